@@ -1,0 +1,466 @@
+//! Cards as single bytes, and sets of cards as one 128-bit word.
+//!
+//! Every card of the four decks (78-card French pack, 54-card Austrian pack,
+//! 40-card Skill7 pack) has one code, written as the rules digests write it:
+//! `SK`, `HQ`, `DN`, `CJ`, `S10`, `H1`, `T1`..`T21`, `T22` (the Sküs) and `EX`
+//! (the Danish fool, the French excuse).
+//!
+//! ```
+//! use notation::{Card, Suit};
+//! let card: Card = "HD".parse().unwrap(); // Danish "dame" is the queen
+//! assert_eq!(card.to_string(), "HQ");
+//! assert_eq!(card.suit(), Some(Suit::Hearts));
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+/// One of the four suits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Suit {
+    Spades = 0,
+    Hearts = 1,
+    Diamonds = 2,
+    Clubs = 3,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+
+    /// The letter of the canonical form: `S`, `H`, `D`, `C`.
+    pub fn letter(self) -> char {
+        ['S', 'H', 'D', 'C'][self as usize]
+    }
+
+    pub fn from_letter(c: u8) -> Option<Suit> {
+        match c.to_ascii_uppercase() {
+            b'S' => Some(Suit::Spades),
+            b'H' => Some(Suit::Hearts),
+            b'D' => Some(Suit::Diamonds),
+            b'C' => Some(Suit::Clubs),
+            _ => None,
+        }
+    }
+
+    /// Hearts and diamonds, whose spot cards rank in reverse in the Danish
+    /// and Austrian games.
+    pub fn is_red(self) -> bool {
+        matches!(self, Suit::Hearts | Suit::Diamonds)
+    }
+}
+
+/// The rank of a suit card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rank {
+    R1 = 0,
+    R2,
+    R3,
+    R4,
+    R5,
+    R6,
+    R7,
+    R8,
+    R9,
+    R10,
+    Jack,
+    Knight,
+    Queen,
+    King,
+}
+
+impl Rank {
+    pub const ALL: [Rank; 14] = [
+        Rank::R1,
+        Rank::R2,
+        Rank::R3,
+        Rank::R4,
+        Rank::R5,
+        Rank::R6,
+        Rank::R7,
+        Rank::R8,
+        Rank::R9,
+        Rank::R10,
+        Rank::Jack,
+        Rank::Knight,
+        Rank::Queen,
+        Rank::King,
+    ];
+
+    /// The spot value 1..=10, or `None` for a court card.
+    pub fn spot(self) -> Option<u8> {
+        let i = self as u8;
+        (i < 10).then_some(i + 1)
+    }
+
+    pub fn is_court(self) -> bool {
+        self >= Rank::Jack
+    }
+
+    fn text(self) -> &'static str {
+        [
+            "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K",
+        ][self as usize]
+    }
+}
+
+/// A trump number, 1..=22 (22 is the Austrian Sküs).
+pub type TrumpNumber = u8;
+
+/// One card. Its byte is the index of the card in the universe of all codes:
+/// suit cards `0..56` (suit × 14 + rank), trumps `T1..T22` at `56..78`, and
+/// the fool / excuse at 78. A `Card` can only be made from a valid index, so
+/// an invalid card cannot exist.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Card(u8);
+
+const TRUMP_BASE: u8 = 56;
+const FOOL_INDEX: u8 = 78;
+
+impl Card {
+    /// The number of distinct card codes over all decks.
+    pub const COUNT: usize = 79;
+    pub const FOOL: Card = Card(FOOL_INDEX);
+    pub const PAGAT: Card = Card(TRUMP_BASE);
+    pub const MOND: Card = Card(TRUMP_BASE + 20);
+    pub const SKUS: Card = Card(TRUMP_BASE + 21);
+
+    pub const fn suited(suit: Suit, rank: Rank) -> Card {
+        Card(suit as u8 * 14 + rank as u8)
+    }
+
+    /// Trump `n` for `n` in `1..=22`.
+    pub fn trump(n: TrumpNumber) -> Option<Card> {
+        (1..=22).contains(&n).then(|| Card(TRUMP_BASE + n - 1))
+    }
+
+    pub fn from_index(i: u8) -> Option<Card> {
+        ((i as usize) < Card::COUNT).then_some(Card(i))
+    }
+
+    pub fn index(self) -> u8 {
+        self.0
+    }
+
+    pub fn suit(self) -> Option<Suit> {
+        (self.0 < TRUMP_BASE).then(|| Suit::ALL[(self.0 / 14) as usize])
+    }
+
+    pub fn rank(self) -> Option<Rank> {
+        (self.0 < TRUMP_BASE).then(|| Rank::ALL[(self.0 % 14) as usize])
+    }
+
+    /// The trump number (1..=22) of a trump, `None` for suit cards and the fool.
+    pub fn trump_number(self) -> Option<TrumpNumber> {
+        (TRUMP_BASE..FOOL_INDEX)
+            .contains(&self.0)
+            .then(|| self.0 - TRUMP_BASE + 1)
+    }
+
+    pub fn is_trump(self) -> bool {
+        self.trump_number().is_some()
+    }
+
+    pub fn is_fool(self) -> bool {
+        self.0 == FOOL_INDEX
+    }
+
+    pub fn is_king(self) -> bool {
+        self.rank() == Some(Rank::King)
+    }
+
+    /// Every card code, in index order.
+    pub fn all() -> impl Iterator<Item = Card> {
+        (0..Card::COUNT as u8).map(Card)
+    }
+
+    /// Parse a canonical code or an accepted alias (case-insensitive).
+    ///
+    /// Aliases: suit-card ranks `D` (dame) for the queen, `C` (caval,
+    /// cavalier) for the knight, `Kn` (knægt), `V` (valet) and `B` (Bube) for
+    /// the jack, `R` (roi) for the king, `A` (ace) for 1; trumps as Roman
+    /// numerals `I`..`XXI`; the names `pagat`, `petit`, `mond`, `mondo`,
+    /// `moon`, `sküs`, `skus`, `excuse`, `fool`, `scies`, `sciesen`, `scusen`.
+    pub fn parse_code(text: &str) -> Option<Card> {
+        let b = text.as_bytes();
+        match b {
+            [] => None,
+            [b'E' | b'e', b'X' | b'x'] => Some(Card::FOOL),
+            [b'T' | b't', digits @ ..] if !digits.is_empty() && digits.len() <= 2 => {
+                Card::trump(parse_small_number(digits)?)
+            }
+            [s, rank @ ..] if Suit::from_letter(*s).is_some() && !rank.is_empty() => {
+                let suit = Suit::from_letter(*s)?;
+                match parse_rank(rank) {
+                    Some(rank) => Some(Card::suited(suit, rank)),
+                    None => parse_name(text),
+                }
+            }
+            _ => parse_name(text),
+        }
+    }
+}
+
+fn parse_small_number(digits: &[u8]) -> Option<u8> {
+    let mut n: u8 = 0;
+    if digits.len() > 1 && digits[0] == b'0' {
+        return None;
+    }
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        n = n * 10 + (d - b'0');
+    }
+    Some(n)
+}
+
+fn parse_rank(rank: &[u8]) -> Option<Rank> {
+    if rank[0].is_ascii_digit() {
+        let n = parse_small_number(rank)?;
+        return (1..=10).contains(&n).then(|| Rank::ALL[n as usize - 1]);
+    }
+    let rank = match rank {
+        [c] => c.to_ascii_uppercase(),
+        [k, n] if k.eq_ignore_ascii_case(&b'k') && n.eq_ignore_ascii_case(&b'n') => b'J',
+        _ => return None,
+    };
+    Some(match rank {
+        b'K' | b'R' => Rank::King,
+        b'Q' | b'D' => Rank::Queen,
+        b'N' | b'C' => Rank::Knight,
+        b'J' | b'V' | b'B' => Rank::Jack,
+        b'A' => Rank::R1,
+        _ => return None,
+    })
+}
+
+fn parse_name(text: &str) -> Option<Card> {
+    if text.len() > 8 {
+        return None;
+    }
+    let lower = text.to_lowercase();
+    let card = match lower.as_str() {
+        "pagat" | "petit" => Card::PAGAT,
+        "mond" | "mondo" | "moon" => Card::MOND,
+        "sküs" | "skus" | "skues" | "sküsz" => Card::SKUS,
+        "excuse" | "fool" | "scies" | "sciesen" | "scusen" => Card::FOOL,
+        roman => Card::trump(parse_roman(roman)?)?,
+    };
+    Some(card)
+}
+
+/// Roman numerals `i`..`xxi` (lower case), strictly in their standard form.
+fn parse_roman(text: &str) -> Option<u8> {
+    const ROMAN: [&str; 21] = [
+        "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv",
+        "xv", "xvi", "xvii", "xviii", "xix", "xx", "xxi",
+    ];
+    ROMAN.iter().position(|r| *r == text).map(|i| i as u8 + 1)
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_fool() {
+            f.write_str("EX")
+        } else if let Some(n) = self.trump_number() {
+            write!(f, "T{n}")
+        } else {
+            let (suit, rank) = (self.suit().unwrap(), self.rank().unwrap());
+            write!(f, "{}{}", suit.letter(), rank.text())
+        }
+    }
+}
+
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// The error of [`Card::from_str`]: the text is no card code or alias.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a card")]
+pub struct UnknownCard(pub String);
+
+impl FromStr for Card {
+    type Err = UnknownCard;
+    fn from_str(s: &str) -> Result<Card, UnknownCard> {
+        Card::parse_code(s).ok_or_else(|| UnknownCard(s.to_owned()))
+    }
+}
+
+impl serde::Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Card {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = Card;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a card code such as \"HK\", \"S10\", \"T21\" or \"EX\"")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Card, E> {
+                // JSON is the exchange form: only canonical codes are accepted,
+                // so that JSON -> text -> JSON is the identity.
+                match Card::parse_code(v) {
+                    Some(c) if c.to_string() == v => Ok(c),
+                    Some(c) => Err(E::custom(format!(
+                        "`{v}` is not a canonical card code (write `{c}`)"
+                    ))),
+                    None => Err(E::custom(format!("`{v}` is not a card"))),
+                }
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+/// A set of cards as a bit set: a hand, a trick, a skat, a deck.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct CardSet(pub u128);
+
+impl CardSet {
+    pub const EMPTY: CardSet = CardSet(0);
+
+    pub fn contains(self, card: Card) -> bool {
+        self.0 >> card.0 & 1 == 1
+    }
+
+    /// Adds the card; returns `false` if it was already there.
+    pub fn insert(&mut self, card: Card) -> bool {
+        let had = self.contains(card);
+        self.0 |= 1 << card.0;
+        !had
+    }
+
+    pub fn remove(&mut self, card: Card) -> bool {
+        let had = self.contains(card);
+        self.0 &= !(1 << card.0);
+        had
+    }
+
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn union(self, other: CardSet) -> CardSet {
+        CardSet(self.0 | other.0)
+    }
+
+    pub fn intersection(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & other.0)
+    }
+
+    pub fn difference(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & !other.0)
+    }
+
+    /// The cards in index order (suits S, H, D, C low to high, trumps, fool).
+    pub fn iter(self) -> impl Iterator<Item = Card> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            Some(Card(i))
+        })
+    }
+
+    /// All cards of one suit.
+    pub fn suit(suit: Suit) -> CardSet {
+        CardSet(((1u128 << 14) - 1) << (suit as u32 * 14))
+    }
+
+    /// All trumps `T1..T22`.
+    pub fn trumps() -> CardSet {
+        CardSet(((1u128 << 22) - 1) << TRUMP_BASE)
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> CardSet {
+        let mut set = CardSet::EMPTY;
+        for c in iter {
+            set.insert(c);
+        }
+        set
+    }
+}
+
+impl fmt::Debug for CardSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_round_trips() {
+        for card in Card::all() {
+            let text = card.to_string();
+            assert_eq!(Card::parse_code(&text), Some(card), "{text}");
+        }
+    }
+
+    #[test]
+    fn aliases_map_to_canonical_cards() {
+        let cases = [
+            ("HD", "HQ"),
+            ("sc", "SN"),
+            ("CKn", "CJ"),
+            ("DR", "DK"),
+            ("HV", "HJ"),
+            ("SB", "SJ"),
+            ("HA", "H1"),
+            ("XXI", "T21"),
+            ("iv", "T4"),
+            ("Pagat", "T1"),
+            ("mond", "T21"),
+            ("Sküs", "T22"),
+            ("excuse", "EX"),
+            ("fool", "EX"),
+        ];
+        for (alias, canonical) in cases {
+            assert_eq!(
+                Card::parse_code(alias).unwrap().to_string(),
+                canonical,
+                "{alias}"
+            );
+        }
+    }
+
+    #[test]
+    fn non_cards_are_rejected() {
+        for bad in [
+            "", "S0", "S11", "T0", "T23", "T05", "XXII", "SX", "Z1", "IIII", "HKK",
+        ] {
+            assert_eq!(Card::parse_code(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn card_set_counts_and_iterates_in_order() {
+        let set: CardSet = ["T21", "SK", "EX", "SK"]
+            .iter()
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect();
+        assert_eq!(set.len(), 3);
+        let codes: Vec<String> = set.iter().map(|c| c.to_string()).collect();
+        assert_eq!(codes, ["SK", "T21", "EX"]);
+        assert_eq!(CardSet::trumps().len(), 22);
+        assert_eq!(CardSet::suit(Suit::Clubs).len(), 14);
+    }
+}

@@ -1,0 +1,427 @@
+//! Structural checks: the faults a record can have that need no rules
+//! engine. Unknown card (for the variant's deck), duplicate card, wrong
+//! number of cards for the deck and the seats, unknown seat, a trick with
+//! the wrong number of cards, and tags that do not say what they must.
+//!
+//! ```
+//! let text = "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\ntrick 1: SK SQ T2\n";
+//! let record = notation::parse_str(text).remove(0).unwrap();
+//! let kinds: Vec<&str> = notation::check::structure(&record).iter().map(|p| p.kind).collect();
+//! assert_eq!(kinds, ["unknown-card", "wrong-trick-size"]);
+//! ```
+
+use crate::card::{Card, CardSet};
+use crate::problem::Problem;
+use crate::record::*;
+use crate::variant::Variant;
+
+/// The table a record is played at, read from its tags.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Table {
+    pub variant: Variant,
+    /// Seats at the table (Danish Tarok: 3 or 4).
+    pub seats: u8,
+    pub dealer: Seat,
+}
+
+impl Table {
+    /// Danish Tarok with four at the table: the seat opposite the dealer
+    /// sits out (DK-SEAT-1).
+    pub fn sits_out(&self) -> Option<Seat> {
+        (self.variant == Variant::DanishTarok && self.seats == 4).then_some((self.dealer + 2) % 4)
+    }
+
+    pub fn is_active(&self, seat: Seat) -> bool {
+        seat < self.seats && self.sits_out() != Some(seat)
+    }
+
+    /// Active seats in order of play, starting after the dealer.
+    pub fn order_from_dealer(&self) -> impl Iterator<Item = Seat> + '_ {
+        (1..=self.seats)
+            .map(move |k| (self.dealer + k) % self.seats)
+            .filter(move |&s| self.is_active(s))
+    }
+}
+
+/// The player names of a `Players` tag: `"Anna; Bent; Carl"`.
+pub fn player_names(value: &str) -> Vec<&str> {
+    value.split(';').map(str::trim).collect()
+}
+
+/// Reads the table from the tags, or says why it cannot.
+pub fn table(record: &Record) -> Result<Table, Vec<Problem>> {
+    let mut problems = Vec::new();
+    let variant_tag = record.tags.first();
+    let Some(variant) = record.variant() else {
+        let mut p = Problem::new("bad-tag", "the record names no known variant")
+            .help("start the record with [Variant \"danish-tarok\"] (or french-tarot, koenigrufen, skill7-tarock)");
+        if let Some(t) = variant_tag {
+            p = p.at(t.span, "unknown variant");
+        }
+        return Err(vec![p]);
+    };
+    let mut seats = variant.table_sizes()[0];
+    if let Some(tag) = record.tag("Players") {
+        let n = player_names(&tag.value).len();
+        if variant.table_sizes().contains(&(n as u8)) {
+            seats = n as u8;
+        } else {
+            problems.push(
+                Problem::new("bad-tag", format!("{variant} is played by {} players, but `Players` names {n}", sizes(variant)))
+                    .at(tag.span, "wrong number of players")
+                    .help("list the players in seat order, separated by `;`: [Players \"Anna; Bent; Carl\"]"),
+            );
+        }
+    } else if variant == Variant::DanishTarok && record.hands.iter().any(|h| h.seat == 3) {
+        seats = 4;
+    }
+    let dealer = match record.tag("Dealer") {
+        None => {
+            problems.push(
+                Problem::new("bad-tag", "the record has no `Dealer` tag")
+                    .at(record.tags[0].span, "in this record")
+                    .help("name the dealer's seat: [Dealer \"0\"]"),
+            );
+            0
+        }
+        Some(tag) => match tag.value.parse::<Seat>() {
+            Ok(d) if d < seats => d,
+            _ => {
+                problems.push(
+                    Problem::new(
+                        "bad-tag",
+                        format!("`{}` is not a seat at this table of {seats}", tag.value),
+                    )
+                    .at(tag.span, "not a seat")
+                    .help(format!(
+                        "the dealer is a seat number from 0 to {}",
+                        seats - 1
+                    )),
+                );
+                0
+            }
+        },
+    };
+    if let Some(tag) = record.tag("Direction") {
+        let ok = match variant {
+            Variant::Koenigrufen | Variant::Skill7Tarock => {
+                matches!(tag.value.as_str(), "clockwise" | "counter-clockwise")
+            }
+            _ => tag.value == "counter-clockwise",
+        };
+        if !ok {
+            problems.push(
+                Problem::new("bad-tag", format!("`{}` is not a play direction of {variant}", tag.value))
+                    .at(tag.span, "bad direction")
+                    .help("Königrufen and Skill7 Tarock allow \"clockwise\" or \"counter-clockwise\"; Danish Tarok and French Tarot play counter-clockwise"),
+            );
+        }
+    }
+    if problems.is_empty() {
+        Ok(Table {
+            variant,
+            seats,
+            dealer,
+        })
+    } else {
+        Err(problems)
+    }
+}
+
+fn sizes(v: Variant) -> String {
+    let s: Vec<String> = v.table_sizes().iter().map(u8::to_string).collect();
+    s.join(" or ")
+}
+
+/// Every structural fault of a record.
+pub fn structure(record: &Record) -> Vec<Problem> {
+    let table = match table(record) {
+        Ok(t) => t,
+        Err(problems) => return problems,
+    };
+    let mut out = Vec::new();
+    let mut checker = Checker {
+        table,
+        deck: table.variant.deck(),
+        out: &mut out,
+    };
+    checker.seats(record);
+    checker.cards_in_deck(record);
+    checker.deal(record);
+    checker.tricks(record);
+    out
+}
+
+struct Checker<'a> {
+    table: Table,
+    deck: CardSet,
+    out: &'a mut Vec<Problem>,
+}
+
+impl Checker<'_> {
+    fn seat(&mut self, seat: Seat, span: Span, what: &str) {
+        if seat >= self.table.seats {
+            self.out.push(
+                Problem::new("unknown-seat", format!("seat {seat} is not at this table ({what})"))
+                    .seat(seat)
+                    .at(span, "no such seat")
+                    .help(format!(
+                        "this table has seats 0 to {}; a Danish table of four needs a `Players` tag with four names",
+                        self.table.seats - 1
+                    )),
+            );
+        }
+    }
+
+    fn seats(&mut self, r: &Record) {
+        let mut seen = [false; 256];
+        for h in &r.hands {
+            self.seat(h.seat, h.span, "hand");
+            if std::mem::replace(&mut seen[h.seat as usize], true) {
+                self.out.push(
+                    Problem::new("duplicate-hand", format!("seat {} has two hands", h.seat))
+                        .seat(h.seat)
+                        .at(h.span, "second hand for this seat")
+                        .help("give each seat's hand once"),
+                );
+            }
+        }
+        if let Some(d) = &r.discard {
+            self.seat(d.seat, d.span, "discard");
+        }
+        for a in [&r.auction, &r.calls, &r.declarations]
+            .into_iter()
+            .flatten()
+        {
+            for action in &a.actions {
+                self.seat(action.seat, action.span, "action");
+            }
+        }
+        for t in &r.tricks {
+            for s in t.leader.iter().chain(&t.fool_call) {
+                self.seat(*s, t.span, "trick");
+            }
+        }
+        if let Some(c) = &r.claim {
+            for e in &c.entries {
+                if let Party::Seat(s) = e.party {
+                    self.seat(s, e.span, "claim");
+                }
+            }
+        }
+    }
+
+    fn not_in_deck(&mut self, card: Card, span: Span) {
+        if !self.deck.contains(card) {
+            let v = self.table.variant;
+            let hint = match (v, card) {
+                (Variant::DanishTarok | Variant::FrenchTarot, c) if c == Card::SKUS => {
+                    " (the fool or excuse of this pack is EX)"
+                }
+                (Variant::Koenigrufen | Variant::Skill7Tarock, c) if c.is_fool() => {
+                    " (the Sküs of this pack is T22)"
+                }
+                _ => "",
+            };
+            self.out.push(
+                Problem::new(
+                    "unknown-card",
+                    format!("{card} is not in the {v} pack{hint}"),
+                )
+                .card(card)
+                .at(span, "not in this pack")
+                .help(deck_help(v)),
+            );
+        }
+    }
+
+    fn cards_in_deck(&mut self, r: &Record) {
+        let lists = r
+            .hands
+            .iter()
+            .map(|h| &h.cards)
+            .chain(r.talon.iter().map(|t| &t.cards))
+            .chain(r.discard.iter().flat_map(|d| [&d.cards, &d.shown]))
+            .chain(r.tricks.iter().map(|t| &t.plays));
+        for list in lists {
+            for item in list {
+                self.not_in_deck(item.card, item.span);
+            }
+        }
+        for a in [&r.auction, &r.calls, &r.declarations]
+            .into_iter()
+            .flatten()
+        {
+            for action in &a.actions {
+                for card in action_cards(&action.act) {
+                    self.not_in_deck(card, action.span);
+                }
+            }
+        }
+    }
+
+    fn deal(&mut self, r: &Record) {
+        let v = self.table.variant;
+        let mut dealt = CardSet::EMPTY;
+        let mut owner = [u8::MAX; Card::COUNT];
+        let talon_seat = u8::MAX - 1;
+        let mut note = |card: Card, whose: u8, span: Span, out: &mut Vec<Problem>| {
+            if !dealt.insert(card) {
+                let first = match owner[card.index() as usize] {
+                    s if s == talon_seat => "the talon".to_string(),
+                    s => format!("seat {s}"),
+                };
+                let mut p = Problem::new("duplicate-card", format!("{card} is dealt twice"))
+                    .card(card)
+                    .at(span, format!("{card} already dealt to {first}"))
+                    .help("each card of the pack is dealt exactly once");
+                if whose != talon_seat {
+                    p = p.seat(whose);
+                }
+                out.push(p);
+            } else {
+                owner[card.index() as usize] = whose;
+            }
+        };
+        if r.is_partial() {
+            // The hands are the cards each seat played: a card played twice
+            // is a structural fault here.
+            let mut played = CardSet::EMPTY;
+            for (t, trick) in r.tricks.iter().enumerate() {
+                for item in &trick.plays {
+                    if !played.insert(item.card) {
+                        self.out.push(
+                            Problem::new(
+                                "duplicate-card",
+                                format!("{} is played twice", item.card),
+                            )
+                            .card(item.card)
+                            .trick(t + 1)
+                            .at(item.span, "played again here")
+                            .help("each card of the pack is played once"),
+                        );
+                    }
+                }
+            }
+            return;
+        }
+        for h in &r.hands {
+            for item in &h.cards {
+                note(item.card, h.seat, item.span, self.out);
+            }
+        }
+        if let Some(t) = &r.talon {
+            for item in &t.cards {
+                note(item.card, talon_seat, item.span, self.out);
+            }
+        }
+        for seat in 0..self.table.seats {
+            let expected = v.hand_size(seat == self.table.dealer, self.table.is_active(seat));
+            let hand = r.hands.iter().find(|h| h.seat == seat);
+            let got = hand.map_or(0, |h| h.cards.len());
+            if got != expected {
+                let span = hand.map_or(r.tags[0].span, |h| h.span);
+                let role = if self.table.sits_out() == Some(seat) {
+                    ", who sits out,"
+                } else if seat == self.table.dealer && v == Variant::DanishTarok {
+                    ", the dealer,"
+                } else {
+                    ""
+                };
+                self.out.push(
+                    Problem::new(
+                        "wrong-card-count",
+                        format!("seat {seat}{role} holds {got} cards, not {expected}"),
+                    )
+                    .seat(seat)
+                    .at(span, format!("{got} cards"))
+                    .help(count_help(v)),
+                );
+            }
+        }
+        let talon = r.talon.as_ref().map_or(0, |t| t.cards.len());
+        if talon != v.talon_size() {
+            let span = r.talon.as_ref().map_or(r.tags[0].span, |t| t.span);
+            self.out.push(
+                Problem::new(
+                    "wrong-card-count",
+                    format!("the talon holds {talon} cards, not {}", v.talon_size()),
+                )
+                .at(span, format!("{talon} cards"))
+                .help(count_help(v)),
+            );
+        }
+    }
+
+    fn tricks(&mut self, r: &Record) {
+        let v = self.table.variant;
+        let n = v.active_seats();
+        for (t, trick) in r.tricks.iter().enumerate() {
+            if t >= v.tricks() {
+                self.out.push(
+                    Problem::new(
+                        "too-many-tricks",
+                        format!(
+                            "a deal of {v} has {} tricks; this is trick {}",
+                            v.tricks(),
+                            t + 1
+                        ),
+                    )
+                    .trick(t + 1)
+                    .at(trick.span, "one trick too many")
+                    .help("check for a trick written twice"),
+                );
+                break;
+            }
+            if trick.plays.len() != n {
+                self.out.push(
+                    Problem::new(
+                        "wrong-trick-size",
+                        format!("trick {} has {} cards, not {n}", t + 1, trick.plays.len()),
+                    )
+                    .trick(t + 1)
+                    .at(trick.span, format!("{} cards", trick.plays.len()))
+                    .help(format!(
+                        "each of the {n} active players plays one card to every trick"
+                    )),
+                );
+            }
+        }
+    }
+}
+
+/// The cards an action names.
+pub fn action_cards(act: &Act) -> impl Iterator<Item = Card> + '_ {
+    let named: &[Card] = match act {
+        Act::Call { card, .. } => std::slice::from_ref(card),
+        Act::Half { missing, .. } | Act::HalfKings { missing, .. } => std::slice::from_ref(missing),
+        Act::Handful { cards, .. } => cards,
+        _ => &[],
+    };
+    named.iter().chain(act.skat()).copied()
+}
+
+fn deck_help(v: Variant) -> &'static str {
+    match v {
+        Variant::DanishTarok | Variant::FrenchTarot => {
+            "the 78-card pack: S, H, D, C with K Q N J 10..1, trumps T1..T21 and EX"
+        }
+        Variant::Koenigrufen => {
+            "the 54-card pack: H, D with K Q N J 1 2 3 4; S, C with K Q N J 10 9 8 7; tarocks T1..T22"
+        }
+        Variant::Skill7Tarock => {
+            "the 40-card pack: S, C with K Q N J 10; H, D with K Q N J 1; tarocks T1, T4..T22"
+        }
+    }
+}
+
+fn count_help(v: Variant) -> &'static str {
+    match v {
+        Variant::DanishTarok => {
+            "Danish Tarok: 25 cards to each active player and 28 to the dealer; no talon"
+        }
+        Variant::FrenchTarot => "French Tarot: 18 cards to each of four players and a dog of 6",
+        Variant::Koenigrufen => "Königrufen: 12 cards to each of four players and a talon of 6",
+        Variant::Skill7Tarock => "Skill7 Tarock: 10 cards to each of four players; no talon",
+    }
+}

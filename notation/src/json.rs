@@ -1,0 +1,206 @@
+//! The JSON form: the same model, with a lossless round trip to the text.
+//!
+//! One record is one JSON object (`spec/json.md`); a file holds one object,
+//! an array of objects, or one object per line (JSON Lines). Spans are not
+//! part of the JSON form. Errors name the JSON path of the bad value.
+
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+use crate::problem::Problem;
+use crate::record::{Record, Span};
+
+/// One record as compact JSON (one line: a JSON Lines row).
+pub fn to_json(record: &Record) -> String {
+    serde_json::to_string(record).expect("a record always serializes")
+}
+
+/// One record as indented JSON.
+pub fn to_json_pretty(record: &Record) -> String {
+    serde_json::to_string_pretty(record).expect("a record always serializes")
+}
+
+/// Reads one record from a JSON object.
+pub fn from_json(text: &str) -> Result<Record, Problem> {
+    record_at(text, 0, None)
+}
+
+/// Reads every record of a JSON document: one object, an array of objects,
+/// or a stream of objects (JSON Lines). Each record is read on its own, so a
+/// bad one does not hide the others.
+pub fn parse_json_doc(text: &str) -> Vec<Result<Record, Vec<Problem>>> {
+    let trimmed = text.trim_start();
+    let base = text.len() - trimmed.len();
+    if trimmed.starts_with('[') {
+        return match serde_json::from_str::<Vec<&RawValue>>(text) {
+            Ok(items) => items
+                .into_iter()
+                .enumerate()
+                .map(|(i, raw)| {
+                    record_at(raw.get(), offset_in(text, raw.get()), Some(i)).map_err(|p| vec![p])
+                })
+                .collect(),
+            Err(e) => vec![Err(vec![json_problem(text, 0, &e, String::new())])],
+        };
+    }
+    let mut out = Vec::new();
+    let mut stream = serde_json::Deserializer::from_str(trimmed).into_iter::<&RawValue>();
+    loop {
+        match stream.next() {
+            None => break,
+            Some(Ok(raw)) => out
+                .push(record_at(raw.get(), offset_in(text, raw.get()), None).map_err(|p| vec![p])),
+            Some(Err(e)) => {
+                out.push(Err(vec![json_problem(text, base, &e, String::new())]));
+                break;
+            }
+        }
+    }
+    out
+}
+
+fn offset_in(whole: &str, part: &str) -> usize {
+    part.as_ptr() as usize - whole.as_ptr() as usize
+}
+
+fn record_at(text: &str, base: usize, index: Option<usize>) -> Result<Record, Problem> {
+    let prefix = index.map(|i| format!("[{i}]")).unwrap_or_default();
+    let mut de = serde_json::Deserializer::from_str(text);
+    let record: Record = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        json_problem(
+            text,
+            base,
+            e.inner(),
+            format!(
+                "{prefix}{}",
+                if path == "." {
+                    String::new()
+                } else {
+                    format!(".{path}")
+                }
+            ),
+        )
+    })?;
+    validate(&record).map_err(|(path, msg, help)| {
+        let mut p = Problem::new("bad-json", msg)
+            .help(help)
+            .path(format!("{prefix}.{path}"));
+        p.span = Some(Span::new(base, base + text.len()));
+        p.label = format!("in this record, at {path}");
+        p
+    })?;
+    Ok(record)
+}
+
+fn json_problem(text: &str, base: usize, e: &serde_json::Error, path: String) -> Problem {
+    let offset = offset_of_line_col(text, e.line(), e.column());
+    let mut message = e.to_string();
+    // serde_json appends " at line L column C": the diagnostic shows that.
+    if let Some(cut) = message.rfind(" at line ") {
+        message.truncate(cut);
+    }
+    let mut p = Problem::new("bad-json", message).help(
+        "see spec/json.md for the JSON form of a record; card codes are canonical (\"HK\", \"T21\", \"EX\")",
+    );
+    p.span = Some(Span::new(
+        base + offset,
+        base + (offset + 1).min(text.len().max(offset)),
+    ));
+    p.label = if path.is_empty() {
+        "here".into()
+    } else {
+        format!("at {path}")
+    };
+    if !path.is_empty() {
+        p.path = Some(path);
+    }
+    p
+}
+
+fn offset_of_line_col(text: &str, line: usize, column: usize) -> usize {
+    if line == 0 {
+        return 0;
+    }
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(line - 1)
+        .map(str::len)
+        .sum();
+    (line_start + column.saturating_sub(1)).min(text.len())
+}
+
+/// What JSON can say that the text cannot: the checks that keep
+/// JSON → text → JSON the identity. Returns (path, message, help).
+fn validate(r: &Record) -> Result<(), (String, String, String)> {
+    let first = r.tags.first().map(|t| (t.name.as_str(), t.value.as_str()));
+    match first {
+        Some(("Variant", v)) if v.parse::<crate::Variant>().is_ok() => {}
+        _ => {
+            return Err((
+                "tags[0]".into(),
+                "a record's first tag must be `Variant` naming a known variant".into(),
+                "start `tags` with {\"name\": \"Variant\", \"value\": \"danish-tarok\"} (or french-tarot, koenigrufen, skill7-tarock)".into(),
+            ))
+        }
+    }
+    for (i, t) in r.tags.iter().enumerate() {
+        if t.name.is_empty()
+            || !t
+                .name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        {
+            return Err((
+                format!("tags[{i}].name"),
+                format!("`{}` is not a tag name", t.name),
+                "tag names are letters, digits and `_`".into(),
+            ));
+        }
+        if i > 0 && t.name == "Variant" {
+            return Err((
+                format!("tags[{i}]"),
+                "only the first tag may be `Variant`".into(),
+                "a second `Variant` tag would start a new record in the text form".into(),
+            ));
+        }
+    }
+    let lists = r
+        .hands
+        .iter()
+        .enumerate()
+        .map(|(i, h)| (format!("hands[{i}].cards"), &h.cards))
+        .chain(
+            r.talon
+                .iter()
+                .map(|t| ("talon.cards".to_string(), &t.cards)),
+        )
+        .chain(
+            r.discard
+                .iter()
+                .map(|d| ("discard.cards".to_string(), &d.cards)),
+        )
+        .chain(
+            r.discard
+                .iter()
+                .map(|d| ("discard.shown".to_string(), &d.shown)),
+        );
+    for (path, items) in lists {
+        if let Some(j) = items
+            .iter()
+            .position(|i| i.name.is_some() || i.rename.is_some())
+        {
+            return Err((
+                format!("{path}[{j}]"),
+                "a suit can be named only for a card played to a trick".into(),
+                "remove \"name\" and \"rename\" here".into(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A JSON value that is a record, for callers that hold one already.
+pub fn from_value(value: serde_json::Value) -> Result<Record, serde_json::Error> {
+    Record::deserialize(value)
+}

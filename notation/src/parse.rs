@@ -1,0 +1,1143 @@
+//! The nom parser: text to [`Record`]s with spans, and diagnostics with the
+//! offending text underlined.
+//!
+//! A file is cut into records first ([`split_records`]): a record starts at
+//! each line that begins with `[Variant ` outside a comment. Each record is
+//! then parsed on its own, so one broken deal never hides the rest; inside a
+//! record the parser recovers at the next section keyword and reports every
+//! fault it finds.
+//!
+//! ```
+//! let text = "[Variant \"skill7-tarock\"]\n[Dealer \"3\"]\n\ntrick 1: SK SQ SN SJ {all spades}\n";
+//! let records = notation::parse_str(text);
+//! let record = records[0].as_ref().unwrap();
+//! assert_eq!(record.tricks[0].plays[3].comments, [String::from("all spades")]);
+//! ```
+
+use nom::bytes::complete::{escaped_transform, is_not, take_while1};
+use nom::character::complete::{char, one_of};
+use nom::combinator::{opt, recognize};
+use nom::sequence::{delimited, preceded};
+use nom::{IResult, Parser};
+
+use crate::card::{Card, Suit};
+use crate::problem::Problem;
+use crate::record::*;
+
+/// Parses every record of a text. Spans are byte offsets into `text`.
+pub fn parse_str(text: &str) -> Vec<Result<Record, Vec<Problem>>> {
+    split_records(text)
+        .map(|(offset, chunk)| parse_record(chunk, offset))
+        .collect()
+}
+
+/// Cuts a text into records: `(offset, text)` pairs. Leading comments before
+/// the first record belong to it; a text of only white space has no records.
+pub fn split_records(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut bounds = vec![0];
+    let mut splitter = Splitter::default();
+    let mut pos = 0;
+    for line in text.split_inclusive('\n') {
+        if splitter.starts_record(line) && pos > 0 {
+            let start = leading_comments_start(text, pos);
+            if !text[..start].trim().is_empty() {
+                bounds.push(start);
+            }
+        }
+        pos += line.len();
+    }
+    bounds.push(text.len());
+    let pairs: Vec<(usize, usize)> = bounds.windows(2).map(|w| (w[0], w[1])).collect();
+    pairs
+        .into_iter()
+        .filter(move |&(a, b)| !text[a..b].trim().is_empty())
+        .map(move |(a, b)| (a, &text[a..b]))
+}
+
+/// Where the comments that lead into the record starting at `line_start`
+/// begin: comments on lines of their own directly above the `[Variant`
+/// line, after a blank line. Comments with no blank line between them and
+/// the previous record's last line trail that record instead.
+pub fn leading_comments_start(text: &str, line_start: usize) -> usize {
+    let bytes = text.as_bytes();
+    let mut start = line_start;
+    loop {
+        // Walk back over white space, counting line breaks.
+        let mut i = start;
+        let mut newlines = 0;
+        while i > 0 && bytes[i - 1].is_ascii_whitespace() {
+            newlines += (bytes[i - 1] == b'\n') as usize;
+            i -= 1;
+        }
+        if i == 0 {
+            return 0;
+        }
+        if newlines >= 2 {
+            return start;
+        }
+        if bytes[i - 1] != b'}' || newlines == 0 && start != line_start {
+            return line_start;
+        }
+        // Find the unescaped `{` that opens this comment.
+        let mut j = i - 1;
+        loop {
+            if j == 0 {
+                return line_start;
+            }
+            j -= 1;
+            if bytes[j] == b'{' && (j == 0 || bytes[j - 1] != b'\\') {
+                break;
+            }
+        }
+        // The comment must stand at the start of its line.
+        let line_begin = text[..j].rfind('\n').map_or(0, |n| n + 1);
+        if !text[line_begin..j].trim().is_empty() {
+            return line_start;
+        }
+        start = line_begin;
+    }
+}
+
+/// Line-by-line record boundary detection, for streaming readers: tracks
+/// whether a line starts inside a multi-line comment.
+#[derive(Debug, Default, Clone)]
+pub struct Splitter {
+    in_comment: bool,
+}
+
+impl Splitter {
+    /// Feeds one line (with or without its newline); says whether a record
+    /// starts at this line.
+    pub fn starts_record(&mut self, line: &str) -> bool {
+        let starts = !self.in_comment && line.starts_with("[Variant");
+        let bytes = line.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\\' if self.in_comment => i += 1,
+                b'{' => self.in_comment = true,
+                b'}' => self.in_comment = false,
+                b'"' if !self.in_comment => {
+                    // skip a tag value, which may hold braces
+                    i += 1;
+                    while i < bytes.len() && bytes[i] != b'"' {
+                        if bytes[i] == b'\\' {
+                            i += 1;
+                        }
+                        i += 1;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        starts
+    }
+}
+
+/// The section keywords, in the order sections must appear.
+const SECTIONS: [&str; 8] = [
+    "hand", "talon", "auction", "calls", "discard", "declare", "trick", "claim",
+];
+
+fn section_rank(word: &str) -> Option<usize> {
+    let word = if word == "dog" { "talon" } else { word };
+    SECTIONS.iter().position(|s| *s == word)
+}
+
+/// A comment read from the source, and whether a line break came before it.
+struct Trivia {
+    text: String,
+    newline_before: bool,
+}
+
+struct Reader<'a> {
+    src: &'a str,
+    pos: usize,
+    base: usize,
+    problems: Vec<Problem>,
+}
+
+type Fail = ();
+type PResult<T> = Result<T, Fail>;
+
+fn is_word_byte(b: u8) -> bool {
+    !(b.is_ascii_whitespace() || b",:{}[]\"=".contains(&b))
+}
+
+fn word(i: &str) -> IResult<&str, &str> {
+    take_while1(|c: char| c.is_ascii() && is_word_byte(c as u8) || !c.is_ascii())(i)
+}
+
+fn comment_body(i: &str) -> IResult<&str, String> {
+    delimited(
+        char('{'),
+        map_empty(escaped_transform(
+            is_not("\\{}"),
+            '\\',
+            one_of("\\{}").map(|c: char| c),
+        )),
+        char('}'),
+    )
+    .parse(i)
+}
+
+/// `escaped_transform` fails on an empty body; an empty comment is allowed.
+fn map_empty<'a, P>(
+    p: P,
+) -> impl Parser<&'a str, Output = String, Error = nom::error::Error<&'a str>>
+where
+    P: Parser<&'a str, Output = String, Error = nom::error::Error<&'a str>>,
+{
+    opt(p).map(|s| s.unwrap_or_default())
+}
+
+fn quoted(i: &str) -> IResult<&str, String> {
+    delimited(
+        char('"'),
+        map_empty(escaped_transform(
+            is_not("\\\""),
+            '\\',
+            one_of("\\\"").map(|c: char| c),
+        )),
+        char('"'),
+    )
+    .parse(i)
+}
+
+fn tag_name(i: &str) -> IResult<&str, &str> {
+    take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_')(i)
+}
+
+fn signed(i: &str) -> IResult<&str, &str> {
+    recognize((opt(one_of("+-")), take_while1(|c: char| c.is_ascii_digit()))).parse(i)
+}
+
+/// The value of a `=X` suffix on a card.
+fn lead_suffix(i: &str) -> IResult<&str, &str> {
+    preceded(char('='), word).parse(i)
+}
+
+impl<'a> Reader<'a> {
+    fn rest(&self) -> &'a str {
+        &self.src[self.pos..]
+    }
+
+    fn span(&self, start: usize, end: usize) -> Span {
+        Span::new(self.base + start, self.base + end)
+    }
+
+    fn span_of(&self, s: &str) -> Span {
+        let start = s.as_ptr() as usize - self.src.as_ptr() as usize;
+        self.span(start, start + s.len())
+    }
+
+    fn advance_to(&mut self, rest: &'a str) {
+        self.pos = self.src.len() - rest.len();
+    }
+
+    fn fail(&mut self, p: Problem) -> Fail {
+        self.problems.push(p);
+    }
+
+    fn syntax(&mut self, span: Span, message: impl Into<String>, label: &str, help: &str) -> Fail {
+        self.fail(Problem::new("syntax", message).at(span, label).help(help))
+    }
+
+    /// The next token's text, for "found ..." messages, and its span.
+    fn found(&self) -> (String, Span) {
+        let rest = self.rest();
+        if rest.is_empty() {
+            return (
+                "the end of the record".into(),
+                self.span(self.pos, self.pos),
+            );
+        }
+        let len = match word(rest) {
+            Ok((r, w)) => rest.len() - r.len().min(rest.len() - w.len()),
+            Err(_) => rest.chars().next().map_or(0, char::len_utf8),
+        };
+        (
+            format!("`{}`", &rest[..len]),
+            self.span(self.pos, self.pos + len),
+        )
+    }
+
+    /// Skips white space and comments; returns the comments.
+    fn trivia(&mut self) -> PResult<Vec<Trivia>> {
+        let mut out = Vec::new();
+        let mut newline = false;
+        loop {
+            let rest = self.rest();
+            let trimmed = rest.trim_start();
+            newline |= rest[..rest.len() - trimmed.len()].contains('\n');
+            self.advance_to(trimmed);
+            if !trimmed.starts_with('{') {
+                return Ok(out);
+            }
+            match comment_body(trimmed) {
+                Ok((rest, text)) => {
+                    out.push(Trivia {
+                        text,
+                        newline_before: newline,
+                    });
+                    newline = false;
+                    self.advance_to(rest);
+                }
+                Err(_) => {
+                    let span = self.span(self.pos, self.pos + 1);
+                    return Err(self.syntax(
+                        span,
+                        "comment is not closed",
+                        "this `{` has no matching `}`",
+                        "close the comment with `}`; write `\\}` for a brace inside a comment",
+                    ));
+                }
+            }
+        }
+    }
+
+    fn peek_word(&self) -> Option<&'a str> {
+        word(self.rest()).ok().map(|(_, w)| w)
+    }
+
+    fn take_word(&mut self) -> Option<(&'a str, Span)> {
+        let (rest, w) = word(self.rest()).ok()?;
+        let span = self.span_of(w);
+        self.advance_to(rest);
+        Some((w, span))
+    }
+
+    fn at_section_start(&self) -> bool {
+        let rest = self.rest();
+        rest.is_empty() || self.peek_word().and_then(section_rank).is_some()
+    }
+
+    fn expect_char(&mut self, c: char, what: &str, help: &str) -> PResult<()> {
+        if self.rest().starts_with(c) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            let (found, span) = self.found();
+            Err(self.syntax(
+                span,
+                format!("expected `{c}` {what}, found {found}"),
+                &format!("expected `{c}` here"),
+                help,
+            ))
+        }
+    }
+
+    fn number<T: std::str::FromStr>(&mut self, what: &str, help: &str) -> PResult<(T, Span)> {
+        let parsed = signed(self.rest()).ok();
+        if let Some((rest, text)) = parsed {
+            let span = self.span_of(text);
+            if let Ok(n) = text.trim_start_matches('+').parse::<T>() {
+                self.advance_to(rest);
+                return Ok((n, span));
+            }
+            return Err(self.syntax(
+                span,
+                format!("`{text}` is out of range for {what}"),
+                "out of range",
+                help,
+            ));
+        }
+        let (found, span) = self.found();
+        Err(self.syntax(
+            span,
+            format!("expected {what}, found {found}"),
+            &format!("expected {what}"),
+            help,
+        ))
+    }
+
+    fn seat(&mut self) -> PResult<(Seat, Span)> {
+        self.number(
+            "a seat number",
+            "seats are numbered 0, 1, 2, 3 in the order of play",
+        )
+    }
+
+    fn card_word(&mut self) -> PResult<(Card, Span)> {
+        let Some((w, span)) = self.take_word() else {
+            let (found, span) = self.found();
+            return Err(self.syntax(
+                span,
+                format!("expected a card, found {found}"),
+                "expected a card",
+                "cards are written SK, HQ, DN, CJ, S10, T1..T22, EX",
+            ));
+        };
+        match Card::parse_code(w) {
+            Some(c) => Ok((c, span)),
+            None => Err(self.unknown_card(w, span)),
+        }
+    }
+
+    fn unknown_card(&mut self, w: &str, span: Span) -> Fail {
+        let after = self.rest().trim_start();
+        let looks_like_section = w.chars().all(|c| c.is_ascii_alphabetic())
+            && (after.starts_with(':') || {
+                let digits = after.trim_start_matches(|c: char| c.is_ascii_digit());
+                digits.len() < after.len() && digits.trim_start().starts_with(':')
+            });
+        if looks_like_section {
+            return self.fail(
+                Problem::new("syntax", format!("`{w}` is not a section"))
+                    .at(span, "unknown section keyword")
+                    .help(format!("sections are: {}", SECTIONS.join(", "))),
+            );
+        }
+        self.fail(
+            Problem::new("unknown-card", format!("`{w}` is not a card"))
+                .at(span, "not a card")
+                .help(
+                    "write suit + rank (SK, HQ, DN, CJ, S10, H1), trumps T1..T21, \
+                     the Sküs T22 and the fool/excuse EX; aliases: D dame, C caval, \
+                     Kn/V/B jack, R roi, Roman numerals I..XXI, pagat, mond, sküs, excuse",
+                ),
+        )
+    }
+
+    fn lead_name(&mut self) -> PResult<Lead> {
+        let (w, span) = self
+            .take_word()
+            .unwrap_or(("", self.span(self.pos, self.pos)));
+        w.parse().map_err(|_| {
+            self.syntax(
+                span,
+                format!("`{w}` is not a suit to name"),
+                "expected S, H, D, C or T",
+                "name the fool's suit with a suit letter, or T for trumps: `EX=H`",
+            )
+        })
+    }
+
+    /// A card in a list or trick: `[rename X] CARD[=X] {comments}`.
+    fn item(&mut self, allow_lead: bool) -> PResult<Item> {
+        let start = self.pos;
+        let mut rename = None;
+        if allow_lead && self.peek_word() == Some("rename") {
+            self.take_word();
+            self.trivia()?;
+            rename = Some(self.lead_name()?);
+            self.trivia()?;
+        }
+        let (card, mut span) = self.card_word()?;
+        let mut name = None;
+        if let Ok((rest, suffix)) = lead_suffix(self.rest()) {
+            let suffix_span = self.span_of(suffix);
+            if !allow_lead {
+                return Err(self.syntax(
+                    suffix_span,
+                    "a suit can be named only for a card played to a trick",
+                    "not allowed here",
+                    "remove the `=` suffix",
+                ));
+            }
+            name = Some(suffix.parse().map_err(|_| {
+                self.syntax(
+                    suffix_span,
+                    format!("`{suffix}` is not a suit to name"),
+                    "expected S, H, D, C or T",
+                    "name the fool's suit with a suit letter, or T for trumps: `EX=H`",
+                )
+            })?);
+            self.advance_to(rest);
+            span = span.to(suffix_span);
+        }
+        if rename.is_some() {
+            span = self.span(start, self.pos);
+        }
+        Ok(Item {
+            card,
+            name,
+            rename,
+            comments: Vec::new(),
+            span,
+        })
+    }
+
+    /// Items until a section keyword, `stop` or the end.
+    fn items(
+        &mut self,
+        allow_lead: bool,
+        stop: Option<&str>,
+        lead_in: &mut Vec<String>,
+    ) -> PResult<(Vec<Item>, Vec<Trivia>)> {
+        let mut items: Vec<Item> = Vec::new();
+        let mut pending = Vec::new();
+        loop {
+            if self.at_section_start() || (stop.is_some() && self.peek_word() == stop) {
+                return Ok((items, pending));
+            }
+            if !self
+                .rest()
+                .starts_with(|c: char| c.is_ascii() && is_word_byte(c as u8) || !c.is_ascii())
+            {
+                let (found, span) = self.found();
+                return Err(self.syntax(
+                    span,
+                    format!("expected a card, found {found}"),
+                    "expected a card",
+                    "cards are separated by spaces; a new section starts with its keyword",
+                ));
+            }
+            let item = self.item(allow_lead)?;
+            match items.last_mut() {
+                Some(last) => last
+                    .comments
+                    .extend(pending.drain(..).map(|t: Trivia| t.text)),
+                None => lead_in.extend(pending.drain(..).map(|t| t.text)),
+            }
+            items.push(item);
+            pending = self.trivia()?;
+        }
+    }
+
+    /// Gives comments that follow a group's last element to it when they
+    /// stand on its line; the rest go to what comes next.
+    fn split_tail(pending: Vec<Trivia>, last: Option<&mut Vec<String>>) -> Vec<String> {
+        let mut next = Vec::new();
+        let mut same_line = last.is_some();
+        let mut sink = last;
+        for t in pending {
+            same_line &= !t.newline_before;
+            match (&mut sink, same_line) {
+                (Some(s), true) => s.push(t.text),
+                _ => next.push(t.text),
+            }
+        }
+        next
+    }
+
+    fn section_colon(&mut self, keyword: &str) -> PResult<()> {
+        self.trivia_none()?;
+        self.expect_char(
+            ':',
+            &format!("after `{keyword}`"),
+            &format!("write `{keyword}:` followed by its contents"),
+        )
+    }
+
+    /// Skips white space; a comment here is not allowed.
+    fn trivia_none(&mut self) -> PResult<()> {
+        let trimmed = self.rest().trim_start_matches([' ', '\t']);
+        self.advance_to(trimmed);
+        Ok(())
+    }
+
+    fn actions(&mut self, lead_in: &mut Vec<String>) -> PResult<(Vec<Action>, Vec<Trivia>)> {
+        let mut actions: Vec<Action> = Vec::new();
+        let mut pending = self.trivia()?;
+        lead_in.extend(pending.drain(..).map(|t| t.text));
+        if self.at_section_start() {
+            return Ok((actions, pending));
+        }
+        loop {
+            let action = self.action()?;
+            actions.push(action);
+            pending = self.trivia()?;
+            if self.rest().starts_with(',') {
+                self.pos += 1;
+                let more = self.trivia()?;
+                let last = actions.last_mut().unwrap();
+                last.comments
+                    .extend(pending.drain(..).chain(more).map(|t| t.text));
+                continue;
+            }
+            if self.at_section_start() {
+                return Ok((actions, pending));
+            }
+            let (found, span) = self.found();
+            return Err(self.syntax(
+                span,
+                format!("expected `,` or a new section, found {found}"),
+                "expected `,` here",
+                "separate actions with commas: `1 pass, 2 three`",
+            ));
+        }
+    }
+
+    fn expect_word(&mut self, what: &str, help: &str) -> PResult<(&'a str, Span)> {
+        self.trivia_inline()?;
+        match self.take_word() {
+            Some(w) => Ok(w),
+            None => {
+                let (found, span) = self.found();
+                Err(self.syntax(
+                    span,
+                    format!("expected {what}, found {found}"),
+                    &format!("expected {what}"),
+                    help,
+                ))
+            }
+        }
+    }
+
+    /// White space inside an action (comments end it).
+    fn trivia_inline(&mut self) -> PResult<()> {
+        let trimmed = self.rest().trim_start();
+        self.advance_to(trimmed);
+        Ok(())
+    }
+
+    fn word_of<T>(
+        &mut self,
+        parse: impl Fn(&str) -> Option<T>,
+        what: &str,
+        expected: String,
+    ) -> PResult<T> {
+        let (w, span) = self.expect_word(what, &format!("one of: {expected}"))?;
+        parse(w).ok_or_else(|| {
+            self.syntax(
+                span,
+                format!("`{w}` is not {what}"),
+                &format!("expected {what}"),
+                &format!("one of: {expected}"),
+            )
+        })
+    }
+
+    fn suit_word(&mut self) -> PResult<Suit> {
+        self.word_of(
+            |w| match w.as_bytes() {
+                [c] => Suit::from_letter(*c),
+                _ => None,
+            },
+            "a suit",
+            "S, H, D, C".into(),
+        )
+    }
+
+    fn action_card(&mut self) -> PResult<Card> {
+        self.trivia_inline()?;
+        self.card_word().map(|(c, _)| c)
+    }
+
+    fn card_run(&mut self) -> PResult<Vec<Card>> {
+        let mut cards = Vec::new();
+        loop {
+            self.trivia_inline()?;
+            let rest = self.rest();
+            if rest.is_empty() || rest.starts_with([',', '{']) || self.at_section_start() {
+                return Ok(cards);
+            }
+            cards.push(self.card_word()?.0);
+        }
+    }
+
+    fn skat_tail(&mut self) -> PResult<Vec<Card>> {
+        self.trivia_inline()?;
+        if self.peek_word() == Some("skat") {
+            self.take_word();
+            let cards = self.card_run()?;
+            return Ok(cards);
+        }
+        Ok(Vec::new())
+    }
+
+    fn action(&mut self) -> PResult<Action> {
+        let start = self.pos;
+        let (seat, _) = self.seat()?;
+        let (verb, verb_span) = self.expect_word(
+            "an action",
+            "an action is a seat number and what it said: `2 pass`, `0 call HK`",
+        )?;
+        let act = match verb {
+            "pass" | "good" => Act::Pass,
+            "continue" => Act::Continue,
+            "grind" => Act::Grind,
+            "slam" => Act::Slam,
+            "misdeal" => Act::Misdeal,
+            "tout" => Act::Tout,
+            "call" => {
+                let card = self.action_card()?;
+                self.trivia_inline()?;
+                let fourth = self.peek_word() == Some("fourth");
+                if fourth {
+                    self.take_word();
+                }
+                Act::Call { card, fourth }
+            }
+            "talon" => {
+                self.trivia_inline()?;
+                let (half, _) = self.number("a talon half (0 or 1)", "`talon 0` takes the first three cards, `talon 1` the last three")?;
+                Act::Talon { half }
+            }
+            "announce" => Act::Announce {
+                bonus: self.word_of(Bonus::from_word, "a bonus", Bonus::expected())?,
+            },
+            "contra" | "kontra" | "recontra" | "rekontra" | "subcontra" | "subkontra" => {
+                let target = self.word_of(|w| w.parse().ok(), "a contra target", format!("game, {}", Bonus::expected()))?;
+                match verb {
+                    "contra" | "kontra" => Act::Contra { target },
+                    "recontra" | "rekontra" => Act::Recontra { target },
+                    _ => Act::Subcontra { target },
+                }
+            }
+            "handful" => {
+                let size = self.word_of(HandfulSize::from_word, "a handful size", HandfulSize::expected())?;
+                Act::Handful { size, cards: self.card_run()? }
+            }
+            "trumps" => {
+                self.trivia_inline()?;
+                let (count, _) = self.number("the number of trumps", "`trumps 11 pagat` or `trumps 10 no-pagat`")?;
+                let pagat = self.word_of(
+                    |w| match w {
+                        "pagat" => Some(true),
+                        "no-pagat" => Some(false),
+                        _ => None,
+                    },
+                    "`pagat` or `no-pagat`",
+                    "pagat, no-pagat".into(),
+                )?;
+                Act::Trumps { count, pagat, skat: self.skat_tail()? }
+            }
+            "matadors" => {
+                self.trivia_inline()?;
+                let (count, _) = self.number("the number of matadors", "`matadors 4`")?;
+                Act::Matadors { count, skat: self.skat_tail()? }
+            }
+            "half" => {
+                let suit = self.suit_word()?;
+                let missing = self.action_card()?;
+                Act::Half { suit, missing, skat: self.skat_tail()? }
+            }
+            "full" => Act::Full { suit: self.suit_word()?, skat: self.skat_tail()? },
+            "abundant" => Act::Abundant { suit: self.suit_word()?, skat: self.skat_tail()? },
+            "half-kings" => {
+                let missing = self.action_card()?;
+                Act::HalfKings { missing, skat: self.skat_tail()? }
+            }
+            "full-kings" => Act::FullKings { skat: self.skat_tail()? },
+            "abundant-kings" => Act::AbundantKings { skat: self.skat_tail()? },
+            other => match Game::from_word(other) {
+                Some(game) => Act::Bid { game },
+                None => {
+                    return Err(self.fail(
+                        Problem::new("syntax", format!("`{other}` is not an action"))
+                            .at(verb_span, "unknown action")
+                            .help(format!(
+                                "actions: pass, continue, call, talon, grind, announce, contra, recontra, \
+                                 subcontra, handful, slam, misdeal, tout, trumps, matadors, half, full, \
+                                 abundant, half-kings, full-kings, abundant-kings, or a game: {}",
+                                Game::expected()
+                            )),
+                    ))
+                }
+            },
+        };
+        Ok(Action {
+            seat,
+            act,
+            comments: Vec::new(),
+            span: self.span(start, self.pos),
+        })
+    }
+
+    fn claim_entries(
+        &mut self,
+        lead_in: &mut Vec<String>,
+    ) -> PResult<(Vec<ClaimEntry>, Vec<Trivia>)> {
+        let mut entries = Vec::new();
+        let mut pending = self.trivia()?;
+        lead_in.extend(pending.drain(..).map(|t| t.text));
+        if self.at_section_start() {
+            return Ok((entries, pending));
+        }
+        loop {
+            let start = self.pos;
+            let party = if self.rest().starts_with(|c: char| c.is_ascii_digit()) {
+                Party::Seat(self.seat()?.0)
+            } else {
+                Party::Pot(self.word_of(Pot::from_word, "a seat or pot", Pot::expected())?)
+            };
+            self.trivia_inline()?;
+            let (amount, _) =
+                self.number("an amount", "write a signed whole number: `0 +40, 1 -20`")?;
+            entries.push(ClaimEntry {
+                party,
+                amount,
+                span: self.span(start, self.pos),
+            });
+            pending = self.trivia()?;
+            if self.rest().starts_with(',') {
+                self.pos += 1;
+                pending.extend(self.trivia()?);
+                if !pending.is_empty() {
+                    let span = self.span(self.pos, self.pos);
+                    return Err(self.syntax(
+                        span,
+                        "a comment cannot stand inside a claim",
+                        "move it",
+                        "put comments before `claim:`",
+                    ));
+                }
+                continue;
+            }
+            if self.at_section_start() {
+                return Ok((entries, pending));
+            }
+            let (found, span) = self.found();
+            return Err(self.syntax(
+                span,
+                format!("expected `,` or a new section, found {found}"),
+                "expected `,` here",
+                "separate claimed amounts with commas: `0 +40, 1 -20`",
+            ));
+        }
+    }
+
+    /// Skips to the start of the next line that begins with a section
+    /// keyword (error recovery).
+    fn recover(&mut self) {
+        while let Some(nl) = self.rest().find('\n') {
+            self.pos += nl + 1;
+            let line = self.rest().trim_start_matches([' ', '\t']);
+            if word(line).ok().and_then(|(_, w)| section_rank(w)).is_some() {
+                self.advance_to(line);
+                return;
+            }
+        }
+        self.pos = self.src.len();
+    }
+}
+
+/// Parses one record (as cut by [`split_records`]); `base` is its offset in
+/// the file, so that spans point into the file.
+pub fn parse_record(text: &str, base: usize) -> Result<Record, Vec<Problem>> {
+    let mut p = Reader {
+        src: text,
+        pos: 0,
+        base,
+        problems: Vec::new(),
+    };
+    let record = parse_inner(&mut p);
+    match record {
+        Ok(record) if p.problems.is_empty() => Ok(record),
+        _ => Err(p.problems),
+    }
+}
+
+fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
+    let mut record = Record {
+        span: p.span(0, p.src.len()),
+        ..Record::default()
+    };
+    let leading = p.trivia()?;
+    record.comments = leading.into_iter().map(|t| t.text).collect();
+
+    // Tags.
+    let mut pending: Vec<Trivia> = Vec::new();
+    while p.rest().starts_with('[') {
+        let start = p.pos;
+        let parsed = delimited(
+            char('['),
+            (
+                preceded(nom::character::complete::space0, tag_name),
+                preceded(nom::character::complete::space1, quoted),
+            ),
+            preceded(nom::character::complete::space0, char(']')),
+        )
+        .parse(p.rest());
+        match parsed {
+            Ok((rest, (name, value))) => {
+                let name_span = p.span_of(name);
+                let name = name.to_owned();
+                p.advance_to(rest);
+                if let Some(last) = record.tags.last_mut() {
+                    last.comments.extend(pending.drain(..).map(|t| t.text));
+                }
+                record.tags.push(Tag {
+                    name,
+                    value,
+                    comments: Vec::new(),
+                    span: p.span(start, p.pos),
+                });
+                if record.tags.len() == 1 && record.tags[0].name != "Variant" {
+                    p.fail(
+                        Problem::new("bad-tag", "a record must begin with its `Variant` tag")
+                            .at(name_span, "expected `Variant` here")
+                            .help("start every record with [Variant \"danish-tarok\"] (or french-tarot, koenigrufen, skill7-tarock)"),
+                    );
+                }
+            }
+            Err(_) => {
+                let end = p.rest().find('\n').map_or(p.src.len(), |n| p.pos + n);
+                let span = p.span(start, end);
+                p.syntax(
+                    span,
+                    "malformed tag",
+                    "expected [Name \"value\"]",
+                    "a tag is a name and a quoted value in brackets: [Event \"Club night\"]; write \\\" for a quote",
+                );
+                p.pos = end;
+            }
+        }
+        pending = p.trivia()?;
+    }
+    if record.tags.is_empty() {
+        let (found, span) = p.found();
+        return Err(p.fail(
+            Problem::new("bad-tag", format!("expected the record's tags, found {found}"))
+                .at(span, "expected `[Variant \"...\"]`")
+                .help("every record begins with [Variant \"danish-tarok\"] (or french-tarot, koenigrufen, skill7-tarock)"),
+        ));
+    }
+    let variant_tag = &record.tags[0];
+    if variant_tag.name == "Variant" && record.variant().is_none() {
+        let span = variant_tag.span;
+        let value = variant_tag.value.clone();
+        p.fail(
+            Problem::new("bad-tag", format!("`{value}` is not a known variant"))
+                .at(span, "unknown variant")
+                .help("the variants are danish-tarok, french-tarot, koenigrufen, skill7-tarock"),
+        );
+    }
+    let mut lead_in = Reader::split_tail(pending, record.tags.last_mut().map(|t| &mut t.comments));
+
+    // Sections.
+    let mut last_rank = 0;
+    while !p.rest().is_empty() {
+        let start = p.pos;
+        let Some((keyword, kw_span)) = p.take_word() else {
+            let (found, span) = p.found();
+            p.syntax(
+                span,
+                format!("expected a section, found {found}"),
+                "expected a section keyword",
+                &format!("sections are: {}", SECTIONS.join(", ")),
+            );
+            p.recover();
+            lead_in.clear();
+            continue;
+        };
+        let Some(rank) = section_rank(keyword) else {
+            p.fail(
+                Problem::new("syntax", format!("`{keyword}` is not a section"))
+                    .at(kw_span, "unknown section keyword")
+                    .help(format!("sections are: {}", SECTIONS.join(", "))),
+            );
+            p.recover();
+            lead_in.clear();
+            continue;
+        };
+        if rank < last_rank || (rank == last_rank && !matches!(keyword, "hand" | "trick")) {
+            p.fail(
+                Problem::new("syntax", format!("`{keyword}` is out of order"))
+                    .at(kw_span, "section out of order")
+                    .help(format!("sections come in this order, each once (hand and trick as often as needed): {}", SECTIONS.join(", "))),
+            );
+        }
+        last_rank = rank;
+        let mut comments = std::mem::take(&mut lead_in);
+        let result = section(p, &mut record, SECTIONS[rank], start, &mut comments);
+        match result {
+            Ok(pending) => {
+                // Attach the tail comments: same line -> the last element.
+                let sink = last_element_comments(&mut record, SECTIONS[rank]);
+                lead_in = Reader::split_tail(pending, sink);
+            }
+            Err(()) => {
+                p.recover();
+                lead_in.clear();
+            }
+        }
+    }
+    record.trailing = lead_in;
+    if !p.problems.is_empty() {
+        return Err(());
+    }
+    Ok(record)
+}
+
+/// Parses the body of one section; returns the comments after its last
+/// element.
+fn section(
+    p: &mut Reader<'_>,
+    record: &mut Record,
+    keyword: &str,
+    start: usize,
+    comments: &mut Vec<String>,
+) -> PResult<Vec<Trivia>> {
+    match keyword {
+        "hand" => {
+            p.trivia_none()?;
+            let (seat, _) = p.seat()?;
+            p.section_colon("hand")?;
+            p.trivia()?.into_iter().for_each(|t| comments.push(t.text));
+            let (cards, pending) = p.items(false, None, comments)?;
+            record.hands.push(Hand {
+                seat,
+                cards,
+                comments: std::mem::take(comments),
+                span: p.span(start, p.pos),
+            });
+            Ok(pending)
+        }
+        "talon" => {
+            p.section_colon("talon")?;
+            p.trivia()?.into_iter().for_each(|t| comments.push(t.text));
+            let (cards, pending) = p.items(false, None, comments)?;
+            record.talon = Some(Cards {
+                cards,
+                comments: std::mem::take(comments),
+                span: p.span(start, p.pos),
+            });
+            Ok(pending)
+        }
+        "discard" => {
+            p.trivia_none()?;
+            let (seat, _) = p.seat()?;
+            p.section_colon("discard")?;
+            p.trivia()?.into_iter().for_each(|t| comments.push(t.text));
+            let (cards, mut pending) = p.items(false, Some("show"), comments)?;
+            let mut shown = Vec::new();
+            if p.peek_word() == Some("show") {
+                p.take_word();
+                let mut cards_comments = Vec::new();
+                let mid = p.trivia()?;
+                let (list, tail) = p.items(false, None, &mut cards_comments)?;
+                if !pending.is_empty() || !mid.is_empty() || !cards_comments.is_empty() {
+                    let span = p.span(start, p.pos);
+                    return Err(p.syntax(
+                        span,
+                        "a comment cannot stand next to `show`",
+                        "comment here",
+                        "put comments before `discard` or after a card",
+                    ));
+                }
+                shown = list;
+                pending = tail;
+            }
+            record.discard = Some(Discard {
+                seat,
+                cards,
+                shown,
+                comments: std::mem::take(comments),
+                span: p.span(start, p.pos),
+            });
+            Ok(pending)
+        }
+        "auction" | "calls" | "declare" => {
+            p.section_colon(keyword)?;
+            let (actions, pending) = p.actions(comments)?;
+            let section = Some(Actions {
+                actions,
+                comments: std::mem::take(comments),
+                span: p.span(start, p.pos),
+            });
+            match keyword {
+                "auction" => record.auction = section,
+                "calls" => record.calls = section,
+                _ => record.declarations = section,
+            }
+            Ok(pending)
+        }
+        "trick" => {
+            let mut trick = Trick::default();
+            p.trivia_none()?;
+            if p.rest().starts_with(|c: char| c.is_ascii_digit()) {
+                let (n, span) = p.number::<u32>("a trick number", "tricks are numbered from 1")?;
+                let expected = record.tricks.len() + 1;
+                if n as usize != expected {
+                    p.fail(
+                        Problem::new("syntax", format!("trick {n} stands where trick {expected} belongs"))
+                            .at(span, format!("expected {expected}"))
+                            .help("tricks are numbered 1, 2, 3, ... in order; the number may also be left out"),
+                    );
+                }
+                p.trivia_none()?;
+            }
+            loop {
+                match p.peek_word() {
+                    Some("lead") => {
+                        p.take_word();
+                        p.trivia_none()?;
+                        trick.leader = Some(p.seat()?.0);
+                    }
+                    Some("call") => {
+                        p.take_word();
+                        p.trivia_none()?;
+                        trick.fool_call = Some(p.seat()?.0);
+                    }
+                    _ => break,
+                }
+                p.trivia_none()?;
+            }
+            p.section_colon("trick")?;
+            p.trivia()?.into_iter().for_each(|t| comments.push(t.text));
+            let (plays, pending) = p.items(true, None, comments)?;
+            trick.plays = plays;
+            trick.comments = std::mem::take(comments);
+            trick.span = p.span(start, p.pos);
+            record.tricks.push(trick);
+            Ok(pending)
+        }
+        "claim" => {
+            p.section_colon("claim")?;
+            let (entries, pending) = p.claim_entries(comments)?;
+            record.claim = Some(Claim {
+                entries,
+                comments: std::mem::take(comments),
+                span: p.span(start, p.pos),
+            });
+            Ok(pending)
+        }
+        _ => unreachable!("section keywords are listed in SECTIONS"),
+    }
+}
+
+/// The comment list of the element a same-line comment after `keyword`'s
+/// section attaches to: its last card or action. `None` when the section is
+/// empty (the comment then goes to what follows).
+fn last_element_comments<'r>(record: &'r mut Record, keyword: &str) -> Option<&'r mut Vec<String>> {
+    match keyword {
+        "hand" => record
+            .hands
+            .last_mut()?
+            .cards
+            .last_mut()
+            .map(|i| &mut i.comments),
+        "talon" => record
+            .talon
+            .as_mut()?
+            .cards
+            .last_mut()
+            .map(|i| &mut i.comments),
+        "discard" => {
+            let d = record.discard.as_mut()?;
+            match d.shown.last_mut() {
+                Some(i) => Some(&mut i.comments),
+                None => d.cards.last_mut().map(|i| &mut i.comments),
+            }
+        }
+        "auction" => record
+            .auction
+            .as_mut()?
+            .actions
+            .last_mut()
+            .map(|a| &mut a.comments),
+        "calls" => record
+            .calls
+            .as_mut()?
+            .actions
+            .last_mut()
+            .map(|a| &mut a.comments),
+        "declare" => record
+            .declarations
+            .as_mut()?
+            .actions
+            .last_mut()
+            .map(|a| &mut a.comments),
+        "trick" => record
+            .tricks
+            .last_mut()?
+            .plays
+            .last_mut()
+            .map(|i| &mut i.comments),
+        _ => None,
+    }
+}

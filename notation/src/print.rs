@@ -1,0 +1,234 @@
+//! The canonical printer: a [`Record`] back to text.
+//!
+//! The canonical form is what `tarok fmt` writes: one tag a line, a blank
+//! line, one section a line, canonical card codes and words, comments after
+//! the element they annotate (or on lines of their own before a section).
+//! Printing then parsing gives back the same record, and printing is
+//! idempotent.
+//!
+//! ```
+//! let text = "[Variant \"danish-tarok\"]\ntrick 1 :  HD  Hkn {Danish names} H1";
+//! let record = notation::parse_str(text).remove(0).unwrap();
+//! assert_eq!(
+//!     notation::to_text(&record),
+//!     "[Variant \"danish-tarok\"]\n\ntrick 1: HQ HJ {Danish names} H1\n"
+//! );
+//! ```
+
+use std::fmt::Write;
+
+use crate::record::*;
+
+/// The canonical text of one record, ending in a newline.
+pub fn to_text(record: &Record) -> String {
+    let mut out = String::with_capacity(1024);
+    write_record(&mut out, record);
+    out
+}
+
+/// The canonical text of several records, separated by blank lines.
+pub fn records_to_text<'a>(records: impl IntoIterator<Item = &'a Record>) -> String {
+    let mut out = String::new();
+    for (i, record) in records.into_iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        write_record(&mut out, record);
+    }
+    out
+}
+
+pub fn write_record(out: &mut String, r: &Record) {
+    for c in &r.comments {
+        comment(out, c);
+        out.push('\n');
+    }
+    for tag in &r.tags {
+        out.push('[');
+        out.push_str(&tag.name);
+        out.push_str(" \"");
+        for ch in tag.value.chars() {
+            if ch == '"' || ch == '\\' {
+                out.push('\\');
+            }
+            out.push(ch);
+        }
+        out.push_str("\"]");
+        inline_comments(out, &tag.comments);
+        out.push('\n');
+    }
+    let has_body = !r.hands.is_empty()
+        || r.talon.is_some()
+        || r.auction.is_some()
+        || r.calls.is_some()
+        || r.discard.is_some()
+        || r.declarations.is_some()
+        || !r.tricks.is_empty()
+        || r.claim.is_some()
+        || !r.trailing.is_empty();
+    if has_body {
+        out.push('\n');
+    }
+    for hand in &r.hands {
+        lead_in(out, &hand.comments);
+        let _ = write!(out, "hand {}:", hand.seat);
+        items(out, &hand.cards);
+        out.push('\n');
+    }
+    if let Some(talon) = &r.talon {
+        lead_in(out, &talon.comments);
+        out.push_str("talon:");
+        items(out, &talon.cards);
+        out.push('\n');
+    }
+    actions(out, "auction", r.auction.as_ref());
+    actions(out, "calls", r.calls.as_ref());
+    if let Some(d) = &r.discard {
+        lead_in(out, &d.comments);
+        let _ = write!(out, "discard {}:", d.seat);
+        items(out, &d.cards);
+        if !d.shown.is_empty() {
+            out.push_str(" show");
+            items(out, &d.shown);
+        }
+        out.push('\n');
+    }
+    actions(out, "declare", r.declarations.as_ref());
+    for (i, trick) in r.tricks.iter().enumerate() {
+        lead_in(out, &trick.comments);
+        let _ = write!(out, "trick {}", i + 1);
+        if let Some(s) = trick.leader {
+            let _ = write!(out, " lead {s}");
+        }
+        if let Some(s) = trick.fool_call {
+            let _ = write!(out, " call {s}");
+        }
+        out.push(':');
+        items(out, &trick.plays);
+        out.push('\n');
+    }
+    if let Some(claim) = &r.claim {
+        lead_in(out, &claim.comments);
+        out.push_str("claim:");
+        for (i, e) in claim.entries.iter().enumerate() {
+            out.push_str(if i == 0 { " " } else { ", " });
+            let _ = write!(out, "{} ", e.party);
+            if e.amount > 0 {
+                out.push('+');
+            }
+            let _ = write!(out, "{}", e.amount);
+        }
+        out.push('\n');
+    }
+    for c in &r.trailing {
+        comment(out, c);
+        out.push('\n');
+    }
+}
+
+fn comment(out: &mut String, text: &str) {
+    out.push('{');
+    for ch in text.chars() {
+        if matches!(ch, '{' | '}' | '\\') {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+    out.push('}');
+}
+
+fn inline_comments(out: &mut String, comments: &[String]) {
+    for c in comments {
+        out.push(' ');
+        comment(out, c);
+    }
+}
+
+fn lead_in(out: &mut String, comments: &[String]) {
+    for c in comments {
+        comment(out, c);
+        out.push('\n');
+    }
+}
+
+fn items(out: &mut String, items: &[Item]) {
+    for item in items {
+        out.push(' ');
+        if let Some(lead) = item.rename {
+            let _ = write!(out, "rename {lead} ");
+        }
+        let _ = write!(out, "{}", item.card);
+        if let Some(lead) = item.name {
+            let _ = write!(out, "={lead}");
+        }
+        inline_comments(out, &item.comments);
+    }
+}
+
+fn actions(out: &mut String, keyword: &str, section: Option<&Actions>) {
+    let Some(section) = section else { return };
+    lead_in(out, &section.comments);
+    out.push_str(keyword);
+    out.push(':');
+    for (i, action) in section.actions.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, " {} ", action.seat);
+        act(out, &action.act);
+        inline_comments(out, &action.comments);
+    }
+    out.push('\n');
+}
+
+fn cards(out: &mut String, cards: &[crate::Card]) {
+    for c in cards {
+        let _ = write!(out, " {c}");
+    }
+}
+
+fn skat(out: &mut String, list: &[crate::Card]) {
+    if !list.is_empty() {
+        out.push_str(" skat");
+        cards(out, list);
+    }
+}
+
+/// The words of one action, as the parser reads them.
+pub fn act(out: &mut String, act: &Act) {
+    let _ = match act {
+        Act::Pass => write!(out, "pass"),
+        Act::Bid { game } => write!(out, "{game}"),
+        Act::Continue => write!(out, "continue"),
+        Act::Call { card, fourth } => {
+            write!(out, "call {card}{}", if *fourth { " fourth" } else { "" })
+        }
+        Act::Talon { half } => write!(out, "talon {half}"),
+        Act::Grind => write!(out, "grind"),
+        Act::Announce { bonus } => write!(out, "announce {bonus}"),
+        Act::Contra { target } => write!(out, "contra {target}"),
+        Act::Recontra { target } => write!(out, "recontra {target}"),
+        Act::Subcontra { target } => write!(out, "subcontra {target}"),
+        Act::Handful { size, cards: list } => {
+            let _ = write!(out, "handful {size}");
+            cards(out, list);
+            Ok(())
+        }
+        Act::Slam => write!(out, "slam"),
+        Act::Misdeal => write!(out, "misdeal"),
+        Act::Tout => write!(out, "tout"),
+        Act::Trumps { count, pagat, .. } => write!(
+            out,
+            "trumps {count} {}",
+            if *pagat { "pagat" } else { "no-pagat" }
+        ),
+        Act::Matadors { count, .. } => write!(out, "matadors {count}"),
+        Act::Half { suit, missing, .. } => write!(out, "half {} {missing}", suit.letter()),
+        Act::Full { suit, .. } => write!(out, "full {}", suit.letter()),
+        Act::Abundant { suit, .. } => write!(out, "abundant {}", suit.letter()),
+        Act::HalfKings { missing, .. } => write!(out, "half-kings {missing}"),
+        Act::FullKings { .. } => write!(out, "full-kings"),
+        Act::AbundantKings { .. } => write!(out, "abundant-kings"),
+    };
+    skat(out, act.skat());
+}

@@ -1,0 +1,581 @@
+//! The record model: one deal as written, every phase a variant has, with
+//! the comments where they stood and the source span of every element.
+//!
+//! A `Record` is a plain description: nothing in it is checked against the
+//! rules (a revoke is a perfectly good record). [`crate::check`] finds the
+//! structural faults; the verifier finds the rest.
+//!
+//! Spans are kept for diagnostics only: they are not part of the JSON form
+//! and two spans always compare equal, so records compare by content.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+use crate::card::{Card, Suit};
+use crate::variant::Variant;
+
+/// A range of bytes in the source file. Equality ignores it (see module docs).
+#[derive(Debug, Clone, Copy, Default, Eq)]
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+    pub fn len(self) -> usize {
+        (self.end - self.start) as usize
+    }
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+    pub fn to(self, other: Span) -> Span {
+        Span {
+            start: self.start,
+            end: other.end.max(self.end),
+        }
+    }
+}
+
+impl PartialEq for Span {
+    fn eq(&self, _: &Span) -> bool {
+        true
+    }
+}
+
+/// A seat number as written (`0..n-1` in order of play). It may be out of
+/// range: that is a structural fault, reported by [`crate::check`].
+pub type Seat = u8;
+
+/// One deal.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// Comments before the first tag.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    pub tags: Vec<Tag>,
+    /// The dealt hands; empty in a partial record.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hands: Vec<Hand>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub talon: Option<Cards>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auction: Option<Actions>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calls: Option<Actions>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discard: Option<Discard>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declarations: Option<Actions>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tricks: Vec<Trick>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claim: Option<Claim>,
+    /// Comments after the last element, on lines of their own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub trailing: Vec<String>,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+impl Record {
+    /// The value of the first tag of this name.
+    pub fn tag(&self, name: &str) -> Option<&Tag> {
+        self.tags.iter().find(|t| t.name == name)
+    }
+
+    /// The variant named by the `Variant` tag, if it names a known one.
+    pub fn variant(&self) -> Option<Variant> {
+        self.tag("Variant")?.value.parse().ok()
+    }
+
+    /// Whether the dealt hands were left out (the hands are then the cards
+    /// each seat played).
+    pub fn is_partial(&self) -> bool {
+        self.hands.is_empty()
+    }
+}
+
+/// `[Name "value"]`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tag {
+    pub name: String,
+    pub value: String,
+    /// Comments after the tag.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// A card as written in a list or a trick, with what was said about it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Item {
+    pub card: Card,
+    /// The suit (or trumps) named when the fool is led: `EX=H`.
+    pub name: Option<Lead>,
+    /// A renaming of a led fool by the player of this card: `rename D D5`.
+    pub rename: Option<Lead>,
+    /// Comments after the card.
+    pub comments: Vec<String>,
+    pub span: Span,
+}
+
+impl Item {
+    pub fn new(card: Card) -> Item {
+        Item {
+            card,
+            name: None,
+            rename: None,
+            comments: Vec::new(),
+            span: Span::default(),
+        }
+    }
+    fn is_bare(&self) -> bool {
+        self.name.is_none() && self.rename.is_none() && self.comments.is_empty()
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ItemObject {
+    card: Card,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    name: Option<Lead>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rename: Option<Lead>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    comments: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum ItemForm {
+    Bare(Card),
+    Object(ItemObject),
+}
+
+impl Serialize for Item {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.is_bare() {
+            self.card.serialize(s)
+        } else {
+            ItemObject {
+                card: self.card,
+                name: self.name,
+                rename: self.rename,
+                comments: self.comments.clone(),
+            }
+            .serialize(s)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Item {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Item, D::Error> {
+        // Decide on the JSON type first so that a bad card code is reported
+        // as such, not as "did not match any variant".
+        let value = serde_json::Value::deserialize(d)?;
+        let form = match value {
+            serde_json::Value::String(_) => Card::deserialize(value).map(ItemForm::Bare),
+            _ => ItemObject::deserialize(value).map(ItemForm::Object),
+        }
+        .map_err(serde::de::Error::custom)?;
+        Ok(match form {
+            ItemForm::Bare(card) => Item::new(card),
+            ItemForm::Object(o) => Item {
+                card: o.card,
+                name: o.name,
+                rename: o.rename,
+                comments: o.comments,
+                span: Span::default(),
+            },
+        })
+    }
+}
+
+/// A suit, or trumps, as named for a led fool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lead {
+    Suit(Suit),
+    Trumps,
+}
+
+impl fmt::Display for Lead {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Lead::Suit(s) => write!(f, "{}", s.letter()),
+            Lead::Trumps => f.write_str("T"),
+        }
+    }
+}
+
+impl FromStr for Lead {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Lead, ()> {
+        match s.as_bytes() {
+            [b'T' | b't'] => Ok(Lead::Trumps),
+            [c] => Suit::from_letter(*c).map(Lead::Suit).ok_or(()),
+            _ => Err(()),
+        }
+    }
+}
+
+string_serde!(Lead, "a suit letter S, H, D, C or T for trumps");
+
+/// `hand 0: SK SQ ...`: the cards a seat was dealt.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hand {
+    pub seat: Seat,
+    pub cards: Vec<Item>,
+    /// Comments before the line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// `talon: ...`: the undealt cards (the dog, the Königrufen talon).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cards {
+    pub cards: Vec<Item>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// `discard 0: S2 S3 S4 show T5`: the cards a seat laid away (Danish skat,
+/// French écart, Königrufen discard), and those of them shown to the table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Discard {
+    pub seat: Seat,
+    pub cards: Vec<Item>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shown: Vec<Item>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// A list of actions in order: the auction, the calls, the declarations.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Actions {
+    pub actions: Vec<Action>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// One thing a seat said: `2 three`, `0 call HK`, `1 contra game`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Action {
+    pub seat: Seat,
+    #[serde(flatten)]
+    pub act: Act,
+    /// Comments after the action.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// What an action says. The words are the text form; the JSON form tags
+/// them with `"act"`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "act", rename_all = "kebab-case")]
+pub enum Act {
+    /// `pass` (also "good" in a call round).
+    Pass,
+    /// A game or contract: `three`, `guard`, `rufer`.
+    Bid {
+        game: Game,
+    },
+    /// Skill7: agree to the current game.
+    Continue,
+    /// A king call (Königrufen) or the Rufer's tarock call (Skill7):
+    /// `call HK`, `call HK fourth`.
+    Call {
+        card: Card,
+        #[serde(default, skip_serializing_if = "is_false")]
+        fourth: bool,
+    },
+    /// Take talon half 0 or 1: `talon 1`.
+    Talon {
+        half: u8,
+    },
+    /// Give up after seeing the called king in the talon.
+    Grind,
+    /// Announce a bonus (Königrufen) or bid an addition (Skill7).
+    Announce {
+        bonus: Bonus,
+    },
+    Contra {
+        target: Target,
+    },
+    Recontra {
+        target: Target,
+    },
+    Subcontra {
+        target: Target,
+    },
+    /// French handful: `handful simple T21 T20 ...`.
+    Handful {
+        size: HandfulSize,
+        cards: Vec<Card>,
+    },
+    /// French slam declaration.
+    Slam,
+    /// Danish: demand a new deal for a hand without trumps.
+    Misdeal,
+    /// Danish: announce a tout (with the fool in the skat).
+    Tout,
+    /// Danish: `trumps 11 pagat` / `trumps 10 no-pagat`.
+    Trumps {
+        count: u8,
+        pagat: bool,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        skat: Vec<Card>,
+    },
+    /// Danish: `matadors 4`.
+    Matadors {
+        count: u8,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        skat: Vec<Card>,
+    },
+    /// Danish half cavallerie: `half H HJ` (the suit and the missing card).
+    Half {
+        suit: Suit,
+        missing: Card,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        skat: Vec<Card>,
+    },
+    /// Danish full cavallerie: `full H`.
+    Full {
+        suit: Suit,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        skat: Vec<Card>,
+    },
+    /// Danish abundant cavallerie: `abundant H`.
+    Abundant {
+        suit: Suit,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        skat: Vec<Card>,
+    },
+    /// Danish half kings: `half-kings DK` (the missing king).
+    HalfKings {
+        missing: Card,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        skat: Vec<Card>,
+    },
+    FullKings {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        skat: Vec<Card>,
+    },
+    AbundantKings {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        skat: Vec<Card>,
+    },
+}
+
+impl Act {
+    /// The cards a Danish declaration names as lying in the skat (DK-DECL-5).
+    pub fn skat(&self) -> &[Card] {
+        match self {
+            Act::Trumps { skat, .. }
+            | Act::Matadors { skat, .. }
+            | Act::Half { skat, .. }
+            | Act::Full { skat, .. }
+            | Act::Abundant { skat, .. }
+            | Act::HalfKings { skat, .. }
+            | Act::FullKings { skat }
+            | Act::AbundantKings { skat } => skat,
+            _ => &[],
+        }
+    }
+}
+
+impl Serialize for Suit {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.letter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Suit {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Suit, D::Error> {
+        let s = String::deserialize(d)?;
+        match s.as_bytes() {
+            [c @ (b'S' | b'H' | b'D' | b'C')] => Ok(Suit::from_letter(*c).unwrap()),
+            _ => Err(serde::de::Error::custom(format!(
+                "`{s}` is not a suit (S, H, D or C)"
+            ))),
+        }
+    }
+}
+
+words!(
+    /// Every game, contract and bid name of the four variants.
+    Game, "a game name", {
+    // French Tarot (FR-BID-1)
+    Take = "take" | "prise" | "petite",
+    Guard = "guard" | "garde",
+    GuardWithout = "guard-without" | "garde-sans",
+    GuardAgainst = "guard-against" | "garde-contre",
+    // Königrufen (KR-BID-2, KR-BID-3)
+    Caller = "caller",
+    Piccolo = "piccolo",
+    SoloCaller = "solo-caller",
+    PagatCaller = "pagat-caller",
+    Beggar = "beggar",
+    UhuCaller = "uhu-caller",
+    ThreeOfSuits = "three-of-suits",
+    Three = "three",
+    PiccoloOuvert = "piccolo-ouvert",
+    PelicanCaller = "pelican-caller",
+    QuapilCaller = "quapil-caller",
+    BeggarOuvert = "beggar-ouvert",
+    SoloThreeOfSuits = "solo-three-of-suits",
+    SoloThree = "solo-three",
+    SixThrees = "six-threes",
+    Trischaken = "trischaken",
+    // Skill7 Tarock (S7-BID-1)
+    Rufer = "rufer",
+    Farbesolo = "farbesolo",
+    Solo = "solo",
+});
+
+words!(
+    /// Bonuses that can be announced (Königrufen) or bid as additions (Skill7).
+    Bonus, "a bonus name", {
+    Pagat = "pagat",
+    Uhu = "uhu",
+    Pelican = "pelican",
+    Quapil = "quapil",
+    KingUltimo = "king-ultimo",
+    Trull = "trull",
+    FourKings = "four-kings",
+    Honours = "honours",
+    Absolut = "absolut",
+    Valat = "valat",
+});
+
+words!(
+    /// The size of a French handful (FR-HANDFUL-1).
+    HandfulSize, "a handful size (simple, double, triple)", {
+    Simple = "simple",
+    Double = "double",
+    Triple = "triple",
+});
+
+/// What a contra doubles: the game, or an announced bonus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    Game,
+    Bonus(Bonus),
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Target::Game => f.write_str("game"),
+            Target::Bonus(b) => f.write_str(b.word()),
+        }
+    }
+}
+
+impl FromStr for Target {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Target, ()> {
+        if s == "game" {
+            Ok(Target::Game)
+        } else {
+            Bonus::from_word(s).map(Target::Bonus).ok_or(())
+        }
+    }
+}
+
+string_serde!(Target, "a contra target (game or a bonus name)");
+
+/// One trick: its cards in play order from the leader.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Trick {
+    /// The leader, when the record names it (`trick 5 lead 2:`); otherwise it
+    /// is implied by the previous trick's winner.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leader: Option<Seat>,
+    /// Danish: the seat that called for the fool at the start of this trick
+    /// (`trick 23 call 1:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fool_call: Option<Seat>,
+    pub plays: Vec<Item>,
+    /// Comments before the trick.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// `claim: 0 +40, 1 -20, 2 -20, king-pot 70`: the payments as written on
+/// the score sheet, to compare with the computed ones.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Claim {
+    pub entries: Vec<ClaimEntry>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimEntry {
+    pub party: Party,
+    pub amount: i64,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// Who a claimed amount belongs to: a seat's net result, or a Danish pot's
+/// contents after the deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Party {
+    Seat(Seat),
+    Pot(Pot),
+}
+
+words!(
+    /// The two Danish pots (DK-POT-1).
+    Pot, "a pot (king-pot, pagat-pot)", {
+    King = "king-pot",
+    Pagat = "pagat-pot",
+});
+
+impl fmt::Display for Party {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Party::Seat(s) => write!(f, "{s}"),
+            Party::Pot(p) => f.write_str(p.word()),
+        }
+    }
+}
