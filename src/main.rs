@@ -1,27 +1,281 @@
-fn main() {
-    let path = std::env::args().nth(1).unwrap();
-    let text = std::fs::read_to_string(path).unwrap();
-    for r in notation::parse_str(&text) {
-        match r {
-            Ok(rec) => {
-                let t = notation::to_text(&rec);
-                print!("{t}");
-                println!("{}", notation::json::to_json(&rec));
-                let back = notation::parse_str(&t).remove(0).unwrap();
-                assert_eq!(back, rec);
-                println!(
-                    "{:?}",
-                    notation::check::structure(&rec)
-                        .iter()
-                        .map(|p| p.message.clone())
-                        .collect::<Vec<_>>()
-                );
+//! `tarok`: verify, explain and convert records of tarot-family card games.
+
+mod input;
+mod report;
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use input::Source;
+
+#[derive(Parser)]
+#[command(
+    name = "tarok",
+    version,
+    about = "Verify, explain and convert records of tarot-family card games",
+    long_about = "Reads deals of Danish Tarok, French Tarot, Königrufen and Skill7 Tarock written \
+                  in the tarok notation (spec/notation.md) or its JSON form (spec/json.md), checks \
+                  them, and converts between the two without loss.\n\n\
+                  Exit codes: 0 clean, 1 violations found, 2 bad input or usage.",
+    after_help = "Examples:\n  tarok verify corpus/\n  tarok convert --to json corpus/koenigrufen/01-three.tarok\n  tarok fmt --check corpus/"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check records: every finding with its place, kind and rule id.
+    #[command(
+        after_help = "Examples:\n  tarok verify corpus/\n  tarok verify --format json games.jsonl > findings.jsonl"
+    )]
+    Verify {
+        /// Output: diagnostics for people, or one JSON object per record.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Files or folders (`.tarok`, `.json`, `.jsonl`); `-` reads standard input.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Convert between the notation and JSON (an array) or JSON Lines.
+    #[command(
+        after_help = "Examples:\n  tarok convert --to json deal.tarok > deal.json\n  tarok convert --to text deal.json\n  cat big.tarok | tarok convert --to jsonl - > big.jsonl"
+    )]
+    Convert {
+        /// Output form; by default JSON for text input and text for JSON input.
+        #[arg(long, value_enum)]
+        to: Option<To>,
+        /// A file, or `-` (the default) for standard input.
+        #[arg(default_value = "-")]
+        file: PathBuf,
+    },
+    /// Rewrite `.tarok` files in canonical form (idempotent).
+    #[command(
+        after_help = "Examples:\n  tarok fmt corpus/\n  tarok fmt --check corpus/   # exit 1 if a file would change"
+    )]
+    Fmt {
+        /// Only say which files are not in canonical form.
+        #[arg(long)]
+        check: bool,
+        /// Files or folders of `.tarok` files.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum To {
+    Json,
+    Jsonl,
+    Text,
+}
+
+/// The outcome of a command, ordered by severity: the exit code.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Outcome {
+    Clean = 0,
+    Violations = 1,
+    BadInput = 2,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let outcome = match cli.command {
+        Command::Verify { format, paths } => verify(&paths, format),
+        Command::Convert { to, file } => convert(&file, to),
+        Command::Fmt { check, paths } => fmt(&paths, check),
+    };
+    ExitCode::from(outcome as u8)
+}
+
+fn fail(message: impl std::fmt::Display) -> Outcome {
+    eprintln!("error: {message}");
+    Outcome::BadInput
+}
+
+fn verify(paths: &[PathBuf], format: Format) -> Outcome {
+    let files = match input::collect_files(paths, &["tarok", "json", "jsonl"]) {
+        Ok(f) => f,
+        Err(e) => return fail(e),
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut outcome = Outcome::Clean;
+    let (mut records, mut flagged, mut broken) = (0usize, 0usize, 0usize);
+    for path in &files {
+        let mut session = verifier::Session::default();
+        let mut index = 0;
+        let read = input::read_records(path, |(result, source)| {
+            records += 1;
+            match result {
+                Ok(record) => {
+                    let report = verifier::verify(&record, &mut session);
+                    if !report.problems.is_empty() {
+                        flagged += 1;
+                        outcome = outcome.max(Outcome::Violations);
+                    }
+                    match format {
+                        Format::Text => {
+                            report::problems_text(&mut out, &source, index, &report.problems)
+                        }
+                        Format::Json => report::record_json(
+                            &mut out,
+                            &source,
+                            index,
+                            Some(&report),
+                            &report.problems,
+                        ),
+                    }
+                }
+                Err(problems) => {
+                    broken += 1;
+                    outcome = Outcome::BadInput;
+                    match format {
+                        Format::Text => report::problems_text(&mut out, &source, index, &problems),
+                        Format::Json => {
+                            report::record_json(&mut out, &source, index, None, &problems)
+                        }
+                    }
+                }
             }
-            Err(ps) => {
-                for p in ps {
-                    println!("ERR {} {:?} {}", p.kind, p.span, p.message)
+            index += 1;
+        });
+        if let Err(e) = read {
+            let _ = out.flush();
+            outcome = fail(format!("{}: {e}", path.display()));
+        }
+    }
+    if format == Format::Text {
+        let _ = writeln!(
+            out,
+            "{} file(s), {records} record(s): {flagged} with violations, {broken} unreadable",
+            files.len()
+        );
+    }
+    let _ = out.flush();
+    outcome
+}
+
+fn convert(file: &PathBuf, to: Option<To>) -> Outcome {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut outcome = Outcome::Clean;
+    let mut err = io::stderr().lock();
+    let mut count = 0usize;
+    let mut target = to;
+    let read = input::read_records(file, |(result, source)| {
+        let to = *target.get_or_insert_with(|| match input::sniff(&source.text) {
+            input::Form::Json => To::Text,
+            input::Form::Text => To::Json,
+        });
+        match result {
+            Ok(record) => {
+                let _ = match to {
+                    To::Text => {
+                        if count > 0 {
+                            let _ = writeln!(out);
+                        }
+                        write!(out, "{}", notation::to_text(&record))
+                    }
+                    To::Jsonl => writeln!(out, "{}", notation::json::to_json(&record)),
+                    To::Json => {
+                        let sep = if count == 0 { "[\n" } else { ",\n" };
+                        write!(
+                            out,
+                            "{sep}{}",
+                            indent(&notation::json::to_json_pretty(&record))
+                        )
+                    }
+                };
+                count += 1;
+            }
+            Err(problems) => {
+                outcome = Outcome::BadInput;
+                report::render_all(&mut err, &source, &problems);
+            }
+        }
+    });
+    if target == Some(To::Json) {
+        let _ = writeln!(out, "{}", if count == 0 { "[]" } else { "\n]" });
+    }
+    let _ = out.flush();
+    if let Err(e) = read {
+        return fail(format!("{}: {e}", input::display_name(file)));
+    }
+    outcome
+}
+
+fn indent(json: &str) -> String {
+    json.lines()
+        .map(|l| format!("  {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn fmt(paths: &[PathBuf], check: bool) -> Outcome {
+    let files = match input::collect_files(paths, &["tarok"]) {
+        Ok(f) => f,
+        Err(e) => return fail(e),
+    };
+    let mut outcome = Outcome::Clean;
+    let mut err = io::stderr().lock();
+    for path in files {
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) => {
+                outcome = fail(format!("{}: {e}", path.display()));
+                continue;
+            }
+        };
+        let source = Source {
+            name: path.display().to_string(),
+            text,
+            base: 0,
+            base_line: 0,
+        };
+        let mut records = Vec::new();
+        let mut bad = false;
+        for result in notation::parse_str(&source.text) {
+            match result {
+                Ok(r) => records.push(r),
+                Err(problems) => {
+                    bad = true;
+                    report::render_all(&mut err, &source, &problems);
                 }
             }
         }
+        if bad {
+            outcome = Outcome::BadInput;
+            continue;
+        }
+        let canonical = notation::records_to_text(&records);
+        if canonical == source.text {
+            continue;
+        }
+        if check {
+            println!("{}: not in canonical form", path.display());
+            outcome = outcome.max(Outcome::Violations);
+        } else if let Err(e) = std::fs::write(&path, canonical) {
+            outcome = fail(format!("{}: {e}", path.display()));
+        } else {
+            println!("{}: formatted", path.display());
+        }
     }
+    outcome
 }

@@ -1,0 +1,239 @@
+//! Reading inputs: files and folders, text or JSON, as a stream of records
+//! with the source text each one came from (for diagnostics).
+
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+use notation::parse::{leading_comments_start, Splitter};
+use notation::{Problem, Record};
+
+/// How a source is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    Text,
+    Json,
+}
+
+/// Where a record came from: enough to point at it.
+pub struct Source {
+    pub name: String,
+    /// The text of this record's chunk (text form), or of the JSON document.
+    pub text: String,
+    /// Offset of `text` in the file.
+    pub base: usize,
+    /// Lines of the file before `text` starts.
+    pub base_line: usize,
+}
+
+impl Source {
+    /// 1-based line and column of a byte offset in the file.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let local = offset.saturating_sub(self.base).min(self.text.len());
+        let before = &self.text[..local];
+        let line = self.base_line + before.matches('\n').count() + 1;
+        let col = before
+            .rfind('\n')
+            .map_or(before.len(), |n| before.len() - n - 1);
+        (line, before[before.len() - col..].chars().count() + 1)
+    }
+}
+
+/// The files a list of paths names: folders are walked for `.tarok`,
+/// `.json` and `.jsonl` files, in name order.
+pub fn collect_files(paths: &[PathBuf], extensions: &[&str]) -> Result<Vec<PathBuf>, String> {
+    let mut out = Vec::new();
+    for path in paths {
+        if path.as_os_str() == "-" {
+            out.push(path.clone());
+            continue;
+        }
+        if path.is_dir() {
+            let mut found: Vec<PathBuf> = walkdir::WalkDir::new(path)
+                .sort_by_file_name()
+                .into_iter()
+                .filter_map(Result::ok)
+                .filter(|e| e.file_type().is_file())
+                .map(|e| e.into_path())
+                .filter(|p| {
+                    p.extension()
+                        .and_then(|e| e.to_str())
+                        .is_some_and(|e| extensions.contains(&e))
+                })
+                .collect();
+            found.sort();
+            out.extend(found);
+        } else if path.exists() {
+            out.push(path.clone());
+        } else {
+            return Err(format!("{}: no such file or folder", path.display()));
+        }
+    }
+    Ok(out)
+}
+
+pub fn form_of(path: &Path, head: &str) -> Form {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("json" | "jsonl") => Form::Json,
+        Some("tarok") => Form::Text,
+        _ => sniff(head),
+    }
+}
+
+/// Tells JSON from text by the first characters: `{`, or `[` followed by
+/// `{` or `]`, is JSON; a text record starts with `[Variant` or a comment.
+pub fn sniff(head: &str) -> Form {
+    let t = head.trim_start();
+    if t.starts_with('{') && !t.starts_with("{ ") && serde_json_like(t) {
+        return Form::Json;
+    }
+    if let Some(rest) = t.strip_prefix('[') {
+        let rest = rest.trim_start();
+        if rest.starts_with('{') || rest.starts_with(']') {
+            return Form::Json;
+        }
+    }
+    Form::Text
+}
+
+/// `{"` opens a JSON object; a text comment could too, but a text file
+/// rarely starts with a quoted word in braces.
+fn serde_json_like(t: &str) -> bool {
+    t[1..].trim_start().starts_with('"') || t[1..].trim_start().starts_with('}')
+}
+
+pub fn open(path: &Path) -> io::Result<Box<dyn BufRead>> {
+    if path.as_os_str() == "-" {
+        Ok(Box::new(BufReader::new(io::stdin())))
+    } else {
+        Ok(Box::new(BufReader::with_capacity(
+            1 << 16,
+            std::fs::File::open(path)?,
+        )))
+    }
+}
+
+pub fn display_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "<stdin>".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// One record read, or why it could not be.
+pub type Item = (Result<Record, Vec<Problem>>, std::sync::Arc<Source>);
+
+/// Reads a file record by record. Text is streamed (memory stays flat on
+/// inputs of any size); a JSON document is read whole, JSON Lines line by
+/// line.
+pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
+    let mut reader = open(path)?;
+    let name = display_name(path);
+    let head = String::from_utf8_lossy(reader.fill_buf()?).into_owned();
+    match form_of(path, &head) {
+        Form::Text => stream_text(reader, &name, &mut each),
+        Form::Json => {
+            let is_lines = path.extension().and_then(|e| e.to_str()) == Some("jsonl");
+            if is_lines {
+                stream_json_lines(reader, &name, &mut each)
+            } else {
+                let mut text = String::new();
+                reader.read_to_string(&mut text)?;
+                let source = std::sync::Arc::new(Source {
+                    name,
+                    text,
+                    base: 0,
+                    base_line: 0,
+                });
+                for result in notation::json::parse_json_doc(&source.text) {
+                    each((result, source.clone()));
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+fn stream_json_lines(
+    mut reader: Box<dyn BufRead>,
+    name: &str,
+    each: &mut impl FnMut(Item),
+) -> io::Result<()> {
+    let mut line = String::new();
+    let (mut offset, mut line_no) = (0, 0);
+    loop {
+        line.clear();
+        if reader.read_line(&mut line)? == 0 {
+            return Ok(());
+        }
+        if !line.trim().is_empty() {
+            let source = std::sync::Arc::new(Source {
+                name: name.to_owned(),
+                text: line.clone(),
+                base: offset,
+                base_line: line_no,
+            });
+            for result in notation::json::parse_json_doc(&source.text) {
+                let shifted =
+                    result.map_err(|ps| ps.into_iter().map(|p| shift(p, offset)).collect());
+                each((shifted, source.clone()));
+            }
+        }
+        offset += line.len();
+        line_no += 1;
+    }
+}
+
+fn shift(mut p: Problem, by: usize) -> Problem {
+    if let Some(span) = &mut p.span {
+        span.start += by as u32;
+        span.end += by as u32;
+    }
+    p
+}
+
+fn stream_text(
+    mut reader: Box<dyn BufRead>,
+    name: &str,
+    each: &mut impl FnMut(Item),
+) -> io::Result<()> {
+    let mut buf = String::new();
+    let mut splitter = Splitter::default();
+    let (mut base, mut base_line) = (0usize, 0usize);
+    let mut emit = |chunk: String, base: usize, base_line: usize| {
+        if chunk.trim().is_empty() {
+            return;
+        }
+        let source = std::sync::Arc::new(Source {
+            name: name.to_owned(),
+            text: chunk,
+            base,
+            base_line,
+        });
+        let result = notation::parse_record(&source.text, base);
+        each((result, source.clone()));
+    };
+    let mut bytes = Vec::new();
+    loop {
+        let line_start = buf.len();
+        bytes.clear();
+        let n = reader.read_until(b'\n', &mut bytes)?;
+        if n == 0 {
+            break;
+        }
+        buf.push_str(&String::from_utf8_lossy(&bytes));
+        if splitter.starts_record(&buf[line_start..]) && !buf[..line_start].trim().is_empty() {
+            let cut = leading_comments_start(&buf, line_start);
+            if !buf[..cut].trim().is_empty() {
+                let rest = buf.split_off(cut);
+                let chunk = std::mem::replace(&mut buf, rest);
+                let lines = chunk.matches('\n').count();
+                emit(chunk.clone(), base, base_line);
+                base += chunk.len();
+                base_line += lines;
+            }
+        }
+    }
+    emit(buf, base, base_line);
+    Ok(())
+}

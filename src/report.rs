@@ -1,0 +1,174 @@
+//! Showing findings: miette diagnostics for people, JSON objects for
+//! pipelines.
+
+use std::io::Write;
+
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, MietteError, MietteSpanContents, SourceCode,
+    SourceSpan, SpanContents,
+};
+use notation::Problem;
+use serde::Serialize;
+
+use crate::input::Source;
+
+/// A record's source as miette sees it: spans are offsets in the file, the
+/// text is the record's chunk.
+struct Located<'s>(&'s Source);
+
+impl SourceCode for Located<'_> {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let s = self.0;
+        let local = SourceSpan::new(span.offset().saturating_sub(s.base).into(), span.len());
+        let inner = s
+            .text
+            .read_span(&local, context_lines_before, context_lines_after)?;
+        Ok(Box::new(MietteSpanContents::new_named(
+            s.name.clone(),
+            inner.data(),
+            SourceSpan::new((inner.span().offset() + s.base).into(), inner.span().len()),
+            inner.line() + s.base_line,
+            inner.column(),
+            inner.line_count(),
+        )))
+    }
+}
+
+struct WithSource<'s> {
+    problem: &'s Problem,
+    source: Located<'s>,
+}
+
+impl std::fmt::Debug for WithSource<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.problem.fmt(f)
+    }
+}
+impl std::fmt::Display for WithSource<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self.problem, f)
+    }
+}
+impl std::error::Error for WithSource<'_> {}
+impl miette::Diagnostic for WithSource<'_> {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        miette::Diagnostic::code(self.problem)
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        miette::Diagnostic::help(self.problem)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        self.problem.labels()
+    }
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.problem.span.map(|_| &self.source as &dyn SourceCode)
+    }
+}
+
+fn handler() -> GraphicalReportHandler {
+    let colour = std::env::var_os("NO_COLOR").is_none()
+        && std::env::var_os("TAROK_COLOR").is_some_and(|v| v != "0");
+    let theme = if colour {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    GraphicalReportHandler::new_themed(theme).with_width(100)
+}
+
+/// One diagnostic, rendered.
+pub fn render(source: &Source, problem: &Problem) -> String {
+    let mut text = String::new();
+    let diag = WithSource {
+        problem,
+        source: Located(source),
+    };
+    if handler().render_report(&mut text, &diag).is_err() {
+        text = format!("{}: {}\n", source.name, problem.message);
+    }
+    if problem.span.is_none() {
+        let at = problem
+            .path
+            .as_deref()
+            .map(|p| format!(" at {p}"))
+            .unwrap_or_default();
+        text = format!("{}{at}:\n{text}", source.name);
+    }
+    text
+}
+
+pub fn render_all(out: &mut impl Write, source: &Source, problems: &[Problem]) {
+    for p in problems {
+        let _ = writeln!(out, "{}", render(source, p));
+    }
+}
+
+pub fn problems_text(out: &mut impl Write, source: &Source, _index: usize, problems: &[Problem]) {
+    render_all(out, source, problems);
+}
+
+#[derive(Serialize)]
+struct Finding<'a> {
+    #[serde(flatten)]
+    problem: &'a Problem,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    offset: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    length: Option<u32>,
+}
+
+#[derive(Serialize)]
+struct RecordLine<'a> {
+    file: &'a str,
+    record: usize,
+    /// false when the record could not be read at all.
+    readable: bool,
+    violations: Vec<Finding<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ledger: Option<&'a [verifier::Payment]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    totals: Option<&'a [i64]>,
+}
+
+/// One JSON object per record: the `--format json` line.
+pub fn record_json(
+    out: &mut impl Write,
+    source: &Source,
+    index: usize,
+    report: Option<&verifier::Report>,
+    problems: &[Problem],
+) {
+    let violations = problems
+        .iter()
+        .map(|p| {
+            let lc = p.span.map(|s| source.line_col(s.start as usize));
+            Finding {
+                problem: p,
+                line: lc.map(|l| l.0),
+                column: lc.map(|l| l.1),
+                offset: p.span.map(|s| s.start),
+                length: p.span.map(|s| s.end - s.start),
+            }
+        })
+        .collect();
+    let settled = report.filter(|r| r.settled);
+    let line = RecordLine {
+        file: &source.name,
+        record: index,
+        readable: report.is_some(),
+        violations,
+        ledger: settled.map(|r| r.ledger.as_slice()),
+        totals: settled.map(|r| r.totals.as_slice()),
+    };
+    let _ = serde_json::to_writer(&mut *out, &line);
+    let _ = writeln!(out);
+}
