@@ -8,6 +8,14 @@
 //! The verifier reports, it never repairs: a record with violations is still
 //! replayed to the end and settled as the rules direct. It does no I/O.
 //!
+//! ## Flow
+//! [`verify`] runs the structural checks of `notation`, reads the table and
+//! the rule options, then hands the deal to the variant's engine
+//! ([`danish`], [`french`], [`koenigrufen`], [`skill7`]). Each engine
+//! replays the deal, pushes its findings, payments and explain events into
+//! the [`Report`], and updates its part of the [`Session`]. Claimed results
+//! are compared last, the same way for every variant.
+//!
 //! ```
 //! let text = "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\ntrick 1: SK SQ\n";
 //! let record = notation::parse_str(text).remove(0).unwrap();
@@ -16,8 +24,34 @@
 //! assert_eq!(report.problems[0].kind, "wrong-trick-size");
 //! ```
 
+pub mod danish;
+pub mod french;
+pub mod gen;
+pub mod koenigrufen;
+pub mod options;
+pub mod skill7;
+
 use notation::check::Table;
-use notation::{Party, Problem, Record};
+use notation::{Party, Problem, Record, Variant};
+
+pub use options::RuleOptions;
+
+/// When in a deal something happens: orders payments and events for
+/// `tarok explain`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Moment {
+    /// Before or during the deal (dealer's fee, foundation).
+    Deal,
+    Auction,
+    Calls,
+    Discard,
+    Declarations,
+    /// During trick n (1-based).
+    Trick(u16),
+    /// After the last trick.
+    Settlement,
+}
 
 /// A payment from one party to another, with the rule that makes it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -28,10 +62,11 @@ pub struct Payment {
     pub rule: &'static str,
     /// What the payment is for, in plain words ("king lost in trick 7").
     pub reason: String,
+    pub at: Moment,
 }
 
-/// Something the replay wants a reader to know, in order: the material of
-/// `tarok explain`.
+/// Something the replay wants a reader to know: the material of
+/// `tarok explain`, besides the payments.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
@@ -40,43 +75,166 @@ pub enum Event {
         trick: u16,
         leader: u8,
         winner: u8,
+        /// Why the winner won, e.g. "highest trump (T17)".
         reason: String,
     },
-    /// A payment falls due.
-    Payment(Payment),
     /// A rule applied, in plain words, with its id.
-    Rule { rule: &'static str, text: String },
+    Rule {
+        at: Moment,
+        rule: &'static str,
+        text: String,
+    },
 }
 
 /// What verifying one record found.
 #[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct Report {
     pub problems: Vec<Problem>,
-    /// Payments in the order the rules make them; empty until the variant's
-    /// engine settles deals.
+    /// Payments in the order the rules make them.
     pub ledger: Vec<Payment>,
-    /// Each seat's net result for the deal (index = seat).
+    /// Each seat's net result for the deal (index = seat); empty when not
+    /// settled.
     pub totals: Vec<i64>,
+    /// Danish pot contents after the deal: `[king, pagat]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pots: Option<[i64; 2]>,
     #[serde(skip)]
     pub events: Vec<Event>,
-    /// Whether a rules engine replayed the deal (false: structural checks
-    /// only).
+    /// Whether a rules engine replayed and settled the deal.
     pub settled: bool,
+}
+
+impl Report {
+    pub fn push(&mut self, problem: Problem) {
+        self.problems.push(problem);
+    }
+
+    /// Adds a payment to the ledger.
+    pub fn pay(&mut self, payment: Payment) {
+        self.ledger.push(payment);
+    }
+
+    /// Net result per seat from the ledger (pots are not seats).
+    pub fn totals_from_ledger(&self, seats: usize) -> Vec<i64> {
+        let mut totals = vec![0; seats];
+        for p in &self.ledger {
+            if let Party::Seat(s) = p.payer {
+                totals[s as usize] -= p.amount;
+            }
+            if let Party::Seat(s) = p.payee {
+                totals[s as usize] += p.amount;
+            }
+        }
+        totals
+    }
 }
 
 /// State that carries from one deal of a session file to the next.
 #[derive(Debug, Clone, Default)]
 pub struct Session {
-    /// Running totals per seat.
+    /// Running totals per seat over the deals verified so far.
     pub scores: Vec<i64>,
+    /// Deals seen so far in this session.
+    pub deals: usize,
+    pub danish: danish::SessionState,
+    pub koenigrufen: koenigrufen::SessionState,
+    pub french: french::SessionState,
+    pub skill7: skill7::SessionState,
 }
 
-/// Verifies one record: structural checks, then the variant's rules.
-pub fn verify(record: &Record, _session: &mut Session) -> Report {
-    let problems = notation::check::structure(record);
-    let _table: Option<Table> = notation::check::table(record).ok();
-    Report {
-        problems,
+/// A deal ready for an engine: the record, its table and its options.
+pub struct Deal<'r> {
+    pub record: &'r Record,
+    pub table: Table,
+    pub options: &'r RuleOptions,
+}
+
+/// Verifies one record: structural checks, then the variant's rules, then
+/// the claimed results.
+pub fn verify(record: &Record, session: &mut Session) -> Report {
+    let mut report = Report {
+        problems: notation::check::structure(record),
         ..Report::default()
+    };
+    let Ok(table) = notation::check::table(record) else {
+        return report;
+    };
+    let options = match RuleOptions::from_record(record, table.variant) {
+        Ok(o) => o,
+        Err(problems) => {
+            report.problems.extend(problems);
+            return report;
+        }
+    };
+    let deal = Deal {
+        record,
+        table,
+        options: &options,
+    };
+    match table.variant {
+        Variant::DanishTarok => danish::replay(&deal, session, &mut report),
+        Variant::FrenchTarot => french::replay(&deal, session, &mut report),
+        Variant::Koenigrufen => koenigrufen::replay(&deal, session, &mut report),
+        Variant::Skill7Tarock => skill7::replay(&deal, session, &mut report),
+    }
+    if report.settled {
+        if report.totals.is_empty() {
+            report.totals = report.totals_from_ledger(table.seats as usize);
+        }
+        compare_claim(record, &mut report);
+        if session.scores.len() < report.totals.len() {
+            session.scores.resize(report.totals.len(), 0);
+        }
+        for (score, t) in session.scores.iter_mut().zip(&report.totals) {
+            *score += t;
+        }
+    }
+    session.deals += 1;
+    report
+}
+
+/// Compares the claimed payments with the computed ones (seat totals, and
+/// pot contents where the record claims them).
+fn compare_claim(record: &Record, report: &mut Report) {
+    let Some(claim) = &record.claim else { return };
+    for entry in &claim.entries {
+        let computed = match entry.party {
+            Party::Seat(s) => report.totals.get(s as usize).copied(),
+            Party::Pot(notation::Pot::King) => report.pots.map(|p| p[0]),
+            Party::Pot(notation::Pot::Pagat) => report.pots.map(|p| p[1]),
+        };
+        let Some(computed) = computed else { continue };
+        if computed != entry.amount {
+            let mut p = Problem::new(
+                "claim-mismatch",
+                format!(
+                    "the record claims {} for {}, the rules give {}",
+                    signed(entry.amount),
+                    who(entry.party),
+                    signed(computed)
+                ),
+            )
+            .at(entry.span, format!("computed {}", signed(computed)))
+            .help("the ledger (tarok verify --format json, or tarok explain) lists every payment with its rule");
+            if let Party::Seat(s) = entry.party {
+                p = p.seat(s);
+            }
+            report.problems.push(p);
+        }
+    }
+}
+
+fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+fn who(party: Party) -> String {
+    match party {
+        Party::Seat(s) => format!("seat {s}"),
+        Party::Pot(p) => format!("the {}", p.word()),
     }
 }
