@@ -85,7 +85,11 @@ fn record_at(text: &str, base: usize, index: Option<usize>) -> Result<Record, Pr
     validate(&record).map_err(|(path, msg, help)| {
         let mut p = Problem::new("bad-json", msg)
             .help(help)
-            .path(format!("{prefix}.{path}"));
+            .path(if prefix.is_empty() {
+                path.clone()
+            } else {
+                format!("{prefix}.{path}")
+            });
         p.span = Some(Span::new(base, base + text.len()));
         p.label = format!("in this record, at {path}");
         p
