@@ -5,7 +5,7 @@ mod input;
 mod report;
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -204,7 +204,7 @@ fn verify(paths: &[PathBuf], format: Format) -> Outcome {
     outcome
 }
 
-fn convert(file: &PathBuf, to: Option<To>) -> Outcome {
+fn convert(file: &Path, to: Option<To>) -> Outcome {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut outcome = Outcome::Clean;
@@ -312,7 +312,7 @@ fn fmt(paths: &[PathBuf], check: bool) -> Outcome {
     outcome
 }
 
-fn explain(file: &PathBuf) -> Outcome {
+fn explain(file: &Path) -> Outcome {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr().lock();

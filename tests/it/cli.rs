@@ -126,7 +126,7 @@ fn malformed_json_names_the_path_of_the_bad_value() {
     let out = tarok_with_input(&["convert", "--to", "text", "-"], Some(json));
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
-    assert!(err.contains("tricks[0].plays[1]"), "{err}");
+    assert!(err.contains("at tricks[0].plays[1]"), "{err}");
     assert!(err.contains("`ZZ` is not a card"), "{err}");
 }
 
