@@ -36,9 +36,7 @@ pub fn parse_json_doc(text: &str) -> Vec<Result<Record, Vec<Problem>>> {
             Ok(items) => items
                 .into_iter()
                 .enumerate()
-                .map(|(i, raw)| {
-                    record_at(raw.get(), offset_in(text, raw.get()), Some(i))
-                })
+                .map(|(i, raw)| record_at(raw.get(), offset_in(text, raw.get()), Some(i)))
                 .collect(),
             Err(e) => vec![Err(vec![json_problem(text, 0, &e, String::new())])],
         };
@@ -50,7 +48,7 @@ pub fn parse_json_doc(text: &str) -> Vec<Result<Record, Vec<Problem>>> {
             None => break,
             Some(Ok(raw)) => out.push(record_at(raw.get(), offset_in(text, raw.get()), None)),
             Some(Err(e)) => {
-                out.push(Err(vec![json_problem(text, base, &e, String::new())]));
+                out.push(Err(vec![json_problem(trimmed, base, &e, String::new())]));
                 break;
             }
         }
@@ -150,6 +148,13 @@ fn validate(r: &Record) -> Result<(), (String, String, String)> {
                 format!("tags[{i}].name"),
                 format!("`{}` is not a tag name", t.name),
                 "tag names are letters, digits and `_`".into(),
+            ));
+        }
+        if t.value.contains('\n') {
+            return Err((
+                format!("tags[{i}].value"),
+                "a tag value cannot hold a line break".into(),
+                "tags stand on one line each in the text form".into(),
             ));
         }
         if i > 0 && t.name == "Variant" {
