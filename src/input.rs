@@ -150,7 +150,19 @@ pub type Item = (Result<Record, Vec<Problem>>, std::sync::Arc<Source>);
 pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
     let mut reader = open(path)?;
     let name = display_name(path);
-    let head = String::from_utf8_lossy(reader.fill_buf()?).into_owned();
+    // Peek far enough to tell JSON from text: a pipe may deliver `[` alone.
+    let mut head = Vec::new();
+    while head.len() < 256 {
+        let got = reader.fill_buf()?;
+        if got.is_empty() {
+            break;
+        }
+        let n = got.len().min(256 - head.len());
+        head.extend_from_slice(&got[..n]);
+        reader.consume(n);
+    }
+    let reader: Box<dyn BufRead> = Box::new(io::Cursor::new(head.clone()).chain(reader));
+    let head = String::from_utf8_lossy(&head).into_owned();
     match form_of(path, &head) {
         Form::Text => stream_text(reader, &name, &mut each),
         Form::Json => {
@@ -159,6 +171,7 @@ pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
                 stream_json_lines(reader, &name, &mut each)
             } else {
                 let mut text = String::new();
+                let mut reader = reader;
                 reader.read_to_string(&mut text)?;
                 let source = Arc::new(Source {
                     name,
@@ -250,8 +263,11 @@ fn stream_text(
         }
         let line_start = buf.len();
         buf.push_str(&line);
-        if let Some(cut) = splitter.cut(&buf, line_start) {
-            let lines = buf[..cut].matches('\n').count();
+        if let Some(cut) = splitter.cut(&buf, line_start, buf.len()) {
+            let lines = buf.as_bytes()[..cut]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
             emit(&buf[..cut], base, base_line);
             buf.drain(..cut);
             base += cut;
