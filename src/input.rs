@@ -254,7 +254,10 @@ fn stream_text(
         if reader.read_until(b'\n', &mut bytes)? == 0 {
             break;
         }
-        let mut line = String::from_utf8_lossy(&bytes);
+        let mut line = match std::str::from_utf8(&bytes) {
+            Ok(text) => std::borrow::Cow::Borrowed(text),
+            Err(_) => String::from_utf8_lossy(&bytes),
+        };
         if std::mem::take(&mut first) {
             if let Some(rest) = line.strip_prefix('\u{feff}') {
                 base = 3;

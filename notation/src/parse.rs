@@ -129,7 +129,7 @@ impl Splitter {
                 .strip_prefix("[Variant")
                 .is_some_and(|rest| rest.starts_with([' ', '\t']));
         let bytes = line.as_bytes();
-        if !self.in_comment && !bytes.iter().any(|&b| matches!(b, b'{' | b'"' | b'}')) {
+        if !self.in_comment && memchr::memchr3(b'{', b'"', b'}', bytes).is_none() {
             return starts;
         }
         let mut i = 0;
@@ -420,6 +420,22 @@ impl<'a> Reader<'a> {
     }
 
     fn number<T: std::str::FromStr>(&mut self, what: &str, help: &str) -> PResult<(T, Span)> {
+        // Fast path: a short run of digits.
+        let bytes = self.src.as_bytes();
+        let mut end = self.pos;
+        while end < bytes.len() && bytes[end].is_ascii_digit() {
+            end += 1;
+        }
+        if end > self.pos
+            && end - self.pos < 4
+            && bytes.get(end).is_none_or(|b| !b.is_ascii_digit())
+        {
+            if let Ok(n) = self.src[self.pos..end].parse::<T>() {
+                let span = self.span(self.pos, end);
+                self.pos = end;
+                return Ok((n, span));
+            }
+        }
         let parsed = signed(self.rest()).ok();
         if let Some((rest, text)) = parsed {
             let span = self.span_of(text);
@@ -589,7 +605,16 @@ impl<'a> Reader<'a> {
                             comments: Vec::new(),
                             span,
                         });
-                        pending = self.trivia()?;
+                        // Blanks between cards inline; comments the slow way.
+                        let mut i = self.pos;
+                        while matches!(bytes.get(i), Some(b' ' | b'\t' | b'\r' | b'\n')) {
+                            i += 1;
+                        }
+                        if bytes.get(i).is_some_and(|&b| b == b'{' || !b.is_ascii()) {
+                            pending = self.trivia()?;
+                        } else {
+                            self.pos = i;
+                        }
                         continue;
                     }
                 }
