@@ -6,6 +6,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use notation::parse::Splitter;
+use rayon::prelude::*;
+
+/// Records parsed together, in parallel, before they are handed on.
+const BATCH: usize = 256;
 use notation::{Problem, Record};
 
 /// How a source is written.
@@ -234,18 +238,29 @@ fn stream_text(
     let mut buf = String::new();
     let mut splitter = Splitter::default();
     let (mut base, mut base_line) = (0usize, 0usize);
-    let mut emit = |chunk: &str, base: usize, base_line: usize| {
+    // Records are parsed in batches, in parallel, and handed on in order:
+    // memory stays bounded by the batch, whatever the size of the input.
+    let mut batch: Vec<Source> = Vec::with_capacity(BATCH);
+    let mut flush = |batch: &mut Vec<Source>| {
+        let parsed: Vec<Item> = std::mem::take(batch)
+            .into_par_iter()
+            .map(|source| {
+                let result = notation::parse_record(&source.text, source.base);
+                (result, Arc::new(source))
+            })
+            .collect();
+        parsed.into_iter().for_each(&mut *each);
+    };
+    let emit = |chunk: &str, base: usize, base_line: usize, batch: &mut Vec<Source>| {
         if chunk.trim().is_empty() {
             return;
         }
-        let source = Arc::new(Source {
+        batch.push(Source {
             name: name.to_owned(),
             text: chunk.to_owned(),
             base,
             base_line,
         });
-        let result = notation::parse_record(&source.text, base);
-        each((result, source.clone()));
     };
     let mut bytes = Vec::new();
     let mut first = true;
@@ -271,12 +286,16 @@ fn stream_text(
                 .iter()
                 .filter(|&&b| b == b'\n')
                 .count();
-            emit(&buf[..cut], base, base_line);
+            emit(&buf[..cut], base, base_line, &mut batch);
+            if batch.len() >= BATCH {
+                flush(&mut batch);
+            }
             buf.drain(..cut);
             base += cut;
             base_line += lines;
         }
     }
-    emit(&buf, base, base_line);
+    emit(&buf, base, base_line, &mut batch);
+    flush(&mut batch);
     Ok(())
 }

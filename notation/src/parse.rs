@@ -582,7 +582,7 @@ impl<'a> Reader<'a> {
         stop: Option<&str>,
         lead_in: &mut Vec<String>,
     ) -> PResult<(Vec<Item>, Vec<Trivia>)> {
-        let mut items: Vec<Item> = Vec::with_capacity(32);
+        let mut items: Vec<Item> = Vec::with_capacity(if allow_lead { 4 } else { 16 });
         let mut pending = Vec::new();
         let bytes = self.src.as_bytes();
         loop {
