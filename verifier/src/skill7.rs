@@ -20,8 +20,8 @@
 //! ```
 //! let text = "[Variant \"skill7-tarock\"]\n[Dealer \"3\"]\n\n\
 //!     hand 0: T22 T21 T20 T19 T18 T17 T16 T15 T14 T13\n\
-//!     hand 1: SK SQ SN SJ S10 CK CQ CN CJ T12\n\
-//!     hand 2: HK HQ HN HJ H1 C10 T11 T10 T9 T8\n\
+//!     hand 1: SK SQ SN SJ S10 CK CQ CN T12 T11\n\
+//!     hand 2: HK HQ HN HJ H1 CJ C10 T10 T9 T8\n\
 //!     hand 3: DK DQ DN DJ D1 T7 T6 T5 T4 T1\n\
 //!     auction: 0 continue\n";
 //! let record = notation::parse_str(text).remove(0).unwrap();
