@@ -684,7 +684,7 @@ impl Replay<'_, '_> {
                             format!(
                                 "seat {seat} bids {} after agreeing to {}",
                                 kind.word(),
-                                bar.map_or("the auction", |g| g.word())
+                                bar.map_or("the opening of the auction", |g| g.word())
                             ),
                             "a game bid after agreeing",
                             "a player who said `continue` or bid an addition or kontra may not bid a higher game any more; it may only add additions",
