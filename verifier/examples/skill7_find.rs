@@ -10,7 +10,11 @@ fn main() {
     for i in 0..20_000_000 {
         let r = verifier::gen::skill7::deal(&mut rng, i).unwrap();
         let rep = verifier::verify(&r, &mut verifier::Session::default());
-        let mut lines: Vec<String> = rep.ledger.iter().map(|l| format!("{} {}", l.rule, l.reason)).collect();
+        let mut lines: Vec<String> = rep
+            .ledger
+            .iter()
+            .map(|l| format!("{} {}", l.rule, l.reason))
+            .collect();
         lines.dedup();
         if lines.len() > max {
             continue;

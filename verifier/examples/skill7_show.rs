@@ -10,7 +10,13 @@ fn main() {
         let record = record.expect("a record");
         let report = verifier::verify(&record, &mut session);
         for e in &report.events {
-            if let verifier::Event::Trick { trick, leader, winner, reason } = e {
+            if let verifier::Event::Trick {
+                trick,
+                leader,
+                winner,
+                reason,
+            } = e
+            {
                 let plays = &record.tricks[*trick as usize - 1].plays;
                 let cards: Vec<String> = plays
                     .iter()
@@ -34,7 +40,10 @@ fn main() {
             );
         }
         for l in &report.ledger {
-            println!("  {:?} -> {:?} {} {} {}", l.payer, l.payee, l.amount, l.rule, l.reason);
+            println!(
+                "  {:?} -> {:?} {} {} {}",
+                l.payer, l.payee, l.amount, l.rule, l.reason
+            );
         }
         println!("settled {} totals {:?}\n", report.settled, report.totals);
     }

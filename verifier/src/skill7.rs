@@ -57,10 +57,12 @@ fn tarocks() -> CardSet {
 /// The suit cards of the Skill7 pack and the tarocks are disjoint; a suit
 /// card is any card below the tarocks.
 fn suit_cards() -> CardSet {
-    CardSet(CardSet::suit(Suit::Spades).0
-        | CardSet::suit(Suit::Hearts).0
-        | CardSet::suit(Suit::Diamonds).0
-        | CardSet::suit(Suit::Clubs).0)
+    CardSet(
+        CardSet::suit(Suit::Spades).0
+            | CardSet::suit(Suit::Hearts).0
+            | CardSet::suit(Suit::Diamonds).0
+            | CardSet::suit(Suit::Clubs).0,
+    )
 }
 
 fn trull() -> CardSet {
@@ -381,10 +383,20 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         .next_back();
     r.read_hands(final_game == Some(Kind::Farbesolo));
     let redeal = r.redeal();
+    if redeal == Redeal::Claimed {
+        r.report.events.push(Event::Rule {
+            at: Moment::Deal,
+            rule: "S7-DEAL-3",
+            text: "a redeal is claimed with cause: the cards are dealt again, nobody pays".into(),
+        });
+        r.report.totals = vec![0; 4];
+        r.report.settled = true;
+        return;
+    }
     let contract = r.auction();
     let partner = contract.as_ref().and_then(|c| r.call(c));
     let play = r.play(contract.as_ref(), partner);
-    if redeal {
+    if redeal == Redeal::Played {
         r.report.events.push(Event::Rule {
             at: Moment::Settlement,
             rule: "S7-DEAL-3",
@@ -406,7 +418,12 @@ fn scores_tag(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         return;
     };
     let mut values = vec![0i64; 4];
-    for part in tag.value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+    for part in tag
+        .value
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
         let mut words = part.split_whitespace();
         let (Some(seat), Some(amount)) = (words.next(), words.next()) else {
             return bad_scores(report, tag.span);
@@ -442,6 +459,16 @@ fn bad_scores(report: &mut Report, span: Span) {
             .at(span, "expected `0 +1, 1 -1, 2 0, 3 0`")
             .help("write each seat and its running total, separated by commas"),
     );
+}
+
+/// Whether the deal is void for a redeal (S7-DEAL-3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Redeal {
+    No,
+    /// A cause, and the redeal claimed (`misdeal`) before any play.
+    Claimed,
+    /// A cause, but the deal was bid or played: reported, and void.
+    Played,
 }
 
 /// The trick results the settlement needs.
@@ -520,7 +547,7 @@ impl Replay<'_, '_> {
     /// S7-DEAL-3: a hand other than the forehand's with at most one tarock
     /// or all four Glatzen. A `misdeal` entry in the auction claims the
     /// redeal. Returns whether the deal is void.
-    fn redeal(&mut self) -> bool {
+    fn redeal(&mut self) -> Redeal {
         let record = self.deal.record;
         let claim = record
             .auction
@@ -567,9 +594,10 @@ impl Replay<'_, '_> {
                     .at(span, format!("{why}: a cause for a redeal"))
                     .help("a hand other than the forehand's with no or one tarock, or with all four Glatzen (S10 C10 H1 D1), is dealt again, not played"),
                 );
-                true
+                Redeal::Played
             }
-            (Some(_), _) => true,
+            (Some(_), Some(_)) => Redeal::Claimed,
+            (Some(_), None) => Redeal::No,
             (None, Some(a)) => {
                 self.push(
                     Problem::new(
@@ -581,13 +609,21 @@ impl Replay<'_, '_> {
                     .at(a.span, "redeal without cause")
                     .help("a redeal is due only when a hand other than the forehand's holds at most one tarock or all four Glatzen"),
                 );
-                false
+                Redeal::No
             }
-            (None, None) => false,
+            (None, None) => Redeal::No,
         }
     }
 
-    fn illegal(&mut self, kind: &'static str, rule: &'static str, a: &Action, msg: String, label: &str, help: &str) {
+    fn illegal(
+        &mut self,
+        kind: &'static str,
+        rule: &'static str,
+        a: &Action,
+        msg: String,
+        label: &str,
+        help: &str,
+    ) {
         self.push(
             Problem::new(kind, msg)
                 .rule(rule)
@@ -649,9 +685,7 @@ impl Replay<'_, '_> {
             if seat == self.forehand {
                 forehand_spoke = true;
             }
-            let side = st
-                .game
-                .map(|g| self.side_of(seat, g, st.declarer, partner));
+            let side = st.game.map(|g| self.side_of(seat, g, st.declarer, partner));
             // S7-ADD-3: an opponent holding the Trull in a Rufer must kontra.
             let trull_duty = self.hands_known
                 && st.game == Some(Kind::Rufer)
@@ -660,7 +694,11 @@ impl Replay<'_, '_> {
                 && st.items[GAME].is_some_and(|i| i.level == 0)
                 && st.items[VALAT].is_none();
             let mut trull_ok = false;
-            let act = if a.act == Act::Pass { Act::Continue } else { a.act.clone() };
+            let act = if a.act == Act::Pass {
+                Act::Continue
+            } else {
+                a.act.clone()
+            };
             match act {
                 Act::Bid { game } => {
                     let Some(kind) = Kind::from_game(game) else {
@@ -743,7 +781,8 @@ impl Replay<'_, '_> {
                             "illegal-bid",
                             "S7-BID-2",
                             a,
-                            "the forehand must open the auction with a game bid, not `continue`".into(),
+                            "the forehand must open the auction with a game bid, not `continue`"
+                                .into(),
                             "the forehand's first entry",
                             "the forehand (the seat after the dealer) must bid at least rufer",
                         );
@@ -756,7 +795,10 @@ impl Replay<'_, '_> {
                         st.ended = true;
                     }
                 }
-                Act::Announce { .. } | Act::Contra { .. } | Act::Recontra { .. } | Act::Subcontra { .. } => {
+                Act::Announce { .. }
+                | Act::Contra { .. }
+                | Act::Recontra { .. }
+                | Act::Subcontra { .. } => {
                     st.continues = 0;
                     if st.agreed[seat as usize].is_none() {
                         st.agreed[seat as usize] = Some(st.game);
@@ -783,10 +825,17 @@ impl Replay<'_, '_> {
                         );
                         continue;
                     };
-                    if let Some(why) = self.addition(&mut st, game, side, &act, a, any_kontra, kontra_only) {
+                    if let Some(why) =
+                        self.addition(&mut st, game, side, &act, a, any_kontra, kontra_only)
+                    {
                         let (rule, msg, help) = why;
                         self.illegal("illegal-call", rule, a, msg, "illegal here", help);
-                    } else if matches!(act, Act::Contra { target: Target::Game }) {
+                    } else if matches!(
+                        act,
+                        Act::Contra {
+                            target: Target::Game
+                        }
+                    ) {
                         trull_ok = true;
                     }
                 }
@@ -817,6 +866,8 @@ impl Replay<'_, '_> {
             }
         }
         let Some(game) = st.game else {
+            // No auction section: a fragment, nothing to report.
+            record.auction.as_ref()?;
             let (span, seat) = record
                 .auction
                 .as_ref()
@@ -961,7 +1012,10 @@ impl Replay<'_, '_> {
                 if valat_bid && idx != VALAT {
                     return Some((
                         "S7-ADD-2",
-                        format!("{} on {} after valat", LEVEL_WORDS[step as usize], ITEM_WORDS[idx]),
+                        format!(
+                            "{} on {} after valat",
+                            LEVEL_WORDS[step as usize], ITEM_WORDS[idx]
+                        ),
                         "after a valat only kontra (rekontra, subkontra) on the valat may be bid",
                     ));
                 }
@@ -975,7 +1029,10 @@ impl Replay<'_, '_> {
                 let Some(item) = st.items[idx] else {
                     return Some((
                         "S7-ADD-1",
-                        format!("{} on {}, which was not bid in this game", LEVEL_WORDS[step as usize], ITEM_WORDS[idx]),
+                        format!(
+                            "{} on {}, which was not bid in this game",
+                            LEVEL_WORDS[step as usize], ITEM_WORDS[idx]
+                        ),
                         "a kontra needs its target bid in the current game",
                     ));
                 };
@@ -986,12 +1043,20 @@ impl Replay<'_, '_> {
                             "{} on {} which stands at {}",
                             LEVEL_WORDS[step as usize],
                             ITEM_WORDS[idx],
-                            if item.level == 0 { "no kontra" } else { LEVEL_WORDS[item.level as usize] }
+                            if item.level == 0 {
+                                "no kontra"
+                            } else {
+                                LEVEL_WORDS[item.level as usize]
+                            }
                         ),
                         "kontra, rekontra and subkontra come in that order, one step each",
                     ));
                 }
-                let must = if step == 2 { item.owner } else { item.owner.other() };
+                let must = if step == 2 {
+                    item.owner
+                } else {
+                    item.owner.other()
+                };
                 if side != must {
                     return Some((
                         "S7-ADD-1",
@@ -1029,7 +1094,10 @@ impl Replay<'_, '_> {
                             "illegal-call",
                             "S7-CALL-1",
                             a,
-                            format!("seat {} calls, but seat {} is the declarer", a.seat, c.declarer),
+                            format!(
+                                "seat {} calls, but seat {} is the declarer",
+                                a.seat, c.declarer
+                            ),
                             "not the declarer",
                             "in a Rufer the declarer calls a tarock",
                         );
@@ -1078,11 +1146,14 @@ impl Replay<'_, '_> {
         if called.is_none() && (self.hands_known || !record.tricks.is_empty()) {
             let span = record.calls.as_ref().map_or(record.span, |x| x.span);
             self.push(
-                Problem::new("illegal-call", format!("the Rufer's declarer, seat {}, calls no tarock", c.declarer))
-                    .rule("S7-CALL-1")
-                    .seat(c.declarer)
-                    .at(span, "no call")
-                    .help("write the call after the auction: `calls: 1 call T20`"),
+                Problem::new(
+                    "illegal-call",
+                    format!("the Rufer's declarer, seat {}, calls no tarock", c.declarer),
+                )
+                .rule("S7-CALL-1")
+                .seat(c.declarer)
+                .at(span, "no call")
+                .help("write the call after the auction: `calls: 1 call T20`"),
             );
         }
         let card = called.or(due)?;
@@ -1152,13 +1223,16 @@ impl Replay<'_, '_> {
                     if played.contains(card) {
                         if !record.is_partial() {
                             self.push(
-                                Problem::new("duplicate-card", format!("{card} is played a second time"))
-                                    .rule("S7-DEAL-1")
-                                    .seat(seat)
-                                    .trick(n)
-                                    .card(card)
-                                    .at(item.span, "played before")
-                                    .help("each card is played once"),
+                                Problem::new(
+                                    "duplicate-card",
+                                    format!("{card} is played a second time"),
+                                )
+                                .rule("S7-DEAL-1")
+                                .seat(seat)
+                                .trick(n)
+                                .card(card)
+                                .at(item.span, "played before")
+                                .help("each card is played once"),
                             );
                         }
                     } else if self.deal.table.variant.deck().contains(card) {
@@ -1190,7 +1264,10 @@ impl Replay<'_, '_> {
                         self.push(
                             Problem::new(
                                 "revoke",
-                                format!("seat {seat} plays {card} in trick {n} but had to {}", legal.duty),
+                                format!(
+                                    "seat {seat} plays {card} in trick {n} but had to {}",
+                                    legal.duty
+                                ),
                             )
                             .rule(legal.rule)
                             .seat(seat)
@@ -1199,7 +1276,12 @@ impl Replay<'_, '_> {
                             .at(item.span, label)
                             .help(format!(
                                 "it could play {}",
-                                legal.set.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+                                legal
+                                    .set
+                                    .iter()
+                                    .map(|c| c.to_string())
+                                    .collect::<Vec<_>>()
+                                    .join(" ")
                             )),
                         );
                     } else if card == PAGAT
@@ -1266,8 +1348,9 @@ impl Replay<'_, '_> {
     /// Settlement (S7-SCORE-*): one ledger line per payment.
     fn settle(&mut self, c: &Contract, partner: Option<Seat>, play: &Play) {
         let game = c.game;
-        let team: [bool; 4] =
-            std::array::from_fn(|s| self.side_of(s as u8, game, c.declarer, partner) == Side::Declarer);
+        let team: [bool; 4] = std::array::from_fn(|s| {
+            self.side_of(s as u8, game, c.declarer, partner) == Side::Declarer
+        });
         let side_points = |side: Side| -> u32 {
             (0..4)
                 .filter(|&s| team[s] == (side == Side::Declarer))
@@ -1280,12 +1363,21 @@ impl Replay<'_, '_> {
                 .map(|s| play.tricks[s] as u32)
                 .sum()
         };
-        let side_of = |seat: Seat| if team[seat as usize] { Side::Declarer } else { Side::Opponents };
+        let side_of = |seat: Seat| {
+            if team[seat as usize] {
+                Side::Declarer
+            } else {
+                Side::Opponents
+            }
+        };
         let dp = side_points(Side::Declarer);
         self.report.events.push(Event::Rule {
             at: Moment::Settlement,
             rule: "S7-POINTS-1",
-            text: format!("the declarer's team takes {dp} card points, the opponents {}", 88 - dp.min(88)),
+            text: format!(
+                "the declarer's team takes {dp} card points, the opponents {}",
+                88 - dp.min(88)
+            ),
         });
         let solo = game.solo_values();
         let mul = |item: Option<Item>| 1i64 << item.map_or(0, |i| i.level);
@@ -1300,9 +1392,16 @@ impl Replay<'_, '_> {
                 winner,
                 value,
                 "S7-SCORE-4",
-                format!("valat bid by {} {}", v.owner.word(), if won { "won" } else { "lost" }),
+                format!(
+                    "valat bid by {} {}",
+                    v.owner.word(),
+                    if won { "won" } else { "lost" }
+                ),
             ));
-        } else if let Some(side) = [Side::Declarer, Side::Opponents].into_iter().find(|s| side_tricks(*s) == 10) {
+        } else if let Some(side) = [Side::Declarer, Side::Opponents]
+            .into_iter()
+            .find(|s| side_tricks(*s) == 10)
+        {
             lines.push((
                 side,
                 if solo { 12 } else { 6 },
@@ -1323,7 +1422,11 @@ impl Replay<'_, '_> {
                     "{} {} with {dp} points{}",
                     game.word(),
                     if won { "won" } else { "lost" },
-                    if level > 0 { format!(" ({})", LEVEL_WORDS[level as usize]) } else { String::new() }
+                    if level > 0 {
+                        format!(" ({})", LEVEL_WORDS[level as usize])
+                    } else {
+                        String::new()
+                    }
                 ),
             ));
             // Absolut (S7-SCORE-2).
@@ -1333,25 +1436,42 @@ impl Replay<'_, '_> {
                     if won { ab.owner } else { ab.owner.other() },
                     if solo { 4 } else { 2 } * mul(Some(ab)),
                     "S7-SCORE-2",
-                    format!("absolut bid by {} {}", ab.owner.word(), if won { "won" } else { "lost" }),
+                    format!(
+                        "absolut bid by {} {}",
+                        ab.owner.word(),
+                        if won { "won" } else { "lost" }
+                    ),
                 ));
-            } else if let Some(side) = [Side::Declarer, Side::Opponents].into_iter().find(|s| side_points(*s) >= 56) {
+            } else if let Some(side) = [Side::Declarer, Side::Opponents]
+                .into_iter()
+                .find(|s| side_points(*s) >= 56)
+            {
                 lines.push((
                     side,
                     if solo { 2 } else { 1 },
                     "S7-SCORE-2",
-                    format!("silent absolut by {} ({} points)", side.word(), side_points(side)),
+                    format!(
+                        "silent absolut by {} ({} points)",
+                        side.word(),
+                        side_points(side)
+                    ),
                 ));
             }
             // Pagat (S7-SCORE-3): not in Farbesolo.
             if game != Kind::Farbesolo {
                 if let Some(pg) = c.items[PAGAT_ITEM] {
-                    let won = play.pagat_last.is_some_and(|(s, w)| w && side_of(s) == pg.owner);
+                    let won = play
+                        .pagat_last
+                        .is_some_and(|(s, w)| w && side_of(s) == pg.owner);
                     lines.push((
                         if won { pg.owner } else { pg.owner.other() },
                         if solo { 4 } else { 2 } * mul(Some(pg)),
                         "S7-SCORE-3",
-                        format!("pagat bid by {} {}", pg.owner.word(), if won { "won" } else { "lost" }),
+                        format!(
+                            "pagat bid by {} {}",
+                            pg.owner.word(),
+                            if won { "won" } else { "lost" }
+                        ),
                     ));
                 } else if let Some((s, w)) = play.pagat_last {
                     let side = side_of(s);
@@ -1359,7 +1479,10 @@ impl Replay<'_, '_> {
                         if w { side } else { side.other() },
                         if solo { 2 } else { 1 },
                         "S7-SCORE-3",
-                        format!("silent pagat of seat {s} {} in the last trick", if w { "won" } else { "lost" }),
+                        format!(
+                            "silent pagat of seat {s} {} in the last trick",
+                            if w { "won" } else { "lost" }
+                        ),
                     ));
                 }
             }
@@ -1386,7 +1509,9 @@ impl Replay<'_, '_> {
                     ));
                 }
             }
-            if let Some(s) = (0..4u8).find(|&s| self.hands[s as usize].intersection(kings()) == kings()) {
+            if let Some(s) =
+                (0..4u8).find(|&s| self.hands[s as usize].intersection(kings()) == kings())
+            {
                 lines.push((
                     side_of(s),
                     premium,
@@ -1458,7 +1583,11 @@ mod tests {
 
     #[test]
     fn the_pack_holds_88_points() {
-        let total: u32 = notation::Variant::Skill7Tarock.deck().iter().map(points).sum();
+        let total: u32 = notation::Variant::Skill7Tarock
+            .deck()
+            .iter()
+            .map(points)
+            .sum();
         assert_eq!(total, 88);
     }
 

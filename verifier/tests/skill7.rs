@@ -249,7 +249,10 @@ fn corpus_files_produce_what_they_announce() {
             .to_string();
         for record in &records {
             let report = verify(record, &mut session);
-            assert!(report.ledger.iter().all(|p| matches!(p.payer, Party::Seat(_))));
+            assert!(report
+                .ledger
+                .iter()
+                .all(|p| matches!(p.payer, Party::Seat(_))));
             if report.settled {
                 assert_eq!(report.totals.iter().sum::<i64>(), 0, "{}", path.display());
             }

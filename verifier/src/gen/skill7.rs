@@ -68,7 +68,13 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
     };
     let suits_of = |s: usize| hands[s].iter().filter(|c| !is_tarock(**c)).count();
     let holder = |c: Card| (0..4).find(|&s| hands[s].contains(&c)).unwrap();
-    let call_for = |s: usize| (4..=20).rev().map(t).find(|c| !hands[s].contains(c)).unwrap();
+    let call_for = |s: usize| {
+        (4..=20)
+            .rev()
+            .map(t)
+            .find(|c| !hands[s].contains(c))
+            .unwrap()
+    };
 
     // The auction.
     let mut entries: Vec<String> = Vec::new();
@@ -80,7 +86,11 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
     let mut seat = forehand as usize;
     let trull = [t(1), t(21), t(22)];
     loop {
-        let partner = if game == 1 { Some(holder(call_for(declarer))) } else { None };
+        let partner = if game == 1 {
+            Some(holder(call_for(declarer)))
+        } else {
+            None
+        };
         let ours = seat == declarer || Some(seat) == partner;
         let game_kontra = bids.iter().any(|b| b.what == 0 && b.level > 0);
         let valat = bids.iter().any(|b| b.what == 3);
@@ -92,9 +102,19 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
             }
             game = *rng.pick(&options);
             declarer = seat;
-            bids = vec![Bid { what: 0, ours: true, level: 0, seat: seat as u8 }];
+            bids = vec![Bid {
+                what: 0,
+                ours: true,
+                level: 0,
+                seat: seat as u8,
+            }];
             choice = Some(GAMES[game].to_string());
-        } else if game == 1 && !ours && !game_kontra && !valat && trull.iter().all(|c| hands[seat].contains(c)) {
+        } else if game == 1
+            && !ours
+            && !game_kontra
+            && !valat
+            && trull.iter().all(|c| hands[seat].contains(c))
+        {
             // S7-ADD-3: the Trull must kontra the Rufer.
             bids[0].level = 1;
             choice = Some("contra game".into());
@@ -107,7 +127,12 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
                 if !higher.is_empty() {
                     game = *rng.pick(&higher);
                     declarer = seat;
-                    bids = vec![Bid { what: 0, ours: true, level: 0, seat: seat as u8 }];
+                    bids = vec![Bid {
+                        what: 0,
+                        ours: true,
+                        level: 0,
+                        seat: seat as u8,
+                    }];
                     choice = Some(GAMES[game].to_string());
                 }
             } else if r < 22 {
@@ -115,13 +140,40 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
                 let have = |w: usize| bids.iter().any(|b| b.what == w);
                 if !valat {
                     if !have(3) && rng.below(4) == 0 {
-                        options.push(("announce valat".into(), Some(Bid { what: 3, ours, level: 0, seat: seat as u8 }), None));
+                        options.push((
+                            "announce valat".into(),
+                            Some(Bid {
+                                what: 3,
+                                ours,
+                                level: 0,
+                                seat: seat as u8,
+                            }),
+                            None,
+                        ));
                     }
                     if !have(1) && (ours || game_kontra) {
-                        options.push(("announce absolut".into(), Some(Bid { what: 1, ours, level: 0, seat: seat as u8 }), None));
+                        options.push((
+                            "announce absolut".into(),
+                            Some(Bid {
+                                what: 1,
+                                ours,
+                                level: 0,
+                                seat: seat as u8,
+                            }),
+                            None,
+                        ));
                     }
                     if !have(2) && game != 2 && hands[seat].contains(&t(1)) {
-                        options.push(("announce pagat".into(), Some(Bid { what: 2, ours, level: 0, seat: seat as u8 }), None));
+                        options.push((
+                            "announce pagat".into(),
+                            Some(Bid {
+                                what: 2,
+                                ours,
+                                level: 0,
+                                seat: seat as u8,
+                            }),
+                            None,
+                        ));
                     }
                 }
                 for (i, b) in bids.iter().enumerate() {
@@ -209,16 +261,23 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
                         .copied()
                         .filter(|c| c.suit() == led.suit() && is_tarock(*c) == is_tarock(*led))
                         .collect();
-                    let mine_tarocks: Vec<Card> = hand.iter().copied().filter(|c| is_tarock(*c)).collect();
-                    let mine_suits: Vec<Card> = hand.iter().copied().filter(|c| !is_tarock(*c)).collect();
+                    let mine_tarocks: Vec<Card> =
+                        hand.iter().copied().filter(|c| is_tarock(*c)).collect();
+                    let mine_suits: Vec<Card> =
+                        hand.iter().copied().filter(|c| !is_tarock(*c)).collect();
                     if !same.is_empty() {
                         same
-                    } else if farbe && !is_tarock(*led) && !mine_suits.is_empty() {
-                        mine_suits
-                    } else if !mine_tarocks.is_empty() && !(farbe && !is_tarock(*led)) {
-                        mine_tarocks
-                    } else {
+                    } else if farbe && !is_tarock(*led) {
+                        // Farbesolo: void in the suit led, any suit card.
+                        if mine_suits.is_empty() {
+                            hand.clone()
+                        } else {
+                            mine_suits
+                        }
+                    } else if mine_tarocks.is_empty() {
                         hand.clone()
+                    } else {
+                        mine_tarocks
                     }
                 }
             };
@@ -283,9 +342,15 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
     } else if ours_tricks == 10 || ours_tricks == 0 {
         lines.push((ours_tricks == 10, if solo { 12 } else { 6 }));
     } else {
-        lines.push((ours_points >= 45, (if solo { 4 } else { 1 }) << bids[0].level));
+        lines.push((
+            ours_points >= 45,
+            (if solo { 4 } else { 1 }) << bids[0].level,
+        ));
         match bids.iter().find(|b| b.what == 1) {
-            Some(a) => lines.push((a.ours == (points_of(a.ours) >= 56), (if solo { 4 } else { 2 }) << a.level)),
+            Some(a) => lines.push((
+                a.ours == (points_of(a.ours) >= 56),
+                (if solo { 4 } else { 2 }) << a.level,
+            )),
             None => {
                 if ours_points >= 56 || ours_points <= 32 {
                     lines.push((ours_points >= 56, if solo { 2 } else { 1 }));
