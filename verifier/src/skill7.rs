@@ -757,6 +757,25 @@ impl Replay<'_, '_> {
                         }
                     }
                     // S7-BID-7: it takes effect anyway; S7-BID-5: reset.
+                    if !trull_ok {
+                        self.report.events.push(Event::Rule {
+                            at: Moment::Auction,
+                            rule: "S7-BID-7",
+                            text: format!(
+                                "the illegal bid of seat {seat} still makes {} the current game",
+                                kind.word()
+                            ),
+                        });
+                    }
+                    if st.items[1..].iter().any(Option::is_some)
+                        || st.items[GAME].is_some_and(|i| i.level > 0)
+                    {
+                        self.report.events.push(Event::Rule {
+                            at: Moment::Auction,
+                            rule: "S7-BID-5",
+                            text: format!("the {} of seat {seat} cancels the additions and kontras bid so far", kind.word()),
+                        });
+                    }
                     st.game = Some(kind);
                     st.declarer = seat;
                     partner = if kind == Kind::Rufer {
@@ -1198,7 +1217,11 @@ impl Replay<'_, '_> {
                     self.push(
                         Problem::new(
                             "out-of-turn",
-                            format!("trick {n} is led by seat {l}, but seat {leader} won the trick before (or is the forehand)"),
+                            if n == 1 {
+                                format!("trick 1 is led by seat {l}, but seat {leader} is the forehand")
+                            } else {
+                                format!("trick {n} is led by seat {l}, but seat {leader} won trick {}", n - 1)
+                            },
                         )
                         .rule("S7-PLAY-1")
                         .seat(l)
@@ -1275,7 +1298,12 @@ impl Replay<'_, '_> {
                             .card(card)
                             .at(item.span, label)
                             .help(format!(
-                                "it could play {}",
+                                "{}; it could play {}",
+                                if legal.rule == "S7-PLAY-3" {
+                                    "in Farbesolo a player holding a suit card may not play or lead a tarock"
+                                } else {
+                                    "a player must follow the suit led, play a tarock when void in it, and follow tarock when tarock is led"
+                                },
                                 legal
                                     .set
                                     .iter()
@@ -1312,6 +1340,17 @@ impl Replay<'_, '_> {
             let (wi, why) = trick_winner(&cards[..k], farbesolo);
             let winner = (leader + wi as u8) % 4;
             let wcard = cards[wi];
+            if wcard == PAGAT
+                && !farbesolo
+                && cards[..k].contains(&MOND)
+                && cards[..k].contains(&SKUS)
+            {
+                self.report.events.push(Event::Rule {
+                    at: Moment::Trick(n as u16),
+                    rule: "S7-PLAY-5",
+                    text: "the Pagat, the Mond and the Sküs in one trick: the Pagat wins (the fairy-tale trick)".into(),
+                });
+            }
             out.tricks[winner as usize] += 1;
             out.points[winner as usize] += cards[..k].iter().map(|c| points(*c)).sum::<u32>();
             self.report.events.push(Event::Trick {
@@ -1373,9 +1412,9 @@ impl Replay<'_, '_> {
         let dp = side_points(Side::Declarer);
         self.report.events.push(Event::Rule {
             at: Moment::Settlement,
-            rule: "S7-POINTS-1",
+            rule: "S7-POINTS-2",
             text: format!(
-                "the declarer's team takes {dp} card points, the opponents {}",
+                "the declarer's team takes {dp} of the 88 card points (S7-POINTS-1), the opponents {}: 45 win the game",
                 88 - dp.min(88)
             ),
         });
