@@ -1641,6 +1641,23 @@ mod tests {
     }
 
     #[test]
+    fn farbesolo_tarock_lead_follows_the_option() {
+        let hand: CardSet = [c("T5"), c("SK"), c("HJ")].into_iter().collect();
+        let follow = legal_plays(hand, Some(c("T9")), true, false);
+        assert_eq!(follow.set, [c("T5")].into_iter().collect());
+        let suits_first = legal_plays(hand, Some(c("T9")), true, true);
+        assert_eq!(suits_first.set, [c("SK"), c("HJ")].into_iter().collect());
+        // Outside Farbesolo a void player must play a tarock.
+        let plain = legal_plays(hand, Some(c("DK")), false, false);
+        assert_eq!(plain.set, [c("T5")].into_iter().collect());
+        // In Farbesolo it must play a suit card instead, and may not lead a tarock.
+        let farbe = legal_plays(hand, Some(c("DK")), true, false);
+        assert_eq!(farbe.set, [c("SK"), c("HJ")].into_iter().collect());
+        assert_eq!(legal_plays(hand, None, true, false).rule, "S7-PLAY-3");
+        assert!(!legal_plays(hand, None, true, false).set.contains(c("T5")));
+    }
+
+    #[test]
     fn rufer_calls_the_highest_tarock_not_held() {
         let hand: CardSet = [c("T20"), c("T19"), c("SK")].into_iter().collect();
         assert_eq!(rufer_call(hand), Some(c("T18")));

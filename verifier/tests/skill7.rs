@@ -308,3 +308,56 @@ fn corpus_files_produce_what_they_announce() {
         assert!(rules.contains(id), "no corpus file exercises {id}");
     }
 }
+
+/// Option `trull_holding=team-hands`: in a Rufer the partners' hands
+/// together may hold the Trull; by default only one hand counts.
+#[test]
+fn the_trull_of_two_partners_counts_only_with_team_hands() {
+    let trull: Vec<Card> = ["T1", "T21", "T22"].map(|c| c.parse().unwrap()).to_vec();
+    let mut rng = Rng::new(5);
+    let mut checked = 0;
+    for i in 0..20_000 {
+        let record = skill7::deal(&mut rng, i).unwrap();
+        let Some(calls) = &record.calls else { continue };
+        let Act::Call { card, .. } = calls.actions[0].act else {
+            continue;
+        };
+        let declarer = calls.actions[0].seat;
+        let holds = |s: u8, c: Card| record.hands[s as usize].cards.iter().any(|i| i.card == c);
+        let partner = (0..4).find(|&s| holds(s, card)).unwrap();
+        let team_holds = trull
+            .iter()
+            .all(|&c| holds(declarer, c) || holds(partner, c));
+        let single = (0..4).any(|s| trull.iter().all(|&c| holds(s, c)));
+        if !team_holds || single {
+            continue;
+        }
+        let default = run(&record);
+        if default.ledger.iter().any(|p| p.rule == "S7-SCORE-4") {
+            continue; // a valat line stands alone
+        }
+        assert!(!default.ledger.iter().any(|p| p.reason.starts_with("Trull")));
+        let mut with = record.clone();
+        with.tags.push(notation::Tag {
+            name: "Options".into(),
+            value: "trull_holding=team-hands".into(),
+            comments: vec![],
+            span: Default::default(),
+        });
+        let report = run(&with);
+        let lines: Vec<_> = report
+            .ledger
+            .iter()
+            .filter(|p| p.reason.starts_with("Trull"))
+            .collect();
+        assert_eq!(lines.len(), 2, "{:?}", report.ledger);
+        for p in lines {
+            assert!(p.payee == Party::Seat(declarer) || p.payee == Party::Seat(partner));
+        }
+        checked += 1;
+        if checked == 5 {
+            return;
+        }
+    }
+    panic!("only {checked} deals with a team Trull");
+}
