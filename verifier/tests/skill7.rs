@@ -361,3 +361,53 @@ fn the_trull_of_two_partners_counts_only_with_team_hands() {
     }
     panic!("only {checked} deals with a team Trull");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// More single faults, each found with its rule id.
+    #[test]
+    fn single_faults_are_named(seed in any::<u64>(), k in 1usize..10) {
+        let record = generate(seed, k % 4);
+
+        // A trick led by the wrong seat.
+        let clean = run(&record);
+        let seats = seats_of_plays(&record, &clean);
+        let mut bad = record.clone();
+        bad.tricks[k].leader = Some((seats[k][0] + 1) % 4);
+        let report = run(&bad);
+        prop_assert!(report.problems.iter().any(|p| p.kind == "out-of-turn" && p.rule == Some("S7-PLAY-1") && p.trick == Some(k as u16 + 1)), "{:?}", codes(&report));
+
+        // The forehand opens with `continue`.
+        let mut bad = record.clone();
+        bad.auction.as_mut().unwrap().actions[0].act = Act::Continue;
+        let report = run(&bad);
+        prop_assert!(has(&report, "illegal-bid", "S7-BID-2"), "{:?}", codes(&report));
+
+        // A card moved from one hand to another.
+        let mut bad = record.clone();
+        let item = bad.hands[0].cards.pop().unwrap();
+        bad.hands[1].cards.push(item);
+        let report = run(&bad);
+        let counts = report.problems.iter().filter(|p| p.kind == "wrong-card-count" && p.rule == Some("S7-DEAL-1")).count();
+        prop_assert_eq!(counts, 2, "{:?}", codes(&report));
+
+        // A Rufer without its call.
+        if record.calls.is_some() {
+            let mut bad = record.clone();
+            bad.calls = None;
+            let report = run(&bad);
+            prop_assert!(has(&report, "illegal-call", "S7-CALL-1"), "{:?}", codes(&report));
+            prop_assert!(report.settled);
+        }
+
+        // An entry after the end of the auction.
+        let mut bad = record.clone();
+        let auction = bad.auction.as_mut().unwrap();
+        let mut extra = auction.actions.last().unwrap().clone();
+        extra.seat = (extra.seat + 1) % 4;
+        auction.actions.push(extra);
+        let report = run(&bad);
+        prop_assert!(has(&report, "illegal-bid", "S7-BID-6"), "{:?}", codes(&report));
+    }
+}
