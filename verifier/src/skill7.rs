@@ -510,10 +510,13 @@ impl Replay<'_, '_> {
 
     fn read_hands(&mut self, farbesolo: bool) {
         let record = self.deal.record;
+        // A card outside the pack (reported by the structural checks) is
+        // left out of the hands: it can never be a legal play.
+        let deck = self.deal.table.variant.deck();
         if !record.is_partial() {
             for h in &record.hands {
                 if h.seat < 4 {
-                    for item in &h.cards {
+                    for item in h.cards.iter().filter(|i| deck.contains(i.card)) {
                         self.hands[h.seat as usize].insert(item.card);
                         self.owner[item.card.index() as usize] = h.seat;
                     }
