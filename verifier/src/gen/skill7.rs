@@ -56,7 +56,16 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
     let hands: Vec<Vec<Card>> = loop {
         let mut cards = deck.clone();
         rng.shuffle(&mut cards);
-        let hands: Vec<Vec<Card>> = cards.chunks(10).map(|c| c.to_vec()).collect();
+        // Each hand as a player sorts it: tarocks high to low, then the
+        // suits, each from the king down.
+        let hands: Vec<Vec<Card>> = cards
+            .chunks(10)
+            .map(|c| {
+                let mut hand = c.to_vec();
+                hand.sort_by_key(|c| (c.suit().map_or(0, |s| 1 + s as u8), u8::MAX - order(*c)));
+                hand
+            })
+            .collect();
         let glatzen = ["S10", "C10", "H1", "D1"].map(|g| g.parse::<Card>().unwrap());
         let bad = (0..4).filter(|&s| s != forehand as usize).any(|s| {
             hands[s].iter().filter(|c| is_tarock(**c)).count() <= 1
