@@ -395,7 +395,7 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     }
     let contract = r.auction();
     let partner = contract.as_ref().and_then(|c| r.call(c));
-    let play = r.play(contract.as_ref(), partner);
+    let play = r.play(contract.as_ref());
     if redeal == Redeal::Played {
         r.report.events.push(Event::Rule {
             at: Moment::Settlement,
@@ -1195,7 +1195,7 @@ impl Replay<'_, '_> {
     }
 
     /// The tricks (S7-PLAY-*). Returns the results when the play is complete.
-    fn play(&mut self, c: Option<&Contract>, partner: Option<Seat>) -> Option<Play> {
+    fn play(&mut self, c: Option<&Contract>) -> Option<Play> {
         let record = self.deal.record;
         let game = c.map_or(Kind::Rufer, |c| c.game);
         let farbesolo = game == Kind::Farbesolo;
@@ -1383,7 +1383,6 @@ impl Replay<'_, '_> {
             }
             leader = winner;
         }
-        let _ = partner;
         complete.then_some(out)
     }
 

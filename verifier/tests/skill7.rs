@@ -411,3 +411,60 @@ proptest! {
         prop_assert!(has(&report, "illegal-bid", "S7-BID-6"), "{:?}", codes(&report));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Whatever is changed in a record, the replay never panics, and a
+    /// settled deal still sums to zero.
+    #[test]
+    fn mangled_records_replay_without_panic(
+        seed in any::<u64>(),
+        edits in proptest::collection::vec((0u8..6, any::<u16>(), any::<u16>()), 1..6),
+    ) {
+        let mut record = generate(seed, (seed % 4) as usize);
+        let deck: Vec<Card> = notation::Variant::Skill7Tarock.deck().iter().collect();
+        for (what, a, b) in edits {
+            let (a, b) = (a as usize, b as usize);
+            match what {
+                0 if !record.tricks.is_empty() => {
+                    let t = a % record.tricks.len();
+                    if let Some(item) = record.tricks[t].plays.get_mut(b % 4) {
+                        item.card = deck[(a + b) % deck.len()];
+                    }
+                }
+                1 if !record.tricks.is_empty() => {
+                    record.tricks.remove(a % record.tricks.len());
+                }
+                2 => {
+                    let actions = &mut record.auction.as_mut().unwrap().actions;
+                    let i = a % actions.len();
+                    actions[i].seat = (b % 6) as u8;
+                }
+                3 => {
+                    let actions = &mut record.auction.as_mut().unwrap().actions;
+                    let i = a % actions.len();
+                    actions[i].act = match b % 7 {
+                        0 => Act::Continue,
+                        1 => Act::Bid { game: notation::Game::Farbesolo },
+                        2 => Act::Announce { bonus: notation::Bonus::Valat },
+                        3 => Act::Contra { target: notation::Target::Bonus(notation::Bonus::Pagat) },
+                        4 => Act::Recontra { target: notation::Target::Game },
+                        5 => Act::Misdeal,
+                        _ => Act::Bid { game: notation::Game::Solo },
+                    };
+                }
+                4 if !record.tricks.is_empty() => {
+                    let t = a % record.tricks.len();
+                    record.tricks[t].leader = Some((b % 5) as u8);
+                }
+                5 => record.hands.clear(),
+                _ => {}
+            }
+        }
+        let report = run(&record);
+        if report.settled {
+            prop_assert_eq!(report.totals.iter().sum::<i64>(), 0);
+        }
+    }
+}
