@@ -716,7 +716,9 @@ impl Replay<'_, '_> {
                         st.continues = 0;
                         continue;
                     };
-                    let bar = st.agreed[seat as usize];
+                    // The bar of S7-BID-3: the game current when the seat
+                    // agreed (none if it agreed before any game).
+                    let bar = st.agreed[seat as usize].filter(|b| b.is_none_or(|b| kind > b));
                     if let Some(bar) = bar {
                         self.illegal(
                             "illegal-bid",
