@@ -696,7 +696,9 @@ impl Replay<'_, '_> {
                 && self.hands[seat as usize].intersection(trull()) == trull()
                 && st.items[GAME].is_some_and(|i| i.level == 0)
                 && st.items[VALAT].is_none();
-            let mut trull_ok = false;
+            // Whether the entry is a legal higher game or a kontra on the
+            // game: what the Trull duty asks (S7-ADD-3).
+            let mut meets_duty = false;
             let act = if a.act == Act::Pass {
                 Act::Continue
             } else {
@@ -746,7 +748,7 @@ impl Replay<'_, '_> {
                             "a game bid must be strictly higher than the current one: rufer < farbesolo < solo",
                         );
                     } else {
-                        trull_ok = true;
+                        meets_duty = true;
                     }
                     if kind == Kind::Farbesolo && self.hands_known {
                         let n = self.hands[seat as usize].intersection(suit_cards()).len();
@@ -762,7 +764,8 @@ impl Replay<'_, '_> {
                         }
                     }
                     // S7-BID-7: it takes effect anyway; S7-BID-5: reset.
-                    if !trull_ok {
+                    if !meets_duty {
+                        // Reported above as S7-BID-1 or S7-BID-3.
                         self.report.events.push(Event::Rule {
                             at: Moment::Auction,
                             rule: "S7-BID-7",
@@ -860,7 +863,7 @@ impl Replay<'_, '_> {
                             target: Target::Game
                         }
                     ) {
-                        trull_ok = true;
+                        meets_duty = true;
                     }
                 }
                 Act::Misdeal => {}
@@ -878,7 +881,7 @@ impl Replay<'_, '_> {
                     );
                 }
             }
-            if trull_duty && !trull_ok {
+            if trull_duty && !meets_duty {
                 self.illegal(
                     "illegal-call",
                     "S7-ADD-3",
