@@ -761,11 +761,12 @@ impl Replay<'_, '_> {
                                 "farbesolo without five suit cards",
                                 "only a player holding at least 5 suit cards may bid farbesolo",
                             );
+                            meets_duty = false;
                         }
                     }
                     // S7-BID-7: it takes effect anyway; S7-BID-5: reset.
                     if !meets_duty {
-                        // Reported above as S7-BID-1 or S7-BID-3.
+                        // Reported above (S7-BID-1, S7-BID-3 or S7-BID-4).
                         self.report.events.push(Event::Rule {
                             at: Moment::Auction,
                             rule: "S7-BID-7",
