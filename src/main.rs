@@ -228,7 +228,7 @@ fn verify(paths: &[PathBuf], format: Format, expect: bool) -> Outcome {
                 let _ = writeln!(
                     out,
                     "{}: expected {}, found {}",
-                    path.display(),
+                    input::display_name(path),
                     describe(&wanted),
                     describe(&found)
                 );
