@@ -218,7 +218,7 @@ fn verify(paths: &[PathBuf], format: Format, expect: bool) -> Outcome {
                     let _ = writeln!(
                         out,
                         "{}: as expected ({})",
-                        path.display(),
+                        input::display_name(path),
                         describe(&found)
                     );
                 }
