@@ -252,8 +252,6 @@ struct Laid {
     cards: [Card; 4],
     winner: Seat,
     win: Win,
-    /// The suit set for the trick (by the second card when the excuse led).
-    led: Option<Lead>,
 }
 
 fn lead_of(card: Card) -> Option<Lead> {
@@ -266,8 +264,9 @@ fn lead_of(card: Card) -> Option<Lead> {
     }
 }
 
-/// The winner of a trick among its cards (FR-PLAY-6, FR-EXCUSE-1).
-fn winner_of(seats: &[Seat], cards: &[Card]) -> (usize, Win, Option<Lead>) {
+/// The winner of a trick among its cards (FR-PLAY-6, FR-EXCUSE-1): the
+/// index of the winning card, and why.
+fn winner_of(cards: &[Card]) -> (usize, Win) {
     let led = cards.iter().find_map(|&c| lead_of(c));
     let mut best: Option<(usize, Card)> = None;
     for (i, &c) in cards.iter().enumerate() {
@@ -280,20 +279,17 @@ fn winner_of(seats: &[Seat], cards: &[Card]) -> (usize, Win, Option<Lead>) {
                 (Some(x), Some(y)) => x > y,
                 (Some(_), None) => true,
                 (None, Some(_)) => false,
-                (None, None) => {
-                    Some(Lead::Suit(c.suit().unwrap())) == led && c.rank() > b.rank()
-                }
+                (None, None) => Some(Lead::Suit(c.suit().unwrap())) == led && c.rank() > b.rank(),
             },
         };
         if better {
             best = Some((i, c));
         }
     }
-    let _ = seats;
     match best {
-        Some((i, c)) if c.is_trump() => (i, Win::Trump(c), led),
-        Some((i, c)) => (i, Win::Suit(c), led),
-        None => (0, Win::Nothing, led),
+        Some((i, c)) if c.is_trump() => (i, Win::Trump(c)),
+        Some((i, c)) => (i, Win::Suit(c)),
+        None => (0, Win::Nothing),
     }
 }
 
@@ -431,8 +427,7 @@ impl<'a, 'r> Replay<'a, 'r> {
             self.rule(
                 Moment::Auction,
                 "FR-BID-2",
-                "the record has no auction: the taker is unknown and the deal is not scored"
-                    .into(),
+                "the record has no auction: the taker is unknown and the deal is not scored".into(),
             );
             return;
         };
@@ -529,7 +524,9 @@ impl<'a, 'r> Replay<'a, 'r> {
                             .rule("FR-BID-3")
                             .trick(1)
                             .at(t.span, "no one took")
-                            .help("when all four pass, the deal is not played; the next dealer deals"),
+                            .help(
+                                "when all four pass, the deal is not played; the next dealer deals",
+                            ),
                     );
                 }
             }
@@ -577,11 +574,20 @@ impl<'a, 'r> Replay<'a, 'r> {
                 Some(l) if l < SEATS => {
                     if l != expected {
                         let (rule, why) = if t > 0 {
-                            ("FR-PLAY-1", format!("seat {expected} won trick {t} and leads"))
+                            (
+                                "FR-PLAY-1",
+                                format!("seat {expected} won trick {t} and leads"),
+                            )
                         } else if slam {
-                            ("FR-SLAM-2", format!("seat {expected} declared a slam and leads"))
+                            (
+                                "FR-SLAM-2",
+                                format!("seat {expected} declared a slam and leads"),
+                            )
                         } else {
-                            ("FR-SEAT-1", format!("seat {expected}, on the dealer's right, leads"))
+                            (
+                                "FR-SEAT-1",
+                                format!("seat {expected}, on the dealer's right, leads"),
+                            )
                         };
                         let p = Problem::new(
                             "out-of-turn",
@@ -605,7 +611,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                 seats[i] = (leader + i as u8) % SEATS;
                 cards[i] = trick.plays[i].card;
             }
-            let (mut w, mut win, led) = winner_of(&seats[..n], &cards[..n]);
+            let (mut w, mut win) = winner_of(&cards[..n]);
             // FR-EXCUSE-4: the slam exception in the last trick.
             if t == TRICKS - 1 {
                 if let (Some(tk), Some(i)) = (taker, cards[..n].iter().position(|c| c.is_fool())) {
@@ -634,7 +640,6 @@ impl<'a, 'r> Replay<'a, 'r> {
                 cards,
                 winner,
                 win,
-                led,
             });
             expected = winner;
         }
@@ -714,7 +719,10 @@ impl<'a, 'r> Replay<'a, 'r> {
         self.rule(
             Moment::Discard,
             "FR-DOG-1",
-            format!("the dog {} is shown and goes to seat {taker}", list(self.dog)),
+            format!(
+                "the dog {} is shown and goes to seat {taker}",
+                list(self.dog)
+            ),
         );
         let partial = record.is_partial();
         let hand24 = self.hands[taker as usize].union(self.dog);
@@ -1100,7 +1108,6 @@ impl<'a, 'r> Replay<'a, 'r> {
                 }
                 Win::Nothing => "no card but the excuse".to_owned(),
             };
-            let _ = l.led;
             self.report.events.push(Event::Trick {
                 trick: t as u16 + 1,
                 leader: l.leader,
@@ -1121,7 +1128,9 @@ impl<'a, 'r> Replay<'a, 'r> {
             let mut words = part.split_whitespace();
             match (
                 words.next().and_then(|s| s.parse::<u8>().ok()),
-                words.next().and_then(|n| n.trim_start_matches('+').parse::<i64>().ok()),
+                words
+                    .next()
+                    .and_then(|n| n.trim_start_matches('+').parse::<i64>().ok()),
             ) {
                 (Some(s), Some(n)) if s < SEATS => scores[s as usize] = n,
                 _ => ok = false,
@@ -1129,9 +1138,12 @@ impl<'a, 'r> Replay<'a, 'r> {
         }
         if !ok {
             self.report.problems.push(
-                Problem::new("bad-tag", format!("`{}` is not a list of scores", tag.value))
-                    .at(tag.span, "expected `0 +10, 1 -10, 2 0, 3 0`")
-                    .help("give each seat's running score: seat number, then the score"),
+                Problem::new(
+                    "bad-tag",
+                    format!("`{}` is not a list of scores", tag.value),
+                )
+                .at(tag.span, "expected `0 +10, 1 -10, 2 0, 3 0`")
+                .help("give each seat's running score: seat number, then the score"),
             );
             return;
         }
@@ -1169,7 +1181,6 @@ impl<'a, 'r> Replay<'a, 'r> {
 
     /// FR-SCORE-1..8, FR-SLAM-3, FR-HANDFUL-4, FR-EXCUSE-3..5.
     fn settle(&mut self, state: &mut SessionState) {
-        let record = self.deal.record;
         let void_reason = if !self.dealt_ok {
             Some("the deal is void (FR-DEAL-3): it scores 0")
         } else if self.all_passed {
@@ -1178,10 +1189,8 @@ impl<'a, 'r> Replay<'a, 'r> {
             None
         };
         if let Some(why) = void_reason {
-            if record.auction.is_some() {
-                self.rule(Moment::Settlement, "FR-SCORE-8", why.to_owned());
-                self.finish(state, [0; 4]);
-            }
+            self.rule(Moment::Settlement, "FR-SCORE-8", why.to_owned());
+            self.finish(state, [0; 4]);
             return;
         }
         let (Some(taker), Some(contract)) = (self.taker, self.contract) else {
@@ -1204,6 +1213,7 @@ impl<'a, 'r> Replay<'a, 'r> {
         // Card points in half points, and the taker's oudlers.
         let mut taker_half: u32 = 0;
         let mut oudlers = 0;
+        let mut held = CardSet::EMPTY;
         let mut played = CardSet::EMPTY;
         let mut taker_tricks = 0;
         let exception = self.laid[TRICKS - 1].win == Win::SlamExcuse;
@@ -1233,7 +1243,11 @@ impl<'a, 'r> Replay<'a, 'r> {
                         rule: "FR-EXCUSE-3",
                         text: format!(
                             "the excuse stays with {side}{}",
-                            if keep { "" } else { ", which gives a card worth 0.5 in exchange (FR-EXCUSE-5)" }
+                            if keep {
+                                ""
+                            } else {
+                                ", which gives a card worth 0.5 in exchange (FR-EXCUSE-5)"
+                            }
                         ),
                     });
                 }
@@ -1241,6 +1255,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                     taker_half += v;
                     if is_oudler(c) {
                         oudlers += 1;
+                        held.insert(c);
                     }
                 }
             }
@@ -1253,6 +1268,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                 taker_half += half_points(c);
                 if is_oudler(c) {
                     oudlers += 1;
+                    held.insert(c);
                 }
             }
         }
@@ -1271,7 +1287,14 @@ impl<'a, 'r> Replay<'a, 'r> {
         self.rule(
             Moment::Settlement,
             "FR-SCORE-1",
-            format!("seat {taker} has {points_text} points with {oudlers} oudler(s)"),
+            format!(
+                "seat {taker} has {points_text} points with {oudlers} oudler(s){}",
+                if held.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", list(held))
+                }
+            ),
         );
         self.rule(
             Moment::Settlement,
@@ -1303,7 +1326,11 @@ impl<'a, 'r> Replay<'a, 'r> {
                 "FR-SCORE-4",
                 format!(
                     "petit au bout{} won by the {}: 10 × {mult}",
-                    if petit_17 { " (trick 17, slam exception)" } else { "" },
+                    if petit_17 {
+                        " (trick 17, slam exception)"
+                    } else {
+                        ""
+                    },
                     if taker_side { "taker" } else { "defence" }
                 ),
             ));
@@ -1373,11 +1400,7 @@ impl<'a, 'r> Replay<'a, 'r> {
         self.rule(
             Moment::Settlement,
             "FR-SCORE-6",
-            format!(
-                "u = {u}: seat {taker} {:+}, each defender {:+}",
-                3 * u,
-                -u
-            ),
+            format!("u = {u}: seat {taker} {:+}, each defender {:+}", 3 * u, -u),
         );
         self.finish(state, totals);
     }

@@ -36,9 +36,12 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
                 cards.insert(strong_seat * 18 + k, c);
             }
         }
-        let hands: Vec<Vec<Card>> = (0..4).map(|s| cards[s * 18..s * 18 + 18].to_vec()).collect();
+        let hands: Vec<Vec<Card>> = (0..4)
+            .map(|s| cards[s * 18..s * 18 + 18].to_vec())
+            .collect();
         let bare = hands.iter().any(|h| {
-            h.contains(&Card::PAGAT) && h.iter().filter(|c| c.is_trump() || c.is_fool()).count() == 1
+            h.contains(&Card::PAGAT)
+                && h.iter().filter(|c| c.is_trump() || c.is_fool()).count() == 1
         });
         if !bare {
             break (hands, cards[72..].to_vec());
@@ -95,7 +98,12 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
     });
 
     // The auction: each player once, passing or bidding higher.
-    let games = [Game::Take, Game::Guard, Game::GuardWithout, Game::GuardAgainst];
+    let games = [
+        Game::Take,
+        Game::Guard,
+        Game::GuardWithout,
+        Game::GuardAgainst,
+    ];
     let mut level = 0; // bids made so far: 0 none, 1 take, ...
     let mut taker = None;
     let mut actions = Vec::new();
@@ -184,7 +192,11 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
         if count < 10 || rng.below(3) == 0 {
             continue;
         }
-        let sizes = [(HandfulSize::Simple, 10, 20), (HandfulSize::Double, 13, 30), (HandfulSize::Triple, 15, 40)];
+        let sizes = [
+            (HandfulSize::Simple, 10, 20),
+            (HandfulSize::Double, 13, 30),
+            (HandfulSize::Triple, 15, 40),
+        ];
         let fits: Vec<_> = sizes.iter().filter(|s| s.1 <= count).collect();
         let &&(size, need, bonus) = rng.pick(&fits);
         let mut show = need;
@@ -239,7 +251,9 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
         let mut slam_excuse = false;
         if t == 18 {
             if let Some(p) = excuse {
-                if (p == taker && won_by_taker == 17) || (either && p != taker && won_by_defence == 17) {
+                if (p == taker && won_by_taker == 17)
+                    || (either && p != taker && won_by_defence == 17)
+                {
                     win = p;
                     slam_excuse = true;
                 }
@@ -274,10 +288,8 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
         if t == 17 {
             petit_in_17 = trick.iter().any(|p| p.1 == Card::PAGAT);
         }
-        if t == 18 {
-            if trick.iter().any(|p| p.1 == Card::PAGAT) || (slam_excuse && petit_in_17) {
-                petit_bonus_side = Some(taker_won);
-            }
+        if t == 18 && (trick.iter().any(|p| p.1 == Card::PAGAT) || (slam_excuse && petit_in_17)) {
+            petit_bonus_side = Some(taker_won);
         }
         record.tricks.push(Trick {
             plays: trick.iter().map(|p| Item::new(p.1)).collect(),
@@ -288,7 +300,14 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
     // The discard or the dog: the cards nobody played.
     if level <= 3 {
         let aside: Vec<Card> = if level <= 2 {
-            record.discard.as_ref().unwrap().cards.iter().map(|i| i.card).collect()
+            record
+                .discard
+                .as_ref()
+                .unwrap()
+                .cards
+                .iter()
+                .map(|i| i.card)
+                .collect()
         } else {
             dog.clone()
         };
@@ -379,11 +398,19 @@ fn allowed(hand: &[Card], played: &[Card]) -> Vec<Card> {
         return hand.to_vec();
     };
     let mut out: Vec<Card> = match first.suit() {
-        Some(s) => hand.iter().copied().filter(|c| c.suit() == Some(s)).collect(),
+        Some(s) => hand
+            .iter()
+            .copied()
+            .filter(|c| c.suit() == Some(s))
+            .collect(),
         None => Vec::new(),
     };
     if out.is_empty() {
-        let best = played.iter().filter_map(|c| c.trump_number()).max().unwrap_or(0);
+        let best = played
+            .iter()
+            .filter_map(|c| c.trump_number())
+            .max()
+            .unwrap_or(0);
         let trumps: Vec<Card> = hand.iter().copied().filter(|c| c.is_trump()).collect();
         let over: Vec<Card> = trumps
             .iter()
@@ -410,7 +437,10 @@ fn winner(trick: &[(Seat, Card)]) -> Seat {
     {
         return p.0;
     }
-    let suit = trick.iter().find(|p| !p.1.is_fool()).and_then(|p| p.1.suit());
+    let suit = trick
+        .iter()
+        .find(|p| !p.1.is_fool())
+        .and_then(|p| p.1.suit());
     trick
         .iter()
         .filter(|p| p.1.suit().is_some() && p.1.suit() == suit)
