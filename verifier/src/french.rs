@@ -421,6 +421,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                     .at(h.span, "the petit is this hand's only trump")
                     .help("a player whose only trump is the petit (no other trump, no excuse) shows his hand and the deal is not played"),
                 );
+                self.dealt_ok = false;
             }
         }
         if let Some(calls) = &record.calls {
@@ -679,6 +680,37 @@ impl<'a, 'r> Replay<'a, 'r> {
         }
         if let Some(t) = &record.talon {
             self.dog = set_of(&t.cards);
+        }
+        if record.is_partial() && self.laid.len() == TRICKS {
+            // FR-DEAL-2 from the cards played: a seat's 18 cards are its
+            // dealt hand unless it took the dog.
+            let trumps = french_trumps().union(excuse_set());
+            for seat in 0..SEATS {
+                let took_dog =
+                    Some(seat) == self.taker && self.contract.is_some_and(Contract::has_discard);
+                let held = self.hands[seat as usize].intersection(trumps);
+                if took_dog || held.len() != 1 || !held.contains(Card::PAGAT) {
+                    continue;
+                }
+                let at = record
+                    .tricks
+                    .iter()
+                    .flat_map(|t| &t.plays)
+                    .find(|i| i.card == Card::PAGAT)
+                    .map_or(record.span, |i| i.span);
+                self.push(
+                    Problem::new(
+                        "other",
+                        format!("seat {seat} played the petit as its only trump, yet the deal was played"),
+                    )
+                    .rule("FR-DEAL-2")
+                    .seat(seat)
+                    .card(Card::PAGAT)
+                    .at(at, "the petit was this hand's only trump")
+                    .help("a player whose only trump is the petit (no other trump, no excuse) shows his hand and the deal is not played"),
+                );
+                self.dealt_ok = false;
+            }
         }
         self.playing = self.hands;
         if record.is_partial() {
@@ -1199,7 +1231,14 @@ impl<'a, 'r> Replay<'a, 'r> {
 
     /// FR-SCORE-1..8, FR-SLAM-3, FR-HANDFUL-4, FR-EXCUSE-3..5.
     fn settle(&mut self, state: &mut SessionState) {
-        let void_reason = if !self.dealt_ok {
+        let bare = self
+            .report
+            .problems
+            .iter()
+            .any(|p| p.rule == Some("FR-DEAL-2"));
+        let void_reason = if bare {
+            Some("a hand held the petit bare: the deal is not played and scores 0 (FR-DEAL-2)")
+        } else if !self.dealt_ok {
             Some("the deal is void (FR-DEAL-3): it scores 0")
         } else if self.all_passed {
             Some("no one took: the deal scores 0 (FR-BID-3)")

@@ -658,3 +658,20 @@ fn corpus_files_produce_their_findings() {
         assert_eq!(found, expected, "{}", path.display());
     }
 }
+
+/// FR-DEAL-2 in a partial record: seat 0's 18 played cards hold the petit
+/// as their only trump.
+#[test]
+fn a_bare_petit_is_found_in_a_partial_record() {
+    let text = include_str!("../../corpus/french-tarot/45-bare-petit.tarok");
+    let mut record = notation::parse_str(text).remove(0).unwrap();
+    record.hands.clear();
+    record.talon = None;
+    let report = check(&record);
+    let p = first_problem(&report, "other");
+    assert_eq!(
+        (p.rule, p.seat, p.card),
+        (Some("FR-DEAL-2"), Some(0), Some(Card::PAGAT))
+    );
+    assert_eq!(report.totals, [0, 0, 0, 0]);
+}
