@@ -329,6 +329,8 @@ struct Replay<'a, 'r> {
     irregular: bool,
     /// Whether the dealt hands are valid enough to score at all.
     dealt_ok: bool,
+    /// A dealt hand holds the petit bare (FR-DEAL-2).
+    bare_petit: bool,
     taker: Option<Seat>,
     contract: Option<Contract>,
     all_passed: bool,
@@ -351,6 +353,7 @@ impl<'a, 'r> Replay<'a, 'r> {
             dealer: deal.table.dealer,
             irregular: false,
             dealt_ok: true,
+            bare_petit: false,
             taker: None,
             contract: None,
             all_passed: false,
@@ -410,6 +413,16 @@ impl<'a, 'r> Replay<'a, 'r> {
             }
             let held = self.hands[h.seat as usize].intersection(trumps);
             if held.len() == 1 && held.contains(Card::PAGAT) {
+                self.bare_petit = true;
+                if record.auction.is_none() && record.tricks.is_empty() {
+                    // Shown and not played, as the rule directs.
+                    self.rule(
+                        Moment::Deal,
+                        "FR-DEAL-2",
+                        format!("seat {} holds the petit bare and shows his hand: the deal is not played", h.seat),
+                    );
+                    continue;
+                }
                 self.push(
                     Problem::new(
                         "other",
@@ -421,7 +434,6 @@ impl<'a, 'r> Replay<'a, 'r> {
                     .at(h.span, "the petit is this hand's only trump")
                     .help("a player whose only trump is the petit (no other trump, no excuse) shows his hand and the deal is not played"),
                 );
-                self.dealt_ok = false;
             }
         }
         if let Some(calls) = &record.calls {
@@ -709,7 +721,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                     .at(at, "the petit was this hand's only trump")
                     .help("a player whose only trump is the petit (no other trump, no excuse) shows his hand and the deal is not played"),
                 );
-                self.dealt_ok = false;
+                self.bare_petit = true;
             }
         }
         self.playing = self.hands;
@@ -1231,12 +1243,7 @@ impl<'a, 'r> Replay<'a, 'r> {
 
     /// FR-SCORE-1..8, FR-SLAM-3, FR-HANDFUL-4, FR-EXCUSE-3..5.
     fn settle(&mut self, state: &mut SessionState) {
-        let bare = self
-            .report
-            .problems
-            .iter()
-            .any(|p| p.rule == Some("FR-DEAL-2"));
-        let void_reason = if bare {
+        let void_reason = if self.bare_petit {
             Some("a hand held the petit bare: the deal is not played and scores 0 (FR-DEAL-2)")
         } else if !self.dealt_ok {
             Some("the deal is void (FR-DEAL-3): it scores 0")
