@@ -632,7 +632,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                 _ => expected,
             };
             let n = trick.plays.len().min(4);
-            let mut seats = [0; 4];
+            let mut seats = [leader; 4];
             let mut cards = [Card::FOOL; 4];
             for i in 0..n {
                 seats[i] = (leader + i as u8) % SEATS;
