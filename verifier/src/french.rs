@@ -331,6 +331,10 @@ struct Replay<'a, 'r> {
     dealt_ok: bool,
     /// A dealt hand holds the petit bare (FR-DEAL-2).
     bare_petit: bool,
+    /// Cards dealt more than once (FR-DEAL-3): taken out of every hand,
+    /// and credited to whoever plays them, so that one duplicate does not
+    /// turn into a string of false revokes.
+    floating: CardSet,
     taker: Option<Seat>,
     contract: Option<Contract>,
     all_passed: bool,
@@ -354,6 +358,7 @@ impl<'a, 'r> Replay<'a, 'r> {
             irregular: false,
             dealt_ok: true,
             bare_petit: false,
+            floating: CardSet::EMPTY,
             taker: None,
             contract: None,
             all_passed: false,
@@ -399,11 +404,24 @@ impl<'a, 'r> Replay<'a, 'r> {
             }
         }
         let record = self.deal.record;
+        let mut seen = CardSet::EMPTY;
+        let lists = record
+            .hands
+            .iter()
+            .map(|h| &h.cards)
+            .chain(record.talon.iter().map(|t| &t.cards));
+        for list in lists {
+            for item in list {
+                if !seen.insert(item.card) {
+                    self.floating.insert(item.card);
+                }
+            }
+        }
         for h in &record.hands {
             if h.seat >= SEATS {
                 continue;
             }
-            self.hands[h.seat as usize] = set_of(&h.cards);
+            self.hands[h.seat as usize] = set_of(&h.cards).difference(self.floating);
         }
         // FR-DEAL-2: a bare petit annuls the deal.
         let trumps = french_trumps().union(excuse_set());
@@ -691,7 +709,7 @@ impl<'a, 'r> Replay<'a, 'r> {
             }
         }
         if let Some(t) = &record.talon {
-            self.dog = set_of(&t.cards);
+            self.dog = set_of(&t.cards).difference(self.floating);
         }
         if record.is_partial() && self.laid.len() == TRICKS {
             // FR-DEAL-2 from the cards played: a seat's 18 cards are its
@@ -831,7 +849,7 @@ impl<'a, 'r> Replay<'a, 'r> {
             if !seen.insert(c) {
                 continue;
             }
-            if !partial && !hand24.contains(c) {
+            if !partial && !hand24.contains(c) && !self.floating.contains(c) {
                 self.push(
                     Problem::new("illegal-discard", format!("{c} is discarded but not held"))
                         .rule("FR-DISCARD-3")
@@ -1017,7 +1035,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                             faults.push((format!("{c} is shown twice"), Some(c)));
                         } else if !trumps_ex.contains(c) {
                             faults.push((format!("{c} is not a trump"), Some(c)));
-                        } else if !hand.contains(c) {
+                        } else if !hand.contains(c) && !self.floating.contains(c) {
                             faults.push((format!("{c} is not in the player's hand"), Some(c)));
                         }
                     }
@@ -1085,7 +1103,10 @@ impl<'a, 'r> Replay<'a, 'r> {
             for i in 0..l.n {
                 let (seat, card) = (l.seats[i], l.cards[i]);
                 let item = &trick.plays[i];
-                let hand = hands[seat as usize];
+                let mut hand = hands[seat as usize];
+                if self.floating.remove(card) {
+                    hand.insert(card);
+                }
                 if !hand.contains(card) {
                     if !partial {
                         let holder = (0..SEATS).find(|s| hands[*s as usize].contains(card));
