@@ -477,7 +477,7 @@ impl<'a, 'r> Replay<'a, 'r> {
             return;
         };
         let mut spoke = [false; 4];
-        let mut next = self.first_bidder();
+        let first = self.first_bidder();
         let mut best: Option<(Seat, Contract)> = None;
         for a in &auction.actions {
             if a.seat >= SEATS {
@@ -494,6 +494,11 @@ impl<'a, 'r> Replay<'a, 'r> {
                 );
                 continue;
             }
+            // The first player in bidding order who has not spoken yet.
+            let next = (0..SEATS)
+                .map(|k| (first + k) % SEATS)
+                .find(|s| !spoke[*s as usize])
+                .unwrap_or(first);
             if seat != next {
                 self.push(
                     Problem::new(
@@ -507,7 +512,6 @@ impl<'a, 'r> Replay<'a, 'r> {
                 );
             }
             spoke[seat as usize] = true;
-            next = (seat + 1) % SEATS;
             match &a.act {
                 Act::Pass => {}
                 Act::Bid { game } => match Contract::from_game(*game) {

@@ -809,3 +809,21 @@ proptest! {
         }
     }
 }
+
+/// Two players speak in the wrong order: one finding, for the first of them.
+#[test]
+fn a_bid_out_of_turn_is_found() {
+    let record = played_deals(1).next().unwrap();
+    let mut faulty = record.clone();
+    let actions = &mut faulty.auction.as_mut().unwrap().actions;
+    actions.swap(1, 2);
+    let seat = actions[1].seat;
+    let report = check(&faulty);
+    let found: Vec<_> = report
+        .problems
+        .iter()
+        .filter(|p| p.kind != "claim-mismatch")
+        .map(|p| (p.kind, p.rule, p.seat))
+        .collect();
+    assert_eq!(found, [("out-of-turn", Some("FR-BID-2"), Some(seat))]);
+}
