@@ -1,0 +1,829 @@
+//! French Tarot: generated deals verify clean with their claims; single
+//! injected faults are found with the right kind, rule, seat, trick and
+//! card; scores sum to zero; the digest's worked example; the corpus files
+//! produce the findings their opening comment names.
+
+use notation::{Act, Card, Game, HandfulSize, Lead, Party, Record};
+use proptest::prelude::*;
+use verifier::gen::{self, Rng};
+use verifier::{french, verify, Report, Session};
+
+fn generated(seed: u64) -> Option<Record> {
+    let mut rng = Rng::new(seed);
+    gen::french::deal(&mut rng, seed as usize)
+}
+
+/// Prints and parses again, so spans are real and the text form is tested.
+fn through_text(record: &Record) -> Record {
+    let text = notation::to_text(record);
+    let mut parsed = notation::parse_str(&text);
+    assert_eq!(parsed.len(), 1, "{text}");
+    parsed.remove(0).unwrap_or_else(|e| panic!("{e:?}\n{text}"))
+}
+
+fn check(record: &Record) -> Report {
+    verify(&through_text(record), &mut Session::default())
+}
+
+fn kinds(report: &Report) -> Vec<(&'static str, Option<&'static str>)> {
+    report.problems.iter().map(|p| (p.kind, p.rule)).collect()
+}
+
+/// The seat that plays each card of each trick, replaying winners as the
+/// generator's records imply them (no explicit leaders).
+fn seats_of(record: &Record) -> Vec<[u8; 4]> {
+    let report = check(record);
+    let mut out = Vec::new();
+    for e in &report.events {
+        if let verifier::Event::Trick { leader, .. } = e {
+            out.push([0, 1, 2, 3].map(|k| (leader + k) % 4));
+        }
+    }
+    out
+}
+
+fn taker(record: &Record) -> Option<u8> {
+    let mut best = None;
+    for a in &record.auction.as_ref()?.actions {
+        if let Act::Bid { .. } = a.act {
+            best = Some(a.seat);
+        }
+    }
+    best
+}
+
+fn played_deals(count: usize) -> impl Iterator<Item = Record> {
+    (0u64..)
+        .filter_map(generated)
+        .filter(|r| !r.tricks.is_empty())
+        .take(count)
+}
+
+#[test]
+fn generated_deals_verify_clean() {
+    let mut settled = 0;
+    for seed in 0..400 {
+        let record = generated(seed).expect("the generator makes French deals");
+        let report = check(&record);
+        assert!(
+            report.problems.is_empty(),
+            "seed {seed}: {:?}\n{}",
+            report.problems,
+            notation::to_text(&record)
+        );
+        assert!(report.settled, "seed {seed}");
+        assert_eq!(report.totals.iter().sum::<i64>(), 0);
+        settled += 1;
+    }
+    assert_eq!(settled, 400);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn any_generated_deal_is_clean_and_conserves(seed in any::<u64>()) {
+        let record = generated(seed).unwrap();
+        let report = check(&record);
+        prop_assert!(report.problems.is_empty(), "{:?}", report.problems);
+        prop_assert!(report.settled);
+        prop_assert_eq!(report.totals.iter().sum::<i64>(), 0);
+        let ledger = report.totals_from_ledger(4);
+        prop_assert_eq!(&ledger, &report.totals);
+        // Every payment is positive and goes between the taker and a defender.
+        if let Some(t) = taker(&record) {
+            for p in &report.ledger {
+                prop_assert!(p.amount > 0);
+                prop_assert!(p.payer == Party::Seat(t) || p.payee == Party::Seat(t));
+            }
+            // The taker's total is three times each defender's loss.
+            let u = -report.totals[(t as usize + 1) % 4];
+            prop_assert_eq!(report.totals[t as usize], 3 * u);
+        }
+    }
+
+    /// A revoke injected by swapping two cards of one seat is found at the
+    /// place it was made, with the duty's rule.
+    #[test]
+    fn an_injected_revoke_is_found(seed in any::<u64>()) {
+        let Some(record) = generated(seed).filter(|r| !r.tricks.is_empty()) else { return Ok(()) };
+        let Some((faulty, seat, trick, c)) = inject_revoke(&record) else { return Ok(()) };
+        let report = check(&faulty);
+        let first = report.problems.iter().find(|p| p.kind == "revoke");
+        let first = first.unwrap_or_else(|| panic!("no revoke: {:?}", report.problems));
+        prop_assert_eq!(first.seat, Some(seat));
+        prop_assert_eq!(first.trick, Some(trick as u16));
+        prop_assert_eq!(first.card, Some(c));
+        prop_assert!(matches!(first.rule, Some("FR-PLAY-2" | "FR-PLAY-3" | "FR-PLAY-4")));
+        // An irregular deal scores 0 (FR-IRREG-2).
+        prop_assert!(report.totals.iter().all(|t| *t == 0));
+    }
+}
+
+/// Finds a seat that could have broken a duty of play: in trick t it played
+/// card c while holding x (played later in trick t2) that was illegal then.
+/// Swaps c and x. Returns the record and the expected finding.
+fn inject_revoke(record: &Record) -> Option<(Record, u8, usize, Card)> {
+    let seats = seats_of(record);
+    for t in 0..record.tricks.len() {
+        let plays: Vec<Card> = record.tricks[t].plays.iter().map(|i| i.card).collect();
+        for i in 1..4 {
+            let seat = seats[t][i];
+            let led = plays[..i].iter().find(|c| !c.is_fool());
+            let Some(led) = led else { continue };
+            let lead = if led.is_trump() {
+                Lead::Trumps
+            } else {
+                Lead::Suit(led.suit().unwrap())
+            };
+            let top = plays[..i]
+                .iter()
+                .filter_map(|c| c.trump_number())
+                .max()
+                .unwrap_or(0);
+            // The seat's hand now: this card and all it plays later.
+            let mut hand = notation::CardSet::EMPTY;
+            let mut later = Vec::new();
+            for (t2, trick) in record.tricks.iter().enumerate().skip(t) {
+                for (j, item) in trick.plays.iter().enumerate() {
+                    if seats[t2][j] == seat {
+                        hand.insert(item.card);
+                        if t2 > t {
+                            later.push((t2, j, item.card));
+                        }
+                    }
+                }
+            }
+            let legal = french::legal_plays(hand, Some(lead), top);
+            for &(t2, j, x) in &later {
+                if !legal.contains(x) {
+                    // Winners change, so later leaders may too: keep the
+                    // original seat order by naming every leader.
+                    let mut faulty = record.clone();
+                    for (k, trick) in faulty.tricks.iter_mut().enumerate() {
+                        trick.leader = Some(seats[k][0]);
+                    }
+                    faulty.tricks[t].plays[i].card = x;
+                    faulty.tricks[t2].plays[j].card = plays[i];
+                    return Some((faulty, seat, t + 1, x));
+                }
+            }
+        }
+    }
+    None
+}
+
+fn with_leaders(record: &Record) -> Record {
+    let seats = seats_of(record);
+    let mut r = record.clone();
+    for (k, trick) in r.tricks.iter_mut().enumerate() {
+        trick.leader = Some(seats[k][0]);
+    }
+    r
+}
+
+#[test]
+fn revokes_are_found_in_many_deals() {
+    let mut found = 0;
+    for record in played_deals(60) {
+        if let Some((faulty, seat, trick, c)) = inject_revoke(&record) {
+            let report = check(&faulty);
+            let p = report
+                .problems
+                .iter()
+                .find(|p| p.kind == "revoke")
+                .expect("a revoke");
+            assert_eq!(
+                (p.seat, p.trick, p.card),
+                (Some(seat), Some(trick as u16), Some(c))
+            );
+            found += 1;
+        }
+    }
+    assert!(found > 40, "{found}");
+}
+
+#[test]
+fn a_revoke_is_found_in_a_partial_record() {
+    let mut checked = 0;
+    for record in played_deals(40) {
+        let Some((faulty, seat, trick, c)) = inject_revoke(&record) else {
+            continue;
+        };
+        let mut partial = faulty.clone();
+        partial.hands.clear();
+        partial.talon = None;
+        let report = check(&partial);
+        let p = report
+            .problems
+            .iter()
+            .find(|p| p.kind == "revoke")
+            .unwrap_or_else(|| panic!("{:?}", report.problems));
+        assert_eq!(
+            (p.seat, p.trick, p.card),
+            (Some(seat), Some(trick as u16), Some(c))
+        );
+        // The clean partial record replays and settles with the same scores.
+        let mut clean = with_leaders(&record);
+        let full = check(&clean);
+        clean.hands.clear();
+        clean.talon = None;
+        let report = check(&clean);
+        assert!(report.problems.is_empty(), "{:?}", report.problems);
+        assert_eq!(report.totals, full.totals);
+        checked += 1;
+    }
+    assert!(checked > 20, "{checked}");
+}
+
+fn first_problem<'a>(report: &'a Report, kind: &str) -> &'a notation::Problem {
+    report
+        .problems
+        .iter()
+        .find(|p| p.kind == kind)
+        .unwrap_or_else(|| panic!("no {kind}: {:?}", report.problems))
+}
+
+#[test]
+fn a_king_in_the_discard_is_found() {
+    // Swap the first discarded card (not a trump) with a king the taker
+    // played: the discard then holds a king.
+    let mut checked = 0;
+    for r in played_deals(300).filter(|r| r.discard.is_some()) {
+        let tk = taker(&r).unwrap();
+        let seats = seats_of(&r);
+        let d0 = r.discard.as_ref().unwrap().cards[0].card;
+        if d0.is_trump() {
+            continue;
+        }
+        let king = r.tricks.iter().enumerate().find_map(|(t, trick)| {
+            trick
+                .plays
+                .iter()
+                .enumerate()
+                .find(|(i, item)| seats[t][*i] == tk && item.card.is_king())
+                .map(|(i, item)| (t, i, item.card))
+        });
+        let Some((t, i, king)) = king else { continue };
+        let mut f = with_leaders(&r);
+        f.discard.as_mut().unwrap().cards[0].card = king;
+        f.tricks[t].plays[i].card = d0;
+        let report = check(&f);
+        let p = report
+            .problems
+            .iter()
+            .find(|p| p.rule == Some("FR-DISCARD-1"))
+            .unwrap_or_else(|| panic!("{:?}", report.problems));
+        assert_eq!(
+            (p.kind, p.seat, p.card),
+            ("illegal-discard", Some(tk), Some(king))
+        );
+        checked += 1;
+    }
+    assert!(checked > 10, "{checked}");
+}
+
+#[test]
+fn a_bid_not_above_the_standing_one_is_illegal() {
+    let record = played_deals(200)
+        .find(|r| {
+            let a = &r.auction.as_ref().unwrap().actions;
+            a.iter()
+                .filter(|a| matches!(a.act, Act::Bid { .. }))
+                .count()
+                == 1
+                && matches!(a.last().unwrap().act, Act::Pass)
+                && !matches!(
+                    a.iter()
+                        .find(|a| matches!(a.act, Act::Bid { .. }))
+                        .unwrap()
+                        .act,
+                    Act::Bid {
+                        game: Game::GuardAgainst
+                    }
+                )
+                && a.iter()
+                    .position(|a| matches!(a.act, Act::Bid { .. }))
+                    .unwrap()
+                    < 3
+        })
+        .unwrap();
+    let mut faulty = record.clone();
+    let actions = &mut faulty.auction.as_mut().unwrap().actions;
+    let Act::Bid { game } = actions
+        .iter()
+        .find(|a| matches!(a.act, Act::Bid { .. }))
+        .unwrap()
+        .act
+        .clone()
+    else {
+        unreachable!()
+    };
+    let last = actions.last_mut().unwrap();
+    last.act = Act::Bid { game };
+    let seat = last.seat;
+    let report = check(&faulty);
+    let p = first_problem(&report, "illegal-bid");
+    assert_eq!((p.rule, p.seat), (Some("FR-BID-2"), Some(seat)));
+    assert!(report.totals.iter().all(|t| *t == 0));
+}
+
+#[test]
+fn a_second_bid_by_the_same_player_is_illegal() {
+    let record = played_deals(1).next().unwrap();
+    let mut faulty = record.clone();
+    let actions = &mut faulty.auction.as_mut().unwrap().actions;
+    let mut again = actions[0].clone();
+    again.act = Act::Pass;
+    let seat = again.seat;
+    actions.push(again);
+    let report = check(&faulty);
+    let p = first_problem(&report, "illegal-bid");
+    assert_eq!((p.rule, p.seat), (Some("FR-BID-2"), Some(seat)));
+    assert!(p.message.contains("second time"), "{}", p.message);
+}
+
+#[test]
+fn a_slam_declared_by_a_defender_is_an_illegal_call() {
+    let record = played_deals(1).next().unwrap();
+    let defender = (taker(&record).unwrap() + 1) % 4;
+    let mut faulty = with_leaders(&record);
+    let decl = faulty.declarations.get_or_insert(notation::Actions {
+        actions: Vec::new(),
+        comments: Vec::new(),
+        span: Default::default(),
+    });
+    decl.actions.push(notation::Action {
+        seat: defender,
+        act: Act::Slam,
+        comments: Vec::new(),
+        span: Default::default(),
+    });
+    let report = check(&faulty);
+    let p = first_problem(&report, "illegal-call");
+    assert_eq!((p.rule, p.seat), (Some("FR-SLAM-1"), Some(defender)));
+}
+
+#[test]
+fn a_short_handful_is_a_wrong_declaration() {
+    let record = played_deals(3000)
+        .find(|r| {
+            r.declarations.as_ref().is_some_and(|d| {
+                d.actions
+                    .iter()
+                    .any(|a| matches!(a.act, Act::Handful { .. }))
+            }) && r.tag("Options").is_none()
+        })
+        .expect("a deal with a handful");
+    let mut faulty = record.clone();
+    let action = faulty
+        .declarations
+        .as_mut()
+        .unwrap()
+        .actions
+        .iter_mut()
+        .find(|a| matches!(a.act, Act::Handful { .. }))
+        .unwrap();
+    let seat = action.seat;
+    if let Act::Handful { cards, .. } = &mut action.act {
+        cards.pop();
+    }
+    let report = check(&faulty);
+    let p = first_problem(&report, "wrong-declaration");
+    assert_eq!((p.rule, p.seat), (Some("FR-HANDFUL-3"), Some(seat)));
+}
+
+#[test]
+fn a_wrong_leader_is_out_of_turn() {
+    let record = played_deals(1).next().unwrap();
+    let mut faulty = with_leaders(&record);
+    let right = faulty.tricks[5].leader.unwrap();
+    faulty.tricks[5].leader = Some((right + 1) % 4);
+    let report = check(&faulty);
+    let p = first_problem(&report, "out-of-turn");
+    assert_eq!(
+        (p.rule, p.seat, p.trick),
+        (Some("FR-PLAY-1"), Some((right + 1) % 4), Some(6))
+    );
+}
+
+#[test]
+fn a_bare_petit_voids_the_deal() {
+    // Give seat 0 the petit as its only trump by swapping cards between hands.
+    for record in played_deals(300) {
+        let h0: Vec<Card> = record.hands[0].cards.iter().map(|i| i.card).collect();
+        let trumps: Vec<Card> = h0
+            .iter()
+            .copied()
+            .filter(|c| c.is_trump() || c.is_fool())
+            .collect();
+        if trumps != [Card::PAGAT] && !(trumps.len() == 2 && trumps.contains(&Card::PAGAT)) {
+            continue;
+        }
+        // Only hand-level check: make the hand bare by writing it that way.
+        let mut faulty = record.clone();
+        if trumps.len() == 2 {
+            let other = *trumps.iter().find(|c| **c != Card::PAGAT).unwrap();
+            // Swap `other` with a suit card of seat 1.
+            let give = faulty.hands[1]
+                .cards
+                .iter()
+                .map(|i| i.card)
+                .find(|c| c.suit().is_some())
+                .unwrap();
+            for item in &mut faulty.hands[0].cards {
+                if item.card == other {
+                    item.card = give;
+                }
+            }
+            for item in &mut faulty.hands[1].cards {
+                if item.card == give {
+                    item.card = other;
+                }
+            }
+        }
+        let report = check(&faulty);
+        let p = report
+            .problems
+            .iter()
+            .find(|p| p.rule == Some("FR-DEAL-2"))
+            .unwrap_or_else(|| panic!("{:?}", report.problems));
+        assert_eq!(
+            (p.kind, p.seat, p.card),
+            ("other", Some(0), Some(Card::PAGAT))
+        );
+        assert!(report.totals.iter().all(|t| *t == 0));
+        return;
+    }
+    panic!("no deal with a near-bare petit");
+}
+
+#[test]
+fn play_after_four_passes_is_flagged() {
+    let record = played_deals(1).next().unwrap();
+    let mut faulty = record.clone();
+    for a in &mut faulty.auction.as_mut().unwrap().actions {
+        a.act = Act::Pass;
+    }
+    faulty.discard = None;
+    faulty.declarations = None;
+    let report = check(&faulty);
+    assert!(
+        kinds(&report).contains(&("other", Some("FR-BID-3"))),
+        "{:?}",
+        report.problems
+    );
+    assert_eq!(report.totals, [0, 0, 0, 0]);
+}
+
+#[test]
+fn a_trump_discarded_while_suit_cards_could_go_is_found() {
+    // Swap a discarded suit card with a low trump the taker played: that
+    // trump is discarded while suit cards could go, and it is not shown.
+    let mut checked = 0;
+    for r in played_deals(300).filter(|r| r.discard.is_some()) {
+        let tk = taker(&r).unwrap();
+        let seats = seats_of(&r);
+        let d0 = r.discard.as_ref().unwrap().cards[0].card;
+        // A discard without trumps: the taker has at least 6 suit cards
+        // other than kings, so no trump may go.
+        if !r.discard.as_ref().unwrap().shown.is_empty() {
+            continue;
+        }
+        let trump = r.tricks.iter().enumerate().find_map(|(t, trick)| {
+            trick
+                .plays
+                .iter()
+                .enumerate()
+                .find(|(i, item)| {
+                    seats[t][*i] == tk && matches!(item.card.trump_number(), Some(2..=20))
+                })
+                .map(|(i, item)| (t, i, item.card))
+        });
+        let Some((t, i, trump)) = trump else { continue };
+        let mut f = with_leaders(&r);
+        f.discard.as_mut().unwrap().cards[0].card = trump;
+        f.tricks[t].plays[i].card = d0;
+        let report = check(&f);
+        let mine: Vec<_> = report
+            .problems
+            .iter()
+            .filter(|p| p.card == Some(trump) && p.kind == "illegal-discard")
+            .map(|p| (p.kind, p.rule, p.seat))
+            .collect();
+        assert_eq!(
+            mine,
+            [
+                ("illegal-discard", Some("FR-DISCARD-2"), Some(tk)),
+                ("illegal-discard", Some("FR-DISCARD-2"), Some(tk))
+            ],
+            "{:?}",
+            report.problems
+        );
+        assert!(report
+            .problems
+            .iter()
+            .any(|p| p.message.contains("not shown")));
+        checked += 1;
+    }
+    assert!(checked > 10, "{checked}");
+}
+
+#[test]
+fn handful_with_the_excuse_while_trumps_hidden() {
+    // A defender's simple handful of trumps only; he also holds the excuse.
+    // Showing the excuse in place of a trump says "no other trump": false.
+    let mut checked = 0;
+    for record in played_deals(3000).filter(|r| r.tag("Options").is_none()) {
+        let Some(decl) = &record.declarations else {
+            continue;
+        };
+        let tk = taker(&record);
+        let Some(action) = decl.actions.iter().find(|a| {
+            Some(a.seat) != tk
+                && matches!(&a.act, Act::Handful { size: HandfulSize::Simple, cards } if !cards.contains(&Card::FOOL))
+                && record.hands[a.seat as usize]
+                    .cards
+                    .iter()
+                    .any(|i| i.card == Card::FOOL)
+        }) else {
+            continue;
+        };
+        let seat = action.seat;
+        let mut faulty = record.clone();
+        for a in &mut faulty.declarations.as_mut().unwrap().actions {
+            if a.seat == seat {
+                if let Act::Handful { cards, .. } = &mut a.act {
+                    cards[0] = Card::FOOL;
+                }
+            }
+        }
+        let report = check(&faulty);
+        let p = report
+            .problems
+            .iter()
+            .find(|p| p.rule == Some("FR-HANDFUL-2"))
+            .unwrap_or_else(|| panic!("{:?}", report.problems));
+        assert_eq!(
+            (p.kind, p.seat, p.card),
+            ("wrong-declaration", Some(seat), Some(Card::FOOL))
+        );
+        checked += 1;
+        if checked == 5 {
+            break;
+        }
+    }
+    assert!(checked >= 1, "{checked}");
+}
+
+const WORKED: &str = include_str!("../../corpus/french-tarot/10-worked-example.tarok");
+
+#[test]
+fn the_worked_example_scores_222() {
+    let record = notation::parse_str(WORKED).remove(0).unwrap();
+    let report = verify(&record, &mut Session::default());
+    assert!(report.problems.is_empty(), "{:?}", report.problems);
+    let taker = taker(&record).unwrap() as usize;
+    assert_eq!(report.totals[taker], 222);
+    for s in (0..4).filter(|s| *s != taker) {
+        assert_eq!(report.totals[s], -74);
+    }
+    let rules: Vec<&str> = report.ledger.iter().map(|p| p.rule).collect();
+    assert_eq!(
+        rules,
+        [
+            "FR-SCORE-3",
+            "FR-SCORE-3",
+            "FR-SCORE-3",
+            "FR-SCORE-4",
+            "FR-SCORE-4",
+            "FR-SCORE-4"
+        ]
+    );
+    assert_eq!(report.ledger[0].amount, 54);
+    assert_eq!(report.ledger[3].amount, 20);
+}
+
+/// Every corpus file: a faulty file opens with `{expect: kind RULE, ...}`
+/// comments; a clean file with none verifies clean. Claims are checked by
+/// `verify` itself (claim-mismatch is a finding).
+#[test]
+fn corpus_files_produce_their_findings() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus/french-tarot");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "tarok"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "{}", files.len());
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut session = Session::default();
+        let mut found = Vec::new();
+        let mut expected = Vec::new();
+        for record in notation::parse_str(&text) {
+            let record = record.unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+            for c in &record.comments {
+                if let Some(rest) = c.trim().strip_prefix("expect:") {
+                    for e in rest.split(',') {
+                        let mut w = e.split_whitespace();
+                        expected.push((w.next().unwrap().to_owned(), w.next().map(str::to_owned)));
+                    }
+                }
+            }
+            let report = verify(&record, &mut session);
+            for p in &report.problems {
+                found.push((p.kind.to_owned(), p.rule.map(str::to_owned)));
+            }
+        }
+        found.sort();
+        found.dedup();
+        expected.sort();
+        expected.dedup();
+        assert_eq!(found, expected, "{}", path.display());
+    }
+}
+
+/// FR-DEAL-2 in a partial record: seat 0's 18 played cards hold the petit
+/// as their only trump.
+#[test]
+fn a_bare_petit_is_found_in_a_partial_record() {
+    let text = include_str!("../../corpus/french-tarot/45-bare-petit.tarok");
+    let mut record = notation::parse_str(text).remove(0).unwrap();
+    record.hands.clear();
+    record.talon = None;
+    let report = check(&record);
+    let p = first_problem(&report, "other");
+    assert_eq!(
+        (p.rule, p.seat, p.card),
+        (Some("FR-DEAL-2"), Some(0), Some(Card::PAGAT))
+    );
+    assert_eq!(report.totals, [0, 0, 0, 0]);
+}
+
+/// A card played by a seat that does not hold it (FR-IRREG-1, `other`).
+#[test]
+fn a_card_not_in_hand_is_found() {
+    let mut checked = 0;
+    for record in played_deals(30) {
+        let seats = seats_of(&record);
+        let (t, i, t2, j) = (3, 1, 12, 2);
+        if seats[t][i] == seats[t2][j] {
+            continue;
+        }
+        let mut faulty = with_leaders(&record);
+        let (c, x) = (
+            record.tricks[t].plays[i].card,
+            record.tricks[t2].plays[j].card,
+        );
+        faulty.tricks[t].plays[i].card = x;
+        faulty.tricks[t2].plays[j].card = c;
+        let report = check(&faulty);
+        let p = first_problem(&report, "other");
+        assert_eq!(
+            (p.rule, p.seat, p.trick, p.card),
+            (
+                Some("FR-IRREG-1"),
+                Some(seats[t][i]),
+                Some(t as u16 + 1),
+                Some(x)
+            )
+        );
+        assert_eq!(report.totals, [0, 0, 0, 0]);
+        checked += 1;
+    }
+    assert!(checked > 10);
+}
+
+/// A discard after a guard without or a guard against (FR-DISCARD-3).
+#[test]
+fn a_discard_after_guard_without_or_against_is_found() {
+    let mut checked = 0;
+    for record in played_deals(300) {
+        let Some(Act::Bid { game }) = record
+            .auction
+            .as_ref()
+            .unwrap()
+            .actions
+            .iter()
+            .rev()
+            .map(|a| &a.act)
+            .find(|a| matches!(a, Act::Bid { .. }))
+        else {
+            continue;
+        };
+        if !matches!(game, Game::GuardWithout | Game::GuardAgainst) {
+            continue;
+        }
+        let tk = taker(&record).unwrap();
+        let mut faulty = record.clone();
+        faulty.discard = Some(notation::Discard {
+            seat: tk,
+            cards: record.talon.as_ref().unwrap().cards.clone(),
+            shown: Vec::new(),
+            comments: Vec::new(),
+            span: Default::default(),
+        });
+        let report = check(&faulty);
+        let p = first_problem(&report, "illegal-discard");
+        assert_eq!((p.rule, p.seat), (Some("FR-DISCARD-3"), Some(tk)));
+        checked += 1;
+    }
+    assert!(checked > 10, "{checked}");
+}
+
+/// A dog of 5 and a hand of 19 (FR-DEAL-3): structural, with the rule id.
+#[test]
+fn a_wrong_dog_size_is_found() {
+    let record = played_deals(1).next().unwrap();
+    let mut faulty = record.clone();
+    let c = faulty.talon.as_mut().unwrap().cards.pop().unwrap();
+    faulty.hands[2].cards.push(c);
+    let report = check(&faulty);
+    let found: Vec<_> = report
+        .problems
+        .iter()
+        .filter(|p| p.kind == "wrong-card-count")
+        .map(|p| (p.rule, p.seat))
+        .collect();
+    assert_eq!(
+        found,
+        [(Some("FR-DEAL-3"), Some(2)), (Some("FR-DEAL-3"), None)]
+    );
+    assert_eq!(report.totals, [0, 0, 0, 0]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Damaged records never make the engine panic; whatever it settles
+    /// sums to zero, and a deal with a finding scores 0 (FR-IRREG-2).
+    #[test]
+    fn damaged_records_replay_without_panic(seed in any::<u64>(), damage in proptest::collection::vec((0u8..7, any::<u16>(), any::<u16>()), 1..4)) {
+        let mut record = generated(seed).unwrap();
+        for (what, a, b) in damage {
+            let tricks = record.tricks.len();
+            match what {
+                0 if tricks > 0 => {
+                    let t = a as usize % tricks;
+                    let n = record.tricks[t].plays.len();
+                    if n > 0 {
+                        record.tricks[t].plays[b as usize % n].card = Card::from_index((b % 79) as u8).unwrap();
+                    }
+                }
+                1 if tricks > 0 => {
+                    let t = a as usize % tricks;
+                    record.tricks[t].plays.pop();
+                }
+                2 if tricks > 0 => {
+                    let t = a as usize % tricks;
+                    record.tricks[t].leader = Some((b % 5) as u8);
+                }
+                3 => {
+                    if let Some(auction) = &mut record.auction {
+                        let n = auction.actions.len();
+                        let games = [Game::Take, Game::Guard, Game::GuardWithout, Game::GuardAgainst, Game::Solo];
+                        auction.actions[a as usize % n].act = if b % 6 == 5 { Act::Pass } else { Act::Bid { game: games[b as usize % 5] } };
+                    }
+                }
+                4 => {
+                    record.hands.clear();
+                }
+                5 if tricks > 0 => {
+                    let t = a as usize % tricks;
+                    record.tricks.truncate(t);
+                }
+                _ => {
+                    record.talon = None;
+                }
+            }
+        }
+        let report = check(&record);
+        if report.settled {
+            prop_assert_eq!(report.totals.iter().sum::<i64>(), 0);
+            let findings = report.problems.iter().any(|p| p.kind != "claim-mismatch");
+            if findings {
+                prop_assert!(report.totals.iter().all(|t| *t == 0), "{:?}", report.problems);
+            }
+        }
+    }
+}
+
+/// Two players speak in the wrong order: one finding, for the first of them.
+#[test]
+fn a_bid_out_of_turn_is_found() {
+    let record = played_deals(1).next().unwrap();
+    let mut faulty = record.clone();
+    let actions = &mut faulty.auction.as_mut().unwrap().actions;
+    actions.swap(1, 2);
+    let seat = actions[1].seat;
+    let report = check(&faulty);
+    let found: Vec<_> = report
+        .problems
+        .iter()
+        .filter(|p| p.kind != "claim-mismatch")
+        .map(|p| (p.kind, p.rule, p.seat))
+        .collect();
+    assert_eq!(found, [("out-of-turn", Some("FR-BID-2"), Some(seat))]);
+}
