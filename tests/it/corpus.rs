@@ -99,3 +99,26 @@ fn corpus_verify_and_explain() {
         insta::assert_snapshot!(format!("explain__{name}"), stdout(&explain));
     }
 }
+
+/// Every example hand gives exactly the findings its first comment names
+/// (`{expect: revoke[DK-PLAY-2]}`), and every other one is clean: the
+/// README's main command.
+#[test]
+fn corpus_findings_are_the_named_ones() {
+    let mut args = vec!["verify", "--expect"];
+    let dirs = [
+        "corpus/danish-tarok",
+        "corpus/french-tarot",
+        "corpus/koenigrufen",
+        "corpus/skill7-tarock",
+    ];
+    args.extend(dirs);
+    let out = tarok(&args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+}

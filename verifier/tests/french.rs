@@ -604,47 +604,6 @@ fn the_worked_example_scores_222() {
     assert_eq!(report.ledger[3].amount, 20);
 }
 
-/// Every corpus file: a faulty file opens with `{expect: kind RULE, ...}`
-/// comments; a clean file with none verifies clean. Claims are checked by
-/// `verify` itself (claim-mismatch is a finding).
-#[test]
-fn corpus_files_produce_their_findings() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus/french-tarot");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "tarok"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 10, "{}", files.len());
-    for path in files {
-        let text = std::fs::read_to_string(&path).unwrap();
-        let mut session = Session::default();
-        let mut found = Vec::new();
-        let mut expected = Vec::new();
-        for record in notation::parse_str(&text) {
-            let record = record.unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-            for c in &record.comments {
-                if let Some(rest) = c.trim().strip_prefix("expect:") {
-                    for e in rest.split(',') {
-                        let mut w = e.split_whitespace();
-                        expected.push((w.next().unwrap().to_owned(), w.next().map(str::to_owned)));
-                    }
-                }
-            }
-            let report = verify(&record, &mut session);
-            for p in &report.problems {
-                found.push((p.kind.to_owned(), p.rule.map(str::to_owned)));
-            }
-        }
-        found.sort();
-        found.dedup();
-        expected.sort();
-        expected.dedup();
-        assert_eq!(found, expected, "{}", path.display());
-    }
-}
-
 /// FR-DEAL-2 in a partial record: seat 0's 18 played cards hold the petit
 /// as their only trump.
 #[test]
