@@ -35,3 +35,415 @@ fn generated_deals_verify_clean() {
         assert_eq!(report.totals.iter().sum::<i64>(), 0, "seed {seed}");
     }
 }
+
+use notation::{Act, Game, Item, Party};
+use proptest::prelude::*;
+use verifier::Event;
+
+/// (leader, winner) of every trick of a clean report.
+fn leaders(report: &Report) -> Vec<(u8, u8)> {
+    report
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Trick { leader, winner, .. } => Some((*leader, *winner)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn game_of(record: &Record) -> Game {
+    record
+        .auction
+        .as_ref()
+        .unwrap()
+        .actions
+        .iter()
+        .rev()
+        .find_map(|a| match a.act {
+            Act::Bid { game } => Some(game),
+            _ => None,
+        })
+        .unwrap()
+}
+
+fn first(report: &Report) -> &notation::Problem {
+    report.problems.first().expect("a problem is found")
+}
+
+/// Swaps a suit card a player followed with a tarock it played later: a
+/// revoke (rule 1) in the earlier trick. Returns the trick (1-based) and
+/// seat, or `None` if the deal has no such pair.
+fn inject_revoke(record: &mut Record, report: &Report) -> Option<(usize, u8)> {
+    let game = game_of(record);
+    if matches!(game, Game::ThreeOfSuits | Game::SoloThreeOfSuits) {
+        return None;
+    }
+    let lw = leaders(report);
+    let seat_at = |t: usize, i: usize| (lw[t].0 + i as u8) % 4;
+    for t in 0..record.tricks.len() {
+        let led = record.tricks[t].plays[0].card;
+        if led.is_trump() {
+            continue;
+        }
+        for i in 1..4 {
+            let s = seat_at(t, i);
+            let c = record.tricks[t].plays[i].card;
+            if c.suit() != led.suit() {
+                continue;
+            }
+            for u in t + 1..record.tricks.len() {
+                for j in 0..4 {
+                    if seat_at(u, j) == s && record.tricks[u].plays[j].card.is_trump() {
+                        let tar = record.tricks[u].plays[j].card;
+                        record.tricks[t].plays[i] = Item::new(tar);
+                        record.tricks[u].plays[j] = Item::new(c);
+                        return Some((t + 1, s));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+fn reparse(record: &Record) -> Record {
+    notation::parse_str(&notation::to_text(record))
+        .remove(0)
+        .unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn any_generated_deal_is_clean_and_sums_to_zero(seed in any::<u64>(), index in 0usize..4) {
+        let record = generated(seed, index);
+        let (text, report) = check(&record);
+        prop_assert!(report.problems.is_empty(), "{}\n{:#?}", text, report.problems);
+        prop_assert!(report.settled);
+        prop_assert_eq!(report.totals.iter().sum::<i64>(), 0);
+        let ledger: i64 = report.ledger.iter().map(|p| p.amount).sum();
+        prop_assert!(ledger >= 0);
+        for p in &report.ledger {
+            prop_assert!(p.amount > 0, "{:?}", p);
+            prop_assert!(p.rule.starts_with("KR-"));
+            prop_assert!(matches!(p.payer, Party::Seat(_)) && matches!(p.payee, Party::Seat(_)));
+        }
+    }
+
+    #[test]
+    fn an_injected_revoke_is_found_with_rule_seat_and_trick(seed in any::<u64>()) {
+        let record = generated(seed, 0);
+        let (_, clean) = check(&record);
+        let mut faulty = reparse(&record);
+        if let Some((trick, seat)) = inject_revoke(&mut faulty, &clean) {
+            let report = verify(&reparse(&faulty), &mut Session::default());
+            let p = first(&report);
+            prop_assert_eq!(p.kind, "revoke");
+            prop_assert_eq!(p.rule, Some("KR-PLAY-2"));
+            prop_assert_eq!(p.seat, Some(seat));
+            prop_assert_eq!(p.trick, Some(trick as u16));
+            prop_assert!(p.span.is_some());
+        }
+    }
+
+    #[test]
+    fn a_changed_claim_is_a_mismatch(seed in any::<u64>(), delta in 1i64..20) {
+        let mut record = generated(seed, 1);
+        record.claim.as_mut().unwrap().entries[2].amount += delta;
+        let (_, report) = check(&record);
+        prop_assert_eq!(report.problems.len(), 1);
+        prop_assert_eq!(report.problems[0].kind, "claim-mismatch");
+        prop_assert_eq!(report.problems[0].seat, Some(2));
+    }
+}
+
+/// Seeds whose deal satisfies `want`, up to `n` of them.
+fn seeds_where(n: usize, want: impl Fn(&Record) -> bool) -> Vec<u64> {
+    (0..20_000u64)
+        .filter(|&s| want(&generated(s, s as usize)))
+        .take(n)
+        .collect()
+}
+
+fn calls(record: &Record) -> &[notation::Action] {
+    record.calls.as_ref().map_or(&[], |c| &c.actions)
+}
+
+fn action(seat: u8, act: Act) -> notation::Action {
+    notation::Action {
+        seat,
+        act,
+        comments: Vec::new(),
+        span: notation::Span::default(),
+    }
+}
+
+fn bidder(record: &Record) -> u8 {
+    record
+        .auction
+        .as_ref()
+        .unwrap()
+        .actions
+        .iter()
+        .rev()
+        .find(|a| matches!(a.act, Act::Bid { .. }))
+        .unwrap()
+        .seat
+}
+
+#[test]
+fn a_revoke_in_a_partial_record_is_found_from_later_play() {
+    let mut found = 0;
+    for seed in 0..400u64 {
+        let record = generated(seed, 0);
+        let (_, clean) = check(&record);
+        let mut faulty = reparse(&record);
+        let Some((trick, seat)) = inject_revoke(&mut faulty, &clean) else {
+            continue;
+        };
+        let full = verify(&reparse(&faulty), &mut Session::default());
+        // Only swaps that leave every trick's winner in place.
+        if full.problems.iter().any(|p| p.kind != "revoke") {
+            continue;
+        }
+        faulty.hands.clear();
+        let report = verify(&reparse(&faulty), &mut Session::default());
+        assert!(
+            report.problems.iter().any(|p| p.kind == "revoke"
+                && p.seat == Some(seat)
+                && p.trick == Some(trick as u16)),
+            "seed {seed}: {:#?}",
+            report.problems
+        );
+        found += 1;
+    }
+    assert!(found > 20, "only {found} partial records tried");
+}
+
+#[test]
+fn calling_ones_own_king_is_an_illegal_call() {
+    let seeds = seeds_where(20, |r| {
+        calls(r)
+            .first()
+            .is_some_and(|a| matches!(a.act, Act::Call { .. }))
+            && r.hands[bidder(r) as usize]
+                .cards
+                .iter()
+                .any(|i| i.card.is_king())
+    });
+    assert_eq!(seeds.len(), 20);
+    for seed in seeds {
+        let mut record = generated(seed, seed as usize);
+        let b = bidder(&record);
+        let own = record.hands[b as usize]
+            .cards
+            .iter()
+            .find(|i| i.card.is_king())
+            .unwrap()
+            .card;
+        record.calls.as_mut().unwrap().actions[0].act = Act::Call {
+            card: own,
+            fourth: false,
+        };
+        let (_, report) = check(&record);
+        let p = first(&report);
+        assert_eq!((p.kind, p.rule), ("illegal-call", Some("KR-CALL-2")));
+        assert_eq!((p.seat, p.card), (Some(b), Some(own)));
+    }
+}
+
+#[test]
+fn laying_away_a_king_is_an_illegal_discard() {
+    let seeds = seeds_where(20, |r| {
+        r.discard.is_some()
+            && r.hands[bidder(r) as usize]
+                .cards
+                .iter()
+                .any(|i| i.card.is_king())
+    });
+    assert_eq!(seeds.len(), 20);
+    for seed in seeds {
+        let mut record = generated(seed, seed as usize);
+        let b = bidder(&record);
+        let king = record.hands[b as usize]
+            .cards
+            .iter()
+            .find(|i| i.card.is_king())
+            .unwrap()
+            .card;
+        record.discard.as_mut().unwrap().cards[1] = Item::new(king);
+        let (_, report) = check(&record);
+        let p = first(&report);
+        assert_eq!((p.kind, p.rule), ("illegal-discard", Some("KR-DISCARD-2")));
+        assert_eq!((p.seat, p.card), (Some(b), Some(king)));
+    }
+}
+
+#[test]
+fn an_announcement_in_a_negative_game_is_an_illegal_call() {
+    let seeds = seeds_where(20, |r| matches!(game_of(r), Game::Beggar | Game::Piccolo));
+    assert_eq!(seeds.len(), 20);
+    for seed in seeds {
+        let mut record = generated(seed, seed as usize);
+        let b = bidder(&record);
+        // The bidder opens the call round with an announcement, then
+        // passes as recorded.
+        let c = record.calls.as_mut().unwrap();
+        c.actions.insert(
+            0,
+            action(
+                b,
+                Act::Announce {
+                    bonus: notation::Bonus::Trull,
+                },
+            ),
+        );
+        let (_, report) = check(&record);
+        let p = first(&report);
+        assert_eq!(
+            (p.kind, p.rule, p.seat),
+            ("illegal-call", Some("KR-ANN-5"), Some(b))
+        );
+    }
+}
+
+#[test]
+fn a_contra_by_the_bidder_on_its_own_game_is_an_illegal_call() {
+    let seeds = seeds_where(20, |r| matches!(game_of(r), Game::Three | Game::SoloThree));
+    for seed in seeds {
+        let mut record = generated(seed, seed as usize);
+        let b = bidder(&record);
+        let c = record.calls.as_mut().unwrap();
+        let at = c
+            .actions
+            .iter()
+            .position(|a| !matches!(a.act, Act::Call { .. } | Act::Talon { .. }))
+            .unwrap();
+        c.actions.insert(
+            at,
+            action(
+                b,
+                Act::Contra {
+                    target: notation::Target::Game,
+                },
+            ),
+        );
+        let (_, report) = check(&record);
+        let p = first(&report);
+        assert_eq!(
+            (p.kind, p.rule, p.seat),
+            ("illegal-call", Some("KR-ANN-4"), Some(b))
+        );
+    }
+}
+
+#[test]
+fn a_call_by_the_wrong_seat_is_out_of_turn() {
+    let seeds = seeds_where(20, |r| matches!(game_of(r), Game::Beggar | Game::Three));
+    for seed in seeds {
+        let mut record = generated(seed, seed as usize);
+        let b = bidder(&record);
+        let c = record.calls.as_mut().unwrap();
+        let at = c
+            .actions
+            .iter()
+            .position(|a| !matches!(a.act, Act::Call { .. } | Act::Talon { .. }))
+            .unwrap();
+        c.actions[at].seat = (b + 2) % 4;
+        let (_, report) = check(&record);
+        let p = first(&report);
+        assert_eq!((p.kind, p.rule), ("out-of-turn", Some("KR-ANN-1")));
+        assert_eq!(p.seat, Some((b + 2) % 4));
+    }
+}
+
+#[test]
+fn a_forehand_game_bid_by_another_seat_is_an_illegal_bid() {
+    for seed in 0..50u64 {
+        let mut record = generated(seed, seed as usize);
+        let a = &mut record.auction.as_mut().unwrap().actions[0];
+        // The first speaker is never the forehand.
+        a.act = Act::Bid {
+            game: Game::Trischaken,
+        };
+        let seat = a.seat;
+        let (_, report) = check(&record);
+        let p = first(&report);
+        assert_eq!(
+            (p.kind, p.rule, p.seat),
+            ("illegal-bid", Some("KR-BID-3"), Some(seat))
+        );
+    }
+}
+
+#[test]
+fn a_missing_trick_leaves_the_deal_unsettled() {
+    for seed in 0..50u64 {
+        let mut record = generated(seed, seed as usize);
+        if record.tricks.len() < 12 {
+            continue;
+        }
+        record.tricks.pop();
+        let (_, report) = check(&record);
+        assert!(!report.settled);
+        let p = first(&report);
+        assert_eq!((p.kind, p.rule), ("other", Some("KR-NEG-1")));
+    }
+}
+
+#[test]
+fn playing_an_announced_pagat_early_is_premature() {
+    let mut found = 0;
+    for seed in 0..20_000u64 {
+        let record = generated(seed, seed as usize);
+        let game = game_of(&record);
+        let announced = game == Game::PagatCaller
+            || calls(&record).iter().any(|a| {
+                a.act
+                    == Act::Announce {
+                        bonus: notation::Bonus::Pagat,
+                    }
+            });
+        if !announced || record.tricks.len() != 12 {
+            continue;
+        }
+        let (_, clean) = check(&record);
+        let lw = leaders(&clean);
+        let seat_at = |t: usize, i: usize| (lw[t].0 + i as u8) % 4;
+        let Some(j) = record.tricks[11]
+            .plays
+            .iter()
+            .position(|i| i.card == notation::Card::PAGAT)
+        else {
+            continue;
+        };
+        let holder = seat_at(11, j);
+        // An earlier trick where the holder played another tarock.
+        let Some((t, i)) = (0..11).find_map(|t| {
+            (0..4)
+                .find(|&i| seat_at(t, i) == holder && record.tricks[t].plays[i].card.is_trump())
+                .map(|i| (t, i))
+        }) else {
+            continue;
+        };
+        let mut faulty = record.clone();
+        let other = faulty.tricks[t].plays[i].card;
+        faulty.tricks[t].plays[i] = Item::new(notation::Card::PAGAT);
+        faulty.tricks[11].plays[j] = Item::new(other);
+        let (_, report) = check(&faulty);
+        let p = first(&report);
+        assert_eq!(
+            (p.kind, p.rule),
+            ("premature-ultimo-card", Some("KR-PLAY-6")),
+            "seed {seed}"
+        );
+        assert_eq!((p.seat, p.trick), (Some(holder), Some(t as u16 + 1)));
+        found += 1;
+        if found == 10 {
+            break;
+        }
+    }
+    assert_eq!(found, 10);
+}
