@@ -158,7 +158,10 @@ struct Reader<'a> {
     problems: Vec<Problem>,
 }
 
-type Fail = ();
+/// A fault was recorded in `Reader::problems`; the caller recovers.
+#[derive(Debug)]
+struct Failed;
+type Fail = Failed;
 type PResult<T> = Result<T, Fail>;
 
 fn is_word_byte(b: u8) -> bool {
@@ -238,6 +241,7 @@ impl<'a> Reader<'a> {
 
     fn fail(&mut self, p: Problem) -> Fail {
         self.problems.push(p);
+        Failed
     }
 
     fn syntax(&mut self, span: Span, message: impl Into<String>, label: &str, help: &str) -> Fail {
@@ -940,7 +944,7 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
                 let sink = last_element_comments(&mut record, SECTIONS[rank]);
                 lead_in = Reader::split_tail(pending, sink);
             }
-            Err(()) => {
+            Err(Failed) => {
                 p.recover();
                 lead_in.clear();
             }
@@ -948,7 +952,7 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
     }
     record.trailing = lead_in;
     if !p.problems.is_empty() {
-        return Err(());
+        return Err(Failed);
     }
     Ok(record)
 }
