@@ -706,7 +706,7 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
             };
             lines.push((win, gv << game_steps));
             let worth = |i: usize, base: i64| match said[i] {
-                Some((_, st)) => base * x * 2 << st,
+                Some((_, st)) => (base * x * 2) << st,
                 None => base * x,
             };
             let full = history.len() == 12;
@@ -771,13 +771,13 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
                 7 => pile.intersection(trull.union(kings)).len() >= 5,
                 _ => pts >= 136,
             };
-            for i in 5..9 {
+            for (i, &said_i) in said.iter().enumerate().take(9).skip(5) {
                 if i == 5 && !black {
                     continue;
                 }
                 let v = worth(i, 1);
                 let (a, b) = (has(i, mine, p_mine), has(i, theirs, p_theirs));
-                match said[i] {
+                match said_i {
                     Some((owner, _)) => {
                         let ok = if owner { a } else { b };
                         lines.push((owner == ok, v));

@@ -247,7 +247,8 @@ fn positive(r: &mut Replay<'_>, game: Game) {
         }
     }
     // KR-BONUS-5..8: trull, four kings, honours, absolut.
-    let checks: [(Bonus, &'static str, bool, fn(CardSet, u32) -> bool); 4] = [
+    type Achieved = fn(CardSet, u32) -> bool;
+    let checks: [(Bonus, &'static str, bool, Achieved); 4] = [
         (Bonus::Trull, "KR-BONUS-5", black, |p, _| {
             trull().difference(p).is_empty()
         }),
