@@ -1244,6 +1244,21 @@ impl Replay<'_> {
                     leader = l;
                 }
             }
+            if trick.leader.is_none() && !self.partial && !self.fits(trick, leader) {
+                // The cards say another seat led (e.g. the trick before was
+                // won by a revoke): one out-of-turn finding, not a cascade.
+                if let Some(l) = (1..4).map(|d| (leader + d) % 4).find(|&l| self.fits(trick, l)) {
+                    self.push(
+                        Problem::new("out-of-turn", format!("trick {k} is led by seat {l}, but seat {leader} won the trick before and leads it"))
+                            .rule("KR-PLAY-1")
+                            .seat(l)
+                            .trick(k)
+                            .at(trick.plays[0].span, format!("seat {leader} leads"))
+                            .help("the winner of each trick leads the next; write `trick N lead S:` when the record means another leader"),
+                    );
+                    leader = l;
+                }
+            }
             let mut cards = [Card::PAGAT; 4];
             let mut n = 0;
             for item in trick.plays.iter().take(4) {
@@ -1312,6 +1327,17 @@ impl Replay<'_> {
                     .help("all 12 tricks are played unless beggar, piccolo or an announced valat ends the play early; the deal is not scored"),
             );
         }
+    }
+
+    /// Whether every card of the trick is in the hand of the seat that
+    /// plays it when `leader` leads.
+    fn fits(&self, trick: &notation::Trick, leader: u8) -> bool {
+        trick
+            .plays
+            .iter()
+            .take(4)
+            .enumerate()
+            .all(|(i, item)| self.hand[(leader as usize + i) % 4].contains(item.card))
     }
 
     /// Rules 1–4 for one card (KR-PLAY-2..7, 10).
