@@ -36,9 +36,7 @@ pub fn parse_json_doc(text: &str) -> Vec<Result<Record, Vec<Problem>>> {
             Ok(items) => items
                 .into_iter()
                 .enumerate()
-                .map(|(i, raw)| {
-                    record_at(raw.get(), offset_in(text, raw.get()), Some(i))
-                })
+                .map(|(i, raw)| record_at(raw.get(), offset_in(text, raw.get()), Some(i)))
                 .collect(),
             Err(e) => vec![Err(vec![json_problem(text, 0, &e, String::new())])],
         };

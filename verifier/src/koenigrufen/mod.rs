@@ -172,11 +172,19 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     if !r.auction() {
         return;
     }
+    // A record that stops after the auction (or after the calls) is a
+    // fragment: checked as far as it goes, not scored.
+    if rec.calls.is_none() && rec.discard.is_none() && rec.tricks.is_empty() {
+        return;
+    }
     r.calls();
     if r.grind {
         settle::grind(&mut r);
         r.report.settled = true;
         r.after_grind();
+        return;
+    }
+    if rec.tricks.is_empty() {
         return;
     }
     r.play();
@@ -234,6 +242,26 @@ impl Replay<'_> {
 
     fn game(&self) -> Game {
         self.game.unwrap_or(Game::Caller)
+    }
+
+    /// Whether the dealt hand of `seat` lacks `card`. A partial record knows
+    /// only the cards played: a card lacks when it is seen elsewhere.
+    fn lacks_dealt(&self, seat: u8, card: Card) -> bool {
+        if !self.partial {
+            return !self.dealt[seat as usize].contains(card);
+        }
+        self.talon[0].union(self.talon[1]).contains(card)
+            || (0..4).any(|o| o != seat && self.dealt[o as usize].contains(card))
+    }
+
+    /// Whether the hand of `seat` in the call round lacks `card`.
+    fn lacks_now(&self, seat: u8, card: Card) -> bool {
+        if !self.partial {
+            return !self.hand[seat as usize].contains(card);
+        }
+        !self.hand[seat as usize].contains(card)
+            && (self.discard.contains(card)
+                || self.lacks_dealt(seat, card) && !self.hand[seat as usize].contains(card))
     }
 
     /// Whether a seat plays on the bidder's side.
@@ -511,7 +539,7 @@ impl Replay<'_> {
         }
         if let Some(b) = implied_bonus(game) {
             let (card, _) = ultimo_card(b).expect("implied bonuses are ultimo bonuses");
-            if !self.opts.bid_holder_any && !self.dealt[s as usize].contains(card) {
+            if !self.opts.bid_holder_any && self.lacks_dealt(s, card) {
                 self.push(
                     bad(
                         format!("seat {s} bids {} without holding {card}", game.word()),
@@ -692,7 +720,16 @@ impl Replay<'_> {
             );
         }
         let held = dealt.intersection(kings()).len();
-        if fourth && held != 3 {
+        let elsewhere = (0..4)
+            .filter(|&o| o != b as usize)
+            .map(|o| self.dealt[o].intersection(kings()).len())
+            .sum::<u32>();
+        let not_three = if self.partial {
+            elsewhere >= 2
+        } else {
+            held != 3
+        };
+        if fourth && not_three {
             self.push(
                 Problem::new(
                     "illegal-call",
@@ -1005,7 +1042,7 @@ impl Replay<'_> {
                     b => ultimo_card(b).map(|(c, _)| c),
                 };
                 if let Some(c) = card {
-                    if !self.hand[s as usize].contains(c) {
+                    if self.lacks_now(s, c) {
                         self.push(
                             illegal(
                                 format!("seat {s} announces {} without holding {c}", bonus.word()),
@@ -1247,7 +1284,10 @@ impl Replay<'_> {
             if trick.leader.is_none() && !self.partial && !self.fits(trick, leader) {
                 // The cards say another seat led (e.g. the trick before was
                 // won by a revoke): one out-of-turn finding, not a cascade.
-                if let Some(l) = (1..4).map(|d| (leader + d) % 4).find(|&l| self.fits(trick, l)) {
+                if let Some(l) = (1..4)
+                    .map(|d| (leader + d) % 4)
+                    .find(|&l| self.fits(trick, l))
+                {
                     self.push(
                         Problem::new("out-of-turn", format!("trick {k} is led by seat {l}, but seat {leader} won the trick before and leads it"))
                             .rule("KR-PLAY-1")
