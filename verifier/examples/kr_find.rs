@@ -75,6 +75,31 @@ fn main() {
                         .all(|p| p.payee == notation::Party::Seat(0))
             }
             "ex7" => game == Game::SixThrees && rep.ledger.len() == 3 && rep.ledger[0].amount == 96,
+            "ex1b" => {
+                let b = r
+                    .auction
+                    .as_ref()
+                    .unwrap()
+                    .actions
+                    .iter()
+                    .rev()
+                    .find(|a| matches!(a.act, Act::Bid { .. }))
+                    .unwrap()
+                    .seat;
+                game == Game::Caller
+                    && uniq == ["KR-SCORE-2", "KR-BONUS-5"]
+                    && calls.len() == 2
+                    && rep.ledger.len() == 4
+                    && rep.totals[b as usize] > 0
+            }
+            "ex3b" => {
+                game == Game::PagatCaller
+                    && uniq == ["KR-SCORE-2", "KR-BONUS-1"]
+                    && rep.ledger.len() == 4
+                    && calls.len() == 2
+                    && rep.ledger[0].reason.contains("won")
+                    && rep.ledger[2].reason.contains("lost")
+            }
             "grind" => calls.iter().any(|c| c.contains("Grind")),
             g => format!("{game:?}") == g && rep.ledger.len() <= 12 && calls.len() <= 3,
         };

@@ -447,3 +447,56 @@ fn playing_an_announced_pagat_early_is_premature() {
     }
     assert_eq!(found, 10);
 }
+
+/// Every record of `corpus/koenigrufen/` opens with `{expect: clean}` or
+/// `{expect: kind[RULE], ...}`: the findings, in order, that it must
+/// produce. A file is one session (running totals carry over).
+#[test]
+fn corpus_records_produce_exactly_their_expected_findings() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/koenigrufen");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("corpus/koenigrufen exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "tarok"))
+        .collect();
+    files.sort();
+    let mut records = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let mut session = Session::default();
+        for (i, parsed) in notation::parse_str(&text).into_iter().enumerate() {
+            let record = parsed.unwrap_or_else(|e| panic!("{file:?} #{i}: {e:?}"));
+            let expect = record
+                .comments
+                .first()
+                .and_then(|c| c.strip_prefix("expect: "))
+                .unwrap_or_else(|| panic!("{file:?} #{i} has no expect comment"));
+            let expected: Vec<&str> = if expect == "clean" {
+                Vec::new()
+            } else {
+                expect.split(", ").collect()
+            };
+            let report = verify(&record, &mut session);
+            let got: Vec<String> = report
+                .problems
+                .iter()
+                .map(|p| format!("{}[{}]", p.kind, p.rule.unwrap_or("-")))
+                .collect();
+            assert_eq!(
+                got,
+                expected,
+                "{file:?} record {}: {:#?}",
+                i + 1,
+                report.problems
+            );
+            for p in &report.problems {
+                assert!(p.span.is_some(), "{file:?} #{i}: {p:?} has no span");
+            }
+            if report.settled {
+                assert_eq!(report.totals.iter().sum::<i64>(), 0, "{file:?} #{i}");
+            }
+            records += 1;
+        }
+    }
+    assert!(records >= 40, "only {records} corpus records");
+}

@@ -592,6 +592,25 @@ impl Replay<'_> {
                 ),
             }
         }
+        if !is_caller(game) {
+            if let Some(
+                a @ Action {
+                    act: Act::Call { card, .. },
+                    ..
+                },
+            ) = acts.first()
+            {
+                i = 1;
+                self.push(
+                    Problem::new("illegal-call", format!("{} is not a caller game: no king is called", game.word()))
+                        .rule("KR-CALL-1")
+                        .seat(a.seat)
+                        .card(*card)
+                        .at(a.span, "no king call in this game")
+                        .help("only caller games (caller, solo-caller, pagat/uhu/pelican/quapil-caller) have a king call"),
+                );
+            }
+        }
         // KR-TALON-1..5: the talon.
         let normal = !is_negative(game) && !is_solo(game) && game != Game::SixThrees;
         match acts.get(i).map(|a| (a, &a.act)) {
