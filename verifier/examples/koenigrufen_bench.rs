@@ -19,15 +19,49 @@ fn main() {
         return;
     }
     let start = Instant::now();
-    let mut problems = 0;
-    let mut session = verifier::Session::default();
+    let mut structural = 0;
     for r in &records {
-        let report = verifier::verify(r, &mut session);
-        problems += report.problems.len();
+        structural += notation::check::structure(r).len();
     }
-    let secs = start.elapsed().as_secs_f64();
     println!(
-        "{n} deals verified in {secs:.3} s: {:.0} deals/s, {problems} problems",
-        n as f64 / secs
+        "structural checks alone: {:.3} s ({structural} problems)",
+        start.elapsed().as_secs_f64()
     );
+    // The best of five passes, in CPU time when the system tells it: the
+    // machine may be shared.
+    let mut best = f64::MAX;
+    let mut problems = 0;
+    for _ in 0..5 {
+        let start = Clock::now();
+        problems = 0;
+        let mut session = verifier::Session::default();
+        for r in &records {
+            let report = verifier::verify(r, &mut session);
+            problems += report.problems.len();
+        }
+        best = best.min(start.elapsed());
+    }
+    println!(
+        "{n} deals verified in {best:.3} s (best of 5): {:.0} deals/s, {problems} problems",
+        n as f64 / best
+    );
+}
+
+/// CPU time of this thread from /proc (Linux), else wall time.
+struct Clock(Option<u64>, Instant);
+
+impl Clock {
+    fn cpu_ns() -> Option<u64> {
+        let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+        s.split_whitespace().next()?.parse().ok()
+    }
+    fn now() -> Clock {
+        Clock(Clock::cpu_ns(), Instant::now())
+    }
+    fn elapsed(&self) -> f64 {
+        match (self.0, Clock::cpu_ns()) {
+            (Some(a), Some(b)) => (b - a) as f64 / 1e9,
+            _ => self.1.elapsed().as_secs_f64(),
+        }
+    }
 }

@@ -56,7 +56,23 @@ pub(crate) struct Opts {
 }
 
 impl Opts {
+    const DEFAULT: Opts = Opts {
+        knight_high: false,
+        bid_holder_any: false,
+        no_suit_discard: false,
+        all_good: false,
+        absolut_on: true,
+        absolut_value: 1,
+        trischaken_beat: true,
+        suits_first: false,
+        fairy_all: false,
+        tie_before: false,
+    };
+
     fn read(o: &crate::RuleOptions) -> Opts {
+        if o.values.is_empty() {
+            return Opts::DEFAULT;
+        }
         Opts {
             knight_high: o.get("face_order") == "KNQJ",
             bid_holder_any: o.get("ultimo_bid_holder") == "any",
@@ -1650,30 +1666,80 @@ fn fairy(game: Game, opts: &Opts) -> bool {
 /// The index of the winning card (KR-PLAY-8, 9).
 pub(crate) fn winner(cards: &[Card], game: Game, opts: &Opts) -> usize {
     let led = cards[0];
-    if fairy(game, opts) && cards.len() == 4 {
-        let set: CardSet = cards.iter().copied().collect();
-        if trull().difference(set).is_empty() {
+    if cards.len() == 4 && fairy(game, opts) {
+        let set = cards.iter().fold(0u128, |m, c| m | 1 << c.index());
+        if set & trull().0 == trull().0 {
             return cards.iter().position(|&c| c == Card::PAGAT).unwrap_or(0);
         }
     }
+    let table = &STRENGTH[opts.knight_high as usize];
     let tarocks_win = !is_suit_game(game) || led.is_trump();
-    let mut best = 0;
-    for (i, &c) in cards.iter().enumerate().skip(1) {
-        let b = cards[best];
-        let better = match (c.trump_number(), b.trump_number()) {
-            (Some(x), Some(y)) => x > y,
-            (Some(_), None) => tarocks_win,
-            (None, Some(_)) => false,
-            (None, None) => {
-                c.suit() == b.suit()
-                    && suit_strength(c, opts.knight_high) > suit_strength(b, opts.knight_high)
+    let led_suit = led.index() / 14;
+    let key = |c: Card| -> u8 {
+        let i = c.index();
+        if i >= 56 {
+            if tarocks_win {
+                table[i as usize]
+            } else {
+                0
             }
-        };
-        if better {
+        } else if i / 14 == led_suit {
+            table[i as usize]
+        } else {
+            0
+        }
+    };
+    let mut best = 0;
+    let mut best_key = key(led);
+    for (i, &c) in cards.iter().enumerate().skip(1) {
+        let k = key(c);
+        if k > best_key {
             best = i;
+            best_key = k;
         }
     }
     best
+}
+
+/// Trick strength by card index, for `face_order` KQNJ (0) and KNQJ (1):
+/// suit cards 1..=8 within their suit (KR-DECK-3), tarocks 32 + number
+/// (KR-DECK-2).
+static STRENGTH: [[u8; 79]; 2] = [strength_table(false), strength_table(true)];
+
+const fn strength_table(knight_high: bool) -> [u8; 79] {
+    let mut t = [0u8; 79];
+    let mut i = 0;
+    while i < 56 {
+        let suit = i / 14;
+        let rank = i % 14; // R1..R10 = 0..9, jack 10, knight 11, queen 12, king 13
+        let red = suit == 1 || suit == 2;
+        t[i] = 1 + match rank {
+            13 => 7,
+            12 => {
+                if knight_high {
+                    5
+                } else {
+                    6
+                }
+            }
+            11 => {
+                if knight_high {
+                    6
+                } else {
+                    5
+                }
+            }
+            10 => 4,
+            r if red => 3u8.saturating_sub(r as u8),
+            r => (r as u8 + 1).saturating_sub(7),
+        };
+        i += 1;
+    }
+    while i < 78 {
+        t[i] = 32 + (i - 55) as u8;
+        i += 1;
+    }
+    t
 }
 
 fn win_reason(cards: &[Card], w: usize, game: Game, opts: &Opts) -> String {
@@ -1709,6 +1775,14 @@ mod tests {
 
     fn cards(s: &str) -> Vec<Card> {
         s.split_whitespace().map(|c| c.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn the_default_options_are_the_first_allowed_values() {
+        let read = |o: &crate::RuleOptions| format!("{:?}", Opts::read(o));
+        let mut with_one = crate::RuleOptions::default();
+        with_one.values.push(("face_order".into(), "KQNJ".into()));
+        assert_eq!(read(&crate::RuleOptions::default()), read(&with_one));
     }
 
     #[test]
