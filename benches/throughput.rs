@@ -5,7 +5,8 @@
 //! the generators, then measures, on one core and on all cores:
 //! parse (text → records), structural check, print (records → text),
 //! JSON out and JSON in, and verify. Figures are MB/s of input text and
-//! records/s. Set `TAROK_BENCH_RECORDS` to change the size.
+//! records/s. Set `TAROK_BENCH_RECORDS` to change the size, and
+//! `TAROK_BENCH_FILE` to measure the records of a file instead of the corpus.
 
 use std::time::Instant;
 
@@ -71,7 +72,13 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(100_000);
-    let mut unit = corpus_records();
+    let mut unit = match std::env::var("TAROK_BENCH_FILE") {
+        Ok(path) => notation::split_records(&std::fs::read_to_string(path).unwrap())
+            .filter(|(_, c)| notation::parse_record(c, 0).is_ok())
+            .map(|(_, c)| c.trim_end().to_owned() + "\n")
+            .collect(),
+        Err(_) => corpus_records(),
+    };
     unit.extend(generated_records(250));
     assert!(!unit.is_empty(), "no corpus records found");
     let mut text = String::new();

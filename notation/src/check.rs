@@ -85,7 +85,7 @@ pub fn table(record: &Record) -> Result<Table, Vec<Problem>> {
             0
         }
         Some(tag) => match tag.value.parse::<Seat>() {
-            Ok(d) if d < seats => d,
+            Ok(d) if d < seats && tag.value.bytes().all(|b| b.is_ascii_digit()) => d,
             _ => {
                 problems.push(
                     Problem::new(
@@ -211,8 +211,16 @@ impl Checker<'_> {
         }
     }
 
+    #[inline]
     fn not_in_deck(&mut self, card: Card, span: Span) {
         if !self.deck.contains(card) {
+            self.report_not_in_deck(card, span);
+        }
+    }
+
+    #[cold]
+    fn report_not_in_deck(&mut self, card: Card, span: Span) {
+        {
             let v = self.table.variant;
             let hint = match (v, card) {
                 (Variant::DanishTarok | Variant::FrenchTarot, c) if c == Card::SKUS => {
@@ -331,7 +339,10 @@ impl Checker<'_> {
                 self.out.push(
                     Problem::new(
                         "wrong-card-count",
-                        format!("seat {seat}{role} holds {got} cards, not {expected}"),
+                        format!(
+                            "seat {seat}{role} holds {got} card{}, not {expected}",
+                            if got == 1 { "" } else { "s" }
+                        ),
                     )
                     .seat(seat)
                     .at(span, format!("{got} cards"))

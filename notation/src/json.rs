@@ -48,7 +48,7 @@ pub fn parse_json_doc(text: &str) -> Vec<Result<Record, Vec<Problem>>> {
             None => break,
             Some(Ok(raw)) => out.push(record_at(raw.get(), offset_in(text, raw.get()), None)),
             Some(Err(e)) => {
-                out.push(Err(vec![json_problem(text, base, &e, String::new())]));
+                out.push(Err(vec![json_problem(trimmed, base, &e, String::new())]));
                 break;
             }
         }
@@ -148,6 +148,13 @@ fn validate(r: &Record) -> Result<(), (String, String, String)> {
                 format!("tags[{i}].name"),
                 format!("`{}` is not a tag name", t.name),
                 "tag names are letters, digits and `_`".into(),
+            ));
+        }
+        if t.value.contains('\n') {
+            return Err((
+                format!("tags[{i}].value"),
+                "a tag value cannot hold a line break".into(),
+                "tags stand on one line each in the text form".into(),
             ));
         }
         if i > 0 && t.name == "Variant" {
