@@ -448,9 +448,9 @@ fn playing_an_announced_pagat_early_is_premature() {
     assert_eq!(found, 10);
 }
 
-/// Every record of `corpus/koenigrufen/` opens with `{expect: clean}` or
-/// `{expect: kind[RULE], ...}`: the findings, in order, that it must
-/// produce. A file is one session (running totals carry over).
+/// Every record of `corpus/koenigrufen/` from file 10 on opens with
+/// `{expect: clean}` or `{expect: kind[RULE], ...}`: the findings, in order,
+/// that it must produce. A file is one session (running totals carry over).
 #[test]
 fn corpus_records_produce_exactly_their_expected_findings() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/koenigrufen");
@@ -466,11 +466,13 @@ fn corpus_records_produce_exactly_their_expected_findings() {
         let mut session = Session::default();
         for (i, parsed) in notation::parse_str(&text).into_iter().enumerate() {
             let record = parsed.unwrap_or_else(|e| panic!("{file:?} #{i}: {e:?}"));
+            // Records without an `expect` comment (files 01-03, written
+            // by hand for the first issue) must be clean.
             let expect = record
                 .comments
                 .first()
                 .and_then(|c| c.strip_prefix("expect: "))
-                .unwrap_or_else(|| panic!("{file:?} #{i} has no expect comment"));
+                .unwrap_or("clean");
             let expected: Vec<&str> = if expect == "clean" {
                 Vec::new()
             } else {

@@ -155,6 +155,16 @@ const DUTY_HELP: &str = "rule 1: follow suit; rule 2: if void, play tarock; rule
 /// Replays the deal, pushing findings, payments and events into the report.
 pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     let rec = deal.record;
+    // Who did what cannot be known when a seat is not at the table or has
+    // two hands: such a record is not replayed (its structural finding
+    // says why).
+    if report
+        .problems
+        .iter()
+        .any(|p| matches!(p.kind, "unknown-seat" | "duplicate-hand"))
+    {
+        return;
+    }
     seed_scores(rec, session, report);
     session.koenigrufen.deals += 1;
     let forehand = (deal.table.dealer + 1) % 4;
