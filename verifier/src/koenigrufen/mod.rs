@@ -1761,10 +1761,9 @@ fn win_reason(cards: &[Card], w: usize, game: Game, opts: &Opts) -> String {
     {
         return "fairy-tale trick: the pagat beats Sküs and Mond (KR-PLAY-9)".into();
     }
-    if c.is_trump()
-        && (!is_suit_game(game) || cards[0].is_trump())
-        && cards.iter().filter(|x| x.is_trump()).count() > 0
-    {
+    // A tarock wins only as the highest tarock (in suit games only when
+    // tarock was led, KR-PLAY-8).
+    if c.is_trump() {
         if cards[0].is_trump() {
             format!("highest tarock ({c})")
         } else {
