@@ -262,7 +262,7 @@ impl Replay<'_> {
         self.report.push(p);
     }
 
-    fn event(&mut self, at: Moment, rule: &'static str, text: String) {
+    pub(crate) fn event(&mut self, at: Moment, rule: &'static str, text: String) {
         self.report.events.push(Event::Rule { at, rule, text });
     }
 

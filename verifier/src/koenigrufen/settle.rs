@@ -162,6 +162,17 @@ fn positive(r: &mut Replay<'_>, game: Game) {
             let in_target = (t < r.ntricks)
                 .then(|| r.tricks[t])
                 .and_then(|p| p.seat_of(card).map(|s| (s, p.winning_card() == Some(card))));
+            if let Some((s, wins)) = in_target {
+                r.event(
+                    Moment::Trick(target),
+                    "KR-BONUS-1",
+                    format!(
+                        "{card} played by seat {s} in trick {target} {}: {}",
+                        if wins { "wins" } else { "is beaten" },
+                        bonus.word()
+                    ),
+                );
+            }
             if let Some(ann) = r.ann[bonus_index(bonus)] {
                 let achieved = matches!(in_target, Some((s, true)) if r.team(s) == ann.bidder_team);
                 lines.push(Line {
@@ -220,9 +231,14 @@ fn positive(r: &mut Replay<'_>, game: Game) {
     }
     // KR-BONUS-3: capture the moon.
     if black {
-        for p in &r.tricks[..r.ntricks] {
+        for (k, p) in r.tricks[..r.ntricks].iter().enumerate() {
             if let Some(s) = p.seat_of(Card::MOND) {
                 if p.winning_card() != Some(Card::MOND) {
+                    r.report.events.push(crate::Event::Rule {
+                        at: Moment::Trick(k as u16 + 1),
+                        rule: "KR-BONUS-3",
+                        text: format!("seat {s}'s Mond is captured: capture the moon"),
+                    });
                     lines.push(Line {
                         bidder_team_wins: !r.team(s),
                         value: solo,
@@ -236,6 +252,16 @@ fn positive(r: &mut Replay<'_>, game: Game) {
     // KR-BONUS-4: capture the king.
     if caller {
         if let Some(king) = r.called {
+            if let Some(k) = r.tricks[..r.ntricks]
+                .iter()
+                .position(|p| p.seat_of(king).is_some() && !r.team(p.winner))
+            {
+                r.event(
+                    Moment::Trick(k as u16 + 1),
+                    "KR-BONUS-4",
+                    format!("the called king {king} falls to the opponents: capture the king"),
+                );
+            }
             if opp_pile.contains(king) {
                 lines.push(Line {
                     bidder_team_wins: false,
