@@ -1682,7 +1682,7 @@ pub(crate) fn winner(cards: &[Card], game: Game, opts: &Opts) -> usize {
             return cards.iter().position(|&c| c == Card::PAGAT).unwrap_or(0);
         }
     }
-    let table = &STRENGTH[opts.knight_high as usize];
+    let table = &rules::STRENGTH[opts.knight_high as usize];
     let tarocks_win = !is_suit_game(game) || led.is_trump();
     let led_suit = led.index() / 14;
     let key = |c: Card| -> u8 {
@@ -1709,47 +1709,6 @@ pub(crate) fn winner(cards: &[Card], game: Game, opts: &Opts) -> usize {
         }
     }
     best
-}
-
-/// Trick strength by card index, for `face_order` KQNJ (0) and KNQJ (1):
-/// suit cards 1..=8 within their suit (KR-DECK-3), tarocks 32 + number
-/// (KR-DECK-2).
-static STRENGTH: [[u8; 79]; 2] = [strength_table(false), strength_table(true)];
-
-const fn strength_table(knight_high: bool) -> [u8; 79] {
-    let mut t = [0u8; 79];
-    let mut i = 0;
-    while i < 56 {
-        let suit = i / 14;
-        let rank = i % 14; // R1..R10 = 0..9, jack 10, knight 11, queen 12, king 13
-        let red = suit == 1 || suit == 2;
-        t[i] = 1 + match rank {
-            13 => 7,
-            12 => {
-                if knight_high {
-                    5
-                } else {
-                    6
-                }
-            }
-            11 => {
-                if knight_high {
-                    6
-                } else {
-                    5
-                }
-            }
-            10 => 4,
-            r if red => 3u8.saturating_sub(r as u8),
-            r => (r as u8 + 1).saturating_sub(7),
-        };
-        i += 1;
-    }
-    while i < 78 {
-        t[i] = 32 + (i - 55) as u8;
-        i += 1;
-    }
-    t
 }
 
 fn win_reason(cards: &[Card], w: usize, game: Game, opts: &Opts) -> String {

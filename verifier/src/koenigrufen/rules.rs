@@ -68,35 +68,51 @@ pub fn thirds(t: u32) -> String {
 /// The strength of a suit card within its suit (KR-DECK-3): 0 lowest.
 /// `knight_high` is the `face_order=KNQJ` alternative.
 pub fn suit_strength(card: Card, knight_high: bool) -> u8 {
-    match card.rank() {
-        Some(Rank::King) => 7,
-        Some(Rank::Queen) => {
-            if knight_high {
-                5
-            } else {
-                6
-            }
-        }
-        Some(Rank::Knight) => {
-            if knight_high {
-                6
-            } else {
-                5
-            }
-        }
-        Some(Rank::Jack) => 4,
-        Some(r) => {
-            let spot = r.spot().unwrap_or(0);
-            if card.suit().is_some_and(Suit::is_red) {
-                // red: 1 highest, 4 lowest
-                4u8.saturating_sub(spot)
-            } else {
-                // black: 10 highest, 7 lowest
-                spot.saturating_sub(7)
-            }
-        }
+    match card.suit() {
+        Some(_) => STRENGTH[knight_high as usize][card.index() as usize] - 1,
         None => 0,
     }
+}
+
+/// Trick strength by card index, for `face_order` KQNJ (0) and KNQJ (1):
+/// suit cards 1..=8 within their suit (KR-DECK-3), tarocks 32 + number
+/// (KR-DECK-2).
+pub static STRENGTH: [[u8; 79]; 2] = [strength_table(false), strength_table(true)];
+
+const fn strength_table(knight_high: bool) -> [u8; 79] {
+    let mut t = [0u8; 79];
+    let mut i = 0;
+    while i < 56 {
+        let suit = i / 14;
+        let rank = i % 14; // R1..R10 = 0..9, jack 10, knight 11, queen 12, king 13
+        let red = suit == 1 || suit == 2;
+        t[i] = 1 + match rank {
+            13 => 7,
+            12 => {
+                if knight_high {
+                    5
+                } else {
+                    6
+                }
+            }
+            11 => {
+                if knight_high {
+                    6
+                } else {
+                    5
+                }
+            }
+            10 => 4,
+            r if red => 3u8.saturating_sub(r as u8),
+            r => (r as u8 + 1).saturating_sub(7),
+        };
+        i += 1;
+    }
+    while i < 78 {
+        t[i] = 32 + (i - 55) as u8;
+        i += 1;
+    }
+    t
 }
 
 /// The place of a game in the bidding table (KR-BID-2), 1..=13; the
