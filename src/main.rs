@@ -38,6 +38,11 @@ enum Command {
         /// Output: diagnostics for people, or one JSON object per record.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Corpus mode: a file whose first record has a comment
+        /// `{expect: revoke[DK-PLAY-2], ...}` passes when it produces exactly
+        /// those findings (`{expect: clean}`: none); any other file must be clean.
+        #[arg(long)]
+        expect: bool,
         /// Files or folders (`.tarok`, `.json`, `.jsonl`); `-` reads standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -122,7 +127,11 @@ fn main() -> ExitCode {
         }
     };
     let outcome = match cli.command {
-        Command::Verify { format, paths } => verify(&paths, format),
+        Command::Verify {
+            format,
+            paths,
+            expect,
+        } => verify(&paths, format, expect),
         Command::Convert { to, file } => convert(&file, to),
         Command::Fmt { check, paths } => fmt(&paths, check),
         Command::Explain { file } => explain(&file),
@@ -141,7 +150,7 @@ fn fail(message: impl std::fmt::Display) -> Outcome {
     Outcome::BadInput
 }
 
-fn verify(paths: &[PathBuf], format: Format) -> Outcome {
+fn verify(paths: &[PathBuf], format: Format, expect: bool) -> Outcome {
     let files = match input::collect_files(paths, &["tarok", "json", "jsonl"]) {
         Ok(f) => f,
         Err(e) => return fail(e),
@@ -149,25 +158,36 @@ fn verify(paths: &[PathBuf], format: Format) -> Outcome {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut outcome = Outcome::Clean;
-    let (mut records, mut flagged, mut broken) = (0usize, 0usize, 0usize);
+    let (mut records, mut flagged, mut broken, mut as_expected) = (0usize, 0usize, 0usize, 0usize);
     for path in &files {
         let mut session = verifier::Session::default();
         let mut index = 0;
+        // In --expect mode a file's output is held back until its findings
+        // are compared with what its first record says to expect.
+        let mut held: Vec<u8> = Vec::new();
+        let mut expected: Option<Vec<String>> = None;
+        let mut found: Vec<String> = Vec::new();
+        let mut file_outcome = Outcome::Clean;
         let read = input::read_records(path, |(result, source)| {
             records += 1;
+            let sink: &mut dyn Write = if expect { &mut held } else { &mut out };
             match result {
                 Ok(record) => {
+                    if index == 0 {
+                        expected = expectation(&record);
+                    }
                     let report = verifier::verify(&record, &mut session);
+                    found.extend(report.problems.iter().map(token));
                     if !report.problems.is_empty() {
                         flagged += 1;
-                        outcome = outcome.max(severity(&report.problems));
+                        file_outcome = file_outcome.max(severity(&report.problems));
                     }
                     match format {
                         Format::Text => {
-                            report::problems_text(&mut out, &source, index, &report.problems)
+                            report::problems_text(sink, &source, index, &report.problems)
                         }
                         Format::Json => report::record_json(
-                            &mut out,
+                            sink,
                             &source,
                             index,
                             Some(&report),
@@ -177,12 +197,10 @@ fn verify(paths: &[PathBuf], format: Format) -> Outcome {
                 }
                 Err(problems) => {
                     broken += 1;
-                    outcome = Outcome::BadInput;
+                    file_outcome = Outcome::BadInput;
                     match format {
-                        Format::Text => report::problems_text(&mut out, &source, index, &problems),
-                        Format::Json => {
-                            report::record_json(&mut out, &source, index, None, &problems)
-                        }
+                        Format::Text => report::problems_text(sink, &source, index, &problems),
+                        Format::Json => report::record_json(sink, &source, index, None, &problems),
                     }
                 }
             }
@@ -190,18 +208,89 @@ fn verify(paths: &[PathBuf], format: Format) -> Outcome {
         });
         if let Err(e) = read {
             let _ = out.flush();
-            outcome = fail(format!("{}: {e}", path.display()));
+            file_outcome = fail(format!("{}: {e}", path.display()));
         }
+        if expect && file_outcome != Outcome::BadInput {
+            let wanted = expected.clone().unwrap_or_default();
+            if matches_expectation(&wanted, &found) {
+                as_expected += 1;
+                if format == Format::Text {
+                    let _ = writeln!(
+                        out,
+                        "{}: as expected ({})",
+                        input::display_name(path),
+                        describe(&found)
+                    );
+                }
+                file_outcome = Outcome::Clean;
+            } else {
+                let _ = out.write_all(&held);
+                let _ = writeln!(
+                    out,
+                    "{}: expected {}, found {}",
+                    input::display_name(path),
+                    describe(&wanted),
+                    describe(&found)
+                );
+                file_outcome = Outcome::Violations;
+            }
+        } else if expect {
+            let _ = out.write_all(&held);
+        }
+        outcome = outcome.max(file_outcome);
     }
     if format == Format::Text {
+        let expected_note = if expect {
+            format!(", {as_expected} file(s) as expected")
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
-            "{} file(s), {records} record(s): {flagged} with violations, {broken} unreadable",
+            "{} file(s), {records} record(s): {flagged} with violations, {broken} unreadable{expected_note}",
             files.len()
         );
     }
     let _ = out.flush();
     outcome
+}
+
+/// The findings a file's first record says it must produce: a comment
+/// `expect: clean` or `expect: revoke[DK-PLAY-2], claim-mismatch[-]`.
+/// A file without one must be clean.
+fn expectation(record: &notation::Record) -> Option<Vec<String>> {
+    let text = record
+        .comments
+        .iter()
+        .find_map(|c| c.trim().strip_prefix("expect:"))?;
+    Some(
+        text.split(',')
+            .map(str::trim)
+            .filter(|t| !t.is_empty() && *t != "clean")
+            .map(str::to_owned)
+            .collect(),
+    )
+}
+
+/// A finding as an expectation names it: `kind[RULE]`, or `kind[-]`.
+fn token(p: &notation::Problem) -> String {
+    format!("{}[{}]", p.kind, p.rule.unwrap_or("-"))
+}
+
+fn matches_expectation(wanted: &[String], found: &[String]) -> bool {
+    let mut wanted: Vec<&str> = wanted.iter().map(String::as_str).collect();
+    let mut found: Vec<&str> = found.iter().map(String::as_str).collect();
+    wanted.sort_unstable();
+    found.sort_unstable();
+    wanted == found
+}
+
+fn describe(tokens: &[String]) -> String {
+    if tokens.is_empty() {
+        "no findings".into()
+    } else {
+        tokens.join(", ")
+    }
 }
 
 /// Violations, or bad input when a tag the tools need is wrong (the deal

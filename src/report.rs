@@ -102,13 +102,18 @@ pub fn render(source: &Source, problem: &Problem) -> String {
     text
 }
 
-pub fn render_all(out: &mut impl Write, source: &Source, problems: &[Problem]) {
+pub fn render_all(out: &mut (impl Write + ?Sized), source: &Source, problems: &[Problem]) {
     for p in problems {
         let _ = writeln!(out, "{}", render(source, p));
     }
 }
 
-pub fn problems_text(out: &mut impl Write, source: &Source, _index: usize, problems: &[Problem]) {
+pub fn problems_text(
+    out: &mut (impl Write + ?Sized),
+    source: &Source,
+    _index: usize,
+    problems: &[Problem],
+) {
     render_all(out, source, problems);
 }
 
@@ -141,7 +146,7 @@ struct RecordLine<'a> {
 
 /// One JSON object per record: the `--format json` line.
 pub fn record_json(
-    out: &mut impl Write,
+    out: &mut (impl Write + ?Sized),
     source: &Source,
     index: usize,
     report: Option<&verifier::Report>,

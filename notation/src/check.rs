@@ -388,7 +388,12 @@ impl Checker<'_> {
                 self.out.push(
                     Problem::new(
                         "wrong-trick-size",
-                        format!("trick {} has {} cards, not {n}", t + 1, trick.plays.len()),
+                        format!(
+                            "trick {} has {} card{}, not {n}",
+                            t + 1,
+                            trick.plays.len(),
+                            if trick.plays.len() == 1 { "" } else { "s" }
+                        ),
                     )
                     .trick(t + 1)
                     .at(trick.span, format!("{} cards", trick.plays.len()))

@@ -194,3 +194,26 @@ pub fn files_in(dir: &str, ext: &[&str]) -> Vec<String> {
 pub fn exists(path: &str) -> bool {
     Path::new(&root()).join(path).exists()
 }
+
+#[test]
+fn expect_mode_passes_faults_that_are_named_and_fails_the_rest() {
+    let faulty = format!("{{expect: wrong-trick-size[S7-PLAY-1]}}\n{CLEAN}\ntrick 1: SK\n");
+    let named = tarok_with_input(&["verify", "--expect", "-"], Some(&faulty));
+    assert_eq!(named.status.code(), Some(0), "{}", stdout(&named));
+    assert!(stdout(&named).contains("<stdin>: as expected (wrong-trick-size[S7-PLAY-1])"));
+
+    let wrong = faulty.replace("wrong-trick-size[S7-PLAY-1]", "revoke[S7-PLAY-2]");
+    let out = tarok_with_input(&["verify", "--expect", "-"], Some(&wrong));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("expected revoke[S7-PLAY-2], found wrong-trick-size[S7-PLAY-1]"));
+
+    let unnamed = tarok_with_input(
+        &["verify", "--expect", "-"],
+        Some(&format!("{CLEAN}\ntrick 1: SK\n")),
+    );
+    assert_eq!(
+        unnamed.status.code(),
+        Some(1),
+        "a file without an expectation must be clean"
+    );
+}
