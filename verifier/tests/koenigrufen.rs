@@ -448,9 +448,12 @@ fn playing_an_announced_pagat_early_is_premature() {
     assert_eq!(found, 10);
 }
 
-/// Every record of `corpus/koenigrufen/` from file 10 on opens with
-/// `{expect: clean}` or `{expect: kind[RULE], ...}`: the findings, in order,
-/// that it must produce. A file is one session (running totals carry over).
+/// The corpus files: the first record of a file opens with `{expect: ...}`,
+/// every finding of the file (as `tarok verify --expect` reads it), and from
+/// file 10 on every record says with `{finds: clean}` or
+/// `{finds: kind[RULE], ...}` which findings, in order, it must produce.
+/// Records without `finds` (files 01-03, written by hand for the first
+/// issue) must be clean. A file is one session (running totals carry over).
 #[test]
 fn corpus_records_produce_exactly_their_expected_findings() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/koenigrufen");
@@ -461,46 +464,48 @@ fn corpus_records_produce_exactly_their_expected_findings() {
         .collect();
     files.sort();
     let mut records = 0;
+    let comment = |record: &Record, key: &str| -> Option<Vec<String>> {
+        let text = record.comments.iter().find_map(|c| c.strip_prefix(key))?;
+        Some(
+            text.split(", ")
+                .filter(|t| *t != "clean")
+                .map(str::to_owned)
+                .collect(),
+        )
+    };
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
         let mut session = Session::default();
+        let mut file_expect: Option<Vec<String>> = None;
+        let mut file_found: Vec<String> = Vec::new();
         for (i, parsed) in notation::parse_str(&text).into_iter().enumerate() {
             let record = parsed.unwrap_or_else(|e| panic!("{file:?} #{i}: {e:?}"));
-            // Records without an `expect` comment (files 01-03, written
-            // by hand for the first issue) must be clean.
-            let expect = record
-                .comments
-                .first()
-                .and_then(|c| c.strip_prefix("expect: "))
-                .unwrap_or("clean");
-            let expected: Vec<&str> = if expect == "clean" {
-                Vec::new()
-            } else {
-                expect.split(", ").collect()
-            };
+            if i == 0 {
+                file_expect = comment(&record, "expect: ");
+            }
+            let expected = comment(&record, "finds: ").unwrap_or_default();
             let report = verify(&record, &mut session);
             let got: Vec<String> = report
                 .problems
                 .iter()
                 .map(|p| format!("{}[{}]", p.kind, p.rule.unwrap_or("-")))
                 .collect();
-            assert_eq!(
-                got,
-                expected,
-                "{file:?} record {}: {:#?}",
-                i + 1,
-                report.problems
-            );
+            assert_eq!(got, expected, "{file:?} record {}: {:#?}", i + 1, report.problems);
             for p in &report.problems {
                 assert!(p.span.is_some(), "{file:?} #{i}: {p:?} has no span");
             }
             if report.settled {
                 assert_eq!(report.totals.iter().sum::<i64>(), 0, "{file:?} #{i}");
             }
+            file_found.extend(got);
             records += 1;
         }
+        let mut wanted = file_expect.unwrap_or_default();
+        wanted.sort();
+        file_found.sort();
+        assert_eq!(wanted, file_found, "{file:?}: the file's expect comment");
     }
-    assert!(records >= 40, "only {records} corpus records");
+    assert!(records >= 60, "only {records} corpus records");
 }
 
 /// Damages a record at random: swaps two played cards, drops or reseats an
