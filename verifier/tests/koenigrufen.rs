@@ -490,7 +490,13 @@ fn corpus_records_produce_exactly_their_expected_findings() {
                 .iter()
                 .map(|p| format!("{}[{}]", p.kind, p.rule.unwrap_or("-")))
                 .collect();
-            assert_eq!(got, expected, "{file:?} record {}: {:#?}", i + 1, report.problems);
+            assert_eq!(
+                got,
+                expected,
+                "{file:?} record {}: {:#?}",
+                i + 1,
+                report.problems
+            );
             for p in &report.problems {
                 assert!(p.span.is_some(), "{file:?} #{i}: {p:?} has no span");
             }
