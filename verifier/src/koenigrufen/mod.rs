@@ -822,7 +822,9 @@ impl Replay<'_> {
         let b = self.bidder;
         let expected = match game {
             Game::SixThrees => 6,
-            g if !is_negative(g) && !is_solo(g) => 3,
+            // No talon pile taken (a missing choice, KR-TALON-1): nothing
+            // to lay away.
+            g if !is_negative(g) && !is_solo(g) && self.taken.is_some() => 3,
             _ => 0,
         };
         let Some(d) = &rec.discard else {
@@ -840,7 +842,14 @@ impl Replay<'_> {
         };
         if expected == 0 {
             self.push(
-                Problem::new("illegal-discard", format!("there is no discard in {}", game.word()))
+                Problem::new(
+                    "illegal-discard",
+                    if is_negative(game) || is_solo(game) {
+                        format!("there is no discard in {}", game.word())
+                    } else {
+                        "the bidder took no talon cards, so it lays none away".to_string()
+                    },
+                )
                     .rule("KR-DISCARD-1")
                     .seat(d.seat)
                     .at(d.span, "no discard in this game")
