@@ -464,6 +464,7 @@ fn corpus_records_produce_exactly_their_expected_findings() {
         .collect();
     files.sort();
     let mut records = 0;
+    let mut applied = std::collections::BTreeSet::new();
     let comment = |record: &Record, key: &str| -> Option<Vec<String>> {
         let text = record.comments.iter().find_map(|c| c.strip_prefix(key))?;
         Some(
@@ -505,6 +506,12 @@ fn corpus_records_produce_exactly_their_expected_findings() {
             }
             file_found.extend(got);
             records += 1;
+            applied.extend(report.problems.iter().filter_map(|p| p.rule));
+            applied.extend(report.ledger.iter().map(|p| p.rule));
+            applied.extend(report.events.iter().filter_map(|e| match e {
+                Event::Rule { rule, .. } => Some(*rule),
+                _ => None,
+            }));
         }
         let mut wanted = file_expect.unwrap_or_default();
         wanted.sort();
@@ -512,6 +519,26 @@ fn corpus_records_produce_exactly_their_expected_findings() {
         assert_eq!(wanted, file_found, "{file:?}: the file's expect comment");
     }
     assert!(records >= 60, "only {records} corpus records");
+    // Every rule id the engine can apply is exercised by some record.
+    let source = [
+        include_str!("../src/koenigrufen/mod.rs"),
+        include_str!("../src/koenigrufen/settle.rs"),
+    ]
+    .concat();
+    let used: std::collections::BTreeSet<&str> = source
+        .match_indices("\"KR-")
+        .filter_map(|(at, _)| source[at + 1..].split('"').next())
+        .collect();
+    assert!(
+        used.len() >= 40,
+        "found only {} rule ids in the engine",
+        used.len()
+    );
+    let missing: Vec<&&str> = used.iter().filter(|id| !applied.contains(**id)).collect();
+    assert!(
+        missing.is_empty(),
+        "rule ids no corpus record applies: {missing:?}"
+    );
 }
 
 /// Damages a record at random: swaps two played cards, drops or reseats an
