@@ -1,9 +1,503 @@
-//! Random legal deals of this variant: not written yet.
+//! Random legal deals of Danish Tarok, played out with random legal moves
+//! and settled, with the claim written on the record.
+//!
+//! This is deliberately separate, simpler code than the engine in
+//! [`crate::danish`]: its own card ranking, legal moves, declarations and
+//! payments, so that the engine and the generator check each other.
+//! Every deal is a three-player deal with no irregularity; the first deal
+//! of a session (`index` 0) starts the session (foundation), later ones
+//! state the pots they start with in a `Pots` tag.
 
 use super::Rng;
-use notation::Record;
+use notation::{
+    Act, Action, Actions, Card, Claim, ClaimEntry, Discard, Hand, Item, Lead, Party, Pot, Record,
+    Span, Suit, Tag, Trick,
+};
 
-/// One random legal deal, or `None` while there is no generator.
-pub fn deal(_rng: &mut Rng, _index: usize) -> Option<Record> {
-    None
+fn tag(name: &str, value: String) -> Tag {
+    Tag {
+        name: name.into(),
+        value,
+        comments: Vec::new(),
+        span: Span::default(),
+    }
+}
+
+fn items(cards: &[Card]) -> Vec<Item> {
+    cards.iter().copied().map(Item::new).collect()
+}
+
+fn trump_no(c: Card) -> u8 {
+    c.trump_number().unwrap_or(0)
+}
+
+/// Suit of a card as a number 0..4, 4 for trumps, 5 for the fool.
+fn colour(c: Card) -> u8 {
+    if c.is_fool() {
+        5
+    } else if c.is_trump() {
+        4
+    } else {
+        c.suit().map_or(5, |s| s as u8)
+    }
+}
+
+/// Rank of a suit card for comparing within its suit (higher wins).
+fn order(c: Card) -> i32 {
+    let rank = c.rank().map_or(0, |r| r as i32); // 0..9 spots 1..10, 10 J, 11 N, 12 Q, 13 K
+    if rank >= 10 {
+        100 + rank
+    } else if matches!(c.suit(), Some(Suit::Hearts | Suit::Diamonds)) {
+        50 - rank
+    } else {
+        rank
+    }
+}
+
+fn value(c: Card) -> i64 {
+    if c.is_fool() || trump_no(c) == 1 || trump_no(c) == 21 {
+        4
+    } else if c.is_trump() {
+        0
+    } else {
+        match c.rank().map(|r| r as u8) {
+            Some(13) => 4,
+            Some(12) => 3,
+            Some(11) => 2,
+            Some(10) => 1,
+            _ => 0,
+        }
+    }
+}
+
+/// The declarations a hand holds, in the notation's words, with the cards
+/// that make up each.
+fn declarations(hand: &[Card]) -> Vec<(Act, Vec<Card>, i64)> {
+    let mut out = Vec::new();
+    let has = |c: Card| hand.contains(&c);
+    let fool = has(Card::FOOL);
+    let trumps: Vec<Card> = hand
+        .iter()
+        .copied()
+        .filter(|c| c.is_trump() || c.is_fool())
+        .collect();
+    if trumps.len() >= 10 {
+        let n = trumps.len() as i64;
+        out.push((
+            Act::Trumps {
+                count: n as u8,
+                pagat: has(Card::PAGAT),
+                skat: vec![],
+            },
+            trumps.clone(),
+            10 + 5 * (n - 10),
+        ));
+    }
+    if fool && has(Card::PAGAT) && has(Card::MOND) {
+        let mut cards = vec![Card::FOOL, Card::PAGAT, Card::MOND];
+        let mut t = 20;
+        while has(Card::trump(t).unwrap()) && t > 1 {
+            cards.push(Card::trump(t).unwrap());
+            t -= 1;
+        }
+        let n = cards.len() as i64;
+        out.push((
+            Act::Matadors {
+                count: n as u8,
+                skat: vec![],
+            },
+            cards,
+            10 + 5 * (n - 3),
+        ));
+    }
+    let ranks = [
+        notation::Rank::King,
+        notation::Rank::Queen,
+        notation::Rank::Knight,
+        notation::Rank::Jack,
+    ];
+    for suit in Suit::ALL {
+        let set: Vec<Card> = ranks.iter().map(|&r| Card::suited(suit, r)).collect();
+        let held: Vec<Card> = set.iter().copied().filter(|&c| has(c)).collect();
+        let mut with = held.clone();
+        with.push(Card::FOOL);
+        match (held.len(), fool) {
+            (4, true) => out.push((Act::Abundant { suit, skat: vec![] }, with, 15)),
+            (4, false) => out.push((Act::Full { suit, skat: vec![] }, held, 10)),
+            (3, true) => {
+                let missing = *set.iter().find(|c| !has(**c)).unwrap();
+                out.push((
+                    Act::Half {
+                        suit,
+                        missing,
+                        skat: vec![],
+                    },
+                    with,
+                    5,
+                ))
+            }
+            _ => {}
+        }
+    }
+    let kings: Vec<Card> = Suit::ALL
+        .iter()
+        .map(|&s| Card::suited(s, notation::Rank::King))
+        .collect();
+    let held: Vec<Card> = kings.iter().copied().filter(|&c| has(c)).collect();
+    let mut with = held.clone();
+    with.push(Card::FOOL);
+    match (held.len(), fool) {
+        (4, true) => out.push((Act::AbundantKings { skat: vec![] }, with, 15)),
+        (4, false) => out.push((Act::FullKings { skat: vec![] }, held, 10)),
+        (3, true) => {
+            let missing = *kings.iter().find(|c| !has(**c)).unwrap();
+            out.push((
+                Act::HalfKings {
+                    missing,
+                    skat: vec![],
+                },
+                with,
+                5,
+            ))
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Running money: seats 0..3 and the pots.
+struct Money {
+    seats: [i64; 3],
+    pots: [i64; 2],
+}
+
+impl Money {
+    /// `to` gets `amount` from each of the two others.
+    fn from_others(&mut self, to: usize, amount: i64) {
+        for s in 0..3 {
+            if s != to {
+                self.seats[s] -= amount;
+                self.seats[to] += amount;
+            }
+        }
+    }
+    fn into_pot(&mut self, from: usize, pot: usize, amount: i64) {
+        self.seats[from] -= amount;
+        self.pots[pot] += amount;
+    }
+}
+
+/// One random legal deal; `index` is its place in the session.
+pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
+    let dealer = index % 3;
+    let next = |s: usize| (s + 1) % 3;
+    let start_pots = if index == 0 {
+        None
+    } else {
+        Some([20 + 5 * rng.below(30) as i64, 20 + 5 * rng.below(30) as i64])
+    };
+    let mut pack: Vec<Card> = notation::Variant::DanishTarok.deck().iter().collect();
+    // Shuffle until the dealer has three plain cards to lay away.
+    let (hands, skat) = loop {
+        rng.shuffle(&mut pack);
+        let mut hands: [Vec<Card>; 3] = Default::default();
+        let first = next(dealer);
+        hands[first] = pack[0..25].to_vec();
+        hands[next(first)] = pack[25..50].to_vec();
+        hands[dealer] = pack[50..78].to_vec();
+        let decl: Vec<Card> = declarations(&hands[dealer])
+            .into_iter()
+            .flat_map(|(_, c, _)| c)
+            .collect();
+        let mut plain: Vec<Card> = hands[dealer]
+            .iter()
+            .copied()
+            .filter(|&c| c.suit().is_some() && !c.is_king() && !decl.contains(&c))
+            .collect();
+        if plain.len() >= 3 {
+            rng.shuffle(&mut plain);
+            break (hands, plain[..3].to_vec());
+        }
+    };
+    let mut money = Money {
+        seats: [0; 3],
+        pots: start_pots.unwrap_or([0, 0]),
+    };
+    if start_pots.is_none() {
+        for s in 0..3 {
+            money.into_pot(s, 0, 20);
+            money.into_pot(s, 1, 20);
+        }
+    }
+    money.into_pot(dealer, 0, 5);
+    money.into_pot(dealer, 1, 5);
+    let mut play: [Vec<Card>; 3] = hands.clone();
+    play[dealer].retain(|c| !skat.contains(c));
+    // Declarations: dealer first.
+    let mut decl_actions = Vec::new();
+    for s in [dealer, next(dealer), next(next(dealer))] {
+        let found = declarations(&hands[s]);
+        if found.is_empty() {
+            decl_actions.push(Action {
+                seat: s as u8,
+                act: Act::Pass,
+                comments: vec![],
+                span: Span::default(),
+            });
+        }
+        for (act, _, amount) in found {
+            money.from_others(s, amount);
+            decl_actions.push(Action {
+                seat: s as u8,
+                act,
+                comments: vec![],
+                span: Span::default(),
+            });
+        }
+    }
+    // Play.
+    let mut tricks = Vec::new();
+    let mut won = [0; 3];
+    let mut points = [0i64; 3];
+    points[dealer] += 1 + skat.iter().map(|&c| value(c)).sum::<i64>();
+    let mut leader = next(dealer);
+    let mut last = (0usize, [Card::FOOL; 3], [0usize; 3]);
+    for t in 1..=25 {
+        if t == 25 && play[leader] == [Card::FOOL] {
+            leader = next(leader);
+        }
+        let seats = [leader, next(leader), next(next(leader))];
+        let mut cards = [Card::FOOL; 3];
+        let mut plays = Vec::new();
+        let mut led: Option<u8> = None;
+        for (i, &s) in seats.iter().enumerate() {
+            let hand = &play[s];
+            let mut options: Vec<Card> = match led {
+                None => hand.iter().copied().filter(|c| !c.is_fool()).collect(),
+                Some(col) => {
+                    let follow: Vec<Card> =
+                        hand.iter().copied().filter(|&c| colour(c) == col).collect();
+                    let trump: Vec<Card> = hand.iter().copied().filter(|c| c.is_trump()).collect();
+                    if !follow.is_empty() {
+                        follow
+                    } else if col != 4 && !trump.is_empty() {
+                        trump
+                    } else {
+                        hand.iter().copied().filter(|c| !c.is_fool()).collect()
+                    }
+                }
+            };
+            let fool_ok = hand.contains(&Card::FOOL) && t != 24 && !(t == 25 && i == 0);
+            if fool_ok {
+                options.push(Card::FOOL);
+            }
+            let card = *rng.pick(&options);
+            let mut item = Item::new(card);
+            if i == 0 {
+                led = Some(colour(card));
+                if card.is_fool() {
+                    let n = rng.below(5);
+                    let lead = if n == 4 {
+                        Lead::Trumps
+                    } else {
+                        Lead::Suit(Suit::ALL[n])
+                    };
+                    item.name = Some(lead);
+                    led = Some(n as u8);
+                }
+            }
+            play[s].retain(|&c| c != card);
+            cards[i] = card;
+            plays.push(item);
+        }
+        // Winner: highest trump, else highest of the named/led suit, else of
+        // the first suit after the fool.
+        let led_col = led.unwrap();
+        let mut best: Option<usize> = None;
+        for i in 0..3 {
+            if cards[i].is_trump()
+                && best
+                    .is_none_or(|b| !cards[b].is_trump() || trump_no(cards[i]) > trump_no(cards[b]))
+            {
+                best = Some(i);
+            }
+        }
+        if best.is_none() {
+            let target = if (0..3).any(|i| colour(cards[i]) == led_col) {
+                led_col
+            } else {
+                colour(cards[if cards[0].is_fool() { 1 } else { 0 }])
+            };
+            for i in 0..3 {
+                if colour(cards[i]) == target
+                    && best.is_none_or(|b| order(cards[i]) > order(cards[b]))
+                {
+                    best = Some(i);
+                }
+            }
+        }
+        let w = best.unwrap();
+        let winner = seats[w];
+        won[winner] += 1;
+        points[winner] += 1;
+        for i in 0..3 {
+            if cards[i].is_fool() && t < 25 {
+                points[seats[i]] += 4;
+            } else {
+                points[winner] += value(cards[i]);
+            }
+        }
+        if t < 25 {
+            for i in 0..3 {
+                let c = cards[i];
+                if i != w && (c.is_king() || c == Card::PAGAT) {
+                    let s = seats[i];
+                    for o in 0..3 {
+                        if o != s {
+                            money.seats[s] -= 5;
+                            money.seats[o] += 5;
+                        }
+                    }
+                    money.into_pot(s, if c.is_king() { 0 } else { 1 }, 5);
+                }
+            }
+            if cards[w] == Card::PAGAT {
+                money.from_others(winner, 5);
+            }
+        }
+        tricks.push(Trick {
+            leader: None,
+            fool_call: None,
+            plays,
+            comments: vec![],
+            span: Span::default(),
+        });
+        last = (w, cards, seats);
+        leader = winner;
+    }
+    // After the last trick.
+    let (w, cards, seats) = last;
+    let snap = money.pots;
+    let winner = seats[w];
+    let tout = (0..3).find(|&s| won[s] == 25);
+    let zero: Vec<usize> = (0..3).filter(|&s| won[s] == 0).collect();
+    let nolo = (tout.is_none() && zero.len() == 1).then(|| zero[0]);
+    let mut ultimo = false;
+    if let Some(s) = tout {
+        money.from_others(s, 80);
+        money.seats[s] += snap[0] + snap[1];
+        money.pots[0] -= snap[0];
+        money.pots[1] -= snap[1];
+    } else if let Some(s) = nolo {
+        money.from_others(s, 25);
+    } else if cards[w] == Card::PAGAT {
+        ultimo = true;
+        money.from_others(winner, 45);
+        money.seats[winner] += snap[1];
+        money.pots[1] -= snap[1];
+    } else if cards[w].is_king() {
+        ultimo = true;
+        money.from_others(winner, 40);
+        money.seats[winner] += snap[0];
+        money.pots[0] -= snap[0];
+    }
+    let losers: Vec<usize> = (0..3)
+        .filter(|&i| i != w && (cards[i].is_king() || cards[i] == Card::PAGAT))
+        .collect();
+    if tout.is_none() && nolo.is_none() && !ultimo && losers.is_empty() {
+        money.from_others(winner, 20);
+    }
+    for &i in &losers {
+        let s = seats[i];
+        let (each, pot) = if cards[i] == Card::PAGAT {
+            (45, 1)
+        } else {
+            (40, 0)
+        };
+        for o in 0..3 {
+            if o != s {
+                money.seats[s] -= each;
+                money.seats[o] += each;
+            }
+        }
+        money.into_pot(s, pot, snap[pot]);
+    }
+    if nolo.is_none() {
+        let nd = next(dealer);
+        for s in 0..3 {
+            if s != nd {
+                // Round p - 26 to the nearest multiple of 5.
+                let diff = points[s] - 26;
+                let r = (diff as f64 / 5.0).round() as i64 * 5;
+                money.seats[s] += r;
+                money.seats[nd] -= r;
+            }
+        }
+    }
+    for pot in 0..2 {
+        if money.pots[pot] == 0 {
+            for s in 0..3 {
+                money.into_pot(s, pot, 20);
+            }
+        }
+    }
+    let mut tags = vec![
+        tag("Variant", "danish-tarok".into()),
+        tag("Dealer", dealer.to_string()),
+    ];
+    if let Some(p) = start_pots {
+        tags.push(tag(
+            "Pots",
+            format!("king-pot {}, pagat-pot {}", p[0], p[1]),
+        ));
+    }
+    let mut entries: Vec<ClaimEntry> = (0..3)
+        .map(|s| ClaimEntry {
+            party: Party::Seat(s as u8),
+            amount: money.seats[s],
+            span: Span::default(),
+        })
+        .collect();
+    for (pot, amount) in [(Pot::King, money.pots[0]), (Pot::Pagat, money.pots[1])] {
+        entries.push(ClaimEntry {
+            party: Party::Pot(pot),
+            amount,
+            span: Span::default(),
+        });
+    }
+    Some(Record {
+        comments: vec![],
+        tags,
+        hands: (0..3)
+            .map(|s| Hand {
+                seat: s as u8,
+                cards: items(&hands[s]),
+                comments: vec![],
+                span: Span::default(),
+            })
+            .collect(),
+        talon: None,
+        auction: None,
+        calls: None,
+        discard: Some(Discard {
+            seat: dealer as u8,
+            cards: items(&skat),
+            shown: vec![],
+            comments: vec![],
+            span: Span::default(),
+        }),
+        declarations: Some(Actions {
+            actions: decl_actions,
+            comments: vec![],
+            span: Span::default(),
+        }),
+        tricks,
+        claim: Some(Claim {
+            entries,
+            comments: vec![],
+            span: Span::default(),
+        }),
+        trailing: vec![],
+        span: Span::default(),
+    })
 }
