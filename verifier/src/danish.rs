@@ -137,15 +137,19 @@ pub fn trick_lead(plays: &[Card], name: Option<Lead>, renames: [Option<Lead>; 2]
 /// the highest card of the suit of the first card after a led fool.
 pub fn trick_winner(plays: &[Card], lead: Option<Lead>) -> (usize, &'static str) {
     let best = |set: CardSet| {
-        plays
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| set.contains(**c) && !c.is_fool())
-            .max_by_key(|(_, c)| match c.trump_number() {
-                Some(n) => n,
-                None => suit_strength(**c),
-            })
-            .map(|(i, _)| i)
+        let mut top: Option<(usize, u8)> = None;
+        for (i, &c) in plays.iter().enumerate() {
+            if set.contains(c) {
+                let v = match c.trump_number() {
+                    Some(n) => n,
+                    None => suit_strength(c),
+                };
+                if top.is_none_or(|(_, b)| v > b) {
+                    top = Some((i, v));
+                }
+            }
+        }
+        top.map(|(i, _)| i)
     };
     if let Some(i) = best(TRUMPS) {
         return (i, "highest trump");
@@ -460,8 +464,17 @@ impl Replay<'_, '_> {
         self.order.contains(&s)
     }
 
-    fn others(&self, s: Seat) -> impl Iterator<Item = Seat> + '_ {
-        self.order.into_iter().filter(move |&o| o != s)
+    /// The two other active players.
+    fn others(&self, s: Seat) -> [Seat; 2] {
+        let mut out = [s; 2];
+        let mut k = 0;
+        for o in self.order {
+            if o != s && k < 2 {
+                out[k] = o;
+                k += 1;
+            }
+        }
+        out
     }
 
     fn payment(
@@ -509,7 +522,7 @@ impl Replay<'_, '_> {
 
     /// Each other active player pays `seat`.
     fn collect(&mut self, seat: Seat, amount: i64, rule: &'static str, reason: &str, at: Moment) {
-        for o in self.others(seat).collect::<Vec<_>>() {
+        for o in self.others(seat) {
             self.pay(
                 Party::Seat(o),
                 Party::Seat(seat),
@@ -523,7 +536,7 @@ impl Replay<'_, '_> {
 
     /// `seat` pays each other active player.
     fn pay_each(&mut self, seat: Seat, amount: i64, rule: &'static str, reason: &str, at: Moment) {
-        for o in self.others(seat).collect::<Vec<_>>() {
+        for o in self.others(seat) {
             self.pay(
                 Party::Seat(seat),
                 Party::Seat(o),
@@ -1363,7 +1376,10 @@ impl Replay<'_, '_> {
                     }
                 }
             }
-            let cards: Vec<Card> = trick.plays.iter().map(|i| i.card).collect();
+            let mut cards = [Card::FOOL; 3];
+            for (slot, item) in cards.iter_mut().zip(&trick.plays) {
+                *slot = item.card;
+            }
             let first_fool = cards.first().is_some_and(|c| c.is_fool());
             let mut lead = trick.plays.first().and_then(|i| {
                 if i.card.is_fool() {
@@ -1554,7 +1570,7 @@ impl Replay<'_, '_> {
                     }
                 }
             }
-            if cards.len() != 3 {
+            if trick.plays.len() != 3 {
                 return End::Unfinished;
             }
             let (w, why) = trick_winner(&cards, lead);
@@ -1564,7 +1580,14 @@ impl Replay<'_, '_> {
                 trick: t as u16,
                 leader: l,
                 winner,
-                reason: format!("{why} ({wcard})"),
+                reason: {
+                    let mut r = String::with_capacity(why.len() + 6);
+                    r.push_str(why);
+                    r.push_str(" (");
+                    push_card(&mut r, wcard);
+                    r.push(')');
+                    r
+                },
             });
             won[winner as usize] += 1;
             points[winner as usize] += 1;
@@ -1765,13 +1788,13 @@ impl Replay<'_, '_> {
             match tout {
                 Some(t) if self.o.tout_count_each => {
                     let r = count_amount(points[t as usize]);
-                    for o in self.others(t).collect::<Vec<_>>() {
+                    for o in self.others(t) {
                         self.count_payment(o, t, r, points[t as usize]);
                     }
                 }
                 _ => {
                     let nd = (d + 1) % self.seats;
-                    for s in self.others(nd).collect::<Vec<_>>() {
+                    for s in self.others(nd) {
                         let p = points[s as usize];
                         self.count_payment(nd, s, count_amount(p), p);
                     }
@@ -1823,13 +1846,17 @@ impl Replay<'_, '_> {
 
 /// The lead of a recorded trick, with its fool name and renamings.
 fn effective_lead(plays: &[notation::Item]) -> Option<Lead> {
-    let cards: Vec<Card> = plays.iter().map(|i| i.card).collect();
+    let mut cards = [Card::FOOL; 3];
+    for (slot, item) in cards.iter_mut().zip(plays) {
+        *slot = item.card;
+    }
+    let cards = &cards[..plays.len().min(3)];
     let name = plays.first().and_then(|i| i.name);
     let renames = [
         plays.get(1).and_then(|i| i.rename),
         plays.get(2).and_then(|i| i.rename),
     ];
-    trick_lead(&cards, name, renames)
+    trick_lead(cards, name, renames)
 }
 
 fn describe_act(act: &Act) -> String {
@@ -1846,4 +1873,32 @@ fn cards_word(set: CardSet) -> String {
         .map(|c| c.to_string())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Writes a card's code without the formatting machinery (hot path).
+fn push_card(out: &mut String, c: Card) {
+    if c.is_fool() {
+        out.push_str("EX");
+    } else if let Some(n) = c.trump_number() {
+        out.push('T');
+        push_number(out, n);
+    } else if let (Some(s), Some(r)) = (c.suit(), c.rank()) {
+        out.push(s.letter());
+        match r.spot() {
+            Some(n) => push_number(out, n),
+            None => out.push(match r {
+                Rank::King => 'K',
+                Rank::Queen => 'Q',
+                Rank::Knight => 'N',
+                _ => 'J',
+            }),
+        }
+    }
+}
+
+fn push_number(out: &mut String, n: u8) {
+    if n >= 10 {
+        out.push((b'0' + n / 10) as char);
+    }
+    out.push((b'0' + n % 10) as char);
 }

@@ -1,0 +1,64 @@
+//! Generates Danish Tarok deals and times their verification:
+//! `cargo run --release -p tarok-verifier --example danish_bench -- 20000`.
+//! With `--print N` it prints N generated deals as one session file instead.
+
+use std::time::Instant;
+
+use verifier::gen::{self, Rng};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--print") {
+        let n: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1);
+        let seed: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1);
+        let mut rng = Rng::new(seed);
+        let records: Vec<_> = (0..n)
+            .map(|i| gen::danish::deal(&mut rng, i).expect("a deal"))
+            .collect();
+        print!("{}", notation::records_to_text(&records));
+        return;
+    }
+    let n: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(20_000);
+    let mut rng = Rng::new(7);
+    let records: Vec<_> = (0..n)
+        .map(|i| gen::danish::deal(&mut rng, i).expect("a deal"))
+        .collect();
+    let text = notation::records_to_text(&records);
+    let start = Instant::now();
+    let parsed: Vec<_> = notation::parse_str(&text)
+        .into_iter()
+        .map(|r| r.expect("parses"))
+        .collect();
+    let parse_time = start.elapsed();
+    let start = Instant::now();
+    let mut k = 0;
+    for r in &parsed {
+        k += notation::check::structure(r).len();
+    }
+    let structure_time = start.elapsed();
+    let start = Instant::now();
+    let rounds: u32 = std::env::var("ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(5);
+    let mut clean = 0;
+    for _ in 0..rounds {
+        let mut session = verifier::Session::default();
+        clean = 0;
+        for r in &parsed {
+            let report = verifier::verify(r, &mut session);
+            clean += report.problems.is_empty() as usize;
+        }
+    }
+    let verify_time = start.elapsed() / rounds;
+    println!(
+        "{n} deals, {clean} clean; parse {:.0} deals/s ({:.1} MB/s); verify {:.0} deals/s",
+        n as f64 / parse_time.as_secs_f64(),
+        text.len() as f64 / 1e6 / parse_time.as_secs_f64(),
+        n as f64 / verify_time.as_secs_f64()
+    );
+    println!(
+        "(of which structural checks alone: {:.0} deals/s, {k} findings)",
+        n as f64 / structure_time.as_secs_f64()
+    );
+}
