@@ -477,6 +477,7 @@ impl Replay<'_, '_> {
         out
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn payment(
         &mut self,
         payer: Party,
@@ -746,10 +747,9 @@ impl Replay<'_, '_> {
             if record.discard.as_ref().is_some_and(|x| x.seat == d) {
                 hands[d as usize] = hands[d as usize].union(skat);
             }
-            complete = self
-                .order
-                .iter()
-                .all(|&s| hands[s as usize].len() == if s == d { 28 } else { 25 });
+            // Inferred hands are not judged before play: an irregularity
+            // later in the deal changes who played what after it.
+            complete = false;
         } else {
             for h in &record.hands {
                 hands[h.seat as usize] = h.cards.iter().map(|i| i.card).collect();
@@ -766,9 +766,9 @@ impl Replay<'_, '_> {
         }
         let dealt = hands;
         let tout = self.skat(&mut hands, skat, complete);
-        if complete {
-            self.declarations(&dealt);
-        }
+        // A partial record's hands are inferred from the play, which an
+        // irregularity may scramble: its declarations are taken as made.
+        self.declarations(&dealt, partial);
         self.tricks(hands, skat, tout)
     }
 
@@ -1018,7 +1018,7 @@ impl Replay<'_, '_> {
         }
         let rest = dealt.difference(skat);
         if let Some(t) = skat.intersection(TRUMPS).iter().next() {
-            if !rest.intersection(TRUMPS).is_empty() {
+            if complete && !rest.intersection(TRUMPS).is_empty() {
                 let item = disc.cards.iter().find(|i| i.card == t).expect("laid");
                 let p = problem(
                     format!("{t} is laid away, but the dealer keeps {} trumps", rest.intersection(TRUMPS).len()),
@@ -1057,7 +1057,7 @@ impl Replay<'_, '_> {
     }
 
     /// The declarations, in the order made (DK-DECL).
-    fn declarations(&mut self, dealt: &[CardSet; 4]) {
+    fn declarations(&mut self, dealt: &[CardSet; 4], trust: bool) {
         let record = self.deal.record;
         let d = self.dealer;
         let at = Moment::Declarations;
@@ -1094,7 +1094,7 @@ impl Replay<'_, '_> {
                 continue;
             };
             for k in 0..i {
-                if started[k] && !done[k] {
+                if started[k] && !done[k] && !trust {
                     done[k] = true;
                     self.missing(k, &held[k], &declared[k], a.span);
                 }
@@ -1163,7 +1163,9 @@ impl Replay<'_, '_> {
                     let slot = claim.slot();
                     let truth = held[i][slot];
                     let twice = std::mem::replace(&mut declared[i][slot], true);
-                    let wrong = if twice {
+                    let wrong = if trust {
+                        None
+                    } else if twice {
                         Some(format!(
                             "seat {s} declares `{}` a second time",
                             claim.describe()
@@ -1228,7 +1230,7 @@ impl Replay<'_, '_> {
             }
         }
         for k in 0..3 {
-            if !done[k] {
+            if !done[k] && !trust {
                 self.missing(k, &held[k], &declared[k], span_of);
             }
         }

@@ -1,7 +1,8 @@
-//! Danish Tarok: generated deals verify clean, injected faults are found
-//! and named, chips are conserved.
+//! Danish Tarok: generated deals verify clean with their claims, injected
+//! faults are found and named with the right rule, chips are conserved.
 
-use notation::{Party, Record};
+use notation::{Act, Action, Card, Party, Record, Span};
+use proptest::prelude::*;
 use verifier::gen::{self, Rng};
 use verifier::{verify, Report, Session};
 
@@ -10,7 +11,7 @@ fn generated(seed: u64, index: usize) -> Record {
     gen::danish::deal(&mut rng, index).expect("a deal")
 }
 
-/// Through the text form, so spans and the parser are exercised too.
+/// Through the text form, so the printer and the parser are exercised too.
 fn reparse(record: &Record) -> Record {
     let text = notation::to_text(record);
     notation::parse_str(&text).remove(0).expect("parses")
@@ -21,15 +22,46 @@ fn check(record: &Record) -> Report {
     verify(record, &mut session)
 }
 
-fn conserved(report: &Report, start: [i64; 2], seats_at_table: usize) {
+fn start_pots(record: &Record) -> i64 {
+    record
+        .tag("Pots")
+        .and_then(|t| verifier::danish::parse_pots(&t.value))
+        .map_or(0, |p| p[0] + p[1])
+}
+
+fn assert_conserved(record: &Record, report: &Report) {
     let seats: i64 = report.totals.iter().sum();
-    let pots = report.pots.expect("pots");
+    let pots = report.pots.expect("pots after the deal");
     assert_eq!(
         seats + pots[0] + pots[1],
-        start[0] + start[1],
-        "chips not conserved"
+        start_pots(record),
+        "chips not conserved: totals {:?}, pots {pots:?}",
+        report.totals
     );
-    assert_eq!(report.totals.len(), seats_at_table);
+    // Every payment is a multiple of 5.
+    assert!(report
+        .ledger
+        .iter()
+        .all(|p| p.amount > 0 && p.amount % 5 == 0));
+}
+
+fn first(report: &Report) -> &notation::Problem {
+    report.problems.first().expect("a finding")
+}
+
+/// The seat that plays card `i` of trick `t` (0-based), from the events.
+fn seat_of(report: &Report, t: usize, i: usize) -> u8 {
+    let leader = report
+        .events
+        .iter()
+        .find_map(|e| match e {
+            verifier::Event::Trick { trick, leader, .. } if *trick as usize == t + 1 => {
+                Some(*leader)
+            }
+            _ => None,
+        })
+        .expect("trick event");
+    (leader + i as u8) % 3
 }
 
 #[test]
@@ -44,5 +76,254 @@ fn generated_deals_verify_clean() {
             report.problems,
             notation::to_text(&record)
         );
+        assert_conserved(&record, &report);
+        assert_eq!(
+            report
+                .events
+                .iter()
+                .filter(|e| matches!(e, verifier::Event::Trick { .. }))
+                .count(),
+            25
+        );
+    }
+}
+
+#[test]
+fn a_session_carries_the_pots_and_conserves_chips() {
+    let mut rng = Rng::new(99);
+    let mut session = Session::default();
+    let mut pots = [0, 0];
+    for i in 0..40 {
+        let mut record = gen::danish::deal(&mut rng, i).expect("a deal");
+        // One session: the pots carry over instead of being stated.
+        record.tags.retain(|t| t.name != "Pots");
+        record.claim = None;
+        let record = reparse(&record);
+        let report = verify(&record, &mut session);
+        assert!(
+            report.problems.is_empty(),
+            "deal {i}: {:?}",
+            report.problems
+        );
+        pots = report.pots.expect("pots");
+        assert!(pots[0] > 0 && pots[1] > 0, "a pot is never left empty");
+    }
+    let seats: i64 = session.scores.iter().sum();
+    assert_eq!(seats + pots[0] + pots[1], 0);
+    assert_eq!(session.danish.pots, Some(pots));
+}
+
+/// Swaps the cards a seat plays in two tricks so that it no longer follows
+/// suit in the first: a revoke in that trick.
+fn inject_revoke(record: &mut Record, report: &Report) -> Option<(usize, u8)> {
+    for t in 0..24 {
+        let lead = record.tricks[t].plays[0].card;
+        if lead.is_fool() {
+            continue;
+        }
+        for i in 1..3 {
+            let c = record.tricks[t].plays[i].card;
+            let follows = if lead.is_trump() {
+                c.is_trump()
+            } else {
+                c.suit() == lead.suit()
+            };
+            if !follows || c.is_fool() {
+                continue;
+            }
+            let seat = seat_of(report, t, i);
+            for t2 in t + 1..25 {
+                for j in 0..3 {
+                    let c2 = record.tricks[t2].plays[j].card;
+                    let same = if lead.is_trump() {
+                        c2.is_trump()
+                    } else {
+                        c2.suit() == lead.suit()
+                    };
+                    if seat_of(report, t2, j) == seat && !c2.is_fool() && !same {
+                        record.tricks[t].plays[i].card = c2;
+                        record.tricks[t2].plays[j].card = c;
+                        return Some((t + 1, seat));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn every_generated_deal_is_clean_and_conserves(seed in any::<u64>(), index in 0usize..6) {
+        let record = reparse(&generated(seed, index));
+        let report = check(&record);
+        prop_assert!(report.problems.is_empty(), "{:?}", report.problems);
+        prop_assert!(report.settled);
+        assert_conserved(&record, &report);
+    }
+
+    #[test]
+    fn a_revoke_is_found_and_named(seed in any::<u64>()) {
+        let mut record = generated(seed, 1);
+        let clean = check(&record);
+        let Some((trick, seat)) = inject_revoke(&mut record, &clean) else { return Ok(()) };
+        let record = reparse(&record);
+        let report = check(&record);
+        let p = first(&report);
+        prop_assert_eq!(p.kind, "revoke");
+        prop_assert_eq!(p.rule, Some("DK-PLAY-2"));
+        prop_assert_eq!(p.trick, Some(trick as u16));
+        prop_assert_eq!(p.seat, Some(seat));
+        // The fine is in the ledger and the deal is abandoned.
+        prop_assert!(report.ledger.iter().any(|l| l.rule == "DK-PLAY-2" && l.amount == 40));
+        assert_conserved(&record, &report);
+        // Also in the partial record: the hand is what the seat played.
+        let mut partial = record.clone();
+        partial.hands.clear();
+        let report = check(&reparse(&partial));
+        let p = first(&report);
+        prop_assert_eq!(p.kind, "revoke");
+        prop_assert_eq!(p.trick, Some(trick as u16));
+        prop_assert_eq!(p.seat, Some(seat));
+    }
+
+    #[test]
+    fn a_bad_skat_card_is_found(seed in any::<u64>()) {
+        let mut record = generated(seed, 2);
+        let dealer = 2u8;
+        let hand = record.hands.iter().find(|h| h.seat == dealer).unwrap();
+        let bad = hand.cards.iter().map(|i| i.card).find(|c| c.is_king() || *c == Card::PAGAT || *c == Card::MOND);
+        let Some(bad) = bad else { return Ok(()) };
+        let disc = record.discard.as_mut().unwrap();
+        let out = disc.cards[0].card;
+        disc.cards[0].card = bad;
+        for t in &mut record.tricks {
+            for item in &mut t.plays {
+                if item.card == bad {
+                    item.card = out;
+                }
+            }
+        }
+        let report = check(&reparse(&record));
+        let p = first(&report);
+        prop_assert_eq!(p.kind, "illegal-discard");
+        prop_assert_eq!(p.rule, Some("DK-DISCARD-2"));
+        prop_assert_eq!(p.seat, Some(dealer));
+        prop_assert_eq!(p.card, Some(bad));
+        prop_assert!(report.ledger.iter().any(|l| l.rule == "DK-DISCARD-2" && l.amount == 40));
+        // Abandoned at the skat: no declaration, no trick is paid.
+        prop_assert!(report.ledger.iter().all(|l| matches!(l.rule, "DK-POT-2" | "DK-PAY-1" | "DK-DISCARD-2")));
+    }
+
+    #[test]
+    fn a_false_declaration_is_found(seed in any::<u64>(), index in 0usize..3) {
+        let mut record = generated(seed, index);
+        let decl = record.declarations.as_mut().unwrap();
+        // A seat that declares no trumps claims 12.
+        let Some(pos) = decl.actions.iter().position(|a| {
+            !decl.actions.iter().any(|b| b.seat == a.seat && matches!(b.act, Act::Trumps { .. }))
+        }) else { return Ok(()) };
+        let seat = decl.actions[pos].seat;
+        decl.actions.insert(pos, Action { seat, act: Act::Trumps { count: 12, pagat: true, skat: vec![] }, comments: vec![], span: Span::default() });
+        let report = check(&reparse(&record));
+        let p = first(&report);
+        prop_assert_eq!(p.kind, "wrong-declaration");
+        prop_assert_eq!(p.rule, Some("DK-DECL-4"));
+        prop_assert_eq!(p.seat, Some(seat));
+        // Fined 40 into each pot; the bonus is never paid.
+        prop_assert_eq!(report.ledger.iter().filter(|l| l.rule == "DK-DECL-4" && l.amount == 40).count(), 2);
+        prop_assert!(!report.ledger.iter().any(|l| l.rule == "DK-PAY-2" && l.payee == Party::Seat(seat)));
+        assert_conserved(&record, &report);
+    }
+
+    #[test]
+    fn a_missing_declaration_is_found(seed in any::<u64>(), index in 0usize..3) {
+        let mut record = generated(seed, index);
+        let decl = record.declarations.as_mut().unwrap();
+        let Some(pos) = decl.actions.iter().position(|a| a.act != Act::Pass) else { return Ok(()) };
+        let removed = decl.actions.remove(pos);
+        if !decl.actions.iter().any(|a| a.seat == removed.seat) {
+            decl.actions.insert(pos, Action { act: Act::Pass, ..removed.clone() });
+        }
+        let report = check(&reparse(&record));
+        let p = first(&report);
+        prop_assert_eq!(p.kind, "missing-declaration");
+        prop_assert_eq!(p.rule, Some("DK-DECL-4"));
+        prop_assert_eq!(p.seat, Some(removed.seat));
+        assert_conserved(&record, &report);
+    }
+
+    #[test]
+    fn a_lead_out_of_turn_is_fined(seed in any::<u64>(), t in 1usize..24) {
+        let mut record = generated(seed, 0);
+        let clean = check(&record);
+        let leader = seat_of(&clean, t, 0);
+        record.tricks[t].leader = Some((leader + 1) % 3);
+        let report = check(&reparse(&record));
+        let p = first(&report);
+        prop_assert_eq!(p.kind, "out-of-turn");
+        prop_assert_eq!(p.rule, Some("DK-PLAY-1"));
+        prop_assert_eq!(p.trick, Some(t as u16 + 1));
+        prop_assert_eq!(report.ledger.iter().filter(|l| l.rule == "DK-PLAY-1" && l.amount == 20).count(), 2);
+        assert_conserved(&record, &report);
+    }
+}
+
+#[test]
+fn a_claim_that_differs_is_reported_with_both_figures() {
+    let mut record = generated(5, 1);
+    let claim = record.claim.as_mut().unwrap();
+    claim.entries[0].amount += 5;
+    let report = check(&reparse(&record));
+    assert_eq!(report.problems.len(), 1);
+    assert_eq!(report.problems[0].kind, "claim-mismatch");
+    assert!(report.problems[0].message.contains("the rules give"));
+    assert!(matches!(
+        record.claim.unwrap().entries[0].party,
+        Party::Seat(0)
+    ));
+}
+
+#[test]
+fn count_table_matches_the_digest() {
+    use verifier::danish::count_amount;
+    let table = [
+        (0, -25),
+        (3, -25),
+        (4, -20),
+        (8, -20),
+        (9, -15),
+        (13, -15),
+        (14, -10),
+        (18, -10),
+        (19, -5),
+        (23, -5),
+        (24, 0),
+        (28, 0),
+        (29, 5),
+        (33, 5),
+        (34, 10),
+        (38, 10),
+        (39, 15),
+        (43, 15),
+        (44, 20),
+        (48, 20),
+        (49, 25),
+        (53, 25),
+        (54, 30),
+        (58, 30),
+        (59, 35),
+        (63, 35),
+        (64, 40),
+        (68, 40),
+        (69, 45),
+        (73, 45),
+        (74, 50),
+        (78, 50),
+    ];
+    for (p, r) in table {
+        assert_eq!(count_amount(p), r, "{p} points");
     }
 }

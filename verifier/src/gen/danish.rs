@@ -173,7 +173,7 @@ struct Money {
 
 impl Money {
     /// `to` gets `amount` from each of the two others.
-    fn from_others(&mut self, to: usize, amount: i64) {
+    fn collect_from(&mut self, to: usize, amount: i64) {
         for s in 0..3 {
             if s != to {
                 self.seats[s] -= amount;
@@ -181,7 +181,7 @@ impl Money {
             }
         }
     }
-    fn into_pot(&mut self, from: usize, pot: usize, amount: i64) {
+    fn pay_pot(&mut self, from: usize, pot: usize, amount: i64) {
         self.seats[from] -= amount;
         self.pots[pot] += amount;
     }
@@ -225,12 +225,12 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
     };
     if start_pots.is_none() {
         for s in 0..3 {
-            money.into_pot(s, 0, 20);
-            money.into_pot(s, 1, 20);
+            money.pay_pot(s, 0, 20);
+            money.pay_pot(s, 1, 20);
         }
     }
-    money.into_pot(dealer, 0, 5);
-    money.into_pot(dealer, 1, 5);
+    money.pay_pot(dealer, 0, 5);
+    money.pay_pot(dealer, 1, 5);
     let mut play: [Vec<Card>; 3] = hands.clone();
     play[dealer].retain(|c| !skat.contains(c));
     // Declarations: dealer first.
@@ -246,7 +246,7 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
             });
         }
         for (act, _, amount) in found {
-            money.from_others(s, amount);
+            money.collect_from(s, amount);
             decl_actions.push(Action {
                 seat: s as u8,
                 act,
@@ -358,11 +358,11 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
                             money.seats[o] += 5;
                         }
                     }
-                    money.into_pot(s, if c.is_king() { 0 } else { 1 }, 5);
+                    money.pay_pot(s, if c.is_king() { 0 } else { 1 }, 5);
                 }
             }
             if cards[w] == Card::PAGAT {
-                money.from_others(winner, 5);
+                money.collect_from(winner, 5);
             }
         }
         tricks.push(Trick {
@@ -384,20 +384,20 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
     let nolo = (tout.is_none() && zero.len() == 1).then(|| zero[0]);
     let mut ultimo = false;
     if let Some(s) = tout {
-        money.from_others(s, 80);
+        money.collect_from(s, 80);
         money.seats[s] += snap[0] + snap[1];
         money.pots[0] -= snap[0];
         money.pots[1] -= snap[1];
     } else if let Some(s) = nolo {
-        money.from_others(s, 25);
+        money.collect_from(s, 25);
     } else if cards[w] == Card::PAGAT {
         ultimo = true;
-        money.from_others(winner, 45);
+        money.collect_from(winner, 45);
         money.seats[winner] += snap[1];
         money.pots[1] -= snap[1];
     } else if cards[w].is_king() {
         ultimo = true;
-        money.from_others(winner, 40);
+        money.collect_from(winner, 40);
         money.seats[winner] += snap[0];
         money.pots[0] -= snap[0];
     }
@@ -405,7 +405,7 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
         .filter(|&i| i != w && (cards[i].is_king() || cards[i] == Card::PAGAT))
         .collect();
     if tout.is_none() && nolo.is_none() && !ultimo && losers.is_empty() {
-        money.from_others(winner, 20);
+        money.collect_from(winner, 20);
     }
     for &i in &losers {
         let s = seats[i];
@@ -420,14 +420,14 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
                 money.seats[o] += each;
             }
         }
-        money.into_pot(s, pot, snap[pot]);
+        money.pay_pot(s, pot, snap[pot]);
     }
     if nolo.is_none() {
         let nd = next(dealer);
-        for s in 0..3 {
+        for (s, &p) in points.iter().enumerate() {
             if s != nd {
                 // Round p - 26 to the nearest multiple of 5.
-                let diff = points[s] - 26;
+                let diff = p - 26;
                 let r = (diff as f64 / 5.0).round() as i64 * 5;
                 money.seats[s] += r;
                 money.seats[nd] -= r;
@@ -437,7 +437,7 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
     for pot in 0..2 {
         if money.pots[pot] == 0 {
             for s in 0..3 {
-                money.into_pot(s, pot, 20);
+                money.pay_pot(s, pot, 20);
             }
         }
     }
