@@ -3,8 +3,9 @@
 
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use notation::parse::{leading_comments_start, Splitter};
+use notation::parse::Splitter;
 use notation::{Problem, Record};
 
 /// How a source is written.
@@ -79,12 +80,23 @@ pub fn form_of(path: &Path, head: &str) -> Form {
     }
 }
 
-/// Tells JSON from text by the first characters: `{`, or `[` followed by
-/// `{` or `]`, is JSON; a text record starts with `[Variant` or a comment.
+/// Tells JSON from text by the first characters: an object whose first
+/// key is followed by `:`, or `[` followed by `{` or `]`, is JSON. A text
+/// record starts with `[Variant` or a comment (`{...}` with no `:` after a
+/// leading string).
 pub fn sniff(head: &str) -> Form {
-    let t = head.trim_start();
-    if t.starts_with('{') && !t.starts_with("{ ") && serde_json_like(t) {
-        return Form::Json;
+    let t = head.trim_start_matches('\u{feff}').trim_start();
+    if let Some(rest) = t.strip_prefix('{') {
+        let rest = rest.trim_start();
+        if rest.starts_with('}') {
+            return Form::Json;
+        }
+        if let Ok((after, _)) = json_string(rest) {
+            if after.trim_start().starts_with(':') {
+                return Form::Json;
+            }
+        }
+        return Form::Text;
     }
     if let Some(rest) = t.strip_prefix('[') {
         let rest = rest.trim_start();
@@ -95,10 +107,19 @@ pub fn sniff(head: &str) -> Form {
     Form::Text
 }
 
-/// `{"` opens a JSON object; a text comment could too, but a text file
-/// rarely starts with a quoted word in braces.
-fn serde_json_like(t: &str) -> bool {
-    t[1..].trim_start().starts_with('"') || t[1..].trim_start().starts_with('}')
+/// A JSON string at the start of `s`: the rest after it.
+fn json_string(s: &str) -> Result<(&str, &str), ()> {
+    let body = s.strip_prefix('"').ok_or(())?;
+    let mut escaped = false;
+    for (i, c) in body.char_indices() {
+        match (escaped, c) {
+            (true, _) => escaped = false,
+            (false, '\\') => escaped = true,
+            (false, '"') => return Ok((&body[i + 1..], &body[..i])),
+            _ => {}
+        }
+    }
+    Err(())
 }
 
 pub fn open(path: &Path) -> io::Result<Box<dyn BufRead>> {
@@ -139,7 +160,7 @@ pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
             } else {
                 let mut text = String::new();
                 reader.read_to_string(&mut text)?;
-                let source = std::sync::Arc::new(Source {
+                let source = Arc::new(Source {
                     name,
                     text,
                     base: 0,
@@ -167,7 +188,7 @@ fn stream_json_lines(
             return Ok(());
         }
         if !line.trim().is_empty() {
-            let source = std::sync::Arc::new(Source {
+            let source = Arc::new(Source {
                 name: name.to_owned(),
                 text: line.clone(),
                 base: offset,
@@ -200,13 +221,13 @@ fn stream_text(
     let mut buf = String::new();
     let mut splitter = Splitter::default();
     let (mut base, mut base_line) = (0usize, 0usize);
-    let mut emit = |chunk: String, base: usize, base_line: usize| {
+    let mut emit = |chunk: &str, base: usize, base_line: usize| {
         if chunk.trim().is_empty() {
             return;
         }
-        let source = std::sync::Arc::new(Source {
+        let source = Arc::new(Source {
             name: name.to_owned(),
-            text: chunk,
+            text: chunk.to_owned(),
             base,
             base_line,
         });
@@ -214,26 +235,29 @@ fn stream_text(
         each((result, source.clone()));
     };
     let mut bytes = Vec::new();
+    let mut first = true;
     loop {
-        let line_start = buf.len();
         bytes.clear();
-        let n = reader.read_until(b'\n', &mut bytes)?;
-        if n == 0 {
+        if reader.read_until(b'\n', &mut bytes)? == 0 {
             break;
         }
-        buf.push_str(&String::from_utf8_lossy(&bytes));
-        if splitter.starts_record(&buf[line_start..]) && !buf[..line_start].trim().is_empty() {
-            let cut = leading_comments_start(&buf, line_start);
-            if !buf[..cut].trim().is_empty() {
-                let rest = buf.split_off(cut);
-                let chunk = std::mem::replace(&mut buf, rest);
-                let lines = chunk.matches('\n').count();
-                emit(chunk.clone(), base, base_line);
-                base += chunk.len();
-                base_line += lines;
+        let mut line = String::from_utf8_lossy(&bytes);
+        if std::mem::take(&mut first) {
+            if let Some(rest) = line.strip_prefix('\u{feff}') {
+                base = 3;
+                line = rest.to_owned().into();
             }
         }
+        let line_start = buf.len();
+        buf.push_str(&line);
+        if let Some(cut) = splitter.cut(&buf, line_start) {
+            let lines = buf[..cut].matches('\n').count();
+            emit(&buf[..cut], base, base_line);
+            buf.drain(..cut);
+            base += cut;
+            base_line += lines;
+        }
     }
-    emit(buf, base, base_line);
+    emit(&buf, base, base_line);
     Ok(())
 }

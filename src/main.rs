@@ -1,10 +1,11 @@
 //! `tarok`: verify, explain and convert records of tarot-family card games.
 
+mod explain;
 mod input;
 mod report;
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -53,6 +54,30 @@ enum Command {
         #[arg(default_value = "-")]
         file: PathBuf,
     },
+    /// Tell deals trick by trick: who led, who won and why, each payment as it falls due.
+    #[command(after_help = "Examples:\n  tarok explain corpus/danish-tarok/01-declarations.tarok")]
+    Explain {
+        /// A file, or `-` for standard input.
+        file: PathBuf,
+    },
+    /// Generate random legal deals played out with random legal moves.
+    #[command(
+        after_help = "Examples:\n  tarok gen --variant danish-tarok --seed 7 --count 3\n  tarok gen --variant koenigrufen --seed 1 --count 100000 --to jsonl > deals.jsonl"
+    )]
+    Gen {
+        /// The game: danish-tarok, french-tarot, koenigrufen, skill7-tarock.
+        #[arg(long)]
+        variant: String,
+        /// The seed: the same seed always gives the same deals.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many deals (one session, in order).
+        #[arg(long, default_value_t = 1)]
+        count: usize,
+        /// Output form.
+        #[arg(long, value_enum, default_value_t = To::Text)]
+        to: To,
+    },
     /// Rewrite `.tarok` files in canonical form (idempotent).
     #[command(
         after_help = "Examples:\n  tarok fmt corpus/\n  tarok fmt --check corpus/   # exit 1 if a file would change"
@@ -100,6 +125,13 @@ fn main() -> ExitCode {
         Command::Verify { format, paths } => verify(&paths, format),
         Command::Convert { to, file } => convert(&file, to),
         Command::Fmt { check, paths } => fmt(&paths, check),
+        Command::Explain { file } => explain(&file),
+        Command::Gen {
+            variant,
+            seed,
+            count,
+            to,
+        } => gen(&variant, seed, count, to),
     };
     ExitCode::from(outcome as u8)
 }
@@ -172,7 +204,7 @@ fn verify(paths: &[PathBuf], format: Format) -> Outcome {
     outcome
 }
 
-fn convert(file: &PathBuf, to: Option<To>) -> Outcome {
+fn convert(file: &Path, to: Option<To>) -> Outcome {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut outcome = Outcome::Clean;
@@ -278,4 +310,71 @@ fn fmt(paths: &[PathBuf], check: bool) -> Outcome {
         }
     }
     outcome
+}
+
+fn explain(file: &Path) -> Outcome {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut err = io::stderr().lock();
+    let mut outcome = Outcome::Clean;
+    let mut session = verifier::Session::default();
+    let mut index = 0;
+    let read = input::read_records(file, |(result, source)| {
+        match result {
+            Ok(record) => {
+                let report = verifier::verify(&record, &mut session);
+                if !report.problems.is_empty() {
+                    outcome = outcome.max(Outcome::Violations);
+                }
+                let sep = if index > 0 { "\n" } else { "" };
+                let _ = write!(out, "{sep}{}", explain::explain(&record, &report, index));
+            }
+            Err(problems) => {
+                outcome = Outcome::BadInput;
+                report::render_all(&mut err, &source, &problems);
+            }
+        }
+        index += 1;
+    });
+    let _ = out.flush();
+    if let Err(e) = read {
+        return fail(format!("{}: {e}", input::display_name(file)));
+    }
+    outcome
+}
+
+fn gen(variant: &str, seed: u64, count: usize, to: To) -> Outcome {
+    let Ok(variant) = variant.parse::<notation::Variant>() else {
+        return fail(format!(
+            "`{variant}` is not a variant (danish-tarok, french-tarot, koenigrufen, skill7-tarock)"
+        ));
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut rng = verifier::gen::Rng::new(seed);
+    for i in 0..count {
+        let Some(record) = verifier::gen::deal(variant, &mut rng, i) else {
+            return fail(format!("there is no generator for {variant} yet"));
+        };
+        let _ = match to {
+            To::Text => {
+                let sep = if i > 0 { "\n" } else { "" };
+                write!(out, "{sep}{}", notation::to_text(&record))
+            }
+            To::Jsonl => writeln!(out, "{}", notation::json::to_json(&record)),
+            To::Json => {
+                let sep = if i == 0 { "[\n" } else { ",\n" };
+                write!(
+                    out,
+                    "{sep}{}",
+                    indent(&notation::json::to_json_pretty(&record))
+                )
+            }
+        };
+    }
+    if to == To::Json {
+        let _ = writeln!(out, "{}", if count == 0 { "[]" } else { "\n]" });
+    }
+    let _ = out.flush();
+    Outcome::Clean
 }

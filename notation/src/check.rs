@@ -85,7 +85,7 @@ pub fn table(record: &Record) -> Result<Table, Vec<Problem>> {
             0
         }
         Some(tag) => match tag.value.parse::<Seat>() {
-            Ok(d) if d < seats => d,
+            Ok(d) if d < seats && tag.value.bytes().all(|b| b.is_ascii_digit()) => d,
             _ => {
                 problems.push(
                     Problem::new(
@@ -331,7 +331,10 @@ impl Checker<'_> {
                 self.out.push(
                     Problem::new(
                         "wrong-card-count",
-                        format!("seat {seat}{role} holds {got} cards, not {expected}"),
+                        format!(
+                            "seat {seat}{role} holds {got} card{}, not {expected}",
+                            if got == 1 { "" } else { "s" }
+                        ),
                     )
                     .seat(seat)
                     .at(span, format!("{got} cards"))

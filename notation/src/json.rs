@@ -21,7 +21,7 @@ pub fn to_json_pretty(record: &Record) -> String {
 }
 
 /// Reads one record from a JSON object.
-pub fn from_json(text: &str) -> Result<Record, Problem> {
+pub fn from_json(text: &str) -> Result<Record, Vec<Problem>> {
     record_at(text, 0, None)
 }
 
@@ -36,9 +36,7 @@ pub fn parse_json_doc(text: &str) -> Vec<Result<Record, Vec<Problem>>> {
             Ok(items) => items
                 .into_iter()
                 .enumerate()
-                .map(|(i, raw)| {
-                    record_at(raw.get(), offset_in(text, raw.get()), Some(i)).map_err(|p| vec![p])
-                })
+                .map(|(i, raw)| record_at(raw.get(), offset_in(text, raw.get()), Some(i)))
                 .collect(),
             Err(e) => vec![Err(vec![json_problem(text, 0, &e, String::new())])],
         };
@@ -48,10 +46,9 @@ pub fn parse_json_doc(text: &str) -> Vec<Result<Record, Vec<Problem>>> {
     loop {
         match stream.next() {
             None => break,
-            Some(Ok(raw)) => out
-                .push(record_at(raw.get(), offset_in(text, raw.get()), None).map_err(|p| vec![p])),
+            Some(Ok(raw)) => out.push(record_at(raw.get(), offset_in(text, raw.get()), None)),
             Some(Err(e)) => {
-                out.push(Err(vec![json_problem(text, base, &e, String::new())]));
+                out.push(Err(vec![json_problem(trimmed, base, &e, String::new())]));
                 break;
             }
         }
@@ -63,32 +60,28 @@ fn offset_in(whole: &str, part: &str) -> usize {
     part.as_ptr() as usize - whole.as_ptr() as usize
 }
 
-fn record_at(text: &str, base: usize, index: Option<usize>) -> Result<Record, Problem> {
+fn record_at(text: &str, base: usize, index: Option<usize>) -> Result<Record, Vec<Problem>> {
     let prefix = index.map(|i| format!("[{i}]")).unwrap_or_default();
     let mut de = serde_json::Deserializer::from_str(text);
     let record: Record = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let path = e.path().to_string();
-        json_problem(
-            text,
-            base,
-            e.inner(),
-            format!(
-                "{prefix}{}",
-                if path == "." {
-                    String::new()
-                } else {
-                    format!(".{path}")
-                }
-            ),
-        )
+        let path = match (prefix.is_empty(), e.path().to_string()) {
+            (_, p) if p == "." => prefix.clone(),
+            (true, p) => p,
+            (false, p) => format!("{prefix}.{p}"),
+        };
+        vec![json_problem(text, base, e.inner(), path)]
     })?;
     validate(&record).map_err(|(path, msg, help)| {
         let mut p = Problem::new("bad-json", msg)
             .help(help)
-            .path(format!("{prefix}.{path}"));
+            .path(if prefix.is_empty() {
+                path.clone()
+            } else {
+                format!("{prefix}.{path}")
+            });
         p.span = Some(Span::new(base, base + text.len()));
         p.label = format!("in this record, at {path}");
-        p
+        vec![p]
     })?;
     Ok(record)
 }
@@ -155,6 +148,13 @@ fn validate(r: &Record) -> Result<(), (String, String, String)> {
                 format!("tags[{i}].name"),
                 format!("`{}` is not a tag name", t.name),
                 "tag names are letters, digits and `_`".into(),
+            ));
+        }
+        if t.value.contains('\n') {
+            return Err((
+                format!("tags[{i}].value"),
+                "a tag value cannot hold a line break".into(),
+                "tags stand on one line each in the text form".into(),
             ));
         }
         if i > 0 && t.name == "Variant" {

@@ -34,15 +34,13 @@ pub fn parse_str(text: &str) -> Vec<Result<Record, Vec<Problem>>> {
 /// Cuts a text into records: `(offset, text)` pairs. Leading comments before
 /// the first record belong to it; a text of only white space has no records.
 pub fn split_records(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut bounds = vec![0];
+    let text_start = text.len() - text.trim_start_matches('\u{feff}').len();
+    let mut bounds = vec![text_start];
     let mut splitter = Splitter::default();
-    let mut pos = 0;
-    for line in text.split_inclusive('\n') {
-        if splitter.starts_record(line) && pos > 0 {
-            let start = leading_comments_start(text, pos);
-            if !text[..start].trim().is_empty() {
-                bounds.push(start);
-            }
+    let mut pos = text_start;
+    for line in text[text_start..].split_inclusive('\n') {
+        if let Some(cut) = splitter.cut(text, pos) {
+            bounds.push(cut);
         }
         pos += line.len();
     }
@@ -98,18 +96,40 @@ pub fn leading_comments_start(text: &str, line_start: usize) -> usize {
     }
 }
 
-/// Line-by-line record boundary detection, for streaming readers: tracks
-/// whether a line starts inside a multi-line comment.
+/// Line-by-line record boundary detection, shared by [`split_records`] and
+/// streaming readers: tracks whether a line starts inside a multi-line
+/// comment, and whether a record has started yet.
 #[derive(Debug, Default, Clone)]
 pub struct Splitter {
     in_comment: bool,
+    seen_record: bool,
 }
 
 impl Splitter {
-    /// Feeds one line (with or without its newline); says whether a record
-    /// starts at this line.
-    pub fn starts_record(&mut self, line: &str) -> bool {
-        let starts = !self.in_comment && line.starts_with("[Variant");
+    /// Feeds the line of `text` that starts at `line_start` (text holds at
+    /// least that whole line). Returns where the record before it ends when
+    /// a new record starts here: the start of the comments that lead into
+    /// the new record (see [`leading_comments_start`]). Text before the
+    /// first record belongs to the first record.
+    pub fn cut(&mut self, text: &str, line_start: usize) -> Option<usize> {
+        let line = &text[line_start..];
+        let line = &line[..line.find('\n').map_or(line.len(), |n| n + 1)];
+        if !self.starts_record(line) {
+            return None;
+        }
+        if !std::mem::replace(&mut self.seen_record, true) {
+            return None;
+        }
+        let cut = leading_comments_start(text, line_start);
+        (!text[..cut].trim().is_empty()).then_some(cut)
+    }
+
+    /// Says whether a record starts at this line, and tracks comments.
+    fn starts_record(&mut self, line: &str) -> bool {
+        let starts = !self.in_comment
+            && line
+                .strip_prefix("[Variant")
+                .is_some_and(|rest| rest.starts_with([' ', '\t']));
         let bytes = line.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
@@ -158,7 +178,10 @@ struct Reader<'a> {
     problems: Vec<Problem>,
 }
 
-type Fail = ();
+/// A fault was recorded in `Reader::problems`; the caller recovers.
+#[derive(Debug)]
+struct Failed;
+type Fail = Failed;
 type PResult<T> = Result<T, Fail>;
 
 fn is_word_byte(b: u8) -> bool {
@@ -196,7 +219,7 @@ fn quoted(i: &str) -> IResult<&str, String> {
     delimited(
         char('"'),
         map_empty(escaped_transform(
-            is_not("\\\""),
+            is_not("\\\"\n"),
             '\\',
             one_of("\\\"").map(|c: char| c),
         )),
@@ -238,6 +261,7 @@ impl<'a> Reader<'a> {
 
     fn fail(&mut self, p: Problem) -> Fail {
         self.problems.push(p);
+        Failed
     }
 
     fn syntax(&mut self, span: Span, message: impl Into<String>, label: &str, help: &str) -> Fail {
@@ -353,6 +377,15 @@ impl<'a> Reader<'a> {
     }
 
     fn seat(&mut self) -> PResult<(Seat, Span)> {
+        if !self.rest().starts_with(|c: char| c.is_ascii_digit()) {
+            let (found, span) = self.found();
+            return Err(self.syntax(
+                span,
+                format!("expected a seat number, found {found}"),
+                "expected a seat number",
+                "seats are numbered 0, 1, 2, 3 in the order of play",
+            ));
+        }
         self.number(
             "a seat number",
             "seats are numbered 0, 1, 2, 3 in the order of play",
@@ -420,9 +453,9 @@ impl<'a> Reader<'a> {
         let mut rename = None;
         if allow_lead && self.peek_word() == Some("rename") {
             self.take_word();
-            self.trivia()?;
+            self.trivia_inline()?;
             rename = Some(self.lead_name()?);
-            self.trivia()?;
+            self.trivia_inline()?;
         }
         let (card, mut span) = self.card_word()?;
         let mut name = None;
@@ -856,6 +889,13 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
                     comments: Vec::new(),
                     span: p.span(start, p.pos),
                 });
+                if record.tags.len() > 1 && record.tags.last().unwrap().name == "Variant" {
+                    p.fail(
+                        Problem::new("bad-tag", "a second `Variant` tag inside a record")
+                            .at(name_span, "second `Variant`")
+                            .help("a record has one `Variant` tag, first; a new record starts on a line that begins with [Variant \"...\"]"),
+                    );
+                }
                 if record.tags.len() == 1 && record.tags[0].name != "Variant" {
                     p.fail(
                         Problem::new("bad-tag", "a record must begin with its `Variant` tag")
@@ -940,7 +980,7 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
                 let sink = last_element_comments(&mut record, SECTIONS[rank]);
                 lead_in = Reader::split_tail(pending, sink);
             }
-            Err(()) => {
+            Err(Failed) => {
                 p.recover();
                 lead_in.clear();
             }
@@ -948,7 +988,7 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
     }
     record.trailing = lead_in;
     if !p.problems.is_empty() {
-        return Err(());
+        return Err(Failed);
     }
     Ok(record)
 }
@@ -993,20 +1033,24 @@ fn section(
             let (seat, _) = p.seat()?;
             p.section_colon("discard")?;
             p.trivia()?.into_iter().for_each(|t| comments.push(t.text));
-            let (cards, mut pending) = p.items(false, Some("show"), comments)?;
+            let (mut cards, mut pending) = p.items(false, Some("show"), comments)?;
             let mut shown = Vec::new();
             if p.peek_word() == Some("show") {
-                p.take_word();
+                let (_, show_span) = p.take_word().unwrap();
+                if let Some(last) = cards.last_mut() {
+                    last.comments.extend(pending.drain(..).map(|t| t.text));
+                }
                 let mut cards_comments = Vec::new();
                 let mid = p.trivia()?;
                 let (list, tail) = p.items(false, None, &mut cards_comments)?;
                 if !pending.is_empty() || !mid.is_empty() || !cards_comments.is_empty() {
+                    let _ = show_span;
                     let span = p.span(start, p.pos);
                     return Err(p.syntax(
                         span,
-                        "a comment cannot stand next to `show`",
+                        "a comment cannot stand right after `show`",
                         "comment here",
-                        "put comments before `discard` or after a card",
+                        "put comments before `discard`, or after a card",
                     ));
                 }
                 shown = list;

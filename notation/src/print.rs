@@ -113,7 +113,7 @@ pub fn write_record(out: &mut String, r: &Record) {
         for (i, e) in claim.entries.iter().enumerate() {
             out.push_str(if i == 0 { " " } else { ", " });
             let _ = write!(out, "{} ", e.party);
-            if e.amount > 0 {
+            if e.amount > 0 && matches!(e.party, Party::Seat(_)) {
                 out.push('+');
             }
             let _ = write!(out, "{}", e.amount);
