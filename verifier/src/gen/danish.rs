@@ -187,8 +187,30 @@ impl Money {
     }
 }
 
+/// A deal before play: who deals, the dealt hands (the dealer's 28
+/// cards), the skat he lays away, and the pots before the dealer's fee
+/// (`None`: the session starts, foundation is paid).
+#[derive(Debug, Clone)]
+pub struct Setup {
+    pub dealer: usize,
+    pub hands: [Vec<Card>; 3],
+    pub skat: Vec<Card>,
+    pub pots: Option<[i64; 2]>,
+}
+
+/// Chooses a card: `(rng, trick 1..=25, seat, legal cards) -> card`.
+pub type Chooser<'a> = dyn FnMut(&mut Rng, usize, usize, &[Card]) -> Card + 'a;
+
 /// One random legal deal; `index` is its place in the session.
 pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
+    let setup = random_setup(rng, index);
+    Some(play_out(&setup, rng, &mut |rng, _, _, options| {
+        *rng.pick(options)
+    }))
+}
+
+/// A random shuffle and skat for the deal at `index` of a session.
+pub fn random_setup(rng: &mut Rng, index: usize) -> Setup {
     let dealer = index % 3;
     let next = |s: usize| (s + 1) % 3;
     let start_pots = if index == 0 {
@@ -219,6 +241,22 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
             break (hands, plain[..3].to_vec());
         }
     };
+    Setup {
+        dealer,
+        hands,
+        skat,
+        pots: start_pots,
+    }
+}
+
+/// Plays a deal out with the chooser's legal moves, pays it, and writes the
+/// record with its claim. The declarations are every combination held.
+pub fn play_out(setup: &Setup, rng: &mut Rng, choose: &mut Chooser<'_>) -> Record {
+    let dealer = setup.dealer;
+    let next = |s: usize| (s + 1) % 3;
+    let start_pots = setup.pots;
+    let hands = setup.hands.clone();
+    let skat = setup.skat.clone();
     let mut money = Money {
         seats: [0; 3],
         pots: start_pots.unwrap_or([0, 0]),
@@ -291,7 +329,7 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
             if fool_ok {
                 options.push(Card::FOOL);
             }
-            let card = *rng.pick(&options);
+            let card = choose(rng, t, s, &options);
             let mut item = Item::new(card);
             if i == 0 {
                 led = Some(colour(card));
@@ -465,7 +503,7 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
             span: Span::default(),
         });
     }
-    Some(Record {
+    Record {
         comments: vec![],
         tags,
         hands: (0..3)
@@ -499,5 +537,5 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
         }),
         trailing: vec![],
         span: Span::default(),
-    })
+    }
 }
