@@ -1309,7 +1309,12 @@ impl Replay<'_, '_> {
                 Some(w) if self.is_active(w) => w,
                 _ => rules_leader,
             };
-            if l != rules_leader || trick.leader.is_some_and(|w| !self.is_active(w)) {
+            // The holder of only the fool who leads it to trick 25 anyway is
+            // a fool misuse (below), not also a lead out of turn.
+            let fool_led_25 = t == 25 && l == leader && rules_leader != leader;
+            if (l != rules_leader && !fool_led_25)
+                || trick.leader.is_some_and(|w| !self.is_active(w))
+            {
                 let w = trick.leader.unwrap_or(l);
                 let mut p = Problem::new(
                     "out-of-turn",
