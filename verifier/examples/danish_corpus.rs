@@ -779,4 +779,302 @@ fn main() {
     write(&dir, "34-fool-led-to-the-last-trick.tarok", &[
         "The fool led to the last trick (DK-FOOL-6): its holder must pass the lead on. Fool misuse, fined 20 into each pot, the deal is abandoned.",
     ], records, "fool-misuse[DK-FOOL-6]");
+
+    // 35: an announced tout that succeeds (classic rules).
+    let tout_hand: Vec<Card> = (1..=21)
+        .map(|n| Card::trump(n).unwrap())
+        .chain(Suit::ALL.iter().map(|&s| Card::suited(s, Rank::King)))
+        .collect();
+    let mut rest: Vec<Card> = notation::Variant::DanishTarok
+        .deck()
+        .iter()
+        .filter(|c| !tout_hand.contains(c) && !c.is_fool())
+        .collect();
+    let mut rng = Rng::new(35);
+    rng.shuffle(&mut rest);
+    let mut dealer_hand = tout_hand.clone();
+    dealer_hand.extend([Card::FOOL, rest[50], rest[51]]);
+    let setup = Setup {
+        dealer: 0,
+        hands: [dealer_hand, rest[0..25].to_vec(), rest[25..50].to_vec()],
+        skat: vec![Card::FOOL, rest[50], rest[51]],
+        pots: Some([80, 75]),
+    };
+    let mut r = g::play_out(&setup, &mut rng, &mut |rng, _, seat, options| {
+        if seat == 0 {
+            *options.iter().max_by_key(|c| order(c)).unwrap()
+        } else {
+            *rng.pick(options)
+        }
+    });
+    announce_tout(&mut r);
+    let mut records = vec![r];
+    claim_from_engine(&mut records);
+    write(&dir, "35-announced-tout.tarok", &[
+        "An announced tout (classic rules, DK-TOUT-2): the dealer lays the fool in the skat, announces a tout, names the fool as lying in the skat in his declarations that include it (DK-DECL-5), and wins all 25 tricks. He is paid as for a tout: 85 from each (classic tout_amount) and both pots; the count is paid by each opponent on his points (classic tout_count = from-each).",
+    ], records, "clean");
+
+    // 36: a failed announced tout.
+    let mut rng = Rng::new(36);
+    let mut setup = g::random_setup(&mut rng, 0);
+    if !setup.hands[0].contains(&Card::FOOL) {
+        let holder = (1..3)
+            .find(|&s| setup.hands[s].contains(&Card::FOOL))
+            .unwrap();
+        let give = *setup.hands[0]
+            .iter()
+            .find(|c| c.suit().is_some() && !setup.skat.contains(c) && !c.is_king())
+            .unwrap();
+        let a = setup.hands[0].iter().position(|c| *c == give).unwrap();
+        let b = setup.hands[holder]
+            .iter()
+            .position(|c| c.is_fool())
+            .unwrap();
+        setup.hands[0][a] = Card::FOOL;
+        setup.hands[holder][b] = give;
+    }
+    setup.skat[0] = Card::FOOL;
+    let mut r = g::play_out(&setup, &mut rng, &mut random);
+    announce_tout(&mut r);
+    let mut records = vec![r];
+    claim_from_engine(&mut records);
+    write(&dir, "36-failed-announced-tout.tarok", &[
+        "A failed announced tout (classic rules, DK-TOUT-2): the dealer laid the fool away and announced a tout, but lost a trick. He pays 85 to each opponent and doubles both pots with what they held after the last trick; no ultimo for anyone, the last trick is paid as a plain last trick, and the count is made as usual.",
+    ], records, "clean");
+
+    // 37: a valid renaming of a led fool.
+    let mut r = search(0, &mut random, &mut |_, r, rep| {
+        if !rep.problems.is_empty() {
+            return false;
+        }
+        r.tricks[..23]
+            .iter()
+            .enumerate()
+            .any(|(t, tr)| renamable(r, rep, t, tr))
+    });
+    let rep = check(std::slice::from_ref(&r)).remove(0);
+    let t = (0..23)
+        .find(|&t| renamable(&r, &rep, t, &r.tricks[t]))
+        .unwrap();
+    let second = r.tricks[t].plays[1].card;
+    r.tricks[t].plays[1].rename = Some(Lead::Suit(second.suit().unwrap()));
+    r.tricks[t].comments.push("both other players are void in the named suit: the second player renames the fool to the suit he plays (DK-FOOL-8)".into());
+    write(&dir, "37-fool-renamed.tarok", &[
+        "Leading the fool (DK-FOOL-8, DK-FOOL-9): the leader names a suit; both other players are void in it, so the second player renames the fool to another suit, and the trick is played as if that suit had been led.",
+    ], vec![r], "clean");
+
+    // 38: the fool called for and not played.
+    let mut r = search(
+        0,
+        &mut |rng, t, seat, options| {
+            let keep: Vec<Card> = options.iter().copied().filter(|c| !c.is_fool()).collect();
+            if keep.is_empty() {
+                *rng.pick(options)
+            } else {
+                random(rng, t, seat, &keep)
+            }
+        },
+        &mut |_, r, rep| {
+            rep.problems.is_empty()
+                && r.tricks[23..]
+                    .iter()
+                    .any(|t| t.plays.iter().any(|i| i.card.is_fool()))
+                && r.tricks[24].plays.iter().any(|i| i.card.is_fool())
+        },
+    );
+    let rep = check(std::slice::from_ref(&r)).remove(0);
+    let i = r.tricks[24]
+        .plays
+        .iter()
+        .position(|p| p.card.is_fool())
+        .unwrap();
+    let holder = (leader_of(&rep, 25) + i as u8) % 3;
+    r.tricks[22].fool_call = Some((holder + 1) % 3);
+    r.tricks[22]
+        .comments
+        .push(format!("seat {holder} holds the fool and does not play it"));
+    let mut records = vec![r];
+    claim_from_engine(&mut records);
+    write(&dir, "38-fool-call-not-obeyed.tarok", &[
+        "The fool called for and not played (DK-FOOL-4): after a valid call at the start of trick 23 its holder must play it in that trick. Fool misuse: 20 into each pot, the deal is abandoned.",
+    ], records, "fool-misuse[DK-FOOL-4]");
+
+    // 39: the wrong number of cards found during play.
+    let mut rng = Rng::new(39);
+    let mut r = g::deal(&mut rng, 0).unwrap();
+    let moved = r.hands[2].cards.pop().unwrap();
+    r.hands[1].cards.push(moved);
+    let mut records = vec![r];
+    claim_from_engine(&mut records);
+    write(&dir, "39-wrong-card-count-in-play.tarok", &[
+        "The wrong number of cards found during play (DK-DEAL-3): seat 1 holds 26 cards and seat 2 holds 24, and tricks have been played. The first of them in declaring order (dealer, next, third) is fined 40 into each pot, and the deal is abandoned.",
+    ], records, "wrong-card-count[DK-DEAL-3], wrong-card-count[DK-DEAL-3]");
+
+    // 40: a card dealt twice.
+    let mut rng = Rng::new(40);
+    let mut r = g::deal(&mut rng, 2).unwrap();
+    r.hands[0].cards[0].card = r.hands[1].cards[0].card;
+    r.discard = None;
+    r.declarations = None;
+    r.tricks.clear();
+    let mut records = vec![r];
+    claim_from_engine(&mut records);
+    write(&dir, "40-card-dealt-twice.tarok", &[
+        "A card dealt twice (DK-DEAL-3): the dealer's misdeal, 5 into each pot; the deal is not played and he deals again.",
+    ], records, "duplicate-card[DK-DEAL-3]");
+
+    // 41: the same revoke with Option abandon_payments = cancel.
+    let mut r: Record =
+        notation::parse_str(&std::fs::read_to_string(format!("{dir}/20-revoke.tarok")).unwrap())
+            .remove(0)
+            .unwrap();
+    r.comments.clear();
+    r.tags.push(tag("Options", "abandon_payments=cancel"));
+    let mut records = vec![r];
+    claim_from_engine(&mut records);
+    write(&dir, "41-abandoned-payments-cancelled.tarok", &[
+        "The revoke of 20-revoke.tarok with Option abandon_payments = cancel (DK-FINE-3): of the abandoned deal only the foundation, the dealer's fee and the fine stand; the declarations and the payments for ultimo cards lost before the revoke are cancelled.",
+    ], records, "revoke[DK-PLAY-2], revoke[DK-PLAY-2]");
+
+    // 42: a lead out of turn with Option irregularities = continue.
+    let mut r: Record = notation::parse_str(
+        &std::fs::read_to_string(format!("{dir}/27-lead-out-of-turn.tarok")).unwrap(),
+    )
+    .remove(0)
+    .unwrap();
+    r.comments.clear();
+    r.tags.push(tag("Options", "irregularities=continue"));
+    let mut records = vec![r];
+    claim_from_engine(&mut records);
+    write(&dir, "42-irregularity-and-play-continues.tarok", &[
+        "The lead out of turn of 27-lead-out-of-turn.tarok with Option irregularities = continue (DK-FINE-3): the fine is paid and the deal is scored as played.",
+    ], records, "out-of-turn[DK-PLAY-1]");
+
+    // 43: a wrong declaration excused (classic rules: late_declaration_errors = excuse).
+    let mut r: Record = notation::parse_str(
+        &std::fs::read_to_string(format!("{dir}/24-wrong-declaration.tarok")).unwrap(),
+    )
+    .remove(0)
+    .unwrap();
+    r.comments.clear();
+    r.tags
+        .push(tag("Options", "late_declaration_errors=excuse"));
+    let mut records = vec![r];
+    claim_from_engine(&mut records);
+    write(&dir, "43-declaration-error-excused.tarok", &[
+        "The wrong declaration of 24-wrong-declaration.tarok with Option late_declaration_errors = excuse (DK-DECL-4): still reported, but not fined; it is paid as declared and the deal is scored as played.",
+    ], records, "wrong-declaration[DK-DECL-4]");
+}
+
+/// Whether trick `t` was led by the fool named in a suit both others are
+/// void in, and a renaming to the second player's suit keeps the third
+/// player's card legal.
+fn renamable(r: &Record, rep: &Report, t: usize, trick: &notation::Trick) -> bool {
+    let Some(Lead::Suit(named)) = trick.plays[0].name else {
+        return false;
+    };
+    if !trick.plays[0].card.is_fool() {
+        return false;
+    }
+    let l = leader_of(rep, t as u16 + 1);
+    let seats = [(l + 1) % 3, (l + 2) % 3];
+    // Hands before trick t: dealt, minus skat, minus earlier plays.
+    let held = |seat: u8| -> Vec<Card> {
+        let mut h: Vec<Card> = r.hands[seat as usize]
+            .cards
+            .iter()
+            .map(|i| i.card)
+            .collect();
+        if let Some(d) = &r.discard {
+            h.retain(|c| !d.cards.iter().any(|i| i.card == *c));
+        }
+        for earlier in &r.tricks[..t] {
+            h.retain(|c| !earlier.plays.iter().any(|i| i.card == *c));
+        }
+        h
+    };
+    let (h1, h2) = (held(seats[0]), held(seats[1]));
+    let void = |h: &[Card], s: Suit| !h.iter().any(|c| c.suit() == Some(s));
+    let Some(new) = trick.plays[1].card.suit() else {
+        return false;
+    };
+    let third = trick.plays[2].card;
+    void(&h1, named)
+        && void(&h2, named)
+        && new != named
+        && (third.suit() == Some(new) || void(&h2, new))
+}
+
+/// Adds the dealer's tout announcement and names the fool in the skat in
+/// his declarations that include it; classic rules.
+fn announce_tout(r: &mut Record) {
+    r.tags.push(tag("Rules", "classic"));
+    let dealer: u8 = r.tag("Dealer").unwrap().value.parse().unwrap();
+    let decl = r.declarations.as_mut().unwrap();
+    for a in &mut decl.actions {
+        if a.seat != dealer {
+            continue;
+        }
+        let uses_fool = match &a.act {
+            Act::Trumps { .. }
+            | Act::Matadors { .. }
+            | Act::Half { .. }
+            | Act::Abundant { .. }
+            | Act::HalfKings { .. }
+            | Act::AbundantKings { .. } => true,
+            _ => false,
+        };
+        if uses_fool {
+            a.act = match a.act.clone() {
+                Act::Trumps { count, pagat, .. } => Act::Trumps {
+                    count,
+                    pagat,
+                    skat: vec![Card::FOOL],
+                },
+                Act::Matadors { count, .. } => Act::Matadors {
+                    count,
+                    skat: vec![Card::FOOL],
+                },
+                Act::Half { suit, missing, .. } => Act::Half {
+                    suit,
+                    missing,
+                    skat: vec![Card::FOOL],
+                },
+                Act::Abundant { suit, .. } => Act::Abundant {
+                    suit,
+                    skat: vec![Card::FOOL],
+                },
+                Act::HalfKings { missing, .. } => Act::HalfKings {
+                    missing,
+                    skat: vec![Card::FOOL],
+                },
+                Act::AbundantKings { .. } => Act::AbundantKings {
+                    skat: vec![Card::FOOL],
+                },
+                other => other,
+            };
+        }
+    }
+    let pos = decl
+        .actions
+        .iter()
+        .position(|a| a.seat == dealer)
+        .unwrap_or(0);
+    decl.actions.insert(
+        pos,
+        Action {
+            seat: dealer,
+            act: Act::Tout,
+            comments: vec![],
+            span: Span::default(),
+        },
+    );
+    // A dealer who only passed now declares the tout instead.
+    if let Some(i) = decl
+        .actions
+        .iter()
+        .position(|a| a.seat == dealer && a.act == Act::Pass)
+    {
+        decl.actions.remove(i);
+    }
 }

@@ -327,3 +327,125 @@ fn count_table_matches_the_digest() {
         assert_eq!(count_amount(p), r, "{p} points");
     }
 }
+
+/// Every example hand of `corpus/danish-tarok/` (10 and up) gives exactly
+/// the findings its first comment names (`expect: clean` or
+/// `expect: kind[RULE], ...`), its claims match, and chips are conserved.
+#[test]
+fn corpus_hands_give_their_findings() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/danish-tarok");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("corpus dir")
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "tarok")
+                && p.file_name().unwrap().to_string_lossy()[..2]
+                    .parse::<u32>()
+                    .is_ok_and(|n| n >= 10)
+        })
+        .collect();
+    files.sort();
+    assert!(files.len() >= 30, "{} files", files.len());
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let records: Vec<Record> = notation::parse_str(&text)
+            .into_iter()
+            .map(|r| r.expect("parses"))
+            .collect();
+        let expect = records[0].comments[0]
+            .strip_prefix("expect: ")
+            .expect("an expect comment")
+            .to_owned();
+        let mut session = Session::default();
+        let mut found = Vec::new();
+        let mut pots_before = 0;
+        for r in &records {
+            if let Some(t) = r.tag("Pots") {
+                let p = verifier::danish::parse_pots(&t.value).unwrap();
+                pots_before = p[0] + p[1];
+            }
+            let report = verify(r, &mut session);
+            assert!(report.settled, "{path:?} not settled");
+            let pots = report.pots.unwrap();
+            let seats: i64 = report.totals.iter().sum();
+            assert_eq!(seats + pots[0] + pots[1], pots_before, "{path:?}: chips");
+            pots_before = pots[0] + pots[1];
+            assert!(
+                r.claim.is_some(),
+                "{path:?}: every example states its payments"
+            );
+            found.extend(
+                report
+                    .problems
+                    .iter()
+                    .map(|p| format!("{}[{}]", p.kind, p.rule.unwrap_or("-"))),
+            );
+        }
+        let found = if found.is_empty() {
+            "clean".to_owned()
+        } else {
+            found.join(", ")
+        };
+        assert_eq!(found, expect, "{path:?}");
+    }
+}
+
+/// The digest's worked example: 135 in the king pot, three kings in the
+/// last trick.
+#[test]
+fn three_kings_in_the_last_trick_pay_as_the_digest_says() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/danish-tarok");
+    let text = std::fs::read_to_string(dir.join("12-three-kings-in-the-last-trick.tarok")).unwrap();
+    let record = notation::parse_str(&text).remove(0).unwrap();
+    let report = check(&record);
+    let at_end: Vec<_> = report
+        .ledger
+        .iter()
+        .filter(|p| p.at == verifier::Moment::Settlement && p.rule == "DK-PAY-5")
+        .collect();
+    let to_pot: Vec<i64> = at_end
+        .iter()
+        .filter(|p| p.payee == Party::Pot(notation::Pot::King))
+        .map(|p| p.amount)
+        .collect();
+    let from_pot: Vec<i64> = at_end
+        .iter()
+        .filter(|p| p.payer == Party::Pot(notation::Pot::King))
+        .map(|p| p.amount)
+        .collect();
+    assert_eq!(from_pot, [135]);
+    assert_eq!(to_pot, [135, 135]);
+    assert_eq!(at_end.iter().filter(|p| p.amount == 40).count(), 6);
+    assert_eq!(report.pots.unwrap()[0], 270);
+}
+
+#[test]
+fn options_change_the_payments() {
+    let mut record = generated(8, 0);
+    record.claim = None;
+    let base = check(&reparse(&record));
+    // pagat_home_payment = false: no DK-PAY-4 line.
+    let pagat_home = base.ledger.iter().any(|p| p.rule == "DK-PAY-4");
+    record.tags.push(notation::Tag {
+        name: "Options".into(),
+        value: "pagat_home_payment=false".into(),
+        comments: vec![],
+        span: Span::default(),
+    });
+    let without = check(&reparse(&record));
+    assert!(!without.ledger.iter().any(|p| p.rule == "DK-PAY-4"));
+    assert_eq!(
+        base.ledger.len() - without.ledger.len(),
+        if pagat_home { 2 } else { 0 }
+    );
+    // A bad Pots tag is a bad-tag finding and nothing is settled.
+    record.tags.push(notation::Tag {
+        name: "Pots".into(),
+        value: "king-pot lots".into(),
+        comments: vec![],
+        span: Span::default(),
+    });
+    let bad = check(&reparse(&record));
+    assert_eq!(bad.problems[0].kind, "bad-tag");
+    assert!(!bad.settled);
+}
