@@ -84,7 +84,7 @@ fn write(dir: &str, name: &str, comments: &[&str], mut records: Vec<Record>, exp
 /// Searches seeds for a deal the predicate likes.
 fn search(
     index: usize,
-    choose: &mut dyn FnMut(&mut Rng, usize, usize, &[Card]) -> Card,
+    choose: &mut g::Chooser<'_>,
     pred: &mut dyn FnMut(&Setup, &Record, &Report) -> bool,
 ) -> Record {
     for seed in 0..200_000u64 {
@@ -1015,15 +1015,15 @@ fn announce_tout(r: &mut Record) {
         if a.seat != dealer {
             continue;
         }
-        let uses_fool = match &a.act {
+        let uses_fool = matches!(
+            a.act,
             Act::Trumps { .. }
-            | Act::Matadors { .. }
-            | Act::Half { .. }
-            | Act::Abundant { .. }
-            | Act::HalfKings { .. }
-            | Act::AbundantKings { .. } => true,
-            _ => false,
-        };
+                | Act::Matadors { .. }
+                | Act::Half { .. }
+                | Act::Abundant { .. }
+                | Act::HalfKings { .. }
+                | Act::AbundantKings { .. }
+        );
         if uses_fool {
             a.act = match a.act.clone() {
                 Act::Trumps { count, pagat, .. } => Act::Trumps {
