@@ -36,6 +36,7 @@ fn main() {
         k += notation::check::structure(r).len();
     }
     let structure_time = start.elapsed();
+    let cpu_start = cpu_ns();
     let start = Instant::now();
     let rounds: u32 = std::env::var("ROUNDS")
         .ok()
@@ -51,14 +52,30 @@ fn main() {
         }
     }
     let verify_time = start.elapsed() / rounds;
+    let cpu = cpu_ns().saturating_sub(cpu_start) as f64 / 1e9 / rounds as f64;
     println!(
         "{n} deals, {clean} clean; parse {:.0} deals/s ({:.1} MB/s); verify {:.0} deals/s",
         n as f64 / parse_time.as_secs_f64(),
         text.len() as f64 / 1e6 / parse_time.as_secs_f64(),
         n as f64 / verify_time.as_secs_f64()
     );
+    if cpu > 0.0 {
+        println!(
+            "verify, on-CPU time of this thread: {:.0} deals/s per core",
+            n as f64 / cpu
+        );
+    }
     println!(
         "(of which structural checks alone: {:.0} deals/s, {k} findings)",
         n as f64 / structure_time.as_secs_f64()
     );
+}
+
+/// Nanoseconds this thread has run on a CPU (Linux), so that a figure per
+/// core does not depend on how busy the machine is; 0 elsewhere.
+fn cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
 }

@@ -136,38 +136,43 @@ pub fn trick_lead(plays: &[Card], name: Option<Lead>, renames: [Option<Lead>; 2]
 /// highest trump; else the highest card of the suit led (or named); else
 /// the highest card of the suit of the first card after a led fool.
 pub fn trick_winner(plays: &[Card], lead: Option<Lead>) -> (usize, &'static str) {
-    let best = |set: CardSet| {
-        let mut top: Option<(usize, u8)> = None;
-        for (i, &c) in plays.iter().enumerate() {
-            if set.contains(c) {
-                let v = match c.trump_number() {
-                    Some(n) => n,
-                    None => suit_strength(c),
-                };
-                if top.is_none_or(|(_, b)| v > b) {
-                    top = Some((i, v));
-                }
+    // One pass: the highest trump, and the highest card of the suit led.
+    let led = match lead {
+        Some(Lead::Suit(s)) => Some(s),
+        _ => None,
+    };
+    let mut trump: Option<(usize, u8)> = None;
+    let mut suit: Option<(usize, u8)> = None;
+    for (i, &c) in plays.iter().enumerate() {
+        if let Some(n) = c.trump_number() {
+            if trump.is_none_or(|(_, b)| n > b) {
+                trump = Some((i, n));
+            }
+        } else if led.is_some() && c.suit() == led {
+            let v = suit_strength(c);
+            if suit.is_none_or(|(_, b)| v > b) {
+                suit = Some((i, v));
             }
         }
-        top.map(|(i, _)| i)
-    };
-    if let Some(i) = best(TRUMPS) {
+    }
+    if let Some((i, _)) = trump {
         return (i, "highest trump");
     }
-    if let Some(Lead::Suit(s)) = lead {
-        if let Some(i) = best(CardSet::suit(s)) {
-            return (i, "highest card of the suit led");
-        }
+    if let Some((i, _)) = suit {
+        return (i, "highest card of the suit led");
     }
     // DK-FOOL-9 fallback: the suit of the first card after the fool.
-    if let Some(s) = plays.iter().find(|c| !c.is_fool()).and_then(|c| c.suit()) {
-        if let Some(i) = best(CardSet::suit(s)) {
-            return (i, "highest card of the first suit played after the fool");
+    let first = plays.iter().position(|c| !c.is_fool()).unwrap_or(0);
+    let fallback = plays.get(first).and_then(|c| c.suit());
+    let mut best = (first, 0);
+    for (i, &c) in plays.iter().enumerate() {
+        if fallback.is_some() && c.suit() == fallback && suit_strength(c) > best.1 {
+            best = (i, suit_strength(c));
         }
     }
     (
-        plays.iter().position(|c| !c.is_fool()).unwrap_or(0),
-        "only card",
+        best.0,
+        "highest card of the first suit played after the fool",
     )
 }
 
@@ -378,6 +383,7 @@ pub fn least_declaration_cards(hand: CardSet, decl: CardSet, fool_ok: bool) -> u
 // ---------------------------------------------------------------------------
 // Options
 
+#[derive(Debug, PartialEq)]
 struct Opts {
     redeal_fee: bool,
     late_excuse: bool,
@@ -393,7 +399,25 @@ struct Opts {
 }
 
 impl Opts {
+    /// The digest's defaults (the federation's rules).
+    const DEFAULT: Opts = Opts {
+        redeal_fee: false,
+        late_excuse: false,
+        fool_call_any: false,
+        nolo_skat: false,
+        pagat_home: true,
+        tout_amount: 80,
+        last_trick_with_bagud: false,
+        tout_count_each: false,
+        announced_tout: false,
+        cancel: false,
+        continue_play: false,
+    };
+
     fn read(o: &crate::RuleOptions) -> Opts {
+        if o.values.is_empty() {
+            return Opts::DEFAULT;
+        }
         Opts {
             redeal_fee: o.flag("redeal_fee"),
             late_excuse: o.get("late_declaration_errors") == "excuse",
@@ -658,10 +682,12 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         order,
         pots: start.unwrap_or([0, 0]),
         abandoned: false,
-        keep: Vec::new(),
+        keep: Vec::with_capacity(48),
         start_pots: start.unwrap_or([0, 0]),
         barred: [false; 4],
     };
+    r.report.ledger.reserve(48);
+    r.report.events.reserve(32);
     let redeal = session.danish.redeal == Some(dealer);
     session.danish.redeal = None;
     let deal_again = r.play(start.is_none(), redeal);
@@ -1615,7 +1641,10 @@ impl Replay<'_, '_> {
                     let s = seats[i];
                     if is_ultimo_card(c) && s != winner {
                         let pot = if c.is_king() { Pot::King } else { Pot::Pagat };
-                        let reason = format!("{c} lost in trick {t}");
+                        let mut reason = String::with_capacity(24);
+                        push_card(&mut reason, c);
+                        reason.push_str(" lost in trick ");
+                        push_number(&mut reason, t as u8);
                         self.pay_each(s, 5, "DK-PAY-3", &reason, at);
                         self.pay(Party::Seat(s), Party::Pot(pot), 5, "DK-PAY-3", reason, at);
                     }
@@ -1625,7 +1654,12 @@ impl Replay<'_, '_> {
                         winner,
                         5,
                         "DK-PAY-4",
-                        &format!("pagat home in trick {t}"),
+                        &{
+                            let mut reason = String::with_capacity(24);
+                            reason.push_str("pagat home in trick ");
+                            push_number(&mut reason, t as u8);
+                            reason
+                        },
                         at,
                     );
                 }
@@ -1908,4 +1942,68 @@ fn push_number(out: &mut String, n: u8) {
         out.push((b'0' + n / 10) as char);
     }
     out.push((b'0' + n % 10) as char);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_options_are_the_digest_defaults() {
+        let mut o = crate::RuleOptions::default();
+        // A setting of the default value makes `read` ask every option.
+        o.values.push(("redeal_fee".into(), "false".into()));
+        assert_eq!(Opts::read(&o), Opts::DEFAULT);
+    }
+
+    #[test]
+    fn red_spot_cards_rank_in_reverse() {
+        let c = |s: &str| s.parse::<Card>().unwrap();
+        let lead = Some(Lead::Suit(Suit::Hearts));
+        assert_eq!(trick_winner(&[c("H10"), c("H1"), c("H5")], lead).0, 1);
+        assert_eq!(
+            trick_winner(
+                &[c("S1"), c("S10"), c("S5")],
+                Some(Lead::Suit(Suit::Spades))
+            )
+            .0,
+            1
+        );
+        assert_eq!(trick_winner(&[c("HJ"), c("H1"), c("T1")], lead).0, 2);
+        // A fool named hearts, nobody follows or trumps: the first suit after it.
+        assert_eq!(
+            trick_winner(&[Card::FOOL, c("S2"), c("S9")], lead),
+            (2, "highest card of the first suit played after the fool")
+        );
+    }
+
+    #[test]
+    fn combinations_of_a_hand() {
+        let hand: CardSet = [
+            "EX", "T21", "T1", "T20", "T19", "T17", "HK", "HQ", "HN", "SK", "DK", "CK",
+        ]
+        .iter()
+        .map(|s| s.parse::<Card>().unwrap())
+        .collect();
+        let found = combos(hand);
+        assert_eq!(
+            found[0], None,
+            "7 trumps with the fool: no trump declaration"
+        );
+        assert_eq!(found[1].map(|x| x.0), Some(Combo::Matadors(5)));
+        assert_eq!(
+            found[2 + Suit::Hearts as usize].map(|x| x.0),
+            Some(Combo::Suit(Suit::Hearts, Cav::Half("HJ".parse().unwrap())))
+        );
+        assert_eq!(found[6].map(|x| x.0), Some(Combo::Kings(Cav::Abundant)));
+        assert_eq!(Combo::Matadors(5).amount(), 20);
+        assert_eq!(
+            Combo::Trumps {
+                count: 12,
+                pagat: true
+            }
+            .amount(),
+            20
+        );
+    }
 }
