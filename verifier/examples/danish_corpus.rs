@@ -964,6 +964,84 @@ fn main() {
     write(&dir, "43-declaration-error-excused.tarok", &[
         "The wrong declaration of 24-wrong-declaration.tarok with Option late_declaration_errors = excuse (DK-DECL-4): still reported, but not fined; it is paid as declared and the deal is scored as played.",
     ], records, "wrong-declaration[DK-DECL-4]");
+
+    // 44: the dealer cannot avoid laying declaration cards (DK-DISCARD-4, DK-DECL-5).
+    let courts: Vec<Card> = Suit::ALL
+        .iter()
+        .flat_map(|&s| {
+            [Rank::King, Rank::Queen, Rank::Knight, Rank::Jack].map(|r| Card::suited(s, r))
+        })
+        .collect();
+    let mut dealer_hand = courts.clone();
+    dealer_hand.push(Card::FOOL);
+    dealer_hand
+        .extend([1, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12].map(|n| Card::trump(n).unwrap()));
+    let mut rest: Vec<Card> = notation::Variant::DanishTarok
+        .deck()
+        .iter()
+        .filter(|c| !dealer_hand.contains(c))
+        .collect();
+    let mut rng = Rng::new(44);
+    rng.shuffle(&mut rest);
+    let jacks = [Suit::Spades, Suit::Hearts, Suit::Diamonds].map(|s| Card::suited(s, Rank::Jack));
+    let setup = Setup {
+        dealer: 0,
+        hands: [dealer_hand, rest[0..25].to_vec(), rest[25..50].to_vec()],
+        skat: jacks.to_vec(),
+        pots: Some([50, 50]),
+    };
+    let mut r = g::play_out(&setup, &mut rng, &mut random);
+    let named = r.clone();
+    for a in &mut r.declarations.as_mut().unwrap().actions {
+        if let Act::Abundant { suit, skat } = &mut a.act {
+            if *suit != Suit::Clubs {
+                skat.push(Card::suited(*suit, Rank::Jack));
+            }
+        }
+    }
+    write(&dir, "44-declaration-cards-in-the-skat.tarok", &[
+        "The dealer holds all sixteen court cards, the fool and eleven trumps: every card he may lay away belongs to a declaration, so he cannot avoid it (DK-DISCARD-4). He declares on his 28 cards and names the cards of each combination that lie in the skat (DK-DECL-3, DK-DECL-5), and is paid as usual.",
+    ], vec![r], "clean");
+
+    // 45: the same without naming the skat cards.
+    let mut records = vec![named];
+    claim_from_engine(&mut records);
+    write(&dir, "45-skat-cards-not-named.tarok", &[
+        "The deal of 44-declaration-cards-in-the-skat.tarok, but the dealer does not name the jacks he laid away from his abundant cavalleries: a wrong declaration (DK-DECL-5) for each, fined once (40 into each pot); the deal is abandoned.",
+    ], records, "wrong-declaration[DK-DECL-5], wrong-declaration[DK-DECL-5], wrong-declaration[DK-DECL-5]");
+
+    // 46: a declaration card laid away when it could have been kept.
+    let r = quietest(&mut |seed| {
+        let mut rng = Rng::new(seed);
+        let mut r = g::deal(&mut rng, 0).unwrap();
+        let hand: notation::CardSet = r.hands[0].cards.iter().map(|i| i.card).collect();
+        let court = verifier::danish::combos(hand)[2..6]
+            .iter()
+            .flatten()
+            .flat_map(|(_, cards)| cards.iter())
+            .find(|c| !c.is_king() && !c.is_fool())?;
+        let out = r.discard.as_ref().unwrap().cards[0].card;
+        r.discard.as_mut().unwrap().cards[0].card = court;
+        for t in &mut r.tricks {
+            for i in &mut t.plays {
+                if i.card == court {
+                    i.card = out;
+                }
+            }
+        }
+        Some(r)
+    });
+    let mut records = vec![r];
+    claim_from_engine(&mut records);
+    let found: Vec<String> = check(&records)
+        .remove(0)
+        .problems
+        .iter()
+        .map(|p| format!("{}[{}]", p.kind, p.rule.unwrap_or("-")))
+        .collect();
+    write(&dir, "46-declaration-card-laid-away.tarok", &[
+        "An improper skat (DK-DISCARD-4): the dealer lays away a card of a cavallerie he holds, though he had plain cards to lay. 40 into each pot, the deal is abandoned at the skat; the findings after it are not fined.",
+    ], records, &found.join(", "));
 }
 
 /// Whether trick `t` was led by the fool named in a suit both others are

@@ -22,8 +22,11 @@
 //! let record = notation::parse_str(text).remove(0).unwrap();
 //! let mut session = verifier::Session::default();
 //! let report = verifier::verify(&record, &mut session);
-//! // no hands: a partial record; the demand cannot be judged, the dealer's fee is paid
+//! // a partial record: no trick follows the demand, so it was granted;
+//! // only the dealer's fee is paid, and the same dealer deals again
+//! assert!(report.settled);
 //! assert_eq!(report.pots, Some([65, 65]));
+//! assert_eq!(session.danish.redeal, Some(0));
 //! ```
 
 use notation::{Act, Action, Card, CardSet, Lead, Party, Pot, Problem, Rank, Seat, Span, Suit};
@@ -915,6 +918,19 @@ impl Replay<'_, '_> {
             return false;
         }
         if !complete {
+            // A partial record: the hands are unknown. A demand with no
+            // trick after it was granted; with tricks, the deal was played.
+            if self.deal.record.tricks.is_empty() {
+                self.rule_event(
+                    Moment::Calls,
+                    "DK-DEAL-4",
+                    format!(
+                        "seat {s} demands a new deal: seat {} deals again",
+                        self.dealer
+                    ),
+                );
+                return true;
+            }
             return false;
         }
         if let Some(t) = hands[s as usize].intersection(TRUMPS).iter().next() {
@@ -952,7 +968,9 @@ impl Replay<'_, '_> {
                 .flat_map(|x| &x.actions)
                 .any(|a| a.seat == d && a.act == Act::Tout);
         let Some(disc) = &record.discard else {
-            if !record.is_partial() {
+            // A record of the deal alone (hands, nothing after) is no fault.
+            let later = record.declarations.is_some() || !record.tricks.is_empty();
+            if !record.is_partial() && later {
                 let span = record
                     .hands
                     .iter()
