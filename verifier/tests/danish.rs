@@ -449,3 +449,80 @@ fn options_change_the_payments() {
     assert_eq!(bad.problems[0].kind, "bad-tag");
     assert!(!bad.settled);
 }
+
+/// Applies one random damage to a record: the engine must not panic, and a
+/// settled deal must still conserve chips.
+fn damage(record: &mut Record, kind: u8, a: usize, b: usize) {
+    if record.tricks.is_empty() || record.hands.is_empty() || record.discard.is_none() {
+        return;
+    }
+    let t = a % record.tricks.len();
+    match kind % 10 {
+        0 => {
+            // Swap two cards anywhere in the play.
+            let u = b % record.tricks.len();
+            let (i, j) = (a % 3, b % 3);
+            let x = record.tricks[t].plays[i].card;
+            record.tricks[t].plays[i].card = record.tricks[u].plays[j].card;
+            record.tricks[u].plays[j].card = x;
+        }
+        1 => record.tricks[t].leader = Some((b % 3) as u8),
+        2 => record.tricks[t].fool_call = Some((b % 3) as u8),
+        3 => {
+            record.tricks.truncate(t);
+        }
+        4 => {
+            record.hands.clear();
+        }
+        5 => {
+            let c = record.hands[b % 3].cards[a % 25].card;
+            let d = record.discard.as_mut().unwrap();
+            d.cards[b % 3].card = c;
+        }
+        6 => {
+            let Some(decl) = record.declarations.as_mut() else {
+                return;
+            };
+            let acts = &mut decl.actions;
+            let n = acts.len();
+            acts.swap(a % n, b % n);
+        }
+        7 => {
+            record.tricks[t].plays[b % 3].name =
+                Some(notation::Lead::Suit(notation::Suit::ALL[a % 4]));
+            record.tricks[t].plays[a % 3].rename = Some(notation::Lead::Trumps);
+        }
+        8 => {
+            record.discard = None;
+        }
+        _ => {
+            record.calls = Some(notation::Actions {
+                actions: vec![Action {
+                    seat: (a % 3) as u8,
+                    act: Act::Misdeal,
+                    comments: vec![],
+                    span: Span::default(),
+                }],
+                comments: vec![],
+                span: Span::default(),
+            });
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn damaged_records_never_panic_and_conserve(seed in 0u64..5000, kinds in proptest::collection::vec((any::<u8>(), any::<usize>(), any::<usize>()), 1..4)) {
+        let mut record = generated(seed, (seed % 3) as usize);
+        for (k, a, b) in kinds {
+            damage(&mut record, k, a, b);
+        }
+        let record = reparse(&record);
+        let report = check(&record);
+        if report.settled {
+            assert_conserved(&record, &report);
+        }
+    }
+}
