@@ -66,8 +66,20 @@ fn seat_of(report: &Report, t: usize, i: usize) -> u8 {
 
 #[test]
 fn generated_deals_verify_clean() {
+    let (mut calls, mut renames) = (0, 0);
     for seed in 0..300 {
         let record = reparse(&generated(seed, (seed % 4) as usize));
+        calls += record
+            .tricks
+            .iter()
+            .filter(|t| t.fool_call.is_some())
+            .count();
+        renames += record
+            .tricks
+            .iter()
+            .flat_map(|t| &t.plays)
+            .filter(|i| i.rename.is_some())
+            .count();
         let report = check(&record);
         assert!(report.settled, "seed {seed} not settled");
         assert!(
@@ -86,6 +98,11 @@ fn generated_deals_verify_clean() {
             25
         );
     }
+    // The generator also calls for the fool and renames a led fool.
+    assert!(
+        calls > 5 && renames > 5,
+        "{calls} calls, {renames} renamings"
+    );
 }
 
 #[test]

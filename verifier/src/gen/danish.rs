@@ -196,6 +196,8 @@ pub struct Setup {
     pub hands: [Vec<Card>; 3],
     pub skat: Vec<Card>,
     pub pots: Option<[i64; 2]>,
+    /// Random calls for the fool in trick 23 and renamings of a led fool.
+    pub extras: bool,
 }
 
 /// Chooses a card: `(rng, trick 1..=25, seat, legal cards) -> card`.
@@ -205,7 +207,14 @@ pub type Chooser<'a> = dyn FnMut(&mut Rng, usize, usize, &[Card]) -> Card + 'a;
 pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
     let setup = random_setup(rng, index);
     Some(play_out(&setup, rng, &mut |rng, _, _, options| {
-        *rng.pick(options)
+        // The fool is played rarely, so that it is often still there for a
+        // call in trick 23 or for the last trick.
+        let plain: Vec<Card> = options.iter().copied().filter(|c| !c.is_fool()).collect();
+        if plain.is_empty() || rng.below(8) == 0 {
+            *rng.pick(options)
+        } else {
+            *rng.pick(&plain)
+        }
     }))
 }
 
@@ -246,6 +255,7 @@ pub fn random_setup(rng: &mut Rng, index: usize) -> Setup {
         hands,
         skat,
         pots: start_pots,
+        extras: true,
     }
 }
 
@@ -305,11 +315,38 @@ pub fn play_out(setup: &Setup, rng: &mut Rng, choose: &mut Chooser<'_>) -> Recor
             leader = next(leader);
         }
         let seats = [leader, next(leader), next(next(leader))];
+        // A call for the fool at the start of trick 23: its holder must play it.
+        let mut call = None;
+        let mut must_fool = None;
+        if setup.extras && t == 23 {
+            if let Some(h) = (0..3).find(|&s| play[s].contains(&Card::FOOL)) {
+                if rng.below(3) == 0 {
+                    call = Some(((h + 1 + rng.below(2)) % 3) as u8);
+                    must_fool = Some(h);
+                }
+            }
+        }
         let mut cards = [Card::FOOL; 3];
         let mut plays = Vec::new();
         let mut led: Option<u8> = None;
         for (i, &s) in seats.iter().enumerate() {
             let hand = &play[s];
+            // A led fool whose named suit neither follower holds: the second
+            // player may rename it.
+            let mut rename = None;
+            if setup.extras && i == 1 && cards[0].is_fool() {
+                let named = led.unwrap();
+                let void = |x: usize| !play[x].iter().any(|&c| colour(c) == named);
+                if void(seats[1]) && void(seats[2]) && rng.below(2) == 0 {
+                    let new = (named as usize + 1 + rng.below(4)) % 5;
+                    rename = Some(if new == 4 {
+                        Lead::Trumps
+                    } else {
+                        Lead::Suit(Suit::ALL[new])
+                    });
+                    led = Some(new as u8);
+                }
+            }
             let mut options: Vec<Card> = match led {
                 None => hand.iter().copied().filter(|c| !c.is_fool()).collect(),
                 Some(col) => {
@@ -326,15 +363,29 @@ pub fn play_out(setup: &Setup, rng: &mut Rng, choose: &mut Chooser<'_>) -> Recor
                 }
             };
             let fool_ok = hand.contains(&Card::FOOL) && t != 24 && !(t == 25 && i == 0);
-            if fool_ok {
+            if must_fool == Some(s) {
+                options = vec![Card::FOOL];
+            } else if fool_ok {
                 options.push(Card::FOOL);
             }
             let card = choose(rng, t, s, &options);
             let mut item = Item::new(card);
+            item.rename = rename;
             if i == 0 {
                 led = Some(colour(card));
                 if card.is_fool() {
-                    let n = rng.below(5);
+                    let mut n = rng.below(5);
+                    // Now and then name a suit neither follower holds, so
+                    // that renaming happens.
+                    let void =
+                        |x: usize, col: usize| !play[x].iter().any(|&c| colour(c) == col as u8);
+                    if setup.extras && rng.below(2) == 0 {
+                        if let Some(v) =
+                            (0..5).find(|&col| void(seats[1], col) && void(seats[2], col))
+                        {
+                            n = v;
+                        }
+                    }
                     let lead = if n == 4 {
                         Lead::Trumps
                     } else {
@@ -405,7 +456,7 @@ pub fn play_out(setup: &Setup, rng: &mut Rng, choose: &mut Chooser<'_>) -> Recor
         }
         tricks.push(Trick {
             leader: None,
-            fool_call: None,
+            fool_call: call,
             plays,
             comments: vec![],
             span: Span::default(),
