@@ -74,6 +74,7 @@ fn main() {
         .unwrap_or(100_000);
     let mut unit = match std::env::var("TAROK_BENCH_FILE") {
         Ok(path) => notation::split_records(&std::fs::read_to_string(path).unwrap())
+            .filter(|(_, c)| notation::parse_record(c, 0).is_ok())
             .map(|(_, c)| c.trim_end().to_owned() + "\n")
             .collect(),
         Err(_) => corpus_records(),

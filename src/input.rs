@@ -6,6 +6,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use notation::parse::Splitter;
+use rayon::prelude::*;
+
+/// Records parsed together, in parallel, before they are handed on.
+const BATCH: usize = 256;
 use notation::{Problem, Record};
 
 /// How a source is written.
@@ -150,7 +154,19 @@ pub type Item = (Result<Record, Vec<Problem>>, std::sync::Arc<Source>);
 pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
     let mut reader = open(path)?;
     let name = display_name(path);
-    let head = String::from_utf8_lossy(reader.fill_buf()?).into_owned();
+    // Peek far enough to tell JSON from text: a pipe may deliver `[` alone.
+    let mut head = Vec::new();
+    while head.len() < 256 {
+        let got = reader.fill_buf()?;
+        if got.is_empty() {
+            break;
+        }
+        let n = got.len().min(256 - head.len());
+        head.extend_from_slice(&got[..n]);
+        reader.consume(n);
+    }
+    let reader: Box<dyn BufRead> = Box::new(io::Cursor::new(head.clone()).chain(reader));
+    let head = String::from_utf8_lossy(&head).into_owned();
     match form_of(path, &head) {
         Form::Text => stream_text(reader, &name, &mut each),
         Form::Json => {
@@ -159,6 +175,7 @@ pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
                 stream_json_lines(reader, &name, &mut each)
             } else {
                 let mut text = String::new();
+                let mut reader = reader;
                 reader.read_to_string(&mut text)?;
                 let source = Arc::new(Source {
                     name,
@@ -221,18 +238,29 @@ fn stream_text(
     let mut buf = String::new();
     let mut splitter = Splitter::default();
     let (mut base, mut base_line) = (0usize, 0usize);
-    let mut emit = |chunk: &str, base: usize, base_line: usize| {
+    // Records are parsed in batches, in parallel, and handed on in order:
+    // memory stays bounded by the batch, whatever the size of the input.
+    let mut batch: Vec<Source> = Vec::with_capacity(BATCH);
+    let mut flush = |batch: &mut Vec<Source>| {
+        let parsed: Vec<Item> = std::mem::take(batch)
+            .into_par_iter()
+            .map(|source| {
+                let result = notation::parse_record(&source.text, source.base);
+                (result, Arc::new(source))
+            })
+            .collect();
+        parsed.into_iter().for_each(&mut *each);
+    };
+    let emit = |chunk: &str, base: usize, base_line: usize, batch: &mut Vec<Source>| {
         if chunk.trim().is_empty() {
             return;
         }
-        let source = Arc::new(Source {
+        batch.push(Source {
             name: name.to_owned(),
             text: chunk.to_owned(),
             base,
             base_line,
         });
-        let result = notation::parse_record(&source.text, base);
-        each((result, source.clone()));
     };
     let mut bytes = Vec::new();
     let mut first = true;
@@ -241,7 +269,10 @@ fn stream_text(
         if reader.read_until(b'\n', &mut bytes)? == 0 {
             break;
         }
-        let mut line = String::from_utf8_lossy(&bytes);
+        let mut line = match std::str::from_utf8(&bytes) {
+            Ok(text) => std::borrow::Cow::Borrowed(text),
+            Err(_) => String::from_utf8_lossy(&bytes),
+        };
         if std::mem::take(&mut first) {
             if let Some(rest) = line.strip_prefix('\u{feff}') {
                 base = 3;
@@ -250,14 +281,21 @@ fn stream_text(
         }
         let line_start = buf.len();
         buf.push_str(&line);
-        if let Some(cut) = splitter.cut(&buf, line_start) {
-            let lines = buf[..cut].matches('\n').count();
-            emit(&buf[..cut], base, base_line);
+        if let Some(cut) = splitter.cut(&buf, line_start, buf.len()) {
+            let lines = buf.as_bytes()[..cut]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            emit(&buf[..cut], base, base_line, &mut batch);
+            if batch.len() >= BATCH {
+                flush(&mut batch);
+            }
             buf.drain(..cut);
             base += cut;
             base_line += lines;
         }
     }
-    emit(&buf, base, base_line);
+    emit(&buf, base, base_line, &mut batch);
+    flush(&mut batch);
     Ok(())
 }

@@ -160,7 +160,7 @@ fn verify(paths: &[PathBuf], format: Format) -> Outcome {
                     let report = verifier::verify(&record, &mut session);
                     if !report.problems.is_empty() {
                         flagged += 1;
-                        outcome = outcome.max(Outcome::Violations);
+                        outcome = outcome.max(severity(&report.problems));
                     }
                     match format {
                         Format::Text => {
@@ -202,6 +202,16 @@ fn verify(paths: &[PathBuf], format: Format) -> Outcome {
     }
     let _ = out.flush();
     outcome
+}
+
+/// Violations, or bad input when a tag the tools need is wrong (the deal
+/// cannot be judged then).
+fn severity(problems: &[notation::Problem]) -> Outcome {
+    if problems.iter().any(|p| p.kind == "bad-tag") {
+        Outcome::BadInput
+    } else {
+        Outcome::Violations
+    }
 }
 
 fn convert(file: &Path, to: Option<To>) -> Outcome {
@@ -324,7 +334,7 @@ fn explain(file: &Path) -> Outcome {
             Ok(record) => {
                 let report = verifier::verify(&record, &mut session);
                 if !report.problems.is_empty() {
-                    outcome = outcome.max(Outcome::Violations);
+                    outcome = outcome.max(severity(&report.problems));
                 }
                 let sep = if index > 0 { "\n" } else { "" };
                 let _ = write!(out, "{sep}{}", explain::explain(&record, &report, index));

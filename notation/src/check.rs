@@ -211,8 +211,16 @@ impl Checker<'_> {
         }
     }
 
+    #[inline]
     fn not_in_deck(&mut self, card: Card, span: Span) {
         if !self.deck.contains(card) {
+            self.report_not_in_deck(card, span);
+        }
+    }
+
+    #[cold]
+    fn report_not_in_deck(&mut self, card: Card, span: Span) {
+        {
             let v = self.table.variant;
             let hint = match (v, card) {
                 (Variant::DanishTarok | Variant::FrenchTarot, c) if c == Card::SKUS => {

@@ -39,7 +39,7 @@ pub fn split_records(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut splitter = Splitter::default();
     let mut pos = text_start;
     for line in text[text_start..].split_inclusive('\n') {
-        if let Some(cut) = splitter.cut(text, pos) {
+        if let Some(cut) = splitter.cut(text, pos, pos + line.len()) {
             bounds.push(cut);
         }
         pos += line.len();
@@ -111,10 +111,8 @@ impl Splitter {
     /// a new record starts here: the start of the comments that lead into
     /// the new record (see [`leading_comments_start`]). Text before the
     /// first record belongs to the first record.
-    pub fn cut(&mut self, text: &str, line_start: usize) -> Option<usize> {
-        let line = &text[line_start..];
-        let line = &line[..line.find('\n').map_or(line.len(), |n| n + 1)];
-        if !self.starts_record(line) {
+    pub fn cut(&mut self, text: &str, line_start: usize, line_end: usize) -> Option<usize> {
+        if !self.starts_record(&text[line_start..line_end]) {
             return None;
         }
         if !std::mem::replace(&mut self.seen_record, true) {
@@ -131,6 +129,9 @@ impl Splitter {
                 .strip_prefix("[Variant")
                 .is_some_and(|rest| rest.starts_with([' ', '\t']));
         let bytes = line.as_bytes();
+        if !self.in_comment && memchr::memchr3(b'{', b'"', b'}', bytes).is_none() {
+            return starts;
+        }
         let mut i = 0;
         while i < bytes.len() {
             match bytes[i] {
@@ -153,6 +154,19 @@ impl Splitter {
         }
         starts
     }
+}
+
+/// Gives comments read after the last item to it (or to the section's
+/// lead-in before the first item).
+fn attach(items: &mut [Item], pending: &mut Vec<Trivia>, lead_in: &mut Vec<String>) {
+    if pending.is_empty() {
+        return;
+    }
+    let sink = match items.last_mut() {
+        Some(last) => &mut last.comments,
+        None => lead_in,
+    };
+    sink.extend(pending.drain(..).map(|t| t.text));
 }
 
 /// The section keywords, in the order sections must appear.
@@ -184,12 +198,32 @@ struct Failed;
 type Fail = Failed;
 type PResult<T> = Result<T, Fail>;
 
+/// Bytes that can be part of a word (a card, a keyword, a number):
+/// everything but white space and the punctuation of the notation.
+const WORD_BYTES: [bool; 256] = {
+    let mut table = [true; 256];
+    let stops = b" \t\n\r\x0b\x0c,:{}[]\"=";
+    let mut i = 0;
+    while i < stops.len() {
+        table[stops[i] as usize] = false;
+        i += 1;
+    }
+    table
+};
+
 fn is_word_byte(b: u8) -> bool {
-    !(b.is_ascii_whitespace() || b",:{}[]\"=".contains(&b))
+    WORD_BYTES[b as usize]
 }
 
 fn word(i: &str) -> IResult<&str, &str> {
-    take_while1(|c: char| c.is_ascii() && is_word_byte(c as u8) || !c.is_ascii())(i)
+    let end = i.bytes().position(|b| !is_word_byte(b)).unwrap_or(i.len());
+    if end == 0 {
+        return Err(nom::Err::Error(nom::error::Error::new(
+            i,
+            nom::error::ErrorKind::TakeWhile1,
+        )));
+    }
+    Ok((&i[end..], &i[..end]))
 }
 
 fn comment_body(i: &str) -> IResult<&str, String> {
@@ -291,15 +325,33 @@ impl<'a> Reader<'a> {
     fn trivia(&mut self) -> PResult<Vec<Trivia>> {
         let mut out = Vec::new();
         let mut newline = false;
+        let bytes = self.src.as_bytes();
         loop {
-            let rest = self.rest();
-            let trimmed = rest.trim_start();
-            newline |= rest[..rest.len() - trimmed.len()].contains('\n');
-            self.advance_to(trimmed);
-            if !trimmed.starts_with('{') {
+            // White space, byte by byte: this runs between every two tokens.
+            let mut i = self.pos;
+            while let Some(&b) = bytes.get(i) {
+                match b {
+                    b'\n' => newline = true,
+                    b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {}
+                    _ => break,
+                }
+                i += 1;
+            }
+            self.pos = i;
+            if bytes.get(i) != Some(&b'{') {
+                if bytes.get(i).is_some_and(|b| !b.is_ascii()) {
+                    // Unicode white space: the slow path.
+                    let rest = self.rest();
+                    let trimmed = rest.trim_start();
+                    if trimmed.len() < rest.len() {
+                        newline |= rest[..rest.len() - trimmed.len()].contains('\n');
+                        self.advance_to(trimmed);
+                        continue;
+                    }
+                }
                 return Ok(out);
             }
-            match comment_body(trimmed) {
+            match comment_body(self.rest()) {
                 Ok((rest, text)) => {
                     out.push(Trivia {
                         text,
@@ -314,11 +366,22 @@ impl<'a> Reader<'a> {
                         span,
                         "comment is not closed",
                         "this `{` has no matching `}`",
-                        "close the comment with `}`; write `\\}` for a brace inside a comment",
+                        "close the comment with `}`; inside a comment write \\{, \\} and \\\\",
                     ));
                 }
             }
         }
+    }
+
+    /// The word at the cursor, scanned byte by byte (non-ASCII bytes are
+    /// word bytes).
+    fn word_end(&self) -> usize {
+        let bytes = self.src.as_bytes();
+        let mut i = self.pos;
+        while i < bytes.len() && is_word_byte(bytes[i]) {
+            i += 1;
+        }
+        i
     }
 
     fn peek_word(&self) -> Option<&'a str> {
@@ -333,8 +396,12 @@ impl<'a> Reader<'a> {
     }
 
     fn at_section_start(&self) -> bool {
-        let rest = self.rest();
-        rest.is_empty() || self.peek_word().and_then(section_rank).is_some()
+        match self.src.as_bytes().get(self.pos) {
+            None => true,
+            // Section keywords are lower-case words.
+            Some(b) if !b.is_ascii_lowercase() => false,
+            Some(_) => self.peek_word().and_then(section_rank).is_some(),
+        }
     }
 
     fn expect_char(&mut self, c: char, what: &str, help: &str) -> PResult<()> {
@@ -353,6 +420,22 @@ impl<'a> Reader<'a> {
     }
 
     fn number<T: std::str::FromStr>(&mut self, what: &str, help: &str) -> PResult<(T, Span)> {
+        // Fast path: a short run of digits.
+        let bytes = self.src.as_bytes();
+        let mut end = self.pos;
+        while end < bytes.len() && bytes[end].is_ascii_digit() {
+            end += 1;
+        }
+        if end > self.pos
+            && end - self.pos < 4
+            && bytes.get(end).is_none_or(|b| !b.is_ascii_digit())
+        {
+            if let Ok(n) = self.src[self.pos..end].parse::<T>() {
+                let span = self.span(self.pos, end);
+                self.pos = end;
+                return Ok((n, span));
+            }
+        }
         let parsed = signed(self.rest()).ok();
         if let Some((rest, text)) = parsed {
             let span = self.span_of(text);
@@ -499,15 +582,49 @@ impl<'a> Reader<'a> {
         stop: Option<&str>,
         lead_in: &mut Vec<String>,
     ) -> PResult<(Vec<Item>, Vec<Trivia>)> {
-        let mut items: Vec<Item> = Vec::new();
+        let mut items: Vec<Item> = Vec::with_capacity(if allow_lead { 4 } else { 16 });
         let mut pending = Vec::new();
+        let bytes = self.src.as_bytes();
         loop {
+            // The common case first: a canonical card code, upper case, with
+            // no suffix. Keywords are lower case; anything else takes the
+            // general path below.
+            let first = bytes.get(self.pos).copied();
+            if first.is_some_and(|b| b.is_ascii_uppercase()) {
+                let end = self.word_end();
+                if bytes.get(end) != Some(&b'=') {
+                    let text = &self.src[self.pos..end];
+                    if let Some(card) = Card::parse_code(text) {
+                        let span = self.span(self.pos, end);
+                        self.pos = end;
+                        attach(&mut items, &mut pending, lead_in);
+                        items.push(Item {
+                            card,
+                            name: None,
+                            rename: None,
+                            comments: Vec::new(),
+                            span,
+                        });
+                        // Blanks between cards inline; comments the slow way.
+                        let mut i = self.pos;
+                        while matches!(bytes.get(i), Some(b' ' | b'\t' | b'\r' | b'\n')) {
+                            i += 1;
+                        }
+                        if bytes.get(i).is_some_and(|&b| b == b'{' || !b.is_ascii()) {
+                            pending = self.trivia()?;
+                        } else {
+                            self.pos = i;
+                        }
+                        continue;
+                    }
+                }
+            }
             if self.at_section_start() || (stop.is_some() && self.peek_word() == stop) {
                 return Ok((items, pending));
             }
             if !self
                 .rest()
-                .starts_with(|c: char| c.is_ascii() && is_word_byte(c as u8) || !c.is_ascii())
+                .starts_with(|c: char| !c.is_ascii() || is_word_byte(c as u8))
             {
                 let (found, span) = self.found();
                 return Err(self.syntax(
@@ -518,12 +635,7 @@ impl<'a> Reader<'a> {
                 ));
             }
             let item = self.item(allow_lead)?;
-            match items.last_mut() {
-                Some(last) => last
-                    .comments
-                    .extend(pending.drain(..).map(|t: Trivia| t.text)),
-                None => lead_in.extend(pending.drain(..).map(|t| t.text)),
-            }
+            attach(&mut items, &mut pending, lead_in);
             items.push(item);
             pending = self.trivia()?;
         }
@@ -547,10 +659,17 @@ impl<'a> Reader<'a> {
 
     fn section_colon(&mut self, keyword: &str) -> PResult<()> {
         self.trivia_none()?;
+        if self.rest().starts_with(':') {
+            self.pos += 1;
+            return Ok(());
+        }
         self.expect_char(
             ':',
             &format!("after `{keyword}`"),
-            &format!("write `{keyword}:` followed by its contents"),
+            &match keyword {
+                "hand" | "discard" => format!("write `{keyword} <seat>:` followed by its cards"),
+                _ => format!("write `{keyword}:` followed by its contents"),
+            },
         )
     }
 
@@ -889,7 +1008,10 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
                     comments: Vec::new(),
                     span: p.span(start, p.pos),
                 });
-                if record.tags.len() > 1 && record.tags.last().unwrap().name == "Variant" {
+                if record.tags.len() > 1
+                    && record.tags[0].name == "Variant"
+                    && record.tags.last().unwrap().name == "Variant"
+                {
                     p.fail(
                         Problem::new("bad-tag", "a second `Variant` tag inside a record")
                             .at(name_span, "second `Variant`")
@@ -1086,7 +1208,8 @@ fn section(
             if p.rest().starts_with(|c: char| c.is_ascii_digit()) {
                 let (n, span) = p.number::<u32>("a trick number", "tricks are numbered from 1")?;
                 let expected = record.tricks.len() + 1;
-                if n as usize != expected {
+                // After another fault the count is off anyway: say nothing.
+                if n as usize != expected && p.problems.is_empty() {
                     p.fail(
                         Problem::new("syntax", format!("trick {n} stands where trick {expected} belongs"))
                             .at(span, format!("expected {expected}"))

@@ -156,13 +156,6 @@ struct ItemObject {
     comments: Vec<String>,
 }
 
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum ItemForm {
-    Bare(Card),
-    Object(ItemObject),
-}
-
 impl Serialize for Item {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         if self.is_bare() {
@@ -181,24 +174,29 @@ impl Serialize for Item {
 
 impl<'de> Deserialize<'de> for Item {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Item, D::Error> {
-        // Decide on the JSON type first so that a bad card code is reported
-        // as such, not as "did not match any variant".
-        let value = serde_json::Value::deserialize(d)?;
-        let form = match value {
-            serde_json::Value::String(_) => Card::deserialize(value).map(ItemForm::Bare),
-            _ => ItemObject::deserialize(value).map(ItemForm::Object),
+        // A visitor rather than `untagged`, so that a bad card code is
+        // reported as such, at its own place in the document.
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Item;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a card code, or an object with \"card\"")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Item, E> {
+                Card::deserialize(serde::de::value::StrDeserializer::<E>::new(v)).map(Item::new)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Item, A::Error> {
+                let o = ItemObject::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Ok(Item {
+                    card: o.card,
+                    name: o.name,
+                    rename: o.rename,
+                    comments: o.comments,
+                    span: Span::default(),
+                })
+            }
         }
-        .map_err(serde::de::Error::custom)?;
-        Ok(match form {
-            ItemForm::Bare(card) => Item::new(card),
-            ItemForm::Object(o) => Item {
-                card: o.card,
-                name: o.name,
-                rename: o.rename,
-                comments: o.comments,
-                span: Span::default(),
-            },
-        })
+        d.deserialize_any(V)
     }
 }
 

@@ -47,7 +47,15 @@ fn corpus_json_round_trips() {
 /// Every corpus file is in canonical form.
 #[test]
 fn corpus_is_canonical() {
-    let out = tarok(&["fmt", "--check", "corpus"]);
+    let mut args = vec!["fmt", "--check"];
+    let dirs: Vec<String> = std::fs::read_dir(crate::cli::root().join("corpus"))
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().is_dir() && e.file_name() != "bad")
+        .map(|e| format!("corpus/{}", e.file_name().to_string_lossy()))
+        .collect();
+    args.extend(dirs.iter().map(String::as_str));
+    let out = tarok(&args);
     assert_eq!(
         out.status.code(),
         Some(0),
