@@ -1296,7 +1296,7 @@ impl Replay<'_, '_> {
             .find(|a| a.seat == s && a.act == Act::Pass)
             .map(|a| a.span);
         for slot in 0..SLOTS {
-            if let (Some((c, _)), false) = (held[slot], declared[slot]) {
+            if let (Some((c, cards)), false) = (held[slot], declared[slot]) {
                 let said = if pass_span.is_some() {
                     " and says pass"
                 } else {
@@ -1311,6 +1311,8 @@ impl Replay<'_, '_> {
                 )
                 .rule("DK-DECL-4")
                 .seat(s)
+                // The highest card of the combination (its king, trump or fool).
+                .card(cards.iter().last().expect("a combination has cards"))
                 .at(pass_span.unwrap_or(span), "declaration missing")
                 .help("every combination held must be declared (DK-DECL-1)");
                 if self.o.late_excuse {
