@@ -42,6 +42,9 @@ pub struct SessionState {
     /// The dealer who must deal again (valid misdeal demand, wrong deal
     /// found before play: DK-SEAT-3).
     pub redeal: Option<Seat>,
+    /// Who deals the next deal of the session (DK-SEAT-3), once a deal
+    /// has been seen.
+    pub next_dealer: Option<Seat>,
 }
 
 const KING: usize = 0;
@@ -668,6 +671,23 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         }
     }
     let dealer = table.dealer;
+    // DK-SEAT-3: the deal passes to the right, or stays after a re-deal. A
+    // record with a Pots tag stands on its own and is not checked.
+    if let (Some(expected), None) = (session.danish.next_dealer, record.tag("Pots")) {
+        if expected != dealer {
+            let span = record.tag("Dealer").map_or(record.span, |t| t.span);
+            report.push(
+                Problem::new(
+                    "other",
+                    format!("seat {dealer} deals, but seat {expected} deals this deal of the session"),
+                )
+                .rule("DK-SEAT-3")
+                .seat(dealer)
+                .at(span, "not the next dealer")
+                .help("the next dealer is the player on the dealer's right; the same dealer deals again after a misdeal demand or a wrong deal found before play"),
+            );
+        }
+    }
     let next = |s: Seat| {
         let mut n = (s + 1) % table.seats;
         if table.sits_out() == Some(n) {
@@ -697,6 +717,11 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     if deal_again {
         session.danish.redeal = Some(dealer);
     }
+    session.danish.next_dealer = Some(if deal_again {
+        dealer
+    } else {
+        (dealer + 1) % table.seats
+    });
     session.danish.pots = Some(r.pots);
     r.report.pots = Some(r.pots);
 }

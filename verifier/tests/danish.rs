@@ -543,3 +543,19 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_deal_passes_to_the_right() {
+    let mut session = Session::default();
+    let mut rng = Rng::new(3);
+    let first = gen::danish::deal(&mut rng, 0).unwrap();
+    assert!(verify(&reparse(&first), &mut session).problems.is_empty());
+    // The next deal is dealt by seat 2 instead of seat 1.
+    let mut second = gen::danish::deal(&mut rng, 2).unwrap();
+    second.tags.retain(|t| t.name != "Pots");
+    second.claim = None;
+    let report = verify(&reparse(&second), &mut session);
+    assert_eq!(report.problems.len(), 1, "{:?}", report.problems);
+    assert_eq!(report.problems[0].rule, Some("DK-SEAT-3"));
+    assert_eq!(report.problems[0].seat, Some(2));
+}
