@@ -165,6 +165,11 @@ fn declarations(hand: &[Card]) -> Vec<(Act, Vec<Card>, i64)> {
     out
 }
 
+/// How many cards of a trick so far carry a renaming.
+fn plays_renamed(plays: &[Item]) -> usize {
+    plays.iter().filter(|i| i.rename.is_some()).count()
+}
+
 /// Running money: seats 0..3 and the pots.
 struct Money {
     seats: [i64; 3],
@@ -345,6 +350,27 @@ pub fn play_out(setup: &Setup, rng: &mut Rng, choose: &mut Chooser<'_>) -> Recor
                         Lead::Suit(Suit::ALL[new])
                     });
                     led = Some(new as u8);
+                }
+            }
+            // Or the third player renames it, when the second did not and
+            // both were void in the named suit; the second player's card
+            // must then not be a revoke in the new suit.
+            if setup.extras && i == 2 && cards[0].is_fool() && plays_renamed(&plays) == 0 {
+                let named = led.unwrap();
+                let second_void = colour(cards[1]) != named;
+                let third_void = !play[s].iter().any(|&c| colour(c) == named);
+                if second_void && third_void && rng.below(2) == 0 {
+                    let new = ((named as usize + 1 + rng.below(4)) % 5) as u8;
+                    let second_ok = colour(cards[1]) == new
+                        || !play[seats[1]].iter().any(|&c| colour(c) == new);
+                    if second_ok {
+                        rename = Some(if new == 4 {
+                            Lead::Trumps
+                        } else {
+                            Lead::Suit(Suit::ALL[new as usize])
+                        });
+                        led = Some(new);
+                    }
                 }
             }
             let mut options: Vec<Card> = match led {
