@@ -905,7 +905,10 @@ impl Replay<'_, '_> {
             let seats = [l, self.next(l), self.next(self.next(l))];
             let mut cards = [Card::FOOL; 3];
             for (i, item) in trick.plays.iter().enumerate().take(3) {
-                hands[seats[i] as usize].insert(item.card);
+                // A card played twice belongs to its first player only.
+                if !hands.iter().any(|h| h.contains(item.card)) {
+                    hands[seats[i] as usize].insert(item.card);
+                }
                 cards[i] = item.card;
             }
             let lead = effective_lead(&trick.plays);
@@ -1487,17 +1490,24 @@ impl Replay<'_, '_> {
                             format!("seat {s} plays {c}, which he does not hold"),
                         )
                     };
-                    if !(record.is_partial() && kind == "duplicate-card") {
-                        self.irregular(
-                            label(Problem::new(kind, msg))
-                                .rule("DK-PLAY-1")
-                                .at(item.span, "not in this hand")
-                                .help("each player plays a card from his own hand"),
-                            20,
-                            true,
-                            at,
-                        );
+                    if record.is_partial() && kind == "duplicate-card" {
+                        // The structural check found it already: this
+                        // finding replaces it, with its seat, rule and fine.
+                        self.report.problems.retain(|p| {
+                            !(p.kind == "duplicate-card"
+                                && p.card == Some(c)
+                                && p.trick == Some(t as u16))
+                        });
                     }
+                    self.irregular(
+                        label(Problem::new(kind, msg))
+                            .rule("DK-PLAY-1")
+                            .at(item.span, "not in this hand")
+                            .help("each player plays a card from his own hand"),
+                        20,
+                        true,
+                        at,
+                    );
                 }
                 hands[s as usize].remove(c);
                 played.insert(c);

@@ -569,3 +569,26 @@ fn the_deal_passes_to_the_right() {
     assert_eq!(report.problems[0].rule, Some("DK-SEAT-3"));
     assert_eq!(report.problems[0].seat, Some(2));
 }
+
+#[test]
+fn a_card_played_twice_in_a_partial_record_is_a_fined_misplay() {
+    let mut record = generated(12, 1);
+    record.hands.clear();
+    record.claim = None;
+    let again = record.tricks[3].plays[0].card;
+    record.tricks[20].plays[0].card = again;
+    let report = check(&reparse(&record));
+    let dup: Vec<_> = report
+        .problems
+        .iter()
+        .filter(|p| p.kind == "duplicate-card")
+        .collect();
+    assert_eq!(dup.len(), 1, "{:?}", report.problems);
+    assert_eq!(dup[0].rule, Some("DK-PLAY-1"));
+    assert_eq!(dup[0].trick, Some(21));
+    assert!(dup[0].seat.is_some());
+    assert!(report
+        .ledger
+        .iter()
+        .any(|p| p.rule == "DK-PLAY-1" && p.amount == 20));
+}
