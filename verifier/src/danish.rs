@@ -1682,11 +1682,13 @@ impl Replay<'_, '_> {
             for (i, &c) in cards.iter().enumerate() {
                 if c.is_fool() && t < 25 {
                     points[seats[i] as usize] += card_points(c);
-                    self.rule_event(
-                        at,
-                        "DK-FOOL-7",
-                        format!("seat {} takes the fool back to his own pile", seats[i]),
-                    );
+                    self.rule_event(at, "DK-FOOL-7", {
+                        let mut text = String::with_capacity(48);
+                        text.push_str("seat ");
+                        push_number(&mut text, seats[i]);
+                        text.push_str(" takes the fool back to his own pile");
+                        text
+                    });
                 } else {
                     points[winner as usize] += card_points(c);
                 }
