@@ -598,13 +598,13 @@ fn main() {
     let plays = std::mem::take(&mut r.tricks[24].plays);
     r.tricks[24].plays = vec![plays[1].clone(), plays[2].clone(), plays[0].clone()];
     r.tricks[24].leader = Some((l + 1) % 3);
-    r.tricks[24]
-        .comments
-        .push(format!("seat {l} won trick 24 and is on lead"));
+    r.tricks[24].comments.push(format!(
+        "seat {l} is on lead to trick 25 (DK-PLAY-1, DK-FOOL-6)"
+    ));
     let mut records = vec![r];
     claim_from_engine(&mut records);
     write(&dir, "27-lead-out-of-turn.tarok", &[
-        "A lead out of turn (DK-PLAY-1): the winner of trick 24 must lead trick 25, but the next player leads. Fined 20 into each pot; the deal is abandoned: no ultimo, bagud, last trick or count.",
+        "A lead out of turn (DK-PLAY-1): the player on lead to trick 25 does not lead; the next player does. Fined 20 into each pot; the deal is abandoned: no ultimo, bagud, last trick or count.",
     ], records, "out-of-turn[DK-PLAY-1]");
 
     // 28: the fool in trick 24.
