@@ -241,6 +241,7 @@ fn main() {
         skat,
         pots: Some([45, 60]),
         extras: false,
+        four: None,
     };
     let order = |c: &Card| match c.trump_number() {
         Some(1) => 0,
@@ -796,6 +797,7 @@ fn main() {
         skat: vec![Card::FOOL, rest[50], rest[51]],
         pots: Some([80, 75]),
         extras: false,
+        four: None,
     };
     let mut r = g::play_out(&setup, &mut rng, &mut |rng, _, seat, options| {
         if seat == 0 {
@@ -987,6 +989,7 @@ fn main() {
         skat: jacks.to_vec(),
         pots: Some([50, 50]),
         extras: false,
+        four: None,
     };
     let mut r = g::play_out(&setup, &mut rng, &mut random);
     let named = r.clone();

@@ -592,3 +592,42 @@ fn a_card_played_twice_in_a_partial_record_is_a_fined_misplay() {
         .iter()
         .any(|p| p.rule == "DK-PLAY-1" && p.amount == 20));
 }
+
+#[test]
+fn four_at_the_table() {
+    for seed in 0..200 {
+        let mut rng = Rng::new(seed);
+        let record = reparse(&gen::danish::deal_four(&mut rng, (seed % 5) as usize).unwrap());
+        let report = check(&record);
+        assert!(
+            report.problems.is_empty(),
+            "seed {seed}: {:#?}\n{}",
+            report.problems,
+            notation::to_text(&record)
+        );
+        assert_eq!(report.totals.len(), 4);
+        assert_conserved(&record, &report);
+    }
+    // A session of four: the deal goes round all four seats, the pots carry.
+    let mut rng = Rng::new(4);
+    let mut session = Session::default();
+    let mut pots = [0, 0];
+    for i in 0..12 {
+        let mut record = gen::danish::deal_four(&mut rng, i).unwrap();
+        record.tags.retain(|t| t.name != "Pots");
+        record.claim = None;
+        let report = verify(&reparse(&record), &mut session);
+        assert!(
+            report.problems.is_empty(),
+            "deal {i}: {:?}",
+            report.problems
+        );
+        if i == 0 {
+            // Seat 2 sits out the first deal: he pays the opening foundation
+            // (20 into each pot) and nothing else.
+            assert_eq!(report.totals[2], -40);
+        }
+        pots = report.pots.unwrap();
+    }
+    assert_eq!(session.scores.iter().sum::<i64>() + pots[0] + pots[1], 0);
+}

@@ -165,6 +165,86 @@ fn declarations(hand: &[Card]) -> Vec<(Act, Vec<Card>, i64)> {
     out
 }
 
+/// Renumbers a deal played by seats 0..3 for a table of four whose dealer
+/// sits at `table_dealer`; the seat opposite sits out with net `sits_out`.
+fn to_four(mut r: Record, dealer: usize, table_dealer: u8, sits_out: i64) -> Record {
+    let out = (table_dealer + 2) % 4;
+    let next = |s: u8| {
+        if (s + 1) % 4 == out {
+            (s + 2) % 4
+        } else {
+            (s + 1) % 4
+        }
+    };
+    let order = [table_dealer, next(table_dealer), next(next(table_dealer))];
+    let map = |s: u8| order[(s as usize + 3 - dealer) % 3];
+    for h in &mut r.hands {
+        h.seat = map(h.seat);
+    }
+    r.hands.push(Hand {
+        seat: out,
+        cards: vec![],
+        comments: vec![],
+        span: Span::default(),
+    });
+    r.hands.sort_by_key(|h| h.seat);
+    if let Some(d) = &mut r.discard {
+        d.seat = map(d.seat);
+    }
+    for a in r.declarations.iter_mut().flat_map(|d| &mut d.actions) {
+        a.seat = map(a.seat);
+    }
+    for t in &mut r.tricks {
+        t.fool_call = t.fool_call.map(map);
+    }
+    if let Some(c) = &mut r.claim {
+        for e in &mut c.entries {
+            if let Party::Seat(s) = e.party {
+                e.party = Party::Seat(map(s));
+            }
+        }
+        c.entries.push(ClaimEntry {
+            party: Party::Seat(out),
+            amount: sits_out,
+            span: Span::default(),
+        });
+        c.entries.sort_by_key(|e| match e.party {
+            Party::Seat(s) => s as u16,
+            Party::Pot(Pot::King) => 100,
+            Party::Pot(Pot::Pagat) => 101,
+        });
+    }
+    for t in &mut r.tags {
+        if t.name == "Dealer" {
+            t.value = table_dealer.to_string();
+        }
+    }
+    r.tags
+        .insert(1, tag("Players", "Anna; Bent; Carl; Dora".into()));
+    r
+}
+
+/// One random legal deal at a table of four (the seat opposite the dealer
+/// sits out); `index` is its place in the session, the dealer rotating
+/// through all four seats.
+pub fn deal_four(rng: &mut Rng, index: usize) -> Option<Record> {
+    let mut setup = random_setup(rng, 0);
+    setup.pots = if index == 0 {
+        None
+    } else {
+        Some([20 + 5 * rng.below(30) as i64, 20 + 5 * rng.below(30) as i64])
+    };
+    setup.four = Some((index % 4) as u8);
+    Some(play_out(&setup, rng, &mut |rng, _, _, options| {
+        let plain: Vec<Card> = options.iter().copied().filter(|c| !c.is_fool()).collect();
+        if plain.is_empty() || rng.below(8) == 0 {
+            *rng.pick(options)
+        } else {
+            *rng.pick(&plain)
+        }
+    }))
+}
+
 /// How many cards of a trick so far carry a renaming.
 fn plays_renamed(plays: &[Item]) -> usize {
     plays.iter().filter(|i| i.rename.is_some()).count()
@@ -174,6 +254,8 @@ fn plays_renamed(plays: &[Item]) -> usize {
 struct Money {
     seats: [i64; 3],
     pots: [i64; 2],
+    /// The net of a fourth player who sits out (foundation only).
+    sits_out: i64,
 }
 
 impl Money {
@@ -203,6 +285,11 @@ pub struct Setup {
     pub pots: Option<[i64; 2]>,
     /// Random calls for the fool in trick 23 and renamings of a led fool.
     pub extras: bool,
+    /// Four at the table: the dealer's seat at the table of four. The deal
+    /// is played with seats 0..3 as above (in order of play from the
+    /// dealer's seat) and renumbered; the seat opposite the dealer sits
+    /// out and pays only foundation.
+    pub four: Option<u8>,
 }
 
 /// Chooses a card: `(rng, trick 1..=25, seat, legal cards) -> card`.
@@ -261,6 +348,7 @@ pub fn random_setup(rng: &mut Rng, index: usize) -> Setup {
         skat,
         pots: start_pots,
         extras: true,
+        four: None,
     }
 }
 
@@ -275,11 +363,17 @@ pub fn play_out(setup: &Setup, rng: &mut Rng, choose: &mut Chooser<'_>) -> Recor
     let mut money = Money {
         seats: [0; 3],
         pots: start_pots.unwrap_or([0, 0]),
+        sits_out: 0,
     };
     if start_pots.is_none() {
         for s in 0..3 {
             money.pay_pot(s, 0, 20);
             money.pay_pot(s, 1, 20);
+        }
+        if setup.four.is_some() {
+            money.sits_out -= 40;
+            money.pots[0] += 20;
+            money.pots[1] += 20;
         }
     }
     money.pay_pot(dealer, 0, 5);
@@ -554,6 +648,10 @@ pub fn play_out(setup: &Setup, rng: &mut Rng, choose: &mut Chooser<'_>) -> Recor
             for s in 0..3 {
                 money.pay_pot(s, pot, 20);
             }
+            if setup.four.is_some() {
+                money.sits_out -= 20;
+                money.pots[pot] += 20;
+            }
         }
     }
     let mut tags = vec![
@@ -580,7 +678,7 @@ pub fn play_out(setup: &Setup, rng: &mut Rng, choose: &mut Chooser<'_>) -> Recor
             span: Span::default(),
         });
     }
-    Record {
+    let record = Record {
         comments: vec![],
         tags,
         hands: (0..3)
@@ -614,5 +712,9 @@ pub fn play_out(setup: &Setup, rng: &mut Rng, choose: &mut Chooser<'_>) -> Recor
         }),
         trailing: vec![],
         span: Span::default(),
+    };
+    match setup.four {
+        None => record,
+        Some(table_dealer) => to_four(record, dealer, table_dealer, money.sits_out),
     }
 }
