@@ -631,3 +631,93 @@ fn four_at_the_table() {
     }
     assert_eq!(session.scores.iter().sum::<i64>() + pots[0] + pots[1], 0);
 }
+
+fn corpus_record(name: &str) -> Record {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/danish-tarok");
+    let text = std::fs::read_to_string(dir.join(name)).unwrap();
+    notation::parse_str(&text).remove(0).unwrap()
+}
+
+fn with_option(mut record: Record, value: &str) -> Record {
+    record.claim = None;
+    record.tags.push(notation::Tag {
+        name: "Options".into(),
+        value: value.into(),
+        comments: vec![],
+        span: Span::default(),
+    });
+    reparse(&record)
+}
+
+#[test]
+fn last_trick_with_bagud_option() {
+    let record = corpus_record("16-pagat-bagud-and-king-bagud.tarok");
+    let base = check(&record);
+    assert!(!base.ledger.iter().any(|p| p.reason == "last trick"));
+    let other = check(&with_option(record, "last_trick_with_bagud=true"));
+    assert_eq!(
+        other
+            .ledger
+            .iter()
+            .filter(|p| p.reason == "last trick" && p.amount == 20)
+            .count(),
+        2
+    );
+}
+
+#[test]
+fn fool_call_fine_scope_option() {
+    // A call for the fool at trick 10 instead of 23: reported, fined only
+    // with `any-wrong-call`.
+    let mut record = corpus_record("10-first-deal-of-a-session.tarok");
+    record.tricks[9].fool_call = Some(0);
+    record.claim = None;
+    let base = check(&reparse(&record));
+    assert_eq!(base.problems[0].kind, "illegal-call");
+    assert_eq!(base.problems[0].trick, Some(10));
+    assert!(!base.ledger.iter().any(|p| p.rule == "DK-FOOL-4"));
+    let fined = check(&with_option(record, "fool_call_fine_scope=any-wrong-call"));
+    assert_eq!(
+        fined
+            .ledger
+            .iter()
+            .filter(|p| p.rule == "DK-FOOL-4" && p.amount == 20)
+            .count(),
+        2
+    );
+    assert!(fined.settled);
+}
+
+#[test]
+fn tout_count_from_each_option() {
+    let record = corpus_record("13-tout.tarok");
+    let base = check(&record);
+    let count = |r: &Report| {
+        r.ledger
+            .iter()
+            .filter(|p| p.rule == "DK-COUNT-2")
+            .map(|p| (p.payer, p.payee, p.amount))
+            .collect::<Vec<_>>()
+    };
+    // Dealer 0; the tout maker, seat 1, is the next dealer: the others settle with him.
+    assert!(count(&base)
+        .iter()
+        .all(|(_, payee, _)| *payee == Party::Seat(1)));
+    // He counts 78 less the dealer's skat (1 point, spot cards) and the fool
+    // its holder took home (4): 73 points, 45 from each.
+    let each = check(&with_option(record, "tout_count=from-each, tout_amount=85"));
+    assert_eq!(
+        count(&each),
+        [
+            (Party::Seat(0), Party::Seat(1), 50),
+            (Party::Seat(2), Party::Seat(1), 50)
+        ]
+    );
+    assert_eq!(
+        each.ledger
+            .iter()
+            .filter(|p| p.reason == "tout" && p.amount == 85)
+            .count(),
+        2
+    );
+}
