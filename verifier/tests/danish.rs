@@ -709,8 +709,8 @@ fn tout_count_from_each_option() {
     assert_eq!(
         count(&each),
         [
-            (Party::Seat(0), Party::Seat(1), 50),
-            (Party::Seat(2), Party::Seat(1), 50)
+            (Party::Seat(0), Party::Seat(1), 45),
+            (Party::Seat(2), Party::Seat(1), 45)
         ]
     );
     assert_eq!(
