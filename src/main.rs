@@ -79,6 +79,9 @@ enum Command {
         /// How many deals (one session, in order).
         #[arg(long, default_value_t = 1)]
         count: usize,
+        /// Seats at the table (Danish Tarok: 3, or 4 with one sitting out).
+        #[arg(long)]
+        seats: Option<u8>,
         /// Output form.
         #[arg(long, value_enum, default_value_t = To::Text)]
         to: To,
@@ -139,8 +142,9 @@ fn main() -> ExitCode {
             variant,
             seed,
             count,
+            seats,
             to,
-        } => gen(&variant, seed, count, to),
+        } => gen(&variant, seed, count, seats, to),
     };
     ExitCode::from(outcome as u8)
 }
@@ -442,7 +446,7 @@ fn explain(file: &Path) -> Outcome {
     outcome
 }
 
-fn gen(variant: &str, seed: u64, count: usize, to: To) -> Outcome {
+fn gen(variant: &str, seed: u64, count: usize, seats: Option<u8>, to: To) -> Outcome {
     let Ok(variant) = variant.parse::<notation::Variant>() else {
         return fail(format!(
             "`{variant}` is not a variant (danish-tarok, french-tarot, koenigrufen, skill7-tarock)"
@@ -452,8 +456,9 @@ fn gen(variant: &str, seed: u64, count: usize, to: To) -> Outcome {
     let mut out = io::BufWriter::new(stdout.lock());
     let mut rng = verifier::gen::Rng::new(seed);
     for i in 0..count {
-        let Some(record) = verifier::gen::deal(variant, &mut rng, i) else {
-            return fail(format!("there is no generator for {variant} yet"));
+        let seats = seats.unwrap_or(variant.table_sizes()[0]);
+        let Some(record) = verifier::gen::deal_at(variant, seats, &mut rng, i) else {
+            return fail(format!("{variant} is not played at a table of {seats}"));
         };
         let _ = match to {
             To::Text => {

@@ -142,6 +142,17 @@ struct RecordLine<'a> {
     ledger: Option<&'a [verifier::Payment]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     totals: Option<&'a [i64]>,
+    /// Danish Tarok: the pots after the deal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pots: Option<Pots>,
+}
+
+#[derive(Serialize)]
+struct Pots {
+    #[serde(rename = "king-pot")]
+    king: i64,
+    #[serde(rename = "pagat-pot")]
+    pagat: i64,
 }
 
 /// One JSON object per record: the `--format json` line.
@@ -173,6 +184,9 @@ pub fn record_json(
         violations,
         ledger: settled.map(|r| r.ledger.as_slice()),
         totals: settled.map(|r| r.totals.as_slice()),
+        pots: settled
+            .and_then(|r| r.pots)
+            .map(|[king, pagat]| Pots { king, pagat }),
     };
     let _ = serde_json::to_writer(&mut *out, &line);
     let _ = writeln!(out);

@@ -217,3 +217,43 @@ fn expect_mode_passes_faults_that_are_named_and_fails_the_rest() {
         "a file without an expectation must be clean"
     );
 }
+
+#[test]
+fn generated_deals_of_every_variant_verify_clean() {
+    for (variant, seats) in [
+        ("danish-tarok", "3"),
+        ("danish-tarok", "4"),
+        ("french-tarot", "4"),
+        ("koenigrufen", "4"),
+        ("skill7-tarock", "4"),
+    ] {
+        let deals = tarok(&[
+            "gen",
+            "--variant",
+            variant,
+            "--seats",
+            seats,
+            "--seed",
+            "5",
+            "--count",
+            "40",
+        ]);
+        assert_eq!(deals.status.code(), Some(0), "{variant}");
+        let text = stdout(&deals);
+        assert_eq!(text.matches("[Variant ").count(), 40);
+        let out = tarok_with_input(&["verify", "-"], Some(&text));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{variant} at {seats}: {}",
+            stdout(&out)
+        );
+        assert!(stdout(&out).contains("40 record(s): 0 with violations"));
+    }
+    assert_eq!(
+        tarok(&["gen", "--variant", "french-tarot", "--seats", "3"])
+            .status
+            .code(),
+        Some(2)
+    );
+}

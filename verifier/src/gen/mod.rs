@@ -48,6 +48,18 @@ use notation::{Record, Variant};
 /// `index` is its place in a generated session (the dealer rotates).
 /// `None` while the variant has no generator.
 pub fn deal(variant: Variant, rng: &mut Rng, index: usize) -> Option<Record> {
+    deal_at(variant, variant.table_sizes()[0], rng, index)
+}
+
+/// As [`deal`], at a table of `seats` (Danish Tarok: 3 or 4; the others: 4).
+/// `None` for a table size the variant is not played at.
+pub fn deal_at(variant: Variant, seats: u8, rng: &mut Rng, index: usize) -> Option<Record> {
+    if !variant.table_sizes().contains(&seats) {
+        return None;
+    }
+    if variant == Variant::DanishTarok && seats == 4 {
+        return danish::deal_four(rng, index);
+    }
     match variant {
         Variant::DanishTarok => danish::deal(rng, index),
         Variant::FrenchTarot => french::deal(rng, index),
