@@ -291,6 +291,7 @@ fn stream_text(
                 flush(&mut batch);
             }
             buf.drain(..cut);
+            splitter.shift(cut);
             base += cut;
             base_line += lines;
         }

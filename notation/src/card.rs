@@ -95,12 +95,6 @@ impl Rank {
     pub fn is_court(self) -> bool {
         self >= Rank::Jack
     }
-
-    fn text(self) -> &'static str {
-        [
-            "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K",
-        ][self as usize]
-    }
 }
 
 /// A trump number, 1..=22 (22 is the Austrian Sküs).
@@ -139,6 +133,11 @@ impl Card {
 
     pub fn index(self) -> u8 {
         self.0
+    }
+
+    /// The canonical code: `SK`, `H10`, `T21`, `EX`.
+    pub fn code(self) -> &'static str {
+        CODES[self.0 as usize]
     }
 
     pub fn suit(self) -> Option<Suit> {
@@ -236,7 +235,7 @@ impl Card {
 
 fn parse_small_number(digits: &[u8]) -> Option<u8> {
     let mut n: u8 = 0;
-    if digits.len() > 1 && digits[0] == b'0' {
+    if digits.len() > 2 || digits.len() > 1 && digits[0] == b'0' {
         return None;
     }
     for &d in digits {
@@ -292,16 +291,19 @@ fn parse_roman(text: &str) -> Option<u8> {
     ROMAN.iter().position(|r| *r == text).map(|i| i as u8 + 1)
 }
 
+/// The canonical code of every card, by index.
+const CODES: [&str; Card::COUNT] = [
+    "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10", "SJ", "SN", "SQ", "SK", "H1",
+    "H2", "H3", "H4", "H5", "H6", "H7", "H8", "H9", "H10", "HJ", "HN", "HQ", "HK", "D1", "D2",
+    "D3", "D4", "D5", "D6", "D7", "D8", "D9", "D10", "DJ", "DN", "DQ", "DK", "C1", "C2", "C3",
+    "C4", "C5", "C6", "C7", "C8", "C9", "C10", "CJ", "CN", "CQ", "CK", "T1", "T2", "T3", "T4",
+    "T5", "T6", "T7", "T8", "T9", "T10", "T11", "T12", "T13", "T14", "T15", "T16", "T17", "T18",
+    "T19", "T20", "T21", "T22", "EX",
+];
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_fool() {
-            f.write_str("EX")
-        } else if let Some(n) = self.trump_number() {
-            write!(f, "T{n}")
-        } else {
-            let (suit, rank) = (self.suit().unwrap(), self.rank().unwrap());
-            write!(f, "{}{}", suit.letter(), rank.text())
-        }
+        f.write_str(self.code())
     }
 }
 
@@ -325,7 +327,7 @@ impl FromStr for Card {
 
 impl serde::Serialize for Card {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        s.serialize_str(self.code())
     }
 }
 

@@ -103,6 +103,8 @@ pub fn leading_comments_start(text: &str, line_start: usize) -> usize {
 pub struct Splitter {
     in_comment: bool,
     seen_record: bool,
+    /// The end of the last record-starting line: no cut may go back past it.
+    floor: usize,
 }
 
 impl Splitter {
@@ -115,11 +117,18 @@ impl Splitter {
         if !self.starts_record(&text[line_start..line_end]) {
             return None;
         }
+        let floor = std::mem::replace(&mut self.floor, line_end);
         if !std::mem::replace(&mut self.seen_record, true) {
             return None;
         }
-        let cut = leading_comments_start(text, line_start);
+        let cut = leading_comments_start(text, line_start).max(floor.min(line_start));
         (!text[..cut].trim().is_empty()).then_some(cut)
+    }
+
+    /// The text before `n` was handed on and dropped by a streaming reader:
+    /// positions now count from there.
+    pub fn shift(&mut self, n: usize) {
+        self.floor = self.floor.saturating_sub(n);
     }
 
     /// Says whether a record starts at this line, and tracks comments.
@@ -583,7 +592,9 @@ impl<'a> Reader<'a> {
         lead_in: &mut Vec<String>,
     ) -> PResult<(Vec<Item>, Vec<Trivia>)> {
         let mut items: Vec<Item> = Vec::with_capacity(if allow_lead { 4 } else { 16 });
-        let mut pending = Vec::new();
+        // Comments before the first card lead into the section; if no card
+        // follows they are the section's tail (see `split_tail`).
+        let mut pending = self.trivia()?;
         let bytes = self.src.as_bytes();
         loop {
             // The common case first: a canonical card code, upper case, with
@@ -683,10 +694,10 @@ impl<'a> Reader<'a> {
     fn actions(&mut self, lead_in: &mut Vec<String>) -> PResult<(Vec<Action>, Vec<Trivia>)> {
         let mut actions: Vec<Action> = Vec::new();
         let mut pending = self.trivia()?;
-        lead_in.extend(pending.drain(..).map(|t| t.text));
         if self.at_section_start() {
             return Ok((actions, pending));
         }
+        lead_in.extend(pending.drain(..).map(|t| t.text));
         loop {
             let action = self.action()?;
             actions.push(action);
@@ -771,9 +782,13 @@ impl<'a> Reader<'a> {
     fn card_run(&mut self) -> PResult<Vec<Card>> {
         let mut cards = Vec::new();
         loop {
+            // Blanks are only skipped if a card follows: a line break before
+            // a comment decides where the comment belongs.
+            let before = self.pos;
             self.trivia_inline()?;
             let rest = self.rest();
             if rest.is_empty() || rest.starts_with([',', '{']) || self.at_section_start() {
+                self.pos = before;
                 return Ok(cards);
             }
             cards.push(self.card_word()?.0);
@@ -781,12 +796,14 @@ impl<'a> Reader<'a> {
     }
 
     fn skat_tail(&mut self) -> PResult<Vec<Card>> {
+        let before = self.pos;
         self.trivia_inline()?;
         if self.peek_word() == Some("skat") {
             self.take_word();
             let cards = self.card_run()?;
             return Ok(cards);
         }
+        self.pos = before;
         Ok(Vec::new())
     }
 
@@ -806,10 +823,13 @@ impl<'a> Reader<'a> {
             "tout" => Act::Tout,
             "call" => {
                 let card = self.action_card()?;
+                let before = self.pos;
                 self.trivia_inline()?;
                 let fourth = self.peek_word() == Some("fourth");
                 if fourth {
                     self.take_word();
+                } else {
+                    self.pos = before;
                 }
                 Act::Call { card, fourth }
             }
@@ -895,10 +915,10 @@ impl<'a> Reader<'a> {
     ) -> PResult<(Vec<ClaimEntry>, Vec<Trivia>)> {
         let mut entries = Vec::new();
         let mut pending = self.trivia()?;
-        lead_in.extend(pending.drain(..).map(|t| t.text));
         if self.at_section_start() {
             return Ok((entries, pending));
         }
+        lead_in.extend(pending.drain(..).map(|t| t.text));
         loop {
             let start = self.pos;
             let party = if self.rest().starts_with(|c: char| c.is_ascii_digit()) {
@@ -1124,12 +1144,52 @@ fn section(
     start: usize,
     comments: &mut Vec<String>,
 ) -> PResult<Vec<Trivia>> {
+    // Tricks first: most sections of a record are tricks.
     match keyword {
+        "trick" => {
+            let mut trick = Trick::default();
+            p.trivia_none()?;
+            if p.rest().starts_with(|c: char| c.is_ascii_digit()) {
+                let (n, span) = p.number::<u32>("a trick number", "tricks are numbered from 1")?;
+                let expected = record.tricks.len() + 1;
+                // After another fault the count is off anyway: say nothing.
+                if n as usize != expected && p.problems.is_empty() {
+                    p.fail(
+                        Problem::new("syntax", format!("trick {n} stands where trick {expected} belongs"))
+                            .at(span, format!("expected {expected}"))
+                            .help("tricks are numbered 1, 2, 3, ... in order; the number may also be left out"),
+                    );
+                }
+                p.trivia_none()?;
+            }
+            loop {
+                match p.peek_word() {
+                    Some("lead") => {
+                        p.take_word();
+                        p.trivia_none()?;
+                        trick.leader = Some(p.seat()?.0);
+                    }
+                    Some("call") => {
+                        p.take_word();
+                        p.trivia_none()?;
+                        trick.fool_call = Some(p.seat()?.0);
+                    }
+                    _ => break,
+                }
+                p.trivia_none()?;
+            }
+            p.section_colon("trick")?;
+            let (plays, pending) = p.items(true, None, comments)?;
+            trick.plays = plays;
+            trick.comments = std::mem::take(comments);
+            trick.span = p.span(start, p.pos);
+            record.tricks.push(trick);
+            Ok(pending)
+        }
         "hand" => {
             p.trivia_none()?;
             let (seat, _) = p.seat()?;
             p.section_colon("hand")?;
-            p.trivia()?.into_iter().for_each(|t| comments.push(t.text));
             let (cards, pending) = p.items(false, None, comments)?;
             record.hands.push(Hand {
                 seat,
@@ -1141,7 +1201,6 @@ fn section(
         }
         "talon" => {
             p.section_colon("talon")?;
-            p.trivia()?.into_iter().for_each(|t| comments.push(t.text));
             let (cards, pending) = p.items(false, None, comments)?;
             record.talon = Some(Cards {
                 cards,
@@ -1154,14 +1213,15 @@ fn section(
             p.trivia_none()?;
             let (seat, _) = p.seat()?;
             p.section_colon("discard")?;
-            p.trivia()?.into_iter().for_each(|t| comments.push(t.text));
             let (mut cards, mut pending) = p.items(false, Some("show"), comments)?;
             let mut shown = Vec::new();
             if p.peek_word() == Some("show") {
                 let (_, show_span) = p.take_word().unwrap();
-                if let Some(last) = cards.last_mut() {
-                    last.comments.extend(pending.drain(..).map(|t| t.text));
-                }
+                let sink = match cards.last_mut() {
+                    Some(last) => &mut last.comments,
+                    None => &mut *comments,
+                };
+                sink.extend(pending.drain(..).map(|t| t.text));
                 let mut cards_comments = Vec::new();
                 let mid = p.trivia()?;
                 let (list, tail) = p.items(false, None, &mut cards_comments)?;
@@ -1202,47 +1262,6 @@ fn section(
             }
             Ok(pending)
         }
-        "trick" => {
-            let mut trick = Trick::default();
-            p.trivia_none()?;
-            if p.rest().starts_with(|c: char| c.is_ascii_digit()) {
-                let (n, span) = p.number::<u32>("a trick number", "tricks are numbered from 1")?;
-                let expected = record.tricks.len() + 1;
-                // After another fault the count is off anyway: say nothing.
-                if n as usize != expected && p.problems.is_empty() {
-                    p.fail(
-                        Problem::new("syntax", format!("trick {n} stands where trick {expected} belongs"))
-                            .at(span, format!("expected {expected}"))
-                            .help("tricks are numbered 1, 2, 3, ... in order; the number may also be left out"),
-                    );
-                }
-                p.trivia_none()?;
-            }
-            loop {
-                match p.peek_word() {
-                    Some("lead") => {
-                        p.take_word();
-                        p.trivia_none()?;
-                        trick.leader = Some(p.seat()?.0);
-                    }
-                    Some("call") => {
-                        p.take_word();
-                        p.trivia_none()?;
-                        trick.fool_call = Some(p.seat()?.0);
-                    }
-                    _ => break,
-                }
-                p.trivia_none()?;
-            }
-            p.section_colon("trick")?;
-            p.trivia()?.into_iter().for_each(|t| comments.push(t.text));
-            let (plays, pending) = p.items(true, None, comments)?;
-            trick.plays = plays;
-            trick.comments = std::mem::take(comments);
-            trick.span = p.span(start, p.pos);
-            record.tricks.push(trick);
-            Ok(pending)
-        }
         "claim" => {
             p.section_colon("claim")?;
             let (entries, pending) = p.claim_entries(comments)?;
@@ -1258,53 +1277,56 @@ fn section(
 }
 
 /// The comment list of the element a same-line comment after `keyword`'s
-/// section attaches to: its last card or action. `None` when the section is
-/// empty (the comment then goes to what follows).
+/// section attaches to: its last card or action, or the section's own
+/// lead-in when it has none.
 fn last_element_comments<'r>(record: &'r mut Record, keyword: &str) -> Option<&'r mut Vec<String>> {
-    match keyword {
-        "hand" => record
-            .hands
-            .last_mut()?
-            .cards
-            .last_mut()
-            .map(|i| &mut i.comments),
-        "talon" => record
-            .talon
-            .as_mut()?
-            .cards
-            .last_mut()
-            .map(|i| &mut i.comments),
+    fn last_or<'a, T>(
+        list: &'a mut [T],
+        comments: &'a mut Vec<String>,
+        of: impl Fn(&'a mut T) -> &'a mut Vec<String>,
+    ) -> &'a mut Vec<String> {
+        match list.last_mut() {
+            Some(last) => of(last),
+            None => comments,
+        }
+    }
+    fn item(i: &mut Item) -> &mut Vec<String> {
+        &mut i.comments
+    }
+    fn action(a: &mut Action) -> &mut Vec<String> {
+        &mut a.comments
+    }
+    Some(match keyword {
+        "trick" => {
+            let t = record.tricks.last_mut()?;
+            last_or(&mut t.plays, &mut t.comments, item)
+        }
+        "hand" => {
+            let h = record.hands.last_mut()?;
+            last_or(&mut h.cards, &mut h.comments, item)
+        }
+        "talon" => {
+            let t = record.talon.as_mut()?;
+            last_or(&mut t.cards, &mut t.comments, item)
+        }
         "discard" => {
             let d = record.discard.as_mut()?;
-            match d.shown.last_mut() {
-                Some(i) => Some(&mut i.comments),
-                None => d.cards.last_mut().map(|i| &mut i.comments),
+            if d.shown.is_empty() {
+                last_or(&mut d.cards, &mut d.comments, item)
+            } else {
+                last_or(&mut d.shown, &mut d.comments, item)
             }
         }
-        "auction" => record
-            .auction
-            .as_mut()?
-            .actions
-            .last_mut()
-            .map(|a| &mut a.comments),
-        "calls" => record
-            .calls
-            .as_mut()?
-            .actions
-            .last_mut()
-            .map(|a| &mut a.comments),
-        "declare" => record
-            .declarations
-            .as_mut()?
-            .actions
-            .last_mut()
-            .map(|a| &mut a.comments),
-        "trick" => record
-            .tricks
-            .last_mut()?
-            .plays
-            .last_mut()
-            .map(|i| &mut i.comments),
-        _ => None,
-    }
+        "auction" | "calls" | "declare" => {
+            let section = match keyword {
+                "auction" => record.auction.as_mut()?,
+                "calls" => record.calls.as_mut()?,
+                _ => record.declarations.as_mut()?,
+            };
+            last_or(&mut section.actions, &mut section.comments, action)
+        }
+        // A claim's entries hold no comments: the claim's own lead-in.
+        "claim" => &mut record.claim.as_mut()?.comments,
+        _ => return None,
+    })
 }

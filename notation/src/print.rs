@@ -157,7 +157,7 @@ fn items(out: &mut String, items: &[Item]) {
         if let Some(lead) = item.rename {
             let _ = write!(out, "rename {lead} ");
         }
-        let _ = write!(out, "{}", item.card);
+        out.push_str(item.card.code());
         if let Some(lead) = item.name {
             let _ = write!(out, "={lead}");
         }
@@ -183,7 +183,8 @@ fn actions(out: &mut String, keyword: &str, section: Option<&Actions>) {
 
 fn cards(out: &mut String, cards: &[crate::Card]) {
     for c in cards {
-        let _ = write!(out, " {c}");
+        out.push(' ');
+        out.push_str(c.code());
     }
 }
 
