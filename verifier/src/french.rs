@@ -41,13 +41,10 @@ use crate::{Deal, Event, Moment, Payment, Report, Session};
 const SEATS: u8 = 4;
 const TRICKS: usize = 18;
 
-/// What this variant carries from one deal of a session to the next: the
-/// running scores expected at the start of the next deal (from a `Scores`
-/// tag, plus the deals settled since).
+/// What this variant carries from one deal of a session to the next:
+/// nothing beyond the running totals every variant keeps (`Session::scores`).
 #[derive(Debug, Clone, Default)]
-pub struct SessionState {
-    pub running: Option<[i64; 4]>,
-}
+pub struct SessionState {}
 
 /// The four contracts, in ascending order (FR-BID-1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -317,7 +314,6 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     r.discard();
     r.declarations();
     r.play();
-    r.scores_tag(&mut session.french);
     r.settle(&mut session.french);
 }
 
@@ -1204,68 +1200,6 @@ impl<'a, 'r> Replay<'a, 'r> {
         }
     }
 
-    /// Checks a `Scores` tag against the running totals (FR-SCORE-6).
-    fn scores_tag(&mut self, state: &mut SessionState) {
-        let Some(tag) = self.deal.record.tag("Scores") else {
-            return;
-        };
-        let mut scores = [0i64; 4];
-        let mut ok = true;
-        for part in tag.value.split(',') {
-            let mut words = part.split_whitespace();
-            match (
-                words.next().and_then(|s| s.parse::<u8>().ok()),
-                words
-                    .next()
-                    .and_then(|n| n.trim_start_matches('+').parse::<i64>().ok()),
-            ) {
-                (Some(s), Some(n)) if s < SEATS => scores[s as usize] = n,
-                _ => ok = false,
-            }
-        }
-        if !ok {
-            self.report.problems.push(
-                Problem::new(
-                    "bad-tag",
-                    format!("`{}` is not a list of scores", tag.value),
-                )
-                .at(tag.span, "expected `0 +10, 1 -10, 2 0, 3 0`")
-                .help("give each seat's running score: seat number, then the score"),
-            );
-            return;
-        }
-        if scores.iter().sum::<i64>() != 0 {
-            self.report.problems.push(
-                Problem::new("scores-mismatch", "the running scores do not add up to 0")
-                    .rule("FR-SCORE-6")
-                    .at(tag.span, "sum is not 0")
-                    .help("every deal moves 3u to or from the taker and u from or to each defender, so the scores always add up to 0"),
-            );
-        }
-        if let Some(running) = state.running {
-            if running != scores {
-                self.report.problems.push(
-                    Problem::new(
-                        "scores-mismatch",
-                        format!(
-                            "the running scores should be {}",
-                            running
-                                .iter()
-                                .enumerate()
-                                .map(|(s, n)| format!("{s} {n:+}"))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                    )
-                    .rule("FR-SCORE-6")
-                    .at(tag.span, "not the totals of the deals before")
-                    .help("the scores at a deal's start are those of the previous deal plus its results"),
-                );
-            }
-        }
-        state.running = Some(scores);
-    }
-
     /// FR-SCORE-1..8, FR-SLAM-3, FR-HANDFUL-4, FR-EXCUSE-3..5.
     fn settle(&mut self, state: &mut SessionState) {
         let void_reason = if self.bare_petit {
@@ -1494,14 +1428,9 @@ impl<'a, 'r> Replay<'a, 'r> {
         self.finish(state, totals);
     }
 
-    fn finish(&mut self, state: &mut SessionState, totals: [i64; 4]) {
+    fn finish(&mut self, _state: &mut SessionState, totals: [i64; 4]) {
         self.report.totals = totals.to_vec();
         self.report.settled = true;
-        if let Some(running) = &mut state.running {
-            for (r, t) in running.iter_mut().zip(totals) {
-                *r += t;
-            }
-        }
     }
 }
 

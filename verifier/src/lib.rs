@@ -177,6 +177,8 @@ pub fn verify(record: &Record, session: &mut Session) -> Report {
         Variant::Koenigrufen => koenigrufen::replay(&deal, session, &mut report),
         Variant::Skill7Tarock => skill7::replay(&deal, session, &mut report),
     }
+    // After the replay, so that no engine takes it for a fault of the deal.
+    scores_tag(record, table, session, &mut report);
     if report.settled {
         if report.totals.is_empty() {
             report.totals = report.totals_from_ledger(table.seats as usize);
@@ -191,6 +193,88 @@ pub fn verify(record: &Record, session: &mut Session) -> Report {
     }
     session.deals += 1;
     report
+}
+
+/// `[Scores "0 +10, 1 -10, 2 0, 3 0"]`: each seat's running total at the
+/// deal's start. After earlier deals of the session it must agree with them;
+/// either way it sets the running totals, so one deal of a session can be
+/// checked on its own. Without pots the totals of a table always sum to
+/// zero (FR-SCORE-6 says so for French Tarot; the other games pay seat to
+/// seat as well); Danish totals sum to zero with the pots.
+fn scores_tag(record: &Record, table: Table, session: &mut Session, report: &mut Report) {
+    let Some(tag) = record.tag("Scores") else {
+        return;
+    };
+    let seats = table.seats as usize;
+    let mut values = vec![0i64; seats];
+    for part in tag
+        .value
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
+        let mut words = part.split_whitespace();
+        let parsed = match (words.next(), words.next(), words.next()) {
+            (Some(seat), Some(amount), None) => seat
+                .parse::<usize>()
+                .ok()
+                .filter(|&s| s < seats)
+                .zip(amount.trim_start_matches('+').parse::<i64>().ok()),
+            _ => None,
+        };
+        let Some((seat, amount)) = parsed else {
+            report.push(
+                Problem::new("bad-tag", format!("`{}` is not a list of running totals", tag.value))
+                    .at(tag.span, "expected `0 +10, 1 -10, 2 0, 3 0`")
+                    .help("give each seat's running total at the deal's start: the seat number, then the total"),
+            );
+            return;
+        };
+        values[seat] = amount;
+    }
+    let rule = match table.variant {
+        Variant::FrenchTarot => Some("FR-SCORE-6"),
+        _ => None,
+    };
+    let with_rule = |p: Problem| match rule {
+        Some(r) => p.rule(r),
+        None => p,
+    };
+    if table.variant != Variant::DanishTarok && values.iter().sum::<i64>() != 0 {
+        report.push(with_rule(
+            Problem::new("scores-mismatch", "the running totals do not add up to 0")
+                .at(tag.span, "sum is not 0")
+                .help(
+                    "every payment goes from one seat to another, so the totals always add up to 0",
+                ),
+        ));
+    }
+    if session.deals > 0 {
+        let mut before = session.scores.clone();
+        before.resize(seats, 0);
+        if before != values {
+            let list = |v: &[i64]| {
+                v.iter()
+                    .enumerate()
+                    .map(|(s, n)| format!("{s} {}", signed(*n)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            report.push(with_rule(
+                Problem::new(
+                    "scores-mismatch",
+                    format!(
+                        "the record gives the running totals {}, the deals before give {}",
+                        list(&values),
+                        list(&before)
+                    ),
+                )
+                .at(tag.span, "running totals")
+                .help("`Scores` holds each seat's running total at the start of the deal: the sum of the results of the deals before it"),
+            ));
+        }
+    }
+    session.scores = values;
 }
 
 /// Compares the claimed payments with the computed ones (seat totals, and

@@ -30,7 +30,7 @@
 //! ```
 
 use notation::record::{Act, Action, Bonus, Game, Target};
-use notation::{Card, CardSet, Party, Problem, Rank, Seat, Span, Suit};
+use notation::{Card, CardSet, Party, Problem, Rank, Seat, Suit};
 
 use crate::{Deal, Event, Moment, Payment, Report, Session};
 
@@ -348,7 +348,7 @@ struct Replay<'a, 'r> {
 }
 
 /// Replays the deal, pushing findings, payments and events into the report.
-pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
+pub fn replay(deal: &Deal<'_>, _session: &mut Session, report: &mut Report) {
     for p in report.problems.iter_mut() {
         if p.rule.is_none() {
             p.rule = match p.kind {
@@ -359,7 +359,6 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
             };
         }
     }
-    scores_tag(deal, session, report);
     let record = deal.record;
     let forehand = (deal.table.dealer + 1) % 4;
     let mut r = Replay {
@@ -409,56 +408,6 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     if let (Some(c), Some(play)) = (contract, play) {
         r.settle(&c, partner, &play);
     }
-}
-
-/// `[Scores "0 +1, 1 -1, 2 0, 3 0"]`: the running totals at the deal's
-/// start. The first deal of a session sets them; later deals must agree.
-fn scores_tag(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
-    let Some(tag) = deal.record.tag("Scores") else {
-        return;
-    };
-    let mut values = vec![0i64; 4];
-    for part in tag
-        .value
-        .split(',')
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-    {
-        let mut words = part.split_whitespace();
-        let (Some(seat), Some(amount)) = (words.next(), words.next()) else {
-            return bad_scores(report, tag.span);
-        };
-        match (
-            seat.parse::<usize>(),
-            amount.trim_start_matches('+').parse::<i64>(),
-        ) {
-            (Ok(s), Ok(a)) if s < 4 => values[s] = a,
-            _ => return bad_scores(report, tag.span),
-        }
-    }
-    if session.deals == 0 || session.scores.is_empty() {
-        session.scores = values;
-    } else if session.scores != values {
-        report.push(
-            Problem::new(
-                "scores-mismatch",
-                format!(
-                    "the record gives the running totals {:?}, the deals before give {:?}",
-                    values, session.scores
-                ),
-            )
-            .at(tag.span, "running totals")
-            .help("the Scores tag holds each seat's running total at the start of the deal: the sum of the results of the deals before it"),
-        );
-    }
-}
-
-fn bad_scores(report: &mut Report, span: Span) {
-    report.push(
-        Problem::new("bad-tag", "the Scores tag is not a list of seat totals")
-            .at(span, "expected `0 +1, 1 -1, 2 0, 3 0`")
-            .help("write each seat and its running total, separated by commas"),
-    );
 }
 
 /// Whether the deal is void for a redeal (S7-DEAL-3).

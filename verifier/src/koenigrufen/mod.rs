@@ -165,7 +165,6 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     {
         return;
     }
-    seed_scores(rec, session, report);
     session.koenigrufen.deals += 1;
     let forehand = (deal.table.dealer + 1) % 4;
     let mut r = Replay {
@@ -217,39 +216,6 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     if r.complete {
         settle::settle(&mut r);
         r.report.settled = true;
-    }
-}
-
-/// A `Scores` tag gives the running totals at the deal's start: the first
-/// deal of a session seeds them, later deals are checked against them.
-fn seed_scores(rec: &Record, session: &mut Session, report: &mut Report) {
-    let Some(tag) = rec.tag("Scores") else { return };
-    let mut scores = [0i64; 4];
-    for part in tag.value.split(',') {
-        let mut it = part.split_whitespace();
-        let (Some(s), Some(v)) = (it.next(), it.next()) else {
-            continue;
-        };
-        if let (Ok(s), Ok(v)) = (s.parse::<usize>(), v.trim_start_matches('+').parse::<i64>()) {
-            if s < 4 {
-                scores[s] = v;
-            }
-        }
-    }
-    if session.scores.is_empty() {
-        session.scores = scores.to_vec();
-    } else if session.scores[..] != scores[..] {
-        report.push(
-            Problem::new(
-                "claim-mismatch",
-                format!(
-                    "the record states running totals {:?}, the deals before give {:?}",
-                    scores, session.scores
-                ),
-            )
-            .at(tag.span, "running totals")
-            .help("`Scores` holds each seat's running total at the start of the deal"),
-        );
     }
 }
 
