@@ -4,3 +4,5 @@
 
 mod cli;
 mod corpus;
+mod robustness;
+mod roundtrip;
