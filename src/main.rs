@@ -178,10 +178,10 @@ fn verify(paths: &[PathBuf], format: Format, expect: bool) -> Outcome {
             match result {
                 Ok(record) => {
                     if index == 0 {
-                        expected = expectation(&record);
+                        expected = verifier::expect::expectation(&record);
                     }
                     let report = verifier::verify(&record, &mut session);
-                    found.extend(report.problems.iter().map(token));
+                    found.extend(report.problems.iter().map(verifier::expect::token));
                     if !report.problems.is_empty() {
                         flagged += 1;
                         file_outcome = file_outcome.max(severity(&report.problems));
@@ -216,7 +216,7 @@ fn verify(paths: &[PathBuf], format: Format, expect: bool) -> Outcome {
         }
         if expect && file_outcome != Outcome::BadInput {
             let wanted = expected.clone().unwrap_or_default();
-            if matches_expectation(&wanted, &found) {
+            if verifier::expect::matches(&wanted, &found) {
                 as_expected += 1;
                 if format == Format::Text {
                     let _ = writeln!(
@@ -257,36 +257,6 @@ fn verify(paths: &[PathBuf], format: Format, expect: bool) -> Outcome {
     }
     let _ = out.flush();
     outcome
-}
-
-/// The findings a file's first record says it must produce: a comment
-/// `expect: clean` or `expect: revoke[DK-PLAY-2], claim-mismatch[-]`.
-/// A file without one must be clean.
-fn expectation(record: &notation::Record) -> Option<Vec<String>> {
-    let text = record
-        .comments
-        .iter()
-        .find_map(|c| c.trim().strip_prefix("expect:"))?;
-    Some(
-        text.split(',')
-            .map(str::trim)
-            .filter(|t| !t.is_empty() && *t != "clean")
-            .map(str::to_owned)
-            .collect(),
-    )
-}
-
-/// A finding as an expectation names it: `kind[RULE]`, or `kind[-]`.
-fn token(p: &notation::Problem) -> String {
-    format!("{}[{}]", p.kind, p.rule.unwrap_or("-"))
-}
-
-fn matches_expectation(wanted: &[String], found: &[String]) -> bool {
-    let mut wanted: Vec<&str> = wanted.iter().map(String::as_str).collect();
-    let mut found: Vec<&str> = found.iter().map(String::as_str).collect();
-    wanted.sort_unstable();
-    found.sort_unstable();
-    wanted == found
 }
 
 fn describe(tokens: &[String]) -> String {

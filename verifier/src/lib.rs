@@ -25,6 +25,7 @@
 //! ```
 
 pub mod danish;
+pub mod expect;
 pub mod french;
 pub mod gen;
 pub mod koenigrufen;
