@@ -184,16 +184,53 @@ pub fn verify(record: &Record, session: &mut Session) -> Report {
         if report.totals.is_empty() {
             report.totals = report.totals_from_ledger(table.seats as usize);
         }
-        compare_claim(record, &mut report);
         if session.scores.len() < report.totals.len() {
             session.scores.resize(report.totals.len(), 0);
         }
+        if record.tag("Session").is_some_and(|t| t.value == "end") {
+            end_session(table, session, &mut report);
+        }
+        compare_claim(record, &mut report);
         for (score, t) in session.scores.iter_mut().zip(&report.totals) {
             *score += t;
         }
     }
     session.deals += 1;
     report
+}
+
+/// `[Session "end"]` on the last deal of a session: after it is settled
+/// the pots are divided among the players at the table (DK-POT-5), and
+/// the next deal of the file starts a new session. The division is part of
+/// this deal's ledger and totals.
+fn end_session(table: Table, session: &mut Session, report: &mut Report) {
+    let (Variant::DanishTarok, Some(pots)) = (table.variant, report.pots) else {
+        return;
+    };
+    // The net results over the session, this deal included.
+    let standing: Vec<i64> = session
+        .scores
+        .iter()
+        .zip(&report.totals)
+        .map(|(s, t)| s + t)
+        .collect();
+    for payment in danish::end_of_session(pots, &standing, table.seats) {
+        if let Party::Seat(s) = payment.payee {
+            report.totals[s as usize] += payment.amount;
+        }
+        report.ledger.push(payment);
+    }
+    report.pots = Some([0, 0]);
+    session.danish = danish::SessionState::default();
+    report.events.push(Event::Rule {
+        at: Moment::Settlement,
+        rule: "DK-POT-5",
+        text: format!(
+            "the session ends: the {} in the pots is divided among the {} players at the table",
+            pots[0] + pots[1],
+            table.seats
+        ),
+    });
 }
 
 /// `[Scores "0 +10, 1 -10, 2 0, 3 0"]`: each seat's running total at the
