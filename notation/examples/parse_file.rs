@@ -9,7 +9,10 @@ fn main() {
     let start = std::time::Instant::now();
     let mut records = 0;
     for _ in 0..rounds {
-        records += notation::parse_str(&text).iter().filter(|r| r.is_ok()).count();
+        records += notation::parse_str(&text)
+            .iter()
+            .filter(|r| r.is_ok())
+            .count();
     }
     let secs = start.elapsed().as_secs_f64();
     println!(

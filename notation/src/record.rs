@@ -116,6 +116,18 @@ pub struct Tag {
     pub span: Span,
 }
 
+impl Tag {
+    /// A tag with no comments, for records built in code.
+    pub fn new(name: impl Into<String>, value: impl Into<String>) -> Tag {
+        Tag {
+            name: name.into(),
+            value: value.into(),
+            comments: Vec::new(),
+            span: Span::default(),
+        }
+    }
+}
+
 /// A card as written in a list or a trick, with what was said about it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Item {

@@ -11,15 +11,6 @@ use verifier::gen::danish::{self as g, Setup};
 use verifier::gen::Rng;
 use verifier::{verify, Report, Session};
 
-fn tag(name: &str, value: &str) -> Tag {
-    Tag {
-        name: name.into(),
-        value: value.into(),
-        comments: vec![],
-        span: Span::default(),
-    }
-}
-
 fn check(records: &[Record]) -> Vec<Report> {
     let mut session = Session::default();
     records.iter().map(|r| verify(r, &mut session)).collect()
@@ -204,9 +195,9 @@ fn main() {
         .map(|t| verifier::danish::parse_pots(&t.value).unwrap()[1])
         .unwrap();
     r.tags.retain(|t| t.name != "Pots");
-    r.tags.push(tag(
+    r.tags.push(Tag::new(
         "Pots",
-        &format!("king-pot {king_start}, pagat-pot {pagat}"),
+        format!("king-pot {king_start}, pagat-pot {pagat}"),
     ));
     let mut records = vec![r];
     claim_from_engine(&mut records);
@@ -367,7 +358,8 @@ fn main() {
     for a in &mut r.declarations.as_mut().unwrap().actions {
         a.seat = map(a.seat);
     }
-    r.tags.insert(2, tag("Players", "Anna; Bent; Carl; Dora"));
+    r.tags
+        .insert(2, Tag::new("Players", "Anna; Bent; Carl; Dora"));
     let mut records = vec![r];
     claim_from_engine(&mut records);
     write(&dir, "18-four-at-the-table.tarok", &[
@@ -928,7 +920,7 @@ fn main() {
             .remove(0)
             .unwrap();
     r.comments.clear();
-    r.tags.push(tag("Options", "abandon_payments=cancel"));
+    r.tags.push(Tag::new("Options", "abandon_payments=cancel"));
     let mut records = vec![r];
     claim_from_engine(&mut records);
     write(&dir, "41-abandoned-payments-cancelled.tarok", &[
@@ -942,7 +934,7 @@ fn main() {
     .remove(0)
     .unwrap();
     r.comments.clear();
-    r.tags.push(tag("Options", "irregularities=continue"));
+    r.tags.push(Tag::new("Options", "irregularities=continue"));
     let mut records = vec![r];
     claim_from_engine(&mut records);
     write(&dir, "42-irregularity-and-play-continues.tarok", &[
@@ -957,7 +949,7 @@ fn main() {
     .unwrap();
     r.comments.clear();
     r.tags
-        .push(tag("Options", "late_declaration_errors=excuse"));
+        .push(Tag::new("Options", "late_declaration_errors=excuse"));
     let mut records = vec![r];
     claim_from_engine(&mut records);
     write(&dir, "43-declaration-error-excused.tarok", &[
@@ -1093,7 +1085,7 @@ fn renamable(r: &Record, rep: &Report, t: usize, trick: &notation::Trick) -> boo
 /// Adds the dealer's tout announcement and names the fool in the skat in
 /// his declarations that include it; classic rules.
 fn announce_tout(r: &mut Record) {
-    r.tags.push(tag("Rules", "classic"));
+    r.tags.push(Tag::new("Rules", "classic"));
     let dealer: u8 = r.tag("Dealer").unwrap().value.parse().unwrap();
     let decl = r.declarations.as_mut().unwrap();
     for a in &mut decl.actions {

@@ -214,27 +214,13 @@ fn suit_name(s: Suit) -> &'static str {
     ["spades", "hearts", "diamonds", "clubs"][s as usize]
 }
 
-/// Card codes by card index, so that explain texts need no formatting.
-const CODES: [&str; 79] = [
-    "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10", "SJ", "SN", "SQ", "SK", "H1",
-    "H2", "H3", "H4", "H5", "H6", "H7", "H8", "H9", "H10", "HJ", "HN", "HQ", "HK", "D1", "D2",
-    "D3", "D4", "D5", "D6", "D7", "D8", "D9", "D10", "DJ", "DN", "DQ", "DK", "C1", "C2", "C3",
-    "C4", "C5", "C6", "C7", "C8", "C9", "C10", "CJ", "CN", "CQ", "CK", "T1", "T2", "T3", "T4",
-    "T5", "T6", "T7", "T8", "T9", "T10", "T11", "T12", "T13", "T14", "T15", "T16", "T17", "T18",
-    "T19", "T20", "T21", "T22", "EX",
-];
-
-fn code(c: Card) -> &'static str {
-    CODES[c.index() as usize]
-}
-
 fn list(set: CardSet) -> String {
     let mut out = String::new();
     for c in set.iter() {
         if !out.is_empty() {
             out.push(' ');
         }
-        out.push_str(code(c));
+        out.push_str(c.code());
     }
     out
 }
@@ -1184,8 +1170,8 @@ impl<'a, 'r> Replay<'a, 'r> {
                 }
             }
             let reason = match l.win {
-                Win::Trump(c) => ["highest trump (", code(c), ")"].concat(),
-                Win::Suit(c) => ["highest card of the suit led (", code(c), ")"].concat(),
+                Win::Trump(c) => ["highest trump (", c.code(), ")"].concat(),
+                Win::Suit(c) => ["highest card of the suit led (", c.code(), ")"].concat(),
                 Win::SlamExcuse => {
                     "the excuse wins the last trick of a slam (FR-EXCUSE-4)".to_owned()
                 }

@@ -14,15 +14,6 @@ use notation::{
     Span, Suit, Tag, Trick,
 };
 
-fn tag(name: &str, value: String) -> Tag {
-    Tag {
-        name: name.into(),
-        value,
-        comments: Vec::new(),
-        span: Span::default(),
-    }
-}
-
 fn items(cards: &[Card]) -> Vec<Item> {
     cards.iter().copied().map(Item::new).collect()
 }
@@ -220,7 +211,7 @@ fn to_four(mut r: Record, dealer: usize, table_dealer: u8, sits_out: i64) -> Rec
         }
     }
     r.tags
-        .insert(1, tag("Players", "Anna; Bent; Carl; Dora".into()));
+        .insert(1, Tag::new("Players", "Anna; Bent; Carl; Dora"));
     r
 }
 
@@ -655,11 +646,11 @@ pub fn play_out(setup: &Setup, rng: &mut Rng, choose: &mut Chooser<'_>) -> Recor
         }
     }
     let mut tags = vec![
-        tag("Variant", "danish-tarok".into()),
-        tag("Dealer", dealer.to_string()),
+        Tag::new("Variant", "danish-tarok"),
+        Tag::new("Dealer", dealer.to_string()),
     ];
     if let Some(p) = start_pots {
-        tags.push(tag(
+        tags.push(Tag::new(
             "Pots",
             format!("king-pot {}, pagat-pot {}", p[0], p[1]),
         ));

@@ -230,15 +230,6 @@ fn items(cards: impl IntoIterator<Item = Card>) -> Vec<Item> {
     cards.into_iter().map(Item::new).collect()
 }
 
-fn tag(name: &str, value: String) -> Tag {
-    Tag {
-        name: name.into(),
-        value,
-        comments: Vec::new(),
-        span: Span::default(),
-    }
-}
-
 /// One random legal deal.
 pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
     let dealer = (index % 4) as u8;
@@ -250,9 +241,9 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
     let mut hands: [CardSet; 4] = std::array::from_fn(|s| dealt[s].iter().copied().collect());
     let mut record = Record {
         tags: vec![
-            tag("Variant", "koenigrufen".into()),
-            tag("Dealer", dealer.to_string()),
-            tag("Players", "Anna; Bert; Cara; Dirk".into()),
+            Tag::new("Variant", "koenigrufen"),
+            Tag::new("Dealer", dealer.to_string()),
+            Tag::new("Players", "Anna; Bert; Cara; Dirk"),
         ],
         hands: (0..4)
             .map(|s| Hand {
