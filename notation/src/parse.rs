@@ -787,7 +787,11 @@ impl<'a> Reader<'a> {
             let before = self.pos;
             self.trivia_inline()?;
             let rest = self.rest();
-            if rest.is_empty() || rest.starts_with([',', '{']) || self.at_section_start() {
+            if rest.is_empty()
+                || rest.starts_with([',', '{'])
+                || self.at_section_start()
+                || self.peek_word() == Some("after")
+            {
                 self.pos = before;
                 return Ok(cards);
             }
@@ -901,9 +905,26 @@ impl<'a> Reader<'a> {
                 }
             },
         };
+        let before = self.pos;
+        self.trivia_inline()?;
+        let after = if self.peek_word() == Some("after") {
+            self.take_word();
+            self.trivia_inline()?;
+            Some(
+                self.number(
+                    "a trick number",
+                    "`after 3`: the action was made after trick 3 was complete",
+                )?
+                .0,
+            )
+        } else {
+            self.pos = before;
+            None
+        };
         Ok(Action {
             seat,
             act,
+            after,
             comments: Vec::new(),
             span: self.span(start, self.pos),
         })

@@ -176,6 +176,9 @@ fn actions(out: &mut String, keyword: &str, section: Option<&Actions>) {
         }
         let _ = write!(out, " {} ", action.seat);
         act(out, &action.act);
+        if let Some(n) = action.after {
+            let _ = write!(out, " after {n}");
+        }
         inline_comments(out, &action.comments);
     }
     out.push('\n');

@@ -297,6 +297,11 @@ pub struct Action {
     pub seat: Seat,
     #[serde(flatten)]
     pub act: Act,
+    /// `after 3`: the action was made after trick 3 was complete, not in its
+    /// section's place before the play (a French handful or slam declared
+    /// late). `None`: in its place.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after: Option<u8>,
     /// Comments after the action.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,

@@ -187,12 +187,15 @@ fn act() -> BoxedStrategy<Act> {
 fn actions() -> impl Strategy<Value = Actions> {
     (
         vec(
-            (seat(), act(), comments()).prop_map(|(seat, act, comments)| Action {
-                seat,
-                act,
-                comments,
-                span: Span::default(),
-            }),
+            (seat(), act(), proptest::option::of(any::<u8>()), comments()).prop_map(
+                |(seat, act, after, comments)| Action {
+                    after,
+                    seat,
+                    act,
+                    comments,
+                    span: Span::default(),
+                },
+            ),
             0..5,
         ),
         comments(),
@@ -723,6 +726,12 @@ impl Noise {
             self.seat(a.seat);
             self.ws1();
             self.act(&a.act);
+            if let Some(n) = a.after {
+                self.ws1();
+                self.push("after");
+                self.ws1();
+                self.push(&n.to_string());
+            }
             if last {
                 self.inline_comments(&a.comments);
             } else {

@@ -399,6 +399,7 @@ fn main() {
     first.declarations = None;
     first.calls = Some(notation::Actions {
         actions: vec![Action {
+            after: None,
             seat: 2,
             act: Act::Misdeal,
             comments: vec![],
@@ -641,6 +642,7 @@ fn main() {
     let mut r = g::deal(&mut rng, 0).unwrap();
     r.calls = Some(notation::Actions {
         actions: vec![Action {
+            after: None,
             seat: 1,
             act: Act::Misdeal,
             comments: vec!["seat 1 holds trumps".into()],
@@ -1140,6 +1142,7 @@ fn announce_tout(r: &mut Record) {
     decl.actions.insert(
         pos,
         Action {
+            after: None,
             seat: dealer,
             act: Act::Tout,
             comments: vec![],

@@ -584,7 +584,7 @@ impl<'a, 'r> Replay<'a, 'r> {
         self.deal.record.declarations.as_ref().is_some_and(|d| {
             d.actions
                 .iter()
-                .any(|a| a.seat == taker && matches!(a.act, Act::Slam))
+                .any(|a| a.seat == taker && a.after.is_none() && matches!(a.act, Act::Slam))
         })
     }
 
@@ -964,7 +964,39 @@ impl<'a, 'r> Replay<'a, 'r> {
                 continue;
             }
             let seat = a.seat;
+            // `after N` (N >= 1): made after trick N, so after play began
+            // and after the player's first card.
+            let late = a.after.filter(|&n| n >= 1);
             match &a.act {
+                Act::Slam if late.is_some() && Some(seat) == self.taker => {
+                    self.push(
+                        Problem::new(
+                            "illegal-call",
+                            format!("seat {seat} declares a slam after trick {}: play has begun", late.unwrap()),
+                        )
+                        .rule("FR-SLAM-1")
+                        .seat(seat)
+                        .at(a.span, "after play began")
+                        .help("the taker declares a slam after the discard (or the bidding), before the first card; a late declaration counts for nothing"),
+                    );
+                }
+                Act::Handful { size, .. } if late.is_some() => {
+                    declared[seat as usize] = true;
+                    self.push(
+                        Problem::new(
+                            "wrong-declaration",
+                            format!(
+                                "seat {seat} shows a {} handful after trick {}, after its first card",
+                                size.word(),
+                                late.unwrap()
+                            ),
+                        )
+                        .rule("FR-HANDFUL-1")
+                        .seat(seat)
+                        .at(a.span, "shown too late")
+                        .help("a handful is shown before the player plays his first card; a late one scores nothing"),
+                    );
+                }
                 Act::Slam => {
                     if Some(seat) != self.taker {
                         self.push(

@@ -253,7 +253,7 @@ proptest! {
             !decl.actions.iter().any(|b| b.seat == a.seat && matches!(b.act, Act::Trumps { .. }))
         }) else { return Ok(()) };
         let seat = decl.actions[pos].seat;
-        decl.actions.insert(pos, Action { seat, act: Act::Trumps { count: 12, pagat: true, skat: vec![] }, comments: vec![], span: Span::default() });
+        decl.actions.insert(pos, Action { seat, after: None, act: Act::Trumps { count: 12, pagat: true, skat: vec![] }, comments: vec![], span: Span::default() });
         let report = check(&reparse(&record));
         let p = first(&report);
         prop_assert_eq!(p.kind, "wrong-declaration");
@@ -513,6 +513,7 @@ fn damage(record: &mut Record, kind: u8, a: usize, b: usize) {
         _ => {
             record.calls = Some(notation::Actions {
                 actions: vec![Action {
+                    after: None,
                     seat: (a % 3) as u8,
                     act: Act::Misdeal,
                     comments: vec![],

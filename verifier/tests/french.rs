@@ -354,6 +354,7 @@ fn a_slam_declared_by_a_defender_is_an_illegal_call() {
         span: Default::default(),
     });
     decl.actions.push(notation::Action {
+        after: None,
         seat: defender,
         act: Act::Slam,
         comments: Vec::new(),

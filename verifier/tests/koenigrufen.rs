@@ -173,6 +173,7 @@ fn calls(record: &Record) -> &[notation::Action] {
 
 fn action(seat: u8, act: Act) -> notation::Action {
     notation::Action {
+        after: None,
         seat,
         act,
         comments: Vec::new(),

@@ -377,6 +377,7 @@ pub fn play_out(setup: &Setup, rng: &mut Rng, choose: &mut Chooser<'_>) -> Recor
         let found = declarations(&hands[s]);
         if found.is_empty() {
             decl_actions.push(Action {
+                after: None,
                 seat: s as u8,
                 act: Act::Pass,
                 comments: vec![],
@@ -386,6 +387,7 @@ pub fn play_out(setup: &Setup, rng: &mut Rng, choose: &mut Chooser<'_>) -> Recor
         for (act, _, amount) in found {
             money.collect_from(s, amount);
             decl_actions.push(Action {
+                after: None,
                 seat: s as u8,
                 act,
                 comments: vec![],

@@ -357,6 +357,7 @@ fn items(cards: &[Card]) -> Vec<Item> {
 
 fn action(seat: Seat, act: Act) -> Action {
     Action {
+        after: None,
         seat,
         act,
         comments: Vec::new(),

@@ -218,6 +218,7 @@ struct Calls {
 impl Calls {
     fn add(&mut self, seat: u8, act: Act) {
         self.acts.push(Action {
+            after: None,
             seat,
             act,
             comments: Vec::new(),
