@@ -126,7 +126,7 @@ fn json_string(s: &str) -> Result<(&str, &str), ()> {
     Err(())
 }
 
-pub fn open(path: &Path) -> io::Result<Box<dyn BufRead>> {
+pub fn open(path: &Path) -> io::Result<Box<dyn BufRead + Send>> {
     if path.as_os_str() == "-" {
         Ok(Box::new(BufReader::new(io::stdin())))
     } else {
@@ -165,7 +165,7 @@ pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
         head.extend_from_slice(&got[..n]);
         reader.consume(n);
     }
-    let reader: Box<dyn BufRead> = Box::new(io::Cursor::new(head.clone()).chain(reader));
+    let reader: Box<dyn BufRead + Send> = Box::new(io::Cursor::new(head.clone()).chain(reader));
     let head = String::from_utf8_lossy(&head).into_owned();
     match form_of(path, &head) {
         Form::Text => stream_text(reader, &name, &mut each),
@@ -193,7 +193,7 @@ pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
 }
 
 fn stream_json_lines(
-    mut reader: Box<dyn BufRead>,
+    mut reader: Box<dyn BufRead + Send>,
     name: &str,
     each: &mut impl FnMut(Item),
 ) -> io::Result<()> {
@@ -231,25 +231,50 @@ fn shift(mut p: Problem, by: usize) -> Problem {
 }
 
 fn stream_text(
-    mut reader: Box<dyn BufRead>,
+    reader: Box<dyn BufRead + Send>,
     name: &str,
     each: &mut impl FnMut(Item),
+) -> io::Result<()> {
+    // A reader thread cuts and parses batches (in parallel) while this
+    // thread hands the records on in order: memory stays bounded by two
+    // batches in flight, whatever the size of the input.
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(2);
+    // Inside a rayon task (files verified in parallel) this thread blocks
+    // on the channel: the batches are then parsed on the reader thread
+    // alone, so that the pool is never waited on by its own workers.
+    let parallel = rayon::current_thread_index().is_none();
+    std::thread::scope(|scope| {
+        let producer = scope.spawn(move || read_text(reader, name, &tx, parallel));
+        for batch in rx {
+            batch.into_iter().for_each(&mut *each);
+        }
+        producer.join().expect("the reader thread does not panic")
+    })
+}
+
+fn read_text(
+    mut reader: Box<dyn BufRead + Send>,
+    name: &str,
+    tx: &std::sync::mpsc::SyncSender<Vec<Item>>,
+    parallel: bool,
 ) -> io::Result<()> {
     let mut buf = String::new();
     let mut splitter = Splitter::default();
     let (mut base, mut base_line) = (0usize, 0usize);
-    // Records are parsed in batches, in parallel, and handed on in order:
-    // memory stays bounded by the batch, whatever the size of the input.
     let mut batch: Vec<Source> = Vec::with_capacity(BATCH);
-    let mut flush = |batch: &mut Vec<Source>| {
-        let parsed: Vec<Item> = std::mem::take(batch)
-            .into_par_iter()
-            .map(|source| {
-                let result = notation::parse_record(&source.text, source.base);
-                (result, Arc::new(source))
-            })
-            .collect();
-        parsed.into_iter().for_each(&mut *each);
+    let parse = |source: Source| {
+        let result = notation::parse_record(&source.text, source.base);
+        (result, Arc::new(source))
+    };
+    let flush = |batch: &mut Vec<Source>| {
+        let sources = std::mem::take(batch);
+        let parsed: Vec<Item> = if parallel {
+            sources.into_par_iter().map(parse).collect()
+        } else {
+            sources.into_iter().map(parse).collect()
+        };
+        // The receiver only goes away when the consumer is done.
+        let _ = tx.send(parsed);
     };
     let emit = |chunk: &str, base: usize, base_line: usize, batch: &mut Vec<Source>| {
         if chunk.trim().is_empty() {

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use rayon::prelude::*;
 
 use input::Source;
 
@@ -114,8 +115,9 @@ enum To {
 }
 
 /// The outcome of a command, ordered by severity: the exit code.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 enum Outcome {
+    #[default]
     Clean = 0,
     Violations = 1,
     BadInput = 2,
@@ -161,102 +163,147 @@ fn verify(paths: &[PathBuf], format: Format, expect: bool) -> Outcome {
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut outcome = Outcome::Clean;
-    let (mut records, mut flagged, mut broken, mut as_expected) = (0usize, 0usize, 0usize, 0usize);
-    for path in &files {
-        let mut session = verifier::Session::default();
-        let mut index = 0;
-        // In --expect mode a file's output is held back until its findings
-        // are compared with what its first record says to expect.
-        let mut held: Vec<u8> = Vec::new();
-        let mut expected: Option<Vec<String>> = None;
-        let mut found: Vec<String> = Vec::new();
-        let mut file_outcome = Outcome::Clean;
-        let read = input::read_records(path, |(result, source)| {
-            records += 1;
-            let sink: &mut dyn Write = if expect { &mut held } else { &mut out };
-            match result {
-                Ok(record) => {
-                    if index == 0 {
-                        expected = verifier::expect::expectation(&record);
-                    }
-                    let report = verifier::verify(&record, &mut session);
-                    found.extend(report.problems.iter().map(verifier::expect::token));
-                    if !report.problems.is_empty() {
-                        flagged += 1;
-                        file_outcome = file_outcome.max(severity(&report.problems));
-                    }
-                    match format {
-                        Format::Text => {
-                            report::problems_text(sink, &source, index, &report.problems)
-                        }
-                        Format::Json => report::record_json(
-                            sink,
-                            &source,
-                            index,
-                            Some(&report),
-                            &report.problems,
-                        ),
-                    }
-                }
-                Err(problems) => {
-                    broken += 1;
-                    file_outcome = Outcome::BadInput;
-                    match format {
-                        Format::Text => report::problems_text(sink, &source, index, &problems),
-                        Format::Json => report::record_json(sink, &source, index, None, &problems),
-                    }
-                }
+    let mut err = io::stderr().lock();
+    let mut tally = Tally::default();
+    if files.len() == 1 {
+        // One file (a session, maybe of a million deals): streamed straight out.
+        tally.add(verify_file(&files[0], format, expect, &mut out, &mut err));
+    } else {
+        // Files are independent sessions: verified in parallel, a few at a
+        // time, and reported in order.
+        for group in files.chunks(4 * rayon::current_num_threads()) {
+            let done: Vec<(Tally, Vec<u8>, Vec<u8>)> = group
+                .par_iter()
+                .map(|path| {
+                    let (mut o, mut e) = (Vec::new(), Vec::new());
+                    let t = verify_file(path, format, expect, &mut o, &mut e);
+                    (t, o, e)
+                })
+                .collect();
+            for (t, o, e) in done {
+                let _ = out.write_all(&o);
+                let _ = err.write_all(&e);
+                tally.add(t);
             }
-            index += 1;
-        });
-        if let Err(e) = read {
-            let _ = out.flush();
-            file_outcome = fail(format!("{}: {e}", path.display()));
         }
-        if expect && file_outcome != Outcome::BadInput {
-            let wanted = expected.clone().unwrap_or_default();
-            if verifier::expect::matches(&wanted, &found) {
-                as_expected += 1;
-                if format == Format::Text {
-                    let _ = writeln!(
-                        out,
-                        "{}: as expected ({})",
-                        input::display_name(path),
-                        describe(&found)
-                    );
-                }
-                file_outcome = Outcome::Clean;
-            } else {
-                let _ = out.write_all(&held);
-                let _ = writeln!(
-                    out,
-                    "{}: expected {}, found {}",
-                    input::display_name(path),
-                    describe(&wanted),
-                    describe(&found)
-                );
-                file_outcome = Outcome::Violations;
-            }
-        } else if expect {
-            let _ = out.write_all(&held);
-        }
-        outcome = outcome.max(file_outcome);
     }
     if format == Format::Text {
         let expected_note = if expect {
-            format!(", {as_expected} file(s) as expected")
+            format!(", {} file(s) as expected", tally.as_expected)
         } else {
             String::new()
         };
         let _ = writeln!(
             out,
-            "{} file(s), {records} record(s): {flagged} with violations, {broken} unreadable{expected_note}",
-            files.len()
+            "{} file(s), {} record(s): {} with violations, {} unreadable{expected_note}",
+            files.len(),
+            tally.records,
+            tally.flagged,
+            tally.broken
         );
     }
     let _ = out.flush();
-    outcome
+    tally.outcome
+}
+
+/// What verifying some files came to.
+#[derive(Default)]
+struct Tally {
+    outcome: Outcome,
+    records: usize,
+    flagged: usize,
+    broken: usize,
+    as_expected: usize,
+}
+
+impl Tally {
+    fn add(&mut self, other: Tally) {
+        self.outcome = self.outcome.max(other.outcome);
+        self.records += other.records;
+        self.flagged += other.flagged;
+        self.broken += other.broken;
+        self.as_expected += other.as_expected;
+    }
+}
+
+/// Verifies one file, a session: its records in order.
+fn verify_file(
+    path: &Path,
+    format: Format,
+    expect: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Tally {
+    let mut tally = Tally::default();
+    let mut session = verifier::Session::default();
+    let mut index = 0;
+    // In --expect mode a file's output is held back until its findings are
+    // compared with what its first record says to expect.
+    let mut held: Vec<u8> = Vec::new();
+    let mut expected: Option<Vec<String>> = None;
+    let mut found: Vec<String> = Vec::new();
+    let read = input::read_records(path, |(result, source)| {
+        tally.records += 1;
+        let sink: &mut dyn Write = if expect { &mut held } else { &mut *out };
+        match result {
+            Ok(record) => {
+                if index == 0 {
+                    expected = verifier::expect::expectation(&record);
+                }
+                let report = verifier::verify(&record, &mut session);
+                found.extend(report.problems.iter().map(verifier::expect::token));
+                if !report.problems.is_empty() {
+                    tally.flagged += 1;
+                    tally.outcome = tally.outcome.max(severity(&report.problems));
+                }
+                match format {
+                    Format::Text => report::problems_text(sink, &source, index, &report.problems),
+                    Format::Json => {
+                        report::record_json(sink, &source, index, Some(&report), &report.problems)
+                    }
+                }
+            }
+            Err(problems) => {
+                tally.broken += 1;
+                tally.outcome = Outcome::BadInput;
+                match format {
+                    Format::Text => report::problems_text(sink, &source, index, &problems),
+                    Format::Json => report::record_json(sink, &source, index, None, &problems),
+                }
+            }
+        }
+        index += 1;
+    });
+    if let Err(e) = read {
+        let _ = writeln!(err, "error: {}: {e}", path.display());
+        tally.outcome = Outcome::BadInput;
+    }
+    if !expect {
+        return tally;
+    }
+    if tally.outcome == Outcome::BadInput {
+        let _ = out.write_all(&held);
+        return tally;
+    }
+    let wanted = expected.unwrap_or_default();
+    let name = input::display_name(path);
+    if verifier::expect::matches(&wanted, &found) {
+        tally.as_expected += 1;
+        if format == Format::Text {
+            let _ = writeln!(out, "{name}: as expected ({})", describe(&found));
+        }
+        tally.outcome = Outcome::Clean;
+    } else {
+        let _ = out.write_all(&held);
+        let _ = writeln!(
+            out,
+            "{name}: expected {}, found {}",
+            describe(&wanted),
+            describe(&found)
+        );
+        tally.outcome = Outcome::Violations;
+    }
+    tally
 }
 
 fn describe(tokens: &[String]) -> String {
