@@ -145,6 +145,12 @@ fn leader_of(rep: &Report, t: u16) -> u8 {
         .expect("trick")
 }
 
+/// The first record of a corpus file already written.
+fn first_record(dir: &str, name: &str) -> Record {
+    let text = std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+    notation::parse_str(&text).remove(0).unwrap()
+}
+
 fn main() {
     let dir = std::env::args()
         .nth(1)
@@ -917,10 +923,7 @@ fn main() {
     ], records, "duplicate-card[DK-DEAL-3]");
 
     // 41: the same revoke with Option abandon_payments = cancel.
-    let mut r: Record =
-        notation::parse_str(&std::fs::read_to_string(format!("{dir}/20-revoke.tarok")).unwrap())
-            .remove(0)
-            .unwrap();
+    let mut r: Record = first_record(&dir, "20-revoke.tarok");
     r.comments.clear();
     r.tags.push(Tag::new("Options", "abandon_payments=cancel"));
     let mut records = vec![r];
@@ -930,11 +933,7 @@ fn main() {
     ], records, "revoke[DK-PLAY-2], revoke[DK-PLAY-2]");
 
     // 42: a lead out of turn with Option irregularities = continue.
-    let mut r: Record = notation::parse_str(
-        &std::fs::read_to_string(format!("{dir}/27-lead-out-of-turn.tarok")).unwrap(),
-    )
-    .remove(0)
-    .unwrap();
+    let mut r: Record = first_record(&dir, "27-lead-out-of-turn.tarok");
     r.comments.clear();
     r.tags.push(Tag::new("Options", "irregularities=continue"));
     let mut records = vec![r];
@@ -944,11 +943,7 @@ fn main() {
     ], records, "out-of-turn[DK-PLAY-1]");
 
     // 43: a wrong declaration excused (classic rules: late_declaration_errors = excuse).
-    let mut r: Record = notation::parse_str(
-        &std::fs::read_to_string(format!("{dir}/24-wrong-declaration.tarok")).unwrap(),
-    )
-    .remove(0)
-    .unwrap();
+    let mut r: Record = first_record(&dir, "24-wrong-declaration.tarok");
     r.comments.clear();
     r.tags
         .push(Tag::new("Options", "late_declaration_errors=excuse"));
