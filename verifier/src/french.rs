@@ -600,9 +600,38 @@ impl<'a, 'r> Replay<'a, 'r> {
         let either = self.deal.options.get("slam_excuse_side") == "either";
         let mut taker_won = 0;
         let mut defence_won = 0;
+        // Who was dealt each card (the dog goes to a taker who takes it):
+        // a trick whose cards fit only another leader than the expected one
+        // was led out of turn, and is laid out from that leader, so that
+        // one wrong lead gives one finding rather than a string of cards
+        // "not in the hand".
+        let mut owner = [u8::MAX; Card::COUNT];
+        if !record.is_partial() {
+            for h in &record.hands {
+                for item in &h.cards {
+                    owner[item.card.index() as usize] = h.seat;
+                }
+            }
+            if let (Some(t), Some(talon)) = (self.taker, &record.talon) {
+                if self.contract.is_some_and(Contract::has_discard) {
+                    for item in &talon.cards {
+                        owner[item.card.index() as usize] = t;
+                    }
+                }
+            }
+        }
         for (t, trick) in record.tricks.iter().take(TRICKS).enumerate() {
-            let leader = match trick.leader {
-                Some(l) if l < SEATS => {
+            let n = trick.plays.len().min(4);
+            let fits = |l: u8| {
+                (0..n).all(|i| owner[trick.plays[i].card.index() as usize] == (l + i as u8) % SEATS)
+            };
+            let written = match trick.leader {
+                Some(l) if l < SEATS => Some(l),
+                _ if !record.is_partial() && !fits(expected) => (0..SEATS).find(|&l| fits(l)),
+                _ => None,
+            };
+            let leader = match written {
+                Some(l) => {
                     if l != expected {
                         let (rule, why) = if t > 0 {
                             (
@@ -633,9 +662,8 @@ impl<'a, 'r> Replay<'a, 'r> {
                     }
                     l
                 }
-                _ => expected,
+                None => expected,
             };
-            let n = trick.plays.len().min(4);
             let mut seats = [leader; 4];
             let mut cards = [Card::FOOL; 4];
             for i in 0..n {
