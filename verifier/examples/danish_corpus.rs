@@ -341,31 +341,8 @@ fn main() {
 
     // 18: four at the table: the seat opposite the dealer sits out (DK-SEAT-1).
     let mut rng = Rng::new(18);
-    let mut r = g::deal(&mut rng, 0).unwrap();
     // Dealer 0 of three becomes dealer 0 of four; seat 2 sits out; seats 1, 2 of three become 1, 3.
-    let map = |s: u8| match s {
-        0 => 0,
-        1 => 1,
-        _ => 3,
-    };
-    for h in &mut r.hands {
-        h.seat = map(h.seat);
-    }
-    r.hands.push(notation::Hand {
-        seat: 2,
-        cards: vec![],
-        comments: vec![],
-        span: Span::default(),
-    });
-    r.hands.sort_by_key(|h| h.seat);
-    if let Some(d) = &mut r.discard {
-        d.seat = map(d.seat);
-    }
-    for a in &mut r.declarations.as_mut().unwrap().actions {
-        a.seat = map(a.seat);
-    }
-    r.tags
-        .insert(2, Tag::new("Players", "Anna; Bent; Carl; Dora"));
+    let r = g::to_four(g::deal(&mut rng, 0).unwrap(), 0, 0, 0);
     let mut records = vec![r];
     claim_from_engine(&mut records);
     write(&dir, "18-four-at-the-table.tarok", &[

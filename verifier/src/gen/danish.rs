@@ -158,7 +158,8 @@ fn declarations(hand: &[Card]) -> Vec<(Act, Vec<Card>, i64)> {
 
 /// Renumbers a deal played by seats 0..3 for a table of four whose dealer
 /// sits at `table_dealer`; the seat opposite sits out with net `sits_out`.
-fn to_four(mut r: Record, dealer: usize, table_dealer: u8, sits_out: i64) -> Record {
+/// `dealer` is the dealer's seat among the three.
+pub fn to_four(mut r: Record, dealer: usize, table_dealer: u8, sits_out: i64) -> Record {
     let out = (table_dealer + 2) % 4;
     let next = |s: u8| {
         if (s + 1) % 4 == out {
@@ -210,8 +211,13 @@ fn to_four(mut r: Record, dealer: usize, table_dealer: u8, sits_out: i64) -> Rec
             t.value = table_dealer.to_string();
         }
     }
+    let after_dealer = r
+        .tags
+        .iter()
+        .position(|t| t.name == "Dealer")
+        .map_or(1, |i| i + 1);
     r.tags
-        .insert(1, Tag::new("Players", "Anna; Bent; Carl; Dora"));
+        .insert(after_dealer, Tag::new("Players", "Anna; Bent; Carl; Dora"));
     r
 }
 
