@@ -48,6 +48,19 @@ struct Bid {
     seat: u8,
 }
 
+impl Bid {
+    /// The bids standing after `seat` bids a game: the game alone (a
+    /// higher game cancels every addition and kontra, S7-BID-5).
+    fn game(seat: usize) -> Vec<Bid> {
+        vec![Bid {
+            what: 0,
+            ours: true,
+            level: 0,
+            seat: seat as u8,
+        }]
+    }
+}
+
 /// One random legal deal with its claim.
 pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
     let dealer = (index % 4) as u8;
@@ -111,12 +124,7 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
             }
             game = *rng.pick(&options);
             declarer = seat;
-            bids = vec![Bid {
-                what: 0,
-                ours: true,
-                level: 0,
-                seat: seat as u8,
-            }];
+            bids = Bid::game(seat);
             choice = Some(GAMES[game].to_string());
         } else if game == 1
             && !ours
@@ -136,12 +144,7 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
                 if !higher.is_empty() {
                     game = *rng.pick(&higher);
                     declarer = seat;
-                    bids = vec![Bid {
-                        what: 0,
-                        ours: true,
-                        level: 0,
-                        seat: seat as u8,
-                    }];
+                    bids = Bid::game(seat);
                     choice = Some(GAMES[game].to_string());
                 }
             } else if r < 22 {
