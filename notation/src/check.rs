@@ -135,10 +135,14 @@ fn sizes(v: Variant) -> String {
 
 /// Every structural fault of a record.
 pub fn structure(record: &Record) -> Vec<Problem> {
-    let table = match table(record) {
-        Ok(t) => t,
-        Err(problems) => return problems,
-    };
+    match table(record) {
+        Ok(t) => structure_at(record, t),
+        Err(problems) => problems,
+    }
+}
+
+/// The structural faults of a record whose table is already read.
+pub fn structure_at(record: &Record, table: Table) -> Vec<Problem> {
     let mut out = Vec::new();
     let mut checker = Checker {
         table,

@@ -153,12 +153,18 @@ pub struct Deal<'r> {
 /// Verifies one record: structural checks, then the variant's rules, then
 /// the claimed results.
 pub fn verify(record: &Record, session: &mut Session) -> Report {
-    let mut report = Report {
-        problems: notation::check::structure(record),
-        ..Report::default()
+    let table = match notation::check::table(record) {
+        Ok(table) => table,
+        Err(problems) => {
+            return Report {
+                problems,
+                ..Report::default()
+            }
+        }
     };
-    let Ok(table) = notation::check::table(record) else {
-        return report;
+    let mut report = Report {
+        problems: notation::check::structure_at(record, table),
+        ..Report::default()
     };
     let options = match RuleOptions::from_record(record, table.variant) {
         Ok(o) => o,
