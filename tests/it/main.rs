@@ -4,5 +4,6 @@
 
 mod cli;
 mod corpus;
+mod gen;
 mod robustness;
 mod roundtrip;
