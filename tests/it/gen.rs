@@ -150,7 +150,8 @@ fn fixed_hands_appear_as_given_and_the_deals_verify() {
     let dk_other = "T1 HK HQ HN HJ H1 H2 H3 H4 H5 H6 H7 H8 H9 H10 DK DQ DN DJ D1 D2 D3 D4 D5 D6";
     // The last field: a seat whose hand is dealt at random (None: the
     // fixed hands leave the last seat no choice).
-    let cases: Vec<(&str, &str, Vec<(u8, &str)>, Option<u8>)> = vec![
+    type Case<'a> = (&'a str, &'a str, Vec<(u8, &'a str)>, Option<u8>);
+    let cases: Vec<Case> = vec![
         ("french-tarot", "4", vec![(1, fr)], Some(0)),
         ("koenigrufen", "4", vec![(3, kr)], Some(0)),
         ("skill7-tarock", "4", vec![(0, s7a), (2, s7b)], Some(1)),
