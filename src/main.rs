@@ -3,6 +3,7 @@
 mod explain;
 mod input;
 mod report;
+mod rules;
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -91,6 +92,15 @@ enum Command {
         #[arg(long, value_enum, default_value_t = To::Text)]
         to: To,
     },
+    /// Show a rule's entry of the rules reference, or list a variant's rules.
+    #[command(
+        after_help = "Examples:\n  tarok rules DK-PLAY-2\n  tarok rules koenigrufen\n\nEvery finding's help line ends with the command that shows its rule."
+    )]
+    Rules {
+        /// A rule id (any case), or a variant: danish-tarok, french-tarot,
+        /// koenigrufen, skill7-tarock.
+        topic: String,
+    },
     /// Rewrite `.tarok` files in canonical form (idempotent).
     #[command(
         after_help = "Examples:\n  tarok fmt corpus/\n  tarok fmt --check corpus/   # exit 1 if a file would change"
@@ -144,6 +154,13 @@ fn main() -> ExitCode {
         Command::Convert { to, file } => convert(&file, to),
         Command::Fmt { check, paths } => fmt(&paths, check),
         Command::Explain { file } => explain(&file),
+        Command::Rules { topic } => match rules::show(&topic) {
+            Ok(text) => {
+                print!("{text}");
+                Outcome::Clean
+            }
+            Err(e) => fail(e),
+        },
         Command::Gen {
             variant,
             seed,
