@@ -109,6 +109,10 @@ pub fn suggestions(id: &str) -> Vec<&'static str> {
         .filter(|&(d, _)| d < 100 || d - 100 <= 3)
         .collect();
     scored.sort();
+    // Ids of the same family, when there are any, are the better guess.
+    if scored.first().is_some_and(|&(d, _)| d < 100) {
+        scored.retain(|&(d, _)| d < 100);
+    }
     scored.into_iter().take(5).map(|(_, id)| id).collect()
 }
 
