@@ -67,7 +67,7 @@ impl miette::Diagnostic for WithSource<'_> {
         let see = format!("see: {}", crate::rules::command(rule));
         Some(Box::new(match self.problem.help.as_str() {
             "" => see,
-            help => format!("{help} ({see})"),
+            help => format!("{help}\n({see})"),
         }))
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
