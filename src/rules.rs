@@ -140,12 +140,18 @@ fn distance(a: &str, b: &str) -> usize {
 /// holds the usage error's text.
 pub fn show(topic: &str) -> Result<String, String> {
     if let Some(e) = lookup(topic) {
-        return Ok(format!("{} — {} ({})\n\n{}\n", e.id, e.title, e.variant, e.body));
+        return Ok(format!(
+            "{} — {} ({})\n\n{}\n",
+            e.id, e.title, e.variant, e.body
+        ));
     }
     if let Ok(variant) = topic.trim().parse::<Variant>() {
         let list: Vec<Entry> = entries().filter(|e| e.variant == variant).collect();
         let width = list.iter().map(|e| e.id.len()).max().unwrap_or(0);
-        let mut out = format!("{variant}: {} rules (tarok rules ID shows one)\n", list.len());
+        let mut out = format!(
+            "{variant}: {} rules (tarok rules ID shows one)\n",
+            list.len()
+        );
         for e in list {
             out.push_str(&format!("  {:width$}  {}\n", e.id, e.title));
         }
@@ -254,6 +260,33 @@ mod coverage {
         for dir in ["verifier/src", "notation/src", "src"] {
             cited(&root.join(dir), &mut ids);
         }
+        assert!(ids.len() > 100, "the scan found {} ids", ids.len());
+        let missing: Vec<&String> = ids.iter().filter(|id| lookup(id).is_none()).collect();
+        assert!(missing.is_empty(), "no entry for {missing:?}");
+    }
+
+    /// Every id a corpus file names (in its comments and `expect` lines),
+    /// so that a reader of the corpus can look each one up.
+    fn named(dir: &Path, ids: &mut std::collections::BTreeSet<String>) {
+        for entry in std::fs::read_dir(dir).expect("a corpus folder") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                named(&path, ids);
+            } else if path.extension().is_some_and(|e| e == "tarok" || e == "md") {
+                let text = std::fs::read_to_string(&path).expect("a corpus file");
+                let words = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'));
+                ids.extend(words.filter(|w| is_rule_id(w)).map(str::to_string));
+            }
+        }
+    }
+
+    #[test]
+    fn every_rule_id_the_corpus_names_has_an_entry() {
+        let mut ids = std::collections::BTreeSet::new();
+        named(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"),
+            &mut ids,
+        );
         assert!(ids.len() > 100, "the scan found {} ids", ids.len());
         let missing: Vec<&String> = ids.iter().filter(|id| lookup(id).is_none()).collect();
         assert!(missing.is_empty(), "no entry for {missing:?}");
