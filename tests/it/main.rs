@@ -6,5 +6,5 @@ mod cli;
 mod corpus;
 mod gen;
 mod robustness;
-mod rules;
 mod roundtrip;
+mod rules;

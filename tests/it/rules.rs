@@ -9,7 +9,13 @@ fn a_rule_is_shown_whatever_the_case() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.starts_with("DK-PLAY-2 — "), "{text}");
-    for part in ["**Rule.**", "**Why.**", "**Example.**", "```tarok", "**Decided here.**"] {
+    for part in [
+        "**Rule.**",
+        "**Why.**",
+        "**Example.**",
+        "```tarok",
+        "**Decided here.**",
+    ] {
         assert!(text.contains(part), "{part} missing:\n{text}");
     }
     // Only the one entry: the next entry's heading is not printed.
@@ -34,7 +40,11 @@ fn a_variant_lists_its_rules() {
             .collect();
         assert!(ids.len() >= 20, "{variant}: {}", ids.len());
         assert!(ids.iter().all(|id| id.starts_with(prefix)), "{text}");
-        assert!(text.lines().next().unwrap().contains(&format!("{} rules", ids.len())));
+        assert!(text
+            .lines()
+            .next()
+            .unwrap()
+            .contains(&format!("{} rules", ids.len())));
         // Every listed id shows its entry.
         let first = tarok(&["rules", ids[0]]);
         assert_eq!(first.status.code(), Some(0));
