@@ -4,5 +4,7 @@
 
 mod cli;
 mod corpus;
+mod gen;
 mod robustness;
 mod roundtrip;
+mod rules;
