@@ -126,3 +126,36 @@ fn danish_trick_of_the_wrong_size_settles_the_deal() {
         .iter()
         .all(|l| !matches!(l.at, verifier::Moment::Trick(t) if t > 10)));
 }
+
+#[test]
+fn french_false_handful_is_one_finding() {
+    let report = check(&corpus(
+        "french-tarot",
+        "55-false-handful-cards-not-held.tarok",
+    ));
+    let p = only(&report, "wrong-declaration[FR-HANDFUL-3]");
+    for card in ["T1", "T4", "T14", "T16"] {
+        assert!(p.message.contains(card), "{}", p.message);
+    }
+    no_claim_mismatch(&report);
+    // The excuse shown with trumps hidden as well: still one finding, with
+    // the first rule id in the digest's order (FR-HANDFUL-2), naming -3.
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../corpus/french-tarot/55-false-handful-cards-not-held.tarok"),
+    )
+    .unwrap()
+    .replace("T14 T16 {", "T14 EX {");
+    let report = check(&parse(&text));
+    let p = only(&report, "wrong-declaration[FR-HANDFUL-2]");
+    assert!(p.help.contains("FR-HANDFUL-3"), "{}", p.help);
+}
+
+#[test]
+fn french_trick_of_the_wrong_size_voids_the_deal() {
+    let report = check(&corpus("french-tarot", "56-card-missing-from-a-trick.tarok"));
+    only(&report, "wrong-trick-size[FR-PLAY-1]");
+    assert!(report.settled);
+    assert_eq!(report.totals, [0, 0, 0, 0]);
+    assert!(report.ledger.is_empty());
+}
