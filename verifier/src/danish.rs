@@ -350,68 +350,6 @@ pub fn declaration_cards(hand: CardSet) -> CardSet {
 }
 
 /// Whether a card may ever lie in the skat (DK-DISCARD-2).
-/// Several faults of one act (one improper skat) as the one finding the
-/// rules count (rules README, "One fault, one finding"): it carries the
-/// rule id that comes first in `order` (the digest's order), its message
-/// names every fault, each place keeps its label, and the help names the
-/// other rule ids. One fault alone is returned as it is.
-fn one_finding(mut faults: Vec<Problem>, order: &[&str], what: &str) -> Option<Problem> {
-    let rank = |p: &Problem| {
-        order
-            .iter()
-            .position(|r| Some(*r) == p.rule)
-            .unwrap_or(order.len())
-    };
-    faults.sort_by_key(rank);
-    let mut rest = faults.into_iter();
-    let mut first = rest.next()?;
-    let rest: Vec<Problem> = rest.collect();
-    if rest.is_empty() {
-        return Some(first);
-    }
-    let mut others: Vec<&str> = Vec::new();
-    for p in &rest {
-        if let Some(r) = p.rule {
-            if Some(r) != first.rule && !others.contains(&r) {
-                others.push(r);
-            }
-        }
-        first.message.push_str("; ");
-        first.message.push_str(&p.message);
-        if let Some(span) = p.span {
-            // (`Span` compares equal to every span: compare offsets.)
-            // The same card breaking two rules keeps one underline with
-            // both reasons.
-            if let Some((_, l)) = first.also.iter_mut().find(|(s, _)| s.start == span.start && s.end == span.end) {
-                if *l != p.label {
-                    *l = format!("{l}; {}", p.label);
-                }
-            } else if first.span.is_some_and(|f| f.start == span.start && f.end == span.end) {
-                if first.label != p.label {
-                    first.label = format!("{}; {}", first.label, p.label);
-                }
-            } else {
-                first.also.push((span, p.label.clone()));
-            }
-        }
-    }
-    let also = if others.is_empty() {
-        String::new()
-    } else {
-        format!("; it also breaks {}", others.join(", "))
-    };
-    first.help = format!("{what}{also}: {}", {
-        let mut helps = vec![first.help.clone()];
-        for p in &rest {
-            if !helps.contains(&p.help) {
-                helps.push(p.help.clone());
-            }
-        }
-        helps.join("; ")
-    });
-    Some(first)
-}
-
 pub fn layable(c: Card) -> bool {
     !(c.is_king() || c == Card::PAGAT || c == Card::MOND || c.is_fool())
 }
@@ -1223,7 +1161,7 @@ impl Replay<'_, '_> {
                 .help("the dealer may not lay away cards of a combination he holds unless he cannot avoid it"));
             }
         }
-        if let Some(p) = one_finding(faults, &["DK-DISCARD-1", "DK-DISCARD-2", "DK-DISCARD-3", "DK-DISCARD-4", "DK-TOUT-2"], "the skat is one improper discard (DK-DISCARD-5)") {
+        if let Some(p) = crate::finding::one_finding(faults, &["DK-DISCARD-1", "DK-DISCARD-2", "DK-DISCARD-3", "DK-DISCARD-4", "DK-TOUT-2"], "the skat is one improper discard (DK-DISCARD-5)") {
             self.irregular(p, 40, true, at);
         }
         hands[d as usize] = rest;

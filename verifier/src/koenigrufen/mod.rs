@@ -138,7 +138,7 @@ pub(crate) struct Replay<'a> {
     pub discard: CardSet,
     pub grind: bool,
     pub game_level: u8,
-    pub ann: [Option<Ann>; 10],
+    pub ann: [Option<Ann>; 12],
     /// Rule 4a: (seat, card, target trick) of announced ultimo cards.
     pub reserved: [(u8, Option<Card>, u16); 5],
     pub tricks: [Played; 12],
@@ -183,7 +183,7 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         discard: CardSet::EMPTY,
         grind: false,
         game_level: 0,
-        ann: [None; 10],
+        ann: [None; 12],
         reserved: [(0, None, 0); 5],
         tricks: [Played::default(); 12],
         ntricks: 0,
@@ -860,8 +860,11 @@ impl Replay<'_> {
         let mut suit_reported = false;
         for item in &d.cards {
             let c = item.card;
+            // One card laid away against several rules is one fault (rules
+            // README): one finding with the first rule id, the others named.
+            let mut faults = Vec::new();
             if !h.contains(c) {
-                self.push(
+                faults.push(
                     Problem::new(
                         "illegal-discard",
                         format!("the bidder lays away {c}, which it does not hold"),
@@ -874,7 +877,7 @@ impl Replay<'_> {
                 );
             }
             if c.is_king() || trull().contains(c) {
-                self.push(
+                faults.push(
                     Problem::new("illegal-discard", format!("{c} may not be laid away"))
                         .rule("KR-DISCARD-2")
                         .seat(b)
@@ -895,7 +898,7 @@ impl Replay<'_> {
                     || !non_trull_tarocks.difference(discarded).is_empty();
                 if bad {
                     suit_reported = true;
-                    self.push(
+                    faults.push(
                         Problem::new("illegal-discard", format!("in three of suits {c} is laid away while tarock is kept"))
                             .rule("KR-DISCARD-3")
                             .seat(b)
@@ -908,6 +911,13 @@ impl Replay<'_> {
                             }),
                     );
                 }
+            }
+            if let Some(p) = crate::finding::one_finding(
+                faults,
+                &["KR-DISCARD-1", "KR-DISCARD-2", "KR-DISCARD-3"],
+                "one card laid away, one improper discard",
+            ) {
+                self.push(p);
             }
         }
         self.discard = discarded;
@@ -989,10 +999,12 @@ impl Replay<'_> {
                 caller_turn = None;
                 cur = (s + 1) % 4;
             } else {
-                if self.call(a) {
-                    any_call = true;
-                    passes = 0;
-                }
+                // KR-ANN-6: an illegal announcement or contra has no effect,
+                // but it is a turn and not a pass: the passes that end the
+                // round count again from the entry after it.
+                self.call(a);
+                any_call = true;
+                passes = 0;
                 caller_turn = Some(s);
                 cur = (s + 1) % 4;
             }
@@ -1045,6 +1057,15 @@ impl Replay<'_> {
                         "KR-ANN-5",
                         "no announcements in negative games",
                         "in piccolo and beggar only contra, recontra and subcontra of the game may be called",
+                    ));
+                    return false;
+                }
+                if matches!(bonus, Bonus::CaptureMoon | Bonus::CaptureKing) {
+                    self.push(illegal(
+                        format!("seat {s} announces {}, which is silent only", bonus.word()),
+                        "KR-ANN-2",
+                        "may not be announced",
+                        "capture the moon and capture the king score silently; nobody may announce them",
                     ));
                     return false;
                 }
