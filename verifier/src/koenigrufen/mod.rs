@@ -147,6 +147,8 @@ pub(crate) struct Replay<'a> {
     pub tricks_won: [u8; 4],
     pub ended_early: bool,
     pub complete: bool,
+    /// The first trick (1-based) with a card missing or one too many.
+    pub wrong_trick: Option<usize>,
     pub report: &'a mut Report,
 }
 
@@ -191,6 +193,7 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         tricks_won: [0; 4],
         ended_early: false,
         complete: false,
+        wrong_trick: None,
         report,
     };
     r.read_deal();
@@ -213,6 +216,24 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         return;
     }
     r.play();
+    // A trick with a card missing or one too many: a wrong number of cards
+    // found in play. The director cannot score the tricks, so the deal is
+    // void and nobody pays (spec/rules-koenigrufen.md).
+    if let Some(t) = r.wrong_trick {
+        for p in r.report.problems.iter_mut() {
+            if p.kind == "wrong-trick-size" && p.trick == Some(t as u16) {
+                p.help.push_str("; a wrong number of cards found in play: the deal is void, nobody pays");
+            }
+        }
+        r.event(
+            Moment::Settlement,
+            "KR-DEAL-1",
+            format!("trick {t} has a card missing or one too many: a wrong number of cards found in play; the deal is void, nobody pays"),
+        );
+        r.report.totals = vec![0; 4];
+        r.report.settled = true;
+        return;
+    }
     if r.complete {
         settle::settle(&mut r);
         r.report.settled = true;
@@ -1309,6 +1330,12 @@ impl Replay<'_> {
                 );
                 break;
             }
+            if trick.plays.len() != 4 {
+                // Who plays what from here on is unknown: nothing after it
+                // is judged, and the deal is void (see `replay`).
+                self.wrong_trick = Some(k);
+                break;
+            }
             if let Some(l) = trick.leader {
                 if l != leader && l < 4 {
                     self.push(
@@ -1396,6 +1423,9 @@ impl Replay<'_> {
                 self.ended_early = true;
                 self.event(Moment::Trick(k as u16), "KR-NEG-1", text);
             }
+        }
+        if self.wrong_trick.is_some() {
+            return;
         }
         let recorded = rec.tricks.len().min(12);
         self.complete = self.ended_early || (recorded == 12 && self.ntricks == 12);
