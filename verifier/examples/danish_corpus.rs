@@ -1052,7 +1052,10 @@ fn main() {
     claim_from_engine(&mut records);
     let found = findings(&records);
     assert_eq!(
-        found.iter().filter(|f| f.starts_with("illegal-discard")).count(),
+        found
+            .iter()
+            .filter(|f| f.starts_with("illegal-discard"))
+            .count(),
         1,
         "one improper skat, one finding"
     );
@@ -1091,7 +1094,10 @@ fn main() {
     let mut records = vec![r];
     claim_from_engine(&mut records);
     let found = findings(&records);
-    assert_eq!(found.first().map(String::as_str), Some("fool-misuse[DK-FOOL-8]"));
+    assert_eq!(
+        found.first().map(String::as_str),
+        Some("fool-misuse[DK-FOOL-8]")
+    );
     assert!(!found.iter().any(|f| f.starts_with("revoke")), "{found:?}");
     write(&dir, "50-wrong-renaming-and-revoke.tarok", &[
         "A wrong renaming that is also a revoke (DK-FOOL-8, DK-PLAY-2): the second player holds the suit the fool was named, renames it all the same and plays another suit. One card, one fault (rules README): one fool-misuse that carries DK-FOOL-8 (it comes first in the digest) and names the revoke (DK-PLAY-2) in its message and help. 20 into each pot, the deal is abandoned.",
@@ -1138,9 +1144,7 @@ fn held_before(r: &Record, seat: u8, t: usize) -> Vec<Card> {
 /// Whether the second player of trick `t` (0-based) holds a trump.
 fn second_holds_trump(r: &Record, rep: &Report, t: usize) -> bool {
     let l = leader_of(rep, t as u16 + 1);
-    held_before(r, (l + 1) % 3, t)
-        .iter()
-        .any(|c| c.is_trump())
+    held_before(r, (l + 1) % 3, t).iter().any(|c| c.is_trump())
 }
 
 /// A trick led by the fool named in a suit, the second player following it.

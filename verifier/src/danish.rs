@@ -1082,25 +1082,29 @@ impl Replay<'_, '_> {
         // its cards break however many of DK-DISCARD-1 to -4.
         let mut faults: Vec<Problem> = Vec::new();
         if disc.cards.len() != 3 {
-            faults.push(problem(
-                format!("the skat holds {} cards, not 3", disc.cards.len()),
-                "DK-DISCARD-1",
-                "wrong skat size",
-                disc.span,
-            )
-            .help("the dealer lays away exactly 3 of his 28 cards"));
+            faults.push(
+                problem(
+                    format!("the skat holds {} cards, not 3", disc.cards.len()),
+                    "DK-DISCARD-1",
+                    "wrong skat size",
+                    disc.span,
+                )
+                .help("the dealer lays away exactly 3 of his 28 cards"),
+            );
         }
         for item in &disc.cards {
             let c = item.card;
             if !dealt.contains(c) {
-                faults.push(problem(
-                    format!("{c} is laid away but the dealer does not hold it"),
-                    "DK-DISCARD-1",
-                    "not in the dealer's hand",
-                    item.span,
-                )
-                .card(c)
-                .help("the skat is 3 of the dealer's own 28 cards"));
+                faults.push(
+                    problem(
+                        format!("{c} is laid away but the dealer does not hold it"),
+                        "DK-DISCARD-1",
+                        "not in the dealer's hand",
+                        item.span,
+                    )
+                    .card(c)
+                    .help("the skat is 3 of the dealer's own 28 cards"),
+                );
             } else if c.is_fool() && announced {
                 // DK-TOUT-2: the fool lies in the skat for an announced tout.
             } else if !layable(c) {
@@ -1161,7 +1165,17 @@ impl Replay<'_, '_> {
                 .help("the dealer may not lay away cards of a combination he holds unless he cannot avoid it"));
             }
         }
-        if let Some(p) = crate::finding::one_finding(faults, &["DK-DISCARD-1", "DK-DISCARD-2", "DK-DISCARD-3", "DK-DISCARD-4", "DK-TOUT-2"], "the skat is one improper discard (DK-DISCARD-5)") {
+        if let Some(p) = crate::finding::one_finding(
+            faults,
+            &[
+                "DK-DISCARD-1",
+                "DK-DISCARD-2",
+                "DK-DISCARD-3",
+                "DK-DISCARD-4",
+                "DK-TOUT-2",
+            ],
+            "the skat is one improper discard (DK-DISCARD-5)",
+        ) {
             self.irregular(p, 40, true, at);
         }
         hands[d as usize] = rest;
@@ -1682,9 +1696,8 @@ impl Replay<'_, '_> {
                     // Judged against the third player's new suit, at the renaming.
                     Some(_)
                         if i == 1
-                            && third_renames.is_some_and(|n| {
-                                !hand.intersection(lead_set(n)).is_empty()
-                            }) =>
+                            && third_renames
+                                .is_some_and(|n| !hand.intersection(lead_set(n)).is_empty()) =>
                     {
                         None
                     }
@@ -1839,7 +1852,11 @@ impl Replay<'_, '_> {
         let seats = [leader, self.next(leader), self.next(self.next(leader))];
         let mut played = [0usize; 4];
         for item in &trick.plays {
-            if let Some(s) = self.order.iter().find(|&&s| hands[s as usize].contains(item.card)) {
+            if let Some(s) = self
+                .order
+                .iter()
+                .find(|&&s| hands[s as usize].contains(item.card))
+            {
                 played[*s as usize] += 1;
             }
         }

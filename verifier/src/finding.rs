@@ -38,11 +38,18 @@ pub fn one_finding(mut faults: Vec<Problem>, order: &[&str], what: &str) -> Opti
             // (`Span` compares equal to every span: compare offsets.)
             // The same card breaking two rules keeps one underline with
             // both reasons.
-            if let Some((_, l)) = first.also.iter_mut().find(|(s, _)| s.start == span.start && s.end == span.end) {
+            if let Some((_, l)) = first
+                .also
+                .iter_mut()
+                .find(|(s, _)| s.start == span.start && s.end == span.end)
+            {
                 if *l != p.label {
                     *l = format!("{l}; {}", p.label);
                 }
-            } else if first.span.is_some_and(|f| f.start == span.start && f.end == span.end) {
+            } else if first
+                .span
+                .is_some_and(|f| f.start == span.start && f.end == span.end)
+            {
                 if first.label != p.label {
                     first.label = format!("{}; {}", first.label, p.label);
                 }
@@ -67,4 +74,3 @@ pub fn one_finding(mut faults: Vec<Problem>, order: &[&str], what: &str) -> Opti
     });
     Some(first)
 }
-

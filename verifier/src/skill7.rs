@@ -406,7 +406,9 @@ pub fn replay(deal: &Deal<'_>, _session: &mut Session, report: &mut Report) {
     if let (Some(t), Redeal::No) = (wrong_trick, redeal) {
         for p in r.report.problems.iter_mut() {
             if p.kind == "wrong-trick-size" && p.trick == Some(t as u16 + 1) {
-                p.help.push_str("; a wrong number of cards found in play: the deal is void, nobody pays");
+                p.help.push_str(
+                    "; a wrong number of cards found in play: the deal is void, nobody pays",
+                );
             }
         }
         r.report.events.push(Event::Rule {

@@ -23,7 +23,11 @@ fn check(record: &Record) -> Report {
 }
 
 fn tokens(report: &Report) -> Vec<String> {
-    report.problems.iter().map(verifier::expect::token).collect()
+    report
+        .problems
+        .iter()
+        .map(verifier::expect::token)
+        .collect()
 }
 
 /// The claim of a corpus file (written from the engine) still agrees.
@@ -100,7 +104,10 @@ fn danish_third_player_renaming_judges_the_second_card_against_the_new_suit() {
 
 #[test]
 fn danish_wrong_renaming_that_is_a_revoke_is_one_finding() {
-    let report = check(&corpus("danish-tarok", "50-wrong-renaming-and-revoke.tarok"));
+    let report = check(&corpus(
+        "danish-tarok",
+        "50-wrong-renaming-and-revoke.tarok",
+    ));
     let p = only(&report, "fool-misuse[DK-FOOL-8]");
     assert!(p.help.contains("DK-PLAY-2"), "{}", p.help);
     no_claim_mismatch(&report);
@@ -108,7 +115,10 @@ fn danish_wrong_renaming_that_is_a_revoke_is_one_finding() {
 
 #[test]
 fn danish_trick_of_the_wrong_size_settles_the_deal() {
-    let report = check(&corpus("danish-tarok", "51-card-missing-from-a-trick.tarok"));
+    let report = check(&corpus(
+        "danish-tarok",
+        "51-card-missing-from-a-trick.tarok",
+    ));
     let p = only(&report, "wrong-trick-size[DK-DEAL-3]");
     assert!(report.settled);
     no_claim_mismatch(&report);
@@ -153,9 +163,128 @@ fn french_false_handful_is_one_finding() {
 
 #[test]
 fn french_trick_of_the_wrong_size_voids_the_deal() {
-    let report = check(&corpus("french-tarot", "56-card-missing-from-a-trick.tarok"));
+    let report = check(&corpus(
+        "french-tarot",
+        "56-card-missing-from-a-trick.tarok",
+    ));
     only(&report, "wrong-trick-size[FR-PLAY-1]");
     assert!(report.settled);
     assert_eq!(report.totals, [0, 0, 0, 0]);
     assert!(report.ledger.is_empty());
+}
+
+/// The records of a corpus file, verified as one session.
+fn corpus_reports(variant: &str, name: &str) -> Vec<Report> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus")
+        .join(variant);
+    let text = std::fs::read_to_string(dir.join(name)).unwrap();
+    let mut session = Session::default();
+    notation::parse_str(&text)
+        .into_iter()
+        .map(|r| verify(&r.unwrap(), &mut session))
+        .collect()
+}
+
+#[test]
+fn koenigrufen_king_laid_away_in_three_of_suits_is_one_finding() {
+    let reports = corpus_reports("koenigrufen", "28-one-fault-one-finding.tarok");
+    let p = only(&reports[0], "illegal-discard[KR-DISCARD-2]");
+    assert!(p.help.contains("KR-DISCARD-3"), "{}", p.help);
+    assert_eq!(p.card, Some("DK".parse().unwrap()));
+}
+
+#[test]
+fn koenigrufen_an_illegal_call_is_a_turn_not_a_pass() {
+    let reports = corpus_reports("koenigrufen", "28-one-fault-one-finding.tarok");
+    // The illegal call then three passes: the round is finished.
+    only(&reports[1], "illegal-call[KR-ANN-2]");
+    assert!(reports[1].settled);
+    no_claim_mismatch(&reports[1]);
+    // Two illegal calls; the king ultimo after them is in turn and scored.
+    assert_eq!(
+        tokens(&reports[2]),
+        ["illegal-call[KR-ANN-2]", "illegal-call[KR-ANN-2]"]
+    );
+    no_claim_mismatch(&reports[2]);
+    assert!(reports[2]
+        .ledger
+        .iter()
+        .any(|l| l.rule == "KR-BONUS-2" && l.reason.contains("announced")));
+    // An illegal call alone, then three passes: not "unfinished".
+    let text = "[Variant \"koenigrufen\"]\n[Dealer \"0\"]\n\nhand 0: S9 T9 CN S7 C7 T15 S10 T1 DK T13 CK T5\nhand 1: T19 T6 T21 T14 HN T20 T17 HK T7 C10 DN D1\nhand 2: SK SJ H2 T12 T11 HJ T8 H1 CQ C9 DJ HQ\nhand 3: H3 D2 T4 T10 CJ C8 D3 T18 D4 T2 H4 SQ\ntalon: SN T3 T22 T16 DQ S8\nauction: 2 pass, 3 pass, 0 pass, 1 three\ncalls: 1 talon 1, 1 announce capture-moon, 2 pass, 3 pass, 0 pass\ndiscard 1: T17 D1 T16\n";
+    let report = check(&parse(text));
+    only(&report, "illegal-call[KR-ANN-2]");
+    // A fourth pass would now come after the end.
+    let report = check(&parse(&text.replace("0 pass\n", "0 pass, 1 pass\n")));
+    assert_eq!(
+        tokens(&report),
+        ["illegal-call[KR-ANN-2]", "out-of-turn[KR-ANN-1]"]
+    );
+}
+
+#[test]
+fn capture_words_parse_print_and_convert() {
+    for word in ["capture-moon", "capture-king"] {
+        let text = format!("[Variant \"koenigrufen\"]\n[Dealer \"0\"]\n\nauction: 1 pass, 2 pass, 3 pass, 0 three\ncalls: 0 talon 0, 0 announce {word}, 1 contra {word}\n");
+        let record = parse(&text);
+        let printed = notation::to_text(&record);
+        assert!(printed.contains(&format!("announce {word}")), "{printed}");
+        assert!(printed.contains(&format!("contra {word}")), "{printed}");
+        let json = notation::json::to_json(&record);
+        assert!(json.contains(&format!("\"{word}\"")), "{json}");
+        let back = notation::json::from_json(&json).expect("reads its own JSON");
+        assert_eq!(back, record);
+        let report = check(&record);
+        let calls: Vec<String> = tokens(&report)
+            .into_iter()
+            .filter(|t| t.starts_with("illegal-call[KR-ANN"))
+            .collect();
+        // Nobody announced it legally: a contra on it has no target.
+        assert_eq!(
+            calls,
+            ["illegal-call[KR-ANN-2]", "illegal-call[KR-ANN-4]"],
+            "{word}"
+        );
+    }
+}
+
+#[test]
+fn koenigrufen_trick_of_the_wrong_size_voids_the_deal() {
+    let reports = corpus_reports("koenigrufen", "28-one-fault-one-finding.tarok");
+    only(&reports[3], "wrong-trick-size[-]");
+    assert!(reports[3].settled);
+    assert_eq!(reports[3].totals, [0, 0, 0, 0]);
+    assert!(reports[3].ledger.is_empty());
+}
+
+#[test]
+fn skill7_addition_follows_the_bidders_playing_team() {
+    let report = check(&corpus(
+        "skill7-tarock",
+        "27-addition-follows-the-team.tarok",
+    ));
+    only(&report, "illegal-call[S7-CALL-1]");
+    no_claim_mismatch(&report);
+    let absolut: Vec<_> = report
+        .ledger
+        .iter()
+        .filter(|l| l.rule == "S7-SCORE-2")
+        .collect();
+    assert!(!absolut.is_empty());
+    // Seat 0 bid it and plays with the declarer (seat 2): both pay it.
+    for l in absolut {
+        assert!(matches!(l.payer, notation::Party::Seat(0 | 2)), "{l:?}");
+    }
+}
+
+#[test]
+fn skill7_trick_of_the_wrong_size_voids_the_deal() {
+    let report = check(&corpus(
+        "skill7-tarock",
+        "37-card-missing-from-a-trick.tarok",
+    ));
+    only(&report, "wrong-trick-size[S7-PLAY-1]");
+    assert!(report.settled);
+    assert_eq!(report.totals, [0, 0, 0, 0]);
 }

@@ -222,7 +222,9 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     if let Some(t) = r.wrong_trick {
         for p in r.report.problems.iter_mut() {
             if p.kind == "wrong-trick-size" && p.trick == Some(t as u16) {
-                p.help.push_str("; a wrong number of cards found in play: the deal is void, nobody pays");
+                p.help.push_str(
+                    "; a wrong number of cards found in play: the deal is void, nobody pays",
+                );
             }
         }
         r.event(
