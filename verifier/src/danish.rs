@@ -1422,7 +1422,11 @@ impl Replay<'_, '_> {
             let t = ti + 1;
             let at = Moment::Trick(t as u16);
             if trick.plays.len() != 3 {
-                self.wrong_trick_size(t, leader, &hands);
+                let l = trick
+                    .leader
+                    .filter(|&w| self.is_active(w))
+                    .unwrap_or(leader);
+                self.wrong_trick_size(t, l, &hands);
                 return End::Settled;
             }
             // DK-FOOL-6: the lead passes on when the leader holds only the fool.
@@ -1871,6 +1875,13 @@ impl Replay<'_, '_> {
                 seats[0]
             });
         let at = Moment::Trick(t as u16);
+        // Later tricks of the wrong size are reported under the same rule,
+        // but not judged or fined: the deal is over at the first.
+        for p in self.report.problems.iter_mut() {
+            if p.kind == "wrong-trick-size" && p.rule.is_none() {
+                p.rule = Some("DK-DEAL-3");
+            }
+        }
         if let Some(p) = self
             .report
             .problems

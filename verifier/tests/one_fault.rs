@@ -130,6 +130,25 @@ fn danish_trick_of_the_wrong_size_settles_the_deal() {
         .map(|l| l.amount)
         .sum();
     assert_eq!(fine, 80, "40 into each pot");
+    // Chips are conserved: the seats' totals and the pots' growth cancel.
+    let pots = report.pots.expect("pots");
+    // (No `Pots` tag: the session starts here, the seats found the pots.)
+    let start = [0i64, 0];
+    assert_eq!(
+        report.totals.iter().sum::<i64>() + pots[0] + pots[1],
+        start[0] + start[1]
+    );
+    // One card too many in a trick is judged the same way.
+    let mut record = corpus("danish-tarok", "51-card-missing-from-a-trick.tarok");
+    record.claim = None;
+    // Trick 10 has 2 cards: two more make 4, one too many.
+    for t in [11, 12] {
+        let extra = record.tricks[t].plays[0].clone();
+        record.tricks[9].plays.push(extra);
+    }
+    let report = check(&record);
+    assert_eq!(tokens(&report), ["wrong-trick-size[DK-DEAL-3]"]);
+    assert!(report.settled);
     // Nothing of trick 10 or after is paid.
     assert!(report
         .ledger
