@@ -211,6 +211,13 @@ fn koenigrufen_king_laid_away_in_three_of_suits_is_one_finding() {
     let p = only(&reports[0], "illegal-discard[KR-DISCARD-2]");
     assert!(p.help.contains("KR-DISCARD-3"), "{}", p.help);
     assert_eq!(p.card, Some("DK".parse().unwrap()));
+    // The king need not be the first suit card of the discard.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/koenigrufen");
+    let text = std::fs::read_to_string(dir.join("28-one-fault-one-finding.tarok")).unwrap();
+    let record = parse(&text.replacen("discard 0: DK H4 C7", "discard 0: H4 DK C7", 1));
+    let report = check(&record);
+    let p = only(&report, "illegal-discard[KR-DISCARD-2]");
+    assert!(p.help.contains("KR-DISCARD-3"), "{}", p.help);
 }
 
 #[test]

@@ -881,6 +881,16 @@ impl Replay<'_> {
         let discarded = card_set(&d.cards);
         let non_trull_tarocks = full.intersection(tarocks()).difference(trull());
         let mut suit_reported = false;
+        // The KR-DISCARD-3 finding goes on one suit card: a king when one is
+        // laid away (it breaks KR-DISCARD-2 as well, and is then one fault
+        // with it), else the first suit card.
+        let suit_carrier = d
+            .cards
+            .iter()
+            .map(|i| i.card)
+            .filter(|c| c.suit().is_some())
+            .find(|c| c.is_king())
+            .or_else(|| d.cards.iter().map(|i| i.card).find(|c| c.suit().is_some()));
         for item in &d.cards {
             let c = item.card;
             // One card laid away against several rules is one fault (rules
@@ -916,7 +926,7 @@ impl Replay<'_> {
                         .help("kings and the trull cards (T1, T21, T22) are never discarded"),
                 );
             }
-            if game == Game::ThreeOfSuits && c.suit().is_some() && !suit_reported {
+            if game == Game::ThreeOfSuits && suit_carrier == Some(c) && !suit_reported {
                 let bad = self.opts.no_suit_discard
                     || !non_trull_tarocks.difference(discarded).is_empty();
                 if bad {
