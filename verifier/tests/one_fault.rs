@@ -314,3 +314,58 @@ fn skill7_trick_of_the_wrong_size_voids_the_deal() {
     assert!(report.settled);
     assert_eq!(report.totals, [0, 0, 0, 0]);
 }
+
+/// Every corpus deal with a card taken out of, or put into, one of its
+/// tricks: no panic, the deal is settled, and nothing is created or lost.
+#[test]
+fn a_trick_of_the_wrong_size_always_settles_and_conserves() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
+    let mut checked = 0;
+    for variant in [
+        "danish-tarok",
+        "french-tarot",
+        "koenigrufen",
+        "skill7-tarock",
+    ] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(variant))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            for parsed in notation::parse_str(&text) {
+                let Ok(record) = parsed else { continue };
+                if record.tricks.len() < 3 || !check(&record).settled {
+                    continue;
+                }
+                for (t, grow) in [(0, false), (record.tricks.len() / 2, true)] {
+                    let mut r = record.clone();
+                    r.claim = None;
+                    if grow {
+                        let extra = r.tricks[t + 1].plays[0].clone();
+                        r.tricks[t].plays.push(extra);
+                    } else {
+                        r.tricks[t].plays.pop();
+                    }
+                    let report = check(&r);
+                    let name = format!("{} trick {}", file.display(), t + 1);
+                    assert!(report.settled, "{name}");
+                    assert!(
+                        report.problems.iter().any(|p| p.kind == "wrong-trick-size"),
+                        "{name}"
+                    );
+                    let pots = report.pots.map_or(0, |p| p[0] + p[1]);
+                    let start = r
+                        .tag("Pots")
+                        .and_then(|tag| verifier::danish::parse_pots(&tag.value))
+                        .map_or(0, |p| p[0] + p[1]);
+                    let start = if report.pots.is_some() { start } else { 0 };
+                    assert_eq!(report.totals.iter().sum::<i64>() + pots, start, "{name}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} deals");
+}
