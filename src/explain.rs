@@ -159,7 +159,11 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
         }
         if let Some(count) = view.count {
             let sides: Vec<String> = count.iter().map(|(s, p)| format!("{s} {p}")).collect();
-            let _ = writeln!(out, "  card points so far: {}", sides.join(", "));
+            let _ = writeln!(
+                out,
+                "  card points in the tricks so far: {}",
+                sides.join(", ")
+            );
         }
         moment(&mut out, Moment::Trick(n));
         findings(&mut out, Place::Trick(n));

@@ -19,8 +19,8 @@ use super::{rule_text, rule_url, signed, Lesson, Place, Play};
 pub enum Entry {
     Owned {
         index: usize,
-        record: notation::Record,
-        report: verifier::Report,
+        record: Box<notation::Record>,
+        report: Box<verifier::Report>,
     },
     Unreadable {
         index: usize,
@@ -76,13 +76,13 @@ pub fn page(title: &str, entries: &[Entry]) -> String {
         rules.dedup();
         out.push_str("<section class=\"rules\" id=\"rules\"><h2>The rules cited</h2><dl>\n");
         for id in rules {
-            let text = rule_text(id)
-                .unwrap_or_else(|| format!("Run <code>tarok rules {}</code> for the text of this rule.", esc(id)));
-            let _ = writeln!(
-                out,
-                "<dt id=\"rule-{0}\">{0}</dt><dd>{text}</dd>",
-                esc(id)
-            );
+            let text = rule_text(id).unwrap_or_else(|| {
+                format!(
+                    "Run <code>tarok rules {}</code> for the text of this rule.",
+                    esc(id)
+                )
+            });
+            let _ = writeln!(out, "<dt id=\"rule-{0}\">{0}</dt><dd>{text}</dd>", esc(id));
         }
         out.push_str("</dl></section>\n");
     }
@@ -127,7 +127,11 @@ fn deal(out: &mut String, l: &Lesson) {
         "<article class=\"deal\" id=\"deal-{n}\" data-tricks=\"{}\">",
         l.tricks.len()
     );
-    let _ = write!(out, "<header><h2>Deal {n} <span class=\"variant\">{}</span></h2>", esc(&variant));
+    let _ = write!(
+        out,
+        "<header><h2>Deal {n} <span class=\"variant\">{}</span></h2>",
+        esc(&variant)
+    );
     out.push_str("<p class=\"meta\">");
     if let Some(t) = l.table {
         let _ = write!(out, "Dealer: <b>{}</b>", esc(&l.name(t.dealer)));
@@ -179,9 +183,15 @@ fn deal(out: &mut String, l: &Lesson) {
             let gone = l
                 .tricks
                 .iter()
-                .find(|t| t.plays.iter().any(|p| p.seat == Some(s) && p.item.card == c))
+                .find(|t| {
+                    t.plays
+                        .iter()
+                        .any(|p| p.seat == Some(s) && p.item.card == c)
+                })
                 .map(|t| t.n);
-            let attr = gone.map(|t| format!(" data-out=\"{t}\"")).unwrap_or_default();
+            let attr = gone
+                .map(|t| format!(" data-out=\"{t}\""))
+                .unwrap_or_default();
             card(out, l, c, if first { " gap" } else { "" }, &attr);
         }
         out.push_str("</div></section>\n");
@@ -204,7 +214,11 @@ fn deal(out: &mut String, l: &Lesson) {
     let piles = l.talon_piles();
     if !piles.is_empty() {
         let talon = record.talon.as_ref().expect("piles come from the talon");
-        let _ = write!(out, "<div class=\"block talon\"><h3>The {}</h3>", l.talon_word());
+        let _ = write!(
+            out,
+            "<div class=\"block talon\"><h3>The {}</h3>",
+            l.talon_word()
+        );
         notes(out, &talon.comments);
         out.push_str("<div class=\"piles\">");
         for (k, pile) in piles.iter().enumerate() {
@@ -222,12 +236,30 @@ fn deal(out: &mut String, l: &Lesson) {
         findings(out, l, Place::Talon);
         out.push_str("</div>\n");
     }
-    actions(out, l, "Auction", record.auction.as_ref(), Moment::Auction, Place::Auction);
-    actions(out, l, "Calls", record.calls.as_ref(), Moment::Calls, Place::Calls);
+    actions(
+        out,
+        l,
+        "Auction",
+        record.auction.as_ref(),
+        Moment::Auction,
+        Place::Auction,
+    );
+    actions(
+        out,
+        l,
+        "Calls",
+        record.calls.as_ref(),
+        Moment::Calls,
+        Place::Calls,
+    );
     if let Some(d) = &record.discard {
         out.push_str("<div class=\"block discard\"><h3>Discard</h3>");
         notes(out, &d.comments);
-        let _ = write!(out, "<p>{} lays away</p><div class=\"row\">", esc(&l.name(d.seat)));
+        let _ = write!(
+            out,
+            "<p>{} lays away</p><div class=\"row\">",
+            esc(&l.name(d.seat))
+        );
         for item in &d.cards {
             card(out, l, item.card, "", "");
         }
@@ -280,14 +312,22 @@ fn deal(out: &mut String, l: &Lesson) {
         out.push_str("</h4>");
         notes(out, &trick.comments);
         if let Some(caller) = trick.fool_call {
-            let _ = write!(out, "<p class=\"say\">{} calls for the fool</p>", esc(&l.name(caller)));
+            let _ = write!(
+                out,
+                "<p class=\"say\">{} calls for the fool</p>",
+                esc(&l.name(caller))
+            );
         }
         out.push_str("<div class=\"played\">");
         for play in &view.plays {
             played(out, l, t, play, view.winner);
         }
         out.push_str("</div><div class=\"summary\">");
-        let _ = write!(out, "<p class=\"trick-no\">Trick {t} of {}</p>", l.tricks.len());
+        let _ = write!(
+            out,
+            "<p class=\"trick-no\">Trick {t} of {}</p>",
+            l.tricks.len()
+        );
         if let (Some(w), Some(reason)) = (view.winner, view.reason) {
             let _ = write!(
                 out,
@@ -297,7 +337,7 @@ fn deal(out: &mut String, l: &Lesson) {
             );
         }
         if let Some(count) = view.count {
-            out.push_str("<p class=\"count\">Card points so far: ");
+            out.push_str("<p class=\"count\">Card points in the tricks so far: ");
             for (k, (side, pts)) in count.iter().enumerate() {
                 if k > 0 {
                     out.push_str(" · ");
@@ -359,9 +399,12 @@ fn deal(out: &mut String, l: &Lesson) {
         for (i, p) in report.problems.iter().enumerate() {
             let at = match l.places[i] {
                 Place::Trick(t) => format!("<a href=\"#d{n}-t{t}\">trick {t}</a>"),
-                other => format!("{}", place_word(other)),
+                other => place_word(other).to_string(),
             };
-            let _ = write!(out, "<li class=\"finding\"><span class=\"where\">{at}</span> ");
+            let _ = write!(
+                out,
+                "<li class=\"finding\"><span class=\"where\">{at}</span> "
+            );
             problem_line(out, p, Some(l));
             out.push_str("</li>");
         }
@@ -394,7 +437,11 @@ fn played(out: &mut String, l: &Lesson, t: u16, play: &Play, winner: Option<u8>)
     }
     let _ = write!(out, "<figure class=\"{class}\"");
     if let Some(s) = play.seat {
-        let _ = write!(out, " data-seat=\"{s}\" data-pos=\"{}\"", position(s, seats));
+        let _ = write!(
+            out,
+            " data-seat=\"{s}\" data-pos=\"{}\"",
+            position(s, seats)
+        );
     }
     out.push('>');
     let item = play.item;
@@ -473,7 +520,11 @@ fn card(out: &mut String, l: &Lesson, c: Card, extra: &str, attr: &str) {
         let rank = c.rank().expect("a suit card");
         let code = c.code();
         let r = &code[1..];
-        let class = if suit.is_red() { "card red" } else { "card black" };
+        let class = if suit.is_red() {
+            "card red"
+        } else {
+            "card black"
+        };
         let centre = format!(
             "<svg class=\"pip\" viewBox=\"0 0 100 100\" aria-hidden=\"true\"><use href=\"#{}\"/></svg>",
             suit_id(suit)
@@ -497,7 +548,14 @@ fn card(out: &mut String, l: &Lesson, c: Card, extra: &str, attr: &str) {
 }
 
 fn roman(n: u8) -> String {
-    const PARTS: [(u8, &str); 6] = [(20, "XX"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")];
+    const PARTS: [(u8, &str); 6] = [
+        (20, "XX"),
+        (10, "X"),
+        (9, "IX"),
+        (5, "V"),
+        (4, "IV"),
+        (1, "I"),
+    ];
     let mut n = n;
     let mut s = String::new();
     for (v, r) in PARTS {
@@ -557,7 +615,10 @@ fn actions(
     place: Place,
 ) {
     let has_events = l.report.ledger.iter().any(|p| p.at == at)
-        || l.report.events.iter().any(|e| matches!(e, Event::Rule { at: a, .. } if *a == at));
+        || l.report
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Rule { at: a, .. } if *a == at));
     let has_findings = l.findings_at(place).next().is_some();
     if section.is_none() && !has_events && !has_findings {
         return;

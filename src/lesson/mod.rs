@@ -45,8 +45,8 @@ pub fn explain_html(file: &Path) -> crate::Outcome {
         .map(|(index, d)| match d {
             Ok((record, report)) => html::Entry::Owned {
                 index,
-                record,
-                report,
+                record: Box::new(record),
+                report: Box::new(report),
             },
             Err(problems) => html::Entry::Unreadable { index, problems },
         })
@@ -58,7 +58,11 @@ pub fn explain_html(file: &Path) -> crate::Outcome {
     };
     let page = html::page(&title, &entries);
     let mut out = io::stdout().lock();
-    if out.write_all(page.as_bytes()).and_then(|()| out.flush()).is_err() {
+    if out
+        .write_all(page.as_bytes())
+        .and_then(|()| out.flush())
+        .is_err()
+    {
         return crate::Outcome::BadInput;
     }
     outcome
@@ -214,9 +218,9 @@ impl<'r> Lesson<'r> {
         self.findings_at(Place::Trick(n))
             .filter(|&i| {
                 let p = &self.report.problems[i];
-                let by_span = p
-                    .span
-                    .is_some_and(|s| s.start == play.item.span.start && s.end == play.item.span.end);
+                let by_span = p.span.is_some_and(|s| {
+                    s.start == play.item.span.start && s.end == play.item.span.end
+                });
                 let by_card =
                     p.card == Some(play.item.card) && (p.seat.is_none() || p.seat == play.seat);
                 by_span || by_card
@@ -336,10 +340,7 @@ fn place_of(record: &Record, trick: Option<u16>, span: Option<Span>) -> Place {
 /// hearts, clubs, diamonds), each from the king down. Red spot cards are
 /// held 1 high in the Danish and Austrian games, where they rank so.
 pub fn sort_hand(variant: Option<Variant>, cards: &mut [Card]) {
-    let red_reversed = matches!(
-        variant,
-        Some(Variant::DanishTarok | Variant::Koenigrufen)
-    );
+    let red_reversed = matches!(variant, Some(Variant::DanishTarok | Variant::Koenigrufen));
     cards.sort_by_key(|&c| hold_key(c, red_reversed));
 }
 

@@ -4,5 +4,6 @@
 
 mod cli;
 mod corpus;
+mod lesson_browser;
 mod robustness;
 mod roundtrip;

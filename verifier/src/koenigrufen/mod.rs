@@ -260,6 +260,17 @@ impl Replay<'_> {
     /// The card points of the tricks won so far, per side (KR-POINTS-1).
     fn count_event(&mut self, trick: u16) {
         let b = self.bidder;
+        if self.game() == Game::Trischaken {
+            // Each player counts its own tricks (KR-SCORE-7).
+            let sides = (0..4u8)
+                .map(|s| {
+                    let pts = rules::thirds(rules::pile_points(self.won[s as usize]));
+                    (format!("seat {s}"), pts)
+                })
+                .collect();
+            self.report.events.push(Event::Count { trick, sides });
+            return;
+        }
         let pile = |team: bool| {
             let mut set = CardSet::EMPTY;
             for s in (0..4u8).filter(|&s| self.team(s) == team) {
