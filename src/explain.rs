@@ -158,7 +158,10 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
             let _ = writeln!(out, "  → won by {}: {reason}", seat(winner));
         }
         if let Some(count) = view.count {
-            let sides: Vec<String> = count.iter().map(|(s, p)| format!("{s} {p}")).collect();
+            let sides: Vec<String> = count
+                .iter()
+                .map(|(s, p)| format!("{} {p}", lesson.side(s, false)))
+                .collect();
             let _ = writeln!(
                 out,
                 "  card points in the tricks so far: {}",

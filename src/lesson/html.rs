@@ -198,7 +198,7 @@ fn deal(out: &mut String, l: &Lesson) {
     }
     let _ = writeln!(
         out,
-        "<div class=\"center\"><div class=\"pile\" aria-live=\"polite\"></div><p class=\"step-label\">The hands as played</p></div>"
+        "<div class=\"center\"><div class=\"pile\" aria-live=\"polite\"></div><p class=\"step-label\">The hands as played</p><div class=\"verdict\"></div></div>"
     );
     out.push_str("</div>\n");
     out.push_str("<nav class=\"steps\" hidden><button type=\"button\" data-go=\"first\" title=\"Before the play (Home)\">« Start</button><button type=\"button\" data-go=\"prev\" title=\"Previous trick (←)\">◀ Back</button><button type=\"button\" data-go=\"next\" title=\"Next trick (→)\">Next ▶</button><button type=\"button\" data-go=\"last\" title=\"The last trick (End)\">End »</button></nav>\n");
@@ -342,7 +342,7 @@ fn deal(out: &mut String, l: &Lesson) {
                 if k > 0 {
                     out.push_str(" · ");
                 }
-                let _ = write!(out, "{} <b>{}</b>", esc(side), esc(pts));
+                let _ = write!(out, "{} <b>{}</b>", esc(&l.side(side, true)), esc(pts));
             }
             out.push_str("</p>");
         }
@@ -833,7 +833,7 @@ header.page{background:var(--felt-dark);color:#fff;padding:.8rem 1.2rem}
 header.page h1{margin:0;font-size:1.35rem;font-weight:600;word-break:break-word}
 header.page .hint{margin:.2rem 0 0;opacity:.8;font-size:.85rem}
 html:not(.js) header.page .hint{display:none}
-.deal{max-width:72rem;margin:1.2rem auto;background:#fff;border-radius:14px;box-shadow:0 2px 10px rgba(0,0,0,.12);overflow:hidden}
+.deal{max-width:72rem;margin:1.2rem auto;background:#fff;border-radius:14px;box-shadow:0 2px 10px rgba(0,0,0,.12);overflow:clip}
 .deal>header{padding:1rem 1.2rem .4rem}
 .deal h2{margin:0;font-size:1.3rem}
 .deal h2 .variant{font-weight:400;color:var(--muted);margin-left:.4rem}
@@ -842,7 +842,7 @@ html:not(.js) header.page .hint{display:none}
 .note.inline{display:inline;padding:.05rem .4rem;margin:0 .2rem;border-left-width:3px}
 .note .on{font-weight:700;margin-right:.3rem}
 .caveat{color:#8a4b00}
-.felt{display:grid;gap:.6rem;padding:1rem;background:radial-gradient(ellipse at center,#2a8a5a 0%,var(--felt) 60%,var(--felt-dark) 100%);color:#fff;grid-template-columns:minmax(0,1fr) 15rem minmax(0,1fr);grid-template-areas:"top top top" "left center right" "bottom bottom bottom"}
+.felt{display:grid;gap:.6rem;padding:1rem;background:radial-gradient(ellipse at center,#2a8a5a 0%,var(--felt) 60%,var(--felt-dark) 100%);color:#fff;grid-template-columns:minmax(0,1fr) 18rem minmax(0,1fr);grid-template-areas:"top top top" "left center right" "bottom bottom bottom"}
 .felt.seats-3{grid-template-areas:"left center right" "bottom bottom bottom"}
 .seat{min-width:0}
 .seat.pos-top{grid-area:top}.seat.pos-left{grid-area:left}.seat.pos-right{grid-area:right}.seat.pos-bottom{grid-area:bottom}
@@ -862,12 +862,16 @@ html:not(.js) header.page .hint{display:none}
 .hand .card.gap{margin-left:-.5rem}
 .hand .card:has(~ .card:not(.gone)) .face{visibility:hidden}
 .hand .card.gone{display:none}
-.center{grid-area:center;display:flex;flex-direction:column;align-items:center;justify-content:center;min-height:11rem;background:rgba(0,0,0,.12);border-radius:50%/40%;padding:.5rem}
+.center{grid-area:center;display:flex;flex-direction:column;align-items:center;justify-content:center;min-height:11rem;background:rgba(0,0,0,.14);border-radius:28px;padding:.6rem}
 .pile{display:grid;grid-template-areas:". top ." "left . right" ". bottom .";gap:.1rem .4rem;align-items:center;justify-items:center;min-height:8rem}
 .pile .play{margin:0;text-align:center}
 .pile [data-pos=top]{grid-area:top}.pile [data-pos=left]{grid-area:left}.pile [data-pos=right]{grid-area:right}.pile [data-pos=bottom]{grid-area:bottom}
 .pile figcaption{font-size:.75rem;color:#fff}
 .pile .play.won .card{box-shadow:0 0 0 3px #ffd54a,0 3px 8px rgba(0,0,0,.4)}
+.verdict{max-width:100%}
+.verdict .won{margin:.25rem 0 0;text-align:center;font-size:.9rem}
+.verdict .finding{list-style:none;margin:.35rem 0 0;font-size:.82rem;color:var(--ink)}
+.verdict .finding .help{display:none}
 .step-label{margin:.3rem 0 0;font-weight:600;font-size:.95rem;text-align:center}
 .card{position:relative;display:inline-flex;flex-direction:column;width:2.9rem;height:4.1rem;border-radius:.35rem;background:var(--paper);color:var(--ink);border:1px solid #b9b4a6;box-shadow:0 1px 3px rgba(0,0,0,.35);font-size:1rem;flex:none;vertical-align:middle;user-select:none}
 .card.red{color:var(--red)}
@@ -881,7 +885,7 @@ html:not(.js) header.page .hint{display:none}
 .card.trump .face em{font-style:normal;font-size:.5rem;text-transform:uppercase;letter-spacing:.05em;color:#7a5a00}
 .card.fool{background:linear-gradient(160deg,#f3f0ff,#d9d0ff);border-color:#8a78d0;color:#4b3a99}
 .card.bad{outline:3px solid var(--bad);outline-offset:1px}
-.steps{display:flex;gap:.5rem;justify-content:center;align-items:center;padding:.7rem;background:var(--felt-dark)}
+.steps{display:flex;gap:.5rem;justify-content:center;align-items:center;padding:.7rem;background:var(--felt-dark);position:sticky;bottom:0;z-index:2}
 .steps[hidden]{display:none}
 .steps button{font:inherit;font-size:1rem;min-width:3rem;min-height:2.6rem;padding:.3rem .9rem;border-radius:8px;border:0;background:#fff;color:var(--felt-dark);font-weight:700;cursor:pointer}
 .steps button:disabled{opacity:.4;cursor:default}
@@ -964,6 +968,7 @@ const JS: &str = r#"(function () {
     var pile = deal.querySelector(".pile");
     var label = deal.querySelector(".step-label");
     var now = deal.querySelector(".now");
+    var verdict = deal.querySelector(".verdict");
     var step = 0;
     nav.hidden = false;
     function show(k) {
@@ -982,9 +987,11 @@ const JS: &str = r#"(function () {
       deal.querySelectorAll(".seat").forEach(function (s) { s.classList.remove("winner"); });
       pile.textContent = "";
       now.textContent = "";
+      verdict.textContent = "";
       if (current) {
         current.querySelectorAll(".played .play").forEach(function (p) { pile.appendChild(p.cloneNode(true)); });
         now.appendChild(current.querySelector(".summary").cloneNode(true));
+        current.querySelectorAll(".summary > .won, .summary .finding").forEach(function (p) { verdict.appendChild(p.cloneNode(true)); });
         var w = current.getAttribute("data-winner");
         if (w !== null) {
           var seat = deal.querySelector('.seat[data-seat="' + w + '"]');

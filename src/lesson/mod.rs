@@ -204,6 +204,29 @@ impl<'r> Lesson<'r> {
         }
     }
 
+    /// A side's name as the engine gives it, with each `seat N` in it
+    /// followed by the player's name: `seat 1 (Søren)`; replaced by it
+    /// inside parentheses or with `short`: `the taker (Søren)`.
+    pub fn side(&self, label: &str, short: bool) -> String {
+        let mut out = String::with_capacity(label.len() + 8);
+        let mut rest = label;
+        while let Some(i) = rest.find("seat ") {
+            out.push_str(&rest[..i]);
+            let after = &rest[i + 5..];
+            let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+            match after[..digits].parse::<u8>() {
+                Ok(s) if self.names.get(s as usize).is_some_and(|n| !n.is_empty()) => {
+                    let bare = short || out.ends_with('(');
+                    out.push_str(&if bare { self.name(s) } else { self.seat(s) });
+                }
+                _ => out.push_str(&rest[i..i + 5 + digits]),
+            }
+            rest = &after[digits..];
+        }
+        out.push_str(rest);
+        out
+    }
+
     /// The findings placed at `place`, with their index.
     pub fn findings_at(&self, place: Place) -> impl Iterator<Item = usize> + '_ {
         self.places
