@@ -198,7 +198,7 @@ fn deal(out: &mut String, l: &Lesson) {
     }
     let _ = writeln!(
         out,
-        "<div class=\"center\"><div class=\"pile\" aria-live=\"polite\"></div><p class=\"step-label\">The hands as played</p><div class=\"verdict\"></div></div>"
+        "<div class=\"center\"><div class=\"pile\" aria-live=\"polite\"></div><p class=\"step-label\">The hands as played; every trick is listed below</p><div class=\"verdict\"></div></div>"
     );
     out.push_str("</div>\n");
     out.push_str("<nav class=\"steps\" hidden><button type=\"button\" data-go=\"first\" title=\"Before the play (Home)\">« Start</button><button type=\"button\" data-go=\"prev\" title=\"Previous trick (←)\">◀ Back</button><button type=\"button\" data-go=\"next\" title=\"Next trick (→)\">Next ▶</button><button type=\"button\" data-go=\"last\" title=\"The last trick (End)\">End »</button></nav>\n");
@@ -868,6 +868,8 @@ html:not(.js) header.page .hint{display:none}
 .pile [data-pos=top]{grid-area:top}.pile [data-pos=left]{grid-area:left}.pile [data-pos=right]{grid-area:right}.pile [data-pos=bottom]{grid-area:bottom}
 .pile figcaption{font-size:.75rem;color:#fff}
 .pile .play.won .card{box-shadow:0 0 0 3px #ffd54a,0 3px 8px rgba(0,0,0,.4)}
+html:not(.js) .pile{display:none}
+html:not(.js) .center{min-height:0}
 .verdict{max-width:100%}
 .verdict .won{margin:.25rem 0 0;text-align:center;font-size:.9rem}
 .verdict .finding{list-style:none;margin:.35rem 0 0;font-size:.82rem;color:var(--ink)}

@@ -410,3 +410,43 @@ pub fn signed(n: i64) -> String {
         n.to_string()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(codes: &str) -> Vec<Card> {
+        codes.split(' ').map(|c| c.parse().unwrap()).collect()
+    }
+
+    fn codes(cards: &[Card]) -> String {
+        cards.iter().map(|c| c.code()).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn hands_are_sorted_as_held() {
+        let mut hand = cards("D2 S10 T3 HK H1 EX C7 T21 H10 SK D1");
+        sort_hand(Some(Variant::DanishTarok), &mut hand);
+        // Red spots 1 high in the Danish game (DK-CARD-2).
+        assert_eq!(codes(&hand), "EX T21 T3 SK S10 HK H1 H10 C7 D1 D2");
+        sort_hand(Some(Variant::FrenchTarot), &mut hand);
+        assert_eq!(codes(&hand), "EX T21 T3 SK S10 HK H10 H1 C7 D2 D1");
+    }
+
+    #[test]
+    fn side_names_take_the_players_names() {
+        let record = notation::parse_str(
+            "[Variant \"french-tarot\"]\n[Dealer \"0\"]\n[Players \"Ann; Bob; ; Dan\"]\n",
+        )
+        .remove(0)
+        .unwrap();
+        let report = Report::default();
+        let lesson = Lesson::new(&record, &report, 0);
+        assert_eq!(lesson.side("the taker (seat 1)", false), "the taker (Bob)");
+        assert_eq!(lesson.side("seat 0", false), "seat 0 (Ann)");
+        assert_eq!(lesson.side("seat 0", true), "Ann");
+        assert_eq!(lesson.side("seat 2", true), "seat 2");
+        assert_eq!(lesson.side("the defence", true), "the defence");
+        assert_eq!(rule_url("FR-PLAY-2"), "#rule-FR-PLAY-2");
+    }
+}
