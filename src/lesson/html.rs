@@ -76,13 +76,29 @@ pub fn page(title: &str, entries: &[Entry]) -> String {
         rules.dedup();
         out.push_str("<section class=\"rules\" id=\"rules\"><h2>The rules cited</h2><dl>\n");
         for id in rules {
-            let text = rule_text(id).unwrap_or_else(|| {
-                format!(
-                    "Run <code>tarok rules {}</code> for the text of this rule.",
-                    esc(id)
-                )
-            });
-            let _ = writeln!(out, "<dt id=\"rule-{0}\">{0}</dt><dd>{text}</dd>", esc(id));
+            match rule_text(id) {
+                Some((title, body)) => {
+                    let _ = write!(
+                        out,
+                        "<dt id=\"rule-{0}\">{0} <span class=\"title\">{1}</span></dt><dd>",
+                        esc(id),
+                        esc(title)
+                    );
+                    markdown(&mut out, body);
+                    let _ = writeln!(
+                        out,
+                        "<p class=\"cmd\"><code>tarok rules {}</code></p></dd>",
+                        esc(id)
+                    );
+                }
+                None => {
+                    let _ = writeln!(
+                        out,
+                        "<dt id=\"rule-{0}\">{0}</dt><dd><p class=\"cmd\"><code>tarok rules {0}</code></p></dd>",
+                        esc(id)
+                    );
+                }
+            }
         }
         out.push_str("</dl></section>\n");
     }
@@ -800,6 +816,95 @@ fn item_notes(out: &mut String, items: &[Item]) {
     }
 }
 
+/// The little markdown of the rules reference: paragraphs, list items,
+/// code blocks, `code`, **bold**, and links shown as their text.
+fn markdown(out: &mut String, text: &str) {
+    let mut in_code = false;
+    let mut para: Vec<&str> = Vec::new();
+    let flush = |out: &mut String, para: &mut Vec<&str>| {
+        if !para.is_empty() {
+            out.push_str("<p>");
+            out.push_str(&inline(&para.join(" ")));
+            out.push_str("</p>");
+            para.clear();
+        }
+    };
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            flush(out, &mut para);
+            out.push_str(if in_code {
+                "</code></pre>"
+            } else {
+                "<pre><code>"
+            });
+            in_code = !in_code;
+        } else if in_code {
+            out.push_str(&esc(line));
+            out.push('\n');
+        } else if line.trim().is_empty() {
+            flush(out, &mut para);
+        } else if let Some(item) = line.strip_prefix("- ") {
+            flush(out, &mut para);
+            out.push_str("<p class=\"item\">• ");
+            out.push_str(&inline(item));
+            out.push_str("</p>");
+        } else {
+            para.push(line.trim());
+        }
+    }
+    if in_code {
+        out.push_str("</code></pre>");
+    }
+    flush(out, &mut para);
+}
+
+/// Inline markdown: `code`, **bold**, [text](link) as text.
+fn inline(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut bold = false;
+    let mut rest = text;
+    while let Some(ch) = rest.chars().next() {
+        if rest.starts_with("**") {
+            out.push_str(if bold { "</b>" } else { "<b>" });
+            bold = !bold;
+            rest = &rest[2..];
+        } else if ch == '`' {
+            match rest[1..].find('`') {
+                Some(end) => {
+                    let _ = write!(out, "<code>{}</code>", esc(&rest[1..1 + end]));
+                    rest = &rest[end + 2..];
+                }
+                None => {
+                    out.push('`');
+                    rest = &rest[1..];
+                }
+            }
+        } else if ch == '[' {
+            let link = rest.find("](").and_then(|close| {
+                let end = rest[close..].find(')')? + close;
+                Some((close, end))
+            });
+            match link {
+                Some((close, end)) => {
+                    out.push_str(&inline(&rest[1..close]));
+                    rest = &rest[end + 1..];
+                }
+                None => {
+                    out.push('[');
+                    rest = &rest[1..];
+                }
+            }
+        } else {
+            out.push_str(&esc(&rest[..ch.len_utf8()]));
+            rest = &rest[ch.len_utf8()..];
+        }
+    }
+    if bold {
+        out.push_str("</b>");
+    }
+    out
+}
+
 /// Escapes text for HTML content and attribute values.
 pub fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -937,7 +1042,11 @@ html:not(.js) .center{min-height:0}
 .clean{color:#0b6b3a;font-weight:600}
 .rules{max-width:72rem;margin:1.2rem auto;padding:1rem 1.2rem;background:#fff;border-radius:14px}
 .rules dt{font-family:"DejaVu Sans Mono",monospace;font-weight:700;margin-top:.4rem}
-.rules dd{margin:0 0 0 1rem}
+.rules dt .title{font-family:inherit;font-weight:600}
+.rules dd{margin:0 0 .8rem 1rem;font-size:.93rem}
+.rules dd p{margin:.3rem 0}
+.rules pre{background:#f3f5f3;border-radius:6px;padding:.4rem .6rem;overflow-x:auto;font-size:.85rem}
+.rules .cmd{color:var(--muted)}
 .unreadable{padding:1rem 1.2rem}
 @media (max-width:720px){
 .deal{margin:.5rem 0;border-radius:0}

@@ -391,15 +391,15 @@ fn hold_key(c: Card, red_reversed: bool) -> (u8, u8) {
 }
 
 /// Where the text of a rule is found: an anchor in the page's rules
-/// section. The rules reference (`tarok rules ID`) fills in the text when
-/// it ships; until then the page names the command.
+/// section, which holds the rule's entry of the rules reference
+/// (`tarok rules ID`).
 pub fn rule_url(id: &str) -> String {
     format!("#rule-{id}")
 }
 
-/// The text of a rule, when the tool ships its rules reference.
-pub fn rule_text(_id: &str) -> Option<String> {
-    None
+/// The title and text (markdown) of a rule in the rules reference.
+pub fn rule_text(id: &str) -> Option<(&'static str, &'static str)> {
+    crate::rules::lookup(id).map(|e| (e.title, e.body))
 }
 
 /// `+5`, `0`, `-3`.

@@ -313,7 +313,16 @@ fn lesson_page_is_self_contained_and_static() {
         "{t2}"
     );
     assert!(t2.contains("href=\"#rule-FR-PLAY-2\""), "{t2}");
-    assert!(html.contains("id=\"rule-FR-PLAY-2\""));
+    // The rule's entry of the rules reference, on the page.
+    let entry = &html[html
+        .find("<dt id=\"rule-FR-PLAY-2\">")
+        .expect("FR-PLAY-2 cited")..];
+    let entry = &entry[..entry.find("</dd>").unwrap()];
+    assert!(entry.contains("<b>Rule.</b>"), "{entry}");
+    assert!(
+        entry.contains("<code>tarok rules FR-PLAY-2</code>"),
+        "{entry}"
+    );
     // The ledger table, with each payment's rule, on a deal that pays.
     let paid = stdout(&tarok(&[
         "explain",
