@@ -269,7 +269,12 @@ fn deal(out: &mut String, l: &Lesson) {
         Place::Calls,
     );
     if let Some(d) = &record.discard {
-        out.push_str("<div class=\"block discard\"><h3>Discard</h3>");
+        let title = match l.variant {
+            Some(Variant::DanishTarok) => "The skat",
+            Some(Variant::FrenchTarot) => "The discard (écart)",
+            _ => "The discard",
+        };
+        let _ = write!(out, "<div class=\"block discard\"><h3>{title}</h3>");
         notes(out, &d.comments);
         let _ = write!(
             out,
