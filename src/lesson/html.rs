@@ -965,11 +965,11 @@ html:not(.js) header.page .hint{display:none}
 .badge{display:inline-block;font-size:.7rem;font-weight:700;text-transform:uppercase;letter-spacing:.04em;padding:.05rem .35rem;border-radius:999px;background:rgba(255,255,255,.2);vertical-align:middle}
 .badge.dealer{background:#ffd54a;color:#2b2100}
 .badge.win{background:#ffd54a;color:#2b2100}
-.hand{display:flex;flex-wrap:wrap;gap:.25rem .1rem;justify-content:inherit}
+.hand{display:flex;flex-wrap:wrap;gap:.35rem 0;justify-content:inherit}
 .seat.pos-top .hand,.seat.pos-bottom .hand{justify-content:center}
-.hand{flex-wrap:wrap;row-gap:.35rem;padding-left:1.15rem}
-.hand .card{margin-left:-1.15rem}
-.hand .card.gap{margin-left:-.5rem}
+.hand{padding-right:1.15rem}
+.hand .card{margin-right:-1.15rem}
+.hand .card:has(+ .card.gap){margin-right:-.5rem}
 .hand .card:has(~ .card:not(.gone)) .face{visibility:hidden}
 .hand .card.gone{display:none}
 .center{grid-area:center;display:flex;flex-direction:column;align-items:center;justify-content:center;min-height:11rem;background:rgba(0,0,0,.14);border-radius:28px;padding:.6rem}
@@ -1063,9 +1063,9 @@ html:not(.js) .center{min-height:0}
 .seat .hand,.seat.pos-top .hand,.seat.pos-bottom .hand{justify-content:flex-start}
 .center{border-radius:14px;min-height:9rem}
 .card{width:2.5rem;height:3.6rem}
-.hand{padding-left:.95rem}
-.hand .card{margin-left:-.95rem}
-.hand .card.gap{margin-left:-.4rem}
+.hand{padding-right:.95rem}
+.hand .card{margin-right:-.95rem}
+.hand .card:has(+ .card.gap){margin-right:-.4rem}
 .tricks{grid-template-columns:1fr}
 .ledger{font-size:.8rem}
 .ledger th:first-child,.ledger td:first-child{display:none}
