@@ -2,6 +2,7 @@
 
 mod explain;
 mod input;
+mod lesson;
 mod report;
 mod rules;
 
@@ -62,8 +63,17 @@ enum Command {
         file: PathBuf,
     },
     /// Tell deals trick by trick: who led, who won and why, each payment as it falls due.
-    #[command(after_help = "Examples:\n  tarok explain corpus/danish-tarok/01-declarations.tarok")]
+    #[command(
+        after_help = "Exit codes: 0 every deal follows the rules, 1 a deal has findings (each is shown at \
+                      the trick or phase where it happens), 2 bad input or usage.\n\n\
+                      Examples:\n  tarok explain corpus/danish-tarok/01-declarations.tarok\n  \
+                      tarok explain --format html corpus/koenigrufen/02-caller-pagat.tarok > lesson.html"
+    )]
     Explain {
+        /// Output: text, or one self-contained HTML page for the file (the table drawn,
+        /// a step control that plays the deal trick by trick; no network needed).
+        #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
+        format: ExplainFormat,
         /// A file, or `-` for standard input.
         file: PathBuf,
     },
@@ -122,6 +132,12 @@ enum Format {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ExplainFormat {
+    Text,
+    Html,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum To {
     Json,
     Jsonl,
@@ -153,7 +169,14 @@ fn main() -> ExitCode {
         } => verify(&paths, format, expect),
         Command::Convert { to, file } => convert(&file, to),
         Command::Fmt { check, paths } => fmt(&paths, check),
-        Command::Explain { file } => explain(&file),
+        Command::Explain {
+            format: ExplainFormat::Text,
+            file,
+        } => explain(&file),
+        Command::Explain {
+            format: ExplainFormat::Html,
+            file,
+        } => lesson::explain_html(&file),
         Command::Rules { topic } => match rules::show(&topic) {
             Ok(text) => {
                 print!("{text}");

@@ -5,6 +5,7 @@
 mod cli;
 mod corpus;
 mod gen;
+mod lesson_browser;
 mod robustness;
 mod roundtrip;
 mod rules;

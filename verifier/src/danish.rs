@@ -1800,6 +1800,15 @@ impl Replay<'_, '_> {
                     points[winner as usize] += card_points(c);
                 }
             }
+            let mut order = seats;
+            order.sort_unstable();
+            self.report.events.push(Event::Count {
+                trick: t as u16,
+                sides: order
+                    .iter()
+                    .map(|&s| (format!("seat {s}"), points[s as usize].to_string()))
+                    .collect(),
+            });
             if t < 25 {
                 for (i, &c) in cards.iter().enumerate() {
                     let s = seats[i];

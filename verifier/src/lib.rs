@@ -80,6 +80,15 @@ pub enum Event {
         /// Why the winner won, e.g. "highest trump (T17)".
         reason: String,
     },
+    /// The card points taken so far, after trick `trick`, per side, as
+    /// the engine counts them during play (the settlement may still move
+    /// a card, such as the excuse exchanged for half a point).
+    Count {
+        trick: u16,
+        /// Each side's name ("the taker", "seat 2") and its points as the
+        /// variant writes them ("23.5", "20 1/3").
+        sides: Vec<(String, String)>,
+    },
     /// A rule applied, in plain words, with its id.
     Rule {
         at: Moment,
