@@ -4,5 +4,6 @@
 
 mod cli;
 mod corpus;
+mod ecosystem;
 mod robustness;
 mod roundtrip;
