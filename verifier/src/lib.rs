@@ -189,7 +189,7 @@ pub fn verify(record: &Record, session: &mut Session) -> Report {
     // After the replay, so that no engine takes it for a fault of the deal.
     scores_tag(record, table, session, &mut report);
     if let Err(problem) = session::mark(record) {
-        report.push(problem);
+        report.push(*problem);
     }
     if report.settled {
         if report.totals.is_empty() {

@@ -54,7 +54,7 @@ pub struct Mark {
 
 /// Reads a record's `Session` tag: `new`, `end` or `new, end`. A record
 /// without the tag neither opens nor closes a session.
-pub fn mark(record: &Record) -> Result<Mark, Problem> {
+pub fn mark(record: &Record) -> Result<Mark, Box<Problem>> {
     let Some(tag) = record.tag("Session") else {
         return Ok(Mark::default());
     };
@@ -64,14 +64,16 @@ pub fn mark(record: &Record) -> Result<Mark, Problem> {
             "new" => mark.opens = true,
             "end" => mark.closes = true,
             _ => {
-                return Err(Problem::new(
-                    "bad-tag",
-                    format!("`{}` is not a place in a session", tag.value),
-                )
-                .at(tag.span, "expected `new`, `end` or `new, end`")
-                .help(
-                    "`new` opens a session with this deal, `end` closes it after this deal \
+                return Err(Box::new(
+                    Problem::new(
+                        "bad-tag",
+                        format!("`{}` is not a place in a session", tag.value),
+                    )
+                    .at(tag.span, "expected `new`, `end` or `new, end`")
+                    .help(
+                        "`new` opens a session with this deal, `end` closes it after this deal \
                      (spec/notation.md §2.3)",
+                    ),
                 ))
             }
         }
