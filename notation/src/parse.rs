@@ -199,6 +199,9 @@ struct Reader<'a> {
     pos: usize,
     base: usize,
     problems: Vec<Problem>,
+    /// The record's variant once its tags are read: the help of an unknown
+    /// word lists the words of this variant (`words`).
+    variant: Option<crate::Variant>,
 }
 
 /// A fault was recorded in `Reader::problems`; the caller recovers.
@@ -511,14 +514,16 @@ impl<'a> Reader<'a> {
             return self.fail(
                 Problem::new("syntax", format!("`{w}` is not a section"))
                     .at(span, "unknown section keyword")
-                    .help(format!("sections are: {}", SECTIONS.join(", "))),
+                    .help(crate::words::section_help(w, self.variant)),
             );
         }
+        let guess = crate::words::card_suggestion(w, self.variant).unwrap_or_default();
         self.fail(
             Problem::new("unknown-card", format!("`{w}` is not a card"))
                 .at(span, "not a card")
                 .help(
-                    "write suit + rank (SK, HQ, DN, CJ, S10, H1), trumps T1..T21, \
+                    guess
+                        + "write suit + rank (SK, HQ, DN, CJ, S10, H1), trumps T1..T21, \
                      the Sküs T22 and the fool/excuse EX; aliases: D dame, C caval, \
                      Kn/V/B jack, R roi, Roman numerals I..XXI, pagat, mond, sküs, excuse",
                 ),
@@ -754,11 +759,13 @@ impl<'a> Reader<'a> {
     ) -> PResult<T> {
         let (w, span) = self.expect_word(what, &format!("one of: {expected}"))?;
         parse(w).ok_or_else(|| {
+            let guess = crate::words::suggest(w, expected.split(", "))
+                .map_or(String::new(), |g| format!("did you mean `{g}`? "));
             self.syntax(
                 span,
                 format!("`{w}` is not {what}"),
                 &format!("expected {what}"),
-                &format!("one of: {expected}"),
+                &format!("{guess}one of: {expected}"),
             )
         })
     }
@@ -839,14 +846,21 @@ impl<'a> Reader<'a> {
             }
             "talon" => {
                 self.trivia_inline()?;
-                let (half, _) = self.number("a talon half (0 or 1)", "`talon 0` takes the first three cards, `talon 1` the last three")?;
+                let (half, _) = self.number(
+                    "a talon half (0 or 1)",
+                    "`talon 0` takes the first three cards, `talon 1` the last three",
+                )?;
                 Act::Talon { half }
             }
             "announce" => Act::Announce {
                 bonus: self.word_of(Bonus::from_word, "a bonus", Bonus::expected())?,
             },
             "contra" | "kontra" | "recontra" | "rekontra" | "subcontra" | "subkontra" => {
-                let target = self.word_of(|w| w.parse().ok(), "a contra target", format!("game, {}", Bonus::expected()))?;
+                let target = self.word_of(
+                    |w| w.parse().ok(),
+                    "a contra target",
+                    format!("game, {}", Bonus::expected()),
+                )?;
                 match verb {
                     "contra" | "kontra" => Act::Contra { target },
                     "recontra" | "rekontra" => Act::Recontra { target },
@@ -854,12 +868,22 @@ impl<'a> Reader<'a> {
                 }
             }
             "handful" => {
-                let size = self.word_of(HandfulSize::from_word, "a handful size", HandfulSize::expected())?;
-                Act::Handful { size, cards: self.card_run()? }
+                let size = self.word_of(
+                    HandfulSize::from_word,
+                    "a handful size",
+                    HandfulSize::expected(),
+                )?;
+                Act::Handful {
+                    size,
+                    cards: self.card_run()?,
+                }
             }
             "trumps" => {
                 self.trivia_inline()?;
-                let (count, _) = self.number("the number of trumps", "`trumps 11 pagat` or `trumps 10 no-pagat`")?;
+                let (count, _) = self.number(
+                    "the number of trumps",
+                    "`trumps 11 pagat` or `trumps 10 no-pagat`",
+                )?;
                 let pagat = self.word_of(
                     |w| match w {
                         "pagat" => Some(true),
@@ -869,38 +893,57 @@ impl<'a> Reader<'a> {
                     "`pagat` or `no-pagat`",
                     "pagat, no-pagat".into(),
                 )?;
-                Act::Trumps { count, pagat, skat: self.skat_tail()? }
+                Act::Trumps {
+                    count,
+                    pagat,
+                    skat: self.skat_tail()?,
+                }
             }
             "matadors" => {
                 self.trivia_inline()?;
                 let (count, _) = self.number("the number of matadors", "`matadors 4`")?;
-                Act::Matadors { count, skat: self.skat_tail()? }
+                Act::Matadors {
+                    count,
+                    skat: self.skat_tail()?,
+                }
             }
             "half" => {
                 let suit = self.suit_word()?;
                 let missing = self.action_card()?;
-                Act::Half { suit, missing, skat: self.skat_tail()? }
+                Act::Half {
+                    suit,
+                    missing,
+                    skat: self.skat_tail()?,
+                }
             }
-            "full" => Act::Full { suit: self.suit_word()?, skat: self.skat_tail()? },
-            "abundant" => Act::Abundant { suit: self.suit_word()?, skat: self.skat_tail()? },
+            "full" => Act::Full {
+                suit: self.suit_word()?,
+                skat: self.skat_tail()?,
+            },
+            "abundant" => Act::Abundant {
+                suit: self.suit_word()?,
+                skat: self.skat_tail()?,
+            },
             "half-kings" => {
                 let missing = self.action_card()?;
-                Act::HalfKings { missing, skat: self.skat_tail()? }
+                Act::HalfKings {
+                    missing,
+                    skat: self.skat_tail()?,
+                }
             }
-            "full-kings" => Act::FullKings { skat: self.skat_tail()? },
-            "abundant-kings" => Act::AbundantKings { skat: self.skat_tail()? },
+            "full-kings" => Act::FullKings {
+                skat: self.skat_tail()?,
+            },
+            "abundant-kings" => Act::AbundantKings {
+                skat: self.skat_tail()?,
+            },
             other => match Game::from_word(other) {
                 Some(game) => Act::Bid { game },
                 None => {
                     return Err(self.fail(
                         Problem::new("syntax", format!("`{other}` is not an action"))
                             .at(verb_span, "unknown action")
-                            .help(format!(
-                                "actions: pass, continue, call, talon, grind, announce, contra, recontra, \
-                                 subcontra, handful, slam, misdeal, tout, trumps, matadors, half, full, \
-                                 abundant, half-kings, full-kings, abundant-kings, or a game: {}",
-                                Game::expected()
-                            )),
+                            .help(crate::words::action_help(other, self.variant)),
                     ))
                 }
             },
@@ -1006,6 +1049,7 @@ pub fn parse_record(text: &str, base: usize) -> Result<Record, Vec<Problem>> {
         pos: 0,
         base,
         problems: Vec::new(),
+        variant: None,
     };
     let record = parse_inner(&mut p);
     match record {
@@ -1099,6 +1143,7 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
                 .help("the variants are danish-tarok, french-tarot, koenigrufen, skill7-tarock"),
         );
     }
+    p.variant = record.variant();
     let mut lead_in = Reader::split_tail(pending, record.tags.last_mut().map(|t| &mut t.comments));
 
     // Sections.
@@ -1121,7 +1166,7 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
             p.fail(
                 Problem::new("syntax", format!("`{keyword}` is not a section"))
                     .at(kw_span, "unknown section keyword")
-                    .help(format!("sections are: {}", SECTIONS.join(", "))),
+                    .help(crate::words::section_help(keyword, p.variant)),
             );
             p.recover();
             lead_in.clear();

@@ -346,3 +346,69 @@ fn documented_commands_do_what_they_say() {
     }
     assert!(ran >= 8, "only {ran} documented commands ran: {examples:?}");
 }
+
+/// The help line of the one diagnostic `tarok verify` gives for `text`,
+/// joined back onto one line.
+fn help_of(text: &str) -> String {
+    let out = tarok_with_input(&["verify", "-"], Some(text));
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    let all = stdout(&out);
+    let start = all.find("help: ").expect("a help line") + 6;
+    all[start..]
+        .split("\n\n")
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn did_you_mean_for_sections_actions_and_cards_of_the_variant() {
+    let head = |v: &str| format!("[Variant \"{v}\"]\n[Dealer \"0\"]\n\n");
+    let help = help_of(&format!(
+        "{}tricks 1: SK SQ SJ S10\n",
+        head("skill7-tarock")
+    ));
+    assert_eq!(
+        help,
+        "did you mean `trick`? the sections of a skill7-tarock record are: hand, auction, calls, trick, claim"
+    );
+    let help = help_of(&format!(
+        "{}declare: 2 handfull simple T1\n",
+        head("french-tarot")
+    ));
+    assert!(
+        help.starts_with("did you mean `handful`? the actions of a french-tarot record are: "),
+        "{help}"
+    );
+    assert!(
+        !help.contains("matadors") && !help.contains("rufer"),
+        "{help}"
+    );
+    // The same slip in a Königrufen record: handful is no word of it.
+    let help = help_of(&format!("{}auction: 1 handfull\n", head("koenigrufen")));
+    assert!(
+        !help.contains("handful") && help.contains("trischaken"),
+        "{help}"
+    );
+    let help = help_of(&format!(
+        "{}trick 1: petitt SK SQ SJ\n",
+        head("french-tarot")
+    ));
+    assert!(help.starts_with("did you mean `petit` (T1)? "), "{help}");
+    // Skill7 has no excuse to offer; Danish Tarok has.
+    let skill7 = help_of(&format!(
+        "{}trick 1: excuze SK SQ SJ\n",
+        head("skill7-tarock")
+    ));
+    assert!(!skill7.contains("did you mean"), "{skill7}");
+    let danish = help_of(&format!("{}trick 1: excuze SK SQ\n", head("danish-tarok")));
+    assert!(
+        danish.starts_with("did you mean `excuse` (EX)? "),
+        "{danish}"
+    );
+    // Far from every word: no guess.
+    let help = help_of(&format!("{}auction: 1 dreier\n", head("koenigrufen")));
+    assert!(!help.contains("did you mean"), "{help}");
+}
