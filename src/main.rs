@@ -117,13 +117,14 @@ enum Command {
     },
     /// Rewrite `.tarok` files in canonical form (idempotent).
     #[command(
-        after_help = "Examples:\n  tarok fmt deals/\n  tarok fmt --check corpus/koenigrufen   # exit 1 if a file would change"
+        after_help = "Examples:\n  tarok fmt deals/\n  tarok fmt --check corpus/koenigrufen   # exit 1 if a file would change\n  tarok fmt - < typed.tarok > clean.tarok"
     )]
     Fmt {
         /// Only say which files are not in canonical form.
         #[arg(long)]
         check: bool,
-        /// Files or folders of `.tarok` files.
+        /// Files or folders of `.tarok` files; `-` reads standard input and
+        /// writes its canonical form to standard output.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
@@ -537,15 +538,22 @@ fn fmt(paths: &[PathBuf], check: bool, quiet: bool) -> Outcome {
     let mut outcome = Outcome::Clean;
     let mut err = io::stderr().lock();
     for path in files {
-        let text = match std::fs::read_to_string(&path) {
+        // `-`: standard input, written out in canonical form.
+        let stdin = path.as_os_str() == "-";
+        let read = if stdin {
+            io::read_to_string(io::stdin())
+        } else {
+            std::fs::read_to_string(&path)
+        };
+        let text = match read {
             Ok(t) => t,
             Err(e) => {
-                outcome = fail(format!("{}: {e}", path.display()));
+                outcome = fail(format!("{}: {e}", input::display_name(&path)));
                 continue;
             }
         };
         let source = Source {
-            name: path.display().to_string(),
+            name: input::display_name(&path),
             text,
             base: 0,
             base_line: 0,
@@ -566,11 +574,15 @@ fn fmt(paths: &[PathBuf], check: bool, quiet: bool) -> Outcome {
             continue;
         }
         let canonical = notation::records_to_text(&records);
+        if stdin && !check {
+            print!("{canonical}");
+            continue;
+        }
         if canonical == source.text {
             continue;
         }
         if check {
-            println!("{}: not in canonical form", path.display());
+            println!("{}: not in canonical form", source.name);
             outcome = outcome.max(Outcome::Violations);
         } else if let Err(e) = std::fs::write(&path, canonical) {
             outcome = fail(format!("{}: {e}", path.display()));

@@ -242,7 +242,7 @@ fn no_progress_when_stderr_is_not_a_terminal() {
 }
 
 #[test]
-fn explain_and_convert_take_folders_and_stdin() {
+fn every_command_that_reads_records_takes_folders_and_stdin() {
     let dir = "corpus/koenigrufen";
     let records = tarok(&["verify", "--format", "json", dir]);
     let count = stdout(&records).lines().count();
@@ -271,6 +271,18 @@ fn explain_and_convert_take_folders_and_stdin() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(stdout(&out).matches("=== Deal ").count(), 1);
     assert_eq!(tarok(&["explain", "no/such/folder"]).status.code(), Some(2));
+
+    // fmt: standard input in, its canonical form out; --check only says.
+    let typed = "[Variant \"skill7-tarock\"]\n[Dealer   \"0\"]\n\ntrick 1: sk sq sj s10\n";
+    let out = tarok_with_input(&["fmt", "-"], Some(typed));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\ntrick 1: SK SQ SJ S10\n"
+    );
+    let out = tarok_with_input(&["fmt", "--check", "-"], Some(typed));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "<stdin>: not in canonical form\n");
 }
 
 #[test]
