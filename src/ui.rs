@@ -18,7 +18,9 @@ pub enum ColorChoice {
     /// Colour when writing to a terminal, unless NO_COLOR is set.
     #[default]
     Auto,
+    /// Colour, even into a pipe or a file, whatever NO_COLOR says.
     Always,
+    /// No colour.
     Never,
 }
 
@@ -74,7 +76,7 @@ impl Progress {
                         .expect("the template is valid"),
                 ),
             None => ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()).with_style(
-                ProgressStyle::with_template("{spinner} {human_pos} records  {per_sec}")
+                ProgressStyle::with_template("{spinner} {human_pos} records  {elapsed}")
                     .expect("the template is valid"),
             ),
         };
