@@ -417,7 +417,7 @@ fn verify_file(
         let _ = writeln!(err, "error: {name}: {e}");
         tally.outcome = Outcome::BadInput;
     }
-    if tally.outcome == Outcome::BadInput && (tally.broken > 0 || read.is_err()) {
+    if tally.broken > 0 || read.is_err() {
         tally.broken_files.push(name.clone());
     }
     if !expect {
