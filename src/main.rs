@@ -174,7 +174,7 @@ fn main() -> ExitCode {
             expect,
             independent,
         } => verify(&paths, format, expect, grouping(independent), quiet),
-        Command::Convert { to, paths } => convert(&paths, to),
+        Command::Convert { to, paths } => convert(&paths, to, quiet),
         Command::Fmt { check, paths } => fmt(&paths, check, quiet),
         Command::Explain { paths, independent } => explain(&paths, grouping(independent)),
         Command::Gen {
@@ -467,7 +467,7 @@ fn severity(problems: &[notation::Problem]) -> Outcome {
     }
 }
 
-fn convert(paths: &[PathBuf], to: Option<To>) -> Outcome {
+fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
     let files = match input::collect_files(paths, &["tarok", "json", "jsonl"]) {
         Ok(f) => f,
         Err(e) => return fail(e),
@@ -478,6 +478,8 @@ fn convert(paths: &[PathBuf], to: Option<To>) -> Outcome {
     let mut err = io::stderr().lock();
     let mut count = 0usize;
     let mut target = to;
+    // A count of records on stderr, unless the records go to the terminal.
+    let progress = ui::Progress::new(None, quiet || ui::Stream::Stdout.is_terminal());
     for file in &files {
         let read = input::read_records(file, |(result, source)| {
             let to = *target.get_or_insert_with(|| match input::sniff(&source.text) {
@@ -504,10 +506,13 @@ fn convert(paths: &[PathBuf], to: Option<To>) -> Outcome {
                         }
                     };
                     count += 1;
+                    if count % 256 == 0 {
+                        progress.set(count as u64);
+                    }
                 }
                 Err(problems) => {
                     outcome = Outcome::BadInput;
-                    report::render_all(&mut err, &source, &problems);
+                    progress.suspend(|| report::render_all(&mut err, &source, &problems));
                 }
             }
         });
@@ -516,6 +521,7 @@ fn convert(paths: &[PathBuf], to: Option<To>) -> Outcome {
             outcome = fail(format!("{}: {e}", input::display_name(file)));
         }
     }
+    progress.finish();
     if target == Some(To::Json) {
         let _ = writeln!(out, "{}", if count == 0 { "[]" } else { "\n]" });
     }
