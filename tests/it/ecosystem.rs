@@ -119,6 +119,7 @@ fn a_json_lines_export_of_unrelated_deals_is_checkable() {
         assert_eq!(out.status.code(), Some(0), "{variant}: {}", stdout(&out));
         assert_eq!(stdout(&out).lines().count(), 6);
         assert!(kinds(&out).is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
     }
     // Without the flag the Danish export is one session: not clean.
     let lines = unrelated("danish-tarok", 6, "jsonl");
@@ -227,6 +228,7 @@ fn quiet_leaves_findings_only() {
         std::fs::read_to_string(&file).unwrap(),
         "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n"
     );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
