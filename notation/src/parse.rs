@@ -825,6 +825,7 @@ impl<'a> Reader<'a> {
             "an action",
             "an action is a seat number and what it said: `2 pass`, `0 call HK`",
         )?;
+        #[rustfmt::skip] // compact arms, as written
         let act = match verb {
             "pass" | "good" => Act::Pass,
             "continue" => Act::Continue,
@@ -846,21 +847,14 @@ impl<'a> Reader<'a> {
             }
             "talon" => {
                 self.trivia_inline()?;
-                let (half, _) = self.number(
-                    "a talon half (0 or 1)",
-                    "`talon 0` takes the first three cards, `talon 1` the last three",
-                )?;
+                let (half, _) = self.number("a talon half (0 or 1)", "`talon 0` takes the first three cards, `talon 1` the last three")?;
                 Act::Talon { half }
             }
             "announce" => Act::Announce {
                 bonus: self.word_of(Bonus::from_word, "a bonus", Bonus::expected())?,
             },
             "contra" | "kontra" | "recontra" | "rekontra" | "subcontra" | "subkontra" => {
-                let target = self.word_of(
-                    |w| w.parse().ok(),
-                    "a contra target",
-                    format!("game, {}", Bonus::expected()),
-                )?;
+                let target = self.word_of(|w| w.parse().ok(), "a contra target", format!("game, {}", Bonus::expected()))?;
                 match verb {
                     "contra" | "kontra" => Act::Contra { target },
                     "recontra" | "rekontra" => Act::Recontra { target },
@@ -868,22 +862,12 @@ impl<'a> Reader<'a> {
                 }
             }
             "handful" => {
-                let size = self.word_of(
-                    HandfulSize::from_word,
-                    "a handful size",
-                    HandfulSize::expected(),
-                )?;
-                Act::Handful {
-                    size,
-                    cards: self.card_run()?,
-                }
+                let size = self.word_of(HandfulSize::from_word, "a handful size", HandfulSize::expected())?;
+                Act::Handful { size, cards: self.card_run()? }
             }
             "trumps" => {
                 self.trivia_inline()?;
-                let (count, _) = self.number(
-                    "the number of trumps",
-                    "`trumps 11 pagat` or `trumps 10 no-pagat`",
-                )?;
+                let (count, _) = self.number("the number of trumps", "`trumps 11 pagat` or `trumps 10 no-pagat`")?;
                 let pagat = self.word_of(
                     |w| match w {
                         "pagat" => Some(true),
@@ -893,50 +877,26 @@ impl<'a> Reader<'a> {
                     "`pagat` or `no-pagat`",
                     "pagat, no-pagat".into(),
                 )?;
-                Act::Trumps {
-                    count,
-                    pagat,
-                    skat: self.skat_tail()?,
-                }
+                Act::Trumps { count, pagat, skat: self.skat_tail()? }
             }
             "matadors" => {
                 self.trivia_inline()?;
                 let (count, _) = self.number("the number of matadors", "`matadors 4`")?;
-                Act::Matadors {
-                    count,
-                    skat: self.skat_tail()?,
-                }
+                Act::Matadors { count, skat: self.skat_tail()? }
             }
             "half" => {
                 let suit = self.suit_word()?;
                 let missing = self.action_card()?;
-                Act::Half {
-                    suit,
-                    missing,
-                    skat: self.skat_tail()?,
-                }
+                Act::Half { suit, missing, skat: self.skat_tail()? }
             }
-            "full" => Act::Full {
-                suit: self.suit_word()?,
-                skat: self.skat_tail()?,
-            },
-            "abundant" => Act::Abundant {
-                suit: self.suit_word()?,
-                skat: self.skat_tail()?,
-            },
+            "full" => Act::Full { suit: self.suit_word()?, skat: self.skat_tail()? },
+            "abundant" => Act::Abundant { suit: self.suit_word()?, skat: self.skat_tail()? },
             "half-kings" => {
                 let missing = self.action_card()?;
-                Act::HalfKings {
-                    missing,
-                    skat: self.skat_tail()?,
-                }
+                Act::HalfKings { missing, skat: self.skat_tail()? }
             }
-            "full-kings" => Act::FullKings {
-                skat: self.skat_tail()?,
-            },
-            "abundant-kings" => Act::AbundantKings {
-                skat: self.skat_tail()?,
-            },
+            "full-kings" => Act::FullKings { skat: self.skat_tail()? },
+            "abundant-kings" => Act::AbundantKings { skat: self.skat_tail()? },
             other => match Game::from_word(other) {
                 Some(game) => Act::Bid { game },
                 None => {
