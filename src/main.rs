@@ -480,45 +480,46 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
     let mut target = to;
     // A count of records on stderr, unless the records go to the terminal.
     let progress = ui::Progress::new(None, quiet || ui::Stream::Stdout.is_terminal());
-    for file in &files {
-        let read = input::read_records(file, |(result, source)| {
-            let to = *target.get_or_insert_with(|| match input::sniff(&source.text) {
-                input::Form::Json => To::Text,
-                input::Form::Text => To::Json,
-            });
-            match result {
-                Ok(record) => {
-                    let _ = match to {
-                        To::Text => {
-                            if count > 0 {
-                                let _ = writeln!(out);
-                            }
-                            write!(out, "{}", notation::to_text(&record))
+    // The records of every file, in order, as one stream.
+    let mut each = |(result, source): input::Item| {
+        let to = *target.get_or_insert_with(|| match input::sniff(&source.text) {
+            input::Form::Json => To::Text,
+            input::Form::Text => To::Json,
+        });
+        match result {
+            Ok(record) => {
+                let _ = match to {
+                    To::Text => {
+                        if count > 0 {
+                            let _ = writeln!(out);
                         }
-                        To::Jsonl => writeln!(out, "{}", notation::json::to_json(&record)),
-                        To::Json => {
-                            let sep = if count == 0 { "[\n" } else { ",\n" };
-                            write!(
-                                out,
-                                "{sep}{}",
-                                indent(&notation::json::to_json_pretty(&record))
-                            )
-                        }
-                    };
-                    count += 1;
-                    if count % 256 == 0 {
-                        progress.set(count as u64);
+                        write!(out, "{}", notation::to_text(&record))
                     }
-                }
-                Err(problems) => {
-                    outcome = Outcome::BadInput;
-                    progress.suspend(|| report::render_all(&mut err, &source, &problems));
+                    To::Jsonl => writeln!(out, "{}", notation::json::to_json(&record)),
+                    To::Json => {
+                        let sep = if count == 0 { "[\n" } else { ",\n" };
+                        write!(
+                            out,
+                            "{sep}{}",
+                            indent(&notation::json::to_json_pretty(&record))
+                        )
+                    }
+                };
+                count += 1;
+                if count % 256 == 0 {
+                    progress.set(count as u64);
                 }
             }
-        });
-        if let Err(e) = read {
-            let _ = out.flush();
-            outcome = fail(format!("{}: {e}", input::display_name(file)));
+            Err(problems) => {
+                outcome = Outcome::BadInput;
+                progress.suspend(|| report::render_all(&mut err, &source, &problems));
+            }
+        }
+    };
+    let mut unread = Vec::new();
+    for file in &files {
+        if let Err(e) = input::read_records(file, &mut each) {
+            unread.push(format!("{}: {e}", input::display_name(file)));
         }
     }
     progress.finish();
@@ -526,6 +527,9 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
         let _ = writeln!(out, "{}", if count == 0 { "[]" } else { "\n]" });
     }
     let _ = out.flush();
+    for e in unread {
+        outcome = fail(e);
+    }
     outcome
 }
 
@@ -606,36 +610,49 @@ fn explain(paths: &[PathBuf], grouping: verifier::session::Grouping) -> Outcome 
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut err = io::stderr().lock();
     let mut outcome = Outcome::Clean;
+    // Deals told so far, over all files: a blank line between two.
     let mut told = 0;
     for file in &files {
-        let mut sessions = verifier::session::Sessions::new(grouping);
-        let mut index = 0;
-        let read = input::read_records(file, |(result, source)| {
-            match result {
-                Ok(record) => {
-                    let report = sessions.verify(&record);
-                    if !report.problems.is_empty() {
-                        outcome = outcome.max(severity(&report.problems));
-                    }
-                    let sep = if told > 0 { "\n" } else { "" };
-                    told += 1;
-                    let _ = write!(out, "{sep}{}", explain::explain(&record, &report, index));
-                }
-                Err(problems) => {
-                    outcome = Outcome::BadInput;
-                    report::render_all(&mut err, &source, &problems);
-                }
-            }
-            index += 1;
-        });
-        if let Err(e) = read {
-            let _ = out.flush();
-            outcome = fail(format!("{}: {e}", input::display_name(file)));
-        }
+        outcome = outcome.max(explain_file(file, grouping, &mut out, &mut told));
     }
     let _ = out.flush();
+    outcome
+}
+
+/// Tells the deals of one file, its own sessions.
+fn explain_file(
+    file: &Path,
+    grouping: verifier::session::Grouping,
+    out: &mut impl Write,
+    told: &mut usize,
+) -> Outcome {
+    let mut err = io::stderr().lock();
+    let mut outcome = Outcome::Clean;
+    let mut sessions = verifier::session::Sessions::new(grouping);
+    let mut index = 0;
+    let read = input::read_records(file, |(result, source)| {
+        match result {
+            Ok(record) => {
+                let report = sessions.verify(&record);
+                if !report.problems.is_empty() {
+                    outcome = outcome.max(severity(&report.problems));
+                }
+                let sep = if *told > 0 { "\n" } else { "" };
+                *told += 1;
+                let _ = write!(out, "{sep}{}", explain::explain(&record, &report, index));
+            }
+            Err(problems) => {
+                outcome = Outcome::BadInput;
+                report::render_all(&mut err, &source, &problems);
+            }
+        }
+        index += 1;
+    });
+    let _ = out.flush();
+    if let Err(e) = read {
+        return fail(format!("{}: {e}", input::display_name(file)));
+    }
     outcome
 }
 
