@@ -338,7 +338,8 @@ fn documented_commands_do_what_they_say() {
     }
     let mut ran = 0;
     for example in &examples {
-        let words: Vec<&str> = example.split_whitespace().skip(1).collect();
+        let owned = shell_words(example);
+        let words: Vec<&str> = owned.iter().skip(1).map(String::as_str).collect();
         let rewrites = words.first() == Some(&"fmt") && !words.contains(&"--check");
         let runnable = !example.contains('>')
             && !example.contains('|')
@@ -425,4 +426,30 @@ fn did_you_mean_for_sections_actions_and_cards_of_the_variant() {
     // Far from every word: no guess.
     let help = help_of(&format!("{}auction: 1 dreier\n", head("koenigrufen")));
     assert!(!help.contains("did you mean"), "{help}");
+}
+
+/// Splits a documented command line into its words as a shell would:
+/// at white space, except inside double quotes.
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let (mut word, mut quoted, mut started) = (String::new(), false, false);
+    for c in line.chars() {
+        match c {
+            '"' => (quoted, started) = (!quoted, true),
+            c if c.is_whitespace() && !quoted => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                }
+                started = false;
+            }
+            c => {
+                word.push(c);
+                started = true;
+            }
+        }
+    }
+    if started {
+        words.push(word);
+    }
+    words
 }

@@ -5,5 +5,7 @@
 mod cli;
 mod corpus;
 mod ecosystem;
+mod gen;
 mod robustness;
 mod roundtrip;
+mod rules;
