@@ -9,35 +9,43 @@
 pub mod html;
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::PathBuf;
 
 use notation::check::{player_names, Table};
 use notation::{Card, Item, Record, Span, Suit, Variant};
+use verifier::session::{Grouping, Sessions};
 use verifier::{Event, Report};
 
-/// `tarok explain --format html FILE`: one page for the file's deals on
-/// standard output. Exit codes as for the text form.
-pub fn explain_html(file: &Path) -> crate::Outcome {
+/// `tarok explain --format html PATH...`: one page for the deals of every
+/// file read, on standard output; each file is its own session. Exit codes
+/// as for the text form.
+pub fn explain_html(paths: &[PathBuf], grouping: Grouping) -> crate::Outcome {
+    let files = match crate::input::collect_files(paths, &["tarok", "json", "jsonl"]) {
+        Ok(f) => f,
+        Err(e) => return crate::fail(e),
+    };
     let mut outcome = crate::Outcome::Clean;
-    let mut session = verifier::Session::default();
     let mut deals: Vec<Result<(Record, Report), Vec<notation::Problem>>> = Vec::new();
     let mut err = io::stderr().lock();
-    let read = crate::input::read_records(file, |(result, source)| match result {
-        Ok(record) => {
-            let report = verifier::verify(&record, &mut session);
-            if !report.problems.is_empty() {
-                outcome = outcome.max(crate::severity(&report.problems));
+    for file in &files {
+        let mut sessions = Sessions::new(grouping);
+        let read = crate::input::read_records(file, |(result, source)| match result {
+            Ok(record) => {
+                let report = sessions.verify(&record);
+                if !report.problems.is_empty() {
+                    outcome = outcome.max(crate::severity(&report.problems));
+                }
+                deals.push(Ok((record, report)));
             }
-            deals.push(Ok((record, report)));
+            Err(problems) => {
+                outcome = crate::Outcome::BadInput;
+                crate::report::render_all(&mut err, &source, &problems);
+                deals.push(Err(problems));
+            }
+        });
+        if let Err(e) = read {
+            return crate::fail(format!("{}: {e}", crate::input::display_name(file)));
         }
-        Err(problems) => {
-            outcome = crate::Outcome::BadInput;
-            crate::report::render_all(&mut err, &source, &problems);
-            deals.push(Err(problems));
-        }
-    });
-    if let Err(e) = read {
-        return crate::fail(format!("{}: {e}", crate::input::display_name(file)));
     }
     let entries: Vec<html::Entry> = deals
         .into_iter()
@@ -51,9 +59,11 @@ pub fn explain_html(file: &Path) -> crate::Outcome {
             Err(problems) => html::Entry::Unreadable { index, problems },
         })
         .collect();
-    let name = crate::input::display_name(file);
-    let title = match name.rsplit('/').next() {
-        Some(base) if !base.is_empty() && base != "-" => format!("Lesson: {base}"),
+    let title = match files.as_slice() {
+        [file] => match crate::input::display_name(file).rsplit('/').next() {
+            Some(base) if !base.is_empty() && base != "-" => format!("Lesson: {base}"),
+            _ => "Lesson".to_string(),
+        },
         _ => "Lesson".to_string(),
     };
     let page = html::page(&title, &entries);

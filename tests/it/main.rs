@@ -4,6 +4,7 @@
 
 mod cli;
 mod corpus;
+mod ecosystem;
 mod gen;
 mod lesson_browser;
 mod robustness;

@@ -31,6 +31,7 @@ pub mod french;
 pub mod gen;
 pub mod koenigrufen;
 pub mod options;
+pub mod session;
 pub mod skill7;
 
 use notation::check::Table;
@@ -140,7 +141,8 @@ impl Report {
     }
 }
 
-/// State that carries from one deal of a session file to the next.
+/// State that carries from one deal of a session to the next (where
+/// sessions start: [`session`]).
 #[derive(Debug, Clone, Default)]
 pub struct Session {
     /// Running totals per seat over the deals verified so far.
@@ -196,6 +198,9 @@ pub fn verify(record: &Record, session: &mut Session) -> Report {
     }
     // After the replay, so that no engine takes it for a fault of the deal.
     scores_tag(record, table, session, &mut report);
+    if let Err(problem) = session::mark(record) {
+        report.push(*problem);
+    }
     if report.settled {
         if report.totals.is_empty() {
             report.totals = report.totals_from_ledger(table.seats as usize);
@@ -203,7 +208,7 @@ pub fn verify(record: &Record, session: &mut Session) -> Report {
         if session.scores.len() < report.totals.len() {
             session.scores.resize(report.totals.len(), 0);
         }
-        if record.tag("Session").is_some_and(|t| t.value == "end") {
+        if session::mark(record).is_ok_and(|m| m.closes) {
             end_session(table, session, &mut report);
         }
         compare_claim(record, &mut report);
