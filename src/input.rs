@@ -192,6 +192,12 @@ pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
     }
 }
 
+/// Reads a file as the text notation, whatever it looks like (`tarok fmt`).
+pub fn read_text_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
+    let reader = open(path)?;
+    stream_text(reader, &display_name(path), &mut each)
+}
+
 fn stream_json_lines(
     mut reader: Box<dyn BufRead + Send>,
     name: &str,

@@ -1,6 +1,7 @@
 //! `tarok`: verify, explain and convert records of tarot-family card games.
 
 mod explain;
+mod fmt;
 mod input;
 mod report;
 
@@ -10,8 +11,6 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use rayon::prelude::*;
-
-use input::Source;
 
 #[derive(Parser)]
 #[command(
@@ -95,7 +94,8 @@ enum Command {
         /// Only say which files are not in canonical form.
         #[arg(long)]
         check: bool,
-        /// Files or folders of `.tarok` files.
+        /// Files or folders of `.tarok` files; `-` formats standard input
+        /// to standard output.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
@@ -386,49 +386,27 @@ fn fmt(paths: &[PathBuf], check: bool) -> Outcome {
         Err(e) => return fail(e),
     };
     let mut outcome = Outcome::Clean;
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr().lock();
     for path in files {
-        let text = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) => {
-                outcome = fail(format!("{}: {e}", path.display()));
+        let done = if path.as_os_str() == "-" {
+            if check {
+                outcome = fail("`fmt --check` reads files, not standard input");
                 continue;
             }
-        };
-        let source = Source {
-            name: path.display().to_string(),
-            text,
-            base: 0,
-            base_line: 0,
-        };
-        let mut records = Vec::new();
-        let mut bad = false;
-        for result in notation::parse_str(&source.text) {
-            match result {
-                Ok(r) => records.push(r),
-                Err(problems) => {
-                    bad = true;
-                    report::render_all(&mut err, &source, &problems);
-                }
-            }
-        }
-        if bad {
-            outcome = Outcome::BadInput;
-            continue;
-        }
-        let canonical = notation::records_to_text(&records);
-        if canonical == source.text {
-            continue;
-        }
-        if check {
-            println!("{}: not in canonical form", path.display());
-            outcome = outcome.max(Outcome::Violations);
-        } else if let Err(e) = std::fs::write(&path, canonical) {
-            outcome = fail(format!("{}: {e}", path.display()));
+            fmt::stdin_to_stdout(&mut out, &mut err)
         } else {
-            println!("{}: formatted", path.display());
-        }
+            fmt::file(&path, check, &mut out, &mut err)
+        };
+        outcome = outcome.max(match done {
+            fmt::Done::Unchanged => Outcome::Clean,
+            fmt::Done::Changed if check => Outcome::Violations,
+            fmt::Done::Changed => Outcome::Clean,
+            fmt::Done::Failed => Outcome::BadInput,
+        });
     }
+    let _ = out.flush();
     outcome
 }
 

@@ -4,5 +4,6 @@
 
 mod cli;
 mod corpus;
+mod hostile;
 mod robustness;
 mod roundtrip;
