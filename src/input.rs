@@ -43,44 +43,79 @@ impl Source {
     }
 }
 
-/// The files a list of paths names: folders are walked for `.tarok`,
-/// `.json` and `.jsonl` files, in name order.
-pub fn collect_files(paths: &[PathBuf], extensions: &[&str]) -> Result<Vec<PathBuf>, String> {
+/// Says whether a file name ends in one of `extensions`, in any case
+/// (`X.TAROK` is a `.tarok` file).
+pub fn has_extension(path: &Path, extensions: &[&str]) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
+}
+
+/// The files a list of paths names: folders are walked for files with one
+/// of `extensions` (in any case), in name order; a symbolic link to a file
+/// is followed, one to a folder is not. Nothing is skipped silently: what
+/// the walk cannot read (a folder without permission, a broken link) and a
+/// folder with no such file at all come back as errors, next to the files
+/// that were found.
+pub fn collect_files(paths: &[PathBuf], extensions: &[&str]) -> (Vec<PathBuf>, Vec<String>) {
     let mut out = Vec::new();
+    let mut errors = Vec::new();
     for path in paths {
         if path.as_os_str() == "-" {
             out.push(path.clone());
             continue;
         }
         if path.is_dir() {
-            let mut found: Vec<PathBuf> = walkdir::WalkDir::new(path)
-                .sort_by_file_name()
-                .into_iter()
-                .filter_map(Result::ok)
-                .filter(|e| e.file_type().is_file())
-                .map(|e| e.into_path())
-                .filter(|p| {
-                    p.extension()
-                        .and_then(|e| e.to_str())
-                        .is_some_and(|e| extensions.contains(&e))
-                })
-                .collect();
+            let mut found: Vec<PathBuf> = Vec::new();
+            for entry in walkdir::WalkDir::new(path).sort_by_file_name() {
+                let entry = match entry {
+                    Ok(e) => e,
+                    Err(e) => {
+                        let at = e.path().unwrap_or(path).display().to_string();
+                        let why = e
+                            .io_error()
+                            .map_or_else(|| e.to_string(), |io| io.to_string());
+                        errors.push(format!("{at}: {why}"));
+                        continue;
+                    }
+                };
+                let file = entry.file_type().is_file()
+                    || entry.path_is_symlink() && entry.path().is_file();
+                if file && has_extension(entry.path(), extensions) {
+                    found.push(entry.into_path());
+                } else if entry.path_is_symlink()
+                    && !entry.path().exists()
+                    && has_extension(entry.path(), extensions)
+                {
+                    errors.push(format!("{}: a broken link", entry.path().display()));
+                }
+            }
+            if found.is_empty() {
+                let kinds: Vec<String> = extensions.iter().map(|e| format!(".{e}")).collect();
+                errors.push(format!(
+                    "{}: no record found (no {} file in this folder)",
+                    path.display(),
+                    kinds.join(", ")
+                ));
+            }
             found.sort();
             out.extend(found);
         } else if path.exists() {
             out.push(path.clone());
         } else {
-            return Err(format!("{}: no such file or folder", path.display()));
+            errors.push(format!("{}: no such file or folder", path.display()));
         }
     }
-    Ok(out)
+    (out, errors)
 }
 
 pub fn form_of(path: &Path, head: &str) -> Form {
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("json" | "jsonl") => Form::Json,
-        Some("tarok") => Form::Text,
-        _ => sniff(head),
+    if has_extension(path, &["json", "jsonl"]) {
+        Form::Json
+    } else if has_extension(path, &["tarok"]) {
+        Form::Text
+    } else {
+        sniff(head)
     }
 }
 
@@ -170,7 +205,7 @@ pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
     match form_of(path, &head) {
         Form::Text => stream_text(reader, &name, &mut each),
         Form::Json => {
-            let is_lines = path.extension().and_then(|e| e.to_str()) == Some("jsonl");
+            let is_lines = has_extension(path, &["jsonl"]);
             if is_lines {
                 stream_json_lines(reader, &name, &mut each)
             } else {

@@ -157,14 +157,15 @@ fn fail(message: impl std::fmt::Display) -> Outcome {
 }
 
 fn verify(paths: &[PathBuf], format: Format, expect: bool) -> Outcome {
-    let files = match input::collect_files(paths, &["tarok", "json", "jsonl"]) {
-        Ok(f) => f,
-        Err(e) => return fail(e),
-    };
+    let (files, unreadable) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr().lock();
     let mut tally = Tally::default();
+    for e in &unreadable {
+        tally.broken += 1;
+        tally.outcome = fail(e);
+    }
     if files.len() == 1 {
         // One file (a session, maybe of a million deals): streamed straight out.
         tally.add(verify_file(&files[0], format, expect, &mut out, &mut err));
@@ -276,6 +277,11 @@ fn verify_file(
     });
     if let Err(e) = read {
         let _ = writeln!(err, "error: {}: {e}", path.display());
+        tally.broken += 1;
+        tally.outcome = Outcome::BadInput;
+    } else if tally.records == 0 {
+        let _ = writeln!(err, "error: {}: no record found", path.display());
+        tally.broken += 1;
         tally.outcome = Outcome::BadInput;
     }
     if !expect {
@@ -381,11 +387,11 @@ fn indent(json: &str) -> String {
 }
 
 fn fmt(paths: &[PathBuf], check: bool) -> Outcome {
-    let files = match input::collect_files(paths, &["tarok"]) {
-        Ok(f) => f,
-        Err(e) => return fail(e),
-    };
+    let (files, unreadable) = input::collect_files(paths, &["tarok"]);
     let mut outcome = Outcome::Clean;
+    for e in &unreadable {
+        outcome = fail(e);
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr().lock();

@@ -87,3 +87,77 @@ fn fmt_dash_formats_standard_input_to_standard_output() {
         "a bad record passes through"
     );
 }
+
+#[test]
+fn a_folder_walk_reports_what_it_cannot_read_and_follows_links_to_files() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("walk");
+    let faulty = format!("{CLEAN}\ntrick 1: SK\n");
+    // Upper-case extension, and a link to a file outside the folder.
+    std::fs::write(dir.join("A.TAROK"), &faulty).unwrap();
+    let outside = scratch("walk-outside");
+    std::fs::write(outside.join("b.tarok"), &faulty).unwrap();
+    std::os::unix::fs::symlink(outside.join("b.tarok"), dir.join("b.tarok")).unwrap();
+    let out = tarok(&["verify", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("2 file(s), 2 record(s): 2 with violations, 0 unreadable"),
+        "{}",
+        stdout(&out)
+    );
+    // A sub-folder that cannot be read.
+    let locked = dir.join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    std::fs::write(locked.join("c.tarok"), CLEAN).unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let readable = std::fs::read_dir(&locked).is_ok(); // running as root
+    let out = tarok(&["verify", dir.to_str().unwrap()]);
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+    if !readable {
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains("locked"), "{}", stderr(&out));
+        assert!(stdout(&out).contains("1 unreadable"), "{}", stdout(&out));
+    }
+    // A link to nowhere is not passed over either.
+    std::os::unix::fs::symlink(dir.join("gone.tarok"), dir.join("c.tarok")).unwrap();
+    let out = tarok(&["verify", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("c.tarok: a broken link"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).contains("1 unreadable"), "{}", stdout(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&outside).unwrap();
+}
+
+#[test]
+fn a_path_that_yields_no_record_is_an_error() {
+    let dir = scratch("empty");
+    std::fs::write(dir.join("notes.txt"), "nothing here").unwrap();
+    let out = tarok(&["verify", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stderr(&out).contains("no record found"), "{}", stderr(&out));
+    assert!(stdout(&out).contains("1 unreadable"), "{}", stdout(&out));
+    std::fs::write(dir.join("empty.tarok"), "\n  \n").unwrap();
+    let out = tarok(&["verify", dir.join("empty.tarok").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no record found"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_unreadable_file_is_counted_as_unreadable() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("perm");
+    let file = dir.join("a.tarok");
+    std::fs::write(&file, CLEAN).unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o000)).unwrap();
+    if std::fs::read(&file).is_err() {
+        let out = tarok(&["verify", file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stdout(&out).contains("1 unreadable"), "{}", stdout(&out));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
