@@ -23,15 +23,15 @@ impl SourceCode for Located<'_> {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        // Spans count from the record's text; lines from the file's start.
         let s = self.0;
-        let local = SourceSpan::new(span.offset().saturating_sub(s.base).into(), span.len());
         let inner = s
             .text
-            .read_span(&local, context_lines_before, context_lines_after)?;
+            .read_span(span, context_lines_before, context_lines_after)?;
         Ok(Box::new(MietteSpanContents::new_named(
             s.name.clone(),
             inner.data(),
-            SourceSpan::new((inner.span().offset() + s.base).into(), inner.span().len()),
+            *inner.span(),
             inner.line() + s.base_line,
             inner.column(),
             inner.line_count(),
@@ -126,7 +126,7 @@ struct Finding<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     column: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    offset: Option<u32>,
+    offset: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     length: Option<u32>,
 }
@@ -171,7 +171,7 @@ pub fn record_json(
                 problem: p,
                 line: lc.map(|l| l.0),
                 column: lc.map(|l| l.1),
-                offset: p.span.map(|s| s.start),
+                offset: p.span.map(|s| (source.base + s.start as usize) as u64),
                 length: p.span.map(|s| s.end - s.start),
             }
         })

@@ -161,3 +161,158 @@ fn an_unreadable_file_is_counted_as_unreadable() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Runs `tarok` on a file, killed after `secs` seconds: a reader that never
+/// ends fails the test instead of hanging it.
+fn tarok_within(args: &[&str], secs: u64) -> std::process::Output {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tarok"))
+        .args(args)
+        .env_clear()
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() >= secs {
+            child.kill().unwrap();
+            let _ = child.wait();
+            panic!("tarok {args:?} did not end within {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn dev_zero_ends_at_once_with_a_located_error() {
+    for cmd in ["verify", "explain", "convert"] {
+        let out = tarok_within(&[cmd, "/dev/zero"], 20);
+        assert_eq!(out.status.code(), Some(2), "{cmd}");
+        let err = format!("{}{}", stdout(&out), stderr(&out));
+        assert!(err.contains("binary-input"), "{cmd}: {err}");
+        assert!(err.contains("/dev/zero:1:1"), "{cmd}: {err}");
+    }
+}
+
+#[test]
+fn a_line_over_the_limit_is_reported_and_the_next_record_read() {
+    let dir = scratch("long-line");
+    let file = dir.join("a.tarok");
+    let text = format!("{CLEAN}{{{}}}\n\n{CLEAN}trick 1: SK\n", "x".repeat(2 << 20));
+    std::fs::write(&file, text).unwrap();
+    let out = tarok_within(&["verify", "--format", "json", file.to_str().unwrap()], 60);
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "the record after the long line is read");
+    let v = &lines[0]["violations"][0];
+    assert_eq!(v["kind"], "line-too-long");
+    assert_eq!(
+        (v["line"].as_u64(), v["column"].as_u64()),
+        (Some(3), Some(1))
+    );
+    assert_eq!(lines[1]["violations"][0]["kind"], "wrong-trick-size");
+    assert!(out.stdout.len() < 10_000, "output stays small");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_record_over_the_limit_is_reported_and_the_next_record_read() {
+    let dir = scratch("long-record");
+    let file = dir.join("a.tarok");
+    let line = format!("{{{}}}\n", "y".repeat(1000));
+    let text = format!("{CLEAN}{}\n{CLEAN}trick 1: SK\n", line.repeat(17 * 1024));
+    std::fs::write(&file, text).unwrap();
+    let out = tarok_within(&["verify", "--format", "json", file.to_str().unwrap()], 120);
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{}", stdout(&out));
+    assert_eq!(lines[0]["violations"][0]["kind"], "record-too-long");
+    assert_eq!(lines[0]["violations"][0]["line"], 1);
+    assert_eq!(lines[1]["violations"][0]["kind"], "wrong-trick-size");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_unclosed_comment_ends_at_the_next_record() {
+    let text = format!("{CLEAN}{{never closed\n\n{CLEAN}trick 1: SK\n");
+    let out = tarok_with_input(&["verify", "--format", "json", "-"], Some(&text));
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{}", stdout(&out));
+    let v = &lines[0]["violations"][0];
+    assert_eq!(v["message"], "comment is not closed");
+    assert_eq!(
+        (v["line"].as_u64(), v["column"].as_u64()),
+        (Some(3), Some(1))
+    );
+    assert_eq!(lines[1]["violations"][0]["kind"], "wrong-trick-size");
+}
+
+#[test]
+fn a_comment_line_beginning_with_variant_round_trips() {
+    let json = r#"{"tags":[{"name":"Variant","value":"skill7-tarock"},{"name":"Dealer","value":"0"}],"comments":["a\n[Variant \"x\"] b"]}"#;
+    let text = tarok_with_input(&["convert", "--to", "text", "-"], Some(json));
+    assert_eq!(text.status.code(), Some(0), "{}", stderr(&text));
+    assert!(stdout(&text).contains("\n\\[Variant"), "{}", stdout(&text));
+    let back = tarok_with_input(&["convert", "--to", "jsonl", "-"], Some(&stdout(&text)));
+    assert_eq!(back.status.code(), Some(0), "{}", stderr(&back));
+    let a: serde_json::Value = serde_json::from_str(json).unwrap();
+    let b: serde_json::Value = serde_json::from_str(stdout(&back).trim()).unwrap();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn invalid_utf8_is_bad_input_at_its_line_and_column_in_every_command() {
+    let dir = scratch("utf8");
+    let file = dir.join("a.tarok");
+    let mut bytes = format!("{CLEAN}[Event \"a").into_bytes();
+    bytes.extend_from_slice(b"\xff\xfeb\"]\n");
+    std::fs::write(&file, &bytes).unwrap();
+    let path = file.to_str().unwrap();
+    for args in [
+        vec!["verify", path],
+        vec!["explain", path],
+        vec!["convert", "--to", "json", path],
+        vec!["fmt", "--check", path],
+        vec!["fmt", path],
+    ] {
+        let out = tarok(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let all = format!("{}{}", stdout(&out), stderr(&out));
+        assert!(all.contains("invalid-utf8"), "{args:?}: {all}");
+        assert!(all.contains("a.tarok:3:10"), "{args:?}: {all}");
+        assert!(
+            !stdout(&out).contains('\u{fffd}'),
+            "{args:?}: no U+FFFD written as content"
+        );
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), bytes, "fmt left it");
+    // JSON, whole and by lines.
+    for name in ["b.json", "c.jsonl"] {
+        let file = dir.join(name);
+        let mut bytes =
+            br#"{"tags":[{"name":"Variant","value":"skill7-tarock"},{"name":"Event","value":"a"#
+                .to_vec();
+        bytes.extend_from_slice(b"\xff\"}]}\n");
+        std::fs::write(&file, &bytes).unwrap();
+        let out = tarok(&["verify", "--format", "json", file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let v: serde_json::Value =
+            serde_json::from_str(stdout(&out).lines().next().unwrap()).unwrap();
+        assert_eq!(v["violations"][0]["kind"], "invalid-utf8", "{name}");
+        assert_eq!(v["violations"][0]["column"], 79, "{name}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
