@@ -431,7 +431,8 @@ fn explain(file: &Path) -> Outcome {
                     outcome = outcome.max(severity(&report.problems));
                 }
                 let sep = if index > 0 { "\n" } else { "" };
-                let _ = write!(out, "{sep}{}", explain::explain(&record, &report, index));
+                let told = explain::explain(&record, &report, index);
+                let _ = write!(out, "{sep}{}", report::escape_controls(&told));
             }
             Err(problems) => {
                 outcome = Outcome::BadInput;

@@ -316,3 +316,50 @@ fn invalid_utf8_is_bad_input_at_its_line_and_column_in_every_command() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn diagnostics_show_a_window_and_at_most_fifty_findings_a_record() {
+    // 4,000 copies of one card on one line: 3,999 findings.
+    let text = format!("{CLEAN}hand 0: {}\n", "SK ".repeat(4000));
+    let out = tarok_with_input(&["verify", "-"], Some(&text));
+    assert_eq!(out.status.code(), Some(1));
+    let shown = stdout(&out);
+    assert!(shown.len() < 40_000, "{} bytes of diagnostics", shown.len());
+    assert_eq!(shown.matches("\n  × ").count(), 50);
+    // Every finding is still in the JSON form.
+    let json = tarok_with_input(&["verify", "--format", "json", "-"], Some(&text));
+    let v: serde_json::Value = serde_json::from_str(stdout(&json).trim()).unwrap();
+    let all = v["violations"].as_array().unwrap();
+    let twice = all.iter().filter(|f| f["kind"] == "duplicate-card").count();
+    assert_eq!(twice, 3999);
+    let more = format!("and {} more finding(s)", all.len() - 50);
+    assert!(shown.contains(&more), "{more}: {shown}");
+    // A fault at the end of a long line: the line is not reprinted whole.
+    let text = format!(
+        "{CLEAN}{{{}}}\ntrick 1: SK SQ SN ZZ {{{}}}\n",
+        "c".repeat(500_000),
+        "d".repeat(500_000)
+    );
+    let out = tarok_with_input(&["verify", "-"], Some(&text));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).len() < 5_000, "{}", stdout(&out).len());
+    assert!(
+        stdout(&out).contains("trick 1: SK SQ SN ZZ {ddd"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn control_characters_from_the_file_are_shown_escaped() {
+    let text = format!(
+        "{CLEAN}[Players \"A\x1b]0;title\x07; B; C; D\"]\n{{\x1b[2J}}\ntrick 1: S\x1b[2JK SQ SN SJ\n"
+    );
+    for cmd in ["verify", "explain"] {
+        let out = tarok_with_input(&[cmd, "-"], Some(&text));
+        let all = format!("{}{}", stdout(&out), stderr(&out));
+        assert!(!all.contains('\x1b'), "{cmd}: {all}");
+        assert!(!all.contains('\x07'), "{cmd}: {all}");
+        assert!(all.contains("\\u{1b}"), "{cmd}: {all}");
+    }
+}
