@@ -379,3 +379,33 @@ pub fn record_json(
     let _ = serde_json::to_writer(&mut *out, &line);
     let _ = writeln!(out);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record far into a file bigger than 4 GiB is placed right: offsets
+    /// are 64-bit, spans count from the record's text.
+    #[test]
+    fn a_finding_past_four_gib_keeps_its_offset_and_line() {
+        let source = Source {
+            name: "big.tarok".into(),
+            text: "[Variant \"skill7-tarock\"]\ntrick 1: ZZ\n".into(),
+            base: 5_000_000_000,
+            base_line: 70_000_000,
+        };
+        let problem = Problem::new("unknown-card", "`ZZ` is not a card")
+            .at(notation::Span::new(35, 37), "not a card");
+        let mut out = Vec::new();
+        record_json(&mut out, &source, 0, None, &[problem.clone()]);
+        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        let f = &v["violations"][0];
+        assert_eq!(f["offset"], 5_000_000_035u64);
+        assert_eq!(
+            (f["line"].as_u64(), f["column"].as_u64()),
+            (Some(70_000_002), Some(10))
+        );
+        let shown = render(&source, &problem);
+        assert!(shown.contains("big.tarok:70000002:10"), "{shown}");
+    }
+}
