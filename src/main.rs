@@ -369,7 +369,14 @@ fn convert(file: &Path, to: Option<To>) -> Outcome {
             }
         }
     });
-    if target == Some(To::Json) {
+    // An empty input is an empty array; input that could not be read (or
+    // of which no record could be) writes nothing at all.
+    let failed = read.is_err() || outcome == Outcome::BadInput;
+    let target = target.or_else(|| {
+        let json_in = input::has_extension(file, &["json", "jsonl"]);
+        (!json_in).then_some(To::Json)
+    });
+    if target == Some(To::Json) && (count > 0 || !failed) {
         let _ = writeln!(out, "{}", if count == 0 { "[]" } else { "\n]" });
     }
     let _ = out.flush();

@@ -363,3 +363,26 @@ fn control_characters_from_the_file_are_shown_escaped() {
         assert!(all.contains("\\u{1b}"), "{cmd}: {all}");
     }
 }
+
+#[test]
+fn convert_of_nothing_is_an_empty_array_and_of_the_unreadable_nothing() {
+    let dir = scratch("convert-empty");
+    let file = dir.join("empty.tarok");
+    std::fs::write(&file, "").unwrap();
+    for args in [vec!["convert", "--to", "json"], vec!["convert"]] {
+        let mut args = args.clone();
+        args.push(file.to_str().unwrap());
+        let out = tarok(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(stdout(&out), "[]\n", "{args:?}");
+    }
+    let missing = dir.join("missing.tarok");
+    let out = tarok(&["convert", "--to", "json", missing.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stdout(&out),
+        "",
+        "nothing written for input that cannot be read"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
