@@ -102,7 +102,7 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
 
     let order = table.map(order_of_play);
     for (i, trick) in record.tricks.iter().enumerate() {
-        let n = i as u16 + 1;
+        let n = i + 1;
         let _ = writeln!(out);
         section_notes(&mut out, &trick.comments);
         let event = report.events.iter().find_map(|e| match e {
@@ -111,7 +111,7 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
                 leader,
                 winner,
                 reason,
-            } if *trick == n => Some((*leader, *winner, reason.as_str())),
+            } if usize::from(*trick) == n => Some((*leader, *winner, reason.as_str())),
             _ => None,
         });
         let leader = event.map(|e| e.0).or(trick.leader);
@@ -152,7 +152,9 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
         if let Some((_, winner, reason)) = event {
             let _ = writeln!(out, "  → won by {}: {reason}", seat(winner));
         }
-        moment(&mut out, Moment::Trick(n));
+        if let Ok(n) = u16::try_from(n) {
+            moment(&mut out, Moment::Trick(n));
+        }
     }
 
     if report.settled {

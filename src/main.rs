@@ -265,6 +265,7 @@ fn verify_file(
                 }
             }
             Err(problems) => {
+                session.lost();
                 tally.broken += 1;
                 tally.outcome = Outcome::BadInput;
                 match format {
@@ -442,6 +443,7 @@ fn explain(file: &Path) -> Outcome {
                 let _ = write!(out, "{sep}{}", report::escape_controls(&told));
             }
             Err(problems) => {
+                session.lost();
                 outcome = Outcome::BadInput;
                 report::render_all(&mut err, &source, &problems);
             }

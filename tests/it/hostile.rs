@@ -386,3 +386,84 @@ fn convert_of_nothing_is_an_empty_array_and_of_the_unreadable_nothing() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn amounts_beyond_the_bound_are_bad_tags_not_wrapped_numbers() {
+    let dk = "[Variant \"danish-tarok\"]\n[Dealer \"0\"]\n";
+    // Pots near i64::MAX were shown wrapped to a negative amount.
+    let text =
+        format!("{dk}[Pots \"king-pot 9223372036854775800, pagat-pot 60\"]\n\ncalls: 1 misdeal\n");
+    let out = tarok_with_input(&["verify", "--format", "json", "-"], Some(&text));
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("is not a statement of the pots"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(!stdout(&out).contains("-92233"), "{}", stdout(&out));
+    // Running totals that sum to 2^64 passed the zero-sum check.
+    let s7 =
+        format!("{CLEAN}[Scores \"0 +9223372036854775807, 1 +9223372036854775807, 2 +2, 3 0\"]\n");
+    let out = tarok_with_input(&["verify", "--format", "json", "-"], Some(&s7));
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["violations"][0]["kind"], "bad-tag");
+    assert!(v["violations"][0]["line"].is_u64());
+}
+
+#[test]
+fn players_are_counted_without_truncation() {
+    let names: Vec<String> = (0..260).map(|i| format!("P{i}")).collect();
+    let text = format!(
+        "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n[Players \"{}\"]\n",
+        names.join("; ")
+    );
+    let out = tarok_with_input(&["verify", "-"], Some(&text));
+    assert_ne!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("names 260"), "{}", stdout(&out));
+}
+
+#[test]
+fn explain_numbers_tricks_past_65535() {
+    let mut text = format!("{CLEAN}\n");
+    for i in 1..=65_537 {
+        text.push_str(&format!("trick {i}: SK SQ SN SJ\n"));
+    }
+    let out = tarok_with_input(&["explain", "-"], Some(&text));
+    let told = stdout(&out);
+    assert!(
+        told.contains("Trick 65537"),
+        "{}",
+        &told[told.len().saturating_sub(500)..]
+    );
+    assert!(!told.contains("Trick 0:"));
+}
+
+#[test]
+fn a_danish_deal_after_an_unreadable_one_starts_from_unknown_pots() {
+    let out = tarok(&[
+        "verify",
+        "--format",
+        "json",
+        "tests/hostile/danish-lost-deal.tarok",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[1]["readable"], false);
+    let third = &lines[2];
+    let kinds: Vec<&str> = third["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["pots-unknown"], "no claim judged on unknown pots");
+    assert!(third.get("pots").is_none() && third.get("totals").is_none());
+    // The first deal is untouched.
+    assert_eq!(lines[0]["violations"].as_array().unwrap().len(), 0);
+    assert!(lines[0]["pots"].is_object());
+}
