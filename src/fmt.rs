@@ -88,6 +88,22 @@ pub fn file(path: &Path, check: bool, out: &mut dyn Write, err: &mut dyn Write) 
             return Done::Failed;
         }
     };
+    // Only a regular file is rewritten (never a device, a pipe, /dev/zero).
+    match original.metadata() {
+        Ok(m) if m.is_file() => {}
+        Ok(_) if check => {}
+        Ok(_) => {
+            let _ = writeln!(
+                err,
+                "error: {name}: not a regular file; `tarok fmt -` reads standard input"
+            );
+            return Done::Failed;
+        }
+        Err(e) => {
+            let _ = writeln!(err, "error: {name}: {e}");
+            return Done::Failed;
+        }
+    }
     let mut compare = Compare::new(BufReader::with_capacity(1 << 16, original));
     let temp = temp_path(path);
     let mut sink: Option<io::BufWriter<File>> = None;

@@ -467,3 +467,17 @@ fn a_danish_deal_after_an_unreadable_one_starts_from_unknown_pots() {
     assert_eq!(lines[0]["violations"].as_array().unwrap().len(), 0);
     assert!(lines[0]["pots"].is_object());
 }
+
+#[test]
+fn fmt_rewrites_only_regular_files() {
+    let out = tarok_within(&["fmt", "/dev/zero"], 20);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("not a regular file"),
+        "{}",
+        stderr(&out)
+    );
+    let out = tarok_within(&["fmt", "--check", "/dev/zero"], 20);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("binary-input"), "{}", stderr(&out));
+}
