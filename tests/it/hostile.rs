@@ -481,3 +481,29 @@ fn fmt_rewrites_only_regular_files() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("binary-input"), "{}", stderr(&out));
 }
+
+/// spec/notation.md §2.1, §3.3, §4 and the tool agree.
+#[test]
+fn the_spec_and_the_tool_agree_on_bom_rename_comments_tag_lines_and_nul() {
+    let spec = std::fs::read_to_string(crate::cli::root().join("spec/notation.md")).unwrap();
+    // A byte order mark is skipped.
+    assert!(spec.contains("byte order mark at the very start of a file is skipped"));
+    let out = tarok_with_input(&["verify", "-"], Some(&format!("\u{feff}{CLEAN}")));
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    // No comment inside a renaming.
+    assert!(spec.contains("No comment may stand inside a renaming"));
+    let dk = "[Variant \"danish-tarok\"]\n[Dealer \"0\"]\n\ntrick 1: rename {x} D D1 DK D2\n";
+    let out = tarok_with_input(&["verify", "-"], Some(dk));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).contains("is not a suit to name"), "{}", stdout(&out));
+    // A tag value stands on one line.
+    assert!(spec.contains("A tag value stands on one line"));
+    let out = tarok_with_input(&["verify", "-"], Some(&format!("{CLEAN}[Event \"a\nb\"]\n")));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).contains("malformed tag"), "{}", stdout(&out));
+    // A NUL byte: not a text file.
+    assert!(spec.contains("**A NUL byte** (`binary-input`)"));
+    let out = tarok_with_input(&["verify", "-"], Some(&format!("{CLEAN}trick 1: S\0K\n")));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).contains("binary-input"), "{}", stdout(&out));
+}
