@@ -4,6 +4,7 @@ mod explain;
 mod fmt;
 mod input;
 mod report;
+mod spool;
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -173,17 +174,17 @@ fn verify(paths: &[PathBuf], format: Format, expect: bool) -> Outcome {
         // Files are independent sessions: verified in parallel, a few at a
         // time, and reported in order.
         for group in files.chunks(4 * rayon::current_num_threads()) {
-            let done: Vec<(Tally, Vec<u8>, Vec<u8>)> = group
+            let done: Vec<(Tally, spool::Spool, spool::Spool)> = group
                 .par_iter()
                 .map(|path| {
-                    let (mut o, mut e) = (Vec::new(), Vec::new());
+                    let (mut o, mut e) = (spool::Spool::default(), spool::Spool::default());
                     let t = verify_file(path, format, expect, &mut o, &mut e);
                     (t, o, e)
                 })
                 .collect();
             for (t, o, e) in done {
-                let _ = out.write_all(&o);
-                let _ = err.write_all(&e);
+                let _ = o.give(&mut out);
+                let _ = e.give(&mut err);
                 tally.add(t);
             }
         }
@@ -240,7 +241,7 @@ fn verify_file(
     let mut index = 0;
     // In --expect mode a file's output is held back until its findings are
     // compared with what its first record says to expect.
-    let mut held: Vec<u8> = Vec::new();
+    let mut held = spool::Spool::default();
     let mut expected: Option<Vec<String>> = None;
     let mut found: Vec<String> = Vec::new();
     let read = input::read_records(path, |(result, source)| {
@@ -289,7 +290,7 @@ fn verify_file(
         return tally;
     }
     if tally.outcome == Outcome::BadInput {
-        let _ = out.write_all(&held);
+        let _ = held.give(out);
         return tally;
     }
     let wanted = expected.unwrap_or_default();
@@ -301,7 +302,7 @@ fn verify_file(
         }
         tally.outcome = Outcome::Clean;
     } else {
-        let _ = out.write_all(&held);
+        let _ = held.give(out);
         let _ = writeln!(
             out,
             "{name}: expected {}, found {}",
