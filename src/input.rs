@@ -213,6 +213,13 @@ pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
             if is_lines {
                 stream_json_lines(reader, &name, &mut each)
             } else {
+                if head
+                    .trim_start_matches('\u{feff}')
+                    .trim_start()
+                    .starts_with('[')
+                {
+                    return stream_json_array(reader, &name, &mut each);
+                }
                 let mut bytes = Vec::new();
                 let mut reader = reader;
                 reader.read_to_end(&mut bytes)?;
@@ -288,6 +295,169 @@ fn stream_json_lines(
         offset += got.raw;
         line_no += 1;
     }
+}
+
+/// Reads a JSON array of records element by element: memory holds one
+/// record at a time, whatever the size of the array. Each element is
+/// parsed on its own (JSON paths keep its index: `[5].tricks[3]`); a fault
+/// of the array itself (a missing comma, text after it) ends the reading
+/// there, reported at its place.
+fn stream_json_array(
+    mut reader: Box<dyn BufRead + Send>,
+    name: &str,
+    each: &mut impl FnMut(Item),
+) -> io::Result<()> {
+    // Where the reader is: byte offset, line, and the bytes of this line so
+    // far (so an element's text can start at its line's start).
+    struct At {
+        offset: usize,
+        line: usize,
+        column_bytes: usize,
+    }
+    let mut at = At {
+        offset: 0,
+        line: 0,
+        column_bytes: 0,
+    };
+    let next = |reader: &mut Box<dyn BufRead + Send>, at: &mut At| -> io::Result<Option<u8>> {
+        let buf = loop {
+            match reader.fill_buf() {
+                Ok(b) => break b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        };
+        let Some(&b) = buf.first() else {
+            return Ok(None);
+        };
+        reader.consume(1);
+        at.offset += 1;
+        if b == b'\n' {
+            at.line += 1;
+            at.column_bytes = 0;
+        } else {
+            at.column_bytes += 1;
+        }
+        Ok(Some(b))
+    };
+    let fault = |at: &At, message: &str| {
+        let source = Source {
+            name: name.to_owned(),
+            text: " ".repeat(at.column_bytes.saturating_sub(1)) + "^",
+            base: at.offset - at.column_bytes,
+            base_line: at.line,
+        };
+        let p = Problem::new("bad-json", message.to_owned())
+            .at(
+                notation::Span::new(source.text.len() - 1, source.text.len()),
+                "here",
+            )
+            .help("a JSON document of records is an array of objects: [{...}, {...}]");
+        (Err(vec![p]), Arc::new(source))
+    };
+    // The opening bracket (after a byte order mark and white space).
+    let mut b = loop {
+        match next(&mut reader, &mut at)? {
+            Some(b) if b.is_ascii_whitespace() => continue,
+            Some(0xEF) if at.offset == 1 => {
+                next(&mut reader, &mut at)?;
+                next(&mut reader, &mut at)?;
+            }
+            other => break other,
+        }
+    };
+    if b != Some(b'[') {
+        each(fault(&at, "expected `[`"));
+        return Ok(());
+    }
+    let mut index = 0usize;
+    let mut element: Vec<u8> = Vec::new();
+    loop {
+        // White space, then an element or the closing bracket.
+        b = next(&mut reader, &mut at)?;
+        while b.is_some_and(|b| b.is_ascii_whitespace()) {
+            b = next(&mut reader, &mut at)?;
+        }
+        match b {
+            Some(b']') if index == 0 => break,
+            None => {
+                each(fault(&at, "the array is not closed: expected `]`"));
+                return Ok(());
+            }
+            _ => {}
+        }
+        // One value: up to the `,` or `]` outside strings and brackets.
+        let (start, start_line, indent) = (at.offset - 1, at.line, at.column_bytes - 1);
+        element.clear();
+        let (mut depth, mut in_string, mut escaped, mut long) = (0usize, false, false, false);
+        loop {
+            let Some(c) = b else {
+                each(fault(&at, "the array is not closed: expected `]`"));
+                return Ok(());
+            };
+            if in_string {
+                match (escaped, c) {
+                    (true, _) => escaped = false,
+                    (false, b'\\') => escaped = true,
+                    (false, b'"') => in_string = false,
+                    _ => {}
+                }
+            } else {
+                match c {
+                    b'"' => in_string = true,
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' if depth > 0 => depth -= 1,
+                    b',' | b']' if depth == 0 => break,
+                    _ => {}
+                }
+            }
+            if element.len() < RECORD_MAX {
+                element.push(c);
+            } else {
+                long = true;
+            }
+            b = next(&mut reader, &mut at)?;
+        }
+        let mut text = " ".repeat(indent);
+        let parsed = match (long, std::str::from_utf8(&element)) {
+            (true, _) => {
+                text.push_str(&shown(&element[..element.len().min(40)]));
+                Err(vec![Problem::new(
+                    "record-too-long",
+                    format!("a record longer than {} MiB", RECORD_MAX >> 20),
+                )
+                .at(notation::Span::new(indent, indent + 1), "this record")
+                .help("records are limited to 16 MiB; the next record is read")])
+            }
+            (false, Ok(s)) => {
+                text.push_str(s);
+                notation::json::parse_json_element(&text, 0, index)
+            }
+            (false, Err(e)) => {
+                text.push_str(&shown(&element));
+                Err(vec![LineFault::Utf8(e.valid_up_to()).problem(indent, &[])])
+            }
+        };
+        let source = Source {
+            name: name.to_owned(),
+            text,
+            base: start - indent,
+            base_line: start_line,
+        };
+        each((parsed, Arc::new(source)));
+        index += 1;
+        if b == Some(b']') {
+            break;
+        }
+    }
+    // Nothing but white space may follow.
+    while let Some(c) = next(&mut reader, &mut at)? {
+        if !c.is_ascii_whitespace() {
+            each(fault(&at, "text after the end of the array"));
+            return Ok(());
+        }
+    }
+    Ok(())
 }
 
 /// The longest line read (1 MiB): a longer one is reported at its start and

@@ -495,10 +495,17 @@ fn the_spec_and_the_tool_agree_on_bom_rename_comments_tag_lines_and_nul() {
     let dk = "[Variant \"danish-tarok\"]\n[Dealer \"0\"]\n\ntrick 1: rename {x} D D1 DK D2\n";
     let out = tarok_with_input(&["verify", "-"], Some(dk));
     assert_eq!(out.status.code(), Some(2));
-    assert!(stdout(&out).contains("is not a suit to name"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("is not a suit to name"),
+        "{}",
+        stdout(&out)
+    );
     // A tag value stands on one line.
     assert!(spec.contains("A tag value stands on one line"));
-    let out = tarok_with_input(&["verify", "-"], Some(&format!("{CLEAN}[Event \"a\nb\"]\n")));
+    let out = tarok_with_input(
+        &["verify", "-"],
+        Some(&format!("{CLEAN}[Event \"a\nb\"]\n")),
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(stdout(&out).contains("malformed tag"), "{}", stdout(&out));
     // A NUL byte: not a text file.
@@ -506,4 +513,38 @@ fn the_spec_and_the_tool_agree_on_bom_rename_comments_tag_lines_and_nul() {
     let out = tarok_with_input(&["verify", "-"], Some(&format!("{CLEAN}trick 1: S\0K\n")));
     assert_eq!(out.status.code(), Some(2));
     assert!(stdout(&out).contains("binary-input"), "{}", stdout(&out));
+}
+
+#[test]
+fn a_json_array_is_read_record_by_record_with_its_paths_and_lines() {
+    let gen = tarok(&[
+        "gen",
+        "--variant",
+        "skill7-tarock",
+        "--seed",
+        "5",
+        "--count",
+        "3",
+        "--to",
+        "json",
+    ]);
+    let mut doc: serde_json::Value = serde_json::from_slice(&gen.stdout).unwrap();
+    doc[1]["hands"][0]["cards"][0] = "ZZ".into();
+    let text = serde_json::to_string_pretty(&doc).unwrap();
+    let dir = scratch("json-array");
+    let file = dir.join("a.json");
+    std::fs::write(&file, &text).unwrap();
+    let out = tarok(&["verify", "--format", "json", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3, "the record after the bad one is read");
+    let v = &lines[1]["violations"][0];
+    assert_eq!(v["path"], "[1].hands[0].cards[0]");
+    let want = text.lines().position(|l| l.contains("\"ZZ\"")).unwrap() + 1;
+    assert_eq!(v["line"].as_u64(), Some(want as u64));
+    assert_eq!(lines[2]["readable"], true);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
