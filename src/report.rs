@@ -397,7 +397,7 @@ mod tests {
         let problem = Problem::new("unknown-card", "`ZZ` is not a card")
             .at(notation::Span::new(35, 37), "not a card");
         let mut out = Vec::new();
-        record_json(&mut out, &source, 0, None, &[problem.clone()]);
+        record_json(&mut out, &source, 0, None, std::slice::from_ref(&problem));
         let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
         let f = &v["violations"][0];
         assert_eq!(f["offset"], 5_000_000_035u64);
