@@ -548,3 +548,14 @@ fn a_json_array_is_read_record_by_record_with_its_paths_and_lines() {
     assert_eq!(lines[2]["readable"], true);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Found by the `deals` fuzz target: a running total of -2^63 was negated
+/// (`abs`) by the bound check itself.
+#[test]
+fn regression_a_running_total_of_i64_min() {
+    let s7 = format!("{CLEAN}[Scores \"0 -9223372036854775808, 1 0, 2 0, 3 0\"]\n");
+    let out = tarok_with_input(&["verify", "--format", "json", "-"], Some(&s7));
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["violations"][0]["kind"], "bad-tag");
+}

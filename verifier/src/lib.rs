@@ -207,7 +207,10 @@ pub fn verify(record: &Record, session: &mut Session) -> Report {
         compare_claim(record, &mut report);
         let mut overflow = false;
         for (score, t) in session.scores.iter_mut().zip(&report.totals) {
-            match score.checked_add(*t).filter(|s| s.abs() <= MAX_TOTAL) {
+            match score
+                .checked_add(*t)
+                .filter(|s| s.unsigned_abs() <= MAX_TOTAL as u64)
+            {
                 Some(sum) => *score = sum,
                 None => overflow = true,
             }
@@ -290,7 +293,7 @@ fn scores_tag(record: &Record, table: Table, session: &mut Session, report: &mut
                         .trim_start_matches('+')
                         .parse::<i64>()
                         .ok()
-                        .filter(|a| a.abs() <= MAX_AMOUNT),
+                        .filter(|a| a.unsigned_abs() <= MAX_AMOUNT as u64),
                 )
             }
             _ => None,
