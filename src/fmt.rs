@@ -105,7 +105,9 @@ pub fn file(path: &Path, check: bool, out: &mut dyn Write, err: &mut dyn Write) 
         }
     }
     let mut compare = Compare::new(BufReader::with_capacity(1 << 16, original));
-    let temp = temp_path(path);
+    // A link is followed: the file it names is replaced, the link stays.
+    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let temp = temp_path(&real);
     let mut sink: Option<io::BufWriter<File>> = None;
     if !check {
         match File::options().write(true).create_new(true).open(&temp) {
@@ -160,10 +162,10 @@ pub fn file(path: &Path, check: bool, out: &mut dyn Write, err: &mut dyn Write) 
             file.sync_all()?;
             let changed = compare.differs || !compare.at_end()?;
             if changed {
-                let permissions = std::fs::metadata(path)?.permissions();
+                let permissions = std::fs::metadata(&real)?.permissions();
                 std::fs::set_permissions(&temp, permissions)?;
-                std::fs::rename(&temp, path)?;
-                sync_folder(path);
+                std::fs::rename(&temp, &real)?;
+                sync_folder(&real);
             }
             return Ok(Some(changed));
         }

@@ -559,3 +559,23 @@ fn regression_a_running_total_of_i64_min() {
     let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!(v["violations"][0]["kind"], "bad-tag");
 }
+
+#[test]
+fn fmt_through_a_link_formats_the_file_and_keeps_the_link() {
+    let dir = scratch("fmt-link");
+    let file = dir.join("real.tarok");
+    std::fs::write(&file, format!("{CLEAN}trick 1:SK sq Sc sKn\n")).unwrap();
+    let link = dir.join("link.tarok");
+    std::os::unix::fs::symlink(&file, &link).unwrap();
+    let out = tarok(&["fmt", link.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        format!("{CLEAN}\ntrick 1: SK SQ SN SJ\n")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
