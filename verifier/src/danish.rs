@@ -45,6 +45,10 @@ pub struct SessionState {
     /// Who deals the next deal of the session (DK-SEAT-3), once a deal
     /// has been seen.
     pub next_dealer: Option<Seat>,
+    /// The pots are not known: a deal before could not be read or
+    /// replayed, so what it put in or took out is lost. Cleared by a `Pots`
+    /// tag; until then every deal says so and none is settled.
+    pub unknown: bool,
 }
 
 const KING: usize = 0;
@@ -451,7 +455,7 @@ pub fn parse_pots(value: &str) -> Option<[i64; 2]> {
             _ => return None,
         };
         let n: i64 = words.next()?.parse().ok()?;
-        if words.next().is_some() || n < 0 || pots[slot].is_some() {
+        if words.next().is_some() || !(0..=crate::MAX_AMOUNT).contains(&n) || pots[slot].is_some() {
             return None;
         }
         pots[slot] = Some(n);
@@ -653,27 +657,46 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
             "unknown-seat" | "duplicate-hand" | "too-many-tricks" | "bad-tag"
         ) || (record.is_partial() && p.kind == "unknown-card")
     }) {
+        // What this deal did to the pots is lost for the deals after it.
+        session.danish.unknown = true;
         return;
     }
     let table = deal.table;
     let mut start = session.danish.pots;
+    let mut unknown = session.danish.unknown;
     if let Some(tag) = record.tag("Pots") {
         match parse_pots(&tag.value) {
-            Some(p) => start = Some(p),
+            Some(p) => {
+                start = Some(p);
+                unknown = false;
+            }
             None => {
                 report.push(
                     Problem::new("bad-tag", format!("`{}` is not a statement of the pots", tag.value))
                         .at(tag.span, "expected `king-pot N, pagat-pot N`")
-                        .help("write the pot contents before this deal's dealer fee: [Pots \"king-pot 60, pagat-pot 60\"]"),
+                        .help("write the pot contents before this deal's dealer fee: [Pots \"king-pot 60, pagat-pot 60\"]; amounts from 0 to 10^12"),
                 );
                 return;
             }
         }
     }
+    if unknown {
+        report.push(
+            Problem::new(
+                "pots-unknown",
+                "the pots this deal starts from are not known: an earlier deal of the session could not be read or replayed",
+            )
+            .rule("DK-POT-2")
+            .at(record.tag("Dealer").map_or(record.span, |t| t.span), "pots carried past an unreadable deal")
+            .help("the deal is replayed but not settled, and its claim is not compared; give the pots before this deal with [Pots \"king-pot N, pagat-pot N\"]"),
+        );
+    }
     let dealer = table.dealer;
     // DK-SEAT-3: the deal passes to the right, or stays after a re-deal. A
     // record with a Pots tag stands on its own and is not checked.
-    if let (Some(expected), None) = (session.danish.next_dealer, record.tag("Pots")) {
+    // After a lost deal the dealer is not known either.
+    if let (Some(expected), None, false) = (session.danish.next_dealer, record.tag("Pots"), unknown)
+    {
         if expected != dealer {
             let span = record.tag("Dealer").map_or(record.span, |t| t.span);
             report.push(
@@ -713,7 +736,8 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     r.report.events.reserve(32);
     let redeal = session.danish.redeal == Some(dealer);
     session.danish.redeal = None;
-    let deal_again = r.play(start.is_none(), redeal);
+    // After a lost deal the foundation (DK-POT-2) may have been paid in it.
+    let deal_again = r.play(start.is_none() && !unknown, redeal);
     if deal_again {
         session.danish.redeal = Some(dealer);
     }
@@ -723,7 +747,14 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         (dealer + 1) % table.seats
     });
     session.danish.pots = Some(r.pots);
-    r.report.pots = Some(r.pots);
+    session.danish.unknown = unknown;
+    if unknown {
+        // Nothing computed from pots that are not known is claimed as fact.
+        r.report.settled = false;
+        r.report.pots = None;
+    } else {
+        r.report.pots = Some(r.pots);
+    }
 }
 
 /// How the replay of the cards ended.
