@@ -2,6 +2,7 @@
 
 mod explain;
 mod input;
+mod players;
 mod report;
 
 use std::io::{self, Write};
@@ -257,18 +258,28 @@ fn verify_file(
                     tally.outcome = tally.outcome.max(severity(&report.problems));
                 }
                 match format {
-                    Format::Text => report::problems_text(sink, &source, index, &report.problems),
-                    Format::Json => {
-                        report::record_json(sink, &source, index, Some(&report), &report.problems)
+                    Format::Text => {
+                        let names = players::names(&record);
+                        report::problems_text(sink, &source, &names, &report.problems)
                     }
+                    Format::Json => report::record_json(
+                        sink,
+                        &source,
+                        index,
+                        Some(&record),
+                        Some(&report),
+                        &report.problems,
+                    ),
                 }
             }
             Err(problems) => {
                 tally.broken += 1;
                 tally.outcome = Outcome::BadInput;
                 match format {
-                    Format::Text => report::problems_text(sink, &source, index, &problems),
-                    Format::Json => report::record_json(sink, &source, index, None, &problems),
+                    Format::Text => report::problems_text(sink, &source, &[], &problems),
+                    Format::Json => {
+                        report::record_json(sink, &source, index, None, None, &problems)
+                    }
                 }
             }
         }

@@ -108,19 +108,31 @@ pub fn render_all(out: &mut (impl Write + ?Sized), source: &Source, problems: &[
     }
 }
 
+/// The findings of one record for people; `names` (the `Players` tag) put
+/// the player beside each seat: "seat 2 (Cara)".
 pub fn problems_text(
     out: &mut (impl Write + ?Sized),
     source: &Source,
-    _index: usize,
+    names: &[String],
     problems: &[Problem],
 ) {
-    render_all(out, source, problems);
+    for p in problems {
+        let named = Problem {
+            message: crate::players::name_seats(&p.message, names),
+            label: crate::players::name_seats(&p.label, names),
+            ..p.clone()
+        };
+        let _ = writeln!(out, "{}", render(source, &named));
+    }
 }
 
 #[derive(Serialize)]
 struct Finding<'a> {
     #[serde(flatten)]
     problem: &'a Problem,
+    /// The name of the finding's seat, from the `Players` tag.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    player: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     line: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -137,6 +149,11 @@ struct RecordLine<'a> {
     record: usize,
     /// false when the record could not be read at all.
     readable: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<notation::Variant>,
+    /// The players' names by seat (`Players` tag).
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    players: &'a [String],
     violations: Vec<Finding<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     ledger: Option<&'a [verifier::Payment]>,
@@ -160,15 +177,18 @@ pub fn record_json(
     out: &mut (impl Write + ?Sized),
     source: &Source,
     index: usize,
+    record: Option<&notation::Record>,
     report: Option<&verifier::Report>,
     problems: &[Problem],
 ) {
+    let names = record.map(crate::players::names).unwrap_or_default();
     let violations = problems
         .iter()
         .map(|p| {
             let lc = p.span.map(|s| source.line_col(s.start as usize));
             Finding {
                 problem: p,
+                player: p.seat.and_then(|s| crate::players::name(&names, s)),
                 line: lc.map(|l| l.0),
                 column: lc.map(|l| l.1),
                 offset: p.span.map(|s| s.start),
@@ -181,6 +201,8 @@ pub fn record_json(
         file: &source.name,
         record: index,
         readable: report.is_some(),
+        variant: record.and_then(notation::Record::variant),
+        players: &names,
         violations,
         ledger: settled.map(|r| r.ledger.as_slice()),
         totals: settled.map(|r| r.totals.as_slice()),
