@@ -1,5 +1,6 @@
 //! `tarok`: verify, explain and convert records of tarot-family card games.
 
+mod director;
 mod explain;
 mod input;
 mod players;
@@ -45,6 +46,19 @@ enum Command {
         /// those findings (`{expect: clean}`: none); any other file must be clean.
         #[arg(long)]
         expect: bool,
+        /// Files or folders (`.tarok`, `.json`, `.jsonl`); `-` reads standard input.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// The tournament director's report: irregularities, claims, standings
+    /// and the duplicate comparison, as text, Markdown, CSV, HTML or JSON.
+    #[command(
+        after_help = "Examples:\n  tarok report corpus/danish-tarok\n  tarok report --format html round-3/ > round-3.html\n  tarok report --format csv round-3/ > round-3.csv"
+    )]
+    Report {
+        /// Output form (the JSON form is documented in spec/report.md).
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
         /// Files or folders (`.tarok`, `.json`, `.jsonl`); `-` reads standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -109,6 +123,15 @@ enum Format {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ReportFormat {
+    Text,
+    Markdown,
+    Csv,
+    Html,
+    Json,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum To {
     Json,
     Jsonl,
@@ -138,6 +161,7 @@ fn main() -> ExitCode {
             paths,
             expect,
         } => verify(&paths, format, expect),
+        Command::Report { format, paths } => director_report(&paths, format),
         Command::Convert { to, file } => convert(&file, to),
         Command::Fmt { check, paths } => fmt(&paths, check),
         Command::Explain { file } => explain(&file),
@@ -205,6 +229,37 @@ fn verify(paths: &[PathBuf], format: Format, expect: bool) -> Outcome {
     }
     let _ = out.flush();
     tally.outcome
+}
+
+fn director_report(paths: &[PathBuf], format: ReportFormat) -> Outcome {
+    let files = match input::collect_files(paths, &["tarok", "json", "jsonl"]) {
+        Ok(f) => f,
+        Err(e) => return fail(e),
+    };
+    let (sessions, unopened) = director::collect(&files);
+    let sheet = director::Sheet::build(&sessions, files.len(), unopened);
+    let page = match format {
+        ReportFormat::Text => director::text(&sheet),
+        ReportFormat::Markdown => director::markdown(&sheet),
+        ReportFormat::Csv => director::csv(&sheet),
+        ReportFormat::Html => director::html(&sheet),
+        ReportFormat::Json => {
+            serde_json::to_string_pretty(&sheet).expect("the report serializes") + "\n"
+        }
+    };
+    let mut out = io::stdout().lock();
+    let _ = out.write_all(page.as_bytes());
+    let _ = out.flush();
+    for u in &sheet.summary.unopened {
+        eprintln!("error: {u}");
+    }
+    if !sheet.summary.unopened.is_empty() || sheet.summary.unreadable > 0 {
+        Outcome::BadInput
+    } else if sheet.has_findings() {
+        Outcome::Violations
+    } else {
+        Outcome::Clean
+    }
 }
 
 /// What verifying some files came to.
