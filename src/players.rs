@@ -77,8 +77,14 @@ mod tests {
             name_seats("seat 2 plays C2, seat 0 led; seat 7 is not here", &names),
             "seat 2 (Cara) plays C2, seat 0 (Anna) led; seat 7 is not here"
         );
-        assert_eq!(name_seats("seat 1 (Bent) leads", &names), "seat 1 (Bent) leads");
-        assert_eq!(name_seats("a seat here; seats 1", &names), "a seat here; seats 1");
+        assert_eq!(
+            name_seats("seat 1 (Bent) leads", &names),
+            "seat 1 (Bent) leads"
+        );
+        assert_eq!(
+            name_seats("a seat here; seats 1", &names),
+            "a seat here; seats 1"
+        );
         assert_eq!(name_seats("seat 1", &[]), "seat 1");
     }
 }

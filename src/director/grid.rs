@@ -428,7 +428,12 @@ fn board_grid(i: usize, b: &Board, full: bool) -> Grid {
             row
         })
         .collect();
-    let mut average = vec!["Average".into(), String::new(), String::new(), String::new()];
+    let mut average = vec![
+        "Average".into(),
+        String::new(),
+        String::new(),
+        String::new(),
+    ];
     for a in b.average.iter().take(4) {
         average.push(signed_f(*a));
         if full {
@@ -614,7 +619,7 @@ pub fn csv(sheet: &Sheet) -> String {
     };
     for part in parts(sheet, true) {
         for g in &part.grids {
-            row(&mut out, &[g.title.clone()]);
+            row(&mut out, std::slice::from_ref(&g.title));
             let header: Vec<String> = g.columns.iter().map(|c| c.name.to_owned()).collect();
             row(&mut out, &header);
             for r in g.rows.iter().chain(&g.foot) {

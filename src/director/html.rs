@@ -44,6 +44,8 @@ thead th { background: var(--head); white-space: nowrap; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tfoot td { background: var(--foot); font-weight: 600; }
 td.bad { color: var(--bad); font-weight: 600; }
+td.code { white-space: nowrap; }
+details { color: var(--muted); margin: .25rem 0; }
 .empty { font-style: italic; color: var(--muted); }
 @media (max-width: 40rem) {
   body { padding: .5rem; font-size: 14px; }
@@ -52,6 +54,7 @@ td.bad { color: var(--bad); font-weight: 600; }
   tr { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 .6rem; padding: .25rem .5rem; }
   td { border: none; padding: .15rem 0; display: flex; gap: .75rem; text-align: left; white-space: normal; }
   td.num { text-align: left; }
+  td.code { white-space: normal; }
   td::before { content: attr(data-label); flex: 0 0 40%; color: var(--muted); font-weight: normal; }
   td:empty { display: none; }
 }
@@ -81,8 +84,23 @@ pub fn html(sheet: &Sheet) -> String {
          <title>Tournament director's report</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n\
          <h1>Tournament director's report</h1>\n"
     );
-    for l in summary_lines(sheet) {
-        let _ = writeln!(out, "<p class=\"summary\">{}</p>", esc(&l));
+    for l in summary_lines(sheet).iter().take(1) {
+        let _ = writeln!(out, "<p class=\"summary\">{}</p>", esc(l));
+    }
+    let s = &sheet.summary;
+    if !s.flagged_files.is_empty() {
+        let _ = write!(
+            out,
+            "<details><summary>{} file(s) with findings</summary><ul>",
+            s.flagged_files.len()
+        );
+        for f in &s.flagged_files {
+            let _ = write!(out, "<li>{}</li>", esc(f));
+        }
+        out.push_str("</ul></details>\n");
+    }
+    for u in &s.unopened {
+        let _ = writeln!(out, "<p class=\"summary\">Could not read {}</p>", esc(u));
     }
     let parts = parts(sheet, false);
     out.push_str("<nav>");
@@ -122,6 +140,9 @@ pub fn html(sheet: &Sheet) -> String {
                     let mut class = Vec::new();
                     if c.numeric {
                         class.push("num");
+                    }
+                    if matches!(c.name, "Kind" | "Rule" | "Card" | "At" | "Party") {
+                        class.push("code");
                     }
                     if part.id == "claims"
                         && c.name.starts_with("Claimed −")

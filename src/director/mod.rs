@@ -23,7 +23,7 @@ mod grid;
 mod html;
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use notation::{Act, Party, Pot, Problem, Record, Variant};
 use rayon::prelude::*;
@@ -281,7 +281,7 @@ pub fn starts_session(index_in_file: usize, _record: Option<&Record>) -> bool {
 /// Reads and verifies every file (in parallel, reported in order).
 pub fn collect(files: &[PathBuf]) -> (Vec<SessionRun>, Vec<String>) {
     let runs: Vec<(Vec<SessionRun>, Option<String>)> =
-        files.par_iter().map(|path| collect_file(path)).collect();
+        files.par_iter().map(|p| collect_file(p)).collect();
     let mut sessions = Vec::new();
     let mut unopened = Vec::new();
     for (runs, error) in runs {
@@ -296,7 +296,7 @@ pub fn collect(files: &[PathBuf]) -> (Vec<SessionRun>, Vec<String>) {
     (sessions, unopened)
 }
 
-fn collect_file(path: &PathBuf) -> (Vec<SessionRun>, Option<String>) {
+fn collect_file(path: &Path) -> (Vec<SessionRun>, Option<String>) {
     let name = input::display_name(path);
     let mut sessions: Vec<SessionRun> = Vec::new();
     let mut session = verifier::Session::default();
@@ -606,7 +606,10 @@ fn contract(record: &Record, names: &[String]) -> Option<String> {
         for x in &calls.actions {
             if matches!(
                 x.act,
-                Act::Call { .. } | Act::Contra { .. } | Act::Recontra { .. } | Act::Subcontra { .. }
+                Act::Call { .. }
+                    | Act::Contra { .. }
+                    | Act::Recontra { .. }
+                    | Act::Subcontra { .. }
             ) {
                 out.push_str(", ");
                 out.push_str(&word(&x.act));
@@ -791,7 +794,11 @@ fn standings(sessions: &[SessionRun]) -> Standings {
                 // In its session an unnamed player is the seat; over the
                 // whole input, the seat of that session.
                 let (key, named) = player_key(&d.names, seat, &session.name);
-                let local = if named { key.clone() } else { format!("seat {seat}") };
+                let local = if named {
+                    key.clone()
+                } else {
+                    format!("seat {seat}")
+                };
                 for line in [
                     lines.entry(local).or_default(),
                     overall[at].1.entry(key).or_default(),
@@ -896,15 +903,15 @@ fn boards(deals: &[&Deal]) -> Vec<Board> {
                 .filter_map(|d| d.settled.as_ref().map(|s| s.totals.len()))
                 .max()
                 .unwrap_or(0);
-            let mut average = vec![0f64; seats];
-            for seat in 0..seats {
-                let scores: Vec<i64> = g
-                    .iter()
-                    .filter_map(|d| d.settled.as_ref()?.totals.get(seat).copied())
-                    .collect();
-                average[seat] =
-                    round2(scores.iter().sum::<i64>() as f64 / scores.len().max(1) as f64);
-            }
+            let average: Vec<f64> = (0..seats)
+                .map(|seat| {
+                    let scores: Vec<i64> = g
+                        .iter()
+                        .filter_map(|d| d.settled.as_ref()?.totals.get(seat).copied())
+                        .collect();
+                    round2(scores.iter().sum::<i64>() as f64 / scores.len().max(1) as f64)
+                })
+                .collect();
             let tables = g
                 .iter()
                 .map(|d| {

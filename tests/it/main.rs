@@ -2,7 +2,9 @@
 //! test suite: every file in it is run through the real `tarok` binary and
 //! its output snapshotted.
 
+mod browser;
 mod cli;
 mod corpus;
+mod report;
 mod robustness;
 mod roundtrip;
