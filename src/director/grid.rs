@@ -107,7 +107,7 @@ fn irregularities(sheet: &Sheet, full: bool) -> Part {
     let main = if full {
         Grid {
             id: "irregularities".into(),
-            title: "Irregularities".into(),
+            title: "Findings by file and deal".into(),
             columns: vec![
                 col("file"),
                 num("record"),
@@ -159,7 +159,7 @@ fn irregularities(sheet: &Sheet, full: bool) -> Part {
     } else {
         Grid {
             id: "irregularities".into(),
-            title: "Irregularities".into(),
+            title: "Findings by file and deal".into(),
             columns: vec![
                 col("File"),
                 num("Deal"),
