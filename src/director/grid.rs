@@ -94,12 +94,52 @@ fn party(p: Party, player: Option<&str>) -> String {
 /// The report's parts. `full` gives one column per field (CSV, for
 /// spreadsheets); otherwise some fields share a column (for reading).
 pub fn parts(sheet: &Sheet, full: bool) -> Vec<Part> {
-    vec![
+    let mut parts = vec![
         irregularities(sheet, full),
         claims(sheet),
         standings(sheet),
         boards(sheet, full),
-    ]
+    ];
+    if !full {
+        for g in parts.iter_mut().flat_map(|p| &mut p.grids) {
+            g.drop_empty_columns();
+        }
+    }
+    parts
+}
+
+impl Grid {
+    /// Leaves out the columns no row fills (no tags, no cards in any
+    /// finding): for reading. CSV keeps every column, so that a spreadsheet
+    /// always gets the same ones.
+    fn drop_empty_columns(&mut self) {
+        if self.rows.is_empty() {
+            return;
+        }
+        let keep: Vec<bool> = (0..self.columns.len())
+            .map(|i| {
+                self.rows
+                    .iter()
+                    .chain(&self.foot)
+                    .any(|r| r.get(i).is_some_and(|c| !c.is_empty()))
+            })
+            .collect();
+        let filter = |cells: &mut Vec<String>| {
+            let mut i = 0;
+            cells.retain(|_| {
+                i += 1;
+                keep.get(i - 1).copied().unwrap_or(true)
+            });
+        };
+        let mut i = 0;
+        self.columns.retain(|_| {
+            i += 1;
+            keep[i - 1]
+        });
+        for r in self.rows.iter_mut().chain(self.foot.iter_mut()) {
+            filter(r);
+        }
+    }
 }
 
 fn irregularities(sheet: &Sheet, full: bool) -> Part {

@@ -1,6 +1,7 @@
 //! The report as one self-contained HTML page: inline CSS, no script, no
-//! network. On a narrow screen each table row becomes a card of labelled
-//! fields; printed, the tables keep their headers on every page.
+//! network. On a narrow screen each row of a wide table becomes a card of
+//! labelled fields (narrow tables fit as they are); printed, the tables keep
+//! their headers on every page.
 //!
 //! Every table has the grid's `id`, `data-part` (the report part), its data
 //! rows in `<tbody>` and its summary rows (pots, sums, averages) in
@@ -39,6 +40,7 @@ p { margin: .25rem 0; }
 nav a { margin-right: 1rem; }
 .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; }
 table { border-collapse: collapse; width: 100%; font-size: .875rem; }
+table.narrow { width: auto; min-width: min(100%, 28rem); }
 th, td { border: 1px solid var(--line); padding: .3rem .5rem; text-align: left; vertical-align: top; }
 thead th { background: var(--head); white-space: nowrap; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
@@ -49,18 +51,21 @@ details { color: var(--muted); margin: .25rem 0; }
 .empty { font-style: italic; color: var(--muted); }
 @media (max-width: 40rem) {
   body { padding: .5rem; font-size: 14px; }
-  table, thead, tbody, tfoot, tr, th, td { display: block; width: 100%; }
-  thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-  tr { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 .6rem; padding: .25rem .5rem; }
-  td { border: none; padding: .15rem 0; display: flex; gap: .75rem; text-align: left; white-space: normal; }
-  td.num { text-align: left; }
-  td.code { white-space: normal; }
-  td::before { content: attr(data-label); flex: 0 0 40%; color: var(--muted); font-weight: normal; }
-  td:empty { display: none; }
+  table.narrow { width: 100%; }
+  table.cards, .cards thead, .cards tbody, .cards tfoot, .cards tr, .cards th, .cards td { display: block; width: 100%; }
+  .cards thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  .cards tr { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 .6rem; padding: .25rem .5rem; }
+  .cards td { border: none; padding: .15rem 0; display: flex; gap: .75rem; text-align: left; white-space: normal; }
+  .cards td.num { text-align: left; }
+  .cards td.code { white-space: normal; }
+  .cards td::before { content: attr(data-label); flex: 0 0 40%; color: var(--muted); font-weight: normal; }
+  .cards td:empty { display: none; }
 }
 @media print {
-  @page { margin: 12mm; }
-  body { padding: 0; font-size: 9pt; }
+  @page { size: A4 landscape; margin: 10mm; }
+  body { padding: 0; font-size: 8.5pt; }
+  table { font-size: 8pt; }
+  td.code { white-space: normal; }
   nav { display: none; }
   .scroll { overflow: visible; }
   h2 { break-before: auto; break-after: avoid; }
@@ -122,10 +127,12 @@ pub fn html(sheet: &Sheet) -> String {
         for g in shown {
             let _ = writeln!(
                 out,
-                "<h3>{}</h3>\n<div class=\"scroll\">\n<table id=\"{}\" data-part=\"{}\">",
+                "<h3>{}</h3>\n<div class=\"scroll\">\n<table id=\"{}\" data-part=\"{}\" class=\"{}\">",
                 esc(&g.title),
                 esc(&g.id),
-                part.id
+                part.id,
+                // Wide tables become cards on a phone; narrow ones fit.
+                if g.columns.len() > 5 { "cards" } else { "narrow" }
             );
             out.push_str("<thead><tr>");
             for c in &g.columns {
@@ -141,7 +148,7 @@ pub fn html(sheet: &Sheet) -> String {
                     if c.numeric {
                         class.push("num");
                     }
-                    if matches!(c.name, "Kind" | "Rule" | "Card" | "At" | "Party") {
+                    if matches!(c.name, "Kind" | "Rule" | "Card" | "At" | "Party" | "Tricks") {
                         class.push("code");
                     }
                     if part.id == "claims"
