@@ -69,7 +69,8 @@ fn opt<T: ToString>(v: Option<T>) -> String {
     v.map(|v| v.to_string()).unwrap_or_default()
 }
 
-/// `Event Klubaften, Round 5, Table 2, Board 7`.
+/// `Event Klubaften · Round 5 · Table 2 · Board 7` (an event's name may
+/// hold a comma).
 pub fn tags(place: &Place) -> String {
     [
         ("Event", &place.event),
@@ -80,7 +81,7 @@ pub fn tags(place: &Place) -> String {
     .iter()
     .filter_map(|(n, v)| v.as_ref().map(|v| format!("{n} {v}")))
     .collect::<Vec<_>>()
-    .join(", ")
+    .join(" · ")
 }
 
 fn party(p: Party, player: Option<&str>) -> String {
@@ -443,7 +444,7 @@ fn board_grid(i: usize, b: &Board, full: bool) -> Grid {
                     .table
                     .as_ref()
                     .map(|n| format!("Table {n} ({} deal {})", t.place.file, t.place.record + 1))
-                    .unwrap_or_else(|| super::place_label(&t.place)),
+                    .unwrap_or_else(|| super::build::place_label(&t.place)),
                 t.players.join(", "),
                 t.contract.clone().unwrap_or_else(|| "—".into()),
                 t.tricks
