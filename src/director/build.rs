@@ -273,14 +273,20 @@ pub(super) fn place_label(place: &Place) -> String {
 fn boards(deals: &[&Deal]) -> Vec<Board> {
     // Key: variant, then the Board tag or the hands. BTreeMap keeps the
     // order stable; boards are then listed in order of first appearance.
-    let mut groups: BTreeMap<(&'static str, bool, String), Vec<&Deal>> = BTreeMap::new();
+    // Key: the variant, then the Board tag or the hands.
+    #[derive(PartialEq, Eq, PartialOrd, Ord)]
+    enum Same {
+        Board(String),
+        Hands(Vec<u128>),
+    }
+    let mut groups: BTreeMap<(&'static str, Same), Vec<&Deal>> = BTreeMap::new();
     for d in deals {
         let (Some(variant), Some(_)) = (d.variant, &d.settled) else {
             continue;
         };
         let key = match (&d.place.board, &d.hands) {
-            (Some(b), _) => (variant.name(), true, b.clone()),
-            (None, Some(h)) => (variant.name(), false, h.clone()),
+            (Some(b), _) => (variant.name(), Same::Board(b.clone())),
+            (None, Some(h)) => (variant.name(), Same::Hands(h.clone())),
             _ => continue,
         };
         groups.entry(key).or_default().push(d);
@@ -288,7 +294,7 @@ fn boards(deals: &[&Deal]) -> Vec<Board> {
     let mut boards: Vec<((usize, usize), Board)> = groups
         .into_iter()
         .filter(|(_, g)| g.len() > 1)
-        .filter_map(|((_, by_tag, key), g)| {
+        .filter_map(|((_, same), g)| {
             let variant = g[0].variant?;
             let seats = g
                 .iter()
@@ -310,7 +316,7 @@ fn boards(deals: &[&Deal]) -> Vec<Board> {
                     let s = d.settled.as_ref().expect("grouped deals are settled");
                     BoardTable {
                         place: d.place.clone(),
-                        players: d.names.clone(),
+                        players: d.names.to_vec(),
                         contract: d.contract.clone(),
                         tricks: s.tricks.clone(),
                         scores: s.totals.clone(),
@@ -328,10 +334,9 @@ fn boards(deals: &[&Deal]) -> Vec<Board> {
                 .map(|d| (d.session, d.place.record))
                 .min()
                 .unwrap_or_default();
-            let board = if by_tag {
-                key
-            } else {
-                format!("same hands as {}", place_label(&g[0].place))
+            let (board, by_tag) = match same {
+                Same::Board(b) => (b, true),
+                Same::Hands(_) => (format!("same hands as {}", place_label(&g[0].place)), false),
             };
             Some((
                 first,

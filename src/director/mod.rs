@@ -25,6 +25,7 @@ mod html;
 mod model;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use notation::{Act, Party, Pot, Problem, Record, Variant};
 use rayon::prelude::*;
@@ -43,15 +44,17 @@ pub struct Deal {
     /// Index of the session in the input.
     pub session: usize,
     pub variant: Option<Variant>,
-    pub names: Vec<String>,
+    /// The `Players` names; shared by the deals of a session that repeat
+    /// them.
+    pub names: Arc<[String]>,
     pub readable: bool,
     pub findings: Vec<Irregularity>,
     pub claim_mismatch: bool,
     pub claim: Vec<(Party, i64)>,
     /// Engine results, when the deal was settled.
     pub settled: Option<Settled>,
-    /// Identical hands find each other by this key.
-    pub hands: Option<String>,
+    /// Identical hands find each other by this key (see `hands_key`).
+    pub hands: Option<Vec<u128>>,
     pub contract: Option<String>,
 }
 
@@ -103,6 +106,7 @@ fn collect_file(path: &Path) -> (Vec<SessionRun>, Option<String>) {
     let mut sessions: Vec<SessionRun> = Vec::new();
     let mut session = verifier::Session::default();
     let mut index = 0;
+    let mut names: Arc<[String]> = Arc::new([]);
     let read = input::read_records(path, |(result, source)| {
         let record = result.as_ref().ok();
         if starts_session(index, record) || sessions.is_empty() {
@@ -120,7 +124,11 @@ fn collect_file(path: &Path) -> (Vec<SessionRun>, Option<String>) {
         let deal = match result {
             Ok(record) => {
                 let report = verifier::verify(&record, &mut session);
-                deal_of(&name, index, &source, &record, &report)
+                let these = players::names(&record);
+                if *names != *these {
+                    names = these.into();
+                }
+                deal_of(&name, index, &source, &record, &report, names.clone())
             }
             Err(problems) => unreadable(&name, index, &source, &problems),
         };
@@ -182,7 +190,7 @@ fn unreadable(file: &str, index: usize, source: &Source, problems: &[Problem]) -
         place,
         session: 0,
         variant: None,
-        names: Vec::new(),
+        names: Arc::new([]),
         readable: false,
         claim_mismatch: false,
         claim: Vec::new(),
@@ -198,6 +206,7 @@ fn deal_of(
     source: &Source,
     record: &Record,
     report: &verifier::Report,
+    names: Arc<[String]>,
 ) -> Deal {
     let place = Place {
         file: file.to_owned(),
@@ -208,7 +217,6 @@ fn deal_of(
         board: tag(record, "Board"),
     };
     let variant = record.variant();
-    let names = players::names(record);
     let mut findings: Vec<Irregularity> = report
         .problems
         .iter()
@@ -345,37 +353,22 @@ fn party_word(party: Party) -> String {
 }
 
 /// The deal's hands (and talon) as a key: the same key at two tables means
-/// the same deal was played there.
-fn hands_key(record: &Record) -> Option<String> {
+/// the same deal was played there. Each hand is a card set (a `u128`), so
+/// the key is exact and small: the seat's bit set, seat by seat, then the
+/// talon's.
+fn hands_key(record: &Record) -> Option<Vec<u128>> {
     if record.hands.is_empty() {
         return None;
     }
-    let mut hands: Vec<(u8, Vec<notation::Card>)> = record
-        .hands
-        .iter()
-        .map(|h| {
-            let mut cards: Vec<_> = h.cards.iter().map(|i| i.card).collect();
-            cards.sort();
-            (h.seat, cards)
-        })
-        .collect();
-    hands.sort();
-    let mut key = format!("{:?}", record.variant());
-    for (seat, cards) in hands {
-        key.push_str(&format!("|{seat}:"));
-        for c in cards {
-            key.push_str(&c.to_string());
-            key.push(' ');
-        }
+    let seats = record.hands.iter().map(|h| h.seat as usize + 1).max()?;
+    let mut key = vec![0u128; seats + 1];
+    for h in &record.hands {
+        let set: notation::CardSet = h.cards.iter().map(|i| i.card).collect();
+        key[h.seat as usize] |= set.0;
     }
     if let Some(talon) = &record.talon {
-        let mut cards: Vec<_> = talon.cards.iter().map(|i| i.card).collect();
-        cards.sort();
-        key.push_str("|talon:");
-        for c in cards {
-            key.push_str(&c.to_string());
-            key.push(' ');
-        }
+        let set: notation::CardSet = talon.cards.iter().map(|i| i.card).collect();
+        key[seats] = set.0;
     }
     Some(key)
 }
