@@ -24,7 +24,7 @@ use input::Source;
                   in the tarok notation (spec/notation.md) or its JSON form (spec/json.md), checks \
                   them, and converts between the two without loss.\n\n\
                   Exit codes: 0 clean, 1 violations found, 2 bad input or usage.",
-    after_help = "Examples:\n  tarok verify corpus/\n  tarok convert --to json corpus/koenigrufen/01-three.tarok\n  tarok fmt --check corpus/"
+    after_help = "Examples:\n  tarok verify corpus/\n  tarok report --format html corpus/french-tarot > report.html\n  tarok convert --to json corpus/koenigrufen/01-three.tarok\n  tarok fmt --check corpus/"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -253,7 +253,13 @@ fn director_report(paths: &[PathBuf], format: ReportFormat) -> Outcome {
     for u in &sheet.summary.unopened {
         eprintln!("error: {u}");
     }
-    if !sheet.summary.unopened.is_empty() || sheet.summary.unreadable > 0 {
+    // As `verify`: a tag the tools need that is wrong is bad input.
+    let bad_tag = sheet
+        .irregularities
+        .rows
+        .iter()
+        .any(|r| r.kind == "bad-tag");
+    if !sheet.summary.unopened.is_empty() || sheet.summary.unreadable > 0 || bad_tag {
         Outcome::BadInput
     } else if sheet.has_findings() {
         Outcome::Violations

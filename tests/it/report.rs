@@ -342,3 +342,44 @@ fn report_reads_standard_input() {
     let sheet: Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(sheet["claims"][0]["file"], "<stdin>");
 }
+
+/// `verify --format json` says the variant and the players, and a claim
+/// mismatch in numbers: whose, claimed, computed. The text form names the
+/// player beside the seat.
+#[test]
+fn verify_findings_name_players_and_give_claims_in_numbers() {
+    let file = "corpus/french-tarot/49-claim-mismatch.tarok";
+    let out = tarok(&["verify", "--format", "json", file]);
+    let line: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(line["variant"], "french-tarot");
+    assert_eq!(line["players"][2], "Cat");
+    let v = &line["violations"][2];
+    assert_eq!(v["kind"], "claim-mismatch");
+    assert_eq!(v["party"], 2);
+    assert_eq!(v["player"], "Cat");
+    assert_eq!(
+        (v["claimed"].as_i64(), v["computed"].as_i64()),
+        (Some(495), Some(-495))
+    );
+    let text = stdout(&tarok(&["verify", file]));
+    assert!(
+        text.contains("the record claims +495 for seat 2 (Cat), the rules give -495"),
+        "{text}"
+    );
+    // A pot's claim names the pot as the party.
+    let danish = std::fs::read_to_string(
+        crate::cli::root().join("corpus/danish-tarok/01-declarations.tarok"),
+    )
+    .unwrap()
+    .replace("king-pot 70,", "king-pot 71,");
+    let out = crate::cli::tarok_with_input(&["verify", "--format", "json", "-"], Some(&danish));
+    let line: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let v = &line["violations"][0];
+    assert_eq!(v["kind"], "claim-mismatch", "{line}");
+    assert_eq!(v["party"], "king-pot");
+    assert_eq!(
+        (v["claimed"].as_i64(), v["computed"].as_i64()),
+        (Some(71), Some(70))
+    );
+    assert!(v.get("seat").is_none());
+}
