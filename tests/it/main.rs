@@ -5,6 +5,8 @@
 mod browser;
 mod cli;
 mod corpus;
+mod gen;
 mod report;
 mod robustness;
 mod roundtrip;
+mod rules;

@@ -1,7 +1,7 @@
 //! # Danish Tarok: the rules engine
 //!
 //! Replays one deal of Danish Tarok card by card through the rules of
-//! `shared/rules/danish-tarok.md` (rule ids `DK-...`), reports every
+//! `spec/rules/danish-tarok.md` (rule ids `DK-...`), reports every
 //! violation, and settles the deal: foundation, dealer's fee,
 //! declarations, ultimo cards lost in play, tout / nolo / ultimo / bagud,
 //! last trick, the count against the next dealer, and fines. The two pots

@@ -1,4 +1,4 @@
-//! The rules engine of Skill7 Tarock (`../shared/rules/skill7-tarock.md`,
+//! The rules engine of Skill7 Tarock (`spec/rules/skill7-tarock.md`,
 //! rule ids `S7-...`): the 40-card four-player Tarock of the Skill7 site,
 //! with the games Rufer, Farbesolo and Solo, the additions Absolut, Pagat
 //! and Valat with their kontras, and the automatic premiums.
