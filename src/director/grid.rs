@@ -84,6 +84,42 @@ pub fn tags(place: &Place) -> String {
     .join(" · ")
 }
 
+/// The columns that say where a deal is: one per field for CSV (`record`
+/// from 0, as in JSON), file, deal (from 1) and tags for reading.
+fn place_columns(full: bool) -> Vec<Column> {
+    if full {
+        vec![
+            col("file"),
+            num("record"),
+            col("event"),
+            col("round"),
+            col("table"),
+            col("board"),
+        ]
+    } else {
+        vec![col("File"), num("Deal"), col("Tags")]
+    }
+}
+
+fn place_cells(place: &Place, full: bool) -> Vec<String> {
+    if full {
+        vec![
+            place.file.clone(),
+            place.record.to_string(),
+            opt(place.event.as_ref()),
+            opt(place.round.as_ref()),
+            opt(place.table.as_ref()),
+            opt(place.board.as_ref()),
+        ]
+    } else {
+        vec![
+            place.file.clone(),
+            (place.record + 1).to_string(),
+            tags(place),
+        ]
+    }
+}
+
 fn party(p: Party, player: Option<&str>) -> String {
     match (p, player) {
         (Party::Seat(s), Some(n)) => format!("seat {s} ({n})"),
@@ -97,7 +133,7 @@ fn party(p: Party, player: Option<&str>) -> String {
 pub fn parts(sheet: &Sheet, full: bool) -> Vec<Part> {
     let mut parts = vec![
         irregularities(sheet, full),
-        claims(sheet),
+        claims(sheet, full),
         standings(sheet),
         boards(sheet, full),
     ];
@@ -277,16 +313,14 @@ fn irregularities(sheet: &Sheet, full: bool) -> Part {
     }
 }
 
-fn claims(sheet: &Sheet) -> Part {
+fn claims(sheet: &Sheet, full: bool) -> Part {
     let rows = sheet
         .claims
         .iter()
         .flat_map(|d| {
             d.parties.iter().map(move |p| {
-                vec![
-                    d.place.file.clone(),
-                    (d.place.record + 1).to_string(),
-                    tags(&d.place),
+                let mut row = place_cells(&d.place, full);
+                row.extend([
                     party(p.party, p.player.as_deref()),
                     p.claimed.map(signed).unwrap_or_else(|| "—".into()),
                     p.computed.map(signed).unwrap_or_else(|| "—".into()),
@@ -295,25 +329,25 @@ fn claims(sheet: &Sheet) -> Part {
                         (Some(_), Some(_)) => "agrees".into(),
                         _ => String::new(),
                     },
-                ]
+                ]);
+                row
             })
         })
         .collect();
+    let mut columns = place_columns(full);
+    columns.extend([
+        col("Party"),
+        num("Claimed"),
+        num("Computed"),
+        num("Claimed − computed"),
+    ]);
     Part {
         id: "claims",
         title: "Claims",
         grids: vec![Grid {
             id: "claims".into(),
             title: "Score sheets that disagree with the rules".into(),
-            columns: vec![
-                col("File"),
-                num("Deal"),
-                col("Tags"),
-                col("Party"),
-                num("Claimed"),
-                num("Computed"),
-                num("Claimed − computed"),
-            ],
+            columns,
             rows,
             foot: Vec::new(),
         }],
@@ -421,7 +455,12 @@ fn standings(sheet: &Sheet) -> Part {
 
 fn board_grid(i: usize, b: &Board, full: bool) -> Grid {
     let seats = b.average.len();
-    let mut columns = vec![col("Table"), col("Players"), col("Contract"), col("Tricks")];
+    let mut columns = if full {
+        place_columns(true)
+    } else {
+        vec![col("Table")]
+    };
+    columns.extend([col("Players"), col("Contract"), col("Tricks")]);
     const SEAT: [&str; 4] = ["Seat 0", "Seat 1", "Seat 2", "Seat 3"];
     const VERSUS: [&str; 4] = [
         "Seat 0 vs average",
@@ -439,12 +478,17 @@ fn board_grid(i: usize, b: &Board, full: bool) -> Grid {
         .tables
         .iter()
         .map(|t| {
-            let mut row = vec![
-                t.place
+            let mut row = if full {
+                place_cells(&t.place, true)
+            } else {
+                vec![t
+                    .place
                     .table
                     .as_ref()
                     .map(|n| format!("Table {n} ({} deal {})", t.place.file, t.place.record + 1))
-                    .unwrap_or_else(|| super::build::place_label(&t.place)),
+                    .unwrap_or_else(|| super::build::place_label(&t.place))]
+            };
+            row.extend([
                 t.players.join(", "),
                 t.contract.clone().unwrap_or_else(|| "—".into()),
                 t.tricks
@@ -452,7 +496,7 @@ fn board_grid(i: usize, b: &Board, full: bool) -> Grid {
                     .map(u32::to_string)
                     .collect::<Vec<_>>()
                     .join("-"),
-            ];
+            ]);
             for s in 0..seats.min(4) {
                 let score = t.scores.get(s).copied();
                 let versus = t.versus_average.get(s).copied();
@@ -469,12 +513,10 @@ fn board_grid(i: usize, b: &Board, full: bool) -> Grid {
             row
         })
         .collect();
-    let mut average = vec![
-        "Average".into(),
-        String::new(),
-        String::new(),
-        String::new(),
-    ];
+    // "Average" under the first column, empty cells up to the seats'.
+    let before_seats = columns.len() - seats.min(4) * if full { 2 } else { 1 };
+    let mut average = vec!["Average".to_owned()];
+    average.resize(before_seats, String::new());
     for a in b.average.iter().take(4) {
         average.push(signed_f(*a));
         if full {
@@ -650,7 +692,7 @@ fn csv_cell(s: &str) -> String {
     }
 }
 
-/// CSV (RFC 4180 quoting, `\n` line ends) for a spreadsheet: each table is a row with its title, a
+/// CSV (RFC 4180 quoting, `\n` line ends, lower-case headers) for a spreadsheet: each table is a row with its title, a
 /// header row and its rows, then an empty line.
 pub fn csv(sheet: &Sheet) -> String {
     let mut out = String::new();
@@ -661,7 +703,7 @@ pub fn csv(sheet: &Sheet) -> String {
     for part in parts(sheet, true) {
         for g in &part.grids {
             row(&mut out, std::slice::from_ref(&g.title));
-            let header: Vec<String> = g.columns.iter().map(|c| c.name.to_owned()).collect();
+            let header: Vec<String> = g.columns.iter().map(|c| c.name.to_lowercase()).collect();
             row(&mut out, &header);
             for r in g.rows.iter().chain(&g.foot) {
                 row(&mut out, r);
