@@ -713,3 +713,45 @@ pub fn csv(sheet: &Sheet) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_carry_their_sign() {
+        assert_eq!(signed(5), "+5");
+        assert_eq!(signed(-5), "-5");
+        assert_eq!(signed(0), "0");
+        assert_eq!(signed_f(33.333), "+33.33");
+        assert_eq!(signed_f(-12.5), "-12.5");
+        assert_eq!(signed_f(222.0), "+222");
+        assert_eq!(signed_f(-0.001), "0");
+    }
+
+    #[test]
+    fn csv_quotes_what_needs_it() {
+        assert_eq!(csv_cell("plain"), "plain");
+        assert_eq!(csv_cell("a, b"), "\"a, b\"");
+        assert_eq!(csv_cell("say \"x\""), "\"say \"\"x\"\"\"");
+    }
+
+    #[test]
+    fn empty_columns_are_left_out_for_reading() {
+        let mut g = Grid {
+            id: "t".into(),
+            title: "t".into(),
+            columns: vec![col("A"), col("B"), num("C")],
+            rows: vec![
+                vec!["1".into(), String::new(), "3".into()],
+                vec!["4".into(), String::new(), String::new()],
+            ],
+            foot: vec![vec!["Sum".into(), String::new(), "3".into()]],
+        };
+        g.drop_empty_columns();
+        let names: Vec<&str> = g.columns.iter().map(|c| c.name).collect();
+        assert_eq!(names, ["A", "C"]);
+        assert_eq!(g.rows[1], ["4", ""]);
+        assert_eq!(g.foot[0], ["Sum", "3"]);
+    }
+}
