@@ -227,6 +227,10 @@ fn shift(mut p: Problem, by: usize) -> Problem {
         span.start += by as u32;
         span.end += by as u32;
     }
+    for (span, _) in &mut p.also {
+        span.start += by as u32;
+        span.end += by as u32;
+    }
     p
 }
 
