@@ -76,10 +76,7 @@ fn every_finding_points_at_its_rule() {
     ]);
     // The summary line closes the output; it belongs to no diagnostic.
     let all = stdout(&out);
-    let body: Vec<&str> = all
-        .lines()
-        .filter(|l| !l.contains(" file(s), "))
-        .collect();
+    let body: Vec<&str> = all.lines().filter(|l| !l.contains(" file(s), ")).collect();
     let text = format!("\n{}", body.join("\n"));
     let mut seen = std::collections::BTreeSet::new();
     for block in text.split("\ntarok::").skip(1) {
