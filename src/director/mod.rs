@@ -14,8 +14,8 @@
 //!
 //! ## Flow
 //! [`collect`] (here) verifies every file exactly as `tarok verify` does
-//! (one [`verifier::Session`] per session, see [`starts_session`]) and keeps
-//! of each deal only what the report needs ([`Deal`]); [`Sheet::build`]
+//! (sessions cut by `verifier::session`) and keeps of each deal only what
+//! the report needs ([`Deal`]); [`Sheet::build`]
 //! (`build.rs`) turns the deals into the four parts (`model.rs`); `grid.rs`
 //! renders them as text, Markdown and CSV, `html.rs` as the page.
 
@@ -75,18 +75,17 @@ pub struct SessionRun {
     pub deals: Vec<Deal>,
 }
 
-/// Does `record` start a new session? Today a file is a session, as in
-/// `tarok verify`: only the first record of a file starts one. This is the
-/// one place to change when sessions become explicit (a session tag,
-/// `--independent`).
-pub fn starts_session(index_in_file: usize, _record: Option<&Record>) -> bool {
-    index_in_file == 0
-}
-
-/// Reads and verifies every file (in parallel, reported in order).
-pub fn collect(files: &[PathBuf]) -> (Vec<SessionRun>, Vec<String>) {
-    let runs: Vec<(Vec<SessionRun>, Option<String>)> =
-        files.par_iter().map(|p| collect_file(p)).collect();
+/// Reads and verifies every file (in parallel, reported in order), cut
+/// into sessions as `tarok verify` cuts them (`verifier::session`: a file is
+/// a session unless `Session` tags or `--independent` say otherwise).
+pub fn collect(
+    files: &[PathBuf],
+    grouping: verifier::session::Grouping,
+) -> (Vec<SessionRun>, Vec<String>) {
+    let runs: Vec<(Vec<SessionRun>, Option<String>)> = files
+        .par_iter()
+        .map(|p| collect_file(p, grouping))
+        .collect();
     let mut sessions = Vec::new();
     let mut unopened = Vec::new();
     for (runs, error) in runs {
@@ -101,29 +100,24 @@ pub fn collect(files: &[PathBuf]) -> (Vec<SessionRun>, Vec<String>) {
     (sessions, unopened)
 }
 
-fn collect_file(path: &Path) -> (Vec<SessionRun>, Option<String>) {
+fn collect_file(
+    path: &Path,
+    grouping: verifier::session::Grouping,
+) -> (Vec<SessionRun>, Option<String>) {
     let name = input::display_name(path);
-    let mut sessions: Vec<SessionRun> = Vec::new();
-    let mut session = verifier::Session::default();
+    let mut runs: Vec<SessionRun> = Vec::new();
+    let mut sessions = verifier::session::Sessions::new(grouping);
     let mut index = 0;
     let mut names: Arc<[String]> = Arc::new([]);
     let read = input::read_records(path, |(result, source)| {
-        let record = result.as_ref().ok();
-        if starts_session(index, record) || sessions.is_empty() {
-            session = verifier::Session::default();
-            let label = if sessions.is_empty() {
-                name.clone()
-            } else {
-                format!("{name} from deal {}", index + 1)
-            };
-            sessions.push(SessionRun {
-                name: label,
-                deals: Vec::new(),
-            });
-        }
         let deal = match result {
             Ok(record) => {
-                let report = verifier::verify(&record, &mut session);
+                let report = sessions.verify(&record);
+                // A new session: the file's first, or one a `Session` tag
+                // (or `--independent`) opened.
+                if runs.len() <= sessions.number() {
+                    open_run(&mut runs, &name, index);
+                }
                 let these = players::names(&record);
                 if *names != *these {
                     names = these.into();
@@ -132,13 +126,30 @@ fn collect_file(path: &Path) -> (Vec<SessionRun>, Option<String>) {
             }
             Err(problems) => unreadable(&name, index, &source, &problems),
         };
-        if let Some(s) = sessions.last_mut() {
+        if runs.is_empty() {
+            open_run(&mut runs, &name, index);
+        }
+        if let Some(s) = runs.last_mut() {
             s.deals.push(deal);
         }
         index += 1;
     });
     let error = read.err().map(|e| format!("{name}: {e}"));
-    (sessions, error)
+    (runs, error)
+}
+
+/// Starts the next session of a file: named by the file, and after its
+/// first by the deal it starts from.
+fn open_run(runs: &mut Vec<SessionRun>, file: &str, index: usize) {
+    let name = if runs.is_empty() {
+        file.to_owned()
+    } else {
+        format!("{file} from deal {}", index + 1)
+    };
+    runs.push(SessionRun {
+        name,
+        deals: Vec::new(),
+    });
 }
 
 fn tag(record: &Record, name: &str) -> Option<String> {

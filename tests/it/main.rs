@@ -5,7 +5,9 @@
 mod browser;
 mod cli;
 mod corpus;
+mod ecosystem;
 mod gen;
+mod lesson_browser;
 mod report;
 mod robustness;
 mod roundtrip;
