@@ -383,3 +383,39 @@ fn verify_findings_name_players_and_give_claims_in_numbers() {
     );
     assert!(v.get("seat").is_none());
 }
+
+/// Sessions are cut as `verify` cuts them: `--independent` makes every
+/// record a session of its own, and each still sums to zero.
+#[test]
+fn independent_deals_are_sessions_of_their_own() {
+    let dir = generated_sessions("independent");
+    let (_, out) = report(
+        &dir,
+        "json",
+        &["--independent", "sessions/koenigrufen.tarok"],
+    );
+    let sheet: Value = serde_json::from_str(&out).unwrap();
+    let sessions = sheet["standings"]["sessions"].as_array().unwrap();
+    let names: Vec<&str> = sessions
+        .iter()
+        .map(|s| s["session"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "sessions/koenigrufen.tarok",
+            "sessions/koenigrufen.tarok from deal 2",
+            "sessions/koenigrufen.tarok from deal 3",
+            "sessions/koenigrufen.tarok from deal 4",
+        ]
+    );
+    for s in sessions {
+        assert_eq!(s["deals"], 1);
+        assert_eq!(s["sum"], 0);
+    }
+    // Over the input, a player keeps one line across the four sessions.
+    let overall = &sheet["standings"]["overall"][0]["players"];
+    assert_eq!(overall.as_array().unwrap().len(), 4);
+    assert_eq!(overall[0]["sessions"], 4);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
