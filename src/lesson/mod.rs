@@ -12,7 +12,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use notation::check::{player_names, Table};
-use notation::{Card, Item, Record, Span, Suit, Variant};
+use notation::{Card, Item, Record, Span, Variant};
 use verifier::session::{Grouping, Sessions};
 use verifier::{Event, Report};
 
@@ -368,36 +368,9 @@ fn place_of(record: &Record, trick: Option<u16>, span: Option<Span>) -> Place {
     Place::Deal
 }
 
-/// Sorts cards as a player holds them: the fool / excuse, the trumps from
-/// the highest down, then the suits in alternating colours (spades,
-/// hearts, clubs, diamonds), each from the king down. Red spot cards are
-/// held 1 high in the Danish and Austrian games, where they rank so.
+/// Sorts cards as a player holds them ([`Card::held_order`]).
 pub fn sort_hand(variant: Option<Variant>, cards: &mut [Card]) {
-    let red_reversed = matches!(variant, Some(Variant::DanishTarok | Variant::Koenigrufen));
-    cards.sort_by_key(|&c| hold_key(c, red_reversed));
-}
-
-fn hold_key(c: Card, red_reversed: bool) -> (u8, u8) {
-    if c.is_fool() {
-        return (0, 0);
-    }
-    if let Some(n) = c.trump_number() {
-        return (1, 100 - n);
-    }
-    let suit = c.suit().expect("a suit card");
-    let group = match suit {
-        Suit::Spades => 2,
-        Suit::Hearts => 3,
-        Suit::Clubs => 4,
-        Suit::Diamonds => 5,
-    };
-    let rank = c.rank().expect("a suit card");
-    let strength = match rank.spot() {
-        None => 20 + rank as u8,
-        Some(spot) if red_reversed && suit.is_red() => 11 - spot,
-        Some(spot) => spot,
-    };
-    (group, 100 - strength)
+    cards.sort_by_key(|&c| c.held_order(variant));
 }
 
 /// Where the text of a rule is found: an anchor in the page's rules
