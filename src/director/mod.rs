@@ -287,7 +287,8 @@ fn deal_of(
 /// What each finding cost: the fines the engine booked for it (payments
 /// whose reason starts with "fine", by the finding's seat, under its rule,
 /// taken in order), and what it did to the deal (a Danish deal abandoned,
-/// DK-FINE-3; a French deal scored 0, FR-IRREG-2). See spec/report.md.
+/// DK-FINE-3; a French deal scored 0, FR-IRREG-2; a Königrufen or Skill7
+/// deal void). See spec/report.md.
 fn consequences(problems: &[Problem], report: &verifier::Report, rows: &mut [Irregularity]) {
     let mut used = vec![false; report.ledger.len()];
     let abandoned_by = report.events.iter().find_map(|e| match e {
@@ -301,6 +302,17 @@ fn consequences(problems: &[Problem], report: &verifier::Report, rows: &mut [Irr
     // (FR-SCORE-8: a bare petit, a wrong deal, four passes).
     let french_zero = report.events.iter().find_map(|e| match e {
         verifier::Event::Rule { rule, .. } if matches!(*rule, "FR-IRREG-2" | "FR-SCORE-8") => {
+            Some(*rule)
+        }
+        _ => None,
+    });
+    // A Königrufen or Skill7 deal made void ("the deal is void, nobody
+    // pays": a wrong number of cards found in play, a cause for a redeal).
+    let void = report.events.iter().find_map(|e| match e {
+        verifier::Event::Rule { rule, text, .. }
+            if (rule.starts_with("KR-") || rule.starts_with("S7-"))
+                && text.contains("void, nobody pays") =>
+        {
             Some(*rule)
         }
         _ => None,
@@ -345,9 +357,12 @@ fn consequences(problems: &[Problem], report: &verifier::Report, rows: &mut [Irr
             abandon_told = true;
             parts.push("deal abandoned (DK-FINE-3)".into());
         }
-        if let Some(rule) = french_zero {
-            if !matches!(p.kind, "claim-mismatch" | "scores-mismatch") {
+        if !matches!(p.kind, "claim-mismatch" | "scores-mismatch") {
+            if let Some(rule) = french_zero {
                 parts.push(format!("deal scores 0 ({rule})"));
+            }
+            if let Some(rule) = void {
+                parts.push(format!("deal void, nobody pays ({rule})"));
             }
         }
         if !parts.is_empty() {
