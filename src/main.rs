@@ -1,9 +1,11 @@
 //! `tarok`: verify, explain and convert records of tarot-family card games.
 
+mod director;
 mod explain;
 mod fmt;
 mod input;
 mod lesson;
+mod players;
 mod report;
 mod rules;
 mod spool;
@@ -25,7 +27,7 @@ use rayon::prelude::*;
                   in the tarok notation (spec/notation.md) or its JSON form (spec/json.md), checks \
                   them, and converts between the two without loss.\n\n\
                   Exit codes: 0 clean, 1 violations found, 2 bad input or usage.",
-    after_help = "Examples:\n  tarok verify --expect corpus/koenigrufen corpus/skill7-tarock\n  tarok convert --to json corpus/koenigrufen/01-three.tarok\n  tarok fmt --check corpus/koenigrufen"
+    after_help = "Examples:\n  tarok verify --expect corpus/koenigrufen corpus/skill7-tarock\n  tarok report --format html corpus/french-tarot > report.html\n  tarok convert --to json corpus/koenigrufen/01-three.tarok\n  tarok fmt --check corpus/koenigrufen"
 )]
 struct Cli {
     /// Colour diagnostics: auto (when writing to a terminal and NO_COLOR is
@@ -64,6 +66,24 @@ enum Command {
         /// pots, dealer order) carries from one record to the next. Without
         /// it a file is one session, cut where a record has `[Session "new"]`
         /// or follows `[Session "end"]` (spec/notation.md §2.3).
+        #[arg(long)]
+        independent: bool,
+        /// Files or folders (`.tarok`, `.json`, `.jsonl`); `-` reads standard input.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// The tournament director's report: irregularities, claims, standings
+    /// and the duplicate comparison, as text, Markdown, CSV, HTML or JSON.
+    #[command(
+        after_help = "Examples:\n  tarok report corpus/danish-tarok\n  tarok report --format html round-3/ > round-3.html\n  tarok report --format csv round-3/ > round-3.csv"
+    )]
+    Report {
+        /// Output form (the JSON form is documented in spec/report.md).
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
+        /// Every record on its own, a session of one deal, as `verify
+        /// --independent`. Without it a file is one session, cut where a
+        /// record has `[Session "new"]` or follows `[Session "end"]`.
         #[arg(long)]
         independent: bool,
         /// Files or folders (`.tarok`, `.json`, `.jsonl`); `-` reads standard input.
@@ -160,6 +180,15 @@ enum Format {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ReportFormat {
+    Text,
+    Markdown,
+    Csv,
+    Html,
+    Json,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum ExplainFormat {
     Text,
     Html,
@@ -203,6 +232,11 @@ fn main() -> ExitCode {
             expect,
             independent,
         } => verify(&paths, format, expect, grouping(independent), quiet),
+        Command::Report {
+            format,
+            paths,
+            independent,
+        } => director_report(&paths, format, grouping(independent)),
         Command::Convert { to, paths } => convert(&paths, to, quiet),
         Command::Fmt { check, paths } => fmt(&paths, check, quiet),
         Command::Explain {
@@ -343,6 +377,51 @@ fn verify(
     tally.outcome
 }
 
+fn director_report(
+    paths: &[PathBuf],
+    format: ReportFormat,
+    grouping: verifier::session::Grouping,
+) -> Outcome {
+    let (files, unreadable) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
+    for e in &unreadable {
+        eprintln!("error: {e}");
+    }
+    let (sessions, unopened) = director::collect(&files, grouping);
+    let sheet = director::Sheet::build(&sessions, files.len(), unopened);
+    let page = match format {
+        ReportFormat::Text => director::text(&sheet),
+        ReportFormat::Markdown => director::markdown(&sheet),
+        ReportFormat::Csv => director::csv(&sheet),
+        ReportFormat::Html => director::html(&sheet),
+        ReportFormat::Json => {
+            serde_json::to_string_pretty(&sheet).expect("the report serializes") + "\n"
+        }
+    };
+    let mut out = io::stdout().lock();
+    let _ = out.write_all(page.as_bytes());
+    let _ = out.flush();
+    for u in &sheet.summary.unopened {
+        eprintln!("error: {u}");
+    }
+    // As `verify`: a tag the tools need that is wrong is bad input.
+    let bad_tag = sheet
+        .irregularities
+        .rows
+        .iter()
+        .any(|r| r.kind == "bad-tag");
+    if !unreadable.is_empty()
+        || !sheet.summary.unopened.is_empty()
+        || sheet.summary.unreadable > 0
+        || bad_tag
+    {
+        Outcome::BadInput
+    } else if sheet.has_findings() {
+        Outcome::Violations
+    } else {
+        Outcome::Clean
+    }
+}
+
 /// How a verify run reads its files.
 #[derive(Clone, Copy)]
 struct Run {
@@ -422,12 +501,14 @@ fn verify_file(
                 }
                 match format {
                     Format::Text => {
-                        report::problems_text(&mut buf, &source, index, &report.problems)
+                        let names = players::names(&record);
+                        report::problems_text(&mut buf, &source, &names, &report.problems)
                     }
                     Format::Json => report::record_json(
                         &mut buf,
                         &source,
                         index,
+                        Some(&record),
                         Some(&report),
                         &report.problems,
                     ),
@@ -438,8 +519,10 @@ fn verify_file(
                 tally.broken += 1;
                 tally.outcome = Outcome::BadInput;
                 match format {
-                    Format::Text => report::problems_text(&mut buf, &source, index, &problems),
-                    Format::Json => report::record_json(&mut buf, &source, index, None, &problems),
+                    Format::Text => report::problems_text(&mut buf, &source, &[], &problems),
+                    Format::Json => {
+                        report::record_json(&mut buf, &source, index, None, None, &problems)
+                    }
                 }
             }
         }

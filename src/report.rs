@@ -295,8 +295,24 @@ pub fn render(source: &Source, problem: &Problem) -> String {
 /// The diagnostics of one record: the first [`MAX_SHOWN`], then how many
 /// more there are (all of them are in `--format json`).
 pub fn render_all(out: &mut (impl Write + ?Sized), source: &Source, problems: &[Problem]) {
+    problems_text(out, source, &[], problems);
+}
+
+/// The findings of one record for people, as [`render_all`]; `names` (the
+/// `Players` tag) put the player beside each seat: "seat 2 (Cara)".
+pub fn problems_text(
+    out: &mut (impl Write + ?Sized),
+    source: &Source,
+    names: &[String],
+    problems: &[Problem],
+) {
     for p in problems.iter().take(MAX_SHOWN) {
-        let _ = writeln!(out, "{}", render(source, p));
+        let named = Problem {
+            message: crate::players::name_seats(&p.message, names),
+            label: crate::players::name_seats(&p.label, names),
+            ..p.clone()
+        };
+        let _ = writeln!(out, "{}", render(source, &named));
     }
     if problems.len() > MAX_SHOWN {
         let (line, _) = problems[MAX_SHOWN]
@@ -313,19 +329,13 @@ pub fn render_all(out: &mut (impl Write + ?Sized), source: &Source, problems: &[
     }
 }
 
-pub fn problems_text(
-    out: &mut (impl Write + ?Sized),
-    source: &Source,
-    _index: usize,
-    problems: &[Problem],
-) {
-    render_all(out, source, problems);
-}
-
 #[derive(Serialize)]
 struct Finding<'a> {
     #[serde(flatten)]
     problem: &'a Problem,
+    /// The name of the finding's seat, from the `Players` tag.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    player: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     line: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -342,6 +352,11 @@ struct RecordLine<'a> {
     record: usize,
     /// false when the record could not be read at all.
     readable: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<notation::Variant>,
+    /// The players' names by seat (`Players` tag).
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    players: &'a [String],
     violations: Vec<Finding<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     ledger: Option<&'a [verifier::Payment]>,
@@ -365,15 +380,18 @@ pub fn record_json(
     out: &mut (impl Write + ?Sized),
     source: &Source,
     index: usize,
+    record: Option<&notation::Record>,
     report: Option<&verifier::Report>,
     problems: &[Problem],
 ) {
+    let names = record.map(crate::players::names).unwrap_or_default();
     let violations = problems
         .iter()
         .map(|p| {
             let lc = p.span.map(|s| source.line_col(s.start as usize));
             Finding {
                 problem: p,
+                player: p.seat.and_then(|s| crate::players::name(&names, s)),
                 line: lc.map(|l| l.0),
                 column: lc.map(|l| l.1),
                 offset: p.span.map(|s| (source.base + s.start as usize) as u64),
@@ -386,6 +404,8 @@ pub fn record_json(
         file: &source.name,
         record: index,
         readable: report.is_some(),
+        variant: record.and_then(notation::Record::variant),
+        players: &names,
         violations,
         ledger: settled.map(|r| r.ledger.as_slice()),
         totals: settled.map(|r| r.totals.as_slice()),
@@ -414,7 +434,14 @@ mod tests {
         let problem = Problem::new("unknown-card", "`ZZ` is not a card")
             .at(notation::Span::new(35, 37), "not a card");
         let mut out = Vec::new();
-        record_json(&mut out, &source, 0, None, std::slice::from_ref(&problem));
+        record_json(
+            &mut out,
+            &source,
+            0,
+            None,
+            None,
+            std::slice::from_ref(&problem),
+        );
         let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
         let f = &v["violations"][0];
         assert_eq!(f["offset"], 5_000_000_035u64);

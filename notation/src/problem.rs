@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::card::Card;
-use crate::record::{Seat, Span};
+use crate::record::{Party, Seat, Span};
 
 /// Something wrong with a record, and where.
 ///
@@ -22,6 +22,15 @@ pub struct Problem {
     pub trick: Option<u16>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub card: Option<Card>,
+    /// A claim mismatch: whose amount disagrees (a seat or a pot).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub party: Option<Party>,
+    /// A claim mismatch: the amount the record claims.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claimed: Option<i64>,
+    /// A claim mismatch: the amount the rules give.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub computed: Option<i64>,
     pub message: String,
     /// What the underline says ("played here").
     #[serde(skip)]
@@ -46,6 +55,9 @@ impl Problem {
             seat: None,
             trick: None,
             card: None,
+            party: None,
+            claimed: None,
+            computed: None,
             message: message.into(),
             label: String::new(),
             help: String::new(),
@@ -89,6 +101,14 @@ impl Problem {
 
     pub fn card(mut self, card: Card) -> Problem {
         self.card = Some(card);
+        self
+    }
+
+    /// A claimed amount that is not the computed one, and whose it is.
+    pub fn claim(mut self, party: Party, claimed: i64, computed: i64) -> Problem {
+        self.party = Some(party);
+        self.claimed = Some(claimed);
+        self.computed = Some(computed);
         self
     }
 

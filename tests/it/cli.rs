@@ -54,7 +54,9 @@ fn usage_errors_exit_2() {
 
 #[test]
 fn help_has_an_example_for_every_command() {
-    for cmd in ["verify", "convert", "fmt", "explain", "gen", "rules"] {
+    for cmd in [
+        "verify", "report", "convert", "fmt", "explain", "gen", "rules",
+    ] {
         let out = tarok(&[cmd, "--help"]);
         assert_eq!(out.status.code(), Some(0), "{cmd}");
         assert!(

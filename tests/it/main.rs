@@ -2,12 +2,14 @@
 //! test suite: every file in it is run through the real `tarok` binary and
 //! its output snapshotted.
 
+mod browser;
 mod cli;
 mod corpus;
 mod ecosystem;
 mod gen;
 mod hostile;
 mod lesson_browser;
+mod report;
 mod robustness;
 mod roundtrip;
 mod rules;

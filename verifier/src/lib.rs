@@ -390,7 +390,8 @@ fn compare_claim(record: &Record, report: &mut Report) {
                 ),
             )
             .at(entry.span, format!("computed {}", signed(computed)))
-            .help("the ledger (tarok verify --format json, or tarok explain) lists every payment with its rule");
+            .help("the ledger (tarok verify --format json, or tarok explain) lists every payment with its rule")
+            .claim(entry.party, entry.amount, computed);
             if let Party::Seat(s) = entry.party {
                 p = p.seat(s);
             }

@@ -1,0 +1,355 @@
+//! From the deals to the four parts of the report.
+
+use std::collections::BTreeMap;
+
+use notation::{Party, Pot, Variant};
+
+use super::{
+    Board, BoardTable, ClaimDeal, ClaimParty, Count, Deal, Irregularities, Irregularity, Overall,
+    OverallLine, Place, PlayerLine, SessionPots, SessionRun, SessionStanding, Sheet, Standings,
+    Summary,
+};
+use crate::players;
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+fn average(total: i64, deals: usize) -> Option<f64> {
+    (deals > 0).then(|| round2(total as f64 / deals as f64))
+}
+
+/// Who a seat is in standings: the name, or the seat within its session.
+fn player_key(names: &[String], seat: u8, session: &str) -> (String, bool) {
+    match players::name(names, seat) {
+        Some(n) => (n.to_owned(), true),
+        None => (format!("seat {seat} ({session})"), false),
+    }
+}
+
+impl Sheet {
+    pub fn build(sessions: &[SessionRun], files: usize, unopened: Vec<String>) -> Sheet {
+        let deals: Vec<&Deal> = sessions.iter().flat_map(|s| &s.deals).collect();
+        Sheet {
+            summary: summary(&deals, files, unopened),
+            irregularities: irregularities(&deals, sessions),
+            claims: claims(&deals),
+            standings: standings(sessions),
+            boards: boards(&deals),
+        }
+    }
+
+    /// Whether anything was found: the exit code's ground.
+    pub fn has_findings(&self) -> bool {
+        !self.irregularities.rows.is_empty()
+    }
+}
+
+fn summary(deals: &[&Deal], files: usize, unopened: Vec<String>) -> Summary {
+    let mut flagged_files: Vec<String> = Vec::new();
+    for d in deals {
+        if (!d.readable || !d.findings.is_empty())
+            && flagged_files.last() != Some(&d.place.file)
+            && !flagged_files.contains(&d.place.file)
+        {
+            flagged_files.push(d.place.file.clone());
+        }
+    }
+    Summary {
+        files,
+        records: deals.len(),
+        unreadable: deals.iter().filter(|d| !d.readable).count(),
+        with_findings: deals
+            .iter()
+            .filter(|d| d.readable && !d.findings.is_empty())
+            .count(),
+        flagged_files,
+        unopened,
+    }
+}
+
+fn counted(map: BTreeMap<String, usize>) -> Vec<Count> {
+    let mut v: Vec<Count> = map
+        .into_iter()
+        .map(|(name, findings)| Count { name, findings })
+        .collect();
+    v.sort_by(|a, b| b.findings.cmp(&a.findings).then(a.name.cmp(&b.name)));
+    v
+}
+
+fn irregularities(deals: &[&Deal], sessions: &[SessionRun]) -> Irregularities {
+    let mut rows: Vec<Irregularity> = Vec::new();
+    let mut by_kind = BTreeMap::new();
+    let mut by_player = BTreeMap::new();
+    for d in deals {
+        for f in &d.findings {
+            *by_kind.entry(f.kind.to_owned()).or_insert(0) += 1;
+            if let Some(seat) = f.seat {
+                let (key, _) = player_key(&d.names, seat, &sessions[d.session].name);
+                *by_player.entry(key).or_insert(0) += 1;
+            }
+            rows.push(f.clone());
+        }
+    }
+    // Sorted by file and record; a record's findings stay in the order the
+    // rules found them.
+    rows.sort_by(|a, b| {
+        (a.place.file.as_str(), a.place.record).cmp(&(b.place.file.as_str(), b.place.record))
+    });
+    Irregularities {
+        rows,
+        by_kind: counted(by_kind),
+        by_player: counted(by_player),
+    }
+}
+
+fn claims(deals: &[&Deal]) -> Vec<ClaimDeal> {
+    deals
+        .iter()
+        .filter(|d| d.claim_mismatch)
+        .filter_map(|d| {
+            let s = d.settled.as_ref()?;
+            let claimed = |party: Party| {
+                d.claim
+                    .iter()
+                    .find(|(p, _)| *p == party)
+                    .map(|(_, amount)| *amount)
+            };
+            let mut parties: Vec<ClaimParty> = (0..s.totals.len())
+                .map(|seat| {
+                    let party = Party::Seat(seat as u8);
+                    ClaimParty {
+                        party,
+                        player: players::name(&d.names, seat as u8).map(str::to_owned),
+                        claimed: claimed(party),
+                        computed: Some(s.totals[seat]),
+                    }
+                })
+                .collect();
+            if let Some(pots) = s.pots {
+                for (i, pot) in [Pot::King, Pot::Pagat].into_iter().enumerate() {
+                    let party = Party::Pot(pot);
+                    parties.push(ClaimParty {
+                        party,
+                        player: None,
+                        claimed: claimed(party),
+                        computed: Some(pots[i]),
+                    });
+                }
+            }
+            Some(ClaimDeal {
+                place: d.place.clone(),
+                variant: d.variant,
+                parties,
+            })
+        })
+        .collect()
+}
+
+#[derive(Default)]
+struct Tally {
+    seats: Vec<u8>,
+    deals: usize,
+    total: i64,
+    sessions: usize,
+    last_session: Option<usize>,
+}
+
+fn standings(sessions: &[SessionRun]) -> Standings {
+    let mut out = Vec::new();
+    // Per variant, in order of first appearance.
+    let mut overall: Vec<(Variant, BTreeMap<String, Tally>)> = Vec::new();
+    for (i, session) in sessions.iter().enumerate() {
+        let mut lines: BTreeMap<String, Tally> = BTreeMap::new();
+        let mut variants: Vec<Variant> = Vec::new();
+        let mut deals = 0;
+        let mut pots: Option<SessionPots> = None;
+        let mut sum = 0;
+        for d in &session.deals {
+            let (Some(s), Some(variant)) = (&d.settled, d.variant) else {
+                continue;
+            };
+            deals += 1;
+            if !variants.contains(&variant) {
+                variants.push(variant);
+            }
+            let at = match overall.iter().position(|(v, _)| *v == variant) {
+                Some(at) => at,
+                None => {
+                    overall.push((variant, BTreeMap::new()));
+                    overall.len() - 1
+                }
+            };
+            for (seat, total) in s.totals.iter().enumerate() {
+                let seat = seat as u8;
+                let active = s.active.get(seat as usize).copied().unwrap_or(true);
+                // In its session an unnamed player is the seat; over the
+                // whole input, the seat of that session.
+                let (key, named) = player_key(&d.names, seat, &session.name);
+                let local = if named {
+                    key.clone()
+                } else {
+                    format!("seat {seat}")
+                };
+                for line in [
+                    lines.entry(local).or_default(),
+                    overall[at].1.entry(key).or_default(),
+                ] {
+                    line.total += total;
+                    line.deals += usize::from(active);
+                    if !line.seats.contains(&seat) {
+                        line.seats.push(seat);
+                    }
+                    if line.last_session != Some(i) {
+                        line.last_session = Some(i);
+                        line.sessions += 1;
+                    }
+                }
+                sum += total;
+            }
+            if let Some(after) = s.pots {
+                let before = [after[0] - s.paid_in[0], after[1] - s.paid_in[1]];
+                let p = pots.get_or_insert(SessionPots {
+                    start: before,
+                    end: after,
+                    paid_in: [0, 0],
+                });
+                p.end = after;
+                p.paid_in[0] += s.paid_in[0];
+                p.paid_in[1] += s.paid_in[1];
+                sum += s.paid_in[0] + s.paid_in[1];
+            }
+        }
+        let mut players: Vec<PlayerLine> = lines
+            .into_iter()
+            .map(|(player, mut t)| {
+                t.seats.sort_unstable();
+                PlayerLine {
+                    player,
+                    seats: t.seats,
+                    deals: t.deals,
+                    total: t.total,
+                    average: average(t.total, t.deals),
+                }
+            })
+            .collect();
+        players.sort_by(|a, b| b.total.cmp(&a.total).then(a.player.cmp(&b.player)));
+        out.push(SessionStanding {
+            session: session.name.clone(),
+            variants,
+            deals,
+            players,
+            pots,
+            sum,
+        });
+    }
+    let overall = overall
+        .into_iter()
+        .map(|(variant, lines)| {
+            let mut players: Vec<OverallLine> = lines
+                .into_iter()
+                .map(|(player, t)| OverallLine {
+                    player,
+                    sessions: t.sessions,
+                    deals: t.deals,
+                    total: t.total,
+                    average: average(t.total, t.deals),
+                })
+                .collect();
+            players.sort_by(|a, b| b.total.cmp(&a.total).then(a.player.cmp(&b.player)));
+            Overall { variant, players }
+        })
+        .collect();
+    Standings {
+        sessions: out,
+        overall,
+    }
+}
+
+pub(super) fn place_label(place: &Place) -> String {
+    format!("{} deal {}", place.file, place.record + 1)
+}
+
+fn boards(deals: &[&Deal]) -> Vec<Board> {
+    // Key: variant, then the Board tag or the hands. BTreeMap keeps the
+    // order stable; boards are then listed in order of first appearance.
+    // Key: the variant, then the Board tag or the hands.
+    #[derive(PartialEq, Eq, PartialOrd, Ord)]
+    enum Same {
+        Board(String),
+        Hands(Vec<u128>),
+    }
+    let mut groups: BTreeMap<(&'static str, Same), Vec<&Deal>> = BTreeMap::new();
+    for d in deals {
+        let (Some(variant), Some(_)) = (d.variant, &d.settled) else {
+            continue;
+        };
+        let key = match (&d.place.board, &d.hands) {
+            (Some(b), _) => (variant.name(), Same::Board(b.clone())),
+            (None, Some(h)) => (variant.name(), Same::Hands(h.clone())),
+            _ => continue,
+        };
+        groups.entry(key).or_default().push(d);
+    }
+    let mut boards: Vec<((usize, usize), Board)> = groups
+        .into_iter()
+        .filter(|(_, g)| g.len() > 1)
+        .filter_map(|((_, same), g)| {
+            let variant = g[0].variant?;
+            let seats = g
+                .iter()
+                .filter_map(|d| d.settled.as_ref().map(|s| s.totals.len()))
+                .max()
+                .unwrap_or(0);
+            let average: Vec<f64> = (0..seats)
+                .map(|seat| {
+                    let scores: Vec<i64> = g
+                        .iter()
+                        .filter_map(|d| d.settled.as_ref()?.totals.get(seat).copied())
+                        .collect();
+                    round2(scores.iter().sum::<i64>() as f64 / scores.len().max(1) as f64)
+                })
+                .collect();
+            let tables = g
+                .iter()
+                .map(|d| {
+                    let s = d.settled.as_ref().expect("grouped deals are settled");
+                    BoardTable {
+                        place: d.place.clone(),
+                        players: d.names.to_vec(),
+                        contract: d.contract.clone(),
+                        tricks: s.tricks.clone(),
+                        scores: s.totals.clone(),
+                        versus_average: s
+                            .totals
+                            .iter()
+                            .zip(&average)
+                            .map(|(t, a)| round2(*t as f64 - a))
+                            .collect(),
+                    }
+                })
+                .collect();
+            let first = g
+                .iter()
+                .map(|d| (d.session, d.place.record))
+                .min()
+                .unwrap_or_default();
+            let (board, by_tag) = match same {
+                Same::Board(b) => (b, true),
+                Same::Hands(_) => (format!("same hands as {}", place_label(&g[0].place)), false),
+            };
+            Some((
+                first,
+                Board {
+                    variant,
+                    board,
+                    matched_by: if by_tag { "board-tag" } else { "same-hands" },
+                    tables,
+                    average,
+                },
+            ))
+        })
+        .collect();
+    boards.sort_by_key(|(first, _)| *first);
+    boards.into_iter().map(|(_, b)| b).collect()
+}

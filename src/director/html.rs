@@ -1,0 +1,192 @@
+//! The report as one self-contained HTML page: inline CSS, no script, no
+//! network. On a narrow screen each row of a wide table becomes a card of
+//! labelled fields (narrow tables fit as they are); printed, the tables keep
+//! their headers on every page.
+//!
+//! Every table has the grid's `id`, `data-part` (the report part), its data
+//! rows in `<tbody>` and its summary rows (pots, sums, averages) in
+//! `<tfoot>`, so a program (the browser test) can count them.
+
+use std::fmt::Write;
+
+use super::grid::{parts, summary_lines};
+use super::Sheet;
+
+fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+const STYLE: &str = r#"
+:root { --ink: #1b1f23; --muted: #5a6270; --line: #d5d9e0; --head: #eef1f5; --bad: #a4262c; --foot: #f7f8fa; }
+* { box-sizing: border-box; }
+body { margin: 0; padding: 1rem; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: #fff; }
+main { max-width: 78rem; margin: 0 auto; }
+h1 { font-size: 1.5rem; margin: 0 0 .5rem; }
+h2 { font-size: 1.25rem; margin: 2rem 0 .5rem; padding-bottom: .25rem; border-bottom: 2px solid var(--ink); }
+h3 { font-size: 1rem; margin: 1.25rem 0 .4rem; }
+p { margin: .25rem 0; }
+.summary { color: var(--muted); }
+nav a { margin-right: 1rem; }
+.scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; }
+table { border-collapse: collapse; width: 100%; font-size: .875rem; }
+table.narrow { width: auto; min-width: min(100%, 28rem); }
+th, td { border: 1px solid var(--line); padding: .3rem .5rem; text-align: left; vertical-align: top; }
+thead th { background: var(--head); white-space: nowrap; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+tfoot td { background: var(--foot); font-weight: 600; }
+td.bad { color: var(--bad); font-weight: 600; }
+td.code { white-space: nowrap; }
+details { color: var(--muted); margin: .25rem 0; }
+.empty { font-style: italic; color: var(--muted); }
+@media (max-width: 40rem) {
+  body { padding: .5rem; font-size: 14px; }
+  table.narrow { width: 100%; }
+  table.cards, .cards thead, .cards tbody, .cards tfoot, .cards tr, .cards th, .cards td { display: block; width: 100%; }
+  .cards thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  .cards tr { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 .6rem; padding: .25rem .5rem; }
+  .cards td { border: none; padding: .15rem 0; display: flex; gap: .75rem; text-align: left; white-space: normal; }
+  .cards td.num { text-align: left; }
+  .cards td.code { white-space: normal; }
+  .cards td::before { content: attr(data-label); flex: 0 0 40%; color: var(--muted); font-weight: normal; }
+  .cards td:empty { display: none; }
+}
+@media print {
+  @page { size: A4 landscape; margin: 10mm; }
+  body { padding: 0; font-size: 8.5pt; }
+  table { font-size: 8pt; }
+  td.code { white-space: normal; }
+  nav { display: none; }
+  .scroll { overflow: visible; }
+  h2 { break-before: auto; break-after: avoid; }
+  h3 { break-after: avoid; }
+  thead { display: table-header-group; }
+  tfoot { display: table-row-group; }
+  tr { break-inside: avoid; }
+  th, td { padding: 1pt 3pt; }
+  thead th, tfoot td { background: none; }
+  a { color: inherit; text-decoration: none; }
+}
+"#;
+
+/// The page.
+pub fn html(sheet: &Sheet) -> String {
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>Tournament director's report</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n\
+         <h1>Tournament director's report</h1>\n"
+    );
+    for l in summary_lines(sheet).iter().take(1) {
+        let _ = writeln!(out, "<p class=\"summary\">{}</p>", esc(l));
+    }
+    let s = &sheet.summary;
+    if !s.flagged_files.is_empty() {
+        let _ = write!(
+            out,
+            "<details><summary>{} file(s) with findings</summary><ul>",
+            s.flagged_files.len()
+        );
+        for f in &s.flagged_files {
+            let _ = write!(out, "<li>{}</li>", esc(f));
+        }
+        out.push_str("</ul></details>\n");
+    }
+    for u in &s.unopened {
+        let _ = writeln!(out, "<p class=\"summary\">Could not read {}</p>", esc(u));
+    }
+    let parts = parts(sheet, false);
+    out.push_str("<nav>");
+    for p in &parts {
+        let _ = write!(out, "<a href=\"#{}\">{}</a>", p.id, esc(p.title));
+    }
+    out.push_str("</nav>\n");
+    for part in &parts {
+        let _ = writeln!(
+            out,
+            "<section id=\"{}\">\n<h2>{}</h2>",
+            part.id,
+            esc(part.title)
+        );
+        let shown: Vec<_> = part.grids.iter().filter(|g| !g.rows.is_empty()).collect();
+        if shown.is_empty() {
+            let _ = writeln!(out, "<p class=\"empty\">{}</p>", esc(part.empty));
+        }
+        for g in shown {
+            let _ = writeln!(
+                out,
+                "<h3>{}</h3>\n<div class=\"scroll\">\n<table id=\"{}\" data-part=\"{}\" class=\"{}\">",
+                esc(&g.title),
+                esc(&g.id),
+                part.id,
+                // Wide tables become cards on a phone; narrow ones fit.
+                if g.columns.len() > 5 { "cards" } else { "narrow" }
+            );
+            out.push_str("<thead><tr>");
+            for c in &g.columns {
+                let class = if c.numeric { " class=\"num\"" } else { "" };
+                let _ = write!(out, "<th scope=\"col\"{class}>{}</th>", esc(c.name));
+            }
+            out.push_str("</tr></thead>\n<tbody>\n");
+            let row = |out: &mut String, cells: &[String]| {
+                out.push_str("<tr>");
+                for (i, c) in g.columns.iter().enumerate() {
+                    let cell = cells.get(i).map(String::as_str).unwrap_or("");
+                    let mut class = Vec::new();
+                    if c.numeric {
+                        class.push("num");
+                    }
+                    if matches!(c.name, "Kind" | "Rule" | "Card" | "At" | "Party" | "Tricks") {
+                        class.push("code");
+                    }
+                    if part.id == "claims"
+                        && c.name.starts_with("Claimed −")
+                        && !cell.is_empty()
+                        && cell != "agrees"
+                    {
+                        class.push("bad");
+                    }
+                    let class = if class.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" class=\"{}\"", class.join(" "))
+                    };
+                    let _ = write!(
+                        out,
+                        "<td data-label=\"{}\"{class}>{}</td>",
+                        esc(c.name),
+                        esc(cell)
+                    );
+                }
+                out.push_str("</tr>\n");
+            };
+            for r in &g.rows {
+                row(&mut out, r);
+            }
+            out.push_str("</tbody>\n");
+            if !g.foot.is_empty() {
+                out.push_str("<tfoot>\n");
+                for r in &g.foot {
+                    row(&mut out, r);
+                }
+                out.push_str("</tfoot>\n");
+            }
+            out.push_str("</table>\n</div>\n");
+        }
+        out.push_str("</section>\n");
+    }
+    out.push_str("</main>\n</body>\n</html>\n");
+    out
+}

@@ -1,0 +1,441 @@
+//! The tournament director's report (`tarok report`): what a director hands
+//! out at the end of a round.
+//!
+//! Four parts, built once into [`Sheet`] (serde, the `--format json` form,
+//! spec/report.md) and rendered per format:
+//! - **irregularities**: one row per finding, with the player's name, the
+//!   fine or consequence, and counts per kind and per player;
+//! - **claims**: every deal whose score sheet disagrees with the rules,
+//!   claimed and computed amounts side by side;
+//! - **standings**: per session and over the whole input, per player, from
+//!   the engines' totals (never from the claims); each session sums to zero,
+//!   the Danish pots included;
+//! - **boards**: the duplicate comparison of a deal played at several tables.
+//!
+//! ## Flow
+//! [`collect`] (here) verifies every file exactly as `tarok verify` does
+//! (sessions cut by `verifier::session`) and keeps of each deal only what
+//! the report needs ([`Deal`]); [`Sheet::build`]
+//! (`build.rs`) turns the deals into the four parts (`model.rs`); `grid.rs`
+//! renders them as text, Markdown and CSV, `html.rs` as the page.
+
+mod build;
+mod grid;
+mod html;
+mod model;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use notation::{Act, Party, Pot, Problem, Record, Variant};
+use rayon::prelude::*;
+
+use crate::input::{self, Source};
+use crate::players;
+
+pub use grid::{csv, markdown, text};
+pub use html::html;
+pub use model::*;
+
+/// What the report keeps of one record.
+#[derive(Debug)]
+pub struct Deal {
+    pub place: Place,
+    /// Index of the session in the input.
+    pub session: usize,
+    pub variant: Option<Variant>,
+    /// The `Players` names; shared by the deals of a session that repeat
+    /// them.
+    pub names: Arc<[String]>,
+    pub readable: bool,
+    pub findings: Vec<Irregularity>,
+    pub claim_mismatch: bool,
+    pub claim: Vec<(Party, i64)>,
+    /// Engine results, when the deal was settled.
+    pub settled: Option<Settled>,
+    /// Identical hands find each other by this key (see `hands_key`).
+    pub hands: Option<Vec<u128>>,
+    pub contract: Option<String>,
+}
+
+#[derive(Debug)]
+pub struct Settled {
+    pub totals: Vec<i64>,
+    /// Seats that play (all but a Danish seat sitting out).
+    pub active: Vec<bool>,
+    pub pots: Option<[i64; 2]>,
+    /// Net payments into each pot in this deal.
+    pub paid_in: [i64; 2],
+    pub tricks: Vec<u32>,
+}
+
+/// One session's name and its deals.
+pub struct SessionRun {
+    pub name: String,
+    pub deals: Vec<Deal>,
+}
+
+/// Reads and verifies every file (in parallel, reported in order), cut
+/// into sessions as `tarok verify` cuts them (`verifier::session`: a file is
+/// a session unless `Session` tags or `--independent` say otherwise).
+pub fn collect(
+    files: &[PathBuf],
+    grouping: verifier::session::Grouping,
+) -> (Vec<SessionRun>, Vec<String>) {
+    let runs: Vec<(Vec<SessionRun>, Option<String>)> = files
+        .par_iter()
+        .map(|p| collect_file(p, grouping))
+        .collect();
+    let mut sessions = Vec::new();
+    let mut unopened = Vec::new();
+    for (runs, error) in runs {
+        sessions.extend(runs);
+        unopened.extend(error);
+    }
+    for (i, s) in sessions.iter_mut().enumerate() {
+        for d in &mut s.deals {
+            d.session = i;
+        }
+    }
+    (sessions, unopened)
+}
+
+fn collect_file(
+    path: &Path,
+    grouping: verifier::session::Grouping,
+) -> (Vec<SessionRun>, Option<String>) {
+    let name = input::display_name(path);
+    let mut runs: Vec<SessionRun> = Vec::new();
+    let mut sessions = verifier::session::Sessions::new(grouping);
+    let mut index = 0;
+    let mut names: Arc<[String]> = Arc::new([]);
+    let read = input::read_records(path, |(result, source)| {
+        let deal = match result {
+            Ok(record) => {
+                let report = sessions.verify(&record);
+                // A new session: the file's first, or one a `Session` tag
+                // (or `--independent`) opened.
+                if runs.len() <= sessions.number() {
+                    open_run(&mut runs, &name, index);
+                }
+                let these = players::names(&record);
+                if *names != *these {
+                    names = these.into();
+                }
+                deal_of(&name, index, &source, &record, &report, names.clone())
+            }
+            Err(problems) => unreadable(&name, index, &source, &problems),
+        };
+        if runs.is_empty() {
+            open_run(&mut runs, &name, index);
+        }
+        if let Some(s) = runs.last_mut() {
+            s.deals.push(deal);
+        }
+        index += 1;
+    });
+    let error = read.err().map(|e| format!("{name}: {e}"));
+    (runs, error)
+}
+
+/// Starts the next session of a file: named by the file, and after its
+/// first by the deal it starts from.
+fn open_run(runs: &mut Vec<SessionRun>, file: &str, index: usize) {
+    let name = if runs.is_empty() {
+        file.to_owned()
+    } else {
+        format!("{file} from deal {}", index + 1)
+    };
+    runs.push(SessionRun {
+        name,
+        deals: Vec::new(),
+    });
+}
+
+fn tag(record: &Record, name: &str) -> Option<String> {
+    record
+        .tag(name)
+        .map(|t| t.value.trim().to_owned())
+        .filter(|v| !v.is_empty())
+}
+
+fn finding(
+    place: &Place,
+    variant: Option<Variant>,
+    names: &[String],
+    source: &Source,
+    p: &Problem,
+) -> Irregularity {
+    let lc = p.span.map(|s| source.line_col(s.start as usize));
+    Irregularity {
+        place: place.clone(),
+        variant,
+        seat: p.seat,
+        player: p
+            .seat
+            .and_then(|s| players::name(names, s))
+            .map(str::to_owned),
+        kind: p.kind,
+        rule: p.rule,
+        trick: p.trick,
+        card: p.card.map(|c| c.to_string()),
+        consequence: None,
+        line: lc.map(|l| l.0),
+        column: lc.map(|l| l.1),
+        path: p.path.clone(),
+        message: players::name_seats(&p.message, names),
+    }
+}
+
+fn unreadable(file: &str, index: usize, source: &Source, problems: &[Problem]) -> Deal {
+    let place = Place {
+        file: file.to_owned(),
+        record: index,
+        ..Place::default()
+    };
+    Deal {
+        findings: problems
+            .iter()
+            .map(|p| finding(&place, None, &[], source, p))
+            .collect(),
+        place,
+        session: 0,
+        variant: None,
+        names: Arc::new([]),
+        readable: false,
+        claim_mismatch: false,
+        claim: Vec::new(),
+        settled: None,
+        hands: None,
+        contract: None,
+    }
+}
+
+fn deal_of(
+    file: &str,
+    index: usize,
+    source: &Source,
+    record: &Record,
+    report: &verifier::Report,
+    names: Arc<[String]>,
+) -> Deal {
+    let place = Place {
+        file: file.to_owned(),
+        record: index,
+        event: tag(record, "Event"),
+        round: tag(record, "Round"),
+        table: tag(record, "Table"),
+        board: tag(record, "Board"),
+    };
+    let variant = record.variant();
+    let mut findings: Vec<Irregularity> = report
+        .problems
+        .iter()
+        .map(|p| finding(&place, variant, &names, source, p))
+        .collect();
+    consequences(&report.problems, report, &mut findings);
+    let table = notation::check::table(record).ok();
+    let settled = report.settled.then(|| {
+        let mut paid_in = [0i64; 2];
+        for p in &report.ledger {
+            for (party, sign) in [(p.payee, 1), (p.payer, -1)] {
+                match party {
+                    Party::Pot(Pot::King) => paid_in[0] += sign * p.amount,
+                    Party::Pot(Pot::Pagat) => paid_in[1] += sign * p.amount,
+                    Party::Seat(_) => {}
+                }
+            }
+        }
+        let seats = report.totals.len();
+        let mut tricks = vec![0u32; seats];
+        for e in &report.events {
+            if let verifier::Event::Trick { winner, .. } = e {
+                if let Some(t) = tricks.get_mut(*winner as usize) {
+                    *t += 1;
+                }
+            }
+        }
+        Settled {
+            totals: report.totals.clone(),
+            active: (0..seats)
+                .map(|s| table.is_none_or(|t| t.is_active(s as u8)))
+                .collect(),
+            pots: report.pots,
+            paid_in,
+            tricks,
+        }
+    });
+    Deal {
+        place,
+        session: 0,
+        variant,
+        readable: true,
+        claim_mismatch: report.problems.iter().any(|p| p.kind == "claim-mismatch"),
+        claim: record
+            .claim
+            .iter()
+            .flat_map(|c| c.entries.iter().map(|e| (e.party, e.amount)))
+            .collect(),
+        hands: hands_key(record),
+        contract: contract(record, &names),
+        settled,
+        names,
+        findings,
+    }
+}
+
+/// What each finding cost: the fines the engine booked for it (payments
+/// whose reason starts with "fine", by the finding's seat, under its rule,
+/// taken in order), and what it did to the deal (a Danish deal abandoned,
+/// DK-FINE-3; a French deal scored 0, FR-IRREG-2; a Königrufen or Skill7
+/// deal void). See spec/report.md.
+fn consequences(problems: &[Problem], report: &verifier::Report, rows: &mut [Irregularity]) {
+    let mut used = vec![false; report.ledger.len()];
+    let abandoned_by = report.events.iter().find_map(|e| match e {
+        verifier::Event::Rule { rule, text, .. } if *rule == "DK-FINE-3" => text
+            .split_once('(')
+            .and_then(|(_, r)| r.split_once(')'))
+            .map(|(r, _)| r.to_owned()),
+        _ => None,
+    });
+    // A French deal that scores 0: irregular (FR-IRREG-2) or void
+    // (FR-SCORE-8: a bare petit, a wrong deal, four passes).
+    let french_zero = report.events.iter().find_map(|e| match e {
+        verifier::Event::Rule { rule, .. } if matches!(*rule, "FR-IRREG-2" | "FR-SCORE-8") => {
+            Some(*rule)
+        }
+        _ => None,
+    });
+    // A Königrufen or Skill7 deal made void ("the deal is void, nobody
+    // pays": a wrong number of cards found in play, a cause for a redeal).
+    let void = report.events.iter().find_map(|e| match e {
+        verifier::Event::Rule { rule, text, .. }
+            if (rule.starts_with("KR-") || rule.starts_with("S7-"))
+                && text.contains("void, nobody pays") =>
+        {
+            Some(*rule)
+        }
+        _ => None,
+    });
+    let mut abandon_told = false;
+    for (p, row) in problems.iter().zip(rows.iter_mut()) {
+        let mut parts: Vec<String> = Vec::new();
+        if let (Some(seat), Some(rule)) = (p.seat, p.rule) {
+            let mut fines: Vec<(Party, i64)> = Vec::new();
+            // The fines of one finding are booked together: take the first
+            // unused run of them.
+            let mut started = false;
+            for (i, pay) in report.ledger.iter().enumerate() {
+                let fits = !used[i]
+                    && pay.rule == rule
+                    && pay.payer == Party::Seat(seat)
+                    && pay.reason.starts_with("fine");
+                if fits {
+                    used[i] = true;
+                    started = true;
+                    fines.push((pay.payee, pay.amount));
+                } else if started {
+                    break;
+                }
+            }
+            if !fines.is_empty() {
+                let each_pot = fines.len() == 2
+                    && fines.iter().all(|f| matches!(f.0, Party::Pot(_)))
+                    && fines[0].1 == fines[1].1;
+                parts.push(if each_pot {
+                    format!("fine {} into each pot", fines[0].1)
+                } else {
+                    let list: Vec<String> = fines
+                        .iter()
+                        .map(|(to, n)| format!("{n} to {}", party_word(*to)))
+                        .collect();
+                    format!("fine {}", list.join(", "))
+                });
+            }
+        }
+        if !abandon_told && p.rule.is_some() && abandoned_by.as_deref() == p.rule {
+            abandon_told = true;
+            parts.push("deal abandoned (DK-FINE-3)".into());
+        }
+        if !matches!(p.kind, "claim-mismatch" | "scores-mismatch") {
+            if let Some(rule) = french_zero {
+                parts.push(format!("deal scores 0 ({rule})"));
+            }
+            if let Some(rule) = void {
+                parts.push(format!("deal void, nobody pays ({rule})"));
+            }
+        }
+        if !parts.is_empty() {
+            row.consequence = Some(parts.join("; "));
+        }
+    }
+}
+
+fn party_word(party: Party) -> String {
+    match party {
+        Party::Seat(s) => format!("seat {s}"),
+        Party::Pot(p) => p.word().to_owned(),
+    }
+}
+
+/// The deal's hands (and talon) as a key: the same key at two tables means
+/// the same deal was played there. Each hand is a card set (a `u128`), so
+/// the key is exact and small: the seat's bit set, seat by seat, then the
+/// talon's.
+fn hands_key(record: &Record) -> Option<Vec<u128>> {
+    if record.hands.is_empty() {
+        return None;
+    }
+    let seats = record.hands.iter().map(|h| h.seat as usize + 1).max()?;
+    let mut key = vec![0u128; seats + 1];
+    for h in &record.hands {
+        let set: notation::CardSet = h.cards.iter().map(|i| i.card).collect();
+        key[h.seat as usize] |= set.0;
+    }
+    if let Some(talon) = &record.talon {
+        let set: notation::CardSet = talon.cards.iter().map(|i| i.card).collect();
+        key[seats] = set.0;
+    }
+    Some(key)
+}
+
+/// The contract as a director writes it: the last bid and its bidder, then
+/// the calls and contras; a Danish tout.
+fn contract(record: &Record, names: &[String]) -> Option<String> {
+    let word = |act: &Act| {
+        let mut s = String::new();
+        notation::print::act(&mut s, act);
+        s
+    };
+    let mut out = record.auction.as_ref().and_then(|a| {
+        a.actions
+            .iter()
+            .rev()
+            .find(|x| matches!(x.act, Act::Bid { .. }))
+            .map(|x| format!("{} by {}", word(&x.act), players::seat_label(names, x.seat)))
+    });
+    if out.is_none() {
+        out = record.declarations.as_ref().and_then(|d| {
+            d.actions
+                .iter()
+                .find(|x| matches!(x.act, Act::Tout))
+                .map(|x| format!("tout by {}", players::seat_label(names, x.seat)))
+        });
+    }
+    let mut out = out?;
+    if let Some(calls) = &record.calls {
+        for x in &calls.actions {
+            if matches!(
+                x.act,
+                Act::Call { .. }
+                    | Act::Contra { .. }
+                    | Act::Recontra { .. }
+                    | Act::Subcontra { .. }
+            ) {
+                out.push_str(", ");
+                out.push_str(&word(&x.act));
+            }
+        }
+    }
+    Some(out)
+}

@@ -1,0 +1,204 @@
+//! The report's data model: what `--format json` writes (spec/report.md),
+//! and what every other form renders.
+
+use notation::{Party, Variant};
+use serde::Serialize;
+
+/// The whole report: the `--format json` document.
+#[derive(Debug, Serialize)]
+pub struct Sheet {
+    pub summary: Summary,
+    pub irregularities: Irregularities,
+    pub claims: Vec<ClaimDeal>,
+    pub standings: Standings,
+    pub boards: Vec<Board>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Summary {
+    pub files: usize,
+    pub records: usize,
+    /// Records that could not be read (parse errors).
+    pub unreadable: usize,
+    /// Records read with at least one finding.
+    pub with_findings: usize,
+    /// Files with a finding or an unreadable record, in input order.
+    pub flagged_files: Vec<String>,
+    /// Files that could not be opened, with the reason.
+    pub unopened: Vec<String>,
+}
+
+/// Where a deal is: its file and record, and the tags a director files it by.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Place {
+    pub file: String,
+    /// 0-based, as in `verify --format json`.
+    pub record: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Irregularities {
+    pub rows: Vec<Irregularity>,
+    /// Findings per kind, most frequent first.
+    pub by_kind: Vec<Count>,
+    /// Findings per player (findings that name a seat), most first.
+    pub by_player: Vec<Count>,
+}
+
+/// One finding.
+#[derive(Debug, Clone, Serialize)]
+pub struct Irregularity {
+    #[serde(flatten)]
+    pub place: Place,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<Variant>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    pub kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trick: Option<u16>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+    /// The fine paid for it, or what it does to the deal (spec/report.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub consequence: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+    /// Where in a JSON document, for sources without line and column.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    pub message: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Count {
+    pub name: String,
+    pub findings: usize,
+}
+
+/// A deal whose claimed results disagree with the rules.
+#[derive(Debug, Serialize)]
+pub struct ClaimDeal {
+    #[serde(flatten)]
+    pub place: Place,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<Variant>,
+    /// Every seat of the table, then the pots (Danish Tarok).
+    pub parties: Vec<ClaimParty>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ClaimParty {
+    pub party: Party,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// What the score sheet says; absent when it says nothing for the party.
+    pub claimed: Option<i64>,
+    /// What the rules give.
+    pub computed: Option<i64>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Standings {
+    pub sessions: Vec<SessionStanding>,
+    /// Over the whole input, one table per variant (scores of different
+    /// games are not added up).
+    pub overall: Vec<Overall>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SessionStanding {
+    /// The session's name: its file today.
+    pub session: String,
+    pub variants: Vec<Variant>,
+    /// Deals the engines settled.
+    pub deals: usize,
+    /// Best first.
+    pub players: Vec<PlayerLine>,
+    /// Danish Tarok: the pots at the session's start and end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pots: Option<SessionPots>,
+    /// The players' totals plus what went into the pots: 0 when the engines
+    /// balance.
+    pub sum: i64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PlayerLine {
+    pub player: String,
+    /// The seats the player sat at.
+    pub seats: Vec<u8>,
+    /// Settled deals the player played in (a Danish seat sitting out does
+    /// not play).
+    pub deals: usize,
+    pub total: i64,
+    /// `total / deals`, rounded to two decimals; absent without deals.
+    pub average: Option<f64>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SessionPots {
+    /// `[king-pot, pagat-pot]` before the session's first deal.
+    pub start: [i64; 2],
+    /// `[king-pot, pagat-pot]` after its last deal.
+    pub end: [i64; 2],
+    /// What the deals paid into (+) or out of (-) the pots, per pot.
+    pub paid_in: [i64; 2],
+}
+
+#[derive(Debug, Serialize)]
+pub struct Overall {
+    pub variant: Variant,
+    pub players: Vec<OverallLine>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct OverallLine {
+    pub player: String,
+    pub sessions: usize,
+    pub deals: usize,
+    pub total: i64,
+    pub average: Option<f64>,
+}
+
+/// One deal played at several tables.
+#[derive(Debug, Serialize)]
+pub struct Board {
+    pub variant: Variant,
+    /// The `Board` tag, or the place of the first table for identical hands.
+    pub board: String,
+    /// `board-tag` or `same-hands`.
+    pub matched_by: &'static str,
+    pub tables: Vec<BoardTable>,
+    /// Each seat's average score over the tables.
+    pub average: Vec<f64>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct BoardTable {
+    #[serde(flatten)]
+    pub place: Place,
+    pub players: Vec<String>,
+    /// The winning bid with its bidder, the calls and contras.
+    pub contract: Option<String>,
+    /// Tricks won per seat.
+    pub tricks: Vec<u32>,
+    /// Each seat's score for the deal (engine totals).
+    pub scores: Vec<i64>,
+    /// Each seat's score minus the board's average for that seat.
+    pub versus_average: Vec<f64>,
+}

@@ -1,0 +1,178 @@
+//! The HTML report in a real headless browser (Debian's `chromium`): the
+//! page loads, and its tables hold the rows the JSON form holds.
+//!
+//! Without a `chromium` on the PATH the test says so and passes, except
+//! under CI (`CI` set, as `.ci/run` does), where the browser is installed
+//! and its absence is a failure.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::cli::{stderr, stdout};
+use crate::report::{generated_sessions, report_json, tarok_in, CORPUS};
+
+/// The browser, if there is one.
+pub fn chromium() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    for dir in std::env::split_paths(&path) {
+        for name in ["chromium", "chromium-browser"] {
+            let candidate = dir.join(name);
+            if candidate.is_file() {
+                return Some(candidate);
+            }
+        }
+    }
+    None
+}
+
+fn browser_or_skip() -> Option<PathBuf> {
+    let found = chromium();
+    if found.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chromium is not installed (.ci/run installs it)"
+        );
+        eprintln!("skipped: no chromium on the PATH");
+    }
+    found
+}
+
+/// Runs headless Chromium on a local file with the flags that work in a
+/// container, and a fresh profile; `extra` are the action flags
+/// (`--dump-dom`, `--screenshot=...`). Returns stdout.
+pub fn headless(browser: &Path, file: &Path, extra: &[&str]) -> String {
+    let profile = std::env::temp_dir().join(format!(
+        "tarok-chromium-{}-{}",
+        std::process::id(),
+        file.file_name().unwrap().to_string_lossy()
+    ));
+    let _ = std::fs::remove_dir_all(&profile);
+    std::fs::create_dir_all(&profile).unwrap();
+    let out = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(extra)
+        .arg(format!("file://{}", file.display()))
+        .output()
+        .expect("chromium runs");
+    let _ = std::fs::remove_dir_all(&profile);
+    assert!(out.status.success(), "chromium: {}", stderr(&out));
+    stdout(&out)
+}
+
+/// The rows of a table in the browser's DOM: `(body rows, foot rows)`.
+fn rows(dom: &str, id: &str) -> (usize, usize) {
+    let start = dom
+        .find(&format!("<table id=\"{id}\""))
+        .unwrap_or_else(|| panic!("the page has no table {id}"));
+    let table = &dom[start..];
+    let table = &table[..table.find("</table>").expect("the table closes")];
+    let count = |section: &str| {
+        table
+            .find(&format!("<{section}>"))
+            .map(|at| {
+                let part = &table[at..];
+                let part = &part[..part.find(&format!("</{section}>")).unwrap()];
+                part.matches("<tr>").count()
+            })
+            .unwrap_or(0)
+    };
+    (count("tbody"), count("tfoot"))
+}
+
+fn len(v: &Value) -> usize {
+    v.as_array().map_or(0, Vec::len)
+}
+
+/// Every table of the page against the JSON form of the same report.
+fn check_page(dir: &Path, paths: &[&str], name: &str) {
+    let Some(browser) = browser_or_skip() else {
+        return;
+    };
+    let mut args = vec!["report", "--format", "html"];
+    args.extend(paths);
+    let out = tarok_in(dir, &args);
+    let html = stdout(&out);
+    // Self-contained: nothing fetched, no script.
+    for outside in ["<script", "<link", "src=", "url(", "@import"] {
+        assert!(!html.contains(outside), "the page has {outside}");
+    }
+    let file =
+        std::env::temp_dir().join(format!("tarok-report-{name}-{}.html", std::process::id()));
+    std::fs::write(&file, &html).unwrap();
+    let dom = headless(&browser, &file, &["--dump-dom"]);
+    std::fs::remove_file(&file).unwrap();
+    assert!(
+        dom.contains("<h1>Tournament director's report</h1>"),
+        "the page loads"
+    );
+    let sheet = report_json(dir, paths);
+    let ir = &sheet["irregularities"];
+    if len(&ir["rows"]) > 0 {
+        assert_eq!(rows(&dom, "irregularities"), (len(&ir["rows"]), 0));
+        assert_eq!(rows(&dom, "findings-per-kind").0, len(&ir["by_kind"]));
+        assert_eq!(rows(&dom, "findings-per-player").0, len(&ir["by_player"]));
+    } else {
+        assert!(!dom.contains("<table id=\"irregularities\""));
+    }
+    let parties: usize = sheet["claims"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| len(&c["parties"]))
+        .sum();
+    if parties > 0 {
+        assert_eq!(rows(&dom, "claims").0, parties);
+    }
+    let standings = &sheet["standings"];
+    let mut tables = 0;
+    for (i, s) in standings["sessions"].as_array().unwrap().iter().enumerate() {
+        if len(&s["players"]) == 0 {
+            continue;
+        }
+        let pots = if s["pots"].is_null() { 0 } else { 2 };
+        assert_eq!(
+            rows(&dom, &format!("session-{}", i + 1)),
+            (len(&s["players"]), pots + 1),
+            "session {}",
+            s["session"]
+        );
+        tables += 1;
+    }
+    for o in standings["overall"].as_array().unwrap() {
+        let id = format!("overall-{}", o["variant"].as_str().unwrap());
+        assert_eq!(rows(&dom, &id).0, len(&o["players"]), "{id}");
+        tables += 1;
+    }
+    for (i, b) in sheet["boards"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(
+            rows(&dom, &format!("board-{}", i + 1)),
+            (len(&b["tables"]), 1)
+        );
+        tables += 1;
+    }
+    assert!(tables > 0, "{name}: no standings");
+}
+
+#[test]
+fn html_report_of_the_corpus_in_chromium() {
+    check_page(&crate::cli::root(), &CORPUS, "corpus");
+}
+
+#[test]
+fn html_report_of_generated_sessions_in_chromium() {
+    let dir = generated_sessions("html");
+    check_page(&dir, &["sessions"], "generated");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
