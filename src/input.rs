@@ -31,6 +31,24 @@ pub struct Source {
 }
 
 impl Source {
+    /// Whether this source is JSON (a JSON document, or a line of JSON Lines).
+    pub fn is_json(&self) -> bool {
+        sniff(&self.text) == Form::Json
+    }
+
+    /// The problem with its JSON path filled in, for a finding on JSON
+    /// input that points at a value (`tricks[3].plays[1]`).
+    pub fn locate(&self, problem: &Problem) -> Problem {
+        let mut p = problem.clone();
+        if let (None, Some(span)) = (&p.path, p.span) {
+            if self.is_json() {
+                let local = (span.start as usize).saturating_sub(self.base);
+                p.path = notation::json::path_at(&self.text, local);
+            }
+        }
+        p
+    }
+
     /// 1-based line and column of a byte offset in the file.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let local = offset.saturating_sub(self.base).min(self.text.len());
@@ -211,23 +229,13 @@ fn stream_json_lines(
                 base: offset,
                 base_line: line_no,
             });
-            for result in notation::json::parse_json_doc(&source.text) {
-                let shifted =
-                    result.map_err(|ps| ps.into_iter().map(|p| shift(p, offset)).collect());
-                each((shifted, source.clone()));
+            for result in notation::json::parse_json_doc_at(&source.text, offset) {
+                each((result, source.clone()));
             }
         }
         offset += line.len();
         line_no += 1;
     }
-}
-
-fn shift(mut p: Problem, by: usize) -> Problem {
-    if let Some(span) = &mut p.span {
-        span.start += by as u32;
-        span.end += by as u32;
-    }
-    p
 }
 
 fn stream_text(

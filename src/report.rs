@@ -25,6 +25,11 @@ impl SourceCode for Located<'_> {
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
         let s = self.0;
         let local = SourceSpan::new(span.offset().saturating_sub(s.base).into(), span.len());
+        if context_lines_before > 0 && s.is_json() {
+            if let Some(window) = window(s, &local) {
+                return Ok(Box::new(window));
+            }
+        }
         let inner = s
             .text
             .read_span(&local, context_lines_before, context_lines_after)?;
@@ -37,6 +42,42 @@ impl SourceCode for Located<'_> {
             inner.line_count(),
         )))
     }
+}
+
+/// The longest JSON line shown whole; a longer one (a JSON Lines record)
+/// is shown as a window of about this width around the span.
+const WINDOW: usize = 100;
+
+/// A window of a long line around a span within it, so that a finding in a
+/// JSON Lines record shows the offending value, not the whole record.
+fn window<'a>(s: &'a Source, local: &SourceSpan) -> Option<MietteSpanContents<'a>> {
+    let text = s.text.as_str();
+    let (start, end) = (local.offset(), local.offset() + local.len());
+    let line_start = text.get(..start)?.rfind('\n').map_or(0, |n| n + 1);
+    let line_end = text[start..].find('\n').map_or(text.len(), |n| start + n);
+    if end > line_end || line_end - line_start <= WINDOW {
+        return None;
+    }
+    let margin = WINDOW.saturating_sub(end - start) / 2;
+    let mut from = start.saturating_sub(margin).max(line_start);
+    let mut to = (end + margin).min(line_end);
+    while !text.is_char_boundary(from) {
+        from -= 1;
+    }
+    while !text.is_char_boundary(to) {
+        to += 1;
+    }
+    let before = &text[..from];
+    let line = before.matches('\n').count();
+    let column = text[line_start..from].chars().count();
+    Some(MietteSpanContents::new_named(
+        s.name.clone(),
+        &text.as_bytes()[from..to],
+        SourceSpan::new((from + s.base).into(), to - from),
+        line + s.base_line,
+        column,
+        1,
+    ))
 }
 
 struct WithSource<'s> {
@@ -84,6 +125,16 @@ fn handler() -> GraphicalReportHandler {
 /// One diagnostic, rendered.
 pub fn render(source: &Source, problem: &Problem) -> String {
     let mut text = String::new();
+    let mut problem = source.locate(problem);
+    if let (Some(_), Some(path)) = (problem.span, &problem.path) {
+        if !problem.label.contains(path.as_str()) {
+            problem.label = match problem.label.as_str() {
+                "" => format!("at {path}"),
+                label => format!("{label} (at {path})"),
+            };
+        }
+    }
+    let problem = &problem;
     let diag = WithSource {
         problem,
         source: Located(source),
@@ -135,6 +186,9 @@ struct Finding<'a> {
 struct RecordLine<'a> {
     file: &'a str,
     record: usize,
+    /// The variant the record names (its `Variant` tag), when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<notation::Variant>,
     /// false when the record could not be read at all.
     readable: bool,
     violations: Vec<Finding<'a>>,
@@ -163,7 +217,8 @@ pub fn record_json(
     report: Option<&verifier::Report>,
     problems: &[Problem],
 ) {
-    let violations = problems
+    let located: Vec<Problem> = problems.iter().map(|p| source.locate(p)).collect();
+    let violations = located
         .iter()
         .map(|p| {
             let lc = p.span.map(|s| source.line_col(s.start as usize));
@@ -180,6 +235,7 @@ pub fn record_json(
     let line = RecordLine {
         file: &source.name,
         record: index,
+        variant: report.and_then(|r| r.variant),
         readable: report.is_some(),
         violations,
         ledger: settled.map(|r| r.ledger.as_slice()),

@@ -4,5 +4,6 @@
 
 mod cli;
 mod corpus;
+mod located;
 mod robustness;
 mod roundtrip;

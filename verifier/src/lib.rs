@@ -90,6 +90,9 @@ pub enum Event {
 /// What verifying one record found.
 #[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct Report {
+    /// The variant the record names, when it names a known one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<Variant>,
     pub problems: Vec<Problem>,
     /// Payments in the order the rules make them.
     pub ledger: Vec<Payment>,
@@ -157,12 +160,14 @@ pub fn verify(record: &Record, session: &mut Session) -> Report {
         Ok(table) => table,
         Err(problems) => {
             return Report {
+                variant: record.variant(),
                 problems,
                 ..Report::default()
             }
         }
     };
     let mut report = Report {
+        variant: Some(table.variant),
         problems: notation::check::structure_at(record, table),
         ..Report::default()
     };
