@@ -84,12 +84,20 @@ fn record_at(text: &str, base: usize, index: Option<usize>) -> Result<Record, Ve
     let prefix = index.map(|i| format!("[{i}]")).unwrap_or_default();
     let mut de = serde_json::Deserializer::from_str(text);
     let mut record: Record = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let path = match (prefix.is_empty(), e.path().to_string()) {
-            (_, p) if p == "." => prefix.clone(),
-            (true, p) => p,
+        let local = e.path().to_string();
+        let path = match (prefix.is_empty(), local.as_str()) {
+            (_, ".") => prefix.clone(),
+            (true, p) => p.to_string(),
             (false, p) => format!("{prefix}.{p}"),
         };
-        vec![json_problem(text, base, e.inner(), path)]
+        let mut p = json_problem(text, base, e.inner(), path);
+        // serde stops after the bad value: point at the value itself.
+        if local != "." && e.inner().is_data() {
+            if let Some((start, end)) = locate::range_of(text, &local) {
+                p.span = Some(Span::new(base + start, base + end));
+            }
+        }
+        vec![p]
     })?;
     validate(&record).map_err(|(path, msg, help)| {
         let mut p = Problem::new("bad-json", msg)
