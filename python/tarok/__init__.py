@@ -7,7 +7,7 @@ convert into each other without loss (``spec/json.md``).
 
 Read a file, convert it to JSON Lines, and verify it::
 
-    >>> import tarok
+    >>> import pathlib, tarok
     >>> records = tarok.parse(pathlib.Path("corpus/danish-tarok/20-revoke.tarok"))
     >>> line = records[0].to_json()            # one JSON Lines row
     >>> again = tarok.from_json(line)          # and back: the same record

@@ -76,7 +76,7 @@ class Payment:
 
         >>> p = report.ledger[0]
         >>> p.payer, p.payee, p.amount, p.rule, p.at
-        (2, 'king-pot', 5, 'DK-PAY-1', 'deal')
+        (0, 'king-pot', 20, 'DK-POT-2', 'deal')
     """
 
     payer: Party
@@ -99,9 +99,9 @@ class Record:
 
         >>> r = tarok.parse(pathlib.Path("corpus/koenigrufen/02-caller-pagat.tarok"))[0]
         >>> r.variant, r.tags["Dealer"], len(r.tricks)
-        ('koenigrufen', '3', 12)
+        ('koenigrufen', '2', 12)
         >>> r.tricks[0]
-        ['SK', 'SQ', 'SN', 'SJ']
+        ['CK', 'CN', 'C8', 'CQ']
         >>> tarok.from_json(r.to_json()) == r
         True
     """
@@ -156,9 +156,9 @@ class Report:
         >>> report.variant, report.is_clean
         ('danish-tarok', False)
         >>> report.totals            # each seat's net result, index = seat
-        [-15, -5, -70]
+        [-55, -45, -110]
         >>> report.pots
-        {'king-pot': 115, 'pagat-pot': 110}
+        {'king-pot': 105, 'pagat-pot': 105}
     """
 
     record: Record
