@@ -5,8 +5,8 @@
 //!
 //! ```
 //! let text = "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\ntrick 1: SK SQ T2\n";
-//! let record = notation::parse_str(text).remove(0).unwrap();
-//! let kinds: Vec<&str> = notation::check::structure(&record).iter().map(|p| p.kind).collect();
+//! let record = tarok_notation::parse_str(text).remove(0).unwrap();
+//! let kinds: Vec<&str> = tarok_notation::check::structure(&record).iter().map(|p| p.kind).collect();
 //! assert_eq!(kinds, ["unknown-card", "wrong-trick-size"]);
 //! ```
 

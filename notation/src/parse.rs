@@ -9,7 +9,7 @@
 //!
 //! ```
 //! let text = "[Variant \"skill7-tarock\"]\n[Dealer \"3\"]\n\ntrick 1: SK SQ SN SJ {all spades}\n";
-//! let records = notation::parse_str(text);
+//! let records = tarok_notation::parse_str(text);
 //! let record = records[0].as_ref().unwrap();
 //! assert_eq!(record.tricks[0].plays[3].comments, [String::from("all spades")]);
 //! ```

@@ -20,8 +20,8 @@
 //! ```
 //! let text = "[Variant \"danish-tarok\"]\n[Dealer \"0\"]\n[Pots \"king-pot 60, pagat-pot 60\"]\n\ncalls: 1 misdeal\n";
 //! let record = notation::parse_str(text).remove(0).unwrap();
-//! let mut session = verifier::Session::default();
-//! let report = verifier::verify(&record, &mut session);
+//! let mut session = tarok_verifier::Session::default();
+//! let report = tarok_verifier::verify(&record, &mut session);
 //! // a partial record: no trick follows the demand, so it was granted;
 //! // only the dealer's fee is paid, and the same dealer deals again
 //! assert!(report.settled);

@@ -26,7 +26,7 @@
 //! use notation::{Card, CardSet, Lead, Suit};
 //! let hand: CardSet = ["S3", "T4", "T9", "EX"].iter().map(|c| c.parse::<Card>().unwrap()).collect();
 //! // Hearts led and trumped with T6: T9 must go (or the excuse).
-//! let legal = verifier::french::legal_plays(hand, Some(Lead::Suit(Suit::Hearts)), 6);
+//! let legal = tarok_verifier::french::legal_plays(hand, Some(Lead::Suit(Suit::Hearts)), 6);
 //! let codes: Vec<String> = legal.iter().map(|c| c.to_string()).collect();
 //! assert_eq!(codes, ["T9", "EX"]);
 //! ```

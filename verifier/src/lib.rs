@@ -17,11 +17,57 @@
 //! are compared last, the same way for every variant.
 //!
 //! ```
+//! use tarok_verifier::notation;
+//!
 //! let text = "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\ntrick 1: SK SQ\n";
 //! let record = notation::parse_str(text).remove(0).unwrap();
-//! let mut session = verifier::Session::default();
-//! let report = verifier::verify(&record, &mut session);
+//! let mut session = tarok_verifier::Session::default();
+//! let report = tarok_verifier::verify(&record, &mut session);
 //! assert_eq!(report.problems[0].kind, "wrong-trick-size");
+//! ```
+//!
+//! ## Reading a file and verifying it
+//!
+//! A file is a session: its deals are verified in order with one
+//! [`Session`], which carries the dealer's turn, the Danish pots and the
+//! running scores from deal to deal. This crate re-exports the notation
+//! crate as [`notation`], so one dependency reads and verifies. Every
+//! finding is a [`notation::Problem`] with a kind, a rule id, the seat, the
+//! trick, the card, and a span in the file ([`notation::Span::line_col`]);
+//! for JSON, [`notation::json::path_at`] gives its JSON path.
+//!
+//! ```
+//! use tarok_verifier::{notation, verify, Session};
+//!
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus/danish-tarok/20-revoke.tarok");
+//! let text = std::fs::read_to_string(path)?;
+//! let mut session = Session::default();
+//! let mut found = Vec::new();
+//! // JSON or JSON Lines: `notation::json::parse_json_doc(&text)` instead.
+//! for result in notation::parse_str(&text) {
+//!     let record = match result {
+//!         Ok(record) => record,
+//!         // A record that cannot be read: its parse errors, and on to the next.
+//!         Err(problems) => {
+//!             problems.iter().for_each(|p| eprintln!("{path}: {}", p.message));
+//!             continue;
+//!         }
+//!     };
+//!     let report = verify(&record, &mut session);
+//!     for p in &report.problems {
+//!         let (line, column) = p.span.map_or((0, 0), |s| s.line_col(&text));
+//!         println!("{path}:{line}:{column}: {}: {}", p.code(), p.message);
+//!         found.push((p.code(), p.seat, p.trick, p.card.map(|c| c.to_string()), line));
+//!     }
+//!     // The settlement: every payment with its rule, each seat's net result.
+//!     assert!(report.settled);
+//!     assert_eq!(report.totals, [-55, -45, -110]);
+//! }
+//! assert_eq!(
+//!     found[0],
+//!     ("tarok::revoke[DK-PLAY-2]".to_string(), Some(2), Some(4), Some("C2".to_string()), 14)
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 pub mod danish;
@@ -35,6 +81,8 @@ pub mod skill7;
 use notation::check::Table;
 use notation::{Party, Problem, Record, Variant};
 
+/// The notation crate (`tarok-notation`): records, parser, printer, JSON.
+pub use notation;
 pub use options::RuleOptions;
 
 /// When in a deal something happens: orders payments and events for

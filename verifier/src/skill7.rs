@@ -25,7 +25,7 @@
 //!     hand 3: DK DQ DN DJ D1 T7 T6 T5 T4 T1\n\
 //!     auction: 0 continue\n";
 //! let record = notation::parse_str(text).remove(0).unwrap();
-//! let report = verifier::verify(&record, &mut verifier::Session::default());
+//! let report = tarok_verifier::verify(&record, &mut tarok_verifier::Session::default());
 //! assert_eq!(report.problems[0].rule, Some("S7-BID-2"));
 //! ```
 

@@ -1,6 +1,8 @@
 //! Danish Tarok: generated deals verify clean with their claims, injected
 //! faults are found and named with the right rule, chips are conserved.
 
+extern crate tarok_verifier as verifier;
+
 use notation::{Act, Action, Card, Party, Record, Span};
 use proptest::prelude::*;
 use verifier::gen::{self, Rng};

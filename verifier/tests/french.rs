@@ -3,6 +3,8 @@
 //! card; scores sum to zero; the digest's worked example; the corpus files
 //! produce the findings their opening comment names.
 
+extern crate tarok_verifier as verifier;
+
 use notation::{Act, Card, Game, HandfulSize, Lead, Party, Record};
 use proptest::prelude::*;
 use verifier::gen::{self, Rng};

@@ -1,6 +1,8 @@
 //! Königrufen: generated deals verify clean, injected faults are found and
 //! named, results sum to zero.
 
+extern crate tarok_verifier as verifier;
+
 use notation::{Record, Variant};
 use verifier::gen::{self, Rng};
 use verifier::{verify, Report, Session};
