@@ -39,18 +39,19 @@ impl<'t> Cursor<'t> {
         (self.peek() == Some(b)).then(|| self.at += 1)
     }
 
-    /// A string's contents (raw, escapes left in), positioned after it.
-    fn string(&mut self) -> Option<&'t str> {
+    /// A string's contents (raw bytes, escapes left in), positioned after
+    /// it. Most strings here are short (card codes, keys): a plain loop.
+    fn string(&mut self) -> Option<&'t [u8]> {
         self.eat(b'"')?;
         let start = self.at;
         loop {
-            match self.peek()? {
-                b'\\' => self.at += 2,
+            match *self.text.get(self.at)? {
                 b'"' => break,
+                b'\\' => self.at += 2,
                 _ => self.at += 1,
             }
         }
-        let s = std::str::from_utf8(self.text.get(start..self.at)?).ok()?;
+        let s = self.text.get(start..self.at)?;
         self.at += 1;
         Some(s)
     }
@@ -100,7 +101,7 @@ impl<'t> Cursor<'t> {
     /// must consume the member's value. Returns the object's range.
     fn object(
         &mut self,
-        mut each: impl FnMut(&'t str, &mut Self) -> Option<()>,
+        mut each: impl FnMut(&'t [u8], &mut Self) -> Option<()>,
     ) -> Option<(usize, usize)> {
         self.ws();
         let start = self.at;
@@ -165,21 +166,21 @@ fn locate_record(c: &mut Cursor, r: &mut Record, base: usize) -> Option<()> {
             return c.value().map(drop);
         }
         match key {
-            "tags" => c
+            b"tags" => c
                 .array(|i, c| locate_tag(c, r.tags.get_mut(i)?, base))
                 .map(drop),
-            "hands" => c
+            b"hands" => c
                 .array(|i, c| locate_hand(c, r.hands.get_mut(i)?, base))
                 .map(drop),
-            "talon" => locate_cards(c, r.talon.as_mut()?, base),
-            "auction" => locate_actions(c, r.auction.as_mut()?, base),
-            "calls" => locate_actions(c, r.calls.as_mut()?, base),
-            "declarations" => locate_actions(c, r.declarations.as_mut()?, base),
-            "discard" => locate_discard(c, r.discard.as_mut()?, base),
-            "tricks" => c
+            b"talon" => locate_cards(c, r.talon.as_mut()?, base),
+            b"auction" => locate_actions(c, r.auction.as_mut()?, base),
+            b"calls" => locate_actions(c, r.calls.as_mut()?, base),
+            b"declarations" => locate_actions(c, r.declarations.as_mut()?, base),
+            b"discard" => locate_discard(c, r.discard.as_mut()?, base),
+            b"tricks" => c
                 .array(|i, c| locate_trick(c, r.tricks.get_mut(i)?, base))
                 .map(drop),
-            "claim" => locate_claim(c, r.claim.as_mut()?, base),
+            b"claim" => locate_claim(c, r.claim.as_mut()?, base),
             _ => c.value().map(drop),
         }
     })?;
@@ -202,7 +203,7 @@ fn locate_items(c: &mut Cursor, items: &mut [Item], base: usize) -> Option<()> {
 
 fn locate_hand(c: &mut Cursor, h: &mut Hand, base: usize) -> Option<()> {
     let whole = c.object(|key, c| match key {
-        "cards" => locate_items(c, &mut h.cards, base),
+        b"cards" => locate_items(c, &mut h.cards, base),
         _ => c.value().map(drop),
     })?;
     h.span = span(base, whole);
@@ -211,7 +212,7 @@ fn locate_hand(c: &mut Cursor, h: &mut Hand, base: usize) -> Option<()> {
 
 fn locate_cards(c: &mut Cursor, t: &mut Cards, base: usize) -> Option<()> {
     let whole = c.object(|key, c| match key {
-        "cards" => locate_items(c, &mut t.cards, base),
+        b"cards" => locate_items(c, &mut t.cards, base),
         _ => c.value().map(drop),
     })?;
     t.span = span(base, whole);
@@ -220,8 +221,8 @@ fn locate_cards(c: &mut Cursor, t: &mut Cards, base: usize) -> Option<()> {
 
 fn locate_discard(c: &mut Cursor, d: &mut Discard, base: usize) -> Option<()> {
     let whole = c.object(|key, c| match key {
-        "cards" => locate_items(c, &mut d.cards, base),
-        "shown" => locate_items(c, &mut d.shown, base),
+        b"cards" => locate_items(c, &mut d.cards, base),
+        b"shown" => locate_items(c, &mut d.shown, base),
         _ => c.value().map(drop),
     })?;
     d.span = span(base, whole);
@@ -230,7 +231,7 @@ fn locate_discard(c: &mut Cursor, d: &mut Discard, base: usize) -> Option<()> {
 
 fn locate_actions(c: &mut Cursor, a: &mut Actions, base: usize) -> Option<()> {
     let whole = c.object(|key, c| match key {
-        "actions" => c
+        b"actions" => c
             .array(|i, c| {
                 a.actions.get_mut(i)?.span = span(base, c.value()?);
                 Some(())
@@ -244,7 +245,7 @@ fn locate_actions(c: &mut Cursor, a: &mut Actions, base: usize) -> Option<()> {
 
 fn locate_trick(c: &mut Cursor, t: &mut Trick, base: usize) -> Option<()> {
     let whole = c.object(|key, c| match key {
-        "plays" => locate_items(c, &mut t.plays, base),
+        b"plays" => locate_items(c, &mut t.plays, base),
         _ => c.value().map(drop),
     })?;
     t.span = span(base, whole);
@@ -253,7 +254,7 @@ fn locate_trick(c: &mut Cursor, t: &mut Trick, base: usize) -> Option<()> {
 
 fn locate_claim(c: &mut Cursor, cl: &mut Claim, base: usize) -> Option<()> {
     let whole = c.object(|key, c| match key {
-        "entries" => c
+        b"entries" => c
             .array(|i, c| {
                 cl.entries.get_mut(i)?.span = span(base, c.value()?);
                 Some(())
@@ -324,7 +325,7 @@ fn descend(c: &mut Cursor, offset: usize, path: &mut String) -> Option<()> {
                     if !path.is_empty() {
                         path.push('.');
                     }
-                    path.push_str(key);
+                    path.push_str(&String::from_utf8_lossy(key));
                     descend(c, offset, path)
                 } else {
                     c.at = e;
@@ -391,7 +392,7 @@ pub(crate) fn range_of(text: &str, path: &str) -> Option<(usize, usize)> {
             let mut hit = None;
             c.object(|key, c| {
                 c.ws();
-                if key == want && hit.is_none() {
+                if key == want.as_bytes() && hit.is_none() {
                     hit = Some(c.at);
                 }
                 c.value().map(drop)
