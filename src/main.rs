@@ -3,6 +3,7 @@
 mod explain;
 mod input;
 mod report;
+mod rules;
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -68,7 +69,7 @@ enum Command {
     },
     /// Generate random legal deals played out with random legal moves.
     #[command(
-        after_help = "Examples:\n  tarok gen --variant danish-tarok --seed 7 --count 3\n  tarok gen --variant koenigrufen --seed 1 --count 100000 --to jsonl > deals.jsonl"
+        after_help = "Examples:\n  tarok gen --variant danish-tarok --seed 7 --count 3\n  tarok gen --variant koenigrufen --seed 1 --count 100000 --to jsonl > deals.jsonl\n  tarok gen --variant french-tarot --count 5 --hands \"1: T21 T20 T19 T18 T17 T16 T15 T14 T13 T1 EX SK SQ HK HQ DK CK CQ\"\n\nHands are printed sorted as players hold them. Danish Tarok: each deal's `Pots` tag holds the pots the deal before left."
     )]
     Gen {
         /// The game: danish-tarok, french-tarot, koenigrufen, skill7-tarock.
@@ -83,9 +84,22 @@ enum Command {
         /// Seats at the table (Danish Tarok: 3, or 4 with one sitting out).
         #[arg(long)]
         seats: Option<u8>,
+        /// Fix a seat's hand, the rest dealt at random: `--hands "0: SK SQ ..."`,
+        /// repeated for more seats. Every deal then has the same dealer.
+        #[arg(long, value_name = "SEAT: CARDS")]
+        hands: Vec<String>,
         /// Output form.
         #[arg(long, value_enum, default_value_t = To::Text)]
         to: To,
+    },
+    /// Show a rule's entry of the rules reference, or list a variant's rules.
+    #[command(
+        after_help = "Examples:\n  tarok rules DK-PLAY-2\n  tarok rules koenigrufen\n\nEvery finding's help line ends with the command that shows its rule."
+    )]
+    Rules {
+        /// A rule id (any case), or a variant: danish-tarok, french-tarot,
+        /// koenigrufen, skill7-tarock.
+        topic: String,
     },
     /// Rewrite `.tarok` files in canonical form (idempotent).
     #[command(
@@ -140,13 +154,21 @@ fn main() -> ExitCode {
         Command::Convert { to, file } => convert(&file, to),
         Command::Fmt { check, paths } => fmt(&paths, check),
         Command::Explain { file } => explain(&file),
+        Command::Rules { topic } => match rules::show(&topic) {
+            Ok(text) => {
+                print!("{text}");
+                Outcome::Clean
+            }
+            Err(e) => fail(e),
+        },
         Command::Gen {
             variant,
             seed,
             count,
             seats,
+            hands,
             to,
-        } => gen(&variant, seed, count, seats, to),
+        } => gen(&variant, seed, count, seats, &hands, to),
     };
     ExitCode::from(outcome as u8)
 }
@@ -463,7 +485,14 @@ fn explain(file: &Path) -> Outcome {
     outcome
 }
 
-fn gen(variant: &str, seed: u64, count: usize, seats: Option<u8>, to: To) -> Outcome {
+fn gen(
+    variant: &str,
+    seed: u64,
+    count: usize,
+    seats: Option<u8>,
+    hands: &[String],
+    to: To,
+) -> Outcome {
     let Ok(variant) = variant.parse::<notation::Variant>() else {
         return fail(format!(
             "`{variant}` is not a variant (danish-tarok, french-tarot, koenigrufen, skill7-tarock)"
@@ -472,10 +501,23 @@ fn gen(variant: &str, seed: u64, count: usize, seats: Option<u8>, to: To) -> Out
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut rng = verifier::gen::Rng::new(seed);
+    let seats = seats.unwrap_or(variant.table_sizes()[0]);
+    let mut fixed = verifier::gen::Fixed::default();
+    for spec in hands {
+        if let Err(e) = fixed.add_spec(variant, seats, spec) {
+            return fail(format!("--hands: {e}"));
+        }
+    }
+    let Some(mut session) = verifier::gen::Session::new(variant, seats, fixed) else {
+        return fail(format!("{variant} is not played at a table of {seats}"));
+    };
     for i in 0..count {
-        let seats = seats.unwrap_or(variant.table_sizes()[0]);
-        let Some(record) = verifier::gen::deal_at(variant, seats, &mut rng, i) else {
-            return fail(format!("{variant} is not played at a table of {seats}"));
+        let record = match session.next_deal(&mut rng) {
+            Ok(r) => r,
+            Err(e) => {
+                let _ = out.flush();
+                return fail(format!("--hands: deal {}: {e}", i + 1));
+            }
         };
         let _ = match to {
             To::Text => {

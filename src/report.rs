@@ -101,7 +101,15 @@ impl miette::Diagnostic for WithSource<'_> {
         miette::Diagnostic::code(self.problem)
     }
     fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        miette::Diagnostic::help(self.problem)
+        // A broken rule's help ends with the command that shows the rule.
+        let Some(rule) = self.problem.rule else {
+            return miette::Diagnostic::help(self.problem);
+        };
+        let see = format!("see: {}", crate::rules::command(rule));
+        Some(Box::new(match self.problem.help.as_str() {
+            "" => see,
+            help => format!("{help}\n({see})"),
+        }))
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
         self.problem.labels()

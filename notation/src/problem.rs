@@ -29,6 +29,10 @@ pub struct Problem {
     pub help: String,
     #[serde(skip)]
     pub span: Option<Span>,
+    /// Further places the one fault shows, each with its own underline
+    /// (every card of an improper skat): one finding, every reason visible.
+    #[serde(skip)]
+    pub also: Vec<(Span, String)>,
     /// Where in a JSON document the fault is, for sources without spans.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
@@ -46,6 +50,7 @@ impl Problem {
             label: String::new(),
             help: String::new(),
             span: None,
+            also: Vec::new(),
             path: None,
         }
     }
@@ -53,6 +58,12 @@ impl Problem {
     pub fn at(mut self, span: Span, label: impl Into<String>) -> Problem {
         self.span = Some(span);
         self.label = label.into();
+        self
+    }
+
+    /// Another place of the same fault, with its own label.
+    pub fn also_at(mut self, span: Span, label: impl Into<String>) -> Problem {
+        self.also.push((span, label.into()));
         self
     }
 
@@ -115,10 +126,14 @@ impl miette::Diagnostic for Problem {
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
         let span = self.span?;
         let label = (!self.label.is_empty()).then(|| self.label.clone());
-        Some(Box::new(std::iter::once(miette::LabeledSpan::new(
-            label,
-            span.start as usize,
-            span.len(),
-        ))))
+        let first = miette::LabeledSpan::new(label, span.start as usize, span.len());
+        let rest = self.also.iter().map(|(s, l)| {
+            miette::LabeledSpan::new(
+                (!l.is_empty()).then(|| l.clone()),
+                s.start as usize,
+                s.len(),
+            )
+        });
+        Some(Box::new(std::iter::once(first).chain(rest)))
     }
 }

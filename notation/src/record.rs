@@ -511,6 +511,10 @@ words!(
     Honours = "honours",
     Absolut = "absolut",
     Valat = "valat",
+    // Silent only (KR-ANN-2): the words exist so that a record can say
+    // that someone announced them, which is an illegal call.
+    CaptureMoon = "capture-moon",
+    CaptureKing = "capture-king",
 });
 
 words!(

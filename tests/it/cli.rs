@@ -54,7 +54,7 @@ fn usage_errors_exit_2() {
 
 #[test]
 fn help_has_an_example_for_every_command() {
-    for cmd in ["verify", "convert", "fmt", "explain", "gen"] {
+    for cmd in ["verify", "convert", "fmt", "explain", "gen", "rules"] {
         let out = tarok(&[cmd, "--help"]);
         assert_eq!(out.status.code(), Some(0), "{cmd}");
         assert!(

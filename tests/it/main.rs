@@ -4,6 +4,8 @@
 
 mod cli;
 mod corpus;
+mod gen;
 mod located;
 mod robustness;
 mod roundtrip;
+mod rules;

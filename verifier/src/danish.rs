@@ -1,7 +1,7 @@
 //! # Danish Tarok: the rules engine
 //!
 //! Replays one deal of Danish Tarok card by card through the rules of
-//! `shared/rules/danish-tarok.md` (rule ids `DK-...`), reports every
+//! `spec/rules/danish-tarok.md` (rule ids `DK-...`), reports every
 //! violation, and settles the deal: foundation, dealer's fee,
 //! declarations, ultimo cards lost in play, tout / nolo / ultimo / bagud,
 //! last trick, the count against the next dealer, and fines. The two pots
@@ -650,7 +650,7 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     if report.problems.iter().any(|p| {
         matches!(
             p.kind,
-            "unknown-seat" | "duplicate-hand" | "wrong-trick-size" | "too-many-tricks" | "bad-tag"
+            "unknown-seat" | "duplicate-hand" | "too-many-tricks" | "bad-tag"
         ) || (record.is_partial() && p.kind == "unknown-card")
     }) {
         return;
@@ -856,6 +856,9 @@ impl Replay<'_, '_> {
                 _ => {}
             }
         }
+        if record.tricks.is_empty() {
+            self.one_misdeal();
+        }
         if let Some(kind) = before_play {
             for pot in [Pot::King, Pot::Pagat] {
                 self.payment(
@@ -891,6 +894,42 @@ impl Replay<'_, '_> {
             return Some(End::Settled);
         }
         None
+    }
+
+    /// DK-DEAL-3, found before play: wrong hand sizes are the dealer's one
+    /// misdeal, whichever hands are wrong (rules README, "One fault, one
+    /// finding"). The structural check found one per hand; they become one
+    /// `wrong-card-count` by the dealer, each wrong hand underlined.
+    fn one_misdeal(&mut self) {
+        let d = self.dealer;
+        let problems = &mut self.report.problems;
+        let Some(at) = problems.iter().position(|p| p.kind == "wrong-card-count") else {
+            return;
+        };
+        let wrong: Vec<Problem> = problems
+            .iter()
+            .filter(|p| p.kind == "wrong-card-count")
+            .cloned()
+            .collect();
+        problems.retain(|p| p.kind != "wrong-card-count");
+        let what: Vec<String> = wrong.iter().map(|p| p.message.clone()).collect();
+        let mut p = Problem::new(
+            "wrong-card-count",
+            format!("the dealer, seat {d}, misdeals: {}", what.join("; ")),
+        )
+        .rule("DK-DEAL-3")
+        .seat(d)
+        .help("the dealer's misdeal: 5 into each pot, and he deals again (DK-DEAL-3); the hands must be 25, 25 and 28 cards (28 for the dealer)");
+        for w in &wrong {
+            if let Some(span) = w.span {
+                if p.span.is_none() {
+                    p = p.at(span, w.label.clone());
+                } else {
+                    p = p.also_at(span, w.label.clone());
+                }
+            }
+        }
+        problems.insert(at.min(problems.len()), p);
     }
 
     /// The hands of a partial record: who played what, following the
@@ -1039,28 +1078,33 @@ impl Replay<'_, '_> {
             self.irregular(p, 40, true, at);
             return false;
         }
+        // DK-DISCARD-5: the skat is one improper discard, however many of
+        // its cards break however many of DK-DISCARD-1 to -4.
+        let mut faults: Vec<Problem> = Vec::new();
         if disc.cards.len() != 3 {
-            let p = problem(
-                format!("the skat holds {} cards, not 3", disc.cards.len()),
-                "DK-DISCARD-1",
-                "wrong skat size",
-                disc.span,
-            )
-            .help("the dealer lays away exactly 3 of his 28 cards");
-            self.irregular(p, 40, true, at);
+            faults.push(
+                problem(
+                    format!("the skat holds {} cards, not 3", disc.cards.len()),
+                    "DK-DISCARD-1",
+                    "wrong skat size",
+                    disc.span,
+                )
+                .help("the dealer lays away exactly 3 of his 28 cards"),
+            );
         }
         for item in &disc.cards {
             let c = item.card;
             if !dealt.contains(c) {
-                let p = problem(
-                    format!("{c} is laid away but the dealer does not hold it"),
-                    "DK-DISCARD-1",
-                    "not in the dealer's hand",
-                    item.span,
-                )
-                .card(c)
-                .help("the skat is 3 of the dealer's own 28 cards");
-                self.irregular(p, 40, true, at);
+                faults.push(
+                    problem(
+                        format!("{c} is laid away but the dealer does not hold it"),
+                        "DK-DISCARD-1",
+                        "not in the dealer's hand",
+                        item.span,
+                    )
+                    .card(c)
+                    .help("the skat is 3 of the dealer's own 28 cards"),
+                );
             } else if c.is_fool() && announced {
                 // DK-TOUT-2: the fool lies in the skat for an announced tout.
             } else if !layable(c) {
@@ -1078,29 +1122,27 @@ impl Replay<'_, '_> {
                 } else {
                     "DK-DISCARD-2"
                 };
-                let p = problem(format!("{c} ({what}) may not be laid in the skat"), rule, "may not be laid away", item.span)
+                faults.push(problem(format!("{c} ({what}) may not be laid in the skat"), rule, "may not be laid away", item.span)
                     .card(c)
                     .help(if c.is_fool() && self.o.announced_tout {
                         "the fool may lie in the skat only when the dealer announces a tout (`D tout` in declare)"
                     } else {
                         "kings, the pagat, trump 21 and the fool never go in the skat"
-                    });
-                self.irregular(p, 40, true, at);
+                    }));
             }
         }
         let rest = dealt.difference(skat);
         if let Some(t) = skat.intersection(TRUMPS).iter().next() {
             if complete && !rest.intersection(TRUMPS).is_empty() {
                 let item = disc.cards.iter().find(|i| i.card == t).expect("laid");
-                let p = problem(
+                faults.push(problem(
                     format!("{t} is laid away, but the dealer keeps {} trumps", rest.intersection(TRUMPS).len()),
                     "DK-DISCARD-3",
                     "trump laid without becoming void",
                     item.span,
                 )
                 .card(t)
-                .help("trumps may be laid away only if the dealer lays away all of his trumps (the fool does not count)");
-                self.irregular(p, 40, true, at);
+                .help("trumps may be laid away only if the dealer lays away all of his trumps (the fool does not count)"));
             }
         }
         if complete && skat.len() == 3 && skat.difference(dealt).is_empty() {
@@ -1113,16 +1155,28 @@ impl Replay<'_, '_> {
             if laid.len() > m {
                 let c = laid.iter().next().expect("a card");
                 let item = disc.cards.iter().find(|i| i.card == c).expect("laid");
-                let p = problem(
+                faults.push(problem(
                     format!("{c} belongs to a declaration and could have been kept"),
                     "DK-DISCARD-4",
                     "card of a declaration",
                     item.span,
                 )
                 .card(c)
-                .help("the dealer may not lay away cards of a combination he holds unless he cannot avoid it");
-                self.irregular(p, 40, true, at);
+                .help("the dealer may not lay away cards of a combination he holds unless he cannot avoid it"));
             }
+        }
+        if let Some(p) = crate::finding::one_finding(
+            faults,
+            &[
+                "DK-DISCARD-1",
+                "DK-DISCARD-2",
+                "DK-DISCARD-3",
+                "DK-DISCARD-4",
+                "DK-TOUT-2",
+            ],
+            "the skat is one improper discard (DK-DISCARD-5)",
+        ) {
+            self.irregular(p, 40, true, at);
         }
         hands[d as usize] = rest;
         announced && skat.contains(Card::FOOL)
@@ -1367,6 +1421,14 @@ impl Replay<'_, '_> {
         for (ti, trick) in record.tricks.iter().enumerate() {
             let t = ti + 1;
             let at = Moment::Trick(t as u16);
+            if trick.plays.len() != 3 {
+                let l = trick
+                    .leader
+                    .filter(|&w| self.is_active(w))
+                    .unwrap_or(leader);
+                self.wrong_trick_size(t, l, &hands);
+                return End::Settled;
+            }
             // DK-FOOL-6: the lead passes on when the leader holds only the fool.
             let mut rules_leader = leader;
             if t == 25 && hands[leader as usize] == CardSet(1 << Card::FOOL.index()) {
@@ -1471,6 +1533,21 @@ impl Replay<'_, '_> {
             });
             let named = lead;
             let mut renamed = false;
+            let both_void = named.is_some_and(|n| {
+                seats[1..]
+                    .iter()
+                    .all(|&o| before[o as usize].intersection(lead_set(n)).is_empty())
+            });
+            // DK-FOOL-8: a valid renaming by the third player after the second
+            // played without renaming. The second player's card is then judged
+            // against the new suit when he holds it (below, at the renaming),
+            // and against the named suit only when he does not.
+            let third_renames = match trick.plays.get(1..3) {
+                Some([second, third]) if first_fool && both_void && second.rename.is_none() => {
+                    third.rename
+                }
+                _ => None,
+            };
             for (i, item) in trick.plays.iter().enumerate() {
                 let s = seats[i];
                 let c = item.card;
@@ -1565,12 +1642,8 @@ impl Replay<'_, '_> {
                     }
                     continue;
                 }
+                let mut bad_rename = None;
                 if let Some(new) = item.rename {
-                    let both_void = named.is_some_and(|n| {
-                        seats[1..]
-                            .iter()
-                            .all(|&o| before[o as usize].intersection(lead_set(n)).is_empty())
-                    });
                     if !first_fool || renamed || !both_void {
                         let why = if !first_fool {
                             "the trick was not led with the fool"
@@ -1579,14 +1652,13 @@ impl Replay<'_, '_> {
                         } else {
                             "not both other players are void in the named suit"
                         };
-                        self.irregular(
+                        // Reported after the duty check: a card that is also a
+                        // revoke is the same one fault.
+                        bad_rename = Some(
                             label(Problem::new("fool-misuse", format!("seat {s} renames the fool to {}: {why}", lead_word(new))))
                                 .rule("DK-FOOL-8")
                                 .at(item.span, "renaming not allowed")
                                 .help("a led fool may be renamed only when both other players are void in the suit it was named"),
-                            20,
-                            true,
-                            at,
                         );
                     } else {
                         renamed = true;
@@ -1615,7 +1687,7 @@ impl Replay<'_, '_> {
                                     .trick(t)
                                     .card(c1)
                                     .at(trick.plays[1].span, "must be exchanged for the new suit")
-                                    .help("when the third player renames the fool, a second player who holds the new suit must play it"),
+                                    .help("when the third player renames the fool, a second player who holds the new suit must play it (a revoke under DK-PLAY-2, judged by DK-FOOL-8)"),
                                     40,
                                     true,
                                     at,
@@ -1625,6 +1697,14 @@ impl Replay<'_, '_> {
                     }
                 }
                 let duty_lead = match lead {
+                    // Judged against the third player's new suit, at the renaming.
+                    Some(_)
+                        if i == 1
+                            && third_renames
+                                .is_some_and(|n| !hand.intersection(lead_set(n)).is_empty()) =>
+                    {
+                        None
+                    }
                     Some(l) => Some(l),
                     // A led fool with no name: the second card sets the suit.
                     None if i == 2 => lead_of(cards[1]),
@@ -1643,19 +1723,39 @@ impl Replay<'_, '_> {
                         } else {
                             format!(" (plays {} later)", held.iter().next().expect("held"))
                         };
-                        self.irregular(
-                            label(Problem::new(
-                                "revoke",
-                                format!("seat {s} plays {c} to {}, but must {duty}{evidence}", lead_word(dl)),
-                            ))
-                            .rule("DK-PLAY-2")
-                            .at(item.span, format!("must {duty}"))
-                            .help("follow suit if you can; if you cannot, play a trump if you have one; the fool may always be played instead"),
-                            40,
-                            true,
-                            at,
-                        );
+                        if let Some(mut p) = bad_rename.take() {
+                            // One card, one fault (rules README): the wrong
+                            // renaming carries it (DK-FOOL-8 comes first in the
+                            // digest), the revoke is named with it.
+                            p.message = format!(
+                                "{}; he plays {c} to {}, but must {duty}{evidence}",
+                                p.message,
+                                lead_word(dl)
+                            );
+                            p.label = format!("{}; must {duty}", p.label);
+                            p.help = format!(
+                                "{}; the card is also a revoke (DK-PLAY-2): follow suit if you can, else trump",
+                                p.help
+                            );
+                            self.irregular(p, 20, true, at);
+                        } else {
+                            self.irregular(
+                                label(Problem::new(
+                                    "revoke",
+                                    format!("seat {s} plays {c} to {}, but must {duty}{evidence}", lead_word(dl)),
+                                ))
+                                .rule("DK-PLAY-2")
+                                .at(item.span, format!("must {duty}"))
+                                .help("follow suit if you can; if you cannot, play a trump if you have one; the fool may always be played instead"),
+                                40,
+                                true,
+                                at,
+                            );
+                        }
                     }
+                }
+                if let Some(p) = bad_rename {
+                    self.irregular(p, 20, true, at);
                 }
             }
             if trick.plays.len() != 3 {
@@ -1742,6 +1842,72 @@ impl Replay<'_, '_> {
             announced_tout,
         );
         End::Settled
+    }
+
+    /// A trick with a card missing or one too many (the structural
+    /// `wrong-trick-size`): a wrong number of cards found in play
+    /// (DK-DEAL-3). The holder of the wrong number of cards after it (the
+    /// seat that played no card, or two; if several, the first in declaring
+    /// order) pays 40 into each pot and the deal is abandoned: payments
+    /// before the trick stand, nothing of it or after it is paid. The
+    /// replay stops there, since who plays what after it is unknown.
+    fn wrong_trick_size(&mut self, t: usize, leader: Seat, hands: &[CardSet; 4]) {
+        let trick = &self.deal.record.tricks[t - 1];
+        let seats = [leader, self.next(leader), self.next(self.next(leader))];
+        let mut played = [0usize; 4];
+        for item in &trick.plays {
+            if let Some(s) = self
+                .order
+                .iter()
+                .find(|&&s| hands[s as usize].contains(item.card))
+            {
+                played[*s as usize] += 1;
+            }
+        }
+        let known = played.iter().sum::<usize>() == trick.plays.len();
+        let offender = self
+            .order
+            .into_iter()
+            .find(|&s| known && played[s as usize] != 1)
+            .unwrap_or(if trick.plays.len() < 3 {
+                seats[trick.plays.len()]
+            } else {
+                seats[0]
+            });
+        let at = Moment::Trick(t as u16);
+        // Later tricks of the wrong size are reported under the same rule,
+        // but not judged or fined: the deal is over at the first.
+        for p in self.report.problems.iter_mut() {
+            if p.kind == "wrong-trick-size" && p.rule.is_none() {
+                p.rule = Some("DK-DEAL-3");
+            }
+        }
+        if let Some(p) = self
+            .report
+            .problems
+            .iter_mut()
+            .find(|p| p.kind == "wrong-trick-size" && p.trick == Some(t as u16))
+        {
+            p.rule = Some("DK-DEAL-3");
+            p.seat = Some(offender);
+            p.help = format!(
+                "each of the 3 active players plays one card to every trick; seat {offender} holds the wrong number of cards in play: 40 into each pot, and the deal is abandoned (DK-DEAL-3, DK-FINE-3)"
+            );
+        }
+        if !self.abandoned {
+            for pot in [Pot::King, Pot::Pagat] {
+                self.payment(
+                    Party::Seat(offender),
+                    Party::Pot(pot),
+                    40,
+                    "DK-DEAL-3",
+                    format!("fine for holding the wrong number of cards in play (trick {t})"),
+                    at,
+                    true,
+                );
+            }
+            self.abandon(at, "DK-DEAL-3");
+        }
     }
 
     /// After the last trick (DK-PAY-5, DK-TOUT), the count (DK-COUNT) and

@@ -311,6 +311,9 @@ struct Replay<'a, 'r> {
     irregular: bool,
     /// Whether the dealt hands are valid enough to score at all.
     dealt_ok: bool,
+    /// The first trick (1-based) with a card missing or one too many: a
+    /// wrong number of cards found in play, which voids the deal (FR-DEAL-3).
+    wrong_trick: Option<u16>,
     /// A dealt hand holds the petit bare (FR-DEAL-2).
     bare_petit: bool,
     /// Cards dealt more than once (FR-DEAL-3): taken out of every hand,
@@ -339,6 +342,7 @@ impl<'a, 'r> Replay<'a, 'r> {
             dealer: deal.table.dealer,
             irregular: false,
             dealt_ok: true,
+            wrong_trick: None,
             bare_petit: false,
             floating: CardSet::EMPTY,
             taker: None,
@@ -375,7 +379,16 @@ impl<'a, 'r> Replay<'a, 'r> {
                     self.dealt_ok = false;
                     "FR-DEAL-3"
                 }
-                "wrong-trick-size" | "too-many-tricks" => "FR-PLAY-1",
+                "wrong-trick-size" => {
+                    if self.wrong_trick.is_none() {
+                        self.wrong_trick = p.trick;
+                    }
+                    p.help.push_str(
+                        "; a wrong number of cards found in play makes the deal void (FR-DEAL-3): it scores 0",
+                    );
+                    "FR-PLAY-1"
+                }
+                "too-many-tricks" => "FR-PLAY-1",
                 _ => {
                     self.dealt_ok = false;
                     continue;
@@ -1105,21 +1118,39 @@ impl<'a, 'r> Replay<'a, 'r> {
                             format!("seat {seat} shows a {} handful ({bonus} points to the side that wins the deal)", size.word()),
                         );
                     }
-                    for (text, card) in faults {
-                        let rule = if card == Some(Card::FOOL) {
-                            "FR-HANDFUL-2"
-                        } else {
-                            "FR-HANDFUL-3"
+                    // One false handful, one finding (rules README), however
+                    // many of its cards are wrong: it names every fault and
+                    // carries the first rule id in the digest's order
+                    // (FR-HANDFUL-2 before -3).
+                    if !faults.is_empty() {
+                        let rule_of = |card: Option<Card>| {
+                            if card == Some(Card::FOOL) {
+                                "FR-HANDFUL-2"
+                            } else {
+                                "FR-HANDFUL-3"
+                            }
                         };
+                        let rules: Vec<&'static str> =
+                            faults.iter().map(|(_, c)| rule_of(*c)).collect();
+                        let rule = rules.iter().copied().min().expect("a fault");
+                        let text: Vec<&str> = faults.iter().map(|(t, _)| t.as_str()).collect();
+                        let mut help = String::from("a handful shows exactly 10, 13 or 15 trumps from the player's playing hand; the excuse only when no other trump is held");
+                        if let Some(other) = rules.iter().find(|&&r| r != rule) {
+                            help.push_str(&format!("; one false handful, one finding: it also breaks {other}"));
+                        }
                         let mut p = Problem::new(
                             "wrong-declaration",
-                            format!("false handful by seat {seat}: {text}"),
+                            format!("false handful by seat {seat}: {}", text.join("; ")),
                         )
                         .rule(rule)
                         .seat(seat)
                         .at(a.span, "false handful")
-                        .help("a handful shows exactly 10, 13 or 15 trumps from the player's playing hand; the excuse only when no other trump is held");
-                        if let Some(c) = card {
+                        .help(help);
+                        if let Some(c) = faults
+                            .iter()
+                            .find(|(_, c)| rule_of(*c) == rule && c.is_some())
+                            .and_then(|(_, c)| *c)
+                        {
                             p = p.card(c);
                         }
                         self.push(p);
@@ -1143,6 +1174,11 @@ impl<'a, 'r> Replay<'a, 'r> {
         let partial = record.is_partial();
         let mut hands = self.playing;
         for (t, trick) in record.tricks.iter().take(TRICKS).enumerate() {
+            if self.wrong_trick.is_some_and(|w| t + 1 >= w as usize) {
+                // Who played what from here on is unknown: the deal is void
+                // (FR-DEAL-3) and nothing after it is judged.
+                break;
+            }
             let l = self.laid[t];
             let mut led: Option<Lead> = None;
             let mut top = 0u8;
@@ -1252,6 +1288,8 @@ impl<'a, 'r> Replay<'a, 'r> {
             Some("a hand held the petit bare: the deal is not played and scores 0 (FR-DEAL-2)")
         } else if !self.dealt_ok {
             Some("the deal is void (FR-DEAL-3): it scores 0")
+        } else if self.wrong_trick.is_some() {
+            Some("a trick has a card missing or one too many: a wrong number of cards found in play makes the deal void (FR-DEAL-3): it scores 0")
         } else if self.all_passed {
             Some("no one took: the deal scores 0 (FR-BID-3)")
         } else {

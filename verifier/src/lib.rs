@@ -72,6 +72,7 @@
 
 pub mod danish;
 pub mod expect;
+pub mod finding;
 pub mod french;
 pub mod gen;
 pub mod koenigrufen;

@@ -1,4 +1,4 @@
-//! The rules engine of Skill7 Tarock (`../shared/rules/skill7-tarock.md`,
+//! The rules engine of Skill7 Tarock (`spec/rules/skill7-tarock.md`,
 //! rule ids `S7-...`): the 40-card four-player Tarock of the Skill7 site,
 //! with the games Rufer, Farbesolo and Solo, the additions Absolut, Pagat
 //! and Valat with their kontras, and the automatic premiums.
@@ -395,6 +395,31 @@ pub fn replay(deal: &Deal<'_>, _session: &mut Session, report: &mut Report) {
     let contract = r.auction();
     let partner = contract.as_ref().and_then(|c| r.call(c));
     let play = r.play(contract.as_ref());
+    // A trick with a card missing or one too many: a wrong number of cards
+    // found in play. Like a cause for a redeal found after play (S7-DEAL-3),
+    // the deal is void and nobody pays (spec/rules-skill7-tarock.md).
+    let wrong_trick = record
+        .tricks
+        .iter()
+        .take(10)
+        .position(|t| t.plays.len() != 4);
+    if let (Some(t), Redeal::No) = (wrong_trick, redeal) {
+        for p in r.report.problems.iter_mut() {
+            if p.kind == "wrong-trick-size" && p.trick == Some(t as u16 + 1) {
+                p.help.push_str(
+                    "; a wrong number of cards found in play: the deal is void, nobody pays",
+                );
+            }
+        }
+        r.report.events.push(Event::Rule {
+            at: Moment::Settlement,
+            rule: "S7-DEAL-1",
+            text: format!("trick {} has a card missing or one too many: a wrong number of cards found in play; the deal is void, nobody pays", t + 1),
+        });
+        r.report.totals = vec![0; 4];
+        r.report.settled = true;
+        return;
+    }
     if redeal == Redeal::Played {
         r.report.events.push(Event::Rule {
             at: Moment::Settlement,
@@ -1170,6 +1195,11 @@ impl Replay<'_, '_> {
         let mut complete = record.tricks.len() == 10;
         for (t, trick) in record.tricks.iter().enumerate().take(10) {
             let n = t + 1;
+            if trick.plays.len() != 4 {
+                // Who plays what from here on is unknown: the deal is void
+                // (see `replay`) and nothing after it is judged.
+                return None;
+            }
             if let Some(l) = trick.leader {
                 if l != leader && l < 4 {
                     self.push(
@@ -1366,6 +1396,13 @@ impl Replay<'_, '_> {
                 Side::Opponents
             }
         };
+        // S7-ADD-1: an addition counts for the team its bidder plays on once
+        // the call has fixed the teams, even where a wrong call put the
+        // bidder on the other side from the one it had while bidding.
+        let mut items = c.items;
+        for item in items[ABSOLUT..=VALAT].iter_mut().flatten() {
+            item.owner = side_of(item.bidder);
+        }
         let dp = side_points(Side::Declarer);
         self.report.events.push(Event::Rule {
             at: Moment::Settlement,
@@ -1380,7 +1417,7 @@ impl Replay<'_, '_> {
         let mut lines: Vec<(Side, i64, &'static str, String)> = Vec::new();
 
         // Valat (S7-SCORE-4): overrides everything else.
-        if let Some(v) = c.items[VALAT] {
+        if let Some(v) = items[VALAT] {
             let won = side_tricks(v.owner) == 10;
             let value = if solo { 24 } else { 12 } * mul(Some(v));
             let winner = if won { v.owner } else { v.owner.other() };
@@ -1408,8 +1445,8 @@ impl Replay<'_, '_> {
         if lines.is_empty() {
             // Game (S7-SCORE-1, S7-POINTS-2).
             let won = dp >= 45;
-            let value = if solo { 4 } else { 1 } * mul(c.items[GAME]);
-            let level = c.items[GAME].map_or(0, |i| i.level);
+            let value = if solo { 4 } else { 1 } * mul(items[GAME]);
+            let level = items[GAME].map_or(0, |i| i.level);
             lines.push((
                 if won { Side::Declarer } else { Side::Opponents },
                 value,
@@ -1426,7 +1463,7 @@ impl Replay<'_, '_> {
                 ),
             ));
             // Absolut (S7-SCORE-2).
-            if let Some(ab) = c.items[ABSOLUT] {
+            if let Some(ab) = items[ABSOLUT] {
                 let won = side_points(ab.owner) >= 56;
                 lines.push((
                     if won { ab.owner } else { ab.owner.other() },
@@ -1455,7 +1492,7 @@ impl Replay<'_, '_> {
             }
             // Pagat (S7-SCORE-3): not in Farbesolo.
             if game != Kind::Farbesolo {
-                if let Some(pg) = c.items[PAGAT_ITEM] {
+                if let Some(pg) = items[PAGAT_ITEM] {
                     let won = play
                         .pagat_last
                         .is_some_and(|(s, w)| w && side_of(s) == pg.owner);

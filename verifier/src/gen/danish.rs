@@ -8,7 +8,7 @@
 //! of a session (`index` 0) starts the session (foundation), later ones
 //! state the pots they start with in a `Pots` tag.
 
-use super::Rng;
+use super::{Fixed, Rng};
 use notation::{
     Act, Action, Actions, Card, Claim, ClaimEntry, Discard, Hand, Item, Lead, Party, Pot, Record,
     Span, Suit, Tag, Trick,
@@ -225,14 +225,34 @@ pub fn to_four(mut r: Record, dealer: usize, table_dealer: u8, sits_out: i64) ->
 /// sits out); `index` is its place in the session, the dealer rotating
 /// through all four seats.
 pub fn deal_four(rng: &mut Rng, index: usize) -> Option<Record> {
-    let mut setup = random_setup(rng, 0);
+    deal_four_with(rng, index, &Fixed::default(), None).ok()
+}
+
+/// As [`deal_four`], with hands fixed (seats of the table of four) and the
+/// pots the previous deal left (`None`: random pots after the first deal).
+pub fn deal_four_with(
+    rng: &mut Rng,
+    index: usize,
+    fixed: &Fixed,
+    carried: Option<[i64; 2]>,
+) -> Result<Record, String> {
+    let table_dealer = (index % 4) as u8;
+    // The deal is played by seats 0..3 from the dealer on (see `to_four`).
+    let out = (table_dealer + 2) % 4;
+    let order: Vec<u8> = (0..4)
+        .map(|k| (table_dealer + k) % 4)
+        .filter(|&s| s != out)
+        .collect();
+    let inner = fixed.remap(|s| order.iter().position(|&o| o == s).map(|i| i as u8))?;
+    let mut setup = random_setup_with(rng, 0, &inner)?;
     setup.pots = if index == 0 {
         None
     } else {
-        Some([20 + 5 * rng.below(30) as i64, 20 + 5 * rng.below(30) as i64])
+        let random = [20 + 5 * rng.below(30) as i64, 20 + 5 * rng.below(30) as i64];
+        Some(carried.unwrap_or(random))
     };
-    setup.four = Some((index % 4) as u8);
-    Some(play_out(&setup, rng, &mut |rng, _, _, options| {
+    setup.four = Some(table_dealer);
+    Ok(play_out(&setup, rng, &mut |rng, _, _, options| {
         let plain: Vec<Card> = options.iter().copied().filter(|c| !c.is_fool()).collect();
         if plain.is_empty() || rng.below(8) == 0 {
             *rng.pick(options)
@@ -294,8 +314,22 @@ pub type Chooser<'a> = dyn FnMut(&mut Rng, usize, usize, &[Card]) -> Card + 'a;
 
 /// One random legal deal; `index` is its place in the session.
 pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
-    let setup = random_setup(rng, index);
-    Some(play_out(&setup, rng, &mut |rng, _, _, options| {
+    deal_with(rng, index, &Fixed::default(), None).ok()
+}
+
+/// As [`deal`], with hands fixed and the pots the previous deal left
+/// (`None`: random pots after the first deal of a session).
+pub fn deal_with(
+    rng: &mut Rng,
+    index: usize,
+    fixed: &Fixed,
+    carried: Option<[i64; 2]>,
+) -> Result<Record, String> {
+    let mut setup = random_setup_with(rng, index, fixed)?;
+    if index > 0 && carried.is_some() {
+        setup.pots = carried;
+    }
+    Ok(play_out(&setup, rng, &mut |rng, _, _, options| {
         // The fool is played rarely, so that it is often still there for a
         // call in trick 23 or for the last trick.
         let plain: Vec<Card> = options.iter().copied().filter(|c| !c.is_fool()).collect();
@@ -309,6 +343,11 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
 
 /// A random shuffle and skat for the deal at `index` of a session.
 pub fn random_setup(rng: &mut Rng, index: usize) -> Setup {
+    random_setup_with(rng, index, &Fixed::default()).expect("no hand is fixed")
+}
+
+/// As [`random_setup`], with some hands fixed (seats 0..3).
+pub fn random_setup_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Setup, String> {
     let dealer = index % 3;
     let next = |s: usize| (s + 1) % 3;
     let start_pots = if index == 0 {
@@ -320,8 +359,13 @@ pub fn random_setup(rng: &mut Rng, index: usize) -> Setup {
     // Shuffle until the dealer has three plain cards to lay away.
     let (hands, skat) = loop {
         rng.shuffle(&mut pack);
-        let mut hands: [Vec<Card>; 3] = Default::default();
         let first = next(dealer);
+        fixed.arrange(&mut pack, |s| match s as usize {
+            s if s == first => 0..25,
+            s if s == dealer => 50..78,
+            _ => 25..50,
+        })?;
+        let mut hands: [Vec<Card>; 3] = Default::default();
         hands[first] = pack[0..25].to_vec();
         hands[next(first)] = pack[25..50].to_vec();
         hands[dealer] = pack[50..78].to_vec();
@@ -339,14 +383,14 @@ pub fn random_setup(rng: &mut Rng, index: usize) -> Setup {
             break (hands, plain[..3].to_vec());
         }
     };
-    Setup {
+    Ok(Setup {
         dealer,
         hands,
         skat,
         pots: start_pots,
         extras: true,
         four: None,
-    }
+    })
 }
 
 /// Plays a deal out with the chooser's legal moves, pays it, and writes the

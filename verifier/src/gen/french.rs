@@ -7,7 +7,7 @@
 //! play, its own trick winner and its own count. The engine must find every
 //! deal made here clean, with the same scores.
 
-use super::Rng;
+use super::{Fixed, Rng};
 use notation::{
     Act, Action, Actions, Card, Cards, Claim, ClaimEntry, Discard, Game, Hand, HandfulSize, Item,
     Party, Rank, Record, Seat, Span, Tag, Trick, Variant,
@@ -15,16 +15,22 @@ use notation::{
 
 /// One random legal deal; the dealer is seat `index % 4`.
 pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
+    deal_with(rng, index, &Fixed::default()).ok()
+}
+
+/// As [`deal`], with some hands fixed.
+pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, String> {
     let dealer = (index % 4) as Seat;
     let pack: Vec<Card> = Variant::FrenchTarot.deck().iter().collect();
     // Now and then the first bidder is dealt T5..T21 and the excuse, and
     // plays for a slam (keeping the excuse for the last trick).
-    let strong = rng.below(40) == 0;
+    let strong = rng.below(40) == 0 && fixed.is_empty();
     let strong_seat = ((dealer + 1) % 4) as usize;
     // Shuffle until no hand holds the petit bare (FR-DEAL-2).
     let (hands, dog) = loop {
         let mut cards = pack.clone();
         rng.shuffle(&mut cards);
+        fixed.arrange(&mut cards, |s| s as usize * 18..s as usize * 18 + 18)?;
         if strong {
             let top: Vec<Card> = (5..=21)
                 .map(|n| Card::trump(n).unwrap())
@@ -130,7 +136,7 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
     });
     let Some((taker, level)) = taker else {
         record.claim = Some(claim([0; 4]));
-        return Some(record);
+        return Ok(record);
     };
     let multiplier = [1, 2, 4, 6][level - 1];
 
@@ -348,7 +354,7 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
     let mut scores = [-u; 4];
     scores[taker as usize] = 3 * u;
     record.claim = Some(claim(scores));
-    Some(record)
+    Ok(record)
 }
 
 fn items(cards: &[Card]) -> Vec<Item> {

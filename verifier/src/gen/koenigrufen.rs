@@ -7,7 +7,7 @@
 //! own scoring, written as plainly as possible, so that the engine and the
 //! generator check each other.
 
-use super::Rng;
+use super::{Fixed, Rng};
 use notation::{
     Act, Action, Actions, Bonus, Card, CardSet, Cards, Claim, ClaimEntry, Discard, Game, Hand,
     Item, Party, Rank, Record, Span, Suit, Tag, Target, Trick, Variant,
@@ -233,10 +233,16 @@ fn items(cards: impl IntoIterator<Item = Card>) -> Vec<Item> {
 
 /// One random legal deal.
 pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
+    deal_with(rng, index, &Fixed::default()).ok()
+}
+
+/// As [`deal`], with some hands fixed.
+pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, String> {
     let dealer = (index % 4) as u8;
     let fh = (dealer + 1) % 4;
     let mut deck: Vec<Card> = Variant::Koenigrufen.deck().iter().collect();
     rng.shuffle(&mut deck);
+    fixed.arrange(&mut deck, |s| s as usize * 12..s as usize * 12 + 12)?;
     let dealt: Vec<Vec<Card>> = (0..4).map(|s| deck[s * 12..s * 12 + 12].to_vec()).collect();
     let talon: Vec<Card> = deck[48..].to_vec();
     let mut hands: [CardSet; 4] = std::array::from_fn(|s| dealt[s].iter().copied().collect());
@@ -313,7 +319,7 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
         }
         seat = (seat + 1) % 4;
     }
-    let (_, game, bidder) = top?;
+    let (_, game, bidder) = top.ok_or("every seat passed")?;
     record.auction = Some(Actions {
         actions: auction.acts,
         comments: Vec::new(),
@@ -354,7 +360,7 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
             let mut net = [v; 4];
             net[bidder as usize] = -3 * v;
             record.claim = Some(claim(net));
-            return Some(record);
+            return Ok(record);
         }
         let half = rng.below(2);
         calls.add(bidder, Act::Talon { half: half as u8 });
@@ -812,7 +818,7 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
         }
     }
     record.claim = Some(claim(net));
-    Some(record)
+    Ok(record)
 }
 
 fn contra(step: u32, target: Target) -> Act {

@@ -42,7 +42,10 @@ pub mod french;
 pub mod koenigrufen;
 pub mod skill7;
 
-use notation::{Record, Variant};
+use std::cell::Cell;
+use std::ops::Range;
+
+use notation::{Card, CardSet, Item, Party, Pot, Record, Variant};
 
 /// One random legal deal of a variant, played out with random legal moves;
 /// `index` is its place in a generated session (the dealer rotates).
@@ -66,4 +69,229 @@ pub fn deal_at(variant: Variant, seats: u8, rng: &mut Rng, index: usize) -> Opti
         Variant::Koenigrufen => koenigrufen::deal(rng, index),
         Variant::Skill7Tarock => skill7::deal(rng, index),
     }
+}
+
+/// Hands fixed in advance (`tarok gen --hands "0: SK SQ ..."`): the cards
+/// of some seats are given, the rest of the pack is dealt at random.
+#[derive(Debug, Clone, Default)]
+pub struct Fixed {
+    hands: Vec<(u8, Vec<Card>)>,
+    /// Shuffles tried for the current deal; a generator that rejects
+    /// shuffles (a bare petit, a dealer with no skat) gives up after
+    /// [`Fixed::MAX_TRIES`] when hands are fixed.
+    tries: Cell<u32>,
+}
+
+impl Fixed {
+    const MAX_TRIES: u32 = 20_000;
+
+    pub fn is_empty(&self) -> bool {
+        self.hands.is_empty()
+    }
+
+    /// Adds a seat's hand; the cards must be of the variant's pack and
+    /// in no other fixed hand, the seat one at the table.
+    pub fn add(
+        &mut self,
+        variant: Variant,
+        seats: u8,
+        seat: u8,
+        cards: Vec<Card>,
+    ) -> Result<(), String> {
+        if seat >= seats {
+            return Err(format!("seat {seat} is not at a table of {seats}"));
+        }
+        if self.hands.iter().any(|(s, _)| *s == seat) {
+            return Err(format!("seat {seat}'s hand is given twice"));
+        }
+        let deck = variant.deck();
+        let mut seen = CardSet::EMPTY;
+        for &c in &cards {
+            if !deck.contains(c) {
+                return Err(format!("{c} is not a card of {variant}"));
+            }
+            if !seen.insert(c) || self.hands.iter().any(|(_, h)| h.contains(&c)) {
+                return Err(format!("{c} is given twice"));
+            }
+        }
+        self.hands.push((seat, cards));
+        Ok(())
+    }
+
+    /// Adds a hand written as `--hands` takes it: `"0: SK SQ T21 ..."`
+    /// (a seat, a colon, the cards in the notation's codes or aliases).
+    pub fn add_spec(&mut self, variant: Variant, seats: u8, spec: &str) -> Result<(), String> {
+        let Some((seat, cards)) = spec.split_once(':') else {
+            return Err(format!(
+                "`{spec}`: write a seat, a colon and the cards: \"0: SK SQ ...\""
+            ));
+        };
+        let Ok(seat) = seat.trim().parse::<u8>() else {
+            return Err(format!("`{}` is not a seat number", seat.trim()));
+        };
+        let cards = cards
+            .split_whitespace()
+            .map(|c| {
+                c.parse::<Card>()
+                    .map_err(|_| format!("`{c}` is not a card"))
+            })
+            .collect::<Result<Vec<Card>, String>>()?;
+        self.add(variant, seats, seat, cards)
+    }
+
+    /// The same hands with seats renumbered (`None`: the seat is not dealt).
+    fn remap(&self, map: impl Fn(u8) -> Option<u8>) -> Result<Fixed, String> {
+        let mut out = Fixed::default();
+        for (seat, cards) in &self.hands {
+            let Some(s) = map(*seat) else {
+                return Err(format!("seat {seat} sits out and is dealt no cards"));
+            };
+            out.hands.push((s, cards.clone()));
+        }
+        Ok(out)
+    }
+
+    /// Rearranges a shuffled pack so that each fixed hand lies where the
+    /// generator deals that seat's cards (`slot`); the other cards keep
+    /// their shuffled order in the places left.
+    fn arrange(&self, pack: &mut [Card], slot: impl Fn(u8) -> Range<usize>) -> Result<(), String> {
+        if self.hands.is_empty() {
+            return Ok(());
+        }
+        let tries = self.tries.get() + 1;
+        self.tries.set(tries);
+        if tries > Self::MAX_TRIES {
+            return Err(format!(
+                "no legal deal found with these hands in {} shuffles (a hand the rules \
+                 would have redealt?)",
+                Self::MAX_TRIES
+            ));
+        }
+        let mut placed: Vec<Option<Card>> = vec![None; pack.len()];
+        let mut fixed = CardSet::EMPTY;
+        for (seat, cards) in &self.hands {
+            let range = slot(*seat);
+            if range.len() != cards.len() {
+                return Err(format!(
+                    "seat {seat} is dealt {} cards, the hand given has {}",
+                    range.len(),
+                    cards.len()
+                ));
+            }
+            for (place, &c) in range.zip(cards) {
+                placed[place] = Some(c);
+                fixed.insert(c);
+            }
+        }
+        let rest: Vec<Card> = pack
+            .iter()
+            .copied()
+            .filter(|c| !fixed.contains(*c))
+            .collect();
+        let mut rest = rest.into_iter();
+        for (place, card) in pack.iter_mut().zip(placed) {
+            *place = match card {
+                Some(c) => c,
+                None => rest.next().expect("the pack has a card for every place"),
+            };
+        }
+        Ok(())
+    }
+
+    fn start_deal(&self) {
+        self.tries.set(0);
+    }
+}
+
+/// A generated session: deals in order, the dealer rotating, the Danish
+/// pots carried from each deal's claim to the next deal's `Pots` tag.
+/// With fixed hands every deal has the same dealer (one position played
+/// many ways).
+pub struct Session {
+    variant: Variant,
+    seats: u8,
+    fixed: Fixed,
+    index: usize,
+    pots: Option<[i64; 2]>,
+}
+
+impl Session {
+    /// `None` for a table size the variant is not played at.
+    pub fn new(variant: Variant, seats: u8, fixed: Fixed) -> Option<Session> {
+        variant.table_sizes().contains(&seats).then_some(Session {
+            variant,
+            seats,
+            fixed,
+            index: 0,
+            pots: None,
+        })
+    }
+
+    /// The next deal, its hands sorted as players hold them; an error when
+    /// the fixed hands cannot be dealt.
+    pub fn next_deal(&mut self, rng: &mut Rng) -> Result<Record, String> {
+        let i = self.index;
+        self.index += 1;
+        // Fixed hands: the first deal's dealer deals again (the dealer is
+        // `index % seats` in every generator).
+        let index = if self.fixed.is_empty() {
+            i
+        } else {
+            i * self.seats as usize
+        };
+        self.fixed.start_deal();
+        let mut record = match self.variant {
+            Variant::DanishTarok if self.seats == 4 => {
+                danish::deal_four_with(rng, index, &self.fixed, self.pots)
+            }
+            Variant::DanishTarok => danish::deal_with(rng, index, &self.fixed, self.pots),
+            Variant::FrenchTarot => french::deal_with(rng, index, &self.fixed),
+            Variant::Koenigrufen => koenigrufen::deal_with(rng, index, &self.fixed),
+            Variant::Skill7Tarock => skill7::deal_with(rng, index, &self.fixed),
+        }?;
+        if self.variant == Variant::DanishTarok {
+            self.pots = pots_after(&record);
+        }
+        sort_hands(self.variant, &mut record);
+        Ok(record)
+    }
+}
+
+/// The pots after a Danish deal, as its claim states them.
+fn pots_after(record: &Record) -> Option<[i64; 2]> {
+    let entries = &record.claim.as_ref()?.entries;
+    let pot = |p: Pot| {
+        entries
+            .iter()
+            .find(|e| e.party == Party::Pot(p))
+            .map(|e| e.amount)
+    };
+    Some([pot(Pot::King)?, pot(Pot::Pagat)?])
+}
+
+/// Sorts every hand of a record as players hold their cards: trumps from
+/// the highest down, the fool / excuse, then spades, hearts, diamonds and
+/// clubs, each from the king down in the variant's order (Danish Tarok,
+/// Königrufen and Skill7 Tarock rank the red spot cards from the ace up:
+/// H1 beats H2).
+pub fn sort_hands(variant: Variant, record: &mut Record) {
+    for hand in &mut record.hands {
+        hand.cards
+            .sort_by_key(|item: &Item| hand_order(variant, item.card));
+    }
+}
+
+fn hand_order(variant: Variant, c: Card) -> (u8, i32) {
+    if let Some(n) = c.trump_number() {
+        return (0, -(n as i32));
+    }
+    let (Some(suit), Some(rank)) = (c.suit(), c.rank()) else {
+        return (1, 0); // the fool / excuse
+    };
+    let strength = match rank.spot() {
+        None => 100 + rank as i32,
+        Some(n) if suit.is_red() && variant != Variant::FrenchTarot => 50 - n as i32,
+        Some(n) => n as i32,
+    };
+    (2 + suit as u8, -strength)
 }

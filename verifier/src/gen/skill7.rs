@@ -6,7 +6,7 @@
 //! The generator plays with the default options. It never produces a deal
 //! with a cause for a redeal (S7-DEAL-3): it deals again.
 
-use super::Rng;
+use super::{Fixed, Rng};
 use notation::{Card, Rank, Record, Suit, Variant};
 
 const GAMES: [&str; 4] = ["", "rufer", "farbesolo", "solo"];
@@ -63,12 +63,18 @@ impl Bid {
 
 /// One random legal deal with its claim.
 pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
+    deal_with(rng, index, &Fixed::default()).ok()
+}
+
+/// As [`deal`], with some hands fixed.
+pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, String> {
     let dealer = (index % 4) as u8;
     let forehand = (dealer + 1) % 4;
     let deck: Vec<Card> = Variant::Skill7Tarock.deck().iter().collect();
     let hands: Vec<Vec<Card>> = loop {
         let mut cards = deck.clone();
         rng.shuffle(&mut cards);
+        fixed.arrange(&mut cards, |s| s as usize * 10..s as usize * 10 + 10)?;
         // Each hand as a player sorts it: tarocks high to low, then the
         // suits, each from the king down.
         let hands: Vec<Vec<Card>> = cards
@@ -432,5 +438,9 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
         })
         .collect();
     text.push_str(&format!("claim: {}\n", claim.join(", ")));
-    notation::parse_str(&text).into_iter().next()?.ok()
+    notation::parse_str(&text)
+        .into_iter()
+        .next()
+        .and_then(|r| r.ok())
+        .ok_or_else(|| "the generated deal does not parse".to_string())
 }

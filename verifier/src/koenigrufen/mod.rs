@@ -138,7 +138,7 @@ pub(crate) struct Replay<'a> {
     pub discard: CardSet,
     pub grind: bool,
     pub game_level: u8,
-    pub ann: [Option<Ann>; 10],
+    pub ann: [Option<Ann>; 12],
     /// Rule 4a: (seat, card, target trick) of announced ultimo cards.
     pub reserved: [(u8, Option<Card>, u16); 5],
     pub tricks: [Played; 12],
@@ -147,6 +147,8 @@ pub(crate) struct Replay<'a> {
     pub tricks_won: [u8; 4],
     pub ended_early: bool,
     pub complete: bool,
+    /// The first trick (1-based) with a card missing or one too many.
+    pub wrong_trick: Option<usize>,
     pub report: &'a mut Report,
 }
 
@@ -183,7 +185,7 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         discard: CardSet::EMPTY,
         grind: false,
         game_level: 0,
-        ann: [None; 10],
+        ann: [None; 12],
         reserved: [(0, None, 0); 5],
         tricks: [Played::default(); 12],
         ntricks: 0,
@@ -191,6 +193,7 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         tricks_won: [0; 4],
         ended_early: false,
         complete: false,
+        wrong_trick: None,
         report,
     };
     r.read_deal();
@@ -213,6 +216,26 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         return;
     }
     r.play();
+    // A trick with a card missing or one too many: a wrong number of cards
+    // found in play. The director cannot score the tricks, so the deal is
+    // void and nobody pays (spec/rules-koenigrufen.md).
+    if let Some(t) = r.wrong_trick {
+        for p in r.report.problems.iter_mut() {
+            if p.kind == "wrong-trick-size" && p.trick == Some(t as u16) {
+                p.help.push_str(
+                    "; a wrong number of cards found in play: the deal is void, nobody pays",
+                );
+            }
+        }
+        r.event(
+            Moment::Settlement,
+            "KR-DEAL-1",
+            format!("trick {t} has a card missing or one too many: a wrong number of cards found in play; the deal is void, nobody pays"),
+        );
+        r.report.totals = vec![0; 4];
+        r.report.settled = true;
+        return;
+    }
     if r.complete {
         settle::settle(&mut r);
         r.report.settled = true;
@@ -858,10 +881,23 @@ impl Replay<'_> {
         let discarded = card_set(&d.cards);
         let non_trull_tarocks = full.intersection(tarocks()).difference(trull());
         let mut suit_reported = false;
+        // The KR-DISCARD-3 finding goes on one suit card: a king when one is
+        // laid away (it breaks KR-DISCARD-2 as well, and is then one fault
+        // with it), else the first suit card.
+        let suit_carrier = d
+            .cards
+            .iter()
+            .map(|i| i.card)
+            .filter(|c| c.suit().is_some())
+            .find(|c| c.is_king())
+            .or_else(|| d.cards.iter().map(|i| i.card).find(|c| c.suit().is_some()));
         for item in &d.cards {
             let c = item.card;
+            // One card laid away against several rules is one fault (rules
+            // README): one finding with the first rule id, the others named.
+            let mut faults = Vec::new();
             if !h.contains(c) {
-                self.push(
+                faults.push(
                     Problem::new(
                         "illegal-discard",
                         format!("the bidder lays away {c}, which it does not hold"),
@@ -874,7 +910,7 @@ impl Replay<'_> {
                 );
             }
             if c.is_king() || trull().contains(c) {
-                self.push(
+                faults.push(
                     Problem::new("illegal-discard", format!("{c} may not be laid away"))
                         .rule("KR-DISCARD-2")
                         .seat(b)
@@ -890,12 +926,12 @@ impl Replay<'_> {
                         .help("kings and the trull cards (T1, T21, T22) are never discarded"),
                 );
             }
-            if game == Game::ThreeOfSuits && c.suit().is_some() && !suit_reported {
+            if game == Game::ThreeOfSuits && suit_carrier == Some(c) && !suit_reported {
                 let bad = self.opts.no_suit_discard
                     || !non_trull_tarocks.difference(discarded).is_empty();
                 if bad {
                     suit_reported = true;
-                    self.push(
+                    faults.push(
                         Problem::new("illegal-discard", format!("in three of suits {c} is laid away while tarock is kept"))
                             .rule("KR-DISCARD-3")
                             .seat(b)
@@ -908,6 +944,13 @@ impl Replay<'_> {
                             }),
                     );
                 }
+            }
+            if let Some(p) = crate::finding::one_finding(
+                faults,
+                &["KR-DISCARD-1", "KR-DISCARD-2", "KR-DISCARD-3"],
+                "one card laid away, one improper discard",
+            ) {
+                self.push(p);
             }
         }
         self.discard = discarded;
@@ -989,10 +1032,12 @@ impl Replay<'_> {
                 caller_turn = None;
                 cur = (s + 1) % 4;
             } else {
-                if self.call(a) {
-                    any_call = true;
-                    passes = 0;
-                }
+                // KR-ANN-6: an illegal announcement or contra has no effect,
+                // but it is a turn and not a pass: the passes that end the
+                // round count again from the entry after it.
+                self.call(a);
+                any_call = true;
+                passes = 0;
                 caller_turn = Some(s);
                 cur = (s + 1) % 4;
             }
@@ -1045,6 +1090,15 @@ impl Replay<'_> {
                         "KR-ANN-5",
                         "no announcements in negative games",
                         "in piccolo and beggar only contra, recontra and subcontra of the game may be called",
+                    ));
+                    return false;
+                }
+                if matches!(bonus, Bonus::CaptureMoon | Bonus::CaptureKing) {
+                    self.push(illegal(
+                        format!("seat {s} announces {}, which is silent only", bonus.word()),
+                        "KR-ANN-2",
+                        "may not be announced",
+                        "capture the moon and capture the king score silently; nobody may announce them",
                     ));
                     return false;
                 }
@@ -1288,6 +1342,12 @@ impl Replay<'_> {
                 );
                 break;
             }
+            if trick.plays.len() != 4 {
+                // Who plays what from here on is unknown: nothing after it
+                // is judged, and the deal is void (see `replay`).
+                self.wrong_trick = Some(k);
+                break;
+            }
             if let Some(l) = trick.leader {
                 if l != leader && l < 4 {
                     self.push(
@@ -1375,6 +1435,9 @@ impl Replay<'_> {
                 self.ended_early = true;
                 self.event(Moment::Trick(k as u16), "KR-NEG-1", text);
             }
+        }
+        if self.wrong_trick.is_some() {
+            return;
         }
         let recorded = rec.tricks.len().min(12);
         self.complete = self.ended_early || (recorded == 12 && self.ntricks == 12);

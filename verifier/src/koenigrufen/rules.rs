@@ -246,6 +246,9 @@ pub fn bonus_index(b: Bonus) -> usize {
         Bonus::Honours => 7,
         Bonus::Absolut => 8,
         Bonus::Valat => 9,
+        // Never announced legally (KR-ANN-2): their slots stay empty.
+        Bonus::CaptureMoon => 10,
+        Bonus::CaptureKing => 11,
     }
 }
 
@@ -295,6 +298,9 @@ pub fn bonus_exists(b: Bonus, game: Game, absolut_on: bool) -> bool {
         Bonus::KingUltimo => is_caller(game),
         Bonus::FourKings | Bonus::Honours | Bonus::Valat => true,
         Bonus::Absolut => absolut_on,
+        // Silent only: they exist, but nobody may announce them.
+        Bonus::CaptureMoon => is_black(game),
+        Bonus::CaptureKing => is_caller(game),
     }
 }
 

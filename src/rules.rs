@@ -1,0 +1,316 @@
+//! The rules reference shipped in the binary: `spec/rules/<variant>.md`,
+//! one entry per rule id the engines cite, read by `tarok rules`.
+//!
+//! An entry starts at a heading `## DK-PLAY-2 — title` and runs to the next
+//! `## ` heading; what comes before the first entry is the file's preface.
+//!
+//! ```text
+//! $ tarok rules dk-play-2        # one entry, the id in any case
+//! $ tarok rules danish-tarok     # the ids and titles of a variant
+//! ```
+
+use notation::Variant;
+
+/// The reference files, embedded at build time.
+const FILES: [(Variant, &str); 4] = [
+    (
+        Variant::DanishTarok,
+        include_str!("../spec/rules/danish-tarok.md"),
+    ),
+    (
+        Variant::FrenchTarot,
+        include_str!("../spec/rules/french-tarot.md"),
+    ),
+    (
+        Variant::Koenigrufen,
+        include_str!("../spec/rules/koenigrufen.md"),
+    ),
+    (
+        Variant::Skill7Tarock,
+        include_str!("../spec/rules/skill7-tarock.md"),
+    ),
+];
+
+/// One rule's entry.
+#[derive(Debug, Clone, Copy)]
+pub struct Entry {
+    pub variant: Variant,
+    /// `DK-PLAY-2`.
+    pub id: &'static str,
+    pub title: &'static str,
+    /// The text after the heading, up to the next entry.
+    pub body: &'static str,
+}
+
+impl Entry {
+    #[cfg(test)]
+    /// The entry's example, the first ```` ```tarok ```` block of its body.
+    pub fn example(&self) -> Option<&'static str> {
+        let start = self.body.find("```tarok\n")? + "```tarok\n".len();
+        let len = self.body[start..].find("```")?;
+        Some(&self.body[start..start + len])
+    }
+}
+
+/// Every entry of every variant, in file order.
+pub fn entries() -> impl Iterator<Item = Entry> {
+    FILES
+        .iter()
+        .flat_map(|&(variant, text)| entries_of(variant, text))
+}
+
+fn entries_of(variant: Variant, text: &'static str) -> impl Iterator<Item = Entry> {
+    let mut starts: Vec<usize> = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        if line.starts_with("## ") {
+            starts.push(offset);
+        }
+        offset += line.len();
+    }
+    let ends: Vec<usize> = starts.iter().skip(1).copied().chain([text.len()]).collect();
+    starts.into_iter().zip(ends).filter_map(move |(s, e)| {
+        let section = &text[s..e];
+        let (heading, body) = section.split_once('\n').unwrap_or((section, ""));
+        let (id, title) = heading["## ".len()..].split_once(" — ")?;
+        Some(Entry {
+            variant,
+            id: id.trim(),
+            title: title.trim(),
+            body: body.trim_matches('\n'),
+        })
+    })
+}
+
+/// The entry of a rule id, in any case (`dk-play-2`).
+pub fn lookup(id: &str) -> Option<Entry> {
+    entries().find(|e| e.id.eq_ignore_ascii_case(id.trim()))
+}
+
+/// The command that shows a rule, for help lines.
+pub fn command(id: &str) -> String {
+    format!("tarok rules {id}")
+}
+
+/// The ids most like an unknown one: the same prefix (`DK-PLAY-`) first,
+/// then the nearest by edit distance; at most five.
+pub fn suggestions(id: &str) -> Vec<&'static str> {
+    let wanted = id.trim().to_ascii_uppercase();
+    let prefix = wanted
+        .rsplit_once('-')
+        .map(|(p, _)| format!("{p}-"))
+        .unwrap_or_default();
+    let mut scored: Vec<(usize, &'static str)> = entries()
+        .map(|e| {
+            let same_family = !prefix.is_empty() && e.id.starts_with(&prefix);
+            let d = distance(&wanted, e.id);
+            (if same_family { d } else { d + 100 }, e.id)
+        })
+        .filter(|&(d, _)| d < 100 || d - 100 <= 3)
+        .collect();
+    scored.sort();
+    // Ids of the same family, when there are any, are the better guess.
+    if scored.first().is_some_and(|&(d, _)| d < 100) {
+        scored.retain(|&(d, _)| d < 100);
+    }
+    scored.into_iter().take(5).map(|(_, id)| id).collect()
+}
+
+/// Levenshtein distance over bytes (ids are ASCII).
+fn distance(a: &str, b: &str) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, &ca) in a.iter().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = if ca == cb {
+                prev
+            } else {
+                1 + prev.min(row[j]).min(row[j + 1])
+            };
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// What `tarok rules TOPIC` prints: one entry, or a variant's list. `Err`
+/// holds the usage error's text.
+pub fn show(topic: &str) -> Result<String, String> {
+    if let Some(e) = lookup(topic) {
+        return Ok(format!(
+            "{} — {} ({})\n\n{}\n",
+            e.id, e.title, e.variant, e.body
+        ));
+    }
+    if let Ok(variant) = topic.trim().parse::<Variant>() {
+        let list: Vec<Entry> = entries().filter(|e| e.variant == variant).collect();
+        let width = list.iter().map(|e| e.id.len()).max().unwrap_or(0);
+        let mut out = format!(
+            "{variant}: {} rules (tarok rules ID shows one)\n",
+            list.len()
+        );
+        for e in list {
+            out.push_str(&format!("  {:width$}  {}\n", e.id, e.title));
+        }
+        return Ok(out);
+    }
+    let near = suggestions(topic);
+    let hint = if near.is_empty() {
+        String::new()
+    } else {
+        format!("; did you mean {}?", near.join(", "))
+    };
+    Err(format!(
+        "no rule `{}`{hint}\n  help: give a rule id (DK-PLAY-2) or a variant to list its rules: \
+         danish-tarok, french-tarot, koenigrufen, skill7-tarock",
+        topic.trim()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_id_is_found_in_any_case() {
+        let e = lookup("dk-play-2").expect("DK-PLAY-2 has an entry");
+        assert_eq!(e.id, "DK-PLAY-2");
+        assert_eq!(e.variant, Variant::DanishTarok);
+        assert!(!e.title.is_empty());
+    }
+
+    #[test]
+    fn an_unknown_id_gets_its_neighbours() {
+        assert!(lookup("DK-PLAY-99").is_none());
+        let near = suggestions("dk-play-99");
+        assert!(!near.is_empty());
+        assert!(near.iter().all(|id| id.starts_with("DK-PLAY-")), "{near:?}");
+        assert!(suggestions("FR-PLAY-3x").contains(&"FR-PLAY-3"));
+    }
+
+    #[test]
+    fn every_entry_has_a_title_a_body_and_an_example() {
+        for e in entries() {
+            assert!(!e.title.is_empty(), "{}", e.id);
+            assert!(e.body.len() > 40, "{}", e.id);
+            assert!(e.example().is_some(), "{} has no ```tarok example", e.id);
+        }
+    }
+
+    #[test]
+    fn ids_are_unique_and_of_their_variant() {
+        let mut seen = std::collections::HashSet::new();
+        for e in entries() {
+            assert!(seen.insert(e.id), "{} twice", e.id);
+            let prefix = match e.variant {
+                Variant::DanishTarok => "DK-",
+                Variant::FrenchTarot => "FR-",
+                Variant::Koenigrufen => "KR-",
+                Variant::Skill7Tarock => "S7-",
+            };
+            assert!(e.id.starts_with(prefix), "{}", e.id);
+        }
+    }
+}
+
+/// The reference against the engines and the notation: run by `cargo test`.
+#[cfg(test)]
+mod coverage {
+    use super::*;
+    use std::path::Path;
+
+    /// Every rule id written as a string literal (`"DK-PLAY-2"`) in the
+    /// sources of a folder: the ids the engines cite in findings and ledgers.
+    fn cited(dir: &Path, ids: &mut std::collections::BTreeSet<String>) {
+        for entry in std::fs::read_dir(dir).expect("a source folder") {
+            let path = entry.expect("an entry").path();
+            if path.ends_with("src/rules.rs") && !path.to_string_lossy().contains("verifier") {
+                continue; // this module's own tests name ids that do not exist
+            }
+            if path.is_dir() {
+                cited(&path, ids);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("a source file");
+                for piece in text.split('"').skip(1).step_by(2) {
+                    if is_rule_id(piece) {
+                        ids.insert(piece.to_string());
+                    }
+                }
+            }
+        }
+    }
+
+    fn is_rule_id(s: &str) -> bool {
+        let parts: Vec<&str> = s.split('-').collect();
+        parts.len() == 3
+            && ["DK", "FR", "KR", "S7"].contains(&parts[0])
+            && !parts[1].is_empty()
+            && parts[1].bytes().all(|b| b.is_ascii_uppercase())
+            && !parts[2].is_empty()
+            && parts[2].bytes().all(|b| b.is_ascii_digit())
+    }
+
+    #[test]
+    fn every_rule_id_the_engines_cite_has_an_entry() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut ids = std::collections::BTreeSet::new();
+        for dir in ["verifier/src", "notation/src", "src"] {
+            cited(&root.join(dir), &mut ids);
+        }
+        assert!(ids.len() > 100, "the scan found {} ids", ids.len());
+        let missing: Vec<&String> = ids.iter().filter(|id| lookup(id).is_none()).collect();
+        assert!(missing.is_empty(), "no entry for {missing:?}");
+    }
+
+    /// Every id a corpus file names (in its comments and `expect` lines),
+    /// so that a reader of the corpus can look each one up.
+    fn named(dir: &Path, ids: &mut std::collections::BTreeSet<String>) {
+        for entry in std::fs::read_dir(dir).expect("a corpus folder") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                named(&path, ids);
+            } else if path.extension().is_some_and(|e| e == "tarok" || e == "md") {
+                let text = std::fs::read_to_string(&path).expect("a corpus file");
+                let words = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'));
+                ids.extend(words.filter(|w| is_rule_id(w)).map(str::to_string));
+            }
+        }
+    }
+
+    #[test]
+    fn every_rule_id_the_corpus_names_has_an_entry() {
+        let mut ids = std::collections::BTreeSet::new();
+        named(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"),
+            &mut ids,
+        );
+        assert!(ids.len() > 100, "the scan found {} ids", ids.len());
+        let missing: Vec<&String> = ids.iter().filter(|id| lookup(id).is_none()).collect();
+        assert!(missing.is_empty(), "no entry for {missing:?}");
+    }
+
+    #[test]
+    fn every_example_parses() {
+        for e in entries() {
+            let example = e.example().expect("an example");
+            // An example may be a fragment: the tags a record needs are
+            // added when it has none of its own.
+            let mut text = String::new();
+            if !example.contains("[Variant ") {
+                text.push_str(&format!("[Variant \"{}\"]\n", e.variant));
+            }
+            if !example.contains("[Dealer ") {
+                text.push_str("[Dealer \"0\"]\n");
+            }
+            text.push_str(example);
+            let records = notation::parse_str(&text);
+            assert_eq!(records.len(), 1, "{}: one record", e.id);
+            if let Err(problems) = &records[0] {
+                panic!("{}: the example does not parse: {problems:?}", e.id);
+            }
+        }
+    }
+}
