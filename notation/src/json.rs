@@ -7,7 +7,7 @@
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use crate::problem::Problem;
+use crate::problem::{Kind, Problem};
 use crate::record::{Record, Span};
 
 mod locate;
@@ -100,7 +100,7 @@ fn record_at(text: &str, base: usize, index: Option<usize>) -> Result<Record, Ve
         vec![p]
     })?;
     validate(&record).map_err(|(path, msg, help)| {
-        let mut p = Problem::new("bad-json", msg)
+        let mut p = Problem::new(Kind::BadJson, msg)
             .help(help)
             .path(if prefix.is_empty() {
                 path.clone()
@@ -123,7 +123,7 @@ fn json_problem(text: &str, base: usize, e: &serde_json::Error, path: String) ->
     if let Some(cut) = message.rfind(" at line ") {
         message.truncate(cut);
     }
-    let mut p = Problem::new("bad-json", message).help(
+    let mut p = Problem::new(Kind::BadJson, message).help(
         "see spec/json.md for the JSON form of a record; card codes are canonical (\"HK\", \"T21\", \"EX\")",
     );
     p.span = Some(Span::new(

@@ -59,6 +59,6 @@ pub mod variant;
 pub use card::{Card, CardSet, Rank, Suit};
 pub use parse::{parse_record, parse_str, split_records};
 pub use print::{records_to_text, to_text};
-pub use problem::Problem;
+pub use problem::{Kind, Problem};
 pub use record::*;
 pub use variant::Variant;

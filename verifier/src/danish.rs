@@ -29,6 +29,7 @@
 //! assert_eq!(session.danish.redeal, Some(0));
 //! ```
 
+use notation::Kind;
 use notation::{Act, Action, Card, CardSet, Lead, Party, Pot, Problem, Rank, Seat, Span, Suit};
 
 use crate::{Deal, Event, Moment, Payment, Report, Session};
@@ -650,8 +651,8 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     if report.problems.iter().any(|p| {
         matches!(
             p.kind,
-            "unknown-seat" | "duplicate-hand" | "too-many-tricks" | "bad-tag"
-        ) || (record.is_partial() && p.kind == "unknown-card")
+            Kind::UnknownSeat | Kind::DuplicateHand | Kind::TooManyTricks | Kind::BadTag
+        ) || (record.is_partial() && p.kind == Kind::UnknownCard)
     }) {
         return;
     }
@@ -662,7 +663,7 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
             Some(p) => start = Some(p),
             None => {
                 report.push(
-                    Problem::new("bad-tag", format!("`{}` is not a statement of the pots", tag.value))
+                    Problem::new(Kind::BadTag, format!("`{}` is not a statement of the pots", tag.value))
                         .at(tag.span, "expected `king-pot N, pagat-pot N`")
                         .help("write the pot contents before this deal's dealer fee: [Pots \"king-pot 60, pagat-pot 60\"]"),
                 );
@@ -678,7 +679,7 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
             let span = record.tag("Dealer").map_or(record.span, |t| t.span);
             report.push(
                 Problem::new(
-                    "other",
+                    Kind::Other,
                     format!("seat {dealer} deals, but seat {expected} deals this deal of the session"),
                 )
                 .rule("DK-SEAT-3")
@@ -834,12 +835,12 @@ impl Replay<'_, '_> {
         let mut during = None;
         for p in self.report.problems.iter_mut() {
             match p.kind {
-                "unknown-card" | "duplicate-card" => {
+                Kind::UnknownCard | Kind::DuplicateCard => {
                     p.rule = Some("DK-DEAL-3");
                     p.seat = Some(d);
                     before_play.get_or_insert(p.kind);
                 }
-                "wrong-card-count" => {
+                Kind::WrongCardCount => {
                     p.rule = Some("DK-DEAL-3");
                     if record.tricks.is_empty() {
                         p.help =
@@ -903,18 +904,18 @@ impl Replay<'_, '_> {
     fn one_misdeal(&mut self) {
         let d = self.dealer;
         let problems = &mut self.report.problems;
-        let Some(at) = problems.iter().position(|p| p.kind == "wrong-card-count") else {
+        let Some(at) = problems.iter().position(|p| p.kind == Kind::WrongCardCount) else {
             return;
         };
         let wrong: Vec<Problem> = problems
             .iter()
-            .filter(|p| p.kind == "wrong-card-count")
+            .filter(|p| p.kind == Kind::WrongCardCount)
             .cloned()
             .collect();
-        problems.retain(|p| p.kind != "wrong-card-count");
+        problems.retain(|p| p.kind != Kind::WrongCardCount);
         let what: Vec<String> = wrong.iter().map(|p| p.message.clone()).collect();
         let mut p = Problem::new(
-            "wrong-card-count",
+            Kind::WrongCardCount,
             format!("the dealer, seat {d}, misdeals: {}", what.join("; ")),
         )
         .rule("DK-DEAL-3")
@@ -960,7 +961,7 @@ impl Replay<'_, '_> {
     fn call(&mut self, a: &Action, hands: &[CardSet; 4], complete: bool) -> bool {
         let s = a.seat;
         let bad = |msg: String| {
-            Problem::new("illegal-call", msg)
+            Problem::new(Kind::IllegalCall, msg)
                 .rule("DK-DEAL-4")
                 .seat(s)
                 .at(a.span, "void demand")
@@ -1045,7 +1046,7 @@ impl Replay<'_, '_> {
                     .map_or(record.span, |h| h.span);
                 self.irregular(
                     Problem::new(
-                        "illegal-discard",
+                        Kind::IllegalDiscard,
                         format!("the dealer (seat {d}) lays no skat"),
                     )
                     .rule("DK-DISCARD-1")
@@ -1061,7 +1062,7 @@ impl Replay<'_, '_> {
         };
         let dealt = hands[d as usize];
         let problem = |msg: String, rule: &'static str, label: &str, span: Span| {
-            Problem::new("illegal-discard", msg)
+            Problem::new(Kind::IllegalDiscard, msg)
                 .rule(rule)
                 .seat(d)
                 .at(span, label.to_owned())
@@ -1206,7 +1207,7 @@ impl Replay<'_, '_> {
             let Some(i) = self.order.iter().position(|&o| o == s) else {
                 self.irregular(
                     Problem::new(
-                        "out-of-turn",
+                        Kind::OutOfTurn,
                         format!("seat {s} sits out and cannot declare"),
                     )
                     .rule("DK-DECL-6")
@@ -1238,7 +1239,7 @@ impl Replay<'_, '_> {
                     format!("seat {s} declares after his turn has passed")
                 };
                 self.irregular(
-                    Problem::new("out-of-turn", msg)
+                    Problem::new(Kind::OutOfTurn, msg)
                         .rule("DK-DECL-6")
                         .seat(s)
                         .at(a.span, "out of turn")
@@ -1255,7 +1256,7 @@ impl Replay<'_, '_> {
                     let ok = self.o.announced_tout && s == d && skat.contains(Card::FOOL);
                     if !ok {
                         self.irregular(
-                            Problem::new("illegal-call", format!("seat {s} announces a tout that is not allowed"))
+                            Problem::new(Kind::IllegalCall, format!("seat {s} announces a tout that is not allowed"))
                                 .rule("DK-TOUT-2")
                                 .seat(s)
                                 .at(a.span, "tout not allowed")
@@ -1275,7 +1276,7 @@ impl Replay<'_, '_> {
                 act => {
                     let Some(claim) = Combo::of_act(act) else {
                         self.irregular(
-                            Problem::new("wrong-declaration", format!("`{}` is not a declaration", describe_act(act)))
+                            Problem::new(Kind::WrongDeclaration, format!("`{}` is not a declaration", describe_act(act)))
                                 .rule("DK-DECL-2")
                                 .seat(s)
                                 .at(a.span, "not a declaration")
@@ -1336,7 +1337,7 @@ impl Replay<'_, '_> {
                             } else {
                                 "DK-DECL-4"
                             };
-                            let p = Problem::new("wrong-declaration", msg)
+                            let p = Problem::new(Kind::WrongDeclaration, msg)
                                 .rule(rule)
                                 .seat(s)
                                 .at(a.span, "wrong declaration")
@@ -1385,7 +1386,7 @@ impl Replay<'_, '_> {
                     ""
                 };
                 let p = Problem::new(
-                    "missing-declaration",
+                    Kind::MissingDeclaration,
                     format!(
                         "seat {s} holds `{}` and does not declare it{said}",
                         c.describe()
@@ -1453,7 +1454,7 @@ impl Replay<'_, '_> {
             {
                 let w = trick.leader.unwrap_or(l);
                 let mut p = Problem::new(
-                    "out-of-turn",
+                    Kind::OutOfTurn,
                     format!("seat {w} leads to trick {t}, but seat {rules_leader} is on lead"),
                 )
                 .rule("DK-PLAY-1")
@@ -1496,7 +1497,7 @@ impl Replay<'_, '_> {
                             0
                         };
                         self.irregular(
-                            Problem::new("illegal-call", format!("seat {c} calls for the fool: {msg}"))
+                            Problem::new(Kind::IllegalCall, format!("seat {c} calls for the fool: {msg}"))
                                 .rule("DK-FOOL-4")
                                 .seat(c)
                                 .trick(t)
@@ -1555,23 +1556,23 @@ impl Replay<'_, '_> {
                 let label = |p: Problem| p.seat(s).trick(t).card(c);
                 if !hand.contains(c) {
                     let (kind, msg) = if played.contains(c) {
-                        ("duplicate-card", format!("{c} is played a second time"))
+                        (Kind::DuplicateCard, format!("{c} is played a second time"))
                     } else if skat.contains(c) {
                         (
-                            "not-in-hand",
+                            Kind::NotInHand,
                             format!("seat {s} plays {c}, which lies in the skat"),
                         )
                     } else {
                         (
-                            "not-in-hand",
+                            Kind::NotInHand,
                             format!("seat {s} plays {c}, which he does not hold"),
                         )
                     };
-                    if record.is_partial() && kind == "duplicate-card" {
+                    if record.is_partial() && kind == Kind::DuplicateCard {
                         // The structural check found it already: this
                         // finding replaces it, with its seat, rule and fine.
                         self.report.problems.retain(|p| {
-                            !(p.kind == "duplicate-card"
+                            !(p.kind == Kind::DuplicateCard
                                 && p.card == Some(c)
                                 && p.trick == Some(t as u16))
                         });
@@ -1593,7 +1594,7 @@ impl Replay<'_, '_> {
                     if t == 24 {
                         self.irregular(
                             label(Problem::new(
-                                "fool-misuse",
+                                Kind::FoolMisuse,
                                 "the fool is played to trick 24",
                             ))
                             .rule("DK-FOOL-5")
@@ -1605,7 +1606,7 @@ impl Replay<'_, '_> {
                         );
                     } else if t == 25 && i == 0 {
                         self.irregular(
-                            label(Problem::new("fool-misuse", "the fool is led to the last trick"))
+                            label(Problem::new(Kind::FoolMisuse, "the fool is led to the last trick"))
                                 .rule("DK-FOOL-6")
                                 .at(item.span, "fool led to trick 25")
                                 .help("when the leader of trick 25 holds only the fool, the lead passes to the next player and the fool is played last"),
@@ -1616,7 +1617,7 @@ impl Replay<'_, '_> {
                     }
                 } else if must_play_fool == Some(s) {
                     self.irregular(
-                        label(Problem::new("fool-misuse", format!("seat {s} was called for the fool and plays {c}")))
+                        label(Problem::new(Kind::FoolMisuse, format!("seat {s} was called for the fool and plays {c}")))
                             .rule("DK-FOOL-4")
                             .at(item.span, "the fool was called for")
                             .help("after a valid call in trick 23 the holder of the fool must play it in that trick"),
@@ -1629,7 +1630,7 @@ impl Replay<'_, '_> {
                     if item.rename.is_some() {
                         self.irregular(
                             label(Problem::new(
-                                "fool-misuse",
+                                Kind::FoolMisuse,
                                 "the leader cannot rename his own card",
                             ))
                             .rule("DK-FOOL-8")
@@ -1655,7 +1656,7 @@ impl Replay<'_, '_> {
                         // Reported after the duty check: a card that is also a
                         // revoke is the same one fault.
                         bad_rename = Some(
-                            label(Problem::new("fool-misuse", format!("seat {s} renames the fool to {}: {why}", lead_word(new))))
+                            label(Problem::new(Kind::FoolMisuse, format!("seat {s} renames the fool to {}: {why}", lead_word(new))))
                                 .rule("DK-FOOL-8")
                                 .at(item.span, "renaming not allowed")
                                 .help("a led fool may be renamed only when both other players are void in the suit it was named"),
@@ -1679,7 +1680,7 @@ impl Replay<'_, '_> {
                             {
                                 self.irregular(
                                     Problem::new(
-                                        "revoke",
+                                        Kind::Revoke,
                                         format!("seat {s1} holds {} after the renaming and played {c1}", lead_word(new)),
                                     )
                                     .rule("DK-FOOL-8")
@@ -1741,7 +1742,7 @@ impl Replay<'_, '_> {
                         } else {
                             self.irregular(
                                 label(Problem::new(
-                                    "revoke",
+                                    Kind::Revoke,
                                     format!("seat {s} plays {c} to {}, but must {duty}{evidence}", lead_word(dl)),
                                 ))
                                 .rule("DK-PLAY-2")
@@ -1878,7 +1879,7 @@ impl Replay<'_, '_> {
         // Later tricks of the wrong size are reported under the same rule,
         // but not judged or fined: the deal is over at the first.
         for p in self.report.problems.iter_mut() {
-            if p.kind == "wrong-trick-size" && p.rule.is_none() {
+            if p.kind == Kind::WrongTrickSize && p.rule.is_none() {
                 p.rule = Some("DK-DEAL-3");
             }
         }
@@ -1886,7 +1887,7 @@ impl Replay<'_, '_> {
             .report
             .problems
             .iter_mut()
-            .find(|p| p.kind == "wrong-trick-size" && p.trick == Some(t as u16))
+            .find(|p| p.kind == Kind::WrongTrickSize && p.trick == Some(t as u16))
         {
             p.rule = Some("DK-DEAL-3");
             p.seat = Some(offender);

@@ -80,6 +80,7 @@ pub mod options;
 pub mod skill7;
 
 use notation::check::Table;
+use notation::Kind;
 use notation::{Party, Problem, Record, Variant};
 
 /// The notation crate (`tarok-notation`): records, parser, printer, JSON.
@@ -322,7 +323,7 @@ fn scores_tag(record: &Record, table: Table, session: &mut Session, report: &mut
         };
         let Some((seat, amount)) = parsed else {
             report.push(
-                Problem::new("bad-tag", format!("`{}` is not a list of running totals", tag.value))
+                Problem::new(Kind::BadTag, format!("`{}` is not a list of running totals", tag.value))
                     .at(tag.span, "expected `0 +10, 1 -10, 2 0, 3 0`")
                     .help("give each seat's running total at the deal's start: the seat number, then the total"),
             );
@@ -340,11 +341,12 @@ fn scores_tag(record: &Record, table: Table, session: &mut Session, report: &mut
     };
     if table.variant != Variant::DanishTarok && values.iter().sum::<i64>() != 0 {
         report.push(with_rule(
-            Problem::new("scores-mismatch", "the running totals do not add up to 0")
-                .at(tag.span, "sum is not 0")
-                .help(
-                    "every payment goes from one seat to another, so the totals always add up to 0",
-                ),
+            Problem::new(
+                Kind::ScoresMismatch,
+                "the running totals do not add up to 0",
+            )
+            .at(tag.span, "sum is not 0")
+            .help("every payment goes from one seat to another, so the totals always add up to 0"),
         ));
     }
     if session.deals > 0 {
@@ -360,7 +362,7 @@ fn scores_tag(record: &Record, table: Table, session: &mut Session, report: &mut
             };
             report.push(with_rule(
                 Problem::new(
-                    "scores-mismatch",
+                    Kind::ScoresMismatch,
                     format!(
                         "the record gives the running totals {}, the deals before give {}",
                         list(&values),
@@ -388,7 +390,7 @@ fn compare_claim(record: &Record, report: &mut Report) {
         let Some(computed) = computed else { continue };
         if computed != entry.amount {
             let mut p = Problem::new(
-                "claim-mismatch",
+                Kind::ClaimMismatch,
                 format!(
                     "the record claims {} for {}, the rules give {}",
                     signed(entry.amount),
