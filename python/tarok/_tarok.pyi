@@ -4,6 +4,15 @@ import os
 from typing import Any, Iterable, Iterator, Literal, Optional, Union
 
 Variant = Literal["danish-tarok", "french-tarot", "koenigrufen", "skill7-tarock"]
+#: The kinds of finding (``notation::Kind`` in Rust; ``spec/json.md``).
+Kind = Literal[
+    "syntax", "bad-tag", "bad-json",
+    "unknown-card", "duplicate-card", "duplicate-hand", "wrong-card-count", "unknown-seat",
+    "wrong-trick-size", "too-many-tricks",
+    "card-not-held", "not-in-hand", "revoke", "fool-misuse", "premature-ultimo-card",
+    "out-of-turn", "illegal-bid", "illegal-call", "illegal-discard", "wrong-declaration",
+    "missing-declaration", "claim-mismatch", "scores-mismatch", "other",
+]
 #: A party of a payment: a seat number, or a Danish pot ("king-pot", "pagat-pot").
 Party = Union[int, str]
 
@@ -43,7 +52,7 @@ class Finding:
     """
 
     #: The stable classification: ``revoke``, ``unknown-card``, ``claim-mismatch``, ``bad-json``, ...
-    kind: str
+    kind: Kind
     #: The rules digest id when a rule was broken (``DK-PLAY-2``).
     rule: Optional[str]
     #: The seat at fault, when one is.

@@ -2,6 +2,7 @@
 
 import json
 import pathlib
+import re
 
 import pytest
 
@@ -185,3 +186,18 @@ def test_bad_arguments_are_type_errors():
         tarok.verify(["not a record"])
     with pytest.raises(OSError):
         tarok.read("no/such/file.tarok")
+
+
+def test_the_kinds_of_the_type_hints_are_the_kinds_of_the_library():
+    import ast
+
+    stub = ast.parse((ROOT / "python/tarok/_tarok.pyi").read_text())
+    literal = next(
+        node.value
+        for node in stub.body
+        if isinstance(node, ast.Assign) and node.targets[0].id == "Kind"
+    )
+    hinted = {elt.value for elt in literal.slice.elts}
+    rust = (ROOT / "notation/src/problem.rs").read_text()
+    named = set(re.findall(r'Kind::\w+ => "([a-z-]+)"', rust))
+    assert hinted == named
