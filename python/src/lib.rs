@@ -375,7 +375,15 @@ fn read_file(path: &str) -> PyResult<String> {
 #[pyfunction]
 fn parse(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyRecord>>> {
     let (text, name) = if let Ok(s) = source.cast::<PyString>() {
-        (s.extract::<String>()?, None)
+        let s: String = s.extract()?;
+        // One line that cannot start a record (a tag `[` or a comment `{`)
+        // and names a file is a path.
+        let t = s.trim_start();
+        if !s.contains('\n') && !t.starts_with(['[', '{']) && std::path::Path::new(&s).is_file() {
+            (read_file(&s)?, Some(s))
+        } else {
+            (s, None)
+        }
     } else {
         let fspath = py
             .import("os")?

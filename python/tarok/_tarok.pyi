@@ -188,10 +188,12 @@ class Report:
 def parse(source: Union[str, os.PathLike[str]]) -> list[Record]:
     """Parse every record of a text or a file.
 
-    A ``str`` is the text itself (the notation, a JSON document or JSON
-    Lines, told apart by the first characters); a path (``pathlib.Path``, any
-    ``os.PathLike``) is read as a file. Raises :class:`ParseError` at the
-    first record that cannot be read.
+    A path (``pathlib.Path``, any ``os.PathLike``) is read as a file. A
+    ``str`` is the text itself (the notation, a JSON document or JSON Lines,
+    told apart by the first characters), except a ``str`` of one line that
+    names a file and does not start with ``[`` or ``{`` (so cannot be a
+    record): that is read as a path. Raises :class:`ParseError` at the first
+    record that cannot be read.
 
         >>> records = tarok.parse(pathlib.Path("corpus/koenigrufen/02-caller-pagat.tarok"))
         >>> records = tarok.parse('[Variant "skill7-tarock"]\\n[Dealer "0"]\\n')

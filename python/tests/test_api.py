@@ -25,6 +25,13 @@ def test_parse_a_file_and_read_its_parts():
     assert "koenigrufen" in repr(record)
 
 
+def test_parse_takes_a_path_as_str_too():
+    assert tarok.parse(str(CALLER)) == tarok.parse(CALLER)
+    assert tarok.parse(str(CALLER))[0].file == str(CALLER)
+    with pytest.raises(tarok.ParseError):
+        tarok.parse("no/such/file.tarok")  # not a file: read as text
+
+
 def test_parse_text_json_and_json_lines_alike():
     text = REVOKE.read_text()
     (from_text,) = tarok.parse(text)
