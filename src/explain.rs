@@ -4,26 +4,21 @@
 
 use std::fmt::Write;
 
-use notation::check::{player_names, Table};
-use notation::{Act, Actions, Item, Record};
+use notation::{Act, Actions, Card, Item, Record};
 use verifier::{Event, Moment, Payment, Report};
+
+use crate::lesson::{sort_hand, Lesson, Place};
 
 /// The explanation of one record.
 pub fn explain(record: &Record, report: &Report, index: usize) -> String {
     let mut out = String::new();
-    let table = notation::check::table(record).ok();
-    let names: Vec<String> = record
-        .tag("Players")
-        .map(|t| {
-            player_names(&t.value)
-                .into_iter()
-                .map(str::to_owned)
-                .collect()
-        })
-        .unwrap_or_default();
-    let seat = |s: u8| match names.get(s as usize) {
-        Some(n) if !n.is_empty() => format!("seat {s} ({n})"),
-        _ => format!("seat {s}"),
+    let lesson = Lesson::new(record, report, index);
+    let table = lesson.table;
+    let seat = |s: u8| lesson.seat(s);
+    let findings = |out: &mut String, place: Place| {
+        for i in lesson.findings_at(place) {
+            finding(out, &lesson, i, "  ✗ ");
+        }
     };
     let variant = record
         .variant()
@@ -65,23 +60,44 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
         }
     };
     moment(&mut out, Moment::Deal);
+    findings(&mut out, Place::Deal);
 
     if !record.hands.is_empty() {
-        let _ = writeln!(out, "\nThe deal:");
+        let _ = writeln!(out, "\nThe deal (each hand sorted as it is held):");
         for hand in &record.hands {
             section_notes(&mut out, &hand.comments);
-            let _ = writeln!(out, "  {}: {}", seat(hand.seat), cards(&hand.cards));
+            let _ = writeln!(
+                out,
+                "  {}: {}",
+                seat(hand.seat),
+                held(lesson.variant, &hand.cards)
+            );
             item_notes(&mut out, &hand.cards);
         }
+        findings(&mut out, Place::Hands);
     }
     if let Some(talon) = &record.talon {
         section_notes(&mut out, &talon.comments);
-        let _ = writeln!(out, "  talon: {}", cards(&talon.cards));
+        let piles = lesson.talon_piles();
+        let word = lesson.talon_word();
+        if piles.len() > 1 {
+            let _ = writeln!(out, "  {word}, as recorded:");
+            for (k, pile) in piles.iter().enumerate() {
+                let codes: Vec<&str> = pile.iter().map(|i| i.card.code()).collect();
+                let _ = writeln!(out, "    pile {k}: {}", codes.join(" "));
+            }
+        } else {
+            let _ = writeln!(out, "  {word}: {}", cards(&talon.cards));
+        }
+        item_notes(&mut out, &talon.cards);
+        findings(&mut out, Place::Talon);
     }
     actions(&mut out, "Auction", record.auction.as_ref(), &seat);
     moment(&mut out, Moment::Auction);
+    findings(&mut out, Place::Auction);
     actions(&mut out, "Calls", record.calls.as_ref(), &seat);
     moment(&mut out, Moment::Calls);
+    findings(&mut out, Place::Calls);
     if let Some(d) = &record.discard {
         let _ = writeln!(out, "\nDiscard:");
         section_notes(&mut out, &d.comments);
@@ -92,6 +108,7 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
         item_notes(&mut out, &d.cards);
     }
     moment(&mut out, Moment::Discard);
+    findings(&mut out, Place::Discard);
     actions(
         &mut out,
         "Declarations",
@@ -99,22 +116,13 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
         &seat,
     );
     moment(&mut out, Moment::Declarations);
+    findings(&mut out, Place::Declarations);
 
-    let order = table.map(order_of_play);
-    for (i, trick) in record.tricks.iter().enumerate() {
-        let n = i as u16 + 1;
+    for (trick, view) in record.tricks.iter().zip(&lesson.tricks) {
+        let n = view.n;
         let _ = writeln!(out);
         section_notes(&mut out, &trick.comments);
-        let event = report.events.iter().find_map(|e| match e {
-            Event::Trick {
-                trick,
-                leader,
-                winner,
-                reason,
-            } if *trick == n => Some((*leader, *winner, reason.as_str())),
-            _ => None,
-        });
-        let leader = event.map(|e| e.0).or(trick.leader);
+        let leader = view.leader;
         match leader {
             Some(l) => {
                 let _ = writeln!(out, "Trick {n}: {} leads", seat(l));
@@ -126,17 +134,11 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
         if let Some(caller) = trick.fool_call {
             let _ = writeln!(out, "  {} calls for the fool", seat(caller));
         }
-        let seats: Vec<Option<u8>> = match (leader, &order) {
-            (Some(l), Some(order)) => {
-                let start = order.iter().position(|&s| s == l).unwrap_or(0);
-                (0..trick.plays.len())
-                    .map(|k| order.get((start + k) % order.len().max(1)).copied())
-                    .collect()
-            }
-            _ => vec![None; trick.plays.len()],
-        };
-        for (item, who) in trick.plays.iter().zip(seats) {
-            let mut line = who.map_or("  ".to_string(), |s| format!("  {}: ", seat(s)));
+        for play in &view.plays {
+            let item = play.item;
+            let mut line = play
+                .seat
+                .map_or("  ".to_string(), |s| format!("  {}: ", seat(s)));
             if let Some(r) = item.rename {
                 let _ = write!(line, "renames the fool to {r}, then ");
             }
@@ -144,15 +146,30 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
             if let Some(name) = item.name {
                 let _ = write!(line, " naming {name}");
             }
+            if !lesson.finding_on(n, play).is_empty() {
+                line.push_str("   ✗");
+            }
             let _ = writeln!(out, "{line}");
             for c in &item.comments {
                 note(&mut out, "      ", c);
             }
         }
-        if let Some((_, winner, reason)) = event {
+        if let (Some(winner), Some(reason)) = (view.winner, view.reason) {
             let _ = writeln!(out, "  → won by {}: {reason}", seat(winner));
         }
+        if let Some(count) = view.count {
+            let sides: Vec<String> = count
+                .iter()
+                .map(|(s, p)| format!("{} {p}", lesson.side(s, false)))
+                .collect();
+            let _ = writeln!(
+                out,
+                "  card points in the tricks so far: {}",
+                sides.join(", ")
+            );
+        }
         moment(&mut out, Moment::Trick(n));
+        findings(&mut out, Place::Trick(n));
     }
 
     if report.settled {
@@ -180,6 +197,7 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
             .map(|e| format!("{} {}", e.party, signed(e.amount)))
             .collect();
         let _ = writeln!(out, "  Claimed on the score sheet: {}", claimed.join(", "));
+        findings(&mut out, Place::Claim);
     }
     for c in &record.trailing {
         note(&mut out, "", c);
@@ -187,36 +205,54 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
     if report.problems.is_empty() {
         let _ = writeln!(out, "\nFindings: none.");
     } else {
-        let _ = writeln!(out, "\nFindings:");
-        for p in &report.problems {
-            let mut head = p.kind.to_string();
-            if let Some(rule) = p.rule {
-                head = format!("{rule} {head}");
-            }
-            let mut at = Vec::new();
-            if let Some(s) = p.seat {
-                at.push(seat(s));
-            }
-            if let Some(t) = p.trick {
-                at.push(format!("trick {t}"));
-            }
-            if let Some(c) = p.card {
-                at.push(c.to_string());
-            }
-            let at = if at.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", at.join(", "))
-            };
-            let _ = writeln!(out, "  - {head}{at}: {}", p.message);
+        let _ = writeln!(out, "\nFindings ({}):", report.problems.len());
+        for i in 0..report.problems.len() {
+            finding(&mut out, &lesson, i, "  - ");
         }
     }
     out
 }
 
-/// Active seats in order of play, from seat 0.
-fn order_of_play(table: Table) -> Vec<u8> {
-    (0..table.seats).filter(|&s| table.is_active(s)).collect()
+/// One finding on one line: rule, kind, where, and the message.
+fn finding(out: &mut String, lesson: &Lesson, i: usize, bullet: &str) {
+    let p = &lesson.report.problems[i];
+    let mut head = p.kind.to_string();
+    if let Some(rule) = p.rule {
+        head = format!("{rule} {head}");
+    }
+    let mut at = Vec::new();
+    if let Some(s) = p.seat {
+        at.push(lesson.seat(s));
+    }
+    if let Some(t) = p.trick {
+        at.push(format!("trick {t}"));
+    }
+    if let Some(c) = p.card {
+        at.push(c.to_string());
+    }
+    let at = if at.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", at.join(", "))
+    };
+    let _ = writeln!(out, "{bullet}{head}{at}: {}", p.message);
+}
+
+/// A hand sorted as it is held, a gap between suits: `T21 T3  SK S7  HQ`.
+fn held(variant: Option<notation::Variant>, items: &[Item]) -> String {
+    let mut cards: Vec<Card> = items.iter().map(|i| i.card).collect();
+    sort_hand(variant, &mut cards);
+    let mut out = String::new();
+    let mut last: Option<(bool, Option<notation::Suit>)> = None;
+    for c in cards {
+        let group = (c.is_trump() || c.is_fool(), c.suit());
+        if let Some(l) = last {
+            out.push_str(if l == group { " " } else { "  " });
+        }
+        out.push_str(c.code());
+        last = Some(group);
+    }
+    out
 }
 
 fn payment(out: &mut String, p: &Payment, seat: &dyn Fn(u8) -> String) {

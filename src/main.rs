@@ -2,8 +2,10 @@
 
 mod explain;
 mod input;
+mod lesson;
 mod report;
 mod rules;
+mod ui;
 
 use notation::Kind;
 use std::io::{self, Write};
@@ -24,9 +26,22 @@ use input::Source;
                   in the tarok notation (spec/notation.md) or its JSON form (spec/json.md), checks \
                   them, and converts between the two without loss.\n\n\
                   Exit codes: 0 clean, 1 violations found, 2 bad input or usage.",
-    after_help = "Examples:\n  tarok verify corpus/\n  tarok convert --to json corpus/koenigrufen/01-three.tarok\n  tarok fmt --check corpus/"
+    after_help = "Examples:\n  tarok verify --expect corpus/koenigrufen corpus/skill7-tarock\n  tarok convert --to json corpus/koenigrufen/01-three.tarok\n  tarok fmt --check corpus/koenigrufen"
 )]
 struct Cli {
+    /// Colour diagnostics: auto (when writing to a terminal and NO_COLOR is
+    /// not set), always, never.
+    #[arg(
+        long,
+        value_enum,
+        global = true,
+        value_name = "WHEN",
+        default_value_t = ui::ColorChoice::Auto
+    )]
+    color: ui::ColorChoice,
+    /// Findings and errors only: no summary, no progress, no status lines.
+    #[arg(short, long, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -35,7 +50,7 @@ struct Cli {
 enum Command {
     /// Check records: every finding with its place, kind and rule id.
     #[command(
-        after_help = "Examples:\n  tarok verify corpus/\n  tarok verify --format json games.jsonl > findings.jsonl"
+        after_help = "Examples:\n  tarok verify --expect corpus/koenigrufen corpus/danish-tarok\n  tarok verify --format json games.jsonl > findings.jsonl\n  tarok verify --independent exported-deals.jsonl"
     )]
     Verify {
         /// Output: diagnostics for people, or one JSON object per record.
@@ -46,27 +61,49 @@ enum Command {
         /// those findings (`{expect: clean}`: none); any other file must be clean.
         #[arg(long)]
         expect: bool,
+        /// Every record on its own, a session of one deal: nothing (scores,
+        /// pots, dealer order) carries from one record to the next. Without
+        /// it a file is one session, cut where a record has `[Session "new"]`
+        /// or follows `[Session "end"]` (spec/notation.md §2.3).
+        #[arg(long)]
+        independent: bool,
         /// Files or folders (`.tarok`, `.json`, `.jsonl`); `-` reads standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
     /// Convert between the notation and JSON (an array) or JSON Lines.
     #[command(
-        after_help = "Examples:\n  tarok convert --to json deal.tarok > deal.json\n  tarok convert --to text deal.json\n  cat big.tarok | tarok convert --to jsonl - > big.jsonl"
+        after_help = "Examples:\n  tarok convert --to json deal.tarok > deal.json\n  tarok convert --to text deal.json\n  tarok convert --to jsonl corpus/koenigrufen > koenigrufen.jsonl\n  cat big.tarok | tarok convert --to jsonl - > big.jsonl"
     )]
     Convert {
-        /// Output form; by default JSON for text input and text for JSON input.
+        /// Output form; by default JSON for text input and text for JSON input
+        /// (decided by the first record read).
         #[arg(long, value_enum)]
         to: Option<To>,
-        /// A file, or `-` (the default) for standard input.
+        /// Files or folders (`.tarok`, `.json`, `.jsonl`), or `-` (the
+        /// default) for standard input; their records are written out in order.
         #[arg(default_value = "-")]
-        file: PathBuf,
+        paths: Vec<PathBuf>,
     },
     /// Tell deals trick by trick: who led, who won and why, each payment as it falls due.
-    #[command(after_help = "Examples:\n  tarok explain corpus/danish-tarok/01-declarations.tarok")]
+    #[command(
+        after_help = "Exit codes: 0 every deal follows the rules, 1 a deal has findings (each is shown at \
+                      the trick or phase where it happens), 2 bad input or usage.\n\n\
+                      Examples:\n  tarok explain corpus/danish-tarok/01-declarations.tarok\n  \
+                      tarok explain corpus/koenigrufen/\n  \
+                      tarok explain --format html corpus/koenigrufen/02-caller-pagat.tarok > lesson.html"
+    )]
     Explain {
-        /// A file, or `-` for standard input.
-        file: PathBuf,
+        /// Output: text, or one self-contained HTML page for all the deals read (the table
+        /// drawn, a step control that plays the deal trick by trick; no network needed).
+        #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
+        format: ExplainFormat,
+        /// Every record on its own, as `verify --independent`.
+        #[arg(long)]
+        independent: bool,
+        /// Files or folders (`.tarok`, `.json`, `.jsonl`); `-` reads standard input.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
     },
     /// Generate random legal deals played out with random legal moves.
     #[command(
@@ -104,13 +141,14 @@ enum Command {
     },
     /// Rewrite `.tarok` files in canonical form (idempotent).
     #[command(
-        after_help = "Examples:\n  tarok fmt corpus/\n  tarok fmt --check corpus/   # exit 1 if a file would change"
+        after_help = "Examples:\n  tarok fmt deals/\n  tarok fmt --check corpus/koenigrufen   # exit 1 if a file would change\n  tarok fmt - < typed.tarok > clean.tarok"
     )]
     Fmt {
         /// Only say which files are not in canonical form.
         #[arg(long)]
         check: bool,
-        /// Files or folders of `.tarok` files.
+        /// Files or folders of `.tarok` files; `-` reads standard input and
+        /// writes its canonical form to standard output.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
@@ -120,6 +158,12 @@ enum Command {
 enum Format {
     Text,
     Json,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ExplainFormat {
+    Text,
+    Html,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -146,15 +190,32 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
+    // Where each command writes its diagnostics, for `--color auto`.
+    let stream = match cli.command {
+        Command::Verify { .. } => ui::Stream::Stdout,
+        _ => ui::Stream::Stderr,
+    };
+    report::set_colour(ui::colour(cli.color, stream));
+    let quiet = cli.quiet;
     let outcome = match cli.command {
         Command::Verify {
             format,
             paths,
             expect,
-        } => verify(&paths, format, expect),
-        Command::Convert { to, file } => convert(&file, to),
-        Command::Fmt { check, paths } => fmt(&paths, check),
-        Command::Explain { file } => explain(&file),
+            independent,
+        } => verify(&paths, format, expect, grouping(independent), quiet),
+        Command::Convert { to, paths } => convert(&paths, to, quiet),
+        Command::Fmt { check, paths } => fmt(&paths, check, quiet),
+        Command::Explain {
+            format: ExplainFormat::Text,
+            paths,
+            independent,
+        } => explain(&paths, grouping(independent)),
+        Command::Explain {
+            format: ExplainFormat::Html,
+            paths,
+            independent,
+        } => lesson::explain_html(&paths, grouping(independent)),
         Command::Rules { topic } => match rules::show(&topic) {
             Ok(text) => {
                 print!("{text}");
@@ -174,12 +235,26 @@ fn main() -> ExitCode {
     ExitCode::from(outcome as u8)
 }
 
+fn grouping(independent: bool) -> verifier::session::Grouping {
+    if independent {
+        verifier::session::Grouping::Independent
+    } else {
+        verifier::session::Grouping::File
+    }
+}
+
 fn fail(message: impl std::fmt::Display) -> Outcome {
     eprintln!("error: {message}");
     Outcome::BadInput
 }
 
-fn verify(paths: &[PathBuf], format: Format, expect: bool) -> Outcome {
+fn verify(
+    paths: &[PathBuf],
+    format: Format,
+    expect: bool,
+    grouping: verifier::session::Grouping,
+    quiet: bool,
+) -> Outcome {
     let files = match input::collect_files(paths, &["tarok", "json", "jsonl"]) {
         Ok(f) => f,
         Err(e) => return fail(e),
@@ -188,29 +263,52 @@ fn verify(paths: &[PathBuf], format: Format, expect: bool) -> Outcome {
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr().lock();
     let mut tally = Tally::default();
+    let run = Run {
+        format,
+        expect,
+        grouping,
+        quiet,
+    };
     if files.len() == 1 {
         // One file (a session, maybe of a million deals): streamed straight out.
-        tally.add(verify_file(&files[0], format, expect, &mut out, &mut err));
+        let progress = ui::Progress::new(None, quiet);
+        // Output and the bar share the terminal only when stdout is one.
+        let shared = (progress.is_live() && ui::Stream::Stdout.is_terminal()).then_some(&progress);
+        tally.add(verify_file(
+            &files[0],
+            run,
+            &mut out,
+            &mut err,
+            Some(&progress),
+            shared,
+        ));
+        progress.finish();
     } else {
         // Files are independent sessions: verified in parallel, a few at a
         // time, and reported in order.
+        let progress = ui::Progress::new(Some(files.len() as u64), quiet);
         for group in files.chunks(4 * rayon::current_num_threads()) {
             let done: Vec<(Tally, Vec<u8>, Vec<u8>)> = group
                 .par_iter()
                 .map(|path| {
                     let (mut o, mut e) = (Vec::new(), Vec::new());
-                    let t = verify_file(path, format, expect, &mut o, &mut e);
+                    let t = verify_file(path, run, &mut o, &mut e, None, None);
                     (t, o, e)
                 })
                 .collect();
             for (t, o, e) in done {
-                let _ = out.write_all(&o);
-                let _ = err.write_all(&e);
+                progress.suspend(|| {
+                    let _ = out.write_all(&o);
+                    let _ = out.flush();
+                    let _ = err.write_all(&e);
+                });
                 tally.add(t);
             }
+            progress.inc(group.len() as u64);
         }
+        progress.finish();
     }
-    if format == Format::Text {
+    if format == Format::Text && !quiet {
         let expected_note = if expect {
             format!(", {} file(s) as expected", tally.as_expected)
         } else {
@@ -224,9 +322,33 @@ fn verify(paths: &[PathBuf], format: Format, expect: bool) -> Outcome {
             tally.flagged,
             tally.broken
         );
+        let mut list = |label: &str, names: &[String]| {
+            // With one file, every diagnostic already names it.
+            if files.len() > 1 && !names.is_empty() {
+                let _ = writeln!(out, "{label}:");
+                for name in names {
+                    let _ = writeln!(out, "  {name}");
+                }
+            }
+        };
+        if expect {
+            list("not as expected", &tally.unexpected_files);
+        } else {
+            list("violations in", &tally.flagged_files);
+        }
+        list("could not read", &tally.broken_files);
     }
     let _ = out.flush();
     tally.outcome
+}
+
+/// How a verify run reads its files.
+#[derive(Clone, Copy)]
+struct Run {
+    format: Format,
+    expect: bool,
+    grouping: verifier::session::Grouping,
+    quiet: bool,
 }
 
 /// What verifying some files came to.
@@ -237,6 +359,11 @@ struct Tally {
     flagged: usize,
     broken: usize,
     as_expected: usize,
+    /// Files with a record with violations, one that could not be read (or
+    /// a file that could not be opened), one not as `--expect` expected.
+    flagged_files: Vec<String>,
+    broken_files: Vec<String>,
+    unexpected_files: Vec<String>,
 }
 
 impl Tally {
@@ -246,73 +373,112 @@ impl Tally {
         self.flagged += other.flagged;
         self.broken += other.broken;
         self.as_expected += other.as_expected;
+        self.flagged_files.extend(other.flagged_files);
+        self.broken_files.extend(other.broken_files);
+        self.unexpected_files.extend(other.unexpected_files);
     }
 }
 
-/// Verifies one file, a session: its records in order.
+/// Verifies one file: its records in order, cut into sessions
+/// (`verifier::session`). `progress` counts the records; output goes
+/// through `shared` when the bar and the output share a terminal.
 fn verify_file(
     path: &Path,
-    format: Format,
-    expect: bool,
+    run: Run,
     out: &mut dyn Write,
     err: &mut dyn Write,
+    progress: Option<&ui::Progress>,
+    shared: Option<&ui::Progress>,
 ) -> Tally {
+    let Run {
+        format,
+        expect,
+        grouping,
+        ..
+    } = run;
     let mut tally = Tally::default();
-    let mut session = verifier::Session::default();
+    let mut sessions = verifier::session::Sessions::new(grouping);
     let mut index = 0;
     // In --expect mode a file's output is held back until its findings are
     // compared with what its first record says to expect.
     let mut held: Vec<u8> = Vec::new();
     let mut expected: Option<Vec<String>> = None;
     let mut found: Vec<String> = Vec::new();
+    let mut buf: Vec<u8> = Vec::new();
     let read = input::read_records(path, |(result, source)| {
         tally.records += 1;
-        let sink: &mut dyn Write = if expect { &mut held } else { &mut *out };
+        buf.clear();
         match result {
             Ok(record) => {
                 if index == 0 {
                     expected = verifier::expect::expectation(&record);
                 }
-                let report = verifier::verify(&record, &mut session);
+                let report = sessions.verify(&record);
                 found.extend(report.problems.iter().map(verifier::expect::token));
                 if !report.problems.is_empty() {
                     tally.flagged += 1;
                     tally.outcome = tally.outcome.max(severity(&report.problems));
                 }
                 match format {
-                    Format::Text => report::problems_text(sink, &source, index, &report.problems),
-                    Format::Json => {
-                        report::record_json(sink, &source, index, Some(&report), &report.problems)
+                    Format::Text => {
+                        report::problems_text(&mut buf, &source, index, &report.problems)
                     }
+                    Format::Json => report::record_json(
+                        &mut buf,
+                        &source,
+                        index,
+                        Some(&report),
+                        &report.problems,
+                    ),
                 }
             }
             Err(problems) => {
                 tally.broken += 1;
                 tally.outcome = Outcome::BadInput;
                 match format {
-                    Format::Text => report::problems_text(sink, &source, index, &problems),
-                    Format::Json => report::record_json(sink, &source, index, None, &problems),
+                    Format::Text => report::problems_text(&mut buf, &source, index, &problems),
+                    Format::Json => report::record_json(&mut buf, &source, index, None, &problems),
                 }
             }
         }
+        if expect {
+            held.extend_from_slice(&buf);
+        } else if let (Some(bar), false) = (shared, buf.is_empty()) {
+            bar.suspend(|| {
+                let _ = out.write_all(&buf);
+                let _ = out.flush();
+            });
+        } else {
+            let _ = out.write_all(&buf);
+        }
         index += 1;
+        if let Some(bar) = progress.filter(|_| index % 256 == 0) {
+            bar.set(index as u64);
+        }
     });
-    if let Err(e) = read {
-        let _ = writeln!(err, "error: {}: {e}", path.display());
+    let name = input::display_name(path);
+    if tally.flagged > 0 {
+        tally.flagged_files.push(name.clone());
+    }
+    if let Err(e) = &read {
+        let _ = writeln!(err, "error: {name}: {e}");
         tally.outcome = Outcome::BadInput;
+    }
+    if tally.broken > 0 || read.is_err() {
+        tally.broken_files.push(name.clone());
     }
     if !expect {
         return tally;
     }
     if tally.outcome == Outcome::BadInput {
         let _ = out.write_all(&held);
+        tally.unexpected_files.push(name);
         return tally;
     }
     let wanted = expected.unwrap_or_default();
-    let name = input::display_name(path);
     if verifier::expect::matches(&wanted, &found) {
         tally.as_expected += 1;
-        if format == Format::Text {
+        if format == Format::Text && !run.quiet {
             let _ = writeln!(out, "{name}: as expected ({})", describe(&found));
         }
         tally.outcome = Outcome::Clean;
@@ -324,6 +490,7 @@ fn verify_file(
             describe(&wanted),
             describe(&found)
         );
+        tally.unexpected_files.push(name);
         tally.outcome = Outcome::Violations;
     }
     tally
@@ -347,14 +514,21 @@ fn severity(problems: &[notation::Problem]) -> Outcome {
     }
 }
 
-fn convert(file: &Path, to: Option<To>) -> Outcome {
+fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
+    let files = match input::collect_files(paths, &["tarok", "json", "jsonl"]) {
+        Ok(f) => f,
+        Err(e) => return fail(e),
+    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut outcome = Outcome::Clean;
     let mut err = io::stderr().lock();
     let mut count = 0usize;
     let mut target = to;
-    let read = input::read_records(file, |(result, source)| {
+    // A count of records on stderr, unless the records go to the terminal.
+    let progress = ui::Progress::new(None, quiet || ui::Stream::Stdout.is_terminal());
+    // The records of every file, in order, as one stream.
+    let mut each = |(result, source): input::Item| {
         let to = *target.get_or_insert_with(|| match input::sniff(&source.text) {
             input::Form::Json => To::Text,
             input::Form::Text => To::Json,
@@ -379,19 +553,29 @@ fn convert(file: &Path, to: Option<To>) -> Outcome {
                     }
                 };
                 count += 1;
+                if count % 256 == 0 {
+                    progress.set(count as u64);
+                }
             }
             Err(problems) => {
                 outcome = Outcome::BadInput;
-                report::render_all(&mut err, &source, &problems);
+                progress.suspend(|| report::render_all(&mut err, &source, &problems));
             }
         }
-    });
+    };
+    let mut unread = Vec::new();
+    for file in &files {
+        if let Err(e) = input::read_records(file, &mut each) {
+            unread.push(format!("{}: {e}", input::display_name(file)));
+        }
+    }
+    progress.finish();
     if target == Some(To::Json) {
         let _ = writeln!(out, "{}", if count == 0 { "[]" } else { "\n]" });
     }
     let _ = out.flush();
-    if let Err(e) = read {
-        return fail(format!("{}: {e}", input::display_name(file)));
+    for e in unread {
+        outcome = fail(e);
     }
     outcome
 }
@@ -403,7 +587,7 @@ fn indent(json: &str) -> String {
         .join("\n")
 }
 
-fn fmt(paths: &[PathBuf], check: bool) -> Outcome {
+fn fmt(paths: &[PathBuf], check: bool, quiet: bool) -> Outcome {
     let files = match input::collect_files(paths, &["tarok"]) {
         Ok(f) => f,
         Err(e) => return fail(e),
@@ -411,15 +595,22 @@ fn fmt(paths: &[PathBuf], check: bool) -> Outcome {
     let mut outcome = Outcome::Clean;
     let mut err = io::stderr().lock();
     for path in files {
-        let text = match std::fs::read_to_string(&path) {
+        // `-`: standard input, written out in canonical form.
+        let stdin = path.as_os_str() == "-";
+        let read = if stdin {
+            io::read_to_string(io::stdin())
+        } else {
+            std::fs::read_to_string(&path)
+        };
+        let text = match read {
             Ok(t) => t,
             Err(e) => {
-                outcome = fail(format!("{}: {e}", path.display()));
+                outcome = fail(format!("{}: {e}", input::display_name(&path)));
                 continue;
             }
         };
         let source = Source {
-            name: path.display().to_string(),
+            name: input::display_name(&path),
             text,
             base: 0,
             base_line: 0,
@@ -440,36 +631,62 @@ fn fmt(paths: &[PathBuf], check: bool) -> Outcome {
             continue;
         }
         let canonical = notation::records_to_text(&records);
+        if stdin && !check {
+            print!("{canonical}");
+            continue;
+        }
         if canonical == source.text {
             continue;
         }
         if check {
-            println!("{}: not in canonical form", path.display());
+            println!("{}: not in canonical form", source.name);
             outcome = outcome.max(Outcome::Violations);
         } else if let Err(e) = std::fs::write(&path, canonical) {
             outcome = fail(format!("{}: {e}", path.display()));
-        } else {
+        } else if !quiet {
             println!("{}: formatted", path.display());
         }
     }
     outcome
 }
 
-fn explain(file: &Path) -> Outcome {
+fn explain(paths: &[PathBuf], grouping: verifier::session::Grouping) -> Outcome {
+    let files = match input::collect_files(paths, &["tarok", "json", "jsonl"]) {
+        Ok(f) => f,
+        Err(e) => return fail(e),
+    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
+    let mut outcome = Outcome::Clean;
+    // Deals told so far, over all files: a blank line between two.
+    let mut told = 0;
+    for file in &files {
+        outcome = outcome.max(explain_file(file, grouping, &mut out, &mut told));
+    }
+    let _ = out.flush();
+    outcome
+}
+
+/// Tells the deals of one file, its own sessions.
+fn explain_file(
+    file: &Path,
+    grouping: verifier::session::Grouping,
+    out: &mut impl Write,
+    told: &mut usize,
+) -> Outcome {
     let mut err = io::stderr().lock();
     let mut outcome = Outcome::Clean;
-    let mut session = verifier::Session::default();
+    let mut sessions = verifier::session::Sessions::new(grouping);
     let mut index = 0;
     let read = input::read_records(file, |(result, source)| {
         match result {
             Ok(record) => {
-                let report = verifier::verify(&record, &mut session);
+                let report = sessions.verify(&record);
                 if !report.problems.is_empty() {
                     outcome = outcome.max(severity(&report.problems));
                 }
-                let sep = if index > 0 { "\n" } else { "" };
+                let sep = if *told > 0 { "\n" } else { "" };
+                *told += 1;
                 let _ = write!(out, "{sep}{}", explain::explain(&record, &report, index));
             }
             Err(problems) => {

@@ -119,9 +119,16 @@ impl miette::Diagnostic for WithSource<'_> {
     }
 }
 
+/// Whether diagnostics are rendered in colour: set once by `main` from
+/// `--color` and the stream the command writes diagnostics to (`ui`).
+static COLOUR: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+pub fn set_colour(on: bool) {
+    COLOUR.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
 fn handler() -> GraphicalReportHandler {
-    let colour = std::env::var_os("NO_COLOR").is_none()
-        && std::env::var_os("TAROK_COLOR").is_some_and(|v| v != "0");
+    let colour = COLOUR.load(std::sync::atomic::Ordering::Relaxed);
     let theme = if colour {
         GraphicalTheme::unicode()
     } else {

@@ -55,6 +55,7 @@ pub mod print;
 pub mod problem;
 pub mod record;
 pub mod variant;
+pub mod words;
 
 pub use card::{Card, CardSet, Rank, Suit};
 pub use parse::{parse_record, parse_str, split_records};

@@ -199,6 +199,9 @@ struct Reader<'a> {
     pos: usize,
     base: usize,
     problems: Vec<Problem>,
+    /// The record's variant once its tags are read: the help of an unknown
+    /// word lists the words of this variant (`words`).
+    variant: Option<crate::Variant>,
 }
 
 /// A fault was recorded in `Reader::problems`; the caller recovers.
@@ -515,14 +518,16 @@ impl<'a> Reader<'a> {
             return self.fail(
                 Problem::new(Kind::Syntax, format!("`{w}` is not a section"))
                     .at(span, "unknown section keyword")
-                    .help(format!("sections are: {}", SECTIONS.join(", "))),
+                    .help(crate::words::section_help(w, self.variant)),
             );
         }
+        let guess = crate::words::card_suggestion(w, self.variant).unwrap_or_default();
         self.fail(
             Problem::new(Kind::UnknownCard, format!("`{w}` is not a card"))
                 .at(span, "not a card")
                 .help(
-                    "write suit + rank (SK, HQ, DN, CJ, S10, H1), trumps T1..T21, \
+                    guess
+                        + "write suit + rank (SK, HQ, DN, CJ, S10, H1), trumps T1..T21, \
                      the Sküs T22 and the fool/excuse EX; aliases: D dame, C caval, \
                      Kn/V/B jack, R roi, Roman numerals I..XXI, pagat, mond, sküs, excuse",
                 ),
@@ -758,11 +763,13 @@ impl<'a> Reader<'a> {
     ) -> PResult<T> {
         let (w, span) = self.expect_word(what, &format!("one of: {expected}"))?;
         parse(w).ok_or_else(|| {
+            let guess = crate::words::suggest(w, expected.split(", "))
+                .map_or(String::new(), |g| format!("did you mean `{g}`? "));
             self.syntax(
                 span,
                 format!("`{w}` is not {what}"),
                 &format!("expected {what}"),
-                &format!("one of: {expected}"),
+                &format!("{guess}one of: {expected}"),
             )
         })
     }
@@ -822,6 +829,7 @@ impl<'a> Reader<'a> {
             "an action",
             "an action is a seat number and what it said: `2 pass`, `0 call HK`",
         )?;
+        #[rustfmt::skip] // compact arms, as written
         let act = match verb {
             "pass" | "good" => Act::Pass,
             "continue" => Act::Continue,
@@ -899,12 +907,7 @@ impl<'a> Reader<'a> {
                     return Err(self.fail(
                         Problem::new(Kind::Syntax, format!("`{other}` is not an action"))
                             .at(verb_span, "unknown action")
-                            .help(format!(
-                                "actions: pass, continue, call, talon, grind, announce, contra, recontra, \
-                                 subcontra, handful, slam, misdeal, tout, trumps, matadors, half, full, \
-                                 abundant, half-kings, full-kings, abundant-kings, or a game: {}",
-                                Game::expected()
-                            )),
+                            .help(crate::words::action_help(other, self.variant)),
                     ))
                 }
             },
@@ -1010,6 +1013,7 @@ pub fn parse_record(text: &str, base: usize) -> Result<Record, Vec<Problem>> {
         pos: 0,
         base,
         problems: Vec::new(),
+        variant: None,
     };
     let record = parse_inner(&mut p);
     match record {
@@ -1103,6 +1107,7 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
                 .help("the variants are danish-tarok, french-tarot, koenigrufen, skill7-tarock"),
         );
     }
+    p.variant = record.variant();
     let mut lead_in = Reader::split_tail(pending, record.tags.last_mut().map(|t| &mut t.comments));
 
     // Sections.
@@ -1125,7 +1130,7 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
             p.fail(
                 Problem::new(Kind::Syntax, format!("`{keyword}` is not a section"))
                     .at(kw_span, "unknown section keyword")
-                    .help(format!("sections are: {}", SECTIONS.join(", "))),
+                    .help(crate::words::section_help(keyword, p.variant)),
             );
             p.recover();
             lead_in.clear();

@@ -746,14 +746,16 @@ fn verify(py: Python<'_>, records: &Bound<'_, PyAny>, independent: bool) -> PyRe
                 .map(|r| verifier::verify(&r.record, &mut verifier::Session::default()))
                 .collect()
         } else {
-            let mut session = verifier::Session::default();
+            // One input, one session, cut where `Session` tags say (as
+            // `tarok verify` does).
+            let mut sessions = verifier::session::Sessions::default();
             let mut doc = None;
             refs.iter()
                 .map(|r| {
                     if doc.replace(r.source.doc) != Some(r.source.doc) {
-                        session = verifier::Session::default();
+                        sessions = verifier::session::Sessions::default();
                     }
-                    verifier::verify(&r.record, &mut session)
+                    sessions.verify(&r.record)
                 })
                 .collect()
         }

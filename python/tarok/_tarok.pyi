@@ -224,7 +224,7 @@ def verify(records: Iterable[Record], independent: bool = False) -> list[Report]
     Records read from one document (one ``parse`` or ``read`` call) are a
     session and are verified in order, as ``tarok verify`` does a file: the
     dealer's turn, the Danish pots and running scores carry from one deal to
-    the next. ``independent=True`` verifies each record on its own (in
+    the next; a ``Session`` tag (``new``, ``end``) cuts sessions where it says. ``independent=True`` verifies each record on its own (in
     parallel). The GIL is released while verifying.
 
         >>> reports = tarok.verify(tarok.read("deals.jsonl"))

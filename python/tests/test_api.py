@@ -208,3 +208,12 @@ def test_the_kinds_of_the_type_hints_are_the_kinds_of_the_library():
     rust = (ROOT / "notation/src/problem.rs").read_text()
     named = set(re.findall(r'Kind::\w+ => "([a-z-]+)"', rust))
     assert hinted == named
+
+
+def test_a_session_tag_cuts_the_session():
+    deals = tarok.generate("danish-tarok", seed=11, count=3)
+    shuffled = [deals[1], deals[0]]
+    text = "\n".join(d.to_text() for d in shuffled)
+    assert not tarok.verify(tarok.parse(text))[1].is_clean
+    cut = text.replace('[Variant "danish-tarok"]', '[Variant "danish-tarok"]\n[Session "new"]')
+    assert all(r.is_clean for r in tarok.verify(tarok.parse(cut)))

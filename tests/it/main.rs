@@ -4,7 +4,9 @@
 
 mod cli;
 mod corpus;
+mod ecosystem;
 mod gen;
+mod lesson_browser;
 mod located;
 mod robustness;
 mod roundtrip;

@@ -885,8 +885,8 @@ fn main() {
     let mut records = vec![r];
     claim_from_engine(&mut records);
     write(&dir, "39-wrong-card-count-in-play.tarok", &[
-        "The wrong number of cards found during play (DK-DEAL-3): seat 1 holds 26 cards and seat 2 holds 24, and tricks have been played. The first of them in declaring order (dealer, next, third) is fined 40 into each pot, and the deal is abandoned.",
-    ], records, "wrong-card-count[DK-DEAL-3], wrong-card-count[DK-DEAL-3]");
+        "The wrong number of cards found during play (DK-DEAL-3): seat 1 holds 26 cards and seat 2 holds 24, and tricks have been played. The first of them in declaring order (dealer, next, third) is fined 40 into each pot, and the deal is abandoned. One fault, one finding: one wrong-card-count by seat 1.",
+    ], records, "wrong-card-count[DK-DEAL-3]");
 
     // 40: a card dealt twice.
     let mut rng = Rng::new(40);

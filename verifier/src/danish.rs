@@ -858,7 +858,17 @@ impl Replay<'_, '_> {
             }
         }
         if record.tricks.is_empty() {
-            self.one_misdeal();
+            self.one_wrong_count(
+                d,
+                format!("the dealer, seat {d}, misdeals"),
+                "the dealer's misdeal: 5 into each pot, and he deals again (DK-DEAL-3); the hands must be 25, 25 and 28 cards (28 for the dealer)",
+            );
+        } else if let Some((_, s)) = during {
+            self.one_wrong_count(
+                s,
+                format!("seat {s} holds the wrong number of cards in play"),
+                "the wrong number of cards found in play: the first such hand in declaring order (dealer, next, third) pays 40 into each pot, and the deal is abandoned (DK-DEAL-3)",
+            );
         }
         if let Some(kind) = before_play {
             for pot in [Pot::King, Pot::Pagat] {
@@ -897,12 +907,12 @@ impl Replay<'_, '_> {
         None
     }
 
-    /// DK-DEAL-3, found before play: wrong hand sizes are the dealer's one
-    /// misdeal, whichever hands are wrong (rules README, "One fault, one
-    /// finding"). The structural check found one per hand; they become one
-    /// `wrong-card-count` by the dealer, each wrong hand underlined.
-    fn one_misdeal(&mut self) {
-        let d = self.dealer;
+    /// DK-DEAL-3: wrong hand sizes are one fault (rules README, "One fault,
+    /// one finding"): before play the dealer's misdeal, during play the
+    /// fault of the first wrong hand in declaring order. The structural
+    /// check found one per hand; they become one `wrong-card-count` by
+    /// `seat`, each wrong hand underlined.
+    fn one_wrong_count(&mut self, seat: u8, what: String, help: &str) {
         let problems = &mut self.report.problems;
         let Some(at) = problems.iter().position(|p| p.kind == Kind::WrongCardCount) else {
             return;
@@ -913,14 +923,14 @@ impl Replay<'_, '_> {
             .cloned()
             .collect();
         problems.retain(|p| p.kind != Kind::WrongCardCount);
-        let what: Vec<String> = wrong.iter().map(|p| p.message.clone()).collect();
+        let hands: Vec<String> = wrong.iter().map(|p| p.message.clone()).collect();
         let mut p = Problem::new(
             Kind::WrongCardCount,
-            format!("the dealer, seat {d}, misdeals: {}", what.join("; ")),
+            format!("{what}: {}", hands.join("; ")),
         )
         .rule("DK-DEAL-3")
-        .seat(d)
-        .help("the dealer's misdeal: 5 into each pot, and he deals again (DK-DEAL-3); the hands must be 25, 25 and 28 cards (28 for the dealer)");
+        .seat(seat)
+        .help(help);
         for w in &wrong {
             if let Some(span) = w.span {
                 if p.span.is_none() {
@@ -1794,6 +1804,15 @@ impl Replay<'_, '_> {
                     points[winner as usize] += card_points(c);
                 }
             }
+            let mut order = seats;
+            order.sort_unstable();
+            self.report.events.push(Event::Count {
+                trick: t as u16,
+                sides: order
+                    .iter()
+                    .map(|&s| (format!("seat {s}"), points[s as usize].to_string()))
+                    .collect(),
+            });
             if t < 25 {
                 for (i, &c) in cards.iter().enumerate() {
                     let s = seats[i];

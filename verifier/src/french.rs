@@ -1180,6 +1180,8 @@ impl<'a, 'r> Replay<'a, 'r> {
         let record = self.deal.record;
         let partial = record.is_partial();
         let mut hands = self.playing;
+        // Half points of the taker and of the defence, trick by trick.
+        let mut count = [0u32; 2];
         for (t, trick) in record.tricks.iter().take(TRICKS).enumerate() {
             if self.wrong_trick.is_some_and(|w| t + 1 >= w as usize) {
                 // Who played what from here on is unknown: the deal is void
@@ -1286,6 +1288,33 @@ impl<'a, 'r> Replay<'a, 'r> {
                 winner: l.winner,
                 reason,
             });
+            if let Some(taker) = self.taker {
+                let side = |s: Seat| usize::from(s != taker);
+                for i in 0..l.n {
+                    let c = l.cards[i];
+                    // FR-EXCUSE-3: the excuse stays with its side before the last trick.
+                    let to = if c.is_fool() && t < TRICKS - 1 {
+                        side(l.seats[i])
+                    } else {
+                        side(l.winner)
+                    };
+                    count[to] += half_points(c);
+                }
+                let half = |h: u32| {
+                    if h % 2 == 0 {
+                        (h / 2).to_string()
+                    } else {
+                        format!("{}.5", h / 2)
+                    }
+                };
+                self.report.events.push(Event::Count {
+                    trick: t as u16 + 1,
+                    sides: vec![
+                        (format!("the taker (seat {taker})"), half(count[0])),
+                        ("the defence".to_owned(), half(count[1])),
+                    ],
+                });
+            }
         }
     }
 

@@ -77,6 +77,7 @@ pub mod french;
 pub mod gen;
 pub mod koenigrufen;
 pub mod options;
+pub mod session;
 pub mod skill7;
 
 use notation::check::Table;
@@ -128,6 +129,15 @@ pub enum Event {
         winner: u8,
         /// Why the winner won, e.g. "highest trump (T17)".
         reason: String,
+    },
+    /// The card points taken so far, after trick `trick`, per side, as
+    /// the engine counts them during play (the settlement may still move
+    /// a card, such as the excuse exchanged for half a point).
+    Count {
+        trick: u16,
+        /// Each side's name ("the taker", "seat 2") and its points as the
+        /// variant writes them ("23.5", "20 1/3").
+        sides: Vec<(String, String)>,
     },
     /// A rule applied, in plain words, with its id.
     Rule {
@@ -183,7 +193,8 @@ impl Report {
     }
 }
 
-/// State that carries from one deal of a session file to the next.
+/// State that carries from one deal of a session to the next (where
+/// sessions start: [`session`]).
 #[derive(Debug, Clone, Default)]
 pub struct Session {
     /// Running totals per seat over the deals verified so far.
@@ -241,6 +252,9 @@ pub fn verify(record: &Record, session: &mut Session) -> Report {
     }
     // After the replay, so that no engine takes it for a fault of the deal.
     scores_tag(record, table, session, &mut report);
+    if let Err(problem) = session::mark(record) {
+        report.push(*problem);
+    }
     if report.settled {
         if report.totals.is_empty() {
             report.totals = report.totals_from_ledger(table.seats as usize);
@@ -248,7 +262,7 @@ pub fn verify(record: &Record, session: &mut Session) -> Report {
         if session.scores.len() < report.totals.len() {
             session.scores.resize(report.totals.len(), 0);
         }
-        if record.tag("Session").is_some_and(|t| t.value == "end") {
+        if session::mark(record).is_ok_and(|m| m.closes) {
             end_session(table, session, &mut report);
         }
         compare_claim(record, &mut report);

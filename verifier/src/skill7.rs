@@ -395,7 +395,7 @@ pub fn replay(deal: &Deal<'_>, _session: &mut Session, report: &mut Report) {
     }
     let contract = r.auction();
     let partner = contract.as_ref().and_then(|c| r.call(c));
-    let play = r.play(contract.as_ref());
+    let play = r.play(contract.as_ref(), partner);
     // A trick with a card missing or one too many: a wrong number of cards
     // found in play. Like a cause for a redeal found after play (S7-DEAL-3),
     // the deal is void and nobody pays (spec/rules-skill7-tarock.md).
@@ -1176,7 +1176,7 @@ impl Replay<'_, '_> {
     }
 
     /// The tricks (S7-PLAY-*). Returns the results when the play is complete.
-    fn play(&mut self, c: Option<&Contract>) -> Option<Play> {
+    fn play(&mut self, c: Option<&Contract>, partner: Option<Seat>) -> Option<Play> {
         let record = self.deal.record;
         let game = c.map_or(Kind::Rufer, |c| c.game);
         let farbesolo = game == Kind::Farbesolo;
@@ -1348,6 +1348,20 @@ impl Replay<'_, '_> {
                 winner,
                 reason: format!("{why} ({wcard})"),
             });
+            if let Some(c) = c {
+                let mut sides = [0u32; 2];
+                for s in 0..4u8 {
+                    let side = self.side_of(s, game, c.declarer, partner);
+                    sides[usize::from(side != Side::Declarer)] += out.points[s as usize];
+                }
+                self.report.events.push(Event::Count {
+                    trick: n as u16,
+                    sides: vec![
+                        (Side::Declarer.word().to_owned(), sides[0].to_string()),
+                        (Side::Opponents.word().to_owned(), sides[1].to_string()),
+                    ],
+                });
+            }
             // Mondfang (S7-SCORE-5).
             let mond = cards[..k].iter().position(|c| *c == MOND);
             let has_skus = cards[..k].contains(&SKUS);

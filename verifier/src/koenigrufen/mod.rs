@@ -281,6 +281,35 @@ impl Replay<'_> {
     }
 
     /// Whether a seat plays on the bidder's side.
+    /// The card points of the tricks won so far, per side (KR-POINTS-1).
+    fn count_event(&mut self, trick: u16) {
+        let b = self.bidder;
+        if self.game() == Game::Trischaken {
+            // Each player counts its own tricks (KR-SCORE-7).
+            let sides = (0..4u8)
+                .map(|s| {
+                    let pts = rules::thirds(rules::pile_points(self.won[s as usize]));
+                    (format!("seat {s}"), pts)
+                })
+                .collect();
+            self.report.events.push(Event::Count { trick, sides });
+            return;
+        }
+        let pile = |team: bool| {
+            let mut set = CardSet::EMPTY;
+            for s in (0..4u8).filter(|&s| self.team(s) == team) {
+                set = set.union(self.won[s as usize]);
+            }
+            rules::thirds(rules::pile_points(set))
+        };
+        let ours = match self.partner {
+            Some(p) => format!("the bidder (seat {b}) and partner (seat {p})"),
+            None => format!("the bidder (seat {b})"),
+        };
+        let sides = vec![(ours, pile(true)), ("the defence".to_owned(), pile(false))];
+        self.report.events.push(Event::Count { trick, sides });
+    }
+
     pub fn team(&self, seat: u8) -> bool {
         seat == self.bidder || Some(seat) == self.partner
     }
@@ -1420,6 +1449,7 @@ impl Replay<'_> {
                 winner: winner_seat,
                 reason,
             });
+            self.count_event(k as u16);
             leader = winner_seat;
             // KR-NEG-1: early end.
             let b = self.bidder;

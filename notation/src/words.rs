@@ -1,0 +1,341 @@
+//! The words a record of each variant uses (sections, actions, card names),
+//! and "did you mean" for a word that is none of them.
+//!
+//! The parser accepts every word in every variant (spec/notation.md §6.3,
+//! §7); these lists only shape the help of a diagnostic, so that a
+//! Königrufen record is not told about Danish declarations.
+
+use crate::{Card, Variant};
+
+/// The sections a record of `variant` uses, in their order (§6).
+pub fn sections(variant: Option<Variant>) -> &'static [&'static str] {
+    match variant {
+        // `misdeal` and `tout` may stand in any of the three action sections.
+        Some(Variant::DanishTarok) => &[
+            "hand", "auction", "calls", "discard", "declare", "trick", "claim",
+        ],
+        Some(Variant::FrenchTarot) => &[
+            "hand", "talon", "auction", "discard", "declare", "trick", "claim",
+        ],
+        Some(Variant::Koenigrufen) => &[
+            "hand", "talon", "auction", "calls", "discard", "trick", "claim",
+        ],
+        Some(Variant::Skill7Tarock) => &["hand", "auction", "calls", "trick", "claim"],
+        None => &[
+            "hand", "talon", "auction", "calls", "discard", "declare", "trick", "claim",
+        ],
+    }
+}
+
+/// Accepted spellings of section keywords besides [`sections`].
+fn section_aliases(variant: Option<Variant>) -> &'static [&'static str] {
+    match variant {
+        Some(Variant::FrenchTarot) | None => &["dog"],
+        _ => &[],
+    }
+}
+
+const DANISH_ACTIONS: &[&str] = &[
+    "pass",
+    "misdeal",
+    "tout",
+    "trumps",
+    "matadors",
+    "half",
+    "full",
+    "abundant",
+    "half-kings",
+    "full-kings",
+    "abundant-kings",
+];
+const FRENCH_ACTIONS: &[&str] = &[
+    "pass",
+    "take",
+    "guard",
+    "guard-without",
+    "guard-against",
+    "handful",
+    "slam",
+];
+const KOENIGRUFEN_ACTIONS: &[&str] = &[
+    "pass",
+    "caller",
+    "piccolo",
+    "solo-caller",
+    "pagat-caller",
+    "beggar",
+    "uhu-caller",
+    "three-of-suits",
+    "three",
+    "piccolo-ouvert",
+    "pelican-caller",
+    "quapil-caller",
+    "beggar-ouvert",
+    "solo-three-of-suits",
+    "solo-three",
+    "six-threes",
+    "trischaken",
+    "call",
+    "talon",
+    "grind",
+    "announce",
+    "contra",
+    "recontra",
+    "subcontra",
+];
+const SKILL7_ACTIONS: &[&str] = &[
+    "pass",
+    "rufer",
+    "farbesolo",
+    "solo",
+    "continue",
+    "call",
+    "announce",
+    "contra",
+    "recontra",
+    "subcontra",
+];
+
+/// The action words (canonical) a record of `variant` uses (§7); all of
+/// them when the variant is not known.
+pub fn actions(variant: Option<Variant>) -> Vec<&'static str> {
+    match variant {
+        Some(Variant::DanishTarok) => DANISH_ACTIONS.to_vec(),
+        Some(Variant::FrenchTarot) => FRENCH_ACTIONS.to_vec(),
+        Some(Variant::Koenigrufen) => KOENIGRUFEN_ACTIONS.to_vec(),
+        Some(Variant::Skill7Tarock) => SKILL7_ACTIONS.to_vec(),
+        None => {
+            let mut all: Vec<&str> = Vec::new();
+            for list in [
+                DANISH_ACTIONS,
+                FRENCH_ACTIONS,
+                KOENIGRUFEN_ACTIONS,
+                SKILL7_ACTIONS,
+            ] {
+                for w in list {
+                    if !all.contains(w) {
+                        all.push(w);
+                    }
+                }
+            }
+            all
+        }
+    }
+}
+
+/// Accepted aliases of the action words of `variant`.
+fn action_aliases(variant: Option<Variant>) -> &'static [&'static str] {
+    match variant {
+        Some(Variant::DanishTarok) => &["good"],
+        Some(Variant::FrenchTarot) => &[
+            "good",
+            "prise",
+            "petite",
+            "garde",
+            "garde-sans",
+            "garde-contre",
+        ],
+        Some(Variant::Koenigrufen | Variant::Skill7Tarock) => {
+            &["good", "kontra", "rekontra", "subkontra"]
+        }
+        None => &[
+            "good",
+            "prise",
+            "petite",
+            "garde",
+            "garde-sans",
+            "garde-contre",
+            "kontra",
+            "rekontra",
+            "subkontra",
+        ],
+    }
+}
+
+/// Card names (§5.2) and the card each stands for.
+const CARD_NAMES: &[(&str, &str)] = &[
+    ("pagat", "T1"),
+    ("petit", "T1"),
+    ("mond", "T21"),
+    ("mondo", "T21"),
+    ("moon", "T21"),
+    ("sküs", "T22"),
+    ("skus", "T22"),
+    ("skues", "T22"),
+    ("sküsz", "T22"),
+    ("excuse", "EX"),
+    ("fool", "EX"),
+    ("scies", "EX"),
+    ("sciesen", "EX"),
+    ("scusen", "EX"),
+];
+
+/// The close word to `word` among `candidates`, if one is close enough to
+/// be a slip of the hand: a word of four letters or more, at most one edit
+/// away per three letters (two at most; a swap of two letters is one
+/// edit), compared without regard to case. The first of equally close
+/// candidates wins.
+pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let word = word.to_lowercase();
+    let len = word.chars().count();
+    if len < 4 {
+        return None;
+    }
+    let limit = (len / 3).clamp(1, 2);
+    let mut best: Option<(usize, &str)> = None;
+    for c in candidates {
+        let d = strsim::damerau_levenshtein(&word, &c.to_lowercase());
+        if d <= limit && best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, c));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+fn did_you_mean(found: Option<&str>) -> String {
+    found.map_or(String::new(), |w| format!("did you mean `{w}`? "))
+}
+
+fn of_variant(variant: Option<Variant>) -> String {
+    variant.map_or(String::new(), |v| format!(" of a {} record", v.name()))
+}
+
+/// The help of an unknown section keyword.
+pub fn section_help(word: &str, variant: Option<Variant>) -> String {
+    let list = sections(variant);
+    let found = suggest(word, list.iter().chain(section_aliases(variant)).copied());
+    format!(
+        "{}the sections{} are: {}",
+        did_you_mean(found),
+        of_variant(variant),
+        list.join(", ")
+    )
+}
+
+/// The help of an unknown action word.
+pub fn action_help(word: &str, variant: Option<Variant>) -> String {
+    let list = actions(variant);
+    let found = suggest(word, list.iter().chain(action_aliases(variant)).copied());
+    format!(
+        "{}the actions{} are: {}",
+        did_you_mean(found),
+        of_variant(variant),
+        list.join(", ")
+    )
+}
+
+/// "did you mean" for a word that is no card: the names and codes of the
+/// variant's pack. `None` when no card is close.
+pub fn card_suggestion(word: &str, variant: Option<Variant>) -> Option<String> {
+    let deck = variant.map(Variant::deck);
+    let in_pack =
+        |code: &str| deck.is_none_or(|d| Card::parse_code(code).is_some_and(|c| d.contains(c)));
+    let names = CARD_NAMES
+        .iter()
+        .filter(|(_, code)| in_pack(code))
+        .map(|(name, _)| *name);
+    let codes: Vec<&'static str> = Card::all()
+        .filter(|c| deck.is_none_or(|d| d.contains(*c)))
+        .map(Card::code)
+        .collect();
+    let found = suggest(word, names.chain(codes.iter().copied()))?;
+    let code = CARD_NAMES
+        .iter()
+        .find(|(name, _)| *name == found)
+        .map_or(found, |(_, code)| code);
+    Some(if code == found {
+        format!("did you mean `{found}`? ")
+    } else {
+        format!("did you mean `{found}` ({code})? ")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::Game;
+
+    #[test]
+    fn close_words_are_suggested_far_ones_not() {
+        assert_eq!(suggest("tricks", ["trick", "talon"]), Some("trick"));
+        assert_eq!(suggest("Trick", ["trick"]), Some("trick"));
+        assert_eq!(suggest("handfull", ["handful", "slam"]), Some("handful"));
+        assert_eq!(suggest("clami", ["claim"]), Some("claim"));
+        assert_eq!(suggest("dreier", ["three", "pass"]), None);
+        assert_eq!(suggest("SX", ["SK"]), None);
+    }
+
+    #[test]
+    fn help_lists_the_words_of_the_variant_only() {
+        let help = section_help("tricks", Some(Variant::Skill7Tarock));
+        assert_eq!(
+            help,
+            "did you mean `trick`? the sections of a skill7-tarock record are: hand, auction, calls, trick, claim"
+        );
+        let help = action_help("handfull", Some(Variant::FrenchTarot));
+        assert!(help.starts_with("did you mean `handful`?"), "{help}");
+        assert!(!help.contains("matadors"), "{help}");
+        // A French word in a Königrufen record is not offered.
+        let help = action_help("handfull", Some(Variant::Koenigrufen));
+        assert!(!help.contains("handful"), "{help}");
+        assert_eq!(
+            card_suggestion("petitt", Some(Variant::FrenchTarot)).as_deref(),
+            Some("did you mean `petit` (T1)? ")
+        );
+        // Skill7 has no excuse.
+        assert_eq!(card_suggestion("excuze", Some(Variant::Skill7Tarock)), None);
+        assert!(card_suggestion("excuze", Some(Variant::DanishTarok)).is_some());
+        assert_eq!(
+            card_suggestion("T155", Some(Variant::FrenchTarot)).as_deref(),
+            Some("did you mean `T15`? ")
+        );
+    }
+
+    #[test]
+    fn the_lists_hold_words_the_parser_knows() {
+        const OTHER: &[&str] = &[
+            "pass",
+            "good",
+            "continue",
+            "call",
+            "talon",
+            "grind",
+            "announce",
+            "contra",
+            "kontra",
+            "recontra",
+            "rekontra",
+            "subcontra",
+            "subkontra",
+            "handful",
+            "slam",
+            "misdeal",
+            "tout",
+            "trumps",
+            "matadors",
+            "half",
+            "full",
+            "abundant",
+            "half-kings",
+            "full-kings",
+            "abundant-kings",
+        ];
+        for v in Variant::ALL.map(Some).into_iter().chain([None]) {
+            for w in actions(v)
+                .into_iter()
+                .chain(action_aliases(v).iter().copied())
+            {
+                assert!(
+                    OTHER.contains(&w) || Game::from_word(w).is_some(),
+                    "{w} is no action"
+                );
+            }
+            for w in sections(v) {
+                assert!(sections(None).contains(w));
+            }
+        }
+        for (name, code) in CARD_NAMES {
+            assert_eq!(Card::parse_code(name), Card::parse_code(code), "{name}");
+        }
+    }
+}
