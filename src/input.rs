@@ -29,9 +29,34 @@ pub struct Source {
     pub base: usize,
     /// Lines of the file before `text` starts.
     pub base_line: usize,
+    /// The place of `text` in the JSON array it was cut from (a JSON array
+    /// is read element by element): the first step of a JSON path.
+    pub element: Option<usize>,
 }
 
 impl Source {
+    /// Whether this source is JSON (a JSON document, or a line of JSON Lines).
+    pub fn is_json(&self) -> bool {
+        sniff(&self.text) == Form::Json
+    }
+
+    /// The problem with its JSON path filled in, for a finding on JSON
+    /// input that points at a value (`tricks[3].plays[1]`).
+    pub fn locate(&self, problem: &Problem) -> Problem {
+        let mut p = problem.clone();
+        if let (None, Some(span)) = (&p.path, p.span) {
+            if self.is_json() {
+                let path = notation::json::path_at(&self.text, span.start as usize);
+                p.path = match (self.element, path) {
+                    (Some(i), Some(path)) => Some(format!("[{i}].{path}")),
+                    (Some(i), None) => Some(format!("[{i}]")),
+                    (None, path) => path,
+                };
+            }
+        }
+        p
+    }
+
     /// 1-based line and column of a byte offset in `text`.
     pub fn line_col(&self, local: usize) -> (usize, usize) {
         let mut local = local.min(self.text.len());
@@ -236,6 +261,7 @@ pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
                     text,
                     base: 0,
                     base_line: 0,
+                    element: None,
                 });
                 if let Some(bad) = fault {
                     let problem = LineFault::Utf8(bad).problem(0, &[]);
@@ -280,6 +306,7 @@ fn stream_json_lines(
                 text,
                 base: offset,
                 base_line: line_no,
+                element: None,
             });
             if let Some(fault) = fault {
                 each((Err(vec![fault.problem(0, &bytes)]), source));
@@ -346,8 +373,9 @@ fn stream_json_array(
             text: " ".repeat(at.column_bytes.saturating_sub(1)) + "^",
             base: at.offset - at.column_bytes,
             base_line: at.line,
+            element: None,
         };
-        let p = Problem::new("bad-json", message.to_owned())
+        let p = Problem::new(notation::Kind::BadJson, message.to_owned())
             .at(
                 notation::Span::new(source.text.len() - 1, source.text.len()),
                 "here",
@@ -423,7 +451,7 @@ fn stream_json_array(
             (true, _) => {
                 text.push_str(&shown(&element[..element.len().min(40)]));
                 Err(vec![Problem::new(
-                    "record-too-long",
+                    notation::Kind::RecordTooLong,
                     format!("a record longer than {} MiB", RECORD_MAX >> 20),
                 )
                 .at(notation::Span::new(indent, indent + 1), "this record")
@@ -443,6 +471,7 @@ fn stream_json_array(
             text,
             base: start - indent,
             base_line: start_line,
+            element: Some(index),
         };
         each((parsed, Arc::new(source)));
         index += 1;
@@ -570,14 +599,15 @@ impl LineFault {
     fn problem(&self, at: usize, bytes: &[u8]) -> Problem {
         let span = |i: usize, len: usize| notation::Span::new(at + i, at + i + len);
         match *self {
-            LineFault::Nul(i) => {
-                Problem::new("binary-input", "a NUL byte: this is not a text file")
-                    .at(span(i, 1), "NUL byte here")
-                    .help("the notation is UTF-8 text; nothing after this byte was read")
-            }
+            LineFault::Nul(i) => Problem::new(
+                notation::Kind::BinaryInput,
+                "a NUL byte: this is not a text file",
+            )
+            .at(span(i, 1), "NUL byte here")
+            .help("the notation is UTF-8 text; nothing after this byte was read"),
             LineFault::Utf8(i) => {
                 // Shown as `\xFF`: four characters a byte.
-                Problem::new("invalid-utf8", "bytes that are not UTF-8")
+                Problem::new(notation::Kind::InvalidUtf8, "bytes that are not UTF-8")
                     .at(span(i, 4), "not UTF-8")
                     .help("the notation is UTF-8 text; this record is not read, the next one is")
             }
@@ -588,7 +618,7 @@ impl LineFault {
                     .find(|&n| std::str::from_utf8(&bytes[..n]).is_ok())
                     .unwrap_or(0);
                 Problem::new(
-                    "line-too-long",
+                    notation::Kind::LineTooLong,
                     format!("a line longer than {} MiB", LINE_MAX >> 20),
                 )
                 .at(span(0, shown.max(1)), "this line")
@@ -683,6 +713,7 @@ fn read_text(
                 text: text.to_owned(),
                 base,
                 base_line,
+                element: None,
             },
             fault,
         });
@@ -764,7 +795,7 @@ fn read_text(
         } else if buf.len() > RECORD_MAX {
             let first = buf.find('\n').map_or(buf.len(), |n| n + 1);
             let problem = Problem::new(
-                "record-too-long",
+                notation::Kind::RecordTooLong,
                 format!("a record longer than {} MiB", RECORD_MAX >> 20),
             )
             .at(

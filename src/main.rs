@@ -11,6 +11,7 @@ mod rules;
 mod spool;
 mod ui;
 
+use notation::Kind;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -597,7 +598,7 @@ fn describe(tokens: &[String]) -> String {
 /// Violations, or bad input when a tag the tools need is wrong (the deal
 /// cannot be judged then).
 fn severity(problems: &[notation::Problem]) -> Outcome {
-    if problems.iter().any(|p| p.kind == "bad-tag") {
+    if problems.iter().any(|p| p.kind == Kind::BadTag) {
         Outcome::BadInput
     } else {
         Outcome::Violations

@@ -260,6 +260,16 @@ impl miette::Diagnostic for Shown<'_> {
 /// One diagnostic, rendered.
 pub fn render(source: &Source, problem: &Problem) -> String {
     let mut text = String::new();
+    let mut problem = source.locate(problem);
+    if let (Some(_), Some(path)) = (problem.span, &problem.path) {
+        if !problem.label.contains(path.as_str()) {
+            problem.label = match problem.label.as_str() {
+                "" => format!("at {path}"),
+                label => format!("{label} (at {path})"),
+            };
+        }
+    }
+    let problem = &problem;
     let mut shown = problem.clone();
     shown.message = shortened(&problem.message, 500);
     shown.label = shortened(&problem.label, 200);
@@ -350,10 +360,11 @@ struct Finding<'a> {
 struct RecordLine<'a> {
     file: &'a str,
     record: usize,
-    /// false when the record could not be read at all.
-    readable: bool,
+    /// The variant the record names (its `Variant` tag), when known.
     #[serde(skip_serializing_if = "Option::is_none")]
     variant: Option<notation::Variant>,
+    /// false when the record could not be read at all.
+    readable: bool,
     /// The players' names by seat (`Players` tag).
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     players: &'a [String],
@@ -385,7 +396,8 @@ pub fn record_json(
     problems: &[Problem],
 ) {
     let names = record.map(crate::players::names).unwrap_or_default();
-    let violations = problems
+    let located: Vec<Problem> = problems.iter().map(|p| source.locate(p)).collect();
+    let violations = located
         .iter()
         .map(|p| {
             let lc = p.span.map(|s| source.line_col(s.start as usize));
@@ -403,8 +415,10 @@ pub fn record_json(
     let line = RecordLine {
         file: &source.name,
         record: index,
+        variant: report
+            .and_then(|r| r.variant)
+            .or_else(|| record.and_then(notation::Record::variant)),
         readable: report.is_some(),
-        variant: record.and_then(notation::Record::variant),
         players: &names,
         violations,
         ledger: settled.map(|r| r.ledger.as_slice()),
@@ -430,8 +444,9 @@ mod tests {
             text: "[Variant \"skill7-tarock\"]\ntrick 1: ZZ\n".into(),
             base: 5_000_000_000,
             base_line: 70_000_000,
+            element: None,
         };
-        let problem = Problem::new("unknown-card", "`ZZ` is not a card")
+        let problem = Problem::new(notation::Kind::UnknownCard, "`ZZ` is not a card")
             .at(notation::Span::new(35, 37), "not a card");
         let mut out = Vec::new();
         record_json(

@@ -1,6 +1,8 @@
 //! Parses a file repeatedly, for profiling the parser:
 //! `cargo run --release -p tarok-notation --example parse_file -- FILE [ROUNDS]`.
 
+extern crate tarok_notation as notation;
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = args.next().expect("a file");

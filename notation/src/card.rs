@@ -6,7 +6,7 @@
 //! (the Danish fool, the French excuse).
 //!
 //! ```
-//! use notation::{Card, Suit};
+//! use tarok_notation::{Card, Suit};
 //! let card: Card = "HD".parse().unwrap(); // Danish "dame" is the queen
 //! assert_eq!(card.to_string(), "HQ");
 //! assert_eq!(card.suit(), Some(Suit::Hearts));

@@ -5,13 +5,14 @@
 //!
 //! ```
 //! let text = "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\ntrick 1: SK SQ T2\n";
-//! let record = notation::parse_str(text).remove(0).unwrap();
-//! let kinds: Vec<&str> = notation::check::structure(&record).iter().map(|p| p.kind).collect();
-//! assert_eq!(kinds, ["unknown-card", "wrong-trick-size"]);
+//! let record = tarok_notation::parse_str(text).remove(0).unwrap();
+//! use tarok_notation::Kind;
+//! let kinds: Vec<Kind> = tarok_notation::check::structure(&record).iter().map(|p| p.kind).collect();
+//! assert_eq!(kinds, [Kind::UnknownCard, Kind::WrongTrickSize]);
 //! ```
 
 use crate::card::{Card, CardSet};
-use crate::problem::Problem;
+use crate::problem::{Kind, Problem};
 use crate::record::*;
 use crate::variant::Variant;
 
@@ -53,7 +54,7 @@ pub fn table(record: &Record) -> Result<Table, Vec<Problem>> {
     let mut problems = Vec::new();
     let variant_tag = record.tags.first();
     let Some(variant) = record.variant() else {
-        let mut p = Problem::new("bad-tag", "the record names no known variant")
+        let mut p = Problem::new(Kind::BadTag, "the record names no known variant")
             .help("start the record with [Variant \"danish-tarok\"] (or french-tarot, koenigrufen, skill7-tarock)");
         if let Some(t) = variant_tag {
             p = p.at(t.span, "unknown variant");
@@ -71,7 +72,7 @@ pub fn table(record: &Record) -> Result<Table, Vec<Problem>> {
             seats = n;
         } else {
             problems.push(
-                Problem::new("bad-tag", format!("{variant} is played by {} players, but `Players` names {n}", sizes(variant)))
+                Problem::new(Kind::BadTag, format!("{variant} is played by {} players, but `Players` names {n}", sizes(variant)))
                     .at(tag.span, "wrong number of players")
                     .help("list the players in seat order, separated by `;`: [Players \"Anna; Bent; Carl\"]"),
             );
@@ -82,7 +83,7 @@ pub fn table(record: &Record) -> Result<Table, Vec<Problem>> {
     let dealer = match record.tag("Dealer") {
         None => {
             problems.push(
-                Problem::new("bad-tag", "the record has no `Dealer` tag")
+                Problem::new(Kind::BadTag, "the record has no `Dealer` tag")
                     .at(record.tags[0].span, "in this record")
                     .help("name the dealer's seat: [Dealer \"0\"]"),
             );
@@ -93,7 +94,7 @@ pub fn table(record: &Record) -> Result<Table, Vec<Problem>> {
             _ => {
                 problems.push(
                     Problem::new(
-                        "bad-tag",
+                        Kind::BadTag,
                         format!("`{}` is not a seat at this table of {seats}", tag.value),
                     )
                     .at(tag.span, "not a seat")
@@ -115,7 +116,7 @@ pub fn table(record: &Record) -> Result<Table, Vec<Problem>> {
         };
         if !ok {
             problems.push(
-                Problem::new("bad-tag", format!("`{}` is not a play direction of {variant}", tag.value))
+                Problem::new(Kind::BadTag, format!("`{}` is not a play direction of {variant}", tag.value))
                     .at(tag.span, "bad direction")
                     .help("Königrufen and Skill7 Tarock allow \"clockwise\" or \"counter-clockwise\"; Danish Tarok and French Tarot play counter-clockwise"),
             );
@@ -170,7 +171,7 @@ impl Checker<'_> {
     fn seat(&mut self, seat: Seat, span: Span, what: &str) {
         if seat >= self.table.seats {
             self.out.push(
-                Problem::new("unknown-seat", format!("seat {seat} is not at this table ({what})"))
+                Problem::new(Kind::UnknownSeat, format!("seat {seat} is not at this table ({what})"))
                     .seat(seat)
                     .at(span, "no such seat")
                     .help(format!(
@@ -187,10 +188,13 @@ impl Checker<'_> {
             self.seat(h.seat, h.span, "hand");
             if std::mem::replace(&mut seen[h.seat as usize], true) {
                 self.out.push(
-                    Problem::new("duplicate-hand", format!("seat {} has two hands", h.seat))
-                        .seat(h.seat)
-                        .at(h.span, "second hand for this seat")
-                        .help("give each seat's hand once"),
+                    Problem::new(
+                        Kind::DuplicateHand,
+                        format!("seat {} has two hands", h.seat),
+                    )
+                    .seat(h.seat)
+                    .at(h.span, "second hand for this seat")
+                    .help("give each seat's hand once"),
                 );
             }
         }
@@ -241,7 +245,7 @@ impl Checker<'_> {
             };
             self.out.push(
                 Problem::new(
-                    "unknown-card",
+                    Kind::UnknownCard,
                     format!("{card} is not in the {v} pack{hint}"),
                 )
                 .card(card)
@@ -287,7 +291,7 @@ impl Checker<'_> {
                     s if s == talon_seat => "the talon".to_string(),
                     s => format!("seat {s}"),
                 };
-                let mut p = Problem::new("duplicate-card", format!("{card} is dealt twice"))
+                let mut p = Problem::new(Kind::DuplicateCard, format!("{card} is dealt twice"))
                     .card(card)
                     .at(span, format!("{card} already dealt to {first}"))
                     .help("each card of the pack is dealt exactly once");
@@ -308,7 +312,7 @@ impl Checker<'_> {
                     if !played.insert(item.card) {
                         self.out.push(
                             Problem::new(
-                                "duplicate-card",
+                                Kind::DuplicateCard,
                                 format!("{} is played twice", item.card),
                             )
                             .card(item.card)
@@ -346,7 +350,7 @@ impl Checker<'_> {
                 };
                 self.out.push(
                     Problem::new(
-                        "wrong-card-count",
+                        Kind::WrongCardCount,
                         format!(
                             "seat {seat}{role} holds {got} card{}, not {expected}",
                             if got == 1 { "" } else { "s" }
@@ -363,7 +367,7 @@ impl Checker<'_> {
             let span = r.talon.as_ref().map_or(r.tags[0].span, |t| t.span);
             self.out.push(
                 Problem::new(
-                    "wrong-card-count",
+                    Kind::WrongCardCount,
                     format!("the talon holds {talon} cards, not {}", v.talon_size()),
                 )
                 .at(span, format!("{talon} cards"))
@@ -379,7 +383,7 @@ impl Checker<'_> {
             if t >= v.tricks() {
                 self.out.push(
                     Problem::new(
-                        "too-many-tricks",
+                        Kind::TooManyTricks,
                         format!(
                             "a deal of {v} has {} tricks; this is trick {}",
                             v.tricks(),
@@ -395,7 +399,7 @@ impl Checker<'_> {
             if trick.plays.len() != n {
                 self.out.push(
                     Problem::new(
-                        "wrong-trick-size",
+                        Kind::WrongTrickSize,
                         format!(
                             "trick {} has {} card{}, not {n}",
                             t + 1,

@@ -7,8 +7,12 @@
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use crate::problem::Problem;
+use crate::problem::{Kind, Problem};
 use crate::record::{Record, Span};
+
+mod locate;
+
+pub use locate::path_at;
 
 /// One record as compact JSON (one line: a JSON Lines row).
 pub fn to_json(record: &Record) -> String {
@@ -20,7 +24,8 @@ pub fn to_json_pretty(record: &Record) -> String {
     serde_json::to_string_pretty(record).expect("a record always serializes")
 }
 
-/// Reads one record from a JSON object.
+/// Reads one record from a JSON object. Its elements get the spans of
+/// their JSON values in `text`.
 pub fn from_json(text: &str) -> Result<Record, Vec<Problem>> {
     record_at(text, 0, None)
 }
@@ -29,6 +34,16 @@ pub fn from_json(text: &str) -> Result<Record, Vec<Problem>> {
 /// or a stream of objects (JSON Lines). Each record is read on its own, so a
 /// bad one does not hide the others.
 pub fn parse_json_doc(text: &str) -> Vec<Result<Record, Vec<Problem>>> {
+    parse_json_doc_at(text, 0)
+}
+
+/// [`parse_json_doc`] for a document that starts at byte `at` of its file
+/// (a line of a JSON Lines file): spans are offsets in the file.
+///
+/// Every element of a record read gets the span of its JSON value, so a
+/// finding points at the offending value (a revoke at its card); the JSON
+/// path of a span is [`path_at`] in the document.
+pub fn parse_json_doc_at(text: &str, at: usize) -> Vec<Result<Record, Vec<Problem>>> {
     let trimmed = text.trim_start();
     let base = text.len() - trimmed.len();
     if trimmed.starts_with('[') {
@@ -36,9 +51,9 @@ pub fn parse_json_doc(text: &str) -> Vec<Result<Record, Vec<Problem>>> {
             Ok(items) => items
                 .into_iter()
                 .enumerate()
-                .map(|(i, raw)| record_at(raw.get(), offset_in(text, raw.get()), Some(i)))
+                .map(|(i, raw)| record_at(raw.get(), at + offset_in(text, raw.get()), Some(i)))
                 .collect(),
-            Err(e) => vec![Err(vec![json_problem(text, 0, &e, String::new())])],
+            Err(e) => vec![Err(vec![json_problem(text, at, &e, String::new())])],
         };
     }
     let mut out = Vec::new();
@@ -46,9 +61,14 @@ pub fn parse_json_doc(text: &str) -> Vec<Result<Record, Vec<Problem>>> {
     loop {
         match stream.next() {
             None => break,
-            Some(Ok(raw)) => out.push(record_at(raw.get(), offset_in(text, raw.get()), None)),
+            Some(Ok(raw)) => out.push(record_at(raw.get(), at + offset_in(text, raw.get()), None)),
             Some(Err(e)) => {
-                out.push(Err(vec![json_problem(trimmed, base, &e, String::new())]));
+                out.push(Err(vec![json_problem(
+                    trimmed,
+                    at + base,
+                    &e,
+                    String::new(),
+                )]));
                 break;
             }
         }
@@ -71,26 +91,36 @@ fn offset_in(whole: &str, part: &str) -> usize {
 fn record_at(text: &str, base: usize, index: Option<usize>) -> Result<Record, Vec<Problem>> {
     let prefix = index.map(|i| format!("[{i}]")).unwrap_or_default();
     let mut de = serde_json::Deserializer::from_str(text);
-    let record: Record = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let path = match (prefix.is_empty(), e.path().to_string()) {
-            (_, p) if p == "." => prefix.clone(),
-            (true, p) => p,
+    let mut record: Record = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let local = e.path().to_string();
+        let path = match (prefix.is_empty(), local.as_str()) {
+            (_, ".") => prefix.clone(),
+            (true, p) => p.to_string(),
             (false, p) => format!("{prefix}.{p}"),
         };
-        vec![json_problem(text, base, e.inner(), path)]
+        let mut p = json_problem(text, base, e.inner(), path);
+        // serde stops after the bad value: point at the value itself.
+        if local != "." && e.inner().is_data() {
+            if let Some((start, end)) = locate::range_of(text, &local) {
+                p.span = Some(Span::new(base + start, base + end));
+            }
+        }
+        vec![p]
     })?;
     validate(&record).map_err(|(path, msg, help)| {
-        let mut p = Problem::new("bad-json", msg)
+        let mut p = Problem::new(Kind::BadJson, msg)
             .help(help)
             .path(if prefix.is_empty() {
                 path.clone()
             } else {
                 format!("{prefix}.{path}")
             });
-        p.span = Some(Span::new(base, base + text.len()));
-        p.label = format!("in this record, at {path}");
+        let (start, end) = locate::range_of(text, &path).unwrap_or((0, text.len()));
+        p.span = Some(Span::new(base + start, base + end));
+        p.label = "this value".into();
         vec![p]
     })?;
+    locate::locate(&mut record, text, base);
     Ok(record)
 }
 
@@ -101,7 +131,7 @@ fn json_problem(text: &str, base: usize, e: &serde_json::Error, path: String) ->
     if let Some(cut) = message.rfind(" at line ") {
         message.truncate(cut);
     }
-    let mut p = Problem::new("bad-json", message).help(
+    let mut p = Problem::new(Kind::BadJson, message).help(
         "see spec/json.md for the JSON form of a record; card codes are canonical (\"HK\", \"T21\", \"EX\")",
     );
     p.span = Some(Span::new(

@@ -13,10 +13,35 @@
 //!
 //! ```
 //! let text = "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n";
-//! let record = notation::parse_str(text).remove(0).unwrap();
-//! let json = notation::json::to_json(&record);
-//! let back = notation::json::from_json(&json).unwrap();
-//! assert_eq!(notation::to_text(&back), text.replace("]\n[", "]\n["));
+//! let record = tarok_notation::parse_str(text).remove(0).unwrap();
+//! let json = tarok_notation::json::to_json(&record);
+//! let back = tarok_notation::json::from_json(&json).unwrap();
+//! assert_eq!(tarok_notation::to_text(&back), text.replace("]\n[", "]\n["));
+//! ```
+//!
+//! ## Reading a file, and where things are
+//!
+//! Every element of a record keeps the [`Span`] it was read from, in text
+//! and in JSON alike, so anything found about it can be pointed at: a line
+//! and column ([`Span::line_col`]) and, in JSON, a path
+//! ([`json::path_at`]). To verify the records too, depend on
+//! `tarok-verifier`, which re-exports this crate and has a worked example.
+//!
+//! ```
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/examples/skill7-rufer.tarok");
+//! let text = std::fs::read_to_string(path)?;
+//! let record = tarok_notation::parse_str(&text).remove(0).unwrap();
+//! // To JSON Lines and back: the same record.
+//! let line = tarok_notation::json::to_json(&record);
+//! let docs = tarok_notation::json::parse_json_doc(&format!("{line}\n{line}\n"));
+//! assert_eq!(docs.len(), 2);
+//! let again = docs.into_iter().next().unwrap().unwrap();
+//! assert_eq!(again, record);
+//! // Where the first card of trick 2 stands in the JSON line.
+//! let span = again.tricks[1].plays[0].span;
+//! assert_eq!(&line[span.start as usize..span.end as usize], "\"DQ\"");
+//! assert_eq!(tarok_notation::json::path_at(&line, span.start as usize).as_deref(), Some("tricks[1].plays[0]"));
+//! # Ok::<(), std::io::Error>(())
 //! ```
 
 #[macro_use]
@@ -35,6 +60,6 @@ pub mod words;
 pub use card::{Card, CardSet, Rank, Suit};
 pub use parse::{parse_record, parse_str, split_records};
 pub use print::{records_to_text, to_text};
-pub use problem::Problem;
+pub use problem::{Kind, Problem};
 pub use record::*;
 pub use variant::Variant;

@@ -9,7 +9,7 @@
 //!
 //! ```
 //! let text = "[Variant \"skill7-tarock\"]\n[Dealer \"3\"]\n\ntrick 1: SK SQ SN SJ {all spades}\n";
-//! let records = notation::parse_str(text);
+//! let records = tarok_notation::parse_str(text);
 //! let record = records[0].as_ref().unwrap();
 //! assert_eq!(record.tricks[0].plays[3].comments, [String::from("all spades")]);
 //! ```
@@ -21,7 +21,7 @@ use nom::sequence::{delimited, preceded};
 use nom::{IResult, Parser};
 
 use crate::card::{Card, Suit};
-use crate::problem::Problem;
+use crate::problem::{Kind, Problem};
 use crate::record::*;
 
 /// Parses every record of a text. Spans are byte offsets into `text`.
@@ -316,7 +316,11 @@ impl<'a> Reader<'a> {
     }
 
     fn syntax(&mut self, span: Span, message: impl Into<String>, label: &str, help: &str) -> Fail {
-        self.fail(Problem::new("syntax", message).at(span, label).help(help))
+        self.fail(
+            Problem::new(Kind::Syntax, message)
+                .at(span, label)
+                .help(help),
+        )
     }
 
     /// The next token's text, for "found ..." messages, and its span.
@@ -517,14 +521,14 @@ impl<'a> Reader<'a> {
             });
         if looks_like_section {
             return self.fail(
-                Problem::new("syntax", format!("`{w}` is not a section"))
+                Problem::new(Kind::Syntax, format!("`{w}` is not a section"))
                     .at(span, "unknown section keyword")
                     .help(crate::words::section_help(w, self.variant)),
             );
         }
         let guess = crate::words::card_suggestion(w, self.variant).unwrap_or_default();
         self.fail(
-            Problem::new("unknown-card", format!("`{w}` is not a card"))
+            Problem::new(Kind::UnknownCard, format!("`{w}` is not a card"))
                 .at(span, "not a card")
                 .help(
                     guess
@@ -906,7 +910,7 @@ impl<'a> Reader<'a> {
                 Some(game) => Act::Bid { game },
                 None => {
                     return Err(self.fail(
-                        Problem::new("syntax", format!("`{other}` is not an action"))
+                        Problem::new(Kind::Syntax, format!("`{other}` is not an action"))
                             .at(verb_span, "unknown action")
                             .help(crate::words::action_help(other, self.variant)),
                     ))
@@ -1063,14 +1067,14 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
                     && record.tags.last().unwrap().name == "Variant"
                 {
                     p.fail(
-                        Problem::new("bad-tag", "a second `Variant` tag inside a record")
+                        Problem::new(Kind::BadTag, "a second `Variant` tag inside a record")
                             .at(name_span, "second `Variant`")
                             .help("a record has one `Variant` tag, first; a new record starts on a line that begins with [Variant \"...\"]"),
                     );
                 }
                 if record.tags.len() == 1 && record.tags[0].name != "Variant" {
                     p.fail(
-                        Problem::new("bad-tag", "a record must begin with its `Variant` tag")
+                        Problem::new(Kind::BadTag, "a record must begin with its `Variant` tag")
                             .at(name_span, "expected `Variant` here")
                             .help("start every record with [Variant \"danish-tarok\"] (or french-tarot, koenigrufen, skill7-tarock)"),
                     );
@@ -1093,7 +1097,7 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
     if record.tags.is_empty() {
         let (found, span) = p.found();
         return Err(p.fail(
-            Problem::new("bad-tag", format!("expected the record's tags, found {found}"))
+            Problem::new(Kind::BadTag, format!("expected the record's tags, found {found}"))
                 .at(span, "expected `[Variant \"...\"]`")
                 .help("every record begins with [Variant \"danish-tarok\"] (or french-tarot, koenigrufen, skill7-tarock)"),
         ));
@@ -1103,7 +1107,7 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
         let span = variant_tag.span;
         let value = variant_tag.value.clone();
         p.fail(
-            Problem::new("bad-tag", format!("`{value}` is not a known variant"))
+            Problem::new(Kind::BadTag, format!("`{value}` is not a known variant"))
                 .at(span, "unknown variant")
                 .help("the variants are danish-tarok, french-tarot, koenigrufen, skill7-tarock"),
         );
@@ -1129,7 +1133,7 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
         };
         let Some(rank) = section_rank(keyword) else {
             p.fail(
-                Problem::new("syntax", format!("`{keyword}` is not a section"))
+                Problem::new(Kind::Syntax, format!("`{keyword}` is not a section"))
                     .at(kw_span, "unknown section keyword")
                     .help(crate::words::section_help(keyword, p.variant)),
             );
@@ -1139,7 +1143,7 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
         };
         if rank < last_rank || (rank == last_rank && !matches!(keyword, "hand" | "trick")) {
             p.fail(
-                Problem::new("syntax", format!("`{keyword}` is out of order"))
+                Problem::new(Kind::Syntax, format!("`{keyword}` is out of order"))
                     .at(kw_span, "section out of order")
                     .help(format!("sections come in this order, each once (hand and trick as often as needed): {}", SECTIONS.join(", "))),
             );
@@ -1186,7 +1190,7 @@ fn section(
                 // After another fault the count is off anyway: say nothing.
                 if n as usize != expected && p.problems.is_empty() {
                     p.fail(
-                        Problem::new("syntax", format!("trick {n} stands where trick {expected} belongs"))
+                        Problem::new(Kind::Syntax, format!("trick {n} stands where trick {expected} belongs"))
                             .at(span, format!("expected {expected}"))
                             .help("tricks are numbered 1, 2, 3, ... in order; the number may also be left out"),
                     );

@@ -8,9 +8,9 @@
 //!
 //! ```
 //! let text = "[Variant \"danish-tarok\"]\ntrick 1 :  HD  Hkn {Danish names} H1";
-//! let record = notation::parse_str(text).remove(0).unwrap();
+//! let record = tarok_notation::parse_str(text).remove(0).unwrap();
 //! assert_eq!(
-//!     notation::to_text(&record),
+//!     tarok_notation::to_text(&record),
 //!     "[Variant \"danish-tarok\"]\n\ntrick 1: HQ HJ {Danish names} H1\n"
 //! );
 //! ```

@@ -6,13 +6,167 @@ use std::fmt;
 use crate::card::Card;
 use crate::record::{Party, Seat, Span};
 
+/// What kind of finding a [`Problem`] is: the stable classification that
+/// tools match on. In JSON and in diagnostics it is written in kebab-case
+/// (`unknown-card`, `revoke`); `spec/json.md` lists them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Kind {
+    // Reading.
+    /// The text does not parse.
+    Syntax,
+    /// A tag the tools need is missing or wrong.
+    BadTag,
+    /// A JSON document or record that cannot be read.
+    BadJson,
+    /// A NUL byte: the input is not a text file; reading stops.
+    BinaryInput,
+    /// Bytes that are not UTF-8.
+    InvalidUtf8,
+    /// A line longer than the reader's limit (1 MiB).
+    LineTooLong,
+    /// A record longer than the reader's limit (16 MiB).
+    RecordTooLong,
+    // Structure: faults found without a rules engine.
+    UnknownCard,
+    DuplicateCard,
+    DuplicateHand,
+    WrongCardCount,
+    UnknownSeat,
+    WrongTrickSize,
+    TooManyTricks,
+    // Rules.
+    /// A card played that the seat does not hold.
+    CardNotHeld,
+    /// Danish: a card played that the seat does not hold (in the skat, or
+    /// never dealt to it).
+    NotInHand,
+    /// A card played against the duty to follow suit or trump.
+    Revoke,
+    FoolMisuse,
+    PrematureUltimoCard,
+    OutOfTurn,
+    IllegalBid,
+    IllegalCall,
+    IllegalDiscard,
+    WrongDeclaration,
+    MissingDeclaration,
+    /// The claimed payments differ from the computed ones.
+    ClaimMismatch,
+    /// The `Scores` tag disagrees with the deals before it, or does not add up.
+    ScoresMismatch,
+    /// Danish: the deal starts from pots that are not known (an earlier
+    /// deal of the session could not be read).
+    PotsUnknown,
+    /// A rule broken that no other kind names (its rule id says which).
+    Other,
+}
+
+impl Kind {
+    /// Every kind, in the order above.
+    pub const ALL: [Kind; 29] = [
+        Kind::Syntax,
+        Kind::BadTag,
+        Kind::BadJson,
+        Kind::BinaryInput,
+        Kind::InvalidUtf8,
+        Kind::LineTooLong,
+        Kind::RecordTooLong,
+        Kind::UnknownCard,
+        Kind::DuplicateCard,
+        Kind::DuplicateHand,
+        Kind::WrongCardCount,
+        Kind::UnknownSeat,
+        Kind::WrongTrickSize,
+        Kind::TooManyTricks,
+        Kind::CardNotHeld,
+        Kind::NotInHand,
+        Kind::Revoke,
+        Kind::FoolMisuse,
+        Kind::PrematureUltimoCard,
+        Kind::OutOfTurn,
+        Kind::IllegalBid,
+        Kind::IllegalCall,
+        Kind::IllegalDiscard,
+        Kind::WrongDeclaration,
+        Kind::MissingDeclaration,
+        Kind::ClaimMismatch,
+        Kind::ScoresMismatch,
+        Kind::PotsUnknown,
+        Kind::Other,
+    ];
+
+    /// The kebab-case name (`unknown-card`), as in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Syntax => "syntax",
+            Kind::BadTag => "bad-tag",
+            Kind::BadJson => "bad-json",
+            Kind::BinaryInput => "binary-input",
+            Kind::InvalidUtf8 => "invalid-utf8",
+            Kind::LineTooLong => "line-too-long",
+            Kind::RecordTooLong => "record-too-long",
+            Kind::UnknownCard => "unknown-card",
+            Kind::DuplicateCard => "duplicate-card",
+            Kind::DuplicateHand => "duplicate-hand",
+            Kind::WrongCardCount => "wrong-card-count",
+            Kind::UnknownSeat => "unknown-seat",
+            Kind::WrongTrickSize => "wrong-trick-size",
+            Kind::TooManyTricks => "too-many-tricks",
+            Kind::CardNotHeld => "card-not-held",
+            Kind::NotInHand => "not-in-hand",
+            Kind::Revoke => "revoke",
+            Kind::FoolMisuse => "fool-misuse",
+            Kind::PrematureUltimoCard => "premature-ultimo-card",
+            Kind::OutOfTurn => "out-of-turn",
+            Kind::IllegalBid => "illegal-bid",
+            Kind::IllegalCall => "illegal-call",
+            Kind::IllegalDiscard => "illegal-discard",
+            Kind::WrongDeclaration => "wrong-declaration",
+            Kind::MissingDeclaration => "missing-declaration",
+            Kind::ClaimMismatch => "claim-mismatch",
+            Kind::ScoresMismatch => "scores-mismatch",
+            Kind::PotsUnknown => "pots-unknown",
+            Kind::Other => "other",
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Kind {
+    type Err = ();
+    /// Reads the kebab-case name.
+    fn from_str(s: &str) -> Result<Kind, ()> {
+        Kind::ALL.into_iter().find(|k| k.as_str() == s).ok_or(())
+    }
+}
+
+/// A kind compares equal to its kebab-case name: `p.kind == "revoke"`.
+impl PartialEq<str> for Kind {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Kind {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
 /// Something wrong with a record, and where.
 ///
 /// `kind` is the stable classification (`unknown-card`, `revoke`, ...);
 /// `rule` the rules digest id when a rule was broken (`DK-PLAY-2`).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Problem {
-    pub kind: &'static str,
+    pub kind: Kind,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -48,7 +202,7 @@ pub struct Problem {
 }
 
 impl Problem {
-    pub fn new(kind: &'static str, message: impl Into<String>) -> Problem {
+    pub fn new(kind: Kind, message: impl Into<String>) -> Problem {
         Problem {
             kind,
             rule: None,
@@ -155,5 +309,25 @@ impl miette::Diagnostic for Problem {
             )
         });
         Some(Box::new(std::iter::once(first).chain(rest)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Kind;
+
+    #[test]
+    fn kinds_are_kebab_case_in_json_and_read_back() {
+        for kind in Kind::ALL {
+            let json = serde_json::to_string(&kind).unwrap();
+            assert_eq!(json, format!("\"{}\"", kind.as_str()));
+            assert_eq!(kind.as_str().parse::<Kind>(), Ok(kind));
+            assert!(kind == kind.as_str());
+        }
+        let mut names: Vec<_> = Kind::ALL.iter().map(|k| k.as_str()).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), Kind::ALL.len());
+        assert_eq!("stolen-card".parse::<Kind>(), Err(()));
     }
 }

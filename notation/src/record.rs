@@ -35,6 +35,27 @@ impl Span {
     pub fn is_empty(self) -> bool {
         self.start == self.end
     }
+    /// The 1-based line and column (counted in characters) where the span
+    /// starts in `text`, the file it is a span of.
+    ///
+    /// ```
+    /// let text = "[Variant \"koenigrufen\"]\n\ntrick 1: SK ZZ\n";
+    /// let problems = tarok_notation::parse_str(text).remove(0).unwrap_err();
+    /// assert_eq!(problems[0].span.unwrap().line_col(text), (3, 13));
+    /// ```
+    pub fn line_col(self, text: &str) -> (usize, usize) {
+        let mut at = (self.start as usize).min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let before = &text[..at];
+        let line_start = before.rfind('\n').map_or(0, |n| n + 1);
+        (
+            before.matches('\n').count() + 1,
+            before[line_start..].chars().count() + 1,
+        )
+    }
+
     pub fn to(self, other: Span) -> Span {
         Span {
             start: self.start,

@@ -24,6 +24,7 @@ mod grid;
 mod html;
 mod model;
 
+use notation::Kind;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -175,7 +176,7 @@ fn finding(
             .seat
             .and_then(|s| players::name(names, s))
             .map(str::to_owned),
-        kind: p.kind,
+        kind: p.kind.as_str(),
         rule: p.rule,
         trick: p.trick,
         card: p.card.map(|c| c.to_string()),
@@ -357,7 +358,7 @@ fn consequences(problems: &[Problem], report: &verifier::Report, rows: &mut [Irr
             abandon_told = true;
             parts.push("deal abandoned (DK-FINE-3)".into());
         }
-        if !matches!(p.kind, "claim-mismatch" | "scores-mismatch") {
+        if !matches!(p.kind, Kind::ClaimMismatch | Kind::ScoresMismatch) {
             if let Some(rule) = french_zero {
                 parts.push(format!("deal scores 0 ({rule})"));
             }

@@ -784,7 +784,7 @@ fn problem_line(out: &mut String, p: &Problem, l: Option<&Lesson>) {
             esc(rule)
         );
     }
-    let _ = write!(out, "<span class=\"kind\">{}</span> ", esc(p.kind));
+    let _ = write!(out, "<span class=\"kind\">{}</span> ", esc(p.kind.as_str()));
     let mut at = Vec::new();
     if let Some(s) = p.seat {
         at.push(l.map_or(format!("seat {s}"), |l| l.name(s)));

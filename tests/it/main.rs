@@ -9,6 +9,7 @@ mod ecosystem;
 mod gen;
 mod hostile;
 mod lesson_browser;
+mod located;
 mod report;
 mod robustness;
 mod roundtrip;

@@ -2,6 +2,8 @@
 //! `cargo run --release -p tarok-verifier --example danish_bench -- 20000`.
 //! With `--print N` it prints N generated deals as one session file instead.
 
+extern crate tarok_verifier as verifier;
+
 use std::time::Instant;
 
 use verifier::gen::{self, Rng};

@@ -6,6 +6,8 @@
 //! are clean ones with one fault put in; their claim is what the engine
 //! computes, and the file's first comment names the violation it must give.
 
+extern crate tarok_verifier as verifier;
+
 use notation::{Act, Action, Card, Item, Lead, Party, Pot, Rank, Record, Span, Suit, Tag};
 use verifier::gen::danish::{self as g, Setup};
 use verifier::gen::Rng;

@@ -1,6 +1,8 @@
 //! Generates Königrufen deals and times `verify` on them:
 //! `cargo run --release -p tarok-verifier --example koenigrufen_bench [N] [print]`.
 
+extern crate tarok_verifier as verifier;
+
 use std::time::Instant;
 
 use notation::Variant;

@@ -2,6 +2,8 @@
 //! checks, options, the engine, the claim), best of five passes:
 //! `cargo run --release -p tarok-verifier --example skill7_bench [N]`.
 
+extern crate tarok_verifier as verifier;
+
 use std::time::Instant;
 
 /// CPU time of this thread in seconds (Linux), so that a busy machine does

@@ -2,6 +2,8 @@
 //! phrase and that has at most N distinct ledger lines:
 //! `cargo run --release -p tarok-verifier --example skill7_find N phrase...`.
 
+extern crate tarok_verifier as verifier;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let max: usize = args[0].parse().unwrap();

@@ -2,6 +2,8 @@
 //! winner, the findings, the ledger and the totals:
 //! `cargo run -p tarok-verifier --example skill7_show FILE`.
 
+extern crate tarok_verifier as verifier;
+
 fn main() {
     let path = std::env::args().nth(1).expect("a file");
     let text = std::fs::read_to_string(path).unwrap();

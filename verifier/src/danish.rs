@@ -20,8 +20,8 @@
 //! ```
 //! let text = "[Variant \"danish-tarok\"]\n[Dealer \"0\"]\n[Pots \"king-pot 60, pagat-pot 60\"]\n\ncalls: 1 misdeal\n";
 //! let record = notation::parse_str(text).remove(0).unwrap();
-//! let mut session = verifier::Session::default();
-//! let report = verifier::verify(&record, &mut session);
+//! let mut session = tarok_verifier::Session::default();
+//! let report = tarok_verifier::verify(&record, &mut session);
 //! // a partial record: no trick follows the demand, so it was granted;
 //! // only the dealer's fee is paid, and the same dealer deals again
 //! assert!(report.settled);
@@ -29,6 +29,7 @@
 //! assert_eq!(session.danish.redeal, Some(0));
 //! ```
 
+use notation::Kind;
 use notation::{Act, Action, Card, CardSet, Lead, Party, Pot, Problem, Rank, Seat, Span, Suit};
 
 use crate::{Deal, Event, Moment, Payment, Report, Session};
@@ -654,8 +655,8 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     if report.problems.iter().any(|p| {
         matches!(
             p.kind,
-            "unknown-seat" | "duplicate-hand" | "too-many-tricks" | "bad-tag"
-        ) || (record.is_partial() && p.kind == "unknown-card")
+            Kind::UnknownSeat | Kind::DuplicateHand | Kind::TooManyTricks | Kind::BadTag
+        ) || (record.is_partial() && p.kind == Kind::UnknownCard)
     }) {
         // What this deal did to the pots is lost for the deals after it.
         session.danish.unknown = true;
@@ -672,7 +673,7 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
             }
             None => {
                 report.push(
-                    Problem::new("bad-tag", format!("`{}` is not a statement of the pots", tag.value))
+                    Problem::new(Kind::BadTag, format!("`{}` is not a statement of the pots", tag.value))
                         .at(tag.span, "expected `king-pot N, pagat-pot N`")
                         .help("write the pot contents before this deal's dealer fee: [Pots \"king-pot 60, pagat-pot 60\"]; amounts from 0 to 10^12"),
                 );
@@ -683,7 +684,7 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     if unknown {
         report.push(
             Problem::new(
-                "pots-unknown",
+                notation::Kind::PotsUnknown,
                 "the pots this deal starts from are not known: an earlier deal of the session could not be read or replayed",
             )
             .rule("DK-POT-2")
@@ -701,7 +702,7 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
             let span = record.tag("Dealer").map_or(record.span, |t| t.span);
             report.push(
                 Problem::new(
-                    "other",
+                    Kind::Other,
                     format!("seat {dealer} deals, but seat {expected} deals this deal of the session"),
                 )
                 .rule("DK-SEAT-3")
@@ -865,12 +866,12 @@ impl Replay<'_, '_> {
         let mut during = None;
         for p in self.report.problems.iter_mut() {
             match p.kind {
-                "unknown-card" | "duplicate-card" => {
+                Kind::UnknownCard | Kind::DuplicateCard => {
                     p.rule = Some("DK-DEAL-3");
                     p.seat = Some(d);
                     before_play.get_or_insert(p.kind);
                 }
-                "wrong-card-count" => {
+                Kind::WrongCardCount => {
                     p.rule = Some("DK-DEAL-3");
                     if record.tricks.is_empty() {
                         p.help =
@@ -944,20 +945,23 @@ impl Replay<'_, '_> {
     /// `seat`, each wrong hand underlined.
     fn one_wrong_count(&mut self, seat: u8, what: String, help: &str) {
         let problems = &mut self.report.problems;
-        let Some(at) = problems.iter().position(|p| p.kind == "wrong-card-count") else {
+        let Some(at) = problems.iter().position(|p| p.kind == Kind::WrongCardCount) else {
             return;
         };
         let wrong: Vec<Problem> = problems
             .iter()
-            .filter(|p| p.kind == "wrong-card-count")
+            .filter(|p| p.kind == Kind::WrongCardCount)
             .cloned()
             .collect();
-        problems.retain(|p| p.kind != "wrong-card-count");
+        problems.retain(|p| p.kind != Kind::WrongCardCount);
         let hands: Vec<String> = wrong.iter().map(|p| p.message.clone()).collect();
-        let mut p = Problem::new("wrong-card-count", format!("{what}: {}", hands.join("; ")))
-            .rule("DK-DEAL-3")
-            .seat(seat)
-            .help(help);
+        let mut p = Problem::new(
+            Kind::WrongCardCount,
+            format!("{what}: {}", hands.join("; ")),
+        )
+        .rule("DK-DEAL-3")
+        .seat(seat)
+        .help(help);
         for w in &wrong {
             if let Some(span) = w.span {
                 if p.span.is_none() {
@@ -998,7 +1002,7 @@ impl Replay<'_, '_> {
     fn call(&mut self, a: &Action, hands: &[CardSet; 4], complete: bool) -> bool {
         let s = a.seat;
         let bad = |msg: String| {
-            Problem::new("illegal-call", msg)
+            Problem::new(Kind::IllegalCall, msg)
                 .rule("DK-DEAL-4")
                 .seat(s)
                 .at(a.span, "void demand")
@@ -1083,7 +1087,7 @@ impl Replay<'_, '_> {
                     .map_or(record.span, |h| h.span);
                 self.irregular(
                     Problem::new(
-                        "illegal-discard",
+                        Kind::IllegalDiscard,
                         format!("the dealer (seat {d}) lays no skat"),
                     )
                     .rule("DK-DISCARD-1")
@@ -1099,7 +1103,7 @@ impl Replay<'_, '_> {
         };
         let dealt = hands[d as usize];
         let problem = |msg: String, rule: &'static str, label: &str, span: Span| {
-            Problem::new("illegal-discard", msg)
+            Problem::new(Kind::IllegalDiscard, msg)
                 .rule(rule)
                 .seat(d)
                 .at(span, label.to_owned())
@@ -1244,7 +1248,7 @@ impl Replay<'_, '_> {
             let Some(i) = self.order.iter().position(|&o| o == s) else {
                 self.irregular(
                     Problem::new(
-                        "out-of-turn",
+                        Kind::OutOfTurn,
                         format!("seat {s} sits out and cannot declare"),
                     )
                     .rule("DK-DECL-6")
@@ -1276,7 +1280,7 @@ impl Replay<'_, '_> {
                     format!("seat {s} declares after his turn has passed")
                 };
                 self.irregular(
-                    Problem::new("out-of-turn", msg)
+                    Problem::new(Kind::OutOfTurn, msg)
                         .rule("DK-DECL-6")
                         .seat(s)
                         .at(a.span, "out of turn")
@@ -1293,7 +1297,7 @@ impl Replay<'_, '_> {
                     let ok = self.o.announced_tout && s == d && skat.contains(Card::FOOL);
                     if !ok {
                         self.irregular(
-                            Problem::new("illegal-call", format!("seat {s} announces a tout that is not allowed"))
+                            Problem::new(Kind::IllegalCall, format!("seat {s} announces a tout that is not allowed"))
                                 .rule("DK-TOUT-2")
                                 .seat(s)
                                 .at(a.span, "tout not allowed")
@@ -1313,7 +1317,7 @@ impl Replay<'_, '_> {
                 act => {
                     let Some(claim) = Combo::of_act(act) else {
                         self.irregular(
-                            Problem::new("wrong-declaration", format!("`{}` is not a declaration", describe_act(act)))
+                            Problem::new(Kind::WrongDeclaration, format!("`{}` is not a declaration", describe_act(act)))
                                 .rule("DK-DECL-2")
                                 .seat(s)
                                 .at(a.span, "not a declaration")
@@ -1374,7 +1378,7 @@ impl Replay<'_, '_> {
                             } else {
                                 "DK-DECL-4"
                             };
-                            let p = Problem::new("wrong-declaration", msg)
+                            let p = Problem::new(Kind::WrongDeclaration, msg)
                                 .rule(rule)
                                 .seat(s)
                                 .at(a.span, "wrong declaration")
@@ -1423,7 +1427,7 @@ impl Replay<'_, '_> {
                     ""
                 };
                 let p = Problem::new(
-                    "missing-declaration",
+                    Kind::MissingDeclaration,
                     format!(
                         "seat {s} holds `{}` and does not declare it{said}",
                         c.describe()
@@ -1491,7 +1495,7 @@ impl Replay<'_, '_> {
             {
                 let w = trick.leader.unwrap_or(l);
                 let mut p = Problem::new(
-                    "out-of-turn",
+                    Kind::OutOfTurn,
                     format!("seat {w} leads to trick {t}, but seat {rules_leader} is on lead"),
                 )
                 .rule("DK-PLAY-1")
@@ -1534,7 +1538,7 @@ impl Replay<'_, '_> {
                             0
                         };
                         self.irregular(
-                            Problem::new("illegal-call", format!("seat {c} calls for the fool: {msg}"))
+                            Problem::new(Kind::IllegalCall, format!("seat {c} calls for the fool: {msg}"))
                                 .rule("DK-FOOL-4")
                                 .seat(c)
                                 .trick(t)
@@ -1593,23 +1597,23 @@ impl Replay<'_, '_> {
                 let label = |p: Problem| p.seat(s).trick(t).card(c);
                 if !hand.contains(c) {
                     let (kind, msg) = if played.contains(c) {
-                        ("duplicate-card", format!("{c} is played a second time"))
+                        (Kind::DuplicateCard, format!("{c} is played a second time"))
                     } else if skat.contains(c) {
                         (
-                            "not-in-hand",
+                            Kind::NotInHand,
                             format!("seat {s} plays {c}, which lies in the skat"),
                         )
                     } else {
                         (
-                            "not-in-hand",
+                            Kind::NotInHand,
                             format!("seat {s} plays {c}, which he does not hold"),
                         )
                     };
-                    if record.is_partial() && kind == "duplicate-card" {
+                    if record.is_partial() && kind == Kind::DuplicateCard {
                         // The structural check found it already: this
                         // finding replaces it, with its seat, rule and fine.
                         self.report.problems.retain(|p| {
-                            !(p.kind == "duplicate-card"
+                            !(p.kind == Kind::DuplicateCard
                                 && p.card == Some(c)
                                 && p.trick == Some(t as u16))
                         });
@@ -1631,7 +1635,7 @@ impl Replay<'_, '_> {
                     if t == 24 {
                         self.irregular(
                             label(Problem::new(
-                                "fool-misuse",
+                                Kind::FoolMisuse,
                                 "the fool is played to trick 24",
                             ))
                             .rule("DK-FOOL-5")
@@ -1643,7 +1647,7 @@ impl Replay<'_, '_> {
                         );
                     } else if t == 25 && i == 0 {
                         self.irregular(
-                            label(Problem::new("fool-misuse", "the fool is led to the last trick"))
+                            label(Problem::new(Kind::FoolMisuse, "the fool is led to the last trick"))
                                 .rule("DK-FOOL-6")
                                 .at(item.span, "fool led to trick 25")
                                 .help("when the leader of trick 25 holds only the fool, the lead passes to the next player and the fool is played last"),
@@ -1654,7 +1658,7 @@ impl Replay<'_, '_> {
                     }
                 } else if must_play_fool == Some(s) {
                     self.irregular(
-                        label(Problem::new("fool-misuse", format!("seat {s} was called for the fool and plays {c}")))
+                        label(Problem::new(Kind::FoolMisuse, format!("seat {s} was called for the fool and plays {c}")))
                             .rule("DK-FOOL-4")
                             .at(item.span, "the fool was called for")
                             .help("after a valid call in trick 23 the holder of the fool must play it in that trick"),
@@ -1667,7 +1671,7 @@ impl Replay<'_, '_> {
                     if item.rename.is_some() {
                         self.irregular(
                             label(Problem::new(
-                                "fool-misuse",
+                                Kind::FoolMisuse,
                                 "the leader cannot rename his own card",
                             ))
                             .rule("DK-FOOL-8")
@@ -1693,7 +1697,7 @@ impl Replay<'_, '_> {
                         // Reported after the duty check: a card that is also a
                         // revoke is the same one fault.
                         bad_rename = Some(
-                            label(Problem::new("fool-misuse", format!("seat {s} renames the fool to {}: {why}", lead_word(new))))
+                            label(Problem::new(Kind::FoolMisuse, format!("seat {s} renames the fool to {}: {why}", lead_word(new))))
                                 .rule("DK-FOOL-8")
                                 .at(item.span, "renaming not allowed")
                                 .help("a led fool may be renamed only when both other players are void in the suit it was named"),
@@ -1717,7 +1721,7 @@ impl Replay<'_, '_> {
                             {
                                 self.irregular(
                                     Problem::new(
-                                        "revoke",
+                                        Kind::Revoke,
                                         format!("seat {s1} holds {} after the renaming and played {c1}", lead_word(new)),
                                     )
                                     .rule("DK-FOOL-8")
@@ -1779,7 +1783,7 @@ impl Replay<'_, '_> {
                         } else {
                             self.irregular(
                                 label(Problem::new(
-                                    "revoke",
+                                    Kind::Revoke,
                                     format!("seat {s} plays {c} to {}, but must {duty}{evidence}", lead_word(dl)),
                                 ))
                                 .rule("DK-PLAY-2")
@@ -1925,7 +1929,7 @@ impl Replay<'_, '_> {
         // Later tricks of the wrong size are reported under the same rule,
         // but not judged or fined: the deal is over at the first.
         for p in self.report.problems.iter_mut() {
-            if p.kind == "wrong-trick-size" && p.rule.is_none() {
+            if p.kind == Kind::WrongTrickSize && p.rule.is_none() {
                 p.rule = Some("DK-DEAL-3");
             }
         }
@@ -1933,7 +1937,7 @@ impl Replay<'_, '_> {
             .report
             .problems
             .iter_mut()
-            .find(|p| p.kind == "wrong-trick-size" && p.trick == Some(t as u16))
+            .find(|p| p.kind == Kind::WrongTrickSize && p.trick == Some(t as u16))
         {
             p.rule = Some("DK-DEAL-3");
             p.seat = Some(offender);

@@ -8,10 +8,10 @@
 //! ```
 //! let text = "{expect: wrong-trick-size[S7-PLAY-1]}\n[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\ntrick 1: SK\n";
 //! let record = notation::parse_str(text).remove(0).unwrap();
-//! let wanted = verifier::expect::expectation(&record).unwrap();
-//! let report = verifier::verify(&record, &mut verifier::Session::default());
-//! let found: Vec<String> = report.problems.iter().map(verifier::expect::token).collect();
-//! assert!(verifier::expect::matches(&wanted, &found));
+//! let wanted = tarok_verifier::expect::expectation(&record).unwrap();
+//! let report = tarok_verifier::verify(&record, &mut tarok_verifier::Session::default());
+//! let found: Vec<String> = report.problems.iter().map(tarok_verifier::expect::token).collect();
+//! assert!(tarok_verifier::expect::matches(&wanted, &found));
 //! ```
 
 use notation::{Problem, Record};

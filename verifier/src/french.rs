@@ -26,11 +26,12 @@
 //! use notation::{Card, CardSet, Lead, Suit};
 //! let hand: CardSet = ["S3", "T4", "T9", "EX"].iter().map(|c| c.parse::<Card>().unwrap()).collect();
 //! // Hearts led and trumped with T6: T9 must go (or the excuse).
-//! let legal = verifier::french::legal_plays(hand, Some(Lead::Suit(Suit::Hearts)), 6);
+//! let legal = tarok_verifier::french::legal_plays(hand, Some(Lead::Suit(Suit::Hearts)), 6);
 //! let codes: Vec<String> = legal.iter().map(|c| c.to_string()).collect();
 //! assert_eq!(codes, ["T9", "EX"]);
 //! ```
 
+use notation::Kind;
 use notation::{
     Act, Card, CardSet, Game, HandfulSize, Item, Lead, Party, Problem, Rank, Seat, Span, Suit,
     Variant,
@@ -375,11 +376,14 @@ impl<'a, 'r> Replay<'a, 'r> {
         for p in &mut self.report.problems {
             self.irregular = true;
             let rule = match p.kind {
-                "wrong-card-count" | "duplicate-card" | "unknown-card" | "duplicate-hand" => {
+                Kind::WrongCardCount
+                | Kind::DuplicateCard
+                | Kind::UnknownCard
+                | Kind::DuplicateHand => {
                     self.dealt_ok = false;
                     "FR-DEAL-3"
                 }
-                "wrong-trick-size" => {
+                Kind::WrongTrickSize => {
                     if self.wrong_trick.is_none() {
                         self.wrong_trick = p.trick;
                     }
@@ -388,7 +392,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                     );
                     "FR-PLAY-1"
                 }
-                "too-many-tricks" => "FR-PLAY-1",
+                Kind::TooManyTricks => "FR-PLAY-1",
                 _ => {
                     self.dealt_ok = false;
                     continue;
@@ -438,7 +442,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                 }
                 self.push(
                     Problem::new(
-                        "other",
+                        Kind::Other,
                         format!("seat {} holds the petit bare, yet the deal was played", h.seat),
                     )
                     .rule("FR-DEAL-2")
@@ -452,7 +456,7 @@ impl<'a, 'r> Replay<'a, 'r> {
         if let Some(calls) = &record.calls {
             for a in &calls.actions {
                 self.push(
-                    Problem::new("other", "French Tarot has no calls after the auction")
+                    Problem::new(Kind::Other, "French Tarot has no calls after the auction")
                         .seat(a.seat)
                         .at(a.span, "not a French Tarot action")
                         .help("a slam and handfuls go in `declare:`"),
@@ -481,7 +485,7 @@ impl<'a, 'r> Replay<'a, 'r> {
             let seat = a.seat;
             if spoke[seat as usize] {
                 self.push(
-                    Problem::new("illegal-bid", format!("seat {seat} speaks a second time"))
+                    Problem::new(Kind::IllegalBid, format!("seat {seat} speaks a second time"))
                         .rule("FR-BID-2")
                         .seat(seat)
                         .at(a.span, "second bid by this player")
@@ -497,7 +501,7 @@ impl<'a, 'r> Replay<'a, 'r> {
             if seat != next {
                 self.push(
                     Problem::new(
-                        "out-of-turn",
+                        Kind::OutOfTurn,
                         format!("seat {seat} bids out of turn; seat {next} was to speak"),
                     )
                     .rule("FR-BID-2")
@@ -511,7 +515,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                 Act::Pass => {}
                 Act::Bid { game } => match Contract::from_game(*game) {
                     None => self.push(
-                        Problem::new("illegal-bid", format!("`{}` is not a French Tarot bid", game.word()))
+                        Problem::new(Kind::IllegalBid, format!("`{}` is not a French Tarot bid", game.word()))
                             .rule("FR-BID-1")
                             .seat(seat)
                             .at(a.span, "not a bid of this game")
@@ -520,7 +524,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                     Some(c) => match best {
                         Some((_, b)) if c <= b => self.push(
                             Problem::new(
-                                "illegal-bid",
+                                Kind::IllegalBid,
                                 format!("seat {seat} bids {}, not above the {} standing", c.word(), b.word()),
                             )
                             .rule("FR-BID-2")
@@ -532,7 +536,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                     },
                 },
                 _ => self.push(
-                    Problem::new("illegal-bid", "only bids and passes belong in the auction")
+                    Problem::new(Kind::IllegalBid, "only bids and passes belong in the auction")
                         .rule("FR-BID-2")
                         .seat(seat)
                         .at(a.span, "not a bid")
@@ -545,7 +549,7 @@ impl<'a, 'r> Replay<'a, 'r> {
             let who: Vec<String> = silent.iter().map(|s| s.to_string()).collect();
             self.push(
                 Problem::new(
-                    "illegal-bid",
+                    Kind::IllegalBid,
                     format!("seat {} did not speak in the auction", who.join(", ")),
                 )
                 .rule("FR-BID-2")
@@ -564,7 +568,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                 );
                 if let Some(t) = self.deal.record.tricks.first() {
                     self.push(
-                        Problem::new("other", "cards were played after four passes")
+                        Problem::new(Kind::Other, "cards were played after four passes")
                             .rule("FR-BID-3")
                             .trick(1)
                             .at(t.span, "no one took")
@@ -663,7 +667,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                             )
                         };
                         let p = Problem::new(
-                            "out-of-turn",
+                            Kind::OutOfTurn,
                             format!("seat {l} leads to trick {}; {why}", t + 1),
                         )
                         .rule(rule)
@@ -757,7 +761,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                     .map_or(record.span, |i| i.span);
                 self.push(
                     Problem::new(
-                        "other",
+                        Kind::Other,
                         format!("seat {seat} played the petit as its only trump, yet the deal was played"),
                     )
                     .rule("FR-DEAL-2")
@@ -785,7 +789,7 @@ impl<'a, 'r> Replay<'a, 'r> {
         let (Some(taker), Some(contract)) = (self.taker, self.contract) else {
             if let Some(d) = &record.discard {
                 self.push(
-                    Problem::new("illegal-discard", "a discard without a taker")
+                    Problem::new(Kind::IllegalDiscard, "a discard without a taker")
                         .rule("FR-DISCARD-3")
                         .seat(d.seat)
                         .at(d.span, "no one took")
@@ -808,7 +812,7 @@ impl<'a, 'r> Replay<'a, 'r> {
             if let Some(d) = &record.discard {
                 self.push(
                     Problem::new(
-                        "illegal-discard",
+                        Kind::IllegalDiscard,
                         format!("a discard after a {}", contract.word()),
                     )
                     .rule("FR-DISCARD-3")
@@ -833,7 +837,7 @@ impl<'a, 'r> Replay<'a, 'r> {
             if !partial {
                 let at = record.auction.as_ref().map_or(Span::default(), |a| a.span);
                 self.push(
-                    Problem::new("illegal-discard", format!("seat {taker} took with a {} but the record has no discard", contract.word()))
+                    Problem::new(Kind::IllegalDiscard, format!("seat {taker} took with a {} but the record has no discard", contract.word()))
                         .rule("FR-DISCARD-3")
                         .seat(taker)
                         .at(at, "the taker made no discard")
@@ -848,7 +852,7 @@ impl<'a, 'r> Replay<'a, 'r> {
         if d.seat != taker {
             self.push(
                 Problem::new(
-                    "illegal-discard",
+                    Kind::IllegalDiscard,
                     format!("seat {} discards, but seat {taker} is the taker", d.seat),
                 )
                 .rule("FR-DISCARD-3")
@@ -861,7 +865,7 @@ impl<'a, 'r> Replay<'a, 'r> {
         if d.cards.len() != 6 || discard.len() != d.cards.len() as u32 {
             self.push(
                 Problem::new(
-                    "illegal-discard",
+                    Kind::IllegalDiscard,
                     format!("the discard holds {} cards, not 6", d.cards.len()),
                 )
                 .rule("FR-DISCARD-3")
@@ -878,18 +882,21 @@ impl<'a, 'r> Replay<'a, 'r> {
             }
             if !partial && !hand24.contains(c) && !self.floating.contains(c) {
                 self.push(
-                    Problem::new("illegal-discard", format!("{c} is discarded but not held"))
-                        .rule("FR-DISCARD-3")
-                        .seat(taker)
-                        .card(c)
-                        .at(item.span, "not in hand or dog")
-                        .help("the discard comes from the taker's hand and the dog"),
+                    Problem::new(
+                        Kind::IllegalDiscard,
+                        format!("{c} is discarded but not held"),
+                    )
+                    .rule("FR-DISCARD-3")
+                    .seat(taker)
+                    .card(c)
+                    .at(item.span, "not in hand or dog")
+                    .help("the discard comes from the taker's hand and the dog"),
                 );
             }
             if is_oudler(c) || c.is_king() {
                 self.push(
                     Problem::new(
-                        "illegal-discard",
+                        Kind::IllegalDiscard,
                         format!(
                             "{c} is discarded: {}",
                             if c.is_king() { "a king" } else { "an oudler" }
@@ -925,7 +932,7 @@ impl<'a, 'r> Replay<'a, 'r> {
             for item in &trumps[allowed as usize..] {
                 self.push(
                     Problem::new(
-                        "illegal-discard",
+                        Kind::IllegalDiscard,
                         format!("trump {} is discarded while {} could go", item.card, list(left)),
                     )
                     .rule("FR-DISCARD-2")
@@ -941,7 +948,7 @@ impl<'a, 'r> Replay<'a, 'r> {
             if !shown.contains(item.card) {
                 self.push(
                     Problem::new(
-                        "illegal-discard",
+                        Kind::IllegalDiscard,
                         format!("trump {} is discarded but not shown", item.card),
                     )
                     .rule("FR-DISCARD-2")
@@ -956,7 +963,7 @@ impl<'a, 'r> Replay<'a, 'r> {
             if !discard.contains(item.card) || !item.card.is_trump() {
                 self.push(
                     Problem::new(
-                        "illegal-discard",
+                        Kind::IllegalDiscard,
                         format!("{} is shown but is no discarded trump", item.card),
                     )
                     .rule("FR-DISCARD-2")
@@ -1012,7 +1019,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                 Act::Slam if late.is_some() && Some(seat) == self.taker => {
                     self.push(
                         Problem::new(
-                            "illegal-call",
+                            Kind::IllegalCall,
                             format!("seat {seat} declares a slam after trick {}: play has begun", late.unwrap()),
                         )
                         .rule("FR-SLAM-1")
@@ -1025,7 +1032,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                     declared[seat as usize] = true;
                     self.push(
                         Problem::new(
-                            "wrong-declaration",
+                            Kind::WrongDeclaration,
                             format!(
                                 "seat {seat} shows a {} handful after trick {}, after its first card",
                                 size.word(),
@@ -1041,7 +1048,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                 Act::Slam => {
                     if Some(seat) != self.taker {
                         self.push(
-                            Problem::new("illegal-call", format!("seat {seat} declares a slam but is not the taker"))
+                            Problem::new(Kind::IllegalCall, format!("seat {seat} declares a slam but is not the taker"))
                                 .rule("FR-SLAM-1")
                                 .seat(seat)
                                 .at(a.span, "not the taker")
@@ -1049,7 +1056,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                         );
                     } else if self.slam_declared {
                         self.push(
-                            Problem::new("wrong-declaration", "the slam is declared twice")
+                            Problem::new(Kind::WrongDeclaration, "the slam is declared twice")
                                 .rule("FR-SLAM-1")
                                 .seat(seat)
                                 .at(a.span, "second slam declaration")
@@ -1139,7 +1146,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                             help.push_str(&format!("; one false handful, one finding: it also breaks {other}"));
                         }
                         let mut p = Problem::new(
-                            "wrong-declaration",
+                            Kind::WrongDeclaration,
                             format!("false handful by seat {seat}: {}", text.join("; ")),
                         )
                         .rule(rule)
@@ -1157,7 +1164,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                     }
                 }
                 _ => self.push(
-                    Problem::new("wrong-declaration", "only a slam or a handful may be declared")
+                    Problem::new(Kind::WrongDeclaration, "only a slam or a handful may be declared")
                         .rule("FR-HANDFUL-1")
                         .seat(seat)
                         .at(a.span, "not a French declaration")
@@ -1200,7 +1207,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                         };
                         self.push(
                             Problem::new(
-                                "other",
+                                Kind::Other,
                                 format!("seat {seat} plays {card}, which is not in his hand ({whose})"),
                             )
                             .rule("FR-IRREG-1")
@@ -1220,7 +1227,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                         let (rule, why) = duty_broken(hand, lead, top, card);
                         self.push(
                             Problem::new(
-                                "revoke",
+                                Kind::Revoke,
                                 format!("seat {seat} plays {card} in trick {}: {why}", t + 1),
                             )
                             .rule(rule)
@@ -1239,7 +1246,7 @@ impl<'a, 'r> Replay<'a, 'r> {
                 hands[seat as usize].remove(card);
                 if item.name.is_some() || item.rename.is_some() {
                     self.push(
-                        Problem::new("fool-misuse", "in French Tarot the excuse names no suit")
+                        Problem::new(Kind::FoolMisuse, "in French Tarot the excuse names no suit")
                             .rule("FR-EXCUSE-2")
                             .seat(seat)
                             .trick(t + 1)

@@ -17,11 +17,57 @@
 //! are compared last, the same way for every variant.
 //!
 //! ```
+//! use tarok_verifier::notation;
+//!
 //! let text = "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\ntrick 1: SK SQ\n";
 //! let record = notation::parse_str(text).remove(0).unwrap();
-//! let mut session = verifier::Session::default();
-//! let report = verifier::verify(&record, &mut session);
+//! let mut session = tarok_verifier::Session::default();
+//! let report = tarok_verifier::verify(&record, &mut session);
 //! assert_eq!(report.problems[0].kind, "wrong-trick-size");
+//! ```
+//!
+//! ## Reading a file and verifying it
+//!
+//! A file is a session: its deals are verified in order with one
+//! [`Session`], which carries the dealer's turn, the Danish pots and the
+//! running scores from deal to deal. This crate re-exports the notation
+//! crate as [`notation`], so one dependency reads and verifies. Every
+//! finding is a [`notation::Problem`] with a kind, a rule id, the seat, the
+//! trick, the card, and a span in the file ([`notation::Span::line_col`]);
+//! for JSON, [`notation::json::path_at`] gives its JSON path.
+//!
+//! ```
+//! use tarok_verifier::{notation, verify, Session};
+//!
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus/danish-tarok/20-revoke.tarok");
+//! let text = std::fs::read_to_string(path)?;
+//! let mut session = Session::default();
+//! let mut found = Vec::new();
+//! // JSON or JSON Lines: `notation::json::parse_json_doc(&text)` instead.
+//! for result in notation::parse_str(&text) {
+//!     let record = match result {
+//!         Ok(record) => record,
+//!         // A record that cannot be read: its parse errors, and on to the next.
+//!         Err(problems) => {
+//!             problems.iter().for_each(|p| eprintln!("{path}: {}", p.message));
+//!             continue;
+//!         }
+//!     };
+//!     let report = verify(&record, &mut session);
+//!     for p in &report.problems {
+//!         let (line, column) = p.span.map_or((0, 0), |s| s.line_col(&text));
+//!         println!("{path}:{line}:{column}: {}: {}", p.code(), p.message);
+//!         found.push((p.code(), p.seat, p.trick, p.card.map(|c| c.to_string()), line));
+//!     }
+//!     // The settlement: every payment with its rule, each seat's net result.
+//!     assert!(report.settled);
+//!     assert_eq!(report.totals, [-55, -45, -110]);
+//! }
+//! assert_eq!(
+//!     found[0],
+//!     ("tarok::revoke[DK-PLAY-2]".to_string(), Some(2), Some(4), Some("C2".to_string()), 14)
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 pub mod danish;
@@ -35,8 +81,11 @@ pub mod session;
 pub mod skill7;
 
 use notation::check::Table;
+use notation::Kind;
 use notation::{Party, Problem, Record, Variant};
 
+/// The notation crate (`tarok-notation`): records, parser, printer, JSON.
+pub use notation;
 pub use options::RuleOptions;
 
 /// When in a deal something happens: orders payments and events for
@@ -101,6 +150,9 @@ pub enum Event {
 /// What verifying one record found.
 #[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct Report {
+    /// The variant the record names, when it names a known one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<Variant>,
     pub problems: Vec<Problem>,
     /// Payments in the order the rules make them.
     pub ledger: Vec<Payment>,
@@ -177,12 +229,14 @@ pub fn verify(record: &Record, session: &mut Session) -> Report {
         Ok(table) => table,
         Err(problems) => {
             return Report {
+                variant: record.variant(),
                 problems,
                 ..Report::default()
             }
         }
     };
     let mut report = Report {
+        variant: Some(table.variant),
         problems: notation::check::structure_at(record, table),
         ..Report::default()
     };
@@ -232,7 +286,7 @@ pub fn verify(record: &Record, session: &mut Session) -> Report {
         }
         if overflow {
             report.push(
-                Problem::new("bad-tag", "a running total goes beyond ±10^15")
+                Problem::new(notation::Kind::BadTag, "a running total goes beyond ±10^15")
                     .at(record.span, "this deal")
                     .help("the running totals of a session stay within ±10^15; check the `Scores` and `Pots` tags"),
             );
@@ -315,7 +369,7 @@ fn scores_tag(record: &Record, table: Table, session: &mut Session, report: &mut
         };
         let Some((seat, amount)) = parsed else {
             report.push(
-                Problem::new("bad-tag", format!("`{}` is not a list of running totals", tag.value))
+                Problem::new(Kind::BadTag, format!("`{}` is not a list of running totals", tag.value))
                     .at(tag.span, "expected `0 +10, 1 -10, 2 0, 3 0`")
                     .help("give each seat's running total at the deal's start: the seat number, then the total (at most 10^12 either way)"),
             );
@@ -333,11 +387,12 @@ fn scores_tag(record: &Record, table: Table, session: &mut Session, report: &mut
     };
     if table.variant != Variant::DanishTarok && values.iter().sum::<i64>() != 0 {
         report.push(with_rule(
-            Problem::new("scores-mismatch", "the running totals do not add up to 0")
-                .at(tag.span, "sum is not 0")
-                .help(
-                    "every payment goes from one seat to another, so the totals always add up to 0",
-                ),
+            Problem::new(
+                Kind::ScoresMismatch,
+                "the running totals do not add up to 0",
+            )
+            .at(tag.span, "sum is not 0")
+            .help("every payment goes from one seat to another, so the totals always add up to 0"),
         ));
     }
     if session.deals > 0 {
@@ -353,7 +408,7 @@ fn scores_tag(record: &Record, table: Table, session: &mut Session, report: &mut
             };
             report.push(with_rule(
                 Problem::new(
-                    "scores-mismatch",
+                    Kind::ScoresMismatch,
                     format!(
                         "the record gives the running totals {}, the deals before give {}",
                         list(&values),
@@ -381,7 +436,7 @@ fn compare_claim(record: &Record, report: &mut Report) {
         let Some(computed) = computed else { continue };
         if computed != entry.amount {
             let mut p = Problem::new(
-                "claim-mismatch",
+                Kind::ClaimMismatch,
                 format!(
                     "the record claims {} for {}, the rules give {}",
                     signed(entry.amount),

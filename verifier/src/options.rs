@@ -2,6 +2,7 @@
 //! (`[Options "tout_amount=85, redeal_fee=true"]`). Each variant's digest
 //! names its options; each engine reads the values it knows.
 
+use notation::Kind;
 use notation::{Problem, Record, Span, Variant};
 
 /// The options in force for one record, as name/value pairs. Every engine
@@ -97,7 +98,7 @@ impl RuleOptions {
                 }
                 None => problems.push(
                     Problem::new(
-                        "bad-tag",
+                        Kind::BadTag,
                         format!("`{}` is not a rule profile of {variant}", tag.value),
                     )
                     .at(tag.span, "unknown profile")
@@ -122,7 +123,7 @@ impl RuleOptions {
             {
                 let Some((name, value)) = pair.split_once('=') else {
                     problems.push(
-                        Problem::new("bad-tag", format!("`{pair}` is not an option setting"))
+                        Problem::new(Kind::BadTag, format!("`{pair}` is not an option setting"))
                             .at(tag.span, "expected name=value")
                             .help("write options as name=value, separated by commas: [Options \"tout_amount=85\"]"),
                     );
@@ -131,7 +132,7 @@ impl RuleOptions {
                 let (name, value) = (name.trim(), value.trim());
                 match known(variant).iter().find(|(n, _)| *n == name) {
                     None => problems.push(
-                        Problem::new("bad-tag", format!("{variant} has no option `{name}`"))
+                        Problem::new(Kind::BadTag, format!("{variant} has no option `{name}`"))
                             .at(tag.span, "unknown option")
                             .help(format!(
                                 "options of {variant}: {}",
@@ -152,7 +153,7 @@ impl RuleOptions {
                         } else {
                             problems.push(
                                 Problem::new(
-                                    "bad-tag",
+                                    Kind::BadTag,
                                     format!("`{value}` is not a value of option `{name}`"),
                                 )
                                 .at(tag.span, "bad option value")

@@ -19,7 +19,7 @@
 //! cuts sessions the same way.
 //!
 //! ```
-//! use verifier::session::{Grouping, Sessions};
+//! use tarok_verifier::session::{Grouping, Sessions};
 //! let text = "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\n\
 //!             [Variant \"skill7-tarock\"]\n[Dealer \"2\"]\n[Session \"new\"]\n";
 //! let mut sessions = Sessions::new(Grouping::File);
@@ -29,6 +29,7 @@
 //! assert_eq!(sessions.number(), 1); // the second record opened session 1
 //! ```
 
+use notation::Kind;
 use notation::{Problem, Record};
 
 use crate::{Report, Session};
@@ -66,7 +67,7 @@ pub fn mark(record: &Record) -> Result<Mark, Box<Problem>> {
             _ => {
                 return Err(Box::new(
                     Problem::new(
-                        "bad-tag",
+                        Kind::BadTag,
                         format!("`{}` is not a place in a session", tag.value),
                     )
                     .at(tag.span, "expected `new`, `end` or `new, end`")

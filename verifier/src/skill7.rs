@@ -25,11 +25,12 @@
 //!     hand 3: DK DQ DN DJ D1 T7 T6 T5 T4 T1\n\
 //!     auction: 0 continue\n";
 //! let record = notation::parse_str(text).remove(0).unwrap();
-//! let report = verifier::verify(&record, &mut verifier::Session::default());
+//! let report = tarok_verifier::verify(&record, &mut tarok_verifier::Session::default());
 //! assert_eq!(report.problems[0].rule, Some("S7-BID-2"));
 //! ```
 
 use notation::record::{Act, Action, Bonus, Game, Target};
+use notation::Kind as Finding;
 use notation::{Card, CardSet, Party, Problem, Rank, Seat, Suit};
 
 use crate::{Deal, Event, Moment, Payment, Report, Session};
@@ -352,9 +353,9 @@ pub fn replay(deal: &Deal<'_>, _session: &mut Session, report: &mut Report) {
     for p in report.problems.iter_mut() {
         if p.rule.is_none() {
             p.rule = match p.kind {
-                "unknown-card" => Some("S7-DECK-1"),
-                "duplicate-card" | "wrong-card-count" => Some("S7-DEAL-1"),
-                "wrong-trick-size" | "too-many-tricks" => Some("S7-PLAY-1"),
+                Finding::UnknownCard => Some("S7-DECK-1"),
+                Finding::DuplicateCard | Finding::WrongCardCount => Some("S7-DEAL-1"),
+                Finding::WrongTrickSize | Finding::TooManyTricks => Some("S7-PLAY-1"),
                 _ => None,
             };
         }
@@ -405,7 +406,7 @@ pub fn replay(deal: &Deal<'_>, _session: &mut Session, report: &mut Report) {
         .position(|t| t.plays.len() != 4);
     if let (Some(t), Redeal::No) = (wrong_trick, redeal) {
         for p in r.report.problems.iter_mut() {
-            if p.kind == "wrong-trick-size" && p.trick == Some(t as u16 + 1) {
+            if p.kind == Finding::WrongTrickSize && p.trick == Some(t as u16 + 1) {
                 p.help.push_str(
                     "; a wrong number of cards found in play: the deal is void, nobody pays",
                 );
@@ -563,7 +564,7 @@ impl Replay<'_, '_> {
                     .map_or(record.span, |h| h.span);
                 self.push(
                     Problem::new(
-                        "other",
+                        Finding::Other,
                         format!("redeal: seat {seat} {why}, so the cards must be dealt again; this deal was played"),
                     )
                     .rule("S7-DEAL-3")
@@ -578,7 +579,7 @@ impl Replay<'_, '_> {
             (None, Some(a)) => {
                 self.push(
                     Problem::new(
-                        "other",
+                        Finding::Other,
                         format!("redeal: seat {} claims a redeal, but no hand has a cause", a.seat),
                     )
                     .rule("S7-DEAL-3")
@@ -594,7 +595,7 @@ impl Replay<'_, '_> {
 
     fn illegal(
         &mut self,
-        kind: &'static str,
+        kind: Finding,
         rule: &'static str,
         a: &Action,
         msg: String,
@@ -638,7 +639,7 @@ impl Replay<'_, '_> {
             }
             if st.ended {
                 self.illegal(
-                    "illegal-bid",
+                    Finding::IllegalBid,
                     "S7-BID-6",
                     a,
                     format!("seat {seat} bids after the auction ended with three continues"),
@@ -649,7 +650,7 @@ impl Replay<'_, '_> {
             }
             if seat != expected {
                 self.illegal(
-                    "out-of-turn",
+                    Finding::OutOfTurn,
                     "S7-DEAL-2",
                     a,
                     format!("seat {seat} bids out of turn: it is seat {expected}'s turn"),
@@ -682,7 +683,7 @@ impl Replay<'_, '_> {
                 Act::Bid { game } => {
                     let Some(kind) = Kind::from_game(game) else {
                         self.illegal(
-                            "illegal-bid",
+                            Finding::IllegalBid,
                             "S7-BID-1",
                             a,
                             format!("`{game}` is not a game of Skill7 Tarock"),
@@ -697,7 +698,7 @@ impl Replay<'_, '_> {
                     let bar = st.agreed[seat as usize].filter(|b| b.is_none_or(|b| kind > b));
                     if let Some(bar) = bar {
                         self.illegal(
-                            "illegal-bid",
+                            Finding::IllegalBid,
                             "S7-BID-3",
                             a,
                             format!(
@@ -710,7 +711,7 @@ impl Replay<'_, '_> {
                         );
                     } else if st.game.is_some_and(|g| kind <= g) {
                         self.illegal(
-                            "illegal-bid",
+                            Finding::IllegalBid,
                             "S7-BID-1",
                             a,
                             format!(
@@ -728,7 +729,7 @@ impl Replay<'_, '_> {
                         let n = self.hands[seat as usize].intersection(suit_cards()).len();
                         if n < 5 {
                             self.illegal(
-                                "illegal-bid",
+                                Finding::IllegalBid,
                                 "S7-BID-4",
                                 a,
                                 format!("seat {seat} bids farbesolo with only {n} suit cards"),
@@ -780,7 +781,7 @@ impl Replay<'_, '_> {
                 Act::Continue => {
                     if first_of_forehand {
                         self.illegal(
-                            "illegal-bid",
+                            Finding::IllegalBid,
                             "S7-BID-2",
                             a,
                             "the forehand must open the auction with a game bid, not `continue`"
@@ -807,7 +808,7 @@ impl Replay<'_, '_> {
                     }
                     if first_of_forehand {
                         self.illegal(
-                            "illegal-bid",
+                            Finding::IllegalBid,
                             "S7-BID-2",
                             a,
                             "the forehand must open the auction with a game bid".into(),
@@ -818,7 +819,7 @@ impl Replay<'_, '_> {
                     }
                     let (Some(game), Some(side)) = (st.game, side) else {
                         self.illegal(
-                            "illegal-call",
+                            Finding::IllegalCall,
                             "S7-ADD-1",
                             a,
                             "an addition or kontra before any game was bid".into(),
@@ -831,7 +832,7 @@ impl Replay<'_, '_> {
                         self.addition(&mut st, game, side, &act, a, any_kontra, kontra_only)
                     {
                         let (rule, msg, help) = why;
-                        self.illegal("illegal-call", rule, a, msg, "illegal here", help);
+                        self.illegal(Finding::IllegalCall, rule, a, msg, "illegal here", help);
                     } else if matches!(
                         act,
                         Act::Contra {
@@ -847,7 +848,7 @@ impl Replay<'_, '_> {
                     let mut text = String::new();
                     notation::print::act(&mut text, &other);
                     self.illegal(
-                        "illegal-bid",
+                        Finding::IllegalBid,
                         "S7-BID-1",
                         a,
                         format!("`{text}` is not an entry of the Skill7 auction"),
@@ -858,7 +859,7 @@ impl Replay<'_, '_> {
             }
             if trull_duty && !meets_duty {
                 self.illegal(
-                    "illegal-call",
+                    Finding::IllegalCall,
                     "S7-ADD-3",
                     a,
                     format!("seat {seat} holds the Trull against the Rufer and did not kontra the game"),
@@ -875,7 +876,7 @@ impl Replay<'_, '_> {
                 .as_ref()
                 .map_or((record.span, self.forehand), |a| (a.span, self.forehand));
             self.push(
-                Problem::new("illegal-bid", "no game was bid: the forehand must bid at least rufer")
+                Problem::new(Finding::IllegalBid, "no game was bid: the forehand must bid at least rufer")
                     .rule("S7-BID-2")
                     .seat(seat)
                     .at(span, "no game bid")
@@ -886,7 +887,7 @@ impl Replay<'_, '_> {
         if !st.ended {
             let span = record.auction.as_ref().map_or(record.span, |a| a.span);
             self.push(
-                Problem::new("illegal-bid", "the auction does not end with three consecutive continues")
+                Problem::new(Finding::IllegalBid, "the auction does not end with three consecutive continues")
                     .rule("S7-BID-6")
                     .at(span, "auction not finished")
                     .help("the auction ends when three players in a row say `continue` after the last game bid, addition or kontra"),
@@ -1093,7 +1094,7 @@ impl Replay<'_, '_> {
                     called = Some(card);
                     if a.seat != c.declarer {
                         self.illegal(
-                            "illegal-call",
+                            Finding::IllegalCall,
                             "S7-CALL-1",
                             a,
                             format!(
@@ -1110,7 +1111,7 @@ impl Replay<'_, '_> {
                         };
                         self.push(
                             Problem::new(
-                                "illegal-call",
+                                Finding::IllegalCall,
                                 format!(
                                     "seat {} calls {card}, but the highest tarock from T20 down it does not hold is {}",
                                     a.seat,
@@ -1132,7 +1133,7 @@ impl Replay<'_, '_> {
                         format!("a call in {}, where nobody calls", c.game.word())
                     };
                     self.illegal(
-                        "illegal-call",
+                        Finding::IllegalCall,
                         "S7-CALL-1",
                         a,
                         msg,
@@ -1149,7 +1150,7 @@ impl Replay<'_, '_> {
             let span = record.calls.as_ref().map_or(record.span, |x| x.span);
             self.push(
                 Problem::new(
-                    "illegal-call",
+                    Finding::IllegalCall,
                     format!("the Rufer's declarer, seat {}, calls no tarock", c.declarer),
                 )
                 .rule("S7-CALL-1")
@@ -1204,7 +1205,7 @@ impl Replay<'_, '_> {
                 if l != leader && l < 4 {
                     self.push(
                         Problem::new(
-                            "out-of-turn",
+                            Finding::OutOfTurn,
                             if n == 1 {
                                 format!("trick 1 is led by seat {l}, but seat {leader} is the forehand")
                             } else {
@@ -1235,7 +1236,7 @@ impl Replay<'_, '_> {
                         if !record.is_partial() {
                             self.push(
                                 Problem::new(
-                                    "duplicate-card",
+                                    Finding::DuplicateCard,
                                     format!("{card} is played a second time"),
                                 )
                                 .rule("S7-DEAL-1")
@@ -1250,7 +1251,7 @@ impl Replay<'_, '_> {
                         let holder = self.holder(card);
                         self.push(
                             Problem::new(
-                                "card-not-held",
+                                Finding::CardNotHeld,
                                 match holder {
                                     Some(h) => format!("seat {seat} plays {card}, which was dealt to seat {h}"),
                                     None => format!("seat {seat} plays {card}, which it was not dealt"),
@@ -1274,7 +1275,7 @@ impl Replay<'_, '_> {
                         }
                         self.push(
                             Problem::new(
-                                "revoke",
+                                Finding::Revoke,
                                 format!(
                                     "seat {seat} plays {card} in trick {n} but had to {}",
                                     legal.duty
@@ -1307,7 +1308,7 @@ impl Replay<'_, '_> {
                     {
                         self.push(
                             Problem::new(
-                                "premature-ultimo-card",
+                                Finding::PrematureUltimoCard,
                                 format!("seat {seat} bid pagat and plays T1 in trick {n}, before the last possible point"),
                             )
                             .rule("S7-PLAY-4")

@@ -3,6 +3,8 @@
 //! tests read the findings the engines give on it, and on small records
 //! written here.
 
+extern crate tarok_verifier as verifier;
+
 use notation::{Problem, Record};
 use verifier::{verify, Report, Session};
 

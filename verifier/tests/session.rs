@@ -1,6 +1,8 @@
 //! Where sessions start: the rule of spec/notation.md §2.3, as the library
 //! applies it for every front end.
 
+extern crate tarok_verifier as verifier;
+
 use verifier::session::{mark, starts_session, Grouping, Mark, Sessions};
 
 fn record(extra_tags: &str) -> notation::Record {

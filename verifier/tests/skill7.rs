@@ -1,6 +1,8 @@
 //! Skill7 Tarock: the engine against the generator (separate code), single
 //! injected faults, conservation, the corpus and the digest's examples.
 
+extern crate tarok_verifier as verifier;
+
 use std::path::Path;
 
 use notation::{Act, Card, Party, Record};

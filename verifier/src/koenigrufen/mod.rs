@@ -19,13 +19,14 @@
 //! ```
 //! let text = "[Variant \"koenigrufen\"]\n[Dealer \"3\"]\n\nauction: 1 pass, 2 pass, 3 pass, 0 pass\n";
 //! let record = notation::parse_str(text).remove(0).unwrap();
-//! let report = verifier::verify(&record, &mut verifier::Session::default());
+//! let report = tarok_verifier::verify(&record, &mut tarok_verifier::Session::default());
 //! assert!(report.problems.iter().any(|p| p.rule == Some("KR-BID-4")));
 //! ```
 
 pub mod rules;
 mod settle;
 
+use notation::Kind;
 use notation::{Act, Action, Bonus, Card, CardSet, Game, Problem, Record, Target};
 
 use crate::{Deal, Event, Moment, Report, Session};
@@ -163,7 +164,7 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     if report
         .problems
         .iter()
-        .any(|p| matches!(p.kind, "unknown-seat" | "duplicate-hand"))
+        .any(|p| matches!(p.kind, Kind::UnknownSeat | Kind::DuplicateHand))
     {
         return;
     }
@@ -221,7 +222,7 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     // void and nobody pays (spec/rules-koenigrufen.md).
     if let Some(t) = r.wrong_trick {
         for p in r.report.problems.iter_mut() {
-            if p.kind == "wrong-trick-size" && p.trick == Some(t as u16) {
+            if p.kind == Kind::WrongTrickSize && p.trick == Some(t as u16) {
                 p.help.push_str(
                     "; a wrong number of cards found in play: the deal is void, nobody pays",
                 );
@@ -387,10 +388,13 @@ impl Replay<'_> {
         let Some(a) = &rec.auction else {
             if !rec.tricks.is_empty() || rec.calls.is_some() {
                 self.push(
-                    Problem::new("other", "the record has no auction, so no game is known")
-                        .rule("KR-BID-1")
-                        .at(rec.tags[0].span, "in this record")
-                        .help("write the bids: `auction: 1 pass, 2 three, 3 pass, 0 pass`"),
+                    Problem::new(
+                        Kind::Other,
+                        "the record has no auction, so no game is known",
+                    )
+                    .rule("KR-BID-1")
+                    .at(rec.tags[0].span, "in this record")
+                    .help("write the bids: `auction: 1 pass, 2 three, 3 pass, 0 pass`"),
                 );
             }
             return false;
@@ -410,7 +414,7 @@ impl Replay<'_> {
             if ended {
                 self.push(
                     Problem::new(
-                        "out-of-turn",
+                        Kind::OutOfTurn,
                         format!("seat {s} speaks after the auction has ended"),
                     )
                     .rule("KR-BID-4")
@@ -423,7 +427,7 @@ impl Replay<'_> {
             if s != next {
                 self.push(
                     Problem::new(
-                        "out-of-turn",
+                        Kind::OutOfTurn,
                         format!("seat {s} speaks, but it is seat {next}'s turn to bid"),
                     )
                     .rule("KR-BID-1")
@@ -438,7 +442,7 @@ impl Replay<'_> {
                     if s == fh && high.is_none() && others_passed {
                         self.push(
                             Problem::new(
-                                "illegal-bid",
+                                Kind::IllegalBid,
                                 "the forehand passes after the three others passed; it must bid",
                             )
                             .rule("KR-BID-4")
@@ -466,11 +470,14 @@ impl Replay<'_> {
                 }
                 _ => {
                     self.push(
-                        Problem::new("illegal-bid", "only bids and passes belong in the auction")
-                            .rule("KR-BID-1")
-                            .seat(s)
-                            .at(act.span, "not a bid")
-                            .help("king calls, talon choices and announcements go in `calls:`"),
+                        Problem::new(
+                            Kind::IllegalBid,
+                            "only bids and passes belong in the auction",
+                        )
+                        .rule("KR-BID-1")
+                        .seat(s)
+                        .at(act.span, "not a bid")
+                        .help("king calls, talon choices and announcements go in `calls:`"),
                     );
                 }
             }
@@ -490,7 +497,7 @@ impl Replay<'_> {
         }
         let Some((_, game, seat)) = high else {
             self.push(
-                Problem::new("other", "the auction names no game")
+                Problem::new(Kind::Other, "the auction names no game")
                     .rule("KR-BID-4")
                     .at(a.span, "no bid")
                     .help("the auction ends with three passes and one bid; if the three others pass, the forehand must bid"),
@@ -500,7 +507,7 @@ impl Replay<'_> {
         if !ended {
             self.push(
                 Problem::new(
-                    "other",
+                    Kind::Other,
                     "the auction is not finished: fewer than three seats have passed",
                 )
                 .rule("KR-BID-4")
@@ -532,7 +539,7 @@ impl Replay<'_> {
         other_bid: bool,
     ) {
         let bad = |msg: String, rule: &'static str, label: &str, help: &str| {
-            Problem::new("illegal-bid", msg)
+            Problem::new(Kind::IllegalBid, msg)
                 .rule(rule)
                 .seat(s)
                 .at(act.span, label.to_string())
@@ -628,7 +635,7 @@ impl Replay<'_> {
                     self.king_call(a, *card, *fourth);
                 }
                 other => self.push(
-                    Problem::new("illegal-call", format!("{} is a caller game, but no king is called", game.word()))
+                    Problem::new(Kind::IllegalCall, format!("{} is a caller game, but no king is called", game.word()))
                         .rule("KR-CALL-1")
                         .seat(b)
                         .at(other.map_or(calls_span, |a| a.span), "king call expected here")
@@ -646,7 +653,7 @@ impl Replay<'_> {
             {
                 i = 1;
                 self.push(
-                    Problem::new("illegal-call", format!("{} is not a caller game: no king is called", game.word()))
+                    Problem::new(Kind::IllegalCall, format!("{} is not a caller game: no king is called", game.word()))
                         .rule("KR-CALL-1")
                         .seat(a.seat)
                         .card(*card)
@@ -663,7 +670,7 @@ impl Replay<'_> {
                 if !normal {
                     let rule = talon_rule(game);
                     self.push(
-                        Problem::new("illegal-call", format!("in {} the talon is not taken", game.word()))
+                        Problem::new(Kind::IllegalCall, format!("in {} the talon is not taken", game.word()))
                             .rule(rule)
                             .seat(a.seat)
                             .at(a.span, "no talon choice in this game")
@@ -671,7 +678,7 @@ impl Replay<'_> {
                     );
                 } else if a.seat != b || *half > 1 {
                     self.push(
-                        Problem::new("illegal-call", format!("talon {half} by seat {}: only the bidder (seat {b}) takes pile 0 or 1", a.seat))
+                        Problem::new(Kind::IllegalCall, format!("talon {half} by seat {}: only the bidder (seat {b}) takes pile 0 or 1", a.seat))
                             .rule("KR-TALON-1")
                             .seat(a.seat)
                             .at(a.span, "bad talon choice")
@@ -691,7 +698,7 @@ impl Replay<'_> {
                     .is_some_and(|k| self.talon[0].union(self.talon[1]).contains(k));
                 if !(is_caller(game) && !is_solo(game) && king_in_talon) {
                     self.push(
-                        Problem::new("illegal-call", "grind is allowed only in a non-solo caller game whose called king lies in the talon")
+                        Problem::new(Kind::IllegalCall, "grind is allowed only in a non-solo caller game whose called king lies in the talon")
                             .rule("KR-TALON-2")
                             .seat(a.seat)
                             .at(a.span, "grind not allowed")
@@ -707,7 +714,7 @@ impl Replay<'_> {
                 if let Some(extra) = acts.get(i) {
                     self.push(
                         Problem::new(
-                            "other",
+                            Kind::Other,
                             "the deal ended with the grind; nothing more is called",
                         )
                         .rule("KR-TALON-2")
@@ -720,7 +727,7 @@ impl Replay<'_> {
             }
             _ if normal => {
                 self.push(
-                    Problem::new("illegal-call", format!("in {} the bidder must choose a talon pile", game.word()))
+                    Problem::new(Kind::IllegalCall, format!("in {} the bidder must choose a talon pile", game.word()))
                         .rule("KR-TALON-1")
                         .seat(b)
                         .at(acts.get(i).map_or(calls_span, |a| a.span), "talon choice expected here")
@@ -748,7 +755,7 @@ impl Replay<'_> {
         if a.seat != b {
             self.push(
                 Problem::new(
-                    "out-of-turn",
+                    Kind::OutOfTurn,
                     format!("seat {} calls a king, but seat {b} is the bidder", a.seat),
                 )
                 .rule("KR-CALL-1")
@@ -759,7 +766,7 @@ impl Replay<'_> {
         }
         if !card.is_king() {
             self.push(
-                Problem::new("illegal-call", format!("{card} is not a king"))
+                Problem::new(Kind::IllegalCall, format!("{card} is not a king"))
                     .rule("KR-CALL-1")
                     .seat(a.seat)
                     .card(card)
@@ -772,7 +779,7 @@ impl Replay<'_> {
         if dealt.contains(card) {
             self.push(
                 Problem::new(
-                    "illegal-call",
+                    Kind::IllegalCall,
                     format!("seat {b} calls {card}, which it holds itself"),
                 )
                 .rule("KR-CALL-2")
@@ -795,7 +802,7 @@ impl Replay<'_> {
         if fourth && not_three {
             self.push(
                 Problem::new(
-                    "illegal-call",
+                    Kind::IllegalCall,
                     format!("seat {b} calls \"the fourth\" holding {held} kings, not three"),
                 )
                 .rule("KR-CALL-3")
@@ -849,7 +856,7 @@ impl Replay<'_> {
             if expected > 0 {
                 let span = rec.calls.as_ref().map(|c| c.span).unwrap_or_default();
                 self.push(
-                    Problem::new("illegal-discard", format!("the bidder (seat {b}) lays away no cards; {expected} are due"))
+                    Problem::new(Kind::IllegalDiscard, format!("the bidder (seat {b}) lays away no cards; {expected} are due"))
                         .rule("KR-DISCARD-1")
                         .seat(b)
                         .at(span, "discard missing after this")
@@ -861,7 +868,7 @@ impl Replay<'_> {
         if expected == 0 {
             self.push(
                 Problem::new(
-                    "illegal-discard",
+                    Kind::IllegalDiscard,
                     if is_negative(game) || is_solo(game) {
                         format!("there is no discard in {}", game.word())
                     } else {
@@ -878,7 +885,7 @@ impl Replay<'_> {
         if d.seat != b {
             self.push(
                 Problem::new(
-                    "illegal-discard",
+                    Kind::IllegalDiscard,
                     format!(
                         "seat {} lays away cards, but seat {b} is the bidder",
                         d.seat
@@ -893,7 +900,7 @@ impl Replay<'_> {
         if d.cards.len() != expected {
             self.push(
                 Problem::new(
-                    "illegal-discard",
+                    Kind::IllegalDiscard,
                     format!(
                         "the bidder lays away {} cards, not {expected}",
                         d.cards.len()
@@ -928,7 +935,7 @@ impl Replay<'_> {
             if !h.contains(c) {
                 faults.push(
                     Problem::new(
-                        "illegal-discard",
+                        Kind::IllegalDiscard,
                         format!("the bidder lays away {c}, which it does not hold"),
                     )
                     .rule("KR-DISCARD-1")
@@ -940,7 +947,7 @@ impl Replay<'_> {
             }
             if c.is_king() || trull().contains(c) {
                 faults.push(
-                    Problem::new("illegal-discard", format!("{c} may not be laid away"))
+                    Problem::new(Kind::IllegalDiscard, format!("{c} may not be laid away"))
                         .rule("KR-DISCARD-2")
                         .seat(b)
                         .card(c)
@@ -961,7 +968,7 @@ impl Replay<'_> {
                 if bad {
                     suit_reported = true;
                     faults.push(
-                        Problem::new("illegal-discard", format!("in three of suits {c} is laid away while tarock is kept"))
+                        Problem::new(Kind::IllegalDiscard, format!("in three of suits {c} is laid away while tarock is kept"))
                             .rule("KR-DISCARD-3")
                             .seat(b)
                             .card(c)
@@ -1007,7 +1014,7 @@ impl Replay<'_> {
             for a in acts {
                 self.push(
                     Problem::new(
-                        "illegal-call",
+                        Kind::IllegalCall,
                         "nothing may be announced or contra'd in trischaken",
                     )
                     .rule("KR-ANN-5")
@@ -1030,7 +1037,7 @@ impl Replay<'_> {
             }
             if ended {
                 self.push(
-                    Problem::new("out-of-turn", format!("seat {s} speaks after the call round has ended"))
+                    Problem::new(Kind::OutOfTurn, format!("seat {s} speaks after the call round has ended"))
                         .rule("KR-ANN-1")
                         .seat(s)
                         .at(a.span, "after the end")
@@ -1047,7 +1054,7 @@ impl Replay<'_> {
             if !in_turn {
                 self.push(
                     Problem::new(
-                        "out-of-turn",
+                        Kind::OutOfTurn,
                         format!("seat {s} speaks, but it is seat {cur}'s turn in the call round"),
                     )
                     .rule("KR-ANN-1")
@@ -1089,7 +1096,7 @@ impl Replay<'_> {
                 |c| c.span,
             );
             self.push(
-                Problem::new("other", "the call round is not finished")
+                Problem::new(Kind::Other, "the call round is not finished")
                     .rule("KR-ANN-1")
                     .at(span, "call round")
                     .help("record every \"good\" as `pass`: the round ends after three passes in a row following the last call, four if nobody called"),
@@ -1104,7 +1111,7 @@ impl Replay<'_> {
         let negative = is_negative(game);
         let team = self.team(s);
         let illegal = |msg: String, rule: &'static str, label: &str, help: &str| {
-            Problem::new("illegal-call", msg)
+            Problem::new(Kind::IllegalCall, msg)
                 .rule(rule)
                 .seat(s)
                 .at(a.span, label.to_string())
@@ -1340,7 +1347,7 @@ impl Replay<'_> {
         if let Some(span) = extra {
             self.push(
                 Problem::new(
-                    "other",
+                    Kind::Other,
                     "the deal ended with the grind; nothing more is played",
                 )
                 .rule("KR-TALON-2")
@@ -1363,7 +1370,7 @@ impl Replay<'_> {
             let k = t + 1;
             if self.ended_early {
                 self.push(
-                    Problem::new("other", format!("trick {k} is recorded after the play had ended"))
+                    Problem::new(Kind::Other, format!("trick {k} is recorded after the play had ended"))
                         .rule("KR-NEG-1")
                         .trick(k)
                         .at(trick.span, "play is over")
@@ -1380,7 +1387,7 @@ impl Replay<'_> {
             if let Some(l) = trick.leader {
                 if l != leader && l < 4 {
                     self.push(
-                        Problem::new("out-of-turn", format!("trick {k} is led by seat {l}, but seat {leader} leads it"))
+                        Problem::new(Kind::OutOfTurn, format!("trick {k} is led by seat {l}, but seat {leader} leads it"))
                             .rule("KR-PLAY-1")
                             .seat(l)
                             .trick(k)
@@ -1398,7 +1405,7 @@ impl Replay<'_> {
                     .find(|&l| self.fits(trick, l))
                 {
                     self.push(
-                        Problem::new("out-of-turn", format!("trick {k} is led by seat {l}, but seat {leader} won the trick before and leads it"))
+                        Problem::new(Kind::OutOfTurn, format!("trick {k} is led by seat {l}, but seat {leader} won the trick before and leads it"))
                             .rule("KR-PLAY-1")
                             .seat(l)
                             .trick(k)
@@ -1474,7 +1481,7 @@ impl Replay<'_> {
         if !self.complete {
             let span = rec.tricks.last().map_or(rec.tags[0].span, |t| t.span);
             self.push(
-                Problem::new("other", format!("only {recorded} of 12 tricks are recorded"))
+                Problem::new(Kind::Other, format!("only {recorded} of 12 tricks are recorded"))
                     .rule("KR-NEG-1")
                     .at(span, "play stops here")
                     .help("all 12 tricks are played unless beggar, piccolo or an announced valat ends the play early; the deal is not scored"),
@@ -1500,7 +1507,7 @@ impl Replay<'_> {
         let hand = self.hand[seat as usize];
         if !hand.contains(card) {
             self.push(
-                Problem::new("other", format!("seat {seat} plays {card}, which it does not hold"))
+                Problem::new(Kind::Other, format!("seat {seat} plays {card}, which it does not hold"))
                     .rule("KR-PLAY-10")
                     .seat(seat)
                     .trick(k)
@@ -1512,7 +1519,7 @@ impl Replay<'_> {
         }
         let (a1, rule, duty) = duty_set(hand, before, game, &self.opts);
         let revoke = |rule: &'static str, msg: String| {
-            Problem::new("revoke", msg)
+            Problem::new(Kind::Revoke, msg)
                 .rule(rule)
                 .seat(seat)
                 .trick(k)
@@ -1609,7 +1616,7 @@ impl Replay<'_> {
         };
         if let Some(msg) = fault {
             self.push(
-                Problem::new("premature-ultimo-card", msg)
+                Problem::new(Kind::PrematureUltimoCard, msg)
                     .rule("KR-PLAY-6")
                     .seat(seat)
                     .trick(k)

@@ -1,0 +1,243 @@
+"""Type hints and documentation of tarok's native module (``tarok._tarok``)."""
+
+import os
+from typing import Any, Iterable, Iterator, Literal, Optional, Union
+
+Variant = Literal["danish-tarok", "french-tarot", "koenigrufen", "skill7-tarock"]
+#: The kinds of finding (``notation::Kind`` in Rust; ``spec/json.md``).
+Kind = Literal[
+    "syntax", "bad-tag", "bad-json",
+    "unknown-card", "duplicate-card", "duplicate-hand", "wrong-card-count", "unknown-seat",
+    "wrong-trick-size", "too-many-tricks",
+    "card-not-held", "not-in-hand", "revoke", "fool-misuse", "premature-ultimo-card",
+    "out-of-turn", "illegal-bid", "illegal-call", "illegal-discard", "wrong-declaration",
+    "missing-declaration", "claim-mismatch", "scores-mismatch", "other",
+]
+#: A party of a payment: a seat number, or a Danish pot ("king-pot", "pagat-pot").
+Party = Union[int, str]
+
+class ParseError(ValueError):
+    """A record could not be read (a syntax error, malformed JSON, a bad card code).
+
+    The location of the first fault is on the exception; ``findings`` has all
+    of them::
+
+        >>> try:
+        ...     tarok.parse('[Variant "koenigrufen"]\\n\\ntrick 1: SK ZZ\\n')
+        ... except tarok.ParseError as e:
+        ...     print(e.line, e.column, e.findings[0].kind)
+        3 13 unknown-card
+    """
+
+    findings: list[Finding]
+    #: The index of the unreadable record in its document, from 0.
+    record: int
+    file: Optional[str]
+    line: Optional[int]
+    column: Optional[int]
+    #: For JSON input: where in the document (``tricks[0].plays[1]``).
+    path: Optional[str]
+
+class Finding:
+    """Something wrong with a record, and where: a parse error, a structural
+    fault, or a broken rule (with its rules-digest id).
+
+        >>> f = report.findings[0]
+        >>> f.kind, f.rule, f.seat, f.trick, f.card
+        ('revoke', 'DK-PLAY-2', 2, 4, 'C2')
+        >>> f.line, f.column, f.path       # path only for JSON input
+        (2, 1159, 'tricks[3].plays[1]')
+        >>> str(f)
+        'deals.jsonl:2:1159 (tricks[3].plays[1]): revoke[DK-PLAY-2]: seat 2 plays C2 to hearts, but must follow suit'
+    """
+
+    #: The stable classification: ``revoke``, ``unknown-card``, ``claim-mismatch``, ``bad-json``, ...
+    kind: Kind
+    #: The rules digest id when a rule was broken (``DK-PLAY-2``).
+    rule: Optional[str]
+    #: The seat at fault, when one is.
+    seat: Optional[int]
+    #: That seat's name from the ``Players`` tag, when the record names it.
+    player: Optional[str]
+    #: The trick, from 1, when the finding is in the play.
+    trick: Optional[int]
+    #: The card concerned, canonical code (``"HK"``, ``"T21"``, ``"EX"``).
+    card: Optional[str]
+    message: str
+    #: What to do about it.
+    help: str
+    #: The file the record came from (``None`` for text given directly).
+    file: Optional[str]
+    #: 1-based line and column (in characters) of the place the finding points at.
+    line: Optional[int]
+    column: Optional[int]
+    #: The same place as a byte range of the file.
+    offset: Optional[int]
+    length: Optional[int]
+    #: For JSON input: the JSON path of the offending value (``tricks[3].plays[1]``).
+    path: Optional[str]
+    #: ``kind[RULE]``, or ``kind``.
+    @property
+    def code(self) -> str: ...
+
+class Payment:
+    """One line of the ledger: who pays whom, how much, and by which rule.
+
+        >>> p = report.ledger[0]
+        >>> p.payer, p.payee, p.amount, p.rule, p.at
+        (0, 'king-pot', 20, 'DK-POT-2', 'deal')
+    """
+
+    payer: Party
+    payee: Party
+    #: In the variant's unit (Danish chips, game points, French points).
+    amount: int
+    rule: str
+    reason: str
+    #: When it falls due: ``deal``, ``auction``, ``calls``, ``discard``,
+    #: ``declarations``, ``trick`` (see ``trick``) or ``settlement``.
+    at: str
+    trick: Optional[int]
+
+class Record:
+    """One deal as written: tags, hands, talon, auction, calls, discard,
+    declarations, tricks, claim, with its comments.
+
+    A record is not checked against the rules when read (a revoke is a good
+    record); :func:`verify` does that.
+
+        >>> r = tarok.parse(pathlib.Path("corpus/koenigrufen/02-caller-pagat.tarok"))[0]
+        >>> r.variant, r.tags["Dealer"], len(r.tricks)
+        ('koenigrufen', '2', 12)
+        >>> r.tricks[0]
+        ['CK', 'CN', 'C8', 'CQ']
+        >>> tarok.from_json(r.to_json()) == r
+        True
+    """
+
+    @property
+    def variant(self) -> Optional[Variant]:
+        """The variant named by the ``Variant`` tag."""
+    @property
+    def tags(self) -> dict[str, str]:
+        """The tags in order, as a dict (the first tag of a name wins)."""
+    @property
+    def players(self) -> list[str]:
+        """The names of the ``Players`` tag, by seat (empty without the tag)."""
+    @property
+    def hands(self) -> list[tuple[int, list[str]]]:
+        """The dealt hands as (seat, card codes); empty in a partial record."""
+    @property
+    def talon(self) -> Optional[list[str]]:
+        """The talon (French dog, Königrufen talon), if the record has one."""
+    @property
+    def tricks(self) -> list[list[str]]:
+        """The tricks, each the cards in play order from its leader."""
+    @property
+    def comments(self) -> list[str]:
+        """The comments before the first tag."""
+    @property
+    def file(self) -> Optional[str]:
+        """The file the record was read from (``None`` for text given directly)."""
+    @property
+    def line(self) -> int:
+        """The line the record starts on, from 1."""
+    def to_json(self, indent: bool = False) -> str:
+        """The JSON form (``spec/json.md``): one compact line (a JSON Lines row),
+        or indented with ``indent=True``. ``from_json`` reads it back unchanged."""
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form as plain Python values."""
+    def to_text(self) -> str:
+        """The canonical text notation (what ``tarok fmt`` writes); ``str(record)`` too."""
+    def __eq__(self, other: object) -> bool:
+        """Equal when the contents are, wherever they were read from."""
+
+class Reader(Iterator[Record]):
+    """The records of a file, read as they are asked for (see :func:`read`)."""
+
+    def __iter__(self) -> Reader: ...
+    def __next__(self) -> Record: ...
+
+class Report:
+    """What verifying one record found: the findings, and the settlement.
+
+        >>> report = tarok.verify(tarok.parse(pathlib.Path("corpus/danish-tarok/20-revoke.tarok")))[0]
+        >>> report.variant, report.is_clean
+        ('danish-tarok', False)
+        >>> report.totals            # each seat's net result, index = seat
+        [-55, -45, -110]
+        >>> report.pots
+        {'king-pot': 105, 'pagat-pot': 105}
+    """
+
+    record: Record
+    variant: Optional[Variant]
+    findings: list[Finding]
+    #: Every payment in the order the rules make it; empty when not settled.
+    ledger: list[Payment]
+    #: Each seat's net result for the deal; empty when not settled.
+    totals: list[int]
+    #: Danish Tarok: the pots after the deal.
+    pots: Optional[dict[str, int]]
+    #: Whether a rules engine replayed and settled the deal.
+    settled: bool
+    @property
+    def is_clean(self) -> bool:
+        """True when there are no findings."""
+
+def parse(source: Union[str, os.PathLike[str]]) -> list[Record]:
+    """Parse every record of a text or a file.
+
+    A path (``pathlib.Path``, any ``os.PathLike``) is read as a file. A
+    ``str`` is the text itself (the notation, a JSON document or JSON Lines,
+    told apart by the first characters), except a ``str`` of one line that
+    names a file and does not start with ``[`` or ``{`` (so cannot be a
+    record): that is read as a path. Raises :class:`ParseError` at the first
+    record that cannot be read.
+
+        >>> records = tarok.parse(pathlib.Path("corpus/koenigrufen/02-caller-pagat.tarok"))
+        >>> records = tarok.parse('[Variant "skill7-tarock"]\\n[Dealer "0"]\\n')
+    """
+
+def read(path: Union[str, os.PathLike[str]]) -> Reader:
+    """Stream the records of a file, one at a time: memory stays flat on files
+    of any size. ``.tarok`` is the notation, ``.json`` one JSON document (an
+    object, an array or a stream of objects), ``.jsonl`` JSON Lines; another
+    extension is told by the first characters. A record that cannot be read
+    raises :class:`ParseError` when it is reached (iteration may go on past it).
+
+        >>> for record in tarok.read("deals.jsonl"):
+        ...     print(record.variant, len(record.tricks))
+    """
+
+def from_json(obj: Union[str, bytes, dict[str, Any]]) -> Record:
+    """Read one record from its JSON form: a JSON text or an already decoded dict.
+
+        >>> r = tarok.from_json({"tags": [{"name": "Variant", "value": "skill7-tarock"}]})
+        >>> r.to_text()
+        '[Variant "skill7-tarock"]\\n'
+    """
+
+def verify(records: Iterable[Record], independent: bool = False) -> list[Report]:
+    """Verify records: structural checks, the variant's rules, the claimed results.
+
+    Records read from one document (one ``parse`` or ``read`` call) are a
+    session and are verified in order, as ``tarok verify`` does a file: the
+    dealer's turn, the Danish pots and running scores carry from one deal to
+    the next; a ``Session`` tag (``new``, ``end``) cuts sessions where it says. ``independent=True`` verifies each record on its own (in
+    parallel). The GIL is released while verifying.
+
+        >>> reports = tarok.verify(tarok.read("deals.jsonl"))
+        >>> [f.code for r in reports for f in r.findings]
+        ['revoke[DK-PLAY-2]', 'revoke[DK-PLAY-2]']
+    """
+
+def generate(
+    variant: Variant, seed: int = 1, count: int = 1, seats: Optional[int] = None
+) -> list[Record]:
+    """Random legal deals played out with random legal moves (``tarok gen``):
+    the same seed always gives the same deals.
+
+        >>> [r.variant for r in tarok.generate("french-tarot", seed=7, count=2)]
+        ['french-tarot', 'french-tarot']
+    """

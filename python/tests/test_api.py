@@ -1,0 +1,219 @@
+"""The Python API as an app developer uses it: read, convert, verify, locate."""
+
+import json
+import pathlib
+import re
+
+import pytest
+
+import tarok
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+REVOKE = ROOT / "corpus/danish-tarok/20-revoke.tarok"
+CALLER = ROOT / "corpus/koenigrufen/02-caller-pagat.tarok"
+
+
+def test_parse_a_file_and_read_its_parts():
+    (record,) = tarok.parse(CALLER)
+    assert record.variant == "koenigrufen"
+    assert record.tags["Variant"] == "koenigrufen"
+    assert len(record.players) == 4
+    assert all(len(t) == 4 for t in record.tricks)
+    assert [seat for seat, _ in record.hands] == [0, 1, 2, 3]
+    assert record.file == str(CALLER)
+    assert record.line == 1
+    assert "koenigrufen" in repr(record)
+
+
+def test_parse_takes_a_path_as_str_too():
+    assert tarok.parse(str(CALLER)) == tarok.parse(CALLER)
+    assert tarok.parse(str(CALLER))[0].file == str(CALLER)
+    with pytest.raises(tarok.ParseError):
+        tarok.parse("no/such/file.tarok")  # not a file: read as text
+
+
+def test_parse_text_json_and_json_lines_alike():
+    text = REVOKE.read_text()
+    (from_text,) = tarok.parse(text)
+    assert from_text.file is None
+    line = from_text.to_json()
+    assert "\n" not in line
+    assert tarok.parse(line) == [from_text]
+    assert tarok.parse(line + "\n" + line + "\n") == [from_text, from_text]
+    assert tarok.parse("[" + from_text.to_json(indent=True) + "]") == [from_text]
+
+
+def test_json_round_trip_is_lossless():
+    paths = [p for p in sorted(ROOT.glob("corpus/*/*.tarok")) if p.parent.name != "bad"]
+    assert len(paths) > 50
+    for path in paths:
+        for record in tarok.parse(path):
+            line = record.to_json()
+            back = tarok.from_json(line)
+            assert back == record
+            assert back.to_json() == line
+            assert tarok.from_json(json.loads(line)) == record
+            assert tarok.parse(back.to_text()) == [record]
+
+
+def test_to_dict_is_the_json_form():
+    (record,) = tarok.parse(CALLER)
+    d = record.to_dict()
+    assert d["tags"][0] == {"name": "Variant", "value": "koenigrufen"}
+    assert tarok.from_json(d) == record
+
+
+def test_a_parse_error_carries_its_location():
+    with pytest.raises(tarok.ParseError) as info:
+        tarok.parse('[Variant "koenigrufen"]\n[Dealer "0"]\n\ntrick 1: SK SQ ZZ SJ\n')
+    e = info.value
+    assert isinstance(e, ValueError)
+    assert (e.line, e.column) == (4, 16)
+    assert e.findings[0].kind == "unknown-card"
+    assert e.record == 0
+    assert "4:16" in str(e)
+
+
+def test_a_json_error_carries_its_path():
+    bad = '{"tags":[{"name":"Variant","value":"koenigrufen"}],"tricks":[{"plays":["SK","ZZ"]}]}'
+    with pytest.raises(tarok.ParseError) as info:
+        tarok.from_json(bad)
+    e = info.value
+    assert e.path == "tricks[0].plays[1]"
+    assert (e.line, e.column) == (1, bad.index('"ZZ"') + 1)
+    assert "is not a card" in e.findings[0].message
+
+
+def test_read_streams_text_json_and_json_lines(tmp_path):
+    records = tarok.generate("danish-tarok", seed=5, count=40)
+    text = tmp_path / "deals.tarok"
+    text.write_text("\n".join(r.to_text() for r in records))
+    jsonl = tmp_path / "deals.jsonl"
+    jsonl.write_text("".join(r.to_json() + "\n" for r in records))
+    array = tmp_path / "deals.json"
+    array.write_text("[" + ",".join(r.to_json() for r in records) + "]")
+    odd = tmp_path / "deals.log"  # told by its first characters
+    odd.write_text(jsonl.read_text())
+    for path in (text, jsonl, array, odd):
+        reader = tarok.read(path)
+        assert iter(reader) is reader
+        got = list(reader)
+        assert got == records, path
+        assert got[-1].file == str(path)
+    lines = [r.line for r in tarok.read(jsonl)]
+    assert lines == list(range(1, 41))
+
+
+def test_read_goes_on_past_a_bad_record(tmp_path):
+    (good,) = tarok.parse(CALLER)
+    path = tmp_path / "mixed.jsonl"
+    path.write_text(good.to_json() + "\n{\"tags\": []}\n" + good.to_json() + "\n")
+    reader = tarok.read(path)
+    assert next(reader) == good
+    with pytest.raises(tarok.ParseError) as info:
+        next(reader)
+    assert info.value.line == 2
+    assert info.value.file == str(path)
+    assert next(reader) == good
+    with pytest.raises(StopIteration):
+        next(reader)
+
+
+def test_verify_locates_a_revoke_read_from_json_lines(tmp_path):
+    (clean,) = tarok.generate("danish-tarok", seed=3)
+    (revoke,) = tarok.parse(REVOKE)
+    path = tmp_path / "session.jsonl"
+    path.write_text(clean.to_json() + "\n" + revoke.to_json() + "\n")
+    reports = tarok.verify(tarok.read(path))
+    assert [r.variant for r in reports] == ["danish-tarok", "danish-tarok"]
+    found = [f for f in reports[1].findings if f.kind == "revoke"]
+    assert [f.code for f in found] == ["revoke[DK-PLAY-2]", "revoke[DK-PLAY-2]"]
+    f = found[0]
+    assert (f.seat, f.trick, f.card) == (2, 4, "C2")
+    assert f.path == "tricks[3].plays[1]"
+    second = path.read_text().splitlines()[1]
+    assert f.line == 2
+    assert f.column == second.index('{"card":"C2"') + 1
+    assert f.file == str(path)
+    assert str(f).startswith(f"{path}:2:{f.column} (tricks[3].plays[1]): revoke[DK-PLAY-2]")
+
+
+def test_verify_gives_the_settlement():
+    (report,) = tarok.verify(tarok.parse(REVOKE))
+    assert report.settled and not report.is_clean
+    assert report.variant == "danish-tarok"
+    assert len(report.totals) == 3
+    assert set(report.pots) == {"king-pot", "pagat-pot"}
+    assert report.ledger, "a settled deal has payments"
+    for p in report.ledger:
+        assert isinstance(p.payer, (int, str)) and isinstance(p.payee, (int, str))
+        assert p.rule.startswith("DK-")
+        assert (p.at == "trick") == (p.trick is not None)
+    # The ledger adds up to the totals.
+    net = [0, 0, 0]
+    for p in report.ledger:
+        if isinstance(p.payer, int):
+            net[p.payer] -= p.amount
+        if isinstance(p.payee, int):
+            net[p.payee] += p.amount
+    assert net == report.totals
+    assert report.record == tarok.parse(REVOKE)[0]
+
+
+def test_findings_name_the_player():
+    text = REVOKE.read_text().replace('[Dealer "0"]', '[Dealer "0"]\n[Players "Ann; Bo; Cy"]')
+    (report,) = tarok.verify(tarok.parse(text))
+    f = next(f for f in report.findings if f.kind == "revoke")
+    assert (f.seat, f.player) == (2, "Cy")
+
+
+def test_a_session_carries_and_independent_does_not():
+    deals = tarok.generate("danish-tarok", seed=11, count=6)
+    assert all(r.is_clean for r in tarok.verify(deals))
+    shuffled = deals[1:] + deals[:1]
+    # Out of order, the dealer's turn is wrong; on their own, each deal is fine.
+    assert any(not r.is_clean for r in tarok.verify(tarok.parse("\n".join(d.to_text() for d in shuffled))))
+    assert all(r.is_clean for r in tarok.verify(shuffled, independent=True))
+
+
+def test_generate_is_reproducible_and_clean():
+    for variant in ["danish-tarok", "french-tarot", "koenigrufen", "skill7-tarock"]:
+        a = tarok.generate(variant, seed=2, count=5)
+        assert a == tarok.generate(variant, seed=2, count=5)
+        assert all(r.variant == variant for r in a)
+        assert all(r.is_clean for r in tarok.verify(a)), variant
+    with pytest.raises(ValueError):
+        tarok.generate("chess")
+
+
+def test_bad_arguments_are_type_errors():
+    with pytest.raises(TypeError):
+        tarok.parse(42)
+    with pytest.raises(TypeError):
+        tarok.verify(["not a record"])
+    with pytest.raises(OSError):
+        tarok.read("no/such/file.tarok")
+
+
+def test_the_kinds_of_the_type_hints_are_the_kinds_of_the_library():
+    import ast
+
+    stub = ast.parse((ROOT / "python/tarok/_tarok.pyi").read_text())
+    literal = next(
+        node.value
+        for node in stub.body
+        if isinstance(node, ast.Assign) and node.targets[0].id == "Kind"
+    )
+    hinted = {elt.value for elt in literal.slice.elts}
+    rust = (ROOT / "notation/src/problem.rs").read_text()
+    named = set(re.findall(r'Kind::\w+ => "([a-z-]+)"', rust))
+    assert hinted == named
+
+
+def test_a_session_tag_cuts_the_session():
+    deals = tarok.generate("danish-tarok", seed=11, count=3)
+    shuffled = [deals[1], deals[0]]
+    text = "\n".join(d.to_text() for d in shuffled)
+    assert not tarok.verify(tarok.parse(text))[1].is_clean
+    cut = text.replace('[Variant "danish-tarok"]', '[Variant "danish-tarok"]\n[Session "new"]')
+    assert all(r.is_clean for r in tarok.verify(tarok.parse(cut)))
