@@ -115,7 +115,8 @@ pub struct Duties {
     /// Lead a suit card while holding one (S7-PLAY-3, KR-PLAY-5).
     pub lead_suit: bool,
     /// To a trump lead, play a suit card while holding one (the
-    /// `suits-first` options of S7-PLAY-3, KR-PLAY-5).
+    /// `suits-first` options of S7-PLAY-3, KR-PLAY-5). It replaces the duty
+    /// to follow the trump: a hand holding no suit card may play anything.
     pub suit_to_trump_lead: bool,
     /// The fool / excuse may be played instead of following, and so is
     /// never a revoke (DK-FOOL-1, FR-EXCUSE-1).
@@ -380,8 +381,13 @@ pub fn legal(hand: CardSet, before: &[Card], lead: Option<Lead>, rules: &Rules) 
             }
         }
         Some(Lead::Trumps) => {
-            if d.suit_to_trump_lead && !suits.is_empty() {
-                narrow(&mut legal, Duty::SuitToTrumpLead, suits);
+            if d.suit_to_trump_lead {
+                // Suits first replaces following the tarock: a hand without
+                // a suit card plays what it likes (only tarocks, in a real
+                // deal).
+                if !suits.is_empty() {
+                    narrow(&mut legal, Duty::SuitToTrumpLead, suits);
+                }
             } else if let Some(trumps) = must_follow(hand, Lead::Trumps, rules) {
                 narrow(&mut legal, Duty::FollowTrump, trumps);
                 if let Some(higher) = must_overtrump(hand, top_trump(before), rules) {
@@ -579,6 +585,9 @@ mod tests {
         };
         let l = legal(set("H5 T4"), &cards("T9"), Some(Lead::Trumps), &first);
         assert_eq!((l.set, l.duty()), (set("H5"), Some(Duty::SuitToTrumpLead)));
+        // Suits first replaces following the tarock.
+        let l = legal(set("T4 EX"), &cards("T9"), Some(Lead::Trumps), &first);
+        assert_eq!((l.set, l.duty()), (set("T4 EX"), None));
     }
 
     #[test]
