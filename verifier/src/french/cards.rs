@@ -37,12 +37,6 @@ pub(super) fn french_trumps() -> CardSet {
     t
 }
 
-/// Trumps strictly above trump number `top` (0: all trumps).
-pub(super) fn trumps_above(top: u8) -> CardSet {
-    let low = Card::PAGAT.index() as u32 + top as u32;
-    CardSet(french_trumps().0 & !((1u128 << low) - 1))
-}
-
 pub(super) fn suit_name(s: Suit) -> &'static str {
     ["spades", "hearts", "diamonds", "clubs"][s as usize]
 }

@@ -6,46 +6,44 @@
 
 use notation::{Card, CardSet, Item, Lead, Problem, Seat, Trick};
 
-use super::cards::{
-    excuse_set, french_trumps, half_points, list, points_text, suit_name, trumps_above,
-};
+use super::cards::{french_trumps, half_points, list, points_text, suit_name};
 use super::declarations::slam_before_play;
 use super::state::{Laid, State, Win, Writer};
 use super::{Contract, SEATS, TRICKS};
+use crate::trick::{self, Duties, Duty, Rules, Why};
 use crate::{Deal, Event, Moment};
 
-fn trump_duty(hand: CardSet, top: u8) -> Option<CardSet> {
-    let trumps = hand.intersection(french_trumps());
-    if trumps.is_empty() {
-        return None;
+/// French Tarot's trick rules for the shared core (`crate::trick`): the 21
+/// trumps beat every suit card, suit cards rank K Q N J 10..1 (FR-CARD-1);
+/// void in the suit led a player must trump (FR-PLAY-2), and every trump
+/// he must play must overtrump when he can (FR-PLAY-4); the excuse may
+/// always be played instead (FR-PLAY-5, FR-EXCUSE-1).
+fn rules() -> Rules {
+    Rules {
+        trumps: french_trumps(),
+        duties: Duties {
+            trump_when_void: true,
+            overtrump: true,
+            fool_free: true,
+            ..Duties::default()
+        },
+        ..Rules::default()
     }
-    let higher = trumps.intersection(trumps_above(top));
-    let must = if higher.is_empty() { trumps } else { higher };
-    Some(must.union(hand.intersection(excuse_set())))
 }
 
 /// The cards of `hand` that may be played to a trick whose suit is `led`
 /// (`None`: the trick is empty, or only the excuse was led) and whose
 /// highest trump so far is `top` (0: none) — FR-PLAY-2..5, FR-EXCUSE-1/-2.
 pub fn legal_plays(hand: CardSet, led: Option<Lead>, top: u8) -> CardSet {
-    match led {
-        None => hand,
-        Some(Lead::Suit(s)) => {
-            let follow = hand.intersection(CardSet::suit(s));
-            if !follow.is_empty() {
-                follow.union(hand.intersection(excuse_set()))
-            } else {
-                trump_duty(hand, top).unwrap_or(hand)
-            }
-        }
-        Some(Lead::Trumps) => trump_duty(hand, top).unwrap_or(hand),
-    }
+    // The highest trump is all of the trick the French duties look at.
+    let before = Card::trump(top);
+    trick::legal(hand, before.as_slice(), led, &rules()).set
 }
 
-/// The duty a card outside [`legal_plays`] broke: its rule and plain words.
-fn duty_broken(hand: CardSet, led: Lead, top: u8, card: Card) -> (&'static str, String) {
-    match led {
-        Lead::Suit(s) if !hand.intersection(CardSet::suit(s)).is_empty() => (
+/// The rule and plain words of the duty a card broke (FR-PLAY-2..4).
+fn duty_broken(hand: CardSet, led: Lead, top: u8, duty: Duty) -> (&'static str, String) {
+    match (duty, led) {
+        (Duty::FollowSuit, Lead::Suit(s)) => (
             "FR-PLAY-2",
             format!(
                 "must follow suit: {} was led and the hand held {}",
@@ -53,15 +51,10 @@ fn duty_broken(hand: CardSet, led: Lead, top: u8, card: Card) -> (&'static str, 
                 list(hand.intersection(CardSet::suit(s)))
             ),
         ),
-        _ if !card.is_trump() => {
-            let what = match led {
-                Lead::Suit(s) => format!("void in {}, ", suit_name(s)),
-                Lead::Trumps => "trumps were led: ".to_owned(),
-            };
-            let rule = if led == Lead::Trumps {
-                "FR-PLAY-3"
-            } else {
-                "FR-PLAY-2"
+        (Duty::Trump | Duty::FollowTrump, _) => {
+            let (rule, what) = match led {
+                Lead::Suit(s) => ("FR-PLAY-2", format!("void in {}, ", suit_name(s))),
+                Lead::Trumps => ("FR-PLAY-3", "trumps were led: ".to_owned()),
             };
             (
                 rule,
@@ -71,51 +64,36 @@ fn duty_broken(hand: CardSet, led: Lead, top: u8, card: Card) -> (&'static str, 
                 ),
             )
         }
+        // Overtrump, the only other duty French Tarot sets.
         _ => (
             "FR-PLAY-4",
             format!(
                 "must overtrump: T{top} was the highest trump and the hand held {}",
-                list(hand.intersection(trumps_above(top)))
+                list(trick::must_overtrump(hand, top, &rules()).unwrap_or(CardSet::EMPTY))
             ),
         ),
     }
 }
 
-fn lead_of(card: Card) -> Option<Lead> {
-    if card.is_fool() {
-        None
-    } else if card.is_trump() {
-        Some(Lead::Trumps)
-    } else {
-        card.suit().map(Lead::Suit)
+/// The duty `card` broke, if it is not among the legal plays of `hand`.
+fn broken_duty(hand: CardSet, before: &[Card], lead: Lead, card: Card) -> Option<Duty> {
+    let duty = trick::legal(hand, before, Some(lead), &rules()).broken(card)?;
+    // A `T22`, no French card (FR-DEAL-3), played where a trump was due
+    // is told as a trump that failed to overtrump, as the engine always
+    // has: only the French trumps count for the duties.
+    if matches!(duty, Duty::Trump | Duty::FollowTrump) && card.is_trump() {
+        return Some(Duty::Overtrump);
     }
+    Some(duty)
 }
 
 /// The winner of a trick among its cards (FR-PLAY-6, FR-EXCUSE-1): the
 /// index of the winning card, and why.
 fn winner_of(cards: &[Card]) -> (usize, Win) {
-    let led = cards.iter().find_map(|&c| lead_of(c));
-    let mut best: Option<(usize, Card)> = None;
-    for (i, &c) in cards.iter().enumerate() {
-        if c.is_fool() {
-            continue;
-        }
-        let better = match best {
-            None => true,
-            Some((_, b)) => match (c.trump_number(), b.trump_number()) {
-                (Some(x), Some(y)) => x > y,
-                (Some(_), None) => true,
-                (None, Some(_)) => false,
-                (None, None) => Some(Lead::Suit(c.suit().unwrap())) == led && c.rank() > b.rank(),
-            },
-        };
-        if better {
-            best = Some((i, c));
-        }
-    }
-    match best {
-        Some((i, c)) if c.is_trump() => (i, Win::Trump(c)),
-        Some((i, c)) => (i, Win::Suit(c)),
+    match trick::winner(cards, trick::first_lead(cards), &rules()) {
+        Some(w) if w.why == Why::Trump => (w.index, Win::Trump(cards[w.index])),
+        Some(w) => (w.index, Win::Suit(cards[w.index])),
+        // Only the excuse (or nothing) was played.
         None => (0, Win::Nothing),
     }
 }
@@ -282,8 +260,6 @@ pub(super) fn play(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
             break;
         }
         let l = g.laid[t];
-        let mut led: Option<Lead> = None;
-        let mut top = 0u8;
         for i in 0..l.n {
             let p = Played {
                 t,
@@ -291,16 +267,10 @@ pub(super) fn play(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
                 card: l.cards[i],
                 item: &trick.plays[i],
             };
-            card_from_hand(&p, led, top, record.is_partial(), &mut hands, g, out);
+            card_from_hand(&p, &l.cards[..i], record.is_partial(), &mut hands, g, out);
             excuse_names_no_suit(&p, out);
-            if led.is_none() {
-                led = lead_of(p.card);
-                if i == 1 && l.cards[0].is_fool() {
-                    excuse_led(&p, led, out);
-                }
-            }
-            if let Some(n) = p.card.trump_number() {
-                top = top.max(n);
+            if i == 1 && l.cards[0].is_fool() {
+                excuse_led(&p, trick::lead_of(p.card), out);
             }
         }
         tell_trick(&l, t, out);
@@ -311,11 +281,11 @@ pub(super) fn play(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
 }
 
 /// The card must be in the hand (FR-IRREG-1) and among its legal plays
-/// (FR-PLAY-2..4); it leaves the hand.
+/// after the cards `before` it in the trick (FR-PLAY-2..5); it leaves the
+/// hand.
 fn card_from_hand(
     p: &Played,
-    led: Option<Lead>,
-    top: u8,
+    before: &[Card],
     partial: bool,
     hands: &mut [CardSet; 4],
     g: &mut State,
@@ -349,9 +319,9 @@ fn card_from_hand(
                 hands[h as usize].remove(card);
             }
         }
-    } else if let Some(lead) = led {
-        if !legal_plays(hand, led, top).contains(card) {
-            let (rule, why) = duty_broken(hand, lead, top, card);
+    } else if let Some(lead) = trick::first_lead(before) {
+        if let Some(duty) = broken_duty(hand, before, lead, card) {
+            let (rule, why) = duty_broken(hand, lead, trick::top_trump(before), duty);
             out.fault(revoke(p, rule, why));
         }
     }
@@ -465,5 +435,41 @@ mod tests {
         let none = legal_plays(set(&["S3", "H5"]), Some(Lead::Trumps), 12);
         assert_eq!(none, set(&["S3", "H5"]));
         assert_eq!(legal_plays(hand, None, 0), hand);
+    }
+
+    fn told(hand: &[&str], before: &[&str], card: &str) -> Option<(&'static str, String)> {
+        let before: Vec<Card> = before.iter().map(|c| c.parse().unwrap()).collect();
+        let lead = trick::first_lead(&before)?;
+        let card: Card = card.parse().unwrap();
+        let duty = broken_duty(set(hand), &before, lead, card)?;
+        Some(duty_broken(
+            set(hand),
+            lead,
+            trick::top_trump(&before),
+            duty,
+        ))
+    }
+
+    #[test]
+    fn each_duty_broken_names_its_rule() {
+        let rule = |t: Option<(&'static str, String)>| t.map(|(r, w)| (r, w[..12].to_owned()));
+        let follow = told(&["S3", "T4"], &["SK"], "T4");
+        assert_eq!(rule(follow), Some(("FR-PLAY-2", "must follow ".into())));
+        let void = told(&["H5", "T4"], &["SK"], "H5");
+        assert_eq!(rule(void), Some(("FR-PLAY-2", "must trump: ".into())));
+        let trumps = told(&["H5", "T4"], &["T9"], "H5");
+        assert_eq!(rule(trumps), Some(("FR-PLAY-3", "must trump: ".into())));
+        let (r, words) = told(&["T3", "T9"], &["SK", "T5"], "T3").unwrap();
+        assert_eq!(
+            (r, words.as_str()),
+            (
+                "FR-PLAY-4",
+                "must overtrump: T5 was the highest trump and the hand held T9"
+            )
+        );
+        // A T22 is no French trump, yet a trump played: told as overtrump.
+        assert_eq!(told(&["T4", "T22"], &["T9"], "T22").unwrap().0, "FR-PLAY-4");
+        // The excuse is always free.
+        assert_eq!(told(&["S3", "EX"], &["SK"], "EX"), None);
     }
 }
