@@ -1,0 +1,204 @@
+//! The deal (FR-SEAT-1, FR-DEAL-1..3): the structural faults found before
+//! the replay get their rule ids, the dealt hands and the dog are taken in
+//! (a card dealt twice floats to whoever plays it), and a bare petit is
+//! caught, in the dealt hands or, for a partial record, in the cards played.
+
+use notation::Kind;
+use notation::{Card, CardSet, Hand, Problem, Seat};
+
+use super::cards::{excuse_set, french_trumps, set_of};
+use super::state::{State, Writer};
+use super::{Contract, SEATS, TRICKS};
+use crate::{Deal, Moment};
+
+/// FR-DEAL-2/-3, and the calls French Tarot does not have.
+pub(super) fn structure(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
+    give_structural_rule_ids(g, out);
+    take_dealt_hands(deal, g);
+    let record = deal.record;
+    let not_played = record.auction.is_none() && record.tricks.is_empty();
+    for h in &record.hands {
+        if h.seat >= SEATS {
+            continue;
+        }
+        petit_bare_in_hand(h, not_played, g, out);
+    }
+    if let Some(calls) = &record.calls {
+        for a in &calls.actions {
+            out.fault(
+                Problem::new(Kind::Other, "French Tarot has no calls after the auction")
+                    .seat(a.seat)
+                    .at(a.span, "not a French Tarot action")
+                    .help("a slam and handfuls go in `declare:`"),
+            );
+        }
+    }
+}
+
+/// FR-DEAL-3: structural faults void the deal; give them their rule ids.
+fn give_structural_rule_ids(g: &mut State, out: &mut Writer) {
+    for p in out.found_before() {
+        let rule = match p.kind {
+            Kind::WrongCardCount
+            | Kind::DuplicateCard
+            | Kind::UnknownCard
+            | Kind::DuplicateHand => {
+                g.dealt_ok = false;
+                "FR-DEAL-3"
+            }
+            Kind::WrongTrickSize => {
+                if g.wrong_trick.is_none() {
+                    g.wrong_trick = p.trick;
+                }
+                p.help.push_str(
+                    "; a wrong number of cards found in play makes the deal void (FR-DEAL-3): it scores 0",
+                );
+                "FR-PLAY-1"
+            }
+            Kind::TooManyTricks => "FR-PLAY-1",
+            _ => {
+                g.dealt_ok = false;
+                continue;
+            }
+        };
+        if p.rule.is_none() {
+            p.rule = Some(rule);
+        }
+    }
+}
+
+/// The dealt hands, without the cards dealt more than once (FR-DEAL-3),
+/// which float.
+fn take_dealt_hands(deal: &Deal<'_>, g: &mut State) {
+    let record = deal.record;
+    let mut seen = CardSet::EMPTY;
+    let lists = record
+        .hands
+        .iter()
+        .map(|h| &h.cards)
+        .chain(record.talon.iter().map(|t| &t.cards));
+    for list in lists {
+        for item in list {
+            if !seen.insert(item.card) {
+                g.floating.insert(item.card);
+            }
+        }
+    }
+    for h in &record.hands {
+        if h.seat >= SEATS {
+            continue;
+        }
+        g.hands[h.seat as usize] = set_of(&h.cards).difference(g.floating);
+    }
+}
+
+/// FR-DEAL-2 on a dealt hand: the petit, with no other trump and no excuse.
+fn petit_is_bare(hand: CardSet) -> bool {
+    let held = hand.intersection(french_trumps().union(excuse_set()));
+    held.len() == 1 && held.contains(Card::PAGAT)
+}
+
+/// FR-DEAL-2: a bare petit annuls the deal; a deal played all the same is
+/// irregular.
+fn petit_bare_in_hand(h: &Hand, not_played: bool, g: &mut State, out: &mut Writer) {
+    if !petit_is_bare(g.hands[h.seat as usize]) {
+        return;
+    }
+    g.bare_petit = true;
+    if not_played {
+        // Shown and not played, as the rule directs.
+        out.rule(
+            Moment::Deal,
+            "FR-DEAL-2",
+            format!(
+                "seat {} holds the petit bare and shows his hand: the deal is not played",
+                h.seat
+            ),
+        );
+        return;
+    }
+    out.fault(
+        Problem::new(
+            Kind::Other,
+            format!(
+                "seat {} holds the petit bare, yet the deal was played",
+                h.seat
+            ),
+        )
+        .rule("FR-DEAL-2")
+        .seat(h.seat)
+        .card(Card::PAGAT)
+        .at(h.span, "the petit is this hand's only trump")
+        .help(BARE_PETIT_HELP),
+    );
+}
+
+const BARE_PETIT_HELP: &str = "a player whose only trump is the petit (no other trump, no excuse) shows his hand and the deal is not played";
+
+/// The hands and the dog; for a partial record, the cards each seat
+/// played (the hands then hold exactly what each seat played).
+pub(super) fn hands_and_dog(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
+    let record = deal.record;
+    if record.is_partial() {
+        hands_from_cards_played(deal, g);
+    }
+    if let Some(t) = &record.talon {
+        g.dog = set_of(&t.cards).difference(g.floating);
+    }
+    if record.is_partial() && g.laid.len() == TRICKS {
+        for seat in 0..SEATS {
+            petit_bare_in_play(deal, seat, g, out);
+        }
+    }
+    g.playing = g.hands;
+    if record.is_partial() {
+        // The taker's played cards are his playing hand; his discard is not.
+        if let (Some(d), Some(t)) = (&record.discard, g.taker) {
+            let p = &mut g.playing[t as usize];
+            *p = p.difference(set_of(&d.cards));
+        }
+    }
+}
+
+fn hands_from_cards_played(deal: &Deal<'_>, g: &mut State) {
+    for l in &g.laid {
+        for i in 0..l.n {
+            g.hands[l.seats[i] as usize].insert(l.cards[i]);
+        }
+    }
+    // The taker's discard (after a take or a guard) is his too.
+    if let (Some(d), Some(t), Some(c)) = (&deal.record.discard, g.taker, g.contract) {
+        if c.has_discard() {
+            let discard = set_of(&d.cards);
+            g.hands[t as usize] = g.hands[t as usize].union(discard);
+        }
+    }
+}
+
+/// FR-DEAL-2 from the cards played: a seat's 18 cards are its dealt hand
+/// unless it took the dog.
+fn petit_bare_in_play(deal: &Deal<'_>, seat: Seat, g: &mut State, out: &mut Writer) {
+    let record = deal.record;
+    let took_dog = Some(seat) == g.taker && g.contract.is_some_and(Contract::has_discard);
+    if took_dog || !petit_is_bare(g.hands[seat as usize]) {
+        return;
+    }
+    let at = record
+        .tricks
+        .iter()
+        .flat_map(|t| &t.plays)
+        .find(|i| i.card == Card::PAGAT)
+        .map_or(record.span, |i| i.span);
+    out.fault(
+        Problem::new(
+            Kind::Other,
+            format!("seat {seat} played the petit as its only trump, yet the deal was played"),
+        )
+        .rule("FR-DEAL-2")
+        .seat(seat)
+        .card(Card::PAGAT)
+        .at(at, "the petit was this hand's only trump")
+        .help(BARE_PETIT_HELP),
+    );
+    g.bare_petit = true;
+}

@@ -1,0 +1,231 @@
+//! Declarations (FR-HANDFUL-1..3, FR-SLAM-1/-2): one handful per player
+//! before his first card, showing exactly 10, 13 or 15 trumps of his
+//! playing hand (the excuse only when no trump stays hidden); the slam,
+//! declared by the taker alone, before play.
+
+use notation::Kind;
+use notation::{Act, Action, Card, CardSet, HandfulSize, Problem};
+
+use super::cards::{excuse_set, french_trumps, list};
+use super::state::{State, Writer};
+use super::SEATS;
+use crate::{Deal, Moment};
+
+/// The handful bonus and the number of cards it shows (FR-HANDFUL-1).
+pub fn handful(size: HandfulSize) -> (i64, usize) {
+    match size {
+        HandfulSize::Simple => (20, 10),
+        HandfulSize::Double => (30, 13),
+        HandfulSize::Triple => (40, 15),
+    }
+}
+
+/// Whether the taker declared a slam before play (FR-SLAM-2: he then
+/// leads to trick 1).
+pub(super) fn slam_before_play(deal: &Deal<'_>, g: &State) -> bool {
+    let Some(taker) = g.taker else {
+        return false;
+    };
+    deal.record.declarations.as_ref().is_some_and(|d| {
+        d.actions
+            .iter()
+            .any(|a| a.seat == taker && a.after.is_none() && matches!(a.act, Act::Slam))
+    })
+}
+
+/// FR-HANDFUL-1..3, FR-SLAM-1/-2.
+pub(super) fn declarations(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
+    let Some(decl) = &deal.record.declarations else {
+        return;
+    };
+    let exact = deal.options.flag("handful_exact");
+    let mut declared = [false; 4];
+    for a in &decl.actions {
+        if a.seat >= SEATS {
+            continue;
+        }
+        let seat = a.seat;
+        // `after N` (N >= 1): made after trick N, so after play began
+        // and after the player's first card.
+        let late = a.after.filter(|&n| n >= 1);
+        match (&a.act, late) {
+            (Act::Slam, Some(n)) if Some(seat) == g.taker => {
+                out.fault(
+                    Problem::new(
+                        Kind::IllegalCall,
+                        format!("seat {seat} declares a slam after trick {n}: play has begun"),
+                    )
+                    .rule("FR-SLAM-1")
+                    .seat(seat)
+                    .at(a.span, "after play began")
+                    .help("the taker declares a slam after the discard (or the bidding), before the first card; a late declaration counts for nothing"),
+                );
+            }
+            (Act::Handful { size, .. }, Some(n)) => {
+                declared[seat as usize] = true;
+                out.fault(
+                    Problem::new(
+                        Kind::WrongDeclaration,
+                        format!(
+                            "seat {seat} shows a {} handful after trick {n}, after its first card",
+                            size.word(),
+                        ),
+                    )
+                    .rule("FR-HANDFUL-1")
+                    .seat(seat)
+                    .at(a.span, "shown too late")
+                    .help("a handful is shown before the player plays his first card; a late one scores nothing"),
+                );
+            }
+            (Act::Slam, _) => slam_by_the_taker(a, g, out),
+            (Act::Handful { size, cards }, _) => {
+                let second = declared[seat as usize];
+                declared[seat as usize] = true;
+                let faults = handful_faults(*size, cards, second, exact, g.playing[seat as usize], g.floating);
+                if faults.is_empty() {
+                    let (bonus, _) = handful(*size);
+                    g.handfuls.push((seat, bonus));
+                    out.rule(
+                        Moment::Declarations,
+                        "FR-HANDFUL-1",
+                        format!("seat {seat} shows a {} handful ({bonus} points to the side that wins the deal)", size.word()),
+                    );
+                } else {
+                    out.fault(false_handful(a, &faults));
+                }
+            }
+            _ => out.fault(
+                Problem::new(Kind::WrongDeclaration, "only a slam or a handful may be declared")
+                    .rule("FR-HANDFUL-1")
+                    .seat(seat)
+                    .at(a.span, "not a French declaration")
+                    .help("declare `slam` (the taker) or `handful simple|double|triple` with the cards shown"),
+            ),
+        }
+    }
+}
+
+/// FR-SLAM-1/-2: only the taker declares a slam, once; he then leads.
+fn slam_by_the_taker(a: &Action, g: &mut State, out: &mut Writer) {
+    let seat = a.seat;
+    if Some(seat) != g.taker {
+        out.fault(
+            Problem::new(
+                Kind::IllegalCall,
+                format!("seat {seat} declares a slam but is not the taker"),
+            )
+            .rule("FR-SLAM-1")
+            .seat(seat)
+            .at(a.span, "not the taker")
+            .help("only the taker may declare a slam"),
+        );
+    } else if g.slam_declared {
+        out.fault(
+            Problem::new(Kind::WrongDeclaration, "the slam is declared twice")
+                .rule("FR-SLAM-1")
+                .seat(seat)
+                .at(a.span, "second slam declaration")
+                .help("declare a slam once"),
+        );
+    } else {
+        g.slam_declared = true;
+        out.rule(
+            Moment::Declarations,
+            "FR-SLAM-2",
+            format!("seat {seat} declares a slam and leads to trick 1"),
+        );
+    }
+}
+
+/// What makes a handful false (FR-HANDFUL-2/-3), each with the card at
+/// fault if one is.
+fn handful_faults(
+    size: HandfulSize,
+    cards: &[Card],
+    second: bool,
+    exact: bool,
+    hand: CardSet,
+    floating: CardSet,
+) -> Vec<(String, Option<Card>)> {
+    let (_, need) = handful(size);
+    let mut faults: Vec<(String, Option<Card>)> = Vec::new();
+    if second {
+        faults.push(("a second handful by the same player".into(), None));
+    }
+    // Option `handful_exact`: exactly the size, or at least it.
+    let ok_count = if exact {
+        cards.len() == need
+    } else {
+        cards.len() >= need
+    };
+    if !ok_count {
+        faults.push((
+            format!(
+                "a {} handful shows {}{need} trumps, not {}",
+                size.word(),
+                if exact { "" } else { "at least " },
+                cards.len()
+            ),
+            None,
+        ));
+    }
+    let trumps_ex = french_trumps().union(excuse_set());
+    let mut shown = CardSet::EMPTY;
+    for &c in cards {
+        if !shown.insert(c) {
+            faults.push((format!("{c} is shown twice"), Some(c)));
+        } else if !trumps_ex.contains(c) {
+            faults.push((format!("{c} is not a trump"), Some(c)));
+        } else if !hand.contains(c) && !floating.contains(c) {
+            faults.push((format!("{c} is not in the player's hand"), Some(c)));
+        }
+    }
+    if shown.contains(Card::FOOL) {
+        let unshown = hand.intersection(french_trumps()).difference(shown);
+        if !unshown.is_empty() {
+            faults.push((
+                format!("the excuse is shown while {} stay hidden", list(unshown)),
+                Some(Card::FOOL),
+            ));
+        }
+    }
+    faults
+}
+
+/// One false handful, one finding (rules README), however many of its
+/// cards are wrong: it names every fault and carries the first rule id in
+/// the digest's order (FR-HANDFUL-2 before -3).
+fn false_handful(a: &Action, faults: &[(String, Option<Card>)]) -> Problem {
+    let rule_of = |card: Option<Card>| {
+        if card == Some(Card::FOOL) {
+            "FR-HANDFUL-2"
+        } else {
+            "FR-HANDFUL-3"
+        }
+    };
+    let rules: Vec<&'static str> = faults.iter().map(|(_, c)| rule_of(*c)).collect();
+    let rule = rules.iter().copied().min().expect("a fault");
+    let text: Vec<&str> = faults.iter().map(|(t, _)| t.as_str()).collect();
+    let mut help = String::from("a handful shows exactly 10, 13 or 15 trumps from the player's playing hand; the excuse only when no other trump is held");
+    if let Some(other) = rules.iter().find(|&&r| r != rule) {
+        help.push_str(&format!(
+            "; one false handful, one finding: it also breaks {other}"
+        ));
+    }
+    let mut p = Problem::new(
+        Kind::WrongDeclaration,
+        format!("false handful by seat {}: {}", a.seat, text.join("; ")),
+    )
+    .rule(rule)
+    .seat(a.seat)
+    .at(a.span, "false handful")
+    .help(help);
+    if let Some(c) = faults
+        .iter()
+        .find(|(_, c)| rule_of(*c) == rule && c.is_some())
+        .and_then(|(_, c)| *c)
+    {
+        p = p.card(c);
+    }
+    p
+}

@@ -1,0 +1,78 @@
+//! The French Tarot engine (digest `french-tarot.md`, federation rules, four
+//! players): the auction, the dog and the discard, handfuls and the slam,
+//! trick play with its duties (follow, trump, overtrump, the excuse), and
+//! the score.
+//!
+//! ## Flow
+//! One module per phase of the deal, in the digest's words; [`replay`] runs
+//! them in order on a small game state (`state::State`: hands, dog, tricks,
+//! taker) and a report writer (`state::Writer`: findings, rule events,
+//! payments), so that a phase says what it reads and what it tells.
+//! 1. `deal`: the structural findings already in the report get their rule
+//!    ids (FR-DEAL-3), and the dealt hands are checked for a bare petit
+//!    (FR-DEAL-2).
+//! 2. `bidding`: the auction names the taker and the contract (FR-BID-1..3).
+//! 3. `play` lays the tricks out: who led, who played each card, who won
+//!    (FR-PLAY-1, FR-PLAY-6, FR-EXCUSE-1/-4). A partial record (no hands)
+//!    takes each seat's hand to be the cards it played (`deal`).
+//! 4. `discard`: the dog and the discard (FR-DOG, FR-DISCARD);
+//!    `declarations`: handfuls and the slam (FR-HANDFUL, FR-SLAM-1/-2);
+//!    then `play` judges every card against the hand it came from
+//!    ([`legal_plays`], FR-PLAY-2..5, FR-EXCUSE-2).
+//! 5. `score`: card points in half points, so that no floating point is
+//!    ever needed, the target, the contract, the petit au bout, handfuls and
+//!    slam, a ledger line per item and per defender (FR-SCORE, FR-SLAM-3,
+//!    FR-HANDFUL-4, FR-EXCUSE-3/-5). `cards` holds the pack (FR-CARD).
+//!
+//! The replay never stops at a fault. By FR-IRREG-2 (Option
+//! `irregularities`, default `void`) a deal with any irregularity scores 0
+//! for everyone; the score it would have had is told in an event.
+//!
+//! ```
+//! use notation::{Card, CardSet, Lead, Suit};
+//! let hand: CardSet = ["S3", "T4", "T9", "EX"].iter().map(|c| c.parse::<Card>().unwrap()).collect();
+//! // Hearts led and trumped with T6: T9 must go (or the excuse).
+//! let legal = tarok_verifier::french::legal_plays(hand, Some(Lead::Suit(Suit::Hearts)), 6);
+//! let codes: Vec<String> = legal.iter().map(|c| c.to_string()).collect();
+//! assert_eq!(codes, ["T9", "EX"]);
+//! ```
+
+mod bidding;
+mod cards;
+mod deal;
+mod declarations;
+mod discard;
+mod play;
+mod score;
+mod state;
+
+pub use bidding::Contract;
+pub use cards::{half_points, is_oudler};
+pub use declarations::handful;
+pub use play::legal_plays;
+pub use score::target;
+
+use crate::{Deal, Report, Session};
+use state::{State, Writer};
+
+const SEATS: u8 = 4;
+const TRICKS: usize = 18;
+
+/// What this variant carries from one deal of a session to the next:
+/// nothing beyond the running totals every variant keeps (`Session::scores`).
+#[derive(Debug, Clone, Default)]
+pub struct SessionState {}
+
+/// Replays the deal, pushing findings, payments and events into the report.
+pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
+    let mut game = State::new(deal);
+    let mut out = Writer::new(report);
+    deal::structure(deal, &mut game, &mut out);
+    bidding::auction(deal, &mut game, &mut out);
+    play::lay_out_tricks(deal, &mut game, &mut out);
+    deal::hands_and_dog(deal, &mut game, &mut out);
+    discard::discard(deal, &mut game, &mut out);
+    declarations::declarations(deal, &mut game, &mut out);
+    play::play(deal, &mut game, &mut out);
+    score::settle(deal, &game, &mut out, &mut session.french);
+}

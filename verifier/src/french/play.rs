@@ -1,0 +1,476 @@
+//! Play (FR-PLAY-1..6) and the excuse in a trick (FR-EXCUSE-1/-2/-4): the
+//! tricks laid out (who led, who played each card, who won), then every
+//! card judged against the hand it came from: follow suit, else trump,
+//! always overtrump when able, the excuse free; the trick events and the
+//! running card count (FR-EXCUSE-3 for the excuse's side).
+
+use notation::Kind;
+use notation::{Card, CardSet, Item, Lead, Problem, Seat, Trick};
+
+use super::cards::{french_trumps, half_points, list, points_text, suit_name};
+use super::declarations::slam_before_play;
+use super::state::{Laid, State, Win, Writer};
+use super::{Contract, SEATS, TRICKS};
+use crate::trick::{self, Duties, Duty, Rules, Why};
+use crate::{Deal, Event, Moment};
+
+/// French Tarot's trick rules for the shared core (`crate::trick`): the 21
+/// trumps beat every suit card, suit cards rank K Q N J 10..1 (FR-CARD-1);
+/// void in the suit led a player must trump (FR-PLAY-2), and every trump
+/// he must play must overtrump when he can (FR-PLAY-4); the excuse may
+/// always be played instead (FR-PLAY-5, FR-EXCUSE-1).
+fn rules() -> Rules {
+    Rules {
+        trumps: french_trumps(),
+        duties: Duties {
+            trump_when_void: true,
+            overtrump: true,
+            fool_free: true,
+            ..Duties::default()
+        },
+        ..Rules::default()
+    }
+}
+
+/// The cards of `hand` that may be played to a trick whose suit is `led`
+/// (`None`: the trick is empty, or only the excuse was led) and whose
+/// highest trump so far is `top` (0: none) — FR-PLAY-2..5, FR-EXCUSE-1/-2.
+pub fn legal_plays(hand: CardSet, led: Option<Lead>, top: u8) -> CardSet {
+    // The highest trump is all of the trick the French duties look at.
+    let before = Card::trump(top);
+    trick::legal(hand, before.as_slice(), led, &rules()).set
+}
+
+/// The rule and plain words of the duty a card broke (FR-PLAY-2..4).
+fn duty_broken(hand: CardSet, led: Lead, top: u8, duty: Duty) -> (&'static str, String) {
+    match (duty, led) {
+        (Duty::FollowSuit, Lead::Suit(s)) => (
+            "FR-PLAY-2",
+            format!(
+                "must follow suit: {} was led and the hand held {}",
+                suit_name(s),
+                list(hand.intersection(CardSet::suit(s)))
+            ),
+        ),
+        (Duty::Trump | Duty::FollowTrump, _) => {
+            let (rule, what) = match led {
+                Lead::Suit(s) => ("FR-PLAY-2", format!("void in {}, ", suit_name(s))),
+                Lead::Trumps => ("FR-PLAY-3", "trumps were led: ".to_owned()),
+            };
+            (
+                rule,
+                format!(
+                    "must trump: {what}the hand held {}",
+                    list(hand.intersection(french_trumps()))
+                ),
+            )
+        }
+        // Overtrump, the only other duty French Tarot sets.
+        _ => (
+            "FR-PLAY-4",
+            format!(
+                "must overtrump: T{top} was the highest trump and the hand held {}",
+                list(trick::must_overtrump(hand, top, &rules()).unwrap_or(CardSet::EMPTY))
+            ),
+        ),
+    }
+}
+
+/// The duty `card` broke, if it is not among the legal plays of `hand`.
+fn broken_duty(hand: CardSet, before: &[Card], lead: Lead, card: Card) -> Option<Duty> {
+    let duty = trick::legal(hand, before, Some(lead), &rules()).broken(card)?;
+    // A `T22`, no French card (FR-DEAL-3), played where a trump was due
+    // is told as a trump that failed to overtrump, as the engine always
+    // has: only the French trumps count for the duties.
+    if matches!(duty, Duty::Trump | Duty::FollowTrump) && card.is_trump() {
+        return Some(Duty::Overtrump);
+    }
+    Some(duty)
+}
+
+/// The winner of a trick among its cards (FR-PLAY-6, FR-EXCUSE-1): the
+/// index of the winning card, and why.
+fn winner_of(cards: &[Card]) -> (usize, Win) {
+    match trick::winner(cards, trick::first_lead(cards), &rules()) {
+        Some(w) if w.why == Why::Trump => (w.index, Win::Trump(cards[w.index])),
+        Some(w) => (w.index, Win::Suit(cards[w.index])),
+        // Only the excuse (or nothing) was played.
+        None => (0, Win::Nothing),
+    }
+}
+
+/// Lays the tricks out: leaders, the seat of every card, winners
+/// (FR-PLAY-1, FR-PLAY-6, FR-SEAT-1, FR-SLAM-2, FR-EXCUSE-4).
+pub(super) fn lay_out_tricks(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
+    let slam = slam_before_play(deal, g);
+    let mut expected = match (slam, g.taker) {
+        (true, Some(t)) => t,
+        _ => g.first_bidder(),
+    };
+    let either = deal.options.get("slam_excuse_side") == "either";
+    // Tricks won so far by the taker and by the defence.
+    let mut won = [0usize; 2];
+    let owner = dealt_owners(deal, g);
+    for (t, trick) in deal.record.tricks.iter().take(TRICKS).enumerate() {
+        let n = trick.plays.len().min(4);
+        let leader = leader_of(deal, trick, t, expected, slam, &owner, out);
+        let mut seats = [leader; 4];
+        let mut cards = [Card::FOOL; 4];
+        for i in 0..n {
+            seats[i] = (leader + i as u8) % SEATS;
+            cards[i] = trick.plays[i].card;
+        }
+        let (mut w, mut win) = winner_of(&cards[..n]);
+        if t == TRICKS - 1 {
+            if let Some(i) = excuse_wins_the_slam(&seats, &cards[..n], g.taker, won, either) {
+                w = i;
+                win = Win::SlamExcuse;
+            }
+        }
+        let winner = seats[w];
+        won[usize::from(Some(winner) != g.taker)] += 1;
+        g.laid.push(Laid {
+            leader,
+            n,
+            seats,
+            cards,
+            winner,
+            win,
+        });
+        expected = winner;
+    }
+}
+
+/// Who was dealt each card (the dog goes to a taker who takes it): a
+/// trick whose cards fit only another leader than the expected one was led
+/// out of turn, and is laid out from that leader, so that one wrong lead
+/// gives one finding rather than a string of cards "not in the hand".
+fn dealt_owners(deal: &Deal<'_>, g: &State) -> [u8; Card::COUNT] {
+    let record = deal.record;
+    let mut owner = [u8::MAX; Card::COUNT];
+    if !record.is_partial() {
+        for h in &record.hands {
+            for item in &h.cards {
+                owner[item.card.index() as usize] = h.seat;
+            }
+        }
+        if let (Some(t), Some(talon)) = (g.taker, &record.talon) {
+            if g.contract.is_some_and(Contract::has_discard) {
+                for item in &talon.cards {
+                    owner[item.card.index() as usize] = t;
+                }
+            }
+        }
+    }
+    owner
+}
+
+/// The leader of trick `t` (0-based): the one written, else the one whose
+/// seat order fits the cards' owners, else the one expected (FR-PLAY-1).
+fn leader_of(
+    deal: &Deal<'_>,
+    trick: &Trick,
+    t: usize,
+    expected: Seat,
+    slam: bool,
+    owner: &[u8; Card::COUNT],
+    out: &mut Writer,
+) -> Seat {
+    let partial = deal.record.is_partial();
+    let n = trick.plays.len().min(4);
+    let fits = |l: u8| {
+        (0..n).all(|i| owner[trick.plays[i].card.index() as usize] == (l + i as u8) % SEATS)
+    };
+    let written = match trick.leader {
+        Some(l) if l < SEATS => Some(l),
+        _ if !partial && !fits(expected) => (0..SEATS).find(|&l| fits(l)),
+        _ => None,
+    };
+    let Some(l) = written else {
+        return expected;
+    };
+    if l != expected {
+        let (rule, why) = if t > 0 {
+            (
+                "FR-PLAY-1",
+                format!("seat {expected} won trick {t} and leads"),
+            )
+        } else if slam {
+            (
+                "FR-SLAM-2",
+                format!("seat {expected} declared a slam and leads"),
+            )
+        } else {
+            (
+                "FR-SEAT-1",
+                format!("seat {expected}, on the dealer's right, leads"),
+            )
+        };
+        out.fault(
+            Problem::new(Kind::OutOfTurn, format!("seat {l} leads to trick {}; {why}", t + 1))
+                .rule(rule)
+                .seat(l)
+                .trick(t + 1)
+                .at(trick.span, "led out of turn")
+                .help("the player on the dealer's right leads to trick 1 (the taker, after a slam declaration); the winner of each trick leads to the next"),
+        );
+    }
+    l
+}
+
+/// FR-EXCUSE-4: the excuse played to the last trick by the side that won
+/// all the others wins it (the taker's side only, unless Option
+/// `slam_excuse_side` is `either`). The index of the excuse when it does.
+fn excuse_wins_the_slam(
+    seats: &[Seat; 4],
+    cards: &[Card],
+    taker: Option<Seat>,
+    won: [usize; 2],
+    either: bool,
+) -> Option<usize> {
+    let tk = taker?;
+    let i = cards.iter().position(|c| c.is_fool())?;
+    let applies = if seats[i] == tk {
+        won[0] == TRICKS - 1
+    } else {
+        either && won[1] == TRICKS - 1
+    };
+    applies.then_some(i)
+}
+
+/// One card as played: its trick (0-based), seat, card, and where it is
+/// written.
+struct Played<'a> {
+    t: usize,
+    seat: Seat,
+    card: Card,
+    item: &'a Item,
+}
+
+/// Every card against the hand it came from (FR-PLAY-2..5,
+/// FR-EXCUSE-2), and the trick events.
+pub(super) fn play(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
+    let record = deal.record;
+    let mut hands = g.playing;
+    // Half points of the taker and of the defence, trick by trick.
+    let mut count = [0u32; 2];
+    for (t, trick) in record.tricks.iter().take(TRICKS).enumerate() {
+        if g.wrong_trick.is_some_and(|w| t + 1 >= w as usize) {
+            // Who played what from here on is unknown: the deal is void
+            // (FR-DEAL-3) and nothing after it is judged.
+            break;
+        }
+        let l = g.laid[t];
+        for i in 0..l.n {
+            let p = Played {
+                t,
+                seat: l.seats[i],
+                card: l.cards[i],
+                item: &trick.plays[i],
+            };
+            card_from_hand(&p, &l.cards[..i], record.is_partial(), &mut hands, g, out);
+            excuse_names_no_suit(&p, out);
+            if i == 1 && l.cards[0].is_fool() {
+                excuse_led(&p, trick::lead_of(p.card), out);
+            }
+        }
+        tell_trick(&l, t, out);
+        if let Some(taker) = g.taker {
+            tell_count(&l, t, taker, &mut count, out);
+        }
+    }
+}
+
+/// The card must be in the hand (FR-IRREG-1) and among its legal plays
+/// after the cards `before` it in the trick (FR-PLAY-2..5); it leaves the
+/// hand.
+fn card_from_hand(
+    p: &Played,
+    before: &[Card],
+    partial: bool,
+    hands: &mut [CardSet; 4],
+    g: &mut State,
+    out: &mut Writer,
+) {
+    let (seat, card, t) = (p.seat, p.card, p.t);
+    let mut hand = hands[seat as usize];
+    if g.floating.remove(card) {
+        hand.insert(card);
+    }
+    if !hand.contains(card) {
+        if !partial {
+            let holder = (0..SEATS).find(|s| hands[*s as usize].contains(card));
+            let whose = match holder {
+                Some(h) => format!("seat {h} holds it"),
+                None => "it is in no hand".into(),
+            };
+            out.fault(
+                Problem::new(
+                    Kind::Other,
+                    format!("seat {seat} plays {card}, which is not in his hand ({whose})"),
+                )
+                .rule("FR-IRREG-1")
+                .seat(seat)
+                .trick(t + 1)
+                .card(card)
+                .at(p.item.span, "not in this hand")
+                .help("each player plays the cards he was dealt (the taker: after his discard); check the hands and the order of the trick"),
+            );
+            if let Some(h) = holder {
+                hands[h as usize].remove(card);
+            }
+        }
+    } else if let Some(lead) = trick::first_lead(before) {
+        if let Some(duty) = broken_duty(hand, before, lead, card) {
+            let (rule, why) = duty_broken(hand, lead, trick::top_trump(before), duty);
+            out.fault(revoke(p, rule, why));
+        }
+    }
+    hands[seat as usize].remove(card);
+}
+
+/// A revoke (FR-PLAY-6): the card, the duty broken and why.
+fn revoke(p: &Played, rule: &'static str, why: String) -> Problem {
+    Problem::new(
+        Kind::Revoke,
+        format!("seat {} plays {} in trick {}: {why}", p.seat, p.card, p.t + 1),
+    )
+    .rule(rule)
+    .seat(p.seat)
+    .trick(p.t + 1)
+    .card(p.card)
+    .at(p.item.span, "played here")
+    .help(match rule {
+        "FR-PLAY-2" => "a player must follow the suit led; void in it, he must trump (the excuse may always be played instead)",
+        "FR-PLAY-3" => "when trumps are led, a player who holds trumps must play one (the excuse may always be played instead)",
+        _ => "whenever a trump must be played, it must beat the highest trump in the trick if the player holds such a trump",
+    })
+}
+
+/// FR-EXCUSE-2: the excuse names no suit (unlike the Danish fool).
+fn excuse_names_no_suit(p: &Played, out: &mut Writer) {
+    if p.item.name.is_some() || p.item.rename.is_some() {
+        out.fault(
+            Problem::new(Kind::FoolMisuse, "in French Tarot the excuse names no suit")
+                .rule("FR-EXCUSE-2")
+                .seat(p.seat)
+                .trick(p.t + 1)
+                .card(p.card)
+                .at(p.item.span, "no suit is named")
+                .help("when the excuse is led, the second card sets the suit; write the excuse as plain `EX`"),
+        );
+    }
+}
+
+/// FR-EXCUSE-2: after a led excuse, the second card sets the suit.
+fn excuse_led(p: &Played, led: Option<Lead>, out: &mut Writer) {
+    if let Some(lead) = led {
+        let text = format!(
+            "the excuse was led: {} sets {} for the trick",
+            p.card,
+            match lead {
+                Lead::Trumps => "trumps".to_owned(),
+                Lead::Suit(s) => suit_name(s).to_owned(),
+            }
+        );
+        out.rule(Moment::Trick(p.t as u16 + 1), "FR-EXCUSE-2", text);
+    }
+}
+
+/// The trick event: who led, who won, and why (FR-PLAY-6, FR-EXCUSE-4).
+fn tell_trick(l: &Laid, t: usize, out: &mut Writer) {
+    let reason = match l.win {
+        Win::Trump(c) => ["highest trump (", c.code(), ")"].concat(),
+        Win::Suit(c) => ["highest card of the suit led (", c.code(), ")"].concat(),
+        Win::SlamExcuse => "the excuse wins the last trick of a slam (FR-EXCUSE-4)".to_owned(),
+        Win::Nothing => "no card but the excuse".to_owned(),
+    };
+    out.event(Event::Trick {
+        trick: t as u16 + 1,
+        leader: l.leader,
+        winner: l.winner,
+        reason,
+    });
+}
+
+/// The running card points per side after the trick; the excuse stays
+/// with its side before the last trick (FR-EXCUSE-3).
+fn tell_count(l: &Laid, t: usize, taker: Seat, count: &mut [u32; 2], out: &mut Writer) {
+    let side = |s: Seat| usize::from(s != taker);
+    for i in 0..l.n {
+        let c = l.cards[i];
+        let to = if c.is_fool() && t < TRICKS - 1 {
+            side(l.seats[i])
+        } else {
+            side(l.winner)
+        };
+        count[to] += half_points(c);
+    }
+    out.event(Event::Count {
+        trick: t as u16 + 1,
+        sides: vec![
+            (format!("the taker (seat {taker})"), points_text(count[0])),
+            ("the defence".to_owned(), points_text(count[1])),
+        ],
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use notation::Suit;
+
+    fn set(codes: &[&str]) -> CardSet {
+        codes.iter().map(|c| c.parse::<Card>().unwrap()).collect()
+    }
+
+    #[test]
+    fn duties_of_play() {
+        let hand = set(&["S3", "H5", "T4", "T9", "EX"]);
+        let spades = legal_plays(hand, Some(Lead::Suit(Suit::Spades)), 0);
+        assert_eq!(spades, set(&["S3", "EX"]));
+        let clubs = legal_plays(hand, Some(Lead::Suit(Suit::Clubs)), 5);
+        assert_eq!(clubs, set(&["T9", "EX"]));
+        let under = legal_plays(hand, Some(Lead::Trumps), 12);
+        assert_eq!(under, set(&["T4", "T9", "EX"]));
+        let none = legal_plays(set(&["S3", "H5"]), Some(Lead::Trumps), 12);
+        assert_eq!(none, set(&["S3", "H5"]));
+        assert_eq!(legal_plays(hand, None, 0), hand);
+    }
+
+    fn told(hand: &[&str], before: &[&str], card: &str) -> Option<(&'static str, String)> {
+        let before: Vec<Card> = before.iter().map(|c| c.parse().unwrap()).collect();
+        let lead = trick::first_lead(&before)?;
+        let card: Card = card.parse().unwrap();
+        let duty = broken_duty(set(hand), &before, lead, card)?;
+        Some(duty_broken(
+            set(hand),
+            lead,
+            trick::top_trump(&before),
+            duty,
+        ))
+    }
+
+    #[test]
+    fn each_duty_broken_names_its_rule() {
+        let rule = |t: Option<(&'static str, String)>| t.map(|(r, w)| (r, w[..12].to_owned()));
+        let follow = told(&["S3", "T4"], &["SK"], "T4");
+        assert_eq!(rule(follow), Some(("FR-PLAY-2", "must follow ".into())));
+        let void = told(&["H5", "T4"], &["SK"], "H5");
+        assert_eq!(rule(void), Some(("FR-PLAY-2", "must trump: ".into())));
+        let trumps = told(&["H5", "T4"], &["T9"], "H5");
+        assert_eq!(rule(trumps), Some(("FR-PLAY-3", "must trump: ".into())));
+        let (r, words) = told(&["T3", "T9"], &["SK", "T5"], "T3").unwrap();
+        assert_eq!(
+            (r, words.as_str()),
+            (
+                "FR-PLAY-4",
+                "must overtrump: T5 was the highest trump and the hand held T9"
+            )
+        );
+        // A T22 is no French trump, yet a trump played: told as overtrump.
+        assert_eq!(told(&["T4", "T22"], &["T9"], "T22").unwrap().0, "FR-PLAY-4");
+        // The excuse is always free.
+        assert_eq!(told(&["S3", "EX"], &["SK"], "EX"), None);
+    }
+}

@@ -1,0 +1,316 @@
+//! Scoring (FR-SCORE-1..8, FR-SLAM-3, FR-HANDFUL-4, FR-EXCUSE-3..5): the
+//! taker's card points in half points (the excuse kept by its side and
+//! exchanged for half a point), his oudlers and target, the contract, the
+//! petit au bout, handfuls and slam as items of the score unit `u`, paid
+//! by or to each defender; a void or irregular deal scores 0 (FR-IRREG-2).
+
+use notation::{Card, CardSet, Party, Seat, Variant};
+
+use super::cards::{half_points, is_oudler, list, points_text};
+use super::state::{State, Win, Writer};
+use super::{Contract, SessionState, SEATS, TRICKS};
+use crate::{Deal, Moment, Payment};
+
+/// The points the taker needs with `oudlers` oudlers (FR-SCORE-2).
+pub fn target(oudlers: u32) -> i64 {
+    [56, 51, 41, 36][oudlers.min(3) as usize]
+}
+
+/// One item of the score unit, seen from the taker's side: amount, rule,
+/// words.
+type Item = (i64, &'static str, String);
+
+/// The taker's pile (FR-SCORE-1).
+struct Pile {
+    half: u32,
+    oudlers: u32,
+    /// The oudlers in it.
+    held: CardSet,
+    tricks: usize,
+}
+
+/// FR-SCORE-1..8, FR-SLAM-3, FR-HANDFUL-4, FR-EXCUSE-3..5.
+pub(super) fn settle(deal: &Deal<'_>, g: &State, out: &mut Writer, _state: &mut SessionState) {
+    if let Some(why) = void_reason(g) {
+        out.rule(Moment::Settlement, "FR-SCORE-8", why.to_owned());
+        out.settled([0; 4]);
+        return;
+    }
+    let (Some(taker), Some(contract)) = (g.taker, g.contract) else {
+        return;
+    };
+    let complete = g.laid.len() == TRICKS && g.laid.iter().all(|l| l.n == 4);
+    if !complete {
+        out.rule(
+            Moment::Settlement,
+            "FR-PLAY-1",
+            format!(
+                "only {} complete tricks of 18: the deal cannot be scored",
+                g.laid.iter().filter(|l| l.n == 4).count()
+            ),
+        );
+        return;
+    }
+    let keep = deal.options.get("excuse_exchange") == "keep";
+    let mut pile = taker_tricks(g, taker, keep, out);
+    dog_or_discard(g, contract, &mut pile);
+    let items = score_items(deal, g, taker, contract, &pile, out);
+    let u: i64 = items.iter().map(|i| i.0).sum();
+    if out.irregular {
+        out.rule(
+            Moment::Settlement,
+            "FR-IRREG-2",
+            format!("the deal has irregularities and scores 0 for everyone (had it been regular, the taker would have scored {:+})", 3 * u),
+        );
+        out.settled([0; 4]);
+        return;
+    }
+    let totals = pay_items(items, taker, out);
+    out.rule(
+        Moment::Settlement,
+        "FR-SCORE-6",
+        format!("u = {u}: seat {taker} {:+}, each defender {:+}", 3 * u, -u),
+    );
+    out.settled(totals);
+}
+
+/// FR-SCORE-8: why the deal is not played (bare petit, wrong deal, all
+/// passed), if it is not.
+fn void_reason(g: &State) -> Option<&'static str> {
+    if g.bare_petit {
+        Some("a hand held the petit bare: the deal is not played and scores 0 (FR-DEAL-2)")
+    } else if !g.dealt_ok {
+        Some("the deal is void (FR-DEAL-3): it scores 0")
+    } else if g.wrong_trick.is_some() {
+        Some("a trick has a card missing or one too many: a wrong number of cards found in play makes the deal void (FR-DEAL-3): it scores 0")
+    } else if g.all_passed {
+        Some("no one took: the deal scores 0 (FR-BID-3)")
+    } else {
+        None
+    }
+}
+
+/// The card points of the tricks the taker won, and the excuse kept by
+/// its side (FR-EXCUSE-3) with its exchange card (FR-EXCUSE-5, unless
+/// Option `excuse_exchange` is `keep`).
+fn taker_tricks(g: &State, taker: Seat, keep: bool, out: &mut Writer) -> Pile {
+    let mut pile = Pile {
+        half: 0,
+        oudlers: 0,
+        held: CardSet::EMPTY,
+        tricks: 0,
+    };
+    for (t, l) in g.laid.iter().enumerate() {
+        let taker_wins = l.winner == taker;
+        if taker_wins {
+            pile.tricks += 1;
+        }
+        for i in 0..4 {
+            let c = l.cards[i];
+            let mine = l.seats[i] == taker;
+            let mut v = half_points(c);
+            let mut taker_gets = taker_wins;
+            if c.is_fool() && t < TRICKS - 1 && mine != taker_wins {
+                // FR-EXCUSE-3: it stays with its side; FR-EXCUSE-5.
+                taker_gets = mine;
+                if !keep {
+                    v = 8;
+                    if taker_wins {
+                        pile.half += 1;
+                    }
+                }
+                let side = if mine { "the taker" } else { "the defence" };
+                out.rule(
+                    Moment::Trick(t as u16 + 1),
+                    "FR-EXCUSE-3",
+                    format!(
+                        "the excuse stays with {side}{}",
+                        if keep {
+                            ""
+                        } else {
+                            ", which gives a card worth 0.5 in exchange (FR-EXCUSE-5)"
+                        }
+                    ),
+                );
+            }
+            if taker_gets {
+                take(&mut pile, c, v);
+            }
+        }
+    }
+    pile
+}
+
+fn take(pile: &mut Pile, c: Card, half: u32) {
+    pile.half += half;
+    if is_oudler(c) {
+        pile.oudlers += 1;
+        pile.held.insert(c);
+    }
+}
+
+/// The cards not played: the discard (take, guard) or the dog (guard
+/// without) for the taker; the dog for the defenders after a guard against
+/// (FR-SCORE-1, FR-DOG-2).
+fn dog_or_discard(g: &State, contract: Contract, pile: &mut Pile) {
+    let mut played = CardSet::EMPTY;
+    for l in &g.laid {
+        for &c in &l.cards {
+            played.insert(c);
+        }
+    }
+    let rest = Variant::FrenchTarot.deck().difference(played);
+    if contract != Contract::GuardAgainst {
+        for c in rest.iter() {
+            take(pile, c, half_points(c));
+        }
+    }
+}
+
+/// The items of the score unit (FR-SCORE-3..5, FR-HANDFUL-4, FR-SLAM-3),
+/// after the points and the target are told (FR-SCORE-1/-2).
+fn score_items(
+    deal: &Deal<'_>,
+    g: &State,
+    taker: Seat,
+    contract: Contract,
+    pile: &Pile,
+    out: &mut Writer,
+) -> Vec<Item> {
+    let oudlers = pile.oudlers;
+    let target = target(oudlers);
+    let made = pile.half as i64 >= 2 * target;
+    // Half points (Option excuse_exchange = keep) round down, in the
+    // defenders' favour (open question 1).
+    let points = pile.half as i64 / 2;
+    let d = (points - target).abs();
+    let sign = if made { 1 } else { -1 };
+    let mult = contract.multiplier();
+    out.rule(
+        Moment::Settlement,
+        "FR-SCORE-1",
+        format!(
+            "seat {taker} has {} points with {oudlers} oudler(s){}",
+            points_text(pile.half),
+            if pile.held.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", list(pile.held))
+            }
+        ),
+    );
+    let result = if made { "made" } else { "lost" };
+    out.rule(
+        Moment::Settlement,
+        "FR-SCORE-2",
+        format!(
+            "the target with {oudlers} oudler(s) is {target}: the {} is {result} by {d}",
+            contract.word(),
+        ),
+    );
+    let mut items: Vec<Item> = vec![(
+        sign * (25 + d) * mult,
+        "FR-SCORE-3",
+        format!("{} {result} by {d}: (25 + {d}) × {mult}", contract.word()),
+    )];
+    items.extend(petit_au_bout(g, taker, mult));
+    // FR-HANDFUL-4: to the side that wins the deal.
+    for &(seat, bonus) in &g.handfuls {
+        items.push((
+            sign * bonus,
+            "FR-HANDFUL-4",
+            format!(
+                "handful of seat {seat}: {bonus} to the {}",
+                if made { "taker" } else { "defence" }
+            ),
+        ));
+    }
+    slam_bonuses(deal, g, pile.tricks, &mut items);
+    items
+}
+
+/// FR-SCORE-4: the petit in the last trick (or in trick 17 under the slam
+/// exception, FR-EXCUSE-4) scores 10 × multiplier for that trick's winners.
+fn petit_au_bout(g: &State, taker: Seat, mult: i64) -> Option<Item> {
+    let exception = g.laid[TRICKS - 1].win == Win::SlamExcuse;
+    let last = &g.laid[TRICKS - 1];
+    let petit_last = last.cards.contains(&Card::PAGAT);
+    let petit_17 = exception && g.laid[TRICKS - 2].cards.contains(&Card::PAGAT);
+    if !(petit_last || petit_17) {
+        return None;
+    }
+    let taker_side = last.winner == taker;
+    Some((
+        if taker_side { 10 * mult } else { -10 * mult },
+        "FR-SCORE-4",
+        format!(
+            "petit au bout{} won by the {}: 10 × {mult}",
+            if petit_17 {
+                " (trick 17, slam exception)"
+            } else {
+                ""
+            },
+            if taker_side { "taker" } else { "defence" }
+        ),
+    ))
+}
+
+/// FR-SLAM-3, with Option `defence_slam` for a slam by the defence.
+fn slam_bonuses(deal: &Deal<'_>, g: &State, taker_tricks: usize, items: &mut Vec<Item>) {
+    let taker_slam = taker_tricks == TRICKS;
+    let defence_slam = taker_tricks == 0;
+    if g.slam_declared {
+        if taker_slam {
+            items.push((400, "FR-SLAM-3", "slam declared and made".into()));
+        } else {
+            items.push((-200, "FR-SLAM-3", "slam declared and not made".into()));
+        }
+    } else if taker_slam {
+        items.push((200, "FR-SLAM-3", "slam made without declaration".into()));
+    }
+    if defence_slam {
+        let bonus = deal.options.number("defence_slam");
+        if bonus != 0 {
+            items.push((-bonus, "FR-SLAM-3", "slam made by the defence".into()));
+        }
+    }
+}
+
+/// FR-SCORE-6: each item is paid between the taker and each defender, so
+/// the taker gets 3u and each defender −u. The net result per seat.
+fn pay_items(items: Vec<Item>, taker: Seat, out: &mut Writer) -> [i64; 4] {
+    let mut totals = [0i64; 4];
+    for (amount, rule, reason) in items {
+        for def in (0..SEATS).filter(|&s| s != taker) {
+            let (payer, payee) = if amount >= 0 {
+                (def, taker)
+            } else {
+                (taker, def)
+            };
+            if amount == 0 {
+                continue;
+            }
+            totals[payee as usize] += amount.abs();
+            totals[payer as usize] -= amount.abs();
+            out.pay(Payment {
+                payer: Party::Seat(payer),
+                payee: Party::Seat(payee),
+                amount: amount.abs(),
+                rule,
+                reason: reason.clone(),
+                at: Moment::Settlement,
+            });
+        }
+    }
+    totals
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn targets() {
+        assert_eq!([0, 1, 2, 3].map(target), [56, 51, 41, 36]);
+    }
+}

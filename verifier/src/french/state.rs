@@ -1,0 +1,149 @@
+//! The replay's two halves: [`State`], the small game state the phases
+//! change (hands, dog, tricks, taker, contract), and [`Writer`], the report
+//! writer that takes what they tell (findings, rule events, trick events,
+//! payments, the totals).
+
+use notation::{Card, CardSet, Problem, Seat};
+
+use super::{SEATS, TRICKS};
+use crate::{Deal, Event, Moment, Payment, Report};
+
+/// Why a trick went to its winner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Win {
+    Trump(Card),
+    Suit(Card),
+    /// FR-EXCUSE-4: the excuse takes the last trick of a slam.
+    SlamExcuse,
+    /// Only the excuse was played (a broken trick).
+    Nothing,
+}
+
+/// One trick as laid out: who played what, who won.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Laid {
+    pub leader: Seat,
+    pub n: usize,
+    pub seats: [Seat; 4],
+    pub cards: [Card; 4],
+    pub winner: Seat,
+    pub win: Win,
+}
+
+/// The game state of one deal as the phases find it.
+pub(super) struct State {
+    pub dealer: Seat,
+    /// Whether the dealt hands are valid enough to score at all.
+    pub dealt_ok: bool,
+    /// The first trick (1-based) with a card missing or one too many: a
+    /// wrong number of cards found in play, which voids the deal (FR-DEAL-3).
+    pub wrong_trick: Option<u16>,
+    /// A dealt hand holds the petit bare (FR-DEAL-2).
+    pub bare_petit: bool,
+    /// Cards dealt more than once (FR-DEAL-3): taken out of every hand,
+    /// and credited to whoever plays them, so that one duplicate does not
+    /// turn into a string of false revokes.
+    pub floating: CardSet,
+    pub taker: Option<Seat>,
+    pub contract: Option<super::Contract>,
+    pub all_passed: bool,
+    pub slam_declared: bool,
+    /// The dealt hands (full record) or the cards each seat played (partial).
+    pub hands: [CardSet; 4],
+    pub dog: CardSet,
+    /// The taker's playing hand after his discard (or the dealt hand).
+    pub playing: [CardSet; 4],
+    pub laid: Vec<Laid>,
+    /// Valid handfuls: (seat, bonus).
+    pub handfuls: Vec<(Seat, i64)>,
+}
+
+impl State {
+    pub fn new(deal: &Deal<'_>) -> State {
+        State {
+            dealer: deal.table.dealer,
+            dealt_ok: true,
+            wrong_trick: None,
+            bare_petit: false,
+            floating: CardSet::EMPTY,
+            taker: None,
+            contract: None,
+            all_passed: false,
+            slam_declared: false,
+            hands: [CardSet::EMPTY; 4],
+            dog: CardSet::EMPTY,
+            playing: [CardSet::EMPTY; 4],
+            laid: Vec::with_capacity(TRICKS),
+            handfuls: Vec::new(),
+        }
+    }
+
+    /// The player on the dealer's right bids first and leads (FR-SEAT-1).
+    pub fn first_bidder(&self) -> Seat {
+        (self.dealer + 1) % SEATS
+    }
+
+    /// The cards `seat` played, as the tricks are laid out.
+    pub fn played_by(&self, seat: Seat) -> CardSet {
+        let mut s = CardSet::EMPTY;
+        for l in &self.laid {
+            for i in 0..l.n {
+                if l.seats[i] == seat {
+                    s.insert(l.cards[i]);
+                }
+            }
+        }
+        s
+    }
+}
+
+/// The report writer: every finding, event and payment of the replay goes
+/// through it.
+pub(super) struct Writer<'r> {
+    report: &'r mut Report,
+    /// Problems that make the deal irregular (all but a wrong `Scores` tag).
+    pub irregular: bool,
+}
+
+impl<'r> Writer<'r> {
+    pub fn new(report: &'r mut Report) -> Writer<'r> {
+        Writer {
+            report,
+            irregular: false,
+        }
+    }
+
+    /// The findings made before the replay (the structural checks common
+    /// to every variant): each makes the deal irregular.
+    pub fn found_before(&mut self) -> &mut [Problem] {
+        if !self.report.problems.is_empty() {
+            self.irregular = true;
+        }
+        &mut self.report.problems
+    }
+
+    /// A fault: a finding, and the deal is irregular (FR-IRREG-2).
+    pub fn fault(&mut self, p: Problem) {
+        self.irregular = true;
+        self.report.problems.push(p);
+    }
+
+    /// A rule applied, in plain words.
+    pub fn rule(&mut self, at: Moment, rule: &'static str, text: String) {
+        self.report.events.push(Event::Rule { at, rule, text });
+    }
+
+    pub fn event(&mut self, event: Event) {
+        self.report.events.push(event);
+    }
+
+    pub fn pay(&mut self, payment: Payment) {
+        self.report.pay(payment);
+    }
+
+    /// The deal is settled with these net results per seat.
+    pub fn settled(&mut self, totals: [i64; 4]) {
+        self.report.totals = totals.to_vec();
+        self.report.settled = true;
+    }
+}
