@@ -6,12 +6,13 @@ from typing import Any, Iterable, Iterator, Literal, Optional, Union
 Variant = Literal["danish-tarok", "french-tarot", "koenigrufen", "skill7-tarock"]
 #: The kinds of finding (``notation::Kind`` in Rust; ``spec/json.md``).
 Kind = Literal[
-    "syntax", "bad-tag", "bad-json",
+    "syntax", "bad-tag", "bad-json", "binary-input", "invalid-utf8", "line-too-long",
+    "record-too-long",
     "unknown-card", "duplicate-card", "duplicate-hand", "wrong-card-count", "unknown-seat",
     "wrong-trick-size", "too-many-tricks",
     "card-not-held", "not-in-hand", "revoke", "fool-misuse", "premature-ultimo-card",
     "out-of-turn", "illegal-bid", "illegal-call", "illegal-discard", "wrong-declaration",
-    "missing-declaration", "claim-mismatch", "scores-mismatch", "other",
+    "missing-declaration", "claim-mismatch", "scores-mismatch", "pots-unknown", "other",
 ]
 #: A party of a payment: a seat number, or a Danish pot ("king-pot", "pagat-pot").
 Party = Union[int, str]
