@@ -174,81 +174,12 @@ impl Replay<'_> {
 
     /// KR-ANN-2, 3, 5: an announcement; returns whether it took effect.
     fn announce(&mut self, a: &Action, bonus: Bonus) -> bool {
-        let game = self.state.game();
+        if let Some(p) = self.announce_fault(a, bonus) {
+            self.out.push(p);
+            return false;
+        }
         let s = a.seat;
         let team = self.state.team(s);
-        if is_negative(game) {
-            self.out.push(illegal(
-                a,
-                format!("{} announced in {}, a negative game", bonus.word(), game.word()),
-                "KR-ANN-5",
-                "no announcements in negative games",
-                "in piccolo and beggar only contra, recontra and subcontra of the game may be called",
-            ));
-            return false;
-        }
-        if matches!(bonus, Bonus::CaptureMoon | Bonus::CaptureKing) {
-            self.out.push(illegal(
-                a,
-                format!("seat {s} announces {}, which is silent only", bonus.word()),
-                "KR-ANN-2",
-                "may not be announced",
-                "capture the moon and capture the king score silently; nobody may announce them",
-            ));
-            return false;
-        }
-        if !bonus_exists(bonus, game, self.opts.absolut_on) {
-            self.out.push(illegal(
-                a,
-                format!("{} does not exist in {}", bonus.word(), game.word()),
-                "KR-ANN-2",
-                "no such bonus in this game",
-                "pagat, uhu, pelican, quapil and trull exist in black games, king ultimo in caller games, four kings, honours, absolut and valat in positive games",
-            ));
-            return false;
-        }
-        let card = match bonus {
-            Bonus::KingUltimo => self.state.called,
-            b => ultimo_card(b).map(|(c, _)| c),
-        };
-        if let Some(c) = card {
-            if self.state.lacks_now(s, c) {
-                self.out.push(
-                    illegal(
- a,                        format!("seat {s} announces {} without holding {c}", bonus.word()),
-                        "KR-ANN-2",
-                        "card not held",
-                        "only the holder of the card (after the talon pick-up and discard) may announce this bonus",
-                    )
-                    .card(c),
-                );
-                return false;
-            }
-        } else if bonus == Bonus::KingUltimo {
-            self.out.push(illegal(
-                a,
-                "king ultimo announced, but no king was called".into(),
-                "KR-ANN-2",
-                "no called king",
-                "king ultimo is announced by the holder of the called king",
-            ));
-            return false;
-        }
-        if let Some(prev) = self.state.ann[bonus_index(bonus)] {
-            let who = if prev.bidder_team == team {
-                "its own team"
-            } else {
-                "the other team"
-            };
-            self.out.push(illegal(
-                a,
-                format!("{} is already announced by {who}", bonus.word()),
-                "KR-ANN-2",
-                "announced twice",
-                "a bonus may be announced by one team only, once",
-            ));
-            return false;
-        }
         self.state.ann[bonus_index(bonus)] = Some(Ann {
             bidder_team: team,
             level: 0,
@@ -266,11 +197,84 @@ impl Replay<'_> {
         true
     }
 
+    /// Why an announcement is an `illegal-call` (KR-ANN-2, 5), if it is.
+    fn announce_fault(&self, a: &Action, bonus: Bonus) -> Option<Problem> {
+        let game = self.state.game();
+        let s = a.seat;
+        if is_negative(game) {
+            return Some(illegal(
+                a,
+                format!("{} announced in {}, a negative game", bonus.word(), game.word()),
+                "KR-ANN-5",
+                "no announcements in negative games",
+                "in piccolo and beggar only contra, recontra and subcontra of the game may be called",
+            ));
+        }
+        if matches!(bonus, Bonus::CaptureMoon | Bonus::CaptureKing) {
+            return Some(illegal(
+                a,
+                format!("seat {s} announces {}, which is silent only", bonus.word()),
+                "KR-ANN-2",
+                "may not be announced",
+                "capture the moon and capture the king score silently; nobody may announce them",
+            ));
+        }
+        if !bonus_exists(bonus, game, self.opts.absolut_on) {
+            return Some(illegal(
+                a,
+                format!("{} does not exist in {}", bonus.word(), game.word()),
+                "KR-ANN-2",
+                "no such bonus in this game",
+                "pagat, uhu, pelican, quapil and trull exist in black games, king ultimo in caller games, four kings, honours, absolut and valat in positive games",
+            ));
+        }
+        let card = match bonus {
+            Bonus::KingUltimo => self.state.called,
+            b => ultimo_card(b).map(|(c, _)| c),
+        };
+        if let Some(c) = card {
+            if self.state.lacks_now(s, c) {
+                return Some(
+                    illegal(
+                        a,
+                        format!("seat {s} announces {} without holding {c}", bonus.word()),
+                        "KR-ANN-2",
+                        "card not held",
+                        "only the holder of the card (after the talon pick-up and discard) may announce this bonus",
+                    )
+                    .card(c),
+                );
+            }
+        } else if bonus == Bonus::KingUltimo {
+            return Some(illegal(
+                a,
+                "king ultimo announced, but no king was called".into(),
+                "KR-ANN-2",
+                "no called king",
+                "king ultimo is announced by the holder of the called king",
+            ));
+        }
+        if let Some(prev) = self.state.ann[bonus_index(bonus)] {
+            let who = if prev.bidder_team == self.state.team(s) {
+                "its own team"
+            } else {
+                "the other team"
+            };
+            return Some(illegal(
+                a,
+                format!("{} is already announced by {who}", bonus.word()),
+                "KR-ANN-2",
+                "announced twice",
+                "a bonus may be announced by one team only, once",
+            ));
+        }
+        None
+    }
+
     /// KR-ANN-4, 5: a contra, recontra or subcontra; returns whether it
     /// took effect.
     fn contra(&mut self, a: &Action, target: &Target) -> bool {
         let s = a.seat;
-        let negative = is_negative(self.state.game());
         let team = self.state.team(s);
         let step: u8 = match a.act {
             Act::Contra { .. } => 1,
@@ -278,33 +282,8 @@ impl Replay<'_> {
             _ => 3,
         };
         let word = ["", "contra", "recontra", "subcontra"][step as usize];
-        let (owner, level) = match target {
-            Target::Game => (true, self.state.game_level),
-            Target::Bonus(bonus) => {
-                if negative {
-                    self.out.push(illegal(
-                        a,
-                        format!("{word} on {} in a negative game", bonus.word()),
-                        "KR-ANN-5",
-                        "only the game can be contra'd",
-                        "in piccolo and beggar only the game can be contra'd",
-                    ));
-                    return false;
-                }
-                match self.state.ann[bonus_index(*bonus)] {
-                    Some(ann) => (ann.bidder_team, ann.level),
-                    None => {
-                        self.out.push(illegal(
-                            a,
-                            format!("{word} on {}, which nobody announced", bonus.word()),
-                            "KR-ANN-4",
-                            "nothing to contra",
-                            "a contra needs a target: the game or a bonus announced legally",
-                        ));
-                        return false;
-                    }
-                }
-            }
+        let Some((owner, level)) = self.contra_target(a, target, word) else {
+            return false;
         };
         // contra and subcontra by the side not owning the item,
         // recontra by its owner.
@@ -354,6 +333,41 @@ impl Replay<'_> {
             format!("seat {s}: {word} on {target} (×{})", 1 << step),
         );
         true
+    }
+
+    /// The owner and contra level of what a contra targets (KR-ANN-4): the
+    /// game, or a bonus announced legally (not in negative games, KR-ANN-5);
+    /// `None` after the finding when there is no such target.
+    fn contra_target(&mut self, a: &Action, target: &Target, word: &str) -> Option<(bool, u8)> {
+        let negative = is_negative(self.state.game());
+        Some(match target {
+            Target::Game => (true, self.state.game_level),
+            Target::Bonus(bonus) => {
+                if negative {
+                    self.out.push(illegal(
+                        a,
+                        format!("{word} on {} in a negative game", bonus.word()),
+                        "KR-ANN-5",
+                        "only the game can be contra'd",
+                        "in piccolo and beggar only the game can be contra'd",
+                    ));
+                    return None;
+                }
+                match self.state.ann[bonus_index(*bonus)] {
+                    Some(ann) => (ann.bidder_team, ann.level),
+                    None => {
+                        self.out.push(illegal(
+                            a,
+                            format!("{word} on {}, which nobody announced", bonus.word()),
+                            "KR-ANN-4",
+                            "nothing to contra",
+                            "a contra needs a target: the game or a bonus announced legally",
+                        ));
+                        return None;
+                    }
+                }
+            }
+        })
     }
 }
 

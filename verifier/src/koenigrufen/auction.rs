@@ -136,23 +136,9 @@ impl Replay<'_> {
         }
         match act.act {
             Act::Pass => {
-                let others_passed = (0..4u8).filter(|&o| o != fh).all(|o| st.passed[o as usize]);
-                if s == fh && st.high.is_none() && others_passed {
-                    self.out.push(
-                        Problem::new(
-                            "illegal-bid",
-                            "the forehand passes after the three others passed; it must bid",
-                        )
-                        .rule("KR-BID-4")
-                        .seat(s)
-                        .at(act.span, "the forehand must bid here")
-                        .help("when all three others pass, the forehand must bid a game (caller, six threes, trischaken or any game of the table)"),
-                    );
-                    st.ended = true;
-                    st.no_game = true;
+                if !self.auction_pass(act, st) {
                     return;
                 }
-                st.passed[s as usize] = true;
             }
             Act::Bid { game } => {
                 self.bid(act, game, s, &st.passed, st.high, st.other_bid);
@@ -183,6 +169,32 @@ impl Replay<'_> {
         st.next = next_open(s, &st.passed);
     }
 
+    /// A pass (KR-BID-1), or the forehand's pass where it must bid
+    /// (KR-BID-4, 7), which ends the auction with no game. Returns whether
+    /// the auction goes on as after any pass.
+    fn auction_pass(&mut self, act: &Action, st: &mut Bidding) -> bool {
+        let s = act.seat;
+        let fh = self.state.forehand;
+        let others_passed = (0..4u8).filter(|&o| o != fh).all(|o| st.passed[o as usize]);
+        if s == fh && st.high.is_none() && others_passed {
+            self.out.push(
+                Problem::new(
+                    "illegal-bid",
+                    "the forehand passes after the three others passed; it must bid",
+                )
+                .rule("KR-BID-4")
+                .seat(s)
+                .at(act.span, "the forehand must bid here")
+                .help("when all three others pass, the forehand must bid a game (caller, six threes, trischaken or any game of the table)"),
+            );
+            st.ended = true;
+            st.no_game = true;
+            return false;
+        }
+        st.passed[s as usize] = true;
+        true
+    }
+
     /// The checks of one bid (KR-BID-1, 2, 3, 5, 6).
     fn bid(
         &mut self,
@@ -193,15 +205,9 @@ impl Replay<'_> {
         high: Option<(u8, Game, u8)>,
         other_bid: bool,
     ) {
-        let bad = |msg: String, rule: &'static str, label: &str, help: &str| {
-            Problem::new("illegal-bid", msg)
-                .rule(rule)
-                .seat(s)
-                .at(act.span, label.to_string())
-                .help(help.to_string())
-        };
         if !is_game(game) {
-            self.out.push(bad(
+            self.out.push(illegal_bid(
+                act,
                 format!("`{}` is not a game of Königrufen", game.word()),
                 "KR-BID-2",
                 "not a Königrufen game",
@@ -210,7 +216,8 @@ impl Replay<'_> {
             return;
         }
         if passed[s as usize] {
-            self.out.push(bad(
+            self.out.push(illegal_bid(
+                act,
                 format!("seat {s} bids {} after it passed", game.word()),
                 "KR-BID-1",
                 "bid after passing",
@@ -219,14 +226,16 @@ impl Replay<'_> {
         }
         if forehand_only(game) {
             if s != self.state.forehand {
-                self.out.push(bad(
+                self.out.push(illegal_bid(
+                    act,
                     format!("{} may be bid only by the forehand (seat {})", game.word(), self.state.forehand),
                     "KR-BID-3",
                     "forehand-only game",
                     "caller, six-threes and trischaken are the forehand's games, when the three others have passed",
                 ));
             } else if other_bid {
-                self.out.push(bad(
+                self.out.push(illegal_bid(
+                    act,
                     format!("the forehand bids {} after another seat has bid", game.word()),
                     "KR-BID-3",
                     "only if nobody else bid",
@@ -235,7 +244,8 @@ impl Replay<'_> {
             }
         } else if let Some((rank, standing, _)) = high {
             if table_rank(game).unwrap_or(0) <= rank {
-                self.out.push(bad(
+                self.out.push(illegal_bid(
+                    act,
                     format!("{} does not rank above {}, the bid standing", game.word(), standing.word()),
                     "KR-BID-2",
                     "not higher",
@@ -248,18 +258,12 @@ impl Replay<'_> {
 
     /// The bids a hand must support (KR-BID-5, 6).
     fn bid_holding(&mut self, act: &Action, game: Game, s: u8) {
-        let bad = |msg: String, rule: &'static str, label: &str, help: &str| {
-            Problem::new("illegal-bid", msg)
-                .rule(rule)
-                .seat(s)
-                .at(act.span, label.to_string())
-                .help(help.to_string())
-        };
         if let Some(b) = implied_bonus(game) {
             let (card, _) = ultimo_card(b).expect("implied bonuses are ultimo bonuses");
             if !self.opts.bid_holder_any && self.state.lacks_dealt(s, card) {
                 self.out.push(
-                    bad(
+                    illegal_bid(
+                        act,
                         format!("seat {s} bids {} without holding {card}", game.word()),
                         "KR-BID-5",
                         "card not in the dealt hand",
@@ -270,7 +274,8 @@ impl Replay<'_> {
             }
         }
         if is_caller(game) && kings().difference(self.state.dealt[s as usize]).is_empty() {
-            self.out.push(bad(
+            self.out.push(illegal_bid(
+                act,
                 format!("seat {s} holds all four kings and cannot call one"),
                 "KR-BID-6",
                 "no king to call",
@@ -285,4 +290,13 @@ fn next_open(s: u8, passed: &[bool; 4]) -> u8 {
         .map(|d| (s + d) % 4)
         .find(|&o| !passed[o as usize])
         .unwrap_or((s + 1) % 4)
+}
+
+/// An `illegal-bid` finding on the entry `act`.
+fn illegal_bid(act: &Action, msg: String, rule: &'static str, label: &str, help: &str) -> Problem {
+    Problem::new("illegal-bid", msg)
+        .rule(rule)
+        .seat(act.seat)
+        .at(act.span, label.to_string())
+        .help(help.to_string())
 }
