@@ -6,9 +6,10 @@
 use notation::{Bonus, Card, CardSet, Game, Problem};
 
 use super::options::Opts;
-use super::play::winner;
+use super::play::{beat_applies, trick_rules};
 use super::rules::*;
 use super::Replay;
+use crate::trick::{self, Duty, Lead, Legal};
 
 const DUTY_HELP: &str = "rule 1: follow suit; rule 2: if void, play tarock; rule 3 (negative games): beat the winning card if you can";
 
@@ -36,7 +37,7 @@ impl Replay<'_> {
             );
             return;
         }
-        let (a1, rule, duty) = duty_set(hand, before, game, &self.opts);
+        let legal = legal_plays(hand, before, game, &self.opts);
         let revoke = |rule: &'static str, msg: String| {
             Problem::new("revoke", msg)
                 .rule(rule)
@@ -46,35 +47,32 @@ impl Replay<'_> {
                 .at(item.span, "played here")
                 .help(DUTY_HELP)
         };
-        if !a1.contains(card) {
-            self.out.push(revoke(
-                rule,
-                format!("seat {seat} plays {card} but must {duty}"),
-            ));
-            return;
-        }
-        let negative = is_negative(game);
-        let beat_applies = negative && (game != Game::Trischaken || self.opts.trischaken_beat);
-        let mut a2 = a1;
-        if beat_applies && !before.is_empty() {
-            let beating = beaters(a1, before, game, &self.opts);
-            if !beating.is_empty() {
-                a2 = beating;
-                if !a2.contains(card) {
-                    self.out.push(revoke(
-                        "KR-PLAY-4",
-                        format!(
-                            "seat {seat} plays {card} but must beat the winning card (it holds {})",
-                            list(beating)
-                        ),
-                    ));
-                    return;
-                }
+        match legal.broken(card) {
+            // Rule 3: the cards allowed by rules 1 and 2 that beat.
+            Some(Duty::Beat) => {
+                self.out.push(revoke(
+                    "KR-PLAY-4",
+                    format!(
+                        "seat {seat} plays {card} but must beat the winning card (it holds {})",
+                        list(legal.set)
+                    ),
+                ));
+                return;
             }
+            Some(duty) => {
+                let (rule, words) = duty_words(duty, is_suit_game(game));
+                self.out.push(revoke(
+                    rule,
+                    format!("seat {seat} plays {card} but must {words}"),
+                ));
+                return;
+            }
+            None => {}
         }
-        if beat_applies
+        if beat_applies(game, &self.opts)
             && card == Card::PAGAT
-            && !a2
+            && !legal
+                .set
                 .intersection(tarocks())
                 .difference(pagat_only())
                 .is_empty()
@@ -86,7 +84,9 @@ impl Replay<'_> {
             return;
         }
         if is_black(game) {
-            self.rule_4a(item, seat, k, a1);
+            // Rule 4a yields to rules 1 and 2 only (rule 3 is for negative
+            // games, where 4a does not apply).
+            self.rule_4a(item, seat, k, legal.set_before(Duty::Beat));
         }
     }
 
@@ -188,79 +188,43 @@ fn pagat_only() -> CardSet {
     s
 }
 
-/// The cards rules 1, 2 and 4b allow (KR-PLAY-2, 3, 5), the rule that
-/// narrows them, and the duty in words.
-pub(crate) fn duty_set(
-    hand: CardSet,
-    before: &[Card],
-    game: Game,
-    opts: &Opts,
-) -> (CardSet, &'static str, &'static str) {
-    let tar = hand.intersection(tarocks());
-    let suits = hand.difference(tarocks());
-    let suit_game = is_suit_game(game);
-    let Some(&led) = before.first() else {
-        // Leading: rule 4b in suit games; rule 4c is checked apart.
-        if suit_game && !suits.is_empty() {
-            return (
-                suits,
-                "KR-PLAY-5",
-                "lead a suit card while holding one (tarocks are played only without suit cards)",
-            );
-        }
-        return (hand, "KR-PLAY-2", "lead");
-    };
-    match led.suit() {
-        Some(s) => {
-            let follow = hand.intersection(CardSet::suit(s));
-            if !follow.is_empty() {
-                return (follow, "KR-PLAY-2", "follow suit");
-            }
-            if suit_game {
-                if !suits.is_empty() {
-                    return (
-                        suits,
-                        "KR-PLAY-5",
-                        "play a suit card (tarock only without suit cards)",
-                    );
-                }
-                return (hand, "KR-PLAY-5", "play");
-            }
-            if !tar.is_empty() {
-                return (tar, "KR-PLAY-3", "play tarock (void in the suit led)");
-            }
-            (hand, "KR-PLAY-3", "play")
-        }
-        None => {
-            if suit_game && opts.suits_first && !suits.is_empty() {
-                return (
-                    suits,
-                    "KR-PLAY-5",
-                    "play a suit card (suit_tarock_lead=suits-first)",
-                );
-            }
-            if !tar.is_empty() {
-                let rule = if suit_game { "KR-PLAY-5" } else { "KR-PLAY-3" };
-                return (tar, rule, "follow tarock");
-            }
-            (hand, "KR-PLAY-3", "play")
-        }
-    }
+/// What a seat may play to a trick holding `before`: the shared core's
+/// duties (rules 1–3, 4b) with this game's [`trick_rules`].
+pub(super) fn legal_plays(hand: CardSet, before: &[Card], game: Game, opts: &Opts) -> Legal {
+    trick::legal(hand, before, duty_lead(before), &trick_rules(game, opts))
 }
 
-/// The allowed cards that would take the lead of the trick (rule 3).
-fn beaters(allowed: CardSet, before: &[Card], game: Game, opts: &Opts) -> CardSet {
-    let mut out = CardSet::EMPTY;
-    let mut cards = [Card::PAGAT; 4];
-    cards[..before.len()].copy_from_slice(before);
-    let n = before.len();
-    for c in allowed.iter() {
-        cards[n] = c;
-        if winner(&cards[..=n], game, opts) == n {
-            out.insert(c);
-        }
+/// What the hand must follow: the suit of the led card, else tarock (a
+/// card without a suit leads tarock).
+fn duty_lead(before: &[Card]) -> Option<Lead> {
+    before
+        .first()
+        .map(|c| c.suit().map_or(Lead::Trumps, Lead::Suit))
+}
+
+/// The rule a broken duty stands for, and the duty in words.
+fn duty_words(duty: Duty, suit_game: bool) -> (&'static str, &'static str) {
+    match duty {
+        Duty::FollowSuit => ("KR-PLAY-2", "follow suit"),
+        Duty::Trump => ("KR-PLAY-3", "play tarock (void in the suit led)"),
+        Duty::FollowTrump if suit_game => ("KR-PLAY-5", "follow tarock"),
+        Duty::FollowTrump => ("KR-PLAY-3", "follow tarock"),
+        Duty::LeadSuit => (
+            "KR-PLAY-5",
+            "lead a suit card while holding one (tarocks are played only without suit cards)",
+        ),
+        Duty::SuitNotTrump => (
+            "KR-PLAY-5",
+            "play a suit card (tarock only without suit cards)",
+        ),
+        Duty::SuitToTrumpLead => (
+            "KR-PLAY-5",
+            "play a suit card (suit_tarock_lead=suits-first)",
+        ),
+        // Rule 3 is worded apart (it names the cards that beat); there is
+        // no duty to overtrump in Königrufen.
+        Duty::Beat | Duty::Overtrump => ("KR-PLAY-4", "beat the winning card"),
     }
-    out
 }
 
 #[cfg(test)]
@@ -278,11 +242,33 @@ mod tests {
     #[test]
     fn a_void_player_must_play_tarock_in_black_games() {
         let hand: CardSet = cards("T5 S7 C7").into_iter().collect();
-        let (allowed, rule, _) = duty_set(hand, &cards("HK"), Game::Caller, &opts());
-        assert_eq!(rule, "KR-PLAY-3");
-        assert_eq!(list(allowed), "T5");
-        let (allowed, rule, _) = duty_set(hand, &cards("HK"), Game::ThreeOfSuits, &opts());
-        assert_eq!(rule, "KR-PLAY-5");
-        assert_eq!(list(allowed), "S7 C7");
+        let legal = legal_plays(hand, &cards("HK"), Game::Caller, &opts());
+        assert_eq!(duty_words(legal.duty().unwrap(), false).0, "KR-PLAY-3");
+        assert_eq!(list(legal.set), "T5");
+        let legal = legal_plays(hand, &cards("HK"), Game::ThreeOfSuits, &opts());
+        assert_eq!(duty_words(legal.duty().unwrap(), true).0, "KR-PLAY-5");
+        assert_eq!(list(legal.set), "S7 C7");
+    }
+
+    #[test]
+    fn negative_games_must_beat_and_keep_the_pagat() {
+        let hand: CardSet = cards("T1 T3 S7").into_iter().collect();
+        let legal = legal_plays(hand, &cards("HK T2"), Game::Beggar, &opts());
+        assert_eq!(legal.broken(cards("T1")[0]), Some(Duty::Beat));
+        assert_eq!(list(legal.set), "T3");
+        assert_eq!(list(legal.set_before(Duty::Beat)), "T1 T3");
+    }
+
+    #[test]
+    fn a_card_outside_the_pack_is_no_suit_card_in_suit_games() {
+        // The fool is an unknown card in Königrufen (KR-DECK-1): it does
+        // not excuse a tarock under rule 4b, nor may it be played instead
+        // of a suit card (spec/rules-koenigrufen.md).
+        let hand: CardSet = cards("EX T5").into_iter().collect();
+        let legal = legal_plays(hand, &cards("HK"), Game::ThreeOfSuits, &opts());
+        assert_eq!(legal.duty(), None);
+        let hand: CardSet = cards("EX S7 T5").into_iter().collect();
+        let legal = legal_plays(hand, &cards("HK"), Game::ThreeOfSuits, &opts());
+        assert_eq!(legal.broken(cards("EX")[0]), Some(Duty::SuitNotTrump));
     }
 }

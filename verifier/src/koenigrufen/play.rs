@@ -9,6 +9,7 @@ use super::options::Opts;
 use super::rules::*;
 use super::state::Played;
 use super::Replay;
+use crate::trick::{self, Duties, Rules};
 use crate::{Event, Moment};
 
 impl Replay<'_> {
@@ -243,42 +244,52 @@ fn fairy(game: Game, opts: &Opts) -> bool {
     is_black(game) || (opts.fairy_all && is_negative(game))
 }
 
-/// The index of the winning card (KR-PLAY-8, 9).
-pub(crate) fn winner(cards: &[Card], game: Game, opts: &Opts) -> usize {
-    let led = cards[0];
-    if cards.len() == 4 && fairy(game, opts) {
-        let set = cards.iter().fold(0u128, |m, c| m | 1 << c.index());
-        if set & trull().0 == trull().0 {
-            return cards.iter().position(|&c| c == Card::PAGAT).unwrap_or(0);
-        }
-    }
-    let table = &STRENGTH[opts.knight_high as usize];
-    let tarocks_win = !is_suit_game(game) || led.is_trump();
-    let led_suit = led.index() / 14;
-    let key = |c: Card| -> u8 {
-        let i = c.index();
-        if i >= 56 {
-            if tarocks_win {
-                table[i as usize]
-            } else {
-                0
-            }
-        } else if i / 14 == led_suit {
-            table[i as usize]
+/// Rule 3 (KR-PLAY-4, 7): in negative games, trischaken by option.
+pub(super) fn beat_applies(game: Game, opts: &Opts) -> bool {
+    is_negative(game) && (game != Game::Trischaken || opts.trischaken_beat)
+}
+
+/// The trick rules of this game for the shared core ([`crate::trick`]):
+/// suit cards ranked as KR-DECK-3 (by `face_order`); in suit games the
+/// tarocks a fifth suit (KR-PLAY-5, 8), else tarock when void (KR-PLAY-3);
+/// the duty to beat (KR-PLAY-4); the fairy-tale trick (KR-PLAY-9).
+pub(super) fn trick_rules(game: Game, opts: &Opts) -> Rules {
+    let suit_game = is_suit_game(game);
+    Rules {
+        suit_rank: if opts.knight_high {
+            strength_knqj
         } else {
-            0
-        }
-    };
-    let mut best = 0;
-    let mut best_key = key(led);
-    for (i, &c) in cards.iter().enumerate().skip(1) {
-        let k = key(c);
-        if k > best_key {
-            best = i;
-            best_key = k;
-        }
+            strength_kqnj
+        },
+        trumps_beat_suits: !suit_game,
+        fairy_tale: fairy(game, opts).then_some(4),
+        trumps: tarocks(),
+        duties: Duties {
+            trump_when_void: !suit_game,
+            suit_when_void: suit_game,
+            lead_suit: suit_game,
+            suit_to_trump_lead: suit_game && opts.suits_first,
+            beat: beat_applies(game, opts),
+            overtrump: false,
+            fool_free: false,
+        },
     }
-    best
+}
+
+fn strength_kqnj(card: Card) -> u8 {
+    STRENGTH[0][card.index() as usize]
+}
+
+fn strength_knqj(card: Card) -> u8 {
+    STRENGTH[1][card.index() as usize]
+}
+
+/// The index of the winning card (KR-PLAY-8, 9). A trick that only a card
+/// outside the pack could lead (the fool: no suit, no tarock) stays with
+/// its first card unless a tarock takes it.
+pub(crate) fn winner(cards: &[Card], game: Game, opts: &Opts) -> usize {
+    let lead = trick::lead_of(cards[0]);
+    trick::winner(cards, lead, &trick_rules(game, opts)).map_or(0, |w| w.index)
 }
 
 fn win_reason(cards: &[Card], w: usize, game: Game, opts: &Opts) -> String {
