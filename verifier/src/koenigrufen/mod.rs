@@ -2,15 +2,27 @@
 //!
 //! The rules engine of the Austrian four-player tarock game, after the
 //! digest `koenigrufen.md` (rule ids `KR-…`). The replay walks the record in
-//! the order the game is played and never stops at a fault:
+//! the order the game is played.
 //!
-//! 1. the auction (KR-BID-*): who bids what, and the game that wins it;
-//! 2. the calls (KR-CALL-*, KR-TALON-*): the king call, the talon choice or
-//!    grind; the discard (KR-DISCARD-*); the call round of announcements and
-//!    contras (KR-ANN-*);
-//! 3. the tricks (KR-PLAY-*, KR-NEG-1): every card against the duties of
-//!    play, the trick winner, the early end of negative games and valat;
-//! 4. the settlement (KR-SCORE-*, KR-BONUS-*): a ledger line per payment.
+//! Each phase is a module; [`replay`] below calls them in order:
+//!
+//! | phase | module | rule ids |
+//! |---|---|---|
+//! | the deal | `deal` | KR-DEAL-1, 2 (hands, talon piles; partial records) |
+//! | the auction | `auction` | KR-BID-1..8 |
+//! | the king call | `call` | KR-CALL-1..4 |
+//! | the talon | `talon` | KR-TALON-1..5 (grind: KR-TALON-2) |
+//! | the discard | `discard` | KR-DISCARD-1..3 |
+//! | the call round | `announcements` | KR-ANN-1..7 |
+//! | the tricks | `play` | KR-PLAY-1, 8, 9, 10, KR-NEG-1; the void deal of a wrong-size trick |
+//! | what may be played | `duties` | KR-PLAY-2..7 (on the shared [`crate::trick`] core) |
+//! | the settlement | `settle` | KR-SCORE-1..7, KR-BONUS-1..10 |
+//!
+//! The fixed facts (card points KR-POINTS-*, strength KR-DECK-*, game
+//! classes, bonus values) are in `rules`, the rule options in `options`.
+//! The phases change a `state::State` (hands, talon, teams,
+//! announcements, tricks) and emit findings, events and payments through
+//! the report writer `out::Out`; they never stop at a fault.
 //!
 //! A record without hands (`record.is_partial()`) is replayed with each
 //! seat's hand taken to be the cards it played (and the bidder's discard),
