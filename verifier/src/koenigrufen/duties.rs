@@ -229,15 +229,8 @@ fn duty_words(duty: Duty, suit_game: bool) -> (&'static str, &'static str) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::play::tests::{cards, opts};
     use super::*;
-
-    fn opts() -> Opts {
-        Opts::read(&crate::RuleOptions::default())
-    }
-
-    fn cards(s: &str) -> Vec<Card> {
-        s.split_whitespace().map(|c| c.parse().unwrap()).collect()
-    }
 
     #[test]
     fn a_void_player_must_play_tarock_in_black_games() {

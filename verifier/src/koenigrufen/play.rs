@@ -315,14 +315,16 @@ fn win_reason(cards: &[Card], w: usize, game: Game, opts: &Opts) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn opts() -> Opts {
+    /// The default rule options.
+    pub(in super::super) fn opts() -> Opts {
         Opts::read(&crate::RuleOptions::default())
     }
 
-    fn cards(s: &str) -> Vec<Card> {
+    /// Cards from their codes.
+    pub(in super::super) fn cards(s: &str) -> Vec<Card> {
         s.split_whitespace().map(|c| c.parse().unwrap()).collect()
     }
 

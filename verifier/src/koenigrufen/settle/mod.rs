@@ -26,15 +26,35 @@ pub(super) struct Line {
 pub(super) fn grind(r: &mut Replay<'_>) {
     let game = r.state.game.unwrap_or(Game::Caller);
     let value = table_value(game);
-    let b = r.state.bidder;
-    for s in (1..4).map(|d| (b + d) % 4) {
+    let reason = format!("grind: {} given up", game.word());
+    pay_each_other_seat(
+        r,
+        r.state.bidder,
+        value,
+        "KR-TALON-2",
+        &reason,
+        Moment::Calls,
+    );
+}
+
+/// One seat pays each of the three others, in seat order after it (the
+/// grind, the trischaken loser).
+pub(super) fn pay_each_other_seat(
+    r: &mut Replay<'_>,
+    payer: u8,
+    amount: i64,
+    rule: &'static str,
+    reason: &str,
+    at: Moment,
+) {
+    for s in (1..4).map(|d| (payer + d) % 4) {
         r.out.pay(Payment {
-            payer: Party::Seat(b),
+            payer: Party::Seat(payer),
             payee: Party::Seat(s),
-            amount: value,
-            rule: "KR-TALON-2",
-            reason: format!("grind: {} given up", game.word()),
-            at: Moment::Calls,
+            amount,
+            rule,
+            reason: reason.to_string(),
+            at,
         });
     }
 }

@@ -1,12 +1,12 @@
 //! Negative games (KR-SCORE-6, 7): beggar and piccolo in both forms, and
 //! trischaken, where the player with the most card points pays.
 
-use notation::{Game, Party};
+use notation::Game;
 
 use super::super::rules::*;
 use super::super::Replay;
-use super::{doubling, pay, Line};
-use crate::{Moment, Payment};
+use super::{doubling, pay, pay_each_other_seat, Line};
+use crate::Moment;
 
 /// KR-SCORE-6: beggar and piccolo, the bidder alone against three.
 pub(super) fn beggar_piccolo(r: &mut Replay<'_>, game: Game) {
@@ -62,17 +62,9 @@ pub(super) fn trischaken(r: &mut Replay<'_>) {
             if loser == fh { ", forehand (×2)" } else { "" }
         ),
     );
-    for s in (1..4).map(|d| (loser + d) % 4) {
-        r.out.pay(Payment {
-            payer: Party::Seat(loser),
-            payee: Party::Seat(s),
-            amount: value,
-            rule: "KR-SCORE-7",
-            reason: format!(
-                "trischaken lost with {} points",
-                thirds(pts[loser as usize])
-            ),
-            at: Moment::Settlement,
-        });
-    }
+    let reason = format!(
+        "trischaken lost with {} points",
+        thirds(pts[loser as usize])
+    );
+    pay_each_other_seat(r, loser, value, "KR-SCORE-7", &reason, Moment::Settlement);
 }
