@@ -391,6 +391,19 @@ pub fn legal(hand: CardSet, before: &[Card], lead: Option<Lead>, rules: &Rules) 
     };
     let mut legal = Legal::any(hand);
     let narrow = |legal: &mut Legal, duty, set: CardSet| legal.narrow(duty, set.union(fool));
+    // Whenever a trump must be played, it must beat the highest trump of
+    // the trick if the hand can (FR-PLAY-4).
+    let higher = if d.overtrump {
+        must_overtrump(hand, top_trump(before), rules)
+    } else {
+        None
+    };
+    let play_trump = |legal: &mut Legal, duty, trumps| {
+        narrow(legal, duty, trumps);
+        if let Some(higher) = higher {
+            narrow(legal, Duty::Overtrump, higher);
+        }
+    };
     let suits = suit_cards(hand);
     match lead {
         None => {
@@ -402,12 +415,7 @@ pub fn legal(hand: CardSet, before: &[Card], lead: Option<Lead>, rules: &Rules) 
             if let Some(follow) = must_follow(hand, Lead::Suit(s), rules) {
                 narrow(&mut legal, Duty::FollowSuit, follow);
             } else if let Some(trumps) = must_trump(hand, rules).filter(|_| d.trump_when_void) {
-                narrow(&mut legal, Duty::Trump, trumps);
-                if let Some(higher) = must_overtrump(hand, top_trump(before), rules) {
-                    if d.overtrump {
-                        narrow(&mut legal, Duty::Overtrump, higher);
-                    }
-                }
+                play_trump(&mut legal, Duty::Trump, trumps);
             } else if d.suit_when_void && !suits.is_empty() {
                 narrow(&mut legal, Duty::SuitNotTrump, suits);
             }
@@ -421,12 +429,7 @@ pub fn legal(hand: CardSet, before: &[Card], lead: Option<Lead>, rules: &Rules) 
                     narrow(&mut legal, Duty::SuitToTrumpLead, suits);
                 }
             } else if let Some(trumps) = must_follow(hand, Lead::Trumps, rules) {
-                narrow(&mut legal, Duty::FollowTrump, trumps);
-                if let Some(higher) = must_overtrump(hand, top_trump(before), rules) {
-                    if d.overtrump {
-                        narrow(&mut legal, Duty::Overtrump, higher);
-                    }
-                }
+                play_trump(&mut legal, Duty::FollowTrump, trumps);
             }
         }
     }

@@ -1,7 +1,7 @@
 //! The additions and kontras (S7-ADD-1, S7-ADD-2): `announce absolut |
 //! pagat | valat` and kontra, rekontra, subkontra on the game or an
 //! addition, checked and applied as the auction meets them. The Trull
-//! holder's duty to kontra (S7-ADD-3) is checked in [`super::auction`].
+//! holder's duty to kontra (S7-ADD-3) is checked in `auction`.
 
 use notation::record::{Act, Action, Bonus, Target};
 

@@ -2,7 +2,7 @@
 //! games in their order, one entry per turn, the bar of a seat that agreed,
 //! an illegal game bid that still takes effect, the end after three
 //! continues. The additions and kontras bid in it are checked in
-//! [`super::additions`], the duty of the Trull holder (S7-ADD-3) here.
+//! `additions`, the duty of the Trull holder (S7-ADD-3) here.
 
 use notation::record::{Act, Action, Game, Target};
 use notation::{Problem, Record, Seat};

@@ -5,18 +5,18 @@
 //!
 //! ## Flow
 //! One module per phase, in the order [`replay`] runs them:
-//! 1. [`deal`]: the hands, the dealt ones or in a partial record the cards
+//! 1. `deal`: the hands, the dealt ones or in a partial record the cards
 //!    each seat played (the trick winners, and so the seats, follow from the
 //!    game); redeal causes (S7-DEAL-*).
-//! 2. [`auction`]: one entry per turn (S7-BID-*), the additions and kontras
-//!    in [`additions`] (S7-ADD-*); then [`call`] (S7-CALL-*).
-//! 3. [`play`]: trick by trick (S7-PLAY-*), on the shared core
+//! 2. `auction`: one entry per turn (S7-BID-*), the additions and kontras
+//!    in `additions` (S7-ADD-*); then `call` (S7-CALL-*).
+//! 3. `play`: trick by trick (S7-PLAY-*), on the shared core
 //!    [`crate::trick`]: a card outside the legal set is a revoke naming the
 //!    duty broken.
-//! 4. [`settle`]: a ledger line per payment (S7-SCORE-*, S7-POINTS-2).
+//! 4. `settle`: a ledger line per payment (S7-SCORE-*, S7-POINTS-2).
 //!
-//! [`deck`] holds the pack and the card points (S7-DECK-*, S7-POINTS-1);
-//! [`state`] the game state the phases change and the writer of what they
+//! `deck` holds the pack and the card points (S7-DECK-*, S7-POINTS-1);
+//! `state` the game state the phases change and the writer of what they
 //! find.
 //!
 //! The replay never stops at a fault: an illegal game bid still takes effect
