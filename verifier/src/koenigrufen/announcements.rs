@@ -4,6 +4,7 @@
 
 use notation::{Act, Action, Bonus, Game, Problem, Target};
 
+use super::out::on_entry;
 use super::rules::*;
 use super::state::Ann;
 use super::Replay;
@@ -373,9 +374,5 @@ impl Replay<'_> {
 
 /// An `illegal-call` finding on the entry `a`.
 fn illegal(a: &Action, msg: String, rule: &'static str, label: &str, help: &str) -> Problem {
-    Problem::new("illegal-call", msg)
-        .rule(rule)
-        .seat(a.seat)
-        .at(a.span, label.to_string())
-        .help(help.to_string())
+    on_entry("illegal-call", a, msg, rule, label, help)
 }

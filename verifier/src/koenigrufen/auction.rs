@@ -4,6 +4,7 @@
 
 use notation::{Act, Action, Game, Problem};
 
+use super::out::on_entry;
 use super::rules::*;
 use super::Replay;
 use crate::Moment;
@@ -294,9 +295,5 @@ fn next_open(s: u8, passed: &[bool; 4]) -> u8 {
 
 /// An `illegal-bid` finding on the entry `act`.
 fn illegal_bid(act: &Action, msg: String, rule: &'static str, label: &str, help: &str) -> Problem {
-    Problem::new("illegal-bid", msg)
-        .rule(rule)
-        .seat(act.seat)
-        .at(act.span, label.to_string())
-        .help(help.to_string())
+    on_entry("illegal-bid", act, msg, rule, label, help)
 }

@@ -1,7 +1,7 @@
 //! The report writer: what the replay emits (findings, events of the
 //! teacher's view, payments), apart from the game state it reads.
 
-use notation::Problem;
+use notation::{Action, Problem};
 
 use crate::{Event, Moment, Payment, Report};
 
@@ -49,4 +49,21 @@ impl<'a> Out<'a> {
     pub fn settled(&mut self) {
         self.report.settled = true;
     }
+}
+
+/// A finding of `kind` on the auction or call entry `act`, its seat and
+/// place.
+pub(crate) fn on_entry(
+    kind: &'static str,
+    act: &Action,
+    msg: String,
+    rule: &'static str,
+    label: &str,
+    help: &str,
+) -> Problem {
+    Problem::new(kind, msg)
+        .rule(rule)
+        .seat(act.seat)
+        .at(act.span, label.to_string())
+        .help(help.to_string())
 }
