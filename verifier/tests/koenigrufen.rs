@@ -532,7 +532,18 @@ fn corpus_records_produce_exactly_their_expected_findings() {
     // Every rule id the engine can apply is exercised by some record.
     let source = [
         include_str!("../src/koenigrufen/mod.rs"),
-        include_str!("../src/koenigrufen/settle.rs"),
+        include_str!("../src/koenigrufen/deal.rs"),
+        include_str!("../src/koenigrufen/auction.rs"),
+        include_str!("../src/koenigrufen/call.rs"),
+        include_str!("../src/koenigrufen/talon.rs"),
+        include_str!("../src/koenigrufen/discard.rs"),
+        include_str!("../src/koenigrufen/announcements.rs"),
+        include_str!("../src/koenigrufen/play.rs"),
+        include_str!("../src/koenigrufen/duties.rs"),
+        include_str!("../src/koenigrufen/settle/mod.rs"),
+        include_str!("../src/koenigrufen/settle/positive.rs"),
+        include_str!("../src/koenigrufen/settle/bonuses.rs"),
+        include_str!("../src/koenigrufen/settle/negative.rs"),
     ]
     .concat();
     let used: std::collections::BTreeSet<&str> = source

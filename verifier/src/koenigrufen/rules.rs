@@ -65,6 +65,12 @@ pub fn thirds(t: u32) -> String {
     }
 }
 
+/// Cards as a space-separated list.
+pub(crate) fn list(set: CardSet) -> String {
+    let v: Vec<String> = set.iter().map(|c| c.to_string()).collect();
+    v.join(" ")
+}
+
 /// The strength of a suit card within its suit (KR-DECK-3): 0 lowest.
 /// `knight_high` is the `face_order=KNQJ` alternative.
 pub fn suit_strength(card: Card, knight_high: bool) -> u8 {

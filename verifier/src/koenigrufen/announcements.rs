@@ -1,0 +1,379 @@
+//! The call round (KR-ANN-1..7): announcements and contras, from the
+//! bidder round the table until enough passes in a row. Who may announce
+//! what, which contra may follow which, and what an illegal call does.
+
+use notation::Kind;
+use notation::{Act, Action, Bonus, Game, Problem, Target};
+
+use super::out::on_entry;
+use super::rules::*;
+use super::state::Ann;
+use super::Replay;
+use crate::Moment;
+
+/// The call round so far.
+#[derive(Debug, Clone, Copy)]
+struct Round {
+    /// The seat whose turn it is.
+    cur: u8,
+    /// The seat that just called, which may call again before the next
+    /// seat speaks (KR-ANN-1: a turn is one or more consecutive calls).
+    caller_turn: Option<u8>,
+    /// Passes in a row.
+    passes: u32,
+    any_call: bool,
+    ended: bool,
+}
+
+impl Replay<'_> {
+    /// KR-ANN-1..7: the call round of announcements and contras.
+    pub(super) fn call_round(&mut self, acts: &[Action]) {
+        let game = self.state.game();
+        let b = self.state.bidder;
+        // The hands the call round sees: dealt + pick-up - discard.
+        for s in 0..4 {
+            self.state.hand[s] = self.state.hand[s].union(self.state.dealt[s]);
+        }
+        let held_discard = self.state.discard.intersection(self.state.hand[b as usize]);
+        self.state.hand[b as usize] = self.state.hand[b as usize].difference(held_discard);
+        if let Some(bonus) = implied_bonus(game) {
+            self.state.ann[bonus_index(bonus)] = Some(Ann {
+                bidder_team: true,
+                level: 0,
+            });
+        }
+        if game == Game::Trischaken {
+            for a in acts {
+                self.out.push(
+                    Problem::new(
+                        Kind::IllegalCall,
+                        "nothing may be announced or contra'd in trischaken",
+                    )
+                    .rule("KR-ANN-5")
+                    .seat(a.seat)
+                    .at(a.span, "no calls in trischaken")
+                    .help("trischaken has no calls: leave `calls:` out"),
+                );
+            }
+            return;
+        }
+        let mut st = Round {
+            cur: b,
+            caller_turn: None,
+            passes: 0,
+            any_call: false,
+            ended: false,
+        };
+        for a in acts {
+            self.call_round_turn(a, &mut st);
+        }
+        if !st.ended {
+            let span = self.rec.calls.as_ref().map_or(
+                self.rec
+                    .auction
+                    .as_ref()
+                    .map(|a| a.span)
+                    .unwrap_or_default(),
+                |c| c.span,
+            );
+            self.out.push(
+                Problem::new(Kind::Other, "the call round is not finished")
+                    .rule("KR-ANN-1")
+                    .at(span, "call round")
+                    .help("record every \"good\" as `pass`: the round ends after three passes in a row following the last call, four if nobody called"),
+            );
+        }
+    }
+
+    /// One entry of the call round (KR-ANN-1, 6).
+    fn call_round_turn(&mut self, a: &Action, st: &mut Round) {
+        let s = a.seat;
+        if s >= 4 {
+            return;
+        }
+        if st.ended {
+            self.out.push(
+                Problem::new(Kind::OutOfTurn, format!("seat {s} speaks after the call round has ended"))
+                    .rule("KR-ANN-1")
+                    .seat(s)
+                    .at(a.span, "after the end")
+                    .help(if self.opts.all_good {
+                        "the call round ends when all four say good (pass) in a row"
+                    } else {
+                        "the call round ends after three passes in a row following the last call (four if nobody called)"
+                    }),
+            );
+            return;
+        }
+        let is_pass = matches!(a.act, Act::Pass);
+        let in_turn = s == st.cur || (!is_pass && st.caller_turn == Some(s));
+        if !in_turn {
+            let cur = st.cur;
+            self.out.push(
+                Problem::new(
+                    Kind::OutOfTurn,
+                    format!("seat {s} speaks, but it is seat {cur}'s turn in the call round"),
+                )
+                .rule("KR-ANN-1")
+                .seat(s)
+                .at(a.span, format!("seat {cur} speaks here"))
+                .help("the call round starts with the bidder and goes round in seat order"),
+            );
+        }
+        if is_pass {
+            st.passes += 1;
+            st.caller_turn = None;
+            st.cur = (s + 1) % 4;
+        } else {
+            // KR-ANN-6: an illegal announcement or contra has no effect,
+            // but it is a turn and not a pass: the passes that end the
+            // round count again from the entry after it.
+            self.call(a);
+            st.any_call = true;
+            st.passes = 0;
+            st.caller_turn = Some(s);
+            st.cur = (s + 1) % 4;
+        }
+        let needed = if self.opts.all_good || !st.any_call {
+            4
+        } else {
+            3
+        };
+        if st.passes >= needed {
+            st.ended = true;
+        }
+    }
+
+    /// One announcement or contra; returns whether it took effect.
+    fn call(&mut self, a: &Action) -> bool {
+        match &a.act {
+            Act::Announce { bonus } => self.announce(a, *bonus),
+            Act::Contra { target } | Act::Recontra { target } | Act::Subcontra { target } => {
+                self.contra(a, target)
+            }
+            Act::Call { .. } | Act::Talon { .. } | Act::Grind => {
+                self.out.push(illegal(
+                    a,
+                    "a king call, talon choice or grind out of its place".into(),
+                    "KR-CALL-1",
+                    "misplaced",
+                    "the king call comes first in `calls:`, then the talon choice, then the call round",
+                ));
+                false
+            }
+            _ => {
+                self.out.push(illegal(
+                    a,
+                    "not a call of Königrufen".into(),
+                    "KR-ANN-1",
+                    "not a call",
+                    "the call round has pass, announce <bonus>, contra/recontra/subcontra <game|bonus>",
+                ));
+                false
+            }
+        }
+    }
+
+    /// KR-ANN-2, 3, 5: an announcement; returns whether it took effect.
+    fn announce(&mut self, a: &Action, bonus: Bonus) -> bool {
+        if let Some(p) = self.announce_fault(a, bonus) {
+            self.out.push(p);
+            return false;
+        }
+        let s = a.seat;
+        let team = self.state.team(s);
+        self.state.ann[bonus_index(bonus)] = Some(Ann {
+            bidder_team: team,
+            level: 0,
+        });
+        let side = if team {
+            "the bidder's team"
+        } else {
+            "the opponents"
+        };
+        self.out.event(
+            Moment::Calls,
+            "KR-ANN-2",
+            format!("seat {s} announces {} for {side}", bonus.word()),
+        );
+        true
+    }
+
+    /// Why an announcement is an `illegal-call` (KR-ANN-2, 5), if it is.
+    fn announce_fault(&self, a: &Action, bonus: Bonus) -> Option<Problem> {
+        let game = self.state.game();
+        let s = a.seat;
+        if is_negative(game) {
+            return Some(illegal(
+                a,
+                format!("{} announced in {}, a negative game", bonus.word(), game.word()),
+                "KR-ANN-5",
+                "no announcements in negative games",
+                "in piccolo and beggar only contra, recontra and subcontra of the game may be called",
+            ));
+        }
+        if matches!(bonus, Bonus::CaptureMoon | Bonus::CaptureKing) {
+            return Some(illegal(
+                a,
+                format!("seat {s} announces {}, which is silent only", bonus.word()),
+                "KR-ANN-2",
+                "may not be announced",
+                "capture the moon and capture the king score silently; nobody may announce them",
+            ));
+        }
+        if !bonus_exists(bonus, game, self.opts.absolut_on) {
+            return Some(illegal(
+                a,
+                format!("{} does not exist in {}", bonus.word(), game.word()),
+                "KR-ANN-2",
+                "no such bonus in this game",
+                "pagat, uhu, pelican, quapil and trull exist in black games, king ultimo in caller games, four kings, honours, absolut and valat in positive games",
+            ));
+        }
+        let card = match bonus {
+            Bonus::KingUltimo => self.state.called,
+            b => ultimo_card(b).map(|(c, _)| c),
+        };
+        if let Some(c) = card {
+            if self.state.lacks_now(s, c) {
+                return Some(
+                    illegal(
+                        a,
+                        format!("seat {s} announces {} without holding {c}", bonus.word()),
+                        "KR-ANN-2",
+                        "card not held",
+                        "only the holder of the card (after the talon pick-up and discard) may announce this bonus",
+                    )
+                    .card(c),
+                );
+            }
+        } else if bonus == Bonus::KingUltimo {
+            return Some(illegal(
+                a,
+                "king ultimo announced, but no king was called".into(),
+                "KR-ANN-2",
+                "no called king",
+                "king ultimo is announced by the holder of the called king",
+            ));
+        }
+        if let Some(prev) = self.state.ann[bonus_index(bonus)] {
+            let who = if prev.bidder_team == self.state.team(s) {
+                "its own team"
+            } else {
+                "the other team"
+            };
+            return Some(illegal(
+                a,
+                format!("{} is already announced by {who}", bonus.word()),
+                "KR-ANN-2",
+                "announced twice",
+                "a bonus may be announced by one team only, once",
+            ));
+        }
+        None
+    }
+
+    /// KR-ANN-4, 5: a contra, recontra or subcontra; returns whether it
+    /// took effect.
+    fn contra(&mut self, a: &Action, target: &Target) -> bool {
+        let s = a.seat;
+        let team = self.state.team(s);
+        let step: u8 = match a.act {
+            Act::Contra { .. } => 1,
+            Act::Recontra { .. } => 2,
+            _ => 3,
+        };
+        let word = ["", "contra", "recontra", "subcontra"][step as usize];
+        let Some((owner, level)) = self.contra_target(a, target, word) else {
+            return false;
+        };
+        // contra and subcontra by the side not owning the item,
+        // recontra by its owner.
+        let by_owner = team == owner;
+        let right_side = if step == 2 { by_owner } else { !by_owner };
+        if !right_side {
+            self.out.push(illegal(
+                a,
+                format!("{word} on {target} by the wrong side"),
+                "KR-ANN-4",
+                "wrong side",
+                "contra and subcontra come from the side against the item, recontra from the side that owns it",
+            ));
+            return false;
+        }
+        if level != step - 1 {
+            let msg = match level {
+                0 => format!(
+                    "{word} on {target}, which has no {}",
+                    ["", "", "contra", "recontra"][step as usize]
+                ),
+                _ => format!(
+                    "{word} on {target}, which already stands at {}",
+                    ["", "contra", "recontra", "subcontra"][level.min(3) as usize]
+                ),
+            };
+            self.out.push(illegal(
+                a,
+                msg,
+                "KR-ANN-4",
+                "out of order",
+                "contra first, then recontra, then subcontra, each once",
+            ));
+            return false;
+        }
+        match target {
+            Target::Game => self.state.game_level = step,
+            Target::Bonus(bonus) => {
+                if let Some(ann) = &mut self.state.ann[bonus_index(*bonus)] {
+                    ann.level = step;
+                }
+            }
+        }
+        self.out.event(
+            Moment::Calls,
+            "KR-ANN-4",
+            format!("seat {s}: {word} on {target} (×{})", 1 << step),
+        );
+        true
+    }
+
+    /// The owner and contra level of what a contra targets (KR-ANN-4): the
+    /// game, or a bonus announced legally (not in negative games, KR-ANN-5);
+    /// `None` after the finding when there is no such target.
+    fn contra_target(&mut self, a: &Action, target: &Target, word: &str) -> Option<(bool, u8)> {
+        let negative = is_negative(self.state.game());
+        Some(match target {
+            Target::Game => (true, self.state.game_level),
+            Target::Bonus(bonus) => {
+                if negative {
+                    self.out.push(illegal(
+                        a,
+                        format!("{word} on {} in a negative game", bonus.word()),
+                        "KR-ANN-5",
+                        "only the game can be contra'd",
+                        "in piccolo and beggar only the game can be contra'd",
+                    ));
+                    return None;
+                }
+                match self.state.ann[bonus_index(*bonus)] {
+                    Some(ann) => (ann.bidder_team, ann.level),
+                    None => {
+                        self.out.push(illegal(
+                            a,
+                            format!("{word} on {}, which nobody announced", bonus.word()),
+                            "KR-ANN-4",
+                            "nothing to contra",
+                            "a contra needs a target: the game or a bonus announced legally",
+                        ));
+                        return None;
+                    }
+                }
+            }
+        })
+    }
+}
+
+/// An `illegal-call` finding on the entry `a`.
+fn illegal(a: &Action, msg: String, rule: &'static str, label: &str, help: &str) -> Problem {
+    on_entry(Kind::IllegalCall, a, msg, rule, label, help)
+}

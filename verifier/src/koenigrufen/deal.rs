@@ -1,0 +1,115 @@
+//! The deal (KR-DEAL-1, KR-DEAL-2): the hands and the talon piles as the
+//! record gives them. The card count itself (KR-DEAL-1: every card once) is
+//! a structural check done before the replay; the forehand (KR-DEAL-2) is
+//! set in [`super::replay`].
+//!
+//! A record without hands (`record.is_partial()`) is replayed with each
+//! seat's hand taken to be the cards it played (and the bidder's discard),
+//! so a revoke still shows by a card of the suit led played later.
+
+use notation::{Act, Card, CardSet, Game, Record};
+
+use super::play::winner;
+use super::rules::*;
+use super::Replay;
+
+impl Replay<'_> {
+    /// The hands and the talon, or for a partial record the cards each seat
+    /// played (a pre-pass over the tricks finds who played what).
+    pub(super) fn read_deal(&mut self) {
+        let rec = self.rec;
+        if let Some(t) = &rec.talon {
+            let cards: Vec<Card> = t.cards.iter().map(|i| i.card).collect();
+            self.state.talon[0] = cards.iter().take(3).copied().collect();
+            self.state.talon[1] = cards.iter().skip(3).take(3).copied().collect();
+        }
+        if !self.state.partial {
+            for h in &rec.hands {
+                if h.seat < 4 {
+                    self.state.dealt[h.seat as usize] = card_set(&h.cards);
+                }
+            }
+            return;
+        }
+        let (game, bidder) = self.game_as_bid();
+        self.hands_from_tricks(game, bidder);
+        self.bidder_hand_before_discard(game);
+    }
+
+    /// The game and bidder as the auction leaves them (checked later).
+    fn game_as_bid(&self) -> (Game, u8) {
+        let mut game = None;
+        let mut bidder = self.state.forehand;
+        if let Some(a) = &self.rec.auction {
+            for act in &a.actions {
+                if let Act::Bid { game: g } = act.act {
+                    if is_game(g) && act.seat < 4 {
+                        game = Some(g);
+                        bidder = act.seat;
+                    }
+                }
+            }
+        }
+        (game.unwrap_or(Game::Caller), bidder)
+    }
+
+    /// A partial record: each seat held the cards it played. Who played
+    /// which card follows the leaders and winners (KR-PLAY-1, KR-PLAY-8).
+    fn hands_from_tricks(&mut self, g: Game, bidder: u8) {
+        let mut leader = if is_negative(g) {
+            bidder
+        } else {
+            self.state.forehand
+        };
+        for trick in self.rec.tricks.iter().take(12) {
+            if let Some(l) = trick.leader.filter(|&l| l < 4) {
+                leader = l;
+            }
+            let mut cards = [Card::PAGAT; 4];
+            let n = trick.plays.len().min(4);
+            for (i, item) in trick.plays.iter().take(4).enumerate() {
+                cards[i] = item.card;
+                self.state.dealt[(leader as usize + i) % 4].insert(item.card);
+            }
+            if n == 0 {
+                continue;
+            }
+            let w = winner(&cards[..n], g, &self.opts);
+            leader = (leader + w as u8) % 4;
+        }
+    }
+
+    /// A partial record: the bidder also held what it laid away, less the
+    /// talon cards it took (KR-TALON-1, KR-TALON-4).
+    fn bidder_hand_before_discard(&mut self, g: Game) {
+        let rec = self.rec;
+        if let Some(d) = &rec.discard {
+            if d.seat < 4 {
+                let mut h = self.state.dealt[d.seat as usize].union(card_set(&d.cards));
+                let taken = talon_taken(rec);
+                if g == Game::SixThrees {
+                    h = h.difference(self.state.talon[0].union(self.state.talon[1]));
+                } else if let Some(half) = taken {
+                    h = h.difference(self.state.talon[half as usize & 1]);
+                }
+                self.state.dealt[d.seat as usize] = h;
+            }
+        }
+    }
+}
+
+pub(super) fn card_set(items: &[notation::Item]) -> CardSet {
+    items.iter().map(|i| i.card).collect()
+}
+
+/// The talon pile the record says the bidder took.
+fn talon_taken(rec: &Record) -> Option<u8> {
+    rec.calls
+        .as_ref()?
+        .actions
+        .iter()
+        .find_map(|a| match a.act {
+            Act::Talon { half } => Some(half),
+            _ => None,
+        })
+}

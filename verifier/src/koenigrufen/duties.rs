@@ -1,0 +1,268 @@
+//! What a seat may play to a trick (KR-PLAY-2..7, 10): rule 1 follow
+//! suit, rule 2 follow tarock, rule 3 beat (negative games), rule 4a keep an
+//! announced ultimo card for its trick, rule 4b suit games, rule 4c the
+//! pagat in negative games. A revoke is a card outside the allowed set.
+
+use notation::Kind;
+use notation::{Bonus, Card, CardSet, Game, Problem};
+
+use super::options::Opts;
+use super::play::{beat_applies, trick_rules};
+use super::rules::*;
+use super::Replay;
+use crate::trick::{self, Duty, Lead, Legal};
+
+const DUTY_HELP: &str = "rule 1: follow suit; rule 2: if void, play tarock; rule 3 (negative games): beat the winning card if you can";
+
+impl Replay<'_> {
+    /// Rules 1–4 for one card (KR-PLAY-2..7, 10).
+    pub(super) fn check_card(
+        &mut self,
+        item: &notation::Item,
+        seat: u8,
+        k: usize,
+        before: &[Card],
+    ) {
+        let card = item.card;
+        let game = self.state.game();
+        let hand = self.state.hand[seat as usize];
+        if !hand.contains(card) {
+            self.out.push(
+                Problem::new(Kind::Other, format!("seat {seat} plays {card}, which it does not hold"))
+                    .rule("KR-PLAY-10")
+                    .seat(seat)
+                    .trick(k)
+                    .card(card)
+                    .at(item.span, "not in this hand")
+                    .help("each seat plays the cards it was dealt (the bidder: with the talon cards taken, without those laid away)"),
+            );
+            return;
+        }
+        let legal = legal_plays(hand, before, game, &self.opts);
+        let revoke = |rule: &'static str, msg: String| {
+            Problem::new(Kind::Revoke, msg)
+                .rule(rule)
+                .seat(seat)
+                .trick(k)
+                .card(card)
+                .at(item.span, "played here")
+                .help(DUTY_HELP)
+        };
+        match legal.broken(card) {
+            // Rule 3: the cards allowed by rules 1 and 2 that beat.
+            Some(Duty::Beat) => {
+                self.out.push(revoke(
+                    "KR-PLAY-4",
+                    format!(
+                        "seat {seat} plays {card} but must beat the winning card (it holds {})",
+                        list(legal.set)
+                    ),
+                ));
+                return;
+            }
+            Some(duty) => {
+                let (rule, words) = duty_words(duty, is_suit_game(game));
+                self.out.push(revoke(
+                    rule,
+                    format!("seat {seat} plays {card} but must {words}"),
+                ));
+                return;
+            }
+            None => {}
+        }
+        if beat_applies(game, &self.opts)
+            && card == Card::PAGAT
+            && !legal
+                .set
+                .intersection(tarocks())
+                .difference(pagat_only())
+                .is_empty()
+        {
+            self.out.push(revoke(
+                "KR-PLAY-7",
+                format!("seat {seat} plays the pagat while it may play another tarock"),
+            ));
+            return;
+        }
+        if is_black(game) {
+            // Rule 4a yields to rules 1 and 2 only (rule 3 is for negative
+            // games, where 4a does not apply).
+            self.rule_4a(item, seat, k, legal.set_before(Duty::Beat));
+        }
+    }
+
+    /// KR-PLAY-6: announced ultimo cards kept for their target trick.
+    fn rule_4a(&mut self, item: &notation::Item, seat: u8, k: usize, allowed: CardSet) {
+        let card = item.card;
+        let k16 = k as u16;
+        let mut due = CardSet::EMPTY;
+        let mut pending = CardSet::EMPTY;
+        let mut target_of = |c: Card| {
+            self.state
+                .reserved
+                .iter()
+                .find(|r| r.1 == Some(c))
+                .map_or(0, |r| r.2)
+        };
+        for &(s, c, target) in &self.state.reserved {
+            let Some(c) = c else { continue };
+            if s != seat || !allowed.contains(c) {
+                continue;
+            }
+            if target == k16 {
+                due.insert(c);
+            } else if target > k16 {
+                pending.insert(c);
+            }
+        }
+        let fault = if !due.is_empty() && !due.contains(card) {
+            Some(format!(
+                "seat {seat} holds back {} in trick {k}, its announced trick",
+                list(due)
+            ))
+        } else if due.is_empty() && pending.contains(card) {
+            if !allowed.difference(pending).is_empty() {
+                Some(format!(
+                    "seat {seat} plays the announced {card} before trick {}",
+                    target_of(card)
+                ))
+            } else {
+                let earliest = pending.iter().map(&mut target_of).min().unwrap_or(0);
+                (target_of(card) > earliest).then(|| {
+                    format!("seat {seat} must play the announced card due earliest (trick {earliest}), not {card}")
+                })
+            }
+        } else {
+            None
+        };
+        if let Some(msg) = fault {
+            self.out.push(
+                Problem::new(Kind::PrematureUltimoCard, msg)
+                    .rule("KR-PLAY-6")
+                    .seat(seat)
+                    .trick(k)
+                    .card(card)
+                    .at(item.span, "played here")
+                    .help("rule 4a: an announced pagat, uhu, pelican, quapil or called king is kept for its trick (12, 11, 10, 9, 12) unless rules 1-2 force it, and played there if they allow"),
+            );
+        }
+    }
+
+    /// Rule 4a reservations (KR-PLAY-6): positive black games only. Each
+    /// legally announced ultimo card held by its team is kept for its trick.
+    pub(super) fn reserve_ultimo_cards(&mut self) {
+        let game = self.state.game();
+        if !is_black(game) {
+            return;
+        }
+        let mut k = 0;
+        for bonus in [
+            Bonus::Pagat,
+            Bonus::Uhu,
+            Bonus::Pelican,
+            Bonus::Quapil,
+            Bonus::KingUltimo,
+        ] {
+            let Some(ann) = self.state.ann[bonus_index(bonus)] else {
+                continue;
+            };
+            let (card, target) = match bonus {
+                Bonus::KingUltimo => match self.state.called {
+                    Some(c) => (c, 12),
+                    None => continue,
+                },
+                b => ultimo_card(b).expect("ultimo bonus"),
+            };
+            if let Some(holder) = (0..4u8).find(|&s| {
+                self.state.team(s) == ann.bidder_team && self.state.hand[s as usize].contains(card)
+            }) {
+                self.state.reserved[k] = (holder, Some(card), target);
+                k += 1;
+            }
+        }
+    }
+}
+
+fn pagat_only() -> CardSet {
+    let mut s = CardSet::EMPTY;
+    s.insert(Card::PAGAT);
+    s
+}
+
+/// What a seat may play to a trick holding `before`: the shared core's
+/// duties (rules 1–3, 4b) with this game's [`trick_rules`].
+pub(super) fn legal_plays(hand: CardSet, before: &[Card], game: Game, opts: &Opts) -> Legal {
+    trick::legal(hand, before, duty_lead(before), &trick_rules(game, opts))
+}
+
+/// What the hand must follow: the suit of the led card, else tarock (a
+/// card without a suit leads tarock).
+fn duty_lead(before: &[Card]) -> Option<Lead> {
+    before
+        .first()
+        .map(|c| c.suit().map_or(Lead::Trumps, Lead::Suit))
+}
+
+/// The rule a broken duty stands for, and the duty in words.
+fn duty_words(duty: Duty, suit_game: bool) -> (&'static str, &'static str) {
+    match duty {
+        Duty::FollowSuit => ("KR-PLAY-2", "follow suit"),
+        Duty::Trump => ("KR-PLAY-3", "play tarock (void in the suit led)"),
+        Duty::FollowTrump if suit_game => ("KR-PLAY-5", "follow tarock"),
+        Duty::FollowTrump => ("KR-PLAY-3", "follow tarock"),
+        Duty::LeadSuit => (
+            "KR-PLAY-5",
+            "lead a suit card while holding one (tarocks are played only without suit cards)",
+        ),
+        Duty::SuitNotTrump => (
+            "KR-PLAY-5",
+            "play a suit card (tarock only without suit cards)",
+        ),
+        Duty::SuitToTrumpLead => (
+            "KR-PLAY-5",
+            "play a suit card (suit_tarock_lead=suits-first)",
+        ),
+        // Rule 3 is worded apart (it names the cards that beat); there is
+        // no duty to overtrump in Königrufen.
+        Duty::Beat | Duty::Overtrump => ("KR-PLAY-4", "beat the winning card"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::play::tests::{cards, opts};
+    use super::*;
+
+    #[test]
+    fn a_void_player_must_play_tarock_in_black_games() {
+        let hand: CardSet = cards("T5 S7 C7").into_iter().collect();
+        let legal = legal_plays(hand, &cards("HK"), Game::Caller, &opts());
+        assert_eq!(duty_words(legal.duty().unwrap(), false).0, "KR-PLAY-3");
+        assert_eq!(list(legal.set), "T5");
+        let legal = legal_plays(hand, &cards("HK"), Game::ThreeOfSuits, &opts());
+        assert_eq!(duty_words(legal.duty().unwrap(), true).0, "KR-PLAY-5");
+        assert_eq!(list(legal.set), "S7 C7");
+    }
+
+    #[test]
+    fn negative_games_must_beat_and_keep_the_pagat() {
+        let hand: CardSet = cards("T1 T3 S7").into_iter().collect();
+        let legal = legal_plays(hand, &cards("HK T2"), Game::Beggar, &opts());
+        assert_eq!(legal.broken(cards("T1")[0]), Some(Duty::Beat));
+        assert_eq!(list(legal.set), "T3");
+        assert_eq!(list(legal.set_before(Duty::Beat)), "T1 T3");
+    }
+
+    #[test]
+    fn a_card_outside_the_pack_is_no_suit_card_in_suit_games() {
+        // The fool is an unknown card in Königrufen (KR-DECK-1): it does
+        // not excuse a tarock under rule 4b, nor may it be played instead
+        // of a suit card (spec/rules-koenigrufen.md).
+        let hand: CardSet = cards("EX T5").into_iter().collect();
+        let legal = legal_plays(hand, &cards("HK"), Game::ThreeOfSuits, &opts());
+        assert_eq!(legal.duty(), None);
+        let hand: CardSet = cards("EX S7 T5").into_iter().collect();
+        let legal = legal_plays(hand, &cards("HK"), Game::ThreeOfSuits, &opts());
+        assert_eq!(legal.broken(cards("EX")[0]), Some(Duty::SuitNotTrump));
+    }
+}

@@ -1,0 +1,69 @@
+//! The report writer: what the replay emits (findings, events of the
+//! teacher's view, payments), apart from the game state it reads.
+
+use notation::{Action, Problem};
+
+use crate::{Event, Moment, Payment, Report};
+
+/// Writes into the deal's [`Report`].
+pub(crate) struct Out<'a> {
+    report: &'a mut Report,
+}
+
+impl<'a> Out<'a> {
+    pub fn new(report: &'a mut Report) -> Out<'a> {
+        Out { report }
+    }
+
+    /// A finding.
+    pub fn push(&mut self, p: Problem) {
+        self.report.push(p);
+    }
+
+    /// A rule applied, in plain words.
+    pub fn event(&mut self, at: Moment, rule: &'static str, text: String) {
+        self.report.events.push(Event::Rule { at, rule, text });
+    }
+
+    /// Any other event (a trick, a count).
+    pub fn emit(&mut self, event: Event) {
+        self.report.events.push(event);
+    }
+
+    /// A line of the ledger.
+    pub fn pay(&mut self, payment: Payment) {
+        self.report.pay(payment);
+    }
+
+    /// The findings so far, for the notes a later phase adds to them.
+    pub fn problems_mut(&mut self) -> &mut [Problem] {
+        &mut self.report.problems
+    }
+
+    /// The deal is void: nobody pays.
+    pub fn void(&mut self) {
+        self.report.totals = vec![0; 4];
+    }
+
+    /// The deal was replayed to its end and scored.
+    pub fn settled(&mut self) {
+        self.report.settled = true;
+    }
+}
+
+/// A finding of `kind` on the auction or call entry `act`, its seat and
+/// place.
+pub(crate) fn on_entry(
+    kind: notation::Kind,
+    act: &Action,
+    msg: String,
+    rule: &'static str,
+    label: &str,
+    help: &str,
+) -> Problem {
+    Problem::new(kind, msg)
+        .rule(rule)
+        .seat(act.seat)
+        .at(act.span, label.to_string())
+        .help(help.to_string())
+}

@@ -1,0 +1,345 @@
+//! The play (KR-PLAY-1, 8, 9, 10, KR-NEG-1): twelve tricks, who leads
+//! each, who wins it and why, the running card points, and the early end of
+//! beggar, piccolo and an announced valat. What a seat may play to a trick
+//! (rules 1–4) is in [`super::duties`].
+
+use notation::Kind;
+use notation::{Bonus, Card, CardSet, Game, Problem, Trick};
+
+use super::options::Opts;
+use super::rules::*;
+use super::state::Played;
+use super::Replay;
+use crate::trick::{self, Duties, Rules};
+use crate::{Event, Moment};
+
+impl Replay<'_> {
+    /// The tricks in order, replayed to the end whatever they hold.
+    pub(super) fn play(&mut self) {
+        let rec = self.rec;
+        let game = self.state.game();
+        let fh = self.state.forehand;
+        let mut leader = if is_negative(game) {
+            self.state.bidder
+        } else {
+            fh
+        };
+        let valat_team = self.state.ann[bonus_index(Bonus::Valat)].map(|a| a.bidder_team);
+        for (t, trick) in rec.tricks.iter().enumerate().take(12) {
+            let k = t + 1;
+            if self.state.ended_early {
+                self.out.push(
+                    Problem::new(Kind::Other, format!("trick {k} is recorded after the play had ended"))
+                        .rule("KR-NEG-1")
+                        .trick(k)
+                        .at(trick.span, "play is over")
+                        .help("beggar ends when the bidder wins a trick, piccolo when it wins a second, an announced valat when the other team wins one"),
+                );
+                break;
+            }
+            if trick.plays.len() != 4 {
+                // Who plays what from here on is unknown: nothing after it
+                // is judged, and the deal is void (see `replay`).
+                self.state.wrong_trick = Some(k);
+                break;
+            }
+            leader = self.trick_leader(trick, k, leader);
+            let Some(winner_seat) = self.play_trick(trick, t, leader) else {
+                continue;
+            };
+            leader = winner_seat;
+            self.early_end(k, winner_seat, valat_team);
+        }
+        if self.state.wrong_trick.is_some() {
+            return;
+        }
+        let recorded = rec.tricks.len().min(12);
+        self.state.complete =
+            self.state.ended_early || (recorded == 12 && self.state.ntricks == 12);
+        if !self.state.complete {
+            let span = rec.tricks.last().map_or(rec.tags[0].span, |t| t.span);
+            self.out.push(
+                Problem::new(Kind::Other, format!("only {recorded} of 12 tricks are recorded"))
+                    .rule("KR-NEG-1")
+                    .at(span, "play stops here")
+                    .help("all 12 tricks are played unless beggar, piccolo or an announced valat ends the play early; the deal is not scored"),
+            );
+        }
+    }
+
+    /// KR-PLAY-1: the seat that leads trick `k`, where the record or its
+    /// cards say another seat led than the one due.
+    fn trick_leader(&mut self, trick: &Trick, k: usize, leader: u8) -> u8 {
+        let mut leader = leader;
+        if let Some(l) = trick.leader {
+            if l != leader && l < 4 {
+                self.out.push(
+                    Problem::new(Kind::OutOfTurn, format!("trick {k} is led by seat {l}, but seat {leader} leads it"))
+                        .rule("KR-PLAY-1")
+                        .seat(l)
+                        .trick(k)
+                        .at(trick.span, format!("seat {leader} leads"))
+                        .help("the forehand (negative games: the bidder) leads the first trick, the winner of each trick the next"),
+                );
+                leader = l;
+            }
+        }
+        if trick.leader.is_none() && !self.state.partial && !self.fits(trick, leader) {
+            // The cards say another seat led (e.g. the trick before was
+            // won by a revoke): one out-of-turn finding, not a cascade.
+            if let Some(l) = (1..4)
+                .map(|d| (leader + d) % 4)
+                .find(|&l| self.fits(trick, l))
+            {
+                self.out.push(
+                    Problem::new(Kind::OutOfTurn, format!("trick {k} is led by seat {l}, but seat {leader} won the trick before and leads it"))
+                        .rule("KR-PLAY-1")
+                        .seat(l)
+                        .trick(k)
+                        .at(trick.plays[0].span, format!("seat {leader} leads"))
+                        .help("the winner of each trick leads the next; write `trick N lead S:` when the record means another leader"),
+                );
+                leader = l;
+            }
+        }
+        leader
+    }
+
+    /// The cards of trick `t` (0-based) checked and played; its winner
+    /// (KR-PLAY-8, 9), the events of the teacher's view. Returns the
+    /// winning seat.
+    fn play_trick(&mut self, trick: &Trick, t: usize, leader: u8) -> Option<u8> {
+        let game = self.state.game();
+        let k = t + 1;
+        let mut cards = [Card::PAGAT; 4];
+        let mut n = 0;
+        for item in trick.plays.iter().take(4) {
+            let seat = (leader + n as u8) % 4;
+            self.check_card(item, seat, k, &cards[..n]);
+            self.state.hand[seat as usize].remove(item.card);
+            cards[n] = item.card;
+            n += 1;
+        }
+        if n == 0 {
+            return None;
+        }
+        let w = winner(&cards[..n], game, &self.opts);
+        let winner_seat = (leader + w as u8) % 4;
+        let mut p = Played {
+            leader,
+            winner: winner_seat,
+            cards: [None; 4],
+            n: n as u8,
+        };
+        for (i, c) in cards[..n].iter().enumerate() {
+            p.cards[i] = Some(*c);
+            self.state.won[winner_seat as usize].insert(*c);
+        }
+        self.state.tricks[t] = p;
+        self.state.ntricks = k;
+        self.state.tricks_won[winner_seat as usize] += 1;
+        let reason = win_reason(&cards[..n], w, game, &self.opts);
+        self.out.emit(Event::Trick {
+            trick: k as u16,
+            leader,
+            winner: winner_seat,
+            reason,
+        });
+        self.count_event(k as u16);
+        Some(winner_seat)
+    }
+
+    /// KR-NEG-1: the play ends at once when beggar or piccolo is lost or
+    /// the team against an announced valat wins a trick.
+    fn early_end(&mut self, k: usize, winner_seat: u8, valat_team: Option<bool>) {
+        let game = self.state.game();
+        // KR-NEG-1: early end.
+        let b = self.state.bidder;
+        let end = if is_beggar(game) && winner_seat == b {
+            Some(format!(
+                "the bidder (seat {b}) wins trick {k}: beggar is lost"
+            ))
+        } else if is_piccolo(game) && winner_seat == b && self.state.tricks_won[b as usize] == 2 {
+            Some(format!(
+                "the bidder (seat {b}) wins its second trick: piccolo is lost"
+            ))
+        } else if valat_team.is_some_and(|vt| self.state.team(winner_seat) != vt) {
+            Some(format!(
+                "seat {winner_seat} wins trick {k} against the announced valat: valat is lost"
+            ))
+        } else {
+            None
+        };
+        if let Some(text) = end {
+            self.state.ended_early = true;
+            self.out.event(Moment::Trick(k as u16), "KR-NEG-1", text);
+        }
+    }
+
+    /// A trick with a card missing or one too many: a wrong number of cards
+    /// found in play (KR-DEAL-1). The director cannot score the tricks, so
+    /// the deal is void and nobody pays (spec/rules-koenigrufen.md).
+    pub(super) fn void_wrong_trick(&mut self) {
+        let Some(t) = self.state.wrong_trick else {
+            return;
+        };
+        for p in self.out.problems_mut() {
+            if p.kind == "wrong-trick-size" && p.trick == Some(t as u16) {
+                p.help.push_str(
+                    "; a wrong number of cards found in play: the deal is void, nobody pays",
+                );
+            }
+        }
+        self.out.event(
+            Moment::Settlement,
+            "KR-DEAL-1",
+            format!("trick {t} has a card missing or one too many: a wrong number of cards found in play; the deal is void, nobody pays"),
+        );
+        self.out.void();
+        self.out.settled();
+    }
+
+    /// Whether every card of the trick is in the hand of the seat that
+    /// plays it when `leader` leads.
+    fn fits(&self, trick: &Trick, leader: u8) -> bool {
+        trick
+            .plays
+            .iter()
+            .take(4)
+            .enumerate()
+            .all(|(i, item)| self.state.hand[(leader as usize + i) % 4].contains(item.card))
+    }
+
+    /// The card points of the tricks won so far, per side (KR-POINTS-1).
+    fn count_event(&mut self, trick: u16) {
+        let b = self.state.bidder;
+        if self.state.game() == Game::Trischaken {
+            // Each player counts its own tricks (KR-SCORE-7).
+            let sides = (0..4u8)
+                .map(|s| {
+                    let pts = thirds(pile_points(self.state.won[s as usize]));
+                    (format!("seat {s}"), pts)
+                })
+                .collect();
+            self.out.emit(Event::Count { trick, sides });
+            return;
+        }
+        let pile = |team: bool| {
+            let mut set = CardSet::EMPTY;
+            for s in (0..4u8).filter(|&s| self.state.team(s) == team) {
+                set = set.union(self.state.won[s as usize]);
+            }
+            thirds(pile_points(set))
+        };
+        let ours = match self.state.partner {
+            Some(p) => format!("the bidder (seat {b}) and partner (seat {p})"),
+            None => format!("the bidder (seat {b})"),
+        };
+        let sides = vec![(ours, pile(true)), ("the defence".to_owned(), pile(false))];
+        self.out.emit(Event::Count { trick, sides });
+    }
+}
+
+/// Whether the fairy-tale trick applies in this game (KR-PLAY-9).
+fn fairy(game: Game, opts: &Opts) -> bool {
+    is_black(game) || (opts.fairy_all && is_negative(game))
+}
+
+/// Rule 3 (KR-PLAY-4, 7): in negative games, trischaken by option.
+pub(super) fn beat_applies(game: Game, opts: &Opts) -> bool {
+    is_negative(game) && (game != Game::Trischaken || opts.trischaken_beat)
+}
+
+/// The trick rules of this game for the shared core ([`crate::trick`]):
+/// suit cards ranked as KR-DECK-3 (by `face_order`); in suit games the
+/// tarocks a fifth suit (KR-PLAY-5, 8), else tarock when void (KR-PLAY-3);
+/// the duty to beat (KR-PLAY-4); the fairy-tale trick (KR-PLAY-9).
+pub(super) fn trick_rules(game: Game, opts: &Opts) -> Rules {
+    let suit_game = is_suit_game(game);
+    Rules {
+        suit_rank: if opts.knight_high {
+            strength_knqj
+        } else {
+            strength_kqnj
+        },
+        trumps_beat_suits: !suit_game,
+        fairy_tale: fairy(game, opts).then_some(4),
+        trumps: tarocks(),
+        duties: Duties {
+            trump_when_void: !suit_game,
+            suit_when_void: suit_game,
+            lead_suit: suit_game,
+            suit_to_trump_lead: suit_game && opts.suits_first,
+            beat: beat_applies(game, opts),
+            overtrump: false,
+            fool_free: false,
+        },
+    }
+}
+
+fn strength_kqnj(card: Card) -> u8 {
+    STRENGTH[0][card.index() as usize]
+}
+
+fn strength_knqj(card: Card) -> u8 {
+    STRENGTH[1][card.index() as usize]
+}
+
+/// The index of the winning card (KR-PLAY-8, 9). A trick that only a card
+/// outside the pack could lead (the fool: no suit, no tarock) stays with
+/// its first card unless a tarock takes it.
+pub(crate) fn winner(cards: &[Card], game: Game, opts: &Opts) -> usize {
+    let lead = trick::lead_of(cards[0]);
+    trick::winner(cards, lead, &trick_rules(game, opts)).map_or(0, |w| w.index)
+}
+
+fn win_reason(cards: &[Card], w: usize, game: Game, opts: &Opts) -> String {
+    let c = cards[w];
+    if c == Card::PAGAT
+        && cards.contains(&Card::SKUS)
+        && cards.contains(&Card::MOND)
+        && fairy(game, opts)
+    {
+        return "fairy-tale trick: the pagat beats Sküs and Mond (KR-PLAY-9)".into();
+    }
+    // A tarock wins only as the highest tarock (in suit games only when
+    // tarock was led, KR-PLAY-8).
+    if c.is_trump() {
+        if cards[0].is_trump() {
+            format!("highest tarock ({c})")
+        } else {
+            format!("highest tarock ({c}) on a suit lead")
+        }
+    } else {
+        format!("highest card of the suit led ({c})")
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+
+    /// The default rule options.
+    pub(in super::super) fn opts() -> Opts {
+        Opts::read(&crate::RuleOptions::default())
+    }
+
+    /// Cards from their codes.
+    pub(in super::super) fn cards(s: &str) -> Vec<Card> {
+        s.split_whitespace().map(|c| c.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn fairy_tale_trick_is_won_by_the_pagat_in_black_games_only() {
+        let t = cards("T22 T1 T21 T5");
+        assert_eq!(winner(&t, Game::Three, &opts()), 1);
+        assert_eq!(winner(&t, Game::Beggar, &opts()), 0);
+    }
+
+    #[test]
+    fn in_suit_games_tarock_does_not_beat_a_suit_lead() {
+        let t = cards("HK T3 H1 HQ");
+        assert_eq!(winner(&t, Game::ThreeOfSuits, &opts()), 0);
+        assert_eq!(winner(&t, Game::Three, &opts()), 1);
+    }
+}

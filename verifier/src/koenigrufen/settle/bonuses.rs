@@ -1,0 +1,290 @@
+//! The bonus lines of positive games (KR-BONUS-1..10, valued as KR-SCORE-4
+//! says): pagat to quapil, king ultimo, capture the moon, capture the king,
+//! trull, four kings, honours, absolut, and valat, which replaces them all.
+
+use notation::{Bonus, Card, CardSet, Game};
+
+use super::super::rules::*;
+use super::super::Replay;
+use super::positive::Piles;
+use super::{doubling, Line};
+use crate::Moment;
+
+/// Adds the bonus lines of a positive game to `lines` (after the game
+/// line), in the order of the bonus table.
+pub(super) fn bonus_lines(
+    r: &mut Replay<'_>,
+    game: Game,
+    solo: i64,
+    piles: &Piles,
+    lines: &mut Vec<Line>,
+) {
+    let black = is_black(game);
+    let caller = is_caller(game);
+    if black {
+        ultimo_lines(r, solo, lines);
+    }
+    if caller {
+        king_ultimo_line(r, solo, lines);
+    }
+    if black {
+        capture_the_moon(r, solo, lines);
+    }
+    if caller {
+        capture_the_king(r, solo, &piles.opp, lines);
+    }
+    pile_bonus_lines(r, black, solo, piles, lines);
+    valat(r, game, solo, lines);
+}
+
+/// KR-SCORE-4: the value of a bonus line, and whether it was announced.
+fn bonus_value(r: &Replay<'_>, bonus: Bonus, solo: i64) -> (i64, bool) {
+    let base = bonus_base(bonus, r.opts.absolut_value) * solo;
+    match r.state.ann[bonus_index(bonus)] {
+        Some(a) => (base * 2 * doubling(a.level), true),
+        None => (base, false),
+    }
+}
+
+/// KR-BONUS-1: pagat, uhu, pelican, quapil.
+fn ultimo_lines(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
+    for bonus in [Bonus::Pagat, Bonus::Uhu, Bonus::Pelican, Bonus::Quapil] {
+        let (card, target) = ultimo_card(bonus).expect("ultimo bonus");
+        let (value, announced) = bonus_value(r, bonus, solo);
+        let t = target as usize - 1;
+        let in_target = (t < r.state.ntricks)
+            .then(|| r.state.tricks[t])
+            .and_then(|p| p.seat_of(card).map(|s| (s, p.winning_card() == Some(card))));
+        if let Some((s, wins)) = in_target {
+            r.out.event(
+                Moment::Trick(target),
+                "KR-BONUS-1",
+                format!(
+                    "{card} played by seat {s} in trick {target} {}: {}",
+                    if wins { "wins" } else { "is beaten" },
+                    bonus.word()
+                ),
+            );
+        }
+        if let Some(ann) = r.state.ann[bonus_index(bonus)] {
+            let achieved =
+                matches!(in_target, Some((s, true)) if r.state.team(s) == ann.bidder_team);
+            lines.push(Line {
+                bidder_team_wins: ann.bidder_team == achieved,
+                value,
+                rule: "KR-BONUS-1",
+                reason: format!(
+                    "{} announced, {} ({card} {} trick {target})",
+                    bonus.word(),
+                    if achieved { "made" } else { "lost" },
+                    if achieved { "wins" } else { "does not win" }
+                ),
+            });
+        } else if let Some((s, wins)) = in_target {
+            debug_assert!(!announced);
+            lines.push(Line {
+                bidder_team_wins: r.state.team(s) == wins,
+                value,
+                rule: "KR-BONUS-1",
+                reason: format!(
+                    "{} silent: {card} {} trick {target}",
+                    bonus.word(),
+                    if wins { "wins" } else { "loses" }
+                ),
+            });
+        }
+    }
+}
+
+/// KR-BONUS-2: king ultimo.
+fn king_ultimo_line(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
+    if let Some(king) = r.state.called {
+        let (value, _) = bonus_value(r, Bonus::KingUltimo, solo);
+        let last = (r.state.ntricks == 12).then(|| r.state.tricks[11]);
+        let in_last = last.filter(|p| p.seat_of(king).is_some());
+        let last_team = in_last.map(|p| r.state.team(p.winner));
+        if let Some(ann) = r.state.ann[bonus_index(Bonus::KingUltimo)] {
+            let achieved = last_team == Some(ann.bidder_team);
+            lines.push(Line {
+                bidder_team_wins: ann.bidder_team == achieved,
+                value,
+                rule: "KR-BONUS-2",
+                reason: format!(
+                    "king ultimo announced, {}",
+                    if achieved { "made" } else { "lost" }
+                ),
+            });
+        } else if let Some(t) = last_team {
+            lines.push(Line {
+                bidder_team_wins: t,
+                value,
+                rule: "KR-BONUS-2",
+                reason: format!("king ultimo silent: {king} falls in trick 12"),
+            });
+        }
+    }
+}
+
+/// KR-BONUS-3: capture the moon, for the team that did not play it.
+fn capture_the_moon(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
+    for (k, p) in r.state.tricks[..r.state.ntricks].iter().enumerate() {
+        if let Some(s) = p.seat_of(Card::MOND) {
+            if p.winning_card() != Some(Card::MOND) {
+                r.out.emit(crate::Event::Rule {
+                    at: Moment::Trick(k as u16 + 1),
+                    rule: "KR-BONUS-3",
+                    text: format!("seat {s}'s Mond is captured: capture the moon"),
+                });
+                lines.push(Line {
+                    bidder_team_wins: !r.state.team(s),
+                    value: solo,
+                    rule: "KR-BONUS-3",
+                    reason: format!("capture the moon: seat {s}'s T21 is taken"),
+                });
+            }
+        }
+    }
+}
+
+/// KR-BONUS-4: capture the king, for the opponents only.
+fn capture_the_king(r: &mut Replay<'_>, solo: i64, opp: &CardSet, lines: &mut Vec<Line>) {
+    if let Some(king) = r.state.called {
+        if let Some(k) = r.state.tricks[..r.state.ntricks]
+            .iter()
+            .position(|p| p.seat_of(king).is_some() && !r.state.team(p.winner))
+        {
+            r.out.event(
+                Moment::Trick(k as u16 + 1),
+                "KR-BONUS-4",
+                format!("the called king {king} falls to the opponents: capture the king"),
+            );
+        }
+        if opp.contains(king) {
+            lines.push(Line {
+                bidder_team_wins: false,
+                value: solo,
+                rule: "KR-BONUS-4",
+                reason: format!("capture the king: {king} goes to the opponents"),
+            });
+        }
+    }
+}
+
+/// KR-BONUS-5..8: trull, four kings, honours, absolut, by what a team's
+/// pile holds.
+fn pile_bonus_lines(
+    r: &mut Replay<'_>,
+    black: bool,
+    solo: i64,
+    piles: &Piles,
+    lines: &mut Vec<Line>,
+) {
+    type Achieved = fn(CardSet, u32) -> bool;
+    let checks: [(Bonus, &'static str, bool, Achieved); 4] = [
+        (Bonus::Trull, "KR-BONUS-5", black, |p, _| {
+            trull().difference(p).is_empty()
+        }),
+        (Bonus::FourKings, "KR-BONUS-6", true, |p, _| {
+            kings().difference(p).is_empty()
+        }),
+        (Bonus::Honours, "KR-BONUS-7", true, |p, _| {
+            p.intersection(trull().union(kings())).len() >= 5
+        }),
+        (Bonus::Absolut, "KR-BONUS-8", r.opts.absolut_on, |_, pts| {
+            pts >= 136
+        }),
+    ];
+    for (bonus, rule, exists, achieved) in checks {
+        if !exists {
+            continue;
+        }
+        let (value, _) = bonus_value(r, bonus, solo);
+        let bid_has = achieved(piles.bid, piles.bid_points);
+        let opp_has = achieved(piles.opp, piles.opp_points);
+        if let Some(ann) = r.state.ann[bonus_index(bonus)] {
+            let made = if ann.bidder_team { bid_has } else { opp_has };
+            lines.push(Line {
+                bidder_team_wins: ann.bidder_team == made,
+                value,
+                rule,
+                reason: format!(
+                    "{} announced, {}",
+                    bonus.word(),
+                    if made { "made" } else { "lost" }
+                ),
+            });
+        } else if bid_has || opp_has {
+            lines.push(Line {
+                bidder_team_wins: bid_has,
+                value,
+                rule,
+                reason: format!("{} silent", bonus.word()),
+            });
+        }
+    }
+}
+
+/// KR-BONUS-9, 10: valat. An announced valat, or a silent one worth at
+/// least the other lines, is the only line scored.
+fn valat(r: &mut Replay<'_>, game: Game, solo: i64, lines: &mut Vec<Line>) {
+    let basic = |bidder_wins: bool| -> i64 {
+        match game {
+            Game::SixThrees if !bidder_wins => 12,
+            g if is_caller(g) => 2,
+            _ => 6,
+        }
+    };
+    let all_tricks = |team: bool| {
+        r.state.ntricks == 12
+            && r.state.tricks[..12]
+                .iter()
+                .all(|p| r.state.team(p.winner) == team)
+    };
+    let valat_lines = if let Some(ann) = r.state.ann[bonus_index(Bonus::Valat)] {
+        let made = all_tricks(ann.bidder_team);
+        let bidder_wins = ann.bidder_team == made;
+        let value = 4 * basic(bidder_wins) * 2 * solo * doubling(ann.level);
+        Some(Line {
+            bidder_team_wins: bidder_wins,
+            value,
+            rule: "KR-BONUS-9",
+            reason: format!("valat announced, {}", if made { "made" } else { "lost" }),
+        })
+    } else {
+        let team = if all_tricks(true) {
+            Some(true)
+        } else if all_tricks(false) {
+            Some(false)
+        } else {
+            None
+        };
+        team.and_then(|t| {
+            let value = 4 * basic(t) * solo;
+            let net: i64 = lines
+                .iter()
+                .map(|l| {
+                    if l.bidder_team_wins == t {
+                        l.value
+                    } else {
+                        -l.value
+                    }
+                })
+                .sum();
+            (value >= net).then(|| Line {
+                bidder_team_wins: t,
+                value,
+                rule: "KR-BONUS-10",
+                reason: format!("silent valat ({value} ≥ {net}, the other lines)"),
+            })
+        })
+    };
+    if let Some(v) = valat_lines {
+        r.out.event(
+            Moment::Settlement,
+            "KR-BONUS-10",
+            "valat: only the valat line is scored".into(),
+        );
+        lines.clear();
+        lines.push(v);
+    }
+}

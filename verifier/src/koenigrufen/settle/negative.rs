@@ -1,0 +1,70 @@
+//! Negative games (KR-SCORE-6, 7): beggar and piccolo in both forms, and
+//! trischaken, where the player with the most card points pays.
+
+use notation::Game;
+
+use super::super::rules::*;
+use super::super::Replay;
+use super::{doubling, pay, pay_each_other_seat, Line};
+use crate::Moment;
+
+/// KR-SCORE-6: beggar and piccolo, the bidder alone against three.
+pub(super) fn beggar_piccolo(r: &mut Replay<'_>, game: Game) {
+    let b = r.state.bidder;
+    let taken = r.state.tricks_won[b as usize];
+    let won = if is_beggar(game) {
+        taken == 0
+    } else {
+        taken == 1
+    };
+    let value = game_value(game) * doubling(r.state.game_level);
+    let line = Line {
+        bidder_team_wins: won,
+        value,
+        rule: "KR-SCORE-6",
+        reason: format!(
+            "{} {}: the bidder takes {taken} trick{}",
+            game.word(),
+            if won { "won" } else { "lost" },
+            if taken == 1 { "" } else { "s" }
+        ),
+    };
+    pay(r, &line);
+}
+
+/// KR-SCORE-7: the player with the most points pays each other player.
+pub(super) fn trischaken(r: &mut Replay<'_>) {
+    let fh = r.state.forehand;
+    let pts: [u32; 4] = std::array::from_fn(|s| pile_points(r.state.won[s]));
+    let order: [u8; 4] = if r.opts.tie_before {
+        std::array::from_fn(|i| (fh + 4 - i as u8) % 4)
+    } else {
+        std::array::from_fn(|i| (fh + i as u8) % 4)
+    };
+    let mut loser = order[0];
+    for &s in &order[1..] {
+        if pts[s as usize] > pts[loser as usize] {
+            loser = s;
+        }
+    }
+    let mayor = pts[loser as usize] >= 96;
+    let value = 2 * if mayor { 2 } else { 1 } * if loser == fh { 2 } else { 1 };
+    r.out.event(
+        Moment::Settlement,
+        "KR-SCORE-7",
+        format!(
+            "points: {}; seat {loser} has the most{}{}",
+            (0..4)
+                .map(|s| format!("seat {s} {}", thirds(pts[s])))
+                .collect::<Vec<_>>()
+                .join(", "),
+            if mayor { " and is mayor (×2)" } else { "" },
+            if loser == fh { ", forehand (×2)" } else { "" }
+        ),
+    );
+    let reason = format!(
+        "trischaken lost with {} points",
+        thirds(pts[loser as usize])
+    );
+    pay_each_other_seat(r, loser, value, "KR-SCORE-7", &reason, Moment::Settlement);
+}

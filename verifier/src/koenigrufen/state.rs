@@ -1,0 +1,127 @@
+//! The replay state: what the phases of the deal change (hands, talon, the
+//! game and teams, announcements, tricks, who won what). It emits nothing;
+//! findings, events and payments go through the report writer
+//! ([`super::out::Out`]).
+
+use notation::{Card, CardSet, Game};
+
+/// An announced bonus: the team that owns it and its contra level.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Ann {
+    /// Announced by the bidder's team.
+    pub bidder_team: bool,
+    pub level: u8,
+}
+
+/// One replayed trick: the cards by seat, its leader and winner.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Played {
+    pub leader: u8,
+    pub winner: u8,
+    /// Cards in play order from the leader.
+    pub cards: [Option<Card>; 4],
+    pub n: u8,
+}
+
+impl Played {
+    /// The seat that played `card` to this trick.
+    pub fn seat_of(&self, card: Card) -> Option<u8> {
+        (0..self.n as usize)
+            .find(|&i| self.cards[i] == Some(card))
+            .map(|i| (self.leader + i as u8) % 4)
+    }
+    pub fn winning_card(&self) -> Option<Card> {
+        let i = (self.winner + 4 - self.leader) % 4;
+        self.cards[i as usize]
+    }
+}
+
+/// The game state of one replay.
+pub(crate) struct State {
+    pub forehand: u8,
+    pub partial: bool,
+    /// Dealt hands (partial records: reconstructed).
+    pub dealt: [CardSet; 4],
+    /// Hands as they are now.
+    pub hand: [CardSet; 4],
+    pub talon: [CardSet; 2],
+    pub bidder: u8,
+    pub game: Option<Game>,
+    pub called: Option<Card>,
+    pub partner: Option<u8>,
+    pub taken: Option<u8>,
+    pub discard: CardSet,
+    pub grind: bool,
+    pub game_level: u8,
+    pub ann: [Option<Ann>; 12],
+    /// Rule 4a: (seat, card, target trick) of announced ultimo cards.
+    pub reserved: [(u8, Option<Card>, u16); 5],
+    pub tricks: [Played; 12],
+    pub ntricks: usize,
+    pub won: [CardSet; 4],
+    pub tricks_won: [u8; 4],
+    pub ended_early: bool,
+    pub complete: bool,
+    /// The first trick (1-based) with a card missing or one too many.
+    pub wrong_trick: Option<usize>,
+}
+
+impl State {
+    /// The state before the auction: the forehand bids last and, until a
+    /// bid says otherwise, is taken as the bidder.
+    pub fn new(forehand: u8, partial: bool) -> State {
+        State {
+            forehand,
+            partial,
+            dealt: [CardSet::EMPTY; 4],
+            hand: [CardSet::EMPTY; 4],
+            talon: [CardSet::EMPTY; 2],
+            bidder: forehand,
+            game: None,
+            called: None,
+            partner: None,
+            taken: None,
+            discard: CardSet::EMPTY,
+            grind: false,
+            game_level: 0,
+            ann: [None; 12],
+            reserved: [(0, None, 0); 5],
+            tricks: [Played::default(); 12],
+            ntricks: 0,
+            won: [CardSet::EMPTY; 4],
+            tricks_won: [0; 4],
+            ended_early: false,
+            complete: false,
+            wrong_trick: None,
+        }
+    }
+
+    pub fn game(&self) -> Game {
+        self.game.unwrap_or(Game::Caller)
+    }
+
+    /// Whether a seat plays on the bidder's side.
+    pub fn team(&self, seat: u8) -> bool {
+        seat == self.bidder || Some(seat) == self.partner
+    }
+
+    /// Whether the dealt hand of `seat` lacks `card`. A partial record knows
+    /// only the cards played: a card lacks when it is seen elsewhere.
+    pub fn lacks_dealt(&self, seat: u8, card: Card) -> bool {
+        if !self.partial {
+            return !self.dealt[seat as usize].contains(card);
+        }
+        self.talon[0].union(self.talon[1]).contains(card)
+            || (0..4).any(|o| o != seat && self.dealt[o as usize].contains(card))
+    }
+
+    /// Whether the hand of `seat` in the call round lacks `card`.
+    pub fn lacks_now(&self, seat: u8, card: Card) -> bool {
+        if !self.partial {
+            return !self.hand[seat as usize].contains(card);
+        }
+        !self.hand[seat as usize].contains(card)
+            && (self.discard.contains(card)
+                || self.lacks_dealt(seat, card) && !self.hand[seat as usize].contains(card))
+    }
+}

@@ -1,0 +1,159 @@
+//! The talon (KR-TALON-1..5): which pile the bidder takes, the grind,
+//! six threes taking all six cards; solo and negative games leave it.
+
+use notation::Kind;
+use notation::{Act, Action, Game, Problem};
+
+use super::rules::*;
+use super::Replay;
+use crate::Moment;
+
+impl Replay<'_> {
+    /// The talon entry at `acts[i]`, if this game has one. Returns the index
+    /// of the entry after it.
+    pub(super) fn talon(&mut self, acts: &[Action], i: usize) -> usize {
+        let game = self.state.game();
+        let b = self.state.bidder;
+        let calls_span = self.calls_span();
+        let mut i = i;
+        let normal = !is_negative(game) && !is_solo(game) && game != Game::SixThrees;
+        match acts.get(i).map(|a| (a, &a.act)) {
+            Some((a, Act::Talon { half })) => {
+                i += 1;
+                if !normal {
+                    let rule = talon_rule(game);
+                    self.out.push(
+                        Problem::new(Kind::IllegalCall, format!("in {} the talon is not taken", game.word()))
+                            .rule(rule)
+                            .seat(a.seat)
+                            .at(a.span, "no talon choice in this game")
+                            .help("the bidder takes a talon pile only in caller, three and three of suits; solo and negative games leave it, six threes takes all six"),
+                    );
+                } else if a.seat != b || *half > 1 {
+                    self.out.push(
+                        Problem::new(Kind::IllegalCall, format!("talon {half} by seat {}: only the bidder (seat {b}) takes pile 0 or 1", a.seat))
+                            .rule("KR-TALON-1")
+                            .seat(a.seat)
+                            .at(a.span, "bad talon choice")
+                            .help("`talon 0` takes the first three talon cards, `talon 1` the last three"),
+                    );
+                    if *half <= 1 {
+                        self.take(*half);
+                    }
+                } else {
+                    self.take(*half);
+                }
+            }
+            Some((a, Act::Grind)) => {
+                self.grind(acts, a, i + 1);
+                return i + 1;
+            }
+            _ if normal => {
+                self.out.push(
+                    Problem::new(Kind::IllegalCall, format!("in {} the bidder must choose a talon pile", game.word()))
+                        .rule("KR-TALON-1")
+                        .seat(b)
+                        .at(acts.get(i).map_or(calls_span, |a| a.span), "talon choice expected here")
+                        .help("write `talon 0` or `talon 1` after the king call (or `grind` when the called king is in the talon)"),
+                );
+            }
+            _ => {}
+        }
+        if game == Game::SixThrees {
+            let all = self.state.talon[0].union(self.state.talon[1]);
+            self.state.hand[b as usize] = self.state.hand[b as usize].union(all);
+            self.out.event(
+                Moment::Calls,
+                "KR-TALON-4",
+                format!("seat {b} takes all six talon cards"),
+            );
+        }
+        i
+    }
+
+    /// KR-TALON-2: the bidder gives up after seeing its called king in the
+    /// talon; the deal ends there.
+    fn grind(&mut self, acts: &[Action], a: &Action, i: usize) {
+        let game = self.state.game();
+        let b = self.state.bidder;
+        let king_in_talon = self
+            .state
+            .called
+            .is_some_and(|k| self.state.talon[0].union(self.state.talon[1]).contains(k));
+        if !(is_caller(game) && !is_solo(game) && king_in_talon) {
+            self.out.push(
+                Problem::new(Kind::IllegalCall, "grind is allowed only in a non-solo caller game whose called king lies in the talon")
+                    .rule("KR-TALON-2")
+                    .seat(a.seat)
+                    .at(a.span, "grind not allowed")
+                    .help("a bidder may give up only after seeing its called king in the talon"),
+            );
+        }
+        self.state.grind = true;
+        self.out.event(
+            Moment::Calls,
+            "KR-TALON-2",
+            format!("seat {b} gives up (grind)"),
+        );
+        if let Some(extra) = acts.get(i) {
+            self.out.push(
+                Problem::new(
+                    Kind::Other,
+                    "the deal ended with the grind; nothing more is called",
+                )
+                .rule("KR-TALON-2")
+                .seat(extra.seat)
+                .at(extra.span, "after the grind")
+                .help("after a grind there is no discard, no call round and no tricks"),
+            );
+        }
+    }
+
+    /// KR-TALON-1: the bidder takes pile `half`.
+    fn take(&mut self, half: u8) {
+        let b = self.state.bidder as usize;
+        self.state.taken = Some(half);
+        let pile = self.state.talon[half as usize];
+        self.state.hand[b] = self.state.hand[b].union(pile);
+        self.out.event(
+            Moment::Calls,
+            "KR-TALON-1",
+            format!(
+                "seat {b} takes talon pile {half} ({}); the other pile counts for the opponents",
+                list(pile)
+            ),
+        );
+    }
+
+    /// KR-TALON-2: nothing is laid away or played after a grind.
+    pub(super) fn after_grind(&mut self) {
+        let rec = self.rec;
+        let extra = rec
+            .discard
+            .as_ref()
+            .map(|d| d.span)
+            .or(rec.tricks.first().map(|t| t.span));
+        if let Some(span) = extra {
+            self.out.push(
+                Problem::new(
+                    Kind::Other,
+                    "the deal ended with the grind; nothing more is played",
+                )
+                .rule("KR-TALON-2")
+                .seat(self.state.bidder)
+                .at(span, "after the grind")
+                .help("after a grind there is no discard, no call round and no tricks"),
+            );
+        }
+    }
+}
+
+fn talon_rule(game: Game) -> &'static str {
+    if is_negative(game) {
+        "KR-TALON-5"
+    } else if game == Game::SixThrees {
+        "KR-TALON-4"
+    } else {
+        "KR-TALON-3"
+    }
+}
