@@ -33,6 +33,7 @@ pub mod koenigrufen;
 pub mod options;
 pub mod session;
 pub mod skill7;
+pub mod trick;
 
 use notation::check::Table;
 use notation::{Party, Problem, Record, Variant};
