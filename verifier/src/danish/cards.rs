@@ -45,15 +45,6 @@ pub(super) fn lead_set(lead: Lead) -> CardSet {
     }
 }
 
-/// What a card leads; `None` for the fool, which leads what it is named.
-pub(super) fn lead_of(c: Card) -> Option<Lead> {
-    if c.is_trump() {
-        Some(Lead::Trumps)
-    } else {
-        c.suit().map(Lead::Suit)
-    }
-}
-
 pub(super) fn lead_word(lead: Lead) -> &'static str {
     match lead {
         Lead::Suit(Suit::Spades) => "spades",

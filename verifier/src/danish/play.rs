@@ -6,10 +6,11 @@
 
 use notation::{Card, CardSet, Item, Lead, Problem, Seat, Trick};
 
-use super::cards::{lead_of, lead_set, lead_word, push_card, suit_strength, TRUMPS};
+use super::cards::{lead_set, lead_word, push_card, suit_strength, TRUMPS};
 use super::count::card_points;
 use super::state::{Game, LastTrick};
 use super::{End, Replay};
+use crate::trick::{self, lead_of};
 use crate::{Event, Moment};
 
 /// The suit a trick is played to: the led card's, or the led fool's name,
@@ -22,36 +23,41 @@ pub fn trick_lead(plays: &[Card], name: Option<Lead>, renames: [Option<Lead>; 2]
     renames[1].or(renames[0]).or(name)
 }
 
+/// Danish Tarok as the shared trick core reads it: trumps `T1..=T21` beat
+/// every suit card (DK-CARD-3), red spot cards rank in reverse (DK-CARD-2),
+/// void in the suit led a player must trump (DK-PLAY-2), and the fool may
+/// be played instead of following (DK-FOOL-2).
+pub(super) fn rules() -> trick::Rules {
+    trick::Rules {
+        suit_rank: suit_strength,
+        trumps_beat_suits: true,
+        fairy_tale: None,
+        trumps: TRUMPS,
+        duties: trick::Duties {
+            trump_when_void: true,
+            fool_free: true,
+            ..trick::Duties::default()
+        },
+    }
+}
+
 /// The index of the winning card (DK-PLAY-3, DK-FOOL-1, DK-FOOL-9): the
 /// highest trump; else the highest card of the suit led (or named); else
 /// the highest card of the suit of the first card after a led fool.
 pub fn trick_winner(plays: &[Card], lead: Option<Lead>) -> (usize, &'static str) {
-    // One pass: the highest trump, and the highest card of the suit led.
-    let led = match lead {
-        Some(Lead::Suit(s)) => Some(s),
-        _ => None,
-    };
-    let mut trump: Option<(usize, u8)> = None;
-    let mut suit: Option<(usize, u8)> = None;
-    for (i, &c) in plays.iter().enumerate() {
-        if let Some(n) = c.trump_number() {
-            if trump.is_none_or(|(_, b)| n > b) {
-                trump = Some((i, n));
-            }
-        } else if led.is_some() && c.suit() == led {
-            let v = suit_strength(c);
-            if suit.is_none_or(|(_, b)| v > b) {
-                suit = Some((i, v));
-            }
-        }
+    match trick::winner(plays, lead, &rules()) {
+        Some(trick::Win {
+            index,
+            why: trick::Why::Trump,
+        }) => (index, "highest trump"),
+        Some(trick::Win { index, .. }) => (index, "highest card of the suit led"),
+        None => fool_lead_fallback(plays),
     }
-    if let Some((i, _)) = trump {
-        return (i, "highest trump");
-    }
-    if let Some((i, _)) = suit {
-        return (i, "highest card of the suit led");
-    }
-    // DK-FOOL-9 fallback: the suit of the first card after the fool.
+}
+
+/// DK-FOOL-9 fallback, when no card follows the suit a led fool was named
+/// and none is a trump: the suit of the first card after the fool.
+fn fool_lead_fallback(plays: &[Card]) -> (usize, &'static str) {
     let first = plays.iter().position(|c| !c.is_fool()).unwrap_or(0);
     let fallback = plays.get(first).and_then(|c| c.suit());
     let mut best = (first, 0);
@@ -67,25 +73,27 @@ pub fn trick_winner(plays: &[Card], lead: Option<Lead>) -> (usize, &'static str)
 }
 
 /// What a player must play, if his card is wrong: the duty broken
-/// (DK-PLAY-2). The fool is never a revoke.
+/// (DK-PLAY-2), as the shared core words it. The fool is never a revoke.
+/// A card of the suit led follows whatever else the hand holds, and a card
+/// not held (its own fault, DK-PLAY-1) is judged as if the hand held it.
 pub fn duty_broken(card: Card, lead: Lead, hand: CardSet) -> Option<&'static str> {
-    if card.is_fool() {
+    if card.is_fool() || lead_set(lead).contains(card) {
         return None;
     }
-    let set = lead_set(lead);
-    if set.contains(card) {
-        return None;
-    }
-    if !hand.intersection(set).is_empty() {
-        return Some(match lead {
-            Lead::Trumps => "follow trumps",
-            Lead::Suit(_) => "follow suit",
-        });
-    }
-    if !card.is_trump() && !hand.intersection(TRUMPS).is_empty() {
-        return Some("trump");
-    }
-    None
+    let mut hand = hand;
+    hand.insert(card);
+    let broken = trick::legal(hand, &[], Some(lead), &rules()).broken(card)?;
+    Some(match broken {
+        trick::Duty::FollowSuit => "follow suit",
+        trick::Duty::FollowTrump => "follow trumps",
+        trick::Duty::Trump => "trump",
+        // Not Danish duties (DK-PLAY-2 has none of them).
+        trick::Duty::Overtrump => "overtrump",
+        trick::Duty::Beat => "beat",
+        trick::Duty::LeadSuit => "lead a suit card",
+        trick::Duty::SuitNotTrump => "play a suit card",
+        trick::Duty::SuitToTrumpLead => "play a suit card to the trump lead",
+    })
 }
 
 /// The lead of a recorded trick, with its fool name and renamings.
@@ -527,6 +535,33 @@ mod tests {
         assert_eq!(
             trick_winner(&[Card::FOOL, c("S2"), c("S9")], lead),
             (2, "highest card of the first suit played after the fool")
+        );
+    }
+
+    #[test]
+    fn the_duty_broken_is_worded_for_dk_play_2() {
+        let c = |s: &str| s.parse::<Card>().unwrap();
+        let hand = |s: &str| s.split_whitespace().map(c).collect::<CardSet>();
+        let spades = Lead::Suit(Suit::Spades);
+        assert_eq!(
+            duty_broken(c("H5"), spades, hand("S3 H5 T4")),
+            Some("follow suit")
+        );
+        assert_eq!(
+            duty_broken(c("H5"), Lead::Trumps, hand("H5 T4")),
+            Some("follow trumps")
+        );
+        assert_eq!(duty_broken(c("H5"), spades, hand("H5 T4")), Some("trump"));
+        assert_eq!(duty_broken(c("H5"), spades, hand("H5 D4")), None);
+        // The fool may always be played instead (DK-FOOL-2).
+        assert_eq!(duty_broken(Card::FOOL, spades, hand("S3 T4 EX")), None);
+        // A card not held is judged as if held: a spade follows, a trump
+        // trumps a void hand; its own fault is DK-PLAY-1.
+        assert_eq!(duty_broken(c("S9"), spades, hand("S3 T4")), None);
+        assert_eq!(duty_broken(c("T9"), spades, hand("H5 T4")), None);
+        assert_eq!(
+            duty_broken(c("T9"), spades, hand("S3 T4")),
+            Some("follow suit")
         );
     }
 }
