@@ -169,16 +169,7 @@ impl Replay<'_, '_> {
         reason: &str,
         at: Moment,
     ) {
-        for o in self.seating.others(seat) {
-            self.out.pay(
-                Party::Seat(o),
-                Party::Seat(seat),
-                amount,
-                rule,
-                reason.to_owned(),
-                at,
-            );
-        }
+        self.with_each_other(seat, amount, rule, reason, at, true);
     }
 
     /// `seat` pays each other active player.
@@ -190,10 +181,25 @@ impl Replay<'_, '_> {
         reason: &str,
         at: Moment,
     ) {
+        self.with_each_other(seat, amount, rule, reason, at, false);
+    }
+
+    /// A payment between `seat` and each other active player, in the order
+    /// of declaring; `receives`: which way it goes.
+    fn with_each_other(
+        &mut self,
+        seat: Seat,
+        amount: i64,
+        rule: &'static str,
+        reason: &str,
+        at: Moment,
+        receives: bool,
+    ) {
         for o in self.seating.others(seat) {
+            let (payer, payee) = if receives { (o, seat) } else { (seat, o) };
             self.out.pay(
-                Party::Seat(seat),
-                Party::Seat(o),
+                Party::Seat(payer),
+                Party::Seat(payee),
                 amount,
                 rule,
                 reason.to_owned(),

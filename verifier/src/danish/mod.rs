@@ -8,18 +8,20 @@
 //! carry over from deal to deal of a session ([`SessionState`]).
 //!
 //! ## Flow
-//! One module per phase of the deal, named as the digest names them, run in
-//! this order by [`Replay::phases`]:
-//! [`deal`] (DK-DEAL-3 wrong deal, DK-DEAL-4 misdeal demands) →
-//! [`discard`] (the skat, DK-DISCARD) → [`declarations`] (DK-DECL) →
-//! [`play`] (tricks card by card: DK-PLAY, with [`fool`] for DK-FOOL and
-//! [`payments`] for DK-PAY-3/4) → [`payments`] (after the last trick:
-//! DK-PAY-5, DK-TOUT) → [`count`] (DK-COUNT) → [`pots`] (foundation of an
+//! One module per phase of the deal, named as the digest names them. First
+//! `seats` (DK-SEAT: who deals, who plays), `pots` (DK-POT-2 foundation at
+//! the start of a session) and the dealer fee (DK-PAY-1, in `deal`); then,
+//! in this order, `Replay::phases`:
+//! `deal` (DK-DEAL-3 wrong deal, DK-DEAL-4 misdeal demands) →
+//! `discard` (the skat, DK-DISCARD) → `declarations` (DK-DECL) →
+//! `play` (tricks card by card: DK-PLAY, with `fool` for DK-FOOL and
+//! `payments` for DK-PAY-3/4) → `payments` (after the last trick:
+//! DK-PAY-5, DK-TOUT) → `count` (DK-COUNT) → `pots` (foundation of an
 //! emptied pot, DK-POT-2).
 //!
-//! The phases change a small game state ([`state::Game`]) and write
+//! The phases change a small game state (`state::Game`) and write
 //! findings, payments and events through the report writer
-//! ([`ledger::Ledger`]). The first irregularity that abandons the deal
+//! (`ledger::Ledger`). The first irregularity that abandons the deal
 //! (DK-FINE-3) is fined; later ones are still reported, but nothing after
 //! the point of abandonment is paid.
 //!

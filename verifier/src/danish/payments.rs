@@ -7,10 +7,13 @@
 use notation::{Card, Party, Pot, Seat};
 
 use super::cards::{is_ultimo_card, push_card, push_number};
-use super::pots::{KING, PAGAT};
+use super::pots::{pot_index, KING, PAGAT};
 use super::state::{Game, LastTrick};
 use super::Replay;
 use crate::Moment;
+
+/// The two pots, king pot first, with the word the ledger's reasons use.
+const POTS: [(Pot, &str); 2] = [(Pot::King, "king"), (Pot::Pagat, "pagat")];
 
 /// Who won all tricks, and who won none, as the count needs to know.
 pub(super) struct Outcome {
@@ -114,22 +117,18 @@ impl Replay<'_, '_> {
         self.out
             .rule_event(at, "DK-PAY-5", format!("seat {t} won all 25 tricks: tout"));
         self.collect(t, a, "DK-PAY-5", "tout", at);
-        self.out.pay(
-            Party::Pot(Pot::King),
-            Party::Seat(t),
-            snap[KING],
-            "DK-PAY-5",
-            "tout takes the king pot".into(),
-            at,
-        );
-        self.out.pay(
-            Party::Pot(Pot::Pagat),
-            Party::Seat(t),
-            snap[PAGAT],
-            "DK-PAY-5",
-            "tout takes the pagat pot".into(),
-            at,
-        );
+        for (pot, name) in POTS {
+            let reason = format!("tout takes the {name} pot");
+            let amount = snap[pot_index(pot)];
+            self.out.pay(
+                Party::Pot(pot),
+                Party::Seat(t),
+                amount,
+                "DK-PAY-5",
+                reason,
+                at,
+            );
+        }
     }
 
     /// DK-TOUT-2: a failed announced tout pays 85 to each other player and
@@ -143,22 +142,18 @@ impl Replay<'_, '_> {
             format!("seat {d} announced a tout and failed"),
         );
         self.pay_each(d, 85, "DK-TOUT-2", "failed announced tout", at);
-        self.out.pay(
-            Party::Seat(d),
-            Party::Pot(Pot::King),
-            snap[KING],
-            "DK-TOUT-2",
-            "failed announced tout doubles the king pot".into(),
-            at,
-        );
-        self.out.pay(
-            Party::Seat(d),
-            Party::Pot(Pot::Pagat),
-            snap[PAGAT],
-            "DK-TOUT-2",
-            "failed announced tout doubles the pagat pot".into(),
-            at,
-        );
+        for (pot, name) in POTS {
+            let reason = format!("failed announced tout doubles the {name} pot");
+            let amount = snap[pot_index(pot)];
+            self.out.pay(
+                Party::Seat(d),
+                Party::Pot(pot),
+                amount,
+                "DK-TOUT-2",
+                reason,
+                at,
+            );
+        }
     }
 
     /// An ultimo: the last trick won with the pagat (45 and the pagat pot)
@@ -167,31 +162,23 @@ impl Replay<'_, '_> {
         let at = Moment::Settlement;
         let winner = last.winner_seat();
         let wcard = last.winner_card();
-        if wcard == Card::PAGAT {
-            self.collect(winner, 45, "DK-PAY-5", "pagat ultimo", at);
-            self.out.pay(
-                Party::Pot(Pot::Pagat),
-                Party::Seat(winner),
-                snap[PAGAT],
-                "DK-PAY-5",
-                "pagat ultimo takes the pagat pot".into(),
-                at,
-            );
-            return true;
-        }
-        if wcard.is_king() {
-            self.collect(winner, 40, "DK-PAY-5", "king ultimo", at);
-            self.out.pay(
-                Party::Pot(Pot::King),
-                Party::Seat(winner),
-                snap[KING],
-                "DK-PAY-5",
-                "king ultimo takes the king pot".into(),
-                at,
-            );
-            return true;
-        }
-        false
+        let (amount, pot, what) = if wcard == Card::PAGAT {
+            (45, Pot::Pagat, "pagat")
+        } else if wcard.is_king() {
+            (40, Pot::King, "king")
+        } else {
+            return false;
+        };
+        self.collect(winner, amount, "DK-PAY-5", &format!("{what} ultimo"), at);
+        self.out.pay(
+            Party::Pot(pot),
+            Party::Seat(winner),
+            snap[pot_index(pot)],
+            "DK-PAY-5",
+            format!("{what} ultimo takes the {what} pot"),
+            at,
+        );
+        true
     }
 
     /// A bagud: an ultimo card lost in the last trick pays each other

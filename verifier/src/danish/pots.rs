@@ -41,37 +41,35 @@ impl Replay<'_, '_> {
     /// 20 into each pot. It stands whatever happens later in the deal.
     pub(super) fn found_pots(&mut self) {
         for pot in [Pot::King, Pot::Pagat] {
-            for s in 0..self.seating.seats {
-                self.out.payment(
-                    Party::Seat(s),
-                    Party::Pot(pot),
-                    20,
-                    "DK-POT-2",
-                    format!("foundation of the {}: start of the session", pot.word()),
-                    Moment::Deal,
-                    true,
-                );
-            }
+            let reason = format!("foundation of the {}: start of the session", pot.word());
+            self.foundation(pot, reason, Moment::Deal, true);
         }
     }
 
     /// DK-POT-2: a pot emptied by this deal's payments is founded again by
-    /// every player at the table, the one sitting out too.
+    /// every player at the table, the one sitting out too. Only a deal
+    /// that stands is settled, so this is never after an abandonment.
     pub(super) fn refound_emptied_pots(&mut self) {
-        let at = Moment::Settlement;
         for pot in [Pot::King, Pot::Pagat] {
             if self.out.pots[pot_index(pot)] == 0 {
-                for s in 0..self.seating.seats {
-                    self.out.pay(
-                        Party::Seat(s),
-                        Party::Pot(pot),
-                        20,
-                        "DK-POT-2",
-                        format!("foundation of the emptied {}", pot.word()),
-                        at,
-                    );
-                }
+                let reason = format!("foundation of the emptied {}", pot.word());
+                self.foundation(pot, reason, Moment::Settlement, false);
             }
+        }
+    }
+
+    /// Every player at the table pays 20 into `pot`.
+    fn foundation(&mut self, pot: Pot, reason: String, at: Moment, keep: bool) {
+        for s in 0..self.seating.seats {
+            self.out.payment(
+                Party::Seat(s),
+                Party::Pot(pot),
+                20,
+                "DK-POT-2",
+                reason.clone(),
+                at,
+                keep,
+            );
         }
     }
 }
