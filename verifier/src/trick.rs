@@ -52,8 +52,10 @@
 //!   `suit_to_trump_lead` by option, else `trump_when_void`; `beat` in the
 //!   negative games; `fairy_tale: Some(4)` where KR-PLAY-9 applies; lead: a
 //!   card without a suit leads tarock.
-//! - Skill7: as Königrufen without `beat`, Farbesolo for the suit games,
-//!   `fairy_tale: Some(4)` outside Farbesolo.
+//! - Skill7: as Königrufen without `beat`, Farbesolo for the suit games;
+//!   outside Farbesolo `fairy_tale: Some(cards.len())` (S7-PLAY-5 names no
+//!   trick size). A card shown twice in one trick goes to its later copy
+//!   there (`skill7::play::trick_winner`).
 //!
 //! ```
 //! use notation::{Card, CardSet};
@@ -166,6 +168,7 @@ pub enum Duty {
 pub struct Legal {
     /// The cards that may be played.
     pub set: CardSet,
+    hand: CardSet,
     steps: [(Duty, CardSet); 3],
     len: usize,
 }
@@ -174,6 +177,7 @@ impl Legal {
     fn any(hand: CardSet) -> Legal {
         Legal {
             set: hand,
+            hand,
             steps: [(Duty::FollowSuit, hand); 3],
             len: 0,
         }
@@ -195,6 +199,17 @@ impl Legal {
     /// to; `None` when the hand may play anything.
     pub fn duty(&self) -> Option<Duty> {
         self.steps().last().map(|s| s.0)
+    }
+
+    /// What the hand may play under the duties before `duty` (all of them
+    /// when `duty` did not narrow it): the cards a later rule looks at, such
+    /// as KR-PLAY-6 before the duty to beat.
+    pub fn set_before(&self, duty: Duty) -> CardSet {
+        match self.steps().iter().position(|s| s.0 == duty) {
+            Some(0) => self.hand,
+            Some(i) => self.steps[i - 1].1,
+            None => self.set,
+        }
     }
 
     /// The first duty that `card` breaks; `None` when it may be played.
@@ -618,6 +633,9 @@ mod tests {
         assert_eq!(l.set, set("SQ"));
         assert_eq!(l.broken(c("H5")), Some(Duty::FollowSuit));
         assert_eq!(l.broken(c("S3")), Some(Duty::Beat));
+        assert_eq!(l.set_before(Duty::Beat), set("S3 SQ"));
+        assert_eq!(l.set_before(Duty::FollowSuit), set("S3 SQ H5"));
+        assert_eq!(l.set_before(Duty::Overtrump), set("SQ"));
         // Nothing beats: the follow duty alone.
         let l = legal(set("S3 S4"), &cards("S9"), SPADES, &r);
         assert_eq!((l.set, l.duty()), (set("S3 S4"), Some(Duty::FollowSuit)));

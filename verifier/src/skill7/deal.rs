@@ -1,0 +1,210 @@
+//! The deal (S7-DEAL-1, S7-DEAL-2, S7-DEAL-3): the hands each seat holds,
+//! the causes for a redeal, and the deals that are void so that nobody
+//! pays.
+
+use notation::{Act, Problem, Seat};
+
+use super::deck::{glatzen, tarocks, PAGAT};
+use super::play::trick_winner;
+use super::state::Replay;
+use crate::{Moment, Report};
+
+/// Whether the deal is void for a redeal (S7-DEAL-3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Redeal {
+    No,
+    /// A cause, and the redeal claimed (`misdeal`) before any play.
+    Claimed,
+    /// A cause, but the deal was bid or played: reported, and void.
+    Played,
+}
+
+/// Gives the structural findings of `notation` their Skill7 rule ids.
+pub(super) fn name_structural_faults(report: &mut Report) {
+    for p in report.problems.iter_mut() {
+        if p.rule.is_none() {
+            p.rule = match p.kind {
+                "unknown-card" => Some("S7-DECK-1"),
+                "duplicate-card" | "wrong-card-count" => Some("S7-DEAL-1"),
+                "wrong-trick-size" | "too-many-tricks" => Some("S7-PLAY-1"),
+                _ => None,
+            };
+        }
+    }
+}
+
+impl Replay<'_, '_> {
+    /// The hands: as dealt (S7-DEAL-1), or in a partial record the cards
+    /// each seat played.
+    pub(super) fn read_hands(&mut self, farbesolo: bool) {
+        let record = self.deal.record;
+        if record.is_partial() {
+            self.hands_from_tricks(farbesolo);
+            return;
+        }
+        // A card outside the pack (reported by the structural checks) is
+        // left out of the hands: it can never be a legal play.
+        let deck = self.deal.table.variant.deck();
+        for h in &record.hands {
+            if h.seat < 4 {
+                for item in h.cards.iter().filter(|i| deck.contains(i.card)) {
+                    self.st.hands[h.seat as usize].insert(item.card);
+                    self.st.owner[item.card.index() as usize] = h.seat;
+                }
+            }
+        }
+        self.st.hands_known = true;
+    }
+
+    /// Partial: each seat held what it played. Follow the leaders.
+    fn hands_from_tricks(&mut self, farbesolo: bool) {
+        let mut leader = self.st.forehand;
+        let mut cards = [PAGAT; 4];
+        for trick in &self.deal.record.tricks {
+            if let Some(l) = trick.leader.filter(|l| *l < 4) {
+                leader = l;
+            }
+            let n = trick.plays.len().min(4);
+            for (i, item) in trick.plays.iter().take(4).enumerate() {
+                let seat = (leader + i as u8) % 4;
+                self.st.hands[seat as usize].insert(item.card);
+                self.st.owner[item.card.index() as usize] = seat;
+                cards[i] = item.card;
+            }
+            if n > 0 {
+                leader = (leader + trick_winner(&cards[..n], farbesolo).0 as u8) % 4;
+            }
+        }
+        let all: u32 = self.st.hands.iter().map(|h| h.len()).sum();
+        self.st.hands_known = all == 40 && self.st.hands.iter().all(|h| h.len() == 10);
+    }
+
+    /// S7-DEAL-3: the first hand other than the forehand's with at most one
+    /// tarock or all four Glatzen, and why.
+    fn redeal_cause(&self) -> Option<(Seat, String)> {
+        if !self.st.hands_known {
+            return None;
+        }
+        (0..4).filter(|s| *s != self.st.forehand).find_map(|seat| {
+            let hand = self.st.hands[seat as usize];
+            let t = hand.intersection(tarocks()).len();
+            let why = if t <= 1 {
+                format!("holds {t} tarock{}", if t == 1 { "" } else { "s" })
+            } else if hand.intersection(glatzen()) == glatzen() {
+                "holds all four Glatzen".to_string()
+            } else {
+                return None;
+            };
+            Some((seat, why))
+        })
+    }
+
+    /// S7-DEAL-3: a cause for a redeal, and a `misdeal` entry in the auction
+    /// that claims it. Returns whether the deal is void.
+    pub(super) fn redeal(&mut self) -> Redeal {
+        let record = self.deal.record;
+        let claim = record
+            .auction
+            .iter()
+            .flat_map(|a| &a.actions)
+            .find(|a| a.act == Act::Misdeal);
+        let cause = self.redeal_cause();
+        let played = !record.tricks.is_empty()
+            || record
+                .auction
+                .as_ref()
+                .is_some_and(|a| a.actions.iter().any(|x| x.act != Act::Misdeal));
+        match (&cause, claim) {
+            (Some((seat, why)), _) if played => {
+                let span = record
+                    .hands
+                    .iter()
+                    .find(|h| h.seat == *seat)
+                    .map_or(record.span, |h| h.span);
+                self.out.push(
+                    Problem::new(
+                        "other",
+                        format!("redeal: seat {seat} {why}, so the cards must be dealt again; this deal was played"),
+                    )
+                    .rule("S7-DEAL-3")
+                    .seat(*seat)
+                    .at(span, format!("{why}: a cause for a redeal"))
+                    .help("a hand other than the forehand's with no or one tarock, or with all four Glatzen (S10 C10 H1 D1), is dealt again, not played"),
+                );
+                Redeal::Played
+            }
+            (Some(_), Some(_)) => Redeal::Claimed,
+            (Some(_), None) => Redeal::No,
+            (None, Some(a)) => {
+                self.out.push(
+                    Problem::new(
+                        "other",
+                        format!("redeal: seat {} claims a redeal, but no hand has a cause", a.seat),
+                    )
+                    .rule("S7-DEAL-3")
+                    .seat(a.seat)
+                    .at(a.span, "redeal without cause")
+                    .help("a redeal is due only when a hand other than the forehand's holds at most one tarock or all four Glatzen"),
+                );
+                Redeal::No
+            }
+            (None, None) => Redeal::No,
+        }
+    }
+
+    /// A redeal claimed with cause (S7-DEAL-3): dealt again, nobody pays.
+    pub(super) fn void_claimed(&mut self) {
+        self.out.rule(
+            Moment::Deal,
+            "S7-DEAL-3",
+            "a redeal is claimed with cause: the cards are dealt again, nobody pays".into(),
+        );
+        self.out.void();
+    }
+
+    /// A trick with a card missing or one too many: a wrong number of cards
+    /// found in play. Like a cause for a redeal found after play
+    /// (S7-DEAL-3), the deal is void and nobody pays
+    /// (spec/rules-skill7-tarock.md). Returns whether it is.
+    pub(super) fn void_for_wrong_trick(&mut self, redeal: Redeal) -> bool {
+        let wrong_trick = self
+            .deal
+            .record
+            .tricks
+            .iter()
+            .take(10)
+            .position(|t| t.plays.len() != 4);
+        let (Some(t), Redeal::No) = (wrong_trick, redeal) else {
+            return false;
+        };
+        for p in self.out.report.problems.iter_mut() {
+            if p.kind == "wrong-trick-size" && p.trick == Some(t as u16 + 1) {
+                p.help.push_str(
+                    "; a wrong number of cards found in play: the deal is void, nobody pays",
+                );
+            }
+        }
+        self.out.rule(
+            Moment::Settlement,
+            "S7-DEAL-1",
+            format!("trick {} has a card missing or one too many: a wrong number of cards found in play; the deal is void, nobody pays", t + 1),
+        );
+        self.out.void();
+        true
+    }
+
+    /// A deal played despite a cause for a redeal is void (S7-DEAL-3).
+    /// Returns whether it is.
+    pub(super) fn void_for_redeal(&mut self, redeal: Redeal) -> bool {
+        if redeal != Redeal::Played {
+            return false;
+        }
+        self.out.rule(
+            Moment::Settlement,
+            "S7-DEAL-3",
+            "the deal had a cause for a redeal: it is void, nobody pays".into(),
+        );
+        self.out.void();
+        true
+    }
+}

@@ -1,0 +1,86 @@
+//! The rules engine of Skill7 Tarock (`spec/rules/skill7-tarock.md`,
+//! rule ids `S7-...`): the 40-card four-player Tarock of the Skill7 site,
+//! with the games Rufer, Farbesolo and Solo, the additions Absolut, Pagat
+//! and Valat with their kontras, and the automatic premiums.
+//!
+//! ## Flow
+//! One module per phase, in the order [`replay`] runs them:
+//! 1. [`deal`]: the hands, the dealt ones or in a partial record the cards
+//!    each seat played (the trick winners, and so the seats, follow from the
+//!    game); redeal causes (S7-DEAL-*).
+//! 2. [`auction`]: one entry per turn (S7-BID-*), the additions and kontras
+//!    in [`additions`] (S7-ADD-*); then [`call`] (S7-CALL-*).
+//! 3. [`play`]: trick by trick (S7-PLAY-*), on the shared core
+//!    [`crate::trick`]: a card outside the legal set is a revoke naming the
+//!    duty broken.
+//! 4. [`settle`]: a ledger line per payment (S7-SCORE-*, S7-POINTS-2).
+//!
+//! [`deck`] holds the pack and the card points (S7-DECK-*, S7-POINTS-1);
+//! [`state`] the game state the phases change and the writer of what they
+//! find.
+//!
+//! The replay never stops at a fault: an illegal game bid still takes effect
+//! (S7-BID-7), an illegal addition has none (S7-ADD-2), a revoked card is
+//! still played.
+//!
+//! ```
+//! let text = "[Variant \"skill7-tarock\"]\n[Dealer \"3\"]\n\n\
+//!     hand 0: T22 T21 T20 T19 T18 T17 T16 T15 T14 T13\n\
+//!     hand 1: SK SQ SN SJ S10 CK CQ CN T12 T11\n\
+//!     hand 2: HK HQ HN HJ H1 CJ C10 T10 T9 T8\n\
+//!     hand 3: DK DQ DN DJ D1 T7 T6 T5 T4 T1\n\
+//!     auction: 0 continue\n";
+//! let record = notation::parse_str(text).remove(0).unwrap();
+//! let report = verifier::verify(&record, &mut verifier::Session::default());
+//! assert_eq!(report.problems[0].rule, Some("S7-BID-2"));
+//! ```
+
+mod additions;
+mod auction;
+mod call;
+mod deal;
+mod deck;
+mod play;
+mod settle;
+mod state;
+
+pub use auction::Kind;
+pub use call::rufer_call;
+pub use deck::points;
+pub use play::{legal_plays, trick_winner};
+
+use crate::{Deal, Report, Session};
+use deal::Redeal;
+use state::{Out, Replay, State};
+
+/// What this variant carries from one deal of a session to the next: the
+/// running totals live in [`Session::scores`]; nothing else carries over.
+#[derive(Debug, Clone, Default)]
+pub struct SessionState {}
+
+/// Replays the deal, pushing findings, payments and events into the report.
+pub fn replay(deal: &Deal<'_>, _session: &mut Session, report: &mut Report) {
+    deal::name_structural_faults(report);
+    let mut r = Replay {
+        deal,
+        st: State::new((deal.table.dealer + 1) % 4),
+        out: Out { report },
+    };
+    // The game decides trick winners, and in a partial record the winners
+    // decide who played what: read the final game first.
+    r.read_hands(auction::final_game(deal.record) == Some(Kind::Farbesolo));
+    let redeal = r.redeal();
+    if redeal == Redeal::Claimed {
+        r.void_claimed();
+        return;
+    }
+    let contract = r.auction();
+    let partner = contract.as_ref().and_then(|c| r.call(c));
+    let play = r.play(contract.as_ref(), partner);
+    if r.void_for_wrong_trick(redeal) || r.void_for_redeal(redeal) {
+        return;
+    }
+    if let (Some(c), Some(play)) = (contract, play) {
+        r.settle(&c, partner, &play);
+    }
+}

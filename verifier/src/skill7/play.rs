@@ -1,0 +1,457 @@
+//! The play (S7-PLAY-1 .. S7-PLAY-5), on the shared trick-taking core
+//! [`crate::trick`]: who leads, which cards a hand may play (follow suit,
+//! tarock when void, Farbesolo's suit cards first), the announced Pagat
+//! kept for the last trick, the trick's winner with the fairy-tale trick;
+//! and on the way what the settlement needs: the card points and tricks
+//! taken, the Pagat in the last trick, the Mondfang (S7-SCORE-3,
+//! S7-SCORE-5).
+
+use notation::record::Trick;
+use notation::{Card, CardSet, Item, Lead, Problem, Seat};
+
+use super::auction::{Contract, Kind, PAGAT_ITEM};
+use super::deck::{points, MOND, PAGAT, SKUS};
+use super::state::{side_of, Replay, Side};
+use crate::trick::{self, Duties, Duty, Legal, Rules, Why};
+use crate::{Event, Moment};
+
+/// Skill7's trick rules for the core (S7-PLAY-2, S7-PLAY-3, S7-PLAY-5):
+/// in Farbesolo the tarocks are a fifth suit and suit cards come first.
+/// S7-PLAY-5 names no trick size for the fairy-tale trick, so it holds for
+/// a trick of `cards` cards whatever their number (a partial record's last
+/// trick included).
+fn rules(farbesolo: bool, suits_first: bool, cards: usize) -> Rules {
+    Rules {
+        suit_rank: trick::rank_order,
+        trumps_beat_suits: !farbesolo,
+        fairy_tale: (!farbesolo).then_some(cards),
+        trumps: CardSet::trumps(),
+        duties: Duties {
+            trump_when_void: !farbesolo,
+            suit_when_void: farbesolo,
+            lead_suit: farbesolo,
+            suit_to_trump_lead: farbesolo && suits_first,
+            ..Duties::default()
+        },
+    }
+}
+
+/// The cards a hand may play to a trick whose first card is `led` (`None`
+/// when leading), S7-PLAY-2 and S7-PLAY-3. `suits_first` is the Farbesolo
+/// option `farbesolo_tarock_lead=suits-first`. A led card of no suit is
+/// followed as a tarock.
+pub fn legal_plays(hand: CardSet, led: Option<Card>, farbesolo: bool, suits_first: bool) -> Legal {
+    let lead = led.map(|l| l.suit().map_or(Lead::Trumps, Lead::Suit));
+    let before: &[Card] = match &led {
+        Some(l) => std::slice::from_ref(l),
+        None => &[],
+    };
+    trick::legal(hand, before, lead, &rules(farbesolo, suits_first, 4))
+}
+
+/// A duty in Skill7's words, and its rule.
+fn duty_words(duty: Option<Duty>, farbesolo: bool) -> (&'static str, &'static str) {
+    match duty {
+        Some(Duty::FollowSuit) => ("follow suit", "S7-PLAY-2"),
+        Some(Duty::Trump) => ("play a tarock when void in the suit led", "S7-PLAY-2"),
+        Some(Duty::FollowTrump) if farbesolo => ("follow tarock", "S7-PLAY-3"),
+        Some(Duty::FollowTrump) => ("follow tarock", "S7-PLAY-2"),
+        Some(Duty::LeadSuit) => (
+            "lead a suit card while holding one (Farbesolo)",
+            "S7-PLAY-3",
+        ),
+        Some(Duty::SuitNotTrump) => (
+            "play a suit card, not a tarock, while holding one (Farbesolo)",
+            "S7-PLAY-3",
+        ),
+        Some(Duty::SuitToTrumpLead) => (
+            "play a suit card to a tarock lead while holding one (Farbesolo, suits-first)",
+            "S7-PLAY-3",
+        ),
+        // Overtrump and beat are no duties of Skill7.
+        Some(Duty::Overtrump | Duty::Beat) | None => ("", "S7-PLAY-2"),
+    }
+}
+
+/// The index of the winning card of a trick (S7-PLAY-5), and why it wins.
+pub fn trick_winner(cards: &[Card], farbesolo: bool) -> (usize, &'static str) {
+    let Some(&led) = cards.first() else {
+        return (0, "no card");
+    };
+    let win = trick::winner(
+        cards,
+        trick::lead_of(led),
+        &rules(farbesolo, false, cards.len()),
+    );
+    // A card shown twice in one trick (a duplicate-card fault) has always
+    // gone to its later copy here; kept, so such records replay as before.
+    let last_copy = |i: usize| cards.iter().rposition(|&c| c == cards[i]).unwrap_or(i);
+    match win {
+        Some(w) if w.why == Why::FairyTale => (w.index, "the Pagat wins the fairy-tale trick"),
+        Some(w) if w.why == Why::Trump => (last_copy(w.index), "highest tarock"),
+        Some(w) => (last_copy(w.index), "highest card of the suit led"),
+        // Only a card outside the pack (the excuse) led and no tarock: the
+        // led card keeps the trick.
+        None => (last_copy(0), "highest card of the suit led"),
+    }
+}
+
+/// The trick results the settlement needs.
+pub(super) struct Play {
+    pub(super) points: [u32; 4],
+    pub(super) tricks: [u8; 4],
+    /// Who played `T1` in trick 10 and whether it won it.
+    pub(super) pagat_last: Option<(Seat, bool)>,
+    /// The seat whose `T21` was caught (S7-SCORE-5, Mondfang), and the trick.
+    pub(super) mondfang: Option<(Seat, u16)>,
+}
+
+/// The table during play: what each seat has left, what has been played,
+/// who leads.
+struct Table {
+    left: [CardSet; 4],
+    played: CardSet,
+    leader: Seat,
+}
+
+/// What the play needs to know of the contract and the options.
+struct PlayRules<'c> {
+    contract: Option<&'c Contract>,
+    partner: Option<Seat>,
+    game: Kind,
+    farbesolo: bool,
+    suits_first: bool,
+    /// `mondfang=same-trick`: the Mond is caught by the Sküs in its trick,
+    /// whoever wins it.
+    same_trick: bool,
+    /// The legal pagat bidder (S7-PLAY-4).
+    pagat_bidder: Option<Seat>,
+}
+
+impl Replay<'_, '_> {
+    /// The tricks (S7-PLAY-*). Returns the results when the play is complete.
+    pub(super) fn play(&mut self, c: Option<&Contract>, partner: Option<Seat>) -> Option<Play> {
+        let record = self.deal.record;
+        let game = c.map_or(Kind::Rufer, |c| c.game);
+        let rules = PlayRules {
+            contract: c,
+            partner,
+            game,
+            farbesolo: game == Kind::Farbesolo,
+            suits_first: self.opts("farbesolo_tarock_lead") == "suits-first",
+            same_trick: self.opts("mondfang") == "same-trick",
+            pagat_bidder: c.and_then(|c| c.items[PAGAT_ITEM]).map(|i| i.bidder),
+        };
+        let mut table = Table {
+            left: self.st.hands,
+            played: CardSet::EMPTY,
+            leader: self.st.forehand,
+        };
+        let mut out = Play {
+            points: [0; 4],
+            tricks: [0; 4],
+            pagat_last: None,
+            mondfang: None,
+        };
+        for (t, trick) in record.tricks.iter().enumerate().take(10) {
+            let n = t + 1;
+            if trick.plays.len() != 4 {
+                // Who plays what from here on is unknown: the deal is void
+                // (see `replay`) and nothing after it is judged.
+                return None;
+            }
+            self.check_leader(trick, n, &mut table.leader);
+            let mut cards = [PAGAT; 4];
+            for (i, item) in trick.plays.iter().enumerate() {
+                let seat = (table.leader + i as u8) % 4;
+                cards[i] = item.card;
+                self.play_card(item, seat, n, &cards[..i], &mut table, &rules);
+            }
+            table.leader = self.take_trick(n, table.leader, &cards, &mut out, &rules);
+        }
+        (record.tricks.len() == 10).then_some(out)
+    }
+
+    /// S7-PLAY-1: the forehand leads trick 1, each trick's winner the next.
+    /// A trick led by another seat is reported and followed from its leader.
+    fn check_leader(&mut self, trick: &Trick, n: usize, leader: &mut Seat) {
+        let Some(l) = trick.leader else {
+            return;
+        };
+        if l == *leader || l >= 4 {
+            return;
+        }
+        self.out.push(
+            Problem::new(
+                "out-of-turn",
+                if n == 1 {
+                    format!("trick 1 is led by seat {l}, but seat {leader} is the forehand")
+                } else {
+                    format!(
+                        "trick {n} is led by seat {l}, but seat {leader} won trick {}",
+                        n - 1
+                    )
+                },
+            )
+            .rule("S7-PLAY-1")
+            .seat(l)
+            .trick(n)
+            .at(trick.span, format!("seat {leader} leads"))
+            .help("the forehand leads the first trick; the winner of each trick leads the next"),
+        );
+        *leader = l;
+    }
+
+    /// One card played by `seat` to trick `n` after `before`: a card it does
+    /// not hold (S7-DEAL-1), a revoke (S7-PLAY-2, S7-PLAY-3), the announced
+    /// Pagat played early (S7-PLAY-4). The card is played either way.
+    fn play_card(
+        &mut self,
+        item: &Item,
+        seat: Seat,
+        n: usize,
+        before: &[Card],
+        table: &mut Table,
+        rules: &PlayRules,
+    ) {
+        let card = item.card;
+        let hand = table.left[seat as usize];
+        if !hand.contains(card) {
+            self.not_held(item, seat, n, table.played);
+        } else {
+            let led = before.first().copied();
+            let legal = legal_plays(hand, led, rules.farbesolo, rules.suits_first);
+            if !legal.set.contains(card) {
+                self.revoke(item, seat, n, led, &legal, rules.farbesolo);
+            } else if card == PAGAT
+                && rules.pagat_bidder == Some(seat)
+                && n < 10
+                && legal.set != CardSet(1u128 << PAGAT.index())
+            {
+                self.out.push(
+                    Problem::new(
+                        "premature-ultimo-card",
+                        format!("seat {seat} bid pagat and plays T1 in trick {n}, before the last possible point"),
+                    )
+                    .rule("S7-PLAY-4")
+                    .seat(seat)
+                    .trick(n)
+                    .card(card)
+                    .at(item.span, "T1 played too early")
+                    .help("the player who bid pagat keeps T1 for trick 10 unless it is the only card it may play"),
+                );
+            }
+        }
+        table.left[seat as usize].remove(card);
+        table.played.insert(card);
+    }
+
+    /// A card played a second time, or one dealt to another seat
+    /// (S7-DEAL-1). A card outside the pack was reported by the structural
+    /// checks.
+    fn not_held(&mut self, item: &Item, seat: Seat, n: usize, played: CardSet) {
+        let card = item.card;
+        if played.contains(card) {
+            if !self.deal.record.is_partial() {
+                self.out.push(
+                    Problem::new("duplicate-card", format!("{card} is played a second time"))
+                        .rule("S7-DEAL-1")
+                        .seat(seat)
+                        .trick(n)
+                        .card(card)
+                        .at(item.span, "played before")
+                        .help("each card is played once"),
+                );
+            }
+        } else if self.deal.table.variant.deck().contains(card) {
+            let holder = self.st.holder(card);
+            self.out.push(
+                Problem::new(
+                    "card-not-held",
+                    match holder {
+                        Some(h) => format!("seat {seat} plays {card}, which was dealt to seat {h}"),
+                        None => format!("seat {seat} plays {card}, which it was not dealt"),
+                    },
+                )
+                .rule("S7-DEAL-1")
+                .seat(seat)
+                .trick(n)
+                .card(card)
+                .at(item.span, "not in this hand")
+                .help("a player plays only cards of its own hand; check the seat order of the trick (it starts with the leader)"),
+            );
+        }
+    }
+
+    /// A card outside the legal set: the duty it broke (S7-PLAY-2,
+    /// S7-PLAY-3) and what the hand could play.
+    fn revoke(
+        &mut self,
+        item: &Item,
+        seat: Seat,
+        n: usize,
+        led: Option<Card>,
+        legal: &Legal,
+        farbesolo: bool,
+    ) {
+        let card = item.card;
+        let (duty, rule) = duty_words(legal.broken(card), farbesolo);
+        let mut label = format!("must {duty}");
+        if let Some(l) = led {
+            label.push_str(&format!(" ({l} led)"));
+        }
+        let could = legal
+            .set
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        self.out.push(
+            Problem::new(
+                "revoke",
+                format!("seat {seat} plays {card} in trick {n} but had to {duty}"),
+            )
+            .rule(rule)
+            .seat(seat)
+            .trick(n)
+            .card(card)
+            .at(item.span, label)
+            .help(format!(
+                "{}; it could play {could}",
+                if rule == "S7-PLAY-3" {
+                    "in Farbesolo a player holding a suit card may not play or lead a tarock"
+                } else {
+                    "a player must follow the suit led, play a tarock when void in it, and follow tarock when tarock is led"
+                },
+            )),
+        );
+    }
+
+    /// The end of trick `n` (S7-PLAY-5): its winner, the points and the
+    /// count, the Mondfang and the Pagat in the last trick (S7-SCORE-3,
+    /// S7-SCORE-5). Returns the winner, who leads next.
+    fn take_trick(
+        &mut self,
+        n: usize,
+        leader: Seat,
+        cards: &[Card; 4],
+        out: &mut Play,
+        rules: &PlayRules,
+    ) -> Seat {
+        let (wi, why) = trick_winner(cards, rules.farbesolo);
+        let winner = (leader + wi as u8) % 4;
+        let wcard = cards[wi];
+        let at = Moment::Trick(n as u16);
+        if wcard == PAGAT && !rules.farbesolo && cards.contains(&MOND) && cards.contains(&SKUS) {
+            self.out.rule(
+                at,
+                "S7-PLAY-5",
+                "the Pagat, the Mond and the Sküs in one trick: the Pagat wins (the fairy-tale trick)".into(),
+            );
+        }
+        out.tricks[winner as usize] += 1;
+        out.points[winner as usize] += cards.iter().map(|c| points(*c)).sum::<u32>();
+        self.out.report.events.push(Event::Trick {
+            trick: n as u16,
+            leader,
+            winner,
+            reason: format!("{why} ({wcard})"),
+        });
+        if let Some(c) = rules.contract {
+            self.count(n, c, rules, out);
+        }
+        // Mondfang (S7-SCORE-5).
+        let mond = cards.iter().position(|c| *c == MOND);
+        if let (Some(mi), true) = (mond, cards.contains(&SKUS)) {
+            if rules.same_trick || wcard == SKUS {
+                let victim = (leader + mi as u8) % 4;
+                out.mondfang = Some((victim, n as u16));
+                self.out.rule(
+                    at,
+                    "S7-SCORE-5",
+                    format!("the Mond of seat {victim} is caught by the Sküs (Mondfang)"),
+                );
+            }
+        }
+        if n == 10 {
+            if let Some(pi) = cards.iter().position(|c| *c == PAGAT) {
+                out.pagat_last = Some(((leader + pi as u8) % 4, wi == pi));
+            }
+        }
+        winner
+    }
+
+    /// The card points each team has taken after trick `n`, for explain.
+    fn count(&mut self, n: usize, c: &Contract, rules: &PlayRules, out: &Play) {
+        let mut sides = [0u32; 2];
+        for s in 0..4u8 {
+            let side = side_of(s, rules.game, c.declarer, rules.partner);
+            sides[usize::from(side != Side::Declarer)] += out.points[s as usize];
+        }
+        self.out.report.events.push(Event::Count {
+            trick: n as u16,
+            sides: vec![
+                (Side::Declarer.word().to_owned(), sides[0].to_string()),
+                (Side::Opponents.word().to_owned(), sides[1].to_string()),
+            ],
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn fairy_tale_trick_goes_to_the_pagat_except_in_farbesolo() {
+        let cards = [c("T22"), c("T1"), c("T21"), c("T5")];
+        assert_eq!(trick_winner(&cards, false).0, 1);
+        assert_eq!(trick_winner(&cards, true).0, 0);
+        let suits = [c("HJ"), c("T4"), c("HK"), c("SK")];
+        assert_eq!(trick_winner(&suits, false).0, 1);
+        assert_eq!(trick_winner(&suits, true).0, 2);
+    }
+
+    #[test]
+    fn farbesolo_tarock_lead_follows_the_option() {
+        let hand: CardSet = [c("T5"), c("SK"), c("HJ")].into_iter().collect();
+        let follow = legal_plays(hand, Some(c("T9")), true, false);
+        assert_eq!(follow.set, [c("T5")].into_iter().collect());
+        let suits_first = legal_plays(hand, Some(c("T9")), true, true);
+        assert_eq!(suits_first.set, [c("SK"), c("HJ")].into_iter().collect());
+        // Outside Farbesolo a void player must play a tarock.
+        let plain = legal_plays(hand, Some(c("DK")), false, false);
+        assert_eq!(plain.set, [c("T5")].into_iter().collect());
+        // In Farbesolo it must play a suit card instead, and may not lead a tarock.
+        let farbe = legal_plays(hand, Some(c("DK")), true, false);
+        assert_eq!(farbe.set, [c("SK"), c("HJ")].into_iter().collect());
+        let lead = legal_plays(hand, None, true, false);
+        assert_eq!(duty_words(lead.duty(), true).1, "S7-PLAY-3");
+        assert!(!lead.set.contains(c("T5")));
+    }
+
+    #[test]
+    fn follow_tarock_is_play_3_only_in_farbesolo() {
+        let hand: CardSet = [c("T5"), c("HJ")].into_iter().collect();
+        let farbe = legal_plays(hand, Some(c("T9")), true, false);
+        assert_eq!(
+            duty_words(farbe.broken(c("HJ")), true),
+            ("follow tarock", "S7-PLAY-3")
+        );
+        let plain = legal_plays(hand, Some(c("T9")), false, false);
+        assert_eq!(
+            duty_words(plain.broken(c("HJ")), false),
+            ("follow tarock", "S7-PLAY-2")
+        );
+    }
+
+    #[test]
+    fn a_card_shown_twice_goes_to_its_later_copy() {
+        let cards = [c("SQ"), c("SK"), c("SN"), c("SK")];
+        assert_eq!(trick_winner(&cards, false).0, 3);
+    }
+}
