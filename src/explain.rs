@@ -168,7 +168,11 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
                 sides.join(", ")
             );
         }
-        moment(&mut out, Moment::Trick(n));
+        // Engines number at most a deal's tricks; trick numbers of a record
+        // past u16 (reported as too many tricks) have no payments.
+        if let Ok(n) = u16::try_from(n) {
+            moment(&mut out, Moment::Trick(n));
+        }
         findings(&mut out, Place::Trick(n));
     }
 

@@ -24,16 +24,20 @@ pub struct Source {
     pub name: String,
     /// The text of this record's chunk (text form), or of the JSON document.
     pub text: String,
-    /// Offset of `text` in the file.
+    /// Offset of `text` in the file (spans of its records count from
+    /// `text`, so a file of any size is placed right).
     pub base: usize,
     /// Lines of the file before `text` starts.
     pub base_line: usize,
 }
 
 impl Source {
-    /// 1-based line and column of a byte offset in the file.
-    pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let local = offset.saturating_sub(self.base).min(self.text.len());
+    /// 1-based line and column of a byte offset in `text`.
+    pub fn line_col(&self, local: usize) -> (usize, usize) {
+        let mut local = local.min(self.text.len());
+        while !self.text.is_char_boundary(local) {
+            local -= 1;
+        }
         let before = &self.text[..local];
         let line = self.base_line + before.matches('\n').count() + 1;
         let col = before
@@ -43,44 +47,79 @@ impl Source {
     }
 }
 
-/// The files a list of paths names: folders are walked for `.tarok`,
-/// `.json` and `.jsonl` files, in name order.
-pub fn collect_files(paths: &[PathBuf], extensions: &[&str]) -> Result<Vec<PathBuf>, String> {
+/// Says whether a file name ends in one of `extensions`, in any case
+/// (`X.TAROK` is a `.tarok` file).
+pub fn has_extension(path: &Path, extensions: &[&str]) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
+}
+
+/// The files a list of paths names: folders are walked for files with one
+/// of `extensions` (in any case), in name order; a symbolic link to a file
+/// is followed, one to a folder is not. Nothing is skipped silently: what
+/// the walk cannot read (a folder without permission, a broken link) and a
+/// folder with no such file at all come back as errors, next to the files
+/// that were found.
+pub fn collect_files(paths: &[PathBuf], extensions: &[&str]) -> (Vec<PathBuf>, Vec<String>) {
     let mut out = Vec::new();
+    let mut errors = Vec::new();
     for path in paths {
         if path.as_os_str() == "-" {
             out.push(path.clone());
             continue;
         }
         if path.is_dir() {
-            let mut found: Vec<PathBuf> = walkdir::WalkDir::new(path)
-                .sort_by_file_name()
-                .into_iter()
-                .filter_map(Result::ok)
-                .filter(|e| e.file_type().is_file())
-                .map(|e| e.into_path())
-                .filter(|p| {
-                    p.extension()
-                        .and_then(|e| e.to_str())
-                        .is_some_and(|e| extensions.contains(&e))
-                })
-                .collect();
+            let mut found: Vec<PathBuf> = Vec::new();
+            for entry in walkdir::WalkDir::new(path).sort_by_file_name() {
+                let entry = match entry {
+                    Ok(e) => e,
+                    Err(e) => {
+                        let at = e.path().unwrap_or(path).display().to_string();
+                        let why = e
+                            .io_error()
+                            .map_or_else(|| e.to_string(), |io| io.to_string());
+                        errors.push(format!("{at}: {why}"));
+                        continue;
+                    }
+                };
+                let file = entry.file_type().is_file()
+                    || entry.path_is_symlink() && entry.path().is_file();
+                if file && has_extension(entry.path(), extensions) {
+                    found.push(entry.into_path());
+                } else if entry.path_is_symlink()
+                    && !entry.path().exists()
+                    && has_extension(entry.path(), extensions)
+                {
+                    errors.push(format!("{}: a broken link", entry.path().display()));
+                }
+            }
+            if found.is_empty() {
+                let kinds: Vec<String> = extensions.iter().map(|e| format!(".{e}")).collect();
+                errors.push(format!(
+                    "{}: no record found (no {} file in this folder)",
+                    path.display(),
+                    kinds.join(", ")
+                ));
+            }
             found.sort();
             out.extend(found);
         } else if path.exists() {
             out.push(path.clone());
         } else {
-            return Err(format!("{}: no such file or folder", path.display()));
+            errors.push(format!("{}: no such file or folder", path.display()));
         }
     }
-    Ok(out)
+    (out, errors)
 }
 
 pub fn form_of(path: &Path, head: &str) -> Form {
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("json" | "jsonl") => Form::Json,
-        Some("tarok") => Form::Text,
-        _ => sniff(head),
+    if has_extension(path, &["json", "jsonl"]) {
+        Form::Json
+    } else if has_extension(path, &["tarok"]) {
+        Form::Text
+    } else {
+        sniff(head)
     }
 }
 
@@ -170,19 +209,39 @@ pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
     match form_of(path, &head) {
         Form::Text => stream_text(reader, &name, &mut each),
         Form::Json => {
-            let is_lines = path.extension().and_then(|e| e.to_str()) == Some("jsonl");
+            let is_lines = has_extension(path, &["jsonl"]);
             if is_lines {
                 stream_json_lines(reader, &name, &mut each)
             } else {
-                let mut text = String::new();
+                if head
+                    .trim_start_matches('\u{feff}')
+                    .trim_start()
+                    .starts_with('[')
+                {
+                    return stream_json_array(reader, &name, &mut each);
+                }
+                let mut bytes = Vec::new();
                 let mut reader = reader;
-                reader.read_to_string(&mut text)?;
+                reader.read_to_end(&mut bytes)?;
+                let (text, fault) = match String::from_utf8(bytes) {
+                    Ok(text) => (text, None),
+                    Err(e) => {
+                        let bytes = e.into_bytes();
+                        let bad = std::str::from_utf8(&bytes).unwrap_err().valid_up_to();
+                        (shown(&bytes), Some(bad))
+                    }
+                };
                 let source = Arc::new(Source {
                     name,
                     text,
                     base: 0,
                     base_line: 0,
                 });
+                if let Some(bad) = fault {
+                    let problem = LineFault::Utf8(bad).problem(0, &[]);
+                    each((Err(vec![problem]), source));
+                    return Ok(());
+                }
                 for result in notation::json::parse_json_doc(&source.text) {
                     each((result, source.clone()));
                 }
@@ -192,46 +251,351 @@ pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
     }
 }
 
+/// Reads a file as the text notation, whatever it looks like (`tarok fmt`).
+pub fn read_text_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
+    let reader = open(path)?;
+    stream_text(reader, &display_name(path), &mut each)
+}
+
 fn stream_json_lines(
     mut reader: Box<dyn BufRead + Send>,
     name: &str,
     each: &mut impl FnMut(Item),
 ) -> io::Result<()> {
-    let mut line = String::new();
-    let (mut offset, mut line_no) = (0, 0);
+    let mut bytes = Vec::new();
+    let (mut offset, mut line_no) = (0usize, 0usize);
     loop {
-        line.clear();
-        if reader.read_line(&mut line)? == 0 {
+        let got = read_line_capped(&mut reader, &mut bytes, LINE_MAX)?;
+        if got.raw == 0 {
             return Ok(());
         }
-        if !line.trim().is_empty() {
+        let fault = line_fault(&bytes, got.long);
+        let text = match &fault {
+            None => String::from_utf8(bytes.clone()).unwrap_or_default(),
+            Some(_) => shown(&bytes),
+        };
+        if !text.trim().is_empty() {
             let source = Arc::new(Source {
                 name: name.to_owned(),
-                text: line.clone(),
+                text,
                 base: offset,
                 base_line: line_no,
             });
-            for result in notation::json::parse_json_doc(&source.text) {
-                let shifted =
-                    result.map_err(|ps| ps.into_iter().map(|p| shift(p, offset)).collect());
-                each((shifted, source.clone()));
+            if let Some(fault) = fault {
+                each((Err(vec![fault.problem(0, &bytes)]), source));
+                if fault.stops() {
+                    return Ok(());
+                }
+            } else {
+                for result in notation::json::parse_json_doc(&source.text) {
+                    each((result, source.clone()));
+                }
             }
         }
-        offset += line.len();
+        offset += got.raw;
         line_no += 1;
     }
 }
 
-fn shift(mut p: Problem, by: usize) -> Problem {
-    if let Some(span) = &mut p.span {
-        span.start += by as u32;
-        span.end += by as u32;
+/// Reads a JSON array of records element by element: memory holds one
+/// record at a time, whatever the size of the array. Each element is
+/// parsed on its own (JSON paths keep its index: `[5].tricks[3]`); a fault
+/// of the array itself (a missing comma, text after it) ends the reading
+/// there, reported at its place.
+fn stream_json_array(
+    mut reader: Box<dyn BufRead + Send>,
+    name: &str,
+    each: &mut impl FnMut(Item),
+) -> io::Result<()> {
+    // Where the reader is: byte offset, line, and the bytes of this line so
+    // far (so an element's text can start at its line's start).
+    struct At {
+        offset: usize,
+        line: usize,
+        column_bytes: usize,
     }
-    for (span, _) in &mut p.also {
-        span.start += by as u32;
-        span.end += by as u32;
+    let mut at = At {
+        offset: 0,
+        line: 0,
+        column_bytes: 0,
+    };
+    let next = |reader: &mut Box<dyn BufRead + Send>, at: &mut At| -> io::Result<Option<u8>> {
+        let buf = loop {
+            match reader.fill_buf() {
+                Ok(b) => break b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        };
+        let Some(&b) = buf.first() else {
+            return Ok(None);
+        };
+        reader.consume(1);
+        at.offset += 1;
+        if b == b'\n' {
+            at.line += 1;
+            at.column_bytes = 0;
+        } else {
+            at.column_bytes += 1;
+        }
+        Ok(Some(b))
+    };
+    let fault = |at: &At, message: &str| {
+        let source = Source {
+            name: name.to_owned(),
+            text: " ".repeat(at.column_bytes.saturating_sub(1)) + "^",
+            base: at.offset - at.column_bytes,
+            base_line: at.line,
+        };
+        let p = Problem::new("bad-json", message.to_owned())
+            .at(
+                notation::Span::new(source.text.len() - 1, source.text.len()),
+                "here",
+            )
+            .help("a JSON document of records is an array of objects: [{...}, {...}]");
+        (Err(vec![p]), Arc::new(source))
+    };
+    // The opening bracket (after a byte order mark and white space).
+    let mut b = loop {
+        match next(&mut reader, &mut at)? {
+            Some(b) if b.is_ascii_whitespace() => continue,
+            Some(0xEF) if at.offset == 1 => {
+                next(&mut reader, &mut at)?;
+                next(&mut reader, &mut at)?;
+            }
+            other => break other,
+        }
+    };
+    if b != Some(b'[') {
+        each(fault(&at, "expected `[`"));
+        return Ok(());
     }
-    p
+    let mut index = 0usize;
+    let mut element: Vec<u8> = Vec::new();
+    loop {
+        // White space, then an element or the closing bracket.
+        b = next(&mut reader, &mut at)?;
+        while b.is_some_and(|b| b.is_ascii_whitespace()) {
+            b = next(&mut reader, &mut at)?;
+        }
+        match b {
+            Some(b']') if index == 0 => break,
+            None => {
+                each(fault(&at, "the array is not closed: expected `]`"));
+                return Ok(());
+            }
+            _ => {}
+        }
+        // One value: up to the `,` or `]` outside strings and brackets.
+        let (start, start_line, indent) = (at.offset - 1, at.line, at.column_bytes - 1);
+        element.clear();
+        let (mut depth, mut in_string, mut escaped, mut long) = (0usize, false, false, false);
+        loop {
+            let Some(c) = b else {
+                each(fault(&at, "the array is not closed: expected `]`"));
+                return Ok(());
+            };
+            if in_string {
+                match (escaped, c) {
+                    (true, _) => escaped = false,
+                    (false, b'\\') => escaped = true,
+                    (false, b'"') => in_string = false,
+                    _ => {}
+                }
+            } else {
+                match c {
+                    b'"' => in_string = true,
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' if depth > 0 => depth -= 1,
+                    b',' | b']' if depth == 0 => break,
+                    _ => {}
+                }
+            }
+            if element.len() < RECORD_MAX {
+                element.push(c);
+            } else {
+                long = true;
+            }
+            b = next(&mut reader, &mut at)?;
+        }
+        let mut text = " ".repeat(indent);
+        let parsed = match (long, std::str::from_utf8(&element)) {
+            (true, _) => {
+                text.push_str(&shown(&element[..element.len().min(40)]));
+                Err(vec![Problem::new(
+                    "record-too-long",
+                    format!("a record longer than {} MiB", RECORD_MAX >> 20),
+                )
+                .at(notation::Span::new(indent, indent + 1), "this record")
+                .help("records are limited to 16 MiB; the next record is read")])
+            }
+            (false, Ok(s)) => {
+                text.push_str(s);
+                notation::json::parse_json_element(&text, 0, index)
+            }
+            (false, Err(e)) => {
+                text.push_str(&shown(&element));
+                Err(vec![LineFault::Utf8(e.valid_up_to()).problem(indent, &[])])
+            }
+        };
+        let source = Source {
+            name: name.to_owned(),
+            text,
+            base: start - indent,
+            base_line: start_line,
+        };
+        each((parsed, Arc::new(source)));
+        index += 1;
+        if b == Some(b']') {
+            break;
+        }
+    }
+    // Nothing but white space may follow.
+    while let Some(c) = next(&mut reader, &mut at)? {
+        if !c.is_ascii_whitespace() {
+            each(fault(&at, "text after the end of the array"));
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+/// The longest line read (1 MiB): a longer one is reported at its start and
+/// the reader moves on to the next record.
+pub const LINE_MAX: usize = 1 << 20;
+/// The longest record read (16 MiB, comments included): past that the
+/// record is reported at its first line and the reader moves on to the next.
+pub const RECORD_MAX: usize = 16 << 20;
+/// Records are handed on in batches of at most this many bytes.
+const BATCH_BYTES: usize = 4 << 20;
+
+/// Text for showing bytes that are not all UTF-8: each byte that is not
+/// part of a character is written `\xFF` (never U+FFFD, which would look
+/// like content).
+fn shown(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() + 8);
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The largest char boundary of `text` at or before `at`.
+fn char_floor(text: &str, at: usize) -> usize {
+    (0..=at.min(text.len()))
+        .rev()
+        .find(|&n| text.is_char_boundary(n))
+        .unwrap_or(0)
+}
+
+/// What [`read_line_capped`] read.
+struct Got {
+    /// Bytes taken from the input, line break included.
+    raw: usize,
+    /// The line was longer than the cap: only its start was kept.
+    long: bool,
+}
+
+/// Reads a line into `out` (cleared first), keeping at most `cap` bytes of
+/// it: the rest of a longer line is read and dropped, so memory stays flat
+/// whatever the input.
+fn read_line_capped(reader: &mut dyn BufRead, out: &mut Vec<u8>, cap: usize) -> io::Result<Got> {
+    out.clear();
+    let mut got = Got {
+        raw: 0,
+        long: false,
+    };
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(got);
+        }
+        let (take, done) = match memchr::memchr(b'\n', buf) {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        let room = cap.saturating_sub(out.len());
+        if take > room {
+            got.long = true;
+        }
+        out.extend_from_slice(&buf[..take.min(room)]);
+        // A NUL byte: the input is not text, and nothing more is read.
+        let nul = memchr::memchr(0, &buf[..take]).is_some();
+        reader.consume(take);
+        got.raw += take;
+        if done || nul {
+            return Ok(got);
+        }
+    }
+}
+
+/// What is wrong with a line as read, before any parsing.
+enum LineFault {
+    /// A NUL byte at this index of the line: not a text file.
+    Nul(usize),
+    /// Bytes that are not UTF-8 at this index.
+    Utf8(usize),
+    /// Longer than [`LINE_MAX`].
+    Long,
+}
+
+fn line_fault(bytes: &[u8], long: bool) -> Option<LineFault> {
+    if let Some(i) = memchr::memchr(0, bytes) {
+        return Some(LineFault::Nul(i));
+    }
+    if let Err(e) = std::str::from_utf8(bytes) {
+        // A multi-byte character cut by the line cap is not a fault of the
+        // input: the line is too long.
+        if !(long && e.error_len().is_none()) {
+            return Some(LineFault::Utf8(e.valid_up_to()));
+        }
+    }
+    long.then_some(LineFault::Long)
+}
+
+impl LineFault {
+    /// Whether reading stops here (a NUL byte: the input is binary).
+    fn stops(&self) -> bool {
+        matches!(self, LineFault::Nul(_))
+    }
+
+    /// The finding, placed in a text where the line starts at `at`.
+    fn problem(&self, at: usize, bytes: &[u8]) -> Problem {
+        let span = |i: usize, len: usize| notation::Span::new(at + i, at + i + len);
+        match *self {
+            LineFault::Nul(i) => {
+                Problem::new("binary-input", "a NUL byte: this is not a text file")
+                    .at(span(i, 1), "NUL byte here")
+                    .help("the notation is UTF-8 text; nothing after this byte was read")
+            }
+            LineFault::Utf8(i) => {
+                // Shown as `\xFF`: four characters a byte.
+                Problem::new("invalid-utf8", "bytes that are not UTF-8")
+                    .at(span(i, 4), "not UTF-8")
+                    .help("the notation is UTF-8 text; this record is not read, the next one is")
+            }
+            LineFault::Long => {
+                let shown = bytes.len().min(40);
+                let shown = (0..=shown)
+                    .rev()
+                    .find(|&n| std::str::from_utf8(&bytes[..n]).is_ok())
+                    .unwrap_or(0);
+                Problem::new(
+                    "line-too-long",
+                    format!("a line longer than {} MiB", LINE_MAX >> 20),
+                )
+                .at(span(0, shown.max(1)), "this line")
+                .help("lines are limited to 1 MiB; this record is not read, the next one is")
+            }
+        }
+    }
 }
 
 fn stream_text(
@@ -256,6 +620,20 @@ fn stream_text(
     })
 }
 
+/// A record's text cut from the input, and what was wrong with it as read
+/// (it is not parsed then).
+struct Chunk {
+    source: Source,
+    fault: Option<Problem>,
+}
+
+/// Says whether a line starts a record: `[Variant` and a blank, even inside
+/// an unclosed comment (the parser reports that comment; see the spec).
+fn starts_record(line: &[u8]) -> bool {
+    line.strip_prefix(b"[Variant")
+        .is_some_and(|rest| rest.first().is_some_and(|&b| b == b' ' || b == b'\t'))
+}
+
 fn read_text(
     mut reader: Box<dyn BufRead + Send>,
     name: &str,
@@ -264,68 +642,150 @@ fn read_text(
 ) -> io::Result<()> {
     let mut buf = String::new();
     let mut splitter = Splitter::default();
+    // `base`: where `buf` starts in the input (64-bit: inputs over 4 GiB
+    // are placed right); `pos`, `line_no`: where the next line starts.
     let (mut base, mut base_line) = (0usize, 0usize);
-    let mut batch: Vec<Source> = Vec::with_capacity(BATCH);
-    let parse = |source: Source| {
-        let result = notation::parse_record(&source.text, source.base);
-        (result, Arc::new(source))
+    let (mut pos, mut line_no) = (0usize, 0usize);
+    let mut batch: Vec<Chunk> = Vec::with_capacity(BATCH);
+    let mut batch_bytes = 0usize;
+    // Spans are local to a record's text: the source knows where it starts.
+    let parse = |chunk: Chunk| {
+        let result = match chunk.fault {
+            Some(p) => Err(vec![p]),
+            None => notation::parse_record(&chunk.source.text, 0),
+        };
+        (result, Arc::new(chunk.source))
     };
-    let flush = |batch: &mut Vec<Source>| {
-        let sources = std::mem::take(batch);
+    let flush = |batch: &mut Vec<Chunk>, batch_bytes: &mut usize| {
+        let chunks = std::mem::take(batch);
+        *batch_bytes = 0;
         let parsed: Vec<Item> = if parallel {
-            sources.into_par_iter().map(parse).collect()
+            chunks.into_par_iter().map(parse).collect()
         } else {
-            sources.into_iter().map(parse).collect()
+            chunks.into_iter().map(parse).collect()
         };
         // The receiver only goes away when the consumer is done.
         let _ = tx.send(parsed);
     };
-    let emit = |chunk: &str, base: usize, base_line: usize, batch: &mut Vec<Source>| {
-        if chunk.trim().is_empty() {
+    let emit = |text: &str,
+                base: usize,
+                base_line: usize,
+                fault: Option<Problem>,
+                batch: &mut Vec<Chunk>,
+                batch_bytes: &mut usize| {
+        if fault.is_none() && text.trim().is_empty() {
             return;
         }
-        batch.push(Source {
-            name: name.to_owned(),
-            text: chunk.to_owned(),
-            base,
-            base_line,
+        *batch_bytes += text.len();
+        batch.push(Chunk {
+            source: Source {
+                name: name.to_owned(),
+                text: text.to_owned(),
+                base,
+                base_line,
+            },
+            fault,
         });
+        if batch.len() >= BATCH || *batch_bytes >= BATCH_BYTES {
+            flush(batch, batch_bytes);
+        }
     };
     let mut bytes = Vec::new();
-    let mut first = true;
+    // After a fault, lines are passed over up to the next record.
+    let mut skipping = false;
     loop {
-        bytes.clear();
-        if reader.read_until(b'\n', &mut bytes)? == 0 {
+        let got = read_line_capped(&mut reader, &mut bytes, LINE_MAX)?;
+        if got.raw == 0 {
             break;
         }
-        let mut line = match std::str::from_utf8(&bytes) {
-            Ok(text) => std::borrow::Cow::Borrowed(text),
-            Err(_) => String::from_utf8_lossy(&bytes),
-        };
-        if std::mem::take(&mut first) {
-            if let Some(rest) = line.strip_prefix('\u{feff}') {
-                base = 3;
-                line = rest.to_owned().into();
-            }
+        let (line_pos, this_line) = (pos, line_no);
+        pos += got.raw;
+        line_no += 1;
+        let mut line: &[u8] = &bytes;
+        if line_pos == 0 && line.starts_with("\u{feff}".as_bytes()) {
+            line = &line[3..];
+            base = 3;
         }
+        if skipping {
+            if !starts_record(line) {
+                continue;
+            }
+            skipping = false;
+            splitter = Splitter::default();
+            buf.clear();
+        }
+        if buf.is_empty() {
+            base = pos - got.raw + (bytes.len() - line.len());
+            base_line = this_line;
+        }
+        let fault = line_fault(line, got.long);
+        let text = match fault {
+            None => std::borrow::Cow::Borrowed(std::str::from_utf8(line).unwrap_or_default()),
+            Some(_) => std::borrow::Cow::Owned(shown(line)),
+        };
         let line_start = buf.len();
-        buf.push_str(&line);
+        buf.push_str(&text);
+        let mut line_at = line_start;
         if let Some(cut) = splitter.cut(&buf, line_start, buf.len()) {
             let lines = buf.as_bytes()[..cut]
                 .iter()
                 .filter(|&&b| b == b'\n')
                 .count();
-            emit(&buf[..cut], base, base_line, &mut batch);
-            if batch.len() >= BATCH {
-                flush(&mut batch);
-            }
+            emit(
+                &buf[..cut],
+                base,
+                base_line,
+                None,
+                &mut batch,
+                &mut batch_bytes,
+            );
             buf.drain(..cut);
             splitter.shift(cut);
             base += cut;
             base_line += lines;
+            line_at -= cut;
+        }
+        if let Some(fault) = fault {
+            let problem = fault.problem(line_at, line);
+            emit(
+                &buf,
+                base,
+                base_line,
+                Some(problem),
+                &mut batch,
+                &mut batch_bytes,
+            );
+            buf.clear();
+            if fault.stops() {
+                flush(&mut batch, &mut batch_bytes);
+                return Ok(());
+            }
+            skipping = true;
+        } else if buf.len() > RECORD_MAX {
+            let first = buf.find('\n').map_or(buf.len(), |n| n + 1);
+            let problem = Problem::new(
+                "record-too-long",
+                format!("a record longer than {} MiB", RECORD_MAX >> 20),
+            )
+            .at(
+                notation::Span::new(0, char_floor(&buf, first.min(40))),
+                "this record",
+            )
+            .help("records are limited to 16 MiB, comments included; the next record is read");
+            buf.truncate(first);
+            emit(
+                &buf,
+                base,
+                base_line,
+                Some(problem),
+                &mut batch,
+                &mut batch_bytes,
+            );
+            buf.clear();
+            skipping = true;
         }
     }
-    emit(&buf, base, base_line, &mut batch);
-    flush(&mut batch);
+    emit(&buf, base, base_line, None, &mut batch, &mut batch_bytes);
+    flush(&mut batch, &mut batch_bytes);
     Ok(())
 }

@@ -1,10 +1,12 @@
 //! `tarok`: verify, explain and convert records of tarot-family card games.
 
 mod explain;
+mod fmt;
 mod input;
 mod lesson;
 mod report;
 mod rules;
+mod spool;
 mod ui;
 
 use std::io::{self, Write};
@@ -13,8 +15,6 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use rayon::prelude::*;
-
-use input::Source;
 
 #[derive(Parser)]
 #[command(
@@ -146,8 +146,8 @@ enum Command {
         /// Only say which files are not in canonical form.
         #[arg(long)]
         check: bool,
-        /// Files or folders of `.tarok` files; `-` reads standard input and
-        /// writes its canonical form to standard output.
+        /// Files or folders of `.tarok` files; `-` formats standard input
+        /// to standard output.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
@@ -254,10 +254,7 @@ fn verify(
     grouping: verifier::session::Grouping,
     quiet: bool,
 ) -> Outcome {
-    let files = match input::collect_files(paths, &["tarok", "json", "jsonl"]) {
-        Ok(f) => f,
-        Err(e) => return fail(e),
-    };
+    let (files, unreadable) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr().lock();
@@ -268,6 +265,11 @@ fn verify(
         grouping,
         quiet,
     };
+    for e in &unreadable {
+        tally.broken += 1;
+        tally.broken_files.push(e.clone());
+        tally.outcome = fail(e);
+    }
     if files.len() == 1 {
         // One file (a session, maybe of a million deals): streamed straight out.
         let progress = ui::Progress::new(None, quiet);
@@ -287,19 +289,19 @@ fn verify(
         // time, and reported in order.
         let progress = ui::Progress::new(Some(files.len() as u64), quiet);
         for group in files.chunks(4 * rayon::current_num_threads()) {
-            let done: Vec<(Tally, Vec<u8>, Vec<u8>)> = group
+            let done: Vec<(Tally, spool::Spool, spool::Spool)> = group
                 .par_iter()
                 .map(|path| {
-                    let (mut o, mut e) = (Vec::new(), Vec::new());
+                    let (mut o, mut e) = (spool::Spool::default(), spool::Spool::default());
                     let t = verify_file(path, run, &mut o, &mut e, None, None);
                     (t, o, e)
                 })
                 .collect();
             for (t, o, e) in done {
                 progress.suspend(|| {
-                    let _ = out.write_all(&o);
+                    let _ = o.give(&mut out);
                     let _ = out.flush();
-                    let _ = err.write_all(&e);
+                    let _ = e.give(&mut err);
                 });
                 tally.add(t);
             }
@@ -400,7 +402,7 @@ fn verify_file(
     let mut index = 0;
     // In --expect mode a file's output is held back until its findings are
     // compared with what its first record says to expect.
-    let mut held: Vec<u8> = Vec::new();
+    let mut held = spool::Spool::default();
     let mut expected: Option<Vec<String>> = None;
     let mut found: Vec<String> = Vec::new();
     let mut buf: Vec<u8> = Vec::new();
@@ -432,6 +434,7 @@ fn verify_file(
                 }
             }
             Err(problems) => {
+                sessions.lost();
                 tally.broken += 1;
                 tally.outcome = Outcome::BadInput;
                 match format {
@@ -441,7 +444,7 @@ fn verify_file(
             }
         }
         if expect {
-            held.extend_from_slice(&buf);
+            let _ = held.write_all(&buf);
         } else if let (Some(bar), false) = (shared, buf.is_empty()) {
             bar.suspend(|| {
                 let _ = out.write_all(&buf);
@@ -461,6 +464,11 @@ fn verify_file(
     }
     if let Err(e) = &read {
         let _ = writeln!(err, "error: {name}: {e}");
+        tally.broken += 1;
+        tally.outcome = Outcome::BadInput;
+    } else if tally.records == 0 {
+        let _ = writeln!(err, "error: {name}: no record found");
+        tally.broken += 1;
         tally.outcome = Outcome::BadInput;
     }
     if tally.broken > 0 || read.is_err() {
@@ -470,7 +478,7 @@ fn verify_file(
         return tally;
     }
     if tally.outcome == Outcome::BadInput {
-        let _ = out.write_all(&held);
+        let _ = held.give(out);
         tally.unexpected_files.push(name);
         return tally;
     }
@@ -482,7 +490,7 @@ fn verify_file(
         }
         tally.outcome = Outcome::Clean;
     } else {
-        let _ = out.write_all(&held);
+        let _ = held.give(out);
         let _ = writeln!(
             out,
             "{name}: expected {}, found {}",
@@ -514,13 +522,13 @@ fn severity(problems: &[notation::Problem]) -> Outcome {
 }
 
 fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
-    let files = match input::collect_files(paths, &["tarok", "json", "jsonl"]) {
-        Ok(f) => f,
-        Err(e) => return fail(e),
-    };
+    let (files, unreadable) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut outcome = Outcome::Clean;
+    for e in &unreadable {
+        outcome = fail(e);
+    }
     let mut err = io::stderr().lock();
     let mut count = 0usize;
     let mut target = to;
@@ -569,7 +577,16 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
         }
     }
     progress.finish();
-    if target == Some(To::Json) {
+    // An empty input is an empty array; input that could not be read (or
+    // of which no record could be) writes nothing at all.
+    let failed = !unread.is_empty() || outcome == Outcome::BadInput;
+    let target = target.or_else(|| {
+        let json_in = files
+            .iter()
+            .all(|file| input::has_extension(file, &["json", "jsonl"]));
+        (!json_in).then_some(To::Json)
+    });
+    if target == Some(To::Json) && (count > 0 || !failed) {
         let _ = writeln!(out, "{}", if count == 0 { "[]" } else { "\n]" });
     }
     let _ = out.flush();
@@ -587,76 +604,45 @@ fn indent(json: &str) -> String {
 }
 
 fn fmt(paths: &[PathBuf], check: bool, quiet: bool) -> Outcome {
-    let files = match input::collect_files(paths, &["tarok"]) {
-        Ok(f) => f,
-        Err(e) => return fail(e),
-    };
+    let (files, unreadable) = input::collect_files(paths, &["tarok"]);
     let mut outcome = Outcome::Clean;
+    for e in &unreadable {
+        outcome = fail(e);
+    }
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr().lock();
     for path in files {
-        // `-`: standard input, written out in canonical form.
-        let stdin = path.as_os_str() == "-";
-        let read = if stdin {
-            io::read_to_string(io::stdin())
-        } else {
-            std::fs::read_to_string(&path)
-        };
-        let text = match read {
-            Ok(t) => t,
-            Err(e) => {
-                outcome = fail(format!("{}: {e}", input::display_name(&path)));
+        let done = if path.as_os_str() == "-" {
+            if check {
+                outcome = fail("`fmt --check` reads files, not standard input");
                 continue;
             }
+            fmt::stdin_to_stdout(&mut out, &mut err)
+        } else if quiet {
+            fmt::file(&path, check, &mut io::sink(), &mut err)
+        } else {
+            fmt::file(&path, check, &mut out, &mut err)
         };
-        let source = Source {
-            name: input::display_name(&path),
-            text,
-            base: 0,
-            base_line: 0,
-        };
-        let mut records = Vec::new();
-        let mut bad = false;
-        for result in notation::parse_str(&source.text) {
-            match result {
-                Ok(r) => records.push(r),
-                Err(problems) => {
-                    bad = true;
-                    report::render_all(&mut err, &source, &problems);
-                }
-            }
-        }
-        if bad {
-            outcome = Outcome::BadInput;
-            continue;
-        }
-        let canonical = notation::records_to_text(&records);
-        if stdin && !check {
-            print!("{canonical}");
-            continue;
-        }
-        if canonical == source.text {
-            continue;
-        }
-        if check {
-            println!("{}: not in canonical form", source.name);
-            outcome = outcome.max(Outcome::Violations);
-        } else if let Err(e) = std::fs::write(&path, canonical) {
-            outcome = fail(format!("{}: {e}", path.display()));
-        } else if !quiet {
-            println!("{}: formatted", path.display());
-        }
+        outcome = outcome.max(match done {
+            fmt::Done::Unchanged => Outcome::Clean,
+            fmt::Done::Changed if check => Outcome::Violations,
+            fmt::Done::Changed => Outcome::Clean,
+            fmt::Done::Failed => Outcome::BadInput,
+        });
     }
+    let _ = out.flush();
     outcome
 }
 
 fn explain(paths: &[PathBuf], grouping: verifier::session::Grouping) -> Outcome {
-    let files = match input::collect_files(paths, &["tarok", "json", "jsonl"]) {
-        Ok(f) => f,
-        Err(e) => return fail(e),
-    };
+    let (files, unreadable) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut outcome = Outcome::Clean;
+    for e in &unreadable {
+        outcome = fail(e);
+    }
     // Deals told so far, over all files: a blank line between two.
     let mut told = 0;
     for file in &files {
@@ -686,9 +672,11 @@ fn explain_file(
                 }
                 let sep = if *told > 0 { "\n" } else { "" };
                 *told += 1;
-                let _ = write!(out, "{sep}{}", explain::explain(&record, &report, index));
+                let told = explain::explain(&record, &report, index);
+                let _ = write!(out, "{sep}{}", report::escape_controls(&told));
             }
             Err(problems) => {
+                sessions.lost();
                 outcome = Outcome::BadInput;
                 report::render_all(&mut err, &source, &problems);
             }

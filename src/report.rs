@@ -23,58 +23,19 @@ impl SourceCode for Located<'_> {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        // Spans count from the record's text; lines from the file's start.
         let s = self.0;
-        let local = SourceSpan::new(span.offset().saturating_sub(s.base).into(), span.len());
         let inner = s
             .text
-            .read_span(&local, context_lines_before, context_lines_after)?;
+            .read_span(span, context_lines_before, context_lines_after)?;
         Ok(Box::new(MietteSpanContents::new_named(
             s.name.clone(),
             inner.data(),
-            SourceSpan::new((inner.span().offset() + s.base).into(), inner.span().len()),
+            *inner.span(),
             inner.line() + s.base_line,
             inner.column(),
             inner.line_count(),
         )))
-    }
-}
-
-struct WithSource<'s> {
-    problem: &'s Problem,
-    source: Located<'s>,
-}
-
-impl std::fmt::Debug for WithSource<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.problem.fmt(f)
-    }
-}
-impl std::fmt::Display for WithSource<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Display::fmt(self.problem, f)
-    }
-}
-impl std::error::Error for WithSource<'_> {}
-impl miette::Diagnostic for WithSource<'_> {
-    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        miette::Diagnostic::code(self.problem)
-    }
-    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        // A broken rule's help ends with the command that shows the rule.
-        let Some(rule) = self.problem.rule else {
-            return miette::Diagnostic::help(self.problem);
-        };
-        let see = format!("see: {}", crate::rules::command(rule));
-        Some(Box::new(match self.problem.help.as_str() {
-            "" => see,
-            help => format!("{help}\n({see})"),
-        }))
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        self.problem.labels()
-    }
-    fn source_code(&self) -> Option<&dyn SourceCode> {
-        self.problem.span.map(|_| &self.source as &dyn SourceCode)
     }
 }
 
@@ -96,12 +57,226 @@ fn handler() -> GraphicalReportHandler {
     GraphicalReportHandler::new_themed(theme).with_width(100)
 }
 
+/// Characters that would act on a terminal instead of being shown: C0 and
+/// C1 controls, DEL, and the bidirectional overrides.
+fn is_hostile(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Text from a file made safe to print on a terminal: every control
+/// character is written as an escape (`\u{1b}`), so a record can neither
+/// move the cursor, set the title nor fake an "all clean".
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_hostile) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if is_hostile(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
+}
+
+/// At most `max` characters of `text`, escaped.
+fn shortened(text: &str, max: usize) -> String {
+    let text = escape_controls(text);
+    match text.char_indices().nth(max) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.into_owned(),
+    }
+}
+
+/// Characters shown on each side of a finding in a long line.
+const WINDOW: usize = 60;
+/// Lines up to this long are shown whole (with the lines around them).
+const SHORT_LINE: usize = 400;
+/// Diagnostics shown for one record; the rest are counted.
+pub const MAX_SHOWN: usize = 50;
+
+/// The part of one line of a record shown around a finding: for long
+/// lines and lines with control characters. Offsets are in `text`.
+struct Window {
+    name: String,
+    text: String,
+    line: usize,
+    column: usize,
+}
+
+impl SourceCode for Window {
+    fn read_span<'a>(
+        &'a self,
+        _span: &SourceSpan,
+        _before: usize,
+        _after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            self.text.as_bytes(),
+            SourceSpan::new(0.into(), self.text.len()),
+            self.line,
+            self.column,
+            1,
+        )))
+    }
+}
+
+fn floor(text: &str, mut at: usize) -> usize {
+    at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+fn ceil(text: &str, mut at: usize) -> usize {
+    at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
+    at
+}
+
+/// A window around `span` (offsets in `source.text`) with the label's span
+/// in it, when the lines around the finding are too long or hold control
+/// characters to be shown as they are; None when they can be.
+fn window(source: &Source, start: usize, end: usize) -> Option<(Window, SourceSpan)> {
+    let text = source.text.as_str();
+    let start = floor(text, start);
+    let end = ceil(text, end.max(start));
+    let line_start = text[..start].rfind('\n').map_or(0, |n| n + 1);
+    let line_end = text[start..].find('\n').map_or(text.len(), |n| start + n);
+    // The lines miette would show: one before, one after.
+    let before = text[..line_start.saturating_sub(1)]
+        .rfind('\n')
+        .map_or(0, |n| n + 1);
+    let after = text[line_end.min(text.len())..]
+        .get(1..)
+        .and_then(|rest| rest.find('\n'))
+        .map_or(text.len(), |n| line_end + 1 + n);
+    let shown = &text[before.min(line_start)..after.max(line_end)];
+    if shown.split('\n').all(|l| l.len() <= SHORT_LINE) && !shown.chars().any(is_hostile) {
+        return None;
+    }
+    let line_end = if text[..line_end].ends_with('\r') {
+        line_end - 1
+    } else {
+        line_end
+    };
+    let from = floor(text, start.saturating_sub(WINDOW).max(line_start));
+    let mark_end = end.min(line_end).min(start + 2 * WINDOW).max(start);
+    let to = ceil(text, (mark_end + WINDOW).min(line_end)).max(from);
+    let mut out = String::new();
+    if from > line_start {
+        out.push('…');
+    }
+    let mut label = (0, 0);
+    for (i, c) in text[from..to].char_indices() {
+        let at = from + i;
+        if at == start {
+            label.0 = out.len();
+        }
+        if at == ceil(text, mark_end) {
+            label.1 = out.len();
+        }
+        if is_hostile(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    if start >= to {
+        label.0 = out.len();
+    }
+    if ceil(text, mark_end) >= to {
+        label.1 = out.len();
+    }
+    if to < line_end {
+        out.push('…');
+    }
+    let (line, column) = source.line_col(start);
+    let span = SourceSpan::new(label.0.into(), label.1.saturating_sub(label.0));
+    Some((
+        Window {
+            name: source.name.clone(),
+            text: out,
+            line: line - 1,
+            column: column - 1,
+        },
+        span,
+    ))
+}
+
+/// A finding as shown: its texts escaped and cut short, its span moved
+/// into a window when there is one.
+struct Shown<'s> {
+    problem: Problem,
+    window: Option<Window>,
+    located: Located<'s>,
+}
+
+impl std::fmt::Debug for Shown<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.problem.fmt(f)
+    }
+}
+impl std::fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(&self.problem, f)
+    }
+}
+impl std::error::Error for Shown<'_> {}
+impl miette::Diagnostic for Shown<'_> {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        miette::Diagnostic::code(&self.problem)
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        // A broken rule's help ends with the command that shows the rule.
+        let Some(rule) = self.problem.rule else {
+            return miette::Diagnostic::help(&self.problem);
+        };
+        let see = format!("see: {}", crate::rules::command(rule));
+        Some(Box::new(match self.problem.help.as_str() {
+            "" => see,
+            help => format!("{help}\n({see})"),
+        }))
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        self.problem.labels()
+    }
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.problem.span?;
+        Some(match &self.window {
+            Some(w) => w as &dyn SourceCode,
+            None => &self.located as &dyn SourceCode,
+        })
+    }
+}
+
 /// One diagnostic, rendered.
 pub fn render(source: &Source, problem: &Problem) -> String {
     let mut text = String::new();
-    let diag = WithSource {
-        problem,
-        source: Located(source),
+    let mut shown = problem.clone();
+    shown.message = shortened(&problem.message, 500);
+    shown.label = shortened(&problem.label, 200);
+    shown.help = shortened(&problem.help, 2000);
+    let mut win = None;
+    if let Some(span) = problem.span {
+        if let Some((w, at)) = window(source, span.start as usize, span.end as usize) {
+            shown.span = Some(notation::Span::new(at.offset(), at.offset() + at.len()));
+            // The window shows the main place only; the message names the others.
+            shown.also.clear();
+            win = Some(w);
+        }
+    }
+    let diag = Shown {
+        problem: shown,
+        window: win,
+        located: Located(source),
     };
     if handler().render_report(&mut text, &diag).is_err() {
         text = format!("{}: {}\n", source.name, problem.message);
@@ -117,9 +292,24 @@ pub fn render(source: &Source, problem: &Problem) -> String {
     text
 }
 
+/// The diagnostics of one record: the first [`MAX_SHOWN`], then how many
+/// more there are (all of them are in `--format json`).
 pub fn render_all(out: &mut (impl Write + ?Sized), source: &Source, problems: &[Problem]) {
-    for p in problems {
+    for p in problems.iter().take(MAX_SHOWN) {
         let _ = writeln!(out, "{}", render(source, p));
+    }
+    if problems.len() > MAX_SHOWN {
+        let (line, _) = problems[MAX_SHOWN]
+            .span
+            .map_or((source.base_line + 1, 0), |s| {
+                source.line_col(s.start as usize)
+            });
+        let _ = writeln!(
+            out,
+            "{}:{line}: and {} more finding(s) in this record (all of them: --format json)\n",
+            source.name,
+            problems.len() - MAX_SHOWN
+        );
     }
 }
 
@@ -141,7 +331,7 @@ struct Finding<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     column: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    offset: Option<u32>,
+    offset: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     length: Option<u32>,
 }
@@ -186,7 +376,7 @@ pub fn record_json(
                 problem: p,
                 line: lc.map(|l| l.0),
                 column: lc.map(|l| l.1),
-                offset: p.span.map(|s| s.start),
+                offset: p.span.map(|s| (source.base + s.start as usize) as u64),
                 length: p.span.map(|s| s.end - s.start),
             }
         })
@@ -205,4 +395,34 @@ pub fn record_json(
     };
     let _ = serde_json::to_writer(&mut *out, &line);
     let _ = writeln!(out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record far into a file bigger than 4 GiB is placed right: offsets
+    /// are 64-bit, spans count from the record's text.
+    #[test]
+    fn a_finding_past_four_gib_keeps_its_offset_and_line() {
+        let source = Source {
+            name: "big.tarok".into(),
+            text: "[Variant \"skill7-tarock\"]\ntrick 1: ZZ\n".into(),
+            base: 5_000_000_000,
+            base_line: 70_000_000,
+        };
+        let problem = Problem::new("unknown-card", "`ZZ` is not a card")
+            .at(notation::Span::new(35, 37), "not a card");
+        let mut out = Vec::new();
+        record_json(&mut out, &source, 0, None, std::slice::from_ref(&problem));
+        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        let f = &v["violations"][0];
+        assert_eq!(f["offset"], 5_000_000_035u64);
+        assert_eq!(
+            (f["line"].as_u64(), f["column"].as_u64()),
+            (Some(70_000_002), Some(10))
+        );
+        let shown = render(&source, &problem);
+        assert!(shown.contains("big.tarok:70000002:10"), "{shown}");
+    }
 }

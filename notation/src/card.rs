@@ -167,6 +167,37 @@ impl Card {
         self.rank() == Some(Rank::King)
     }
 
+    /// Where the card goes in a hand sorted as players hold it (smaller
+    /// first): the fool / excuse, the trumps from the highest down, then
+    /// spades, hearts, clubs and diamonds (the colours alternate), each from
+    /// the king down. Red spot cards are held ace high where they rank so
+    /// (every game but French Tarot: `H1` above `H2`). `tarok gen`, `explain`
+    /// and the lesson page all sort hands by this one key.
+    pub fn held_order(self, variant: Option<crate::Variant>) -> (u8, u8) {
+        if self.is_fool() {
+            return (0, 0);
+        }
+        if let Some(n) = self.trump_number() {
+            return (1, 100 - n);
+        }
+        let (Some(suit), Some(rank)) = (self.suit(), self.rank()) else {
+            return (0, 0);
+        };
+        let group = match suit {
+            Suit::Spades => 2,
+            Suit::Hearts => 3,
+            Suit::Clubs => 4,
+            Suit::Diamonds => 5,
+        };
+        let red_reversed = !matches!(variant, Some(crate::Variant::FrenchTarot) | None);
+        let strength = match rank.spot() {
+            None => 20 + rank as u8,
+            Some(spot) if red_reversed && suit.is_red() => 11 - spot,
+            Some(spot) => spot,
+        };
+        (group, 100 - strength)
+    }
+
     /// Every card code, in index order.
     pub fn all() -> impl Iterator<Item = Card> {
         (0..Card::COUNT as u8).map(Card)

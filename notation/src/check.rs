@@ -63,8 +63,12 @@ pub fn table(record: &Record) -> Result<Table, Vec<Problem>> {
     let mut seats = variant.table_sizes()[0];
     if let Some(tag) = record.tag("Players") {
         let n = player_names(&tag.value).len();
-        if variant.table_sizes().contains(&(n as u8)) {
-            seats = n as u8;
+        // No `n as u8`: 260 names are not a table of 4.
+        if let Some(n) = u8::try_from(n)
+            .ok()
+            .filter(|n| variant.table_sizes().contains(n))
+        {
+            seats = n;
         } else {
             problems.push(
                 Problem::new("bad-tag", format!("{variant} is played by {} players, but `Players` names {n}", sizes(variant)))

@@ -56,6 +56,14 @@ pub fn parse_json_doc(text: &str) -> Vec<Result<Record, Vec<Problem>>> {
     out
 }
 
+/// One element of a JSON array of records, read on its own (a streaming
+/// reader cuts the array): `index` is its place, for the JSON paths.
+/// Spans count from `text`, which starts at `base`.
+pub fn parse_json_element(text: &str, base: usize, index: usize) -> Result<Record, Vec<Problem>> {
+    let start = text.len() - text.trim_start().len();
+    record_at(&text[start..], base + start, Some(index))
+}
+
 fn offset_in(whole: &str, part: &str) -> usize {
     part.as_ptr() as usize - whole.as_ptr() as usize
 }

@@ -131,12 +131,17 @@ impl Splitter {
         self.floor = self.floor.saturating_sub(n);
     }
 
-    /// Says whether a record starts at this line, and tracks comments.
+    /// Says whether a record starts at this line, and tracks comments. A
+    /// line beginning `[Variant` starts a record even inside a comment: an
+    /// unclosed `{` then swallows the rest of its own record only (the
+    /// parser reports it at the brace), not every record after it.
     fn starts_record(&mut self, line: &str) -> bool {
-        let starts = !self.in_comment
-            && line
-                .strip_prefix("[Variant")
-                .is_some_and(|rest| rest.starts_with([' ', '\t']));
+        let starts = line
+            .strip_prefix("[Variant")
+            .is_some_and(|rest| rest.starts_with([' ', '\t']));
+        if starts {
+            self.in_comment = false;
+        }
         let bytes = line.as_bytes();
         if !self.in_comment && memchr::memchr3(b'{', b'"', b'}', bytes).is_none() {
             return starts;
@@ -244,7 +249,7 @@ fn comment_body(i: &str) -> IResult<&str, String> {
         map_empty(escaped_transform(
             is_not("\\{}"),
             '\\',
-            one_of("\\{}").map(|c: char| c),
+            one_of("\\{}[").map(|c: char| c),
         )),
         char('}'),
     )

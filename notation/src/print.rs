@@ -128,10 +128,14 @@ pub fn write_record(out: &mut String, r: &Record) {
 
 fn comment(out: &mut String, text: &str) {
     out.push('{');
+    let mut line_start = false;
     for ch in text.chars() {
-        if matches!(ch, '{' | '}' | '\\') {
+        // `\[` at the start of a comment's line: a line beginning
+        // `[Variant` would start a record even inside a comment.
+        if matches!(ch, '{' | '}' | '\\') || ch == '[' && line_start {
             out.push('\\');
         }
+        line_start = ch == '\n';
         out.push(ch);
     }
     out.push('}');

@@ -377,7 +377,9 @@ fn deal(out: &mut String, l: &Lesson) {
                 );
             }
         }
-        moment(out, l, Moment::Trick(t));
+        if let Ok(t) = u16::try_from(t) {
+            moment(out, l, Moment::Trick(t));
+        }
         findings(out, l, Place::Trick(t));
         out.push_str("</div></li>\n");
     }
@@ -448,7 +450,7 @@ fn place_word(p: Place) -> &'static str {
     }
 }
 
-fn played(out: &mut String, l: &Lesson, t: u16, play: &Play, winner: Option<u8>) {
+fn played(out: &mut String, l: &Lesson, t: usize, play: &Play, winner: Option<u8>) {
     let seats = l.seats().len() as u8;
     let marks = l.finding_on(t, play);
     let won = play.seat.is_some() && play.seat == winner;

@@ -8,11 +8,12 @@
 
 pub mod html;
 
+use std::collections::HashMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 use notation::check::{player_names, Table};
-use notation::{Card, Item, Record, Span, Suit, Variant};
+use notation::{Card, Item, Record, Span, Variant};
 use verifier::session::{Grouping, Sessions};
 use verifier::{Event, Report};
 
@@ -20,11 +21,11 @@ use verifier::{Event, Report};
 /// file read, on standard output; each file is its own session. Exit codes
 /// as for the text form.
 pub fn explain_html(paths: &[PathBuf], grouping: Grouping) -> crate::Outcome {
-    let files = match crate::input::collect_files(paths, &["tarok", "json", "jsonl"]) {
-        Ok(f) => f,
-        Err(e) => return crate::fail(e),
-    };
+    let (files, unreadable) = crate::input::collect_files(paths, &["tarok", "json", "jsonl"]);
     let mut outcome = crate::Outcome::Clean;
+    for e in &unreadable {
+        outcome = crate::fail(e);
+    }
     let mut deals: Vec<Result<(Record, Report), Vec<notation::Problem>>> = Vec::new();
     let mut err = io::stderr().lock();
     for file in &files {
@@ -79,7 +80,7 @@ pub fn explain_html(paths: &[PathBuf], grouping: Grouping) -> crate::Outcome {
 }
 
 /// Where in the deal a finding belongs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Place {
     Hands,
     Talon,
@@ -88,7 +89,7 @@ pub enum Place {
     Discard,
     Declarations,
     /// Trick n (1-based).
-    Trick(u16),
+    Trick(usize),
     Claim,
     /// The deal as a whole (tags, settlement, claims without a place).
     Deal,
@@ -102,7 +103,7 @@ pub struct Play<'r> {
 
 /// One trick as the report tells it.
 pub struct TrickView<'r> {
-    pub n: u16,
+    pub n: usize,
     pub leader: Option<u8>,
     pub winner: Option<u8>,
     pub reason: Option<&'r str>,
@@ -123,6 +124,9 @@ pub struct Lesson<'r> {
     pub tricks: Vec<TrickView<'r>>,
     /// The place of each finding (same order as `report.problems`).
     pub places: Vec<Place>,
+    /// The findings of each place, in report order: asked once a trick
+    /// and a card, so looked up, not searched.
+    by_place: HashMap<Place, Vec<usize>>,
 }
 
 impl<'r> Lesson<'r> {
@@ -142,18 +146,18 @@ impl<'r> Lesson<'r> {
         let mut tricks = Vec::with_capacity(record.tricks.len());
         let mut next_leader: Option<u8> = None;
         for (i, trick) in record.tricks.iter().enumerate() {
-            let n = i as u16 + 1;
+            let n = i + 1;
             let event = report.events.iter().find_map(|e| match e {
                 Event::Trick {
                     trick,
                     leader,
                     winner,
                     reason,
-                } if *trick == n => Some((*leader, *winner, reason.as_str())),
+                } if usize::from(*trick) == n => Some((*leader, *winner, reason.as_str())),
                 _ => None,
             });
             let count = report.events.iter().find_map(|e| match e {
-                Event::Count { trick, sides } if *trick == n => Some(sides.as_slice()),
+                Event::Count { trick, sides } if usize::from(*trick) == n => Some(sides.as_slice()),
                 _ => None,
             });
             let leader = event.map(|e| e.0).or(trick.leader).or(next_leader);
@@ -181,7 +185,7 @@ impl<'r> Lesson<'r> {
                 count,
             });
         }
-        let places = report
+        let places: Vec<Place> = report
             .problems
             .iter()
             .map(|p| place_of(record, p.trick, p.span))
@@ -194,6 +198,13 @@ impl<'r> Lesson<'r> {
             table,
             names,
             tricks,
+            by_place: places.iter().enumerate().fold(
+                HashMap::new(),
+                |mut by: HashMap<Place, Vec<usize>>, (i, p)| {
+                    by.entry(*p).or_default().push(i);
+                    by
+                },
+            ),
             places,
         }
     }
@@ -239,15 +250,11 @@ impl<'r> Lesson<'r> {
 
     /// The findings placed at `place`, with their index.
     pub fn findings_at(&self, place: Place) -> impl Iterator<Item = usize> + '_ {
-        self.places
-            .iter()
-            .enumerate()
-            .filter(move |(_, p)| **p == place)
-            .map(|(i, _)| i)
+        self.by_place.get(&place).into_iter().flatten().copied()
     }
 
     /// Whether the card at `play` of trick `n` is what a finding points at.
-    pub fn finding_on(&self, n: u16, play: &Play) -> Vec<usize> {
+    pub fn finding_on(&self, n: usize, play: &Play) -> Vec<usize> {
         self.findings_at(Place::Trick(n))
             .filter(|&i| {
                 let p = &self.report.problems[i];
@@ -335,7 +342,7 @@ impl<'r> Lesson<'r> {
 /// section of the record its span lies in.
 fn place_of(record: &Record, trick: Option<u16>, span: Option<Span>) -> Place {
     if let Some(t) = trick {
-        return Place::Trick(t);
+        return Place::Trick(usize::from(t));
     }
     let Some(span) = span else {
         return Place::Deal;
@@ -344,7 +351,7 @@ fn place_of(record: &Record, trick: Option<u16>, span: Option<Span>) -> Place {
         outer.start != outer.end && outer.start <= span.start && span.end <= outer.end
     };
     if let Some(i) = record.tricks.iter().position(|t| inside(t.span)) {
-        return Place::Trick(i as u16 + 1);
+        return Place::Trick(i + 1);
     }
     if record.hands.iter().any(|h| inside(h.span)) {
         return Place::Hands;
@@ -368,36 +375,9 @@ fn place_of(record: &Record, trick: Option<u16>, span: Option<Span>) -> Place {
     Place::Deal
 }
 
-/// Sorts cards as a player holds them: the fool / excuse, the trumps from
-/// the highest down, then the suits in alternating colours (spades,
-/// hearts, clubs, diamonds), each from the king down. Red spot cards are
-/// held 1 high in the Danish and Austrian games, where they rank so.
+/// Sorts cards as a player holds them ([`Card::held_order`]).
 pub fn sort_hand(variant: Option<Variant>, cards: &mut [Card]) {
-    let red_reversed = matches!(variant, Some(Variant::DanishTarok | Variant::Koenigrufen));
-    cards.sort_by_key(|&c| hold_key(c, red_reversed));
-}
-
-fn hold_key(c: Card, red_reversed: bool) -> (u8, u8) {
-    if c.is_fool() {
-        return (0, 0);
-    }
-    if let Some(n) = c.trump_number() {
-        return (1, 100 - n);
-    }
-    let suit = c.suit().expect("a suit card");
-    let group = match suit {
-        Suit::Spades => 2,
-        Suit::Hearts => 3,
-        Suit::Clubs => 4,
-        Suit::Diamonds => 5,
-    };
-    let rank = c.rank().expect("a suit card");
-    let strength = match rank.spot() {
-        None => 20 + rank as u8,
-        Some(spot) if red_reversed && suit.is_red() => 11 - spot,
-        Some(spot) => spot,
-    };
-    (group, 100 - strength)
+    cards.sort_by_key(|&c| c.held_order(variant));
 }
 
 /// Where the text of a rule is found: an anchor in the page's rules

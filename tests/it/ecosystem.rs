@@ -282,9 +282,10 @@ fn every_command_that_reads_records_takes_folders_and_stdin() {
         stdout(&out),
         "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\ntrick 1: SK SQ SJ S10\n"
     );
+    // --check judges files in place; standard input has no place to judge.
     let out = tarok_with_input(&["fmt", "--check", "-"], Some(typed));
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(stdout(&out), "<stdin>: not in canonical form\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("reads files"), "{}", stderr(&out));
 }
 
 #[test]

@@ -31,15 +31,18 @@ fn gen_clean(args: &[&str]) -> Vec<Record> {
 }
 
 /// Where a card stands in a hand held as players hold it, checked apart
-/// from the generator's own sort: trumps high to low, the fool, then the
-/// suits in the order S H D C, courts before spots.
+/// from the generator's own sort: the fool, trumps high to low, then the
+/// suits in alternating colours S H C D, courts before spots.
 fn group(c: Card) -> (u8, i32) {
     match (c.trump_number(), c.suit()) {
-        (Some(n), _) => (0, -(n as i32)),
-        (None, None) => (1, 0),
+        (Some(n), _) => (1, -(n as i32)),
+        (None, None) => (0, 0),
         (None, Some(s)) => {
             let court = c.rank().unwrap().spot().is_none();
-            let suit = Suit::ALL.iter().position(|x| *x == s).unwrap() as u8;
+            let suit = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds]
+                .iter()
+                .position(|x| *x == s)
+                .unwrap() as u8;
             (
                 2 + suit,
                 if court {

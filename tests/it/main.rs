@@ -6,6 +6,7 @@ mod cli;
 mod corpus;
 mod ecosystem;
 mod gen;
+mod hostile;
 mod lesson_browser;
 mod robustness;
 mod roundtrip;

@@ -420,10 +420,13 @@ impl Noise {
 
     fn comment(&mut self, text: &str) {
         self.out.push('{');
+        let mut line_start = false;
         for ch in text.chars() {
-            if matches!(ch, '{' | '}' | '\\') {
+            // `\[` at a line start: `[Variant` there starts a record.
+            if matches!(ch, '{' | '}' | '\\') || ch == '[' && line_start {
                 self.out.push('\\');
             }
+            line_start = ch == '\n';
             self.out.push(ch);
         }
         self.out.push('}');

@@ -156,6 +156,14 @@ pub struct Session {
     pub skill7: skill7::SessionState,
 }
 
+impl Session {
+    /// A record of the session could not be read: what it did is lost
+    /// (Danish Tarok: the pots the next deal starts from are unknown).
+    pub fn lost(&mut self) {
+        self.danish.unknown = true;
+    }
+}
+
 /// A deal ready for an engine: the record, its table and its options.
 pub struct Deal<'r> {
     pub record: &'r Record,
@@ -213,8 +221,22 @@ pub fn verify(record: &Record, session: &mut Session) -> Report {
             end_session(table, session, &mut report);
         }
         compare_claim(record, &mut report);
+        let mut overflow = false;
         for (score, t) in session.scores.iter_mut().zip(&report.totals) {
-            *score += t;
+            match score
+                .checked_add(*t)
+                .filter(|s| s.unsigned_abs() <= MAX_TOTAL as u64)
+            {
+                Some(sum) => *score = sum,
+                None => overflow = true,
+            }
+        }
+        if overflow {
+            report.push(
+                Problem::new("bad-tag", "a running total goes beyond ±10^15")
+                    .at(record.span, "this deal")
+                    .help("the running totals of a session stay within ±10^15; check the `Scores` and `Pots` tags"),
+            );
         }
     }
     session.deals += 1;
@@ -255,6 +277,12 @@ fn end_session(table: Table, session: &mut Session, report: &mut Report) {
     });
 }
 
+/// The largest amount a `Scores` or `Pots` tag may give (10^12): far beyond
+/// any real session, and small enough that no sum of a session overflows.
+pub const MAX_AMOUNT: i64 = 1_000_000_000_000;
+/// The largest running total a session may reach (10^15).
+pub const MAX_TOTAL: i64 = 1_000_000_000_000_000;
+
 /// `[Scores "0 +10, 1 -10, 2 0, 3 0"]`: each seat's running total at the
 /// deal's start. After earlier deals of the session it must agree with them;
 /// either way it sets the running totals, so one deal of a session can be
@@ -275,18 +303,22 @@ fn scores_tag(record: &Record, table: Table, session: &mut Session, report: &mut
     {
         let mut words = part.split_whitespace();
         let parsed = match (words.next(), words.next(), words.next()) {
-            (Some(seat), Some(amount), None) => seat
-                .parse::<usize>()
-                .ok()
-                .filter(|&s| s < seats)
-                .zip(amount.trim_start_matches('+').parse::<i64>().ok()),
+            (Some(seat), Some(amount), None) => {
+                seat.parse::<usize>().ok().filter(|&s| s < seats).zip(
+                    amount
+                        .trim_start_matches('+')
+                        .parse::<i64>()
+                        .ok()
+                        .filter(|a| a.unsigned_abs() <= MAX_AMOUNT as u64),
+                )
+            }
             _ => None,
         };
         let Some((seat, amount)) = parsed else {
             report.push(
                 Problem::new("bad-tag", format!("`{}` is not a list of running totals", tag.value))
                     .at(tag.span, "expected `0 +10, 1 -10, 2 0, 3 0`")
-                    .help("give each seat's running total at the deal's start: the seat number, then the total"),
+                    .help("give each seat's running total at the deal's start: the seat number, then the total (at most 10^12 either way)"),
             );
             return;
         };

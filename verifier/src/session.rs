@@ -128,6 +128,13 @@ impl Sessions {
         crate::verify(record, &mut self.state)
     }
 
+    /// A record of the input could not be read: what it did to the session
+    /// is lost (Danish Tarok: the next deal's pots are unknown), unless the
+    /// next record starts a session of its own anyway.
+    pub fn lost(&mut self) {
+        self.state.lost();
+    }
+
     /// The 0-based number of the session the last verified record belongs
     /// to (0 before any record).
     pub fn number(&self) -> usize {

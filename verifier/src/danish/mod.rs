@@ -76,6 +76,10 @@ pub struct SessionState {
     /// Who deals the next deal of the session (DK-SEAT-3), once a deal
     /// has been seen.
     pub next_dealer: Option<Seat>,
+    /// The pots are not known: a deal before could not be read or
+    /// replayed, so what it put in or took out is lost. Cleared by a `Pots`
+    /// tag; until then every deal says so and none is settled.
+    pub unknown: bool,
 }
 
 /// One deal being replayed: the record, its options and table, the report
@@ -108,13 +112,22 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
             "unknown-seat" | "duplicate-hand" | "too-many-tricks" | "bad-tag"
         ) || (record.is_partial() && p.kind == "unknown-card")
     }) {
+        // What this deal did to the pots is lost for the deals after it.
+        session.danish.unknown = true;
         return;
     }
     let Some(start) = start_pots(deal, session, report) else {
         return;
     };
+    // A readable `Pots` tag says what the pots are.
+    let unknown = session.danish.unknown && record.tag("Pots").is_none();
+    if unknown {
+        pots::pots_unknown(record, report);
+    }
     let dealer = deal.table.dealer;
-    seats::check_dealer(record, session.danish.next_dealer, dealer, report);
+    // After a lost deal the dealer is not known either.
+    let expected = session.danish.next_dealer.filter(|_| !unknown);
+    seats::check_dealer(record, expected, dealer, report);
     let o = Opts::read(deal.options);
     let out = Ledger::new(report, start.unwrap_or([0, 0]), o.cancel, o.continue_play);
     let mut r = Replay {
@@ -126,7 +139,8 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     };
     let redeal = session.danish.redeal == Some(dealer);
     session.danish.redeal = None;
-    let deal_again = r.play(start.is_none(), redeal);
+    // After a lost deal the foundation (DK-POT-2) may have been paid in it.
+    let deal_again = r.play(start.is_none() && !unknown, redeal);
     if deal_again {
         session.danish.redeal = Some(dealer);
     }
@@ -137,7 +151,14 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     });
     let pots = r.out.pots;
     session.danish.pots = Some(pots);
-    r.out.report.pots = Some(pots);
+    session.danish.unknown = unknown;
+    if unknown {
+        // Nothing computed from pots that are not known is claimed as fact.
+        r.out.report.settled = false;
+        r.out.report.pots = None;
+    } else {
+        r.out.report.pots = Some(pots);
+    }
 }
 
 /// The pots before this deal: the record's `Pots` tag, else the session's;
@@ -153,7 +174,7 @@ fn start_pots(deal: &Deal<'_>, session: &Session, report: &mut Report) -> Option
             report.push(
                 Problem::new("bad-tag", format!("`{}` is not a statement of the pots", tag.value))
                     .at(tag.span, "expected `king-pot N, pagat-pot N`")
-                    .help("write the pot contents before this deal's dealer fee: [Pots \"king-pot 60, pagat-pot 60\"]"),
+                    .help("write the pot contents before this deal's dealer fee: [Pots \"king-pot 60, pagat-pot 60\"]; amounts from 0 to 10^12"),
             );
             None
         }

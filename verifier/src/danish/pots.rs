@@ -2,10 +2,10 @@
 //! start of a session and of an emptied pot, and the division of the pots
 //! at the end of a session.
 
-use notation::{Party, Pot, Seat};
+use notation::{Party, Pot, Problem, Record, Seat};
 
 use super::Replay;
-use crate::{Moment, Payment};
+use crate::{Moment, Payment, Report};
 
 pub(super) const KING: usize = 0;
 pub(super) const PAGAT: usize = 1;
@@ -28,7 +28,7 @@ pub fn parse_pots(value: &str) -> Option<[i64; 2]> {
             _ => return None,
         };
         let n: i64 = words.next()?.parse().ok()?;
-        if words.next().is_some() || n < 0 || pots[slot].is_some() {
+        if words.next().is_some() || !(0..=crate::MAX_AMOUNT).contains(&n) || pots[slot].is_some() {
             return None;
         }
         pots[slot] = Some(n);
@@ -72,6 +72,21 @@ impl Replay<'_, '_> {
             );
         }
     }
+}
+
+/// DK-POT-2: the deal starts from pots that are not known (an earlier deal
+/// of the session could not be read or replayed): nothing computed from
+/// them is claimed as fact.
+pub(super) fn pots_unknown(record: &Record, report: &mut Report) {
+    report.push(
+        Problem::new(
+            "pots-unknown",
+            "the pots this deal starts from are not known: an earlier deal of the session could not be read or replayed",
+        )
+        .rule("DK-POT-2")
+        .at(record.tag("Dealer").map_or(record.span, |t| t.span), "pots carried past an unreadable deal")
+        .help("the deal is replayed but not settled, and its claim is not compared; give the pots before this deal with [Pots \"king-pot N, pagat-pot N\"]"),
+    );
 }
 
 /// The end of a session (DK-POT-5): both pots are added together and

@@ -269,29 +269,11 @@ fn pots_after(record: &Record) -> Option<[i64; 2]> {
     Some([pot(Pot::King)?, pot(Pot::Pagat)?])
 }
 
-/// Sorts every hand of a record as players hold their cards: trumps from
-/// the highest down, the fool / excuse, then spades, hearts, diamonds and
-/// clubs, each from the king down in the variant's order (Danish Tarok,
-/// Königrufen and Skill7 Tarock rank the red spot cards from the ace up:
-/// H1 beats H2).
+/// Sorts every hand of a record as players hold their cards
+/// ([`Card::held_order`], the order `explain` and the lesson page show).
 pub fn sort_hands(variant: Variant, record: &mut Record) {
     for hand in &mut record.hands {
         hand.cards
-            .sort_by_key(|item: &Item| hand_order(variant, item.card));
+            .sort_by_key(|item: &Item| item.card.held_order(Some(variant)));
     }
-}
-
-fn hand_order(variant: Variant, c: Card) -> (u8, i32) {
-    if let Some(n) = c.trump_number() {
-        return (0, -(n as i32));
-    }
-    let (Some(suit), Some(rank)) = (c.suit(), c.rank()) else {
-        return (1, 0); // the fool / excuse
-    };
-    let strength = match rank.spot() {
-        None => 100 + rank as i32,
-        Some(n) if suit.is_red() && variant != Variant::FrenchTarot => 50 - n as i32,
-        Some(n) => n as i32,
-    };
-    (2 + suit as u8, -strength)
 }

@@ -1,0 +1,113 @@
+//! Output held back (`verify --expect` until a file's findings are known;
+//! the files of a folder verified in parallel until their turn comes): kept
+//! in memory up to 1 MiB, then in an unnamed temporary file, so holding the
+//! output of a file of any size keeps memory flat.
+
+use std::fs::File;
+use std::io::{self, Read, Seek, Write};
+
+/// Bytes held in memory before they go to a temporary file.
+const IN_MEMORY: usize = 1 << 20;
+
+#[derive(Default)]
+pub struct Spool {
+    memory: Vec<u8>,
+    file: Option<io::BufWriter<File>>,
+    /// A write to the temporary file failed: said when the output is given.
+    failed: Option<io::Error>,
+}
+
+/// A temporary file with no name: removed as soon as it is opened, so
+/// nothing is left behind, whatever happens to the process.
+fn unnamed() -> io::Result<File> {
+    let dir = std::env::temp_dir();
+    for n in 0..100u32 {
+        let path = dir.join(format!("tarok-spool-{}-{n}", std::process::id()));
+        match File::options()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(f) => {
+                let _ = std::fs::remove_file(&path);
+                return Ok(f);
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other("no temporary file could be made"))
+}
+
+impl Write for Spool {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.file.is_none() && self.memory.len() + buf.len() > IN_MEMORY {
+            match unnamed().and_then(|f| {
+                let mut w = io::BufWriter::with_capacity(1 << 16, f);
+                w.write_all(&self.memory)?;
+                Ok(w)
+            }) {
+                Ok(w) => {
+                    self.memory = Vec::new();
+                    self.file = Some(w);
+                }
+                // No temporary file: keep holding in memory.
+                Err(e) => self.failed = Some(e),
+            }
+        }
+        match &mut self.file {
+            Some(f) => f.write_all(buf),
+            None => {
+                self.memory.extend_from_slice(buf);
+                Ok(())
+            }
+        }
+        .map(|()| buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Spool {
+    /// Writes everything held to `out`.
+    pub fn give(self, out: &mut (impl Write + ?Sized)) -> io::Result<()> {
+        match self.file {
+            None => out.write_all(&self.memory),
+            Some(w) => {
+                let mut f = w.into_inner().map_err(|e| e.into_error())?;
+                f.rewind()?;
+                let mut buf = vec![0u8; 1 << 16];
+                loop {
+                    let n = f.read(&mut buf)?;
+                    if n == 0 {
+                        return Ok(());
+                    }
+                    out.write_all(&buf[..n])?;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_is_held_comes_back_whole_from_memory_or_a_file() {
+        for size in [10usize, 3 << 20] {
+            let data: Vec<u8> = (0..size).map(|i| (i % 251) as u8).collect();
+            let mut spool = Spool::default();
+            for chunk in data.chunks(4096) {
+                spool.write_all(chunk).unwrap();
+            }
+            assert_eq!(spool.file.is_some(), size > IN_MEMORY);
+            let mut out = Vec::new();
+            spool.give(&mut out).unwrap();
+            assert_eq!(out, data);
+        }
+    }
+}
