@@ -1,0 +1,94 @@
+//! The cards and their order (DK-CARD-1 to DK-CARD-4): trumps, suit
+//! strength with the red spot cards reversed, the ultimo cards, and the
+//! words and codes the engine writes for them.
+
+use notation::{Card, CardSet, Lead, Rank, Suit};
+
+/// Trumps 1 to 21 (the fool is not among them).
+pub(super) const TRUMPS: CardSet = CardSet(((1u128 << 21) - 1) << 56);
+
+pub(super) fn kings() -> CardSet {
+    Suit::ALL
+        .iter()
+        .map(|&s| Card::suited(s, Rank::King))
+        .collect()
+}
+
+pub(super) fn courts(suit: Suit) -> CardSet {
+    [Rank::King, Rank::Queen, Rank::Knight, Rank::Jack]
+        .iter()
+        .map(|&r| Card::suited(suit, r))
+        .collect()
+}
+
+/// The five ultimo cards: the kings and the pagat (DK-CARD-4).
+pub(super) fn is_ultimo_card(c: Card) -> bool {
+    c.is_king() || c == Card::PAGAT
+}
+
+/// Strength of a suit card within its suit (DK-CARD-2): courts on top,
+/// black spots 10 high, red spots 1 high.
+pub(super) fn suit_strength(c: Card) -> u8 {
+    let rank = c.rank().expect("a suit card");
+    match rank.spot() {
+        None => 20 + rank as u8,
+        Some(spot) if c.suit().is_some_and(Suit::is_red) => 11 - spot,
+        Some(spot) => spot,
+    }
+}
+
+/// The cards that follow a lead: its suit, or the trumps (DK-PLAY-2).
+pub(super) fn lead_set(lead: Lead) -> CardSet {
+    match lead {
+        Lead::Suit(s) => CardSet::suit(s),
+        Lead::Trumps => TRUMPS,
+    }
+}
+
+pub(super) fn lead_word(lead: Lead) -> &'static str {
+    match lead {
+        Lead::Suit(Suit::Spades) => "spades",
+        Lead::Suit(Suit::Hearts) => "hearts",
+        Lead::Suit(Suit::Diamonds) => "diamonds",
+        Lead::Suit(Suit::Clubs) => "clubs",
+        Lead::Trumps => "trumps",
+    }
+}
+
+pub(super) fn cards_word(set: CardSet) -> String {
+    if set.is_empty() {
+        return "no cards".into();
+    }
+    set.iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Writes a card's code without the formatting machinery (hot path).
+pub(super) fn push_card(out: &mut String, c: Card) {
+    if c.is_fool() {
+        out.push_str("EX");
+    } else if let Some(n) = c.trump_number() {
+        out.push('T');
+        push_number(out, n);
+    } else if let (Some(s), Some(r)) = (c.suit(), c.rank()) {
+        out.push(s.letter());
+        match r.spot() {
+            Some(n) => push_number(out, n),
+            None => out.push(match r {
+                Rank::King => 'K',
+                Rank::Queen => 'Q',
+                Rank::Knight => 'N',
+                _ => 'J',
+            }),
+        }
+    }
+}
+
+pub(super) fn push_number(out: &mut String, n: u8) {
+    if n >= 10 {
+        out.push((b'0' + n / 10) as char);
+    }
+    out.push((b'0' + n % 10) as char);
+}

@@ -1,0 +1,291 @@
+//! The deal and misdeal (DK-DEAL-1 to DK-DEAL-4, with the dealer fee
+//! DK-PAY-1 and the re-deal of DK-SEAT-3): the dealer's fee, a wrong deal
+//! found before or during play, the dealt hands (inferred from the play
+//! in a partial record), and misdeal demands by a player dealt no trump.
+
+use notation::Kind;
+use notation::{Act, Action, Card, CardSet, Party, Pot, Problem};
+
+use super::cards::TRUMPS;
+use super::play::{effective_lead, trick_winner};
+use super::state::Game;
+use super::{End, Replay};
+use crate::Moment;
+
+impl Replay<'_, '_> {
+    /// DK-PAY-1: the dealer pays 5 into each pot before dealing; not again
+    /// when he deals again, unless Option `redeal_fee` (DK-SEAT-3).
+    pub(super) fn pay_dealer_fee(&mut self, redeal: bool) {
+        let d = self.seating.dealer;
+        if redeal && !self.o.redeal_fee {
+            self.out.rule_event(
+                Moment::Deal,
+                "DK-SEAT-3",
+                format!("seat {d} deals again and pays no second dealer fee (Option redeal_fee)"),
+            );
+        } else {
+            for pot in [Pot::King, Pot::Pagat] {
+                self.out.payment(
+                    Party::Seat(d),
+                    Party::Pot(pot),
+                    5,
+                    "DK-PAY-1",
+                    "dealer's fee".into(),
+                    Moment::Deal,
+                    true,
+                );
+            }
+        }
+    }
+
+    /// DK-DEAL-3: faults of the dealt hands, found before play or during it.
+    pub(super) fn wrong_deal(&mut self) -> Option<End> {
+        let record = self.deal.record;
+        let d = self.seating.dealer;
+        let (before_play, during) = self.classify_wrong_deal();
+        if record.tricks.is_empty() {
+            self.one_wrong_count(
+                d,
+                format!("the dealer, seat {d}, misdeals"),
+                "the dealer's misdeal: 5 into each pot, and he deals again (DK-DEAL-3); the hands must be 25, 25 and 28 cards (28 for the dealer)",
+            );
+        } else if let Some(s) = during {
+            self.one_wrong_count(
+                s,
+                format!("seat {s} holds the wrong number of cards in play"),
+                "the wrong number of cards found in play: the first such hand in declaring order (dealer, next, third) pays 40 into each pot, and the deal is abandoned (DK-DEAL-3)",
+            );
+        }
+        if let Some(kind) = before_play {
+            self.out.fine(
+                d,
+                5,
+                "DK-DEAL-3",
+                format!("fine for a wrong deal ({kind})"),
+                Moment::Deal,
+            );
+            self.out.rule_event(
+                Moment::Deal,
+                "DK-DEAL-3",
+                format!("the deal is wrong ({kind}): not played, seat {d} deals again"),
+            );
+            return Some(End::Redeal);
+        }
+        if let Some(s) = during {
+            let at = Moment::Trick(1);
+            let reason = "fine for holding the wrong number of cards in play".to_owned();
+            self.out.fine(s, 40, "DK-DEAL-3", reason, at);
+            self.out.abandon(at, "DK-DEAL-3");
+            return Some(End::Settled);
+        }
+        None
+    }
+
+    /// The structural check's faults of the dealt hands, given their rule:
+    /// the first fault found before play (the dealer's), and the holder of
+    /// a wrong hand found in play (the first in declaring order).
+    fn classify_wrong_deal(&mut self) -> (Option<Kind>, Option<notation::Seat>) {
+        let record = self.deal.record;
+        let d = self.seating.dealer;
+        let order = self.seating.order;
+        let mut before_play = None;
+        let mut during = None;
+        for p in self.out.report.problems.iter_mut() {
+            match p.kind {
+                Kind::UnknownCard | Kind::DuplicateCard => {
+                    p.rule = Some("DK-DEAL-3");
+                    p.seat = Some(d);
+                    before_play.get_or_insert(p.kind);
+                }
+                Kind::WrongCardCount => {
+                    p.rule = Some("DK-DEAL-3");
+                    if record.tricks.is_empty() {
+                        p.help =
+                            "the dealer's misdeal: 5 into each pot, and he deals again (DK-DEAL-3)"
+                                .into();
+                        before_play.get_or_insert(p.kind);
+                    } else if let Some(s) = p.seat {
+                        let rank = order.iter().position(|&o| o == s).unwrap_or(3);
+                        if during.is_none_or(|(r, _)| rank < r) {
+                            during = Some((rank, s));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        (before_play, during.map(|(_, s)| s))
+    }
+
+    /// DK-DEAL-3: wrong hand sizes are one fault (rules README, "One fault,
+    /// one finding"): before play the dealer's misdeal, during play the
+    /// fault of the first wrong hand in declaring order. The structural
+    /// check found one per hand; they become one `wrong-card-count` by
+    /// `seat`, each wrong hand underlined.
+    fn one_wrong_count(&mut self, seat: u8, what: String, help: &str) {
+        let problems = &mut self.out.report.problems;
+        let Some(at) = problems.iter().position(|p| p.kind == "wrong-card-count") else {
+            return;
+        };
+        let wrong: Vec<Problem> = problems
+            .iter()
+            .filter(|p| p.kind == "wrong-card-count")
+            .cloned()
+            .collect();
+        problems.retain(|p| p.kind != "wrong-card-count");
+        let hands: Vec<String> = wrong.iter().map(|p| p.message.clone()).collect();
+        let mut p = Problem::new(
+            Kind::WrongCardCount,
+            format!("{what}: {}", hands.join("; ")),
+        )
+        .rule("DK-DEAL-3")
+        .seat(seat)
+        .help(help);
+        for w in &wrong {
+            if let Some(span) = w.span {
+                if p.span.is_none() {
+                    p = p.at(span, w.label.clone());
+                } else {
+                    p = p.also_at(span, w.label.clone());
+                }
+            }
+        }
+        problems.insert(at.min(problems.len()), p);
+    }
+
+    /// The dealt hands (partial records: the cards each seat played) and
+    /// the skat laid.
+    pub(super) fn dealt_hands(&self) -> Game {
+        let record = self.deal.record;
+        let d = self.seating.dealer;
+        let mut hands = [CardSet::EMPTY; 4];
+        let skat: CardSet = record
+            .discard
+            .iter()
+            .flat_map(|x| x.cards.iter().map(|i| i.card))
+            .collect();
+        let complete;
+        if record.is_partial() {
+            self.derive_hands(&mut hands);
+            if record.discard.as_ref().is_some_and(|x| x.seat == d) {
+                hands[d as usize] = hands[d as usize].union(skat);
+            }
+            // Inferred hands are not judged before play: an irregularity
+            // later in the deal changes who played what after it.
+            complete = false;
+        } else {
+            for h in &record.hands {
+                hands[h.seat as usize] = h.cards.iter().map(|i| i.card).collect();
+            }
+            complete = true;
+        }
+        Game::new(hands, skat, complete, self.seating.next(d))
+    }
+
+    /// The hands of a partial record: who played what, following the
+    /// leaders the record writes or implies.
+    fn derive_hands(&self, hands: &mut [CardSet; 4]) {
+        let mut leader = self.seating.next(self.seating.dealer);
+        for trick in &self.deal.record.tricks {
+            let l = match trick.leader {
+                Some(w) if self.seating.is_active(w) => w,
+                _ => leader,
+            };
+            let seats = self.seating.from(l);
+            let mut cards = [Card::FOOL; 3];
+            for (i, item) in trick.plays.iter().enumerate().take(3) {
+                // A card played twice belongs to its first player only.
+                if !hands.iter().any(|h| h.contains(item.card)) {
+                    hands[seats[i] as usize].insert(item.card);
+                }
+                cards[i] = item.card;
+            }
+            let lead = effective_lead(&trick.plays);
+            leader = seats[trick_winner(&cards, lead).0];
+        }
+    }
+
+    /// DK-DEAL-4: the misdeal demands of the `calls:` section, in order;
+    /// true if one is valid and the deal is not played.
+    pub(super) fn misdeal_demanded(&mut self, game: &Game) -> bool {
+        let record = self.deal.record;
+        let Some(calls) = &record.calls else {
+            return false;
+        };
+        calls
+            .actions
+            .iter()
+            .any(|a| self.misdeal_demand(a, &game.hands, game.complete))
+    }
+
+    /// A misdeal demand (DK-DEAL-4); true if it is valid and the deal is
+    /// not played.
+    fn misdeal_demand(&mut self, a: &Action, hands: &[CardSet; 4], complete: bool) -> bool {
+        let s = a.seat;
+        let bad = |msg: String| {
+            Problem::new(Kind::IllegalCall, msg)
+                .rule("DK-DEAL-4")
+                .seat(s)
+                .at(a.span, "void demand")
+        };
+        if !matches!(a.act, Act::Misdeal) {
+            self.out.irregular(
+                bad("in Danish Tarok the only call before play is a misdeal demand".into())
+                    .help("write declarations in `declare:` and fool calls as `trick 23 call N:`"),
+                0,
+                false,
+                Moment::Calls,
+            );
+            return false;
+        }
+        if !self.seating.is_active(s) {
+            self.out.irregular(
+                bad(format!("seat {s} sits out and cannot demand a new deal")),
+                0,
+                false,
+                Moment::Calls,
+            );
+            return false;
+        }
+        if !complete {
+            return self.demand_in_partial_record(s);
+        }
+        if let Some(t) = hands[s as usize].intersection(TRUMPS).iter().next() {
+            self.out.irregular(
+                bad(format!("seat {s} demands a new deal but holds a trump ({t})"))
+                    .card(t)
+                    .help("only a player dealt no trump (the fool does not count) may demand a new deal; the deal goes on"),
+                0,
+                false,
+                Moment::Calls,
+            );
+            return false;
+        }
+        self.out.rule_event(
+            Moment::Calls,
+            "DK-DEAL-4",
+            format!(
+                "seat {s} was dealt no trump and demands a new deal: seat {} deals again",
+                self.seating.dealer
+            ),
+        );
+        true
+    }
+
+    /// A partial record: the hands are unknown. A demand with no trick
+    /// after it was granted; with tricks, the deal was played.
+    fn demand_in_partial_record(&mut self, s: notation::Seat) -> bool {
+        if self.deal.record.tricks.is_empty() {
+            self.out.rule_event(
+                Moment::Calls,
+                "DK-DEAL-4",
+                format!(
+                    "seat {s} demands a new deal: seat {} deals again",
+                    self.seating.dealer
+                ),
+            );
+            return true;
+        }
+        false
+    }
+}

@@ -1,0 +1,483 @@
+//! Declarations, meldinger (DK-DECL-1 to DK-DECL-6, paid by DK-PAY-2, and
+//! the announced tout of DK-TOUT-2): the combinations a hand holds, what
+//! each is worth, and the declarations in the order made: out of turn,
+//! wrong and missing declarations.
+
+use notation::Kind;
+use notation::{Act, Action, Card, CardSet, Problem, Span, Suit};
+
+use super::cards::{cards_word, courts, kings, TRUMPS};
+use super::Replay;
+use crate::Moment;
+
+/// A cavallerie of a suit or of the kings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cav {
+    /// Three of the four and the fool; the missing card.
+    Half(Card),
+    Full,
+    Abundant,
+}
+
+/// One declaration combination.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Combo {
+    Trumps { count: u8, pagat: bool },
+    Matadors(u8),
+    Suit(Suit, Cav),
+    Kings(Cav),
+}
+
+/// Slots: 0 trumps, 1 matadors, 2..=5 the suits, 6 the kings.
+pub const SLOTS: usize = 7;
+
+impl Combo {
+    pub fn slot(self) -> usize {
+        match self {
+            Combo::Trumps { .. } => 0,
+            Combo::Matadors(_) => 1,
+            Combo::Suit(s, _) => 2 + s as usize,
+            Combo::Kings(_) => 6,
+        }
+    }
+
+    /// What each opponent pays (DK-DECL-2).
+    pub fn amount(self) -> i64 {
+        match self {
+            Combo::Trumps { count, .. } => 10 + 5 * (count as i64 - 10).max(0),
+            Combo::Matadors(n) => 10 + 5 * (n as i64 - 3).max(0),
+            Combo::Suit(_, cav) | Combo::Kings(cav) => match cav {
+                Cav::Half(_) => 5,
+                Cav::Full => 10,
+                Cav::Abundant => 15,
+            },
+        }
+    }
+
+    /// The declaration as the notation writes it.
+    pub fn act(self, skat: Vec<Card>) -> Act {
+        match self {
+            Combo::Trumps { count, pagat } => Act::Trumps { count, pagat, skat },
+            Combo::Matadors(count) => Act::Matadors { count, skat },
+            Combo::Suit(suit, Cav::Half(missing)) => Act::Half {
+                suit,
+                missing,
+                skat,
+            },
+            Combo::Suit(suit, Cav::Full) => Act::Full { suit, skat },
+            Combo::Suit(suit, Cav::Abundant) => Act::Abundant { suit, skat },
+            Combo::Kings(Cav::Half(missing)) => Act::HalfKings { missing, skat },
+            Combo::Kings(Cav::Full) => Act::FullKings { skat },
+            Combo::Kings(Cav::Abundant) => Act::AbundantKings { skat },
+        }
+    }
+
+    /// The combination an action claims, if it is a declaration.
+    pub fn of_act(act: &Act) -> Option<Combo> {
+        Some(match *act {
+            Act::Trumps { count, pagat, .. } => Combo::Trumps { count, pagat },
+            Act::Matadors { count, .. } => Combo::Matadors(count),
+            Act::Half { suit, missing, .. } => Combo::Suit(suit, Cav::Half(missing)),
+            Act::Full { suit, .. } => Combo::Suit(suit, Cav::Full),
+            Act::Abundant { suit, .. } => Combo::Suit(suit, Cav::Abundant),
+            Act::HalfKings { missing, .. } => Combo::Kings(Cav::Half(missing)),
+            Act::FullKings { .. } => Combo::Kings(Cav::Full),
+            Act::AbundantKings { .. } => Combo::Kings(Cav::Abundant),
+            _ => return None,
+        })
+    }
+
+    fn describe(self) -> String {
+        describe_act(&self.act(Vec::new()))
+    }
+}
+
+fn describe_act(act: &Act) -> String {
+    let mut s = String::new();
+    notation::print::act(&mut s, act);
+    s
+}
+
+/// Half, full or abundant of the four cards `set` (DK-DECL-2).
+fn cavallerie(set: CardSet, hand: CardSet) -> Option<(Cav, CardSet)> {
+    let held = set.intersection(hand);
+    let fool = hand.contains(Card::FOOL);
+    let mut with_fool = held;
+    with_fool.insert(Card::FOOL);
+    match (held.len(), fool) {
+        (4, true) => Some((Cav::Abundant, with_fool)),
+        (4, false) => Some((Cav::Full, held)),
+        (3, true) => Some((Cav::Half(set.difference(held).iter().next()?), with_fool)),
+        _ => None,
+    }
+}
+
+/// The combinations a hand holds, by slot.
+type Held = [Option<(Combo, CardSet)>; SLOTS];
+
+/// Every combination a hand holds, by slot, with the cards that make it up.
+pub fn combos(hand: CardSet) -> Held {
+    let mut out = [None; SLOTS];
+    let mut trumps = hand.intersection(TRUMPS);
+    if hand.contains(Card::FOOL) {
+        trumps.insert(Card::FOOL);
+    }
+    if trumps.len() >= 10 {
+        out[0] = Some((
+            Combo::Trumps {
+                count: trumps.len() as u8,
+                pagat: hand.contains(Card::PAGAT),
+            },
+            trumps,
+        ));
+    }
+    out[1] = matadors(hand);
+    for s in Suit::ALL {
+        out[2 + s as usize] =
+            cavallerie(courts(s), hand).map(|(cav, cards)| (Combo::Suit(s, cav), cards));
+    }
+    out[6] = cavallerie(kings(), hand).map(|(cav, cards)| (Combo::Kings(cav), cards));
+    out
+}
+
+/// The fool, 21 and the pagat, extended downward from 20 without a gap.
+fn matadors(hand: CardSet) -> Option<(Combo, CardSet)> {
+    if !(hand.contains(Card::FOOL) && hand.contains(Card::MOND) && hand.contains(Card::PAGAT)) {
+        return None;
+    }
+    let mut cards: CardSet = [Card::FOOL, Card::MOND, Card::PAGAT].into_iter().collect();
+    let mut n = 3;
+    for t in (2..=20).rev() {
+        let c = Card::trump(t).expect("a trump");
+        if !hand.contains(c) {
+            break;
+        }
+        cards.insert(c);
+        n += 1;
+    }
+    Some((Combo::Matadors(n), cards))
+}
+
+/// The cards of every combination a hand holds (DK-DISCARD-4).
+pub fn declaration_cards(hand: CardSet) -> CardSet {
+    combos(hand)
+        .iter()
+        .flatten()
+        .fold(CardSet::EMPTY, |acc, (_, c)| acc.union(*c))
+}
+
+/// Where the declaring stands: what each active player (in declaring
+/// order) holds and has declared, whose turn has begun and ended.
+struct Declaring {
+    held: [Held; 3],
+    declared: [[bool; SLOTS]; 3],
+    started: [bool; 3],
+    done: [bool; 3],
+    /// Only the first declaration out of turn is judged (DK-DECL-6).
+    out_of_turn: bool,
+    /// A partial record: the declarations are taken as made.
+    trust: bool,
+    skat: CardSet,
+}
+
+impl Replay<'_, '_> {
+    /// The declarations, in the order made (DK-DECL).
+    pub(super) fn declarations(&mut self, dealt: &[CardSet; 4], trust: bool) {
+        let record = self.deal.record;
+        let skat: CardSet = record
+            .discard
+            .iter()
+            .flat_map(|x| x.cards.iter().map(|i| i.card))
+            .collect();
+        let mut st = Declaring {
+            held: self.seating.order.map(|s| combos(dealt[s as usize])),
+            declared: [[false; SLOTS]; 3],
+            started: [false; 3],
+            done: [false; 3],
+            out_of_turn: false,
+            trust,
+            skat,
+        };
+        let empty = Vec::new();
+        let actions = record.declarations.as_ref().map_or(&empty, |x| &x.actions);
+        let span_of = record.declarations.as_ref().map_or(record.span, |x| x.span);
+        for a in actions {
+            self.declaration(&mut st, a);
+        }
+        for k in 0..3 {
+            if !st.done[k] && !trust {
+                self.missing(k, &st.held[k], &st.declared[k], span_of);
+            }
+        }
+    }
+
+    /// One declaration action, in turn or not.
+    fn declaration(&mut self, st: &mut Declaring, a: &Action) {
+        let s = a.seat;
+        let at = Moment::Declarations;
+        let Some(i) = self.seating.order.iter().position(|&o| o == s) else {
+            self.out.irregular(
+                Problem::new(
+                    Kind::OutOfTurn,
+                    format!("seat {s} sits out and cannot declare"),
+                )
+                .rule("DK-DECL-6")
+                .seat(s)
+                .at(a.span, "sits out")
+                .help("only the three active players declare"),
+                0,
+                false,
+                at,
+            );
+            return;
+        };
+        // An earlier player's turn ends when a later one declares: what he
+        // has not declared by then is missing.
+        for k in 0..i {
+            if st.started[k] && !st.done[k] && !st.trust {
+                st.done[k] = true;
+                self.missing(k, &st.held[k], &st.declared[k], a.span);
+            }
+        }
+        self.declares_in_turn(st, i, a);
+        st.started[i] = true;
+        match &a.act {
+            Act::Pass => {}
+            Act::Tout => self.announce_tout(s, a.span, st.skat),
+            act => self.declare(st, i, a, act),
+        }
+    }
+
+    /// DK-DECL-6: declarations go in order, each player's all at once.
+    fn declares_in_turn(&mut self, st: &mut Declaring, i: usize, a: &Action) {
+        let s = a.seat;
+        let early = (0..i).any(|k| !st.started[k]);
+        let late = (i + 1..3).any(|k| st.started[k]) || st.done[i];
+        if !(early || late) || st.out_of_turn {
+            return;
+        }
+        st.out_of_turn = true;
+        let msg = if early {
+            format!(
+                "seat {s} declares before seat {} has declared",
+                self.seating.order[(0..i).find(|&k| !st.started[k]).unwrap_or(0)]
+            )
+        } else {
+            format!("seat {s} declares after his turn has passed")
+        };
+        self.out.irregular(
+            Problem::new(Kind::OutOfTurn, msg)
+                .rule("DK-DECL-6")
+                .seat(s)
+                .at(a.span, "out of turn")
+                .help("declarations go in order: all of the dealer's, then the next player's, then the third player's"),
+            20,
+            true,
+            Moment::Declarations,
+        );
+    }
+
+    /// DK-TOUT-2: only the dealer who laid the fool away announces a tout.
+    fn announce_tout(&mut self, s: u8, span: Span, skat: CardSet) {
+        let at = Moment::Declarations;
+        let ok = self.o.announced_tout && s == self.seating.dealer && skat.contains(Card::FOOL);
+        if !ok {
+            self.out.irregular(
+                Problem::new(Kind::IllegalCall, format!("seat {s} announces a tout that is not allowed"))
+                    .rule("DK-TOUT-2")
+                    .seat(s)
+                    .at(span, "tout not allowed")
+                    .help("only the dealer who laid the fool in the skat may announce a tout, and only with Option announced_tout"),
+                0,
+                false,
+                at,
+            );
+        } else {
+            self.out.rule_event(
+                at,
+                "DK-TOUT-2",
+                format!("seat {s} laid the fool away and announces a tout"),
+            );
+        }
+    }
+
+    /// A declaration of a combination: paid if right (DK-PAY-2), a wrong
+    /// declaration if not (DK-DECL-4, DK-DECL-5).
+    fn declare(&mut self, st: &mut Declaring, i: usize, a: &Action, act: &Act) {
+        let s = a.seat;
+        let at = Moment::Declarations;
+        let Some(claim) = Combo::of_act(act) else {
+            self.out.irregular(
+                Problem::new(Kind::WrongDeclaration, format!("`{}` is not a declaration", describe_act(act)))
+                    .rule("DK-DECL-2")
+                    .seat(s)
+                    .at(a.span, "not a declaration")
+                    .help("declarations: trumps, matadors, half/full/abundant in a suit, half-kings, full-kings, abundant-kings, or pass"),
+                0,
+                false,
+                at,
+            );
+            return;
+        };
+        let slot = claim.slot();
+        let twice = std::mem::replace(&mut st.declared[i][slot], true);
+        let wrong = if st.trust {
+            None
+        } else if twice {
+            Some(format!(
+                "seat {s} declares `{}` a second time",
+                claim.describe()
+            ))
+        } else {
+            self.wrong_claim(s, claim, st.held[i][slot], act, st.skat)
+        };
+        match wrong {
+            None => {
+                let reason = format!("declaration `{}`", claim.describe());
+                self.collect(s, claim.amount(), "DK-PAY-2", &reason, at);
+            }
+            Some(msg) => self.wrong_declaration(s, claim, msg, a.span),
+        }
+    }
+
+    /// What is wrong with a first declaration of `claim`, against what the
+    /// hand holds in its slot (`truth`) and the cards of it in the skat.
+    fn wrong_claim(
+        &self,
+        s: u8,
+        claim: Combo,
+        truth: Option<(Combo, CardSet)>,
+        act: &Act,
+        skat: CardSet,
+    ) -> Option<String> {
+        match truth {
+            None => Some(format!(
+                "seat {s} declares `{}` but does not hold it",
+                claim.describe()
+            )),
+            Some((c, _)) if c != claim => Some(format!(
+                "seat {s} declares `{}` but holds `{}`",
+                claim.describe(),
+                c.describe()
+            )),
+            Some((_, cards)) => {
+                // DK-DECL-5: the dealer names the cards of it he laid away.
+                let in_skat = if s == self.seating.dealer {
+                    cards.intersection(skat)
+                } else {
+                    CardSet::EMPTY
+                };
+                let named: CardSet = act.skat().iter().copied().collect();
+                (named != in_skat).then(|| {
+                    format!(
+                        "seat {s} names {} of `{}` as lying in the skat, but {} lie there",
+                        cards_word(named),
+                        claim.describe(),
+                        cards_word(in_skat)
+                    )
+                })
+            }
+        }
+    }
+
+    /// DK-DECL-4 / DK-DECL-5: a wrong declaration is fined and abandons the
+    /// deal; with Option `late_declaration_errors = excuse` it is reported
+    /// and paid as made.
+    fn wrong_declaration(&mut self, s: u8, claim: Combo, msg: String, span: Span) {
+        let at = Moment::Declarations;
+        let rule = if msg.contains("skat") {
+            "DK-DECL-5"
+        } else {
+            "DK-DECL-4"
+        };
+        let p = Problem::new(Kind::WrongDeclaration, msg)
+            .rule(rule)
+            .seat(s)
+            .at(span, "wrong declaration")
+            .help("declare exactly what the hand holds: type, number, pagat, suit, missing card, and cards laid in the skat");
+        if self.o.late_excuse {
+            self.out.report.push(p);
+            let reason = format!("declaration `{}` (wrong, excused)", claim.describe());
+            self.collect(s, claim.amount(), "DK-PAY-2", &reason, at);
+        } else {
+            self.barred[s as usize] = true;
+            self.out.irregular(p, 40, true, at);
+        }
+    }
+
+    /// DK-DECL-4: every combination the `k`-th player holds and did not
+    /// declare is a missing declaration.
+    fn missing(&mut self, k: usize, held: &Held, declared: &[bool; SLOTS], span: Span) {
+        let s = self.seating.order[k];
+        let record = self.deal.record;
+        let pass_span = record
+            .declarations
+            .iter()
+            .flat_map(|x| &x.actions)
+            .find(|a| a.seat == s && a.act == Act::Pass)
+            .map(|a| a.span);
+        for slot in 0..SLOTS {
+            if let (Some((c, cards)), false) = (held[slot], declared[slot]) {
+                let said = if pass_span.is_some() {
+                    " and says pass"
+                } else {
+                    ""
+                };
+                let p = Problem::new(
+                    Kind::MissingDeclaration,
+                    format!(
+                        "seat {s} holds `{}` and does not declare it{said}",
+                        c.describe()
+                    ),
+                )
+                .rule("DK-DECL-4")
+                .seat(s)
+                // The highest card of the combination (its king, trump or fool).
+                .card(cards.iter().last().expect("a combination has cards"))
+                .at(pass_span.unwrap_or(span), "declaration missing")
+                .help("every combination held must be declared (DK-DECL-1)");
+                if self.o.late_excuse {
+                    self.out.report.push(p);
+                } else {
+                    self.barred[s as usize] = true;
+                    self.out.irregular(p, 40, true, Moment::Declarations);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_of_a_hand() {
+        let hand: CardSet = [
+            "EX", "T21", "T1", "T20", "T19", "T17", "HK", "HQ", "HN", "SK", "DK", "CK",
+        ]
+        .iter()
+        .map(|s| s.parse::<Card>().unwrap())
+        .collect();
+        let found = combos(hand);
+        assert_eq!(
+            found[0], None,
+            "7 trumps with the fool: no trump declaration"
+        );
+        assert_eq!(found[1].map(|x| x.0), Some(Combo::Matadors(5)));
+        assert_eq!(
+            found[2 + Suit::Hearts as usize].map(|x| x.0),
+            Some(Combo::Suit(Suit::Hearts, Cav::Half("HJ".parse().unwrap())))
+        );
+        assert_eq!(found[6].map(|x| x.0), Some(Combo::Kings(Cav::Abundant)));
+        assert_eq!(Combo::Matadors(5).amount(), 20);
+        assert_eq!(
+            Combo::Trumps {
+                count: 12,
+                pagat: true
+            }
+            .amount(),
+            20
+        );
+    }
+}

@@ -1,0 +1,284 @@
+//! The skat, the dealer's discard (DK-DISCARD-1 to DK-DISCARD-5, and the
+//! fool laid for an announced tout, DK-TOUT-2): which cards may be laid
+//! away, and the one improper-discard finding for a skat that breaks any
+//! of the rules.
+
+use notation::Kind;
+use notation::{Act, Card, CardSet, Discard, Problem, Span};
+
+use super::cards::TRUMPS;
+use super::declarations::declaration_cards;
+use super::state::Game;
+use super::Replay;
+use crate::Moment;
+
+/// Whether a card may ever lie in the skat (DK-DISCARD-2).
+pub fn layable(c: Card) -> bool {
+    !(c.is_king() || c == Card::PAGAT || c == Card::MOND || c.is_fool())
+}
+
+/// The fewest declaration cards any skat allowed by DK-DISCARD-1 to -3 can
+/// hold (DK-DISCARD-4). `fool_ok`: the fool may be laid (announced tout).
+pub fn least_declaration_cards(hand: CardSet, decl: CardSet, fool_ok: bool) -> u32 {
+    let ok = |c: Card| layable(c) || (fool_ok && c.is_fool());
+    let plain = hand
+        .iter()
+        .filter(|&c| ok(c) && !c.is_trump() && !decl.contains(c))
+        .count();
+    if plain >= 3 {
+        return 0;
+    }
+    let cards: Vec<Card> = hand.iter().filter(|&c| ok(c)).collect();
+    let mut best = u32::MAX;
+    for i in 0..cards.len() {
+        for j in i + 1..cards.len() {
+            for k in j + 1..cards.len() {
+                let skat: CardSet = [cards[i], cards[j], cards[k]].into_iter().collect();
+                let rest = hand.difference(skat);
+                if !skat.intersection(TRUMPS).is_empty() && !rest.intersection(TRUMPS).is_empty() {
+                    continue;
+                }
+                best = best.min(skat.intersection(decl).len());
+            }
+        }
+    }
+    if best == u32::MAX {
+        0
+    } else {
+        best
+    }
+}
+
+/// An `illegal-discard` finding against the dealer.
+fn improper(d: u8, msg: String, rule: &'static str, label: &str, span: Span) -> Problem {
+    Problem::new(Kind::IllegalDiscard, msg)
+        .rule(rule)
+        .seat(d)
+        .at(span, label.to_owned())
+}
+
+impl Replay<'_, '_> {
+    /// The dealer's skat (DK-DISCARD): takes it out of his hand and notes
+    /// whether a tout was validly announced (DK-TOUT-2).
+    pub(super) fn skat(&mut self, game: &mut Game) {
+        let record = self.deal.record;
+        let d = self.seating.dealer;
+        let at = Moment::Discard;
+        let announced = self.tout_announced();
+        let Some(disc) = &record.discard else {
+            self.no_skat();
+            return;
+        };
+        if disc.seat != d {
+            let p = improper(
+                d,
+                format!("seat {} lays a skat, but seat {d} is the dealer", disc.seat),
+                "DK-DISCARD-1",
+                "not the dealer",
+                disc.span,
+            )
+            .seat(disc.seat)
+            .help("only the dealer lays away 3 cards");
+            self.out.irregular(p, 40, true, at);
+            return;
+        }
+        let dealt = game.hands[d as usize];
+        // DK-DISCARD-5: the skat is one improper discard, however many of
+        // its cards break however many of DK-DISCARD-1 to -4.
+        let mut faults = self.skat_card_faults(disc, dealt, announced);
+        let rest = dealt.difference(game.skat);
+        faults.extend(self.trump_laid_without_void(disc, game, rest));
+        faults.extend(self.declaration_card_laid(disc, game, announced));
+        if let Some(p) = crate::finding::one_finding(
+            faults,
+            &[
+                "DK-DISCARD-1",
+                "DK-DISCARD-2",
+                "DK-DISCARD-3",
+                "DK-DISCARD-4",
+                "DK-TOUT-2",
+            ],
+            "the skat is one improper discard (DK-DISCARD-5)",
+        ) {
+            self.out.irregular(p, 40, true, at);
+        }
+        game.hands[d as usize] = rest;
+        game.announced_tout = announced && game.skat.contains(Card::FOOL);
+    }
+
+    /// The dealer declares a tout, with Option `announced_tout` (DK-TOUT-2).
+    fn tout_announced(&self) -> bool {
+        let d = self.seating.dealer;
+        self.o.announced_tout
+            && self
+                .deal
+                .record
+                .declarations
+                .iter()
+                .flat_map(|x| &x.actions)
+                .any(|a| a.seat == d && a.act == Act::Tout)
+    }
+
+    /// DK-DISCARD-1: no skat laid. A record of the deal alone (hands,
+    /// nothing after) is no fault.
+    fn no_skat(&mut self) {
+        let record = self.deal.record;
+        let d = self.seating.dealer;
+        let later = record.declarations.is_some() || !record.tricks.is_empty();
+        if !record.is_partial() && later {
+            let span = record
+                .hands
+                .iter()
+                .find(|h| h.seat == d)
+                .map_or(record.span, |h| h.span);
+            self.out.irregular(
+                Problem::new(
+                    Kind::IllegalDiscard,
+                    format!("the dealer (seat {d}) lays no skat"),
+                )
+                .rule("DK-DISCARD-1")
+                .seat(d)
+                .at(span, "28 cards, no skat laid")
+                .help("the dealer lays away exactly 3 of his 28 cards: `discard D: ...`"),
+                40,
+                true,
+                Moment::Discard,
+            );
+        }
+    }
+
+    /// DK-DISCARD-1 and -2: the skat's size, and each card laid: held by
+    /// the dealer, and one that may be laid away.
+    fn skat_card_faults(&self, disc: &Discard, dealt: CardSet, announced: bool) -> Vec<Problem> {
+        let d = self.seating.dealer;
+        let mut faults: Vec<Problem> = Vec::new();
+        if disc.cards.len() != 3 {
+            faults.push(
+                improper(
+                    d,
+                    format!("the skat holds {} cards, not 3", disc.cards.len()),
+                    "DK-DISCARD-1",
+                    "wrong skat size",
+                    disc.span,
+                )
+                .help("the dealer lays away exactly 3 of his 28 cards"),
+            );
+        }
+        for item in &disc.cards {
+            let c = item.card;
+            if !dealt.contains(c) {
+                faults.push(
+                    improper(
+                        d,
+                        format!("{c} is laid away but the dealer does not hold it"),
+                        "DK-DISCARD-1",
+                        "not in the dealer's hand",
+                        item.span,
+                    )
+                    .card(c)
+                    .help("the skat is 3 of the dealer's own 28 cards"),
+                );
+            } else if c.is_fool() && announced {
+                // DK-TOUT-2: the fool lies in the skat for an announced tout.
+            } else if !layable(c) {
+                faults.push(self.not_layable(c, item.span));
+            }
+        }
+        faults
+    }
+
+    /// DK-DISCARD-2 (DK-TOUT-2 for the fool when a tout may be announced):
+    /// a king, the pagat, trump 21 or the fool laid away.
+    fn not_layable(&self, c: Card, span: Span) -> Problem {
+        let what = if c.is_king() {
+            "a king"
+        } else if c == Card::PAGAT {
+            "the pagat"
+        } else if c == Card::MOND {
+            "trump 21"
+        } else {
+            "the fool"
+        };
+        let tout_rule = c.is_fool() && self.o.announced_tout;
+        let rule = if tout_rule {
+            "DK-TOUT-2"
+        } else {
+            "DK-DISCARD-2"
+        };
+        improper(
+            self.seating.dealer,
+            format!("{c} ({what}) may not be laid in the skat"),
+            rule,
+            "may not be laid away",
+            span,
+        )
+        .card(c)
+        .help(if tout_rule {
+            "the fool may lie in the skat only when the dealer announces a tout (`D tout` in declare)"
+        } else {
+            "kings, the pagat, trump 21 and the fool never go in the skat"
+        })
+    }
+
+    /// DK-DISCARD-3: a trump laid away while the dealer keeps a trump.
+    fn trump_laid_without_void(
+        &self,
+        disc: &Discard,
+        game: &Game,
+        rest: CardSet,
+    ) -> Option<Problem> {
+        let t = game.skat.intersection(TRUMPS).iter().next()?;
+        if !game.complete || rest.intersection(TRUMPS).is_empty() {
+            return None;
+        }
+        let item = disc.cards.iter().find(|i| i.card == t).expect("laid");
+        Some(
+            improper(
+                self.seating.dealer,
+                format!("{t} is laid away, but the dealer keeps {} trumps", rest.intersection(TRUMPS).len()),
+                "DK-DISCARD-3",
+                "trump laid without becoming void",
+                item.span,
+            )
+            .card(t)
+            .help("trumps may be laid away only if the dealer lays away all of his trumps (the fool does not count)"),
+        )
+    }
+
+    /// DK-DISCARD-4: more cards of a declaration laid away than the dealer
+    /// could not avoid.
+    fn declaration_card_laid(
+        &self,
+        disc: &Discard,
+        game: &Game,
+        announced: bool,
+    ) -> Option<Problem> {
+        let dealt = game.hands[self.seating.dealer as usize];
+        let skat = game.skat;
+        if !(game.complete && skat.len() == 3 && skat.difference(dealt).is_empty()) {
+            return None;
+        }
+        let mut decl = declaration_cards(dealt);
+        if announced {
+            decl.remove(Card::FOOL);
+        }
+        let laid = skat.intersection(decl);
+        let m = least_declaration_cards(dealt, decl, announced);
+        if laid.len() <= m {
+            return None;
+        }
+        let c = laid.iter().next().expect("a card");
+        let item = disc.cards.iter().find(|i| i.card == c).expect("laid");
+        Some(
+            improper(
+                self.seating.dealer,
+                format!("{c} belongs to a declaration and could have been kept"),
+                "DK-DISCARD-4",
+                "card of a declaration",
+                item.span,
+            )
+            .card(c)
+            .help("the dealer may not lay away cards of a combination he holds unless he cannot avoid it"),
+        )
+    }
+}

@@ -1,0 +1,568 @@
+//! Play (DK-PLAY-1 to DK-PLAY-3, and DK-DEAL-3 for a trick of the wrong
+//! size): the tricks card by card, who leads, which card wins, the duty to
+//! follow suit or trump (a revoke), a card not held, and the card points
+//! won. The fool's own rules are in [`super::fool`], the payments of an
+//! ultimo card lost or the pagat home in [`super::payments`].
+
+use notation::Kind;
+use notation::{Card, CardSet, Item, Lead, Problem, Seat, Trick};
+
+use super::cards::{lead_set, lead_word, push_card, suit_strength, TRUMPS};
+use super::count::card_points;
+use super::state::{Game, LastTrick};
+use super::{End, Replay};
+use crate::trick::{self, lead_of};
+use crate::{Event, Moment};
+
+/// The suit a trick is played to: the led card's, or the led fool's name,
+/// or its renaming (DK-FOOL-8). `None` when a led fool was named nothing.
+pub fn trick_lead(plays: &[Card], name: Option<Lead>, renames: [Option<Lead>; 2]) -> Option<Lead> {
+    let first = *plays.first()?;
+    if !first.is_fool() {
+        return lead_of(first);
+    }
+    renames[1].or(renames[0]).or(name)
+}
+
+/// Danish Tarok as the shared trick core reads it: trumps `T1..=T21` beat
+/// every suit card (DK-CARD-3), red spot cards rank in reverse (DK-CARD-2),
+/// void in the suit led a player must trump (DK-PLAY-2), and the fool may
+/// be played instead of following (DK-FOOL-2).
+pub(super) fn rules() -> trick::Rules {
+    trick::Rules {
+        suit_rank: suit_strength,
+        trumps_beat_suits: true,
+        fairy_tale: None,
+        trumps: TRUMPS,
+        duties: trick::Duties {
+            trump_when_void: true,
+            fool_free: true,
+            ..trick::Duties::default()
+        },
+    }
+}
+
+/// The index of the winning card (DK-PLAY-3, DK-FOOL-1, DK-FOOL-9): the
+/// highest trump; else the highest card of the suit led (or named); else
+/// the highest card of the suit of the first card after a led fool.
+pub fn trick_winner(plays: &[Card], lead: Option<Lead>) -> (usize, &'static str) {
+    match trick::winner(plays, lead, &rules()) {
+        Some(trick::Win {
+            index,
+            why: trick::Why::Trump,
+        }) => (index, "highest trump"),
+        Some(trick::Win { index, .. }) => (index, "highest card of the suit led"),
+        None => fool_lead_fallback(plays),
+    }
+}
+
+/// DK-FOOL-9 fallback, when no card follows the suit a led fool was named
+/// and none is a trump: the suit of the first card after the fool.
+fn fool_lead_fallback(plays: &[Card]) -> (usize, &'static str) {
+    let first = plays.iter().position(|c| !c.is_fool()).unwrap_or(0);
+    let fallback = plays.get(first).and_then(|c| c.suit());
+    let mut best = (first, 0);
+    for (i, &c) in plays.iter().enumerate() {
+        if fallback.is_some() && c.suit() == fallback && suit_strength(c) > best.1 {
+            best = (i, suit_strength(c));
+        }
+    }
+    (
+        best.0,
+        "highest card of the first suit played after the fool",
+    )
+}
+
+/// What a player must play, if his card is wrong: the duty broken
+/// (DK-PLAY-2), as the shared core words it. The fool is never a revoke.
+/// A card of the suit led follows whatever else the hand holds, and a card
+/// not held (its own fault, DK-PLAY-1) is judged as if the hand held it.
+pub fn duty_broken(card: Card, lead: Lead, hand: CardSet) -> Option<&'static str> {
+    if card.is_fool() || lead_set(lead).contains(card) {
+        return None;
+    }
+    let mut hand = hand;
+    hand.insert(card);
+    let broken = trick::legal(hand, &[], Some(lead), &rules()).broken(card)?;
+    Some(match broken {
+        trick::Duty::FollowSuit => "follow suit",
+        trick::Duty::FollowTrump => "follow trumps",
+        trick::Duty::Trump => "trump",
+        // Not Danish duties (DK-PLAY-2 has none of them).
+        trick::Duty::Overtrump => "overtrump",
+        trick::Duty::Beat => "beat",
+        trick::Duty::LeadSuit => "lead a suit card",
+        trick::Duty::SuitNotTrump => "play a suit card",
+        trick::Duty::SuitToTrumpLead => "play a suit card to the trump lead",
+    })
+}
+
+/// The lead of a recorded trick, with its fool name and renamings.
+pub(super) fn effective_lead(plays: &[Item]) -> Option<Lead> {
+    let mut cards = [Card::FOOL; 3];
+    for (slot, item) in cards.iter_mut().zip(plays) {
+        *slot = item.card;
+    }
+    let cards = &cards[..plays.len().min(3)];
+    let name = plays.first().and_then(|i| i.name);
+    let renames = [
+        plays.get(1).and_then(|i| i.rename),
+        plays.get(2).and_then(|i| i.rename),
+    ];
+    trick_lead(cards, name, renames)
+}
+
+/// One trick being played: its seats and cards, the hands before it, and
+/// the suit it is played to as the fool's name and renaming set it.
+pub(super) struct TrickPlay<'t> {
+    pub t: usize,
+    pub at: Moment,
+    pub plays: &'t [Item],
+    pub seats: [Seat; 3],
+    pub cards: [Card; 3],
+    /// The hands at the start of the trick: each card is judged against
+    /// the hand it was played from.
+    pub before: [CardSet; 4],
+    pub first_fool: bool,
+    /// The suit led, named, or renamed so far (DK-FOOL-8).
+    pub lead: Option<Lead>,
+    pub renamed: bool,
+    /// Both other players are void in the suit a led fool was named.
+    pub both_void: bool,
+    /// DK-FOOL-8: a valid renaming by the third player after the second
+    /// played without renaming. The second player's card is then judged
+    /// against the new suit when he holds it (at the renaming), and against
+    /// the named suit only when he does not.
+    pub third_renames: Option<Lead>,
+    /// The holder of the fool after a valid call for it (DK-FOOL-4).
+    pub must_play_fool: Option<Seat>,
+}
+
+impl<'t> TrickPlay<'t> {
+    fn new(t: usize, plays: &'t [Item], seats: [Seat; 3], before: [CardSet; 4]) -> Self {
+        let mut cards = [Card::FOOL; 3];
+        for (slot, item) in cards.iter_mut().zip(plays) {
+            *slot = item.card;
+        }
+        let first_fool = cards.first().is_some_and(|c| c.is_fool());
+        let lead = plays.first().and_then(|i| {
+            if i.card.is_fool() {
+                i.name
+            } else {
+                lead_of(i.card)
+            }
+        });
+        let both_void = lead.is_some_and(|n| {
+            seats[1..]
+                .iter()
+                .all(|&o| before[o as usize].intersection(lead_set(n)).is_empty())
+        });
+        let third_renames = match plays.get(1..3) {
+            Some([second, third]) if first_fool && both_void && second.rename.is_none() => {
+                third.rename
+            }
+            _ => None,
+        };
+        TrickPlay {
+            t,
+            at: Moment::Trick(t as u16),
+            plays,
+            seats,
+            cards,
+            before,
+            first_fool,
+            lead,
+            renamed: false,
+            both_void,
+            third_renames,
+            must_play_fool: None,
+        }
+    }
+
+    /// A finding about the `i`-th card: its seat, trick and card.
+    pub fn label(&self, i: usize, p: Problem) -> Problem {
+        p.seat(self.seats[i]).trick(self.t).card(self.plays[i].card)
+    }
+}
+
+impl Replay<'_, '_> {
+    /// The tricks, card by card. Returns the last trick when all 25 are
+    /// played and the deal stands, to be settled; else how the replay ends.
+    pub(super) fn tricks(&mut self, game: &mut Game) -> Result<LastTrick, End> {
+        let record = self.deal.record;
+        let d = self.seating.dealer;
+        // DK-DISCARD-1, DK-COUNT-1: the skat is a trick won by the dealer.
+        game.points[d as usize] += 1 + game.skat.iter().map(card_points).sum::<i64>();
+        for (ti, trick) in record.tricks.iter().enumerate() {
+            let t = ti + 1;
+            if trick.plays.len() != 3 {
+                let l = trick
+                    .leader
+                    .filter(|&w| self.seating.is_active(w))
+                    .unwrap_or(game.leader);
+                self.wrong_trick_size(t, l, &game.hands);
+                return Err(End::Settled);
+            }
+            let l = self.check_lead(t, trick, game);
+            let mut tp = TrickPlay::new(t, &trick.plays, self.seating.from(l), game.hands);
+            tp.must_play_fool = self.fool_call(t, trick, game);
+            for i in 0..trick.plays.len() {
+                self.play_card(&mut tp, i, game);
+            }
+            let last = self.take_trick(&tp, l, game);
+            if t < 25 {
+                self.pay_ultimo_cards_lost(t, &last);
+                self.pay_pagat_home(t, &last);
+            }
+            game.leader = last.winner_seat();
+            game.last = Some(last);
+        }
+        if self.out.abandoned {
+            return Err(End::Settled);
+        }
+        if record.tricks.len() < 25 {
+            return Err(End::Unfinished);
+        }
+        game.last.ok_or(End::Unfinished)
+    }
+
+    /// DK-PLAY-1: the winner of a trick leads the next (DK-FOOL-6 in the
+    /// last trick). Returns the leader the record writes, or the rules'.
+    fn check_lead(&mut self, t: usize, trick: &Trick, game: &Game) -> Seat {
+        let leader = game.leader;
+        let rules_leader = self.last_trick_lead(t, leader, &game.hands);
+        let l = match trick.leader {
+            Some(w) if self.seating.is_active(w) => w,
+            _ => rules_leader,
+        };
+        // The holder of only the fool who leads it to trick 25 anyway is
+        // a fool misuse (below), not also a lead out of turn.
+        let fool_led_25 = t == 25 && l == leader && rules_leader != leader;
+        if (l != rules_leader && !fool_led_25)
+            || trick.leader.is_some_and(|w| !self.seating.is_active(w))
+        {
+            let w = trick.leader.unwrap_or(l);
+            let mut p = Problem::new(
+                Kind::OutOfTurn,
+                format!("seat {w} leads to trick {t}, but seat {rules_leader} is on lead"),
+            )
+            .rule("DK-PLAY-1")
+            .seat(w)
+            .trick(t)
+            .at(trick.span, "lead out of turn")
+            .help("the winner of a trick leads the next; trick 1 is led by the player after the dealer");
+            if let Some(first) = trick.plays.first() {
+                p = p.card(first.card);
+            }
+            self.out.irregular(p, 20, true, Moment::Trick(t as u16));
+        }
+        l
+    }
+
+    /// The `i`-th card of the trick: held, the fool's rules, a renaming,
+    /// the duty to follow (DK-PLAY-1, DK-PLAY-2, DK-FOOL).
+    fn play_card(&mut self, tp: &mut TrickPlay, i: usize, game: &mut Game) {
+        let s = tp.seats[i];
+        let c = tp.plays[i].card;
+        if !tp.before[s as usize].contains(c) {
+            self.card_not_held(tp, i, game);
+        }
+        game.hands[s as usize].remove(c);
+        game.played.insert(c);
+        if c.is_fool() {
+            game.fool_gone = true;
+        }
+        self.fool_played(tp, i);
+        if i == 0 {
+            self.leader_renames(tp);
+            return;
+        }
+        let bad_rename = self.rename(tp, i);
+        self.follow(tp, i, bad_rename);
+    }
+
+    /// DK-PLAY-1: a card the player does not hold (played twice, in the
+    /// skat, or in another hand).
+    fn card_not_held(&mut self, tp: &TrickPlay, i: usize, game: &Game) {
+        let record = self.deal.record;
+        let (s, c, t) = (tp.seats[i], tp.plays[i].card, tp.t);
+        let (kind, msg) = if game.played.contains(c) {
+            (Kind::DuplicateCard, format!("{c} is played a second time"))
+        } else if game.skat.contains(c) {
+            (
+                Kind::NotInHand,
+                format!("seat {s} plays {c}, which lies in the skat"),
+            )
+        } else {
+            (
+                Kind::NotInHand,
+                format!("seat {s} plays {c}, which he does not hold"),
+            )
+        };
+        if record.is_partial() && kind == Kind::DuplicateCard {
+            // The structural check found it already: this
+            // finding replaces it, with its seat, rule and fine.
+            self.out.report.problems.retain(|p| {
+                !(p.kind == "duplicate-card" && p.card == Some(c) && p.trick == Some(t as u16))
+            });
+        }
+        self.out.irregular(
+            tp.label(i, Problem::new(kind, msg))
+                .rule("DK-PLAY-1")
+                .at(tp.plays[i].span, "not in this hand")
+                .help("each player plays a card from his own hand"),
+            20,
+            true,
+            tp.at,
+        );
+    }
+
+    /// DK-PLAY-2: the duty to follow suit, else to trump, judged against
+    /// the suit led, named or renamed. A card that is both a revoke and a
+    /// wrong renaming is one fault, carried by the renaming.
+    fn follow(&mut self, tp: &TrickPlay, i: usize, mut bad_rename: Option<Problem>) {
+        let c = tp.plays[i].card;
+        let hand = tp.before[tp.seats[i] as usize];
+        let duty_lead = match tp.lead {
+            // Judged against the third player's new suit, at the renaming.
+            Some(_)
+                if i == 1
+                    && tp
+                        .third_renames
+                        .is_some_and(|n| !hand.intersection(lead_set(n)).is_empty()) =>
+            {
+                None
+            }
+            Some(l) => Some(l),
+            // A led fool with no name: the second card sets the suit.
+            None if i == 2 => lead_of(tp.cards[1]),
+            None => None,
+        };
+        if let Some(dl) = duty_lead {
+            if let Some(duty) = duty_broken(c, dl, hand) {
+                self.revoke(tp, i, dl, duty, bad_rename.take());
+            }
+        }
+        if let Some(p) = bad_rename {
+            self.out.irregular(p, 20, true, tp.at);
+        }
+    }
+
+    /// A revoke (DK-PLAY-2), or with `bad_rename` the one fault of a wrong
+    /// renaming that is also a revoke (rules README, "One fault, one
+    /// finding": DK-FOOL-8 comes first in the digest).
+    fn revoke(
+        &mut self,
+        tp: &TrickPlay,
+        i: usize,
+        dl: Lead,
+        duty: &str,
+        bad_rename: Option<Problem>,
+    ) {
+        let (s, c) = (tp.seats[i], tp.plays[i].card);
+        let hand = tp.before[s as usize];
+        let held = hand.intersection(if duty == "trump" {
+            TRUMPS
+        } else {
+            lead_set(dl)
+        });
+        let later = !self.deal.record.is_partial() || held.iter().next().is_none();
+        let evidence = if later {
+            String::new()
+        } else {
+            format!(" (plays {} later)", held.iter().next().expect("held"))
+        };
+        if let Some(mut p) = bad_rename {
+            p.message = format!(
+                "{}; he plays {c} to {}, but must {duty}{evidence}",
+                p.message,
+                lead_word(dl)
+            );
+            p.label = format!("{}; must {duty}", p.label);
+            p.help = format!(
+                "{}; the card is also a revoke (DK-PLAY-2): follow suit if you can, else trump",
+                p.help
+            );
+            self.out.irregular(p, 20, true, tp.at);
+        } else {
+            self.out.irregular(
+                tp.label(i, Problem::new(
+                    Kind::Revoke,
+                    format!("seat {s} plays {c} to {}, but must {duty}{evidence}", lead_word(dl)),
+                ))
+                .rule("DK-PLAY-2")
+                .at(tp.plays[i].span, format!("must {duty}"))
+                .help("follow suit if you can; if you cannot, play a trump if you have one; the fool may always be played instead"),
+                40,
+                true,
+                tp.at,
+            );
+        }
+    }
+
+    /// DK-PLAY-3: the winner takes the trick and its card points, the fool
+    /// going back to its holder in tricks 1–24 (DK-FOOL-7).
+    fn take_trick(&mut self, tp: &TrickPlay, leader: Seat, game: &mut Game) -> LastTrick {
+        let (t, seats, cards) = (tp.t, tp.seats, tp.cards);
+        let (w, why) = trick_winner(&cards, tp.lead);
+        let winner = seats[w];
+        let wcard = cards[w];
+        self.out.report.events.push(Event::Trick {
+            trick: t as u16,
+            leader,
+            winner,
+            reason: {
+                let mut r = String::with_capacity(why.len() + 6);
+                r.push_str(why);
+                r.push_str(" (");
+                push_card(&mut r, wcard);
+                r.push(')');
+                r
+            },
+        });
+        game.won[winner as usize] += 1;
+        game.points[winner as usize] += 1;
+        for (i, &c) in cards.iter().enumerate() {
+            if c.is_fool() && t < 25 {
+                game.points[seats[i] as usize] += card_points(c);
+                self.fool_goes_home(tp.at, seats[i]);
+            } else {
+                game.points[winner as usize] += card_points(c);
+            }
+        }
+        let mut order = seats;
+        order.sort_unstable();
+        self.out.report.events.push(Event::Count {
+            trick: t as u16,
+            sides: order
+                .iter()
+                .map(|&s| (format!("seat {s}"), game.points[s as usize].to_string()))
+                .collect(),
+        });
+        LastTrick {
+            seats,
+            cards,
+            winner: w,
+        }
+    }
+
+    /// A trick with a card missing or one too many (the structural
+    /// `wrong-trick-size`): a wrong number of cards found in play
+    /// (DK-DEAL-3). The holder of the wrong number of cards after it (the
+    /// seat that played no card, or two; if several, the first in declaring
+    /// order) pays 40 into each pot and the deal is abandoned: payments
+    /// before the trick stand, nothing of it or after it is paid. The
+    /// replay stops there, since who plays what after it is unknown.
+    fn wrong_trick_size(&mut self, t: usize, leader: Seat, hands: &[CardSet; 4]) {
+        let offender = self.wrong_trick_offender(t, leader, hands);
+        let at = Moment::Trick(t as u16);
+        // Later tricks of the wrong size are reported under the same rule,
+        // but not judged or fined: the deal is over at the first.
+        for p in self.out.report.problems.iter_mut() {
+            if p.kind == "wrong-trick-size" && p.rule.is_none() {
+                p.rule = Some("DK-DEAL-3");
+            }
+        }
+        if let Some(p) = self
+            .out
+            .report
+            .problems
+            .iter_mut()
+            .find(|p| p.kind == "wrong-trick-size" && p.trick == Some(t as u16))
+        {
+            p.rule = Some("DK-DEAL-3");
+            p.seat = Some(offender);
+            p.help = format!(
+                "each of the 3 active players plays one card to every trick; seat {offender} holds the wrong number of cards in play: 40 into each pot, and the deal is abandoned (DK-DEAL-3, DK-FINE-3)"
+            );
+        }
+        if !self.out.abandoned {
+            let reason = format!("fine for holding the wrong number of cards in play (trick {t})");
+            self.out.fine(offender, 40, "DK-DEAL-3", reason, at);
+            self.out.abandon(at, "DK-DEAL-3");
+        }
+    }
+
+    /// Who holds the wrong number of cards after a trick of the wrong size:
+    /// the seat that played no card or two, by the hands; else the seat
+    /// whose card is missing (or the leader, for a card too many).
+    fn wrong_trick_offender(&self, t: usize, leader: Seat, hands: &[CardSet; 4]) -> Seat {
+        let trick = &self.deal.record.tricks[t - 1];
+        let seats = self.seating.from(leader);
+        let mut played = [0usize; 4];
+        for item in &trick.plays {
+            if let Some(s) = self
+                .seating
+                .order
+                .iter()
+                .find(|&&s| hands[s as usize].contains(item.card))
+            {
+                played[*s as usize] += 1;
+            }
+        }
+        let known = played.iter().sum::<usize>() == trick.plays.len();
+        self.seating
+            .order
+            .into_iter()
+            .find(|&s| known && played[s as usize] != 1)
+            .unwrap_or(if trick.plays.len() < 3 {
+                seats[trick.plays.len()]
+            } else {
+                seats[0]
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use notation::Suit;
+
+    #[test]
+    fn red_spot_cards_rank_in_reverse() {
+        let c = |s: &str| s.parse::<Card>().unwrap();
+        let lead = Some(Lead::Suit(Suit::Hearts));
+        assert_eq!(trick_winner(&[c("H10"), c("H1"), c("H5")], lead).0, 1);
+        assert_eq!(
+            trick_winner(
+                &[c("S1"), c("S10"), c("S5")],
+                Some(Lead::Suit(Suit::Spades))
+            )
+            .0,
+            1
+        );
+        assert_eq!(trick_winner(&[c("HJ"), c("H1"), c("T1")], lead).0, 2);
+        // A fool named hearts, nobody follows or trumps: the first suit after it.
+        assert_eq!(
+            trick_winner(&[Card::FOOL, c("S2"), c("S9")], lead),
+            (2, "highest card of the first suit played after the fool")
+        );
+    }
+
+    #[test]
+    fn the_duty_broken_is_worded_for_dk_play_2() {
+        let c = |s: &str| s.parse::<Card>().unwrap();
+        let hand = |s: &str| s.split_whitespace().map(c).collect::<CardSet>();
+        let spades = Lead::Suit(Suit::Spades);
+        assert_eq!(
+            duty_broken(c("H5"), spades, hand("S3 H5 T4")),
+            Some("follow suit")
+        );
+        assert_eq!(
+            duty_broken(c("H5"), Lead::Trumps, hand("H5 T4")),
+            Some("follow trumps")
+        );
+        assert_eq!(duty_broken(c("H5"), spades, hand("H5 T4")), Some("trump"));
+        assert_eq!(duty_broken(c("H5"), spades, hand("H5 D4")), None);
+        // The fool may always be played instead (DK-FOOL-2).
+        assert_eq!(duty_broken(Card::FOOL, spades, hand("S3 T4 EX")), None);
+        // A card not held is judged as if held: a spade follows, a trump
+        // trumps a void hand; its own fault is DK-PLAY-1.
+        assert_eq!(duty_broken(c("S9"), spades, hand("S3 T4")), None);
+        assert_eq!(duty_broken(c("T9"), spades, hand("H5 T4")), None);
+        assert_eq!(
+            duty_broken(c("T9"), spades, hand("S3 T4")),
+            Some("follow suit")
+        );
+    }
+}

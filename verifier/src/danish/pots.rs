@@ -1,0 +1,159 @@
+//! The pots (DK-POT-1 to DK-POT-5): the `Pots` tag, foundation at the
+//! start of a session and of an emptied pot, and the division of the pots
+//! at the end of a session.
+
+use notation::Kind;
+use notation::{Party, Pot, Problem, Record, Seat};
+
+use super::Replay;
+use crate::{Moment, Payment, Report};
+
+pub(super) const KING: usize = 0;
+pub(super) const PAGAT: usize = 1;
+
+pub(super) fn pot_index(p: Pot) -> usize {
+    match p {
+        Pot::King => KING,
+        Pot::Pagat => PAGAT,
+    }
+}
+
+/// Reads a `Pots` tag: `king-pot 60, pagat-pot 60`.
+pub fn parse_pots(value: &str) -> Option<[i64; 2]> {
+    let mut pots = [None, None];
+    for part in value.split(',') {
+        let mut words = part.split_whitespace();
+        let slot = match words.next()? {
+            "king-pot" => KING,
+            "pagat-pot" => PAGAT,
+            _ => return None,
+        };
+        let n: i64 = words.next()?.parse().ok()?;
+        if words.next().is_some() || !(0..=crate::MAX_AMOUNT).contains(&n) || pots[slot].is_some() {
+            return None;
+        }
+        pots[slot] = Some(n);
+    }
+    Some([pots[0]?, pots[1]?])
+}
+
+impl Replay<'_, '_> {
+    /// DK-POT-2: at the start of a session every player at the table pays
+    /// 20 into each pot. It stands whatever happens later in the deal.
+    pub(super) fn found_pots(&mut self) {
+        for pot in [Pot::King, Pot::Pagat] {
+            let reason = format!("foundation of the {}: start of the session", pot.word());
+            self.foundation(pot, reason, Moment::Deal, true);
+        }
+    }
+
+    /// DK-POT-2: a pot emptied by this deal's payments is founded again by
+    /// every player at the table, the one sitting out too. Only a deal
+    /// that stands is settled, so this is never after an abandonment.
+    pub(super) fn refound_emptied_pots(&mut self) {
+        for pot in [Pot::King, Pot::Pagat] {
+            if self.out.pots[pot_index(pot)] == 0 {
+                let reason = format!("foundation of the emptied {}", pot.word());
+                self.foundation(pot, reason, Moment::Settlement, false);
+            }
+        }
+    }
+
+    /// Every player at the table pays 20 into `pot`.
+    fn foundation(&mut self, pot: Pot, reason: String, at: Moment, keep: bool) {
+        for s in 0..self.seating.seats {
+            self.out.payment(
+                Party::Seat(s),
+                Party::Pot(pot),
+                20,
+                "DK-POT-2",
+                reason.clone(),
+                at,
+                keep,
+            );
+        }
+    }
+}
+
+/// DK-POT-2: the deal starts from pots that are not known (an earlier deal
+/// of the session could not be read or replayed): nothing computed from
+/// them is claimed as fact.
+pub(super) fn pots_unknown(record: &Record, report: &mut Report) {
+    report.push(
+        Problem::new(
+            Kind::PotsUnknown,
+            "the pots this deal starts from are not known: an earlier deal of the session could not be read or replayed",
+        )
+        .rule("DK-POT-2")
+        .at(record.tag("Dealer").map_or(record.span, |t| t.span), "pots carried past an unreadable deal")
+        .help("the deal is replayed but not settled, and its claim is not compared; give the pots before this deal with [Pots \"king-pot N, pagat-pot N\"]"),
+    );
+}
+
+/// The end of a session (DK-POT-5): both pots are added together and
+/// divided among the `seats` players at the table, floor(T / 5k) × 5 each;
+/// the remainder goes to the player with the lowest net result over the
+/// session (`scores`, per seat), the lowest seat among equals (Option
+/// `division_tie = lowest-seat`). Returns the payments out of the pots, in
+/// seat order, king pot first. The common interface has no end-of-session
+/// step yet: a caller that knows the file is finished calls this with
+/// `session.danish.pots` and `session.scores`.
+pub fn end_of_session(pots: [i64; 2], scores: &[i64], seats: u8) -> Vec<Payment> {
+    let k = seats as i64;
+    let total = pots[0] + pots[1];
+    let share = total / (5 * k) * 5;
+    let mut owed: Vec<i64> = vec![share; seats as usize];
+    let worst = (0..seats as usize)
+        .min_by_key(|&s| (scores.get(s).copied().unwrap_or(0), s))
+        .unwrap_or(0);
+    owed[worst] += total - k * share;
+    // Pay out of the king pot first, then the pagat pot.
+    let mut left = pots;
+    let mut out = Vec::new();
+    for (s, mut amount) in owed.into_iter().enumerate() {
+        for (i, pot) in [Pot::King, Pot::Pagat].into_iter().enumerate() {
+            let take = amount.min(left[i]);
+            if take > 0 {
+                left[i] -= take;
+                amount -= take;
+                out.push(Payment {
+                    payer: Party::Pot(pot),
+                    payee: Party::Seat(s as Seat),
+                    amount: take,
+                    rule: "DK-POT-5",
+                    reason: "division of the pots at the end of the session".into(),
+                    at: Moment::Settlement,
+                });
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pots_are_divided_at_the_end_of_a_session() {
+        // 145 + 60 = 205 among three: 65 each, the remainder 10 to the worst.
+        let out = end_of_session([145, 60], &[30, -50, 20], 3);
+        let mut got = [0i64; 3];
+        for p in &out {
+            if let Party::Seat(s) = p.payee {
+                got[s as usize] += p.amount;
+            }
+        }
+        assert_eq!(got, [65, 75, 65]);
+        assert_eq!(out.iter().map(|p| p.amount).sum::<i64>(), 205);
+        // A tie for the worst result: the lowest seat.
+        let out = end_of_session([55, 50], &[-10, 20, -10, 0], 4);
+        let to = |s: Seat| {
+            out.iter()
+                .filter(|p| p.payee == Party::Seat(s))
+                .map(|p| p.amount)
+                .sum::<i64>()
+        };
+        assert_eq!([to(0), to(1), to(2), to(3)], [30, 25, 25, 25]);
+    }
+}

@@ -1,0 +1,72 @@
+//! The replay state: what the phases of a deal change (the hands, the skat,
+//! who leads, what has been played, tricks and card points won). It holds
+//! no finding and no payment; those go to the report writer
+//! ([`super::ledger::Ledger`]).
+
+use notation::{Card, CardSet, Seat};
+
+/// The last complete trick: its seats in order of play, its cards, and the
+/// index of the winning card. Settlement after the last trick reads it
+/// (DK-PAY-5).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct LastTrick {
+    pub seats: [Seat; 3],
+    pub cards: [Card; 3],
+    pub winner: usize,
+}
+
+impl LastTrick {
+    pub fn winner_seat(&self) -> Seat {
+        self.seats[self.winner]
+    }
+
+    pub fn winner_card(&self) -> Card {
+        self.cards[self.winner]
+    }
+}
+
+/// The game state of one deal, as the phases change it.
+#[derive(Debug, Clone)]
+pub(super) struct Game {
+    /// The cards each seat holds now (after the skat, minus cards played).
+    pub hands: [CardSet; 4],
+    /// The hands as dealt (the dealer's 28 cards), on which the players
+    /// declare (DK-DECL-3).
+    pub dealt: [CardSet; 4],
+    /// The cards laid in the skat (DK-DISCARD-1).
+    pub skat: CardSet,
+    /// Whether the hands are known before play (a full record), or inferred
+    /// from the cards played (a partial record).
+    pub complete: bool,
+    /// Whether the dealer validly announced a tout (DK-TOUT-2).
+    pub announced_tout: bool,
+    /// Who is on lead by the rules: the winner of the last trick.
+    pub leader: Seat,
+    /// Every card played so far.
+    pub played: CardSet,
+    /// The fool has been played (DK-FOOL-4).
+    pub fool_gone: bool,
+    /// Tricks won per seat (DK-PLAY-4, DK-PAY-5).
+    pub won: [u32; 4],
+    /// Card points per seat, the skat counting for the dealer (DK-COUNT-1).
+    pub points: [i64; 4],
+    pub last: Option<LastTrick>,
+}
+
+impl Game {
+    pub fn new(hands: [CardSet; 4], skat: CardSet, complete: bool, leader: Seat) -> Game {
+        Game {
+            hands,
+            dealt: hands,
+            skat,
+            complete,
+            announced_tout: false,
+            leader,
+            played: CardSet::EMPTY,
+            fool_gone: false,
+            won: [0; 4],
+            points: [0; 4],
+            last: None,
+        }
+    }
+}
