@@ -5,6 +5,7 @@ mod explain;
 mod fmt;
 mod input;
 mod lesson;
+mod lesson_page;
 mod players;
 mod report;
 mod rules;
@@ -249,7 +250,7 @@ fn main() -> ExitCode {
             format: ExplainFormat::Html,
             paths,
             independent,
-        } => lesson::explain_html(&paths, grouping(independent)),
+        } => lesson_page::explain_html(&paths, grouping(independent)),
         Command::Rules { topic } => match rules::show(&topic) {
             Ok(text) => {
                 print!("{text}");

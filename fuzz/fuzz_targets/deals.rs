@@ -18,6 +18,16 @@ mod common;
 #[path = "../../src/explain.rs"]
 mod explain;
 
+// What `explain` lays out from (the lesson model, the rules reference):
+// neither does I/O, so they build here without the rest of the binary.
+#[allow(dead_code)]
+#[path = "../../src/lesson/mod.rs"]
+mod lesson;
+
+#[allow(dead_code)]
+#[path = "../../src/rules.rs"]
+mod rules;
+
 /// Reads the fuzzer's bytes as a stream of small choices.
 struct Bytes<'a>(&'a [u8]);
 
