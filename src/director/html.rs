@@ -42,7 +42,10 @@ nav a { margin-right: 1rem; }
 table { border-collapse: collapse; width: 100%; font-size: .875rem; }
 table.narrow { width: auto; min-width: min(100%, 28rem); }
 th, td { border: 1px solid var(--line); padding: .3rem .5rem; text-align: left; vertical-align: top; }
-thead th { background: var(--head); white-space: nowrap; }
+thead th { background: var(--head); }
+td[data-label="File"] { overflow-wrap: anywhere; min-width: 9rem; }
+td[data-label="Finding"], td[data-label="Message"] { min-width: 14rem; }
+td.code[data-label="Kind"] { white-space: normal; min-width: 6.5rem; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tfoot td { background: var(--foot); font-weight: 600; }
 td.bad { color: var(--bad); font-weight: 600; }
