@@ -13,6 +13,7 @@ use notation::{Act, Actions, Card, Item, Party, Problem, Suit, Variant};
 use verifier::{Event, Moment, Payment};
 
 use super::{rule_text, rule_url, signed, Lesson, Place, Play};
+use crate::html::esc;
 
 /// One record of the file: the deal and its report, or the problems that
 /// kept it from being read.
@@ -908,22 +909,6 @@ fn inline(text: &str) -> String {
     }
     if bold {
         out.push_str("</b>");
-    }
-    out
-}
-
-/// Escapes text for HTML content and attribute values.
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
     }
     out
 }
