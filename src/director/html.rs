@@ -106,7 +106,7 @@ pub fn html(sheet: &Sheet) -> String {
             part.id,
             esc(part.title)
         );
-        let shown: Vec<_> = part.grids.iter().filter(|g| !g.rows.is_empty()).collect();
+        let shown = part.shown();
         if shown.is_empty() {
             let _ = writeln!(out, "<p class=\"empty\">{}</p>", esc(part.empty));
         }
