@@ -685,9 +685,8 @@ fn moment(out: &mut String, l: &Lesson, at: Moment) {
             if *a == at {
                 let _ = write!(
                     out,
-                    "<p class=\"rule-note\"><a class=\"rule\" href=\"{}\">{}</a> {}</p>",
-                    esc(&rule_url(rule)),
-                    esc(rule),
+                    "<p class=\"rule-note\">{} {}</p>",
+                    rule_link(rule),
                     esc(text)
                 );
             }
@@ -699,13 +698,12 @@ fn moment(out: &mut String, l: &Lesson, at: Moment) {
         for p in pays {
             let _ = write!(
                 out,
-                "<li>{} → {} <b>{}</b>: {} <a class=\"rule\" href=\"{}\">{}</a></li>",
+                "<li>{} → {} <b>{}</b>: {} {}</li>",
                 esc(&party(l, p.payer)),
                 esc(&party(l, p.payee)),
                 p.amount,
                 esc(&p.reason),
-                esc(&rule_url(p.rule)),
-                esc(p.rule)
+                rule_link(p.rule)
             );
         }
         out.push_str("</ul>");
@@ -728,13 +726,12 @@ fn ledger(out: &mut String, l: &Lesson) {
             };
             let _ = write!(
                 out,
-                "<tr><td>{when}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td>{}</td><td><a class=\"rule\" href=\"{}\">{}</a></td></tr>",
+                "<tr><td>{when}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td>{}</td><td>{}</td></tr>",
                 esc(&party(l, p.payer)),
                 esc(&party(l, p.payee)),
                 p.amount,
                 esc(&p.reason),
-                esc(&rule_url(p.rule)),
-                esc(p.rule)
+                rule_link(p.rule)
             );
         }
         out.push_str("</tbody></table>");
@@ -753,6 +750,15 @@ fn ledger(out: &mut String, l: &Lesson) {
         let _ = write!(out, "<td class=\"{class}\">{}</td>", signed(*t));
     }
     out.push_str("</tr></table>");
+}
+
+/// A link to the text of rule `rule` further down the page.
+fn rule_link(rule: &str) -> String {
+    format!(
+        "<a class=\"rule\" href=\"{}\">{}</a>",
+        esc(&rule_url(rule)),
+        esc(rule)
+    )
 }
 
 fn party(l: &Lesson, p: Party) -> String {
