@@ -312,47 +312,19 @@ fn descend(c: &mut Cursor, offset: usize, path: &mut String) -> Option<()> {
     match c.peek()? {
         b'{' => {
             c.object(|key, c| {
-                if found {
-                    return c.value().map(drop);
-                }
-                c.ws();
-                let mut probe = Cursor {
-                    text: c.text,
-                    at: c.at,
-                };
-                let (s, e) = probe.value()?;
-                if (s..e).contains(&offset) {
-                    found = true;
+                member(c, offset, path, &mut found, |path| {
                     if !path.is_empty() {
                         path.push('.');
                     }
                     path.push_str(&String::from_utf8_lossy(key));
-                    descend(c, offset, path)
-                } else {
-                    c.at = e;
-                    Some(())
-                }
+                })
             })?;
         }
         b'[' => {
             c.array(|i, c| {
-                if found {
-                    return c.value().map(drop);
-                }
-                c.ws();
-                let mut probe = Cursor {
-                    text: c.text,
-                    at: c.at,
-                };
-                let (s, e) = probe.value()?;
-                if (s..e).contains(&offset) {
-                    found = true;
-                    path.push_str(&format!("[{i}]"));
-                    descend(c, offset, path)
-                } else {
-                    c.at = e;
-                    Some(())
-                }
+                member(c, offset, path, &mut found, |path| {
+                    path.push_str(&format!("[{i}]"))
+                })
             })?;
         }
         _ => {
@@ -360,6 +332,35 @@ fn descend(c: &mut Cursor, offset: usize, path: &mut String) -> Option<()> {
         }
     }
     Some(())
+}
+
+/// One member or element of the value [`descend`] walks: until one is
+/// `found`, the one holding `offset` has `name` appended to `path` and is
+/// walked into; every other is passed over.
+fn member(
+    c: &mut Cursor,
+    offset: usize,
+    path: &mut String,
+    found: &mut bool,
+    name: impl FnOnce(&mut String),
+) -> Option<()> {
+    if *found {
+        return c.value().map(drop);
+    }
+    c.ws();
+    let mut probe = Cursor {
+        text: c.text,
+        at: c.at,
+    };
+    let (s, e) = probe.value()?;
+    if (s..e).contains(&offset) {
+        *found = true;
+        name(path);
+        descend(c, offset, path)
+    } else {
+        c.at = e;
+        Some(())
+    }
 }
 
 /// The byte range of the value at `path` (as [`path_at`] writes it) in one
