@@ -450,12 +450,10 @@ fn stream_json_array(
         let parsed = match (long, std::str::from_utf8(&element)) {
             (true, _) => {
                 text.push_str(&shown(&element[..element.len().min(40)]));
-                Err(vec![Problem::new(
-                    notation::Kind::RecordTooLong,
-                    format!("a record longer than {} MiB", RECORD_MAX >> 20),
-                )
-                .at(notation::Span::new(indent, indent + 1), "this record")
-                .help("records are limited to 16 MiB; the next record is read")])
+                Err(vec![record_too_long(
+                    notation::Span::new(indent, indent + 1),
+                    "records are limited to 16 MiB; the next record is read",
+                )])
             }
             (false, Ok(s)) => {
                 text.push_str(s);
@@ -510,6 +508,17 @@ fn shown(bytes: &[u8]) -> String {
         }
     }
     out
+}
+
+/// A record past [`RECORD_MAX`], marked at `span`; `help` says what is
+/// counted and what is read next.
+fn record_too_long(span: notation::Span, help: &str) -> Problem {
+    Problem::new(
+        notation::Kind::RecordTooLong,
+        format!("a record longer than {} MiB", RECORD_MAX >> 20),
+    )
+    .at(span, "this record")
+    .help(help)
 }
 
 /// The largest char boundary of `text` at or before `at`.
@@ -776,8 +785,20 @@ fn read_text(
             base_line += lines;
             line_at -= cut;
         }
-        if let Some(fault) = fault {
-            let problem = fault.problem(line_at, line);
+        let failed = if let Some(fault) = fault {
+            Some((fault.problem(line_at, line), fault.stops()))
+        } else if buf.len() > RECORD_MAX {
+            let first = buf.find('\n').map_or(buf.len(), |n| n + 1);
+            let problem = record_too_long(
+                notation::Span::new(0, char_floor(&buf, first.min(40))),
+                "records are limited to 16 MiB, comments included; the next record is read",
+            );
+            buf.truncate(first);
+            Some((problem, false))
+        } else {
+            None
+        };
+        if let Some((problem, stops)) = failed {
             emit(
                 &buf,
                 base,
@@ -787,32 +808,10 @@ fn read_text(
                 &mut batch_bytes,
             );
             buf.clear();
-            if fault.stops() {
+            if stops {
                 flush(&mut batch, &mut batch_bytes);
                 return Ok(());
             }
-            skipping = true;
-        } else if buf.len() > RECORD_MAX {
-            let first = buf.find('\n').map_or(buf.len(), |n| n + 1);
-            let problem = Problem::new(
-                notation::Kind::RecordTooLong,
-                format!("a record longer than {} MiB", RECORD_MAX >> 20),
-            )
-            .at(
-                notation::Span::new(0, char_floor(&buf, first.min(40))),
-                "this record",
-            )
-            .help("records are limited to 16 MiB, comments included; the next record is read");
-            buf.truncate(first);
-            emit(
-                &buf,
-                base,
-                base_line,
-                Some(problem),
-                &mut batch,
-                &mut batch_bytes,
-            );
-            buf.clear();
             skipping = true;
         }
     }

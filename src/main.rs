@@ -3,6 +3,7 @@
 mod director;
 mod explain;
 mod fmt;
+mod html;
 mod input;
 mod lesson;
 mod lesson_page;

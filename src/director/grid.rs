@@ -17,6 +17,13 @@ pub struct Part {
     pub empty: &'static str,
 }
 
+impl Part {
+    /// The grids with rows, the ones a page shows (an empty grid is left out).
+    pub fn shown(&self) -> Vec<&Grid> {
+        self.grids.iter().filter(|g| !g.rows.is_empty()).collect()
+    }
+}
+
 /// One table.
 pub struct Grid {
     /// Stable id (HTML `id`, a JSON part's name).
@@ -582,7 +589,7 @@ pub fn text(sheet: &Sheet) -> String {
     }
     for part in parts(sheet, false) {
         let _ = writeln!(out, "\n== {} ==", part.title);
-        let shown: Vec<&Grid> = part.grids.iter().filter(|g| !g.rows.is_empty()).collect();
+        let shown = part.shown();
         if shown.is_empty() {
             let _ = writeln!(out, "{}", part.empty);
         }
@@ -654,7 +661,7 @@ pub fn markdown(sheet: &Sheet) -> String {
     }
     for part in parts(sheet, false) {
         let _ = writeln!(out, "\n## {}", part.title);
-        let shown: Vec<&Grid> = part.grids.iter().filter(|g| !g.rows.is_empty()).collect();
+        let shown = part.shown();
         if shown.is_empty() {
             let _ = writeln!(out, "\n{}", part.empty);
         }

@@ -11,21 +11,7 @@ use std::fmt::Write;
 
 use super::grid::{parts, summary_lines};
 use super::Sheet;
-
-fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+use crate::html::esc;
 
 const STYLE: &str = r#"
 :root { --ink: #1b1f23; --muted: #5a6270; --line: #d5d9e0; --head: #eef1f5; --bad: #a4262c; --foot: #f7f8fa; }
@@ -123,7 +109,7 @@ pub fn html(sheet: &Sheet) -> String {
             part.id,
             esc(part.title)
         );
-        let shown: Vec<_> = part.grids.iter().filter(|g| !g.rows.is_empty()).collect();
+        let shown = part.shown();
         if shown.is_empty() {
             let _ = writeln!(out, "<p class=\"empty\">{}</p>", esc(part.empty));
         }

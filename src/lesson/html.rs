@@ -13,6 +13,7 @@ use notation::{Act, Actions, Card, Item, Party, Problem, Suit, Variant};
 use verifier::{Event, Moment, Payment};
 
 use super::{rule_text, rule_url, signed, Lesson, Place, Play};
+use crate::html::esc;
 
 /// One record of the file: the deal and its report, or the problems that
 /// kept it from being read.
@@ -684,9 +685,8 @@ fn moment(out: &mut String, l: &Lesson, at: Moment) {
             if *a == at {
                 let _ = write!(
                     out,
-                    "<p class=\"rule-note\"><a class=\"rule\" href=\"{}\">{}</a> {}</p>",
-                    esc(&rule_url(rule)),
-                    esc(rule),
+                    "<p class=\"rule-note\">{} {}</p>",
+                    rule_link(rule),
                     esc(text)
                 );
             }
@@ -698,13 +698,12 @@ fn moment(out: &mut String, l: &Lesson, at: Moment) {
         for p in pays {
             let _ = write!(
                 out,
-                "<li>{} → {} <b>{}</b>: {} <a class=\"rule\" href=\"{}\">{}</a></li>",
+                "<li>{} → {} <b>{}</b>: {} {}</li>",
                 esc(&party(l, p.payer)),
                 esc(&party(l, p.payee)),
                 p.amount,
                 esc(&p.reason),
-                esc(&rule_url(p.rule)),
-                esc(p.rule)
+                rule_link(p.rule)
             );
         }
         out.push_str("</ul>");
@@ -727,13 +726,12 @@ fn ledger(out: &mut String, l: &Lesson) {
             };
             let _ = write!(
                 out,
-                "<tr><td>{when}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td>{}</td><td><a class=\"rule\" href=\"{}\">{}</a></td></tr>",
+                "<tr><td>{when}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td>{}</td><td>{}</td></tr>",
                 esc(&party(l, p.payer)),
                 esc(&party(l, p.payee)),
                 p.amount,
                 esc(&p.reason),
-                esc(&rule_url(p.rule)),
-                esc(p.rule)
+                rule_link(p.rule)
             );
         }
         out.push_str("</tbody></table>");
@@ -752,6 +750,15 @@ fn ledger(out: &mut String, l: &Lesson) {
         let _ = write!(out, "<td class=\"{class}\">{}</td>", signed(*t));
     }
     out.push_str("</tr></table>");
+}
+
+/// A link to the text of rule `rule` further down the page.
+fn rule_link(rule: &str) -> String {
+    format!(
+        "<a class=\"rule\" href=\"{}\">{}</a>",
+        esc(&rule_url(rule)),
+        esc(rule)
+    )
 }
 
 fn party(l: &Lesson, p: Party) -> String {
@@ -908,22 +915,6 @@ fn inline(text: &str) -> String {
     }
     if bold {
         out.push_str("</b>");
-    }
-    out
-}
-
-/// Escapes text for HTML content and attribute values.
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
     }
     out
 }

@@ -5,8 +5,9 @@
 //! under CI (`CI` set, as `.ci/run` does), where the browser is installed
 //! and its absence is a failure.
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 use serde_json::Value;
 
@@ -39,6 +40,36 @@ fn browser_or_skip() -> Option<PathBuf> {
     found
 }
 
+/// The flags that make headless Chromium work in a container.
+const HEADLESS_FLAGS: [&str; 8] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+];
+
+/// Runs headless Chromium (`browser`) on a local file with the flags that
+/// work in a container and the profile directory `profile`; `extra` are
+/// further flags (`--dump-dom`, `--screenshot=...`). Returns what the
+/// process gave back, or why it could not start.
+pub fn run_headless<S: AsRef<OsStr>>(
+    browser: impl AsRef<OsStr>,
+    profile: &Path,
+    extra: &[S],
+    file: &Path,
+) -> std::io::Result<Output> {
+    Command::new(browser)
+        .args(HEADLESS_FLAGS)
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(extra)
+        .arg(format!("file://{}", file.display()))
+        .output()
+}
+
 /// Runs headless Chromium on a local file with the flags that work in a
 /// container, and a fresh profile; `extra` are the action flags
 /// (`--dump-dom`, `--screenshot=...`). Returns stdout.
@@ -50,22 +81,7 @@ pub fn headless(browser: &Path, file: &Path, extra: &[&str]) -> String {
     ));
     let _ = std::fs::remove_dir_all(&profile);
     std::fs::create_dir_all(&profile).unwrap();
-    let out = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(extra)
-        .arg(format!("file://{}", file.display()))
-        .output()
-        .expect("chromium runs");
+    let out = run_headless(browser, &profile, extra, file).expect("chromium runs");
     let _ = std::fs::remove_dir_all(&profile);
     assert!(out.status.success(), "chromium: {}", stderr(&out));
     stdout(&out)

@@ -25,13 +25,25 @@ pub fn tarok_with_input(args: &[&str], stdin: Option<&str>) -> Output {
         .stderr(std::process::Stdio::piped());
     let mut child = cmd.spawn().expect("tarok runs");
     let mut pipe = child.stdin.take().unwrap();
-    pipe.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    // A command that refuses standard input (`fmt --check -`) may exit
+    // before reading it: its answer is in its output, not in the write.
+    if let Err(e) = pipe.write_all(stdin.unwrap_or("").as_bytes()) {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
     drop(pipe);
     child.wait_with_output().unwrap()
 }
 
 pub fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+/// Standard output read as JSON Lines, one value a line.
+pub fn json_lines(o: &Output) -> Vec<serde_json::Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
 }
 
 pub fn stderr(o: &Output) -> String {
@@ -88,10 +100,7 @@ fn one_bad_record_does_not_hide_the_others() {
     let text = format!("{CLEAN}\ntrick 1: SK\n\n[Variant \"skill7-tarock\"]\n[Dealer \"x\n\n{CLEAN}\ntrick 1: SK SQ SN SJ\n");
     let out = tarok_with_input(&["verify", "--format", "json", "-"], Some(&text));
     assert_eq!(out.status.code(), Some(2));
-    let lines: Vec<serde_json::Value> = stdout(&out)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out);
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["violations"][0]["kind"], "wrong-trick-size");
     assert_eq!(lines[1]["readable"], false);

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use crate::cli::{stderr, stdout, tarok, tarok_with_input};
+use crate::cli::{json_lines, stderr, stdout, tarok, tarok_with_input};
 
 const CLEAN: &str = "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n";
 
@@ -205,10 +205,7 @@ fn a_line_over_the_limit_is_reported_and_the_next_record_read() {
     std::fs::write(&file, text).unwrap();
     let out = tarok_within(&["verify", "--format", "json", file.to_str().unwrap()], 60);
     assert_eq!(out.status.code(), Some(2));
-    let lines: Vec<serde_json::Value> = stdout(&out)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out);
     assert_eq!(lines.len(), 2, "the record after the long line is read");
     let v = &lines[0]["violations"][0];
     assert_eq!(v["kind"], "line-too-long");
@@ -230,10 +227,7 @@ fn a_record_over_the_limit_is_reported_and_the_next_record_read() {
     std::fs::write(&file, text).unwrap();
     let out = tarok_within(&["verify", "--format", "json", file.to_str().unwrap()], 120);
     assert_eq!(out.status.code(), Some(2));
-    let lines: Vec<serde_json::Value> = stdout(&out)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out);
     assert_eq!(lines.len(), 2, "{}", stdout(&out));
     assert_eq!(lines[0]["violations"][0]["kind"], "record-too-long");
     assert_eq!(lines[0]["violations"][0]["line"], 1);
@@ -246,10 +240,7 @@ fn an_unclosed_comment_ends_at_the_next_record() {
     let text = format!("{CLEAN}{{never closed\n\n{CLEAN}trick 1: SK\n");
     let out = tarok_with_input(&["verify", "--format", "json", "-"], Some(&text));
     assert_eq!(out.status.code(), Some(2));
-    let lines: Vec<serde_json::Value> = stdout(&out)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out);
     assert_eq!(lines.len(), 2, "{}", stdout(&out));
     let v = &lines[0]["violations"][0];
     assert_eq!(v["message"], "comment is not closed");
@@ -448,10 +439,7 @@ fn a_danish_deal_after_an_unreadable_one_starts_from_unknown_pots() {
         "tests/hostile/danish-lost-deal.tarok",
     ]);
     assert_eq!(out.status.code(), Some(2));
-    let lines: Vec<serde_json::Value> = stdout(&out)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out);
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[1]["readable"], false);
     let third = &lines[2];
@@ -536,10 +524,7 @@ fn a_json_array_is_read_record_by_record_with_its_paths_and_lines() {
     std::fs::write(&file, &text).unwrap();
     let out = tarok(&["verify", "--format", "json", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    let lines: Vec<serde_json::Value> = stdout(&out)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out);
     assert_eq!(lines.len(), 3, "the record after the bad one is read");
     let v = &lines[1]["violations"][0];
     assert_eq!(v["path"], "[1].hands[0].cards[0]");

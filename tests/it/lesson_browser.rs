@@ -9,7 +9,6 @@
 //! uncaught exceptions) come out on stderr with `--enable-logging=stderr`.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use crate::cli::{files_in, stderr, stdout, tarok};
 
@@ -35,26 +34,15 @@ pub struct Browsed {
 /// Opens `page` in headless Chromium and returns its DOM after load.
 pub fn browse(page: &Path, width: u32, height: u32) -> Browsed {
     let profile = page.with_extension("profile");
-    let out = Command::new(chromium())
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--allow-file-access-from-files",
-            "--enable-logging=stderr",
-            "--v=0",
-            "--virtual-time-budget=10000",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg(format!("--window-size={width},{height}"))
-        .arg("--dump-dom")
-        .arg(format!("file://{}", page.display()))
-        .output()
+    let flags = [
+        "--allow-file-access-from-files".to_string(),
+        "--enable-logging=stderr".to_string(),
+        "--v=0".to_string(),
+        "--virtual-time-budget=10000".to_string(),
+        format!("--window-size={width},{height}"),
+        "--dump-dom".to_string(),
+    ];
+    let out = crate::browser::run_headless(chromium(), &profile, &flags, page)
         .unwrap_or_else(|e| {
             panic!(
                 "cannot run `{}` ({e}): install Debian's chromium (apt-get install -y chromium) or set CHROMIUM",

@@ -1,7 +1,7 @@
 //! Findings on JSON input point at the offending value: its JSON path, and
 //! the line and column of the value in the file.
 
-use crate::cli::{root, stdout, tarok, tarok_with_input};
+use crate::cli::{json_lines, root, stdout, tarok, tarok_with_input};
 
 /// A JSON Lines file of two records, the second with a revoke (corpus
 /// `danish-tarok/20-revoke`), written where the test can name it.
@@ -35,10 +35,7 @@ fn verify_json_locates_a_revoke_in_json_lines_at_its_card() {
     let (path, text) = jsonl_with_a_revoke();
     let out = tarok(&["verify", "--format", "json", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
-    let lines: Vec<serde_json::Value> = stdout(&out)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out);
     assert_eq!(lines[1]["variant"], "danish-tarok");
     let revoke = lines[1]["violations"]
         .as_array()

@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-use crate::cli::{stderr, stdout, tarok};
+use crate::cli::{json_lines, stderr, stdout, tarok};
 
 /// The four variant folders of the shipped corpus (not `corpus/bad`).
 pub const CORPUS: [&str; 4] = [
@@ -115,10 +115,7 @@ fn verify_lines(dir: &Path, paths: &[&str]) -> Vec<Value> {
     let mut args = vec!["verify", "--format", "json"];
     args.extend(paths);
     let out = tarok_in(dir, &args);
-    stdout(&out)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    json_lines(&out)
 }
 
 /// Each session's standings are the engines' totals (as `verify` gives

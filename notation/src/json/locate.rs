@@ -193,29 +193,52 @@ fn locate_tag(c: &mut Cursor, t: &mut Tag, base: usize) -> Option<()> {
     Some(())
 }
 
-fn locate_items(c: &mut Cursor, items: &mut [Item], base: usize) -> Option<()> {
+/// An array with one value per element of `list`: each element's span
+/// (`at`) is set to its value's.
+fn locate_elements<T>(
+    c: &mut Cursor,
+    list: &mut [T],
+    at: fn(&mut T) -> &mut Span,
+    base: usize,
+) -> Option<()> {
     c.array(|i, c| {
-        items.get_mut(i)?.span = span(base, c.value()?);
+        *at(list.get_mut(i)?) = span(base, c.value()?);
         Some(())
     })
     .map(drop)
 }
 
-fn locate_hand(c: &mut Cursor, h: &mut Hand, base: usize) -> Option<()> {
-    let whole = c.object(|key, c| match key {
-        b"cards" => locate_items(c, &mut h.cards, base),
-        _ => c.value().map(drop),
+fn locate_items(c: &mut Cursor, items: &mut [Item], base: usize) -> Option<()> {
+    locate_elements(c, items, |item| &mut item.span, base)
+}
+
+/// An object whose one located member, `key`, is an array with one value
+/// per element of `list`: each element's span (`at`) is set, and the
+/// object's span is returned.
+fn locate_list<T>(
+    c: &mut Cursor,
+    key: &[u8],
+    list: &mut [T],
+    at: fn(&mut T) -> &mut Span,
+    base: usize,
+) -> Option<Span> {
+    let whole = c.object(|k, c| {
+        if k == key {
+            locate_elements(c, list, at, base)
+        } else {
+            c.value().map(drop)
+        }
     })?;
-    h.span = span(base, whole);
+    Some(span(base, whole))
+}
+
+fn locate_hand(c: &mut Cursor, h: &mut Hand, base: usize) -> Option<()> {
+    h.span = locate_list(c, b"cards", &mut h.cards, |item| &mut item.span, base)?;
     Some(())
 }
 
 fn locate_cards(c: &mut Cursor, t: &mut Cards, base: usize) -> Option<()> {
-    let whole = c.object(|key, c| match key {
-        b"cards" => locate_items(c, &mut t.cards, base),
-        _ => c.value().map(drop),
-    })?;
-    t.span = span(base, whole);
+    t.span = locate_list(c, b"cards", &mut t.cards, |item| &mut item.span, base)?;
     Some(())
 }
 
@@ -230,39 +253,17 @@ fn locate_discard(c: &mut Cursor, d: &mut Discard, base: usize) -> Option<()> {
 }
 
 fn locate_actions(c: &mut Cursor, a: &mut Actions, base: usize) -> Option<()> {
-    let whole = c.object(|key, c| match key {
-        b"actions" => c
-            .array(|i, c| {
-                a.actions.get_mut(i)?.span = span(base, c.value()?);
-                Some(())
-            })
-            .map(drop),
-        _ => c.value().map(drop),
-    })?;
-    a.span = span(base, whole);
+    a.span = locate_list(c, b"actions", &mut a.actions, |act| &mut act.span, base)?;
     Some(())
 }
 
 fn locate_trick(c: &mut Cursor, t: &mut Trick, base: usize) -> Option<()> {
-    let whole = c.object(|key, c| match key {
-        b"plays" => locate_items(c, &mut t.plays, base),
-        _ => c.value().map(drop),
-    })?;
-    t.span = span(base, whole);
+    t.span = locate_list(c, b"plays", &mut t.plays, |item| &mut item.span, base)?;
     Some(())
 }
 
 fn locate_claim(c: &mut Cursor, cl: &mut Claim, base: usize) -> Option<()> {
-    let whole = c.object(|key, c| match key {
-        b"entries" => c
-            .array(|i, c| {
-                cl.entries.get_mut(i)?.span = span(base, c.value()?);
-                Some(())
-            })
-            .map(drop),
-        _ => c.value().map(drop),
-    })?;
-    cl.span = span(base, whole);
+    cl.span = locate_list(c, b"entries", &mut cl.entries, |e| &mut e.span, base)?;
     Some(())
 }
 
@@ -311,47 +312,19 @@ fn descend(c: &mut Cursor, offset: usize, path: &mut String) -> Option<()> {
     match c.peek()? {
         b'{' => {
             c.object(|key, c| {
-                if found {
-                    return c.value().map(drop);
-                }
-                c.ws();
-                let mut probe = Cursor {
-                    text: c.text,
-                    at: c.at,
-                };
-                let (s, e) = probe.value()?;
-                if (s..e).contains(&offset) {
-                    found = true;
+                member(c, offset, path, &mut found, |path| {
                     if !path.is_empty() {
                         path.push('.');
                     }
                     path.push_str(&String::from_utf8_lossy(key));
-                    descend(c, offset, path)
-                } else {
-                    c.at = e;
-                    Some(())
-                }
+                })
             })?;
         }
         b'[' => {
             c.array(|i, c| {
-                if found {
-                    return c.value().map(drop);
-                }
-                c.ws();
-                let mut probe = Cursor {
-                    text: c.text,
-                    at: c.at,
-                };
-                let (s, e) = probe.value()?;
-                if (s..e).contains(&offset) {
-                    found = true;
-                    path.push_str(&format!("[{i}]"));
-                    descend(c, offset, path)
-                } else {
-                    c.at = e;
-                    Some(())
-                }
+                member(c, offset, path, &mut found, |path| {
+                    path.push_str(&format!("[{i}]"))
+                })
             })?;
         }
         _ => {
@@ -359,6 +332,35 @@ fn descend(c: &mut Cursor, offset: usize, path: &mut String) -> Option<()> {
         }
     }
     Some(())
+}
+
+/// One member or element of the value [`descend`] walks: until one is
+/// `found`, the one holding `offset` has `name` appended to `path` and is
+/// walked into; every other is passed over.
+fn member(
+    c: &mut Cursor,
+    offset: usize,
+    path: &mut String,
+    found: &mut bool,
+    name: impl FnOnce(&mut String),
+) -> Option<()> {
+    if *found {
+        return c.value().map(drop);
+    }
+    c.ws();
+    let mut probe = Cursor {
+        text: c.text,
+        at: c.at,
+    };
+    let (s, e) = probe.value()?;
+    if (s..e).contains(&offset) {
+        *found = true;
+        name(path);
+        descend(c, offset, path)
+    } else {
+        c.at = e;
+        Some(())
+    }
 }
 
 /// The byte range of the value at `path` (as [`path_at`] writes it) in one
