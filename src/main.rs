@@ -208,6 +208,10 @@ enum To {
     Json,
     Jsonl,
     Text,
+    /// Read and parse every record, write none: the reader and parser
+    /// alone, for `bench/speed.sh` (hidden from help).
+    #[value(hide = true)]
+    None,
 }
 
 /// The outcome of a command, ordered by severity: the exit code.
@@ -642,6 +646,7 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
                         write!(out, "{}", notation::to_text(&record))
                     }
                     To::Jsonl => writeln!(out, "{}", notation::json::to_json(&record)),
+                    To::None => Ok(()),
                     To::Json => {
                         let sep = if count == 0 { "[\n" } else { ",\n" };
                         write!(
@@ -822,6 +827,7 @@ fn gen(
                 write!(out, "{sep}{}", notation::to_text(&record))
             }
             To::Jsonl => writeln!(out, "{}", notation::json::to_json(&record)),
+            To::None => Ok(()),
             To::Json => {
                 let sep = if i == 0 { "[\n" } else { ",\n" };
                 write!(
