@@ -5,12 +5,10 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use notation::parse::Splitter;
-use rayon::prelude::*;
-
-/// Records parsed together, in parallel, before they are handed on.
-const BATCH: usize = 256;
 use notation::{Problem, Record};
+
+mod text;
+use text::{stream_text, Reads};
 
 /// How a source is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -229,10 +227,11 @@ pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
         head.extend_from_slice(&got[..n]);
         reader.consume(n);
     }
+    let head_len = head.len();
     let reader: Box<dyn BufRead + Send> = Box::new(io::Cursor::new(head.clone()).chain(reader));
     let head = String::from_utf8_lossy(&head).into_owned();
     match form_of(path, &head) {
-        Form::Text => stream_text(reader, &name, &mut each),
+        Form::Text => stream_text(reader, reads_of(path, head_len), &name, &mut each),
         Form::Json => {
             let is_lines = has_extension(path, &["jsonl"]);
             if is_lines {
@@ -280,7 +279,19 @@ pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
 /// Reads a file as the text notation, whatever it looks like (`tarok fmt`).
 pub fn read_text_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
     let reader = open(path)?;
-    stream_text(reader, &display_name(path), &mut each)
+    let reads = reads_of(path, 0);
+    stream_text(Box::new(reader), reads, &display_name(path), &mut each)
+}
+
+/// How [`open`]'s reader delivers `path`, after `head` bytes were peeked:
+/// see [`Reads`].
+fn reads_of(path: &Path, head: usize) -> Reads {
+    let step = if path.as_os_str() == "-" {
+        8 << 10
+    } else {
+        64 << 10
+    };
+    Reads { head, step }
 }
 
 fn stream_json_lines(
@@ -493,8 +504,6 @@ pub const LINE_MAX: usize = 1 << 20;
 /// The longest record read (16 MiB, comments included): past that the
 /// record is reported at its first line and the reader moves on to the next.
 pub const RECORD_MAX: usize = 16 << 20;
-/// Records are handed on in batches of at most this many bytes.
-const BATCH_BYTES: usize = 4 << 20;
 
 /// Text for showing bytes that are not all UTF-8: each byte that is not
 /// part of a character is written `\xFF` (never U+FFFD, which would look
@@ -635,187 +644,4 @@ impl LineFault {
             }
         }
     }
-}
-
-fn stream_text(
-    reader: Box<dyn BufRead + Send>,
-    name: &str,
-    each: &mut impl FnMut(Item),
-) -> io::Result<()> {
-    // A reader thread cuts and parses batches (in parallel) while this
-    // thread hands the records on in order: memory stays bounded by two
-    // batches in flight, whatever the size of the input.
-    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(2);
-    // Inside a rayon task (files verified in parallel) this thread blocks
-    // on the channel: the batches are then parsed on the reader thread
-    // alone, so that the pool is never waited on by its own workers.
-    let parallel = rayon::current_thread_index().is_none();
-    std::thread::scope(|scope| {
-        let producer = scope.spawn(move || read_text(reader, name, &tx, parallel));
-        for batch in rx {
-            batch.into_iter().for_each(&mut *each);
-        }
-        producer.join().expect("the reader thread does not panic")
-    })
-}
-
-/// A record's text cut from the input, and what was wrong with it as read
-/// (it is not parsed then).
-struct Chunk {
-    source: Source,
-    fault: Option<Problem>,
-}
-
-/// Says whether a line starts a record: `[Variant` and a blank, even inside
-/// an unclosed comment (the parser reports that comment; see the spec).
-fn starts_record(line: &[u8]) -> bool {
-    line.strip_prefix(b"[Variant")
-        .is_some_and(|rest| rest.first().is_some_and(|&b| b == b' ' || b == b'\t'))
-}
-
-fn read_text(
-    mut reader: Box<dyn BufRead + Send>,
-    name: &str,
-    tx: &std::sync::mpsc::SyncSender<Vec<Item>>,
-    parallel: bool,
-) -> io::Result<()> {
-    let mut buf = String::new();
-    let mut splitter = Splitter::default();
-    // `base`: where `buf` starts in the input (64-bit: inputs over 4 GiB
-    // are placed right); `pos`, `line_no`: where the next line starts.
-    let (mut base, mut base_line) = (0usize, 0usize);
-    let (mut pos, mut line_no) = (0usize, 0usize);
-    let mut batch: Vec<Chunk> = Vec::with_capacity(BATCH);
-    let mut batch_bytes = 0usize;
-    // Spans are local to a record's text: the source knows where it starts.
-    let parse = |chunk: Chunk| {
-        let result = match chunk.fault {
-            Some(p) => Err(vec![p]),
-            None => notation::parse_record(&chunk.source.text, 0),
-        };
-        (result, Arc::new(chunk.source))
-    };
-    let flush = |batch: &mut Vec<Chunk>, batch_bytes: &mut usize| {
-        let chunks = std::mem::take(batch);
-        *batch_bytes = 0;
-        let parsed: Vec<Item> = if parallel {
-            chunks.into_par_iter().map(parse).collect()
-        } else {
-            chunks.into_iter().map(parse).collect()
-        };
-        // The receiver only goes away when the consumer is done.
-        let _ = tx.send(parsed);
-    };
-    let emit = |text: &str,
-                base: usize,
-                base_line: usize,
-                fault: Option<Problem>,
-                batch: &mut Vec<Chunk>,
-                batch_bytes: &mut usize| {
-        if fault.is_none() && text.trim().is_empty() {
-            return;
-        }
-        *batch_bytes += text.len();
-        batch.push(Chunk {
-            source: Source {
-                name: name.to_owned(),
-                text: text.to_owned(),
-                base,
-                base_line,
-                element: None,
-            },
-            fault,
-        });
-        if batch.len() >= BATCH || *batch_bytes >= BATCH_BYTES {
-            flush(batch, batch_bytes);
-        }
-    };
-    let mut bytes = Vec::new();
-    // After a fault, lines are passed over up to the next record.
-    let mut skipping = false;
-    loop {
-        let got = read_line_capped(&mut reader, &mut bytes, LINE_MAX)?;
-        if got.raw == 0 {
-            break;
-        }
-        let (line_pos, this_line) = (pos, line_no);
-        pos += got.raw;
-        line_no += 1;
-        let mut line: &[u8] = &bytes;
-        if line_pos == 0 && line.starts_with("\u{feff}".as_bytes()) {
-            line = &line[3..];
-            base = 3;
-        }
-        if skipping {
-            if !starts_record(line) {
-                continue;
-            }
-            skipping = false;
-            splitter = Splitter::default();
-            buf.clear();
-        }
-        if buf.is_empty() {
-            base = pos - got.raw + (bytes.len() - line.len());
-            base_line = this_line;
-        }
-        let fault = line_fault(line, got.long);
-        let text = match fault {
-            None => std::borrow::Cow::Borrowed(std::str::from_utf8(line).unwrap_or_default()),
-            Some(_) => std::borrow::Cow::Owned(shown(line)),
-        };
-        let line_start = buf.len();
-        buf.push_str(&text);
-        let mut line_at = line_start;
-        if let Some(cut) = splitter.cut(&buf, line_start, buf.len()) {
-            let lines = buf.as_bytes()[..cut]
-                .iter()
-                .filter(|&&b| b == b'\n')
-                .count();
-            emit(
-                &buf[..cut],
-                base,
-                base_line,
-                None,
-                &mut batch,
-                &mut batch_bytes,
-            );
-            buf.drain(..cut);
-            splitter.shift(cut);
-            base += cut;
-            base_line += lines;
-            line_at -= cut;
-        }
-        let failed = if let Some(fault) = fault {
-            Some((fault.problem(line_at, line), fault.stops()))
-        } else if buf.len() > RECORD_MAX {
-            let first = buf.find('\n').map_or(buf.len(), |n| n + 1);
-            let problem = record_too_long(
-                notation::Span::new(0, char_floor(&buf, first.min(40))),
-                "records are limited to 16 MiB, comments included; the next record is read",
-            );
-            buf.truncate(first);
-            Some((problem, false))
-        } else {
-            None
-        };
-        if let Some((problem, stops)) = failed {
-            emit(
-                &buf,
-                base,
-                base_line,
-                Some(problem),
-                &mut batch,
-                &mut batch_bytes,
-            );
-            buf.clear();
-            if stops {
-                flush(&mut batch, &mut batch_bytes);
-                return Ok(());
-            }
-            skipping = true;
-        }
-    }
-    emit(&buf, base, base_line, None, &mut batch, &mut batch_bytes);
-    flush(&mut batch, &mut batch_bytes);
-    Ok(())
 }

@@ -1,0 +1,533 @@
+//! The text reader: large block reads, record starts found with `memchr`
+//! on `\n[Variant`, and runs of clean lines taken whole as borrowed slices
+//! of the block. Only a line that starts a record, and the lines of a
+//! stretch that is not clean (a NUL byte, bytes that are not UTF-8, a line
+//! or a record over its limit), are read one by one, by the rules of the
+//! line reader this replaces, so what is cut and reported is the same.
+//!
+//! Lines: a line ends after its `\n`. A line holding a NUL byte ends at the
+//! newline or at the end of the read in which the NUL came, whichever is
+//! first ([`Reads`]); it is reported and reading stops (unless the NUL is
+//! past the kept part of an overlong line). Of a line longer than
+//! [`LINE_MAX`] the first `LINE_MAX` bytes are kept and the rest passed
+//! over as it streams by, so memory stays flat whatever the input.
+
+use std::io::{self, Read};
+use std::sync::mpsc::SyncSender;
+use std::sync::Arc;
+
+use notation::parse::Splitter;
+use notation::Problem;
+use rayon::prelude::*;
+
+use super::{char_floor, line_fault, record_too_long, shown, Item, Source, LINE_MAX, RECORD_MAX};
+
+/// Records parsed together (in parallel with more than one thread) and
+/// handed on as one batch.
+const BATCH: usize = 256;
+/// A batch is handed on once its records hold this many bytes of text.
+const BATCH_BYTES: usize = 4 << 20;
+/// Bytes asked of the input at a time.
+const BLOCK: usize = 1 << 20;
+
+/// Where the reads of the line reader this one replaces ended: a line with
+/// a NUL byte ended at the end of the read that brought the NUL. A file
+/// was read 64 KiB at a time (standard input 8 KiB), after the first
+/// `head` bytes (peeked to tell JSON from text).
+#[derive(Clone, Copy)]
+pub struct Reads {
+    pub head: usize,
+    pub step: usize,
+}
+
+impl Reads {
+    /// The end of the read holding byte `at` (a file offset).
+    fn end_after(self, at: usize) -> usize {
+        if at < self.head {
+            self.head
+        } else {
+            (at / self.step + 1) * self.step
+        }
+    }
+}
+
+/// Reads `reader` as text records: a reader thread cuts and parses batches
+/// while this thread hands the records on in order. Memory stays bounded by
+/// a block and a few batches in flight, whatever the size of the input.
+pub fn stream_text(
+    reader: Box<dyn Read + Send>,
+    reads: Reads,
+    name: &str,
+    each: &mut impl FnMut(Item),
+) -> io::Result<()> {
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(2);
+    // Batches are parsed on the pool when it has more than one thread and
+    // this is not one of its workers (files verified in parallel): then a
+    // worker never waits on its own pool, and a pool of one thread is
+    // never woken (it would spin next to the reader).
+    let parallel = rayon::current_thread_index().is_none() && rayon::current_num_threads() > 1;
+    std::thread::scope(|scope| {
+        let producer = scope.spawn(move || {
+            let mut cutter = Cutter::new(reader, reads, name, tx, parallel);
+            cutter.run()
+        });
+        for batch in rx {
+            batch.into_iter().for_each(&mut *each);
+        }
+        producer.join().expect("the reader thread does not panic")
+    })
+}
+
+/// A record's text cut from the input, and what was wrong with it as read
+/// (it is not parsed then).
+struct Chunk {
+    source: Source,
+    fault: Option<Problem>,
+}
+
+/// Says whether a line starts a record: `[Variant` and a blank, even inside
+/// an unclosed comment (the parser reports that comment; see the spec).
+fn starts_record(line: &[u8]) -> bool {
+    line.strip_prefix(b"[Variant")
+        .is_some_and(|rest| rest.first().is_some_and(|&b| b == b' ' || b == b'\t'))
+}
+
+/// A line found in the block: `[start, end)` in `data`, of which
+/// `[start, kept)` is read (the rest of an overlong line is passed over).
+struct Line {
+    start: usize,
+    end: usize,
+    kept: usize,
+    long: bool,
+}
+
+struct Cutter<'n> {
+    reader: Box<dyn Read + Send>,
+    reads: Reads,
+    eof: bool,
+    name: &'n str,
+    tx: SyncSender<Vec<Item>>,
+    parallel: bool,
+    /// The input from file offset `off`.
+    data: Vec<u8>,
+    off: usize,
+    /// The record being read is `data[rec..pos]` (empty when `rec == pos`);
+    /// `rec_line` is the line it starts on.
+    rec: usize,
+    rec_line: usize,
+    /// Where the next line starts, and its number (0-based).
+    pos: usize,
+    line_no: usize,
+    splitter: Splitter,
+    /// After a fault, lines are passed over up to the next record.
+    skipping: bool,
+    batch: Vec<Chunk>,
+    batch_bytes: usize,
+    finder: memchr::memmem::Finder<'static>,
+}
+
+impl<'n> Cutter<'n> {
+    fn new(
+        reader: Box<dyn Read + Send>,
+        reads: Reads,
+        name: &'n str,
+        tx: SyncSender<Vec<Item>>,
+        parallel: bool,
+    ) -> Self {
+        Cutter {
+            reader,
+            reads,
+            eof: false,
+            name,
+            tx,
+            parallel,
+            data: Vec::new(),
+            off: 0,
+            rec: 0,
+            rec_line: 0,
+            pos: 0,
+            line_no: 0,
+            splitter: Splitter::default(),
+            skipping: false,
+            batch: Vec::with_capacity(BATCH),
+            batch_bytes: 0,
+            finder: memchr::memmem::Finder::new(b"\n[Variant"),
+        }
+    }
+
+    /// Drops what is no longer needed and reads a block more. False at
+    /// the end of the input.
+    fn fill(&mut self) -> io::Result<bool> {
+        if self.eof {
+            return Ok(false);
+        }
+        let keep = self.rec.min(self.pos);
+        if keep > 0 {
+            self.data.drain(..keep);
+            self.off += keep;
+            self.rec -= keep;
+            self.pos -= keep;
+        }
+        let len = self.data.len();
+        self.data.reserve(BLOCK);
+        loop {
+            // `take` reads into the spare room without zeroing it first.
+            match (&mut self.reader)
+                .take(BLOCK as u64)
+                .read_to_end(&mut self.data)
+            {
+                Ok(_) => break,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        let got = self.data.len() - len;
+        if got < BLOCK {
+            self.eof = true;
+        }
+        Ok(got > 0)
+    }
+
+    fn run(&mut self) -> io::Result<()> {
+        self.fill()?;
+        // A byte order mark at the very start is not part of the text.
+        let bom = self.data.starts_with("\u{feff}".as_bytes());
+        if !self.data.is_empty() && !self.line_step(bom)? {
+            return self.finish();
+        }
+        loop {
+            if self.pos >= self.data.len() && !self.fill()? {
+                break;
+            }
+            if self.bulk()? {
+                continue;
+            }
+            if !self.line_step(false)? {
+                return self.finish();
+            }
+        }
+        if !self.skipping {
+            let text = self.text(self.rec, self.data.len()).to_owned();
+            let (base, line) = (self.off + self.rec, self.rec_line);
+            self.emit_owned(text, base, line, None);
+        }
+        self.finish()
+    }
+
+    fn finish(&mut self) -> io::Result<()> {
+        self.flush();
+        Ok(())
+    }
+
+    /// `data[a..b]`, known to be UTF-8 (clean lines).
+    fn text(&self, a: usize, b: usize) -> &str {
+        utf8(&self.data[a..b])
+    }
+
+    /// Takes the clean lines from `pos` up to the next line that starts a
+    /// record (or the last whole line read) in one step. False when there
+    /// is no such run here: the next line is read on its own.
+    fn bulk(&mut self) -> io::Result<bool> {
+        let rest = &self.data[self.pos..];
+        if starts_record(rest) || (rest.len() < 9 && b"[Variant".starts_with(rest)) {
+            return Ok(false);
+        }
+        // The next `\n[Variant` and a blank, or the last line break read.
+        let mut from = 0;
+        let end = loop {
+            match self.finder.find(&rest[from..]) {
+                Some(i) => {
+                    let at = from + i + 1;
+                    match rest.get(at + 8) {
+                        Some(b' ' | b'\t') => break Some(at),
+                        Some(_) => from = at,
+                        // Cannot tell yet: up to the line break before it.
+                        None => break Some(at),
+                    }
+                }
+                None => break memchr::memrchr(b'\n', rest).map(|n| n + 1),
+            }
+        };
+        let Some(end) = end.filter(|&e| e > 0) else {
+            return Ok(false);
+        };
+        let run = &rest[..end];
+        if memchr::memchr(0, run).is_some() {
+            return Ok(false);
+        }
+        if self.skipping {
+            // Passed over: only the lines are counted.
+            self.line_no += count_lines(run);
+            self.pos += end;
+            self.rec = self.pos;
+            return Ok(true);
+        }
+        if self.pos + end - self.rec > RECORD_MAX
+            || std::str::from_utf8(run).is_err()
+            || (run.len() > LINE_MAX && longest_line(run) > LINE_MAX)
+        {
+            return Ok(false);
+        }
+        if self.rec == self.pos {
+            self.rec_line = self.line_no;
+        }
+        self.line_no += count_lines(run);
+        self.pos += end;
+        Ok(true)
+    }
+
+    /// The line that starts at `pos`, read more input as needed. None at
+    /// the end of the input.
+    fn next_line(&mut self) -> io::Result<Option<Line>> {
+        loop {
+            let start = self.pos;
+            let rest = &self.data[start..];
+            let newline = memchr::memchr(b'\n', rest).map(|n| start + n + 1);
+            let scan_end = newline.unwrap_or(self.data.len());
+            let nul = memchr::memchr(0, &self.data[start..scan_end]).map(|z| start + z);
+            // A NUL ends its line at the end of the read that brought it.
+            let end = match nul {
+                Some(z) => {
+                    let cut = self.reads.end_after(self.off + z) - self.off;
+                    Some(newline.map_or(cut, |n| n.min(cut)))
+                }
+                None => newline,
+            };
+            let end = match end {
+                Some(e) if e <= self.data.len() => Some(e),
+                _ if self.eof => Some(self.data.len()),
+                _ => None,
+            };
+            if let Some(end) = end {
+                if end == start {
+                    return Ok(None);
+                }
+                let long = end - start > LINE_MAX;
+                return Ok(Some(Line {
+                    start,
+                    end,
+                    kept: end.min(start + LINE_MAX),
+                    long,
+                }));
+            }
+            if self.data.len() - start > LINE_MAX {
+                // An overlong line: its start is kept, the rest is passed
+                // over once it has been reported (`pass_line`).
+                return Ok(Some(Line {
+                    start,
+                    end: usize::MAX,
+                    kept: start + LINE_MAX,
+                    long: true,
+                }));
+            }
+            if !self.fill()? {
+                // The end of the input: the loop ends the line there.
+                continue;
+            }
+        }
+    }
+
+    /// Passes over the rest of an overlong line that starts at `start`
+    /// (its first [`LINE_MAX`] bytes have been read).
+    fn pass_line(&mut self, start: usize) -> io::Result<()> {
+        self.pos = start + LINE_MAX;
+        self.rec = self.pos;
+        // The file offset where the line ends at the latest: the end of
+        // the read that brought a NUL byte.
+        let mut limit: Option<usize> = None;
+        loop {
+            let rest = &self.data[self.pos..];
+            let newline = memchr::memchr(b'\n', rest).map(|n| self.pos + n + 1);
+            if limit.is_none() {
+                let scan_end = newline.unwrap_or(self.data.len());
+                if let Some(z) = memchr::memchr(0, &self.data[self.pos..scan_end]) {
+                    limit = Some(self.reads.end_after(self.off + self.pos + z));
+                }
+            }
+            let cut = limit.map(|l| l - self.off);
+            let end = match (newline, cut) {
+                (Some(n), Some(c)) => Some(n.min(c)),
+                (n, c) => n.or(c),
+            };
+            match end {
+                Some(e) if e <= self.data.len() => {
+                    self.pos = e;
+                    self.rec = e;
+                    return Ok(());
+                }
+                _ => {
+                    // Nothing here is needed: drop it and read on.
+                    self.pos = self.data.len();
+                    self.rec = self.pos;
+                    if !self.fill()? {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reads one line by the rules of the line reader. False when reading
+    /// stops (a NUL byte).
+    fn line_step(&mut self, bom: bool) -> io::Result<bool> {
+        let Some(line) = self.next_line()? else {
+            // Nothing more: the loop in `run` sees the end.
+            self.pos = self.data.len();
+            if self.rec > self.pos {
+                self.rec = self.pos;
+            }
+            return Ok(true);
+        };
+        let this_line = self.line_no;
+        self.line_no += 1;
+        // The line as read, without a byte order mark at the start.
+        let start = if bom { line.start + 3 } else { line.start };
+        let bytes = &self.data[start.min(line.kept)..line.kept];
+        if self.skipping {
+            if !starts_record(bytes) {
+                return self.after(&line).map(|()| true);
+            }
+            self.skipping = false;
+            self.splitter = Splitter::default();
+            self.rec = start;
+        }
+        if self.rec == line.start || bom {
+            self.rec = start;
+            self.rec_line = this_line;
+        }
+        let fault = line_fault(bytes, line.long);
+        let mut line_at = start - self.rec;
+        if starts_record(bytes) {
+            // The record so far and this line, as the splitter reads them.
+            let owned;
+            let buf: &str = match fault {
+                None => utf8(&self.data[self.rec..line.kept]),
+                Some(_) => {
+                    owned = utf8(&self.data[self.rec..start]).to_owned() + &shown(bytes);
+                    &owned
+                }
+            };
+            if let Some(cut) = self.splitter.cut(buf, line_at, buf.len()) {
+                let text = self.text(self.rec, self.rec + cut).to_owned();
+                let (base, at_line) = (self.off + self.rec, self.rec_line);
+                self.emit_owned(text, base, at_line, None);
+                self.splitter.shift(cut);
+                self.rec += cut;
+                // The next record starts `cut` bytes in: counted back from
+                // this line (comments that lead into it, if any).
+                self.rec_line = this_line - count_lines(&self.data[self.rec..start]);
+                line_at -= cut;
+            }
+        }
+        let failed = if let Some(fault) = &fault {
+            let bytes = &self.data[start.min(line.kept)..line.kept];
+            let text = self.text(self.rec, start).to_owned() + &shown(bytes);
+            Some((text, fault.problem(line_at, bytes), fault.stops()))
+        } else if line.kept - self.rec > RECORD_MAX {
+            let buf = self.text(self.rec, line.kept);
+            let first = buf.find('\n').map_or(buf.len(), |n| n + 1);
+            let problem = record_too_long(
+                notation::Span::new(0, char_floor(buf, first.min(40))),
+                "records are limited to 16 MiB, comments included; the next record is read",
+            );
+            Some((buf[..first].to_owned(), problem, false))
+        } else {
+            None
+        };
+        if let Some((text, problem, stops)) = failed {
+            let (base, at_line) = (self.off + self.rec, self.rec_line);
+            self.emit_owned(text, base, at_line, Some(problem));
+            if stops {
+                return Ok(false);
+            }
+            self.skipping = true;
+        }
+        self.after(&line)?;
+        Ok(true)
+    }
+
+    /// Moves past `line` (passing over the rest of an overlong one).
+    fn after(&mut self, line: &Line) -> io::Result<()> {
+        if line.end == usize::MAX {
+            // Only after a fault: the record was handed on.
+            return self.pass_line(line.start);
+        }
+        self.pos = line.end;
+        if self.skipping {
+            self.rec = self.pos;
+        }
+        Ok(())
+    }
+
+    fn emit_owned(&mut self, text: String, base: usize, base_line: usize, fault: Option<Problem>) {
+        if fault.is_none() && text.trim().is_empty() {
+            return;
+        }
+        self.batch_bytes += text.len();
+        self.batch.push(Chunk {
+            source: Source {
+                name: self.name.to_owned(),
+                text,
+                base,
+                base_line,
+                element: None,
+            },
+            fault,
+        });
+        if self.batch.len() >= BATCH || self.batch_bytes >= BATCH_BYTES {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        if self.batch.is_empty() {
+            return;
+        }
+        let chunks = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
+        self.batch_bytes = 0;
+        // Spans are local to a record's text: the source knows where it starts.
+        let parse = |chunk: Chunk| {
+            let result = match chunk.fault {
+                Some(p) => Err(vec![p]),
+                None => notation::parse_record(&chunk.source.text, 0),
+            };
+            (result, Arc::new(chunk.source))
+        };
+        let parsed: Vec<Item> = if self.parallel {
+            chunks.into_par_iter().map(parse).collect()
+        } else {
+            chunks.into_iter().map(parse).collect()
+        };
+        // The receiver only goes away when the consumer is done.
+        let _ = self.tx.send(parsed);
+    }
+}
+
+/// Bytes known to be UTF-8 (clean lines) as text.
+fn utf8(bytes: &[u8]) -> &str {
+    std::str::from_utf8(bytes).unwrap_or_default()
+}
+
+/// Line breaks in `bytes`.
+fn count_lines(bytes: &[u8]) -> usize {
+    // Counted in bytes per stretch of 255, so that the compiler can use
+    // vector instructions (a `usize` sum is overflow-checked, one by one).
+    bytes
+        .chunks(255)
+        .map(|c| {
+            c.iter()
+                .fold(0u8, |n, &b| n.wrapping_add((b == b'\n') as u8)) as usize
+        })
+        .sum()
+}
+
+/// The length of the longest line of `run` (line breaks included).
+fn longest_line(run: &[u8]) -> usize {
+    let mut longest = 0;
+    let mut start = 0;
+    for n in memchr::memchr_iter(b'\n', run) {
+        longest = longest.max(n + 1 - start);
+        start = n + 1;
+    }
+    longest.max(run.len() - start)
+}
