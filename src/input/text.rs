@@ -398,19 +398,18 @@ impl<'n> Cutter<'n> {
         let fault = line_fault(bytes, line.long);
         let mut line_at = start - self.rec;
         if starts_record(bytes) {
-            // The record so far and this line, as the splitter reads them.
-            let owned;
-            let buf: &str = match fault {
-                None => utf8(&self.data[self.rec..line.kept]),
-                Some(_) => {
-                    owned = utf8(&self.data[self.rec..start]).to_owned() + &shown(bytes);
-                    &owned
+            // The record so far and this line, as the splitter reads them:
+            // one copy, which becomes the record's text when it is cut.
+            let mut buf = match fault {
+                None => {
+                    String::from_utf8(self.data[self.rec..line.kept].to_vec()).unwrap_or_default()
                 }
+                Some(_) => utf8(&self.data[self.rec..start]).to_owned() + &shown(bytes),
             };
-            if let Some(cut) = self.splitter.cut(buf, line_at, buf.len()) {
-                let text = self.text(self.rec, self.rec + cut).to_owned();
+            if let Some(cut) = self.splitter.cut(&buf, line_at, buf.len()) {
+                buf.truncate(cut);
                 let (base, at_line) = (self.off + self.rec, self.rec_line);
-                self.emit_owned(text, base, at_line, None);
+                self.emit_owned(buf, base, at_line, None);
                 self.splitter.shift(cut);
                 self.rec += cut;
                 // The next record starts `cut` bytes in: counted back from
