@@ -60,6 +60,17 @@ pub fn stream_text(
     name: &str,
     each: &mut impl FnMut(Item),
 ) -> io::Result<()> {
+    stream_text_in(reader, reads, BLOCK, name, each)
+}
+
+/// [`stream_text`], asking the input for `block` bytes at a time.
+fn stream_text_in(
+    reader: Box<dyn Read + Send>,
+    reads: Reads,
+    block: usize,
+    name: &str,
+    each: &mut impl FnMut(Item),
+) -> io::Result<()> {
     let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(2);
     // Batches are parsed on the pool when it has more than one thread and
     // this is not one of its workers (files verified in parallel): then a
@@ -69,6 +80,7 @@ pub fn stream_text(
     std::thread::scope(|scope| {
         let producer = scope.spawn(move || {
             let mut cutter = Cutter::new(reader, reads, name, tx, parallel);
+            cutter.block = block;
             cutter.run()
         });
         for batch in rx {
@@ -104,6 +116,8 @@ struct Line {
 struct Cutter<'n> {
     reader: Box<dyn Read + Send>,
     reads: Reads,
+    /// Bytes asked of the input at a time ([`BLOCK`]).
+    block: usize,
     eof: bool,
     name: &'n str,
     tx: SyncSender<Vec<Item>>,
@@ -137,6 +151,7 @@ impl<'n> Cutter<'n> {
         Cutter {
             reader,
             reads,
+            block: BLOCK,
             eof: false,
             name,
             tx,
@@ -169,11 +184,11 @@ impl<'n> Cutter<'n> {
             self.pos -= keep;
         }
         let len = self.data.len();
-        self.data.reserve(BLOCK);
+        self.data.reserve(self.block);
         loop {
             // `take` reads into the spare room without zeroing it first.
             match (&mut self.reader)
-                .take(BLOCK as u64)
+                .take(self.block as u64)
                 .read_to_end(&mut self.data)
             {
                 Ok(_) => break,
@@ -182,7 +197,7 @@ impl<'n> Cutter<'n> {
             }
         }
         let got = self.data.len() - len;
-        if got < BLOCK {
+        if got < self.block {
             self.eof = true;
         }
         Ok(got > 0)
@@ -529,4 +544,143 @@ fn longest_line(run: &[u8]) -> usize {
         start = n + 1;
     }
     longest.max(run.len() - start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use notation::Kind;
+
+    /// Hands out at most `step` bytes a read, as a pipe may.
+    struct Trickle {
+        data: io::Cursor<Vec<u8>>,
+        step: usize,
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = buf.len().min(self.step);
+            self.data.read(&mut buf[..n])
+        }
+    }
+
+    type Cut = (usize, usize, String, Option<Kind>);
+
+    /// What the reader cut, read `block` bytes at a time from reads of at
+    /// most `step`: (offset, line, text, the kind of its first problem).
+    fn cut(text: &[u8], block: usize, step: usize) -> Vec<Cut> {
+        let reader = Trickle {
+            data: io::Cursor::new(text.to_vec()),
+            step,
+        };
+        let reads = Reads {
+            head: 0,
+            step: 64 << 10,
+        };
+        let mut out = Vec::new();
+        stream_text_in(Box::new(reader), reads, block, "t", &mut |(result, source)| {
+            out.push((
+                source.base,
+                source.base_line,
+                source.text.clone(),
+                result.err().map(|p| p[0].kind),
+            ))
+        })
+        .unwrap();
+        out
+    }
+
+    /// Records of every shape that moves a cut: comments that lead into
+    /// the next record or trail the last one, `[Variant` and a tab, a
+    /// `[Variantx` line that starts nothing, an unclosed comment, CRLF,
+    /// characters of several bytes; padded now and then so that records
+    /// straddle the ends of blocks.
+    fn sample(size: usize) -> String {
+        let shapes = [
+            "[Variant \"skill7-tarock\"]\n[Dealer \"1\"]\n\ntrick 1: SK SQ SN SJ\n",
+            "{leads into the next}\n[Variant \"skill7-tarock\"]\n{ein König – für dich}\ntrick 1: SK SQ SN SJ\n",
+            "\n\n{a comment alone}\n{and one more}\n[Variant\t\"skill7-tarock\"]\ntrick 1: SK SQ SN SJ\n{trails}\n",
+            "[Variant \"skill7-tarock\"]\r\n[Variantx \"no\"]\r\ntrick 1: SK {open SQ SN SJ\r\n\r\n",
+            "[Variant \"skill7-tarock\"]\n",
+        ];
+        let mut text = String::new();
+        let mut i = 0usize;
+        while text.len() < size {
+            text.push_str(shapes[i % shapes.len()]);
+            if i % 7 == 3 {
+                text.push_str(&format!("{{{}}}\n", "é".repeat(i % 300)));
+            }
+            i += 1;
+        }
+        text
+    }
+
+    #[test]
+    fn records_are_cut_as_the_whole_text_splitter_cuts_them_across_blocks() {
+        let text = sample(200_000);
+        let want: Vec<(usize, usize, &str)> = notation::split_records(&text)
+            .map(|(at, chunk)| (at, text[..at].matches('\n').count(), chunk))
+            .collect();
+        assert!(want.len() > 1_000);
+        for (block, step) in [(BLOCK, usize::MAX), (4096, 4093), (1000, 77), (65536, 1 << 20)] {
+            let got = cut(text.as_bytes(), block, step);
+            assert_eq!(got.len(), want.len(), "block {block}, step {step}");
+            for (g, w) in got.iter().zip(&want) {
+                assert_eq!((g.0, g.1, g.2.as_str()), *w, "block {block}, step {step}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_fault_past_the_first_block_is_placed_and_reading_goes_on_or_stops() {
+        let text = sample(100_000);
+        let clean = cut(text.as_bytes(), 4096, usize::MAX);
+        let at = text[50_000..].find("trick 1:").unwrap() + 50_000;
+        let line = text[..at].matches('\n').count();
+        // Bytes that are not UTF-8: that record alone is refused, at its
+        // line; the records after it are read as before.
+        let mut bad = text.as_bytes().to_vec();
+        bad[at + 6] = 0xFF;
+        let got = cut(&bad, 4096, 999);
+        let refused: Vec<_> = got
+            .iter()
+            .filter(|g| g.3 == Some(Kind::InvalidUtf8))
+            .collect();
+        assert_eq!(refused.len(), 1);
+        assert!(refused[0].2.ends_with("trick \\xFF: SK SQ SN SJ\n"));
+        assert!(refused[0].0 < at && refused[0].1 <= line);
+        let after = |v: &[Cut]| -> Vec<(usize, usize)> {
+            v.iter().filter(|g| g.0 > at).map(|g| (g.0, g.1)).collect()
+        };
+        // The next record is read from its `[Variant` line (the comments
+        // that lead into it were passed over with the fault); the rest as
+        // before.
+        let (got_after, clean_after) = (after(&got), after(&clean));
+        assert!(text[got_after[0].0..].starts_with("[Variant"));
+        assert!(got_after[0].0 >= clean_after[0].0);
+        assert_eq!(got_after[1..], clean_after[1..]);
+        // A NUL byte there: its record is the last one read.
+        let mut binary = text.as_bytes().to_vec();
+        binary[at + 6] = 0;
+        let got = cut(&binary, 4096, 4093);
+        let last = got.last().unwrap();
+        assert_eq!(last.3, Some(Kind::BinaryInput));
+        assert!(last.0 < at);
+        assert_eq!(got.len(), clean.iter().filter(|g| g.0 < at).count());
+    }
+
+    #[test]
+    fn an_overlong_line_is_passed_over_without_holding_it() {
+        let head = "[Variant \"skill7-tarock\"]\ntrick 1: SK SQ SN SJ\n";
+        let mut text = head.as_bytes().to_vec();
+        text.extend(std::iter::repeat_n(b'x', 3 * LINE_MAX));
+        text.push(b'\n');
+        let tail_at = text.len();
+        text.extend_from_slice(head.as_bytes());
+        let got = cut(&text, 65536, 65536);
+        assert_eq!(got.len(), 2, "the long record refused, the next one read");
+        assert_eq!(got[0].3, Some(Kind::LineTooLong));
+        assert!(got[0].2.len() < LINE_MAX + 100);
+        assert_eq!((got[1].0, got[1].1, got[1].3), (tail_at, 3, None));
+    }
 }
