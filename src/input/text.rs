@@ -184,11 +184,17 @@ impl<'n> Cutter<'n> {
             self.pos -= keep;
         }
         let len = self.data.len();
-        self.data.reserve(self.block);
+        // The buffer stays one block long, unless a long record needs more.
+        let room = if len + (64 << 10) <= self.block {
+            self.block - len
+        } else {
+            self.block
+        };
+        self.data.reserve(room);
         loop {
             // `take` reads into the spare room without zeroing it first.
             match (&mut self.reader)
-                .take(self.block as u64)
+                .take(room as u64)
                 .read_to_end(&mut self.data)
             {
                 Ok(_) => break,
@@ -197,7 +203,7 @@ impl<'n> Cutter<'n> {
             }
         }
         let got = self.data.len() - len;
-        if got < self.block {
+        if got < room {
             self.eof = true;
         }
         Ok(got > 0)
@@ -578,7 +584,10 @@ mod tests {
             step: 64 << 10,
         };
         let mut out = Vec::new();
-        stream_text_in(Box::new(reader), reads, block, "t", &mut |(result, source)| {
+        stream_text_in(Box::new(reader), reads, block, "t", &mut |(
+            result,
+            source,
+        )| {
             out.push((
                 source.base,
                 source.base_line,
@@ -622,7 +631,12 @@ mod tests {
             .map(|(at, chunk)| (at, text[..at].matches('\n').count(), chunk))
             .collect();
         assert!(want.len() > 1_000);
-        for (block, step) in [(BLOCK, usize::MAX), (4096, 4093), (1000, 77), (65536, 1 << 20)] {
+        for (block, step) in [
+            (BLOCK, usize::MAX),
+            (4096, 4093),
+            (1000, 77),
+            (65536, 1 << 20),
+        ] {
             let got = cut(text.as_bytes(), block, step);
             assert_eq!(got.len(), want.len(), "block {block}, step {step}");
             for (g, w) in got.iter().zip(&want) {
