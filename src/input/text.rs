@@ -24,7 +24,7 @@ use super::{char_floor, line_fault, record_too_long, shown, Item, Source, LINE_M
 
 /// Records parsed together (in parallel with more than one thread) and
 /// handed on as one batch.
-const BATCH: usize = 256;
+const BATCH: usize = 128;
 /// A batch is handed on once its records hold this many bytes of text.
 const BATCH_BYTES: usize = 4 << 20;
 /// Bytes asked of the input at a time.
@@ -71,7 +71,7 @@ fn stream_text_in(
     name: &str,
     each: &mut impl FnMut(Item),
 ) -> io::Result<()> {
-    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(2);
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(1);
     // Batches are parsed on the pool when it has more than one thread and
     // this is not one of its workers (files verified in parallel): then a
     // worker never waits on its own pool, and a pool of one thread is
