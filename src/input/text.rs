@@ -13,7 +13,6 @@
 //! over as it streams by, so memory stays flat whatever the input.
 
 use std::io::{self, Read};
-use std::sync::mpsc::SyncSender;
 use std::sync::Arc;
 
 use notation::parse::Splitter;
@@ -71,15 +70,27 @@ fn stream_text_in(
     name: &str,
     each: &mut impl FnMut(Item),
 ) -> io::Result<()> {
-    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(1);
-    // Batches are parsed on the pool when it has more than one thread and
-    // this is not one of its workers (files verified in parallel): then a
-    // worker never waits on its own pool, and a pool of one thread is
-    // never woken (it would spin next to the reader).
+    // With more than one thread in the pool (and this thread not one of
+    // its workers, which would wait on their own pool), a reader thread
+    // cuts the input and parses batches on the pool while this thread hands
+    // the records on. Otherwise (one core, or files verified in parallel)
+    // this thread does it all: no hand-off, no thread woken, nothing spins,
+    // and records are freed by the thread that made them.
     let parallel = rayon::current_thread_index().is_none() && rayon::current_num_threads() > 1;
+    if !parallel {
+        let mut hand = |batch: Vec<Item>| batch.into_iter().for_each(&mut *each);
+        let mut cutter = Cutter::new(reader, reads, name, &mut hand, false);
+        cutter.block = block;
+        return cutter.run();
+    }
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(1);
     std::thread::scope(|scope| {
         let producer = scope.spawn(move || {
-            let mut cutter = Cutter::new(reader, reads, name, tx, parallel);
+            // The receiver only goes away when the consumer is done.
+            let mut hand = |batch: Vec<Item>| {
+                let _ = tx.send(batch);
+            };
+            let mut cutter = Cutter::new(reader, reads, name, &mut hand, true);
             cutter.block = block;
             cutter.run()
         });
@@ -120,7 +131,8 @@ struct Cutter<'n> {
     block: usize,
     eof: bool,
     name: &'n str,
-    tx: SyncSender<Vec<Item>>,
+    /// Where parsed batches go.
+    hand: &'n mut dyn FnMut(Vec<Item>),
     parallel: bool,
     /// The input from file offset `off`.
     data: Vec<u8>,
@@ -145,7 +157,7 @@ impl<'n> Cutter<'n> {
         reader: Box<dyn Read + Send>,
         reads: Reads,
         name: &'n str,
-        tx: SyncSender<Vec<Item>>,
+        hand: &'n mut dyn FnMut(Vec<Item>),
         parallel: bool,
     ) -> Self {
         Cutter {
@@ -154,7 +166,7 @@ impl<'n> Cutter<'n> {
             block: BLOCK,
             eof: false,
             name,
-            tx,
+            hand,
             parallel,
             data: Vec::new(),
             off: 0,
@@ -518,8 +530,7 @@ impl<'n> Cutter<'n> {
         } else {
             chunks.into_iter().map(parse).collect()
         };
-        // The receiver only goes away when the consumer is done.
-        let _ = self.tx.send(parsed);
+        (self.hand)(parsed);
     }
 }
 
