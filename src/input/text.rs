@@ -50,9 +50,9 @@ impl Reads {
     }
 }
 
-/// Reads `reader` as text records: a reader thread cuts and parses batches
-/// while this thread hands the records on in order. Memory stays bounded by
-/// a block and a few batches in flight, whatever the size of the input.
+/// Reads `reader` as text records, handed to `each` in order. Memory stays
+/// bounded by a block and a few batches in flight, whatever the size of the
+/// input.
 pub fn stream_text(
     reader: Box<dyn Read + Send>,
     reads: Reads,
@@ -642,6 +642,12 @@ mod tests {
             .map(|(at, chunk)| (at, text[..at].matches('\n').count(), chunk))
             .collect();
         assert!(want.len() > 1_000);
+        // Inside a pool's worker the reader cuts and parses on its own
+        // thread; outside, on a reader thread and the pool: the same cuts.
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
         for (block, step) in [
             (BLOCK, usize::MAX),
             (4096, 4093),
@@ -649,6 +655,8 @@ mod tests {
             (65536, 1 << 20),
         ] {
             let got = cut(text.as_bytes(), block, step);
+            let alone = pool.install(|| cut(text.as_bytes(), block, step));
+            assert_eq!(got, alone);
             assert_eq!(got.len(), want.len(), "block {block}, step {step}");
             for (g, w) in got.iter().zip(&want) {
                 assert_eq!((g.0, g.1, g.2.as_str()), *w, "block {block}, step {step}");
