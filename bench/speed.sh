@@ -25,7 +25,9 @@
 #
 # Columns: median wall time, MB/s and records/s from it, median CPU time (user +
 # system) and CPU / wall (1.00 on one core means no time lost waiting; above the
-# core count would mean spinning), and the largest peak resident memory of the runs.
+# core count would mean spinning), MB per CPU second (the fairer figure when
+# others load the machine: on one core it is the MB/s of a quiet core), and the
+# largest peak resident memory of the runs.
 # The machine is shared: compare paired runs (BASE) or instruction counts
 # (valgrind --tool=callgrind), not figures of different moments.
 set -euo pipefail
@@ -63,8 +65,8 @@ fi
 printf 'input: %s, %d records, %.1f MB (JSON Lines %.1f MB); %s runs each, median\n' \
   "$input" "$records" "$(echo "$bytes / 1000000" | bc -l)" \
   "$(echo "$jsonl_bytes / 1000000" | bc -l)" "$runs"
-printf '%-11s %-5s %-5s %8s %9s %12s %8s %7s %9s\n' \
-  measure cores bin wall_s MB/s records/s cpu_s cpu/wall peak_MiB
+printf '%-11s %-5s %-5s %8s %9s %12s %8s %7s %9s %9s\n' \
+  measure cores bin wall_s MB/s records/s cpu_s cpu/wall MB/cpu_s peak_MiB
 
 # The command of a measure, for binary $1.
 command_of() {
@@ -98,11 +100,13 @@ report() {
   wall=$(awk '{ print $1 / 1e6 }' "$out" | median)
   cpu=$(awk '{ print $2 + $3 }' "$out" | median)
   peak=$(awk '{ if ($4 > m) m = $4 } END { print m }' "$out")
-  printf '%-11s %-5s %-5s %8.3f %9.1f %12.0f %8.2f %7.2f %9.1f\n' \
+  local per_cpu=0
+  if [[ $(echo "$cpu > 0" | bc) == 1 ]]; then per_cpu=$(echo "$size / $cpu / 1000000" | bc -l); fi
+  printf '%-11s %-5s %-5s %8.3f %9.1f %12.0f %8.2f %7.2f %9.1f %9.1f\n' \
     "$what" "$cores" "$label" "$wall" \
     "$(echo "$size / $wall / 1000000" | bc -l)" \
     "$(echo "$records / $wall" | bc -l)" \
-    "$cpu" "$(echo "$cpu / $wall" | bc -l)" "$(echo "$peak / 1024" | bc -l)"
+    "$cpu" "$(echo "$cpu / $wall" | bc -l)" "$per_cpu" "$(echo "$peak / 1024" | bc -l)"
 }
 
 for what in $only; do
