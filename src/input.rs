@@ -19,7 +19,8 @@ pub enum Form {
 
 /// Where a record came from: enough to point at it.
 pub struct Source {
-    pub name: String,
+    /// The file's name as shown, shared by the records of a file.
+    pub name: Arc<str>,
     /// The text of this record's chunk (text form), or of the JSON document.
     pub text: String,
     /// Offset of `text` in the file (spans of its records count from
@@ -256,7 +257,7 @@ pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
                     }
                 };
                 let source = Arc::new(Source {
-                    name,
+                    name: name.into(),
                     text,
                     base: 0,
                     base_line: 0,
@@ -313,7 +314,7 @@ fn stream_json_lines(
         };
         if !text.trim().is_empty() {
             let source = Arc::new(Source {
-                name: name.to_owned(),
+                name: name.into(),
                 text,
                 base: offset,
                 base_line: line_no,
@@ -380,7 +381,7 @@ fn stream_json_array(
     };
     let fault = |at: &At, message: &str| {
         let source = Source {
-            name: name.to_owned(),
+            name: name.into(),
             text: " ".repeat(at.column_bytes.saturating_sub(1)) + "^",
             base: at.offset - at.column_bytes,
             base_line: at.line,
@@ -476,7 +477,7 @@ fn stream_json_array(
             }
         };
         let source = Source {
-            name: name.to_owned(),
+            name: name.into(),
             text,
             base: start - indent,
             base_line: start_line,

@@ -29,7 +29,7 @@ impl SourceCode for Located<'_> {
             .text
             .read_span(span, context_lines_before, context_lines_after)?;
         Ok(Box::new(MietteSpanContents::new_named(
-            s.name.clone(),
+            s.name.to_string(),
             inner.data(),
             *inner.span(),
             inner.line() + s.base_line,
@@ -202,7 +202,7 @@ fn window(source: &Source, start: usize, end: usize) -> Option<(Window, SourceSp
     let span = SourceSpan::new(label.0.into(), label.1.saturating_sub(label.0));
     Some((
         Window {
-            name: source.name.clone(),
+            name: source.name.to_string(),
             text: out,
             line: line - 1,
             column: column - 1,

@@ -130,7 +130,8 @@ struct Cutter<'n> {
     /// Bytes asked of the input at a time ([`BLOCK`]).
     block: usize,
     eof: bool,
-    name: &'n str,
+    /// The file's name, shared by its records.
+    name: Arc<str>,
     /// Where parsed batches go.
     hand: &'n mut dyn FnMut(Vec<Item>),
     parallel: bool,
@@ -165,7 +166,7 @@ impl<'n> Cutter<'n> {
             reads,
             block: BLOCK,
             eof: false,
-            name,
+            name: name.into(),
             hand,
             parallel,
             data: Vec::new(),
@@ -498,7 +499,7 @@ impl<'n> Cutter<'n> {
         self.batch_bytes += text.len();
         self.batch.push(Chunk {
             source: Source {
-                name: self.name.to_owned(),
+                name: self.name.clone(),
                 text,
                 base,
                 base_line,
