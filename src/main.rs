@@ -486,70 +486,121 @@ fn verify_file(
         ..
     } = run;
     let mut tally = Tally::default();
-    let mut sessions = verifier::session::Sessions::new(grouping);
+    // `verify` shows no events: the engines need not build them.
+    let mut sessions = verifier::session::Sessions::new(grouping).without_events();
     let mut index = 0;
     // In --expect mode a file's output is held back until its findings are
     // compared with what its first record says to expect.
     let mut held = spool::Spool::default();
     let mut expected: Option<Vec<String>> = None;
     let mut found: Vec<String> = Vec::new();
-    let mut buf: Vec<u8> = Vec::new();
-    let read = input::read_records(path, |(result, source)| {
-        tally.records += 1;
-        buf.clear();
-        match result {
-            Ok(record) => {
-                if index == 0 {
-                    expected = verifier::expect::expectation(&record);
-                }
-                let report = sessions.verify(&record);
-                found.extend(report.problems.iter().map(verifier::expect::token));
-                if !report.problems.is_empty() {
-                    tally.flagged += 1;
-                    tally.outcome = tally.outcome.max(severity(&report.problems));
-                }
-                match format {
+    // Records are verified in batches: the replays (and the writing of each
+    // record's output) in parallel, what carries between deals in order.
+    // Inside a rayon task (files verified in parallel) one by one, so the
+    // pool is never waited on by its own workers.
+    let parallel = rayon::current_thread_index().is_none();
+    let mut flush = |batch: &mut Vec<input::Item>| {
+        let records: Vec<Option<&notation::Record>> = batch
+            .iter()
+            .map(|(result, _)| result.as_ref().ok())
+            .collect();
+        let reports = if parallel {
+            sessions.verify_batch(&records)
+        } else {
+            records
+                .iter()
+                .map(|slot| match slot {
+                    Some(record) => Some(sessions.verify(record)),
+                    None => {
+                        sessions.lost();
+                        None
+                    }
+                })
+                .collect()
+        };
+        let write = |(i, ((result, source), report)): (
+            usize,
+            (&input::Item, &Option<verifier::Report>),
+        )| {
+            let mut buf: Vec<u8> = Vec::new();
+            match (result, report) {
+                (Ok(record), Some(report)) => match format {
                     Format::Text => {
-                        let names = players::names(&record);
-                        report::problems_text(&mut buf, &source, &names, &report.problems)
+                        let names = players::names(record);
+                        report::problems_text(&mut buf, source, &names, &report.problems)
                     }
                     Format::Json => report::record_json(
                         &mut buf,
-                        &source,
-                        index,
-                        Some(&record),
-                        Some(&report),
+                        source,
+                        index + i,
+                        Some(record),
+                        Some(report),
                         &report.problems,
                     ),
-                }
-            }
-            Err(problems) => {
-                sessions.lost();
-                tally.broken += 1;
-                tally.outcome = Outcome::BadInput;
-                match format {
-                    Format::Text => report::problems_text(&mut buf, &source, &[], &problems),
+                },
+                (Err(problems), _) => match format {
+                    Format::Text => report::problems_text(&mut buf, source, &[], problems),
                     Format::Json => {
-                        report::record_json(&mut buf, &source, index, None, None, &problems)
+                        report::record_json(&mut buf, source, index + i, None, None, problems)
+                    }
+                },
+                (Ok(_), None) => unreachable!("a report for every record read"),
+            }
+            buf
+        };
+        let pairs = batch.iter().zip(&reports).enumerate();
+        let bufs: Vec<Vec<u8>> = if parallel {
+            pairs
+                .collect::<Vec<_>>()
+                .into_par_iter()
+                .map(write)
+                .collect()
+        } else {
+            pairs.map(write).collect()
+        };
+        for (((result, _), report), buf) in batch.iter().zip(&reports).zip(bufs) {
+            tally.records += 1;
+            match (result, report) {
+                (Ok(record), Some(report)) => {
+                    if index == 0 {
+                        expected = verifier::expect::expectation(record);
+                    }
+                    found.extend(report.problems.iter().map(verifier::expect::token));
+                    if !report.problems.is_empty() {
+                        tally.flagged += 1;
+                        tally.outcome = tally.outcome.max(severity(&report.problems));
                     }
                 }
+                _ => {
+                    tally.broken += 1;
+                    tally.outcome = Outcome::BadInput;
+                }
+            }
+            if expect {
+                let _ = held.write_all(&buf);
+            } else if let (Some(bar), false) = (shared, buf.is_empty()) {
+                bar.suspend(|| {
+                    let _ = out.write_all(&buf);
+                    let _ = out.flush();
+                });
+            } else {
+                let _ = out.write_all(&buf);
+            }
+            index += 1;
+            if let Some(bar) = progress.filter(|_| index % 256 == 0) {
+                bar.set(index as u64);
             }
         }
-        if expect {
-            let _ = held.write_all(&buf);
-        } else if let (Some(bar), false) = (shared, buf.is_empty()) {
-            bar.suspend(|| {
-                let _ = out.write_all(&buf);
-                let _ = out.flush();
-            });
-        } else {
-            let _ = out.write_all(&buf);
-        }
-        index += 1;
-        if let Some(bar) = progress.filter(|_| index % 256 == 0) {
-            bar.set(index as u64);
+        batch.clear();
+    };
+    let mut batch: Vec<input::Item> = Vec::with_capacity(VERIFY_BATCH);
+    let read = input::read_records(path, |item| {
+        batch.push(item);
+        if batch.len() == VERIFY_BATCH {
+            flush(&mut batch);
         }
     });
+    flush(&mut batch);
     let name = input::display_name(path);
     if tally.flagged > 0 {
         tally.flagged_files.push(name.clone());
@@ -594,6 +645,10 @@ fn verify_file(
     }
     tally
 }
+
+/// Records verified together by `verify_file`: enough to share out among
+/// the cores, few enough to keep memory flat.
+const VERIFY_BATCH: usize = 256;
 
 fn describe(tokens: &[String]) -> String {
     if tokens.is_empty() {

@@ -29,7 +29,9 @@ pub(super) struct Ledger<'a> {
 impl<'a> Ledger<'a> {
     pub fn new(report: &'a mut Report, pots: [i64; 2], cancel: bool, continue_play: bool) -> Self {
         report.ledger.reserve(48);
-        report.events.reserve(32);
+        if report.wants_events() {
+            report.events.reserve(32);
+        }
         Ledger {
             report,
             pots,
@@ -90,7 +92,7 @@ impl<'a> Ledger<'a> {
     }
 
     pub fn rule_event(&mut self, at: Moment, rule: &'static str, text: String) {
-        self.report.events.push(Event::Rule { at, rule, text });
+        self.report.event(|| Event::Rule { at, rule, text });
     }
 
     /// Reports an irregularity; fines the first ones (until the deal is

@@ -130,11 +130,12 @@ impl<'r> Writer<'r> {
 
     /// A rule applied, in plain words.
     pub fn rule(&mut self, at: Moment, rule: &'static str, text: String) {
-        self.report.events.push(Event::Rule { at, rule, text });
+        self.report.event(|| Event::Rule { at, rule, text });
     }
 
-    pub fn event(&mut self, event: Event) {
-        self.report.events.push(event);
+    /// An event, built only when the caller wants events.
+    pub fn event(&mut self, event: impl FnOnce() -> Event) {
+        self.report.event(event);
     }
 
     pub fn pay(&mut self, payment: Payment) {

@@ -22,12 +22,18 @@ impl<'a> Out<'a> {
 
     /// A rule applied, in plain words.
     pub fn event(&mut self, at: Moment, rule: &'static str, text: String) {
-        self.report.events.push(Event::Rule { at, rule, text });
+        self.report.event(|| Event::Rule { at, rule, text });
     }
 
-    /// Any other event (a trick, a count).
-    pub fn emit(&mut self, event: Event) {
-        self.report.events.push(event);
+    /// Any other event (a trick, a count), built only when the caller
+    /// wants events.
+    pub fn emit(&mut self, event: impl FnOnce() -> Event) {
+        self.report.event(event);
+    }
+
+    /// Whether the caller wants events.
+    pub fn wants_events(&self) -> bool {
+        self.report.wants_events()
     }
 
     /// A line of the ledger.

@@ -85,7 +85,7 @@ impl Out<'_> {
 
     /// An explain event: a rule applied.
     pub(super) fn rule(&mut self, at: Moment, rule: &'static str, text: String) {
-        self.report.events.push(Event::Rule { at, rule, text });
+        self.report.event(|| Event::Rule { at, rule, text });
     }
 
     /// A faulty auction or call entry.

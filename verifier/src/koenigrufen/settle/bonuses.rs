@@ -130,7 +130,7 @@ fn capture_the_moon(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
     for (k, p) in r.state.tricks[..r.state.ntricks].iter().enumerate() {
         if let Some(s) = p.seat_of(Card::MOND) {
             if p.winning_card() != Some(Card::MOND) {
-                r.out.emit(crate::Event::Rule {
+                r.out.emit(|| crate::Event::Rule {
                     at: Moment::Trick(k as u16 + 1),
                     rule: "KR-BONUS-3",
                     text: format!("seat {s}'s Mond is captured: capture the moon"),
