@@ -518,64 +518,40 @@ fn verify_file(
                 })
                 .collect()
         };
-        let write = |(i, ((result, source), report)): (
-            usize,
-            (&input::Item, &Option<verifier::Report>),
-        )| {
-            let mut buf: Vec<u8> = Vec::new();
-            match (result, report) {
-                (Ok(record), Some(report)) => match format {
-                    Format::Text => {
-                        let names = players::names(record);
-                        report::problems_text(&mut buf, source, &names, &report.problems)
-                    }
-                    Format::Json => report::record_json(
-                        &mut buf,
-                        source,
-                        index + i,
-                        Some(record),
-                        Some(report),
-                        &report.problems,
-                    ),
-                },
-                (Err(problems), _) => match format {
-                    Format::Text => report::problems_text(&mut buf, source, &[], problems),
-                    Format::Json => {
-                        report::record_json(&mut buf, source, index + i, None, None, problems)
-                    }
-                },
-                (Ok(_), None) => unreachable!("a report for every record read"),
-            }
-            buf
-        };
-        let pairs = batch.iter().zip(&reports).enumerate();
-        let bufs: Vec<Vec<u8>> = if parallel {
-            pairs
+        drop(records);
+        // Each record's output is written, and the record and its report
+        // dropped, on the thread that takes it.
+        let first = index;
+        let write = |(i, (item, report))| written(item, report, first + i, format, expect);
+        let items = std::mem::take(batch).into_iter().zip(reports);
+        let done: Vec<Written> = if parallel {
+            items
                 .collect::<Vec<_>>()
                 .into_par_iter()
+                .enumerate()
                 .map(write)
                 .collect()
         } else {
-            pairs.map(write).collect()
+            items.enumerate().map(write).collect()
         };
-        for (((result, _), report), buf) in batch.iter().zip(&reports).zip(bufs) {
+        for w in done {
             tally.records += 1;
-            match (result, report) {
-                (Ok(record), Some(report)) => {
-                    if index == 0 {
-                        expected = verifier::expect::expectation(record);
-                    }
-                    found.extend(report.problems.iter().map(verifier::expect::token));
-                    if !report.problems.is_empty() {
-                        tally.flagged += 1;
-                        tally.outcome = tally.outcome.max(severity(&report.problems));
-                    }
+            match w.outcome {
+                Some(Outcome::Clean) => {}
+                Some(outcome) => {
+                    tally.flagged += 1;
+                    tally.outcome = tally.outcome.max(outcome);
                 }
-                _ => {
+                None => {
                     tally.broken += 1;
                     tally.outcome = Outcome::BadInput;
                 }
             }
+            if index == 0 {
+                expected = w.expected;
+            }
+            found.extend(w.tokens);
+            let buf = w.buf;
             if expect {
                 let _ = held.write_all(&buf);
             } else if let (Some(bar), false) = (shared, buf.is_empty()) {
@@ -591,7 +567,6 @@ fn verify_file(
                 bar.set(index as u64);
             }
         }
-        batch.clear();
     };
     let mut batch: Vec<input::Item> = Vec::with_capacity(VERIFY_BATCH);
     let read = input::read_records(path, |item| {
@@ -646,9 +621,83 @@ fn verify_file(
     tally
 }
 
+/// One record's part of `verify_file`'s output, and what the tally needs.
+struct Written {
+    buf: Vec<u8>,
+    /// `None` for a record that could not be read; `Clean` without findings.
+    outcome: Option<Outcome>,
+    /// The findings as `--expect` compares them (only in that mode).
+    tokens: Vec<String>,
+    /// What the record says to expect (the first record of a file).
+    expected: Option<Vec<String>>,
+}
+
+/// Writes one verified record (text or JSON) and reads off what the tally
+/// needs; the record and its report are dropped here.
+fn written(
+    (result, source): input::Item,
+    report: Option<verifier::Report>,
+    index: usize,
+    format: Format,
+    expect: bool,
+) -> Written {
+    let mut buf: Vec<u8> = Vec::new();
+    match (&result, &report) {
+        (Ok(record), Some(report)) => {
+            match format {
+                Format::Text => {
+                    let names = players::names(record);
+                    report::problems_text(&mut buf, &source, &names, &report.problems)
+                }
+                Format::Json => report::record_json(
+                    &mut buf,
+                    &source,
+                    index,
+                    Some(record),
+                    Some(report),
+                    &report.problems,
+                ),
+            }
+            let outcome = match report.problems.is_empty() {
+                true => Outcome::Clean,
+                false => severity(&report.problems),
+            };
+            Written {
+                buf,
+                outcome: Some(outcome),
+                tokens: match expect {
+                    true => report
+                        .problems
+                        .iter()
+                        .map(verifier::expect::token)
+                        .collect(),
+                    false => Vec::new(),
+                },
+                expected: match index {
+                    0 => verifier::expect::expectation(record),
+                    _ => None,
+                },
+            }
+        }
+        (Err(problems), _) => {
+            match format {
+                Format::Text => report::problems_text(&mut buf, &source, &[], problems),
+                Format::Json => report::record_json(&mut buf, &source, index, None, None, problems),
+            }
+            Written {
+                buf,
+                outcome: None,
+                tokens: Vec::new(),
+                expected: None,
+            }
+        }
+        (Ok(_), None) => unreachable!("a report for every record read"),
+    }
+}
+
 /// Records verified together by `verify_file`: enough to share out among
 /// the cores, few enough to keep memory flat.
-const VERIFY_BATCH: usize = 256;
+const VERIFY_BATCH: usize = 64;
 
 fn describe(tokens: &[String]) -> String {
     if tokens.is_empty() {
