@@ -780,7 +780,7 @@ fn verify(py: Python<'_>, records: &Bound<'_, PyAny>, independent: bool) -> PyRe
                         payee: PartyValue::new(p.payee),
                         amount: p.amount,
                         rule: p.rule.to_string(),
-                        reason: p.reason.clone(),
+                        reason: p.reason.to_string(),
                         at,
                         trick,
                     }

@@ -77,6 +77,7 @@ pub mod french;
 pub mod gen;
 pub mod koenigrufen;
 pub mod options;
+pub mod reason;
 pub mod session;
 pub mod skill7;
 pub mod trick;
@@ -88,6 +89,7 @@ use notation::{Party, Problem, Record, Variant};
 /// The notation crate (`tarok-notation`): records, parser, printer, JSON.
 pub use notation;
 pub use options::RuleOptions;
+pub use reason::Reason;
 
 /// When in a deal something happens: orders payments and events for
 /// `tarok explain`.
@@ -114,7 +116,7 @@ pub struct Payment {
     pub amount: i64,
     pub rule: &'static str,
     /// What the payment is for, in plain words ("king lost in trick 7").
-    pub reason: String,
+    pub reason: Reason,
     pub at: Moment,
 }
 

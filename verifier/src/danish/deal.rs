@@ -30,7 +30,7 @@ impl Replay<'_, '_> {
                     Party::Pot(pot),
                     5,
                     "DK-PAY-1",
-                    "dealer's fee".into(),
+                    "dealer's fee",
                     Moment::Deal,
                     true,
                 );

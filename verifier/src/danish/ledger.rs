@@ -7,7 +7,7 @@ use notation::{Party, Pot, Problem, Seat};
 
 use super::pots::pot_index;
 use super::Replay;
-use crate::{Event, Moment, Payment, Report};
+use crate::{Event, Moment, Payment, Reason, Report};
 
 pub(super) struct Ledger<'a> {
     pub report: &'a mut Report,
@@ -52,7 +52,7 @@ impl<'a> Ledger<'a> {
         payee: Party,
         amount: i64,
         rule: &'static str,
-        reason: String,
+        reason: impl Into<Reason>,
         at: Moment,
         keep: bool,
     ) {
@@ -69,7 +69,7 @@ impl<'a> Ledger<'a> {
             payee,
             amount,
             rule,
-            reason,
+            reason: reason.into(),
             at,
         });
         self.keep.push(keep);
@@ -83,7 +83,7 @@ impl<'a> Ledger<'a> {
         payee: Party,
         amount: i64,
         rule: &'static str,
-        reason: String,
+        reason: impl Into<Reason>,
         at: Moment,
     ) {
         if !self.abandoned {
@@ -115,7 +115,15 @@ impl<'a> Ledger<'a> {
 
     /// `seat` pays `fine` into each pot (DK-FINE-1); it stands even when the
     /// deal's payments are cancelled.
-    pub fn fine(&mut self, seat: Seat, fine: i64, rule: &'static str, reason: String, at: Moment) {
+    pub fn fine(
+        &mut self,
+        seat: Seat,
+        fine: i64,
+        rule: &'static str,
+        reason: impl Into<Reason>,
+        at: Moment,
+    ) {
+        let reason = reason.into();
         for pot in [Pot::King, Pot::Pagat] {
             self.payment(
                 Party::Seat(seat),
@@ -168,10 +176,10 @@ impl Replay<'_, '_> {
         seat: Seat,
         amount: i64,
         rule: &'static str,
-        reason: &str,
+        reason: impl Into<Reason>,
         at: Moment,
     ) {
-        self.with_each_other(seat, amount, rule, reason, at, true);
+        self.with_each_other(seat, amount, rule, reason.into(), at, true);
     }
 
     /// `seat` pays each other active player.
@@ -180,10 +188,10 @@ impl Replay<'_, '_> {
         seat: Seat,
         amount: i64,
         rule: &'static str,
-        reason: &str,
+        reason: impl Into<Reason>,
         at: Moment,
     ) {
-        self.with_each_other(seat, amount, rule, reason, at, false);
+        self.with_each_other(seat, amount, rule, reason.into(), at, false);
     }
 
     /// A payment between `seat` and each other active player, in the order
@@ -193,7 +201,7 @@ impl Replay<'_, '_> {
         seat: Seat,
         amount: i64,
         rule: &'static str,
-        reason: &str,
+        reason: Reason,
         at: Moment,
         receives: bool,
     ) {
@@ -204,7 +212,7 @@ impl Replay<'_, '_> {
                 Party::Seat(payee),
                 amount,
                 rule,
-                reason.to_owned(),
+                reason.clone(),
                 at,
             );
         }

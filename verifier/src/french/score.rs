@@ -18,7 +18,7 @@ pub fn target(oudlers: u32) -> i64 {
 
 /// One item of the score unit, seen from the taker's side: amount, rule,
 /// words.
-type Item = (i64, &'static str, String);
+type Item = (i64, &'static str, crate::Reason);
 
 /// The taker's pile (FR-SCORE-1).
 struct Pile {
@@ -211,7 +211,7 @@ fn score_items(
     let mut items: Vec<Item> = vec![(
         sign * (25 + d) * mult,
         "FR-SCORE-3",
-        format!("{} {result} by {d}: (25 + {d}) × {mult}", contract.word()),
+        crate::reason!("{} {result} by {d}: (25 + {d}) × {mult}", contract.word()),
     )];
     items.extend(petit_au_bout(g, taker, mult));
     // FR-HANDFUL-4: to the side that wins the deal.
@@ -219,7 +219,7 @@ fn score_items(
         items.push((
             sign * bonus,
             "FR-HANDFUL-4",
-            format!(
+            crate::reason!(
                 "handful of seat {seat}: {bonus} to the {}",
                 if made { "taker" } else { "defence" }
             ),
@@ -243,7 +243,7 @@ fn petit_au_bout(g: &State, taker: Seat, mult: i64) -> Option<Item> {
     Some((
         if taker_side { 10 * mult } else { -10 * mult },
         "FR-SCORE-4",
-        format!(
+        crate::reason!(
             "petit au bout{} won by the {}: 10 × {mult}",
             if petit_17 {
                 " (trick 17, slam exception)"

@@ -6,7 +6,7 @@ use notation::{Action, Card, CardSet, Party, Problem, Seat};
 
 use super::auction::Kind;
 use super::call::rufer_call;
-use crate::{Deal, Event, Moment, Payment, Report};
+use crate::{Deal, Event, Moment, Payment, Reason, Report};
 
 /// The two teams of a deal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,14 +113,14 @@ impl Out<'_> {
         payee: Seat,
         amount: i64,
         rule: &'static str,
-        reason: &str,
+        reason: Reason,
     ) {
         self.report.pay(Payment {
             payer: Party::Seat(payer),
             payee: Party::Seat(payee),
             amount,
             rule,
-            reason: reason.to_string(),
+            reason,
             at: Moment::Settlement,
         });
     }

@@ -73,7 +73,7 @@ fn ultimo_lines(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
                 bidder_team_wins: ann.bidder_team == achieved,
                 value,
                 rule: "KR-BONUS-1",
-                reason: format!(
+                reason: crate::reason!(
                     "{} announced, {} ({card} {} trick {target})",
                     bonus.word(),
                     if achieved { "made" } else { "lost" },
@@ -86,7 +86,7 @@ fn ultimo_lines(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
                 bidder_team_wins: r.state.team(s) == wins,
                 value,
                 rule: "KR-BONUS-1",
-                reason: format!(
+                reason: crate::reason!(
                     "{} silent: {card} {} trick {target}",
                     bonus.word(),
                     if wins { "wins" } else { "loses" }
@@ -109,7 +109,7 @@ fn king_ultimo_line(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
                 bidder_team_wins: ann.bidder_team == achieved,
                 value,
                 rule: "KR-BONUS-2",
-                reason: format!(
+                reason: crate::reason!(
                     "king ultimo announced, {}",
                     if achieved { "made" } else { "lost" }
                 ),
@@ -119,7 +119,7 @@ fn king_ultimo_line(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
                 bidder_team_wins: t,
                 value,
                 rule: "KR-BONUS-2",
-                reason: format!("king ultimo silent: {king} falls in trick 12"),
+                reason: crate::reason!("king ultimo silent: {king} falls in trick 12"),
             });
         }
     }
@@ -139,7 +139,7 @@ fn capture_the_moon(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
                     bidder_team_wins: !r.state.team(s),
                     value: solo,
                     rule: "KR-BONUS-3",
-                    reason: format!("capture the moon: seat {s}'s T21 is taken"),
+                    reason: crate::reason!("capture the moon: seat {s}'s T21 is taken"),
                 });
             }
         }
@@ -164,7 +164,7 @@ fn capture_the_king(r: &mut Replay<'_>, solo: i64, opp: &CardSet, lines: &mut Ve
                 bidder_team_wins: false,
                 value: solo,
                 rule: "KR-BONUS-4",
-                reason: format!("capture the king: {king} goes to the opponents"),
+                reason: crate::reason!("capture the king: {king} goes to the opponents"),
             });
         }
     }
@@ -207,7 +207,7 @@ fn pile_bonus_lines(
                 bidder_team_wins: ann.bidder_team == made,
                 value,
                 rule,
-                reason: format!(
+                reason: crate::reason!(
                     "{} announced, {}",
                     bonus.word(),
                     if made { "made" } else { "lost" }
@@ -218,7 +218,7 @@ fn pile_bonus_lines(
                 bidder_team_wins: bid_has,
                 value,
                 rule,
-                reason: format!("{} silent", bonus.word()),
+                reason: crate::reason!("{} silent", bonus.word()),
             });
         }
     }
@@ -248,7 +248,7 @@ fn valat(r: &mut Replay<'_>, game: Game, solo: i64, lines: &mut Vec<Line>) {
             bidder_team_wins: bidder_wins,
             value,
             rule: "KR-BONUS-9",
-            reason: format!("valat announced, {}", if made { "made" } else { "lost" }),
+            reason: crate::reason!("valat announced, {}", if made { "made" } else { "lost" }),
         })
     } else {
         let team = if all_tricks(true) {
@@ -274,7 +274,7 @@ fn valat(r: &mut Replay<'_>, game: Game, solo: i64, lines: &mut Vec<Line>) {
                 bidder_team_wins: t,
                 value,
                 rule: "KR-BONUS-10",
-                reason: format!("silent valat ({value} ≥ {net}, the other lines)"),
+                reason: crate::reason!("silent valat ({value} ≥ {net}, the other lines)"),
             })
         })
     };

@@ -82,7 +82,7 @@ fn game_line(r: &Replay<'_>, game: Game, pb: u32) -> Line {
         bidder_team_wins: won,
         value: base * doubling(r.state.game_level),
         rule: "KR-SCORE-2",
-        reason: format!(
+        reason: crate::reason!(
             "{} {} with {} points{contra}",
             game.word(),
             if won { "won" } else { "lost" },
