@@ -164,6 +164,30 @@ impl serde::Serialize for Reason {
     }
 }
 
+/// The words of an event, written only when the caller wants events:
+/// `format_args!(...)` at the call site costs nothing until then.
+pub trait Words {
+    fn words(self) -> String;
+}
+
+impl Words for String {
+    fn words(self) -> String {
+        self
+    }
+}
+
+impl Words for &str {
+    fn words(self) -> String {
+        self.to_owned()
+    }
+}
+
+impl Words for fmt::Arguments<'_> {
+    fn words(self) -> String {
+        self.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

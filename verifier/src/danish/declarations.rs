@@ -296,7 +296,7 @@ impl Replay<'_, '_> {
             self.out.rule_event(
                 at,
                 "DK-TOUT-2",
-                format!("seat {s} laid the fool away and announces a tout"),
+                format_args!("seat {s} laid the fool away and announces a tout"),
             );
         }
     }

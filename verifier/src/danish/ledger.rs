@@ -7,6 +7,7 @@ use notation::{Party, Pot, Problem, Seat};
 
 use super::pots::pot_index;
 use super::Replay;
+use crate::reason::Words;
 use crate::{Event, Moment, Payment, Reason, Report};
 
 pub(super) struct Ledger<'a> {
@@ -91,8 +92,12 @@ impl<'a> Ledger<'a> {
         }
     }
 
-    pub fn rule_event(&mut self, at: Moment, rule: &'static str, text: String) {
-        self.report.event(|| Event::Rule { at, rule, text });
+    pub fn rule_event(&mut self, at: Moment, rule: &'static str, text: impl Words) {
+        self.report.event(|| Event::Rule {
+            at,
+            rule,
+            text: text.words(),
+        });
     }
 
     /// Reports an irregularity; fines the first ones (until the deal is
@@ -144,7 +149,7 @@ impl<'a> Ledger<'a> {
         self.rule_event(
             at,
             "DK-FINE-3",
-            format!("the deal is abandoned ({rule}); nothing after this point is paid"),
+            format_args!("the deal is abandoned ({rule}); nothing after this point is paid"),
         );
         if self.cancel {
             self.cancel_payments();

@@ -82,7 +82,7 @@ impl Replay<'_, '_> {
         if let Some(n) = nolo {
             let at = Moment::Settlement;
             self.out
-                .rule_event(at, "DK-PLAY-4", format!("seat {n} won no trick: nolo"));
+                .rule_event(at, "DK-PLAY-4", format_args!("seat {n} won no trick: nolo"));
             self.collect(n, 25, "DK-PAY-5", "nolo", at);
         }
         let winner = last.winner_seat();
@@ -106,8 +106,11 @@ impl Replay<'_, '_> {
     fn pay_tout(&mut self, t: Seat, snap: [i64; 2]) {
         let at = Moment::Settlement;
         let a = self.o.tout_amount;
-        self.out
-            .rule_event(at, "DK-PAY-5", format!("seat {t} won all 25 tricks: tout"));
+        self.out.rule_event(
+            at,
+            "DK-PAY-5",
+            format_args!("seat {t} won all 25 tricks: tout"),
+        );
         self.collect(t, a, "DK-PAY-5", "tout", at);
         for (pot, reason) in [
             (Pot::King, "tout takes the king pot"),
@@ -133,7 +136,7 @@ impl Replay<'_, '_> {
         self.out.rule_event(
             at,
             "DK-TOUT-2",
-            format!("seat {d} announced a tout and failed"),
+            format_args!("seat {d} announced a tout and failed"),
         );
         self.pay_each(d, 85, "DK-TOUT-2", "failed announced tout", at);
         for (pot, reason) in [

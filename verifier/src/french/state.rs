@@ -6,6 +6,7 @@
 use notation::{Card, CardSet, Problem, Seat};
 
 use super::{SEATS, TRICKS};
+use crate::reason::Words;
 use crate::{Deal, Event, Moment, Payment, Report};
 
 /// Why a trick went to its winner.
@@ -129,8 +130,12 @@ impl<'r> Writer<'r> {
     }
 
     /// A rule applied, in plain words.
-    pub fn rule(&mut self, at: Moment, rule: &'static str, text: String) {
-        self.report.event(|| Event::Rule { at, rule, text });
+    pub fn rule(&mut self, at: Moment, rule: &'static str, text: impl Words) {
+        self.report.event(|| Event::Rule {
+            at,
+            rule,
+            text: text.words(),
+        });
     }
 
     /// An event, built only when the caller wants events.

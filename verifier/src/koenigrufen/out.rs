@@ -3,6 +3,7 @@
 
 use notation::{Action, Problem};
 
+use crate::reason::Words;
 use crate::{Event, Moment, Payment, Report};
 
 /// Writes into the deal's [`Report`].
@@ -21,8 +22,12 @@ impl<'a> Out<'a> {
     }
 
     /// A rule applied, in plain words.
-    pub fn event(&mut self, at: Moment, rule: &'static str, text: String) {
-        self.report.event(|| Event::Rule { at, rule, text });
+    pub fn event(&mut self, at: Moment, rule: &'static str, text: impl Words) {
+        self.report.event(|| Event::Rule {
+            at,
+            rule,
+            text: text.words(),
+        });
     }
 
     /// Any other event (a trick, a count), built only when the caller

@@ -195,7 +195,7 @@ impl Replay<'_> {
         self.out.event(
             Moment::Settlement,
             "KR-DEAL-1",
-            format!("trick {t} has a card missing or one too many: a wrong number of cards found in play; the deal is void, nobody pays"),
+            format_args!("trick {t} has a card missing or one too many: a wrong number of cards found in play; the deal is void, nobody pays"),
         );
         self.out.void();
         self.out.settled();

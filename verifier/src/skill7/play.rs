@@ -350,7 +350,7 @@ impl Replay<'_, '_> {
             self.out.rule(
                 at,
                 "S7-PLAY-5",
-                "the Pagat, the Mond and the Sküs in one trick: the Pagat wins (the fairy-tale trick)".into(),
+                "the Pagat, the Mond and the Sküs in one trick: the Pagat wins (the fairy-tale trick)",
             );
         }
         out.tricks[winner as usize] += 1;
@@ -373,7 +373,7 @@ impl Replay<'_, '_> {
                 self.out.rule(
                     at,
                     "S7-SCORE-5",
-                    format!("the Mond of seat {victim} is caught by the Sküs (Mondfang)"),
+                    format_args!("the Mond of seat {victim} is caught by the Sküs (Mondfang)"),
                 );
             }
         }

@@ -178,7 +178,7 @@ impl Replay<'_, '_> {
         self.out.rule(
             Moment::Settlement,
             "S7-POINTS-2",
-            format!(
+            format_args!(
                 "the declarer's team takes {dp} of the 88 card points (S7-POINTS-1), the opponents {}: 45 win the game",
                 88 - dp.min(88)
             ),

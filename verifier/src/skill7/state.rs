@@ -6,6 +6,7 @@ use notation::{Action, Card, CardSet, Party, Problem, Seat};
 
 use super::auction::Kind;
 use super::call::rufer_call;
+use crate::reason::Words;
 use crate::{Deal, Event, Moment, Payment, Reason, Report};
 
 /// The two teams of a deal.
@@ -84,8 +85,12 @@ impl Out<'_> {
     }
 
     /// An explain event: a rule applied.
-    pub(super) fn rule(&mut self, at: Moment, rule: &'static str, text: String) {
-        self.report.event(|| Event::Rule { at, rule, text });
+    pub(super) fn rule(&mut self, at: Moment, rule: &'static str, text: impl Words) {
+        self.report.event(|| Event::Rule {
+            at,
+            rule,
+            text: text.words(),
+        });
     }
 
     /// A faulty auction or call entry.

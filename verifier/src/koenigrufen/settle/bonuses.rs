@@ -59,7 +59,7 @@ fn ultimo_lines(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
             r.out.event(
                 Moment::Trick(target),
                 "KR-BONUS-1",
-                format!(
+                format_args!(
                     "{card} played by seat {s} in trick {target} {}: {}",
                     if wins { "wins" } else { "is beaten" },
                     bonus.word()
@@ -156,7 +156,7 @@ fn capture_the_king(r: &mut Replay<'_>, solo: i64, opp: &CardSet, lines: &mut Ve
             r.out.event(
                 Moment::Trick(k as u16 + 1),
                 "KR-BONUS-4",
-                format!("the called king {king} falls to the opponents: capture the king"),
+                format_args!("the called king {king} falls to the opponents: capture the king"),
             );
         }
         if opp.contains(king) {
@@ -282,7 +282,7 @@ fn valat(r: &mut Replay<'_>, game: Game, solo: i64, lines: &mut Vec<Line>) {
         r.out.event(
             Moment::Settlement,
             "KR-BONUS-10",
-            "valat: only the valat line is scored".into(),
+            "valat: only the valat line is scored",
         );
         lines.clear();
         lines.push(v);

@@ -52,7 +52,7 @@ pub(super) fn trischaken(r: &mut Replay<'_>) {
     r.out.event(
         Moment::Settlement,
         "KR-SCORE-7",
-        format!(
+        format_args!(
             "points: {}; seat {loser} has the most{}{}",
             (0..4)
                 .map(|s| format!("seat {s} {}", thirds(pts[s])))

@@ -53,7 +53,7 @@ fn piles(r: &mut Replay<'_>, game: Game) -> Piles {
     r.out.event(
         Moment::Settlement,
         "KR-SCORE-1",
-        format!(
+        format_args!(
             "the bidder's team has {} points, the opponents {}",
             thirds(pb),
             thirds(po)
