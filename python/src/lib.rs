@@ -748,12 +748,13 @@ fn verify(py: Python<'_>, records: &Bound<'_, PyAny>, independent: bool) -> PyRe
         } else {
             // One input, one session, cut where `Session` tags say (as
             // `tarok verify` does).
-            let mut sessions = verifier::session::Sessions::default();
+            // The binding shows no events: the engines need not build them.
+            let mut sessions = verifier::session::Sessions::default().without_events();
             let mut doc = None;
             refs.iter()
                 .map(|r| {
                     if doc.replace(r.source.doc) != Some(r.source.doc) {
-                        sessions = verifier::session::Sessions::default();
+                        sessions = verifier::session::Sessions::default().without_events();
                     }
                     sessions.verify(&r.record)
                 })
