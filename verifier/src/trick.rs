@@ -347,9 +347,20 @@ fn highest(cards: &[Card], key: impl Fn(Card) -> Option<u8>) -> Option<usize> {
 
 /// Whether `card` played after `before` would take the lead of the trick.
 pub fn would_win(before: &[Card], card: Card, lead: Option<Lead>, rules: &Rules) -> bool {
-    let mut cards = before.to_vec();
-    cards.push(card);
-    winner(&cards, lead, rules).is_some_and(|w| w.index == before.len())
+    let n = before.len();
+    // A trick of a real deal fits on the stack.
+    let mut stack = [Card::FOOL; 8];
+    let mut heap = Vec::new();
+    let cards: &[Card] = if n < stack.len() {
+        stack[..n].copy_from_slice(before);
+        stack[n] = card;
+        &stack[..=n]
+    } else {
+        heap.extend_from_slice(before);
+        heap.push(card);
+        &heap
+    };
+    winner(cards, lead, rules).is_some_and(|w| w.index == n)
 }
 
 /// The cards of the suit led the hand must play, if it holds any.
