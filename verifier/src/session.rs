@@ -112,6 +112,9 @@ pub struct Sessions {
     closed: bool,
     /// The engines build no events ([`Sessions::without_events`]).
     no_events: bool,
+    /// Batches still to verify without guessing the Danish state carried
+    /// between deals: most guesses failed lately ([`Sessions::verify_batch`]).
+    guess_pause: u32,
 }
 
 impl Sessions {

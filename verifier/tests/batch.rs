@@ -127,6 +127,35 @@ fn batches_verify_as_one_by_one() {
     }
 }
 
+/// A Danish session whose records state neither the pots (`Pots` tag)
+/// nor the pots after the deal (claim): every guess of the carried pots
+/// fails, and the batches stop guessing for a while.
+#[test]
+fn a_session_without_stated_pots_verifies_as_one_by_one() {
+    let text: String = session_text(Variant::DanishTarok, 5, 400, false)
+        .lines()
+        .filter(|l| !l.starts_with("[Pots "))
+        .map(|l| match l.find(", king-pot") {
+            Some(at) if l.starts_with("claim:") => format!("{}\n", &l[..at]),
+            _ => format!("{l}\n"),
+        })
+        .collect();
+    assert!(!text.contains("pot "));
+    let records: Vec<Option<Record>> = notation::parse_str(&text)
+        .into_iter()
+        .map(Result::ok)
+        .collect();
+    let want = show(&one_by_one(&records, &mut Sessions::new(Grouping::File)));
+    for size in [3, 16, 64] {
+        let got = show(&in_batches(
+            &records,
+            &mut Sessions::new(Grouping::File),
+            size,
+        ));
+        assert_eq!(got, want, "batch {size}");
+    }
+}
+
 #[test]
 fn without_events_only_the_events_go() {
     let text = session_text(Variant::DanishTarok, 3, 60, true);

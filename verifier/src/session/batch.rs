@@ -24,6 +24,20 @@ use super::{mark, starts_session, Sessions};
 use crate::danish::{self, SessionState as Danish};
 use crate::{Replayed, Report, Session};
 
+/// What the batch does with a record before the in-order part.
+enum Plan<'r> {
+    /// A record that could not be read.
+    Lost,
+    /// Replayed ahead, from the Danish state assumed.
+    Ahead(&'r Record, Danish),
+    /// Replayed in order (guesses paused).
+    InOrder,
+}
+
+/// After most guesses of a batch failed, this many batches replay their
+/// Danish deals in order, then one guesses again.
+const PAUSE: u32 = 16;
+
 /// One replay done ahead of its turn, and the Danish state it assumed.
 struct Ahead {
     replayed: Replayed,
@@ -46,10 +60,12 @@ impl Sessions {
         // The record before, and whether a record was lost since it.
         let mut before: Option<&Record> = None;
         let mut lost = false;
+        let pause = self.guess_pause > 0;
+        self.guess_pause = self.guess_pause.saturating_sub(1);
         for slot in records {
             let Some(record) = slot else {
                 lost = true;
-                plan.push(None);
+                plan.push(Plan::Lost);
                 continue;
             };
             let fresh = starts_session(record, self.grouping, started == 0, closed);
@@ -60,6 +76,12 @@ impl Sessions {
             let assumed = if fresh {
                 Danish::default()
             } else if let Some(prev) = before {
+                if pause && record.variant() == Some(Variant::DanishTarok) {
+                    plan.push(Plan::InOrder);
+                    before = Some(record);
+                    lost = false;
+                    continue;
+                }
                 guess(prev, record, lost)
             } else {
                 // The first deal of the batch: the true state is known.
@@ -67,7 +89,7 @@ impl Sessions {
                 state.unknown |= lost;
                 state
             };
-            plan.push(Some((*record, assumed)));
+            plan.push(Plan::Ahead(record, assumed));
             before = Some(record);
             lost = false;
         }
@@ -75,7 +97,9 @@ impl Sessions {
         let ahead: Vec<Option<Ahead>> = plan
             .into_par_iter()
             .map(|slot| {
-                let (record, assumed) = slot?;
+                let Plan::Ahead(record, assumed) = slot else {
+                    return None;
+                };
                 let mut left = Session {
                     danish: assumed.clone(),
                     ..Session::default()
@@ -88,21 +112,37 @@ impl Sessions {
                 })
             })
             .collect();
-        records
+        let (mut guessed, mut missed) = (0u32, 0u32);
+        let reports = records
             .iter()
             .zip(ahead)
-            .map(|(slot, ahead)| {
-                let (Some(record), Some(ahead)) = (slot, ahead) else {
+            .map(|(slot, ahead)| match (slot, ahead) {
+                (None, _) => {
                     self.lost();
-                    return None;
-                };
-                Some(self.apply(record, ahead))
+                    None
+                }
+                (Some(record), None) => Some(self.verify(record)),
+                (Some(record), Some(ahead)) => {
+                    if record.variant() == Some(Variant::DanishTarok) {
+                        guessed += 1;
+                    }
+                    let (report, hit) = self.apply(record, ahead);
+                    missed += u32::from(!hit);
+                    Some(report)
+                }
             })
-            .collect()
+            .collect();
+        // Guessing wrong costs a replay more; when most guesses fail (a
+        // session whose records state neither pots nor claims), pause.
+        if guessed >= 8 && 2 * missed > guessed {
+            self.guess_pause = PAUSE;
+        }
+        reports
     }
 
-    /// The in-order part for one record replayed ahead.
-    fn apply(&mut self, record: &Record, ahead: Ahead) -> Report {
+    /// The in-order part for one record replayed ahead; whether the
+    /// replay ahead stood.
+    fn apply(&mut self, record: &Record, ahead: Ahead) -> (Report, bool) {
         if starts_session(record, self.grouping, self.started == 0, self.closed) {
             self.state = Session::default();
             self.started += 1;
@@ -113,6 +153,7 @@ impl Sessions {
             assumed,
             left,
         } = ahead;
+        let mut hit = true;
         let replayed = if record.variant() != Some(Variant::DanishTarok) {
             // No other engine reads the session; Königrufen counts its deals.
             self.state.koenigrufen.deals += left.koenigrufen.deals;
@@ -122,9 +163,10 @@ impl Sessions {
             replayed
         } else {
             // The guess was wrong: the deal again, from the true state.
+            hit = false;
             crate::replay(record, &mut self.state, !self.no_events)
         };
-        crate::carry(record, &mut self.state, replayed)
+        (crate::carry(record, &mut self.state, replayed), hit)
     }
 }
 
