@@ -113,7 +113,8 @@ fn batches_verify_as_one_by_one() {
                 assert!(records.iter().any(Option::is_none));
             }
             for grouping in [Grouping::File, Grouping::Independent] {
-                let want = show(&one_by_one(&records, &mut Sessions::new(grouping)));
+                let mut reference = Sessions::new(grouping);
+                let want = show(&one_by_one(&records, &mut reference));
                 for size in [1, 5, 64, 1000] {
                     let mut sessions = Sessions::new(grouping);
                     let got = show(&in_batches(&records, &mut sessions, size));
@@ -121,6 +122,12 @@ fn batches_verify_as_one_by_one() {
                     for (i, (g, w)) in got.iter().zip(&want).enumerate() {
                         assert_eq!(g, w, "{variant:?} mutate={mutate} batch {size}: record {i}");
                     }
+                    // The state carried on: pots, dealer, deal counters, scores.
+                    assert_eq!(
+                        format!("{:?}", sessions.state()),
+                        format!("{:?}", reference.state())
+                    );
+                    assert_eq!(sessions.number(), reference.number());
                 }
             }
         }
