@@ -15,7 +15,11 @@
 //! the deal is replayed again, in order, from the true state. The output
 //! is then identical to [`Sessions::verify`] record by record, by
 //! construction. On a session as `tarok gen` writes it (or any file whose
-//! claims give the pots) every guess holds.
+//! claims give the pots) every guess holds; the first deal of a batch needs
+//! no guess. Where most guesses of a batch fail (records that state neither
+//! the pots nor the pots claimed after the deal) the next batches replay
+//! their Danish deals in order, without guessing, and one guesses again
+//! every [`PAUSE`] batches.
 
 use notation::{Party, Pot, Record, Seat, Variant};
 use rayon::prelude::*;
