@@ -14,7 +14,7 @@ const SHORT: usize = 46;
 
 /// Plain words: fixed, short and kept inline, or longer and shared. Reads
 /// as a `str`; written to JSON as a string. Write one with
-/// [`reason!`](crate::reason), as `format!` writes a `String`.
+/// [`reason!`](macro@crate::reason), as `format!` writes a `String`.
 #[derive(Clone)]
 pub struct Reason(Repr);
 
