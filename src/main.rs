@@ -490,70 +490,96 @@ fn verify_file(
         ..
     } = run;
     let mut tally = Tally::default();
-    let mut sessions = verifier::session::Sessions::new(grouping);
+    // `verify` shows no events: the engines need not build them.
+    let mut sessions = verifier::session::Sessions::new(grouping).without_events();
     let mut index = 0;
     // In --expect mode a file's output is held back until its findings are
     // compared with what its first record says to expect.
     let mut held = spool::Spool::default();
     let mut expected: Option<Vec<String>> = None;
     let mut found: Vec<String> = Vec::new();
-    let mut buf: Vec<u8> = Vec::new();
-    let read = input::read_records(path, |(result, source)| {
-        tally.records += 1;
-        buf.clear();
-        match result {
-            Ok(record) => {
-                if index == 0 {
-                    expected = verifier::expect::expectation(&record);
-                }
-                let report = sessions.verify(&record);
-                found.extend(report.problems.iter().map(verifier::expect::token));
-                if !report.problems.is_empty() {
-                    tally.flagged += 1;
-                    tally.outcome = tally.outcome.max(severity(&report.problems));
-                }
-                match format {
-                    Format::Text => {
-                        let names = players::names(&record);
-                        report::problems_text(&mut buf, &source, &names, &report.problems)
-                    }
-                    Format::Json => report::record_json(
-                        &mut buf,
-                        &source,
-                        index,
-                        Some(&record),
-                        Some(&report),
-                        &report.problems,
-                    ),
-                }
-            }
-            Err(problems) => {
-                sessions.lost();
-                tally.broken += 1;
-                tally.outcome = Outcome::BadInput;
-                match format {
-                    Format::Text => report::problems_text(&mut buf, &source, &[], &problems),
-                    Format::Json => {
-                        report::record_json(&mut buf, &source, index, None, None, &problems)
-                    }
-                }
-            }
-        }
-        if expect {
-            let _ = held.write_all(&buf);
-        } else if let (Some(bar), false) = (shared, buf.is_empty()) {
-            bar.suspend(|| {
-                let _ = out.write_all(&buf);
-                let _ = out.flush();
-            });
+    // Records are verified in batches: the replays (and the writing of each
+    // record's output) in parallel, what carries between deals in order.
+    // Inside a rayon task (files verified in parallel) one by one, so the
+    // pool is never waited on by its own workers.
+    let parallel = rayon::current_thread_index().is_none();
+    let mut flush = |batch: &mut Vec<input::Item>| {
+        let records: Vec<Option<&notation::Record>> = batch
+            .iter()
+            .map(|(result, _)| result.as_ref().ok())
+            .collect();
+        let reports = if parallel {
+            sessions.verify_batch(&records)
         } else {
-            let _ = out.write_all(&buf);
+            records
+                .iter()
+                .map(|slot| match slot {
+                    Some(record) => Some(sessions.verify(record)),
+                    None => {
+                        sessions.lost();
+                        None
+                    }
+                })
+                .collect()
+        };
+        drop(records);
+        // Each record's output is written, and the record and its report
+        // dropped, on the thread that takes it.
+        let first = index;
+        let write = |(i, (item, report))| written(item, report, first + i, format, expect);
+        let items = std::mem::take(batch).into_iter().zip(reports);
+        let done: Vec<Written> = if parallel {
+            items
+                .collect::<Vec<_>>()
+                .into_par_iter()
+                .enumerate()
+                .map(write)
+                .collect()
+        } else {
+            items.enumerate().map(write).collect()
+        };
+        for w in done {
+            tally.records += 1;
+            match w.outcome {
+                Some(Outcome::Clean) => {}
+                Some(outcome) => {
+                    tally.flagged += 1;
+                    tally.outcome = tally.outcome.max(outcome);
+                }
+                None => {
+                    tally.broken += 1;
+                    tally.outcome = Outcome::BadInput;
+                }
+            }
+            if index == 0 {
+                expected = w.expected;
+            }
+            found.extend(w.tokens);
+            let buf = w.buf;
+            if expect {
+                let _ = held.write_all(&buf);
+            } else if let (Some(bar), false) = (shared, buf.is_empty()) {
+                bar.suspend(|| {
+                    let _ = out.write_all(&buf);
+                    let _ = out.flush();
+                });
+            } else {
+                let _ = out.write_all(&buf);
+            }
+            index += 1;
+            if let Some(bar) = progress.filter(|_| index % 256 == 0) {
+                bar.set(index as u64);
+            }
         }
-        index += 1;
-        if let Some(bar) = progress.filter(|_| index % 256 == 0) {
-            bar.set(index as u64);
+    };
+    let mut batch: Vec<input::Item> = Vec::with_capacity(VERIFY_BATCH);
+    let read = input::read_records(path, |item| {
+        batch.push(item);
+        if batch.len() == VERIFY_BATCH {
+            flush(&mut batch);
         }
     });
+    flush(&mut batch);
     let name = input::display_name(path);
     if tally.flagged > 0 {
         tally.flagged_files.push(name.clone());
@@ -598,6 +624,84 @@ fn verify_file(
     }
     tally
 }
+
+/// One record's part of `verify_file`'s output, and what the tally needs.
+struct Written {
+    buf: Vec<u8>,
+    /// `None` for a record that could not be read; `Clean` without findings.
+    outcome: Option<Outcome>,
+    /// The findings as `--expect` compares them (only in that mode).
+    tokens: Vec<String>,
+    /// What the record says to expect (the first record of a file).
+    expected: Option<Vec<String>>,
+}
+
+/// Writes one verified record (text or JSON) and reads off what the tally
+/// needs; the record and its report are dropped here.
+fn written(
+    (result, source): input::Item,
+    report: Option<verifier::Report>,
+    index: usize,
+    format: Format,
+    expect: bool,
+) -> Written {
+    let mut buf: Vec<u8> = Vec::new();
+    match (&result, &report) {
+        (Ok(record), Some(report)) => {
+            match format {
+                Format::Text => {
+                    let names = players::names(record);
+                    report::problems_text(&mut buf, &source, &names, &report.problems)
+                }
+                Format::Json => report::record_json(
+                    &mut buf,
+                    &source,
+                    index,
+                    Some(record),
+                    Some(report),
+                    &report.problems,
+                ),
+            }
+            let outcome = match report.problems.is_empty() {
+                true => Outcome::Clean,
+                false => severity(&report.problems),
+            };
+            Written {
+                buf,
+                outcome: Some(outcome),
+                tokens: match expect {
+                    true => report
+                        .problems
+                        .iter()
+                        .map(verifier::expect::token)
+                        .collect(),
+                    false => Vec::new(),
+                },
+                expected: match index {
+                    0 => verifier::expect::expectation(record),
+                    _ => None,
+                },
+            }
+        }
+        (Err(problems), _) => {
+            match format {
+                Format::Text => report::problems_text(&mut buf, &source, &[], problems),
+                Format::Json => report::record_json(&mut buf, &source, index, None, None, problems),
+            }
+            Written {
+                buf,
+                outcome: None,
+                tokens: Vec::new(),
+                expected: None,
+            }
+        }
+        (Ok(_), None) => unreachable!("a report for every record read"),
+    }
+}
+
+/// Records verified together by `verify_file`: enough to share out among
+/// the cores, few enough to keep memory flat.
+const VERIFY_BATCH: usize = 64;
 
 fn describe(tokens: &[String]) -> String {
     if tokens.is_empty() {

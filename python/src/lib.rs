@@ -748,12 +748,13 @@ fn verify(py: Python<'_>, records: &Bound<'_, PyAny>, independent: bool) -> PyRe
         } else {
             // One input, one session, cut where `Session` tags say (as
             // `tarok verify` does).
-            let mut sessions = verifier::session::Sessions::default();
+            // The binding shows no events: the engines need not build them.
+            let mut sessions = verifier::session::Sessions::default().without_events();
             let mut doc = None;
             refs.iter()
                 .map(|r| {
                     if doc.replace(r.source.doc) != Some(r.source.doc) {
-                        sessions = verifier::session::Sessions::default();
+                        sessions = verifier::session::Sessions::default().without_events();
                     }
                     sessions.verify(&r.record)
                 })
@@ -780,7 +781,7 @@ fn verify(py: Python<'_>, records: &Bound<'_, PyAny>, independent: bool) -> PyRe
                         payee: PartyValue::new(p.payee),
                         amount: p.amount,
                         rule: p.rule.to_string(),
-                        reason: p.reason.clone(),
+                        reason: p.reason.to_string(),
                         at,
                         trick,
                     }

@@ -83,10 +83,15 @@ pub fn collect(
     files: &[PathBuf],
     grouping: verifier::session::Grouping,
 ) -> (Vec<SessionRun>, Vec<String>) {
-    let runs: Vec<(Vec<SessionRun>, Option<String>)> = files
-        .par_iter()
-        .map(|p| collect_file(p, grouping))
-        .collect();
+    // One file: its deals replayed in parallel (`collect_file`); several:
+    // the files in parallel, each one deal after the other.
+    let runs: Vec<(Vec<SessionRun>, Option<String>)> = match files {
+        [one] => vec![collect_file(one, grouping)],
+        _ => files
+            .par_iter()
+            .map(|p| collect_file(p, grouping))
+            .collect(),
+    };
     let mut sessions = Vec::new();
     let mut unopened = Vec::new();
     for (runs, error) in runs {
@@ -110,37 +115,77 @@ fn collect_file(
     let mut sessions = verifier::session::Sessions::new(grouping);
     let mut index = 0;
     let mut names: Arc<[String]> = Arc::new([]);
-    let read = input::read_records(path, |(result, source)| {
-        let deal = match result {
-            Ok(record) => {
-                let report = sessions.verify(&record);
-                // A new session: the file's first, or one a `Session` tag
-                // (or `--independent`) opened.
-                if runs.len() <= sessions.number() {
-                    open_run(&mut runs, &name, index);
-                }
-                let these = players::names(&record);
-                if *names != *these {
-                    names = these.into();
-                }
-                deal_of(&name, index, &source, &record, &report, names.clone())
-            }
-            Err(problems) => unreadable(&name, index, &source, &problems),
+    // The session of the last deal, as `Sessions::number` counts them.
+    let (mut started, mut closed) = (0usize, false);
+    // The deals are replayed in batches, in parallel outside a rayon task
+    // (`Sessions::verify_batch`), what carries between them in order. A
+    // record that cannot be read does not touch the session here.
+    let parallel = rayon::current_thread_index().is_none();
+    let mut flush = |batch: &mut Vec<input::Item>| {
+        let records: Vec<Option<&Record>> = batch
+            .iter()
+            .filter_map(|(result, _)| result.as_ref().ok().map(Some))
+            .collect();
+        let reports = if parallel {
+            sessions.verify_batch(&records)
+        } else {
+            records
+                .iter()
+                .map(|r| r.map(|r| sessions.verify(r)))
+                .collect()
         };
-        if runs.is_empty() {
-            open_run(&mut runs, &name, index);
+        drop(records);
+        let mut reports = reports.into_iter().flatten();
+        for (result, source) in batch.drain(..) {
+            let deal = match result {
+                Ok(record) => {
+                    let Some(report) = reports.next() else {
+                        unreachable!("a report for every record read")
+                    };
+                    let first = started == 0;
+                    if verifier::session::starts_session(&record, grouping, first, closed) {
+                        started += 1;
+                    }
+                    closed = verifier::session::mark(&record).is_ok_and(|m| m.closes);
+                    // A new session: the file's first, or one a `Session` tag
+                    // (or `--independent`) opened.
+                    if runs.len() < started {
+                        open_run(&mut runs, &name, index);
+                    }
+                    let these = players::names(&record);
+                    if *names != *these {
+                        names = these.into();
+                    }
+                    deal_of(&name, index, &source, &record, &report, names.clone())
+                }
+                Err(problems) => unreadable(&name, index, &source, &problems),
+            };
+            if runs.is_empty() {
+                open_run(&mut runs, &name, index);
+            }
+            if let Some(s) = runs.last_mut() {
+                s.deals.push(deal);
+            }
+            index += 1;
         }
-        if let Some(s) = runs.last_mut() {
-            s.deals.push(deal);
+    };
+    let mut batch: Vec<input::Item> = Vec::with_capacity(BATCH);
+    let read = input::read_records(path, |item| {
+        batch.push(item);
+        if batch.len() == BATCH {
+            flush(&mut batch);
         }
-        index += 1;
     });
+    flush(&mut batch);
     let error = read.err().map(|e| format!("{name}: {e}"));
     (runs, error)
 }
 
 /// Starts the next session of a file: named by the file, and after its
 /// first by the deal it starts from.
+/// Records replayed together by `collect_file`.
+const BATCH: usize = 64;
+
 fn open_run(runs: &mut Vec<SessionRun>, file: &str, index: usize) {
     let name = if runs.is_empty() {
         file.to_owned()

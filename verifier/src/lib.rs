@@ -77,6 +77,7 @@ pub mod french;
 pub mod gen;
 pub mod koenigrufen;
 pub mod options;
+pub mod reason;
 pub mod session;
 pub mod skill7;
 pub mod trick;
@@ -88,6 +89,7 @@ use notation::{Party, Problem, Record, Variant};
 /// The notation crate (`tarok-notation`): records, parser, printer, JSON.
 pub use notation;
 pub use options::RuleOptions;
+pub use reason::Reason;
 
 /// When in a deal something happens: orders payments and events for
 /// `tarok explain`.
@@ -114,7 +116,7 @@ pub struct Payment {
     pub amount: i64,
     pub rule: &'static str,
     /// What the payment is for, in plain words ("king lost in trick 7").
-    pub reason: String,
+    pub reason: Reason,
     pub at: Moment,
 }
 
@@ -163,13 +165,31 @@ pub struct Report {
     /// Danish pot contents after the deal: `[king, pagat]`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pots: Option<[i64; 2]>,
+    /// What the replay wants a reader to know; left empty when the caller
+    /// does not ask for it ([`session::Sessions::without_events`]).
     #[serde(skip)]
     pub events: Vec<Event>,
     /// Whether a rules engine replayed and settled the deal.
     pub settled: bool,
+    /// The caller shows no events (`tarok verify`): the engines build none.
+    #[serde(skip)]
+    pub(crate) no_events: bool,
 }
 
 impl Report {
+    /// Whether the events are built (explain, the lesson page, the
+    /// director's report), so that words nobody reads are not written.
+    pub fn wants_events(&self) -> bool {
+        !self.no_events
+    }
+
+    /// Adds an event, built only when the caller wants events.
+    pub(crate) fn event(&mut self, event: impl FnOnce() -> Event) {
+        if !self.no_events {
+            self.events.push(event());
+        }
+    }
+
     pub fn push(&mut self, problem: Problem) {
         self.problems.push(problem);
     }
@@ -226,26 +246,53 @@ pub struct Deal<'r> {
 /// Verifies one record: structural checks, then the variant's rules, then
 /// the claimed results.
 pub fn verify(record: &Record, session: &mut Session) -> Report {
+    let replayed = replay(record, session, true);
+    carry(record, session, replayed)
+}
+
+/// The replay of one deal by its engine, before what carries from deal to
+/// deal of a session is applied ([`carry`]). The engines read and write
+/// only their own part of the [`Session`] (`danish`, `koenigrufen`,
+/// `french`), never the running scores or the deal counter, so the replays
+/// of a batch of deals can run in parallel ([`session::Sessions::verify_batch`]).
+pub(crate) struct Replayed {
+    pub report: Report,
+    /// The table, when an engine replayed the deal: the session then goes
+    /// on (running scores, deal counter); `None` when the table or the rule
+    /// options cannot be read.
+    table: Option<Table>,
+}
+
+/// Structural checks, the table, the rule options and the engine's replay.
+/// `events`: whether the engines build the events of the deal.
+pub(crate) fn replay(record: &Record, session: &mut Session, events: bool) -> Replayed {
     let table = match notation::check::table(record) {
         Ok(table) => table,
         Err(problems) => {
-            return Report {
-                variant: record.variant(),
-                problems,
-                ..Report::default()
+            return Replayed {
+                report: Report {
+                    variant: record.variant(),
+                    problems,
+                    ..Report::default()
+                },
+                table: None,
             }
         }
     };
     let mut report = Report {
         variant: Some(table.variant),
         problems: notation::check::structure_at(record, table),
+        no_events: !events,
         ..Report::default()
     };
     let options = match RuleOptions::from_record(record, table.variant) {
         Ok(o) => o,
         Err(problems) => {
             report.problems.extend(problems);
-            return report;
+            return Replayed {
+                report,
+                table: None,
+            };
         }
     };
     let deal = Deal {
@@ -259,6 +306,20 @@ pub fn verify(record: &Record, session: &mut Session) -> Report {
         Variant::Koenigrufen => koenigrufen::replay(&deal, session, &mut report),
         Variant::Skill7Tarock => skill7::replay(&deal, session, &mut report),
     }
+    Replayed {
+        report,
+        table: Some(table),
+    }
+}
+
+/// What carries from deal to deal, applied in the order of the deals after
+/// the replay: the `Scores` tag, the `Session` tag, the end of a session,
+/// the claim comparison and the running scores.
+pub(crate) fn carry(record: &Record, session: &mut Session, replayed: Replayed) -> Report {
+    let Replayed { mut report, table } = replayed;
+    let Some(table) = table else {
+        return report;
+    };
     // After the replay, so that no engine takes it for a fault of the deal.
     scores_tag(record, table, session, &mut report);
     if let Err(problem) = session::mark(record) {
@@ -320,7 +381,7 @@ fn end_session(table: Table, session: &mut Session, report: &mut Report) {
     }
     report.pots = Some([0, 0]);
     session.danish = danish::SessionState::default();
-    report.events.push(Event::Rule {
+    report.event(|| Event::Rule {
         at: Moment::Settlement,
         rule: "DK-POT-5",
         text: format!(

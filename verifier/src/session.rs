@@ -29,6 +29,8 @@
 //! assert_eq!(sessions.number(), 1); // the second record opened session 1
 //! ```
 
+mod batch;
+
 use notation::Kind;
 use notation::{Problem, Record};
 
@@ -108,6 +110,11 @@ pub struct Sessions {
     started: usize,
     /// The last verified deal closed its session.
     closed: bool,
+    /// The engines build no events ([`Sessions::without_events`]).
+    no_events: bool,
+    /// Batches still to verify without guessing the Danish state carried
+    /// between deals: most guesses failed lately ([`Sessions::verify_batch`]).
+    guess_pause: u32,
 }
 
 impl Sessions {
@@ -115,6 +122,16 @@ impl Sessions {
         Sessions {
             grouping,
             ..Sessions::default()
+        }
+    }
+
+    /// The same sessions, with reports that carry no events (`tarok
+    /// verify` shows none): the words of the trick winners, the running
+    /// card points and the rules applied are then not written at all.
+    pub fn without_events(self) -> Sessions {
+        Sessions {
+            no_events: true,
+            ..self
         }
     }
 
@@ -126,7 +143,8 @@ impl Sessions {
             self.started += 1;
         }
         self.closed = mark(record).is_ok_and(|m| m.closes);
-        crate::verify(record, &mut self.state)
+        let replayed = crate::replay(record, &mut self.state, !self.no_events);
+        crate::carry(record, &mut self.state, replayed)
     }
 
     /// A record of the input could not be read: what it did to the session

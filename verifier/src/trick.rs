@@ -259,10 +259,23 @@ fn fool_set() -> CardSet {
 }
 
 fn suit_cards(hand: CardSet) -> CardSet {
-    Suit::ALL
-        .into_iter()
-        .fold(CardSet::EMPTY, |s, suit| s.union(CardSet::suit(suit)))
-        .intersection(hand)
+    // The four suits, as one mask.
+    let suits = CardSet::suit(Suit::Spades)
+        .union(CardSet::suit(Suit::Hearts))
+        .union(CardSet::suit(Suit::Diamonds))
+        .union(CardSet::suit(Suit::Clubs));
+    suits.intersection(hand)
+}
+
+/// The trumps numbered above `top` (all trumps for 0).
+fn trumps_above(top: u8) -> CardSet {
+    let all = CardSet::trumps();
+    match Card::trump(top) {
+        // Trumps are in number order: those above `top` come after it.
+        Some(t) => all.intersection(CardSet(!((2u128 << t.index()) - 1))),
+        None if top == 0 => all,
+        None => CardSet::EMPTY,
+    }
 }
 
 /// The highest trump number among `cards`, 0 when none.
@@ -334,9 +347,20 @@ fn highest(cards: &[Card], key: impl Fn(Card) -> Option<u8>) -> Option<usize> {
 
 /// Whether `card` played after `before` would take the lead of the trick.
 pub fn would_win(before: &[Card], card: Card, lead: Option<Lead>, rules: &Rules) -> bool {
-    let mut cards = before.to_vec();
-    cards.push(card);
-    winner(&cards, lead, rules).is_some_and(|w| w.index == before.len())
+    let n = before.len();
+    // A trick of a real deal fits on the stack.
+    let mut stack = [Card::FOOL; 8];
+    let mut heap = Vec::new();
+    let cards: &[Card] = if n < stack.len() {
+        stack[..n].copy_from_slice(before);
+        stack[n] = card;
+        &stack[..=n]
+    } else {
+        heap.extend_from_slice(before);
+        heap.push(card);
+        &heap
+    };
+    winner(cards, lead, rules).is_some_and(|w| w.index == n)
 }
 
 /// The cards of the suit led the hand must play, if it holds any.
@@ -357,11 +381,9 @@ pub fn must_trump(hand: CardSet, rules: &Rules) -> Option<CardSet> {
 /// The trumps above trump number `top` the hand must play, if it holds any
 /// (FR-PLAY-4).
 pub fn must_overtrump(hand: CardSet, top: u8, rules: &Rules) -> Option<CardSet> {
-    let set: CardSet = hand
+    let set = hand
         .intersection(rules.trumps)
-        .iter()
-        .filter(|c| c.trump_number().is_some_and(|n| n > top))
-        .collect();
+        .intersection(trumps_above(top));
     (!set.is_empty()).then_some(set)
 }
 
@@ -393,14 +415,12 @@ pub fn legal(hand: CardSet, before: &[Card], lead: Option<Lead>, rules: &Rules) 
     let narrow = |legal: &mut Legal, duty, set: CardSet| legal.narrow(duty, set.union(fool));
     // Whenever a trump must be played, it must beat the highest trump of
     // the trick if the hand can (FR-PLAY-4).
-    let higher = if d.overtrump {
-        must_overtrump(hand, top_trump(before), rules)
-    } else {
-        None
-    };
     let play_trump = |legal: &mut Legal, duty, trumps| {
         narrow(legal, duty, trumps);
-        if let Some(higher) = higher {
+        if !d.overtrump {
+            return;
+        }
+        if let Some(higher) = must_overtrump(hand, top_trump(before), rules) {
             narrow(legal, Duty::Overtrump, higher);
         }
     };
@@ -455,6 +475,22 @@ mod tests {
 
     fn cards(s: &str) -> Vec<Card> {
         s.split_whitespace().map(c).collect()
+    }
+
+    #[test]
+    fn trumps_above_a_number_are_those_numbered_higher() {
+        let everything = CardSet((1u128 << Card::COUNT) - 1);
+        for top in 0..=23u8 {
+            let want: CardSet = everything
+                .iter()
+                .filter(|c| c.trump_number().is_some_and(|n| n > top))
+                .collect();
+            assert_eq!(
+                trumps_above(top).intersection(everything),
+                want,
+                "above {top}"
+            );
+        }
     }
 
     fn with(duties: Duties) -> Rules {

@@ -57,7 +57,10 @@ impl Replay<'_, '_> {
 
     /// `payee` receives `r` from `payer` (or pays −r when negative).
     fn count_payment(&mut self, payer: Seat, payee: Seat, r: i64, p: i64) {
-        let reason = format!("the count: {} points", p);
+        if r == 0 {
+            return;
+        }
+        let reason = crate::reason!("the count: {p} points");
         let at = Moment::Settlement;
         if r > 0 {
             self.out.pay(
@@ -65,7 +68,7 @@ impl Replay<'_, '_> {
                 Party::Seat(payee),
                 r,
                 "DK-COUNT-2",
-                reason,
+                reason.clone(),
                 at,
             );
         } else if r < 0 {

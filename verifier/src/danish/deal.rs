@@ -21,7 +21,9 @@ impl Replay<'_, '_> {
             self.out.rule_event(
                 Moment::Deal,
                 "DK-SEAT-3",
-                format!("seat {d} deals again and pays no second dealer fee (Option redeal_fee)"),
+                format_args!(
+                    "seat {d} deals again and pays no second dealer fee (Option redeal_fee)"
+                ),
             );
         } else {
             for pot in [Pot::King, Pot::Pagat] {
@@ -30,7 +32,7 @@ impl Replay<'_, '_> {
                     Party::Pot(pot),
                     5,
                     "DK-PAY-1",
-                    "dealer's fee".into(),
+                    "dealer's fee",
                     Moment::Deal,
                     true,
                 );
@@ -67,7 +69,7 @@ impl Replay<'_, '_> {
             self.out.rule_event(
                 Moment::Deal,
                 "DK-DEAL-3",
-                format!("the deal is wrong ({kind}): not played, seat {d} deals again"),
+                format_args!("the deal is wrong ({kind}): not played, seat {d} deals again"),
             );
             return Some(End::Redeal);
         }
@@ -264,7 +266,7 @@ impl Replay<'_, '_> {
         self.out.rule_event(
             Moment::Calls,
             "DK-DEAL-4",
-            format!(
+            format_args!(
                 "seat {s} was dealt no trump and demands a new deal: seat {} deals again",
                 self.seating.dealer
             ),
@@ -279,7 +281,7 @@ impl Replay<'_, '_> {
             self.out.rule_event(
                 Moment::Calls,
                 "DK-DEAL-4",
-                format!(
+                format_args!(
                     "seat {s} demands a new deal: seat {} deals again",
                     self.seating.dealer
                 ),

@@ -296,7 +296,7 @@ impl Replay<'_, '_> {
             self.out.rule_event(
                 at,
                 "DK-TOUT-2",
-                format!("seat {s} laid the fool away and announces a tout"),
+                format_args!("seat {s} laid the fool away and announces a tout"),
             );
         }
     }
@@ -333,8 +333,8 @@ impl Replay<'_, '_> {
         };
         match wrong {
             None => {
-                let reason = format!("declaration `{}`", claim.describe());
-                self.collect(s, claim.amount(), "DK-PAY-2", &reason, at);
+                let reason = crate::reason!("declaration `{}`", claim.describe());
+                self.collect(s, claim.amount(), "DK-PAY-2", reason, at);
             }
             Some(msg) => self.wrong_declaration(s, claim, msg, a.span),
         }
@@ -397,8 +397,8 @@ impl Replay<'_, '_> {
             .help("declare exactly what the hand holds: type, number, pagat, suit, missing card, and cards laid in the skat");
         if self.o.late_excuse {
             self.out.report.push(p);
-            let reason = format!("declaration `{}` (wrong, excused)", claim.describe());
-            self.collect(s, claim.amount(), "DK-PAY-2", &reason, at);
+            let reason = crate::reason!("declaration `{}` (wrong, excused)", claim.describe());
+            self.collect(s, claim.amount(), "DK-PAY-2", reason, at);
         } else {
             self.barred[s as usize] = true;
             self.out.irregular(p, 40, true, at);

@@ -22,7 +22,7 @@ impl Replay<'_, '_> {
             self.out.rule_event(
                 Moment::Trick(t as u16),
                 "DK-FOOL-6",
-                format!("seat {leader} holds only the fool: the lead passes to seat {next}"),
+                format_args!("seat {leader} holds only the fool: the lead passes to seat {next}"),
             );
             return next;
         }
@@ -57,7 +57,7 @@ impl Replay<'_, '_> {
                 self.out.rule_event(
                     at,
                     "DK-FOOL-4",
-                    format!("seat {c} calls for the fool: seat {h} must play it now"),
+                    format_args!("seat {c} calls for the fool: seat {h} must play it now"),
                 );
             }
             return holder;
@@ -172,7 +172,7 @@ impl Replay<'_, '_> {
         self.out.rule_event(
             tp.at,
             "DK-FOOL-8",
-            format!("seat {s} renames the fool to {}", lead_word(new)),
+            format_args!("seat {s} renames the fool to {}", lead_word(new)),
         );
         if i == 2 {
             self.second_card_after_renaming(tp, new);

@@ -7,7 +7,8 @@ use notation::{Party, Pot, Problem, Seat};
 
 use super::pots::pot_index;
 use super::Replay;
-use crate::{Event, Moment, Payment, Report};
+use crate::reason::Words;
+use crate::{Event, Moment, Payment, Reason, Report};
 
 pub(super) struct Ledger<'a> {
     pub report: &'a mut Report,
@@ -29,7 +30,9 @@ pub(super) struct Ledger<'a> {
 impl<'a> Ledger<'a> {
     pub fn new(report: &'a mut Report, pots: [i64; 2], cancel: bool, continue_play: bool) -> Self {
         report.ledger.reserve(48);
-        report.events.reserve(32);
+        if report.wants_events() {
+            report.events.reserve(32);
+        }
         Ledger {
             report,
             pots,
@@ -50,7 +53,7 @@ impl<'a> Ledger<'a> {
         payee: Party,
         amount: i64,
         rule: &'static str,
-        reason: String,
+        reason: impl Into<Reason>,
         at: Moment,
         keep: bool,
     ) {
@@ -67,7 +70,7 @@ impl<'a> Ledger<'a> {
             payee,
             amount,
             rule,
-            reason,
+            reason: reason.into(),
             at,
         });
         self.keep.push(keep);
@@ -81,7 +84,7 @@ impl<'a> Ledger<'a> {
         payee: Party,
         amount: i64,
         rule: &'static str,
-        reason: String,
+        reason: impl Into<Reason>,
         at: Moment,
     ) {
         if !self.abandoned {
@@ -89,8 +92,12 @@ impl<'a> Ledger<'a> {
         }
     }
 
-    pub fn rule_event(&mut self, at: Moment, rule: &'static str, text: String) {
-        self.report.events.push(Event::Rule { at, rule, text });
+    pub fn rule_event(&mut self, at: Moment, rule: &'static str, text: impl Words) {
+        self.report.event(|| Event::Rule {
+            at,
+            rule,
+            text: text.words(),
+        });
     }
 
     /// Reports an irregularity; fines the first ones (until the deal is
@@ -113,7 +120,15 @@ impl<'a> Ledger<'a> {
 
     /// `seat` pays `fine` into each pot (DK-FINE-1); it stands even when the
     /// deal's payments are cancelled.
-    pub fn fine(&mut self, seat: Seat, fine: i64, rule: &'static str, reason: String, at: Moment) {
+    pub fn fine(
+        &mut self,
+        seat: Seat,
+        fine: i64,
+        rule: &'static str,
+        reason: impl Into<Reason>,
+        at: Moment,
+    ) {
+        let reason = reason.into();
         for pot in [Pot::King, Pot::Pagat] {
             self.payment(
                 Party::Seat(seat),
@@ -134,7 +149,7 @@ impl<'a> Ledger<'a> {
         self.rule_event(
             at,
             "DK-FINE-3",
-            format!("the deal is abandoned ({rule}); nothing after this point is paid"),
+            format_args!("the deal is abandoned ({rule}); nothing after this point is paid"),
         );
         if self.cancel {
             self.cancel_payments();
@@ -166,10 +181,10 @@ impl Replay<'_, '_> {
         seat: Seat,
         amount: i64,
         rule: &'static str,
-        reason: &str,
+        reason: impl Into<Reason>,
         at: Moment,
     ) {
-        self.with_each_other(seat, amount, rule, reason, at, true);
+        self.with_each_other(seat, amount, rule, reason.into(), at, true);
     }
 
     /// `seat` pays each other active player.
@@ -178,10 +193,10 @@ impl Replay<'_, '_> {
         seat: Seat,
         amount: i64,
         rule: &'static str,
-        reason: &str,
+        reason: impl Into<Reason>,
         at: Moment,
     ) {
-        self.with_each_other(seat, amount, rule, reason, at, false);
+        self.with_each_other(seat, amount, rule, reason.into(), at, false);
     }
 
     /// A payment between `seat` and each other active player, in the order
@@ -191,7 +206,7 @@ impl Replay<'_, '_> {
         seat: Seat,
         amount: i64,
         rule: &'static str,
-        reason: &str,
+        reason: Reason,
         at: Moment,
         receives: bool,
     ) {
@@ -202,7 +217,7 @@ impl Replay<'_, '_> {
                 Party::Seat(payee),
                 amount,
                 rule,
-                reason.to_owned(),
+                reason.clone(),
                 at,
             );
         }

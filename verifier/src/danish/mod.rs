@@ -66,7 +66,7 @@ use options::Opts;
 use seats::Seating;
 
 /// What Danish Tarok carries from one deal of a session to the next.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SessionState {
     /// Pot contents after the last deal: `[king, pagat]`; `None` before the
     /// first deal of a session (foundation is due, DK-POT-2).

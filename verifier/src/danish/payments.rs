@@ -6,14 +6,11 @@
 
 use notation::{Card, Party, Pot, Seat};
 
-use super::cards::{is_ultimo_card, push_card, push_number};
+use super::cards::is_ultimo_card;
 use super::pots::{pot_index, KING, PAGAT};
 use super::state::{Game, LastTrick};
 use super::Replay;
 use crate::Moment;
-
-/// The two pots, king pot first, with the word the ledger's reasons use.
-const POTS: [(Pot, &str); 2] = [(Pot::King, "king"), (Pot::Pagat, "pagat")];
 
 /// Who won all tricks, and who won none, as the count needs to know.
 pub(super) struct Outcome {
@@ -31,11 +28,8 @@ impl Replay<'_, '_> {
             let s = trick.seats[i];
             if is_ultimo_card(c) && s != winner {
                 let pot = if c.is_king() { Pot::King } else { Pot::Pagat };
-                let mut reason = String::with_capacity(24);
-                push_card(&mut reason, c);
-                reason.push_str(" lost in trick ");
-                push_number(&mut reason, t as u8);
-                self.pay_each(s, 5, "DK-PAY-3", &reason, at);
+                let reason = crate::reason!("{c} lost in trick {t}");
+                self.pay_each(s, 5, "DK-PAY-3", reason.clone(), at);
                 self.out
                     .pay(Party::Seat(s), Party::Pot(pot), 5, "DK-PAY-3", reason, at);
             }
@@ -46,14 +40,12 @@ impl Replay<'_, '_> {
     /// other player (Option `pagat_home_payment`).
     pub(super) fn pay_pagat_home(&mut self, t: usize, trick: &LastTrick) {
         if trick.winner_card() == Card::PAGAT && self.o.pagat_home {
-            let mut reason = String::with_capacity(24);
-            reason.push_str("pagat home in trick ");
-            push_number(&mut reason, t as u8);
+            let reason = crate::reason!("pagat home in trick {t}");
             self.collect(
                 trick.winner_seat(),
                 5,
                 "DK-PAY-4",
-                &reason,
+                reason,
                 Moment::Trick(t as u16),
             );
         }
@@ -90,7 +82,7 @@ impl Replay<'_, '_> {
         if let Some(n) = nolo {
             let at = Moment::Settlement;
             self.out
-                .rule_event(at, "DK-PLAY-4", format!("seat {n} won no trick: nolo"));
+                .rule_event(at, "DK-PLAY-4", format_args!("seat {n} won no trick: nolo"));
             self.collect(n, 25, "DK-PAY-5", "nolo", at);
         }
         let winner = last.winner_seat();
@@ -114,11 +106,16 @@ impl Replay<'_, '_> {
     fn pay_tout(&mut self, t: Seat, snap: [i64; 2]) {
         let at = Moment::Settlement;
         let a = self.o.tout_amount;
-        self.out
-            .rule_event(at, "DK-PAY-5", format!("seat {t} won all 25 tricks: tout"));
+        self.out.rule_event(
+            at,
+            "DK-PAY-5",
+            format_args!("seat {t} won all 25 tricks: tout"),
+        );
         self.collect(t, a, "DK-PAY-5", "tout", at);
-        for (pot, name) in POTS {
-            let reason = format!("tout takes the {name} pot");
+        for (pot, reason) in [
+            (Pot::King, "tout takes the king pot"),
+            (Pot::Pagat, "tout takes the pagat pot"),
+        ] {
             let amount = snap[pot_index(pot)];
             self.out.pay(
                 Party::Pot(pot),
@@ -139,11 +136,13 @@ impl Replay<'_, '_> {
         self.out.rule_event(
             at,
             "DK-TOUT-2",
-            format!("seat {d} announced a tout and failed"),
+            format_args!("seat {d} announced a tout and failed"),
         );
         self.pay_each(d, 85, "DK-TOUT-2", "failed announced tout", at);
-        for (pot, name) in POTS {
-            let reason = format!("failed announced tout doubles the {name} pot");
+        for (pot, reason) in [
+            (Pot::King, "failed announced tout doubles the king pot"),
+            (Pot::Pagat, "failed announced tout doubles the pagat pot"),
+        ] {
             let amount = snap[pot_index(pot)];
             self.out.pay(
                 Party::Seat(d),
@@ -162,20 +161,25 @@ impl Replay<'_, '_> {
         let at = Moment::Settlement;
         let winner = last.winner_seat();
         let wcard = last.winner_card();
-        let (amount, pot, what) = if wcard == Card::PAGAT {
-            (45, Pot::Pagat, "pagat")
+        let (amount, pot) = if wcard == Card::PAGAT {
+            (45, Pot::Pagat)
         } else if wcard.is_king() {
-            (40, Pot::King, "king")
+            (40, Pot::King)
         } else {
             return false;
         };
-        self.collect(winner, amount, "DK-PAY-5", &format!("{what} ultimo"), at);
+        let (ultimo, takes) = if wcard == Card::PAGAT {
+            ("pagat ultimo", "pagat ultimo takes the pagat pot")
+        } else {
+            ("king ultimo", "king ultimo takes the king pot")
+        };
+        self.collect(winner, amount, "DK-PAY-5", ultimo, at);
         self.out.pay(
             Party::Pot(pot),
             Party::Seat(winner),
             snap[pot_index(pot)],
             "DK-PAY-5",
-            format!("{what} ultimo takes the {what} pot"),
+            takes,
             at,
         );
         true
@@ -187,18 +191,18 @@ impl Replay<'_, '_> {
     fn pay_bagud(&mut self, bagud: &[(Seat, Card)], snap: [i64; 2]) {
         let at = Moment::Settlement;
         for &(s, c) in bagud.iter().filter(|(_, c)| *c == Card::PAGAT) {
-            self.pay_each(s, 45, "DK-PAY-5", &format!("pagat bagud ({c})"), at);
+            self.pay_each(s, 45, "DK-PAY-5", format!("pagat bagud ({c})"), at);
             self.out.pay(
                 Party::Seat(s),
                 Party::Pot(Pot::Pagat),
                 snap[PAGAT],
                 "DK-PAY-5",
-                "pagat bagud doubles the pagat pot".into(),
+                "pagat bagud doubles the pagat pot",
                 at,
             );
         }
         for &(s, c) in bagud.iter().filter(|(_, c)| c.is_king()) {
-            self.pay_each(s, 40, "DK-PAY-5", &format!("king bagud ({c})"), at);
+            self.pay_each(s, 40, "DK-PAY-5", format!("king bagud ({c})"), at);
             self.out.pay(
                 Party::Seat(s),
                 Party::Pot(Pot::King),

@@ -407,7 +407,7 @@ impl Replay<'_, '_> {
         let (w, why) = trick_winner(&cards, tp.lead);
         let winner = seats[w];
         let wcard = cards[w];
-        self.out.report.events.push(Event::Trick {
+        self.out.report.event(|| Event::Trick {
             trick: t as u16,
             leader,
             winner,
@@ -432,7 +432,7 @@ impl Replay<'_, '_> {
         }
         let mut order = seats;
         order.sort_unstable();
-        self.out.report.events.push(Event::Count {
+        self.out.report.event(|| Event::Count {
             trick: t as u16,
             sides: order
                 .iter()

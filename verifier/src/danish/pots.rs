@@ -6,7 +6,7 @@ use notation::Kind;
 use notation::{Party, Pot, Problem, Record, Seat};
 
 use super::Replay;
-use crate::{Moment, Payment, Report};
+use crate::{Moment, Payment, Reason, Report};
 
 pub(super) const KING: usize = 0;
 pub(super) const PAGAT: usize = 1;
@@ -41,8 +41,17 @@ impl Replay<'_, '_> {
     /// DK-POT-2: at the start of a session every player at the table pays
     /// 20 into each pot. It stands whatever happens later in the deal.
     pub(super) fn found_pots(&mut self) {
-        for pot in [Pot::King, Pot::Pagat] {
-            let reason = format!("foundation of the {}: start of the session", pot.word());
+        for (pot, reason) in [
+            (
+                Pot::King,
+                "foundation of the king-pot: start of the session",
+            ),
+            (
+                Pot::Pagat,
+                "foundation of the pagat-pot: start of the session",
+            ),
+        ] {
+            debug_assert!(reason.contains(pot.word()));
             self.foundation(pot, reason, Moment::Deal, true);
         }
     }
@@ -51,23 +60,26 @@ impl Replay<'_, '_> {
     /// every player at the table, the one sitting out too. Only a deal
     /// that stands is settled, so this is never after an abandonment.
     pub(super) fn refound_emptied_pots(&mut self) {
-        for pot in [Pot::King, Pot::Pagat] {
+        for (pot, reason) in [
+            (Pot::King, "foundation of the emptied king-pot"),
+            (Pot::Pagat, "foundation of the emptied pagat-pot"),
+        ] {
+            debug_assert!(reason.ends_with(pot.word()));
             if self.out.pots[pot_index(pot)] == 0 {
-                let reason = format!("foundation of the emptied {}", pot.word());
                 self.foundation(pot, reason, Moment::Settlement, false);
             }
         }
     }
 
     /// Every player at the table pays 20 into `pot`.
-    fn foundation(&mut self, pot: Pot, reason: String, at: Moment, keep: bool) {
+    fn foundation(&mut self, pot: Pot, reason: &'static str, at: Moment, keep: bool) {
         for s in 0..self.seating.seats {
             self.out.payment(
                 Party::Seat(s),
                 Party::Pot(pot),
                 20,
                 "DK-POT-2",
-                reason.clone(),
+                reason,
                 at,
                 keep,
             );
@@ -121,7 +133,7 @@ pub fn end_of_session(pots: [i64; 2], scores: &[i64], seats: u8) -> Vec<Payment>
                     payee: Party::Seat(s as Seat),
                     amount: take,
                     rule: "DK-POT-5",
-                    reason: "division of the pots at the end of the session".into(),
+                    reason: Reason::from("division of the pots at the end of the session"),
                     at: Moment::Settlement,
                 });
             }

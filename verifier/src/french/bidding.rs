@@ -61,7 +61,7 @@ pub(super) fn auction(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
         out.rule(
             Moment::Auction,
             "FR-BID-2",
-            "the record has no auction: the taker is unknown and the deal is not scored".into(),
+            "the record has no auction: the taker is unknown and the deal is not scored",
         );
         return;
     };
@@ -188,7 +188,7 @@ fn name_the_taker(
             out.rule(
                 Moment::Auction,
                 "FR-BID-3",
-                "all four passed: the deal is not played and scores 0".into(),
+                "all four passed: the deal is not played and scores 0",
             );
             if let Some(t) = deal.record.tricks.first() {
                 out.fault(
@@ -206,7 +206,7 @@ fn name_the_taker(
             out.rule(
                 Moment::Auction,
                 "FR-BID-1",
-                format!(
+                format_args!(
                     "seat {seat} takes with a {} (multiplier {})",
                     c.word(),
                     c.multiplier()

@@ -110,7 +110,7 @@ fn petit_bare_in_hand(h: &Hand, not_played: bool, g: &mut State, out: &mut Write
         out.rule(
             Moment::Deal,
             "FR-DEAL-2",
-            format!(
+            format_args!(
                 "seat {} holds the petit bare and shows his hand: the deal is not played",
                 h.seat
             ),

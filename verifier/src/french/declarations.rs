@@ -88,7 +88,7 @@ pub(super) fn declarations(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
                     out.rule(
                         Moment::Declarations,
                         "FR-HANDFUL-1",
-                        format!("seat {seat} shows a {} handful ({bonus} points to the side that wins the deal)", size.word()),
+                        format_args!("seat {seat} shows a {} handful ({bonus} points to the side that wins the deal)", size.word()),
                     );
                 } else {
                     out.fault(false_handful(a, &faults));
@@ -132,7 +132,7 @@ fn slam_by_the_taker(a: &Action, g: &mut State, out: &mut Writer) {
         out.rule(
             Moment::Declarations,
             "FR-SLAM-2",
-            format!("seat {seat} declares a slam and leads to trick 1"),
+            format_args!("seat {seat} declares a slam and leads to trick 1"),
         );
     }
 }

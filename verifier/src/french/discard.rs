@@ -33,7 +33,7 @@ pub(super) fn discard(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     out.rule(
         Moment::Discard,
         "FR-DOG-1",
-        format!("the dog {} is shown and goes to seat {taker}", list(g.dog)),
+        format_args!("the dog {} is shown and goes to seat {taker}", list(g.dog)),
     );
     let partial = record.is_partial();
     let hand24 = g.hands[taker as usize].union(g.dog);
@@ -64,7 +64,7 @@ pub(super) fn discard(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
         out.rule(
             Moment::Discard,
             "FR-DISCARD-2",
-            format!("seat {taker} discards and shows {}", list(shown)),
+            format_args!("seat {taker} discards and shows {}", list(shown)),
         );
     }
 }
@@ -76,7 +76,7 @@ fn dog_stays_down(deal: &Deal<'_>, contract: Contract, out: &mut Writer) {
     out.rule(
         Moment::Discard,
         "FR-DOG-2",
-        format!(
+        format_args!(
             "after a {} the dog is not looked at and counts for the {}",
             contract.word(),
             if against { "defenders" } else { "taker" }

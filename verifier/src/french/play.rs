@@ -379,17 +379,16 @@ fn excuse_led(p: &Played, led: Option<Lead>, out: &mut Writer) {
 
 /// The trick event: who led, who won, and why (FR-PLAY-6, FR-EXCUSE-4).
 fn tell_trick(l: &Laid, t: usize, out: &mut Writer) {
-    let reason = match l.win {
-        Win::Trump(c) => ["highest trump (", c.code(), ")"].concat(),
-        Win::Suit(c) => ["highest card of the suit led (", c.code(), ")"].concat(),
-        Win::SlamExcuse => "the excuse wins the last trick of a slam (FR-EXCUSE-4)".to_owned(),
-        Win::Nothing => "no card but the excuse".to_owned(),
-    };
-    out.event(Event::Trick {
+    out.event(|| Event::Trick {
         trick: t as u16 + 1,
         leader: l.leader,
         winner: l.winner,
-        reason,
+        reason: match l.win {
+            Win::Trump(c) => ["highest trump (", c.code(), ")"].concat(),
+            Win::Suit(c) => ["highest card of the suit led (", c.code(), ")"].concat(),
+            Win::SlamExcuse => "the excuse wins the last trick of a slam (FR-EXCUSE-4)".to_owned(),
+            Win::Nothing => "no card but the excuse".to_owned(),
+        },
     });
 }
 
@@ -406,7 +405,7 @@ fn tell_count(l: &Laid, t: usize, taker: Seat, count: &mut [u32; 2], out: &mut W
         };
         count[to] += half_points(c);
     }
-    out.event(Event::Count {
+    out.event(|| Event::Count {
         trick: t as u16 + 1,
         sides: vec![
             (format!("the taker (seat {taker})"), points_text(count[0])),

@@ -18,7 +18,7 @@ pub fn target(oudlers: u32) -> i64 {
 
 /// One item of the score unit, seen from the taker's side: amount, rule,
 /// words.
-type Item = (i64, &'static str, String);
+type Item = (i64, &'static str, crate::Reason);
 
 /// The taker's pile (FR-SCORE-1).
 struct Pile {
@@ -44,7 +44,7 @@ pub(super) fn settle(deal: &Deal<'_>, g: &State, out: &mut Writer, _state: &mut 
         out.rule(
             Moment::Settlement,
             "FR-PLAY-1",
-            format!(
+            format_args!(
                 "only {} complete tricks of 18: the deal cannot be scored",
                 g.laid.iter().filter(|l| l.n == 4).count()
             ),
@@ -60,7 +60,7 @@ pub(super) fn settle(deal: &Deal<'_>, g: &State, out: &mut Writer, _state: &mut 
         out.rule(
             Moment::Settlement,
             "FR-IRREG-2",
-            format!("the deal has irregularities and scores 0 for everyone (had it been regular, the taker would have scored {:+})", 3 * u),
+            format_args!("the deal has irregularities and scores 0 for everyone (had it been regular, the taker would have scored {:+})", 3 * u),
         );
         out.settled([0; 4]);
         return;
@@ -69,7 +69,7 @@ pub(super) fn settle(deal: &Deal<'_>, g: &State, out: &mut Writer, _state: &mut 
     out.rule(
         Moment::Settlement,
         "FR-SCORE-6",
-        format!("u = {u}: seat {taker} {:+}, each defender {:+}", 3 * u, -u),
+        format_args!("u = {u}: seat {taker} {:+}, each defender {:+}", 3 * u, -u),
     );
     out.settled(totals);
 }
@@ -123,7 +123,7 @@ fn taker_tricks(g: &State, taker: Seat, keep: bool, out: &mut Writer) -> Pile {
                 out.rule(
                     Moment::Trick(t as u16 + 1),
                     "FR-EXCUSE-3",
-                    format!(
+                    format_args!(
                         "the excuse stays with {side}{}",
                         if keep {
                             ""
@@ -189,7 +189,7 @@ fn score_items(
     out.rule(
         Moment::Settlement,
         "FR-SCORE-1",
-        format!(
+        format_args!(
             "seat {taker} has {} points with {oudlers} oudler(s){}",
             points_text(pile.half),
             if pile.held.is_empty() {
@@ -203,7 +203,7 @@ fn score_items(
     out.rule(
         Moment::Settlement,
         "FR-SCORE-2",
-        format!(
+        format_args!(
             "the target with {oudlers} oudler(s) is {target}: the {} is {result} by {d}",
             contract.word(),
         ),
@@ -211,7 +211,7 @@ fn score_items(
     let mut items: Vec<Item> = vec![(
         sign * (25 + d) * mult,
         "FR-SCORE-3",
-        format!("{} {result} by {d}: (25 + {d}) × {mult}", contract.word()),
+        crate::reason!("{} {result} by {d}: (25 + {d}) × {mult}", contract.word()),
     )];
     items.extend(petit_au_bout(g, taker, mult));
     // FR-HANDFUL-4: to the side that wins the deal.
@@ -219,7 +219,7 @@ fn score_items(
         items.push((
             sign * bonus,
             "FR-HANDFUL-4",
-            format!(
+            crate::reason!(
                 "handful of seat {seat}: {bonus} to the {}",
                 if made { "taker" } else { "defence" }
             ),
@@ -243,7 +243,7 @@ fn petit_au_bout(g: &State, taker: Seat, mult: i64) -> Option<Item> {
     Some((
         if taker_side { 10 * mult } else { -10 * mult },
         "FR-SCORE-4",
-        format!(
+        crate::reason!(
             "petit au bout{} won by the {}: 10 × {mult}",
             if petit_17 {
                 " (trick 17, slam exception)"

@@ -6,6 +6,7 @@
 use notation::{Card, CardSet, Problem, Seat};
 
 use super::{SEATS, TRICKS};
+use crate::reason::Words;
 use crate::{Deal, Event, Moment, Payment, Report};
 
 /// Why a trick went to its winner.
@@ -129,12 +130,17 @@ impl<'r> Writer<'r> {
     }
 
     /// A rule applied, in plain words.
-    pub fn rule(&mut self, at: Moment, rule: &'static str, text: String) {
-        self.report.events.push(Event::Rule { at, rule, text });
+    pub fn rule(&mut self, at: Moment, rule: &'static str, text: impl Words) {
+        self.report.event(|| Event::Rule {
+            at,
+            rule,
+            text: text.words(),
+        });
     }
 
-    pub fn event(&mut self, event: Event) {
-        self.report.events.push(event);
+    /// An event, built only when the caller wants events.
+    pub fn event(&mut self, event: impl FnOnce() -> Event) {
+        self.report.event(event);
     }
 
     pub fn pay(&mut self, payment: Payment) {

@@ -194,7 +194,7 @@ impl Replay<'_> {
         self.out.event(
             Moment::Calls,
             "KR-ANN-2",
-            format!("seat {s} announces {} for {side}", bonus.word()),
+            format_args!("seat {s} announces {} for {side}", bonus.word()),
         );
         true
     }
@@ -332,7 +332,7 @@ impl Replay<'_> {
         self.out.event(
             Moment::Calls,
             "KR-ANN-4",
-            format!("seat {s}: {word} on {target} (×{})", 1 << step),
+            format_args!("seat {s}: {word} on {target} (×{})", 1 << step),
         );
         true
     }

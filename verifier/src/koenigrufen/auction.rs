@@ -69,7 +69,7 @@ impl Replay<'_> {
             self.out.event(
                 Moment::Auction,
                 "KR-BID-7",
-                "the forehand passed where it had to bid: no game, the deal is not scored".into(),
+                "the forehand passed where it had to bid: no game, the deal is not scored",
             );
             return false;
         }
@@ -101,7 +101,7 @@ impl Replay<'_> {
         self.out.event(
             Moment::Auction,
             "KR-BID-4",
-            format!("seat {seat} plays {}", game.word()),
+            format_args!("seat {seat} plays {}", game.word()),
         );
         true
     }

@@ -3,6 +3,7 @@
 
 use notation::{Action, Problem};
 
+use crate::reason::Words;
 use crate::{Event, Moment, Payment, Report};
 
 /// Writes into the deal's [`Report`].
@@ -21,13 +22,23 @@ impl<'a> Out<'a> {
     }
 
     /// A rule applied, in plain words.
-    pub fn event(&mut self, at: Moment, rule: &'static str, text: String) {
-        self.report.events.push(Event::Rule { at, rule, text });
+    pub fn event(&mut self, at: Moment, rule: &'static str, text: impl Words) {
+        self.report.event(|| Event::Rule {
+            at,
+            rule,
+            text: text.words(),
+        });
     }
 
-    /// Any other event (a trick, a count).
-    pub fn emit(&mut self, event: Event) {
-        self.report.events.push(event);
+    /// Any other event (a trick, a count), built only when the caller
+    /// wants events.
+    pub fn emit(&mut self, event: impl FnOnce() -> Event) {
+        self.report.event(event);
+    }
+
+    /// Whether the caller wants events.
+    pub fn wants_events(&self) -> bool {
+        self.report.wants_events()
     }
 
     /// A line of the ledger.

@@ -138,14 +138,16 @@ impl Replay<'_> {
         self.state.tricks[t] = p;
         self.state.ntricks = k;
         self.state.tricks_won[winner_seat as usize] += 1;
-        let reason = win_reason(&cards[..n], w, game, &self.opts);
-        self.out.emit(Event::Trick {
+        let opts = &self.opts;
+        self.out.emit(|| Event::Trick {
             trick: k as u16,
             leader,
             winner: winner_seat,
-            reason,
+            reason: win_reason(&cards[..n], w, game, opts),
         });
-        self.count_event(k as u16);
+        if self.out.wants_events() {
+            self.count_event(k as u16);
+        }
         Some(winner_seat)
     }
 
@@ -193,7 +195,7 @@ impl Replay<'_> {
         self.out.event(
             Moment::Settlement,
             "KR-DEAL-1",
-            format!("trick {t} has a card missing or one too many: a wrong number of cards found in play; the deal is void, nobody pays"),
+            format_args!("trick {t} has a card missing or one too many: a wrong number of cards found in play; the deal is void, nobody pays"),
         );
         self.out.void();
         self.out.settled();
@@ -221,7 +223,7 @@ impl Replay<'_> {
                     (format!("seat {s}"), pts)
                 })
                 .collect();
-            self.out.emit(Event::Count { trick, sides });
+            self.out.emit(|| Event::Count { trick, sides });
             return;
         }
         let pile = |team: bool| {
@@ -236,7 +238,7 @@ impl Replay<'_> {
             None => format!("the bidder (seat {b})"),
         };
         let sides = vec![(ours, pile(true)), ("the defence".to_owned(), pile(false))];
-        self.out.emit(Event::Count { trick, sides });
+        self.out.emit(|| Event::Count { trick, sides });
     }
 }
 

@@ -65,7 +65,7 @@ impl Replay<'_> {
             self.out.event(
                 Moment::Calls,
                 "KR-TALON-4",
-                format!("seat {b} takes all six talon cards"),
+                format_args!("seat {b} takes all six talon cards"),
             );
         }
         i
@@ -93,7 +93,7 @@ impl Replay<'_> {
         self.out.event(
             Moment::Calls,
             "KR-TALON-2",
-            format!("seat {b} gives up (grind)"),
+            format_args!("seat {b} gives up (grind)"),
         );
         if let Some(extra) = acts.get(i) {
             self.out.push(
@@ -118,7 +118,7 @@ impl Replay<'_> {
         self.out.event(
             Moment::Calls,
             "KR-TALON-1",
-            format!(
+            format_args!(
                 "seat {b} takes talon pile {half} ({}); the other pile counts for the opponents",
                 list(pile)
             ),

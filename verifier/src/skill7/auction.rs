@@ -250,7 +250,7 @@ impl Replay<'_, '_> {
             self.out.rule(
                 Moment::Auction,
                 "S7-BID-7",
-                format!(
+                format_args!(
                     "the illegal bid of seat {seat} still makes {} the current game",
                     kind.word()
                 ),
@@ -261,7 +261,7 @@ impl Replay<'_, '_> {
             self.out.rule(
                 Moment::Auction,
                 "S7-BID-5",
-                format!(
+                format_args!(
                     "the {} of seat {seat} cancels the additions and kontras bid so far",
                     kind.word()
                 ),

@@ -158,7 +158,7 @@ impl Replay<'_, '_> {
         self.out.rule(
             Moment::Deal,
             "S7-DEAL-3",
-            "a redeal is claimed with cause: the cards are dealt again, nobody pays".into(),
+            "a redeal is claimed with cause: the cards are dealt again, nobody pays",
         );
         self.out.void();
     }
@@ -188,7 +188,7 @@ impl Replay<'_, '_> {
         self.out.rule(
             Moment::Settlement,
             "S7-DEAL-1",
-            format!("trick {} has a card missing or one too many: a wrong number of cards found in play; the deal is void, nobody pays", t + 1),
+            format_args!("trick {} has a card missing or one too many: a wrong number of cards found in play; the deal is void, nobody pays", t + 1),
         );
         self.out.void();
         true
@@ -203,7 +203,7 @@ impl Replay<'_, '_> {
         self.out.rule(
             Moment::Settlement,
             "S7-DEAL-3",
-            "the deal had a cause for a redeal: it is void, nobody pays".into(),
+            "the deal had a cause for a redeal: it is void, nobody pays",
         );
         self.out.void();
         true

@@ -350,18 +350,18 @@ impl Replay<'_, '_> {
             self.out.rule(
                 at,
                 "S7-PLAY-5",
-                "the Pagat, the Mond and the Sküs in one trick: the Pagat wins (the fairy-tale trick)".into(),
+                "the Pagat, the Mond and the Sküs in one trick: the Pagat wins (the fairy-tale trick)",
             );
         }
         out.tricks[winner as usize] += 1;
         out.points[winner as usize] += cards.iter().map(|c| points(*c)).sum::<u32>();
-        self.out.report.events.push(Event::Trick {
+        self.out.report.event(|| Event::Trick {
             trick: n as u16,
             leader,
             winner,
             reason: format!("{why} ({wcard})"),
         });
-        if let Some(c) = rules.contract {
+        if let (Some(c), true) = (rules.contract, self.out.report.wants_events()) {
             self.count(n, c, rules, out);
         }
         // Mondfang (S7-SCORE-5).
@@ -373,7 +373,7 @@ impl Replay<'_, '_> {
                 self.out.rule(
                     at,
                     "S7-SCORE-5",
-                    format!("the Mond of seat {victim} is caught by the Sküs (Mondfang)"),
+                    format_args!("the Mond of seat {victim} is caught by the Sküs (Mondfang)"),
                 );
             }
         }
@@ -392,7 +392,7 @@ impl Replay<'_, '_> {
             let side = side_of(s, rules.game, c.declarer, rules.partner);
             sides[usize::from(side != Side::Declarer)] += out.points[s as usize];
         }
-        self.out.report.events.push(Event::Count {
+        self.out.report.event(|| Event::Count {
             trick: n as u16,
             sides: vec![
                 (Side::Declarer.word().to_owned(), sides[0].to_string()),

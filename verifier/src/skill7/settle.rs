@@ -12,7 +12,7 @@ use crate::Moment;
 
 /// One line of the settlement: the team that wins it, its value, the rule,
 /// the reason.
-type Line = (Side, i64, &'static str, String);
+type Line = (Side, i64, &'static str, crate::Reason);
 
 /// The teams as the call fixed them, and what each took.
 struct Teams<'p> {
@@ -68,7 +68,7 @@ fn valat(items: &[Option<Item>; 4], teams: &Teams, solo: bool) -> Option<Line> {
             winner,
             value,
             "S7-SCORE-4",
-            format!("valat bid by {} {}", v.owner.word(), won_word(won)),
+            crate::reason!("valat bid by {} {}", v.owner.word(), won_word(won)),
         ));
     }
     [Side::Declarer, Side::Opponents]
@@ -79,7 +79,7 @@ fn valat(items: &[Option<Item>; 4], teams: &Teams, solo: bool) -> Option<Line> {
                 side,
                 if solo { 12 } else { 6 },
                 "S7-SCORE-4",
-                format!("silent valat by {}", side.word()),
+                crate::reason!("silent valat by {}", side.word()),
             )
         })
 }
@@ -93,7 +93,7 @@ fn game_line(game: Kind, item: Option<Item>, dp: u32, solo: bool) -> Line {
         if won { Side::Declarer } else { Side::Opponents },
         value,
         "S7-SCORE-1",
-        format!(
+        crate::reason!(
             "{} {} with {dp} points{}",
             game.word(),
             won_word(won),
@@ -114,7 +114,7 @@ fn absolut(item: Option<Item>, teams: &Teams, solo: bool) -> Option<Line> {
             if won { ab.owner } else { ab.owner.other() },
             if solo { 4 } else { 2 } * with_kontras(Some(ab)),
             "S7-SCORE-2",
-            format!("absolut bid by {} {}", ab.owner.word(), won_word(won)),
+            crate::reason!("absolut bid by {} {}", ab.owner.word(), won_word(won)),
         ));
     }
     [Side::Declarer, Side::Opponents]
@@ -125,7 +125,7 @@ fn absolut(item: Option<Item>, teams: &Teams, solo: bool) -> Option<Line> {
                 side,
                 if solo { 2 } else { 1 },
                 "S7-SCORE-2",
-                format!(
+                crate::reason!(
                     "silent absolut by {} ({} points)",
                     side.word(),
                     teams.points(side)
@@ -144,7 +144,7 @@ fn pagat(item: Option<Item>, teams: &Teams, solo: bool) -> Option<Line> {
             if won { pg.owner } else { pg.owner.other() },
             if solo { 4 } else { 2 } * with_kontras(Some(pg)),
             "S7-SCORE-3",
-            format!("pagat bid by {} {}", pg.owner.word(), won_word(won)),
+            crate::reason!("pagat bid by {} {}", pg.owner.word(), won_word(won)),
         ));
     }
     let (s, w) = last?;
@@ -153,7 +153,7 @@ fn pagat(item: Option<Item>, teams: &Teams, solo: bool) -> Option<Line> {
         if w { side } else { side.other() },
         if solo { 2 } else { 1 },
         "S7-SCORE-3",
-        format!("silent pagat of seat {s} {} in the last trick", won_word(w)),
+        crate::reason!("silent pagat of seat {s} {} in the last trick", won_word(w)),
     ))
 }
 
@@ -178,7 +178,7 @@ impl Replay<'_, '_> {
         self.out.rule(
             Moment::Settlement,
             "S7-POINTS-2",
-            format!(
+            format_args!(
                 "the declarer's team takes {dp} of the 88 card points (S7-POINTS-1), the opponents {}: 45 win the game",
                 88 - dp.min(88)
             ),
@@ -189,7 +189,7 @@ impl Replay<'_, '_> {
             None => self.lines_without_valat(game, &items, &teams, dp),
         };
         for (winner, value, rule, reason) in lines {
-            self.pay_line(&teams, winner, value, rule, &reason);
+            self.pay_line(&teams, winner, value, rule, reason);
         }
         self.out.report.settled = true;
     }
@@ -222,7 +222,7 @@ impl Replay<'_, '_> {
                     side,
                     premium,
                     "S7-SCORE-5",
-                    format!("Trull of {}", side.word()),
+                    crate::reason!("Trull of {}", side.word()),
                 ));
             }
         }
@@ -233,7 +233,7 @@ impl Replay<'_, '_> {
                 teams.side_of(s),
                 premium,
                 "S7-SCORE-5",
-                format!("Königstrull of seat {s}"),
+                crate::reason!("Königstrull of seat {s}"),
             ));
         }
         if game != Kind::Farbesolo {
@@ -242,7 +242,7 @@ impl Replay<'_, '_> {
                     teams.side_of(s).other(),
                     premium,
                     "S7-SCORE-5",
-                    format!("Mondfang: the Mond of seat {s} caught in trick {n}"),
+                    crate::reason!("Mondfang: the Mond of seat {s} caught in trick {n}"),
                 ));
             }
         }
@@ -274,7 +274,7 @@ impl Replay<'_, '_> {
         winner: Side,
         value: i64,
         rule: &'static str,
-        reason: &str,
+        reason: crate::Reason,
     ) {
         let mut winners = [0u8; 4];
         let mut losers = [0u8; 4];
@@ -290,15 +290,16 @@ impl Replay<'_, '_> {
         }
         if nw == nl {
             for k in 0..nw {
-                self.out.pay(losers[k], winners[k], value, rule, reason);
+                self.out
+                    .pay(losers[k], winners[k], value, rule, reason.clone());
             }
         } else if nw == 1 {
             for &l in &losers[..nl] {
-                self.out.pay(l, winners[0], value, rule, reason);
+                self.out.pay(l, winners[0], value, rule, reason.clone());
             }
         } else {
             for &w in &winners[..nw] {
-                self.out.pay(losers[0], w, value, rule, reason);
+                self.out.pay(losers[0], w, value, rule, reason.clone());
             }
         }
     }

@@ -6,7 +6,8 @@ use notation::{Action, Card, CardSet, Party, Problem, Seat};
 
 use super::auction::Kind;
 use super::call::rufer_call;
-use crate::{Deal, Event, Moment, Payment, Report};
+use crate::reason::Words;
+use crate::{Deal, Event, Moment, Payment, Reason, Report};
 
 /// The two teams of a deal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,8 +85,12 @@ impl Out<'_> {
     }
 
     /// An explain event: a rule applied.
-    pub(super) fn rule(&mut self, at: Moment, rule: &'static str, text: String) {
-        self.report.events.push(Event::Rule { at, rule, text });
+    pub(super) fn rule(&mut self, at: Moment, rule: &'static str, text: impl Words) {
+        self.report.event(|| Event::Rule {
+            at,
+            rule,
+            text: text.words(),
+        });
     }
 
     /// A faulty auction or call entry.
@@ -113,14 +118,14 @@ impl Out<'_> {
         payee: Seat,
         amount: i64,
         rule: &'static str,
-        reason: &str,
+        reason: Reason,
     ) {
         self.report.pay(Payment {
             payer: Party::Seat(payer),
             payee: Party::Seat(payee),
             amount,
             rule,
-            reason: reason.to_string(),
+            reason,
             at: Moment::Settlement,
         });
     }

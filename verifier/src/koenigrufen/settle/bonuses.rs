@@ -59,7 +59,7 @@ fn ultimo_lines(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
             r.out.event(
                 Moment::Trick(target),
                 "KR-BONUS-1",
-                format!(
+                format_args!(
                     "{card} played by seat {s} in trick {target} {}: {}",
                     if wins { "wins" } else { "is beaten" },
                     bonus.word()
@@ -73,7 +73,7 @@ fn ultimo_lines(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
                 bidder_team_wins: ann.bidder_team == achieved,
                 value,
                 rule: "KR-BONUS-1",
-                reason: format!(
+                reason: crate::reason!(
                     "{} announced, {} ({card} {} trick {target})",
                     bonus.word(),
                     if achieved { "made" } else { "lost" },
@@ -86,7 +86,7 @@ fn ultimo_lines(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
                 bidder_team_wins: r.state.team(s) == wins,
                 value,
                 rule: "KR-BONUS-1",
-                reason: format!(
+                reason: crate::reason!(
                     "{} silent: {card} {} trick {target}",
                     bonus.word(),
                     if wins { "wins" } else { "loses" }
@@ -109,7 +109,7 @@ fn king_ultimo_line(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
                 bidder_team_wins: ann.bidder_team == achieved,
                 value,
                 rule: "KR-BONUS-2",
-                reason: format!(
+                reason: crate::reason!(
                     "king ultimo announced, {}",
                     if achieved { "made" } else { "lost" }
                 ),
@@ -119,7 +119,7 @@ fn king_ultimo_line(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
                 bidder_team_wins: t,
                 value,
                 rule: "KR-BONUS-2",
-                reason: format!("king ultimo silent: {king} falls in trick 12"),
+                reason: crate::reason!("king ultimo silent: {king} falls in trick 12"),
             });
         }
     }
@@ -130,7 +130,7 @@ fn capture_the_moon(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
     for (k, p) in r.state.tricks[..r.state.ntricks].iter().enumerate() {
         if let Some(s) = p.seat_of(Card::MOND) {
             if p.winning_card() != Some(Card::MOND) {
-                r.out.emit(crate::Event::Rule {
+                r.out.emit(|| crate::Event::Rule {
                     at: Moment::Trick(k as u16 + 1),
                     rule: "KR-BONUS-3",
                     text: format!("seat {s}'s Mond is captured: capture the moon"),
@@ -139,7 +139,7 @@ fn capture_the_moon(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
                     bidder_team_wins: !r.state.team(s),
                     value: solo,
                     rule: "KR-BONUS-3",
-                    reason: format!("capture the moon: seat {s}'s T21 is taken"),
+                    reason: crate::reason!("capture the moon: seat {s}'s T21 is taken"),
                 });
             }
         }
@@ -156,7 +156,7 @@ fn capture_the_king(r: &mut Replay<'_>, solo: i64, opp: &CardSet, lines: &mut Ve
             r.out.event(
                 Moment::Trick(k as u16 + 1),
                 "KR-BONUS-4",
-                format!("the called king {king} falls to the opponents: capture the king"),
+                format_args!("the called king {king} falls to the opponents: capture the king"),
             );
         }
         if opp.contains(king) {
@@ -164,7 +164,7 @@ fn capture_the_king(r: &mut Replay<'_>, solo: i64, opp: &CardSet, lines: &mut Ve
                 bidder_team_wins: false,
                 value: solo,
                 rule: "KR-BONUS-4",
-                reason: format!("capture the king: {king} goes to the opponents"),
+                reason: crate::reason!("capture the king: {king} goes to the opponents"),
             });
         }
     }
@@ -207,7 +207,7 @@ fn pile_bonus_lines(
                 bidder_team_wins: ann.bidder_team == made,
                 value,
                 rule,
-                reason: format!(
+                reason: crate::reason!(
                     "{} announced, {}",
                     bonus.word(),
                     if made { "made" } else { "lost" }
@@ -218,7 +218,7 @@ fn pile_bonus_lines(
                 bidder_team_wins: bid_has,
                 value,
                 rule,
-                reason: format!("{} silent", bonus.word()),
+                reason: crate::reason!("{} silent", bonus.word()),
             });
         }
     }
@@ -248,7 +248,7 @@ fn valat(r: &mut Replay<'_>, game: Game, solo: i64, lines: &mut Vec<Line>) {
             bidder_team_wins: bidder_wins,
             value,
             rule: "KR-BONUS-9",
-            reason: format!("valat announced, {}", if made { "made" } else { "lost" }),
+            reason: crate::reason!("valat announced, {}", if made { "made" } else { "lost" }),
         })
     } else {
         let team = if all_tricks(true) {
@@ -274,7 +274,7 @@ fn valat(r: &mut Replay<'_>, game: Game, solo: i64, lines: &mut Vec<Line>) {
                 bidder_team_wins: t,
                 value,
                 rule: "KR-BONUS-10",
-                reason: format!("silent valat ({value} ≥ {net}, the other lines)"),
+                reason: crate::reason!("silent valat ({value} ≥ {net}, the other lines)"),
             })
         })
     };
@@ -282,7 +282,7 @@ fn valat(r: &mut Replay<'_>, game: Game, solo: i64, lines: &mut Vec<Line>) {
         r.out.event(
             Moment::Settlement,
             "KR-BONUS-10",
-            "valat: only the valat line is scored".into(),
+            "valat: only the valat line is scored",
         );
         lines.clear();
         lines.push(v);

@@ -12,14 +12,14 @@ use notation::{Game, Party};
 
 use super::rules::*;
 use super::Replay;
-use crate::{Moment, Payment};
+use crate::{Moment, Payment, Reason};
 
 /// One line of the score sheet: the team that wins it and its value.
 pub(super) struct Line {
     pub bidder_team_wins: bool,
     pub value: i64,
     pub rule: &'static str,
-    pub reason: String,
+    pub reason: Reason,
 }
 
 /// KR-TALON-2: the bidder pays each other seat the table value.
@@ -32,7 +32,7 @@ pub(super) fn grind(r: &mut Replay<'_>) {
         r.state.bidder,
         value,
         "KR-TALON-2",
-        &reason,
+        reason,
         Moment::Calls,
     );
 }
@@ -44,16 +44,17 @@ pub(super) fn pay_each_other_seat(
     payer: u8,
     amount: i64,
     rule: &'static str,
-    reason: &str,
+    reason: impl Into<Reason>,
     at: Moment,
 ) {
+    let reason = reason.into();
     for s in (1..4).map(|d| (payer + d) % 4) {
         r.out.pay(Payment {
             payer: Party::Seat(payer),
             payee: Party::Seat(s),
             amount,
             rule,
-            reason: reason.to_string(),
+            reason: reason.clone(),
             at,
         });
     }

@@ -22,7 +22,7 @@ pub(super) fn beggar_piccolo(r: &mut Replay<'_>, game: Game) {
         bidder_team_wins: won,
         value,
         rule: "KR-SCORE-6",
-        reason: format!(
+        reason: crate::reason!(
             "{} {}: the bidder takes {taken} trick{}",
             game.word(),
             if won { "won" } else { "lost" },
@@ -52,7 +52,7 @@ pub(super) fn trischaken(r: &mut Replay<'_>) {
     r.out.event(
         Moment::Settlement,
         "KR-SCORE-7",
-        format!(
+        format_args!(
             "points: {}; seat {loser} has the most{}{}",
             (0..4)
                 .map(|s| format!("seat {s} {}", thirds(pts[s])))
@@ -66,5 +66,5 @@ pub(super) fn trischaken(r: &mut Replay<'_>) {
         "trischaken lost with {} points",
         thirds(pts[loser as usize])
     );
-    pay_each_other_seat(r, loser, value, "KR-SCORE-7", &reason, Moment::Settlement);
+    pay_each_other_seat(r, loser, value, "KR-SCORE-7", reason, Moment::Settlement);
 }

@@ -53,7 +53,7 @@ fn piles(r: &mut Replay<'_>, game: Game) -> Piles {
     r.out.event(
         Moment::Settlement,
         "KR-SCORE-1",
-        format!(
+        format_args!(
             "the bidder's team has {} points, the opponents {}",
             thirds(pb),
             thirds(po)
@@ -82,7 +82,7 @@ fn game_line(r: &Replay<'_>, game: Game, pb: u32) -> Line {
         bidder_team_wins: won,
         value: base * doubling(r.state.game_level),
         rule: "KR-SCORE-2",
-        reason: format!(
+        reason: crate::reason!(
             "{} {} with {} points{contra}",
             game.word(),
             if won { "won" } else { "lost" },
