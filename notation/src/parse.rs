@@ -207,6 +207,10 @@ struct Reader<'a> {
     /// The record's variant once its tags are read: the help of an unknown
     /// word lists the words of this variant (`words`).
     variant: Option<crate::Variant>,
+    /// The cards of the line [`fast_line`] reads: (card, start, end).
+    scratch: Vec<(Card, u32, u32)>,
+    /// Whether the fast paths may be taken (tests compare with them off).
+    fast: bool,
 }
 
 /// A fault was recorded in `Reader::problems`; the caller recovers.
@@ -1013,12 +1017,18 @@ impl<'a> Reader<'a> {
 /// Parses one record (as cut by [`split_records`]); `base` is its offset in
 /// the file, so that spans point into the file.
 pub fn parse_record(text: &str, base: usize) -> Result<Record, Vec<Problem>> {
+    parse_record_with(text, base, true)
+}
+
+fn parse_record_with(text: &str, base: usize, fast: bool) -> Result<Record, Vec<Problem>> {
     let mut p = Reader {
         src: text,
         pos: 0,
         base,
         problems: Vec::new(),
         variant: None,
+        scratch: Vec::new(),
+        fast,
     };
     let record = parse_inner(&mut p);
     match record {
@@ -1118,6 +1128,11 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
     // Sections.
     let mut last_rank = 0;
     while !p.rest().is_empty() {
+        if !p.fast {
+        } else if let Some(rank) = fast_line(p, &mut record, last_rank, &mut lead_in) {
+            last_rank = rank;
+            continue;
+        }
         let start = p.pos;
         let Some((keyword, kw_span)) = p.take_word() else {
             let (found, span) = p.found();
@@ -1168,6 +1183,112 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
         return Err(Failed);
     }
     Ok(record)
+}
+
+/// The common form of a hand or a trick, read on bytes: `hand N:` or
+/// `trick N:` (the next trick's number), canonical card codes separated by
+/// blanks, and then the next section's keyword (or the end) after white
+/// space. Returns the section's rank when it read one. Anything else (a
+/// comment, an alias, a `=` suffix, `lead`/`call`, a fault of any kind)
+/// returns `None` having changed nothing, and the general parser reads the
+/// section: what it makes of the common form is exactly what this makes.
+fn fast_line(
+    p: &mut Reader<'_>,
+    record: &mut Record,
+    last_rank: usize,
+    lead_in: &mut Vec<String>,
+) -> Option<usize> {
+    let bytes = p.src.as_bytes();
+    let start = p.pos;
+    let (rank, mut i) = match bytes.get(start..start + 6)? {
+        [b't', b'r', b'i', b'c', b'k', b' '] => (6, start + 6),
+        [b'h', b'a', b'n', b'd', b' ', _] => (0, start + 5),
+        _ => return None,
+    };
+    if rank < last_rank {
+        return None;
+    }
+    let digits = i;
+    let mut n: u32 = 0;
+    while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
+        n = n * 10 + u32::from(d - b'0');
+        i += 1;
+        if i - digits > 3 {
+            return None;
+        }
+    }
+    if i == digits || bytes.get(i) != Some(&b':') {
+        return None;
+    }
+    i += 1;
+    let fits = if rank == 6 {
+        n as usize == record.tricks.len() + 1
+    } else {
+        n <= u32::from(u8::MAX)
+    };
+    if !fits {
+        return None;
+    }
+    p.scratch.clear();
+    loop {
+        while matches!(bytes.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        let word = i;
+        while i < bytes.len() && is_word_byte(bytes[i]) {
+            i += 1;
+        }
+        if i == word {
+            break;
+        }
+        let card = Card::parse_canonical(&bytes[word..i])?;
+        p.scratch.push((card, word as u32, i as u32));
+    }
+    while matches!(bytes.get(i), Some(b' ' | b'\t' | b'\r' | b'\n')) {
+        i += 1;
+    }
+    if i < bytes.len() {
+        if !bytes[i].is_ascii_lowercase() {
+            return None;
+        }
+        let mut end = i;
+        while end < bytes.len() && is_word_byte(bytes[end]) {
+            end += 1;
+        }
+        section_rank(&p.src[i..end])?;
+    }
+    let base = p.base;
+    let items: Vec<Item> = p
+        .scratch
+        .iter()
+        .map(|&(card, s, e)| Item {
+            card,
+            name: None,
+            rename: None,
+            comments: Vec::new(),
+            span: Span::new(base + s as usize, base + e as usize),
+        })
+        .collect();
+    let span = p.span(start, i);
+    let comments = std::mem::take(lead_in);
+    if rank == 6 {
+        record.tricks.push(Trick {
+            leader: None,
+            fool_call: None,
+            plays: items,
+            comments,
+            span,
+        });
+    } else {
+        record.hands.push(Hand {
+            seat: n as Seat,
+            cards: items,
+            comments,
+            span,
+        });
+    }
+    p.pos = i;
+    Some(rank)
 }
 
 /// Parses the body of one section; returns the comments after its last
@@ -1364,4 +1485,55 @@ fn last_element_comments<'r>(record: &'r mut Record, keyword: &str) -> Option<&'
         "claim" => &mut record.claim.as_mut()?.comments,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every record of the corpus and the examples (the faulty ones too),
+    /// and variations of them, parse to the same records, spans and
+    /// problems with the fast paths as without them.
+    #[test]
+    fn fast_paths_change_nothing() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        let mut files = Vec::new();
+        let mut dirs = vec![format!("{root}/corpus"), format!("{root}/spec")];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path.to_string_lossy().into_owned());
+                } else if path.extension().is_some_and(|e| e == "tarok") {
+                    files.push(path);
+                }
+            }
+        }
+        assert!(files.len() > 100, "the corpus was not found");
+        let variations: [fn(&str) -> String; 6] = [
+            |t| t.to_owned(),
+            |t| t.replace(": ", ":  "),
+            |t| t.replace('\n', "\r\n"),
+            |t| t.replace(" S", "\tS").replace(" T1", " t1"),
+            |t| {
+                t.replace("\ntrick 2", "\n{x}\ntrick 2")
+                    .replace(" C", " {c} C")
+            },
+            |t| t.replace("\n", " ").replace("] ", "]\n"),
+        ];
+        let mut records = 0;
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for vary in variations {
+                let text = vary(&text);
+                for (offset, chunk) in split_records(&text) {
+                    let fast = format!("{:?}", parse_record_with(chunk, offset, true));
+                    let slow = format!("{:?}", parse_record_with(chunk, offset, false));
+                    assert_eq!(fast, slow, "{}:\n{chunk}", path.display());
+                    records += 1;
+                }
+            }
+        }
+        assert!(records > 500);
+    }
 }
