@@ -176,11 +176,46 @@ fn attach(items: &mut [Item], pending: &mut Vec<Trivia>, lead_in: &mut Vec<Strin
     if pending.is_empty() {
         return;
     }
-    let sink = match items.last_mut() {
-        Some(last) => &mut last.comments,
-        None => lead_in,
-    };
-    sink.extend(pending.drain(..).map(|t| t.text));
+    let texts = pending.drain(..).map(|t| t.text);
+    match items.last_mut() {
+        Some(last) => last.comments.extend(texts),
+        None => lead_in.extend(texts),
+    }
+}
+
+/// A list comments can be added to: a tag's, a section's or an action's
+/// (`Vec<String>`), or a card's ([`Comments`]).
+trait CommentSink {
+    fn push_comment(&mut self, comment: String);
+}
+
+impl CommentSink for Vec<String> {
+    fn push_comment(&mut self, comment: String) {
+        self.push(comment);
+    }
+}
+
+impl CommentSink for Comments {
+    fn push_comment(&mut self, comment: String) {
+        self.push(comment);
+    }
+}
+
+/// A list of items being read: a trick's plays or a list of cards.
+trait ItemList: Default + Extend<Item> + std::ops::DerefMut<Target = [Item]> {
+    fn push_item(&mut self, item: Item);
+}
+
+impl ItemList for Vec<Item> {
+    fn push_item(&mut self, item: Item) {
+        self.push(item);
+    }
+}
+
+impl ItemList for Plays {
+    fn push_item(&mut self, item: Item) {
+        self.push(item);
+    }
 }
 
 /// The section keywords, in the order sections must appear.
@@ -597,19 +632,19 @@ impl<'a> Reader<'a> {
             card,
             name,
             rename,
-            comments: Vec::new(),
+            comments: Comments::default(),
             span,
         })
     }
 
     /// Items until a section keyword, `stop` or the end.
-    fn items(
+    fn items<L: ItemList>(
         &mut self,
         allow_lead: bool,
         stop: Option<&str>,
         lead_in: &mut Vec<String>,
-    ) -> PResult<(Vec<Item>, Vec<Trivia>)> {
-        let mut items: Vec<Item> = Vec::with_capacity(if allow_lead { 4 } else { 16 });
+    ) -> PResult<(L, Vec<Trivia>)> {
+        let mut items = L::default();
         // Comments before the first card lead into the section; if no card
         // follows they are the section's tail (see `split_tail`).
         let mut pending = self.trivia()?;
@@ -627,11 +662,11 @@ impl<'a> Reader<'a> {
                         let span = self.span(self.pos, end);
                         self.pos = end;
                         attach(&mut items, &mut pending, lead_in);
-                        items.push(Item {
+                        items.push_item(Item {
                             card,
                             name: None,
                             rename: None,
-                            comments: Vec::new(),
+                            comments: Comments::default(),
                             span,
                         });
                         // Blanks between cards inline; comments the slow way.
@@ -665,21 +700,21 @@ impl<'a> Reader<'a> {
             }
             let item = self.item(allow_lead)?;
             attach(&mut items, &mut pending, lead_in);
-            items.push(item);
+            items.push_item(item);
             pending = self.trivia()?;
         }
     }
 
     /// Gives comments that follow a group's last element to it when they
     /// stand on its line; the rest go to what comes next.
-    fn split_tail(pending: Vec<Trivia>, last: Option<&mut Vec<String>>) -> Vec<String> {
+    fn split_tail(pending: Vec<Trivia>, last: Option<&mut dyn CommentSink>) -> Vec<String> {
         let mut next = Vec::new();
         let mut same_line = last.is_some();
         let mut sink = last;
         for t in pending {
             same_line &= !t.newline_before;
             match (&mut sink, same_line) {
-                (Some(s), true) => s.push(t.text),
+                (Some(s), true) => s.push_comment(t.text),
                 _ => next.push(t.text),
             }
         }
@@ -1123,7 +1158,13 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
         );
     }
     p.variant = record.variant();
-    let mut lead_in = Reader::split_tail(pending, record.tags.last_mut().map(|t| &mut t.comments));
+    let mut lead_in = Reader::split_tail(
+        pending,
+        record
+            .tags
+            .last_mut()
+            .map(|t| &mut t.comments as &mut dyn CommentSink),
+    );
 
     // Sections.
     let mut last_rank = 0;
@@ -1258,31 +1299,27 @@ fn fast_line(
         section_rank(&p.src[i..end])?;
     }
     let base = p.base;
-    let items: Vec<Item> = p
-        .scratch
-        .iter()
-        .map(|&(card, s, e)| Item {
-            card,
-            name: None,
-            rename: None,
-            comments: Vec::new(),
-            span: Span::new(base + s as usize, base + e as usize),
-        })
-        .collect();
+    let item = |&(card, s, e): &(Card, u32, u32)| Item {
+        card,
+        name: None,
+        rename: None,
+        comments: Comments::default(),
+        span: Span::new(base + s as usize, base + e as usize),
+    };
     let span = p.span(start, i);
     let comments = std::mem::take(lead_in);
     if rank == 6 {
         record.tricks.push(Trick {
             leader: None,
             fool_call: None,
-            plays: items,
+            plays: p.scratch.iter().map(item).collect(),
             comments,
             span,
         });
     } else {
         record.hands.push(Hand {
             seat: n as Seat,
-            cards: items,
+            cards: p.scratch.iter().map(item).collect(),
             comments,
             span,
         });
@@ -1369,15 +1406,12 @@ fn section(
             p.trivia_none()?;
             let (seat, _) = p.seat()?;
             p.section_colon("discard")?;
-            let (mut cards, mut pending) = p.items(false, Some("show"), comments)?;
+            let (mut cards, mut pending): (Vec<Item>, _) =
+                p.items(false, Some("show"), comments)?;
             let mut shown = Vec::new();
             if p.peek_word() == Some("show") {
                 let (_, show_span) = p.take_word().unwrap();
-                let sink = match cards.last_mut() {
-                    Some(last) => &mut last.comments,
-                    None => &mut *comments,
-                };
-                sink.extend(pending.drain(..).map(|t| t.text));
+                attach(&mut cards, &mut pending, comments);
                 let mut cards_comments = Vec::new();
                 let mid = p.trivia()?;
                 let (list, tail) = p.items(false, None, &mut cards_comments)?;
@@ -1435,21 +1469,24 @@ fn section(
 /// The comment list of the element a same-line comment after `keyword`'s
 /// section attaches to: its last card or action, or the section's own
 /// lead-in when it has none.
-fn last_element_comments<'r>(record: &'r mut Record, keyword: &str) -> Option<&'r mut Vec<String>> {
+fn last_element_comments<'r>(
+    record: &'r mut Record,
+    keyword: &str,
+) -> Option<&'r mut dyn CommentSink> {
     fn last_or<'a, T>(
         list: &'a mut [T],
         comments: &'a mut Vec<String>,
-        of: impl Fn(&'a mut T) -> &'a mut Vec<String>,
-    ) -> &'a mut Vec<String> {
+        of: impl Fn(&'a mut T) -> &'a mut dyn CommentSink,
+    ) -> &'a mut dyn CommentSink {
         match list.last_mut() {
             Some(last) => of(last),
             None => comments,
         }
     }
-    fn item(i: &mut Item) -> &mut Vec<String> {
+    fn item(i: &mut Item) -> &mut dyn CommentSink {
         &mut i.comments
     }
-    fn action(a: &mut Action) -> &mut Vec<String> {
+    fn action(a: &mut Action) -> &mut dyn CommentSink {
         &mut a.comments
     }
     Some(match keyword {
