@@ -1120,7 +1120,7 @@ fn parse_record_with(text: &str, base: usize, fast: bool) -> Result<Record, Vec<
         base,
         problems: Vec::new(),
         variant: None,
-        scratch: Vec::new(),
+        scratch: Vec::with_capacity(if fast { 32 } else { 0 }),
         fast,
     };
     let record = parse_inner(&mut p);
@@ -1320,50 +1320,77 @@ fn fast_tag(i: &str) -> Option<(&str, (&str, String))> {
     Some((&i[close + 2..], (&i[1..n], i[v..close].to_owned())))
 }
 
-/// The common form of a hand or a trick, read on bytes: `hand N:` or
-/// `trick N:` (the next trick's number), canonical card codes separated by
-/// blanks, and then the next section's keyword (or the end) after white
-/// space. Returns the section's rank when it read one. Anything else (a
-/// comment, an alias, a `=` suffix, `lead`/`call`, a fault of any kind)
-/// returns `None` having changed nothing, and the general parser reads the
-/// section: what it makes of the common form is exactly what this makes.
+/// The common form of a hand, a trick, the talon or a discard, read on
+/// bytes: `hand N:`, `trick N:` (the next trick's number), `talon:` (or
+/// `dog:`) or `discard N:`, canonical card codes separated by blanks, and
+/// then the next section's keyword (or the end) after white space. Returns
+/// the section's rank when it read one. Anything else (a comment, an alias,
+/// a `=` suffix, `lead`/`call`, `show`, a section out of order, a fault of
+/// any kind) returns `None` having changed nothing, and the general parser
+/// reads the section: what it makes of the common form is exactly what
+/// this makes.
 fn fast_line(
     p: &mut Reader<'_>,
     record: &mut Record,
     last_rank: usize,
     lead_in: &mut Vec<String>,
 ) -> Option<usize> {
+    const HAND: usize = 0;
+    const TALON: usize = 1;
+    const DISCARD: usize = 4;
+    const TRICK: usize = 6;
     let bytes = p.src.as_bytes();
     let start = p.pos;
     let (rank, mut i) = match bytes.get(start..start + 6)? {
-        [b't', b'r', b'i', b'c', b'k', b' '] => (6, start + 6),
-        [b'h', b'a', b'n', b'd', b' ', _] => (0, start + 5),
+        [b't', b'r', b'i', b'c', b'k', b' '] => (TRICK, start + 6),
+        [b'h', b'a', b'n', b'd', b' ', _] => (HAND, start + 5),
+        [b't', b'a', b'l', b'o', b'n', b':'] => (TALON, start + 5),
+        [b'd', b'o', b'g', b':', ..] => (TALON, start + 3),
+        b"discar" if bytes.get(start + 6..start + 8) == Some(b"d ") => (DISCARD, start + 8),
         _ => return None,
     };
-    if rank < last_rank {
+    // Hands and tricks may repeat; the others stand once, in order.
+    if rank < last_rank || rank == last_rank && !matches!(rank, HAND | TRICK) {
         return None;
     }
-    let digits = i;
     let mut n: u32 = 0;
-    while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
-        n = n * 10 + u32::from(d - b'0');
-        i += 1;
-        if i - digits > 3 {
+    if rank != TALON {
+        let digits = i;
+        while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
+            n = n * 10 + u32::from(d - b'0');
+            i += 1;
+            if i - digits > 3 {
+                return None;
+            }
+        }
+        if i == digits {
+            return None;
+        }
+        let fits = if rank == TRICK {
+            n as usize == record.tricks.len() + 1
+        } else {
+            n <= u32::from(u8::MAX)
+        };
+        if !fits {
             return None;
         }
     }
-    if i == digits || bytes.get(i) != Some(&b':') {
+    if bytes.get(i) != Some(&b':') {
         return None;
     }
     i += 1;
-    let fits = if rank == 6 {
-        n as usize == record.tricks.len() + 1
-    } else {
-        n <= u32::from(u8::MAX)
+    let base = p.base as u32;
+    let item = |card, s: usize, e: usize| Item {
+        card,
+        name: None,
+        rename: None,
+        comments: Comments::default(),
+        span: Span {
+            start: base + s as u32,
+            end: base + e as u32,
+        },
     };
-    if !fits {
-        return None;
-    }
+    let mut plays = Plays::new();
     p.scratch.clear();
     loop {
         while matches!(bytes.get(i), Some(b' ' | b'\t')) {
@@ -1371,7 +1398,11 @@ fn fast_line(
         }
         match canonical_at(bytes, i) {
             Some((card, end)) => {
-                p.scratch.push((card, i as u32, end as u32));
+                if rank == TRICK {
+                    plays.push(item(card, i, end));
+                } else {
+                    p.scratch.push((card, i as u32, end as u32));
+                }
                 i = end;
             }
             // A word that is not a canonical code: the general parser.
@@ -1392,31 +1423,44 @@ fn fast_line(
         }
         section_rank(&p.src[i..end])?;
     }
-    let base = p.base;
-    let item = |&(card, s, e): &(Card, u32, u32)| Item {
-        card,
-        name: None,
-        rename: None,
-        comments: Comments::default(),
-        span: Span::new(base + s as usize, base + e as usize),
+    let cards = || -> Vec<Item> {
+        p.scratch
+            .iter()
+            .map(|&(card, s, e)| item(card, s as usize, e as usize))
+            .collect()
     };
     let span = p.span(start, i);
     let comments = std::mem::take(lead_in);
-    if rank == 6 {
-        record.tricks.push(Trick {
+    match rank {
+        TRICK => record.tricks.push(Trick {
             leader: None,
             fool_call: None,
-            plays: p.scratch.iter().map(item).collect(),
+            plays,
             comments,
             span,
-        });
-    } else {
-        record.hands.push(Hand {
+        }),
+        HAND => record.hands.push(Hand {
             seat: n as Seat,
-            cards: p.scratch.iter().map(item).collect(),
+            cards: cards(),
             comments,
             span,
-        });
+        }),
+        TALON => {
+            record.talon = Some(Cards {
+                cards: cards(),
+                comments,
+                span,
+            })
+        }
+        _ => {
+            record.discard = Some(Discard {
+                seat: n as Seat,
+                cards: cards(),
+                shown: Vec::new(),
+                comments,
+                span,
+            })
+        }
     }
     p.pos = i;
     Some(rank)
