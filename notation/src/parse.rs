@@ -503,13 +503,19 @@ impl<'a> Reader<'a> {
     }
 
     fn peek_word(&self) -> Option<&'a str> {
-        word(self.rest()).ok().map(|(_, w)| w)
+        // Stops are ASCII: a word ends on a character boundary.
+        let end = self.word_end();
+        (end > self.pos).then(|| &self.src[self.pos..end])
     }
 
     fn take_word(&mut self) -> Option<(&'a str, Span)> {
-        let (rest, w) = word(self.rest()).ok()?;
-        let span = self.span_of(w);
-        self.advance_to(rest);
+        let end = self.word_end();
+        if end == self.pos {
+            return None;
+        }
+        let w = &self.src[self.pos..end];
+        let span = self.span(self.pos, end);
+        self.pos = end;
         Some((w, span))
     }
 
@@ -537,18 +543,40 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn number<T: std::str::FromStr>(&mut self, what: &str, help: &str) -> PResult<(T, Span)> {
-        // Fast path: a short run of digits.
+    fn number<T: std::str::FromStr + TryFrom<i64>>(
+        &mut self,
+        what: &str,
+        help: &str,
+    ) -> PResult<(T, Span)> {
+        // Fast path: a sign or none and up to nine digits, in range (`-0`
+        // and the rest take the general path, which also words the faults).
         let bytes = self.src.as_bytes();
         let mut end = self.pos;
-        while end < bytes.len() && bytes[end].is_ascii_digit() {
+        let negative = match bytes.get(end) {
+            Some(b'-') => {
+                end += 1;
+                true
+            }
+            Some(b'+') => {
+                end += 1;
+                false
+            }
+            _ => false,
+        };
+        let digits = end;
+        let mut n: i64 = 0;
+        while let Some(&d @ b'0'..=b'9') = bytes.get(end) {
+            n = n * 10 + i64::from(d - b'0');
             end += 1;
+            if end - digits > 9 {
+                break;
+            }
         }
-        if end > self.pos
-            && end - self.pos < 4
-            && bytes.get(end).is_none_or(|b| !b.is_ascii_digit())
+        if (1..=9).contains(&(end - digits))
+            && !bytes.get(end).is_some_and(u8::is_ascii_digit)
+            && !(negative && n == 0)
         {
-            if let Ok(n) = self.src[self.pos..end].parse::<T>() {
+            if let Ok(n) = T::try_from(if negative { -n } else { n }) {
                 let span = self.span(self.pos, end);
                 self.pos = end;
                 return Ok((n, span));
@@ -578,7 +606,12 @@ impl<'a> Reader<'a> {
     }
 
     fn seat(&mut self) -> PResult<(Seat, Span)> {
-        if !self.rest().starts_with(|c: char| c.is_ascii_digit()) {
+        if !self
+            .src
+            .as_bytes()
+            .get(self.pos)
+            .is_some_and(u8::is_ascii_digit)
+        {
             let (found, span) = self.found();
             return Err(self.syntax(
                 span,
@@ -852,8 +885,19 @@ impl<'a> Reader<'a> {
 
     /// White space inside an action (comments end it).
     fn trivia_inline(&mut self) -> PResult<()> {
-        let trimmed = self.rest().trim_start();
-        self.advance_to(trimmed);
+        let bytes = self.src.as_bytes();
+        while let Some(&b) = bytes.get(self.pos) {
+            match b {
+                b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' => self.pos += 1,
+                // Unicode white space: the slow path.
+                128.. => {
+                    let trimmed = self.rest().trim_start();
+                    self.advance_to(trimmed);
+                    return Ok(());
+                }
+                _ => return Ok(()),
+            }
+        }
         Ok(())
     }
 
@@ -1227,20 +1271,7 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
             .map(|t| &mut t.comments as &mut dyn CommentSink),
     );
 
-    // Sections. Room for the hands and tricks, as many as lines begin so.
-    if p.fast {
-        let rest = p.rest().as_bytes();
-        let (mut hands, mut tricks) = (0, 0);
-        for nl in memchr::memchr_iter(b'\n', rest) {
-            match rest.get(nl + 1..nl + 6) {
-                Some(b"trick") => tricks += 1,
-                Some([b'h', b'a', b'n', b'd', _]) => hands += 1,
-                _ => {}
-            }
-        }
-        record.hands.reserve_exact(hands);
-        record.tricks.reserve_exact(tricks);
-    }
+    // Sections.
     let mut last_rank = 0;
     while !p.rest().is_empty() {
         if !p.fast {
@@ -1431,6 +1462,12 @@ fn fast_line(
     };
     let span = p.span(start, i);
     let comments = std::mem::take(lead_in);
+    if rank == TRICK && record.tricks.capacity() == 0 {
+        // Room for as many tricks as lines of this length fill the rest.
+        record
+            .tricks
+            .reserve((bytes.len() - start) / (i - start) + 1);
+    }
     match rank {
         TRICK => record.tricks.push(Trick {
             leader: None,
