@@ -1157,6 +1157,13 @@ pub fn parse_record(text: &str, base: usize) -> Result<Record, Vec<Problem>> {
     parse_record_with(text, base, true)
 }
 
+/// [`parse_record`] without its fast paths: the general parser alone. For
+/// tests that show the fast paths change nothing.
+#[doc(hidden)]
+pub fn parse_record_general(text: &str, base: usize) -> Result<Record, Vec<Problem>> {
+    parse_record_with(text, base, false)
+}
+
 fn parse_record_with(text: &str, base: usize, fast: bool) -> Result<Record, Vec<Problem>> {
     let mut p = Reader {
         src: text,
@@ -1275,7 +1282,9 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
     let mut last_rank = 0;
     while !p.rest().is_empty() {
         if !p.fast {
-        } else if let Some(rank) = fast_line(p, &mut record, last_rank, &mut lead_in) {
+        } else if let Some(rank) = fast_line(p, &mut record, last_rank, &mut lead_in)
+            .or_else(|| fast_actions(p, &mut record, last_rank, &mut lead_in))
+        {
             last_rank = rank;
             continue;
         }
@@ -1501,6 +1510,236 @@ fn fast_line(
     }
     p.pos = i;
     Some(rank)
+}
+
+/// The end of a section in the common form: white space, then the next
+/// section's keyword or the end of the record. Where that keyword starts.
+fn section_end(src: &str, mut i: usize) -> Option<usize> {
+    let bytes = src.as_bytes();
+    while matches!(bytes.get(i), Some(b' ' | b'\t' | b'\r' | b'\n')) {
+        i += 1;
+    }
+    if i < bytes.len() {
+        if !bytes[i].is_ascii_lowercase() {
+            return None;
+        }
+        let mut end = i;
+        while end < bytes.len() && is_word_byte(bytes[end]) {
+            end += 1;
+        }
+        section_rank(&src[i..end])?;
+    }
+    Some(i)
+}
+
+/// A number of one to three digits at `i` ending the word: the number and
+/// its end.
+fn small_number_at(b: &[u8], mut i: usize) -> Option<(u32, usize)> {
+    let start = i;
+    let mut n = 0;
+    while let Some(&d @ b'0'..=b'9') = b.get(i) {
+        n = n * 10 + u32::from(d - b'0');
+        i += 1;
+        if i - start > 3 {
+            return None;
+        }
+    }
+    if i == start || b.get(i).is_some_and(|&x| is_word_byte(x)) {
+        return None;
+    }
+    Some((n, i))
+}
+
+/// The word at `i`, and its end.
+fn word_at(src: &str, i: usize) -> (&str, usize) {
+    let b = src.as_bytes();
+    let mut end = i;
+    while end < b.len() && is_word_byte(b[end]) {
+        end += 1;
+    }
+    (&src[i..end], end)
+}
+
+/// The common form of the auction, the calls, the declarations and the
+/// claim, read on bytes: `auction:` and actions separated by `, ` on one
+/// line, each a seat and a verb with the usual arguments (no `after`, no
+/// skat, no alias), or `claim:` and entries `seat amount` / `pot amount`;
+/// then the next section's keyword (or the end). Like [`fast_line`] it
+/// returns `None` having changed nothing for anything else, and the general
+/// parser reads the section to the same result.
+fn fast_actions(
+    p: &mut Reader<'_>,
+    record: &mut Record,
+    last_rank: usize,
+    lead_in: &mut Vec<String>,
+) -> Option<usize> {
+    const CLAIM: usize = 7;
+    let src = p.src;
+    let bytes = src.as_bytes();
+    let start = p.pos;
+    let (keyword, colon) = word_at(src, start);
+    let rank = match keyword {
+        "auction" => 2,
+        "calls" => 3,
+        "declare" => 5,
+        "claim" => CLAIM,
+        _ => return None,
+    };
+    if rank <= last_rank || bytes.get(colon) != Some(&b':') {
+        return None;
+    }
+    let mut i = colon + 1;
+    while bytes.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    let mut actions = Vec::new();
+    let mut entries = Vec::new();
+    loop {
+        let at = i;
+        if rank == CLAIM {
+            let party = match small_number_at(bytes, i) {
+                Some((seat, end)) => {
+                    i = end;
+                    Party::Seat(Seat::try_from(seat).ok()?)
+                }
+                None => {
+                    let (w, end) = word_at(src, i);
+                    i = end;
+                    Party::Pot(Pot::from_word(w)?)
+                }
+            };
+            if bytes.get(i) != Some(&b' ') {
+                return None;
+            }
+            i += 1;
+            let negative = bytes.get(i) == Some(&b'-');
+            if matches!(bytes.get(i), Some(b'-' | b'+')) {
+                i += 1;
+            }
+            let (n, end) = small_number_at(bytes, i)?;
+            if negative && n == 0 {
+                return None;
+            }
+            i = end;
+            let amount = if negative {
+                -i64::from(n)
+            } else {
+                i64::from(n)
+            };
+            entries.push(ClaimEntry {
+                party,
+                amount,
+                span: p.span(at, i),
+            });
+        } else {
+            let (seat, end) = small_number_at(bytes, i)?;
+            let seat = Seat::try_from(seat).ok()?;
+            if bytes.get(end) != Some(&b' ') {
+                return None;
+            }
+            let (verb, end) = word_at(src, end + 1);
+            i = end;
+            // The argument word after one space.
+            let mut arg = || -> Option<&str> {
+                if bytes.get(i) != Some(&b' ') {
+                    return None;
+                }
+                let (w, end) = word_at(src, i + 1);
+                i = end;
+                (!w.is_empty()).then_some(w)
+            };
+            let act = match verb {
+                "pass" | "good" => Act::Pass,
+                "continue" => Act::Continue,
+                "grind" => Act::Grind,
+                "slam" => Act::Slam,
+                "misdeal" => Act::Misdeal,
+                "tout" => Act::Tout,
+                "call" => Act::Call {
+                    card: Card::parse_canonical(arg()?.as_bytes())?,
+                    fourth: false,
+                },
+                "talon" => Act::Talon {
+                    half: small_count(arg()?)?,
+                },
+                "announce" => Act::Announce {
+                    bonus: Bonus::from_word(arg()?)?,
+                },
+                "contra" | "kontra" => Act::Contra {
+                    target: arg()?.parse().ok()?,
+                },
+                "recontra" | "rekontra" => Act::Recontra {
+                    target: arg()?.parse().ok()?,
+                },
+                "subcontra" | "subkontra" => Act::Subcontra {
+                    target: arg()?.parse().ok()?,
+                },
+                "trumps" => {
+                    let count = small_count(arg()?)?;
+                    let pagat = match arg()? {
+                        "pagat" => true,
+                        "no-pagat" => false,
+                        _ => return None,
+                    };
+                    Act::Trumps {
+                        count,
+                        pagat,
+                        skat: Vec::new(),
+                    }
+                }
+                "matadors" => Act::Matadors {
+                    count: small_count(arg()?)?,
+                    skat: Vec::new(),
+                },
+                other => Act::Bid {
+                    game: Game::from_word(other)?,
+                },
+            };
+            actions.push(Action {
+                seat,
+                act,
+                after: None,
+                comments: Vec::new(),
+                span: p.span(at, i),
+            });
+        }
+        if bytes.get(i) == Some(&b',') && bytes.get(i + 1) == Some(&b' ') {
+            i += 2;
+            continue;
+        }
+        break;
+    }
+    let end = section_end(src, i)?;
+    let span = p.span(start, end);
+    let comments = std::mem::take(lead_in);
+    if rank == CLAIM {
+        record.claim = Some(Claim {
+            entries,
+            comments,
+            span,
+        });
+    } else {
+        let section = Some(Actions {
+            actions,
+            comments,
+            span,
+        });
+        match rank {
+            2 => record.auction = section,
+            3 => record.calls = section,
+            _ => record.declarations = section,
+        }
+    }
+    p.pos = end;
+    Some(rank)
+}
+
+/// A count of one to three digits, in range for a `u8`.
+fn small_count(w: &str) -> Option<u8> {
+    if w.is_empty() || w.len() > 3 || !w.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    w.parse().ok()
 }
 
 /// Parses the body of one section; returns the comments after its last
