@@ -1433,9 +1433,6 @@ fn fast_line(
     let mut plays = Plays::new();
     p.scratch.clear();
     loop {
-        while matches!(bytes.get(i), Some(b' ' | b'\t')) {
-            i += 1;
-        }
         match canonical_at(bytes, i) {
             Some((card, end)) => {
                 if rank == TRICK {
@@ -1443,26 +1440,18 @@ fn fast_line(
                 } else {
                     p.scratch.push((card, i as u32, end as u32));
                 }
-                i = end;
+                // The usual one space before the next card.
+                i = end + usize::from(bytes.get(end) == Some(&b' '));
             }
-            // A word that is not a canonical code: the general parser.
-            None if bytes.get(i).is_some_and(|&b| is_word_byte(b)) => return None,
-            None => break,
+            None => match bytes.get(i) {
+                Some(b' ' | b'\t') => i += 1,
+                // A word that is not a canonical code: the general parser.
+                Some(&b) if is_word_byte(b) => return None,
+                _ => break,
+            },
         }
     }
-    while matches!(bytes.get(i), Some(b' ' | b'\t' | b'\r' | b'\n')) {
-        i += 1;
-    }
-    if i < bytes.len() {
-        if !bytes[i].is_ascii_lowercase() {
-            return None;
-        }
-        let mut end = i;
-        while end < bytes.len() && is_word_byte(bytes[end]) {
-            end += 1;
-        }
-        section_rank(&p.src[i..end])?;
-    }
+    let i = section_end(p.src, i)?;
     let cards = || -> Vec<Item> {
         p.scratch
             .iter()
@@ -1516,6 +1505,16 @@ fn fast_line(
 /// section's keyword or the end of the record. Where that keyword starts.
 fn section_end(src: &str, mut i: usize) -> Option<usize> {
     let bytes = src.as_bytes();
+    if bytes.get(i) == Some(&b'\n') {
+        i += 1;
+        // The usual next line, a trick or a hand.
+        if matches!(
+            bytes.get(i..i + 6),
+            Some(b"trick " | [b'h', b'a', b'n', b'd', b' ', _])
+        ) {
+            return Some(i);
+        }
+    }
     while matches!(bytes.get(i), Some(b' ' | b'\t' | b'\r' | b'\n')) {
         i += 1;
     }
@@ -1592,8 +1591,11 @@ fn fast_actions(
     while bytes.get(i) == Some(&b' ') {
         i += 1;
     }
-    let mut actions = Vec::new();
-    let mut entries = Vec::new();
+    // As many actions or entries as commas on the line, and one.
+    let line = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
+    let count = 1 + bytes[i..line].iter().filter(|&&b| b == b',').count();
+    let mut actions = Vec::with_capacity(if rank == CLAIM { 0 } else { count });
+    let mut entries = Vec::with_capacity(if rank == CLAIM { count } else { 0 });
     loop {
         let at = i;
         if rank == CLAIM {
