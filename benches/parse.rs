@@ -7,8 +7,9 @@
 //! of text and records/s. The allocator is the one `tarok` uses (mimalloc).
 //! Set `TAROK_BENCH_DEALS` to change the deals per variant (default 10,000),
 //! and `TAROK_BENCH_FILE` to measure the records of one file instead.
-//! To see the cost in instructions: `--callgrind` parses each input once
-//! with no timing (run it under `valgrind --tool=callgrind`).
+//! Name variants to measure only those (`cargo bench --bench parse --
+//! koenigrufen`). To see the cost in instructions: `--callgrind` parses
+//! each input once with no timing (run it under `valgrind --tool=callgrind`).
 
 use std::time::Instant;
 
@@ -74,7 +75,11 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(10_000);
+    let named: Vec<&String> = args[1..].iter().filter(|a| !a.starts_with('-')).collect();
     for variant in notation::Variant::ALL {
+        if !named.is_empty() && !named.iter().any(|n| **n == variant.to_string()) {
+            continue;
+        }
         let text = session_text(variant, deals);
         measure(&variant.to_string(), &text, once);
     }
