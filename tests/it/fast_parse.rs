@@ -22,6 +22,17 @@ fn variations(text: &str) -> Vec<String> {
             .replace("trumps 1", "trumps 9"),
         text.replace(" contra game", " contra moon")
             .replace(" 0 ", " 0\t"),
+        text.replace("trick 2:", "trick 2 lead 1:")
+            .replace(" call 1:", " call 1 lead 2:"),
+        text.replace("trick 4:", "trick 4 lead 1000:")
+            .replace(" call 0:", " call  0:"),
+        text.replace("=S", "=s")
+            .replace("=H", "=X")
+            .replace("=D", "= D"),
+        text.replace(" half ", " half  ")
+            .replace(" full H", " full h"),
+        text.replace(" half-kings DK", " half-kings dame")
+            .replace("kings", "kings skat"),
     ]
 }
 
