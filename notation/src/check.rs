@@ -259,10 +259,10 @@ impl Checker<'_> {
         let lists = r
             .hands
             .iter()
-            .map(|h| &h.cards)
-            .chain(r.talon.iter().map(|t| &t.cards))
-            .chain(r.discard.iter().flat_map(|d| [&d.cards, &d.shown]))
-            .chain(r.tricks.iter().map(|t| &t.plays));
+            .map(|h| &h.cards[..])
+            .chain(r.talon.iter().map(|t| &t.cards[..]))
+            .chain(r.discard.iter().flat_map(|d| [&d.cards[..], &d.shown[..]]))
+            .chain(r.tricks.iter().map(|t| &t.plays[..]));
         for list in lists {
             for item in list {
                 self.not_in_deck(item.card, item.span);

@@ -176,11 +176,46 @@ fn attach(items: &mut [Item], pending: &mut Vec<Trivia>, lead_in: &mut Vec<Strin
     if pending.is_empty() {
         return;
     }
-    let sink = match items.last_mut() {
-        Some(last) => &mut last.comments,
-        None => lead_in,
-    };
-    sink.extend(pending.drain(..).map(|t| t.text));
+    let texts = pending.drain(..).map(|t| t.text);
+    match items.last_mut() {
+        Some(last) => last.comments.extend(texts),
+        None => lead_in.extend(texts),
+    }
+}
+
+/// A list comments can be added to: a tag's, a section's or an action's
+/// (`Vec<String>`), or a card's ([`Comments`]).
+trait CommentSink {
+    fn push_comment(&mut self, comment: String);
+}
+
+impl CommentSink for Vec<String> {
+    fn push_comment(&mut self, comment: String) {
+        self.push(comment);
+    }
+}
+
+impl CommentSink for Comments {
+    fn push_comment(&mut self, comment: String) {
+        self.push(comment);
+    }
+}
+
+/// A list of items being read: a trick's plays or a list of cards.
+trait ItemList: Default + Extend<Item> + std::ops::DerefMut<Target = [Item]> {
+    fn push_item(&mut self, item: Item);
+}
+
+impl ItemList for Vec<Item> {
+    fn push_item(&mut self, item: Item) {
+        self.push(item);
+    }
+}
+
+impl ItemList for Plays {
+    fn push_item(&mut self, item: Item) {
+        self.push(item);
+    }
 }
 
 /// The section keywords, in the order sections must appear.
@@ -189,8 +224,66 @@ const SECTIONS: [&str; 8] = [
 ];
 
 fn section_rank(word: &str) -> Option<usize> {
-    let word = if word == "dog" { "talon" } else { word };
-    SECTIONS.iter().position(|s| *s == word)
+    // The positions in SECTIONS; `dog` is the talon.
+    Some(match word {
+        "hand" => 0,
+        "talon" | "dog" => 1,
+        "auction" => 2,
+        "calls" => 3,
+        "discard" => 4,
+        "declare" => 5,
+        "trick" => 6,
+        "claim" => 7,
+        _ => return None,
+    })
+}
+
+/// The canonical card code (`SK`, `H10`, `T21`, `EX`) at `i` when the word
+/// ends right after it: the card and the end of the code. What
+/// [`Card::parse_canonical`] accepts of a whole word, on bytes in place.
+#[inline]
+fn canonical_at(b: &[u8], i: usize) -> Option<(Card, usize)> {
+    let c0 = *b.get(i)?;
+    let c1 = *b.get(i + 1)?;
+    let pagat = Card::PAGAT.index();
+    let (index, end) = match c0 {
+        b'S' | b'H' | b'D' | b'C' => {
+            let suit = match c0 {
+                b'S' => 0,
+                b'H' => 1,
+                b'D' => 2,
+                _ => 3,
+            };
+            let (rank, len) = match c1 {
+                b'2'..=b'9' => (c1 - b'1', 2),
+                b'1' if b.get(i + 2) == Some(&b'0') => (9, 3),
+                b'1' => (0, 2),
+                b'J' => (10, 2),
+                b'N' => (11, 2),
+                b'Q' => (12, 2),
+                b'K' => (13, 2),
+                _ => return None,
+            };
+            (suit * 14 + rank, i + len)
+        }
+        b'T' => match (c1, b.get(i + 2)) {
+            (b'1'..=b'9', Some(&d @ b'0'..=b'9')) => {
+                let n = (c1 - b'0') * 10 + (d - b'0');
+                if n > 22 {
+                    return None;
+                }
+                (pagat - 1 + n, i + 3)
+            }
+            (b'1'..=b'9', _) => (pagat - 1 + (c1 - b'0'), i + 2),
+            _ => return None,
+        },
+        b'E' if c1 == b'X' => (Card::FOOL.index(), i + 2),
+        _ => return None,
+    };
+    if b.get(end).is_some_and(|&x| is_word_byte(x)) {
+        return None;
+    }
+    Some((Card::from_index(index)?, end))
 }
 
 /// A comment read from the source, and whether a line break came before it.
@@ -207,6 +300,10 @@ struct Reader<'a> {
     /// The record's variant once its tags are read: the help of an unknown
     /// word lists the words of this variant (`words`).
     variant: Option<crate::Variant>,
+    /// The cards of the line [`fast_line`] reads: (card, start, end).
+    scratch: Vec<(Card, u32, u32)>,
+    /// Whether the fast paths may be taken (tests compare with them off).
+    fast: bool,
 }
 
 /// A fault was recorded in `Reader::problems`; the caller recovers.
@@ -406,13 +503,19 @@ impl<'a> Reader<'a> {
     }
 
     fn peek_word(&self) -> Option<&'a str> {
-        word(self.rest()).ok().map(|(_, w)| w)
+        // Stops are ASCII: a word ends on a character boundary.
+        let end = self.word_end();
+        (end > self.pos).then(|| &self.src[self.pos..end])
     }
 
     fn take_word(&mut self) -> Option<(&'a str, Span)> {
-        let (rest, w) = word(self.rest()).ok()?;
-        let span = self.span_of(w);
-        self.advance_to(rest);
+        let end = self.word_end();
+        if end == self.pos {
+            return None;
+        }
+        let w = &self.src[self.pos..end];
+        let span = self.span(self.pos, end);
+        self.pos = end;
         Some((w, span))
     }
 
@@ -440,18 +543,40 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn number<T: std::str::FromStr>(&mut self, what: &str, help: &str) -> PResult<(T, Span)> {
-        // Fast path: a short run of digits.
+    fn number<T: std::str::FromStr + TryFrom<i64>>(
+        &mut self,
+        what: &str,
+        help: &str,
+    ) -> PResult<(T, Span)> {
+        // Fast path: a sign or none and up to nine digits, in range (`-0`
+        // and the rest take the general path, which also words the faults).
         let bytes = self.src.as_bytes();
         let mut end = self.pos;
-        while end < bytes.len() && bytes[end].is_ascii_digit() {
+        let negative = match bytes.get(end) {
+            Some(b'-') => {
+                end += 1;
+                true
+            }
+            Some(b'+') => {
+                end += 1;
+                false
+            }
+            _ => false,
+        };
+        let digits = end;
+        let mut n: i64 = 0;
+        while let Some(&d @ b'0'..=b'9') = bytes.get(end) {
+            n = n * 10 + i64::from(d - b'0');
             end += 1;
+            if end - digits > 9 {
+                break;
+            }
         }
-        if end > self.pos
-            && end - self.pos < 4
-            && bytes.get(end).is_none_or(|b| !b.is_ascii_digit())
+        if (1..=9).contains(&(end - digits))
+            && !bytes.get(end).is_some_and(u8::is_ascii_digit)
+            && !(negative && n == 0)
         {
-            if let Ok(n) = self.src[self.pos..end].parse::<T>() {
+            if let Ok(n) = T::try_from(if negative { -n } else { n }) {
                 let span = self.span(self.pos, end);
                 self.pos = end;
                 return Ok((n, span));
@@ -481,7 +606,12 @@ impl<'a> Reader<'a> {
     }
 
     fn seat(&mut self) -> PResult<(Seat, Span)> {
-        if !self.rest().starts_with(|c: char| c.is_ascii_digit()) {
+        if !self
+            .src
+            .as_bytes()
+            .get(self.pos)
+            .is_some_and(u8::is_ascii_digit)
+        {
             let (found, span) = self.found();
             return Err(self.syntax(
                 span,
@@ -593,19 +723,19 @@ impl<'a> Reader<'a> {
             card,
             name,
             rename,
-            comments: Vec::new(),
+            comments: Comments::default(),
             span,
         })
     }
 
     /// Items until a section keyword, `stop` or the end.
-    fn items(
+    fn items<L: ItemList>(
         &mut self,
         allow_lead: bool,
         stop: Option<&str>,
         lead_in: &mut Vec<String>,
-    ) -> PResult<(Vec<Item>, Vec<Trivia>)> {
-        let mut items: Vec<Item> = Vec::with_capacity(if allow_lead { 4 } else { 16 });
+    ) -> PResult<(L, Vec<Trivia>)> {
+        let mut items = L::default();
         // Comments before the first card lead into the section; if no card
         // follows they are the section's tail (see `split_tail`).
         let mut pending = self.trivia()?;
@@ -623,11 +753,11 @@ impl<'a> Reader<'a> {
                         let span = self.span(self.pos, end);
                         self.pos = end;
                         attach(&mut items, &mut pending, lead_in);
-                        items.push(Item {
+                        items.push_item(Item {
                             card,
                             name: None,
                             rename: None,
-                            comments: Vec::new(),
+                            comments: Comments::default(),
                             span,
                         });
                         // Blanks between cards inline; comments the slow way.
@@ -661,21 +791,21 @@ impl<'a> Reader<'a> {
             }
             let item = self.item(allow_lead)?;
             attach(&mut items, &mut pending, lead_in);
-            items.push(item);
+            items.push_item(item);
             pending = self.trivia()?;
         }
     }
 
     /// Gives comments that follow a group's last element to it when they
     /// stand on its line; the rest go to what comes next.
-    fn split_tail(pending: Vec<Trivia>, last: Option<&mut Vec<String>>) -> Vec<String> {
+    fn split_tail(pending: Vec<Trivia>, last: Option<&mut dyn CommentSink>) -> Vec<String> {
         let mut next = Vec::new();
         let mut same_line = last.is_some();
         let mut sink = last;
         for t in pending {
             same_line &= !t.newline_before;
             match (&mut sink, same_line) {
-                (Some(s), true) => s.push(t.text),
+                (Some(s), true) => s.push_comment(t.text),
                 _ => next.push(t.text),
             }
         }
@@ -755,8 +885,19 @@ impl<'a> Reader<'a> {
 
     /// White space inside an action (comments end it).
     fn trivia_inline(&mut self) -> PResult<()> {
-        let trimmed = self.rest().trim_start();
-        self.advance_to(trimmed);
+        let bytes = self.src.as_bytes();
+        while let Some(&b) = bytes.get(self.pos) {
+            match b {
+                b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c' => self.pos += 1,
+                // Unicode white space: the slow path.
+                128.. => {
+                    let trimmed = self.rest().trim_start();
+                    self.advance_to(trimmed);
+                    return Ok(());
+                }
+                _ => return Ok(()),
+            }
+        }
         Ok(())
     }
 
@@ -1013,12 +1154,25 @@ impl<'a> Reader<'a> {
 /// Parses one record (as cut by [`split_records`]); `base` is its offset in
 /// the file, so that spans point into the file.
 pub fn parse_record(text: &str, base: usize) -> Result<Record, Vec<Problem>> {
+    parse_record_with(text, base, true)
+}
+
+/// [`parse_record`] without its fast paths: the general parser alone. For
+/// tests that show the fast paths change nothing.
+#[doc(hidden)]
+pub fn parse_record_general(text: &str, base: usize) -> Result<Record, Vec<Problem>> {
+    parse_record_with(text, base, false)
+}
+
+fn parse_record_with(text: &str, base: usize, fast: bool) -> Result<Record, Vec<Problem>> {
     let mut p = Reader {
         src: text,
         pos: 0,
         base,
         problems: Vec::new(),
         variant: None,
+        scratch: Vec::with_capacity(if fast { 32 } else { 0 }),
+        fast,
     };
     let record = parse_inner(&mut p);
     match record {
@@ -1039,15 +1193,18 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
     let mut pending: Vec<Trivia> = Vec::new();
     while p.rest().starts_with('[') {
         let start = p.pos;
-        let parsed = delimited(
-            char('['),
-            (
-                preceded(nom::character::complete::space0, tag_name),
-                preceded(nom::character::complete::space1, quoted),
-            ),
-            preceded(nom::character::complete::space0, char(']')),
-        )
-        .parse(p.rest());
+        let parsed = match p.fast.then(|| fast_tag(p.rest())).flatten() {
+            Some(tag) => Ok(tag),
+            None => delimited(
+                char('['),
+                (
+                    preceded(nom::character::complete::space0, tag_name),
+                    preceded(nom::character::complete::space1, quoted),
+                ),
+                preceded(nom::character::complete::space0, char(']')),
+            )
+            .parse(p.rest()),
+        };
         match parsed {
             Ok((rest, (name, value))) => {
                 let name_span = p.span_of(name);
@@ -1113,11 +1270,24 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
         );
     }
     p.variant = record.variant();
-    let mut lead_in = Reader::split_tail(pending, record.tags.last_mut().map(|t| &mut t.comments));
+    let mut lead_in = Reader::split_tail(
+        pending,
+        record
+            .tags
+            .last_mut()
+            .map(|t| &mut t.comments as &mut dyn CommentSink),
+    );
 
     // Sections.
     let mut last_rank = 0;
     while !p.rest().is_empty() {
+        if !p.fast {
+        } else if let Some(rank) = fast_line(p, &mut record, last_rank, &mut lead_in)
+            .or_else(|| fast_actions(p, &mut record, last_rank, &mut lead_in))
+        {
+            last_rank = rank;
+            continue;
+        }
         let start = p.pos;
         let Some((keyword, kw_span)) = p.take_word() else {
             let (found, span) = p.found();
@@ -1168,6 +1338,410 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
         return Err(Failed);
     }
     Ok(record)
+}
+
+/// The common form of a tag, read on bytes: `[Name "value"]` with one
+/// space and no escape in the value. Anything else is left to the nom
+/// parser (`None`); what this reads, that parser reads the same.
+fn fast_tag(i: &str) -> Option<(&str, (&str, String))> {
+    let b = i.as_bytes();
+    let mut n = 1;
+    while n < b.len() && (b[n].is_ascii_alphanumeric() || b[n] == b'_') {
+        n += 1;
+    }
+    if n == 1 || b.get(n..n + 2) != Some(b" \"") {
+        return None;
+    }
+    let v = n + 2;
+    let close = v + memchr::memchr3(b'"', b'\\', b'\n', &b[v..])?;
+    if b[close] != b'"' || b.get(close + 1) != Some(&b']') {
+        return None;
+    }
+    Some((&i[close + 2..], (&i[1..n], i[v..close].to_owned())))
+}
+
+/// The common form of a hand, a trick, the talon or a discard, read on
+/// bytes: `hand N:`, `trick N:` (the next trick's number), `talon:` (or
+/// `dog:`) or `discard N:`, canonical card codes separated by blanks, and
+/// then the next section's keyword (or the end) after white space. Returns
+/// the section's rank when it read one. Anything else (a comment, an alias,
+/// a `=` suffix, `lead`/`call`, `show`, a section out of order, a fault of
+/// any kind) returns `None` having changed nothing, and the general parser
+/// reads the section: what it makes of the common form is exactly what
+/// this makes.
+fn fast_line(
+    p: &mut Reader<'_>,
+    record: &mut Record,
+    last_rank: usize,
+    lead_in: &mut Vec<String>,
+) -> Option<usize> {
+    const HAND: usize = 0;
+    const TALON: usize = 1;
+    const DISCARD: usize = 4;
+    const TRICK: usize = 6;
+    let bytes = p.src.as_bytes();
+    let start = p.pos;
+    let (rank, mut i) = match bytes.get(start..start + 6)? {
+        [b't', b'r', b'i', b'c', b'k', b' '] => (TRICK, start + 6),
+        [b'h', b'a', b'n', b'd', b' ', _] => (HAND, start + 5),
+        [b't', b'a', b'l', b'o', b'n', b':'] => (TALON, start + 5),
+        [b'd', b'o', b'g', b':', ..] => (TALON, start + 3),
+        b"discar" if bytes.get(start + 6..start + 8) == Some(b"d ") => (DISCARD, start + 8),
+        _ => return None,
+    };
+    // Hands and tricks may repeat; the others stand once, in order.
+    if rank < last_rank || rank == last_rank && !matches!(rank, HAND | TRICK) {
+        return None;
+    }
+    let mut n: u32 = 0;
+    if rank != TALON {
+        let digits = i;
+        while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
+            n = n * 10 + u32::from(d - b'0');
+            i += 1;
+            if i - digits > 3 {
+                return None;
+            }
+        }
+        if i == digits {
+            return None;
+        }
+        let fits = if rank == TRICK {
+            n as usize == record.tricks.len() + 1
+        } else {
+            n <= u32::from(u8::MAX)
+        };
+        if !fits {
+            return None;
+        }
+    }
+    if bytes.get(i) != Some(&b':') {
+        return None;
+    }
+    i += 1;
+    let base = p.base as u32;
+    let item = |card, s: usize, e: usize| Item {
+        card,
+        name: None,
+        rename: None,
+        comments: Comments::default(),
+        span: Span {
+            start: base + s as u32,
+            end: base + e as u32,
+        },
+    };
+    let mut plays = Plays::new();
+    p.scratch.clear();
+    loop {
+        match canonical_at(bytes, i) {
+            Some((card, end)) => {
+                if rank == TRICK {
+                    plays.push(item(card, i, end));
+                } else {
+                    p.scratch.push((card, i as u32, end as u32));
+                }
+                // The usual one space before the next card.
+                i = end + usize::from(bytes.get(end) == Some(&b' '));
+            }
+            None => match bytes.get(i) {
+                Some(b' ' | b'\t') => i += 1,
+                // A word that is not a canonical code: the general parser.
+                Some(&b) if is_word_byte(b) => return None,
+                _ => break,
+            },
+        }
+    }
+    let i = section_end(p.src, i)?;
+    let cards = || -> Vec<Item> {
+        p.scratch
+            .iter()
+            .map(|&(card, s, e)| item(card, s as usize, e as usize))
+            .collect()
+    };
+    let span = p.span(start, i);
+    let comments = std::mem::take(lead_in);
+    if rank == TRICK && record.tricks.capacity() == 0 {
+        // Room for as many tricks as lines of this length fill the rest.
+        record
+            .tricks
+            .reserve((bytes.len() - start) / (i - start) + 1);
+    }
+    match rank {
+        TRICK => record.tricks.push(Trick {
+            leader: None,
+            fool_call: None,
+            plays,
+            comments,
+            span,
+        }),
+        HAND => record.hands.push(Hand {
+            seat: n as Seat,
+            cards: cards(),
+            comments,
+            span,
+        }),
+        TALON => {
+            record.talon = Some(Cards {
+                cards: cards(),
+                comments,
+                span,
+            })
+        }
+        _ => {
+            record.discard = Some(Discard {
+                seat: n as Seat,
+                cards: cards(),
+                shown: Vec::new(),
+                comments,
+                span,
+            })
+        }
+    }
+    p.pos = i;
+    Some(rank)
+}
+
+/// The end of a section in the common form: white space, then the next
+/// section's keyword or the end of the record. Where that keyword starts.
+fn section_end(src: &str, mut i: usize) -> Option<usize> {
+    let bytes = src.as_bytes();
+    if bytes.get(i) == Some(&b'\n') {
+        i += 1;
+        // The usual next line, a trick or a hand.
+        if matches!(
+            bytes.get(i..i + 6),
+            Some(b"trick " | [b'h', b'a', b'n', b'd', b' ', _])
+        ) {
+            return Some(i);
+        }
+    }
+    while matches!(bytes.get(i), Some(b' ' | b'\t' | b'\r' | b'\n')) {
+        i += 1;
+    }
+    if i < bytes.len() {
+        if !bytes[i].is_ascii_lowercase() {
+            return None;
+        }
+        let mut end = i;
+        while end < bytes.len() && is_word_byte(bytes[end]) {
+            end += 1;
+        }
+        section_rank(&src[i..end])?;
+    }
+    Some(i)
+}
+
+/// A number of one to three digits at `i` ending the word: the number and
+/// its end.
+fn small_number_at(b: &[u8], mut i: usize) -> Option<(u32, usize)> {
+    let start = i;
+    let mut n = 0;
+    while let Some(&d @ b'0'..=b'9') = b.get(i) {
+        n = n * 10 + u32::from(d - b'0');
+        i += 1;
+        if i - start > 3 {
+            return None;
+        }
+    }
+    if i == start || b.get(i).is_some_and(|&x| is_word_byte(x)) {
+        return None;
+    }
+    Some((n, i))
+}
+
+/// The word at `i`, and its end.
+fn word_at(src: &str, i: usize) -> (&str, usize) {
+    let b = src.as_bytes();
+    let mut end = i;
+    while end < b.len() && is_word_byte(b[end]) {
+        end += 1;
+    }
+    (&src[i..end], end)
+}
+
+/// The common form of the auction, the calls, the declarations and the
+/// claim, read on bytes: `auction:` and actions separated by `, ` on one
+/// line, each a seat and a verb with the usual arguments (no `after`, no
+/// skat, no alias), or `claim:` and entries `seat amount` / `pot amount`;
+/// then the next section's keyword (or the end). Like [`fast_line`] it
+/// returns `None` having changed nothing for anything else, and the general
+/// parser reads the section to the same result.
+fn fast_actions(
+    p: &mut Reader<'_>,
+    record: &mut Record,
+    last_rank: usize,
+    lead_in: &mut Vec<String>,
+) -> Option<usize> {
+    const CLAIM: usize = 7;
+    let src = p.src;
+    let bytes = src.as_bytes();
+    let start = p.pos;
+    let (keyword, colon) = word_at(src, start);
+    let rank = match keyword {
+        "auction" => 2,
+        "calls" => 3,
+        "declare" => 5,
+        "claim" => CLAIM,
+        _ => return None,
+    };
+    if rank <= last_rank || bytes.get(colon) != Some(&b':') {
+        return None;
+    }
+    let mut i = colon + 1;
+    while bytes.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    // As many actions or entries as commas on the line, and one.
+    let line = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
+    let count = 1 + bytes[i..line].iter().filter(|&&b| b == b',').count();
+    let mut actions = Vec::with_capacity(if rank == CLAIM { 0 } else { count });
+    let mut entries = Vec::with_capacity(if rank == CLAIM { count } else { 0 });
+    loop {
+        let at = i;
+        if rank == CLAIM {
+            let party = match small_number_at(bytes, i) {
+                Some((seat, end)) => {
+                    i = end;
+                    Party::Seat(Seat::try_from(seat).ok()?)
+                }
+                None => {
+                    let (w, end) = word_at(src, i);
+                    i = end;
+                    Party::Pot(Pot::from_word(w)?)
+                }
+            };
+            if bytes.get(i) != Some(&b' ') {
+                return None;
+            }
+            i += 1;
+            let negative = bytes.get(i) == Some(&b'-');
+            if matches!(bytes.get(i), Some(b'-' | b'+')) {
+                i += 1;
+            }
+            let (n, end) = small_number_at(bytes, i)?;
+            if negative && n == 0 {
+                return None;
+            }
+            i = end;
+            let amount = if negative {
+                -i64::from(n)
+            } else {
+                i64::from(n)
+            };
+            entries.push(ClaimEntry {
+                party,
+                amount,
+                span: p.span(at, i),
+            });
+        } else {
+            let (seat, end) = small_number_at(bytes, i)?;
+            let seat = Seat::try_from(seat).ok()?;
+            if bytes.get(end) != Some(&b' ') {
+                return None;
+            }
+            let (verb, end) = word_at(src, end + 1);
+            i = end;
+            // The argument word after one space.
+            let mut arg = || -> Option<&str> {
+                if bytes.get(i) != Some(&b' ') {
+                    return None;
+                }
+                let (w, end) = word_at(src, i + 1);
+                i = end;
+                (!w.is_empty()).then_some(w)
+            };
+            let act = match verb {
+                "pass" | "good" => Act::Pass,
+                "continue" => Act::Continue,
+                "grind" => Act::Grind,
+                "slam" => Act::Slam,
+                "misdeal" => Act::Misdeal,
+                "tout" => Act::Tout,
+                "call" => Act::Call {
+                    card: Card::parse_canonical(arg()?.as_bytes())?,
+                    fourth: false,
+                },
+                "talon" => Act::Talon {
+                    half: small_count(arg()?)?,
+                },
+                "announce" => Act::Announce {
+                    bonus: Bonus::from_word(arg()?)?,
+                },
+                "contra" | "kontra" => Act::Contra {
+                    target: arg()?.parse().ok()?,
+                },
+                "recontra" | "rekontra" => Act::Recontra {
+                    target: arg()?.parse().ok()?,
+                },
+                "subcontra" | "subkontra" => Act::Subcontra {
+                    target: arg()?.parse().ok()?,
+                },
+                "trumps" => {
+                    let count = small_count(arg()?)?;
+                    let pagat = match arg()? {
+                        "pagat" => true,
+                        "no-pagat" => false,
+                        _ => return None,
+                    };
+                    Act::Trumps {
+                        count,
+                        pagat,
+                        skat: Vec::new(),
+                    }
+                }
+                "matadors" => Act::Matadors {
+                    count: small_count(arg()?)?,
+                    skat: Vec::new(),
+                },
+                other => Act::Bid {
+                    game: Game::from_word(other)?,
+                },
+            };
+            actions.push(Action {
+                seat,
+                act,
+                after: None,
+                comments: Vec::new(),
+                span: p.span(at, i),
+            });
+        }
+        if bytes.get(i) == Some(&b',') && bytes.get(i + 1) == Some(&b' ') {
+            i += 2;
+            continue;
+        }
+        break;
+    }
+    let end = section_end(src, i)?;
+    let span = p.span(start, end);
+    let comments = std::mem::take(lead_in);
+    if rank == CLAIM {
+        record.claim = Some(Claim {
+            entries,
+            comments,
+            span,
+        });
+    } else {
+        let section = Some(Actions {
+            actions,
+            comments,
+            span,
+        });
+        match rank {
+            2 => record.auction = section,
+            3 => record.calls = section,
+            _ => record.declarations = section,
+        }
+    }
+    p.pos = end;
+    Some(rank)
+}
+
+/// A count of one to three digits, in range for a `u8`.
+fn small_count(w: &str) -> Option<u8> {
+    if w.is_empty() || w.len() > 3 || !w.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    w.parse().ok()
 }
 
 /// Parses the body of one section; returns the comments after its last
@@ -1248,15 +1822,12 @@ fn section(
             p.trivia_none()?;
             let (seat, _) = p.seat()?;
             p.section_colon("discard")?;
-            let (mut cards, mut pending) = p.items(false, Some("show"), comments)?;
+            let (mut cards, mut pending): (Vec<Item>, _) =
+                p.items(false, Some("show"), comments)?;
             let mut shown = Vec::new();
             if p.peek_word() == Some("show") {
                 let (_, show_span) = p.take_word().unwrap();
-                let sink = match cards.last_mut() {
-                    Some(last) => &mut last.comments,
-                    None => &mut *comments,
-                };
-                sink.extend(pending.drain(..).map(|t| t.text));
+                attach(&mut cards, &mut pending, comments);
                 let mut cards_comments = Vec::new();
                 let mid = p.trivia()?;
                 let (list, tail) = p.items(false, None, &mut cards_comments)?;
@@ -1314,21 +1885,24 @@ fn section(
 /// The comment list of the element a same-line comment after `keyword`'s
 /// section attaches to: its last card or action, or the section's own
 /// lead-in when it has none.
-fn last_element_comments<'r>(record: &'r mut Record, keyword: &str) -> Option<&'r mut Vec<String>> {
+fn last_element_comments<'r>(
+    record: &'r mut Record,
+    keyword: &str,
+) -> Option<&'r mut dyn CommentSink> {
     fn last_or<'a, T>(
         list: &'a mut [T],
         comments: &'a mut Vec<String>,
-        of: impl Fn(&'a mut T) -> &'a mut Vec<String>,
-    ) -> &'a mut Vec<String> {
+        of: impl Fn(&'a mut T) -> &'a mut dyn CommentSink,
+    ) -> &'a mut dyn CommentSink {
         match list.last_mut() {
             Some(last) => of(last),
             None => comments,
         }
     }
-    fn item(i: &mut Item) -> &mut Vec<String> {
+    fn item(i: &mut Item) -> &mut dyn CommentSink {
         &mut i.comments
     }
-    fn action(a: &mut Action) -> &mut Vec<String> {
+    fn action(a: &mut Action) -> &mut dyn CommentSink {
         &mut a.comments
     }
     Some(match keyword {
@@ -1364,4 +1938,81 @@ fn last_element_comments<'r>(record: &'r mut Record, keyword: &str) -> Option<&'
         "claim" => &mut record.claim.as_mut()?.comments,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every record of the corpus and the examples (the faulty ones too),
+    /// and variations of them, parse to the same records, spans and
+    /// problems with the fast paths as without them.
+    #[test]
+    fn fast_paths_change_nothing() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        let mut files = Vec::new();
+        let mut dirs = vec![format!("{root}/corpus"), format!("{root}/spec")];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path.to_string_lossy().into_owned());
+                } else if path.extension().is_some_and(|e| e == "tarok") {
+                    files.push(path);
+                }
+            }
+        }
+        assert!(files.len() > 100, "the corpus was not found");
+        let variations: [fn(&str) -> String; 7] = [
+            |t| t.to_owned(),
+            |t| t.replace(": ", ":  "),
+            |t| t.replace('\n', "\r\n"),
+            |t| t.replace(" S", "\tS").replace(" T1", " t1"),
+            |t| {
+                t.replace("\ntrick 2", "\n{x}\ntrick 2")
+                    .replace(" C", " {c} C")
+            },
+            |t| t.replace("\n", " ").replace("] ", "]\n"),
+            |t| t.replace("[Dealer ", "[Dealer  ").replace("0\"]", "0\" ]"),
+        ];
+        let mut records = 0;
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for vary in variations {
+                let text = vary(&text);
+                for (offset, chunk) in split_records(&text) {
+                    let fast = format!("{:?}", parse_record_with(chunk, offset, true));
+                    let slow = format!("{:?}", parse_record_with(chunk, offset, false));
+                    assert_eq!(fast, slow, "{}:\n{chunk}", path.display());
+                    records += 1;
+                }
+            }
+        }
+        assert!(records > 500);
+    }
+
+    /// `canonical_at` reads a word exactly as `Card::parse_canonical` does,
+    /// for every word of up to four bytes over the bytes that matter.
+    #[test]
+    fn canonical_at_is_parse_canonical() {
+        let alphabet = b"SHDCTEXJNQKR0123456789a";
+        let mut word = Vec::new();
+        let mut checked = 0;
+        for len in 1..=4u32 {
+            for mut k in 0..alphabet.len().pow(len) {
+                word.clear();
+                for _ in 0..len {
+                    word.push(alphabet[k % alphabet.len()]);
+                    k /= alphabet.len();
+                }
+                let expected = Card::parse_canonical(&word).map(|c| (c, word.len()));
+                for end in [&b""[..], b" ", b"\n", b"=H", b"{"] {
+                    let text = [&word[..], end].concat();
+                    assert_eq!(canonical_at(&text, 0), expected, "{text:?}");
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 200_000);
+    }
 }

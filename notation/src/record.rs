@@ -150,6 +150,10 @@ impl Tag {
 }
 
 /// A card as written in a list or a trick, with what was said about it.
+///
+/// Small (24 bytes, no heap) in the common case: the comments live out of
+/// line ([`Comments`]), and a trick keeps up to four items inline
+/// ([`Plays`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Item {
     pub card: Card,
@@ -158,7 +162,7 @@ pub struct Item {
     /// A renaming of a led fool by the player of this card: `rename D D5`.
     pub rename: Option<Lead>,
     /// Comments after the card.
-    pub comments: Vec<String>,
+    pub comments: Comments,
     pub span: Span,
 }
 
@@ -168,12 +172,107 @@ impl Item {
             card,
             name: None,
             rename: None,
-            comments: Vec::new(),
+            comments: Comments::default(),
             span: Span::default(),
         }
     }
     fn is_bare(&self) -> bool {
         self.name.is_none() && self.rename.is_none() && self.comments.is_empty()
+    }
+}
+
+// An item stays a few bytes (see `Comments`): a hand of 28 cards is 672.
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<Item>() == 24);
+
+/// The cards played to a trick: up to four inline, more (a faulty record)
+/// on the heap. It derefs to `[Item]`; build it with `collect()` or
+/// `Plays::from(vec)`.
+pub type Plays = smallvec::SmallVec<[Item; 4]>;
+
+/// The comments said about one card: almost always none, so they are kept
+/// out of line, in one pointer that is null when there are none. It derefs
+/// to `[String]`; `push`, `extend` and `clear` change it. An empty list
+/// never holds an allocation once built with `default`, `from` or `collect`,
+/// and compares equal to any other empty list.
+#[derive(Clone, Default)]
+// A boxed Vec on purpose: one thin pointer (8 bytes) where a Vec is 24 and a
+// boxed slice 16; the extra allocation is paid only by a card with comments.
+#[allow(clippy::box_collection)]
+pub struct Comments(Option<Box<Vec<String>>>);
+
+impl Comments {
+    pub fn push(&mut self, comment: String) {
+        self.as_mut_vec().push(comment);
+    }
+
+    pub fn clear(&mut self) {
+        self.0 = None;
+    }
+
+    /// The list to change in place.
+    pub fn as_mut_vec(&mut self) -> &mut Vec<String> {
+        self.0.get_or_insert_with(Box::default)
+    }
+}
+
+impl std::ops::Deref for Comments {
+    type Target = [String];
+    fn deref(&self) -> &[String] {
+        self.0.as_deref().map_or(&[], Vec::as_slice)
+    }
+}
+
+impl fmt::Debug for Comments {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for Comments {
+    fn eq(&self, other: &Comments) -> bool {
+        **self == **other
+    }
+}
+
+impl<const N: usize> PartialEq<[String; N]> for Comments {
+    fn eq(&self, other: &[String; N]) -> bool {
+        **self == *other
+    }
+}
+
+impl PartialEq<Vec<String>> for Comments {
+    fn eq(&self, other: &Vec<String>) -> bool {
+        **self == **other
+    }
+}
+
+impl From<Vec<String>> for Comments {
+    fn from(list: Vec<String>) -> Comments {
+        Comments((!list.is_empty()).then(|| Box::new(list)))
+    }
+}
+
+impl FromIterator<String> for Comments {
+    fn from_iter<I: IntoIterator<Item = String>>(iter: I) -> Comments {
+        Comments::from(iter.into_iter().collect::<Vec<String>>())
+    }
+}
+
+impl Extend<String> for Comments {
+    fn extend<I: IntoIterator<Item = String>>(&mut self, iter: I) {
+        let mut iter = iter.into_iter().peekable();
+        if iter.peek().is_some() {
+            self.as_mut_vec().extend(iter);
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Comments {
+    type Item = &'a String;
+    type IntoIter = std::slice::Iter<'a, String>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
     }
 }
 
@@ -198,7 +297,7 @@ impl Serialize for Item {
                 card: self.card,
                 name: self.name,
                 rename: self.rename,
-                comments: self.comments.clone(),
+                comments: self.comments.to_vec(),
             }
             .serialize(s)
         }
@@ -224,7 +323,7 @@ impl<'de> Deserialize<'de> for Item {
                     card: o.card,
                     name: o.name,
                     rename: o.rename,
-                    comments: o.comments,
+                    comments: o.comments.into(),
                     span: Span::default(),
                 })
             }
@@ -566,7 +665,7 @@ pub struct Trick {
     /// (`trick 23 call 1:`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fool_call: Option<Seat>,
-    pub plays: Vec<Item>,
+    pub plays: Plays,
     /// Comments before the trick.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,

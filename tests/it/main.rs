@@ -6,6 +6,7 @@ mod browser;
 mod cli;
 mod corpus;
 mod ecosystem;
+mod fast_parse;
 mod gen;
 mod hostile;
 mod lesson_browser;

@@ -111,7 +111,7 @@ fn item(in_trick: bool) -> BoxedStrategy<Item> {
                 card,
                 name,
                 rename,
-                comments,
+                comments: comments.into(),
                 span: Span::default(),
             })
             .boxed()
@@ -121,7 +121,7 @@ fn item(in_trick: bool) -> BoxedStrategy<Item> {
                 card,
                 name: None,
                 rename: None,
-                comments,
+                comments: comments.into(),
                 span: Span::default(),
             })
             .boxed()
@@ -283,7 +283,7 @@ fn trick() -> impl Strategy<Value = Trick> {
         .prop_map(|(leader, fool_call, plays, comments)| Trick {
             leader,
             fool_call,
-            plays,
+            plays: plays.into(),
             comments,
             span: Span::default(),
         })
@@ -1105,7 +1105,7 @@ fn regression_empty_section_swallows_following_comments() {
         span: Span::default(),
     });
     r.tricks.push(Trick {
-        plays: vec![Item::new("SK".parse().unwrap())],
+        plays: vec![Item::new("SK".parse().unwrap())].into(),
         comments: vec!["c".into()],
         ..Trick::default()
     });

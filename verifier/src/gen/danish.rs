@@ -620,7 +620,7 @@ pub fn play_out(setup: &Setup, rng: &mut Rng, choose: &mut Chooser<'_>) -> Recor
         tricks.push(Trick {
             leader: None,
             fool_call: call,
-            plays,
+            plays: plays.into(),
             comments: vec![],
             span: Span::default(),
         });

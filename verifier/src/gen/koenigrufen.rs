@@ -626,7 +626,7 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
     record.tricks = history
         .iter()
         .map(|(_, cards, _)| Trick {
-            plays: items(cards.iter().copied()),
+            plays: items(cards.iter().copied()).into(),
             ..Trick::default()
         })
         .collect();
