@@ -19,6 +19,12 @@ pub fn to_json(record: &Record) -> String {
     serde_json::to_string(record).expect("a record always serializes")
 }
 
+/// Writes one record as compact JSON (no line break): what [`to_json`]
+/// returns, straight into `out`.
+pub fn write_json(out: &mut impl std::io::Write, record: &Record) -> std::io::Result<()> {
+    serde_json::to_writer(out, record).map_err(std::io::Error::from)
+}
+
 /// One record as indented JSON.
 pub fn to_json_pretty(record: &Record) -> String {
     serde_json::to_string_pretty(record).expect("a record always serializes")
