@@ -280,7 +280,11 @@ fn measure(name: &str, lines: &[String]) {
         }
         black_box(&tarok_out);
     });
-    assert_eq!(plain_out.len(), bytes, "{name}: the mirror writes its input");
+    assert_eq!(
+        plain_out.len(),
+        bytes,
+        "{name}: the mirror writes its input"
+    );
     assert!(plain_out == tarok_out, "{name}: both write the same bytes");
     compare(&format!("{name}: write"), bytes, plain_write, tarok_write);
 }

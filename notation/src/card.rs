@@ -373,8 +373,12 @@ impl<'de> serde::Deserialize<'de> for Card {
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Card, E> {
                 // JSON is the exchange form: only canonical codes are accepted,
                 // so that JSON -> text -> JSON is the identity.
+                // Checked on the bytes: no string is built for a card.
+                if let Some(c) = Card::parse_canonical(v.as_bytes()).filter(|c| c.code() == v) {
+                    return Ok(c);
+                }
                 match Card::parse_code(v) {
-                    Some(c) if c.to_string() == v => Ok(c),
+                    Some(c) if c.code() == v => Ok(c),
                     Some(c) => Err(E::custom(format!(
                         "`{v}` is not a canonical card code (write `{c}`)"
                     ))),
