@@ -10,6 +10,7 @@ use serde_json::value::RawValue;
 use crate::problem::{Kind, Problem};
 use crate::record::{Record, Span};
 
+mod fast;
 mod locate;
 
 pub use locate::path_at;
@@ -104,6 +105,10 @@ fn offset_in(whole: &str, part: &str) -> usize {
 /// `text` as exactly one good record (white space may follow it), or
 /// `None` for anything else.
 fn one_record(text: &str, base: usize) -> Option<Record> {
+    if let Some(record) = fast::record(text, base) {
+        return validate(&record).is_ok().then_some(record);
+    }
+    // Escapes, unknown members and the like: serde reads them.
     let mut de = serde_json::Deserializer::from_str(text);
     let mut record = Record::deserialize(&mut de).ok()?;
     de.end().ok()?;
