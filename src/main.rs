@@ -641,7 +641,8 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
                         }
                         write!(out, "{}", notation::to_text(&record))
                     }
-                    To::Jsonl => writeln!(out, "{}", notation::json::to_json(&record)),
+                    To::Jsonl => notation::json::write_json(&mut out, &record)
+                        .and_then(|()| out.write_all(b"\n")),
                     To::Json => {
                         let sep = if count == 0 { "[\n" } else { ",\n" };
                         write!(

@@ -12,18 +12,29 @@ use crate::record::{Record, Span};
 
 mod fast;
 mod locate;
+mod write;
 
 pub use locate::path_at;
 
 /// One record as compact JSON (one line: a JSON Lines row).
 pub fn to_json(record: &Record) -> String {
-    serde_json::to_string(record).expect("a record always serializes")
+    let mut out = Vec::with_capacity(2048);
+    write::record(&mut out, record);
+    String::from_utf8(out).expect("JSON of strings is UTF-8")
 }
 
 /// Writes one record as compact JSON (no line break): what [`to_json`]
 /// returns, straight into `out`.
 pub fn write_json(out: &mut impl std::io::Write, record: &Record) -> std::io::Result<()> {
-    serde_json::to_writer(out, record).map_err(std::io::Error::from)
+    let mut bytes = Vec::with_capacity(2048);
+    write::record(&mut bytes, record);
+    out.write_all(&bytes)
+}
+
+/// Appends one record as compact JSON to `out`: the fastest way, for a
+/// caller that reuses its buffer.
+pub fn push_json(out: &mut Vec<u8>, record: &Record) {
+    write::record(out, record);
 }
 
 /// One record as indented JSON.

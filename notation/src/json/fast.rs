@@ -760,7 +760,7 @@ impl<'t> P<'t> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// What serde reads, spans included (a span's `PartialEq` ignores it:
@@ -780,7 +780,7 @@ mod tests {
         }
     }
 
-    fn generated() -> Vec<String> {
+    pub(crate) fn generated() -> Vec<String> {
         let mut out = Vec::new();
         for variant in crate::Variant::ALL {
             let mut rng = Rng(u64::from(variant as u8) + 5);
