@@ -332,6 +332,26 @@ const CODES: [&str; Card::COUNT] = [
     "T19", "T20", "T21", "T22", "EX",
 ];
 
+/// Every card's code in JSON quotes (`"T21"`), padded to 5 bytes, and its
+/// length: the JSON writer copies one fixed-size block per card.
+pub(crate) const QUOTED: [([u8; 5], usize); Card::COUNT] = {
+    let mut table = [([0u8; 5], 0); Card::COUNT];
+    let mut i = 0;
+    while i < Card::COUNT {
+        let code = CODES[i].as_bytes();
+        table[i].0[0] = b'"';
+        let mut j = 0;
+        while j < code.len() {
+            table[i].0[1 + j] = code[j];
+            j += 1;
+        }
+        table[i].0[1 + code.len()] = b'"';
+        table[i].1 = code.len() + 2;
+        i += 1;
+    }
+    table
+};
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())

@@ -216,10 +216,13 @@ fn strings(out: &mut Vec<u8>, list: &[String]) {
 }
 
 /// A card code in quotes (codes need no escape).
+#[inline]
 fn card(out: &mut Vec<u8>, c: Card) {
-    out.push(b'"');
-    out.extend_from_slice(c.code().as_bytes());
-    out.push(b'"');
+    // A fixed-size copy, then the padding cut off.
+    let (quoted, len) = &crate::card::QUOTED[usize::from(c.index())];
+    let at = out.len();
+    out.extend_from_slice(quoted);
+    out.truncate(at + len);
 }
 
 fn cards(out: &mut Vec<u8>, list: &[Card]) {
