@@ -507,6 +507,32 @@ mod tests {
     }
 
     #[test]
+    fn parse_canonical_takes_exactly_the_canonical_codes() {
+        // The JSON reader relies on it (json/fast.rs): no check after it.
+        let alphabet = b"SHDCTEXJNQKAsehtx0123456789 \"\\";
+        let mut strings: Vec<Vec<u8>> = vec![vec![]];
+        for len in 1..=4 {
+            let mut longer = Vec::new();
+            for s in strings.iter().filter(|s| s.len() == len - 1) {
+                for &b in alphabet {
+                    let mut t = s.clone();
+                    t.push(b);
+                    longer.push(t);
+                }
+            }
+            strings.extend(longer);
+        }
+        let mut taken = 0;
+        for s in &strings {
+            if let Some(card) = Card::parse_canonical(s) {
+                assert_eq!(card.code().as_bytes(), &s[..]);
+                taken += 1;
+            }
+        }
+        assert_eq!(taken, Card::COUNT);
+    }
+
+    #[test]
     fn aliases_map_to_canonical_cards() {
         let cases = [
             ("HD", "HQ"),

@@ -76,8 +76,8 @@ impl<'t> P<'t> {
         is
     }
 
-    /// A string without escapes or control characters.
-    fn str(&mut self) -> Option<&'t str> {
+    /// The bytes of a string without escapes or control characters.
+    fn bytes(&mut self) -> Option<&'t [u8]> {
         self.eat(b'"')?;
         let start = self.at;
         loop {
@@ -87,9 +87,15 @@ impl<'t> P<'t> {
                 _ => self.at += 1,
             }
         }
-        let s = self.text.get(start..self.at)?;
         self.at += 1;
-        Some(s)
+        Some(&self.b[start..self.at - 1])
+    }
+
+    /// A string without escapes or control characters.
+    fn str(&mut self) -> Option<&'t str> {
+        let b = self.bytes()?;
+        let start = b.as_ptr() as usize - self.b.as_ptr() as usize;
+        self.text.get(start..start + b.len())
     }
 
     fn string(&mut self) -> Option<String> {
@@ -161,10 +167,20 @@ impl<'t> P<'t> {
         Some(v)
     }
 
-    /// A canonical card code.
+    /// A canonical card code. `Card::parse_canonical` takes exactly the
+    /// canonical codes (a test in card.rs checks it), and none is longer
+    /// than three bytes.
     fn card(&mut self) -> Option<Card> {
-        let s = self.str()?;
-        Card::parse_canonical(s.as_bytes()).filter(|c| c.code() == s)
+        self.eat(b'"')?;
+        let rest = self.b.get(self.at..)?;
+        let len = match rest {
+            [_, _, b'"', ..] => 2,
+            [_, _, _, b'"', ..] => 3,
+            _ => return None,
+        };
+        let card = Card::parse_canonical(&rest[..len])?;
+        self.at += len + 1;
+        Some(card)
     }
 
     fn cards(&mut self) -> Option<Vec<Card>> {
@@ -180,7 +196,7 @@ impl<'t> P<'t> {
         if self.null() {
             return Some(None);
         }
-        Some(Some(match self.str()?.as_bytes() {
+        Some(Some(match self.bytes()? {
             b"T" => Lead::Trumps,
             [c @ (b'S' | b'H' | b'D' | b'C')] => Lead::Suit(Suit::from_letter(*c)?),
             _ => return None,
@@ -188,7 +204,7 @@ impl<'t> P<'t> {
     }
 
     fn suit(&mut self) -> Option<Suit> {
-        match self.str()?.as_bytes() {
+        match self.bytes()? {
             [c @ (b'S' | b'H' | b'D' | b'C')] => Suit::from_letter(*c),
             _ => None,
         }
@@ -196,7 +212,7 @@ impl<'t> P<'t> {
 
     /// `{ key: value, ... }`: `each` reads the value of each key.
     /// Returns where the object starts.
-    fn object(&mut self, mut each: impl FnMut(&mut Self, &'t str) -> Option<()>) -> Option<usize> {
+    fn object(&mut self, mut each: impl FnMut(&mut Self, &'t [u8]) -> Option<()>) -> Option<usize> {
         self.ws();
         let start = self.at;
         self.eat(b'{')?;
@@ -204,7 +220,7 @@ impl<'t> P<'t> {
             return Some(start);
         }
         loop {
-            let key = self.str()?;
+            let key = self.bytes()?;
             self.eat(b':')?;
             each(self, key)?;
             match self.peek()? {
@@ -263,19 +279,19 @@ impl<'t> P<'t> {
             let (mut name, mut rename, mut comments) = (None, None, Vec::new());
             self.object(|p, key| {
                 match key {
-                    "card" => {
+                    b"card" => {
                         once(&mut seen, 1)?;
                         card = Some(p.card()?);
                     }
-                    "name" => {
+                    b"name" => {
                         once(&mut seen, 2)?;
                         name = p.lead()?;
                     }
-                    "rename" => {
+                    b"rename" => {
                         once(&mut seen, 4)?;
                         rename = p.lead()?;
                     }
-                    "comments" => {
+                    b"comments" => {
                         once(&mut seen, 8)?;
                         comments = p.strings()?;
                     }
@@ -298,56 +314,56 @@ impl<'t> P<'t> {
         let mut seen = 0;
         let start = self.object(|p, key| {
             match key {
-                "comments" => {
+                b"comments" => {
                     once(&mut seen, 1)?;
                     r.comments = p.strings()?;
                 }
-                "tags" => {
+                b"tags" => {
                     once(&mut seen, 2)?;
                     p.array(|p| {
                         r.tags.push(p.tag()?);
                         Some(())
                     })?;
                 }
-                "hands" => {
+                b"hands" => {
                     once(&mut seen, 4)?;
                     p.array(|p| {
                         r.hands.push(p.hand()?);
                         Some(())
                     })?;
                 }
-                "talon" => {
+                b"talon" => {
                     once(&mut seen, 8)?;
                     r.talon = if p.null() { None } else { Some(p.talon()?) };
                 }
-                "auction" => {
+                b"auction" => {
                     once(&mut seen, 16)?;
                     r.auction = p.opt_actions()?;
                 }
-                "calls" => {
+                b"calls" => {
                     once(&mut seen, 32)?;
                     r.calls = p.opt_actions()?;
                 }
-                "discard" => {
+                b"discard" => {
                     once(&mut seen, 64)?;
                     r.discard = if p.null() { None } else { Some(p.discard()?) };
                 }
-                "declarations" => {
+                b"declarations" => {
                     once(&mut seen, 128)?;
                     r.declarations = p.opt_actions()?;
                 }
-                "tricks" => {
+                b"tricks" => {
                     once(&mut seen, 256)?;
                     p.array(|p| {
                         r.tricks.push(p.trick()?);
                         Some(())
                     })?;
                 }
-                "claim" => {
+                b"claim" => {
                     once(&mut seen, 512)?;
                     r.claim = if p.null() { None } else { Some(p.claim()?) };
                 }
-                "trailing" => {
+                b"trailing" => {
                     once(&mut seen, 1024)?;
                     r.trailing = p.strings()?;
                 }
@@ -365,15 +381,15 @@ impl<'t> P<'t> {
         let (mut seen, mut name, mut value, mut comments) = (0, None, None, Vec::new());
         let start = self.object(|p, key| {
             match key {
-                "name" => {
+                b"name" => {
                     once(&mut seen, 1)?;
                     name = Some(p.string()?);
                 }
-                "value" => {
+                b"value" => {
                     once(&mut seen, 2)?;
                     value = Some(p.string()?);
                 }
-                "comments" => {
+                b"comments" => {
                     once(&mut seen, 4)?;
                     comments = p.strings()?;
                 }
@@ -392,15 +408,15 @@ impl<'t> P<'t> {
         let mut cards = Vec::new();
         let start = self.object(|p, key| {
             match key {
-                "seat" => {
+                b"seat" => {
                     once(&mut seen, 1)?;
                     seat = Some(p.u8()?);
                 }
-                "cards" => {
+                b"cards" => {
                     once(&mut seen, 2)?;
                     cards = p.items()?;
                 }
-                "comments" => {
+                b"comments" => {
                     once(&mut seen, 4)?;
                     comments = p.strings()?;
                 }
@@ -421,11 +437,11 @@ impl<'t> P<'t> {
         let (mut seen, mut cards, mut comments) = (0, Vec::new(), Vec::new());
         let start = self.object(|p, key| {
             match key {
-                "cards" => {
+                b"cards" => {
                     once(&mut seen, 1)?;
                     cards = p.items()?;
                 }
-                "comments" => {
+                b"comments" => {
                     once(&mut seen, 2)?;
                     comments = p.strings()?;
                 }
@@ -446,19 +462,19 @@ impl<'t> P<'t> {
         let (mut cards, mut shown) = (Vec::new(), Vec::new());
         let start = self.object(|p, key| {
             match key {
-                "seat" => {
+                b"seat" => {
                     once(&mut seen, 1)?;
                     seat = Some(p.u8()?);
                 }
-                "cards" => {
+                b"cards" => {
                     once(&mut seen, 2)?;
                     cards = p.items()?;
                 }
-                "shown" => {
+                b"shown" => {
                     once(&mut seen, 4)?;
                     shown = p.items()?;
                 }
-                "comments" => {
+                b"comments" => {
                     once(&mut seen, 8)?;
                     comments = p.strings()?;
                 }
@@ -483,14 +499,14 @@ impl<'t> P<'t> {
         let (mut seen, mut actions, mut comments) = (0, Vec::new(), Vec::new());
         let start = self.object(|p, key| {
             match key {
-                "actions" => {
+                b"actions" => {
                     once(&mut seen, 1)?;
                     p.array(|p| {
                         actions.push(p.action()?);
                         Some(())
                     })?;
                 }
-                "comments" => {
+                b"comments" => {
                     once(&mut seen, 2)?;
                     comments = p.strings()?;
                 }
@@ -533,77 +549,77 @@ impl<'t> P<'t> {
         let mut f = Fields::default();
         let start = self.object(|p, key| {
             let bit = match key {
-                "seat" => {
+                b"seat" => {
                     f.seat = Some(p.u8()?);
                     1
                 }
-                "act" => {
+                b"act" => {
                     f.act = Some(p.str()?);
                     2
                 }
-                "after" => {
+                b"after" => {
                     f.after = p.opt_u8()?;
                     4
                 }
-                "comments" => {
+                b"comments" => {
                     f.comments = p.strings()?;
                     8
                 }
-                "game" => {
+                b"game" => {
                     let w = p.str()?;
                     f.game = Some(Game::from_word(w).filter(|g| g.word() == w)?);
                     16
                 }
-                "card" => {
+                b"card" => {
                     f.card = Some(p.card()?);
                     32
                 }
-                "fourth" => {
+                b"fourth" => {
                     f.fourth = Some(p.bool()?);
                     64
                 }
-                "half" => {
+                b"half" => {
                     f.half = Some(p.u8()?);
                     128
                 }
-                "bonus" => {
+                b"bonus" => {
                     let w = p.str()?;
                     f.bonus = Some(Bonus::from_word(w).filter(|b| b.word() == w)?);
                     256
                 }
-                "target" => {
+                b"target" => {
                     f.target = Some(match p.str()? {
                         "game" => Target::Game,
                         w => Target::Bonus(Bonus::from_word(w).filter(|b| b.word() == w)?),
                     });
                     512
                 }
-                "size" => {
+                b"size" => {
                     let w = p.str()?;
                     f.size = Some(HandfulSize::from_word(w).filter(|s| s.word() == w)?);
                     1024
                 }
-                "cards" => {
+                b"cards" => {
                     f.cards = Some(p.cards()?);
                     2048
                 }
-                "count" => {
+                b"count" => {
                     f.count = Some(p.u8()?);
                     4096
                 }
-                "pagat" => {
+                b"pagat" => {
                     f.pagat = Some(p.bool()?);
                     8192
                 }
-                "suit" => {
+                b"suit" => {
                     f.suit = Some(p.suit()?);
                     16384
                 }
-                "missing" => {
+                b"missing" => {
                     f.missing = Some(p.card()?);
                     32768
                 }
-                "skat" => {
+                b"skat" => {
                     f.skat = Some(p.cards()?);
                     65536
                 }
@@ -678,19 +694,19 @@ impl<'t> P<'t> {
         let mut seen = 0;
         let start = self.object(|p, key| {
             match key {
-                "leader" => {
+                b"leader" => {
                     once(&mut seen, 1)?;
                     t.leader = p.opt_u8()?;
                 }
-                "fool_call" => {
+                b"fool_call" => {
                     once(&mut seen, 2)?;
                     t.fool_call = p.opt_u8()?;
                 }
-                "plays" => {
+                b"plays" => {
                     once(&mut seen, 4)?;
                     t.plays = p.items()?;
                 }
-                "comments" => {
+                b"comments" => {
                     once(&mut seen, 8)?;
                     t.comments = p.strings()?;
                 }
@@ -707,14 +723,14 @@ impl<'t> P<'t> {
         let (mut seen, mut entries, mut comments) = (0, Vec::new(), Vec::new());
         let start = self.object(|p, key| {
             match key {
-                "entries" => {
+                b"entries" => {
                     once(&mut seen, 1)?;
                     p.array(|p| {
                         entries.push(p.entry()?);
                         Some(())
                     })?;
                 }
-                "comments" => {
+                b"comments" => {
                     once(&mut seen, 2)?;
                     comments = p.strings()?;
                 }
@@ -734,7 +750,7 @@ impl<'t> P<'t> {
         let (mut seen, mut party, mut amount) = (0, None, None);
         let start = self.object(|p, key| {
             match key {
-                "party" => {
+                b"party" => {
                     once(&mut seen, 1)?;
                     party = Some(if p.peek()? == b'"' {
                         let w = p.str()?;
@@ -743,7 +759,7 @@ impl<'t> P<'t> {
                         Party::Seat(p.u8()?)
                     });
                 }
-                "amount" => {
+                b"amount" => {
                     once(&mut seen, 2)?;
                     amount = Some(p.i64()?);
                 }
