@@ -129,6 +129,9 @@ fn one_record(text: &str, base: usize) -> Option<Record> {
 }
 
 fn record_at(text: &str, base: usize, index: Option<usize>) -> Result<Record, Vec<Problem>> {
+    if let Some(record) = fast::record(text, base).filter(|r| validate(r).is_ok()) {
+        return Ok(record);
+    }
     // Read plainly first: the JSON path of a fault is tracked only when
     // there is one, by reading again.
     let mut de = serde_json::Deserializer::from_str(text);
