@@ -690,10 +690,9 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
 }
 
 fn indent(json: &str) -> String {
-    json.lines()
-        .map(|l| format!("  {l}"))
-        .collect::<Vec<_>>()
-        .join("\n")
+    // Pretty JSON has a line break only between lines (one in a string is
+    // written `\n`) and none at the end: each line two spaces in.
+    format!("  {}", json.replace('\n', "\n  "))
 }
 
 fn fmt(paths: &[PathBuf], check: bool, quiet: bool) -> Outcome {
