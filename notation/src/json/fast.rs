@@ -258,13 +258,46 @@ impl<'t> P<'t> {
     fn items<C: FromIterator<Item>>(&mut self) -> Option<C> {
         let mut list = std::mem::take(&mut self.scratch);
         list.clear();
-        let read = self.array(|p| {
-            list.push(p.item()?);
-            Some(())
-        });
+        let read = self.item_list(&mut list);
         let out = read.map(|()| list.drain(..).collect());
         self.scratch = list;
         out
+    }
+
+    /// `[item, ...]` into `list`; a bare card code, the common case, is
+    /// read in line.
+    fn item_list(&mut self, list: &mut Vec<Item>) -> Option<()> {
+        self.eat(b'[')?;
+        if self.eat(b']').is_some() {
+            return Some(());
+        }
+        loop {
+            self.ws();
+            let start = self.at;
+            match self.b.get(start..)? {
+                [b'"', c0, c1, b'"', ..] => {
+                    let mut item = Item::new(Card::parse_canonical(&[*c0, *c1])?);
+                    self.at += 4;
+                    item.span = self.span(start);
+                    list.push(item);
+                }
+                [b'"', c0, c1, c2, b'"', ..] => {
+                    let mut item = Item::new(Card::parse_canonical(&[*c0, *c1, *c2])?);
+                    self.at += 5;
+                    item.span = self.span(start);
+                    list.push(item);
+                }
+                _ => list.push(self.item()?),
+            }
+            match self.peek()? {
+                b',' => self.at += 1,
+                b']' => {
+                    self.at += 1;
+                    return Some(());
+                }
+                _ => return None,
+            }
+        }
     }
 
     fn item(&mut self) -> Option<Item> {
