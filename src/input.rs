@@ -342,7 +342,7 @@ fn stream_json_lines(
 /// of the array itself (a missing comma, text after it) ends the reading
 /// there, reported at its place.
 fn stream_json_array(
-    mut reader: Box<dyn BufRead + Send>,
+    reader: Box<dyn BufRead + Send>,
     name: &str,
     each: &mut impl FnMut(Item),
 ) -> io::Result<()> {
@@ -358,18 +358,28 @@ fn stream_json_array(
         line: 0,
         column_bytes: 0,
     };
-    let next = |reader: &mut Box<dyn BufRead + Send>, at: &mut At| -> io::Result<Option<u8>> {
-        let buf = loop {
-            match reader.fill_buf() {
-                Ok(b) => break b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            }
-        };
-        let Some(&b) = buf.first() else {
+    // The bytes come from a chunk taken whole from the reader: one call
+    // through the reader a chunk, not a byte.
+    struct Bytes {
+        reader: Box<dyn BufRead + Send>,
+        chunk: Vec<u8>,
+        pos: usize,
+    }
+    let mut reader = Bytes {
+        reader,
+        chunk: Vec::new(),
+        pos: 0,
+    };
+    /// The next byte, with `at` moved over it.
+    #[inline(always)]
+    fn next(bytes: &mut Bytes, at: &mut At) -> io::Result<Option<u8>> {
+        if bytes.pos == bytes.chunk.len() {
+            refill(bytes)?;
+        }
+        let Some(&b) = bytes.chunk.get(bytes.pos) else {
             return Ok(None);
         };
-        reader.consume(1);
+        bytes.pos += 1;
         at.offset += 1;
         if b == b'\n' {
             at.line += 1;
@@ -378,7 +388,23 @@ fn stream_json_array(
             at.column_bytes += 1;
         }
         Ok(Some(b))
-    };
+    }
+    #[cold]
+    fn refill(bytes: &mut Bytes) -> io::Result<()> {
+        let buf = loop {
+            match bytes.reader.fill_buf() {
+                Ok(b) => break b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        };
+        bytes.chunk.clear();
+        bytes.chunk.extend_from_slice(buf);
+        let n = buf.len();
+        bytes.reader.consume(n);
+        bytes.pos = 0;
+        Ok(())
+    }
     let fault = |at: &At, message: &str| {
         let source = Source {
             name: name.into(),

@@ -749,7 +749,8 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
                         }
                         write!(out, "{}", notation::to_text(&record))
                     }
-                    To::Jsonl => writeln!(out, "{}", notation::json::to_json(&record)),
+                    To::Jsonl => notation::json::write_json(&mut out, &record)
+                        .and_then(|()| out.write_all(b"\n")),
                     To::None => Ok(()),
                     To::Json => {
                         let sep = if count == 0 { "[\n" } else { ",\n" };
@@ -798,10 +799,9 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
 }
 
 fn indent(json: &str) -> String {
-    json.lines()
-        .map(|l| format!("  {l}"))
-        .collect::<Vec<_>>()
-        .join("\n")
+    // Pretty JSON has a line break only between lines (one in a string is
+    // written `\n`) and none at the end: each line two spaces in.
+    format!("  {}", json.replace('\n', "\n  "))
 }
 
 fn fmt(paths: &[PathBuf], check: bool, quiet: bool) -> Outcome {

@@ -332,6 +332,26 @@ const CODES: [&str; Card::COUNT] = [
     "T19", "T20", "T21", "T22", "EX",
 ];
 
+/// Every card's code in JSON quotes (`"T21"`), padded to 5 bytes, and its
+/// length: the JSON writer copies one fixed-size block per card.
+pub(crate) const QUOTED: [([u8; 5], usize); Card::COUNT] = {
+    let mut table = [([0u8; 5], 0); Card::COUNT];
+    let mut i = 0;
+    while i < Card::COUNT {
+        let code = CODES[i].as_bytes();
+        table[i].0[0] = b'"';
+        let mut j = 0;
+        while j < code.len() {
+            table[i].0[1 + j] = code[j];
+            j += 1;
+        }
+        table[i].0[1 + code.len()] = b'"';
+        table[i].1 = code.len() + 2;
+        i += 1;
+    }
+    table
+};
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
@@ -373,8 +393,12 @@ impl<'de> serde::Deserialize<'de> for Card {
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Card, E> {
                 // JSON is the exchange form: only canonical codes are accepted,
                 // so that JSON -> text -> JSON is the identity.
+                // Checked on the bytes: no string is built for a card.
+                if let Some(c) = Card::parse_canonical(v.as_bytes()).filter(|c| c.code() == v) {
+                    return Ok(c);
+                }
                 match Card::parse_code(v) {
-                    Some(c) if c.to_string() == v => Ok(c),
+                    Some(c) if c.code() == v => Ok(c),
                     Some(c) => Err(E::custom(format!(
                         "`{v}` is not a canonical card code (write `{c}`)"
                     ))),
@@ -480,6 +504,32 @@ mod tests {
             let text = card.to_string();
             assert_eq!(Card::parse_code(&text), Some(card), "{text}");
         }
+    }
+
+    #[test]
+    fn parse_canonical_takes_exactly_the_canonical_codes() {
+        // The JSON reader relies on it (json/fast.rs): no check after it.
+        let alphabet = b"SHDCTEXJNQKAsehtx0123456789 \"\\";
+        let mut strings: Vec<Vec<u8>> = vec![vec![]];
+        for len in 1..=4 {
+            let mut longer = Vec::new();
+            for s in strings.iter().filter(|s| s.len() == len - 1) {
+                for &b in alphabet {
+                    let mut t = s.clone();
+                    t.push(b);
+                    longer.push(t);
+                }
+            }
+            strings.extend(longer);
+        }
+        let mut taken = 0;
+        for s in &strings {
+            if let Some(card) = Card::parse_canonical(s) {
+                assert_eq!(card.code().as_bytes(), &s[..]);
+                taken += 1;
+            }
+        }
+        assert_eq!(taken, Card::COUNT);
     }
 
     #[test]

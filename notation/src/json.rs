@@ -10,13 +10,31 @@ use serde_json::value::RawValue;
 use crate::problem::{Kind, Problem};
 use crate::record::{Record, Span};
 
+mod fast;
 mod locate;
+mod write;
 
 pub use locate::path_at;
 
 /// One record as compact JSON (one line: a JSON Lines row).
 pub fn to_json(record: &Record) -> String {
-    serde_json::to_string(record).expect("a record always serializes")
+    let mut out = Vec::with_capacity(2048);
+    write::record(&mut out, record);
+    String::from_utf8(out).expect("JSON of strings is UTF-8")
+}
+
+/// Writes one record as compact JSON (no line break): what [`to_json`]
+/// returns, straight into `out`.
+pub fn write_json(out: &mut impl std::io::Write, record: &Record) -> std::io::Result<()> {
+    let mut bytes = Vec::with_capacity(2048);
+    write::record(&mut bytes, record);
+    out.write_all(&bytes)
+}
+
+/// Appends one record as compact JSON to `out`: the fastest way, for a
+/// caller that reuses its buffer.
+pub fn push_json(out: &mut Vec<u8>, record: &Record) {
+    write::record(out, record);
 }
 
 /// One record as indented JSON.
@@ -46,6 +64,13 @@ pub fn parse_json_doc(text: &str) -> Vec<Result<Record, Vec<Problem>>> {
 pub fn parse_json_doc_at(text: &str, at: usize) -> Vec<Result<Record, Vec<Problem>>> {
     let trimmed = text.trim_start();
     let base = text.len() - trimmed.len();
+    // The common case, one good record (a line of JSON Lines), is read in
+    // one pass; anything else is read again below, to report it.
+    if trimmed.starts_with('{') {
+        if let Some(record) = one_record(trimmed, at + base) {
+            return vec![Ok(record)];
+        }
+    }
     if trimmed.starts_with('[') {
         return match serde_json::from_str::<Vec<&RawValue>>(text) {
             Ok(items) => items
@@ -88,26 +113,35 @@ fn offset_in(whole: &str, part: &str) -> usize {
     part.as_ptr() as usize - whole.as_ptr() as usize
 }
 
-fn record_at(text: &str, base: usize, index: Option<usize>) -> Result<Record, Vec<Problem>> {
-    let prefix = index.map(|i| format!("[{i}]")).unwrap_or_default();
+/// `text` as exactly one good record (white space may follow it), or
+/// `None` for anything else.
+fn one_record(text: &str, base: usize) -> Option<Record> {
+    if let Some(record) = fast::record(text, base) {
+        return validate(&record).is_ok().then_some(record);
+    }
+    // Escapes, unknown members and the like: serde reads them.
     let mut de = serde_json::Deserializer::from_str(text);
-    let mut record: Record = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let local = e.path().to_string();
-        let path = match (prefix.is_empty(), local.as_str()) {
-            (_, ".") => prefix.clone(),
-            (true, p) => p.to_string(),
-            (false, p) => format!("{prefix}.{p}"),
-        };
-        let mut p = json_problem(text, base, e.inner(), path);
-        // serde stops after the bad value: point at the value itself.
-        if local != "." && e.inner().is_data() {
-            if let Some((start, end)) = locate::range_of(text, &local) {
-                p.span = Some(Span::new(base + start, base + end));
-            }
-        }
-        vec![p]
-    })?;
+    let mut record = Record::deserialize(&mut de).ok()?;
+    de.end().ok()?;
+    validate(&record).ok()?;
+    locate::locate(&mut record, text, base);
+    Some(record)
+}
+
+fn record_at(text: &str, base: usize, index: Option<usize>) -> Result<Record, Vec<Problem>> {
+    if let Some(record) = fast::record(text, base).filter(|r| validate(r).is_ok()) {
+        return Ok(record);
+    }
+    // Read plainly first: the JSON path of a fault is tracked only when
+    // there is one, by reading again.
+    let mut de = serde_json::Deserializer::from_str(text);
+    let mut record = match Record::deserialize(&mut de) {
+        Ok(record) => record,
+        Err(_) => record_with_path(text, base, index)?,
+    };
+    let prefix = || index.map(|i| format!("[{i}]")).unwrap_or_default();
     validate(&record).map_err(|(path, msg, help)| {
+        let prefix = prefix();
         let mut p = Problem::new(Kind::BadJson, msg)
             .help(help)
             .path(if prefix.is_empty() {
@@ -122,6 +156,29 @@ fn record_at(text: &str, base: usize, index: Option<usize>) -> Result<Record, Ve
     })?;
     locate::locate(&mut record, text, base);
     Ok(record)
+}
+
+/// Reads a record tracking the JSON path of what is read, for the
+/// diagnostic of a fault.
+fn record_with_path(text: &str, base: usize, index: Option<usize>) -> Result<Record, Vec<Problem>> {
+    let prefix = index.map(|i| format!("[{i}]")).unwrap_or_default();
+    let mut de = serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let local = e.path().to_string();
+        let path = match (prefix.is_empty(), local.as_str()) {
+            (_, ".") => prefix.clone(),
+            (true, p) => p.to_string(),
+            (false, p) => format!("{prefix}.{p}"),
+        };
+        let mut p = json_problem(text, base, e.inner(), path);
+        // serde stops after the bad value: point at the value itself.
+        if local != "." && e.inner().is_data() {
+            if let Some((start, end)) = locate::range_of(text, &local) {
+                p.span = Some(Span::new(base + start, base + end));
+            }
+        }
+        vec![p]
+    })
 }
 
 fn json_problem(text: &str, base: usize, e: &serde_json::Error, path: String) -> Problem {
@@ -203,36 +260,34 @@ fn validate(r: &Record) -> Result<(), (String, String, String)> {
             ));
         }
     }
-    let lists = r
-        .hands
-        .iter()
-        .enumerate()
-        .map(|(i, h)| (format!("hands[{i}].cards"), &h.cards))
-        .chain(
-            r.talon
-                .iter()
-                .map(|t| ("talon.cards".to_string(), &t.cards)),
-        )
-        .chain(
-            r.discard
-                .iter()
-                .map(|d| ("discard.cards".to_string(), &d.cards)),
-        )
-        .chain(
-            r.discard
-                .iter()
-                .map(|d| ("discard.shown".to_string(), &d.shown)),
-        );
-    for (path, items) in lists {
-        if let Some(j) = items
+    // The lists of cards not played to a trick; a path is written only
+    // for a fault.
+    let named = |items: &[crate::record::Item]| {
+        items
             .iter()
             .position(|i| i.name.is_some() || i.rename.is_some())
-        {
-            return Err((
-                format!("{path}[{j}]"),
-                "a suit can be named only for a card played to a trick".into(),
-                "remove \"name\" and \"rename\" here".into(),
-            ));
+    };
+    let fault = |path: String, j: usize| {
+        Err((
+            format!("{path}[{j}]"),
+            "a suit can be named only for a card played to a trick".into(),
+            "remove \"name\" and \"rename\" here".into(),
+        ))
+    };
+    for (i, h) in r.hands.iter().enumerate() {
+        if let Some(j) = named(&h.cards) {
+            return fault(format!("hands[{i}].cards"), j);
+        }
+    }
+    if let Some(j) = r.talon.as_ref().and_then(|t| named(&t.cards)) {
+        return fault("talon.cards".into(), j);
+    }
+    if let Some(d) = &r.discard {
+        if let Some(j) = named(&d.cards) {
+            return fault("discard.cards".into(), j);
+        }
+        if let Some(j) = named(&d.shown) {
+            return fault("discard.shown".into(), j);
         }
     }
     Ok(())

@@ -1,5 +1,24 @@
 //! Small declarative helpers shared by the model's word types.
 
+/// Whether `v` is written exactly `s` (its canonical spelling), compared
+/// piece by piece as it is written: no string is built.
+pub(crate) fn displays_as(v: &impl std::fmt::Display, s: &str) -> bool {
+    struct Eat<'s>(&'s str);
+    impl std::fmt::Write for Eat<'_> {
+        fn write_str(&mut self, piece: &str) -> std::fmt::Result {
+            match self.0.strip_prefix(piece) {
+                Some(rest) => {
+                    self.0 = rest;
+                    Ok(())
+                }
+                None => Err(std::fmt::Error),
+            }
+        }
+    }
+    let mut eat = Eat(s);
+    std::fmt::write(&mut eat, format_args!("{v}")).is_ok() && eat.0.is_empty()
+}
+
 /// Implements `Serialize`/`Deserialize` through `Display`/`FromStr`, with
 /// the exact canonical spelling required on input.
 macro_rules! string_serde {
@@ -11,14 +30,21 @@ macro_rules! string_serde {
         }
         impl<'de> serde::Deserialize<'de> for $ty {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
-                let s = String::deserialize(d)?;
-                match s.parse::<$ty>() {
-                    Ok(v) if v.to_string() == s => Ok(v),
-                    _ => Err(serde::de::Error::custom(format!(
-                        "`{s}` is not {}",
-                        $expecting
-                    ))),
+                // A borrowed string, checked without building one.
+                struct V;
+                impl serde::de::Visitor<'_> for V {
+                    type Value = $ty;
+                    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                        f.write_str("a string")
+                    }
+                    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<$ty, E> {
+                        match s.parse::<$ty>() {
+                            Ok(v) if $crate::macros::displays_as(&v, s) => Ok(v),
+                            _ => Err(E::custom(format!("`{s}` is not {}", $expecting))),
+                        }
+                    }
                 }
+                d.deserialize_str(V)
             }
         }
     };

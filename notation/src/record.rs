@@ -556,13 +556,20 @@ impl Serialize for Suit {
 
 impl<'de> Deserialize<'de> for Suit {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Suit, D::Error> {
-        let s = String::deserialize(d)?;
-        match s.as_bytes() {
-            [c @ (b'S' | b'H' | b'D' | b'C')] => Ok(Suit::from_letter(*c).unwrap()),
-            _ => Err(serde::de::Error::custom(format!(
-                "`{s}` is not a suit (S, H, D or C)"
-            ))),
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = Suit;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Suit, E> {
+                match s.as_bytes() {
+                    [c @ (b'S' | b'H' | b'D' | b'C')] => Ok(Suit::from_letter(*c).unwrap()),
+                    _ => Err(E::custom(format!("`{s}` is not a suit (S, H, D or C)"))),
+                }
+            }
         }
+        d.deserialize_str(V)
     }
 }
 

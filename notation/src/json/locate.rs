@@ -1,7 +1,8 @@
 //! Where things stand in a JSON document: spans for the elements of a
 //! record read from JSON, and the JSON path of a place in the document.
 //!
-//! serde gives values, not positions. After a record has been read, a
+//! serde gives values, not positions. After a record has been read by
+//! serde (the one-pass reader, `fast.rs`, gives the spans itself), a
 //! second pass over its text (already known to be well-formed JSON) walks
 //! the same structure and gives every element the span of its JSON value,
 //! so that findings on JSON input point at the offending value like they

@@ -1,0 +1,1057 @@
+//! The one-pass reader of a good record: JSON text to a record with the
+//! spans of its values, in one walk over the bytes.
+//!
+//! It reads the JSON form exactly as the serde impls do, but only the
+//! plain case: strings without escapes, integers, every member known and
+//! once. On anything else (a fault, an escape, an unknown member, a number
+//! with a fraction) it gives up (`None`) and the caller reads the text
+//! again the serde way, which reports the fault or reads what is unusual.
+//! So it can only be faster, never say something different: a record it
+//! reads is the record serde reads, with the spans [`super::locate`]
+//! gives (the tests below compare the two on every variant).
+
+use crate::card::{Card, Suit};
+use crate::record::{
+    Act, Action, Actions, Bonus, Cards, Claim, ClaimEntry, Discard, Game, Hand, HandfulSize, Item,
+    Lead, Party, Pot, Record, Span, Tag, Target, Trick,
+};
+
+struct P<'t> {
+    text: &'t str,
+    b: &'t [u8],
+    at: usize,
+    base: usize,
+    /// The items of the list being read (lists of items do not nest).
+    scratch: Vec<Item>,
+}
+
+/// `text` (starting with `{`, at byte `base` of its file) as one record
+/// followed by nothing but white space, or `None`.
+pub(crate) fn record(text: &str, base: usize) -> Option<Record> {
+    let mut p = P {
+        text,
+        b: text.as_bytes(),
+        at: 0,
+        base,
+        scratch: Vec::new(),
+    };
+    let r = p.record()?;
+    p.ws();
+    (p.at == p.b.len()).then_some(r)
+}
+
+/// Marks a member as seen; `None` the second time (serde refuses a
+/// duplicate member).
+fn once(seen: &mut u32, bit: u32) -> Option<()> {
+    (*seen & bit == 0).then(|| *seen |= bit)
+}
+
+impl<'t> P<'t> {
+    fn ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.b.get(self.at) {
+            self.at += 1;
+        }
+    }
+
+    fn peek(&mut self) -> Option<u8> {
+        self.ws();
+        self.b.get(self.at).copied()
+    }
+
+    fn eat(&mut self, c: u8) -> Option<()> {
+        (self.peek()? == c).then(|| self.at += 1)
+    }
+
+    fn span(&self, start: usize) -> Span {
+        Span::new(self.base + start, self.base + self.at)
+    }
+
+    /// `null`, consumed.
+    fn null(&mut self) -> bool {
+        self.ws();
+        let is = self.b.get(self.at..self.at + 4) == Some(b"null");
+        if is {
+            self.at += 4;
+        }
+        is
+    }
+
+    /// The bytes of a string without escapes or control characters.
+    fn bytes(&mut self) -> Option<&'t [u8]> {
+        self.eat(b'"')?;
+        let start = self.at;
+        loop {
+            match *self.b.get(self.at)? {
+                b'"' => break,
+                b'\\' | 0..=0x1f => return None,
+                _ => self.at += 1,
+            }
+        }
+        self.at += 1;
+        Some(&self.b[start..self.at - 1])
+    }
+
+    /// A string without escapes or control characters.
+    fn str(&mut self) -> Option<&'t str> {
+        let b = self.bytes()?;
+        let start = b.as_ptr() as usize - self.b.as_ptr() as usize;
+        self.text.get(start..start + b.len())
+    }
+
+    fn string(&mut self) -> Option<String> {
+        self.str().map(str::to_owned)
+    }
+
+    fn strings(&mut self) -> Option<Vec<String>> {
+        let mut out = Vec::new();
+        self.array(|p| {
+            out.push(p.string()?);
+            Some(())
+        })?;
+        Some(out)
+    }
+
+    /// A non-negative integer in plain form (no sign, fraction, exponent
+    /// or leading zero).
+    fn digits(&mut self) -> Option<u64> {
+        self.ws();
+        let start = self.at;
+        let mut n: u64 = 0;
+        while let Some(&d @ b'0'..=b'9') = self.b.get(self.at) {
+            n = n.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
+            self.at += 1;
+        }
+        let len = self.at - start;
+        if len == 0 || len > 1 && self.b[start] == b'0' {
+            return None;
+        }
+        match self.b.get(self.at) {
+            Some(b'.' | b'e' | b'E') => None,
+            _ => Some(n),
+        }
+    }
+
+    fn u8(&mut self) -> Option<u8> {
+        u8::try_from(self.digits()?).ok()
+    }
+
+    fn opt_u8(&mut self) -> Option<Option<u8>> {
+        if self.null() {
+            Some(None)
+        } else {
+            self.u8().map(Some)
+        }
+    }
+
+    fn i64(&mut self) -> Option<i64> {
+        if self.eat(b'-').is_some() {
+            let n = self.digits()?;
+            (n != 0).then_some(())?;
+            0i64.checked_sub_unsigned(n)
+        } else {
+            i64::try_from(self.digits()?).ok()
+        }
+    }
+
+    fn bool(&mut self) -> Option<bool> {
+        self.ws();
+        let rest = &self.b[self.at..];
+        let (v, n) = if rest.starts_with(b"true") {
+            (true, 4)
+        } else if rest.starts_with(b"false") {
+            (false, 5)
+        } else {
+            return None;
+        };
+        self.at += n;
+        Some(v)
+    }
+
+    /// A canonical card code. `Card::parse_canonical` takes exactly the
+    /// canonical codes (a test in card.rs checks it), and none is longer
+    /// than three bytes.
+    fn card(&mut self) -> Option<Card> {
+        self.eat(b'"')?;
+        let rest = self.b.get(self.at..)?;
+        let len = match rest {
+            [_, _, b'"', ..] => 2,
+            [_, _, _, b'"', ..] => 3,
+            _ => return None,
+        };
+        let card = Card::parse_canonical(&rest[..len])?;
+        self.at += len + 1;
+        Some(card)
+    }
+
+    fn cards(&mut self) -> Option<Vec<Card>> {
+        let mut out = Vec::new();
+        self.array(|p| {
+            out.push(p.card()?);
+            Some(())
+        })?;
+        Some(out)
+    }
+
+    fn lead(&mut self) -> Option<Option<Lead>> {
+        if self.null() {
+            return Some(None);
+        }
+        Some(Some(match self.bytes()? {
+            b"T" => Lead::Trumps,
+            [c @ (b'S' | b'H' | b'D' | b'C')] => Lead::Suit(Suit::from_letter(*c)?),
+            _ => return None,
+        }))
+    }
+
+    fn suit(&mut self) -> Option<Suit> {
+        match self.bytes()? {
+            [c @ (b'S' | b'H' | b'D' | b'C')] => Suit::from_letter(*c),
+            _ => None,
+        }
+    }
+
+    /// `{ key: value, ... }`: `each` reads the value of each key.
+    /// Returns where the object starts.
+    fn object(&mut self, mut each: impl FnMut(&mut Self, &'t [u8]) -> Option<()>) -> Option<usize> {
+        self.ws();
+        let start = self.at;
+        self.eat(b'{')?;
+        if self.eat(b'}').is_some() {
+            return Some(start);
+        }
+        loop {
+            let key = self.bytes()?;
+            self.eat(b':')?;
+            each(self, key)?;
+            match self.peek()? {
+                b',' => self.at += 1,
+                b'}' => {
+                    self.at += 1;
+                    return Some(start);
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// `[ value, ... ]`: `each` reads each value.
+    fn array(&mut self, mut each: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
+        self.eat(b'[')?;
+        if self.eat(b']').is_some() {
+            return Some(());
+        }
+        loop {
+            each(self)?;
+            match self.peek()? {
+                b',' => self.at += 1,
+                b']' => {
+                    self.at += 1;
+                    return Some(());
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// A list of items, each with the span of its value, collected into
+    /// one allocation of the right size.
+    fn items<C: FromIterator<Item>>(&mut self) -> Option<C> {
+        let mut list = std::mem::take(&mut self.scratch);
+        list.clear();
+        let read = self.item_list(&mut list);
+        let out = read.map(|()| list.drain(..).collect());
+        self.scratch = list;
+        out
+    }
+
+    /// `[item, ...]` into `list`; a bare card code, the common case, is
+    /// read in line.
+    fn item_list(&mut self, list: &mut Vec<Item>) -> Option<()> {
+        self.eat(b'[')?;
+        if self.eat(b']').is_some() {
+            return Some(());
+        }
+        loop {
+            self.ws();
+            let start = self.at;
+            match self.b.get(start..)? {
+                [b'"', c0, c1, b'"', ..] => {
+                    let mut item = Item::new(Card::parse_canonical(&[*c0, *c1])?);
+                    self.at += 4;
+                    item.span = self.span(start);
+                    list.push(item);
+                }
+                [b'"', c0, c1, c2, b'"', ..] => {
+                    let mut item = Item::new(Card::parse_canonical(&[*c0, *c1, *c2])?);
+                    self.at += 5;
+                    item.span = self.span(start);
+                    list.push(item);
+                }
+                _ => list.push(self.item()?),
+            }
+            match self.peek()? {
+                b',' => self.at += 1,
+                b']' => {
+                    self.at += 1;
+                    return Some(());
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    fn item(&mut self) -> Option<Item> {
+        let start = {
+            self.ws();
+            self.at
+        };
+        let mut item = if self.b.get(self.at) == Some(&b'"') {
+            Item::new(self.card()?)
+        } else {
+            let (mut seen, mut card) = (0, None);
+            let (mut name, mut rename, mut comments) = (None, None, Vec::new());
+            self.object(|p, key| {
+                match key {
+                    b"card" => {
+                        once(&mut seen, 1)?;
+                        card = Some(p.card()?);
+                    }
+                    b"name" => {
+                        once(&mut seen, 2)?;
+                        name = p.lead()?;
+                    }
+                    b"rename" => {
+                        once(&mut seen, 4)?;
+                        rename = p.lead()?;
+                    }
+                    b"comments" => {
+                        once(&mut seen, 8)?;
+                        comments = p.strings()?;
+                    }
+                    _ => return None,
+                }
+                Some(())
+            })?;
+            let mut item = Item::new(card?);
+            item.name = name;
+            item.rename = rename;
+            item.comments.extend(comments);
+            item
+        };
+        item.span = self.span(start);
+        Some(item)
+    }
+
+    fn record(&mut self) -> Option<Record> {
+        let mut r = Record::default();
+        let mut seen = 0;
+        let start = self.object(|p, key| {
+            match key {
+                b"comments" => {
+                    once(&mut seen, 1)?;
+                    r.comments = p.strings()?;
+                }
+                b"tags" => {
+                    once(&mut seen, 2)?;
+                    p.array(|p| {
+                        r.tags.push(p.tag()?);
+                        Some(())
+                    })?;
+                }
+                b"hands" => {
+                    once(&mut seen, 4)?;
+                    p.array(|p| {
+                        r.hands.push(p.hand()?);
+                        Some(())
+                    })?;
+                }
+                b"talon" => {
+                    once(&mut seen, 8)?;
+                    r.talon = if p.null() { None } else { Some(p.talon()?) };
+                }
+                b"auction" => {
+                    once(&mut seen, 16)?;
+                    r.auction = p.opt_actions()?;
+                }
+                b"calls" => {
+                    once(&mut seen, 32)?;
+                    r.calls = p.opt_actions()?;
+                }
+                b"discard" => {
+                    once(&mut seen, 64)?;
+                    r.discard = if p.null() { None } else { Some(p.discard()?) };
+                }
+                b"declarations" => {
+                    once(&mut seen, 128)?;
+                    r.declarations = p.opt_actions()?;
+                }
+                b"tricks" => {
+                    once(&mut seen, 256)?;
+                    p.array(|p| {
+                        r.tricks.push(p.trick()?);
+                        Some(())
+                    })?;
+                }
+                b"claim" => {
+                    once(&mut seen, 512)?;
+                    r.claim = if p.null() { None } else { Some(p.claim()?) };
+                }
+                b"trailing" => {
+                    once(&mut seen, 1024)?;
+                    r.trailing = p.strings()?;
+                }
+                _ => return None,
+            }
+            Some(())
+        })?;
+        // `tags` is the one member a record must have.
+        (seen & 2 != 0).then_some(())?;
+        r.span = self.span(start);
+        Some(r)
+    }
+
+    fn tag(&mut self) -> Option<Tag> {
+        let (mut seen, mut name, mut value, mut comments) = (0, None, None, Vec::new());
+        let start = self.object(|p, key| {
+            match key {
+                b"name" => {
+                    once(&mut seen, 1)?;
+                    name = Some(p.string()?);
+                }
+                b"value" => {
+                    once(&mut seen, 2)?;
+                    value = Some(p.string()?);
+                }
+                b"comments" => {
+                    once(&mut seen, 4)?;
+                    comments = p.strings()?;
+                }
+                _ => return None,
+            }
+            Some(())
+        })?;
+        let mut tag = Tag::new(name?, value?);
+        tag.comments = comments;
+        tag.span = self.span(start);
+        Some(tag)
+    }
+
+    fn hand(&mut self) -> Option<Hand> {
+        let (mut seen, mut seat, mut comments) = (0, None, Vec::new());
+        let mut cards = Vec::new();
+        let start = self.object(|p, key| {
+            match key {
+                b"seat" => {
+                    once(&mut seen, 1)?;
+                    seat = Some(p.u8()?);
+                }
+                b"cards" => {
+                    once(&mut seen, 2)?;
+                    cards = p.items()?;
+                }
+                b"comments" => {
+                    once(&mut seen, 4)?;
+                    comments = p.strings()?;
+                }
+                _ => return None,
+            }
+            Some(())
+        })?;
+        (seen & 2 != 0).then_some(())?;
+        Some(Hand {
+            seat: seat?,
+            cards,
+            comments,
+            span: self.span(start),
+        })
+    }
+
+    fn talon(&mut self) -> Option<Cards> {
+        let (mut seen, mut cards, mut comments) = (0, Vec::new(), Vec::new());
+        let start = self.object(|p, key| {
+            match key {
+                b"cards" => {
+                    once(&mut seen, 1)?;
+                    cards = p.items()?;
+                }
+                b"comments" => {
+                    once(&mut seen, 2)?;
+                    comments = p.strings()?;
+                }
+                _ => return None,
+            }
+            Some(())
+        })?;
+        (seen & 1 != 0).then_some(())?;
+        Some(Cards {
+            cards,
+            comments,
+            span: self.span(start),
+        })
+    }
+
+    fn discard(&mut self) -> Option<Discard> {
+        let (mut seen, mut seat, mut comments) = (0, None, Vec::new());
+        let (mut cards, mut shown) = (Vec::new(), Vec::new());
+        let start = self.object(|p, key| {
+            match key {
+                b"seat" => {
+                    once(&mut seen, 1)?;
+                    seat = Some(p.u8()?);
+                }
+                b"cards" => {
+                    once(&mut seen, 2)?;
+                    cards = p.items()?;
+                }
+                b"shown" => {
+                    once(&mut seen, 4)?;
+                    shown = p.items()?;
+                }
+                b"comments" => {
+                    once(&mut seen, 8)?;
+                    comments = p.strings()?;
+                }
+                _ => return None,
+            }
+            Some(())
+        })?;
+        (seen & 2 != 0).then_some(())?;
+        Some(Discard {
+            seat: seat?,
+            cards,
+            shown,
+            comments,
+            span: self.span(start),
+        })
+    }
+
+    fn opt_actions(&mut self) -> Option<Option<Actions>> {
+        if self.null() {
+            return Some(None);
+        }
+        let (mut seen, mut actions, mut comments) = (0, Vec::new(), Vec::new());
+        let start = self.object(|p, key| {
+            match key {
+                b"actions" => {
+                    once(&mut seen, 1)?;
+                    p.array(|p| {
+                        actions.push(p.action()?);
+                        Some(())
+                    })?;
+                }
+                b"comments" => {
+                    once(&mut seen, 2)?;
+                    comments = p.strings()?;
+                }
+                _ => return None,
+            }
+            Some(())
+        })?;
+        (seen & 1 != 0).then_some(())?;
+        Some(Some(Actions {
+            actions,
+            comments,
+            span: self.span(start),
+        }))
+    }
+
+    /// An action: its own members, and those of its act (`"act"` names
+    /// it); a member its act does not have is left to serde.
+    fn action(&mut self) -> Option<Action> {
+        #[derive(Default)]
+        struct Fields<'t> {
+            seen: u32,
+            seat: Option<u8>,
+            act: Option<&'t str>,
+            after: Option<u8>,
+            comments: Vec<String>,
+            game: Option<Game>,
+            card: Option<Card>,
+            fourth: Option<bool>,
+            half: Option<u8>,
+            bonus: Option<Bonus>,
+            target: Option<Target>,
+            size: Option<HandfulSize>,
+            cards: Option<Vec<Card>>,
+            count: Option<u8>,
+            pagat: Option<bool>,
+            suit: Option<Suit>,
+            missing: Option<Card>,
+            skat: Option<Vec<Card>>,
+        }
+        let mut f = Fields::default();
+        let start = self.object(|p, key| {
+            let bit = match key {
+                b"seat" => {
+                    f.seat = Some(p.u8()?);
+                    1
+                }
+                b"act" => {
+                    f.act = Some(p.str()?);
+                    2
+                }
+                b"after" => {
+                    f.after = p.opt_u8()?;
+                    4
+                }
+                b"comments" => {
+                    f.comments = p.strings()?;
+                    8
+                }
+                b"game" => {
+                    let w = p.str()?;
+                    f.game = Some(Game::from_word(w).filter(|g| g.word() == w)?);
+                    16
+                }
+                b"card" => {
+                    f.card = Some(p.card()?);
+                    32
+                }
+                b"fourth" => {
+                    f.fourth = Some(p.bool()?);
+                    64
+                }
+                b"half" => {
+                    f.half = Some(p.u8()?);
+                    128
+                }
+                b"bonus" => {
+                    let w = p.str()?;
+                    f.bonus = Some(Bonus::from_word(w).filter(|b| b.word() == w)?);
+                    256
+                }
+                b"target" => {
+                    f.target = Some(match p.str()? {
+                        "game" => Target::Game,
+                        w => Target::Bonus(Bonus::from_word(w).filter(|b| b.word() == w)?),
+                    });
+                    512
+                }
+                b"size" => {
+                    let w = p.str()?;
+                    f.size = Some(HandfulSize::from_word(w).filter(|s| s.word() == w)?);
+                    1024
+                }
+                b"cards" => {
+                    f.cards = Some(p.cards()?);
+                    2048
+                }
+                b"count" => {
+                    f.count = Some(p.u8()?);
+                    4096
+                }
+                b"pagat" => {
+                    f.pagat = Some(p.bool()?);
+                    8192
+                }
+                b"suit" => {
+                    f.suit = Some(p.suit()?);
+                    16384
+                }
+                b"missing" => {
+                    f.missing = Some(p.card()?);
+                    32768
+                }
+                b"skat" => {
+                    f.skat = Some(p.cards()?);
+                    65536
+                }
+                _ => return None,
+            };
+            once(&mut f.seen, bit)
+        })?;
+        // The members each act may have besides seat, act, after, comments.
+        const OWN: u32 = 1 | 2 | 4 | 8;
+        let allowed = |bits: u32| (f.seen & !(OWN | bits) == 0).then_some(());
+        const SKAT: u32 = 65536;
+        let skat = f.skat.take().unwrap_or_default();
+        let act =
+            match f.act? {
+                "pass" => allowed(0).map(|_| Act::Pass),
+                "continue" => allowed(0).map(|_| Act::Continue),
+                "grind" => allowed(0).map(|_| Act::Grind),
+                "slam" => allowed(0).map(|_| Act::Slam),
+                "misdeal" => allowed(0).map(|_| Act::Misdeal),
+                "tout" => allowed(0).map(|_| Act::Tout),
+                "bid" => allowed(16).and(f.game.map(|game| Act::Bid { game })),
+                "call" => allowed(32 | 64).and(f.card.map(|card| Act::Call {
+                    card,
+                    fourth: f.fourth.unwrap_or(false),
+                })),
+                "talon" => allowed(128).and(f.half.map(|half| Act::Talon { half })),
+                "announce" => allowed(256).and(f.bonus.map(|bonus| Act::Announce { bonus })),
+                "contra" => allowed(512).and(f.target.map(|target| Act::Contra { target })),
+                "recontra" => allowed(512).and(f.target.map(|target| Act::Recontra { target })),
+                "subcontra" => allowed(512).and(f.target.map(|target| Act::Subcontra { target })),
+                "handful" => allowed(1024 | 2048).and(
+                    f.size
+                        .zip(f.cards.take())
+                        .map(|(size, cards)| Act::Handful { size, cards }),
+                ),
+                "trumps" => allowed(4096 | 8192 | SKAT).and(
+                    f.count
+                        .zip(f.pagat)
+                        .map(|(count, pagat)| Act::Trumps { count, pagat, skat }),
+                ),
+                "matadors" => {
+                    allowed(4096 | SKAT).and(f.count.map(|count| Act::Matadors { count, skat }))
+                }
+                "half" => allowed(16384 | 32768 | SKAT).and(f.suit.zip(f.missing).map(
+                    |(suit, missing)| Act::Half {
+                        suit,
+                        missing,
+                        skat,
+                    },
+                )),
+                "full" => allowed(16384 | SKAT).and(f.suit.map(|suit| Act::Full { suit, skat })),
+                "abundant" => {
+                    allowed(16384 | SKAT).and(f.suit.map(|suit| Act::Abundant { suit, skat }))
+                }
+                "half-kings" => allowed(32768 | SKAT)
+                    .and(f.missing.map(|missing| Act::HalfKings { missing, skat })),
+                "full-kings" => allowed(SKAT).map(|_| Act::FullKings { skat }),
+                "abundant-kings" => allowed(SKAT).map(|_| Act::AbundantKings { skat }),
+                _ => None,
+            }?;
+        Some(Action {
+            seat: f.seat?,
+            act,
+            after: f.after,
+            comments: f.comments,
+            span: self.span(start),
+        })
+    }
+
+    fn trick(&mut self) -> Option<Trick> {
+        let mut t = Trick::default();
+        let mut seen = 0;
+        let start = self.object(|p, key| {
+            match key {
+                b"leader" => {
+                    once(&mut seen, 1)?;
+                    t.leader = p.opt_u8()?;
+                }
+                b"fool_call" => {
+                    once(&mut seen, 2)?;
+                    t.fool_call = p.opt_u8()?;
+                }
+                b"plays" => {
+                    once(&mut seen, 4)?;
+                    t.plays = p.items()?;
+                }
+                b"comments" => {
+                    once(&mut seen, 8)?;
+                    t.comments = p.strings()?;
+                }
+                _ => return None,
+            }
+            Some(())
+        })?;
+        (seen & 4 != 0).then_some(())?;
+        t.span = self.span(start);
+        Some(t)
+    }
+
+    fn claim(&mut self) -> Option<Claim> {
+        let (mut seen, mut entries, mut comments) = (0, Vec::new(), Vec::new());
+        let start = self.object(|p, key| {
+            match key {
+                b"entries" => {
+                    once(&mut seen, 1)?;
+                    p.array(|p| {
+                        entries.push(p.entry()?);
+                        Some(())
+                    })?;
+                }
+                b"comments" => {
+                    once(&mut seen, 2)?;
+                    comments = p.strings()?;
+                }
+                _ => return None,
+            }
+            Some(())
+        })?;
+        (seen & 1 != 0).then_some(())?;
+        Some(Claim {
+            entries,
+            comments,
+            span: self.span(start),
+        })
+    }
+
+    fn entry(&mut self) -> Option<ClaimEntry> {
+        let (mut seen, mut party, mut amount) = (0, None, None);
+        let start = self.object(|p, key| {
+            match key {
+                b"party" => {
+                    once(&mut seen, 1)?;
+                    party = Some(if p.peek()? == b'"' {
+                        let w = p.str()?;
+                        Party::Pot(Pot::from_word(w).filter(|pot| pot.word() == w)?)
+                    } else {
+                        Party::Seat(p.u8()?)
+                    });
+                }
+                b"amount" => {
+                    once(&mut seen, 2)?;
+                    amount = Some(p.i64()?);
+                }
+                _ => return None,
+            }
+            Some(())
+        })?;
+        Some(ClaimEntry {
+            party: party?,
+            amount: amount?,
+            span: self.span(start),
+        })
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+
+    /// What serde reads, spans included (a span's `PartialEq` ignores it:
+    /// compare the debug form, which shows them).
+    fn serde_way(text: &str, base: usize) -> Option<String> {
+        let mut de = serde_json::Deserializer::from_str(text);
+        let mut r: Record = serde::Deserialize::deserialize(&mut de).ok()?;
+        de.end().ok()?;
+        super::super::locate::locate(&mut r, text, base);
+        Some(format!("{r:?}"))
+    }
+
+    fn same_as_serde(text: &str) {
+        let fast = record(text, 17).map(|r| format!("{r:?}"));
+        if let Some(fast) = fast {
+            assert_eq!(Some(fast), serde_way(text, 17), "{text}");
+        }
+    }
+
+    pub(crate) fn generated() -> Vec<String> {
+        let mut out = Vec::new();
+        for variant in crate::Variant::ALL {
+            let mut rng = Rng(u64::from(variant as u8) + 5);
+            for i in 0..40 {
+                out.push(super::super::to_json(&sample(variant, &mut rng, i)));
+            }
+        }
+        out
+    }
+
+    /// A small generator of varied records (the real one lives in the
+    /// verifier): every kind of element and act, with comments and names.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self, n: usize) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((self.0 >> 33) % n as u64) as usize
+        }
+    }
+
+    fn sample(variant: crate::Variant, rng: &mut Rng, i: usize) -> Record {
+        let card = |rng: &mut Rng| Card::from_index(rng.next(Card::COUNT) as u8).unwrap();
+        let item = |rng: &mut Rng| {
+            let mut it = Item::new(card(rng));
+            match rng.next(6) {
+                0 => it.name = Some(Lead::Suit(Suit::Hearts)),
+                1 => it.comments.extend(vec!["said".to_string()]),
+                2 => it.rename = Some(Lead::Trumps),
+                _ => {}
+            }
+            it
+        };
+        let plain = |rng: &mut Rng| Item::new(card(rng));
+        let acts = [
+            Act::Pass,
+            Act::Continue,
+            Act::Bid { game: Game::Three },
+            Act::Call {
+                card: card(rng),
+                fourth: i % 2 == 0,
+            },
+            Act::Talon { half: 1 },
+            Act::Announce {
+                bonus: Bonus::Pagat,
+            },
+            Act::Contra {
+                target: Target::Game,
+            },
+            Act::Recontra {
+                target: Target::Bonus(Bonus::Uhu),
+            },
+            Act::Handful {
+                size: HandfulSize::Simple,
+                cards: vec![card(rng), card(rng)],
+            },
+            Act::Trumps {
+                count: 11,
+                pagat: true,
+                skat: vec![card(rng)],
+            },
+            Act::Matadors {
+                count: 4,
+                skat: vec![],
+            },
+            Act::Half {
+                suit: Suit::Hearts,
+                missing: card(rng),
+                skat: vec![],
+            },
+            Act::Full {
+                suit: Suit::Clubs,
+                skat: vec![card(rng)],
+            },
+            Act::HalfKings {
+                missing: card(rng),
+                skat: vec![],
+            },
+            Act::FullKings { skat: vec![] },
+            Act::AbundantKings {
+                skat: vec![card(rng)],
+            },
+            Act::Tout,
+            Act::Misdeal,
+        ];
+        let action = |rng: &mut Rng| Action {
+            seat: rng.next(4) as u8,
+            act: acts[rng.next(acts.len())].clone(),
+            after: (rng.next(3) == 0).then_some(3),
+            comments: if rng.next(4) == 0 {
+                vec!["hm".into()]
+            } else {
+                vec![]
+            },
+            span: Span::default(),
+        };
+        let mut r = Record::default();
+        r.tags.push(Tag::new("Variant", variant.to_string()));
+        r.tags.push(Tag::new("Dealer", "ü 1"));
+        if i % 3 == 0 {
+            r.comments = vec!["first".into()];
+            r.trailing = vec!["last".into()];
+            r.tags[1].comments = vec!["on the tag".into()];
+        }
+        for seat in 0..3 {
+            r.hands.push(Hand {
+                seat,
+                cards: (0..5).map(|_| plain(rng)).collect(),
+                comments: vec![],
+                span: Span::default(),
+            });
+        }
+        if i % 2 == 0 {
+            r.talon = Some(Cards {
+                cards: (0..3).map(|_| plain(rng)).collect(),
+                comments: vec![],
+                span: Span::default(),
+            });
+            r.discard = Some(Discard {
+                seat: 1,
+                cards: (0..2).map(|_| plain(rng)).collect(),
+                shown: (0..i % 3).map(|_| plain(rng)).collect(),
+                comments: vec![],
+                span: Span::default(),
+            });
+        }
+        r.auction = Some(Actions {
+            actions: (0..4).map(|_| action(rng)).collect(),
+            comments: vec![],
+            span: Span::default(),
+        });
+        if i % 4 == 1 {
+            r.calls = Some(Actions {
+                actions: (0..2).map(|_| action(rng)).collect(),
+                comments: vec!["c".into()],
+                span: Span::default(),
+            });
+            r.declarations = Some(Actions {
+                actions: vec![],
+                comments: vec![],
+                span: Span::default(),
+            });
+        }
+        for t in 0..4 {
+            let mut trick = Trick {
+                leader: (t == 2).then_some(1),
+                fool_call: (t == 3).then_some(0),
+                ..Trick::default()
+            };
+            for _ in 0..3 {
+                trick.plays.extend(Some(item(rng)));
+            }
+            r.tricks.push(trick);
+        }
+        r.claim = Some(Claim {
+            entries: vec![
+                ClaimEntry {
+                    party: Party::Seat(0),
+                    amount: -40,
+                    span: Span::default(),
+                },
+                ClaimEntry {
+                    party: Party::Pot(Pot::King),
+                    amount: 70,
+                    span: Span::default(),
+                },
+            ],
+            comments: vec![],
+            span: Span::default(),
+        });
+        r
+    }
+
+    #[test]
+    fn reads_what_serde_reads_with_the_same_spans() {
+        let lines = generated();
+        let mut read = 0;
+        for l in &lines {
+            let fast = record(l, 17).map(|r| format!("{r:?}"));
+            assert_eq!(fast, serde_way(l, 17), "{l}");
+            read += 1;
+            // Spread out, and with white space around.
+            let spaced = l.replace(',', " ,\n\t").replace(':', " : ") + " \n";
+            assert!(record(&spaced, 17).is_some());
+            same_as_serde(&spaced);
+        }
+        assert_eq!(read, lines.len());
+    }
+
+    #[test]
+    fn gives_up_on_what_it_does_not_read_plainly() {
+        let line = &generated()[1];
+        let edits: &[(&str, &str)] = &[
+            ("\"T", "\"\\u0054"),
+            ("\"seat\":0", "\"seat\":0.0"),
+            ("\"seat\":0", "\"seat\":00"),
+            ("\"seat\":0", "\"seat\":256"),
+            ("\"seat\":0", "\"seat\":-0"),
+            ("\"amount\":-40", "\"amount\":-0"),
+            ("\"amount\":-40", "\"amount\":-4e1"),
+            ("\"act\":\"", "\"act\":\"x"),
+            ("\"act\":\"", "\"extra\":1,\"act\":\""),
+            ("\"tags\":", "\"tags\":[],\"tagz\":"),
+            ("\"Variant\"", "\"Var\\niant\""),
+            ("\"party\":0", "\"party\":\"king\""),
+            ("\"plays\":[", "\"plays\":[\"hk\","),
+            ("\"plays\":[", "\"plays\":[null,"),
+            ("\"hands\":", "\"hands\":null,\"x\":"),
+        ];
+        for (from, to) in edits {
+            let changed = line.replacen(from, to, 1);
+            assert_ne!(&changed, line, "{from}");
+            assert!(record(&changed, 0).is_none(), "{to}");
+        }
+        for tail in [" x", " {}", ","] {
+            assert!(record(&format!("{line}{tail}"), 0).is_none());
+        }
+        // Every cut of a line is given up, never a panic.
+        for cut in (0..line.len()).filter(|&i| line.is_char_boundary(i)) {
+            assert!(record(&line[..cut], 0).is_none());
+        }
+    }
+}
