@@ -8,7 +8,7 @@ use std::sync::Arc;
 use notation::{Problem, Record};
 
 mod text;
-use text::{stream_text, Reads};
+use text::{stream_chunks, stream_text, Chunk, Reads};
 
 /// How a source is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -215,6 +215,33 @@ pub type Item = (Result<Record, Vec<Problem>>, std::sync::Arc<Source>);
 /// inputs of any size); a JSON document is read whole, JSON Lines line by
 /// line.
 pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
+    read_any(path, false, &mut |raw: Raw| each(raw.parse()))
+}
+
+/// A record read, parsed or (text) only cut from the input: parsed where
+/// it is used ([`read_raw`]).
+pub enum Raw {
+    Parsed(Item),
+    Cut(Chunk),
+}
+
+impl Raw {
+    pub fn parse(self) -> Item {
+        match self {
+            Raw::Parsed(item) => item,
+            Raw::Cut(chunk) => chunk.parse(),
+        }
+    }
+}
+
+/// [`read_records`], but records of the text form are handed on cut and
+/// not parsed, so that the caller parses each on the thread that uses it.
+pub fn read_raw(path: &Path, mut each: impl FnMut(Raw)) -> io::Result<()> {
+    read_any(path, true, &mut each)
+}
+
+fn read_any(path: &Path, cut: bool, each: &mut dyn FnMut(Raw)) -> io::Result<()> {
+    let mut each_item = |item: Item| each(Raw::Parsed(item));
     let mut reader = open(path)?;
     let name = display_name(path);
     // Peek far enough to tell JSON from text: a pipe may deliver `[` alone.
@@ -232,8 +259,12 @@ pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
     let reader: Box<dyn BufRead + Send> = Box::new(io::Cursor::new(head.clone()).chain(reader));
     let head = String::from_utf8_lossy(&head).into_owned();
     match form_of(path, &head) {
-        Form::Text => stream_text(reader, reads_of(path, head_len), &name, &mut each),
+        Form::Text if cut => stream_chunks(reader, reads_of(path, head_len), &name, &mut |c| {
+            each(Raw::Cut(c))
+        }),
+        Form::Text => stream_text(reader, reads_of(path, head_len), &name, &mut each_item),
         Form::Json => {
+            let mut each = each_item;
             let is_lines = has_extension(path, &["jsonl"]);
             if is_lines {
                 stream_json_lines(reader, &name, &mut each)

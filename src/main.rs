@@ -502,41 +502,86 @@ fn verify_file(
     // record's output) in parallel, what carries between deals in order.
     // Inside a rayon task (files verified in parallel) one by one, so the
     // pool is never waited on by its own workers.
-    let parallel = rayon::current_thread_index().is_none();
-    let mut flush = |batch: &mut Vec<input::Item>| {
-        let records: Vec<Option<&notation::Record>> = batch
-            .iter()
-            .map(|(result, _)| result.as_ref().ok())
-            .collect();
-        let reports = if parallel {
-            sessions.verify_batch(&records)
-        } else {
-            records
+    // With more threads than one, each of them parses a run of the batch's
+    // records and replays them ahead (`Sessions::ahead`): a record is read
+    // by the thread that parsed it, with one hand-off per run.
+    let parallel = rayon::current_thread_index().is_none() && rayon::current_num_threads() > 1;
+    let mut flush = |batch: &mut Vec<input::Raw>| {
+        let raws = std::mem::take(batch);
+        type Done = (input::Item, Option<verifier::Report>);
+        let runs: Vec<Vec<Done>> = if parallel {
+            let size = raws.len().div_ceil(rayon::current_num_threads()).max(1);
+            let mut raws = raws.into_iter();
+            let runs: Vec<Vec<input::Raw>> = (0..raws.len().div_ceil(size))
+                .map(|_| raws.by_ref().take(size).collect())
+                .collect();
+            let shared = &sessions;
+            let done: Vec<(Vec<input::Item>, verifier::session::Ahead)> = runs
+                .into_par_iter()
+                .with_max_len(1)
+                .enumerate()
+                .map(|(k, run)| {
+                    let items: Vec<input::Item> = run.into_iter().map(input::Raw::parse).collect();
+                    let records: Vec<Option<&notation::Record>> =
+                        items.iter().map(|(r, _)| r.as_ref().ok()).collect();
+                    let ahead = shared.ahead(&records, k == 0);
+                    drop(records);
+                    (items, ahead)
+                })
+                .collect();
+            let (runs, ahead): (Vec<_>, Vec<_>) = done.into_iter().unzip();
+            let records: Vec<Option<&notation::Record>> = runs
                 .iter()
-                .map(|slot| match slot {
-                    Some(record) => Some(sessions.verify(record)),
-                    None => {
+                .flatten()
+                .map(|(r, _)| r.as_ref().ok())
+                .collect();
+            let reports = sessions.settle(&records, verifier::session::Ahead::join(ahead));
+            drop(records);
+            let mut reports = reports.into_iter();
+            runs.into_iter()
+                .map(|run| run.into_iter().zip(reports.by_ref()).collect())
+                .collect()
+        } else {
+            let items: Vec<input::Item> = raws.into_iter().map(input::Raw::parse).collect();
+            let reports: Vec<_> = items
+                .iter()
+                .map(|(result, _)| match result {
+                    Ok(record) => Some(sessions.verify(record)),
+                    Err(_) => {
                         sessions.lost();
                         None
                     }
                 })
-                .collect()
+                .collect();
+            vec![items.into_iter().zip(reports).collect()]
         };
-        drop(records);
         // Each record's output is written, and the record and its report
-        // dropped, on the thread that takes it.
+        // dropped, on the thread that parsed it (most often).
         let first = index;
         let write = |(i, (item, report))| written(item, report, first + i, format, expect);
-        let items = std::mem::take(batch).into_iter().zip(reports);
         let done: Vec<Written> = if parallel {
-            items
+            let mut at = first;
+            let runs: Vec<(usize, Vec<_>)> = runs
+                .into_iter()
+                .map(|run: Vec<_>| {
+                    at += run.len();
+                    (at - run.len() - first, run)
+                })
+                .collect();
+            runs.into_par_iter()
+                .with_max_len(1)
+                .map(|(start, run)| {
+                    run.into_iter()
+                        .enumerate()
+                        .map(|(i, x)| write((start + i, x)))
+                        .collect::<Vec<_>>()
+                })
                 .collect::<Vec<_>>()
-                .into_par_iter()
-                .enumerate()
-                .map(write)
+                .into_iter()
+                .flatten()
                 .collect()
         } else {
-            items.enumerate().map(write).collect()
+            runs.into_iter().flatten().enumerate().map(write).collect()
         };
         for w in done {
             tally.records += 1;
@@ -572,8 +617,8 @@ fn verify_file(
             }
         }
     };
-    let mut batch: Vec<input::Item> = Vec::with_capacity(VERIFY_BATCH);
-    let read = input::read_records(path, |item| {
+    let mut batch: Vec<input::Raw> = Vec::with_capacity(VERIFY_BATCH);
+    let read = input::read_raw(path, |item| {
         batch.push(item);
         if batch.len() == VERIFY_BATCH {
             flush(&mut batch);

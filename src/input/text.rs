@@ -78,8 +78,8 @@ fn stream_text_in(
     // and records are freed by the thread that made them.
     let parallel = rayon::current_thread_index().is_none() && rayon::current_num_threads() > 1;
     if !parallel {
-        let mut hand = |batch: Vec<Item>| batch.into_iter().for_each(&mut *each);
-        let mut cutter = Cutter::new(reader, reads, name, &mut hand, false);
+        let mut hand = |batch: Vec<Chunk>| batch.into_iter().map(Chunk::parse).for_each(&mut *each);
+        let mut cutter = Cutter::new(reader, reads, name, &mut hand);
         cutter.block = block;
         return cutter.run();
     }
@@ -87,10 +87,10 @@ fn stream_text_in(
     std::thread::scope(|scope| {
         let producer = scope.spawn(move || {
             // The receiver only goes away when the consumer is done.
-            let mut hand = |batch: Vec<Item>| {
-                let _ = tx.send(batch);
+            let mut hand = |batch: Vec<Chunk>| {
+                let _ = tx.send(batch.into_par_iter().map(Chunk::parse).collect());
             };
-            let mut cutter = Cutter::new(reader, reads, name, &mut hand, true);
+            let mut cutter = Cutter::new(reader, reads, name, &mut hand);
             cutter.block = block;
             cutter.run()
         });
@@ -101,11 +101,53 @@ fn stream_text_in(
     })
 }
 
+/// Reads `reader` as text records cut but not parsed, handed to `each` in
+/// order ([`Chunk::parse`] parses one): the caller parses them where it
+/// uses them. With more than one thread in the pool (and this thread not
+/// one of its workers) a reader thread cuts the input.
+pub fn stream_chunks(
+    reader: Box<dyn Read + Send>,
+    reads: Reads,
+    name: &str,
+    each: &mut impl FnMut(Chunk),
+) -> io::Result<()> {
+    let parallel = rayon::current_thread_index().is_none() && rayon::current_num_threads() > 1;
+    if !parallel {
+        let mut hand = |batch: Vec<Chunk>| batch.into_iter().for_each(&mut *each);
+        return Cutter::new(reader, reads, name, &mut hand).run();
+    }
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Chunk>>(1);
+    std::thread::scope(|scope| {
+        let producer = scope.spawn(move || {
+            let mut hand = |batch: Vec<Chunk>| {
+                let _ = tx.send(batch);
+            };
+            Cutter::new(reader, reads, name, &mut hand).run()
+        });
+        for batch in rx {
+            batch.into_iter().for_each(&mut *each);
+        }
+        producer.join().expect("the reader thread does not panic")
+    })
+}
+
 /// A record's text cut from the input, and what was wrong with it as read
 /// (it is not parsed then).
-struct Chunk {
+pub struct Chunk {
     source: Source,
     fault: Option<Problem>,
+}
+
+impl Chunk {
+    /// The record parsed (spans are local to a record's text: the source
+    /// knows where it starts).
+    pub fn parse(self) -> Item {
+        let result = match self.fault {
+            Some(p) => Err(vec![p]),
+            None => notation::parse_record(&self.source.text, 0),
+        };
+        (result, Arc::new(self.source))
+    }
 }
 
 /// Says whether a line starts a record: `[Variant` and a blank, even inside
@@ -132,9 +174,8 @@ struct Cutter<'n> {
     eof: bool,
     /// The file's name, shared by its records.
     name: Arc<str>,
-    /// Where parsed batches go.
-    hand: &'n mut dyn FnMut(Vec<Item>),
-    parallel: bool,
+    /// Where batches of records cut go.
+    hand: &'n mut dyn FnMut(Vec<Chunk>),
     /// The input from file offset `off`.
     data: Vec<u8>,
     off: usize,
@@ -158,8 +199,7 @@ impl<'n> Cutter<'n> {
         reader: Box<dyn Read + Send>,
         reads: Reads,
         name: &'n str,
-        hand: &'n mut dyn FnMut(Vec<Item>),
-        parallel: bool,
+        hand: &'n mut dyn FnMut(Vec<Chunk>),
     ) -> Self {
         Cutter {
             reader,
@@ -168,7 +208,6 @@ impl<'n> Cutter<'n> {
             eof: false,
             name: name.into(),
             hand,
-            parallel,
             data: Vec::new(),
             off: 0,
             rec: 0,
@@ -518,20 +557,7 @@ impl<'n> Cutter<'n> {
         }
         let chunks = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
         self.batch_bytes = 0;
-        // Spans are local to a record's text: the source knows where it starts.
-        let parse = |chunk: Chunk| {
-            let result = match chunk.fault {
-                Some(p) => Err(vec![p]),
-                None => notation::parse_record(&chunk.source.text, 0),
-            };
-            (result, Arc::new(chunk.source))
-        };
-        let parsed: Vec<Item> = if self.parallel {
-            chunks.into_par_iter().map(parse).collect()
-        } else {
-            chunks.into_iter().map(parse).collect()
-        };
-        (self.hand)(parsed);
+        (self.hand)(chunks);
     }
 }
 

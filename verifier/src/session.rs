@@ -30,6 +30,7 @@
 //! ```
 
 mod batch;
+pub use batch::Ahead;
 
 use notation::Kind;
 use notation::{Problem, Record};

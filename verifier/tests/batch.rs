@@ -8,7 +8,7 @@ extern crate tarok_verifier as verifier;
 
 use notation::{Record, Variant};
 use verifier::gen::{Fixed, Rng, Session as Dealer};
-use verifier::session::{Grouping, Sessions};
+use verifier::session::{Ahead, Grouping, Sessions};
 use verifier::Report;
 
 /// A generated session of `count` deals, as text, changed here and there.
@@ -90,6 +90,28 @@ fn in_batches(
     out
 }
 
+/// As `tarok verify` on more than one thread: each batch cut in `runs`
+/// runs planned and replayed ahead apart (`Sessions::ahead`), then settled
+/// in order.
+fn in_runs(
+    records: &[Option<Record>],
+    sessions: &mut Sessions,
+    size: usize,
+    runs: usize,
+) -> Vec<Option<Report>> {
+    let mut out = Vec::new();
+    for chunk in records.chunks(size) {
+        let slots: Vec<Option<&Record>> = chunk.iter().map(Option::as_ref).collect();
+        let ahead = slots
+            .chunks(size.div_ceil(runs))
+            .enumerate()
+            .map(|(k, run)| sessions.ahead(run, k == 0))
+            .collect::<Vec<_>>();
+        out.extend(sessions.settle(&slots, Ahead::join(ahead)));
+    }
+    out
+}
+
 fn show(reports: &[Option<Report>]) -> Vec<String> {
     reports.iter().map(|r| format!("{r:?}")).collect()
 }
@@ -128,6 +150,18 @@ fn batches_verify_as_one_by_one() {
                         format!("{:?}", reference.state())
                     );
                     assert_eq!(sessions.number(), reference.number());
+                    for runs in [2, 3] {
+                        let mut sessions = Sessions::new(grouping);
+                        let got = show(&in_runs(&records, &mut sessions, size, runs));
+                        assert_eq!(
+                            got, want,
+                            "{variant:?} mutate={mutate} {size} in {runs} runs"
+                        );
+                        assert_eq!(
+                            format!("{:?}", sessions.state()),
+                            format!("{:?}", reference.state())
+                        );
+                    }
                 }
             }
         }

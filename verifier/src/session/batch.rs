@@ -42,8 +42,19 @@ enum Plan<'r> {
 /// Danish deals in order, then one guesses again.
 const PAUSE: u32 = 16;
 
+/// The replays of a run of records made ahead of their turn
+/// ([`Sessions::ahead`]), for [`Sessions::settle`].
+pub struct Ahead(Vec<Option<One>>);
+
+impl Ahead {
+    /// The runs of a batch, joined in order.
+    pub fn join(runs: impl IntoIterator<Item = Ahead>) -> Ahead {
+        Ahead(runs.into_iter().flat_map(|a| a.0).collect())
+    }
+}
+
 /// One replay done ahead of its turn, and the Danish state it assumed.
-struct Ahead {
+struct One {
     replayed: Replayed,
     /// The Danish state assumed before the deal, and the one it left.
     assumed: Danish,
@@ -57,6 +68,24 @@ impl Sessions {
     /// carries between deals is applied in order after them. Returns one
     /// report per record read, in order.
     pub fn verify_batch(&mut self, records: &[Option<&Record>]) -> Vec<Option<Report>> {
+        let ahead = self.plan(records, true, true);
+        self.settle(records, ahead)
+    }
+
+    /// The part of [`Sessions::verify_batch`] that may run on any thread,
+    /// for a run of consecutive records: their replays ahead of their turn
+    /// (none is made). `first`: the run starts where the last verified
+    /// record ended; otherwise (a later run of the same batch, planned at
+    /// the same time as the runs before it) its first record read is
+    /// replayed in order, and the records after it are planned from it.
+    /// Give the runs of a batch, in order and joined, to
+    /// [`Sessions::settle`].
+    pub fn ahead(&self, records: &[Option<&Record>], first: bool) -> Ahead {
+        self.plan(records, first, false)
+    }
+
+    /// [`Sessions::ahead`], the replays made in parallel or not.
+    fn plan(&self, records: &[Option<&Record>], first: bool, parallel: bool) -> Ahead {
         // Where sessions start depends on the records' `Session` tags
         // alone: known before any replay.
         let mut plan = Vec::with_capacity(records.len());
@@ -64,14 +93,26 @@ impl Sessions {
         // The record before, and whether a record was lost since it.
         let mut before: Option<&Record> = None;
         let mut lost = false;
+        // Not the first run: what comes before its first record is not
+        // known yet.
+        let mut unknown = !first;
         let pause = self.guess_pause > 0;
-        self.guess_pause = self.guess_pause.saturating_sub(1);
         for slot in records {
             let Some(record) = slot else {
                 lost = true;
                 plan.push(Plan::Lost);
                 continue;
             };
+            if unknown {
+                // Replayed in order; a session has started by then.
+                unknown = false;
+                started = started.max(1);
+                closed = mark(record).is_ok_and(|m| m.closes);
+                plan.push(Plan::InOrder);
+                before = Some(record);
+                lost = false;
+                continue;
+            }
             let fresh = starts_session(record, self.grouping, started == 0, closed);
             if fresh {
                 started += 1;
@@ -98,28 +139,37 @@ impl Sessions {
             lost = false;
         }
         let events = !self.no_events;
-        let ahead: Vec<Option<Ahead>> = plan
-            .into_par_iter()
-            .map(|slot| {
-                let Plan::Ahead(record, assumed) = slot else {
-                    return None;
-                };
-                let mut left = Session {
-                    danish: assumed.clone(),
-                    ..Session::default()
-                };
-                let replayed = crate::replay(record, &mut left, events);
-                Some(Ahead {
-                    replayed,
-                    assumed,
-                    left,
-                })
+        let replay = |slot: Plan| {
+            let Plan::Ahead(record, assumed) = slot else {
+                return None;
+            };
+            let mut left = Session {
+                danish: assumed.clone(),
+                ..Session::default()
+            };
+            let replayed = crate::replay(record, &mut left, events);
+            Some(One {
+                replayed,
+                assumed,
+                left,
             })
-            .collect();
+        };
+        Ahead(if parallel {
+            plan.into_par_iter().map(replay).collect()
+        } else {
+            plan.into_iter().map(replay).collect()
+        })
+    }
+
+    /// The in-order part of [`Sessions::verify_batch`]: `records` verified,
+    /// one report per record read, from what [`Sessions::ahead`] made of
+    /// them (the runs of `ahead` joined in order).
+    pub fn settle(&mut self, records: &[Option<&Record>], ahead: Ahead) -> Vec<Option<Report>> {
+        self.guess_pause = self.guess_pause.saturating_sub(1);
         let (mut guessed, mut missed) = (0u32, 0u32);
         let reports = records
             .iter()
-            .zip(ahead)
+            .zip(ahead.0)
             .map(|(slot, ahead)| match (slot, ahead) {
                 (None, _) => {
                     self.lost();
@@ -146,13 +196,13 @@ impl Sessions {
 
     /// The in-order part for one record replayed ahead; whether the
     /// replay ahead stood.
-    fn apply(&mut self, record: &Record, ahead: Ahead) -> (Report, bool) {
+    fn apply(&mut self, record: &Record, ahead: One) -> (Report, bool) {
         if starts_session(record, self.grouping, self.started == 0, self.closed) {
             self.state = Session::default();
             self.started += 1;
         }
         self.closed = mark(record).is_ok_and(|m| m.closes);
-        let Ahead {
+        let One {
             replayed,
             assumed,
             left,
