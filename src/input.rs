@@ -220,6 +220,8 @@ pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
 
 /// A record read, parsed or (text) only cut from the input: parsed where
 /// it is used ([`read_raw`]).
+// Not boxed: an item is moved a few times, never held long.
+#[allow(clippy::large_enum_variant)]
 pub enum Raw {
     Parsed(Item),
     Cut(Chunk),
