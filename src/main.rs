@@ -504,84 +504,53 @@ fn verify_file(
     // pool is never waited on by its own workers.
     // With more threads than one, each of them parses a run of the batch's
     // records and replays them ahead (`Sessions::ahead`): a record is read
-    // by the thread that parsed it, with one hand-off per run.
+    // by the thread that parsed it, with one hand-off per run. A batch is
+    // settled in order (and its output written) while the next one is
+    // parsed and replayed ahead.
     let parallel = rayon::current_thread_index().is_none() && rayon::current_num_threads() > 1;
-    let mut flush = |batch: &mut Vec<input::Raw>| {
-        let raws = std::mem::take(batch);
-        type Done = (input::Item, Option<verifier::Report>);
-        let runs: Vec<Vec<Done>> = if parallel {
-            let size = raws.len().div_ceil(rayon::current_num_threads()).max(1);
-            let mut raws = raws.into_iter();
-            let runs: Vec<Vec<input::Raw>> = (0..raws.len().div_ceil(size))
-                .map(|_| raws.by_ref().take(size).collect())
-                .collect();
-            let shared = &sessions;
-            let done: Vec<(Vec<input::Item>, verifier::session::Ahead)> = runs
-                .into_par_iter()
-                .with_max_len(1)
-                .enumerate()
-                .map(|(k, run)| {
-                    let items: Vec<input::Item> = run.into_iter().map(input::Raw::parse).collect();
-                    let records: Vec<Option<&notation::Record>> =
-                        items.iter().map(|(r, _)| r.as_ref().ok()).collect();
-                    let ahead = shared.ahead(&records, k == 0);
-                    drop(records);
-                    (items, ahead)
-                })
-                .collect();
-            let (runs, ahead): (Vec<_>, Vec<_>) = done.into_iter().unzip();
-            let records: Vec<Option<&notation::Record>> = runs
-                .iter()
-                .flatten()
-                .map(|(r, _)| r.as_ref().ok())
-                .collect();
-            let reports = sessions.settle(&records, verifier::session::Ahead::join(ahead));
-            drop(records);
-            let mut reports = reports.into_iter();
-            runs.into_iter()
-                .map(|run| run.into_iter().zip(reports.by_ref()).collect())
-                .collect()
-        } else {
-            let items: Vec<input::Item> = raws.into_iter().map(input::Raw::parse).collect();
-            let reports: Vec<_> = items
-                .iter()
-                .map(|(result, _)| match result {
-                    Ok(record) => Some(sessions.verify(record)),
-                    Err(_) => {
-                        sessions.lost();
-                        None
-                    }
-                })
-                .collect();
-            vec![items.into_iter().zip(reports).collect()]
-        };
-        // Each record's output is written, and the record and its report
-        // dropped, on the thread that parsed it (most often).
+    let mut pending: Option<Runs> = None;
+    let mut flush = |raws: Option<Vec<input::Raw>>| {
         let first = index;
-        let write = |(i, (item, report))| written(item, report, first + i, format, expect);
         let done: Vec<Written> = if parallel {
-            let mut at = first;
-            let runs: Vec<(usize, Vec<_>)> = runs
-                .into_iter()
-                .map(|run: Vec<_>| {
-                    at += run.len();
-                    (at - run.len() - first, run)
-                })
-                .collect();
-            runs.into_par_iter()
-                .with_max_len(1)
-                .map(|(start, run)| {
-                    run.into_iter()
-                        .enumerate()
-                        .map(|(i, x)| write((start + i, x)))
-                        .collect::<Vec<_>>()
-                })
-                .collect::<Vec<_>>()
-                .into_iter()
-                .flatten()
-                .collect()
+            match (pending.take(), raws) {
+                (None, Some(raws)) => {
+                    pending = Some(parse_ahead(raws, &sessions, true));
+                    Vec::new()
+                }
+                (Some(runs), Some(raws)) => {
+                    // What planning reads of the sessions (grouping, pause)
+                    // as the batch before left it: settled meanwhile.
+                    let planner = sessions.clone();
+                    let (done, next) = rayon::join(
+                        || settle_write(runs, &mut sessions, first, format, expect),
+                        || parse_ahead(raws, &planner, false),
+                    );
+                    pending = Some(next);
+                    done
+                }
+                (Some(runs), None) => settle_write(runs, &mut sessions, first, format, expect),
+                (None, None) => Vec::new(),
+            }
         } else {
-            runs.into_iter().flatten().enumerate().map(write).collect()
+            let items: Vec<input::Item> = raws
+                .unwrap_or_default()
+                .into_iter()
+                .map(input::Raw::parse)
+                .collect();
+            items
+                .into_iter()
+                .enumerate()
+                .map(|(i, item)| {
+                    let report = match &item.0 {
+                        Ok(record) => Some(sessions.verify(record)),
+                        Err(_) => {
+                            sessions.lost();
+                            None
+                        }
+                    };
+                    written(item, report, first + i, format, expect)
+                })
+                .collect()
         };
         for w in done {
             tally.records += 1;
@@ -621,10 +590,16 @@ fn verify_file(
     let read = input::read_raw(path, |item| {
         batch.push(item);
         if batch.len() == VERIFY_BATCH {
-            flush(&mut batch);
+            flush(Some(std::mem::replace(
+                &mut batch,
+                Vec::with_capacity(VERIFY_BATCH),
+            )));
         }
     });
-    flush(&mut batch);
+    if !batch.is_empty() {
+        flush(Some(batch));
+    }
+    flush(None);
     let name = input::display_name(path);
     if tally.flagged > 0 {
         tally.flagged_files.push(name.clone());
@@ -683,6 +658,75 @@ struct Written {
 
 /// Writes one verified record (text or JSON) and reads off what the tally
 /// needs; the record and its report are dropped here.
+/// A batch of records parsed and replayed ahead, run by run.
+type Runs = Vec<(Vec<input::Item>, verifier::session::Ahead)>;
+
+/// A batch cut into [`RUNS`] runs, each parsed and replayed ahead on one
+/// thread (runs enough for the threads to share the work evenly). `first`: the batch comes right after the records `sessions`
+/// verified last.
+fn parse_ahead(raws: Vec<input::Raw>, sessions: &verifier::session::Sessions, first: bool) -> Runs {
+    let size = raws.len().div_ceil(RUNS).max(1);
+    let count = raws.len().div_ceil(size);
+    let mut raws = raws.into_iter();
+    let runs: Vec<Vec<input::Raw>> = (0..count)
+        .map(|_| raws.by_ref().take(size).collect())
+        .collect();
+    runs.into_par_iter()
+        .with_max_len(1)
+        .enumerate()
+        .map(|(k, run)| {
+            let items: Vec<input::Item> = run.into_iter().map(input::Raw::parse).collect();
+            let records: Vec<Option<&notation::Record>> =
+                items.iter().map(|(r, _)| r.as_ref().ok()).collect();
+            let ahead = sessions.ahead(&records, first && k == 0);
+            drop(records);
+            (items, ahead)
+        })
+        .collect()
+}
+
+/// The runs of a batch settled in order, then each record's output written
+/// (and the record dropped) run by run, in parallel: most often on the
+/// thread that parsed it. `first`: the index of the batch's first record.
+fn settle_write(
+    runs: Runs,
+    sessions: &mut verifier::session::Sessions,
+    first: usize,
+    format: Format,
+    expect: bool,
+) -> Vec<Written> {
+    let (runs, ahead): (Vec<_>, Vec<_>) = runs.into_iter().unzip();
+    let records: Vec<Option<&notation::Record>> = runs
+        .iter()
+        .flatten()
+        .map(|(r, _)| r.as_ref().ok())
+        .collect();
+    let reports = sessions.settle(&records, verifier::session::Ahead::join(ahead));
+    drop(records);
+    let mut reports = reports.into_iter();
+    let mut at = first;
+    let runs: Vec<(usize, Vec<_>)> = runs
+        .into_iter()
+        .map(|run| {
+            let start = at;
+            at += run.len();
+            (start, run.into_iter().zip(reports.by_ref()).collect())
+        })
+        .collect();
+    runs.into_par_iter()
+        .with_max_len(1)
+        .map(|(start, run): (usize, Vec<_>)| {
+            run.into_iter()
+                .enumerate()
+                .map(|(i, (item, report))| written(item, report, start + i, format, expect))
+                .collect::<Vec<_>>()
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
 fn written(
     (result, source): input::Item,
     report: Option<verifier::Report>,
@@ -746,7 +790,9 @@ fn written(
 
 /// Records verified together by `verify_file`: enough to share out among
 /// the cores, few enough to keep memory flat.
-const VERIFY_BATCH: usize = 64;
+const VERIFY_BATCH: usize = 128;
+/// The runs a batch is cut into (`parse_ahead`).
+const RUNS: usize = 8;
 
 fn describe(tokens: &[String]) -> String {
     if tokens.is_empty() {

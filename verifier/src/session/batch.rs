@@ -77,7 +77,8 @@ impl Sessions {
     /// (none is made). `first`: the run starts where the last verified
     /// record ended; otherwise (a later run of the same batch, planned at
     /// the same time as the runs before it) its first record read is
-    /// replayed in order, and the records after it are planned from it.
+    /// replayed from a guess made of it alone, and the records after it are
+    /// planned from it. Any guess is safe: [`Sessions::settle`] checks it.
     /// Give the runs of a batch, in order and joined, to
     /// [`Sessions::settle`].
     pub fn ahead(&self, records: &[Option<&Record>], first: bool) -> Ahead {
@@ -104,11 +105,18 @@ impl Sessions {
                 continue;
             };
             if unknown {
-                // Replayed in order; a session has started by then.
+                // Nothing of the records before is known: guessed from the
+                // record alone (a session has started by then).
                 unknown = false;
                 started = started.max(1);
+                let fresh = starts_session(record, self.grouping, false, false);
                 closed = mark(record).is_ok_and(|m| m.closes);
-                plan.push(Plan::InOrder);
+                let assumed = if fresh {
+                    Danish::default()
+                } else {
+                    guess_alone(record)
+                };
+                plan.push(Plan::Ahead(record, assumed));
                 before = Some(record);
                 lost = false;
                 continue;
@@ -250,6 +258,20 @@ fn guess(before: &Record, record: &Record, lost: bool) -> Danish {
         redeal: dealer.filter(|&d| Some(d) == self::dealer(before)),
         next_dealer: dealer,
         unknown: lost,
+    }
+}
+
+/// [`guess`] without the record before: the deal's own `Pots` tag, no
+/// dealer dealing again, no record lost.
+fn guess_alone(record: &Record) -> Danish {
+    let dealer = dealer(record);
+    Danish {
+        pots: record
+            .tag("Pots")
+            .and_then(|t| danish::parse_pots(&t.value)),
+        redeal: None,
+        next_dealer: dealer,
+        unknown: false,
     }
 }
 
