@@ -1693,6 +1693,28 @@ fn fast_actions(
                     count: small_count(arg()?)?,
                     skat: Vec::new(),
                 },
+                // Danish cavallerie and kings (DK-DECL-2): a suit letter and
+                // the missing card as canonical codes; `skat` and the
+                // rest take the general path.
+                "half" => Act::Half {
+                    suit: suit_of(arg()?)?,
+                    missing: Card::parse_canonical(arg()?.as_bytes())?,
+                    skat: Vec::new(),
+                },
+                "full" => Act::Full {
+                    suit: suit_of(arg()?)?,
+                    skat: Vec::new(),
+                },
+                "abundant" => Act::Abundant {
+                    suit: suit_of(arg()?)?,
+                    skat: Vec::new(),
+                },
+                "half-kings" => Act::HalfKings {
+                    missing: Card::parse_canonical(arg()?.as_bytes())?,
+                    skat: Vec::new(),
+                },
+                "full-kings" => Act::FullKings { skat: Vec::new() },
+                "abundant-kings" => Act::AbundantKings { skat: Vec::new() },
                 other => Act::Bid {
                     game: Game::from_word(other)?,
                 },
@@ -1734,6 +1756,14 @@ fn fast_actions(
     }
     p.pos = end;
     Some(rank)
+}
+
+/// A suit written as its letter, as `Reader::suit_word` reads it.
+fn suit_of(w: &str) -> Option<Suit> {
+    match w.as_bytes() {
+        [c] => Suit::from_letter(*c),
+        _ => None,
+    }
 }
 
 /// A count of one to three digits, in range for a `u8`.

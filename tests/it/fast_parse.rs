@@ -33,6 +33,11 @@ fn variations(text: &str) -> Vec<String> {
             .replace(" full H", " full h"),
         text.replace(" half-kings DK", " half-kings dame")
             .replace("kings", "kings skat"),
+        text.replace(" call 1:", " call 1 :")
+            .replace(" call 2:", " call 256:")
+            .replace(" call 0:", " call 0x:")
+            .replace(" half H", " half HH")
+            .replace(" abundant ", " abundant 1"),
     ]
 }
 
