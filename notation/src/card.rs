@@ -417,20 +417,36 @@ pub struct CardSet(pub u128);
 impl CardSet {
     pub const EMPTY: CardSet = CardSet(0);
 
+    // A card's index is below 79 (`Card::COUNT`), so the masks below
+    // change nothing; they spare the shift its overflow check and let the
+    // test read one 64-bit half (a hot path of every engine).
+    #[inline]
+    fn bit(card: Card) -> u128 {
+        1u128 << (card.0 & 127)
+    }
+
+    #[inline]
     pub fn contains(self, card: Card) -> bool {
-        self.0 >> card.0 & 1 == 1
+        let half = if card.0 & 64 == 0 {
+            self.0 as u64
+        } else {
+            (self.0 >> 64) as u64
+        };
+        half >> (card.0 & 63) & 1 == 1
     }
 
     /// Adds the card; returns `false` if it was already there.
+    #[inline]
     pub fn insert(&mut self, card: Card) -> bool {
         let had = self.contains(card);
-        self.0 |= 1 << card.0;
+        self.0 |= CardSet::bit(card);
         !had
     }
 
+    #[inline]
     pub fn remove(&mut self, card: Card) -> bool {
         let had = self.contains(card);
-        self.0 &= !(1 << card.0);
+        self.0 &= !CardSet::bit(card);
         had
     }
 

@@ -291,6 +291,7 @@ pub fn top_trump(cards: &[Card]) -> u8 {
 /// the Pagat of a fairy-tale trick; else the highest trump where trumps
 /// beat suits or were led; else the highest card of the suit led. `None`
 /// when no card qualifies (the engine's fallback).
+#[inline]
 pub fn winner(cards: &[Card], lead: Option<Lead>, rules: &Rules) -> Option<Win> {
     if let Some(i) = fairy_tale(cards, rules) {
         return Some(Win {
@@ -320,6 +321,7 @@ pub fn winner(cards: &[Card], lead: Option<Lead>, rules: &Rules) -> Option<Win> 
 }
 
 /// The index of the Pagat when the fairy-tale trick applies.
+#[inline]
 fn fairy_tale(cards: &[Card], rules: &Rules) -> Option<usize> {
     if rules.fairy_tale != Some(cards.len()) {
         return None;
@@ -333,6 +335,7 @@ fn fairy_tale(cards: &[Card], rules: &Rules) -> Option<usize> {
 }
 
 /// The index of the first card with the greatest key, among cards with one.
+#[inline]
 fn highest(cards: &[Card], key: impl Fn(Card) -> Option<u8>) -> Option<usize> {
     let mut best: Option<(usize, u8)> = None;
     for (i, &c) in cards.iter().enumerate() {
