@@ -422,7 +422,12 @@ impl CardSet {
     // test read one 64-bit half (a hot path of every engine).
     #[inline]
     fn bit(card: Card) -> u128 {
-        1u128 << (card.0 & 127)
+        let bit = 1u64 << (card.0 & 63);
+        if card.0 & 64 == 0 {
+            u128::from(bit)
+        } else {
+            u128::from(bit) << 64
+        }
     }
 
     #[inline]
