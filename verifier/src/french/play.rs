@@ -78,6 +78,13 @@ fn duty_broken(hand: CardSet, led: Lead, top: u8, duty: Duty) -> (&'static str, 
 
 /// The duty `card` broke, if it is not among the legal plays of `hand`.
 fn broken_duty(hand: CardSet, before: &[Card], lead: Lead, card: Card) -> Option<Duty> {
+    // Most cards follow the suit led from the hand: the duty to follow
+    // is then met and no other applies (FR-PLAY-2).
+    if let Lead::Suit(s) = lead {
+        if card.suit() == Some(s) && hand.contains(card) {
+            return None;
+        }
+    }
     let duty = trick::legal(hand, before, Some(lead), &rules()).broken(card)?;
     // A `T22`, no French card (FR-DEAL-3), played where a trump was due
     // is told as a trump that failed to overtrump, as the engine always
