@@ -38,42 +38,27 @@ impl Replay<'_> {
             );
             return;
         }
-        let legal = legal_plays(hand, before, game, &self.opts);
-        let revoke = |rule: &'static str, msg: String| {
-            Problem::new(Kind::Revoke, msg)
-                .rule(rule)
-                .seat(seat)
-                .trick(k)
-                .card(card)
-                .at(item.span, "played here")
-                .help(DUTY_HELP)
+        // The usual card follows the suit led from the hand: rule 1 is met
+        // and, outside the games with rule 3, it is the only duty; what the
+        // hand may play is then its cards of that suit.
+        let lead = duty_lead(before);
+        let follows = match lead {
+            Some(Lead::Suit(s)) if card.suit() == Some(s) && !beat_applies(game, &self.opts) => {
+                Some(hand.intersection(CardSet::suit(s)))
+            }
+            _ => None,
         };
-        match legal.broken(card) {
-            // Rule 3: the cards allowed by rules 1 and 2 that beat.
-            Some(Duty::Beat) => {
-                self.out.push(revoke(
-                    "KR-PLAY-4",
-                    format!(
-                        "seat {seat} plays {card} but must beat the winning card (it holds {})",
-                        list(legal.set)
-                    ),
-                ));
-                return;
-            }
-            Some(duty) => {
-                let (rule, words) = duty_words(duty, is_suit_game(game));
-                self.out.push(revoke(
-                    rule,
-                    format!("seat {seat} plays {card} but must {words}"),
-                ));
-                return;
-            }
-            None => {}
-        }
+        let (set, allowed) = match follows {
+            Some(set) => (set, set),
+            None => match self.duty_broken(item, seat, k, before, hand) {
+                Some(sets) => sets,
+                None => return,
+            },
+        };
+        let revoke = |rule: &'static str, msg: String| revoke(item, seat, k, rule, msg);
         if beat_applies(game, &self.opts)
             && card == Card::PAGAT
-            && !legal
-                .set
+            && !set
                 .intersection(tarocks())
                 .difference(pagat_only())
                 .is_empty()
@@ -87,8 +72,48 @@ impl Replay<'_> {
         if is_black(game) {
             // Rule 4a yields to rules 1 and 2 only (rule 3 is for negative
             // games, where 4a does not apply).
-            self.rule_4a(item, seat, k, legal.set_before(Duty::Beat));
+            self.rule_4a(item, seat, k, allowed);
         }
+    }
+
+    /// Rules 1–3 by the shared core: the revoke, if the card breaks a
+    /// duty (then `None`); else what the hand may play, and what it may
+    /// play before rule 3 (for rule 4a).
+    fn duty_broken(
+        &mut self,
+        item: &notation::Item,
+        seat: u8,
+        k: usize,
+        before: &[Card],
+        hand: CardSet,
+    ) -> Option<(CardSet, CardSet)> {
+        let card = item.card;
+        let game = self.state.game();
+        let legal = legal_plays(hand, before, game, &self.opts);
+        let revoke = |rule: &'static str, msg: String| revoke(item, seat, k, rule, msg);
+        match legal.broken(card) {
+            // Rule 3: the cards allowed by rules 1 and 2 that beat.
+            Some(Duty::Beat) => {
+                self.out.push(revoke(
+                    "KR-PLAY-4",
+                    format!(
+                        "seat {seat} plays {card} but must beat the winning card (it holds {})",
+                        list(legal.set)
+                    ),
+                ));
+                return None;
+            }
+            Some(duty) => {
+                let (rule, words) = duty_words(duty, is_suit_game(game));
+                self.out.push(revoke(
+                    rule,
+                    format!("seat {seat} plays {card} but must {words}"),
+                ));
+                return None;
+            }
+            None => {}
+        }
+        Some((legal.set, legal.set_before(Duty::Beat)))
     }
 
     /// KR-PLAY-6: announced ultimo cards kept for their target trick.
@@ -181,6 +206,17 @@ impl Replay<'_> {
             }
         }
     }
+}
+
+/// A revoke of `item` under `rule`.
+fn revoke(item: &notation::Item, seat: u8, k: usize, rule: &'static str, msg: String) -> Problem {
+    Problem::new(Kind::Revoke, msg)
+        .rule(rule)
+        .seat(seat)
+        .trick(k)
+        .card(item.card)
+        .at(item.span, "played here")
+        .help(DUTY_HELP)
 }
 
 fn pagat_only() -> CardSet {

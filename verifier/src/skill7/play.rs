@@ -217,10 +217,16 @@ impl Replay<'_, '_> {
     ) {
         let card = item.card;
         let hand = table.left[seat as usize];
+        let led = before.first().copied();
         if !hand.contains(card) {
             self.not_held(item, seat, n, table.played);
+        } else if led
+            .and_then(Card::suit)
+            .is_some_and(|s| card.suit() == Some(s))
+        {
+            // A card of the suit led, from the hand, follows: that duty is
+            // met and no other applies (S7-PLAY-2); it is not the pagat.
         } else {
-            let led = before.first().copied();
             let legal = legal_plays(hand, led, rules.farbesolo, rules.suits_first);
             if !legal.set.contains(card) {
                 self.revoke(item, seat, n, led, &legal, rules.farbesolo);
