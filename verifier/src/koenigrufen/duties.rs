@@ -38,13 +38,20 @@ impl Replay<'_> {
             );
             return;
         }
-        // The usual card follows the suit led from the hand: rule 1 is met
-        // and, outside the games with rule 3, it is the only duty; what the
-        // hand may play is then its cards of that suit.
+        // The usual card follows the suit or tarock led from the hand: rule
+        // 1 or 2 is met and, outside the games with rule 3, it is the only
+        // duty; what the hand may play is then its cards of that suit.
         let lead = duty_lead(before);
         let follows = match lead {
-            Some(Lead::Suit(s)) if card.suit() == Some(s) && !beat_applies(game, &self.opts) => {
+            _ if beat_applies(game, &self.opts) => None,
+            Some(Lead::Suit(s)) if card.suit() == Some(s) => {
                 Some(hand.intersection(CardSet::suit(s)))
+            }
+            // A tarock to a tarock lead, where suit cards do not come first.
+            Some(Lead::Trumps)
+                if tarocks().contains(card) && !(is_suit_game(game) && self.opts.suits_first) =>
+            {
+                Some(hand.intersection(tarocks()))
             }
             _ => None,
         };

@@ -50,6 +50,18 @@ pub fn legal_plays(hand: CardSet, led: Option<Card>, farbesolo: bool, suits_firs
     trick::legal(hand, before, lead, &rules(farbesolo, suits_first, 4))
 }
 
+/// Whether `card`, held, surely follows `led` under the rules: a card of
+/// the suit led, or a tarock to a tarock lead where suit cards do not come
+/// first. Then [`legal_plays`] allows it, under the duty to follow only;
+/// the pagat is left to it (S7-PLAY-4 looks at what else may be played).
+fn follows(led: Option<Card>, card: Card, rules: &PlayRules) -> bool {
+    let Some(led) = led else { return false };
+    match led.suit() {
+        Some(s) => card.suit() == Some(s),
+        None => card.is_trump() && card != PAGAT && !(rules.farbesolo && rules.suits_first),
+    }
+}
+
 /// A duty in Skill7's words, and its rule.
 fn duty_words(duty: Option<Duty>, farbesolo: bool) -> (&'static str, &'static str) {
     match duty {
@@ -220,12 +232,9 @@ impl Replay<'_, '_> {
         let led = before.first().copied();
         if !hand.contains(card) {
             self.not_held(item, seat, n, table.played);
-        } else if led
-            .and_then(Card::suit)
-            .is_some_and(|s| card.suit() == Some(s))
-        {
-            // A card of the suit led, from the hand, follows: that duty is
-            // met and no other applies (S7-PLAY-2); it is not the pagat.
+        } else if follows(led, card, rules) {
+            // A card that follows the suit or tarock led, from the hand:
+            // that duty is met and no other applies (S7-PLAY-2).
         } else {
             let legal = legal_plays(hand, led, rules.farbesolo, rules.suits_first);
             if !legal.set.contains(card) {
