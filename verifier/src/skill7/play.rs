@@ -426,6 +426,45 @@ mod tests {
     }
 
     #[test]
+    fn a_card_that_follows_is_allowed_by_the_shared_core() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let all: Vec<Card> = (0..Card::COUNT as u8)
+            .filter_map(Card::from_index)
+            .collect();
+        for _ in 0..1500 {
+            let mut hand = CardSet::EMPTY;
+            for _ in 0..next(12) {
+                hand.insert(all[next(all.len() as u64) as usize]);
+            }
+            let led = all[next(all.len() as u64) as usize];
+            for (farbesolo, suits_first) in [(false, false), (true, false), (true, true)] {
+                let rules = PlayRules {
+                    contract: None,
+                    partner: None,
+                    game: Kind::Rufer,
+                    farbesolo,
+                    suits_first,
+                    same_trick: false,
+                    pagat_bidder: None,
+                };
+                for card in hand.iter() {
+                    if follows(Some(led), card, &rules) {
+                        let legal = legal_plays(hand, Some(led), farbesolo, suits_first);
+                        assert!(legal.set.contains(card), "{hand:?} {led} {card}");
+                        assert_ne!(card, PAGAT);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn fairy_tale_trick_goes_to_the_pagat_except_in_farbesolo() {
         let cards = [c("T22"), c("T1"), c("T21"), c("T5")];
         assert_eq!(trick_winner(&cards, false).0, 1);
