@@ -282,27 +282,6 @@ impl Checker<'_> {
 
     fn deal(&mut self, r: &Record) {
         let v = self.table.variant;
-        let mut dealt = CardSet::EMPTY;
-        let mut owner = [u8::MAX; Card::COUNT];
-        let talon_seat = u8::MAX - 1;
-        let mut note = |card: Card, whose: u8, span: Span, out: &mut Vec<Problem>| {
-            if !dealt.insert(card) {
-                let first = match owner[card.index() as usize] {
-                    s if s == talon_seat => "the talon".to_string(),
-                    s => format!("seat {s}"),
-                };
-                let mut p = Problem::new(Kind::DuplicateCard, format!("{card} is dealt twice"))
-                    .card(card)
-                    .at(span, format!("{card} already dealt to {first}"))
-                    .help("each card of the pack is dealt exactly once");
-                if whose != talon_seat {
-                    p = p.seat(whose);
-                }
-                out.push(p);
-            } else {
-                owner[card.index() as usize] = whose;
-            }
-        };
         if r.is_partial() {
             // The hands are the cards each seat played: a card played twice
             // is a structural fault here.
@@ -325,14 +304,47 @@ impl Checker<'_> {
             }
             return;
         }
-        for h in &r.hands {
-            for item in &h.cards {
-                note(item.card, h.seat, item.span, self.out);
-            }
+        // Most records deal no card twice: one pass over bit sets finds
+        // that, and only a record with a card dealt twice is walked again
+        // to name the first holder of each (the findings and their order
+        // are the same either way).
+        let mut seen = CardSet::EMPTY;
+        let mut twice = false;
+        let talon = r.talon.iter().flat_map(|t| &t.cards[..]);
+        for item in r.hands.iter().flat_map(|h| &h.cards[..]).chain(talon) {
+            twice |= !seen.insert(item.card);
         }
-        if let Some(t) = &r.talon {
-            for item in &t.cards {
-                note(item.card, talon_seat, item.span, self.out);
+        if twice {
+            let mut dealt = CardSet::EMPTY;
+            let mut owner = [u8::MAX; Card::COUNT];
+            let talon_seat = u8::MAX - 1;
+            let mut note = |card: Card, whose: u8, span: Span, out: &mut Vec<Problem>| {
+                if !dealt.insert(card) {
+                    let first = match owner[card.index() as usize] {
+                        s if s == talon_seat => "the talon".to_string(),
+                        s => format!("seat {s}"),
+                    };
+                    let mut p = Problem::new(Kind::DuplicateCard, format!("{card} is dealt twice"))
+                        .card(card)
+                        .at(span, format!("{card} already dealt to {first}"))
+                        .help("each card of the pack is dealt exactly once");
+                    if whose != talon_seat {
+                        p = p.seat(whose);
+                    }
+                    out.push(p);
+                } else {
+                    owner[card.index() as usize] = whose;
+                }
+            };
+            for h in &r.hands {
+                for item in &h.cards {
+                    note(item.card, h.seat, item.span, self.out);
+                }
+            }
+            if let Some(t) = &r.talon {
+                for item in &t.cards {
+                    note(item.card, talon_seat, item.span, self.out);
+                }
             }
         }
         for seat in 0..self.table.seats {

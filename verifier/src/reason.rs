@@ -53,6 +53,45 @@ impl Reason {
     }
 }
 
+impl Reason {
+    /// The words `parts` written one after the other, as [`Reason::format`]
+    /// would write them, without the formatting machinery (hot paths: a
+    /// payment per card lost, per count).
+    pub fn concat(parts: &[&str]) -> Reason {
+        let mut w = Writer {
+            buf: [0; SHORT],
+            len: 0,
+            long: None,
+        };
+        for part in parts {
+            let _ = fmt::Write::write_str(&mut w, part);
+        }
+        match w.long {
+            Some(s) => Reason(Repr::Long(s.into())),
+            None => Reason(Repr::Short(w.len as u8, w.buf)),
+        }
+    }
+}
+
+/// `n` in decimal, as `{n}` writes it, into `buf` (for [`Reason::concat`]).
+pub fn decimal(n: i64, buf: &mut [u8; 20]) -> &str {
+    let mut i = buf.len();
+    let mut m = n.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (m % 10) as u8;
+        m /= 10;
+        if m == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        i -= 1;
+        buf[i] = b'-';
+    }
+    std::str::from_utf8(&buf[i..]).unwrap_or_default()
+}
+
 /// Fills the inline buffer, and moves to a `String` when it is full.
 struct Writer {
     buf: [u8; SHORT],

@@ -164,58 +164,71 @@ pub enum Duty {
 }
 
 /// What a hand may play: the hand narrowed by up to three duties in turn.
+// The duties and their sets lie apart (96 bytes, not 144): a `Legal` is
+// returned for every card an engine judges, and a value this size is
+// copied inline, not by `memcpy`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Legal {
     /// The cards that may be played.
     pub set: CardSet,
     hand: CardSet,
-    steps: [(Duty, CardSet); 3],
-    len: usize,
+    sets: [CardSet; 3],
+    duties: [Duty; 3],
+    len: u8,
 }
 
 impl Legal {
+    #[inline]
     fn any(hand: CardSet) -> Legal {
         Legal {
             set: hand,
             hand,
-            steps: [(Duty::FollowSuit, hand); 3],
+            sets: [hand; 3],
+            duties: [Duty::FollowSuit; 3],
             len: 0,
         }
     }
 
     /// Narrows to `set` by `duty`.
+    #[inline]
     fn narrow(&mut self, duty: Duty, set: CardSet) {
-        self.steps[self.len] = (duty, set);
+        let i = usize::from(self.len);
+        self.sets[i] = set;
+        self.duties[i] = duty;
         self.len += 1;
         self.set = set;
     }
 
     /// The duties that narrowed the hand, widest first.
-    pub fn steps(&self) -> &[(Duty, CardSet)] {
-        &self.steps[..self.len]
+    pub fn steps(&self) -> impl Iterator<Item = (Duty, CardSet)> + '_ {
+        let n = usize::from(self.len);
+        self.duties[..n]
+            .iter()
+            .copied()
+            .zip(self.sets[..n].iter().copied())
     }
 
     /// The duty whose set is the final one: the duty a wrong card is held
     /// to; `None` when the hand may play anything.
     pub fn duty(&self) -> Option<Duty> {
-        self.steps().last().map(|s| s.0)
+        self.duties[..usize::from(self.len)].last().copied()
     }
 
     /// What the hand may play under the duties before `duty` (all of them
     /// when `duty` did not narrow it): the cards a later rule looks at, such
     /// as KR-PLAY-6 before the duty to beat.
     pub fn set_before(&self, duty: Duty) -> CardSet {
-        match self.steps().iter().position(|s| s.0 == duty) {
+        match self.steps().position(|s| s.0 == duty) {
             Some(0) => self.hand,
-            Some(i) => self.steps[i - 1].1,
+            Some(i) => self.sets[i - 1],
             None => self.set,
         }
     }
 
     /// The first duty that `card` breaks; `None` when it may be played.
+    #[inline]
     pub fn broken(&self, card: Card) -> Option<Duty> {
         self.steps()
-            .iter()
             .find(|(_, set)| !set.contains(card))
             .map(|s| s.0)
     }
@@ -291,6 +304,7 @@ pub fn top_trump(cards: &[Card]) -> u8 {
 /// the Pagat of a fairy-tale trick; else the highest trump where trumps
 /// beat suits or were led; else the highest card of the suit led. `None`
 /// when no card qualifies (the engine's fallback).
+#[inline]
 pub fn winner(cards: &[Card], lead: Option<Lead>, rules: &Rules) -> Option<Win> {
     if let Some(i) = fairy_tale(cards, rules) {
         return Some(Win {
@@ -320,6 +334,7 @@ pub fn winner(cards: &[Card], lead: Option<Lead>, rules: &Rules) -> Option<Win> 
 }
 
 /// The index of the Pagat when the fairy-tale trick applies.
+#[inline]
 fn fairy_tale(cards: &[Card], rules: &Rules) -> Option<usize> {
     if rules.fairy_tale != Some(cards.len()) {
         return None;
@@ -333,6 +348,7 @@ fn fairy_tale(cards: &[Card], rules: &Rules) -> Option<usize> {
 }
 
 /// The index of the first card with the greatest key, among cards with one.
+#[inline]
 fn highest(cards: &[Card], key: impl Fn(Card) -> Option<u8>) -> Option<usize> {
     let mut best: Option<(usize, u8)> = None;
     for (i, &c) in cards.iter().enumerate() {
@@ -404,6 +420,7 @@ pub fn must_beat(
 
 /// The cards `hand` may play to a trick holding `before` whose lead is
 /// `lead` (`None`: nothing to follow), under the game's duties.
+#[inline]
 pub fn legal(hand: CardSet, before: &[Card], lead: Option<Lead>, rules: &Rules) -> Legal {
     let d = rules.duties;
     let fool = if d.fool_free {

@@ -6,6 +6,7 @@ use notation::{Card, Party, Rank, Seat};
 use super::payments::Outcome;
 use super::state::Game;
 use super::Replay;
+use crate::reason::{decimal, Reason};
 use crate::Moment;
 
 /// Count points of a card (DK-COUNT-1).
@@ -60,7 +61,8 @@ impl Replay<'_, '_> {
         if r == 0 {
             return;
         }
-        let reason = crate::reason!("the count: {p} points");
+        let mut n = [0; 20];
+        let reason = Reason::concat(&["the count: ", decimal(p, &mut n), " points"]);
         let at = Moment::Settlement;
         if r > 0 {
             self.out.pay(

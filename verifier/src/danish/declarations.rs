@@ -8,6 +8,7 @@ use notation::{Act, Action, Card, CardSet, Problem, Span, Suit};
 
 use super::cards::{cards_word, courts, kings, TRUMPS};
 use super::Replay;
+use crate::reason::{decimal, Reason};
 use crate::Moment;
 
 /// A cavallerie of a suit or of the kings.
@@ -89,6 +90,38 @@ impl Combo {
 
     fn describe(self) -> String {
         describe_act(&self.act(Vec::new()))
+    }
+
+    /// The payment's reason, ``declaration `…` `` with the words of
+    /// [`Combo::describe`], written without the formatting machinery (a
+    /// payment per declaration; a test holds the two equal).
+    fn paid_reason(self) -> Reason {
+        let mut n = [0; 20];
+        let letter = |s: Suit| ["S", "H", "D", "C"][s as usize];
+        match self {
+            Combo::Trumps { count, pagat } => Reason::concat(&[
+                "declaration `trumps ",
+                decimal(i64::from(count), &mut n),
+                if pagat { " pagat`" } else { " no-pagat`" },
+            ]),
+            Combo::Matadors(count) => Reason::concat(&[
+                "declaration `matadors ",
+                decimal(i64::from(count), &mut n),
+                "`",
+            ]),
+            Combo::Suit(s, Cav::Half(missing)) => {
+                Reason::concat(&["declaration `half ", letter(s), " ", missing.code(), "`"])
+            }
+            Combo::Suit(s, Cav::Full) => Reason::concat(&["declaration `full ", letter(s), "`"]),
+            Combo::Suit(s, Cav::Abundant) => {
+                Reason::concat(&["declaration `abundant ", letter(s), "`"])
+            }
+            Combo::Kings(Cav::Half(missing)) => {
+                Reason::concat(&["declaration `half-kings ", missing.code(), "`"])
+            }
+            Combo::Kings(Cav::Full) => Reason::from("declaration `full-kings`"),
+            Combo::Kings(Cav::Abundant) => Reason::from("declaration `abundant-kings`"),
+        }
     }
 }
 
@@ -333,7 +366,7 @@ impl Replay<'_, '_> {
         };
         match wrong {
             None => {
-                let reason = crate::reason!("declaration `{}`", claim.describe());
+                let reason = claim.paid_reason();
                 self.collect(s, claim.amount(), "DK-PAY-2", reason, at);
             }
             Some(msg) => self.wrong_declaration(s, claim, msg, a.span),
@@ -450,6 +483,32 @@ impl Replay<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_paid_reason_is_the_described_declaration() {
+        let c = |s: &str| s.parse::<Card>().unwrap();
+        let mut all = vec![
+            Combo::Kings(Cav::Full),
+            Combo::Kings(Cav::Abundant),
+            Combo::Kings(Cav::Half(c("SK"))),
+            Combo::Matadors(3),
+            Combo::Matadors(12),
+        ];
+        for count in [10, 11, 21] {
+            for pagat in [true, false] {
+                all.push(Combo::Trumps { count, pagat });
+            }
+        }
+        for s in Suit::ALL {
+            for cav in [Cav::Full, Cav::Abundant, Cav::Half(c("HN"))] {
+                all.push(Combo::Suit(s, cav));
+            }
+        }
+        for combo in all {
+            let words = format!("declaration `{}`", combo.describe());
+            assert_eq!(&*combo.paid_reason(), words.as_str());
+        }
+    }
 
     #[test]
     fn combinations_of_a_hand() {

@@ -7,7 +7,7 @@
 use notation::Kind;
 use notation::{Card, CardSet, Problem, Seat, Trick};
 
-use super::cards::{lead_set, lead_word, push_number};
+use super::cards::{lead_set, lead_word};
 use super::play::TrickPlay;
 use super::state::Game;
 use super::Replay;
@@ -212,11 +212,11 @@ impl Replay<'_, '_> {
     /// DK-FOOL-7: a fool played to tricks 1–24 goes back to its holder's
     /// own pile (its card points with it).
     pub(super) fn fool_goes_home(&mut self, at: Moment, seat: Seat) {
-        // Written without the formatting machinery (hot path).
-        let mut text = String::with_capacity(48);
-        text.push_str("seat ");
-        push_number(&mut text, seat);
-        text.push_str(" takes the fool back to his own pile");
-        self.out.rule_event(at, "DK-FOOL-7", text);
+        // The words are written only when events are asked for.
+        self.out.rule_event(
+            at,
+            "DK-FOOL-7",
+            format_args!("seat {seat} takes the fool back to his own pile"),
+        );
     }
 }

@@ -10,6 +10,7 @@ use super::cards::is_ultimo_card;
 use super::pots::{pot_index, KING, PAGAT};
 use super::state::{Game, LastTrick};
 use super::Replay;
+use crate::reason::{decimal, Reason};
 use crate::Moment;
 
 /// Who won all tricks, and who won none, as the count needs to know.
@@ -28,7 +29,9 @@ impl Replay<'_, '_> {
             let s = trick.seats[i];
             if is_ultimo_card(c) && s != winner {
                 let pot = if c.is_king() { Pot::King } else { Pot::Pagat };
-                let reason = crate::reason!("{c} lost in trick {t}");
+                let mut n = [0; 20];
+                let t = decimal(t as i64, &mut n);
+                let reason = Reason::concat(&[c.code(), " lost in trick ", t]);
                 self.pay_each(s, 5, "DK-PAY-3", reason.clone(), at);
                 self.out
                     .pay(Party::Seat(s), Party::Pot(pot), 5, "DK-PAY-3", reason, at);
@@ -40,7 +43,8 @@ impl Replay<'_, '_> {
     /// other player (Option `pagat_home_payment`).
     pub(super) fn pay_pagat_home(&mut self, t: usize, trick: &LastTrick) {
         if trick.winner_card() == Card::PAGAT && self.o.pagat_home {
-            let reason = crate::reason!("pagat home in trick {t}");
+            let mut n = [0; 20];
+            let reason = Reason::concat(&["pagat home in trick ", decimal(t as i64, &mut n)]);
             self.collect(
                 trick.winner_seat(),
                 5,

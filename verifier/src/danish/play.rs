@@ -45,15 +45,31 @@ pub(super) fn rules() -> trick::Rules {
 /// The index of the winning card (DK-PLAY-3, DK-FOOL-1, DK-FOOL-9): the
 /// highest trump; else the highest card of the suit led (or named); else
 /// the highest card of the suit of the first card after a led fool.
+/// It is the shared core's `trick::winner` under [`rules`] (no fairy-tale
+/// trick, trumps beat suits), written out for this hot path; a test holds
+/// the two equal.
 pub fn trick_winner(plays: &[Card], lead: Option<Lead>) -> (usize, &'static str) {
-    match trick::winner(plays, lead, &rules()) {
-        Some(trick::Win {
-            index,
-            why: trick::Why::Trump,
-        }) => (index, "highest trump"),
-        Some(trick::Win { index, .. }) => (index, "highest card of the suit led"),
-        None => fool_lead_fallback(plays),
+    // The first of the highest keys wins (a card shown twice: the earlier).
+    let highest = |key: &dyn Fn(Card) -> Option<u8>| {
+        let mut best: Option<(usize, u8)> = None;
+        for (i, &c) in plays.iter().enumerate() {
+            if let Some(k) = key(c) {
+                if best.is_none_or(|(_, b)| k > b) {
+                    best = Some((i, k));
+                }
+            }
+        }
+        best.map(|(i, _)| i)
+    };
+    if let Some(i) = highest(&|c| c.trump_number()) {
+        return (i, "highest trump");
     }
+    if let Some(Lead::Suit(s)) = lead {
+        if let Some(i) = highest(&|c| (c.suit() == Some(s)).then(|| suit_strength(c))) {
+            return (i, "highest card of the suit led");
+        }
+    }
+    fool_lead_fallback(plays)
 }
 
 /// DK-FOOL-9 fallback, when no card follows the suit a led fool was named
@@ -537,6 +553,42 @@ mod tests {
             trick_winner(&[Card::FOOL, c("S2"), c("S9")], lead),
             (2, "highest card of the first suit played after the fool")
         );
+    }
+
+    #[test]
+    fn the_winner_is_the_shared_cores() {
+        // Every trick of three from a spread of cards, under every lead.
+        let codes = [
+            "EX", "T1", "T21", "T22", "T7", "SK", "S1", "S10", "H1", "H10", "HK", "D5", "C9",
+        ];
+        let cards: Vec<Card> = codes.iter().map(|s| s.parse().unwrap()).collect();
+        let leads = [
+            None,
+            Some(Lead::Trumps),
+            Some(Lead::Suit(Suit::Spades)),
+            Some(Lead::Suit(Suit::Hearts)),
+            Some(Lead::Suit(Suit::Diamonds)),
+        ];
+        for &a in &cards {
+            for &b in &cards {
+                for &c in &cards {
+                    for lead in leads {
+                        let plays = [a, b, c];
+                        let shared = match trick::winner(&plays, lead, &rules()) {
+                            Some(trick::Win {
+                                index,
+                                why: trick::Why::Trump,
+                            }) => (index, "highest trump"),
+                            Some(trick::Win { index, .. }) => {
+                                (index, "highest card of the suit led")
+                            }
+                            None => fool_lead_fallback(&plays),
+                        };
+                        assert_eq!(trick_winner(&plays, lead), shared, "{plays:?} {lead:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

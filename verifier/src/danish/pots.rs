@@ -20,6 +20,11 @@ pub(super) fn pot_index(p: Pot) -> usize {
 
 /// Reads a `Pots` tag: `king-pot 60, pagat-pot 60`.
 pub fn parse_pots(value: &str) -> Option<[i64; 2]> {
+    // The form every record writes, read without splitting; anything else
+    // (other spacing, order, signs) by the general reading below.
+    if let Some(pots) = canonical_pots(value.as_bytes()) {
+        return Some(pots);
+    }
     let mut pots = [None, None];
     for part in value.split(',') {
         let mut words = part.split_whitespace();
@@ -35,6 +40,28 @@ pub fn parse_pots(value: &str) -> Option<[i64; 2]> {
         pots[slot] = Some(n);
     }
     Some([pots[0]?, pots[1]?])
+}
+
+/// `king-pot N, pagat-pot M` exactly, with plain digits: what
+/// [`parse_pots`] reads from it, or `None` to read it the general way.
+fn canonical_pots(b: &[u8]) -> Option<[i64; 2]> {
+    let rest = b.strip_prefix(b"king-pot ")?;
+    let (king, rest) = digits(rest)?;
+    let rest = rest.strip_prefix(b", pagat-pot ")?;
+    let (pagat, rest) = digits(rest)?;
+    rest.is_empty().then_some([king, pagat])
+}
+
+/// A number of 1 to 15 plain digits within `MAX_AMOUNT`, and what follows.
+fn digits(b: &[u8]) -> Option<(i64, &[u8])> {
+    let n = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    if n == 0 || n > 15 {
+        return None;
+    }
+    let v = b[..n]
+        .iter()
+        .fold(0i64, |v, &c| v * 10 + i64::from(c - b'0'));
+    (v <= crate::MAX_AMOUNT).then_some((v, &b[n..]))
 }
 
 impl Replay<'_, '_> {
@@ -145,6 +172,21 @@ pub fn end_of_session(pots: [i64; 2], scores: &[i64], seats: u8) -> Vec<Payment>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_usual_pots_tag_reads_as_the_general_reading_does() {
+        assert_eq!(parse_pots("king-pot 60, pagat-pot 145"), Some([60, 145]));
+        assert_eq!(canonical_pots(b"king-pot 060, pagat-pot 0"), Some([60, 0]));
+        assert_eq!(parse_pots("pagat-pot 5,  king-pot 7 "), Some([7, 5]));
+        assert_eq!(parse_pots("king-pot +5, pagat-pot 1"), Some([5, 1]));
+        // Beyond the largest amount, signs, missing or repeated pots.
+        assert_eq!(canonical_pots(b"king-pot 1000000000001, pagat-pot 1"), None);
+        assert_eq!(parse_pots("king-pot 1000000000001, pagat-pot 1"), None);
+        assert_eq!(parse_pots("king-pot -5, pagat-pot 1"), None);
+        assert_eq!(parse_pots("king-pot 5, pagat-pot 1, king-pot 2"), None);
+        assert_eq!(parse_pots("king-pot 5"), None);
+        assert_eq!(parse_pots("king-pot 5, pagat-pot"), None);
+    }
 
     #[test]
     fn the_pots_are_divided_at_the_end_of_a_session() {

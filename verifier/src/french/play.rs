@@ -78,6 +78,25 @@ fn duty_broken(hand: CardSet, led: Lead, top: u8, duty: Duty) -> (&'static str, 
 
 /// The duty `card` broke, if it is not among the legal plays of `hand`.
 fn broken_duty(hand: CardSet, before: &[Card], lead: Lead, card: Card) -> Option<Duty> {
+    // Most cards meet their duty plainly, and no other applies: a card of
+    // the suit led (FR-PLAY-2); the excuse (FR-EXCUSE-1); a trump above
+    // the highest of the trick, to a trump lead or from a hand void in
+    // the suit led (FR-PLAY-3, FR-PLAY-4). Each is so only from the hand.
+    if hand.contains(card) {
+        let overtrumps = || {
+            french_trumps().contains(card)
+                && card.trump_number().unwrap_or(0) > trick::top_trump(before)
+        };
+        let met = match lead {
+            _ if card.is_fool() => true,
+            Lead::Suit(s) if card.suit() == Some(s) => true,
+            Lead::Suit(s) => hand.intersection(CardSet::suit(s)).is_empty() && overtrumps(),
+            Lead::Trumps => overtrumps(),
+        };
+        if met {
+            return None;
+        }
+    }
     let duty = trick::legal(hand, before, Some(lead), &rules()).broken(card)?;
     // A `T22`, no French card (FR-DEAL-3), played where a trump was due
     // is told as a trump that failed to overtrump, as the engine always
@@ -421,6 +440,48 @@ mod tests {
 
     fn set(codes: &[&str]) -> CardSet {
         codes.iter().map(|c| c.parse::<Card>().unwrap()).collect()
+    }
+
+    #[test]
+    fn the_plain_cases_judge_as_the_shared_core() {
+        // broken_duty's shortcuts against the shared core alone, on random
+        // hands and tricks, every lead and every card (held or not).
+        let slow = |hand, before: &[Card], lead, card: Card| {
+            let duty = trick::legal(hand, before, Some(lead), &rules()).broken(card)?;
+            if matches!(duty, Duty::Trump | Duty::FollowTrump) && card.is_trump() {
+                return Some(Duty::Overtrump);
+            }
+            Some(duty)
+        };
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let all: Vec<Card> = (0..Card::COUNT as u8)
+            .filter_map(Card::from_index)
+            .collect();
+        let leads = Suit::ALL.map(Lead::Suit);
+        for _ in 0..2000 {
+            let mut hand = CardSet::EMPTY;
+            for _ in 0..next(12) {
+                hand.insert(all[next(all.len() as u64) as usize]);
+            }
+            let before: Vec<Card> = (0..next(3))
+                .map(|_| all[next(all.len() as u64) as usize])
+                .collect();
+            for lead in leads.into_iter().chain([Lead::Trumps]) {
+                for &card in &all {
+                    assert_eq!(
+                        broken_duty(hand, &before, lead, card),
+                        slow(hand, &before, lead, card),
+                        "{hand:?} {before:?} {lead:?} {card}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

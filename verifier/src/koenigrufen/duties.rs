@@ -38,42 +38,20 @@ impl Replay<'_> {
             );
             return;
         }
-        let legal = legal_plays(hand, before, game, &self.opts);
-        let revoke = |rule: &'static str, msg: String| {
-            Problem::new(Kind::Revoke, msg)
-                .rule(rule)
-                .seat(seat)
-                .trick(k)
-                .card(card)
-                .at(item.span, "played here")
-                .help(DUTY_HELP)
+        // The usual card follows the suit or tarock led from the hand: rule
+        // 1 or 2 is met and, outside the games with rule 3, it is the only
+        // duty; what the hand may play is then its cards of that suit.
+        let (set, allowed) = match plain_follow(hand, before, card, game, &self.opts) {
+            Some(set) => (set, set),
+            None => match self.duty_broken(item, seat, k, before, hand) {
+                Some(sets) => sets,
+                None => return,
+            },
         };
-        match legal.broken(card) {
-            // Rule 3: the cards allowed by rules 1 and 2 that beat.
-            Some(Duty::Beat) => {
-                self.out.push(revoke(
-                    "KR-PLAY-4",
-                    format!(
-                        "seat {seat} plays {card} but must beat the winning card (it holds {})",
-                        list(legal.set)
-                    ),
-                ));
-                return;
-            }
-            Some(duty) => {
-                let (rule, words) = duty_words(duty, is_suit_game(game));
-                self.out.push(revoke(
-                    rule,
-                    format!("seat {seat} plays {card} but must {words}"),
-                ));
-                return;
-            }
-            None => {}
-        }
+        let revoke = |rule: &'static str, msg: String| revoke(item, seat, k, rule, msg);
         if beat_applies(game, &self.opts)
             && card == Card::PAGAT
-            && !legal
-                .set
+            && !set
                 .intersection(tarocks())
                 .difference(pagat_only())
                 .is_empty()
@@ -87,8 +65,48 @@ impl Replay<'_> {
         if is_black(game) {
             // Rule 4a yields to rules 1 and 2 only (rule 3 is for negative
             // games, where 4a does not apply).
-            self.rule_4a(item, seat, k, legal.set_before(Duty::Beat));
+            self.rule_4a(item, seat, k, allowed);
         }
+    }
+
+    /// Rules 1–3 by the shared core: the revoke, if the card breaks a
+    /// duty (then `None`); else what the hand may play, and what it may
+    /// play before rule 3 (for rule 4a).
+    fn duty_broken(
+        &mut self,
+        item: &notation::Item,
+        seat: u8,
+        k: usize,
+        before: &[Card],
+        hand: CardSet,
+    ) -> Option<(CardSet, CardSet)> {
+        let card = item.card;
+        let game = self.state.game();
+        let legal = legal_plays(hand, before, game, &self.opts);
+        let revoke = |rule: &'static str, msg: String| revoke(item, seat, k, rule, msg);
+        match legal.broken(card) {
+            // Rule 3: the cards allowed by rules 1 and 2 that beat.
+            Some(Duty::Beat) => {
+                self.out.push(revoke(
+                    "KR-PLAY-4",
+                    format!(
+                        "seat {seat} plays {card} but must beat the winning card (it holds {})",
+                        list(legal.set)
+                    ),
+                ));
+                return None;
+            }
+            Some(duty) => {
+                let (rule, words) = duty_words(duty, is_suit_game(game));
+                self.out.push(revoke(
+                    rule,
+                    format!("seat {seat} plays {card} but must {words}"),
+                ));
+                return None;
+            }
+            None => {}
+        }
+        Some((legal.set, legal.set_before(Duty::Beat)))
     }
 
     /// KR-PLAY-6: announced ultimo cards kept for their target trick.
@@ -183,6 +201,40 @@ impl Replay<'_> {
     }
 }
 
+/// What the hand may play when `card`, held, plainly follows: the suit
+/// led, or a tarock to a tarock lead where suit cards do not come first,
+/// outside the games with rule 3. Then rule 1 or 2 is met and is the only
+/// duty: [`legal_plays`] would allow the card, and this set.
+fn plain_follow(
+    hand: CardSet,
+    before: &[Card],
+    card: Card,
+    game: Game,
+    opts: &Opts,
+) -> Option<CardSet> {
+    match duty_lead(before) {
+        _ if beat_applies(game, opts) => None,
+        Some(Lead::Suit(s)) if card.suit() == Some(s) => Some(hand.intersection(CardSet::suit(s))),
+        Some(Lead::Trumps)
+            if tarocks().contains(card) && !(is_suit_game(game) && opts.suits_first) =>
+        {
+            Some(hand.intersection(tarocks()))
+        }
+        _ => None,
+    }
+}
+
+/// A revoke of `item` under `rule`.
+fn revoke(item: &notation::Item, seat: u8, k: usize, rule: &'static str, msg: String) -> Problem {
+    Problem::new(Kind::Revoke, msg)
+        .rule(rule)
+        .seat(seat)
+        .trick(k)
+        .card(item.card)
+        .at(item.span, "played here")
+        .help(DUTY_HELP)
+}
+
 fn pagat_only() -> CardSet {
     let mut s = CardSet::EMPTY;
     s.insert(Card::PAGAT);
@@ -232,6 +284,54 @@ fn duty_words(duty: Duty, suit_game: bool) -> (&'static str, &'static str) {
 mod tests {
     use super::super::play::tests::{cards, opts};
     use super::*;
+
+    #[test]
+    fn the_plain_follow_is_what_the_shared_core_allows() {
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let all: Vec<Card> = (0..Card::COUNT as u8)
+            .filter_map(Card::from_index)
+            .collect();
+        let games = [
+            Game::Caller,
+            Game::ThreeOfSuits,
+            Game::Beggar,
+            Game::Trischaken,
+        ];
+        for _ in 0..1500 {
+            let mut hand = CardSet::EMPTY;
+            for _ in 0..next(12) {
+                hand.insert(all[next(all.len() as u64) as usize]);
+            }
+            let before: Vec<Card> = (0..next(4))
+                .map(|_| all[next(all.len() as u64) as usize])
+                .collect();
+            for game in games {
+                for suits_first in [false, true] {
+                    let o = Opts {
+                        suits_first,
+                        ..opts()
+                    };
+                    for card in hand.iter() {
+                        if let Some(set) = plain_follow(hand, &before, card, game, &o) {
+                            let legal = legal_plays(hand, &before, game, &o);
+                            assert_eq!(legal.broken(card), None);
+                            assert_eq!(
+                                (legal.set, legal.set_before(Duty::Beat)),
+                                (set, set),
+                                "{hand:?} {before:?} {game:?} {card}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_void_player_must_play_tarock_in_black_games() {

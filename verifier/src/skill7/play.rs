@@ -50,6 +50,18 @@ pub fn legal_plays(hand: CardSet, led: Option<Card>, farbesolo: bool, suits_firs
     trick::legal(hand, before, lead, &rules(farbesolo, suits_first, 4))
 }
 
+/// Whether `card`, held, surely follows `led` under the rules: a card of
+/// the suit led, or a tarock to a tarock lead where suit cards do not come
+/// first. Then [`legal_plays`] allows it, under the duty to follow only;
+/// the pagat is left to it (S7-PLAY-4 looks at what else may be played).
+fn follows(led: Option<Card>, card: Card, rules: &PlayRules) -> bool {
+    let Some(led) = led else { return false };
+    match led.suit() {
+        Some(s) => card.suit() == Some(s),
+        None => card.is_trump() && card != PAGAT && !(rules.farbesolo && rules.suits_first),
+    }
+}
+
 /// A duty in Skill7's words, and its rule.
 fn duty_words(duty: Option<Duty>, farbesolo: bool) -> (&'static str, &'static str) {
     match duty {
@@ -217,10 +229,13 @@ impl Replay<'_, '_> {
     ) {
         let card = item.card;
         let hand = table.left[seat as usize];
+        let led = before.first().copied();
         if !hand.contains(card) {
             self.not_held(item, seat, n, table.played);
+        } else if follows(led, card, rules) {
+            // A card that follows the suit or tarock led, from the hand:
+            // that duty is met and no other applies (S7-PLAY-2).
         } else {
-            let led = before.first().copied();
             let legal = legal_plays(hand, led, rules.farbesolo, rules.suits_first);
             if !legal.set.contains(card) {
                 self.revoke(item, seat, n, led, &legal, rules.farbesolo);
@@ -408,6 +423,45 @@ mod tests {
 
     fn c(s: &str) -> Card {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn a_card_that_follows_is_allowed_by_the_shared_core() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let all: Vec<Card> = (0..Card::COUNT as u8)
+            .filter_map(Card::from_index)
+            .collect();
+        for _ in 0..1500 {
+            let mut hand = CardSet::EMPTY;
+            for _ in 0..next(12) {
+                hand.insert(all[next(all.len() as u64) as usize]);
+            }
+            let led = all[next(all.len() as u64) as usize];
+            for (farbesolo, suits_first) in [(false, false), (true, false), (true, true)] {
+                let rules = PlayRules {
+                    contract: None,
+                    partner: None,
+                    game: Kind::Rufer,
+                    farbesolo,
+                    suits_first,
+                    same_trick: false,
+                    pagat_bidder: None,
+                };
+                for card in hand.iter() {
+                    if follows(Some(led), card, &rules) {
+                        let legal = legal_plays(hand, Some(led), farbesolo, suits_first);
+                        assert!(legal.set.contains(card), "{hand:?} {led} {card}");
+                        assert_ne!(card, PAGAT);
+                    }
+                }
+            }
+        }
     }
 
     #[test]
