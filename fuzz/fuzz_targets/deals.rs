@@ -28,6 +28,10 @@ mod lesson;
 #[path = "../../src/rules.rs"]
 mod rules;
 
+#[allow(dead_code)]
+#[path = "../../src/html.rs"]
+mod html;
+
 /// Reads the fuzzer's bytes as a stream of small choices.
 struct Bytes<'a>(&'a [u8]);
 
