@@ -227,9 +227,31 @@ impl Words for fmt::Arguments<'_> {
     }
 }
 
+/// Words made by a function, called only when the words are wanted (an
+/// event a verify run does not record costs nothing).
+pub struct Lazy<F>(pub F);
+
+impl<F: FnOnce() -> String> Words for Lazy<F> {
+    fn words(self) -> String {
+        (self.0)()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lazy_words_are_the_functions_and_made_once_wanted() {
+        let calls = std::cell::Cell::new(0);
+        let lazy = Lazy(|| {
+            calls.set(calls.get() + 1);
+            format!("seat {} is the declarer", 2)
+        });
+        assert_eq!(calls.get(), 0);
+        assert_eq!(lazy.words(), "seat 2 is the declarer");
+        assert_eq!(calls.get(), 1);
+    }
 
     #[test]
     fn a_reason_reads_and_serializes_as_its_words() {

@@ -9,6 +9,7 @@ use notation::{Card, CardSet, Party, Seat, Variant};
 use super::cards::{half_points, is_oudler, list, points_text};
 use super::state::{State, Win, Writer};
 use super::{Contract, SessionState, SEATS, TRICKS};
+use crate::reason::{decimal, Reason};
 use crate::{Deal, Moment, Payment};
 
 /// The points the taker needs with `oudlers` oudlers (FR-SCORE-2).
@@ -186,10 +187,12 @@ fn score_items(
     let d = (points - target).abs();
     let sign = if made { 1 } else { -1 };
     let mult = contract.multiplier();
-    out.rule(
-        Moment::Settlement,
-        "FR-SCORE-1",
-        format_args!(
+    // As `out.rule`, with the words (two Strings) made only when events
+    // are recorded.
+    out.event(|| crate::Event::Rule {
+        at: Moment::Settlement,
+        rule: "FR-SCORE-1",
+        text: format!(
             "seat {taker} has {} points with {oudlers} oudler(s){}",
             points_text(pile.half),
             if pile.held.is_empty() {
@@ -198,7 +201,7 @@ fn score_items(
                 format!(" ({})", list(pile.held))
             }
         ),
-    );
+    });
     let result = if made { "made" } else { "lost" };
     out.rule(
         Moment::Settlement,
@@ -211,7 +214,22 @@ fn score_items(
     let mut items: Vec<Item> = vec![(
         sign * (25 + d) * mult,
         "FR-SCORE-3",
-        crate::reason!("{} {result} by {d}: (25 + {d}) × {mult}", contract.word()),
+        // "{contract} {result} by {d}: (25 + {d}) × {mult}".
+        {
+            let (mut n, mut m) = ([0; 20], [0; 20]);
+            let d = decimal(d, &mut n);
+            Reason::concat(&[
+                contract.word(),
+                " ",
+                result,
+                " by ",
+                d,
+                ": (25 + ",
+                d,
+                ") × ",
+                decimal(mult, &mut m),
+            ])
+        },
     )];
     items.extend(petit_au_bout(g, taker, mult));
     // FR-HANDFUL-4: to the side that wins the deal.

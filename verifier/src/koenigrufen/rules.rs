@@ -59,9 +59,19 @@ pub fn pile_points(pile: CardSet) -> u32 {
 
 /// Thirds written as points: `35 2/3`.
 pub fn thirds(t: u32) -> String {
-    match t % 3 {
-        0 => format!("{}", t / 3),
-        r => format!("{} {r}/3", t / 3),
+    Thirds(t).to_string()
+}
+
+/// [`thirds`] as a value written only when shown (an event that is not
+/// recorded formats nothing).
+pub struct Thirds(pub u32);
+
+impl std::fmt::Display for Thirds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 % 3 {
+            0 => write!(f, "{}", self.0 / 3),
+            r => write!(f, "{} {r}/3", self.0 / 3),
+        }
     }
 }
 

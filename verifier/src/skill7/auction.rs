@@ -468,8 +468,11 @@ impl Replay<'_, '_> {
                     .help("the auction ends when three players in a row say `continue` after the last game bid, addition or kontra"),
             );
         }
-        self.out
-            .rule(Moment::Auction, "S7-BID-6", contract_text(st, game));
+        self.out.rule(
+            Moment::Auction,
+            "S7-BID-6",
+            crate::reason::Lazy(|| contract_text(st, game)),
+        );
         Some(Contract {
             game,
             declarer: st.declarer,

@@ -8,6 +8,7 @@ use super::auction::{Contract, Item, Kind, ABSOLUT, GAME, LEVEL_WORDS, PAGAT_ITE
 use super::deck::{kings, trull};
 use super::play::Play;
 use super::state::{side_of, Replay, Side};
+use crate::reason::{decimal, Reason};
 use crate::Moment;
 
 /// One line of the settlement: the team that wins it, its value, the rule,
@@ -93,16 +94,25 @@ fn game_line(game: Kind, item: Option<Item>, dp: u32, solo: bool) -> Line {
         if won { Side::Declarer } else { Side::Opponents },
         value,
         "S7-SCORE-1",
-        crate::reason!(
-            "{} {} with {dp} points{}",
-            game.word(),
-            won_word(won),
-            if level > 0 {
-                format!(" ({})", LEVEL_WORDS[level as usize])
+        // "{game} {won} with {dp} points{ (kontra)}".
+        {
+            let (open, word, close) = if level > 0 {
+                (" (", LEVEL_WORDS[level as usize], ")")
             } else {
-                String::new()
-            }
-        ),
+                ("", "", "")
+            };
+            Reason::concat(&[
+                game.word(),
+                " ",
+                won_word(won),
+                " with ",
+                decimal(i64::from(dp), &mut [0; 20]),
+                " points",
+                open,
+                word,
+                close,
+            ])
+        },
     )
 }
 

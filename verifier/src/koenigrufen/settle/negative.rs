@@ -6,6 +6,7 @@ use notation::Game;
 use super::super::rules::*;
 use super::super::Replay;
 use super::{doubling, pay, pay_each_other_seat, Line};
+use crate::reason::{decimal, Reason};
 use crate::Moment;
 
 /// KR-SCORE-6: beggar and piccolo, the bidder alone against three.
@@ -22,12 +23,14 @@ pub(super) fn beggar_piccolo(r: &mut Replay<'_>, game: Game) {
         bidder_team_wins: won,
         value,
         rule: "KR-SCORE-6",
-        reason: crate::reason!(
-            "{} {}: the bidder takes {taken} trick{}",
+        // "{game} {won|lost}: the bidder takes {taken} trick(s)".
+        reason: Reason::concat(&[
             game.word(),
-            if won { "won" } else { "lost" },
-            if taken == 1 { "" } else { "s" }
-        ),
+            if won { " won" } else { " lost" },
+            ": the bidder takes ",
+            decimal(i64::from(taken), &mut [0; 20]),
+            if taken == 1 { " trick" } else { " tricks" },
+        ]),
     };
     pay(r, &line);
 }

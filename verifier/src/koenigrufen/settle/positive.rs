@@ -6,6 +6,7 @@ use notation::{CardSet, Game, Variant};
 use super::super::rules::*;
 use super::super::Replay;
 use super::{bonuses, doubling, pay, Line};
+use crate::reason::{decimal, Reason};
 use crate::Moment;
 
 /// The two teams' piles and their card points in thirds (KR-SCORE-1).
@@ -55,8 +56,8 @@ fn piles(r: &mut Replay<'_>, game: Game) -> Piles {
         "KR-SCORE-1",
         format_args!(
             "the bidder's team has {} points, the opponents {}",
-            thirds(pb),
-            thirds(po)
+            Thirds(pb),
+            Thirds(po)
         ),
     );
     Piles {
@@ -74,19 +75,33 @@ fn game_line(r: &Replay<'_>, game: Game, pb: u32) -> Line {
         Game::SixThrees if !won => 12,
         g => game_value(g),
     };
-    let contra = match r.state.game_level {
-        0 => String::new(),
-        l => format!(", ×{}", doubling(l)),
+    // "{game} {won|lost} with {thirds(pb)} points{, ×doubling}", written
+    // without the formatting machinery.
+    let (mut whole, mut part, mut times) = ([0; 20], [0; 20], [0; 20]);
+    let whole = decimal(i64::from(pb / 3), &mut whole);
+    let (space, part, third) = match pb % 3 {
+        0 => ("", "", ""),
+        p => (" ", decimal(i64::from(p), &mut part), "/3"),
+    };
+    let (by, times) = match r.state.game_level {
+        0 => ("", ""),
+        l => (", ×", decimal(doubling(l), &mut times)),
     };
     Line {
         bidder_team_wins: won,
         value: base * doubling(r.state.game_level),
         rule: "KR-SCORE-2",
-        reason: crate::reason!(
-            "{} {} with {} points{contra}",
+        reason: Reason::concat(&[
             game.word(),
-            if won { "won" } else { "lost" },
-            thirds(pb)
-        ),
+            if won { " won" } else { " lost" },
+            " with ",
+            whole,
+            space,
+            part,
+            third,
+            " points",
+            by,
+            times,
+        ]),
     }
 }
