@@ -349,7 +349,7 @@ fn fairy_tale(cards: &[Card], rules: &Rules) -> Option<usize> {
 
 /// The index of the first card with the greatest key, among cards with one.
 #[inline]
-fn highest(cards: &[Card], key: impl Fn(Card) -> Option<u8>) -> Option<usize> {
+pub(crate) fn highest(cards: &[Card], key: impl Fn(Card) -> Option<u8>) -> Option<usize> {
     let mut best: Option<(usize, u8)> = None;
     for (i, &c) in cards.iter().enumerate() {
         if let Some(k) = key(c) {
@@ -746,7 +746,6 @@ mod tests {
     fn beating_by_key_is_beating_by_winner_where_no_fairy_tale_can_arise() {
         // The generator's own random numbers: the same tricks on every run.
         let mut rng = crate::gen::Rng::new(0x9e37_79b9_7f4a_7c15);
-        let mut next = move |n: usize| rng.below(n);
         let all: Vec<Card> = Card::all().collect();
         fn reversed(c: Card) -> u8 {
             20 - rank_order(c)
@@ -761,17 +760,14 @@ mod tests {
         ];
         let mut fast = 0;
         for _ in 0..4000 {
-            let mut allowed = CardSet::EMPTY;
-            for _ in 0..next(14) {
-                allowed.insert(all[next(all.len())]);
-            }
+            let allowed = rng.hand(14);
             // Tricks heavy in the fairy-tale cards and in duplicates.
             let pick = |r: usize| match r % 5 {
                 0 => [Card::PAGAT, Card::MOND, Card::SKUS][r % 3],
                 _ => all[r % all.len()],
             };
-            let before: Vec<Card> = (0..next(5)).map(|_| pick(next(1000))).collect();
-            let lead = leads[next(leads.len())];
+            let before: Vec<Card> = (0..rng.below(5)).map(|_| pick(rng.below(1000))).collect();
+            let lead = leads[rng.below(leads.len())];
             for trumps_beat_suits in [false, true] {
                 for fairy_tale in [None, Some(before.len() + 1), Some(4)] {
                     for suit_rank in [rank_order as fn(Card) -> u8, reversed] {

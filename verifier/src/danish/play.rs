@@ -50,22 +50,12 @@ pub(super) fn rules() -> trick::Rules {
 /// the two equal.
 pub fn trick_winner(plays: &[Card], lead: Option<Lead>) -> (usize, &'static str) {
     // The first of the highest keys wins (a card shown twice: the earlier).
-    let highest = |key: &dyn Fn(Card) -> Option<u8>| {
-        let mut best: Option<(usize, u8)> = None;
-        for (i, &c) in plays.iter().enumerate() {
-            if let Some(k) = key(c) {
-                if best.is_none_or(|(_, b)| k > b) {
-                    best = Some((i, k));
-                }
-            }
-        }
-        best.map(|(i, _)| i)
-    };
-    if let Some(i) = highest(&|c| c.trump_number()) {
+    if let Some(i) = trick::highest(plays, |c| c.trump_number()) {
         return (i, "highest trump");
     }
     if let Some(Lead::Suit(s)) = lead {
-        if let Some(i) = highest(&|c| (c.suit() == Some(s)).then(|| suit_strength(c))) {
+        if let Some(i) = trick::highest(plays, |c| (c.suit() == Some(s)).then(|| suit_strength(c)))
+        {
             return (i, "highest card of the suit led");
         }
     }

@@ -455,17 +455,11 @@ mod tests {
         };
         // The generator's own random numbers: the same hands on every run.
         let mut rng = crate::gen::Rng::new(0x9e37_79b9_7f4a_7c15);
-        let mut next = move |n: u64| rng.below(n as usize) as u64;
         let all: Vec<Card> = Card::all().collect();
         let leads = Suit::ALL.map(Lead::Suit);
         for _ in 0..2000 {
-            let mut hand = CardSet::EMPTY;
-            for _ in 0..next(12) {
-                hand.insert(all[next(all.len() as u64) as usize]);
-            }
-            let before: Vec<Card> = (0..next(3))
-                .map(|_| all[next(all.len() as u64) as usize])
-                .collect();
+            let hand = rng.hand(12);
+            let before: Vec<Card> = (0..rng.below(3)).map(|_| rng.card()).collect();
             for lead in leads.into_iter().chain([Lead::Trumps]) {
                 for &card in &all {
                     assert_eq!(

@@ -8,6 +8,23 @@
 pub struct Rng(u64);
 
 impl Rng {
+    /// Any card code, for the tests that hold a shortcut equal to the
+    /// shared core on random hands.
+    #[cfg(test)]
+    pub fn card(&mut self) -> Card {
+        Card::from_index(self.below(Card::COUNT) as u8).expect("an index below Card::COUNT")
+    }
+
+    /// Fewer than `below` random cards (a card drawn twice counts once).
+    #[cfg(test)]
+    pub fn hand(&mut self, below: usize) -> CardSet {
+        let mut hand = CardSet::EMPTY;
+        for _ in 0..self.below(below) {
+            hand.insert(self.card());
+        }
+        hand
+    }
+
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }

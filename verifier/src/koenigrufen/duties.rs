@@ -289,8 +289,6 @@ mod tests {
     fn the_plain_follow_is_what_the_shared_core_allows() {
         // The generator's own random numbers: the same hands on every run.
         let mut rng = crate::gen::Rng::new(0x2545_f491_4f6c_dd1d);
-        let mut next = move |n: u64| rng.below(n as usize) as u64;
-        let all: Vec<Card> = Card::all().collect();
         let games = [
             Game::Caller,
             Game::ThreeOfSuits,
@@ -298,13 +296,8 @@ mod tests {
             Game::Trischaken,
         ];
         for _ in 0..1500 {
-            let mut hand = CardSet::EMPTY;
-            for _ in 0..next(12) {
-                hand.insert(all[next(all.len() as u64) as usize]);
-            }
-            let before: Vec<Card> = (0..next(4))
-                .map(|_| all[next(all.len() as u64) as usize])
-                .collect();
+            let hand = rng.hand(12);
+            let before: Vec<Card> = (0..rng.below(4)).map(|_| rng.card()).collect();
             for game in games {
                 for suits_first in [false, true] {
                     let o = Opts {

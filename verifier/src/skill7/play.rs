@@ -429,14 +429,9 @@ mod tests {
     fn a_card_that_follows_is_allowed_by_the_shared_core() {
         // The generator's own random numbers: the same hands on every run.
         let mut rng = crate::gen::Rng::new(0x9e37_79b9_7f4a_7c15);
-        let mut next = move |n: u64| rng.below(n as usize) as u64;
-        let all: Vec<Card> = Card::all().collect();
         for _ in 0..1500 {
-            let mut hand = CardSet::EMPTY;
-            for _ in 0..next(12) {
-                hand.insert(all[next(all.len() as u64) as usize]);
-            }
-            let led = all[next(all.len() as u64) as usize];
+            let hand = rng.hand(12);
+            let led = rng.card();
             for (farbesolo, suits_first) in [(false, false), (true, false), (true, true)] {
                 let rules = PlayRules {
                     contract: None,
