@@ -96,12 +96,20 @@ pub fn leading_comments_start(text: &str, line_start: usize) -> usize {
     }
 }
 
+/// Says whether a line starts a record: `[Variant` and a blank. It does so
+/// even inside a comment: an unclosed `{` then swallows the rest of its own
+/// record only (the parser reports it at the brace), not every record after
+/// it. The streaming reader cuts on the same test.
+pub fn starts_record(line: &[u8]) -> bool {
+    line.strip_prefix(b"[Variant")
+        .is_some_and(|rest| rest.first().is_some_and(|&b| b == b' ' || b == b'\t'))
+}
+
 /// Line-by-line record boundary detection, shared by [`split_records`] and
-/// streaming readers: tracks whether a line starts inside a multi-line
-/// comment, and whether a record has started yet.
+/// streaming readers: tracks whether a record has started yet, and where
+/// the last one started.
 #[derive(Debug, Default, Clone)]
 pub struct Splitter {
-    in_comment: bool,
     seen_record: bool,
     /// The end of the last record-starting line: no cut may go back past it.
     floor: usize,
@@ -114,7 +122,7 @@ impl Splitter {
     /// the new record (see [`leading_comments_start`]). Text before the
     /// first record belongs to the first record.
     pub fn cut(&mut self, text: &str, line_start: usize, line_end: usize) -> Option<usize> {
-        if !self.starts_record(&text[line_start..line_end]) {
+        if !starts_record(&text.as_bytes()[line_start..line_end]) {
             return None;
         }
         let floor = std::mem::replace(&mut self.floor, line_end);
@@ -129,44 +137,6 @@ impl Splitter {
     /// positions now count from there.
     pub fn shift(&mut self, n: usize) {
         self.floor = self.floor.saturating_sub(n);
-    }
-
-    /// Says whether a record starts at this line, and tracks comments. A
-    /// line beginning `[Variant` starts a record even inside a comment: an
-    /// unclosed `{` then swallows the rest of its own record only (the
-    /// parser reports it at the brace), not every record after it.
-    fn starts_record(&mut self, line: &str) -> bool {
-        let starts = line
-            .strip_prefix("[Variant")
-            .is_some_and(|rest| rest.starts_with([' ', '\t']));
-        if starts {
-            self.in_comment = false;
-        }
-        let bytes = line.as_bytes();
-        if !self.in_comment && memchr::memchr3(b'{', b'"', b'}', bytes).is_none() {
-            return starts;
-        }
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'\\' if self.in_comment => i += 1,
-                b'{' => self.in_comment = true,
-                b'}' => self.in_comment = false,
-                b'"' if !self.in_comment => {
-                    // skip a tag value, which may hold braces
-                    i += 1;
-                    while i < bytes.len() && bytes[i] != b'"' {
-                        if bytes[i] == b'\\' {
-                            i += 1;
-                        }
-                        i += 1;
-                    }
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        starts
     }
 }
 

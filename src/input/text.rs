@@ -15,7 +15,7 @@
 use std::io::{self, Read};
 use std::sync::Arc;
 
-use notation::parse::Splitter;
+use notation::parse::{starts_record, Splitter};
 use notation::Problem;
 use rayon::prelude::*;
 
@@ -148,13 +148,6 @@ impl Chunk {
         };
         (result, Arc::new(self.source))
     }
-}
-
-/// Says whether a line starts a record: `[Variant` and a blank, even inside
-/// an unclosed comment (the parser reports that comment; see the spec).
-fn starts_record(line: &[u8]) -> bool {
-    line.strip_prefix(b"[Variant")
-        .is_some_and(|rest| rest.first().is_some_and(|&b| b == b' ' || b == b'\t'))
 }
 
 /// A line found in the block: `[start, end)` in `data`, of which
