@@ -532,13 +532,9 @@ fn verify_file(
                 (None, None) => Vec::new(),
             }
         } else {
-            let items: Vec<input::Item> = raws
-                .unwrap_or_default()
+            raws.unwrap_or_default()
                 .into_iter()
                 .map(input::Raw::parse)
-                .collect();
-            items
-                .into_iter()
                 .enumerate()
                 .map(|(i, item)| {
                     let report = match &item.0 {
