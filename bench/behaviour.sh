@@ -5,6 +5,7 @@
 # that a refactoring or a speed change can show it changed nothing.
 #
 #   bench/behaviour.sh [COUNT]      # default 100000 deals per variant
+#   TAROK=/path/to/tarok bench/behaviour.sh [COUNT]   # another build, e.g. an older commit's
 #
 # Run it before and after a change on the same commit of the generator and
 # compare the printed lines. The generator's own output is part of the input,
@@ -12,8 +13,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-100000}
-cargo build --release --quiet
-tarok=${CARGO_TARGET_DIR:-$PWD/target}/release/tarok
+if [ -z "${TAROK:-}" ]; then
+  cargo build --release --quiet
+fi
+tarok=${TAROK:-${CARGO_TARGET_DIR:-$PWD/target}/release/tarok}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
