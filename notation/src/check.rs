@@ -63,7 +63,8 @@ pub fn table(record: &Record) -> Result<Table, Vec<Problem>> {
     };
     let mut seats = variant.table_sizes()[0];
     if let Some(tag) = record.tag("Players") {
-        let n = player_names(&tag.value).len();
+        // As many names as `player_names` gives, without collecting them.
+        let n = tag.value.bytes().filter(|&b| b == b';').count() + 1;
         // No `n as u8`: 260 names are not a table of 4.
         if let Some(n) = u8::try_from(n)
             .ok()
@@ -168,8 +169,16 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
+    #[inline]
     fn seat(&mut self, seat: Seat, span: Span, what: &str) {
         if seat >= self.table.seats {
+            self.report_seat(seat, span, what);
+        }
+    }
+
+    #[cold]
+    fn report_seat(&mut self, seat: Seat, span: Span, what: &str) {
+        {
             self.out.push(
                 Problem::new(Kind::UnknownSeat, format!("seat {seat} is not at this table ({what})"))
                     .seat(seat)
@@ -256,17 +265,21 @@ impl Checker<'_> {
     }
 
     fn cards_in_deck(&mut self, r: &Record) {
-        let lists = r
-            .hands
-            .iter()
-            .map(|h| &h.cards[..])
-            .chain(r.talon.iter().map(|t| &t.cards[..]))
-            .chain(r.discard.iter().flat_map(|d| [&d.cards[..], &d.shown[..]]))
-            .chain(r.tricks.iter().map(|t| &t.plays[..]));
-        for list in lists {
-            for item in list {
-                self.not_in_deck(item.card, item.span);
-            }
+        // The lists in record order: hands, talon, discard (laid away, then
+        // shown), tricks. Plain loops: a chain of iterators costs more than
+        // the test of each card.
+        for h in &r.hands {
+            self.items_in_deck(&h.cards);
+        }
+        if let Some(t) = &r.talon {
+            self.items_in_deck(&t.cards);
+        }
+        if let Some(d) = &r.discard {
+            self.items_in_deck(&d.cards);
+            self.items_in_deck(&d.shown);
+        }
+        for t in &r.tricks {
+            self.items_in_deck(&t.plays);
         }
         for a in [&r.auction, &r.calls, &r.declarations]
             .into_iter()
@@ -277,6 +290,13 @@ impl Checker<'_> {
                     self.not_in_deck(card, action.span);
                 }
             }
+        }
+    }
+
+    #[inline]
+    fn items_in_deck(&mut self, items: &[Item]) {
+        for item in items {
+            self.not_in_deck(item.card, item.span);
         }
     }
 
@@ -310,9 +330,11 @@ impl Checker<'_> {
         // are the same either way).
         let mut seen = CardSet::EMPTY;
         let mut twice = false;
-        let talon = r.talon.iter().flat_map(|t| &t.cards[..]);
-        for item in r.hands.iter().flat_map(|h| &h.cards[..]).chain(talon) {
-            twice |= !seen.insert(item.card);
+        let talon = r.talon.as_ref().map_or(&[][..], |t| &t.cards[..]);
+        for list in r.hands.iter().map(|h| &h.cards[..]).chain([talon]) {
+            for item in list {
+                twice |= !seen.insert(item.card);
+            }
         }
         if twice {
             let mut dealt = CardSet::EMPTY;
