@@ -7,10 +7,10 @@ use notation::Kind;
 use notation::{Bonus, Card, CardSet, Game, Problem};
 
 use super::options::Opts;
-use super::play::{beat_applies, trick_rules};
+use super::play::beat_applies;
 use super::rules::*;
 use super::Replay;
-use crate::trick::{self, Duty, Lead, Legal};
+use crate::trick::{self, Duty, Lead, Legal, Rules};
 
 const DUTY_HELP: &str = "rule 1: follow suit; rule 2: if void, play tarock; rule 3 (negative games): beat the winning card if you can";
 
@@ -22,6 +22,7 @@ impl Replay<'_> {
         seat: u8,
         k: usize,
         before: &[Card],
+        rules: &Rules,
     ) {
         let card = item.card;
         let game = self.state.game();
@@ -43,7 +44,7 @@ impl Replay<'_> {
         // duty; what the hand may play is then its cards of that suit.
         let (set, allowed) = match plain_follow(hand, before, card, game, &self.opts) {
             Some(set) => (set, set),
-            None => match self.duty_broken(item, seat, k, before, hand) {
+            None => match self.duty_broken(item, seat, k, before, hand, rules) {
                 Some(sets) => sets,
                 None => return,
             },
@@ -62,7 +63,15 @@ impl Replay<'_> {
             ));
             return;
         }
-        if is_black(game) {
+        // Rule 4a binds only a seat holding a reserved card (most deals
+        // announce no ultimo: then nothing is reserved).
+        if is_black(game)
+            && self
+                .state
+                .reserved
+                .iter()
+                .any(|r| r.1.is_some() && r.0 == seat)
+        {
             // Rule 4a yields to rules 1 and 2 only (rule 3 is for negative
             // games, where 4a does not apply).
             self.rule_4a(item, seat, k, allowed);
@@ -79,10 +88,11 @@ impl Replay<'_> {
         k: usize,
         before: &[Card],
         hand: CardSet,
+        rules: &Rules,
     ) -> Option<(CardSet, CardSet)> {
         let card = item.card;
         let game = self.state.game();
-        let legal = legal_plays(hand, before, game, &self.opts);
+        let legal = legal_by(hand, before, rules);
         let revoke = |rule: &'static str, msg: String| revoke(item, seat, k, rule, msg);
         match legal.broken(card) {
             // Rule 3: the cards allowed by rules 1 and 2 that beat.
@@ -243,8 +253,14 @@ fn pagat_only() -> CardSet {
 
 /// What a seat may play to a trick holding `before`: the shared core's
 /// duties (rules 1–3, 4b) with this game's [`trick_rules`].
+#[cfg(test)]
 pub(super) fn legal_plays(hand: CardSet, before: &[Card], game: Game, opts: &Opts) -> Legal {
-    trick::legal(hand, before, duty_lead(before), &trick_rules(game, opts))
+    legal_by(hand, before, &super::play::trick_rules(game, opts))
+}
+
+/// [`legal_plays`] under the game's [`trick_rules`], read once per play.
+fn legal_by(hand: CardSet, before: &[Card], rules: &Rules) -> Legal {
+    trick::legal(hand, before, duty_lead(before), rules)
 }
 
 /// What the hand must follow: the suit of the led card, else tarock (a
