@@ -236,13 +236,20 @@ impl Replay<'_, '_> {
             // A card that follows the suit or tarock led, from the hand:
             // that duty is met and no other applies (S7-PLAY-2).
         } else {
-            let legal = legal_plays(hand, led, rules.farbesolo, rules.suits_first);
-            if !legal.set.contains(card) {
+            // Leading outside Farbesolo the hand may play any card it holds
+            // (S7-PLAY-2 binds the followers only): [`legal_plays`] is then
+            // the hand, as a test holds.
+            let legal = match led {
+                None if !rules.farbesolo => None,
+                _ => Some(legal_plays(hand, led, rules.farbesolo, rules.suits_first)),
+            };
+            let allowed = legal.map_or(hand, |l| l.set);
+            if let Some(legal) = legal.filter(|l| !l.set.contains(card)) {
                 self.revoke(item, seat, n, led, &legal, rules.farbesolo);
             } else if card == PAGAT
                 && rules.pagat_bidder == Some(seat)
                 && n < 10
-                && legal.set != CardSet(1u128 << PAGAT.index())
+                && allowed != CardSet(1u128 << PAGAT.index())
             {
                 self.out.push(
                     Problem::new(
@@ -449,6 +456,20 @@ mod tests {
                         assert_ne!(card, PAGAT);
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn a_lead_outside_farbesolo_may_be_any_card_held() {
+        // The generator's own random numbers: the same hands on every run.
+        let mut rng = crate::gen::Rng::new(0x2545_f491_4f6c_dd1d);
+        for _ in 0..3000 {
+            let hand = rng.hand(40);
+            for suits_first in [false, true] {
+                let legal = legal_plays(hand, None, false, suits_first);
+                assert_eq!(legal.set, hand, "{hand:?}");
+                assert!(hand.iter().all(|c| legal.broken(c).is_none()));
             }
         }
     }
