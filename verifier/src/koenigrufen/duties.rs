@@ -214,7 +214,9 @@ impl Replay<'_> {
 /// What the hand may play when `card`, held, plainly follows: the suit
 /// led, or a tarock to a tarock lead where suit cards do not come first,
 /// outside the games with rule 3. Then rule 1 or 2 is met and is the only
-/// duty: [`legal_plays`] would allow the card, and this set.
+/// duty: [`legal_plays`] would allow the card, and this set. So too for
+/// the lead outside the games with rule 3: any card (rule 4b, KR-PLAY-5,
+/// binds the lead of the suit games only), or there a suit card.
 fn plain_follow(
     hand: CardSet,
     before: &[Card],
@@ -224,6 +226,8 @@ fn plain_follow(
 ) -> Option<CardSet> {
     match duty_lead(before) {
         _ if beat_applies(game, opts) => None,
+        None if !is_suit_game(game) => Some(hand),
+        None if suit_cards().contains(card) => Some(hand.intersection(suit_cards())),
         Some(Lead::Suit(s)) if card.suit() == Some(s) => Some(hand.intersection(CardSet::suit(s))),
         Some(Lead::Trumps)
             if tarocks().contains(card) && !(is_suit_game(game) && opts.suits_first) =>

@@ -207,12 +207,15 @@ impl Replay<'_> {
     /// Whether every card of the trick is in the hand of the seat that
     /// plays it when `leader` leads.
     fn fits(&self, trick: &Trick, leader: u8) -> bool {
-        trick
-            .plays
-            .iter()
-            .take(4)
-            .enumerate()
-            .all(|(i, item)| self.state.hand[(leader as usize + i) % 4].contains(item.card))
+        let plays: &[notation::Item] = &trick.plays;
+        let mut seat = usize::from(leader);
+        for item in &plays[..plays.len().min(4)] {
+            if !self.state.hand[seat % 4].contains(item.card) {
+                return false;
+            }
+            seat += 1;
+        }
+        true
     }
 
     /// The card points of the tricks won so far, per side (KR-POINTS-1).
