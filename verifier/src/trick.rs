@@ -281,7 +281,7 @@ fn suit_cards(hand: CardSet) -> CardSet {
 }
 
 /// The trumps numbered above `top` (all trumps for 0).
-fn trumps_above(top: u8) -> CardSet {
+pub(crate) fn trumps_above(top: u8) -> CardSet {
     let all = CardSet::trumps();
     match Card::trump(top) {
         // Trumps are in number order: those above `top` come after it.
