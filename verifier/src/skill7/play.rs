@@ -62,6 +62,25 @@ fn follows(led: Option<Card>, card: Card, rules: &PlayRules) -> bool {
     }
 }
 
+/// What a hand may play to a trick led with `led` outside Farbesolo
+/// (S7-PLAY-2): the suit led; void in it, the tarocks; to a tarock lead
+/// (or a card of no suit) the tarocks; else any card. [`legal_plays`]'s
+/// set, as a test holds.
+fn plain_set(hand: CardSet, led: Card) -> CardSet {
+    let trumps = hand.intersection(CardSet::trumps());
+    let first = match led.suit() {
+        Some(s) => hand.intersection(CardSet::suit(s)),
+        None => trumps,
+    };
+    if !first.is_empty() {
+        first
+    } else if !trumps.is_empty() {
+        trumps
+    } else {
+        hand
+    }
+}
+
 /// A duty in Skill7's words, and its rule.
 fn duty_words(duty: Option<Duty>, farbesolo: bool) -> (&'static str, &'static str) {
     match duty {
@@ -239,12 +258,16 @@ impl Replay<'_, '_> {
             // Leading outside Farbesolo the hand may play any card it holds
             // (S7-PLAY-2 binds the followers only): [`legal_plays`] is then
             // the hand, as a test holds.
-            let legal = match led {
-                None if !rules.farbesolo => None,
-                _ => Some(legal_plays(hand, led, rules.farbesolo, rules.suits_first)),
+            // Outside Farbesolo what a follower may play is one mask
+            // (`plain_set`); the shared core's chain of duties is built
+            // only to word a revoke.
+            let allowed = match led {
+                None if !rules.farbesolo => hand,
+                Some(l) if !rules.farbesolo => plain_set(hand, l),
+                _ => legal_plays(hand, led, rules.farbesolo, rules.suits_first).set,
             };
-            let allowed = legal.map_or(hand, |l| l.set);
-            if let Some(legal) = legal.filter(|l| !l.set.contains(card)) {
+            if !allowed.contains(card) {
+                let legal = legal_plays(hand, led, rules.farbesolo, rules.suits_first);
                 self.revoke(item, seat, n, led, &legal, rules.farbesolo);
             } else if card == PAGAT
                 && rules.pagat_bidder == Some(seat)
@@ -456,6 +479,21 @@ mod tests {
                         assert_ne!(card, PAGAT);
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_plain_set_is_the_shared_cores() {
+        // The generator's own random numbers: the same hands on every run.
+        let mut rng = crate::gen::Rng::new(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..20_000 {
+            let size = if rng.below(2) == 0 { 6 } else { 40 };
+            let hand = rng.hand(size);
+            let led = rng.card();
+            for suits_first in [false, true] {
+                let legal = legal_plays(hand, Some(led), false, suits_first);
+                assert_eq!(plain_set(hand, led), legal.set, "{hand:?} {led}");
             }
         }
     }
