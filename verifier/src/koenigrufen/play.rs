@@ -208,12 +208,11 @@ impl Replay<'_> {
     /// plays it when `leader` leads.
     fn fits(&self, trick: &Trick, leader: u8) -> bool {
         let plays: &[notation::Item] = &trick.plays;
-        let mut seat = usize::from(leader);
-        for item in &plays[..plays.len().min(4)] {
-            if !self.state.hand[seat % 4].contains(item.card) {
+        let leader = usize::from(leader);
+        for (i, item) in plays[..plays.len().min(4)].iter().enumerate() {
+            if !self.state.hand[(leader + i) % 4].contains(item.card) {
                 return false;
             }
-            seat += 1;
         }
         true
     }
