@@ -156,8 +156,8 @@ pub fn structure_at(record: &Record, table: Table) -> Vec<Problem> {
         out: &mut out,
     };
     checker.seats(record);
-    checker.cards_in_deck(record);
-    checker.deal(record);
+    let dealt_twice = checker.cards_in_deck(record);
+    checker.deal(record, dealt_twice);
     checker.tricks(record);
     out
 }
@@ -264,22 +264,55 @@ impl Checker<'_> {
         }
     }
 
-    fn cards_in_deck(&mut self, r: &Record) {
-        // The lists in record order: hands, talon, discard (laid away, then
-        // shown), tricks. Plain loops: a chain of iterators costs more than
-        // the test of each card.
-        for h in &r.hands {
-            self.items_in_deck(&h.cards);
+    /// The cards of the lists outside the pack, in record order; returns
+    /// whether a card is dealt twice (hands and talon), for [`Self::deal`].
+    fn cards_in_deck(&mut self, r: &Record) -> bool {
+        // One pass over every card gathers them as bits: most records hold
+        // no card outside the pack and deal none twice, and only a record
+        // that does is walked again, card by card, for its findings (the
+        // findings and their order are the same either way).
+        // By card index (below 79; 256 entries spare the bounds checks).
+        let in_deck = in_deck(self.table.variant);
+        let mut dealt = [false; 256];
+        let mut twice = false;
+        let mut outside = false;
+        let talon = r.talon.as_ref().map_or(&[][..], |t| &t.cards[..]);
+        for list in r.hands.iter().map(|h| &h.cards[..]).chain([talon]) {
+            for item in list {
+                let i = usize::from(item.card.index());
+                twice |= dealt[i];
+                dealt[i] = true;
+                outside |= !in_deck[i];
+            }
         }
-        if let Some(t) = &r.talon {
-            self.items_in_deck(&t.cards);
-        }
+        let mut lists: [&[Item]; 2] = [&[], &[]];
         if let Some(d) = &r.discard {
-            self.items_in_deck(&d.cards);
-            self.items_in_deck(&d.shown);
+            lists = [&d.cards, &d.shown];
         }
-        for t in &r.tricks {
-            self.items_in_deck(&t.plays);
+        for list in lists
+            .into_iter()
+            .chain(r.tricks.iter().map(|t| &t.plays[..]))
+        {
+            for item in list {
+                outside |= !in_deck[usize::from(item.card.index())];
+            }
+        }
+        if outside {
+            // The lists in record order: hands, talon, discard (laid away,
+            // then shown), tricks.
+            for h in &r.hands {
+                self.items_in_deck(&h.cards);
+            }
+            if let Some(t) = &r.talon {
+                self.items_in_deck(&t.cards);
+            }
+            if let Some(d) = &r.discard {
+                self.items_in_deck(&d.cards);
+                self.items_in_deck(&d.shown);
+            }
+            for t in &r.tricks {
+                self.items_in_deck(&t.plays);
+            }
         }
         for a in [&r.auction, &r.calls, &r.declarations]
             .into_iter()
@@ -291,6 +324,7 @@ impl Checker<'_> {
                 }
             }
         }
+        twice
     }
 
     #[inline]
@@ -300,7 +334,8 @@ impl Checker<'_> {
         }
     }
 
-    fn deal(&mut self, r: &Record) {
+    /// `twice`: a card is dealt twice ([`Self::cards_in_deck`]).
+    fn deal(&mut self, r: &Record, twice: bool) {
         let v = self.table.variant;
         if r.is_partial() {
             // The hands are the cards each seat played: a card played twice
@@ -324,18 +359,9 @@ impl Checker<'_> {
             }
             return;
         }
-        // Most records deal no card twice: one pass over bit sets finds
-        // that, and only a record with a card dealt twice is walked again
-        // to name the first holder of each (the findings and their order
-        // are the same either way).
-        let mut seen = CardSet::EMPTY;
-        let mut twice = false;
-        let talon = r.talon.as_ref().map_or(&[][..], |t| &t.cards[..]);
-        for list in r.hands.iter().map(|h| &h.cards[..]).chain([talon]) {
-            for item in list {
-                twice |= !seen.insert(item.card);
-            }
-        }
+        // Most records deal no card twice (`cards_in_deck` found that in
+        // its pass over the cards): only a record with a card dealt twice
+        // is walked again to name the first holder of each.
         if twice {
             let mut dealt = CardSet::EMPTY;
             let mut owner = [u8::MAX; Card::COUNT];
@@ -450,6 +476,23 @@ impl Checker<'_> {
             }
         }
     }
+}
+
+/// The variant's pack by card index: whether each card is in it
+/// ([`Variant::deck`]), for the structural check's pass over every card.
+fn in_deck(variant: Variant) -> &'static [bool; 256] {
+    static TABLES: std::sync::LazyLock<[[bool; 256]; 4]> = std::sync::LazyLock::new(|| {
+        Variant::ALL.map(|v| {
+            let deck = v.deck();
+            std::array::from_fn(|i| {
+                u8::try_from(i)
+                    .ok()
+                    .and_then(Card::from_index)
+                    .is_some_and(|c| deck.contains(c))
+            })
+        })
+    });
+    &TABLES[variant as usize]
 }
 
 /// The cards an action names.
