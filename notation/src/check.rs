@@ -63,7 +63,8 @@ pub fn table(record: &Record) -> Result<Table, Vec<Problem>> {
     };
     let mut seats = variant.table_sizes()[0];
     if let Some(tag) = record.tag("Players") {
-        let n = player_names(&tag.value).len();
+        // As many names as `player_names` gives, without collecting them.
+        let n = tag.value.bytes().filter(|&b| b == b';').count() + 1;
         // No `n as u8`: 260 names are not a table of 4.
         if let Some(n) = u8::try_from(n)
             .ok()
@@ -155,8 +156,8 @@ pub fn structure_at(record: &Record, table: Table) -> Vec<Problem> {
         out: &mut out,
     };
     checker.seats(record);
-    checker.cards_in_deck(record);
-    checker.deal(record);
+    let dealt_twice = checker.cards_in_deck(record);
+    checker.deal(record, dealt_twice);
     checker.tricks(record);
     out
 }
@@ -168,8 +169,16 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
+    #[inline]
     fn seat(&mut self, seat: Seat, span: Span, what: &str) {
         if seat >= self.table.seats {
+            self.report_seat(seat, span, what);
+        }
+    }
+
+    #[cold]
+    fn report_seat(&mut self, seat: Seat, span: Span, what: &str) {
+        {
             self.out.push(
                 Problem::new(Kind::UnknownSeat, format!("seat {seat} is not at this table ({what})"))
                     .seat(seat)
@@ -255,17 +264,54 @@ impl Checker<'_> {
         }
     }
 
-    fn cards_in_deck(&mut self, r: &Record) {
-        let lists = r
-            .hands
-            .iter()
-            .map(|h| &h.cards[..])
-            .chain(r.talon.iter().map(|t| &t.cards[..]))
-            .chain(r.discard.iter().flat_map(|d| [&d.cards[..], &d.shown[..]]))
-            .chain(r.tricks.iter().map(|t| &t.plays[..]));
-        for list in lists {
+    /// The cards of the lists outside the pack, in record order; returns
+    /// whether a card is dealt twice (hands and talon), for [`Self::deal`].
+    fn cards_in_deck(&mut self, r: &Record) -> bool {
+        // One pass over every card gathers them as bits: most records hold
+        // no card outside the pack and deal none twice, and only a record
+        // that does is walked again, card by card, for its findings (the
+        // findings and their order are the same either way).
+        // By card index (below 79; 256 entries spare the bounds checks).
+        let in_deck = in_deck(self.table.variant);
+        let mut dealt = [false; 256];
+        let mut twice = false;
+        let mut outside = false;
+        let talon = r.talon.as_ref().map_or(&[][..], |t| &t.cards[..]);
+        for list in r.hands.iter().map(|h| &h.cards[..]).chain([talon]) {
             for item in list {
-                self.not_in_deck(item.card, item.span);
+                let i = usize::from(item.card.index());
+                twice |= dealt[i];
+                dealt[i] = true;
+                outside |= !in_deck[i];
+            }
+        }
+        let mut lists: [&[Item]; 2] = [&[], &[]];
+        if let Some(d) = &r.discard {
+            lists = [&d.cards, &d.shown];
+        }
+        for list in lists
+            .into_iter()
+            .chain(r.tricks.iter().map(|t| &t.plays[..]))
+        {
+            for item in list {
+                outside |= !in_deck[usize::from(item.card.index())];
+            }
+        }
+        if outside {
+            // The lists in record order: hands, talon, discard (laid away,
+            // then shown), tricks.
+            for h in &r.hands {
+                self.items_in_deck(&h.cards);
+            }
+            if let Some(t) = &r.talon {
+                self.items_in_deck(&t.cards);
+            }
+            if let Some(d) = &r.discard {
+                self.items_in_deck(&d.cards);
+                self.items_in_deck(&d.shown);
+            }
+            for t in &r.tricks {
+                self.items_in_deck(&t.plays);
             }
         }
         for a in [&r.auction, &r.calls, &r.declarations]
@@ -278,9 +324,18 @@ impl Checker<'_> {
                 }
             }
         }
+        twice
     }
 
-    fn deal(&mut self, r: &Record) {
+    #[inline]
+    fn items_in_deck(&mut self, items: &[Item]) {
+        for item in items {
+            self.not_in_deck(item.card, item.span);
+        }
+    }
+
+    /// `twice`: a card is dealt twice ([`Self::cards_in_deck`]).
+    fn deal(&mut self, r: &Record, twice: bool) {
         let v = self.table.variant;
         if r.is_partial() {
             // The hands are the cards each seat played: a card played twice
@@ -304,16 +359,9 @@ impl Checker<'_> {
             }
             return;
         }
-        // Most records deal no card twice: one pass over bit sets finds
-        // that, and only a record with a card dealt twice is walked again
-        // to name the first holder of each (the findings and their order
-        // are the same either way).
-        let mut seen = CardSet::EMPTY;
-        let mut twice = false;
-        let talon = r.talon.iter().flat_map(|t| &t.cards[..]);
-        for item in r.hands.iter().flat_map(|h| &h.cards[..]).chain(talon) {
-            twice |= !seen.insert(item.card);
-        }
+        // Most records deal no card twice (`cards_in_deck` found that in
+        // its pass over the cards): only a record with a card dealt twice
+        // is walked again to name the first holder of each.
         if twice {
             let mut dealt = CardSet::EMPTY;
             let mut owner = [u8::MAX; Card::COUNT];
@@ -428,6 +476,23 @@ impl Checker<'_> {
             }
         }
     }
+}
+
+/// The variant's pack by card index: whether each card is in it
+/// ([`Variant::deck`]), for the structural check's pass over every card.
+fn in_deck(variant: Variant) -> &'static [bool; 256] {
+    static TABLES: std::sync::LazyLock<[[bool; 256]; 4]> = std::sync::LazyLock::new(|| {
+        Variant::ALL.map(|v| {
+            let deck = v.deck();
+            std::array::from_fn(|i| {
+                u8::try_from(i)
+                    .ok()
+                    .and_then(Card::from_index)
+                    .is_some_and(|c| deck.contains(c))
+            })
+        })
+    });
+    &TABLES[variant as usize]
 }
 
 /// The cards an action names.

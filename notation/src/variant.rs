@@ -33,7 +33,15 @@ impl Variant {
     }
 
     /// The cards of this variant's pack.
+    #[inline]
     pub fn deck(self) -> CardSet {
+        // Built once: the structural checks ask for it with every record.
+        static DECKS: std::sync::LazyLock<[CardSet; 4]> =
+            std::sync::LazyLock::new(|| Variant::ALL.map(Variant::build_deck));
+        DECKS[self as usize]
+    }
+
+    fn build_deck(self) -> CardSet {
         let french = CardSet::suit(Suit::Spades)
             .union(CardSet::suit(Suit::Hearts))
             .union(CardSet::suit(Suit::Diamonds))
@@ -144,6 +152,9 @@ mod tests {
 
     #[test]
     fn decks_have_their_sizes() {
+        for v in Variant::ALL {
+            assert_eq!(v.deck(), v.build_deck(), "{v}");
+        }
         assert_eq!(Variant::DanishTarok.deck().len(), 78);
         assert_eq!(Variant::FrenchTarot.deck().len(), 78);
         assert_eq!(Variant::Koenigrufen.deck().len(), 54);

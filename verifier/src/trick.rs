@@ -281,7 +281,7 @@ fn suit_cards(hand: CardSet) -> CardSet {
 }
 
 /// The trumps numbered above `top` (all trumps for 0).
-fn trumps_above(top: u8) -> CardSet {
+pub(crate) fn trumps_above(top: u8) -> CardSet {
     let all = CardSet::trumps();
     match Card::trump(top) {
         // Trumps are in number order: those above `top` come after it.
@@ -451,35 +451,29 @@ fn beating_by_winner(
 /// earlier card). Held equal to [`beating_by_winner`] by a test.
 fn beating_by_key(allowed: CardSet, before: &[Card], lead: Option<Lead>, rules: &Rules) -> CardSet {
     let trumps_win = rules.trumps_beat_suits || lead == Some(Lead::Trumps);
-    let top_trump = before.iter().filter_map(|c| c.trump_number()).max();
-    let suit = match lead {
-        Some(Lead::Suit(s)) => Some(s),
-        _ => None,
-    };
-    let top_suit = suit.and_then(|s| {
-        before
+    let top_trump = top_trump(before);
+    let mut beating = CardSet::EMPTY;
+    if trumps_win {
+        // A trump beats with a number above every earlier one; a card that
+        // is no trump beats nothing once a trump lies in the trick.
+        beating = allowed.intersection(trumps_above(top_trump));
+        if top_trump > 0 {
+            return beating;
+        }
+    }
+    if let Some(Lead::Suit(s)) = lead {
+        let top_suit = before
             .iter()
             .filter(|c| c.suit() == Some(s))
             .map(|&c| (rules.suit_rank)(c))
-            .max()
-    });
-    allowed
-        .iter()
-        .filter(|&c| {
-            if trumps_win {
-                if let Some(t) = c.trump_number() {
-                    return top_trump.is_none_or(|b| t > b);
-                }
-                if top_trump.is_some() {
-                    return false;
-                }
+            .max();
+        for c in allowed.intersection(CardSet::suit(s)).iter() {
+            if top_suit.is_none_or(|b| (rules.suit_rank)(c) > b) {
+                beating.insert(c);
             }
-            match suit {
-                Some(s) if c.suit() == Some(s) => top_suit.is_none_or(|b| (rules.suit_rank)(c) > b),
-                _ => false,
-            }
-        })
-        .collect()
+        }
+    }
+    beating
 }
 
 /// The cards `hand` may play to a trick holding `before` whose lead is

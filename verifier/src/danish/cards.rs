@@ -7,18 +7,17 @@ use notation::{Card, CardSet, Lead, Rank, Suit};
 /// Trumps 1 to 21 (the fool is not among them).
 pub(super) const TRUMPS: CardSet = CardSet(((1u128 << 21) - 1) << 56);
 
+// A suit card's index is suit × 14 + rank, the jack to the king the ranks
+// 10 to 13: the masks below are those cards (a test holds them so).
+const SUIT_LEN: u32 = 14;
+
 pub(super) fn kings() -> CardSet {
-    Suit::ALL
-        .iter()
-        .map(|&s| Card::suited(s, Rank::King))
-        .collect()
+    let king = 1u128 << Rank::King as u32;
+    CardSet(king | king << SUIT_LEN | king << (2 * SUIT_LEN) | king << (3 * SUIT_LEN))
 }
 
 pub(super) fn courts(suit: Suit) -> CardSet {
-    [Rank::King, Rank::Queen, Rank::Knight, Rank::Jack]
-        .iter()
-        .map(|&r| Card::suited(suit, r))
-        .collect()
+    CardSet(0b1111u128 << (Rank::Jack as u32 + SUIT_LEN * suit as u32))
 }
 
 /// The five ultimo cards: the kings and the pagat (DK-CARD-4).
@@ -91,4 +90,25 @@ pub(super) fn push_number(out: &mut String, n: u8) {
         out.push((b'0' + n / 10) as char);
     }
     out.push((b'0' + n % 10) as char);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kings_and_courts_are_those_cards() {
+        let kings: CardSet = Suit::ALL
+            .iter()
+            .map(|&s| Card::suited(s, Rank::King))
+            .collect();
+        assert_eq!(super::kings(), kings);
+        for s in Suit::ALL {
+            let courts: CardSet = [Rank::King, Rank::Queen, Rank::Knight, Rank::Jack]
+                .iter()
+                .map(|&r| Card::suited(s, r))
+                .collect();
+            assert_eq!(super::courts(s), courts, "{s:?}");
+        }
+    }
 }

@@ -27,7 +27,10 @@ pub fn trick_lead(plays: &[Card], name: Option<Lead>, renames: [Option<Lead>; 2]
 /// Danish Tarok as the shared trick core reads it: trumps `T1..=T21` beat
 /// every suit card (DK-CARD-3), red spot cards rank in reverse (DK-CARD-2),
 /// void in the suit led a player must trump (DK-PLAY-2), and the fool may
-/// be played instead of following (DK-FOOL-2).
+/// be played instead of following (DK-FOOL-2). The engine's own
+/// [`trick_winner`] and [`duty_broken`] are held equal to the shared core
+/// under these rules by tests.
+#[cfg(test)]
 pub(super) fn rules() -> trick::Rules {
     trick::Rules {
         suit_rank: suit_strength,
@@ -83,7 +86,33 @@ fn fool_lead_fallback(plays: &[Card]) -> (usize, &'static str) {
 /// (DK-PLAY-2), as the shared core words it. The fool is never a revoke.
 /// A card of the suit led follows whatever else the hand holds, and a card
 /// not held (its own fault, DK-PLAY-1) is judged as if the hand held it.
+///
+/// Under [`rules`] the shared core's duties come to two masks: a hand
+/// holding a card of the lead must follow; else, to a suit lead, a hand
+/// holding a trump must trump. Held equal to [`duty_broken_by_core`] by a
+/// test on random hands.
 pub fn duty_broken(card: Card, lead: Lead, hand: CardSet) -> Option<&'static str> {
+    let follow = lead_set(lead);
+    if card.is_fool() || follow.contains(card) {
+        return None;
+    }
+    if !hand.intersection(follow).is_empty() {
+        return Some(match lead {
+            Lead::Suit(_) => "follow suit",
+            Lead::Trumps => "follow trumps",
+        });
+    }
+    match lead {
+        Lead::Suit(_) if !TRUMPS.contains(card) && !hand.intersection(TRUMPS).is_empty() => {
+            Some("trump")
+        }
+        _ => None,
+    }
+}
+
+/// [`duty_broken`] by the shared core's `trick::legal` under [`rules`].
+#[cfg(test)]
+fn duty_broken_by_core(card: Card, lead: Lead, hand: CardSet) -> Option<&'static str> {
     if card.is_fool() || lead_set(lead).contains(card) {
         return None;
     }
@@ -133,7 +162,8 @@ pub(super) struct TrickPlay<'t> {
     /// The suit led, named, or renamed so far (DK-FOOL-8).
     pub lead: Option<Lead>,
     pub renamed: bool,
-    /// Both other players are void in the suit a led fool was named.
+    /// Both other players are void in the suit a led fool was named
+    /// (`false` when the fool was not led: read only after `first_fool`).
     pub both_void: bool,
     /// DK-FOOL-8: a valid renaming by the third player after the second
     /// played without renaming. The second player's card is then judged
@@ -158,11 +188,13 @@ impl<'t> TrickPlay<'t> {
                 lead_of(i.card)
             }
         });
-        let both_void = lead.is_some_and(|n| {
-            seats[1..]
-                .iter()
-                .all(|&o| before[o as usize].intersection(lead_set(n)).is_empty())
-        });
+        // Read only after a led fool (DK-FOOL-8).
+        let both_void = first_fool
+            && lead.is_some_and(|n| {
+                seats[1..]
+                    .iter()
+                    .all(|&o| before[o as usize].intersection(lead_set(n)).is_empty())
+            });
         let third_renames = match plays.get(1..3) {
             Some([second, third]) if first_fool && both_void && second.rename.is_none() => {
                 third.rename
@@ -436,14 +468,16 @@ impl Replay<'_, '_> {
                 game.points[winner as usize] += card_points(c);
             }
         }
-        let mut order = seats;
-        order.sort_unstable();
-        self.out.report.event(|| Event::Count {
-            trick: t as u16,
-            sides: order
-                .iter()
-                .map(|&s| (format!("seat {s}"), game.points[s as usize].to_string()))
-                .collect(),
+        self.out.report.event(|| {
+            let mut order = seats;
+            order.sort_unstable();
+            Event::Count {
+                trick: t as u16,
+                sides: order
+                    .iter()
+                    .map(|&s| (format!("seat {s}"), game.points[s as usize].to_string()))
+                    .collect(),
+            }
         });
         LastTrick {
             seats,
@@ -579,6 +613,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_duty_broken_is_the_shared_cores() {
+        // The generator's own random numbers: the same hands on every run.
+        let mut rng = crate::gen::Rng::new(0x2545_f491_4f6c_dd1d);
+        let leads = Suit::ALL.map(Lead::Suit);
+        let mut broken = 0;
+        for _ in 0..3000 {
+            // Hands from empty to most of the pack, so that every duty and
+            // every void shows up.
+            let size = if rng.below(2) == 0 { 8 } else { 40 };
+            let hand = rng.hand(size);
+            for lead in leads.into_iter().chain([Lead::Trumps]) {
+                for card in Card::all() {
+                    let fast = duty_broken(card, lead, hand);
+                    broken += usize::from(fast.is_some());
+                    assert_eq!(
+                        fast,
+                        duty_broken_by_core(card, lead, hand),
+                        "{hand:?} {lead:?} {card}"
+                    );
+                }
+            }
+        }
+        assert!(broken > 100_000, "{broken}");
     }
 
     #[test]

@@ -14,6 +14,8 @@ pub(super) struct Seating {
     pub dealer: Seat,
     /// Active seats in declaring order: dealer, next, third (DK-SEAT-1).
     pub order: [Seat; 3],
+    /// [`Seating::from`] for leaders 0 to 3, worked out once.
+    from: [[Seat; 3]; 4],
 }
 
 impl Seating {
@@ -26,11 +28,14 @@ impl Seating {
             }
             n
         };
-        Seating {
+        let mut seating = Seating {
             seats: table.seats,
             dealer,
             order: [dealer, next(dealer), next(next(dealer))],
-        }
+            from: [[0; 3]; 4],
+        };
+        seating.from = std::array::from_fn(|l| seating.order_from(l as Seat));
+        seating
     }
 
     /// The next active player in the order of play (DK-SEAT-1, DK-SEAT-2):
@@ -48,7 +53,15 @@ impl Seating {
     }
 
     /// The three seats of a trick led by `leader`, in order of play.
+    #[inline]
     pub fn from(&self, leader: Seat) -> [Seat; 3] {
+        match self.from.get(usize::from(leader)) {
+            Some(&seats) => seats,
+            None => self.order_from(leader),
+        }
+    }
+
+    fn order_from(&self, leader: Seat) -> [Seat; 3] {
         [leader, self.next(leader), self.next(self.next(leader))]
     }
 

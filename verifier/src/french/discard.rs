@@ -33,7 +33,9 @@ pub(super) fn discard(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     out.rule(
         Moment::Discard,
         "FR-DOG-1",
-        format_args!("the dog {} is shown and goes to seat {taker}", list(g.dog)),
+        crate::reason::Lazy(|| {
+            format!("the dog {} is shown and goes to seat {taker}", list(g.dog))
+        }),
     );
     let partial = record.is_partial();
     let hand24 = g.hands[taker as usize].union(g.dog);
@@ -64,7 +66,7 @@ pub(super) fn discard(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
         out.rule(
             Moment::Discard,
             "FR-DISCARD-2",
-            format_args!("seat {taker} discards and shows {}", list(shown)),
+            crate::reason::Lazy(|| format!("seat {taker} discards and shows {}", list(shown))),
         );
     }
 }

@@ -97,14 +97,41 @@ fn broken_duty(hand: CardSet, before: &[Card], lead: Lead, card: Card) -> Option
             return None;
         }
     }
-    let duty = trick::legal(hand, before, Some(lead), &rules()).broken(card)?;
-    // A `T22`, no French card (FR-DEAL-3), played where a trump was due
-    // is told as a trump that failed to overtrump, as the engine always
-    // has: only the French trumps count for the duties.
-    if matches!(duty, Duty::Trump | Duty::FollowTrump) && card.is_trump() {
-        return Some(Duty::Overtrump);
+    broken_by_masks(hand, before, lead, card)
+}
+
+/// The shared core's `trick::legal(..).broken(card)` under [`rules`],
+/// written out on masks (held equal by the test of [`broken_duty`]): follow
+/// the suit led; else, void in it or to a trump lead, play a trump, one
+/// above the highest of the trick when the hand holds one; the excuse
+/// always free. A `T22`, no French card (FR-DEAL-3), played where a trump
+/// was due is told as a trump that failed to overtrump, as the engine
+/// always has: only the French trumps count for the duties.
+fn broken_by_masks(hand: CardSet, before: &[Card], lead: Lead, card: Card) -> Option<Duty> {
+    let free = |set: CardSet| set.contains(card) || (card.is_fool() && hand.contains(card));
+    let trumps = hand.intersection(french_trumps());
+    let duty = match lead {
+        Lead::Suit(s) => {
+            let follow = hand.intersection(CardSet::suit(s));
+            if !follow.is_empty() {
+                return (!free(follow)).then_some(Duty::FollowSuit);
+            }
+            Duty::Trump
+        }
+        Lead::Trumps => Duty::FollowTrump,
+    };
+    if trumps.is_empty() {
+        return None;
     }
-    Some(duty)
+    if !free(trumps) {
+        return Some(if card.is_trump() {
+            Duty::Overtrump
+        } else {
+            duty
+        });
+    }
+    let higher = trumps.intersection(trick::trumps_above(trick::top_trump(before)));
+    (!higher.is_empty() && !free(higher)).then_some(Duty::Overtrump)
 }
 
 /// The winner of a trick among its cards (FR-PLAY-6, FR-EXCUSE-1): the

@@ -25,6 +25,9 @@ impl Replay<'_> {
             fh
         };
         let valat_team = self.state.ann[bonus_index(Bonus::Valat)].map(|a| a.bidder_team);
+        // The game is settled before the first card: its trick rules are
+        // read once for the whole play.
+        let rules = trick_rules(game, &self.opts);
         for (t, trick) in rec.tricks.iter().enumerate().take(12) {
             let k = t + 1;
             if self.state.ended_early {
@@ -44,7 +47,7 @@ impl Replay<'_> {
                 break;
             }
             leader = self.trick_leader(trick, k, leader);
-            let Some(winner_seat) = self.play_trick(trick, t, leader) else {
+            let Some(winner_seat) = self.play_trick(trick, t, leader, &rules) else {
                 continue;
             };
             leader = winner_seat;
@@ -108,14 +111,14 @@ impl Replay<'_> {
     /// The cards of trick `t` (0-based) checked and played; its winner
     /// (KR-PLAY-8, 9), the events of the teacher's view. Returns the
     /// winning seat.
-    fn play_trick(&mut self, trick: &Trick, t: usize, leader: u8) -> Option<u8> {
+    fn play_trick(&mut self, trick: &Trick, t: usize, leader: u8, rules: &Rules) -> Option<u8> {
         let game = self.state.game();
         let k = t + 1;
         let mut cards = [Card::PAGAT; 4];
         let mut n = 0;
         for item in trick.plays.iter().take(4) {
             let seat = (leader + n as u8) % 4;
-            self.check_card(item, seat, k, &cards[..n]);
+            self.check_card(item, seat, k, &cards[..n], rules);
             self.state.hand[seat as usize].remove(item.card);
             cards[n] = item.card;
             n += 1;
@@ -123,7 +126,7 @@ impl Replay<'_> {
         if n == 0 {
             return None;
         }
-        let w = winner(&cards[..n], game, &self.opts);
+        let w = winner_by(&cards[..n], rules);
         let winner_seat = (leader + w as u8) % 4;
         let mut p = Played {
             leader,
@@ -204,12 +207,14 @@ impl Replay<'_> {
     /// Whether every card of the trick is in the hand of the seat that
     /// plays it when `leader` leads.
     fn fits(&self, trick: &Trick, leader: u8) -> bool {
-        trick
-            .plays
-            .iter()
-            .take(4)
-            .enumerate()
-            .all(|(i, item)| self.state.hand[(leader as usize + i) % 4].contains(item.card))
+        let plays: &[notation::Item] = &trick.plays;
+        let leader = usize::from(leader);
+        for (i, item) in plays[..plays.len().min(4)].iter().enumerate() {
+            if !self.state.hand[(leader + i) % 4].contains(item.card) {
+                return false;
+            }
+        }
+        true
     }
 
     /// The card points of the tricks won so far, per side (KR-POINTS-1).
@@ -291,8 +296,13 @@ fn strength_knqj(card: Card) -> u8 {
 /// outside the pack could lead (the fool: no suit, no tarock) stays with
 /// its first card unless a tarock takes it.
 pub(crate) fn winner(cards: &[Card], game: Game, opts: &Opts) -> usize {
+    winner_by(cards, &trick_rules(game, opts))
+}
+
+/// [`winner`] under the game's [`trick_rules`], read once per play.
+fn winner_by(cards: &[Card], rules: &Rules) -> usize {
     let lead = trick::lead_of(cards[0]);
-    trick::winner(cards, lead, &trick_rules(game, opts)).map_or(0, |w| w.index)
+    trick::winner(cards, lead, rules).map_or(0, |w| w.index)
 }
 
 fn win_reason(cards: &[Card], w: usize, game: Game, opts: &Opts) -> String {

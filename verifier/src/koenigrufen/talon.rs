@@ -118,10 +118,13 @@ impl Replay<'_> {
         self.out.event(
             Moment::Calls,
             "KR-TALON-1",
-            format_args!(
-                "seat {b} takes talon pile {half} ({}); the other pile counts for the opponents",
-                list(pile)
-            ),
+            // The pile's list is written only when events are wanted.
+            crate::reason::Lazy(|| {
+                format!(
+                    "seat {b} takes talon pile {half} ({}); the other pile counts for the opponents",
+                    list(pile)
+                )
+            }),
         );
     }
 

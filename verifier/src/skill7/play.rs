@@ -62,6 +62,25 @@ fn follows(led: Option<Card>, card: Card, rules: &PlayRules) -> bool {
     }
 }
 
+/// What a hand may play to a trick led with `led` outside Farbesolo
+/// (S7-PLAY-2): the suit led; void in it, the tarocks; to a tarock lead
+/// (or a card of no suit) the tarocks; else any card. [`legal_plays`]'s
+/// set, as a test holds.
+fn plain_set(hand: CardSet, led: Card) -> CardSet {
+    let trumps = hand.intersection(CardSet::trumps());
+    let first = match led.suit() {
+        Some(s) => hand.intersection(CardSet::suit(s)),
+        None => trumps,
+    };
+    if !first.is_empty() {
+        first
+    } else if !trumps.is_empty() {
+        trumps
+    } else {
+        hand
+    }
+}
+
 /// A duty in Skill7's words, and its rule.
 fn duty_words(duty: Option<Duty>, farbesolo: bool) -> (&'static str, &'static str) {
     match duty {
@@ -236,13 +255,24 @@ impl Replay<'_, '_> {
             // A card that follows the suit or tarock led, from the hand:
             // that duty is met and no other applies (S7-PLAY-2).
         } else {
-            let legal = legal_plays(hand, led, rules.farbesolo, rules.suits_first);
-            if !legal.set.contains(card) {
+            // Leading outside Farbesolo the hand may play any card it holds
+            // (S7-PLAY-2 binds the followers only): [`legal_plays`] is then
+            // the hand, as a test holds.
+            // Outside Farbesolo what a follower may play is one mask
+            // (`plain_set`); the shared core's chain of duties is built
+            // only to word a revoke.
+            let allowed = match led {
+                None if !rules.farbesolo => hand,
+                Some(l) if !rules.farbesolo => plain_set(hand, l),
+                _ => legal_plays(hand, led, rules.farbesolo, rules.suits_first).set,
+            };
+            if !allowed.contains(card) {
+                let legal = legal_plays(hand, led, rules.farbesolo, rules.suits_first);
                 self.revoke(item, seat, n, led, &legal, rules.farbesolo);
             } else if card == PAGAT
                 && rules.pagat_bidder == Some(seat)
                 && n < 10
-                && legal.set != CardSet(1u128 << PAGAT.index())
+                && allowed != CardSet(1u128 << PAGAT.index())
             {
                 self.out.push(
                     Problem::new(
@@ -449,6 +479,35 @@ mod tests {
                         assert_ne!(card, PAGAT);
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_plain_set_is_the_shared_cores() {
+        // The generator's own random numbers: the same hands on every run.
+        let mut rng = crate::gen::Rng::new(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..20_000 {
+            let size = if rng.below(2) == 0 { 6 } else { 40 };
+            let hand = rng.hand(size);
+            let led = rng.card();
+            for suits_first in [false, true] {
+                let legal = legal_plays(hand, Some(led), false, suits_first);
+                assert_eq!(plain_set(hand, led), legal.set, "{hand:?} {led}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_lead_outside_farbesolo_may_be_any_card_held() {
+        // The generator's own random numbers: the same hands on every run.
+        let mut rng = crate::gen::Rng::new(0x2545_f491_4f6c_dd1d);
+        for _ in 0..3000 {
+            let hand = rng.hand(40);
+            for suits_first in [false, true] {
+                let legal = legal_plays(hand, None, false, suits_first);
+                assert_eq!(legal.set, hand, "{hand:?}");
+                assert!(hand.iter().all(|c| legal.broken(c).is_none()));
             }
         }
     }

@@ -55,15 +55,17 @@ pub(super) fn trischaken(r: &mut Replay<'_>) {
     r.out.event(
         Moment::Settlement,
         "KR-SCORE-7",
-        format_args!(
-            "points: {}; seat {loser} has the most{}{}",
-            (0..4)
-                .map(|s| format!("seat {s} {}", thirds(pts[s])))
-                .collect::<Vec<_>>()
-                .join(", "),
-            if mayor { " and is mayor (×2)" } else { "" },
-            if loser == fh { ", forehand (×2)" } else { "" }
-        ),
+        crate::reason::Lazy(|| {
+            format!(
+                "points: {}; seat {loser} has the most{}{}",
+                (0..4)
+                    .map(|s| format!("seat {s} {}", thirds(pts[s])))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if mayor { " and is mayor (×2)" } else { "" },
+                if loser == fh { ", forehand (×2)" } else { "" }
+            )
+        }),
     );
     let reason = format!(
         "trischaken lost with {} points",
