@@ -2,132 +2,209 @@
 //!
 //! The same bytes as `serde_json::to_writer` of the record's `Serialize`
 //! impls (members in the same order, the same ones left out, strings
-//! escaped the same way), written without going through serde: a card is
-//! one copy of its quoted code. The tests below compare the two.
+//! escaped the same way), written without going through serde. The tests
+//! below compare the two.
+//!
+//! Written for speed (`tarok convert --to jsonl`): the output is reserved
+//! once per record; a key is one fixed-size copy of its quoted name; a list
+//! of bare cards is written by fixed 8-byte copies of `"CODE",` into room
+//! made for it at once; a string that needs no escape is one copy.
 
 use crate::card::Card;
 use crate::record::{Act, Action, Actions, Item, Party, Record, Target};
 
 /// Appends `record` as compact JSON to `out`.
 pub(crate) fn record(out: &mut Vec<u8>, r: &Record) {
+    out.reserve(size_hint(r));
     let mut o = Obj::new(out);
     if !r.comments.is_empty() {
-        strings(o.key("comments"), &r.comments);
+        strings(o.key(b"\"comments\":"), &r.comments);
     }
-    let out = o.key("tags");
+    let out = o.key(b"\"tags\":");
     out.push(b'[');
     for (i, t) in r.tags.iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
-        let mut o = Obj::new(out);
-        string(o.key("name"), &t.name);
-        string(o.key("value"), &t.value);
+        out.extend_from_slice(b"{\"name\":");
+        string(out, &t.name);
+        out.extend_from_slice(b",\"value\":");
+        string(out, &t.value);
         if !t.comments.is_empty() {
-            strings(o.key("comments"), &t.comments);
+            out.extend_from_slice(b",\"comments\":");
+            strings(out, &t.comments);
         }
-        o.end();
+        out.push(b'}');
     }
     out.push(b']');
     if !r.hands.is_empty() {
-        let out = o.key("hands");
+        let out = o.key(b"\"hands\":");
         out.push(b'[');
         for (i, h) in r.hands.iter().enumerate() {
             if i > 0 {
                 out.push(b',');
             }
-            let mut o = Obj::new(out);
-            number(o.key("seat"), u64::from(h.seat));
-            items(o.key("cards"), &h.cards);
+            out.extend_from_slice(b"{\"seat\":");
+            number(out, u64::from(h.seat));
+            out.extend_from_slice(b",\"cards\":");
+            items(out, &h.cards);
             if !h.comments.is_empty() {
-                strings(o.key("comments"), &h.comments);
+                out.extend_from_slice(b",\"comments\":");
+                strings(out, &h.comments);
             }
-            o.end();
+            out.push(b'}');
         }
         out.push(b']');
     }
     if let Some(t) = &r.talon {
-        let mut i = Obj::new(o.key("talon"));
-        items(i.key("cards"), &t.cards);
+        let out = o.key(b"\"talon\":{\"cards\":");
+        items(out, &t.cards);
         if !t.comments.is_empty() {
-            strings(i.key("comments"), &t.comments);
+            out.extend_from_slice(b",\"comments\":");
+            strings(out, &t.comments);
         }
-        i.end();
+        out.push(b'}');
     }
     if let Some(a) = &r.auction {
-        actions(o.key("auction"), a);
+        actions(o.key(b"\"auction\":"), a);
     }
     if let Some(a) = &r.calls {
-        actions(o.key("calls"), a);
+        actions(o.key(b"\"calls\":"), a);
     }
     if let Some(d) = &r.discard {
-        let mut i = Obj::new(o.key("discard"));
-        number(i.key("seat"), u64::from(d.seat));
-        items(i.key("cards"), &d.cards);
+        let out = o.key(b"\"discard\":{\"seat\":");
+        number(out, u64::from(d.seat));
+        out.extend_from_slice(b",\"cards\":");
+        items(out, &d.cards);
         if !d.shown.is_empty() {
-            items(i.key("shown"), &d.shown);
+            out.extend_from_slice(b",\"shown\":");
+            items(out, &d.shown);
         }
         if !d.comments.is_empty() {
-            strings(i.key("comments"), &d.comments);
+            out.extend_from_slice(b",\"comments\":");
+            strings(out, &d.comments);
         }
-        i.end();
+        out.push(b'}');
     }
     if let Some(a) = &r.declarations {
-        actions(o.key("declarations"), a);
+        actions(o.key(b"\"declarations\":"), a);
     }
     if !r.tricks.is_empty() {
-        let out = o.key("tricks");
+        let out = o.key(b"\"tricks\":");
         out.push(b'[');
-        for (i, t) in r.tricks.iter().enumerate() {
+        let done = bare_tricks(out, &r.tricks);
+        for (i, t) in r.tricks.iter().enumerate().skip(done) {
             if i > 0 {
                 out.push(b',');
             }
-            let mut o = Obj::new(out);
-            if let Some(s) = t.leader {
-                number(o.key("leader"), u64::from(s));
+            if t.leader.is_none() && t.fool_call.is_none() {
+                out.extend_from_slice(b"{\"plays\":");
+            } else {
+                let mut o = Obj::new(out);
+                if let Some(s) = t.leader {
+                    number(o.key(b"\"leader\":"), u64::from(s));
+                }
+                if let Some(s) = t.fool_call {
+                    number(o.key(b"\"fool_call\":"), u64::from(s));
+                }
+                o.key(b"\"plays\":");
             }
-            if let Some(s) = t.fool_call {
-                number(o.key("fool_call"), u64::from(s));
-            }
-            items(o.key("plays"), &t.plays);
+            items(out, &t.plays);
             if !t.comments.is_empty() {
-                strings(o.key("comments"), &t.comments);
+                out.extend_from_slice(b",\"comments\":");
+                strings(out, &t.comments);
             }
-            o.end();
+            out.push(b'}');
         }
         out.push(b']');
     }
     if let Some(c) = &r.claim {
-        let mut o = Obj::new(o.key("claim"));
-        let out = o.key("entries");
-        out.push(b'[');
+        let out = o.key(b"\"claim\":{\"entries\":[");
         for (i, e) in c.entries.iter().enumerate() {
             if i > 0 {
                 out.push(b',');
             }
-            let mut o = Obj::new(out);
-            let out = o.key("party");
+            out.extend_from_slice(b"{\"party\":");
             match e.party {
                 Party::Seat(s) => number(out, u64::from(s)),
                 Party::Pot(p) => string(out, p.word()),
             }
-            let out = o.key("amount");
+            out.extend_from_slice(b",\"amount\":");
             if e.amount < 0 {
                 out.push(b'-');
             }
             number(out, e.amount.unsigned_abs());
-            o.end();
+            out.push(b'}');
         }
         out.push(b']');
         if !c.comments.is_empty() {
-            strings(o.key("comments"), &c.comments);
+            out.extend_from_slice(b",\"comments\":");
+            strings(out, &c.comments);
         }
-        o.end();
+        out.push(b'}');
     }
     if !r.trailing.is_empty() {
-        strings(o.key("trailing"), &r.trailing);
+        strings(o.key(b"\"trailing\":"), &r.trailing);
     }
     o.end();
+}
+
+/// The tricks at the start of `tricks` that are bare (plays of bare cards,
+/// nothing else: `{"plays":["T21","SK","S1"]}`), written by fixed-size
+/// copies into room made for all the tricks at once. Returns how many;
+/// the first that is not bare and the rest are written one by one.
+fn bare_tricks(out: &mut Vec<u8>, tricks: &[crate::record::Trick]) -> usize {
+    const FRAME: &[u8; 10] = b"{\"plays\":[";
+    let start = out.len();
+    // A trick's frame (`{"plays":[`, `]}` and a comma), 8 bytes a card.
+    let bound: usize = tricks.iter().map(|t| 16 + 8 * t.plays.len()).sum();
+    out.resize(start + bound, 0);
+    let room = &mut out[start..];
+    let mut at = 0;
+    let mut done = 0;
+    'tricks: for t in tricks {
+        if t.leader.is_some() || t.fool_call.is_some() || !t.comments.is_empty() {
+            break;
+        }
+        let begun = at;
+        room[at..at + FRAME.len()].copy_from_slice(FRAME);
+        at += FRAME.len();
+        for item in t.plays.iter() {
+            if !bare(item) {
+                at = begun;
+                break 'tricks;
+            }
+            let (code, len) = &CARD_COMMA[usize::from(item.card.index())];
+            room[at..at + 8].copy_from_slice(code);
+            at += usize::from(*len);
+        }
+        if t.plays.is_empty() {
+            at += 1;
+        }
+        room[at - 1..at + 2].copy_from_slice(b"]},");
+        at += 2;
+        done += 1;
+    }
+    // No comma after the last trick written: the caller writes the one
+    // before the next.
+    if done > 0 {
+        at -= 1;
+    }
+    out.truncate(start + at);
+    done
+}
+
+/// Room enough for the JSON of a usual record (more is made as needed).
+fn size_hint(r: &Record) -> usize {
+    // A card is at most 6 bytes (`"T21",`); a trick's frame 12, an action's 48.
+    let hands: usize = r.hands.iter().map(|h| 16 + 6 * h.cards.len()).sum();
+    let actions = |a: &Option<Actions>| a.as_ref().map_or(0, |a| 48 * a.actions.len());
+    256 + hands
+        + 24 * r.tags.len()
+        + 36 * r.tricks.len()
+        + actions(&r.auction)
+        + actions(&r.calls)
+        + actions(&r.declarations)
 }
 
 /// An object being written: `key` writes the separator and the key.
@@ -137,30 +214,38 @@ struct Obj<'o> {
 }
 
 impl<'o> Obj<'o> {
+    #[inline]
     fn new(out: &'o mut Vec<u8>) -> Self {
         out.push(b'{');
         Obj { out, first: true }
     }
 
-    fn key(&mut self, key: &str) -> &mut Vec<u8> {
+    /// `key` is the quoted key and its colon (`"name":`), and may go on
+    /// with the start of the value: one copy of a known size.
+    #[inline]
+    fn key<const N: usize>(&mut self, key: &[u8; N]) -> &mut Vec<u8> {
         if !self.first {
             self.out.push(b',');
         }
         self.first = false;
-        self.out.push(b'"');
-        self.out.extend_from_slice(key.as_bytes());
-        self.out.extend_from_slice(b"\":");
+        self.out.extend_from_slice(key);
         self.out
     }
 
+    #[inline]
     fn end(self) {
         self.out.push(b'}');
     }
 }
 
-fn number(out: &mut Vec<u8>, mut n: u64) {
+fn number(out: &mut Vec<u8>, n: u64) {
+    if n < 10 {
+        out.push(b'0' + n as u8);
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut at = digits.len();
+    let mut n = n;
     loop {
         at -= 1;
         digits[at] = b'0' + (n % 10) as u8;
@@ -174,8 +259,24 @@ fn number(out: &mut Vec<u8>, mut n: u64) {
 
 /// A string, escaped as serde_json escapes it.
 fn string(out: &mut Vec<u8>, s: &str) {
-    out.push(b'"');
     let b = s.as_bytes();
+    // Most strings need no escape: checked without a branch a byte.
+    let plain = !b.iter().fold(false, |odd, &c| {
+        odd | (c < 0x20) | (c == b'"') | (c == b'\\')
+    });
+    out.reserve(b.len() + 2);
+    out.push(b'"');
+    if plain {
+        out.extend_from_slice(b);
+    } else {
+        escaped(out, b);
+    }
+    out.push(b'"');
+}
+
+/// The bytes of a string that needs escapes, escaped.
+#[cold]
+fn escaped(out: &mut Vec<u8>, b: &[u8]) {
     let mut from = 0;
     for (i, &c) in b.iter().enumerate() {
         let escape: &[u8] = match c {
@@ -201,7 +302,6 @@ fn string(out: &mut Vec<u8>, s: &str) {
         from = i + 1;
     }
     out.extend_from_slice(&b[from..]);
-    out.push(b'"');
 }
 
 fn strings(out: &mut Vec<u8>, list: &[String]) {
@@ -215,56 +315,113 @@ fn strings(out: &mut Vec<u8>, list: &[String]) {
     out.push(b']');
 }
 
+/// Each card's code in quotes and a comma after (`"T21",`), padded to 8
+/// bytes, and the length of that.
+static CARD_COMMA: [([u8; 8], u8); Card::COUNT] = {
+    let mut table = [([0u8; 8], 0u8); Card::COUNT];
+    let mut i = 0;
+    while i < Card::COUNT {
+        let (quoted, len) = &crate::card::QUOTED[i];
+        let mut j = 0;
+        while j < *len {
+            table[i].0[j] = quoted[j];
+            j += 1;
+        }
+        table[i].0[*len] = b',';
+        table[i].1 = (*len + 1) as u8;
+        i += 1;
+    }
+    table
+};
+
 /// A card code in quotes (codes need no escape).
 #[inline]
 fn card(out: &mut Vec<u8>, c: Card) {
-    // A fixed-size copy, then the padding cut off.
-    let (quoted, len) = &crate::card::QUOTED[usize::from(c.index())];
-    let at = out.len();
-    out.extend_from_slice(quoted);
-    out.truncate(at + len);
+    let (code, len) = &CARD_COMMA[usize::from(c.index())];
+    out.extend_from_slice(&code[..usize::from(*len - 1)]);
 }
 
+/// A list of cards: `["T21","SK"]`, each card one fixed-size copy into
+/// room made for the whole list at once.
 fn cards(out: &mut Vec<u8>, list: &[Card]) {
-    out.push(b'[');
-    for (i, &c) in list.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        card(out, c);
+    let start = out.len();
+    // `[`, at most 8 bytes a card (the last copy's padding), and `]`.
+    out.resize(start + 2 + 8 * list.len(), 0);
+    let room = &mut out[start..];
+    room[0] = b'[';
+    let mut at = 1;
+    for &c in list {
+        let (code, len) = &CARD_COMMA[usize::from(c.index())];
+        room[at..at + 8].copy_from_slice(code);
+        at += usize::from(*len);
     }
-    out.push(b']');
+    close_list(out, start, at);
 }
 
+/// Ends a list written at `out[start..start + at]`, each element followed
+/// by a comma: the last comma becomes `]` (an empty list gets one).
+#[inline]
+fn close_list(out: &mut Vec<u8>, start: usize, mut at: usize) {
+    if at == 1 {
+        at = 2;
+    }
+    out[start + at - 1] = b']';
+    out.truncate(start + at);
+}
+
+fn bare(item: &Item) -> bool {
+    item.name.is_none() && item.rename.is_none() && item.comments.is_empty()
+}
+
+/// A list of items: bare cards as in [`cards`]; from the first item with
+/// a name, a renaming or comments on, one element at a time.
 fn items(out: &mut Vec<u8>, list: &[Item]) {
-    out.push(b'[');
+    let start = out.len();
+    out.resize(start + 2 + 8 * list.len(), 0);
+    let room = &mut out[start..];
+    room[0] = b'[';
+    let mut at = 1;
     for (i, item) in list.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
+        if !bare(item) {
+            out.truncate(start + at);
+            return items_one_by_one(out, start, &list[i..]);
         }
-        if item.name.is_none() && item.rename.is_none() && item.comments.is_empty() {
-            card(out, item.card);
-            continue;
-        }
-        let mut o = Obj::new(out);
-        card(o.key("card"), item.card);
-        if let Some(l) = item.name {
-            string(o.key("name"), &l.to_string());
-        }
-        if let Some(l) = item.rename {
-            string(o.key("rename"), &l.to_string());
-        }
-        if !item.comments.is_empty() {
-            strings(o.key("comments"), &item.comments);
-        }
-        o.end();
+        let (code, len) = &CARD_COMMA[usize::from(item.card.index())];
+        room[at..at + 8].copy_from_slice(code);
+        at += usize::from(*len);
     }
-    out.push(b']');
+    close_list(out, start, at);
 }
 
+/// The rest of a list of items begun at `out[start..]` (`[` and bare
+/// cards each with a comma after), one element at a time.
+#[cold]
+fn items_one_by_one(out: &mut Vec<u8>, start: usize, rest: &[Item]) {
+    for item in rest {
+        if bare(item) {
+            card(out, item.card);
+        } else {
+            let mut o = Obj::new(out);
+            card(o.key(b"\"card\":"), item.card);
+            if let Some(l) = item.name {
+                string(o.key(b"\"name\":"), &l.to_string());
+            }
+            if let Some(l) = item.rename {
+                string(o.key(b"\"rename\":"), &l.to_string());
+            }
+            if !item.comments.is_empty() {
+                strings(o.key(b"\"comments\":"), &item.comments);
+            }
+            o.end();
+        }
+        out.push(b',');
+    }
+    let at = out.len() - start;
+    close_list(out, start, at);
+}
 fn actions(out: &mut Vec<u8>, a: &Actions) {
     let mut o = Obj::new(out);
-    let out = o.key("actions");
+    let out = o.key(b"\"actions\":");
     out.push(b'[');
     for (i, action) in a.actions.iter().enumerate() {
         if i > 0 {
@@ -274,7 +431,7 @@ fn actions(out: &mut Vec<u8>, a: &Actions) {
     }
     out.push(b']');
     if !a.comments.is_empty() {
-        strings(o.key("comments"), &a.comments);
+        strings(o.key(b"\"comments\":"), &a.comments);
     }
     o.end();
 }
@@ -282,7 +439,7 @@ fn actions(out: &mut Vec<u8>, a: &Actions) {
 /// An action: its seat, its act's members (`"act"` first), then its own.
 fn action(out: &mut Vec<u8>, a: &Action) {
     let mut o = Obj::new(out);
-    number(o.key("seat"), u64::from(a.seat));
+    number(o.key(b"\"seat\":"), u64::from(a.seat));
     let name = match &a.act {
         Act::Pass => "pass",
         Act::Bid { .. } => "bid",
@@ -307,9 +464,9 @@ fn action(out: &mut Vec<u8>, a: &Action) {
         Act::FullKings { .. } => "full-kings",
         Act::AbundantKings { .. } => "abundant-kings",
     };
-    string(o.key("act"), name);
+    string(o.key(b"\"act\":"), name);
     let suit = |o: &mut Obj, s: crate::card::Suit| {
-        let out = o.key("suit");
+        let out = o.key(b"\"suit\":");
         out.extend_from_slice(&[b'"', s.letter() as u8, b'"']);
     };
     match &a.act {
@@ -321,50 +478,50 @@ fn action(out: &mut Vec<u8>, a: &Action) {
         | Act::Tout
         | Act::FullKings { .. }
         | Act::AbundantKings { .. } => {}
-        Act::Bid { game } => string(o.key("game"), game.word()),
+        Act::Bid { game } => string(o.key(b"\"game\":"), game.word()),
         Act::Call { card, fourth } => {
-            self::card(o.key("card"), *card);
+            self::card(o.key(b"\"card\":"), *card);
             if *fourth {
-                o.key("fourth").extend_from_slice(b"true");
+                o.key(b"\"fourth\":").extend_from_slice(b"true");
             }
         }
-        Act::Talon { half } => number(o.key("half"), u64::from(*half)),
-        Act::Announce { bonus } => string(o.key("bonus"), bonus.word()),
+        Act::Talon { half } => number(o.key(b"\"half\":"), u64::from(*half)),
+        Act::Announce { bonus } => string(o.key(b"\"bonus\":"), bonus.word()),
         Act::Contra { target } | Act::Recontra { target } | Act::Subcontra { target } => {
             let word = match target {
                 Target::Game => "game",
                 Target::Bonus(b) => b.word(),
             };
-            string(o.key("target"), word)
+            string(o.key(b"\"target\":"), word)
         }
         Act::Handful { size, cards } => {
-            string(o.key("size"), size.word());
-            self::cards(o.key("cards"), cards);
+            string(o.key(b"\"size\":"), size.word());
+            self::cards(o.key(b"\"cards\":"), cards);
         }
         Act::Trumps { count, pagat, .. } => {
-            number(o.key("count"), u64::from(*count));
+            number(o.key(b"\"count\":"), u64::from(*count));
             let b: &[u8] = if *pagat { b"true" } else { b"false" };
-            o.key("pagat").extend_from_slice(b);
+            o.key(b"\"pagat\":").extend_from_slice(b);
         }
-        Act::Matadors { count, .. } => number(o.key("count"), u64::from(*count)),
+        Act::Matadors { count, .. } => number(o.key(b"\"count\":"), u64::from(*count)),
         Act::Half {
             suit: s, missing, ..
         } => {
             suit(&mut o, *s);
-            card(o.key("missing"), *missing);
+            card(o.key(b"\"missing\":"), *missing);
         }
         Act::Full { suit: s, .. } | Act::Abundant { suit: s, .. } => suit(&mut o, *s),
-        Act::HalfKings { missing, .. } => card(o.key("missing"), *missing),
+        Act::HalfKings { missing, .. } => card(o.key(b"\"missing\":"), *missing),
     }
     let skat = a.act.skat();
     if !skat.is_empty() {
-        cards(o.key("skat"), skat);
+        cards(o.key(b"\"skat\":"), skat);
     }
     if let Some(after) = a.after {
-        number(o.key("after"), u64::from(after));
+        number(o.key(b"\"after\":"), u64::from(after));
     }
     if !a.comments.is_empty() {
-        strings(o.key("comments"), &a.comments);
+        strings(o.key(b"\"comments\":"), &a.comments);
     }
     o.end();
 }
