@@ -821,6 +821,9 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
     let mut target = to;
     // A count of records on stderr, unless the records go to the terminal.
     let progress = ui::Progress::new(None, quiet || ui::Stream::Stdout.is_terminal());
+    // JSON Lines are written into one buffer, reused, and handed on in
+    // large writes of whole lines (no copy per record, no allocation).
+    let mut lines: Vec<u8> = Vec::new();
     // The records of every file, in order, as one stream.
     let mut each = |(result, source): input::Item| {
         let to = *target.get_or_insert_with(|| match input::sniff(&source.text) {
@@ -836,8 +839,17 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
                         }
                         write!(out, "{}", notation::to_text(&record))
                     }
-                    To::Jsonl => notation::json::write_json(&mut out, &record)
-                        .and_then(|()| out.write_all(b"\n")),
+                    To::Jsonl => {
+                        notation::json::push_json(&mut lines, &record);
+                        lines.push(b'\n');
+                        if lines.len() >= JSON_LINES_WRITE {
+                            let done = out.write_all(&lines);
+                            lines.clear();
+                            done
+                        } else {
+                            Ok(())
+                        }
+                    }
                     To::None => Ok(()),
                     To::Json => {
                         let sep = if count == 0 { "[\n" } else { ",\n" };
@@ -866,6 +878,7 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
         }
     }
     progress.finish();
+    let _ = out.write_all(&lines);
     // An empty input is an empty array; input that could not be read (or
     // of which no record could be) writes nothing at all.
     let failed = !unread.is_empty() || outcome == Outcome::BadInput;
@@ -884,6 +897,9 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
     }
     outcome
 }
+
+/// The bytes of JSON Lines `convert` gathers before it writes them.
+const JSON_LINES_WRITE: usize = 64 * 1024;
 
 fn indent(json: &str) -> String {
     // Pretty JSON has a line break only between lines (one in a string is
