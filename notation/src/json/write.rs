@@ -127,7 +127,7 @@ pub(crate) fn record(out: &mut Vec<u8>, r: &Record) {
             out.extend_from_slice(b"{\"party\":");
             match e.party {
                 Party::Seat(s) => number(out, u64::from(s)),
-                Party::Pot(p) => string(out, p.word()),
+                Party::Pot(p) => self::word(out, p.word()),
             }
             out.extend_from_slice(b",\"amount\":");
             if e.amount < 0 {
@@ -243,6 +243,10 @@ fn number(out: &mut Vec<u8>, n: u64) {
         out.push(b'0' + n as u8);
         return;
     }
+    if n < 100 {
+        out.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     let mut n = n;
@@ -260,10 +264,7 @@ fn number(out: &mut Vec<u8>, n: u64) {
 /// A string, escaped as serde_json escapes it.
 fn string(out: &mut Vec<u8>, s: &str) {
     let b = s.as_bytes();
-    // Most strings need no escape: checked without a branch a byte.
-    let plain = !b.iter().fold(false, |odd, &c| {
-        odd | (c < 0x20) | (c == b'"') | (c == b'\\')
-    });
+    let plain = !needs_escape(b);
     out.reserve(b.len() + 2);
     out.push(b'"');
     if plain {
@@ -271,6 +272,38 @@ fn string(out: &mut Vec<u8>, s: &str) {
     } else {
         escaped(out, b);
     }
+    out.push(b'"');
+}
+
+/// Whether any byte of `b` is a control character, `"` or `\`: eight
+/// bytes at a time (most strings need no escape).
+#[inline]
+fn needs_escape(b: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Not zero exactly when a byte of `x` is below `n` (n <= 0x80): with
+    // none, no byte borrows, and no byte's high bit survives.
+    let below = |x: u64, n: u64| x.wrapping_sub(n * ONES) & !x & HIGH;
+    let chunks = b.chunks_exact(8);
+    let tail = chunks.remainder();
+    let mut odd = 0;
+    for chunk in chunks {
+        let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        // A byte equal to `c` is a zero byte of `x ^ c * ONES`.
+        odd |= below(x, 0x20)
+            | below(x ^ (u64::from(b'"') * ONES), 1)
+            | below(x ^ (u64::from(b'\\') * ONES), 1);
+    }
+    odd != 0
+        || tail.iter().fold(false, |odd, &c| {
+            odd | (c < 0x20) | (c == b'"') | (c == b'\\')
+        })
+}
+
+/// A word of the model (a game, a bonus, a pot): no escape needed.
+fn word(out: &mut Vec<u8>, w: &str) {
+    out.push(b'"');
+    out.extend_from_slice(w.as_bytes());
     out.push(b'"');
 }
 
@@ -420,9 +453,7 @@ fn items_one_by_one(out: &mut Vec<u8>, start: usize, rest: &[Item]) {
     close_list(out, start, at);
 }
 fn actions(out: &mut Vec<u8>, a: &Actions) {
-    let mut o = Obj::new(out);
-    let out = o.key(b"\"actions\":");
-    out.push(b'[');
+    out.extend_from_slice(b"{\"actions\":[");
     for (i, action) in a.actions.iter().enumerate() {
         if i > 0 {
             out.push(b',');
@@ -431,40 +462,77 @@ fn actions(out: &mut Vec<u8>, a: &Actions) {
     }
     out.push(b']');
     if !a.comments.is_empty() {
-        strings(o.key(b"\"comments\":"), &a.comments);
+        out.extend_from_slice(b",\"comments\":");
+        strings(out, &a.comments);
     }
-    o.end();
+    out.push(b'}');
+}
+
+/// Up to 24 bytes known in advance, padded, and their length: written by
+/// one fixed-size copy (the padding cut off after).
+struct Padded([u8; 24], usize);
+
+impl Padded {
+    const fn new(text: &str) -> Padded {
+        let b = text.as_bytes();
+        let mut bytes = [0u8; 24];
+        let mut i = 0;
+        while i < b.len() {
+            bytes[i] = b[i];
+            i += 1;
+        }
+        Padded(bytes, b.len())
+    }
+
+    #[inline]
+    fn put(&self, out: &mut Vec<u8>) {
+        let at = out.len();
+        out.extend_from_slice(&self.0);
+        out.truncate(at + self.1);
+    }
+}
+
+/// The act member of each act, after the seat: `,"act":"pass"`.
+fn act_member(act: &Act) -> &'static Padded {
+    macro_rules! act {
+        ($name:literal) => {{
+            const P: Padded = Padded::new(concat!(",\"act\":\"", $name, "\""));
+            &P
+        }};
+    }
+    match act {
+        Act::Pass => act!("pass"),
+        Act::Bid { .. } => act!("bid"),
+        Act::Continue => act!("continue"),
+        Act::Call { .. } => act!("call"),
+        Act::Talon { .. } => act!("talon"),
+        Act::Grind => act!("grind"),
+        Act::Announce { .. } => act!("announce"),
+        Act::Contra { .. } => act!("contra"),
+        Act::Recontra { .. } => act!("recontra"),
+        Act::Subcontra { .. } => act!("subcontra"),
+        Act::Handful { .. } => act!("handful"),
+        Act::Slam => act!("slam"),
+        Act::Misdeal => act!("misdeal"),
+        Act::Tout => act!("tout"),
+        Act::Trumps { .. } => act!("trumps"),
+        Act::Matadors { .. } => act!("matadors"),
+        Act::Half { .. } => act!("half"),
+        Act::Full { .. } => act!("full"),
+        Act::Abundant { .. } => act!("abundant"),
+        Act::HalfKings { .. } => act!("half-kings"),
+        Act::FullKings { .. } => act!("full-kings"),
+        Act::AbundantKings { .. } => act!("abundant-kings"),
+    }
 }
 
 /// An action: its seat, its act's members (`"act"` first), then its own.
 fn action(out: &mut Vec<u8>, a: &Action) {
-    let mut o = Obj::new(out);
-    number(o.key(b"\"seat\":"), u64::from(a.seat));
-    let name = match &a.act {
-        Act::Pass => "pass",
-        Act::Bid { .. } => "bid",
-        Act::Continue => "continue",
-        Act::Call { .. } => "call",
-        Act::Talon { .. } => "talon",
-        Act::Grind => "grind",
-        Act::Announce { .. } => "announce",
-        Act::Contra { .. } => "contra",
-        Act::Recontra { .. } => "recontra",
-        Act::Subcontra { .. } => "subcontra",
-        Act::Handful { .. } => "handful",
-        Act::Slam => "slam",
-        Act::Misdeal => "misdeal",
-        Act::Tout => "tout",
-        Act::Trumps { .. } => "trumps",
-        Act::Matadors { .. } => "matadors",
-        Act::Half { .. } => "half",
-        Act::Full { .. } => "full",
-        Act::Abundant { .. } => "abundant",
-        Act::HalfKings { .. } => "half-kings",
-        Act::FullKings { .. } => "full-kings",
-        Act::AbundantKings { .. } => "abundant-kings",
-    };
-    string(o.key(b"\"act\":"), name);
+    out.extend_from_slice(b"{\"seat\":");
+    number(out, u64::from(a.seat));
+    act_member(&a.act).put(out);
+    // The object goes on after the act: no member is the first.
+    let mut o = Obj { out, first: false };
     let suit = |o: &mut Obj, s: crate::card::Suit| {
         let out = o.key(b"\"suit\":");
         out.extend_from_slice(&[b'"', s.letter() as u8, b'"']);
@@ -478,7 +546,7 @@ fn action(out: &mut Vec<u8>, a: &Action) {
         | Act::Tout
         | Act::FullKings { .. }
         | Act::AbundantKings { .. } => {}
-        Act::Bid { game } => string(o.key(b"\"game\":"), game.word()),
+        Act::Bid { game } => self::word(o.key(b"\"game\":"), game.word()),
         Act::Call { card, fourth } => {
             self::card(o.key(b"\"card\":"), *card);
             if *fourth {
@@ -486,16 +554,16 @@ fn action(out: &mut Vec<u8>, a: &Action) {
             }
         }
         Act::Talon { half } => number(o.key(b"\"half\":"), u64::from(*half)),
-        Act::Announce { bonus } => string(o.key(b"\"bonus\":"), bonus.word()),
+        Act::Announce { bonus } => self::word(o.key(b"\"bonus\":"), bonus.word()),
         Act::Contra { target } | Act::Recontra { target } | Act::Subcontra { target } => {
             let word = match target {
                 Target::Game => "game",
                 Target::Bonus(b) => b.word(),
             };
-            string(o.key(b"\"target\":"), word)
+            self::word(o.key(b"\"target\":"), word)
         }
         Act::Handful { size, cards } => {
-            string(o.key(b"\"size\":"), size.word());
+            self::word(o.key(b"\"size\":"), size.word());
             self::cards(o.key(b"\"cards\":"), cards);
         }
         Act::Trumps { count, pagat, .. } => {
@@ -542,6 +610,21 @@ mod tests {
         for line in super::super::fast::tests::generated() {
             let r = super::super::from_json(&line).unwrap();
             same_as_serde(&r);
+        }
+    }
+
+    #[test]
+    fn needs_escape_finds_every_odd_byte_at_every_place() {
+        for len in 0..20 {
+            for at in 0..len {
+                for c in 0u8..=0xff {
+                    let mut b = vec![b'a'; len];
+                    b[at] = c;
+                    let odd = c < 0x20 || c == b'"' || c == b'\\';
+                    assert_eq!(needs_escape(&b), odd, "{b:?}");
+                }
+            }
+            assert!(!needs_escape(&vec![0xffu8; len]));
         }
     }
 
