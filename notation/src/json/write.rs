@@ -167,16 +167,14 @@ fn bare_tricks(out: &mut Vec<u8>, tricks: &[crate::record::Trick]) -> usize {
             break;
         }
         let begun = at;
-        room[at..at + FRAME.len()].copy_from_slice(FRAME);
+        room[at..][..FRAME.len()].copy_from_slice(FRAME);
         at += FRAME.len();
         for item in t.plays.iter() {
             if !bare(item) {
                 at = begun;
                 break 'tricks;
             }
-            let (code, len) = &CARD_COMMA[usize::from(item.card.index())];
-            room[at..at + 8].copy_from_slice(code);
-            at += usize::from(*len);
+            at = put_card(room, at, item.card);
         }
         if t.plays.is_empty() {
             at += 1;
@@ -238,15 +236,18 @@ impl<'o> Obj<'o> {
     }
 }
 
+#[inline]
 fn number(out: &mut Vec<u8>, n: u64) {
     if n < 10 {
         out.push(b'0' + n as u8);
-        return;
-    }
-    if n < 100 {
+    } else if n < 100 {
         out.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
-        return;
+    } else {
+        long_number(out, n);
     }
+}
+
+fn long_number(out: &mut Vec<u8>, n: u64) {
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     let mut n = n;
@@ -349,9 +350,10 @@ fn strings(out: &mut Vec<u8>, list: &[String]) {
 }
 
 /// Each card's code in quotes and a comma after (`"T21",`), padded to 8
-/// bytes, and the length of that.
-static CARD_COMMA: [([u8; 8], u8); Card::COUNT] = {
-    let mut table = [([0u8; 8], 0u8); Card::COUNT];
+/// bytes, and the length of that; 256 rows, so that a card's byte needs no
+/// bounds check (rows past the last card are never read).
+static CARD_COMMA: [([u8; 8], u8); 256] = {
+    let mut table = [([0u8; 8], 0u8); 256];
     let mut i = 0;
     while i < Card::COUNT {
         let (quoted, len) = &crate::card::QUOTED[i];
@@ -366,6 +368,15 @@ static CARD_COMMA: [([u8; 8], u8); Card::COUNT] = {
     }
     table
 };
+
+/// Writes `"CODE",` of `c` at `room[at..]` by one 8-byte copy (room is
+/// made for 8 bytes a card) and returns where the next goes.
+#[inline(always)]
+fn put_card(room: &mut [u8], at: usize, c: Card) -> usize {
+    let (code, len) = &CARD_COMMA[usize::from(c.index())];
+    room[at..][..8].copy_from_slice(code);
+    at + usize::from(*len)
+}
 
 /// A card code in quotes (codes need no escape).
 #[inline]
@@ -384,9 +395,7 @@ fn cards(out: &mut Vec<u8>, list: &[Card]) {
     room[0] = b'[';
     let mut at = 1;
     for &c in list {
-        let (code, len) = &CARD_COMMA[usize::from(c.index())];
-        room[at..at + 8].copy_from_slice(code);
-        at += usize::from(*len);
+        at = put_card(room, at, c);
     }
     close_list(out, start, at);
 }
@@ -419,9 +428,7 @@ fn items(out: &mut Vec<u8>, list: &[Item]) {
             out.truncate(start + at);
             return items_one_by_one(out, start, &list[i..]);
         }
-        let (code, len) = &CARD_COMMA[usize::from(item.card.index())];
-        room[at..at + 8].copy_from_slice(code);
-        at += usize::from(*len);
+        at = put_card(room, at, item.card);
     }
     close_list(out, start, at);
 }
