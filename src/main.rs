@@ -825,7 +825,9 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
     // large writes of whole lines (no copy per record, no allocation).
     let mut lines: Vec<u8> = Vec::with_capacity(2 * JSON_LINES_WRITE);
     // The records of every file, in order, as one stream.
-    let mut each = |(result, source): input::Item| {
+    // By reference: a record is not moved again once read.
+    let mut each = |item: input::Item| {
+        let (result, source) = &item;
         let to = *target.get_or_insert_with(|| match input::sniff(&source.text) {
             input::Form::Json => To::Text,
             input::Form::Text => To::Json,
@@ -837,10 +839,10 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
                         if count > 0 {
                             let _ = writeln!(out);
                         }
-                        write!(out, "{}", notation::to_text(&record))
+                        write!(out, "{}", notation::to_text(record))
                     }
                     To::Jsonl => {
-                        notation::json::push_json(&mut lines, &record);
+                        notation::json::push_json(&mut lines, record);
                         lines.push(b'\n');
                         if lines.len() >= JSON_LINES_WRITE {
                             let done = out.write_all(&lines);
@@ -856,7 +858,7 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
                         write!(
                             out,
                             "{sep}{}",
-                            indent(&notation::json::to_json_pretty(&record))
+                            indent(&notation::json::to_json_pretty(record))
                         )
                     }
                 };
@@ -867,7 +869,7 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
             }
             Err(problems) => {
                 outcome = Outcome::BadInput;
-                progress.suspend(|| report::render_all(&mut err, &source, &problems));
+                progress.suspend(|| report::render_all(&mut err, source, problems));
             }
         }
     };

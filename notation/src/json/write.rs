@@ -247,19 +247,19 @@ fn number(out: &mut Vec<u8>, n: u64) {
     }
 }
 
+/// A number of three digits or more: its digits from the left of a
+/// buffer, copied whole (a fixed size) and cut to the length.
 fn long_number(out: &mut Vec<u8>, n: u64) {
+    let len = n.checked_ilog10().unwrap_or(0) as usize + 1;
     let mut digits = [0u8; 20];
-    let mut at = digits.len();
     let mut n = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
+    for d in digits[..len].iter_mut().rev() {
+        *d = b'0' + (n % 10) as u8;
         n /= 10;
-        if n == 0 {
-            break;
-        }
     }
-    out.extend_from_slice(&digits[at..]);
+    let at = out.len();
+    out.extend_from_slice(&digits);
+    out.truncate(at + len);
 }
 
 /// A string, escaped as serde_json escapes it.
