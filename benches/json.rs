@@ -11,7 +11,8 @@
 //!   `tarok` runs on every line of a `.jsonl` file: a checked record with
 //!   the spans of its values);
 //! - write: `serde_json::to_writer` of the mirror, against tarok's writer
-//!   (`notation::json::write_json`, what `tarok convert --to jsonl` runs).
+//!   (`notation::json::push_json` into one buffer, what `tarok convert
+//!   --to jsonl` runs).
 //!   Both write the same bytes (checked).
 //!
 //! Figures are MB/s of JSON Lines; `ratio` is tarok's speed over the plain
@@ -315,7 +316,7 @@ fn measure(name: &str, lines: &[String]) {
     let tarok_write = best_of_three(|| {
         tarok_out.clear();
         for r in &records {
-            notation::json::write_json(&mut tarok_out, r).unwrap();
+            notation::json::push_json(&mut tarok_out, r);
             tarok_out.push(b'\n');
         }
         black_box(&tarok_out);

@@ -18,7 +18,8 @@ pub use locate::path_at;
 
 /// One record as compact JSON (one line: a JSON Lines row).
 pub fn to_json(record: &Record) -> String {
-    let mut out = Vec::with_capacity(2048);
+    // The writer reserves what the record needs.
+    let mut out = Vec::new();
     write::record(&mut out, record);
     String::from_utf8(out).expect("JSON of strings is UTF-8")
 }
@@ -26,7 +27,7 @@ pub fn to_json(record: &Record) -> String {
 /// Writes one record as compact JSON (no line break): what [`to_json`]
 /// returns, straight into `out`.
 pub fn write_json(out: &mut impl std::io::Write, record: &Record) -> std::io::Result<()> {
-    let mut bytes = Vec::with_capacity(2048);
+    let mut bytes = Vec::new();
     write::record(&mut bytes, record);
     out.write_all(&bytes)
 }
