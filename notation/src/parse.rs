@@ -1173,12 +1173,13 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
                 ),
                 preceded(nom::character::complete::space0, char(']')),
             )
-            .parse(p.rest()),
+            .parse(p.rest())
+            .map(|(rest, (name, value))| (rest, (name, TagText::Owned(value)))),
         };
         match parsed {
             Ok((rest, (name, value))) => {
                 let name_span = p.span_of(name);
-                let name = name.to_owned();
+                let name = tag_text(name);
                 p.advance_to(rest);
                 if let Some(last) = record.tags.last_mut() {
                     last.comments.extend(pending.drain(..).map(|t| t.text));
@@ -1313,7 +1314,7 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
 /// The common form of a tag, read on bytes: `[Name "value"]` with one
 /// space and no escape in the value. Anything else is left to the nom
 /// parser (`None`); what this reads, that parser reads the same.
-fn fast_tag(i: &str) -> Option<(&str, (&str, String))> {
+fn fast_tag(i: &str) -> Option<(&str, (&str, TagText))> {
     let b = i.as_bytes();
     let mut n = 1;
     while n < b.len() && (b[n].is_ascii_alphanumeric() || b[n] == b'_') {
@@ -1327,7 +1328,7 @@ fn fast_tag(i: &str) -> Option<(&str, (&str, String))> {
     if b[close] != b'"' || b.get(close + 1) != Some(&b']') {
         return None;
     }
-    Some((&i[close + 2..], (&i[1..n], i[v..close].to_owned())))
+    Some((&i[close + 2..], (&i[1..n], tag_text(&i[v..close]))))
 }
 
 /// The common form of a hand, a trick, the talon or a discard, read on
