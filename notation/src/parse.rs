@@ -270,8 +270,6 @@ struct Reader<'a> {
     /// The record's variant once its tags are read: the help of an unknown
     /// word lists the words of this variant (`words`).
     variant: Option<crate::Variant>,
-    /// The cards of the line [`fast_line`] reads: (card, start, end).
-    scratch: Vec<(Card, u32, u32)>,
     /// Whether the fast paths may be taken (tests compare with them off).
     fast: bool,
 }
@@ -1141,7 +1139,6 @@ fn parse_record_with(text: &str, base: usize, fast: bool) -> Result<Record, Vec<
         base,
         problems: Vec::new(),
         variant: None,
-        scratch: Vec::with_capacity(if fast { 32 } else { 0 }),
         fast,
     };
     let record = parse_inner(&mut p);
@@ -1402,14 +1399,20 @@ fn fast_line(
         },
     };
     let mut plays = Plays::new();
-    p.scratch.clear();
+    let mut cards = Vec::new();
+    if rank != TRICK {
+        // Room for as many cards as the line can hold (a code and a blank
+        // are at least three bytes): one allocation, no copy.
+        let line = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
+        cards.reserve((line - i + 1) / 3);
+    }
     loop {
         match canonical_at(bytes, i) {
             Some((card, end)) => {
                 if rank == TRICK {
                     plays.push(item(card, i, end));
                 } else {
-                    p.scratch.push((card, i as u32, end as u32));
+                    cards.push(item(card, i, end));
                 }
                 // The usual one space before the next card.
                 i = end + usize::from(bytes.get(end) == Some(&b' '));
@@ -1423,12 +1426,6 @@ fn fast_line(
         }
     }
     let i = section_end(p.src, i)?;
-    let cards = || -> Vec<Item> {
-        p.scratch
-            .iter()
-            .map(|&(card, s, e)| item(card, s as usize, e as usize))
-            .collect()
-    };
     let span = p.span(start, i);
     let comments = std::mem::take(lead_in);
     if rank == TRICK && record.tricks.capacity() == 0 {
@@ -1447,13 +1444,13 @@ fn fast_line(
         }),
         HAND => record.hands.push(Hand {
             seat: n as Seat,
-            cards: cards(),
+            cards,
             comments,
             span,
         }),
         TALON => {
             record.talon = Some(Cards {
-                cards: cards(),
+                cards,
                 comments,
                 span,
             })
@@ -1461,7 +1458,7 @@ fn fast_line(
         _ => {
             record.discard = Some(Discard {
                 seat: n as Seat,
-                cards: cards(),
+                cards,
                 shown: Vec::new(),
                 comments,
                 span,
@@ -1562,11 +1559,13 @@ fn fast_actions(
     while bytes.get(i) == Some(&b' ') {
         i += 1;
     }
-    // As many actions or entries as commas on the line, and one.
+    // Room for as many actions or entries as the line can hold: an action
+    // (`0 pass`) is at least six bytes, an entry (`0 5`) three, and `, `
+    // stands between them.
     let line = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
-    let count = 1 + bytes[i..line].iter().filter(|&&b| b == b',').count();
-    let mut actions = Vec::with_capacity(if rank == CLAIM { 0 } else { count });
-    let mut entries = Vec::with_capacity(if rank == CLAIM { count } else { 0 });
+    let room = line - i + 2;
+    let mut actions = Vec::with_capacity(if rank == CLAIM { 0 } else { room / 8 });
+    let mut entries = Vec::with_capacity(if rank == CLAIM { room / 5 } else { 0 });
     loop {
         let at = i;
         if rank == CLAIM {
