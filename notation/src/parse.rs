@@ -211,7 +211,7 @@ fn section_rank(word: &str) -> Option<usize> {
 /// The canonical card code (`SK`, `H10`, `T21`, `EX`) at `i` when the word
 /// ends right after it: the card and the end of the code. What
 /// [`Card::parse_canonical`] accepts of a whole word, on bytes in place.
-#[inline]
+#[inline(always)]
 fn canonical_at(b: &[u8], i: usize) -> Option<(Card, usize)> {
     let c0 = *b.get(i)?;
     let c1 = *b.get(i + 1)?;
@@ -1252,6 +1252,7 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
         if !p.fast {
         } else if let Some(rank) = fast_line(p, &mut record, last_rank, &mut lead_in)
             .or_else(|| fast_actions(p, &mut record, last_rank, &mut lead_in))
+            .or_else(|| fast_fool_trick(p, &mut record, last_rank, &mut lead_in))
         {
             last_rank = rank;
             continue;
@@ -1469,6 +1470,114 @@ fn fast_line(
     Some(rank)
 }
 
+/// The common form of a trick that names or renames a led fool's suit, or
+/// whose number is followed by the seat that called for the fool: `trick N`,
+/// optionally ` call S`, `:`, then cards as [`fool_item`] reads them
+/// separated by blanks, and the next section after white space. Kept out
+/// of [`fast_line`], whose card loop runs for every card of a record: this
+/// one runs for a trick or two a deal. `None` having changed nothing for
+/// anything else, like the other fast paths.
+#[inline(never)]
+fn fast_fool_trick(
+    p: &mut Reader<'_>,
+    record: &mut Record,
+    last_rank: usize,
+    lead_in: &mut Vec<String>,
+) -> Option<usize> {
+    const TRICK: usize = 6;
+    let bytes = p.src.as_bytes();
+    let start = p.pos;
+    if bytes.get(start..start + 6) != Some(b"trick ") || last_rank > TRICK {
+        return None;
+    }
+    let (n, mut i) = small_number_at(bytes, start + 6)?;
+    if n as usize != record.tricks.len() + 1 {
+        return None;
+    }
+    // Danish: the seat that called for the fool (`trick 23 call 1:`).
+    let mut fool_call = None;
+    if bytes.get(i) == Some(&b' ') {
+        if bytes.get(i + 1..i + 6) != Some(b"call ") {
+            return None;
+        }
+        let (seat, end) = small_number_at(bytes, i + 6)?;
+        fool_call = Some(Seat::try_from(seat).ok()?);
+        i = end;
+    }
+    if bytes.get(i) != Some(&b':') {
+        return None;
+    }
+    i += 1;
+    let base = p.base as u32;
+    let mut plays = Plays::new();
+    loop {
+        match bytes.get(i) {
+            Some(b' ' | b'\t') => i += 1,
+            Some(&b) if is_word_byte(b) => {
+                let (item, end) = fool_item(bytes, i, base)?;
+                plays.push(item);
+                i = end;
+            }
+            _ => break,
+        }
+    }
+    let i = section_end(p.src, i)?;
+    let span = p.span(start, i);
+    record.tricks.push(Trick {
+        leader: None,
+        fool_call,
+        plays,
+        comments: std::mem::take(lead_in),
+        span,
+    });
+    p.pos = i;
+    Some(TRICK)
+}
+
+/// A card played to a trick in the common form, with a led fool's suit
+/// named or renamed: `[rename X ]CARD[=X]`, with one blank after `rename X`
+/// and suits as capital letters (`T` for trumps). The item and its end,
+/// spanned as `Reader::item` spans it; `None` for anything else.
+fn fool_item(b: &[u8], start: usize, base: u32) -> Option<(Item, usize)> {
+    let lead_at = |i: usize| -> Option<Lead> {
+        if b.get(i + 1).is_some_and(|&x| is_word_byte(x)) {
+            return None;
+        }
+        match b.get(i)? {
+            b'T' => Some(Lead::Trumps),
+            &c @ (b'S' | b'H' | b'D' | b'C') => Suit::from_letter(c).map(Lead::Suit),
+            _ => None,
+        }
+    };
+    let mut i = start;
+    let mut rename = None;
+    if b.get(i..i + 7) == Some(b"rename ") {
+        rename = Some(lead_at(i + 7)?);
+        if b.get(i + 8) != Some(&b' ') {
+            return None;
+        }
+        i += 9;
+    }
+    let (card, mut end) = canonical_at(b, i)?;
+    let mut name = None;
+    if b.get(end) == Some(&b'=') {
+        name = Some(lead_at(end + 1)?);
+        end += 2;
+    }
+    let from = if rename.is_some() { start } else { i };
+    let item = Item {
+        card,
+        name,
+        rename,
+        comments: Comments::default(),
+        span: Span {
+            start: base + from as u32,
+            end: base + end as u32,
+        },
+    };
+    Some((item, end))
+}
+
 /// The end of a section in the common form: white space, then the next
 /// section's keyword or the end of the record. Where that keyword starts.
 fn section_end(src: &str, mut i: usize) -> Option<usize> {
@@ -1501,13 +1610,19 @@ fn section_end(src: &str, mut i: usize) -> Option<usize> {
 
 /// A number of one to three digits at `i` ending the word: the number and
 /// its end.
-fn small_number_at(b: &[u8], mut i: usize) -> Option<(u32, usize)> {
+fn small_number_at(b: &[u8], i: usize) -> Option<(u32, usize)> {
+    number_at(b, i, 3)
+}
+
+/// A number of one to `most` (at most nine) digits at `i` ending the word:
+/// the number and its end.
+fn number_at(b: &[u8], mut i: usize, most: usize) -> Option<(u32, usize)> {
     let start = i;
     let mut n = 0;
     while let Some(&d @ b'0'..=b'9') = b.get(i) {
         n = n * 10 + u32::from(d - b'0');
         i += 1;
-        if i - start > 3 {
+        if i - start > most {
             return None;
         }
     }
@@ -1588,7 +1703,8 @@ fn fast_actions(
             if matches!(bytes.get(i), Some(b'-' | b'+')) {
                 i += 1;
             }
-            let (n, end) = small_number_at(bytes, i)?;
+            // Up to nine digits, as `Reader::number` reads them quickly.
+            let (n, end) = number_at(bytes, i, 9)?;
             if negative && n == 0 {
                 return None;
             }
@@ -1942,6 +2058,7 @@ fn last_element_comments<'r>(
 
 #[cfg(test)]
 mod tests {
+
     use super::*;
 
     /// Every record of the corpus and the examples (the faulty ones too),
