@@ -177,12 +177,14 @@ trait ItemList: Default + Extend<Item> + std::ops::DerefMut<Target = [Item]> {
 }
 
 impl ItemList for Vec<Item> {
+    #[inline(always)]
     fn push_item(&mut self, item: Item) {
         self.push(item);
     }
 }
 
 impl ItemList for Plays {
+    #[inline(always)]
     fn push_item(&mut self, item: Item) {
         self.push(item);
     }
@@ -1389,60 +1391,33 @@ fn fast_line(
     }
     i += 1;
     let base = p.base as u32;
-    let item = |card, s: usize, e: usize| Item {
-        card,
-        name: None,
-        rename: None,
-        comments: Comments::default(),
-        span: Span {
-            start: base + s as u32,
-            end: base + e as u32,
-        },
-    };
-    let mut plays = Plays::new();
-    let mut cards = Vec::new();
-    if rank != TRICK {
-        // Room for as many cards as the line can hold (a code and a blank
-        // are at least three bytes): one allocation, no copy.
-        let line = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
-        cards.reserve((line - i + 1) / 3);
-    }
-    loop {
-        match canonical_at(bytes, i) {
-            Some((card, end)) => {
-                if rank == TRICK {
-                    plays.push(item(card, i, end));
-                } else {
-                    cards.push(item(card, i, end));
-                }
-                // The usual one space before the next card.
-                i = end + usize::from(bytes.get(end) == Some(&b' '));
-            }
-            None => match bytes.get(i) {
-                Some(b' ' | b'\t') => i += 1,
-                // A word that is not a canonical code: the general parser.
-                Some(&b) if is_word_byte(b) => return None,
-                _ => break,
-            },
+    if rank == TRICK {
+        let mut plays = Plays::new();
+        let i = section_end(p.src, card_list(bytes, i, base, &mut plays)?)?;
+        if record.tricks.capacity() == 0 {
+            // Room for as many tricks as lines of this length fill the rest.
+            record
+                .tricks
+                .reserve((bytes.len() - start) / (i - start) + 1);
         }
-    }
-    let i = section_end(p.src, i)?;
-    let span = p.span(start, i);
-    let comments = std::mem::take(lead_in);
-    if rank == TRICK && record.tricks.capacity() == 0 {
-        // Room for as many tricks as lines of this length fill the rest.
-        record
-            .tricks
-            .reserve((bytes.len() - start) / (i - start) + 1);
-    }
-    match rank {
-        TRICK => record.tricks.push(Trick {
+        record.tricks.push(Trick {
             leader: None,
             fool_call: None,
             plays,
-            comments,
-            span,
-        }),
+            comments: std::mem::take(lead_in),
+            span: p.span(start, i),
+        });
+        p.pos = i;
+        return Some(rank);
+    }
+    // Room for as many cards as the line can hold (a code and a blank are
+    // at least three bytes): one allocation, no copy.
+    let line = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
+    let mut cards = Vec::with_capacity((line - i + 1) / 3);
+    let i = section_end(p.src, card_list(bytes, i, base, &mut cards)?)?;
+    let span = p.span(start, i);
+    let comments = std::mem::take(lead_in);
+    match rank {
         HAND => record.hands.push(Hand {
             seat: n as Seat,
             cards,
@@ -1468,6 +1443,39 @@ fn fast_line(
     }
     p.pos = i;
     Some(rank)
+}
+
+/// The cards of a line in the common form from `i` on: canonical codes
+/// separated by blanks, pushed to `list`. Where the cards end (at a line
+/// break, a comment or the end); `None` at a word that is not a canonical
+/// code. One copy for a trick's plays and one for a list of cards, each
+/// with its own push inline: this loop runs for every card of a record.
+#[inline(always)]
+fn card_list<L: ItemList>(bytes: &[u8], mut i: usize, base: u32, list: &mut L) -> Option<usize> {
+    loop {
+        match canonical_at(bytes, i) {
+            Some((card, end)) => {
+                list.push_item(Item {
+                    card,
+                    name: None,
+                    rename: None,
+                    comments: Comments::default(),
+                    span: Span {
+                        start: base + i as u32,
+                        end: base + end as u32,
+                    },
+                });
+                // The usual one space before the next card.
+                i = end + usize::from(bytes.get(end) == Some(&b' '));
+            }
+            None => match bytes.get(i) {
+                Some(b' ' | b'\t') => i += 1,
+                // A word that is not a canonical code: the general parser.
+                Some(&b) if is_word_byte(b) => return None,
+                _ => return Some(i),
+            },
+        }
+    }
 }
 
 /// The common form of a trick that names or renames a led fool's suit, or
