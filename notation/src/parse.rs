@@ -1628,11 +1628,11 @@ fn number_at(b: &[u8], mut i: usize, most: usize) -> Option<(u32, usize)> {
     let start = i;
     let mut n = 0;
     while let Some(&d @ b'0'..=b'9') = b.get(i) {
-        n = n * 10 + u32::from(d - b'0');
-        i += 1;
-        if i - start > most {
+        if i - start == most {
             return None;
         }
+        n = n * 10 + u32::from(d - b'0');
+        i += 1;
     }
     if i == start || b.get(i).is_some_and(|&x| is_word_byte(x)) {
         return None;

@@ -40,7 +40,7 @@ fn variations(text: &str) -> Vec<String> {
             .replace(" abundant ", " abundant 1"),
         text.replace(" rename ", " rename  ")
             .replace("EX=T", "EX=T=S")
-            .replace("king-pot 1", "king-pot 1234567890"),
+            .replace("king-pot 1", "king-pot 9999999999"),
         text.replace("rename T ", "rename TT ")
             .replace("rename S ", "rename S\n")
             .replace("EX=C", "EX=C{c}")
