@@ -1311,13 +1311,24 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
     Ok(record)
 }
 
+/// The bytes of a tag's name (`tag_name`): ASCII letters, digits and `_`.
+const TAG_NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
+        b += 1;
+    }
+    table
+};
+
 /// The common form of a tag, read on bytes: `[Name "value"]` with one
 /// space and no escape in the value. Anything else is left to the nom
 /// parser (`None`); what this reads, that parser reads the same.
 fn fast_tag(i: &str) -> Option<(&str, (&str, TagText))> {
     let b = i.as_bytes();
     let mut n = 1;
-    while n < b.len() && (b[n].is_ascii_alphanumeric() || b[n] == b'_') {
+    while n < b.len() && TAG_NAME_BYTES[b[n] as usize] {
         n += 1;
     }
     if n == 1 || b.get(n..n + 2) != Some(b" \"") {
@@ -1592,12 +1603,23 @@ fn section_end(src: &str, mut i: usize) -> Option<usize> {
     let bytes = src.as_bytes();
     if bytes.get(i) == Some(&b'\n') {
         i += 1;
-        // The usual next line, a trick or a hand.
-        if matches!(
-            bytes.get(i..i + 6),
-            Some(b"trick " | [b'h', b'a', b'n', b'd', b' ', _])
-        ) {
-            return Some(i);
+        // The usual next line: a section keyword in its common form (what
+        // the general test below accepts too, without reading the word).
+        if let Some(head) = bytes.get(i..i + 8) {
+            if matches!(
+                head,
+                [b't', b'r', b'i', b'c', b'k', b' ', ..]
+                    | [b'h', b'a', b'n', b'd', b' ', ..]
+                    | [b't', b'a', b'l', b'o', b'n', b':', ..]
+                    | [b'd', b'o', b'g', b':', ..]
+                    | [b'c', b'a', b'l', b'l', b's', b':', ..]
+                    | [b'c', b'l', b'a', b'i', b'm', b':', ..]
+                    | b"auction:"
+                    | b"discard "
+                    | b"declare:"
+            ) {
+                return Some(i);
+            }
         }
     }
     while matches!(bytes.get(i), Some(b' ' | b'\t' | b'\r' | b'\n')) {
