@@ -1471,9 +1471,11 @@ fn card_list<L: ItemList>(bytes: &[u8], mut i: usize, base: u32, list: &mut L) -
                     name: None,
                     rename: None,
                     comments: Comments::default(),
+                    // Wrapping, as `Span::new` truncates: the same spans
+                    // as the general parser's past 4 GiB too.
                     span: Span {
-                        start: base + i as u32,
-                        end: base + end as u32,
+                        start: base.wrapping_add(i as u32),
+                        end: base.wrapping_add(end as u32),
                     },
                 });
                 // The usual one space before the next card.
@@ -1590,8 +1592,8 @@ fn fool_item(b: &[u8], start: usize, base: u32) -> Option<(Item, usize)> {
         rename,
         comments: Comments::default(),
         span: Span {
-            start: base + from as u32,
-            end: base + end as u32,
+            start: base.wrapping_add(from as u32),
+            end: base.wrapping_add(end as u32),
         },
     };
     Some((item, end))
@@ -1664,11 +1666,8 @@ fn number_at(b: &[u8], mut i: usize, most: usize) -> Option<(u32, usize)> {
 
 /// The word at `i`, and its end.
 fn word_at(src: &str, i: usize) -> (&str, usize) {
-    let b = src.as_bytes();
-    let mut end = i;
-    while end < b.len() && is_word_byte(b[end]) {
-        end += 1;
-    }
+    let rest = src.as_bytes().get(i..).unwrap_or_default();
+    let end = i + rest.iter().position(|&b| !is_word_byte(b)).unwrap_or(rest.len());
     (&src[i..end], end)
 }
 
