@@ -1667,7 +1667,10 @@ fn number_at(b: &[u8], mut i: usize, most: usize) -> Option<(u32, usize)> {
 /// The word at `i`, and its end.
 fn word_at(src: &str, i: usize) -> (&str, usize) {
     let rest = src.as_bytes().get(i..).unwrap_or_default();
-    let end = i + rest.iter().position(|&b| !is_word_byte(b)).unwrap_or(rest.len());
+    let end = i + rest
+        .iter()
+        .position(|&b| !is_word_byte(b))
+        .unwrap_or(rest.len());
     (&src[i..end], end)
 }
 
