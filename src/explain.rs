@@ -28,7 +28,7 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
         note(&mut out, "", c);
     }
     for tag in &record.tags {
-        if !matches!(tag.name.as_str(), "Variant" | "Dealer") {
+        if !matches!(&*tag.name, "Variant" | "Dealer") {
             let _ = writeln!(out, "{}: {}", tag.name, tag.value);
         }
         for c in &tag.comments {

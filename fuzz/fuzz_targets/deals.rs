@@ -149,7 +149,7 @@ fn mutate(r: &mut Record, b: &mut Bytes<'_>) -> Option<()> {
                 _ => x.to_string(),
             };
             match r.tags.iter_mut().find(|t| t.name == name) {
-                Some(t) => t.value = value,
+                Some(t) => t.value = value.into(),
                 None => r.tags.push(notation::Tag::new(name, &value)),
             }
         }

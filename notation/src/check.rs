@@ -111,7 +111,7 @@ pub fn table(record: &Record) -> Result<Table, Vec<Problem>> {
     if let Some(tag) = record.tag("Direction") {
         let ok = match variant {
             Variant::Koenigrufen | Variant::Skill7Tarock => {
-                matches!(tag.value.as_str(), "clockwise" | "counter-clockwise")
+                matches!(&*tag.value, "clockwise" | "counter-clockwise")
             }
             _ => tag.value == "counter-clockwise",
         };

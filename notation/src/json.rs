@@ -222,7 +222,7 @@ fn offset_of_line_col(text: &str, line: usize, column: usize) -> usize {
 /// What JSON can say that the text cannot: the checks that keep
 /// JSON → text → JSON the identity. Returns (path, message, help).
 fn validate(r: &Record) -> Result<(), (String, String, String)> {
-    let first = r.tags.first().map(|t| (t.name.as_str(), t.value.as_str()));
+    let first = r.tags.first().map(|t| (&*t.name, &*t.value));
     match first {
         Some(("Variant", v)) if v.parse::<crate::Variant>().is_ok() => {}
         _ => {

@@ -177,12 +177,14 @@ trait ItemList: Default + Extend<Item> + std::ops::DerefMut<Target = [Item]> {
 }
 
 impl ItemList for Vec<Item> {
+    #[inline(always)]
     fn push_item(&mut self, item: Item) {
         self.push(item);
     }
 }
 
 impl ItemList for Plays {
+    #[inline(always)]
     fn push_item(&mut self, item: Item) {
         self.push(item);
     }
@@ -211,7 +213,7 @@ fn section_rank(word: &str) -> Option<usize> {
 /// The canonical card code (`SK`, `H10`, `T21`, `EX`) at `i` when the word
 /// ends right after it: the card and the end of the code. What
 /// [`Card::parse_canonical`] accepts of a whole word, on bytes in place.
-#[inline]
+#[inline(always)]
 fn canonical_at(b: &[u8], i: usize) -> Option<(Card, usize)> {
     let c0 = *b.get(i)?;
     let c1 = *b.get(i + 1)?;
@@ -270,8 +272,6 @@ struct Reader<'a> {
     /// The record's variant once its tags are read: the help of an unknown
     /// word lists the words of this variant (`words`).
     variant: Option<crate::Variant>,
-    /// The cards of the line [`fast_line`] reads: (card, start, end).
-    scratch: Vec<(Card, u32, u32)>,
     /// Whether the fast paths may be taken (tests compare with them off).
     fast: bool,
 }
@@ -1141,7 +1141,6 @@ fn parse_record_with(text: &str, base: usize, fast: bool) -> Result<Record, Vec<
         base,
         problems: Vec::new(),
         variant: None,
-        scratch: Vec::with_capacity(if fast { 32 } else { 0 }),
         fast,
     };
     let record = parse_inner(&mut p);
@@ -1173,12 +1172,13 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
                 ),
                 preceded(nom::character::complete::space0, char(']')),
             )
-            .parse(p.rest()),
+            .parse(p.rest())
+            .map(|(rest, (name, value))| (rest, (name, TagText::Owned(value)))),
         };
         match parsed {
             Ok((rest, (name, value))) => {
                 let name_span = p.span_of(name);
-                let name = name.to_owned();
+                let name = tag_text(name);
                 p.advance_to(rest);
                 if let Some(last) = record.tags.last_mut() {
                     last.comments.extend(pending.drain(..).map(|t| t.text));
@@ -1254,6 +1254,7 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
         if !p.fast {
         } else if let Some(rank) = fast_line(p, &mut record, last_rank, &mut lead_in)
             .or_else(|| fast_actions(p, &mut record, last_rank, &mut lead_in))
+            .or_else(|| fast_fool_trick(p, &mut record, last_rank, &mut lead_in))
         {
             last_rank = rank;
             continue;
@@ -1310,13 +1311,24 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
     Ok(record)
 }
 
+/// The bytes of a tag's name (`tag_name`): ASCII letters, digits and `_`.
+const TAG_NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
+        b += 1;
+    }
+    table
+};
+
 /// The common form of a tag, read on bytes: `[Name "value"]` with one
 /// space and no escape in the value. Anything else is left to the nom
 /// parser (`None`); what this reads, that parser reads the same.
-fn fast_tag(i: &str) -> Option<(&str, (&str, String))> {
+fn fast_tag(i: &str) -> Option<(&str, (&str, TagText))> {
     let b = i.as_bytes();
     let mut n = 1;
-    while n < b.len() && (b[n].is_ascii_alphanumeric() || b[n] == b'_') {
+    while n < b.len() && TAG_NAME_BYTES[b[n] as usize] {
         n += 1;
     }
     if n == 1 || b.get(n..n + 2) != Some(b" \"") {
@@ -1327,7 +1339,7 @@ fn fast_tag(i: &str) -> Option<(&str, (&str, String))> {
     if b[close] != b'"' || b.get(close + 1) != Some(&b']') {
         return None;
     }
-    Some((&i[close + 2..], (&i[1..n], i[v..close].to_owned())))
+    Some((&i[close + 2..], (&i[1..n], tag_text(&i[v..close]))))
 }
 
 /// The common form of a hand, a trick, the talon or a discard, read on
@@ -1390,69 +1402,42 @@ fn fast_line(
     }
     i += 1;
     let base = p.base as u32;
-    let item = |card, s: usize, e: usize| Item {
-        card,
-        name: None,
-        rename: None,
-        comments: Comments::default(),
-        span: Span {
-            start: base + s as u32,
-            end: base + e as u32,
-        },
-    };
-    let mut plays = Plays::new();
-    p.scratch.clear();
-    loop {
-        match canonical_at(bytes, i) {
-            Some((card, end)) => {
-                if rank == TRICK {
-                    plays.push(item(card, i, end));
-                } else {
-                    p.scratch.push((card, i as u32, end as u32));
-                }
-                // The usual one space before the next card.
-                i = end + usize::from(bytes.get(end) == Some(&b' '));
-            }
-            None => match bytes.get(i) {
-                Some(b' ' | b'\t') => i += 1,
-                // A word that is not a canonical code: the general parser.
-                Some(&b) if is_word_byte(b) => return None,
-                _ => break,
-            },
+    if rank == TRICK {
+        let mut plays = Plays::new();
+        let i = section_end(p.src, card_list(bytes, i, base, &mut plays)?)?;
+        if record.tricks.capacity() == 0 {
+            // Room for as many tricks as lines of this length fill the rest.
+            record
+                .tricks
+                .reserve((bytes.len() - start) / (i - start) + 1);
         }
-    }
-    let i = section_end(p.src, i)?;
-    let cards = || -> Vec<Item> {
-        p.scratch
-            .iter()
-            .map(|&(card, s, e)| item(card, s as usize, e as usize))
-            .collect()
-    };
-    let span = p.span(start, i);
-    let comments = std::mem::take(lead_in);
-    if rank == TRICK && record.tricks.capacity() == 0 {
-        // Room for as many tricks as lines of this length fill the rest.
-        record
-            .tricks
-            .reserve((bytes.len() - start) / (i - start) + 1);
-    }
-    match rank {
-        TRICK => record.tricks.push(Trick {
+        record.tricks.push(Trick {
             leader: None,
             fool_call: None,
             plays,
-            comments,
-            span,
-        }),
+            comments: std::mem::take(lead_in),
+            span: p.span(start, i),
+        });
+        p.pos = i;
+        return Some(rank);
+    }
+    // Room for as many cards as the line can hold (a code and a blank are
+    // at least three bytes): one allocation, no copy.
+    let line = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
+    let mut cards = Vec::with_capacity((line - i + 1) / 3);
+    let i = section_end(p.src, card_list(bytes, i, base, &mut cards)?)?;
+    let span = p.span(start, i);
+    let comments = std::mem::take(lead_in);
+    match rank {
         HAND => record.hands.push(Hand {
             seat: n as Seat,
-            cards: cards(),
+            cards,
             comments,
             span,
         }),
         TALON => {
             record.talon = Some(Cards {
-                cards: cards(),
+                cards,
                 comments,
                 span,
             })
@@ -1460,7 +1445,7 @@ fn fast_line(
         _ => {
             record.discard = Some(Discard {
                 seat: n as Seat,
-                cards: cards(),
+                cards,
                 shown: Vec::new(),
                 comments,
                 span,
@@ -1471,18 +1456,172 @@ fn fast_line(
     Some(rank)
 }
 
+/// The cards of a line in the common form from `i` on: canonical codes
+/// separated by blanks, pushed to `list`. Where the cards end (at a line
+/// break, a comment or the end); `None` at a word that is not a canonical
+/// code. One copy for a trick's plays and one for a list of cards, each
+/// with its own push inline: this loop runs for every card of a record.
+#[inline(always)]
+fn card_list<L: ItemList>(bytes: &[u8], mut i: usize, base: u32, list: &mut L) -> Option<usize> {
+    loop {
+        match canonical_at(bytes, i) {
+            Some((card, end)) => {
+                list.push_item(Item {
+                    card,
+                    name: None,
+                    rename: None,
+                    comments: Comments::default(),
+                    // Wrapping, as `Span::new` truncates: the same spans
+                    // as the general parser's past 4 GiB too.
+                    span: Span {
+                        start: base.wrapping_add(i as u32),
+                        end: base.wrapping_add(end as u32),
+                    },
+                });
+                // The usual one space before the next card.
+                i = end + usize::from(bytes.get(end) == Some(&b' '));
+            }
+            None => match bytes.get(i) {
+                Some(b' ' | b'\t') => i += 1,
+                // A word that is not a canonical code: the general parser.
+                Some(&b) if is_word_byte(b) => return None,
+                _ => return Some(i),
+            },
+        }
+    }
+}
+
+/// The common form of a trick that names or renames a led fool's suit, or
+/// whose number is followed by the seat that called for the fool: `trick N`,
+/// optionally ` call S`, `:`, then cards as [`fool_item`] reads them
+/// separated by blanks, and the next section after white space. Kept out
+/// of [`fast_line`], whose card loop runs for every card of a record: this
+/// one runs for a trick or two a deal. `None` having changed nothing for
+/// anything else, like the other fast paths.
+#[inline(never)]
+fn fast_fool_trick(
+    p: &mut Reader<'_>,
+    record: &mut Record,
+    last_rank: usize,
+    lead_in: &mut Vec<String>,
+) -> Option<usize> {
+    const TRICK: usize = 6;
+    let bytes = p.src.as_bytes();
+    let start = p.pos;
+    if bytes.get(start..start + 6) != Some(b"trick ") || last_rank > TRICK {
+        return None;
+    }
+    let (n, mut i) = small_number_at(bytes, start + 6)?;
+    if n as usize != record.tricks.len() + 1 {
+        return None;
+    }
+    // Danish: the seat that called for the fool (`trick 23 call 1:`).
+    let mut fool_call = None;
+    if bytes.get(i) == Some(&b' ') {
+        if bytes.get(i + 1..i + 6) != Some(b"call ") {
+            return None;
+        }
+        let (seat, end) = small_number_at(bytes, i + 6)?;
+        fool_call = Some(Seat::try_from(seat).ok()?);
+        i = end;
+    }
+    if bytes.get(i) != Some(&b':') {
+        return None;
+    }
+    i += 1;
+    let base = p.base as u32;
+    let mut plays = Plays::new();
+    loop {
+        match bytes.get(i) {
+            Some(b' ' | b'\t') => i += 1,
+            Some(&b) if is_word_byte(b) => {
+                let (item, end) = fool_item(bytes, i, base)?;
+                plays.push(item);
+                i = end;
+            }
+            _ => break,
+        }
+    }
+    let i = section_end(p.src, i)?;
+    let span = p.span(start, i);
+    record.tricks.push(Trick {
+        leader: None,
+        fool_call,
+        plays,
+        comments: std::mem::take(lead_in),
+        span,
+    });
+    p.pos = i;
+    Some(TRICK)
+}
+
+/// A card played to a trick in the common form, with a led fool's suit
+/// named or renamed: `[rename X ]CARD[=X]`, with one blank after `rename X`
+/// and suits as capital letters (`T` for trumps). The item and its end,
+/// spanned as `Reader::item` spans it; `None` for anything else.
+fn fool_item(b: &[u8], start: usize, base: u32) -> Option<(Item, usize)> {
+    let lead_at = |i: usize| -> Option<Lead> {
+        if b.get(i + 1).is_some_and(|&x| is_word_byte(x)) {
+            return None;
+        }
+        match b.get(i)? {
+            b'T' => Some(Lead::Trumps),
+            &c @ (b'S' | b'H' | b'D' | b'C') => Suit::from_letter(c).map(Lead::Suit),
+            _ => None,
+        }
+    };
+    let mut i = start;
+    let mut rename = None;
+    if b.get(i..i + 7) == Some(b"rename ") {
+        rename = Some(lead_at(i + 7)?);
+        if b.get(i + 8) != Some(&b' ') {
+            return None;
+        }
+        i += 9;
+    }
+    let (card, mut end) = canonical_at(b, i)?;
+    let mut name = None;
+    if b.get(end) == Some(&b'=') {
+        name = Some(lead_at(end + 1)?);
+        end += 2;
+    }
+    let from = if rename.is_some() { start } else { i };
+    let item = Item {
+        card,
+        name,
+        rename,
+        comments: Comments::default(),
+        span: Span {
+            start: base.wrapping_add(from as u32),
+            end: base.wrapping_add(end as u32),
+        },
+    };
+    Some((item, end))
+}
+
 /// The end of a section in the common form: white space, then the next
 /// section's keyword or the end of the record. Where that keyword starts.
 fn section_end(src: &str, mut i: usize) -> Option<usize> {
     let bytes = src.as_bytes();
     if bytes.get(i) == Some(&b'\n') {
         i += 1;
-        // The usual next line, a trick or a hand.
-        if matches!(
-            bytes.get(i..i + 6),
-            Some(b"trick " | [b'h', b'a', b'n', b'd', b' ', _])
-        ) {
-            return Some(i);
+        // The usual next line: a section keyword in its common form (what
+        // the general test below accepts too, without reading the word).
+        if let Some(head) = bytes.get(i..i + 8) {
+            if matches!(
+                head,
+                [b't', b'r', b'i', b'c', b'k', b' ', ..]
+                    | [b'h', b'a', b'n', b'd', b' ', ..]
+                    | [b't', b'a', b'l', b'o', b'n', b':', ..]
+                    | [b'd', b'o', b'g', b':', ..]
+                    | [b'c', b'a', b'l', b'l', b's', b':', ..]
+                    | [b'c', b'l', b'a', b'i', b'm', b':', ..]
+                    | b"auction:"
+                    | b"discard "
+                    | b"declare:"
+            ) {
+                return Some(i);
+            }
         }
     }
     while matches!(bytes.get(i), Some(b' ' | b'\t' | b'\r' | b'\n')) {
@@ -1503,15 +1642,21 @@ fn section_end(src: &str, mut i: usize) -> Option<usize> {
 
 /// A number of one to three digits at `i` ending the word: the number and
 /// its end.
-fn small_number_at(b: &[u8], mut i: usize) -> Option<(u32, usize)> {
+fn small_number_at(b: &[u8], i: usize) -> Option<(u32, usize)> {
+    number_at(b, i, 3)
+}
+
+/// A number of one to `most` (at most nine) digits at `i` ending the word:
+/// the number and its end.
+fn number_at(b: &[u8], mut i: usize, most: usize) -> Option<(u32, usize)> {
     let start = i;
     let mut n = 0;
     while let Some(&d @ b'0'..=b'9') = b.get(i) {
-        n = n * 10 + u32::from(d - b'0');
-        i += 1;
-        if i - start > 3 {
+        if i - start == most {
             return None;
         }
+        n = n * 10 + u32::from(d - b'0');
+        i += 1;
     }
     if i == start || b.get(i).is_some_and(|&x| is_word_byte(x)) {
         return None;
@@ -1521,11 +1666,11 @@ fn small_number_at(b: &[u8], mut i: usize) -> Option<(u32, usize)> {
 
 /// The word at `i`, and its end.
 fn word_at(src: &str, i: usize) -> (&str, usize) {
-    let b = src.as_bytes();
-    let mut end = i;
-    while end < b.len() && is_word_byte(b[end]) {
-        end += 1;
-    }
+    let rest = src.as_bytes().get(i..).unwrap_or_default();
+    let end = i + rest
+        .iter()
+        .position(|&b| !is_word_byte(b))
+        .unwrap_or(rest.len());
     (&src[i..end], end)
 }
 
@@ -1561,11 +1706,13 @@ fn fast_actions(
     while bytes.get(i) == Some(&b' ') {
         i += 1;
     }
-    // As many actions or entries as commas on the line, and one.
+    // Room for as many actions or entries as the line can hold: an action
+    // (`0 pass`) is at least six bytes, an entry (`0 5`) three, and `, `
+    // stands between them.
     let line = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
-    let count = 1 + bytes[i..line].iter().filter(|&&b| b == b',').count();
-    let mut actions = Vec::with_capacity(if rank == CLAIM { 0 } else { count });
-    let mut entries = Vec::with_capacity(if rank == CLAIM { count } else { 0 });
+    let room = line - i + 2;
+    let mut actions = Vec::with_capacity(if rank == CLAIM { 0 } else { room / 8 });
+    let mut entries = Vec::with_capacity(if rank == CLAIM { room / 5 } else { 0 });
     loop {
         let at = i;
         if rank == CLAIM {
@@ -1588,7 +1735,8 @@ fn fast_actions(
             if matches!(bytes.get(i), Some(b'-' | b'+')) {
                 i += 1;
             }
-            let (n, end) = small_number_at(bytes, i)?;
+            // Up to nine digits, as `Reader::number` reads them quickly.
+            let (n, end) = number_at(bytes, i, 9)?;
             if negative && n == 0 {
                 return None;
             }
@@ -1942,6 +2090,7 @@ fn last_element_comments<'r>(
 
 #[cfg(test)]
 mod tests {
+
     use super::*;
 
     /// Every record of the corpus and the examples (the faulty ones too),

@@ -128,8 +128,8 @@ impl Record {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Tag {
-    pub name: String,
-    pub value: String,
+    pub name: TagText,
+    pub value: TagText,
     /// Comments after the tag.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,
@@ -141,12 +141,47 @@ impl Tag {
     /// A tag with no comments, for records built in code.
     pub fn new(name: impl Into<String>, value: impl Into<String>) -> Tag {
         Tag {
-            name: name.into(),
-            value: value.into(),
+            name: TagText::Owned(name.into()),
+            value: TagText::Owned(value.into()),
             comments: Vec::new(),
             span: Span::default(),
         }
     }
+}
+
+/// The text of a tag's name or value. The parser borrows the usual words
+/// (the tag names, the variants, the dealer seats, the rule profiles) from
+/// a table instead of copying them ([`tag_text`]); any other text is owned.
+/// Either way it compares, prints and serializes as its text: which of the
+/// two a tag holds is no part of its meaning.
+pub type TagText = std::borrow::Cow<'static, str>;
+
+/// `text` as a [`TagText`]: borrowed when it is one of the usual words of
+/// a tag (no allocation), a copy otherwise.
+///
+/// ```
+/// use std::borrow::Cow;
+/// assert!(matches!(tarok_notation::tag_text("Variant"), Cow::Borrowed("Variant")));
+/// assert!(matches!(tarok_notation::tag_text("Club night"), Cow::Owned(_)));
+/// ```
+pub fn tag_text(text: &str) -> TagText {
+    macro_rules! known {
+        ($($word:literal)*) => {
+            match text {
+                $($word => TagText::Borrowed($word),)*
+                _ => TagText::Owned(text.to_owned()),
+            }
+        };
+    }
+    known!(
+        // Tag names.
+        "Variant" "Dealer" "Players" "Rules" "Options" "Pots" "Scores" "Direction" "Event"
+        "Site" "Date" "Round" "Session" "Table" "Name" "Annotator" "Source"
+        // Values: variants, dealer seats, rule profiles, directions.
+        "danish-tarok" "french-tarot" "koenigrufen" "skill7-tarock"
+        "0" "1" "2" "3" "4" "5"
+        "federation" "classic" "default" "skill7" "clockwise" "counter-clockwise"
+    )
 }
 
 /// A card as written in a list or a trick, with what was said about it.

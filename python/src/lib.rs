@@ -233,8 +233,8 @@ impl PyRecord {
     fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         for t in &self.record.tags {
-            if !d.contains(&t.name)? {
-                d.set_item(&t.name, &t.value)?;
+            if !d.contains(&*t.name)? {
+                d.set_item(&*t.name, &*t.value)?;
             }
         }
         Ok(d)

@@ -157,7 +157,7 @@ fn deal(out: &mut String, l: &Lesson) {
         }
     }
     for tag in &record.tags {
-        if !matches!(tag.name.as_str(), "Variant" | "Dealer" | "Players") {
+        if !matches!(&*tag.name, "Variant" | "Dealer" | "Players") {
             let _ = write!(out, " · {}: {}", esc(&tag.name), esc(&tag.value));
         }
     }

@@ -38,6 +38,14 @@ fn variations(text: &str) -> Vec<String> {
             .replace(" call 0:", " call 0x:")
             .replace(" half H", " half HH")
             .replace(" abundant ", " abundant 1"),
+        text.replace(" rename ", " rename  ")
+            .replace("EX=T", "EX=T=S")
+            .replace("king-pot 1", "king-pot 9999999999"),
+        text.replace("rename T ", "rename TT ")
+            .replace("rename S ", "rename S\n")
+            .replace("EX=C", "EX=C{c}")
+            .replace("EX=H", "EX=H1")
+            .replace("king-pot ", "king-pot 12345678"),
     ]
 }
 

@@ -82,7 +82,7 @@ fn pots_tag(r: &Record) -> Option<String> {
     r.tags
         .iter()
         .find(|t| t.name == "Pots")
-        .map(|t| t.value.clone())
+        .map(|t| t.value.to_string())
 }
 
 fn claimed_pots(r: &Record) -> String {

@@ -229,10 +229,10 @@ fn tags() -> impl Strategy<Value = Vec<Tag>> {
                 span: Span::default(),
             }];
             tags.extend(rest.into_iter().map(|(name, value, comments)| Tag {
-                name,
+                name: name.into(),
                 // A tag stands on one line: neither form accepts a line
                 // break in its value.
-                value: value.replace('\n', " "),
+                value: value.replace('\n', " ").into(),
                 comments,
                 span: Span::default(),
             }));
@@ -1049,8 +1049,8 @@ const DK: &str = "[Variant \"danish-tarok\"]\n";
 
 fn tag(name: &str, value: &str) -> Tag {
     Tag {
-        name: name.into(),
-        value: value.into(),
+        name: name.to_owned().into(),
+        value: value.to_owned().into(),
         comments: Vec::new(),
         span: Span::default(),
     }

@@ -92,7 +92,7 @@ impl RuleOptions {
         if let Some(tag) = record.tag("Rules") {
             match profile(variant, &tag.value) {
                 Some(values) => {
-                    out.profile = Some(tag.value.clone());
+                    out.profile = Some(tag.value.to_string());
                     out.values
                         .extend(values.iter().map(|(n, v)| (n.to_string(), v.to_string())));
                 }

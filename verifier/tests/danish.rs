@@ -633,7 +633,7 @@ fn with_option(mut record: Record, value: &str) -> Record {
     record.claim = None;
     record.tags.push(notation::Tag {
         name: "Options".into(),
-        value: value.into(),
+        value: value.to_owned().into(),
         comments: vec![],
         span: Span::default(),
     });

@@ -639,7 +639,7 @@ mod tests {
     fn escapes_strings_as_serde_does() {
         let mut r = super::super::from_json(&super::super::fast::tests::generated()[0]).unwrap();
         let odd: String = (0u8..0x80).map(char::from).collect::<String>() + "ü€\u{2028}😀\"\\/";
-        r.tags[1].value = odd.clone();
+        r.tags[1].value = odd.clone().into();
         r.comments = vec![odd.clone(), String::new()];
         r.trailing = vec!["a\tb\nc".into()];
         r.claim.as_mut().unwrap().entries[0].amount = i64::MIN;

@@ -208,7 +208,7 @@ pub fn to_four(mut r: Record, dealer: usize, table_dealer: u8, sits_out: i64) ->
     }
     for t in &mut r.tags {
         if t.name == "Dealer" {
-            t.value = table_dealer.to_string();
+            t.value = table_dealer.to_string().into();
         }
     }
     let after_dealer = r

@@ -76,8 +76,8 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
     let mut record = Record::default();
     let mut tag = |name: &str, value: String| {
         record.tags.push(Tag {
-            name: name.into(),
-            value,
+            name: name.to_owned().into(),
+            value: value.into(),
             comments: Vec::new(),
             span: Span::default(),
         })
