@@ -500,8 +500,8 @@ fn verify_file(
     let mut expected: Option<Vec<String>> = None;
     let mut found: Vec<String> = Vec::new();
     // What each record comes to, in order: its output written (or held)
-    // and counted; the record and its report are dropped here.
-    let mut record = |read: pipeline::Read, report: Option<verifier::Report>| {
+    // and counted.
+    let mut record = |read: &pipeline::Read, report: Option<&verifier::Report>| {
         let w = written(read, report, index, format, expect);
         tally.records += 1;
         match w.outcome {
@@ -555,7 +555,7 @@ fn verify_file(
                     None
                 }
             };
-            record(read, report);
+            record(&read, report.as_ref());
         })
     };
     let name = input::display_name(path);
@@ -615,16 +615,16 @@ struct Written {
 }
 
 /// Writes one verified record (text or JSON) and reads off what the tally
-/// needs; the record and its report are dropped here.
+/// needs.
 fn written(
-    (result, origin): pipeline::Read,
-    report: Option<verifier::Report>,
+    (result, origin): &pipeline::Read,
+    report: Option<&verifier::Report>,
     index: usize,
     format: Format,
     expect: bool,
 ) -> Written {
     let mut buf: Vec<u8> = Vec::new();
-    match (&result, &report) {
+    match (result, report) {
         (Ok(record), Some(report)) => {
             match format {
                 // A clean record writes nothing: its text is not copied.

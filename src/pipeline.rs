@@ -39,7 +39,14 @@ pub type Read = (Result<Record, Vec<Problem>>, Origin);
 struct Done {
     records: Vec<Read>,
     ahead: Ahead,
+    /// The thread that parsed it (0: the calling one).
+    owner: usize,
 }
+
+/// A unit settled and written: dropped by the thread that parsed it, so
+/// that memory goes back to the heap it came from without a hand-off per
+/// allocation (records have dozens).
+type Trash = (Vec<Read>, Vec<Option<Report>>);
 
 struct State {
     /// Units cut, not yet taken: (number, records).
@@ -58,6 +65,9 @@ struct State {
     broken: bool,
     /// The sessions as last settled: what planning reads of them.
     planner: Sessions,
+    /// Units settled, to be dropped by the thread that parsed them (by
+    /// thread number).
+    trash: Vec<Vec<Trash>>,
 }
 
 struct Shared {
@@ -107,7 +117,7 @@ pub fn verify(
     path: &Path,
     threads: usize,
     sessions: &mut Sessions,
-    each: &mut dyn FnMut(Read, Option<Report>),
+    each: &mut dyn FnMut(&Read, Option<&Report>),
 ) -> io::Result<()> {
     let shared = Shared {
         state: Mutex::new(State {
@@ -119,6 +129,7 @@ pub fn verify(
             read_all: false,
             broken: false,
             planner: sessions.clone(),
+            trash: (0..threads).map(|_| Vec::new()).collect(),
         }),
         work: Condvar::new(),
         room: Condvar::new(),
@@ -144,11 +155,11 @@ pub fn verify(
             shared.work.notify_all();
             read
         });
-        for _ in 1..threads {
+        for owner in 1..threads {
             scope.spawn(move || {
                 let _guard = Guard(shared);
-                while let Some((number, raws, planner)) = take(shared) {
-                    let done = work(raws, &planner, number == 0);
+                while let Some((number, raws, planner)) = take(shared, owner) {
+                    let done = work(raws, &planner, number == 0, owner);
                     shared.lock().done.insert(number, done);
                     shared.work.notify_all();
                 }
@@ -189,11 +200,19 @@ fn pop(shared: &Shared, s: &mut State) -> Option<(usize, Vec<Raw>, Sessions)> {
 
 /// The next unit to parse and replay ahead, and the sessions to plan it
 /// from; `None` when everything read has been taken.
-fn take(shared: &Shared) -> Option<(usize, Vec<Raw>, Sessions)> {
+fn take(shared: &Shared, owner: usize) -> Option<(usize, Vec<Raw>, Sessions)> {
     let mut s = shared.lock();
     loop {
         if s.broken {
             return None;
+        }
+        if !s.trash[owner].is_empty() {
+            // Dropped outside the lock.
+            let trash = std::mem::take(&mut s.trash[owner]);
+            drop(s);
+            drop(trash);
+            s = shared.lock();
+            continue;
         }
         if s.done.len() < DONE {
             if let Some(job) = pop(shared, &mut s) {
@@ -211,12 +230,16 @@ fn take(shared: &Shared) -> Option<(usize, Vec<Raw>, Sessions)> {
 
 /// A unit parsed and replayed ahead. `first`: the first unit of the file,
 /// planned from the sessions as they start.
-fn work(raws: Vec<Raw>, planner: &Sessions, first: bool) -> Done {
+fn work(raws: Vec<Raw>, planner: &Sessions, first: bool, owner: usize) -> Done {
     let records: Vec<Read> = raws.into_iter().map(Raw::read).collect();
     let refs: Vec<Option<&Record>> = records.iter().map(|(r, _)| r.as_ref().ok()).collect();
     let ahead = planner.ahead(&refs, first);
     drop(refs);
-    Done { records, ahead }
+    Done {
+        records,
+        ahead,
+        owner,
+    }
 }
 
 /// The calling thread's part: settles the units in order (and hands each
@@ -225,7 +248,7 @@ fn work(raws: Vec<Raw>, planner: &Sessions, first: bool) -> Done {
 fn settle_all(
     shared: &Shared,
     sessions: &mut Sessions,
-    each: &mut dyn FnMut(Read, Option<Report>),
+    each: &mut dyn FnMut(&Read, Option<&Report>),
 ) {
     let mut next = 0;
     loop {
@@ -238,8 +261,11 @@ fn settle_all(
                 if let Some(done) = s.done.remove(&next) {
                     break Job::Settle(done);
                 }
-                if let Some((number, raws, planner)) = pop(shared, &mut s) {
-                    break Job::Work(number, raws, planner);
+                // As a worker: not while enough units wait to be settled.
+                if s.done.len() < DONE {
+                    if let Some((number, raws, planner)) = pop(shared, &mut s) {
+                        break Job::Work(number, raws, planner);
+                    }
                 }
                 if s.read_all && next == s.cut {
                     break Job::End;
@@ -251,7 +277,7 @@ fn settle_all(
             Job::End => return,
             Job::Settle(done) => done,
             Job::Work(number, raws, planner) => {
-                let done = work(raws, &planner, number == 0);
+                let done = work(raws, &planner, number == 0, 0);
                 if number != next {
                     shared.lock().done.insert(number, done);
                     continue;
@@ -259,21 +285,28 @@ fn settle_all(
                 done
             }
         };
-        let Done { records, ahead } = done;
+        let Done {
+            records,
+            ahead,
+            owner,
+        } = done;
         let refs: Vec<Option<&Record>> = records.iter().map(|(r, _)| r.as_ref().ok()).collect();
         let reports = sessions.settle(&refs, ahead);
         drop(refs);
         next += 1;
+        for (record, report) in records.iter().zip(&reports) {
+            each(record, report.as_ref());
+        }
         let wake = {
             let mut s = shared.lock();
             s.planner = sessions.clone();
+            if owner != 0 {
+                s.trash[owner].push((records, reports));
+            }
             std::mem::take(&mut s.workers_wait)
         };
         if wake {
             shared.work.notify_all();
-        }
-        for (record, report) in records.into_iter().zip(reports) {
-            each(record, report);
         }
     }
 }
