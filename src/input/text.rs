@@ -114,7 +114,9 @@ pub fn stream_chunks(
     each: &mut impl FnMut(Chunk),
 ) -> io::Result<()> {
     let mut hand = |batch: Vec<Chunk>| batch.into_iter().for_each(&mut *each);
-    Cutter::new(reader, reads, name, &mut hand).run()
+    let mut cutter = Cutter::new(reader, reads, name, &mut hand);
+    cutter.share = true;
+    cutter.run()
 }
 
 /// A record's text cut from the input, and what was wrong with it as read
@@ -159,8 +161,25 @@ impl Chunk {
     /// The record parsed (spans are local to a record's text: the source
     /// knows where it starts).
     pub fn parse(self) -> Item {
-        let source = self.source();
-        let result = match self.fault {
+        let Chunk {
+            name,
+            text,
+            base,
+            base_line,
+            fault,
+        } = self;
+        let text = match text {
+            Text::Owned(text) => text,
+            Text::Shared(block, a, b) => utf8(&block[a..b]).to_owned(),
+        };
+        let source = Source {
+            name,
+            text,
+            base,
+            base_line,
+            element: None,
+        };
+        let result = match fault {
             Some(p) => Err(vec![*p]),
             None => notation::parse_record(&source.text, 0),
         };
@@ -197,6 +216,9 @@ struct Cutter<'n> {
     name: Arc<str>,
     /// Where batches of records cut go.
     hand: &'n mut dyn FnMut(Vec<Chunk>),
+    /// Records are handed on as slices of the block ([`stream_chunks`]),
+    /// else as copies made as they are cut (the text is checked once).
+    share: bool,
     /// The input from file offset `off`: shared by the records cut from it
     /// ([`Text::Shared`]) until they are dropped.
     data: Arc<Vec<u8>>,
@@ -232,6 +254,7 @@ impl<'n> Cutter<'n> {
             eof: false,
             name: name.into(),
             hand,
+            share: false,
             data: Arc::default(),
             spare: Vec::new(),
             off: 0,
@@ -325,7 +348,12 @@ impl<'n> Cutter<'n> {
         }
         if !self.skipping {
             let line = self.rec_line;
-            self.emit(self.rec, self.data.len(), line);
+            if self.share {
+                self.emit(self.rec, self.data.len(), line);
+            } else {
+                let text = self.text(self.rec, self.data.len()).to_owned();
+                self.emit_owned(text, self.off + self.rec, line, None);
+            }
         }
         self.finish()
     }
@@ -516,19 +544,30 @@ impl<'n> Cutter<'n> {
         if starts_record(bytes) {
             // The record so far and this line, as the splitter reads them.
             // A cut comes before this line: the record is clean text.
-            let cut = match fault {
+            // Not shared: the record's copy, made of the text checked here.
+            let (cut, copy) = match fault {
                 None => {
                     let text = utf8(&self.data[self.rec..line.kept]);
-                    self.splitter.cut(text, line_at, text.len())
+                    let cut = self.splitter.cut(text, line_at, text.len());
+                    let copy = cut.filter(|_| !self.share).map(|c| text[..c].to_owned());
+                    (cut, copy)
                 }
                 Some(_) => {
-                    let buf = utf8(&self.data[self.rec..start]).to_owned() + &shown(bytes);
-                    self.splitter.cut(&buf, line_at, buf.len())
+                    let mut buf = utf8(&self.data[self.rec..start]).to_owned() + &shown(bytes);
+                    let cut = self.splitter.cut(&buf, line_at, buf.len());
+                    let copy = cut.filter(|_| !self.share).map(|c| {
+                        buf.truncate(c);
+                        buf
+                    });
+                    (cut, copy)
                 }
             };
             if let Some(cut) = cut {
                 let at_line = self.rec_line;
-                self.emit(self.rec, self.rec + cut, at_line);
+                match copy {
+                    Some(text) => self.emit_owned(text, self.off + self.rec, at_line, None),
+                    None => self.emit(self.rec, self.rec + cut, at_line),
+                }
                 self.splitter.shift(cut);
                 self.rec += cut;
                 // The next record starts `cut` bytes in: counted back from
@@ -714,6 +753,32 @@ mod tests {
         out
     }
 
+    /// [`cut`] as `verify` reads: records handed on as slices of the
+    /// blocks ([`stream_chunks`]), parsed as they come.
+    fn cut_shared(text: &[u8], block: usize, step: usize) -> Vec<Cut> {
+        let reader = Trickle {
+            data: io::Cursor::new(text.to_vec()),
+            step,
+        };
+        let reads = Reads {
+            head: 0,
+            step: 64 << 10,
+        };
+        let mut out = Vec::new();
+        let mut hand = |batch: Vec<Chunk>| {
+            for chunk in batch {
+                let (base, line, text) = (chunk.base, chunk.base_line, chunk.text().to_owned());
+                let (result, _) = chunk.read();
+                out.push((base, line, text, result.err().map(|p| p[0].kind)));
+            }
+        };
+        let mut cutter = Cutter::new(Box::new(reader), reads, "t", &mut hand);
+        cutter.block = block;
+        cutter.share = true;
+        cutter.run().unwrap();
+        out
+    }
+
     /// Records of every shape that moves a cut: comments that lead into
     /// the next record or trail the last one, `[Variant` and a tab, a
     /// `[Variantx` line that starts nothing, an unclosed comment, CRLF,
@@ -761,6 +826,7 @@ mod tests {
             let got = cut(text.as_bytes(), block, step);
             let alone = pool.install(|| cut(text.as_bytes(), block, step));
             assert_eq!(got, alone);
+            assert_eq!(got, cut_shared(text.as_bytes(), block, step));
             assert_eq!(got.len(), want.len(), "block {block}, step {step}");
             for (g, w) in got.iter().zip(&want) {
                 assert_eq!((g.0, g.1, g.2.as_str()), *w, "block {block}, step {step}");
@@ -779,6 +845,7 @@ mod tests {
         let mut bad = text.as_bytes().to_vec();
         bad[at + 6] = 0xFF;
         let got = cut(&bad, 4096, 999);
+        assert_eq!(got, cut_shared(&bad, 4096, 999));
         let refused: Vec<_> = got
             .iter()
             .filter(|g| g.3 == Some(Kind::InvalidUtf8))
@@ -800,6 +867,7 @@ mod tests {
         let mut binary = text.as_bytes().to_vec();
         binary[at + 6] = 0;
         let got = cut(&binary, 4096, 4093);
+        assert_eq!(got, cut_shared(&binary, 4096, 4093));
         let last = got.last().unwrap();
         assert_eq!(last.3, Some(Kind::BinaryInput));
         assert!(last.0 < at);
