@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# One session file verified on one core and on two: `tarok verify` replays
-# the deals of a file in parallel (`Sessions::verify_batch`), so two cores
-# should take about half the time of one. Prints the median wall clock and
+# One session file verified on one core and on two: `tarok verify` parses and
+# replays the deals of a file on every thread and settles them in order
+# (`src/pipeline.rs`), so two cores should take about half the time of one. Prints the median wall clock and
 # CPU time of 3 runs each, MB/s, and the speedup.
 #
 #   bench/cores.sh [FILE]     # default: 20,000 generated Danish deals

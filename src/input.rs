@@ -234,6 +234,34 @@ impl Raw {
             Raw::Cut(chunk) => chunk.parse(),
         }
     }
+
+    /// The record parsed, and where it came from: for text, the text is
+    /// not copied unless [`Origin::source`] is asked for (a finding).
+    pub fn read(self) -> (Result<Record, Vec<Problem>>, Origin) {
+        match self {
+            Raw::Parsed((result, source)) => (result, Origin::Read(source)),
+            Raw::Cut(chunk) => {
+                let (result, chunk) = chunk.read();
+                (result, Origin::Cut(chunk))
+            }
+        }
+    }
+}
+
+/// Where a record read by [`Raw::read`] came from.
+pub enum Origin {
+    Read(Arc<Source>),
+    Cut(Chunk),
+}
+
+impl Origin {
+    /// The source, to point at the record (its text copied for a record cut).
+    pub fn source(&self) -> Arc<Source> {
+        match self {
+            Origin::Read(source) => source.clone(),
+            Origin::Cut(chunk) => Arc::new(chunk.source()),
+        }
+    }
 }
 
 /// [`read_records`], but records of the text form are handed on cut and

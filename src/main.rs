@@ -13,6 +13,7 @@ mod html;
 mod input;
 mod lesson;
 mod lesson_page;
+mod pipeline;
 mod players;
 mod report;
 mod rules;
@@ -498,104 +499,65 @@ fn verify_file(
     let mut held = spool::Spool::default();
     let mut expected: Option<Vec<String>> = None;
     let mut found: Vec<String> = Vec::new();
-    // Records are verified in batches: the replays (and the writing of each
-    // record's output) in parallel, what carries between deals in order.
-    // Inside a rayon task (files verified in parallel) one by one, so the
-    // pool is never waited on by its own workers.
-    // With more threads than one, each of them parses a run of the batch's
-    // records and replays them ahead (`Sessions::ahead`): a record is read
-    // by the thread that parsed it, with one hand-off per run. A batch is
-    // settled in order (and its output written) while the next one is
-    // parsed and replayed ahead.
-    let parallel = rayon::current_thread_index().is_none() && rayon::current_num_threads() > 1;
-    let mut pending: Option<Runs> = None;
-    let mut flush = |raws: Option<Vec<input::Raw>>| {
-        let first = index;
-        let done: Vec<Written> = if parallel {
-            match (pending.take(), raws) {
-                (None, Some(raws)) => {
-                    pending = Some(parse_ahead(raws, &sessions, true));
-                    Vec::new()
-                }
-                (Some(runs), Some(raws)) => {
-                    // What planning reads of the sessions (grouping, pause)
-                    // as the batch before left it: settled meanwhile.
-                    let planner = sessions.clone();
-                    let (done, next) = rayon::join(
-                        || settle_write(runs, &mut sessions, first, format, expect),
-                        || parse_ahead(raws, &planner, false),
-                    );
-                    pending = Some(next);
-                    done
-                }
-                (Some(runs), None) => settle_write(runs, &mut sessions, first, format, expect),
-                (None, None) => Vec::new(),
+    // What each record comes to, in order: its output written (or held)
+    // and counted.
+    let mut record = |read: &pipeline::Read, report: Option<&verifier::Report>| {
+        let w = written(read, report, index, format, expect);
+        tally.records += 1;
+        match w.outcome {
+            Some(Outcome::Clean) => {}
+            Some(outcome) => {
+                tally.flagged += 1;
+                tally.outcome = tally.outcome.max(outcome);
             }
-        } else {
-            raws.unwrap_or_default()
-                .into_iter()
-                .map(input::Raw::parse)
-                .enumerate()
-                .map(|(i, item)| {
-                    let report = match &item.0 {
-                        Ok(record) => Some(sessions.verify(record)),
-                        Err(_) => {
-                            sessions.lost();
-                            None
-                        }
-                    };
-                    written(item, report, first + i, format, expect)
-                })
-                .collect()
-        };
-        for w in done {
-            tally.records += 1;
-            match w.outcome {
-                Some(Outcome::Clean) => {}
-                Some(outcome) => {
-                    tally.flagged += 1;
-                    tally.outcome = tally.outcome.max(outcome);
-                }
-                None => {
-                    tally.broken += 1;
-                    tally.outcome = Outcome::BadInput;
-                }
+            None => {
+                tally.broken += 1;
+                tally.outcome = Outcome::BadInput;
             }
-            if index == 0 {
-                expected = w.expected;
-            }
-            found.extend(w.tokens);
-            let buf = w.buf;
-            if expect {
-                let _ = held.write_all(&buf);
-            } else if let (Some(bar), false) = (shared, buf.is_empty()) {
-                bar.suspend(|| {
-                    let _ = out.write_all(&buf);
-                    let _ = out.flush();
-                });
-            } else {
+        }
+        if index == 0 {
+            expected = w.expected;
+        }
+        found.extend(w.tokens);
+        let buf = w.buf;
+        if expect {
+            let _ = held.write_all(&buf);
+        } else if let (Some(bar), false) = (shared, buf.is_empty()) {
+            bar.suspend(|| {
                 let _ = out.write_all(&buf);
-            }
-            index += 1;
-            if let Some(bar) = progress.filter(|_| index % 256 == 0) {
-                bar.set(index as u64);
-            }
+                let _ = out.flush();
+            });
+        } else {
+            let _ = out.write_all(&buf);
+        }
+        index += 1;
+        if let Some(bar) = progress.filter(|_| index % 256 == 0) {
+            bar.set(index as u64);
         }
     };
-    let mut batch: Vec<input::Raw> = Vec::with_capacity(VERIFY_BATCH);
-    let read = input::read_raw(path, |item| {
-        batch.push(item);
-        if batch.len() == VERIFY_BATCH {
-            flush(Some(std::mem::replace(
-                &mut batch,
-                Vec::with_capacity(VERIFY_BATCH),
-            )));
-        }
-    });
-    if !batch.is_empty() {
-        flush(Some(batch));
-    }
-    flush(None);
+    // With more threads than one (and this thread not one of the pool's
+    // workers, files verified in parallel), the records are parsed and
+    // replayed ahead on every thread and settled in order on this one
+    // (`pipeline`); otherwise one at a time, here.
+    let threads = match rayon::current_thread_index() {
+        None => rayon::current_num_threads(),
+        Some(_) => 1,
+    };
+    let read = if threads > 1 {
+        pipeline::verify(path, threads, &mut sessions, &mut record)
+    } else {
+        input::read_raw(path, |raw| {
+            let read = raw.read();
+            let report = match &read.0 {
+                Ok(r) => Some(sessions.verify(r)),
+                Err(_) => {
+                    sessions.lost();
+                    None
+                }
+            };
+            record(&read, report.as_ref());
+        })
+    };
     let name = input::display_name(path);
     if tally.flagged > 0 {
         tally.flagged_files.push(name.clone());
@@ -653,94 +615,27 @@ struct Written {
 }
 
 /// Writes one verified record (text or JSON) and reads off what the tally
-/// needs; the record and its report are dropped here.
-/// A batch of records parsed and replayed ahead, run by run.
-type Runs = Vec<(Vec<input::Item>, verifier::session::Ahead)>;
-
-/// A batch cut into [`RUNS`] runs, each parsed and replayed ahead on one
-/// thread (runs enough for the threads to share the work evenly). `first`: the batch comes right after the records `sessions`
-/// verified last.
-fn parse_ahead(raws: Vec<input::Raw>, sessions: &verifier::session::Sessions, first: bool) -> Runs {
-    let size = raws.len().div_ceil(RUNS).max(1);
-    let count = raws.len().div_ceil(size);
-    let mut raws = raws.into_iter();
-    let runs: Vec<Vec<input::Raw>> = (0..count)
-        .map(|_| raws.by_ref().take(size).collect())
-        .collect();
-    runs.into_par_iter()
-        .with_max_len(1)
-        .enumerate()
-        .map(|(k, run)| {
-            let items: Vec<input::Item> = run.into_iter().map(input::Raw::parse).collect();
-            let records: Vec<Option<&notation::Record>> =
-                items.iter().map(|(r, _)| r.as_ref().ok()).collect();
-            let ahead = sessions.ahead(&records, first && k == 0);
-            drop(records);
-            (items, ahead)
-        })
-        .collect()
-}
-
-/// The runs of a batch settled in order, then each record's output written
-/// (and the record dropped) run by run, in parallel: most often on the
-/// thread that parsed it. `first`: the index of the batch's first record.
-fn settle_write(
-    runs: Runs,
-    sessions: &mut verifier::session::Sessions,
-    first: usize,
-    format: Format,
-    expect: bool,
-) -> Vec<Written> {
-    let (runs, ahead): (Vec<_>, Vec<_>) = runs.into_iter().unzip();
-    let records: Vec<Option<&notation::Record>> = runs
-        .iter()
-        .flatten()
-        .map(|(r, _)| r.as_ref().ok())
-        .collect();
-    let reports = sessions.settle(&records, verifier::session::Ahead::join(ahead));
-    drop(records);
-    let mut reports = reports.into_iter();
-    let mut at = first;
-    let runs: Vec<(usize, Vec<_>)> = runs
-        .into_iter()
-        .map(|run| {
-            let start = at;
-            at += run.len();
-            (start, run.into_iter().zip(reports.by_ref()).collect())
-        })
-        .collect();
-    runs.into_par_iter()
-        .with_max_len(1)
-        .map(|(start, run): (usize, Vec<_>)| {
-            run.into_iter()
-                .enumerate()
-                .map(|(i, (item, report))| written(item, report, start + i, format, expect))
-                .collect::<Vec<_>>()
-        })
-        .collect::<Vec<_>>()
-        .into_iter()
-        .flatten()
-        .collect()
-}
-
+/// needs.
 fn written(
-    (result, source): input::Item,
-    report: Option<verifier::Report>,
+    (result, origin): &pipeline::Read,
+    report: Option<&verifier::Report>,
     index: usize,
     format: Format,
     expect: bool,
 ) -> Written {
     let mut buf: Vec<u8> = Vec::new();
-    match (&result, &report) {
+    match (result, report) {
         (Ok(record), Some(report)) => {
             match format {
+                // A clean record writes nothing: its text is not copied.
+                Format::Text if report.problems.is_empty() => {}
                 Format::Text => {
                     let names = players::names(record);
-                    report::problems_text(&mut buf, &source, &names, &report.problems)
+                    report::problems_text(&mut buf, &origin.source(), &names, &report.problems)
                 }
                 Format::Json => report::record_json(
                     &mut buf,
-                    &source,
+                    &origin.source(),
                     index,
                     Some(record),
                     Some(report),
@@ -770,8 +665,10 @@ fn written(
         }
         (Err(problems), _) => {
             match format {
-                Format::Text => report::problems_text(&mut buf, &source, &[], problems),
-                Format::Json => report::record_json(&mut buf, &source, index, None, None, problems),
+                Format::Text => report::problems_text(&mut buf, &origin.source(), &[], problems),
+                Format::Json => {
+                    report::record_json(&mut buf, &origin.source(), index, None, None, problems)
+                }
             }
             Written {
                 buf,
@@ -783,12 +680,6 @@ fn written(
         (Ok(_), None) => unreachable!("a report for every record read"),
     }
 }
-
-/// Records verified together by `verify_file`: enough to share out among
-/// the cores, few enough to keep memory flat.
-const VERIFY_BATCH: usize = 128;
-/// The runs a batch is cut into (`parse_ahead`).
-const RUNS: usize = 8;
 
 fn describe(tokens: &[String]) -> String {
     if tokens.is_empty() {

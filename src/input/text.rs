@@ -28,6 +28,8 @@ const BATCH: usize = 128;
 const BATCH_BYTES: usize = 4 << 20;
 /// Bytes asked of the input at a time.
 const BLOCK: usize = 1 << 20;
+/// Blocks kept for use again once the records cut from them are dropped.
+const SPARE: usize = 4;
 
 /// Where the reads of the line reader this one replaces ended: a line with
 /// a NUL byte ended at the end of the read that brought the NUL. A file
@@ -102,51 +104,96 @@ fn stream_text_in(
 }
 
 /// Reads `reader` as text records cut but not parsed, handed to `each` in
-/// order ([`Chunk::parse`] parses one): the caller parses them where it
-/// uses them. With more than one thread in the pool (and this thread not
-/// one of its workers) a reader thread cuts the input.
+/// order on this thread ([`Chunk::read`] parses one): the caller parses
+/// them where it uses them. A record's text is not copied: it is a slice of
+/// the block it was read in, which the chunk shares.
 pub fn stream_chunks(
     reader: Box<dyn Read + Send>,
     reads: Reads,
     name: &str,
     each: &mut impl FnMut(Chunk),
 ) -> io::Result<()> {
-    let parallel = rayon::current_thread_index().is_none() && rayon::current_num_threads() > 1;
-    if !parallel {
-        let mut hand = |batch: Vec<Chunk>| batch.into_iter().for_each(&mut *each);
-        return Cutter::new(reader, reads, name, &mut hand).run();
-    }
-    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Chunk>>(1);
-    std::thread::scope(|scope| {
-        let producer = scope.spawn(move || {
-            let mut hand = |batch: Vec<Chunk>| {
-                let _ = tx.send(batch);
-            };
-            Cutter::new(reader, reads, name, &mut hand).run()
-        });
-        for batch in rx {
-            batch.into_iter().for_each(&mut *each);
-        }
-        producer.join().expect("the reader thread does not panic")
-    })
+    let mut hand = |batch: Vec<Chunk>| batch.into_iter().for_each(&mut *each);
+    let mut cutter = Cutter::new(reader, reads, name, &mut hand);
+    cutter.share = true;
+    cutter.run()
 }
 
 /// A record's text cut from the input, and what was wrong with it as read
 /// (it is not parsed then).
 pub struct Chunk {
-    source: Source,
-    fault: Option<Problem>,
+    name: Arc<str>,
+    text: Text,
+    base: usize,
+    base_line: usize,
+    /// Boxed: a chunk is moved a few times, most often without one.
+    fault: Option<Box<Problem>>,
+}
+
+/// A record's text: most often a slice of the block it was read in (shared
+/// by the records of the block), else its own (text around a fault, with
+/// what could not be shown replaced).
+enum Text {
+    Shared(Arc<Vec<u8>>, usize, usize),
+    Owned(String),
 }
 
 impl Chunk {
+    /// The record's text.
+    pub fn text(&self) -> &str {
+        match &self.text {
+            Text::Shared(block, a, b) => utf8(&block[*a..*b]),
+            Text::Owned(text) => text,
+        }
+    }
+
+    /// Where the record came from, its text copied.
+    pub fn source(&self) -> Source {
+        Source {
+            name: self.name.clone(),
+            text: self.text().to_owned(),
+            base: self.base,
+            base_line: self.base_line,
+            element: None,
+        }
+    }
+
     /// The record parsed (spans are local to a record's text: the source
     /// knows where it starts).
     pub fn parse(self) -> Item {
-        let result = match self.fault {
-            Some(p) => Err(vec![p]),
-            None => notation::parse_record(&self.source.text, 0),
+        let Chunk {
+            name,
+            text,
+            base,
+            base_line,
+            fault,
+        } = self;
+        let text = match text {
+            Text::Owned(text) => text,
+            Text::Shared(block, a, b) => utf8(&block[a..b]).to_owned(),
         };
-        (result, Arc::new(self.source))
+        let source = Source {
+            name,
+            text,
+            base,
+            base_line,
+            element: None,
+        };
+        let result = match fault {
+            Some(p) => Err(vec![*p]),
+            None => notation::parse_record(&source.text, 0),
+        };
+        (result, Arc::new(source))
+    }
+
+    /// The record parsed from the shared text, and the chunk kept for its
+    /// [`Chunk::source`] (made only if a finding needs it).
+    pub fn read(mut self) -> (Result<notation::Record, Vec<Problem>>, Chunk) {
+        let result = match self.fault.take() {
+            Some(p) => Err(vec![*p]),
+            None => notation::parse_record(self.text(), 0),
+        };
+        (result, self)
     }
 }
 
@@ -169,8 +216,14 @@ struct Cutter<'n> {
     name: Arc<str>,
     /// Where batches of records cut go.
     hand: &'n mut dyn FnMut(Vec<Chunk>),
-    /// The input from file offset `off`.
-    data: Vec<u8>,
+    /// Records are handed on as slices of the block ([`stream_chunks`]),
+    /// else as copies made as they are cut (the text is checked once).
+    share: bool,
+    /// The input from file offset `off`: shared by the records cut from it
+    /// ([`Text::Shared`]) until they are dropped.
+    data: Arc<Vec<u8>>,
+    /// Blocks handed on with records, used again once those are dropped.
+    spare: Vec<Arc<Vec<u8>>>,
     off: usize,
     /// The record being read is `data[rec..pos]` (empty when `rec == pos`);
     /// `rec_line` is the line it starts on.
@@ -201,7 +254,9 @@ impl<'n> Cutter<'n> {
             eof: false,
             name: name.into(),
             hand,
-            data: Vec::new(),
+            share: false,
+            data: Arc::default(),
+            spare: Vec::new(),
             off: 0,
             rec: 0,
             rec_line: 0,
@@ -222,26 +277,45 @@ impl<'n> Cutter<'n> {
             return Ok(false);
         }
         let keep = self.rec.min(self.pos);
+        if Arc::get_mut(&mut self.data).is_none() {
+            // Records handed on still read this block: what is still needed
+            // of it moves to a block of its own (one used before, when the
+            // records cut from it have all been dropped).
+            let mut fresh = match self
+                .spare
+                .iter_mut()
+                .position(|b| Arc::get_mut(b).is_some())
+            {
+                Some(i) => self.spare.swap_remove(i),
+                None => Arc::default(),
+            };
+            let buf = Arc::make_mut(&mut fresh);
+            buf.clear();
+            buf.extend_from_slice(&self.data[keep..]);
+            let old = std::mem::replace(&mut self.data, fresh);
+            if self.spare.len() < SPARE {
+                self.spare.push(old);
+            }
+        } else if keep > 0 {
+            Arc::make_mut(&mut self.data).drain(..keep);
+        }
         if keep > 0 {
-            self.data.drain(..keep);
             self.off += keep;
             self.rec -= keep;
             self.pos -= keep;
         }
-        let len = self.data.len();
+        let data = Arc::make_mut(&mut self.data);
+        let len = data.len();
         // The buffer stays one block long, unless a long record needs more.
         let room = if len + (64 << 10) <= self.block {
             self.block - len
         } else {
             self.block
         };
-        self.data.reserve(room);
+        data.reserve(room);
         loop {
             // `take` reads into the spare room without zeroing it first.
-            match (&mut self.reader)
-                .take(room as u64)
-                .read_to_end(&mut self.data)
-            {
+            match (&mut self.reader).take(room as u64).read_to_end(data) {
                 Ok(_) => break,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
@@ -273,9 +347,13 @@ impl<'n> Cutter<'n> {
             }
         }
         if !self.skipping {
-            let text = self.text(self.rec, self.data.len()).to_owned();
-            let (base, line) = (self.off + self.rec, self.rec_line);
-            self.emit_owned(text, base, line, None);
+            let line = self.rec_line;
+            if self.share {
+                self.emit(self.rec, self.data.len(), line);
+            } else {
+                let text = self.text(self.rec, self.data.len()).to_owned();
+                self.emit_owned(text, self.off + self.rec, line, None);
+            }
         }
         self.finish()
     }
@@ -464,18 +542,32 @@ impl<'n> Cutter<'n> {
         let fault = line_fault(bytes, line.long);
         let mut line_at = start - self.rec;
         if starts_record(bytes) {
-            // The record so far and this line, as the splitter reads them:
-            // one copy, which becomes the record's text when it is cut.
-            let mut buf = match fault {
+            // The record so far and this line, as the splitter reads them.
+            // A cut comes before this line: the record is clean text.
+            // Not shared: the record's copy, made of the text checked here.
+            let (cut, copy) = match fault {
                 None => {
-                    String::from_utf8(self.data[self.rec..line.kept].to_vec()).unwrap_or_default()
+                    let text = utf8(&self.data[self.rec..line.kept]);
+                    let cut = self.splitter.cut(text, line_at, text.len());
+                    let copy = cut.filter(|_| !self.share).map(|c| text[..c].to_owned());
+                    (cut, copy)
                 }
-                Some(_) => utf8(&self.data[self.rec..start]).to_owned() + &shown(bytes),
+                Some(_) => {
+                    let mut buf = utf8(&self.data[self.rec..start]).to_owned() + &shown(bytes);
+                    let cut = self.splitter.cut(&buf, line_at, buf.len());
+                    let copy = cut.filter(|_| !self.share).map(|c| {
+                        buf.truncate(c);
+                        buf
+                    });
+                    (cut, copy)
+                }
             };
-            if let Some(cut) = self.splitter.cut(&buf, line_at, buf.len()) {
-                buf.truncate(cut);
-                let (base, at_line) = (self.off + self.rec, self.rec_line);
-                self.emit_owned(buf, base, at_line, None);
+            if let Some(cut) = cut {
+                let at_line = self.rec_line;
+                match copy {
+                    Some(text) => self.emit_owned(text, self.off + self.rec, at_line, None),
+                    None => self.emit(self.rec, self.rec + cut, at_line),
+                }
                 self.splitter.shift(cut);
                 self.rec += cut;
                 // The next record starts `cut` bytes in: counted back from
@@ -524,19 +616,38 @@ impl<'n> Cutter<'n> {
         Ok(())
     }
 
+    /// Hands on `data[a..b]` (clean text), read from line `base_line`, as
+    /// a record: a slice of the block.
+    fn emit(&mut self, a: usize, b: usize, base_line: usize) {
+        if blank(&self.data[a..b]) {
+            return;
+        }
+        let text = Text::Shared(self.data.clone(), a, b);
+        self.push(text, b - a, self.off + a, base_line, None);
+    }
+
     fn emit_owned(&mut self, text: String, base: usize, base_line: usize, fault: Option<Problem>) {
         if fault.is_none() && text.trim().is_empty() {
             return;
         }
-        self.batch_bytes += text.len();
+        let len = text.len();
+        self.push(Text::Owned(text), len, base, base_line, fault.map(Box::new));
+    }
+
+    fn push(
+        &mut self,
+        text: Text,
+        len: usize,
+        base: usize,
+        base_line: usize,
+        fault: Option<Box<Problem>>,
+    ) {
+        self.batch_bytes += len;
         self.batch.push(Chunk {
-            source: Source {
-                name: self.name.clone(),
-                text,
-                base,
-                base_line,
-                element: None,
-            },
+            name: self.name.clone(),
+            text,
+            base,
+            base_line,
             fault,
         });
         if self.batch.len() >= BATCH || self.batch_bytes >= BATCH_BYTES {
@@ -557,6 +668,18 @@ impl<'n> Cutter<'n> {
 /// Bytes known to be UTF-8 (clean lines) as text.
 fn utf8(bytes: &[u8]) -> &str {
     std::str::from_utf8(bytes).unwrap_or_default()
+}
+
+/// Whether clean text is all white space (`str::trim` leaves nothing),
+/// most often told by its first byte that is not ASCII white space.
+fn blank(bytes: &[u8]) -> bool {
+    match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
+        None => true,
+        // A vertical tab, or a character of several bytes, may be white
+        // space too.
+        Some(&b) if b.is_ascii() && b != 0x0B => false,
+        Some(_) => utf8(bytes).trim().is_empty(),
+    }
 }
 
 /// Line breaks in `bytes`.
@@ -630,6 +753,32 @@ mod tests {
         out
     }
 
+    /// [`cut`] as `verify` reads: records handed on as slices of the
+    /// blocks ([`stream_chunks`]), parsed as they come.
+    fn cut_shared(text: &[u8], block: usize, step: usize) -> Vec<Cut> {
+        let reader = Trickle {
+            data: io::Cursor::new(text.to_vec()),
+            step,
+        };
+        let reads = Reads {
+            head: 0,
+            step: 64 << 10,
+        };
+        let mut out = Vec::new();
+        let mut hand = |batch: Vec<Chunk>| {
+            for chunk in batch {
+                let (base, line, text) = (chunk.base, chunk.base_line, chunk.text().to_owned());
+                let (result, _) = chunk.read();
+                out.push((base, line, text, result.err().map(|p| p[0].kind)));
+            }
+        };
+        let mut cutter = Cutter::new(Box::new(reader), reads, "t", &mut hand);
+        cutter.block = block;
+        cutter.share = true;
+        cutter.run().unwrap();
+        out
+    }
+
     /// Records of every shape that moves a cut: comments that lead into
     /// the next record or trail the last one, `[Variant` and a tab, a
     /// `[Variantx` line that starts nothing, an unclosed comment, CRLF,
@@ -677,6 +826,7 @@ mod tests {
             let got = cut(text.as_bytes(), block, step);
             let alone = pool.install(|| cut(text.as_bytes(), block, step));
             assert_eq!(got, alone);
+            assert_eq!(got, cut_shared(text.as_bytes(), block, step));
             assert_eq!(got.len(), want.len(), "block {block}, step {step}");
             for (g, w) in got.iter().zip(&want) {
                 assert_eq!((g.0, g.1, g.2.as_str()), *w, "block {block}, step {step}");
@@ -695,6 +845,7 @@ mod tests {
         let mut bad = text.as_bytes().to_vec();
         bad[at + 6] = 0xFF;
         let got = cut(&bad, 4096, 999);
+        assert_eq!(got, cut_shared(&bad, 4096, 999));
         let refused: Vec<_> = got
             .iter()
             .filter(|g| g.3 == Some(Kind::InvalidUtf8))
@@ -716,10 +867,29 @@ mod tests {
         let mut binary = text.as_bytes().to_vec();
         binary[at + 6] = 0;
         let got = cut(&binary, 4096, 4093);
+        assert_eq!(got, cut_shared(&binary, 4096, 4093));
         let last = got.last().unwrap();
         assert_eq!(last.3, Some(Kind::BinaryInput));
         assert!(last.0 < at);
         assert_eq!(got.len(), clean.iter().filter(|g| g.0 < at).count());
+    }
+
+    #[test]
+    fn blank_is_what_trim_leaves_empty() {
+        for text in [
+            "",
+            " \n\t\r\n",
+            "\u{b}",
+            " \u{b}x",
+            "\u{a0}\u{2003}\n",
+            "\u{a0}é",
+            "{c}",
+            "\n[Variant",
+            "é",
+            "\u{85}",
+        ] {
+            assert_eq!(blank(text.as_bytes()), text.trim().is_empty(), "{text:?}");
+        }
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 mod browser;
 mod cli;
+mod cores;
 mod corpus;
 mod ecosystem;
 mod fast_parse;

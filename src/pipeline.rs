@@ -1,0 +1,313 @@
+//! `tarok verify` of one file on more threads than one: the records are
+//! read in units ([`UNIT`] records), each unit parsed and replayed ahead
+//! of its turn (`Sessions::ahead`) by whichever thread is free, and the
+//! units settled in order (`Sessions::settle`) on the calling thread, which
+//! also writes the output; each unit is dropped by the thread that parsed
+//! it (its memory goes back to that thread's heap). No barrier: while the
+//! unit next in order is not done, the calling thread parses and replays
+//! one itself. A reader thread cuts the input (records are slices of its
+//! blocks, not copies), at most [`QUEUE`] units ahead of the workers, and
+//! a worker takes a unit only while fewer than [`DONE`] wait to be settled,
+//! so memory stays flat. Every wait is a blocking one (a condition
+//! variable): nothing spins.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::io;
+use std::path::Path;
+use std::sync::{Condvar, Mutex, MutexGuard};
+
+use notation::{Problem, Record};
+use verifier::session::{Ahead, Sessions};
+use verifier::Report;
+
+use crate::input::{self, Origin, Raw};
+
+/// Records a unit of work holds.
+const UNIT: usize = 32;
+/// Units cut and not yet taken, at most; once there are this many, the
+/// reader waits until half of them are taken (fewer wake-ups). Cut records
+/// hold only their text (slices of the blocks read).
+const QUEUE: usize = 32;
+/// Units parsed and replayed ahead but not yet settled, at most, before a
+/// worker takes another: parsed records and their reports take far more
+/// memory than their text.
+const DONE: usize = 4;
+
+/// A record parsed, and where it came from.
+pub type Read = (Result<Record, Vec<Problem>>, Origin);
+
+/// A unit parsed and replayed ahead.
+struct Done {
+    records: Vec<Read>,
+    ahead: Ahead,
+    /// The thread that parsed it (0: the calling one).
+    owner: usize,
+}
+
+/// A unit settled and written: dropped by the thread that parsed it, so
+/// that memory goes back to the heap it came from without a hand-off per
+/// allocation (records have dozens).
+type Trash = (Vec<Read>, Vec<Option<Report>>);
+
+struct State {
+    /// Units cut, not yet taken: (number, records).
+    queue: VecDeque<(usize, Vec<Raw>)>,
+    /// Units parsed and replayed ahead, by number, waiting for their turn.
+    done: BTreeMap<usize, Done>,
+    /// Units cut so far.
+    cut: usize,
+    /// The reader waits for room in the queue; workers wait for fewer
+    /// units done.
+    reader_waits: bool,
+    workers_wait: bool,
+    /// The reader is done.
+    read_all: bool,
+    /// A thread panicked: the others stop.
+    broken: bool,
+    /// The sessions as last settled: what planning reads of them.
+    planner: Sessions,
+    /// Units settled, to be dropped by the thread that parsed them (by
+    /// thread number).
+    trash: Vec<Vec<Trash>>,
+}
+
+struct Shared {
+    state: Mutex<State>,
+    /// A unit cut or done, the reader done (the workers wait on it).
+    work: Condvar,
+    /// Units settled: room for more (the reader waits on it).
+    room: Condvar,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn wait<'a>(&self, on: &Condvar, guard: MutexGuard<'a, State>) -> MutexGuard<'a, State> {
+        on.wait(guard).unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// Tells the other threads to stop when a thread panics, so that none
+/// waits forever for its work.
+struct Guard<'a>(&'a Shared);
+
+impl Drop for Guard<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.lock().broken = true;
+            self.0.work.notify_all();
+            self.0.room.notify_all();
+        }
+    }
+}
+
+/// What a thread does next.
+enum Job {
+    Settle(Done),
+    Work(usize, Vec<Raw>, Sessions),
+    End,
+}
+
+/// Verifies the file at `path` with `threads` threads (this one among
+/// them): `each` is called on this thread for every record read, in
+/// order, with its report (`None`: the record could not be read), exactly
+/// as verifying them one by one with [`Sessions::verify`] would.
+pub fn verify(
+    path: &Path,
+    threads: usize,
+    sessions: &mut Sessions,
+    each: &mut dyn FnMut(&Read, Option<&Report>),
+) -> io::Result<()> {
+    let shared = Shared {
+        state: Mutex::new(State {
+            queue: VecDeque::new(),
+            done: BTreeMap::new(),
+            cut: 0,
+            reader_waits: false,
+            workers_wait: false,
+            read_all: false,
+            broken: false,
+            planner: sessions.clone(),
+            trash: (0..threads).map(|_| Vec::new()).collect(),
+        }),
+        work: Condvar::new(),
+        room: Condvar::new(),
+    };
+    let shared = &shared;
+    std::thread::scope(|scope| {
+        let reader = scope.spawn(move || {
+            let _guard = Guard(shared);
+            let mut unit = Vec::with_capacity(UNIT);
+            let read = input::read_raw(path, |raw| {
+                unit.push(raw);
+                if unit.len() == UNIT {
+                    hand(
+                        shared,
+                        std::mem::replace(&mut unit, Vec::with_capacity(UNIT)),
+                    );
+                }
+            });
+            if !unit.is_empty() {
+                hand(shared, unit);
+            }
+            shared.lock().read_all = true;
+            shared.work.notify_all();
+            read
+        });
+        for owner in 1..threads {
+            scope.spawn(move || {
+                let _guard = Guard(shared);
+                while let Some((number, raws, planner)) = take(shared, owner) {
+                    let done = work(raws, &planner, number == 0, owner);
+                    shared.lock().done.insert(number, done);
+                    shared.work.notify_all();
+                }
+            });
+        }
+        let _guard = Guard(shared);
+        settle_all(shared, sessions, each);
+        reader.join().expect("the reader thread does not panic")
+    })
+}
+
+/// Hands a unit read on, once there is room for it.
+fn hand(shared: &Shared, unit: Vec<Raw>) {
+    let mut s = shared.lock();
+    if s.queue.len() >= QUEUE {
+        s.reader_waits = true;
+        while s.queue.len() > QUEUE / 2 && !s.broken {
+            s = shared.wait(&shared.room, s);
+        }
+        s.reader_waits = false;
+    }
+    let number = s.cut;
+    s.cut += 1;
+    s.queue.push_back((number, unit));
+    drop(s);
+    shared.work.notify_all();
+}
+
+/// The next unit in the queue, and the sessions to plan it from; the
+/// reader told when there is room again.
+fn pop(shared: &Shared, s: &mut State) -> Option<(usize, Vec<Raw>, Sessions)> {
+    let (number, raws) = s.queue.pop_front()?;
+    if s.reader_waits && s.queue.len() <= QUEUE / 2 {
+        shared.room.notify_one();
+    }
+    Some((number, raws, s.planner.clone()))
+}
+
+/// The next unit to parse and replay ahead, and the sessions to plan it
+/// from; `None` when everything read has been taken.
+fn take(shared: &Shared, owner: usize) -> Option<(usize, Vec<Raw>, Sessions)> {
+    let mut s = shared.lock();
+    loop {
+        if s.broken {
+            return None;
+        }
+        if !s.trash[owner].is_empty() {
+            // Dropped outside the lock.
+            let trash = std::mem::take(&mut s.trash[owner]);
+            drop(s);
+            drop(trash);
+            s = shared.lock();
+            continue;
+        }
+        if s.done.len() < DONE {
+            if let Some(job) = pop(shared, &mut s) {
+                return Some(job);
+            }
+            if s.read_all {
+                return None;
+            }
+        } else {
+            s.workers_wait = true;
+        }
+        s = shared.wait(&shared.work, s);
+    }
+}
+
+/// A unit parsed and replayed ahead. `first`: the first unit of the file,
+/// planned from the sessions as they start.
+fn work(raws: Vec<Raw>, planner: &Sessions, first: bool, owner: usize) -> Done {
+    let records: Vec<Read> = raws.into_iter().map(Raw::read).collect();
+    let refs: Vec<Option<&Record>> = records.iter().map(|(r, _)| r.as_ref().ok()).collect();
+    let ahead = planner.ahead(&refs, first);
+    drop(refs);
+    Done {
+        records,
+        ahead,
+        owner,
+    }
+}
+
+/// The calling thread's part: settles the units in order (and hands each
+/// record on to `each`); while the next one is not done, it takes a unit
+/// to parse and replay itself.
+fn settle_all(
+    shared: &Shared,
+    sessions: &mut Sessions,
+    each: &mut dyn FnMut(&Read, Option<&Report>),
+) {
+    let mut next = 0;
+    loop {
+        let job = {
+            let mut s = shared.lock();
+            loop {
+                if s.broken {
+                    panic!("a thread verifying the file panicked");
+                }
+                if let Some(done) = s.done.remove(&next) {
+                    break Job::Settle(done);
+                }
+                // As a worker: not while enough units wait to be settled.
+                if s.done.len() < DONE {
+                    if let Some((number, raws, planner)) = pop(shared, &mut s) {
+                        break Job::Work(number, raws, planner);
+                    }
+                }
+                if s.read_all && next == s.cut {
+                    break Job::End;
+                }
+                s = shared.wait(&shared.work, s);
+            }
+        };
+        let done = match job {
+            Job::End => return,
+            Job::Settle(done) => done,
+            Job::Work(number, raws, planner) => {
+                let done = work(raws, &planner, number == 0, 0);
+                if number != next {
+                    shared.lock().done.insert(number, done);
+                    continue;
+                }
+                done
+            }
+        };
+        let Done {
+            records,
+            ahead,
+            owner,
+        } = done;
+        let refs: Vec<Option<&Record>> = records.iter().map(|(r, _)| r.as_ref().ok()).collect();
+        let reports = sessions.settle(&refs, ahead);
+        drop(refs);
+        next += 1;
+        for (record, report) in records.iter().zip(&reports) {
+            each(record, report.as_ref());
+        }
+        let wake = {
+            let mut s = shared.lock();
+            s.planner = sessions.clone();
+            if owner != 0 {
+                s.trash[owner].push((records, reports));
+            }
+            std::mem::take(&mut s.workers_wait)
+        };
+        if wake {
+            shared.work.notify_all();
+        }
+    }
+}
