@@ -321,7 +321,9 @@ pub(super) fn play(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
             }
         }
         tell_trick(&l, t, out);
-        if let Some(taker) = g.taker {
+        // The running count is only told, never used: skipped unless the
+        // events are recorded.
+        if let (Some(taker), true) = (g.taker, out.wants_events()) {
             tell_count(&l, t, taker, &mut count, out);
         }
     }

@@ -103,38 +103,39 @@ fn taker_tricks(g: &State, taker: Seat, keep: bool, out: &mut Writer) -> Pile {
     };
     for (t, l) in g.laid.iter().enumerate() {
         let taker_wins = l.winner == taker;
-        if taker_wins {
-            pile.tricks += 1;
-        }
+        pile.tricks += usize::from(taker_wins);
         for i in 0..4 {
             let c = l.cards[i];
             let mine = l.seats[i] == taker;
-            let mut v = half_points(c);
-            let mut taker_gets = taker_wins;
-            if c.is_fool() && t < TRICKS - 1 && mine != taker_wins {
-                // FR-EXCUSE-3: it stays with its side; FR-EXCUSE-5.
-                taker_gets = mine;
-                if !keep {
-                    v = 8;
-                    if taker_wins {
-                        pile.half += 1;
-                    }
+            if !(c.is_fool() && t < TRICKS - 1 && mine != taker_wins) {
+                // Any other card goes to the trick's winner.
+                if taker_wins {
+                    take(&mut pile, c, half_points(c));
                 }
-                let side = if mine { "the taker" } else { "the defence" };
-                out.rule(
-                    Moment::Trick(t as u16 + 1),
-                    "FR-EXCUSE-3",
-                    format_args!(
-                        "the excuse stays with {side}{}",
-                        if keep {
-                            ""
-                        } else {
-                            ", which gives a card worth 0.5 in exchange (FR-EXCUSE-5)"
-                        }
-                    ),
-                );
+                continue;
             }
-            if taker_gets {
+            // FR-EXCUSE-3: the excuse stays with its side; FR-EXCUSE-5.
+            let mut v = half_points(c);
+            if !keep {
+                v = 8;
+                if taker_wins {
+                    pile.half += 1;
+                }
+            }
+            let side = if mine { "the taker" } else { "the defence" };
+            out.rule(
+                Moment::Trick(t as u16 + 1),
+                "FR-EXCUSE-3",
+                format_args!(
+                    "the excuse stays with {side}{}",
+                    if keep {
+                        ""
+                    } else {
+                        ", which gives a card worth 0.5 in exchange (FR-EXCUSE-5)"
+                    }
+                ),
+            );
+            if mine {
                 take(&mut pile, c, v);
             }
         }

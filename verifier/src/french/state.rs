@@ -138,6 +138,12 @@ impl<'r> Writer<'r> {
         });
     }
 
+    /// Whether events are recorded (explain, the lesson page): what is
+    /// worked out only for them is skipped otherwise.
+    pub fn wants_events(&self) -> bool {
+        self.report.wants_events()
+    }
+
     /// An event, built only when the caller wants events.
     pub fn event(&mut self, event: impl FnOnce() -> Event) {
         self.report.event(event);
