@@ -13,6 +13,15 @@ pub fn half_points(card: Card) -> u32 {
     u32::from(HALF_POINTS[card.index() as usize])
 }
 
+/// A card's half points, plus 1 << 16 for an oudler: a sum of these over
+/// cards sums both (at most 79 x 9 half points, far below 1 << 16).
+#[inline]
+pub(super) fn half_points_and_oudler(card: Card) -> u32 {
+    let i = card.index() as usize;
+    let oudler = u32::from(HALF_POINTS[i] == 9 && i >= 56);
+    u32::from(HALF_POINTS[i]) | oudler << 16
+}
+
 /// [`half_points`] of every card by index (suits of 14 ranks, R1..K, then
 /// T1..T22 and the excuse), held equal to [`half_points_by_rank`] by a test.
 const HALF_POINTS: [u8; Card::COUNT] = {
@@ -110,6 +119,8 @@ mod tests {
         for i in 0..Card::COUNT as u8 {
             let c = Card::from_index(i).unwrap();
             assert_eq!(half_points(c), half_points_by_rank(c), "{c}");
+            let oudler = u32::from(is_oudler(c)) << 16;
+            assert_eq!(half_points_and_oudler(c), half_points(c) | oudler, "{c}");
         }
     }
 

@@ -158,13 +158,15 @@ pub(super) fn lay_out_tricks(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     let mut won = [0usize; 2];
     let owner = dealt_owners(deal, g);
     for (t, trick) in deal.record.tricks.iter().take(TRICKS).enumerate() {
-        let n = trick.plays.len().min(4);
-        let leader = leader_of(deal, trick, t, expected, slam, &owner, out);
+        // The plays as one slice (not one look through the list per card).
+        let plays: &[Item] = &trick.plays;
+        let n = plays.len().min(4);
+        let leader = leader_of(deal, trick, plays, t, expected, slam, &owner, out);
         let mut seats = [leader; 4];
         let mut cards = [Card::FOOL; 4];
-        for i in 0..n {
+        for (i, p) in plays[..n].iter().enumerate() {
             seats[i] = (leader + i as u8) % SEATS;
-            cards[i] = trick.plays[i].card;
+            cards[i] = p.card;
         }
         let (mut w, mut win) = winner_of(&cards[..n]);
         if t == TRICKS - 1 {
@@ -213,9 +215,11 @@ fn dealt_owners(deal: &Deal<'_>, g: &State) -> [u8; Card::COUNT] {
 
 /// The leader of trick `t` (0-based): the one written, else the one whose
 /// seat order fits the cards' owners, else the one expected (FR-PLAY-1).
+#[allow(clippy::too_many_arguments)]
 fn leader_of(
     deal: &Deal<'_>,
     trick: &Trick,
+    plays: &[Item],
     t: usize,
     expected: Seat,
     slam: bool,
@@ -223,9 +227,12 @@ fn leader_of(
     out: &mut Writer,
 ) -> Seat {
     let partial = deal.record.is_partial();
-    let n = trick.plays.len().min(4);
+    let n = plays.len().min(4);
     let fits = |l: u8| {
-        (0..n).all(|i| owner[trick.plays[i].card.index() as usize] == (l + i as u8) % SEATS)
+        plays[..n]
+            .iter()
+            .enumerate()
+            .all(|(i, p)| owner[p.card.index() as usize] == (l + i as u8) % SEATS)
     };
     let written = match trick.leader {
         Some(l) if l < SEATS => Some(l),
@@ -307,12 +314,13 @@ pub(super) fn play(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
             break;
         }
         let l = g.laid[t];
-        for i in 0..l.n {
+        let plays: &[Item] = &trick.plays;
+        for (i, item) in plays[..l.n].iter().enumerate() {
             let p = Played {
                 t,
                 seat: l.seats[i],
                 card: l.cards[i],
-                item: &trick.plays[i],
+                item,
             };
             card_from_hand(&p, &l.cards[..i], record.is_partial(), &mut hands, g, out);
             excuse_names_no_suit(&p, out);

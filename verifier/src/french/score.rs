@@ -6,7 +6,7 @@
 
 use notation::{Card, CardSet, Party, Seat, Variant};
 
-use super::cards::{half_points, is_oudler, list, points_text};
+use super::cards::{half_points, half_points_and_oudler, is_oudler, list, points_text};
 use super::state::{State, Win, Writer};
 use super::{Contract, SessionState, SEATS, TRICKS};
 use crate::reason::{decimal, Reason};
@@ -104,43 +104,75 @@ fn taker_tricks(g: &State, taker: Seat, keep: bool, out: &mut Writer) -> Pile {
     for (t, l) in g.laid.iter().enumerate() {
         let taker_wins = l.winner == taker;
         pile.tricks += usize::from(taker_wins);
-        for i in 0..4 {
-            let c = l.cards[i];
-            let mine = l.seats[i] == taker;
-            if !(c.is_fool() && t < TRICKS - 1 && mine != taker_wins) {
-                // Any other card goes to the trick's winner.
-                if taker_wins {
-                    take(&mut pile, c, half_points(c));
-                }
-                continue;
-            }
-            // FR-EXCUSE-3: the excuse stays with its side; FR-EXCUSE-5.
-            let mut v = half_points(c);
-            if !keep {
-                v = 8;
-                if taker_wins {
-                    pile.half += 1;
-                }
-            }
-            let side = if mine { "the taker" } else { "the defence" };
-            out.rule(
-                Moment::Trick(t as u16 + 1),
-                "FR-EXCUSE-3",
-                format_args!(
-                    "the excuse stays with {side}{}",
-                    if keep {
-                        ""
-                    } else {
-                        ", which gives a card worth 0.5 in exchange (FR-EXCUSE-5)"
+        let stays = |i: usize| (l.seats[i] == taker) != taker_wins;
+        if t < TRICKS - 1 && (0..4).any(|i| l.cards[i].is_fool() && stays(i)) {
+            trick_with_excuse(&mut pile, l, t, taker, keep, out);
+        } else if taker_wins {
+            // No excuse kept back: every card goes to the taker, as
+            // `take` one by one (half points and oudler count summed at
+            // once, see `half_points_and_oudler`).
+            let v: u32 = l.cards.iter().map(|&c| half_points_and_oudler(c)).sum();
+            pile.half += v & 0xffff;
+            if v >> 16 != 0 {
+                for &c in &l.cards {
+                    if is_oudler(c) {
+                        pile.oudlers += 1;
+                        pile.held.insert(c);
                     }
-                ),
-            );
-            if mine {
-                take(&mut pile, c, v);
+                }
             }
         }
     }
     pile
+}
+
+/// A trick whose excuse stays with the other side than the winner's
+/// (FR-EXCUSE-3), card by card.
+#[cold]
+fn trick_with_excuse(
+    pile: &mut Pile,
+    l: &super::state::Laid,
+    t: usize,
+    taker: Seat,
+    keep: bool,
+    out: &mut Writer,
+) {
+    let taker_wins = l.winner == taker;
+    for i in 0..4 {
+        let c = l.cards[i];
+        let mine = l.seats[i] == taker;
+        if !(c.is_fool() && t < TRICKS - 1 && mine != taker_wins) {
+            // Any other card goes to the trick's winner.
+            if taker_wins {
+                take(pile, c, half_points(c));
+            }
+            continue;
+        }
+        // FR-EXCUSE-3: the excuse stays with its side; FR-EXCUSE-5.
+        let mut v = half_points(c);
+        if !keep {
+            v = 8;
+            if taker_wins {
+                pile.half += 1;
+            }
+        }
+        let side = if mine { "the taker" } else { "the defence" };
+        out.rule(
+            Moment::Trick(t as u16 + 1),
+            "FR-EXCUSE-3",
+            format_args!(
+                "the excuse stays with {side}{}",
+                if keep {
+                    ""
+                } else {
+                    ", which gives a card worth 0.5 in exchange (FR-EXCUSE-5)"
+                }
+            ),
+        );
+        if mine {
+            take(pile, c, v);
+        }
+    }
 }
 
 fn take(pile: &mut Pile, c: Card, half: u32) {
