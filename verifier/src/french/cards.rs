@@ -22,6 +22,21 @@ pub(super) fn half_points_and_oudler(card: Card) -> u32 {
     u32::from(HALF_POINTS[i]) | oudler << 16
 }
 
+/// The set of one card, from a table (no shift across the two halves).
+#[inline]
+pub(super) fn single(card: Card) -> CardSet {
+    const BITS: [u128; Card::COUNT] = {
+        let mut t = [0u128; Card::COUNT];
+        let mut i = 0;
+        while i < Card::COUNT {
+            t[i] = 1u128 << i;
+            i += 1;
+        }
+        t
+    };
+    CardSet(BITS[card.index() as usize])
+}
+
 /// [`half_points`] of every card by index (suits of 14 ranks, R1..K, then
 /// T1..T22 and the excuse), held equal to [`half_points_by_rank`] by a test.
 const HALF_POINTS: [u8; Card::COUNT] = {
@@ -119,6 +134,8 @@ mod tests {
         for i in 0..Card::COUNT as u8 {
             let c = Card::from_index(i).unwrap();
             assert_eq!(half_points(c), half_points_by_rank(c), "{c}");
+            let one: Vec<Card> = single(c).iter().collect();
+            assert_eq!(one, [c]);
             let oudler = u32::from(is_oudler(c)) << 16;
             assert_eq!(half_points_and_oudler(c), half_points(c) | oudler, "{c}");
         }

@@ -157,6 +157,7 @@ pub(super) fn lay_out_tricks(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     // Tricks won so far by the taker and by the defence.
     let mut won = [0usize; 2];
     let owner = dealt_owners(deal, g);
+    let taker = g.taker;
     for (t, trick) in deal.record.tricks.iter().take(TRICKS).enumerate() {
         // The plays as one slice (not one look through the list per card).
         let plays: &[Item] = &trick.plays;
@@ -170,13 +171,13 @@ pub(super) fn lay_out_tricks(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
         }
         let (mut w, mut win) = winner_of(&cards[..n]);
         if t == TRICKS - 1 {
-            if let Some(i) = excuse_wins_the_slam(&seats, &cards[..n], g.taker, won, either) {
+            if let Some(i) = excuse_wins_the_slam(&seats, &cards[..n], taker, won, either) {
                 w = i;
                 win = Win::SlamExcuse;
             }
         }
         let winner = seats[w];
-        won[usize::from(Some(winner) != g.taker)] += 1;
+        won[usize::from(Some(winner) != taker)] += 1;
         g.laid.push(Laid {
             leader,
             n,

@@ -6,7 +6,7 @@
 
 use notation::{Card, CardSet, Party, Seat, Variant};
 
-use super::cards::{half_points, half_points_and_oudler, is_oudler, list, points_text};
+use super::cards::{half_points, half_points_and_oudler, is_oudler, list, points_text, single};
 use super::state::{State, Win, Writer};
 use super::{Contract, SessionState, SEATS, TRICKS};
 use crate::reason::{decimal, Reason};
@@ -187,17 +187,19 @@ fn take(pile: &mut Pile, c: Card, half: u32) {
 /// without) for the taker; the dog for the defenders after a guard against
 /// (FR-SCORE-1, FR-DOG-2).
 fn dog_or_discard(g: &State, contract: Contract, pile: &mut Pile) {
+    if contract == Contract::GuardAgainst {
+        return;
+    }
+    // The cards played, one mask of the table a card.
     let mut played = CardSet::EMPTY;
     for l in &g.laid {
         for &c in &l.cards {
-            played.insert(c);
+            played = played.union(single(c));
         }
     }
     let rest = Variant::FrenchTarot.deck().difference(played);
-    if contract != Contract::GuardAgainst {
-        for c in rest.iter() {
-            take(pile, c, half_points(c));
-        }
+    for c in rest.iter() {
+        take(pile, c, half_points(c));
     }
 }
 
