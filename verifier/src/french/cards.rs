@@ -106,7 +106,9 @@ pub(super) fn list(set: CardSet) -> String {
 }
 
 pub(super) fn set_of(items: &[Item]) -> CardSet {
-    items.iter().map(|i| i.card).collect()
+    items
+        .iter()
+        .fold(CardSet::EMPTY, |s, i| s.union(single(i.card)))
 }
 
 /// Half points written as points: `23` or `23.5`.

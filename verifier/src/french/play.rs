@@ -7,7 +7,7 @@
 use notation::Kind;
 use notation::{Card, CardSet, Item, Lead, Problem, Seat, Trick};
 
-use super::cards::{french_trumps, half_points, list, points_text, suit_name};
+use super::cards::{french_trumps, half_points, list, points_text, single, suit_name};
 use super::declarations::slam_before_play;
 use super::state::{Laid, State, Win, Writer};
 use super::{Contract, SEATS, TRICKS};
@@ -351,7 +351,7 @@ fn card_from_hand(
 ) {
     let (seat, card, t) = (p.seat, p.card, p.t);
     let mut hand = hands[seat as usize];
-    if g.floating.remove(card) {
+    if !g.floating.is_empty() && g.floating.remove(card) {
         hand.insert(card);
     }
     if !hand.contains(card) {
@@ -383,7 +383,7 @@ fn card_from_hand(
             out.fault(revoke(p, rule, why));
         }
     }
-    hands[seat as usize].remove(card);
+    hands[seat as usize] = hands[seat as usize].difference(single(card));
 }
 
 /// A revoke (FR-PLAY-6): the card, the duty broken and why.
