@@ -153,7 +153,7 @@ pub(super) fn lay_out_tricks(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
         (true, Some(t)) => t,
         _ => g.first_bidder(),
     };
-    let either = deal.options.get("slam_excuse_side") == "either";
+    let either = super::state::option(deal, "slam_excuse_side") == "either";
     // Tricks won so far by the taker and by the defence.
     let mut won = [0usize; 2];
     let owner = dealt_owners(deal, g);

@@ -52,7 +52,7 @@ pub(super) fn settle(deal: &Deal<'_>, g: &State, out: &mut Writer, _state: &mut 
         );
         return;
     }
-    let keep = deal.options.get("excuse_exchange") == "keep";
+    let keep = super::state::option(deal, "excuse_exchange") == "keep";
     let mut pile = taker_tricks(g, taker, keep, out);
     dog_or_discard(g, contract, &mut pile);
     let items = score_items(deal, g, taker, contract, &pile, out);
