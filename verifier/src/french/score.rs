@@ -246,7 +246,9 @@ fn score_items(
             contract.word(),
         ),
     );
-    let mut items: Vec<Item> = vec![(
+    // Room for the contract, the petit au bout, two handfuls and a slam.
+    let mut items: Vec<Item> = Vec::with_capacity(5);
+    items.push((
         sign * (25 + d) * mult,
         "FR-SCORE-3",
         // "{contract} {result} by {d}: (25 + {d}) × {mult}".
@@ -265,7 +267,7 @@ fn score_items(
                 decimal(mult, &mut m),
             ])
         },
-    )];
+    ));
     items.extend(petit_au_bout(g, taker, mult));
     // FR-HANDFUL-4: to the side that wins the deal.
     for &(seat, bonus) in &g.handfuls {
@@ -333,6 +335,8 @@ fn slam_bonuses(deal: &Deal<'_>, g: &State, taker_tricks: usize, items: &mut Vec
 /// the taker gets 3u and each defender −u. The net result per seat.
 fn pay_items(items: Vec<Item>, taker: Seat, out: &mut Writer) -> [i64; 4] {
     let mut totals = [0i64; 4];
+    // Each item is paid by or to the three defenders.
+    out.reserve_payments(3 * items.len());
     for (amount, rule, reason) in items {
         for def in (0..SEATS).filter(|&s| s != taker) {
             let (payer, payee) = if amount >= 0 {

@@ -167,6 +167,11 @@ impl<'r> Writer<'r> {
         self.report.event(event);
     }
 
+    /// Room for `n` more payments in the ledger.
+    pub fn reserve_payments(&mut self, n: usize) {
+        self.report.ledger.reserve(n);
+    }
+
     pub fn pay(&mut self, payment: Payment) {
         self.report.pay(payment);
     }
