@@ -166,8 +166,16 @@ pub(super) fn lay_out_tricks(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
         let mut seats = [leader; 4];
         let mut cards = [Card::FOOL; 4];
         for (i, p) in plays[..n].iter().enumerate() {
-            seats[i] = (leader + i as u8) % SEATS;
             cards[i] = p.card;
+        }
+        if n == 4 && leader < SEATS {
+            // The four seats from the leader, `(leader + i) % SEATS`.
+            const ORDER: [[Seat; 4]; 4] = [[0, 1, 2, 3], [1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]];
+            seats = ORDER[leader as usize];
+        } else {
+            for (i, s) in seats[..n].iter_mut().enumerate() {
+                *s = (leader + i as u8) % SEATS;
+            }
         }
         let (mut w, mut win) = winner_of(&cards[..n]);
         if t == TRICKS - 1 {
