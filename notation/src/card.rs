@@ -131,7 +131,7 @@ impl Card {
         ((i as usize) < Card::COUNT).then_some(Card(i))
     }
 
-    pub fn index(self) -> u8 {
+    pub const fn index(self) -> u8 {
         self.0
     }
 

@@ -2,11 +2,63 @@
 //! 21 trumps of this pack, and how sets of cards and half points are
 //! written in the findings.
 
-use notation::{Card, CardSet, Item, Rank, Suit};
+#[cfg(test)]
+use notation::Rank;
+use notation::{Card, CardSet, Item, Suit};
 
 /// A card's value in half points (FR-CARD-3): 9, 7, 5, 3 or 1. The pack
 /// totals 182 half points (91 points).
+#[inline]
 pub fn half_points(card: Card) -> u32 {
+    u32::from(HALF_POINTS[card.index() as usize])
+}
+
+/// A card's half points, plus 1 << 16 for an oudler: a sum of these over
+/// cards sums both (at most 79 x 9 half points, far below 1 << 16).
+#[inline]
+pub(super) fn half_points_and_oudler(card: Card) -> u32 {
+    let i = card.index() as usize;
+    let oudler = u32::from(HALF_POINTS[i] == 9 && i >= 56);
+    u32::from(HALF_POINTS[i]) | oudler << 16
+}
+
+/// The set of one card, from a table (no shift across the two halves).
+#[inline]
+pub(super) fn single(card: Card) -> CardSet {
+    const BITS: [u128; Card::COUNT] = {
+        let mut t = [0u128; Card::COUNT];
+        let mut i = 0;
+        while i < Card::COUNT {
+            t[i] = 1u128 << i;
+            i += 1;
+        }
+        t
+    };
+    CardSet(BITS[card.index() as usize])
+}
+
+/// [`half_points`] of every card by index (suits of 14 ranks, R1..K, then
+/// T1..T22 and the excuse), held equal to [`half_points_by_rank`] by a test.
+const HALF_POINTS: [u8; Card::COUNT] = {
+    let mut t = [1u8; Card::COUNT];
+    let mut s = 0;
+    while s < 4 {
+        t[s * 14 + 10] = 3; // jack
+        t[s * 14 + 11] = 5; // knight
+        t[s * 14 + 12] = 7; // queen
+        t[s * 14 + 13] = 9; // king
+        s += 1;
+    }
+    t[Card::PAGAT.index() as usize] = 9;
+    t[Card::MOND.index() as usize] = 9;
+    t[Card::FOOL.index() as usize] = 9;
+    t
+};
+
+/// FR-CARD-3 in the digest's words: the oudlers and kings 4.5, queens 3.5,
+/// knights 2.5, jacks 1.5, any other card 0.5.
+#[cfg(test)]
+fn half_points_by_rank(card: Card) -> u32 {
     if is_oudler(card) {
         return 9;
     }
@@ -54,7 +106,9 @@ pub(super) fn list(set: CardSet) -> String {
 }
 
 pub(super) fn set_of(items: &[Item]) -> CardSet {
-    items.iter().map(|i| i.card).collect()
+    items
+        .iter()
+        .fold(CardSet::EMPTY, |s, i| s.union(single(i.card)))
 }
 
 /// Half points written as points: `23` or `23.5`.
@@ -75,6 +129,18 @@ mod tests {
     fn pack_totals_91_points() {
         let total: u32 = Variant::FrenchTarot.deck().iter().map(half_points).sum();
         assert_eq!(total, 182);
+    }
+
+    #[test]
+    fn the_table_of_half_points_is_the_rule() {
+        for i in 0..Card::COUNT as u8 {
+            let c = Card::from_index(i).unwrap();
+            assert_eq!(half_points(c), half_points_by_rank(c), "{c}");
+            let one: Vec<Card> = single(c).iter().collect();
+            assert_eq!(one, [c]);
+            let oudler = u32::from(is_oudler(c)) << 16;
+            assert_eq!(half_points_and_oudler(c), half_points(c) | oudler, "{c}");
+        }
     }
 
     #[test]

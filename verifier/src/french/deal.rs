@@ -4,7 +4,7 @@
 //! caught, in the dealt hands or, for a partial record, in the cards played.
 
 use notation::Kind;
-use notation::{Card, CardSet, Hand, Problem, Seat};
+use notation::{Card, CardSet, Hand, Item, Problem, Seat};
 
 use super::cards::{excuse_set, french_trumps, set_of};
 use super::state::{State, Writer};
@@ -71,25 +71,46 @@ fn give_structural_rule_ids(g: &mut State, out: &mut Writer) {
 /// which float.
 fn take_dealt_hands(deal: &Deal<'_>, g: &mut State) {
     let record = deal.record;
-    let mut seen = CardSet::EMPTY;
     let lists = record
         .hands
         .iter()
         .map(|h| &h.cards)
         .chain(record.talon.iter().map(|t| &t.cards));
-    for list in lists {
-        for item in list {
-            if !seen.insert(item.card) {
-                g.floating.insert(item.card);
-            }
-        }
-    }
-    for h in &record.hands {
+    // The sets of the first lists, kept for the hands below.
+    let mut sets = [CardSet::EMPTY; 5];
+    g.floating = dealt_twice(lists, &mut sets);
+    for (k, h) in record.hands.iter().enumerate() {
         if h.seat >= SEATS {
             continue;
         }
-        g.hands[h.seat as usize] = set_of(&h.cards).difference(g.floating);
+        let set = sets.get(k).map_or_else(|| set_of(&h.cards), |&s| s);
+        g.hands[h.seat as usize] = set.difference(g.floating);
     }
+}
+
+/// The cards found more than once in `lists`; the set of each of the first
+/// lists goes into `sets`. A list with no card twice is taken at once: a
+/// card of it is found again exactly when an earlier list has it, as the
+/// card-by-card walk finds (held equal to it by a test).
+fn dealt_twice<'a>(lists: impl Iterator<Item = &'a Vec<Item>>, sets: &mut [CardSet; 5]) -> CardSet {
+    let (mut seen, mut twice) = (CardSet::EMPTY, CardSet::EMPTY);
+    for (k, list) in lists.enumerate() {
+        let set = set_of(list);
+        if let Some(s) = sets.get_mut(k) {
+            *s = set;
+        }
+        if set.len() as usize == list.len() {
+            twice = twice.union(seen.intersection(set));
+            seen = seen.union(set);
+            continue;
+        }
+        for item in list {
+            if !seen.insert(item.card) {
+                twice.insert(item.card);
+            }
+        }
+    }
+    twice
 }
 
 /// FR-DEAL-2 on a dealt hand: the petit, with no other trump and no excuse.
@@ -201,4 +222,30 @@ fn petit_bare_in_play(deal: &Deal<'_>, seat: Seat, g: &mut State, out: &mut Writ
         .help(BARE_PETIT_HELP),
     );
     g.bare_petit = true;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dealt_twice_is_the_card_by_card_walk() {
+        let mut rng = crate::gen::Rng::new(0x6a09_e667_f3bc_c908);
+        for _ in 0..5_000 {
+            let lists: Vec<Vec<Item>> = (0..rng.below(7))
+                .map(|_| (0..rng.below(20)).map(|_| Item::new(rng.card())).collect())
+                .collect();
+            let (mut seen, mut walk) = (CardSet::EMPTY, CardSet::EMPTY);
+            for item in lists.iter().flatten() {
+                if !seen.insert(item.card) {
+                    walk.insert(item.card);
+                }
+            }
+            let mut sets = [CardSet::EMPTY; 5];
+            assert_eq!(dealt_twice(lists.iter(), &mut sets), walk, "{lists:?}");
+            for (k, list) in lists.iter().take(5).enumerate() {
+                assert_eq!(sets[k], set_of(list));
+            }
+        }
+    }
 }

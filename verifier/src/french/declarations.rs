@@ -38,7 +38,7 @@ pub(super) fn declarations(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     let Some(decl) = &deal.record.declarations else {
         return;
     };
-    let exact = deal.options.flag("handful_exact");
+    let exact = super::state::option(deal, "handful_exact") == "true";
     let mut declared = [false; 4];
     for a in &decl.actions {
         if a.seat >= SEATS {

@@ -7,7 +7,7 @@
 use notation::Kind;
 use notation::{Card, CardSet, Item, Lead, Problem, Seat, Trick};
 
-use super::cards::{french_trumps, half_points, list, points_text, suit_name};
+use super::cards::{french_trumps, half_points, list, points_text, single, suit_name};
 use super::declarations::slam_before_play;
 use super::state::{Laid, State, Win, Writer};
 use super::{Contract, SEATS, TRICKS};
@@ -153,28 +153,39 @@ pub(super) fn lay_out_tricks(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
         (true, Some(t)) => t,
         _ => g.first_bidder(),
     };
-    let either = deal.options.get("slam_excuse_side") == "either";
+    let either = super::state::option(deal, "slam_excuse_side") == "either";
     // Tricks won so far by the taker and by the defence.
     let mut won = [0usize; 2];
     let owner = dealt_owners(deal, g);
+    let taker = g.taker;
     for (t, trick) in deal.record.tricks.iter().take(TRICKS).enumerate() {
-        let n = trick.plays.len().min(4);
-        let leader = leader_of(deal, trick, t, expected, slam, &owner, out);
+        // The plays as one slice (not one look through the list per card).
+        let plays: &[Item] = &trick.plays;
+        let n = plays.len().min(4);
+        let leader = leader_of(deal, trick, plays, t, expected, slam, &owner, out);
         let mut seats = [leader; 4];
         let mut cards = [Card::FOOL; 4];
-        for i in 0..n {
-            seats[i] = (leader + i as u8) % SEATS;
-            cards[i] = trick.plays[i].card;
+        for (i, p) in plays[..n].iter().enumerate() {
+            cards[i] = p.card;
+        }
+        if n == 4 && leader < SEATS {
+            // The four seats from the leader, `(leader + i) % SEATS`.
+            const ORDER: [[Seat; 4]; 4] = [[0, 1, 2, 3], [1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]];
+            seats = ORDER[leader as usize];
+        } else {
+            for (i, s) in seats[..n].iter_mut().enumerate() {
+                *s = (leader + i as u8) % SEATS;
+            }
         }
         let (mut w, mut win) = winner_of(&cards[..n]);
         if t == TRICKS - 1 {
-            if let Some(i) = excuse_wins_the_slam(&seats, &cards[..n], g.taker, won, either) {
+            if let Some(i) = excuse_wins_the_slam(&seats, &cards[..n], taker, won, either) {
                 w = i;
                 win = Win::SlamExcuse;
             }
         }
         let winner = seats[w];
-        won[usize::from(Some(winner) != g.taker)] += 1;
+        won[usize::from(Some(winner) != taker)] += 1;
         g.laid.push(Laid {
             leader,
             n,
@@ -213,9 +224,11 @@ fn dealt_owners(deal: &Deal<'_>, g: &State) -> [u8; Card::COUNT] {
 
 /// The leader of trick `t` (0-based): the one written, else the one whose
 /// seat order fits the cards' owners, else the one expected (FR-PLAY-1).
+#[allow(clippy::too_many_arguments)]
 fn leader_of(
     deal: &Deal<'_>,
     trick: &Trick,
+    plays: &[Item],
     t: usize,
     expected: Seat,
     slam: bool,
@@ -223,9 +236,12 @@ fn leader_of(
     out: &mut Writer,
 ) -> Seat {
     let partial = deal.record.is_partial();
-    let n = trick.plays.len().min(4);
+    let n = plays.len().min(4);
     let fits = |l: u8| {
-        (0..n).all(|i| owner[trick.plays[i].card.index() as usize] == (l + i as u8) % SEATS)
+        plays[..n]
+            .iter()
+            .enumerate()
+            .all(|(i, p)| owner[p.card.index() as usize] == (l + i as u8) % SEATS)
     };
     let written = match trick.leader {
         Some(l) if l < SEATS => Some(l),
@@ -307,12 +323,13 @@ pub(super) fn play(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
             break;
         }
         let l = g.laid[t];
-        for i in 0..l.n {
+        let plays: &[Item] = &trick.plays;
+        for (i, item) in plays[..l.n].iter().enumerate() {
             let p = Played {
                 t,
                 seat: l.seats[i],
                 card: l.cards[i],
-                item: &trick.plays[i],
+                item,
             };
             card_from_hand(&p, &l.cards[..i], record.is_partial(), &mut hands, g, out);
             excuse_names_no_suit(&p, out);
@@ -321,7 +338,9 @@ pub(super) fn play(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
             }
         }
         tell_trick(&l, t, out);
-        if let Some(taker) = g.taker {
+        // The running count is only told, never used: skipped unless the
+        // events are recorded.
+        if let (Some(taker), true) = (g.taker, out.wants_events()) {
             tell_count(&l, t, taker, &mut count, out);
         }
     }
@@ -340,7 +359,7 @@ fn card_from_hand(
 ) {
     let (seat, card, t) = (p.seat, p.card, p.t);
     let mut hand = hands[seat as usize];
-    if g.floating.remove(card) {
+    if !g.floating.is_empty() && g.floating.remove(card) {
         hand.insert(card);
     }
     if !hand.contains(card) {
@@ -372,7 +391,7 @@ fn card_from_hand(
             out.fault(revoke(p, rule, why));
         }
     }
-    hands[seat as usize].remove(card);
+    hands[seat as usize] = hands[seat as usize].difference(single(card));
 }
 
 /// A revoke (FR-PLAY-6): the card, the duty broken and why.

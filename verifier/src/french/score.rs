@@ -6,7 +6,7 @@
 
 use notation::{Card, CardSet, Party, Seat, Variant};
 
-use super::cards::{half_points, is_oudler, list, points_text};
+use super::cards::{half_points, half_points_and_oudler, is_oudler, list, points_text, single};
 use super::state::{State, Win, Writer};
 use super::{Contract, SessionState, SEATS, TRICKS};
 use crate::reason::{decimal, Reason};
@@ -52,7 +52,7 @@ pub(super) fn settle(deal: &Deal<'_>, g: &State, out: &mut Writer, _state: &mut 
         );
         return;
     }
-    let keep = deal.options.get("excuse_exchange") == "keep";
+    let keep = super::state::option(deal, "excuse_exchange") == "keep";
     let mut pile = taker_tricks(g, taker, keep, out);
     dog_or_discard(g, contract, &mut pile);
     let items = score_items(deal, g, taker, contract, &pile, out);
@@ -103,43 +103,76 @@ fn taker_tricks(g: &State, taker: Seat, keep: bool, out: &mut Writer) -> Pile {
     };
     for (t, l) in g.laid.iter().enumerate() {
         let taker_wins = l.winner == taker;
-        if taker_wins {
-            pile.tricks += 1;
-        }
-        for i in 0..4 {
-            let c = l.cards[i];
-            let mine = l.seats[i] == taker;
-            let mut v = half_points(c);
-            let mut taker_gets = taker_wins;
-            if c.is_fool() && t < TRICKS - 1 && mine != taker_wins {
-                // FR-EXCUSE-3: it stays with its side; FR-EXCUSE-5.
-                taker_gets = mine;
-                if !keep {
-                    v = 8;
-                    if taker_wins {
-                        pile.half += 1;
+        pile.tricks += usize::from(taker_wins);
+        let stays = |i: usize| (l.seats[i] == taker) != taker_wins;
+        if t < TRICKS - 1 && (0..4).any(|i| l.cards[i].is_fool() && stays(i)) {
+            trick_with_excuse(&mut pile, l, t, taker, keep, out);
+        } else if taker_wins {
+            // No excuse kept back: every card goes to the taker, as
+            // `take` one by one (half points and oudler count summed at
+            // once, see `half_points_and_oudler`).
+            let v: u32 = l.cards.iter().map(|&c| half_points_and_oudler(c)).sum();
+            pile.half += v & 0xffff;
+            if v >> 16 != 0 {
+                for &c in &l.cards {
+                    if is_oudler(c) {
+                        pile.oudlers += 1;
+                        pile.held.insert(c);
                     }
                 }
-                let side = if mine { "the taker" } else { "the defence" };
-                out.rule(
-                    Moment::Trick(t as u16 + 1),
-                    "FR-EXCUSE-3",
-                    format_args!(
-                        "the excuse stays with {side}{}",
-                        if keep {
-                            ""
-                        } else {
-                            ", which gives a card worth 0.5 in exchange (FR-EXCUSE-5)"
-                        }
-                    ),
-                );
-            }
-            if taker_gets {
-                take(&mut pile, c, v);
             }
         }
     }
     pile
+}
+
+/// A trick whose excuse stays with the other side than the winner's
+/// (FR-EXCUSE-3), card by card.
+#[cold]
+fn trick_with_excuse(
+    pile: &mut Pile,
+    l: &super::state::Laid,
+    t: usize,
+    taker: Seat,
+    keep: bool,
+    out: &mut Writer,
+) {
+    let taker_wins = l.winner == taker;
+    for i in 0..4 {
+        let c = l.cards[i];
+        let mine = l.seats[i] == taker;
+        if !(c.is_fool() && t < TRICKS - 1 && mine != taker_wins) {
+            // Any other card goes to the trick's winner.
+            if taker_wins {
+                take(pile, c, half_points(c));
+            }
+            continue;
+        }
+        // FR-EXCUSE-3: the excuse stays with its side; FR-EXCUSE-5.
+        let mut v = half_points(c);
+        if !keep {
+            v = 8;
+            if taker_wins {
+                pile.half += 1;
+            }
+        }
+        let side = if mine { "the taker" } else { "the defence" };
+        out.rule(
+            Moment::Trick(t as u16 + 1),
+            "FR-EXCUSE-3",
+            format_args!(
+                "the excuse stays with {side}{}",
+                if keep {
+                    ""
+                } else {
+                    ", which gives a card worth 0.5 in exchange (FR-EXCUSE-5)"
+                }
+            ),
+        );
+        if mine {
+            take(pile, c, v);
+        }
+    }
 }
 
 fn take(pile: &mut Pile, c: Card, half: u32) {
@@ -154,17 +187,19 @@ fn take(pile: &mut Pile, c: Card, half: u32) {
 /// without) for the taker; the dog for the defenders after a guard against
 /// (FR-SCORE-1, FR-DOG-2).
 fn dog_or_discard(g: &State, contract: Contract, pile: &mut Pile) {
+    if contract == Contract::GuardAgainst {
+        return;
+    }
+    // The cards played, one mask of the table a card.
     let mut played = CardSet::EMPTY;
     for l in &g.laid {
         for &c in &l.cards {
-            played.insert(c);
+            played = played.union(single(c));
         }
     }
     let rest = Variant::FrenchTarot.deck().difference(played);
-    if contract != Contract::GuardAgainst {
-        for c in rest.iter() {
-            take(pile, c, half_points(c));
-        }
+    for c in rest.iter() {
+        take(pile, c, half_points(c));
     }
 }
 
@@ -211,7 +246,9 @@ fn score_items(
             contract.word(),
         ),
     );
-    let mut items: Vec<Item> = vec![(
+    // Room for the contract, the petit au bout, two handfuls and a slam.
+    let mut items: Vec<Item> = Vec::with_capacity(5);
+    items.push((
         sign * (25 + d) * mult,
         "FR-SCORE-3",
         // "{contract} {result} by {d}: (25 + {d}) × {mult}".
@@ -230,7 +267,7 @@ fn score_items(
                 decimal(mult, &mut m),
             ])
         },
-    )];
+    ));
     items.extend(petit_au_bout(g, taker, mult));
     // FR-HANDFUL-4: to the side that wins the deal.
     for &(seat, bonus) in &g.handfuls {
@@ -298,6 +335,8 @@ fn slam_bonuses(deal: &Deal<'_>, g: &State, taker_tricks: usize, items: &mut Vec
 /// the taker gets 3u and each defender −u. The net result per seat.
 fn pay_items(items: Vec<Item>, taker: Seat, out: &mut Writer) -> [i64; 4] {
     let mut totals = [0i64; 4];
+    // Each item is paid by or to the three defenders.
+    out.reserve_payments(3 * items.len());
     for (amount, rule, reason) in items {
         for def in (0..SEATS).filter(|&s| s != taker) {
             let (payer, payee) = if amount >= 0 {

@@ -98,6 +98,24 @@ impl State {
     }
 }
 
+/// The value of a French option (`RuleOptions::get`): when the record sets
+/// none, the first allowed value in French Tarot's own list, without
+/// `get`'s search of every variant's (no other variant has an option of
+/// these names: a test holds the two equal).
+pub(super) fn option<'d>(deal: &Deal<'d>, name: &str) -> &'d str {
+    default_option(deal.options, name).unwrap_or_else(|| deal.options.get(name))
+}
+
+fn default_option(options: &crate::RuleOptions, name: &str) -> Option<&'static str> {
+    if !options.values.is_empty() {
+        return None;
+    }
+    crate::options::known(notation::Variant::FrenchTarot)
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, allowed)| allowed[0])
+}
+
 /// The report writer: every finding, event and payment of the replay goes
 /// through it.
 pub(super) struct Writer<'r> {
@@ -138,9 +156,20 @@ impl<'r> Writer<'r> {
         });
     }
 
+    /// Whether events are recorded (explain, the lesson page): what is
+    /// worked out only for them is skipped otherwise.
+    pub fn wants_events(&self) -> bool {
+        self.report.wants_events()
+    }
+
     /// An event, built only when the caller wants events.
     pub fn event(&mut self, event: impl FnOnce() -> Event) {
         self.report.event(event);
+    }
+
+    /// Room for `n` more payments in the ledger.
+    pub fn reserve_payments(&mut self, n: usize) {
+        self.report.ledger.reserve(n);
     }
 
     pub fn pay(&mut self, payment: Payment) {
@@ -151,5 +180,20 @@ impl<'r> Writer<'r> {
     pub fn settled(&mut self, totals: [i64; 4]) {
         self.report.totals = totals.to_vec();
         self.report.settled = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_default_options_are_those_get_finds() {
+        let none = crate::RuleOptions::default();
+        for (name, _) in crate::options::known(notation::Variant::FrenchTarot) {
+            assert_eq!(
+                super::default_option(&none, name),
+                Some(none.get(name)),
+                "{name}"
+            );
+        }
     }
 }
