@@ -1777,7 +1777,14 @@ fn fast_actions(
                 "tout" => Act::Tout,
                 "call" => Act::Call {
                     card: Card::parse_canonical(arg()?.as_bytes())?,
-                    fourth: false,
+                    // Koenigrufen's call of the fourth king (KR-CALL-3):
+                    // `call HK fourth`, one space before the word.
+                    fourth: {
+                        let fourth = bytes.get(i..i + 7) == Some(b" fourth")
+                            && !bytes.get(i + 7).is_some_and(|&b| is_word_byte(b));
+                        i += 7 * usize::from(fourth);
+                        fourth
+                    },
                 },
                 "talon" => Act::Talon {
                     half: small_count(arg()?)?,
