@@ -909,6 +909,15 @@ impl<'a> Reader<'a> {
     fn card_run(&mut self) -> PResult<Vec<Card>> {
         let mut cards = Vec::new();
         loop {
+            // The common form (a handful's cards): one space and a canonical
+            // code, read as below reads it.
+            if self.fast && self.src.as_bytes().get(self.pos) == Some(&b' ') {
+                if let Some((card, end)) = canonical_at(self.src.as_bytes(), self.pos + 1) {
+                    cards.push(card);
+                    self.pos = end;
+                    continue;
+                }
+            }
             // Blanks are only skipped if a card follows: a line break before
             // a comment decides where the comment belongs.
             let before = self.pos;
