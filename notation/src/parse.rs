@@ -909,6 +909,15 @@ impl<'a> Reader<'a> {
     fn card_run(&mut self) -> PResult<Vec<Card>> {
         let mut cards = Vec::new();
         loop {
+            // The common form (a handful's cards): one space and a canonical
+            // code, read as below reads it.
+            if self.fast && self.src.as_bytes().get(self.pos) == Some(&b' ') {
+                if let Some((card, end)) = canonical_at(self.src.as_bytes(), self.pos + 1) {
+                    cards.push(card);
+                    self.pos = end;
+                    continue;
+                }
+            }
             // Blanks are only skipped if a card follows: a line break before
             // a comment decides where the comment belongs.
             let before = self.pos;
@@ -1777,7 +1786,14 @@ fn fast_actions(
                 "tout" => Act::Tout,
                 "call" => Act::Call {
                     card: Card::parse_canonical(arg()?.as_bytes())?,
-                    fourth: false,
+                    // Koenigrufen's call of the fourth king (KR-CALL-3):
+                    // `call HK fourth`, one space before the word.
+                    fourth: {
+                        let fourth = bytes.get(i..i + 7) == Some(b" fourth")
+                            && !bytes.get(i + 7).is_some_and(|&b| is_word_byte(b));
+                        i += 7 * usize::from(fourth);
+                        fourth
+                    },
                 },
                 "talon" => Act::Talon {
                     half: small_count(arg()?)?,

@@ -46,6 +46,10 @@ fn variations(text: &str) -> Vec<String> {
             .replace("EX=C", "EX=C{c}")
             .replace("EX=H", "EX=H1")
             .replace("king-pot ", "king-pot 12345678"),
+        text.replace("handful simple ", "handful simple\n  ")
+            .replace("handful double ", "handful double {c} ")
+            .replace(" T21 ", " T21  t1 ")
+            .replace(" T5 ", " T5 after 1 "),
     ]
 }
 
