@@ -726,9 +726,8 @@ mod tests {
 
     type Cut = (usize, usize, String, Option<Kind>);
 
-    /// What the reader cut, read `block` bytes at a time from reads of at
-    /// most `step`: (offset, line, text, the kind of its first problem).
-    fn cut(text: &[u8], block: usize, step: usize) -> Vec<Cut> {
+    /// `text` handed out at most `step` bytes a read, and the reader's read sizes.
+    fn trickle(text: &[u8], step: usize) -> (Trickle, Reads) {
         let reader = Trickle {
             data: io::Cursor::new(text.to_vec()),
             step,
@@ -737,6 +736,13 @@ mod tests {
             head: 0,
             step: 64 << 10,
         };
+        (reader, reads)
+    }
+
+    /// What the reader cut, read `block` bytes at a time from reads of at
+    /// most `step`: (offset, line, text, the kind of its first problem).
+    fn cut(text: &[u8], block: usize, step: usize) -> Vec<Cut> {
+        let (reader, reads) = trickle(text, step);
         let mut out = Vec::new();
         stream_text_in(Box::new(reader), reads, block, "t", &mut |(
             result,
@@ -756,14 +762,7 @@ mod tests {
     /// [`cut`] as `verify` reads: records handed on as slices of the
     /// blocks ([`stream_chunks`]), parsed as they come.
     fn cut_shared(text: &[u8], block: usize, step: usize) -> Vec<Cut> {
-        let reader = Trickle {
-            data: io::Cursor::new(text.to_vec()),
-            step,
-        };
-        let reads = Reads {
-            head: 0,
-            step: 64 << 10,
-        };
+        let (reader, reads) = trickle(text, step);
         let mut out = Vec::new();
         let mut hand = |batch: Vec<Chunk>| {
             for chunk in batch {

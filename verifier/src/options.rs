@@ -174,6 +174,20 @@ impl RuleOptions {
         }
     }
 
+    /// [`get`](Self::get) for an option of `variant`: when the record sets
+    /// no option, the first allowed value in that variant's own list, without
+    /// `get`'s search of every variant's. French Tarot and Skill7 read their
+    /// options this way (no other variant has an option of their names with
+    /// another default: a test holds the two equal).
+    pub fn get_in(&self, variant: Variant, name: &str) -> &str {
+        if self.values.is_empty() {
+            if let Some((_, allowed)) = known(variant).iter().find(|(n, _)| *n == name) {
+                return allowed[0];
+            }
+        }
+        self.get(name)
+    }
+
     /// The value of an option, or its default (the first allowed value).
     pub fn get(&self, name: &str) -> &str {
         if let Some((_, v)) = self.values.iter().rev().find(|(n, _)| n == name) {
@@ -197,5 +211,27 @@ impl RuleOptions {
         self.get(name)
             .parse()
             .unwrap_or_else(|_| panic!("option `{name}` is not a number"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `get_in` gives what `get` gives, for the variants that read their
+    /// options with it, set or not.
+    #[test]
+    fn an_option_read_in_its_variant_is_what_get_finds() {
+        let none = RuleOptions::default();
+        let set = RuleOptions {
+            values: vec![("some_option".into(), "some_value".into())],
+            ..RuleOptions::default()
+        };
+        for variant in [Variant::FrenchTarot, Variant::Skill7Tarock] {
+            for (name, _) in known(variant) {
+                assert_eq!(none.get_in(variant, name), none.get(name), "{name}");
+                assert_eq!(set.get_in(variant, name), set.get(name), "{name}");
+            }
+        }
     }
 }

@@ -98,22 +98,9 @@ impl State {
     }
 }
 
-/// The value of a French option (`RuleOptions::get`): when the record sets
-/// none, the first allowed value in French Tarot's own list, without
-/// `get`'s search of every variant's (no other variant has an option of
-/// these names: a test holds the two equal).
+/// The value of a French option (`RuleOptions::get_in`).
 pub(super) fn option<'d>(deal: &Deal<'d>, name: &str) -> &'d str {
-    default_option(deal.options, name).unwrap_or_else(|| deal.options.get(name))
-}
-
-fn default_option(options: &crate::RuleOptions, name: &str) -> Option<&'static str> {
-    if !options.values.is_empty() {
-        return None;
-    }
-    crate::options::known(notation::Variant::FrenchTarot)
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, allowed)| allowed[0])
+    deal.options.get_in(notation::Variant::FrenchTarot, name)
 }
 
 /// The report writer: every finding, event and payment of the replay goes
@@ -180,20 +167,5 @@ impl<'r> Writer<'r> {
     pub fn settled(&mut self, totals: [i64; 4]) {
         self.report.totals = totals.to_vec();
         self.report.settled = true;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_default_options_are_those_get_finds() {
-        let none = crate::RuleOptions::default();
-        for (name, _) in crate::options::known(notation::Variant::FrenchTarot) {
-            assert_eq!(
-                super::default_option(&none, name),
-                Some(none.get(name)),
-                "{name}"
-            );
-        }
     }
 }

@@ -146,35 +146,8 @@ pub(super) struct Replay<'a, 'r> {
 
 impl Replay<'_, '_> {
     pub(super) fn opts(&self, name: &str) -> &str {
-        default_option(self.deal.options, name).unwrap_or_else(|| self.deal.options.get(name))
-    }
-}
-
-/// The default of a Skill7 option when the record sets none: the first
-/// allowed value in Skill7's own list, without `RuleOptions::get`'s search
-/// of every variant's (no other variant has an option of these names: a
-/// test holds the two equal).
-fn default_option(options: &crate::RuleOptions, name: &str) -> Option<&'static str> {
-    if !options.values.is_empty() {
-        return None;
-    }
-    crate::options::known(notation::Variant::Skill7Tarock)
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, allowed)| allowed[0])
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_default_options_are_those_get_finds() {
-        let none = crate::RuleOptions::default();
-        for (name, _) in crate::options::known(notation::Variant::Skill7Tarock) {
-            assert_eq!(
-                super::default_option(&none, name),
-                Some(none.get(name)),
-                "{name}"
-            );
-        }
+        self.deal
+            .options
+            .get_in(notation::Variant::Skill7Tarock, name)
     }
 }
