@@ -10,7 +10,7 @@ use super::options::Opts;
 use super::play::beat_applies;
 use super::rules::*;
 use super::Replay;
-use crate::trick::{self, Duties, Duty, Lead, Legal, Rules};
+use crate::trick::{self, Duty, Lead, Legal, Rules};
 
 const DUTY_HELP: &str = "rule 1: follow suit; rule 2: if void, play tarock; rule 3 (negative games): beat the winning card if you can";
 

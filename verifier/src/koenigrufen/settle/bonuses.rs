@@ -8,6 +8,7 @@ use super::super::rules::*;
 use super::super::Replay;
 use super::positive::Piles;
 use super::{doubling, Line};
+use crate::reason::Reason;
 use crate::Moment;
 
 /// Adds the bonus lines of a positive game to `lines` (after the game
@@ -207,21 +208,61 @@ fn pile_bonus_lines(
                 bidder_team_wins: ann.bidder_team == made,
                 value,
                 rule,
-                reason: crate::reason!(
-                    "{} announced, {}",
-                    bonus.word(),
-                    if made { "made" } else { "lost" }
-                ),
+                reason: pile_words(bonus, Some(made)),
             });
         } else if bid_has || opp_has {
             lines.push(Line {
                 bidder_team_wins: bid_has,
                 value,
                 rule,
-                reason: crate::reason!("{} silent", bonus.word()),
+                reason: pile_words(bonus, None),
             });
         }
     }
+}
+
+/// The words of a pile bonus's line: `"{word} announced, made"` (or
+/// `lost`) when announced (`Some(made)`), else `"{word} silent"`; fixed
+/// words, without the formatting machinery (a test holds them equal to
+/// the formatted ones).
+fn pile_words(bonus: Bonus, announced: Option<bool>) -> Reason {
+    let words: [&'static str; 3] = match bonus {
+        Bonus::Trull => [
+            "trull silent",
+            "trull announced, made",
+            "trull announced, lost",
+        ],
+        Bonus::FourKings => [
+            "four-kings silent",
+            "four-kings announced, made",
+            "four-kings announced, lost",
+        ],
+        Bonus::Honours => [
+            "honours silent",
+            "honours announced, made",
+            "honours announced, lost",
+        ],
+        Bonus::Absolut => [
+            "absolut silent",
+            "absolut announced, made",
+            "absolut announced, lost",
+        ],
+        _ => {
+            return match announced {
+                Some(made) => crate::reason!(
+                    "{} announced, {}",
+                    bonus.word(),
+                    if made { "made" } else { "lost" }
+                ),
+                None => crate::reason!("{} silent", bonus.word()),
+            }
+        }
+    };
+    Reason::from(match announced {
+        None => words[0],
+        Some(true) => words[1],
+        Some(false) => words[2],
+    })
 }
 
 /// KR-BONUS-9, 10: valat. An announced valat, or a silent one worth at
@@ -286,5 +327,34 @@ fn valat(r: &mut Replay<'_>, game: Game, solo: i64, lines: &mut Vec<Line>) {
         );
         lines.clear();
         lines.push(v);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pile_bonus_has_the_formatted_words() {
+        for bonus in [
+            Bonus::Trull,
+            Bonus::FourKings,
+            Bonus::Honours,
+            Bonus::Absolut,
+            Bonus::Pagat,
+            Bonus::Valat,
+        ] {
+            assert_eq!(
+                &*pile_words(bonus, None),
+                format!("{} silent", bonus.word())
+            );
+            for made in [true, false] {
+                let word = if made { "made" } else { "lost" };
+                assert_eq!(
+                    &*pile_words(bonus, Some(made)),
+                    format!("{} announced, {word}", bonus.word())
+                );
+            }
+        }
     }
 }
