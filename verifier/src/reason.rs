@@ -58,18 +58,19 @@ impl Reason {
     /// would write them, without the formatting machinery (hot paths: a
     /// payment per card lost, per count).
     pub fn concat(parts: &[&str]) -> Reason {
-        let mut w = Writer {
-            buf: [0; SHORT],
-            len: 0,
-            long: None,
-        };
+        // The length first: short words are copied straight in, longer
+        // ones joined at once (the words [`Reason::format`] would keep).
+        let len: usize = parts.iter().map(|p| p.len()).sum();
+        if len > SHORT {
+            return Reason(Repr::Long(parts.concat().into()));
+        }
+        let mut buf = [0; SHORT];
+        let mut at = 0;
         for part in parts {
-            let _ = fmt::Write::write_str(&mut w, part);
+            buf[at..at + part.len()].copy_from_slice(part.as_bytes());
+            at += part.len();
         }
-        match w.long {
-            Some(s) => Reason(Repr::Long(s.into())),
-            None => Reason(Repr::Short(w.len as u8, w.buf)),
-        }
+        Reason(Repr::Short(len as u8, buf))
     }
 }
 
@@ -284,6 +285,9 @@ mod tests {
             let r = crate::reason!("{}", text);
             assert_eq!(&*r, text);
             assert_eq!(Reason::from(text.clone()), r);
+            let concat = Reason::concat(&["", &text[..3], "", &text[3..]]);
+            assert_eq!(&*concat, text);
+            assert_eq!(matches!(concat.0, Repr::Short(..)), text.len() <= SHORT);
         }
         assert!(matches!(crate::reason!("last trick").0, Repr::Fixed(_)));
     }

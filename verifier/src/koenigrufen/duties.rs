@@ -10,7 +10,7 @@ use super::options::Opts;
 use super::play::beat_applies;
 use super::rules::*;
 use super::Replay;
-use crate::trick::{self, Duties, Duty, Lead, Legal, Rules};
+use crate::trick::{self, Duty, Lead, Legal, Rules};
 
 const DUTY_HELP: &str = "rule 1: follow suit; rule 2: if void, play tarock; rule 3 (negative games): beat the winning card if you can";
 
@@ -269,47 +269,51 @@ fn legal_by(hand: CardSet, before: &[Card], rules: &Rules) -> Legal {
 
 /// The duty `card` breaks, what the hand may play, and what it may play
 /// before rule 3: [`legal_by`]'s `broken(card)`, `set` and
-/// `set_before(Duty::Beat)`. In the games with rule 3 (the negative games:
-/// follow, else tarock when void, then beat) they are worked out on masks
-/// without building the shared core's chain of duties; a test holds the two
-/// equal on random hands and tricks.
+/// `set_before(Duty::Beat)`. Königrufen's duties (no overtrump, no free
+/// fool: [`trick_rules`](super::play::trick_rules)) are worked out on masks
+/// without building the shared core's chain of duties: rules 1 and 2 (or
+/// rule 4b in the suit games) narrow the hand at most once, rule 3 then
+/// keeps the cards that beat; a test holds the two equal on random hands
+/// and tricks in every game.
 fn judge(
     hand: CardSet,
     before: &[Card],
     rules: &Rules,
     card: Card,
 ) -> (Option<Duty>, CardSet, CardSet) {
-    const BEAT_GAME: Duties = Duties {
-        trump_when_void: true,
-        suit_when_void: false,
-        overtrump: false,
-        beat: true,
-        lead_suit: false,
-        suit_to_trump_lead: false,
-        fool_free: false,
-    };
-    if rules.duties != BEAT_GAME {
+    let d = rules.duties;
+    if d.overtrump || d.fool_free {
         let legal = legal_by(hand, before, rules);
         return (legal.broken(card), legal.set, legal.set_before(Duty::Beat));
     }
     let lead = duty_lead(before);
     let trumps = hand.intersection(rules.trumps);
-    // Rules 1 and 2: follow the suit led, else tarock; follow tarock.
+    let suits = hand.intersection(suit_cards());
+    let some = |duty: Duty, set: CardSet| (!set.is_empty()).then_some((duty, set));
+    // Rules 1 and 2: follow the suit led, else tarock; follow tarock. Rule
+    // 4b in the suit games: lead and, when void, play a suit card; suits
+    // first to a tarock lead by option.
     let step = match lead {
+        None if d.lead_suit => some(Duty::LeadSuit, suits),
         None => None,
         Some(Lead::Suit(s)) => {
             let follow = hand.intersection(CardSet::suit(s));
             if !follow.is_empty() {
                 Some((Duty::FollowSuit, follow))
+            } else if d.trump_when_void && !trumps.is_empty() {
+                Some((Duty::Trump, trumps))
+            } else if d.suit_when_void {
+                some(Duty::SuitNotTrump, suits)
             } else {
-                (!trumps.is_empty()).then_some((Duty::Trump, trumps))
+                None
             }
         }
-        Some(Lead::Trumps) => (!trumps.is_empty()).then_some((Duty::FollowTrump, trumps)),
+        Some(Lead::Trumps) if d.suit_to_trump_lead => some(Duty::SuitToTrumpLead, suits),
+        Some(Lead::Trumps) => some(Duty::FollowTrump, trumps),
     };
     let allowed = step.map_or(hand, |s| s.1);
     // Rule 3: of those, the cards that beat, if any.
-    let beating = if before.is_empty() {
+    let beating = if !d.beat || before.is_empty() {
         None
     } else {
         trick::must_beat(allowed, before, lead, rules)
@@ -417,13 +421,16 @@ mod tests {
                 })
                 .collect();
             for game in games {
-                for (fairy_all, trischaken_beat, knight_high) in
-                    [(false, false, false), (true, true, true)]
-                {
+                for (fairy_all, trischaken_beat, knight_high, suits_first) in [
+                    (false, false, false, false),
+                    (true, true, true, true),
+                    (false, true, false, true),
+                ] {
                     let o = Opts {
                         fairy_all,
                         trischaken_beat,
                         knight_high,
+                        suits_first,
                         ..opts()
                     };
                     let rules = super::super::play::trick_rules(game, &o);

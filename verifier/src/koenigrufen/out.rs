@@ -46,6 +46,11 @@ impl<'a> Out<'a> {
         self.report.pay(payment);
     }
 
+    /// Room for `n` more lines of the ledger.
+    pub fn reserve_payments(&mut self, n: usize) {
+        self.report.ledger.reserve(n);
+    }
+
     /// The findings so far, for the notes a later phase adds to them.
     pub fn problems_mut(&mut self) -> &mut [Problem] {
         &mut self.report.problems

@@ -8,6 +8,7 @@ use super::super::rules::*;
 use super::super::Replay;
 use super::positive::Piles;
 use super::{doubling, Line};
+use crate::reason::Reason;
 use crate::Moment;
 
 /// Adds the bonus lines of a positive game to `lines` (after the game
@@ -73,12 +74,7 @@ fn ultimo_lines(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
                 bidder_team_wins: ann.bidder_team == achieved,
                 value,
                 rule: "KR-BONUS-1",
-                reason: crate::reason!(
-                    "{} announced, {} ({card} {} trick {target})",
-                    bonus.word(),
-                    if achieved { "made" } else { "lost" },
-                    if achieved { "wins" } else { "does not win" }
-                ),
+                reason: ultimo_words(bonus, true, achieved),
             });
         } else if let Some((s, wins)) = in_target {
             debug_assert!(!announced);
@@ -86,11 +82,7 @@ fn ultimo_lines(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
                 bidder_team_wins: r.state.team(s) == wins,
                 value,
                 rule: "KR-BONUS-1",
-                reason: crate::reason!(
-                    "{} silent: {card} {} trick {target}",
-                    bonus.word(),
-                    if wins { "wins" } else { "loses" }
-                ),
+                reason: ultimo_words(bonus, false, wins),
             });
         }
     }
@@ -109,17 +101,22 @@ fn king_ultimo_line(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
                 bidder_team_wins: ann.bidder_team == achieved,
                 value,
                 rule: "KR-BONUS-2",
-                reason: crate::reason!(
-                    "king ultimo announced, {}",
-                    if achieved { "made" } else { "lost" }
-                ),
+                reason: Reason::from(if achieved {
+                    "king ultimo announced, made"
+                } else {
+                    "king ultimo announced, lost"
+                }),
             });
         } else if let Some(t) = last_team {
             lines.push(Line {
                 bidder_team_wins: t,
                 value,
                 rule: "KR-BONUS-2",
-                reason: crate::reason!("king ultimo silent: {king} falls in trick 12"),
+                reason: Reason::concat(&[
+                    "king ultimo silent: ",
+                    king.code(),
+                    " falls in trick 12",
+                ]),
             });
         }
     }
@@ -207,21 +204,103 @@ fn pile_bonus_lines(
                 bidder_team_wins: ann.bidder_team == made,
                 value,
                 rule,
-                reason: crate::reason!(
-                    "{} announced, {}",
-                    bonus.word(),
-                    if made { "made" } else { "lost" }
-                ),
+                reason: pile_words(bonus, Some(made)),
             });
         } else if bid_has || opp_has {
             lines.push(Line {
                 bidder_team_wins: bid_has,
                 value,
                 rule,
-                reason: crate::reason!("{} silent", bonus.word()),
+                reason: pile_words(bonus, None),
             });
         }
     }
+}
+
+/// The words of an ultimo's line (KR-BONUS-1), announced or silent, the
+/// card winning (or the line made) or not: `"{word} announced, made ({card}
+/// wins trick {target})"`, `"{word} announced, lost ({card} does not win
+/// trick {target})"`, `"{word} silent: {card} wins|loses trick {target}"`,
+/// as fixed words (a test holds them equal to the formatted ones).
+fn ultimo_words(bonus: Bonus, announced: bool, yes: bool) -> Reason {
+    const WORDS: [[&str; 4]; 4] = [
+        [
+            "pagat announced, made (T1 wins trick 12)",
+            "pagat announced, lost (T1 does not win trick 12)",
+            "pagat silent: T1 wins trick 12",
+            "pagat silent: T1 loses trick 12",
+        ],
+        [
+            "uhu announced, made (T2 wins trick 11)",
+            "uhu announced, lost (T2 does not win trick 11)",
+            "uhu silent: T2 wins trick 11",
+            "uhu silent: T2 loses trick 11",
+        ],
+        [
+            "pelican announced, made (T3 wins trick 10)",
+            "pelican announced, lost (T3 does not win trick 10)",
+            "pelican silent: T3 wins trick 10",
+            "pelican silent: T3 loses trick 10",
+        ],
+        [
+            "quapil announced, made (T4 wins trick 9)",
+            "quapil announced, lost (T4 does not win trick 9)",
+            "quapil silent: T4 wins trick 9",
+            "quapil silent: T4 loses trick 9",
+        ],
+    ];
+    let row = match bonus {
+        Bonus::Pagat => 0,
+        Bonus::Uhu => 1,
+        Bonus::Pelican => 2,
+        Bonus::Quapil => 3,
+        _ => return crate::reason!("{} {}", bonus.word(), if yes { "made" } else { "lost" }),
+    };
+    Reason::from(WORDS[row][usize::from(!announced) * 2 + usize::from(!yes)])
+}
+
+/// The words of a pile bonus's line: `"{word} announced, made"` (or
+/// `lost`) when announced (`Some(made)`), else `"{word} silent"`; fixed
+/// words, without the formatting machinery (a test holds them equal to
+/// the formatted ones).
+fn pile_words(bonus: Bonus, announced: Option<bool>) -> Reason {
+    let words: [&'static str; 3] = match bonus {
+        Bonus::Trull => [
+            "trull silent",
+            "trull announced, made",
+            "trull announced, lost",
+        ],
+        Bonus::FourKings => [
+            "four-kings silent",
+            "four-kings announced, made",
+            "four-kings announced, lost",
+        ],
+        Bonus::Honours => [
+            "honours silent",
+            "honours announced, made",
+            "honours announced, lost",
+        ],
+        Bonus::Absolut => [
+            "absolut silent",
+            "absolut announced, made",
+            "absolut announced, lost",
+        ],
+        _ => {
+            return match announced {
+                Some(made) => crate::reason!(
+                    "{} announced, {}",
+                    bonus.word(),
+                    if made { "made" } else { "lost" }
+                ),
+                None => crate::reason!("{} silent", bonus.word()),
+            }
+        }
+    };
+    Reason::from(match announced {
+        None => words[0],
+        Some(true) => words[1],
+        Some(false) => words[2],
+    })
 }
 
 /// KR-BONUS-9, 10: valat. An announced valat, or a silent one worth at
@@ -286,5 +365,59 @@ fn valat(r: &mut Replay<'_>, game: Game, solo: i64, lines: &mut Vec<Line>) {
         );
         lines.clear();
         lines.push(v);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_ultimo_has_the_formatted_words() {
+        for bonus in [Bonus::Pagat, Bonus::Uhu, Bonus::Pelican, Bonus::Quapil] {
+            let (card, target) = ultimo_card(bonus).unwrap();
+            let word = bonus.word();
+            for yes in [true, false] {
+                assert_eq!(
+                    &*ultimo_words(bonus, true, yes),
+                    format!(
+                        "{word} announced, {} ({card} {} trick {target})",
+                        if yes { "made" } else { "lost" },
+                        if yes { "wins" } else { "does not win" }
+                    )
+                );
+                assert_eq!(
+                    &*ultimo_words(bonus, false, yes),
+                    format!(
+                        "{word} silent: {card} {} trick {target}",
+                        if yes { "wins" } else { "loses" }
+                    )
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_pile_bonus_has_the_formatted_words() {
+        for bonus in [
+            Bonus::Trull,
+            Bonus::FourKings,
+            Bonus::Honours,
+            Bonus::Absolut,
+            Bonus::Pagat,
+            Bonus::Valat,
+        ] {
+            assert_eq!(
+                &*pile_words(bonus, None),
+                format!("{} silent", bonus.word())
+            );
+            for made in [true, false] {
+                let word = if made { "made" } else { "lost" };
+                assert_eq!(
+                    &*pile_words(bonus, Some(made)),
+                    format!("{} announced, {word}", bonus.word())
+                );
+            }
+        }
     }
 }

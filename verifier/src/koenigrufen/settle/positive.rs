@@ -25,6 +25,9 @@ pub(super) fn positive(r: &mut Replay<'_>, game: Game) {
     let mut lines: Vec<Line> = Vec::with_capacity(12);
     lines.push(game_line(r, game, piles.bid_points));
     bonuses::bonus_lines(r, game, solo, &piles, &mut lines);
+    // A line is paid by two seats to two, or between one and three: room
+    // for every payment at once.
+    r.out.reserve_payments(3 * lines.len());
     for line in &lines {
         pay(r, line);
     }
