@@ -103,12 +103,7 @@ impl<'t> P<'t> {
     }
 
     fn strings(&mut self) -> Option<Vec<String>> {
-        let mut out = Vec::new();
-        self.array(|p| {
-            out.push(p.string()?);
-            Some(())
-        })?;
-        Some(out)
+        self.list(Self::string)
     }
 
     /// A non-negative integer in plain form (no sign, fraction, exponent
@@ -184,12 +179,7 @@ impl<'t> P<'t> {
     }
 
     fn cards(&mut self) -> Option<Vec<Card>> {
-        let mut out = Vec::new();
-        self.array(|p| {
-            out.push(p.card()?);
-            Some(())
-        })?;
-        Some(out)
+        self.list(Self::card)
     }
 
     fn lead(&mut self) -> Option<Option<Lead>> {
@@ -250,6 +240,25 @@ impl<'t> P<'t> {
                 }
                 _ => return None,
             }
+        }
+    }
+
+    /// `[value, ...]`, each value read by `one`.
+    fn list<T>(&mut self, mut one: impl FnMut(&mut Self) -> Option<T>) -> Option<Vec<T>> {
+        let mut out = Vec::new();
+        self.array(|p| {
+            out.push(one(p)?);
+            Some(())
+        })?;
+        Some(out)
+    }
+
+    /// `null`, or a value read by `one`.
+    fn nullable<T>(&mut self, one: impl FnOnce(&mut Self) -> Option<T>) -> Option<Option<T>> {
+        if self.null() {
+            Some(None)
+        } else {
+            one(self).map(Some)
         }
     }
 
@@ -353,21 +362,15 @@ impl<'t> P<'t> {
                 }
                 b"tags" => {
                     once(&mut seen, 2)?;
-                    p.array(|p| {
-                        r.tags.push(p.tag()?);
-                        Some(())
-                    })?;
+                    r.tags = p.list(Self::tag)?;
                 }
                 b"hands" => {
                     once(&mut seen, 4)?;
-                    p.array(|p| {
-                        r.hands.push(p.hand()?);
-                        Some(())
-                    })?;
+                    r.hands = p.list(Self::hand)?;
                 }
                 b"talon" => {
                     once(&mut seen, 8)?;
-                    r.talon = if p.null() { None } else { Some(p.talon()?) };
+                    r.talon = p.nullable(Self::talon)?;
                 }
                 b"auction" => {
                     once(&mut seen, 16)?;
@@ -379,7 +382,7 @@ impl<'t> P<'t> {
                 }
                 b"discard" => {
                     once(&mut seen, 64)?;
-                    r.discard = if p.null() { None } else { Some(p.discard()?) };
+                    r.discard = p.nullable(Self::discard)?;
                 }
                 b"declarations" => {
                     once(&mut seen, 128)?;
@@ -387,14 +390,11 @@ impl<'t> P<'t> {
                 }
                 b"tricks" => {
                     once(&mut seen, 256)?;
-                    p.array(|p| {
-                        r.tricks.push(p.trick()?);
-                        Some(())
-                    })?;
+                    r.tricks = p.list(Self::trick)?;
                 }
                 b"claim" => {
                     once(&mut seen, 512)?;
-                    r.claim = if p.null() { None } else { Some(p.claim()?) };
+                    r.claim = p.nullable(Self::claim)?;
                 }
                 b"trailing" => {
                     once(&mut seen, 1024)?;
@@ -534,10 +534,7 @@ impl<'t> P<'t> {
             match key {
                 b"actions" => {
                     once(&mut seen, 1)?;
-                    p.array(|p| {
-                        actions.push(p.action()?);
-                        Some(())
-                    })?;
+                    actions = p.list(Self::action)?;
                 }
                 b"comments" => {
                     once(&mut seen, 2)?;
@@ -758,10 +755,7 @@ impl<'t> P<'t> {
             match key {
                 b"entries" => {
                     once(&mut seen, 1)?;
-                    p.array(|p| {
-                        entries.push(p.entry()?);
-                        Some(())
-                    })?;
+                    entries = p.list(Self::entry)?;
                 }
                 b"comments" => {
                     once(&mut seen, 2)?;
