@@ -300,11 +300,10 @@ fn canonical_at(b: &[u8], i: usize) -> Option<(Card, usize)> {
     // Not a digit (or no byte at all): 255, above every limit.
     let digit = b.get(i + 2).map_or(255, |&c| c.wrapping_sub(b'0'));
     let three = digit < t.three_limit[at];
-    let index = if three {
-        t.three_base[at] + digit
-    } else {
-        t.two[at]
-    };
+    // A select on a mask, not a branch: whether a code has three bytes
+    // (`H10`, `T14`) is as hard to guess as which card it is.
+    let mask = 0u8.wrapping_sub(u8::from(three));
+    let index = (t.three_base[at].wrapping_add(digit) & mask) | (t.two[at] & !mask);
     let end = i + 2 + usize::from(three);
     if b.get(end).is_some_and(|&x| is_word_byte(x)) {
         return None;
