@@ -110,6 +110,81 @@ pub struct Card(u8);
 const TRUMP_BASE: u8 = 56;
 const FOOL_INDEX: u8 = 78;
 
+/// The tables [`Card::code_at`] reads a code with, so that reading a card
+/// takes no branch on which card it is: a `match` on the letters compiles
+/// to jump tables whose target changes with every card, and on a hand of
+/// shuffled cards the processor guesses most of them wrong.
+///
+/// - `lead`: the class of a code's first byte: 1 to 4 the suits `S H D C`,
+///   5 trumps `T`, 6 the fool's `E`; 0 for any other byte.
+/// - `second`: the class of its second byte: 1 to 9 the digits, 10 to 13
+///   `J N Q K`, 14 `X`; 0 for any other byte (`0` included).
+/// - `two[lead * 16 + second]`: the index of the two-byte code, or 255.
+/// - `three_base` and `three_limit` at the same place: a third byte that is
+///   a digit `d` below the limit makes the three-byte code of index
+///   `base + d` (`H10`; `T10` to `T22`).
+struct CodeTables {
+    lead: [u8; 256],
+    second: [u8; 256],
+    two: [u8; 128],
+    three_base: [u8; 128],
+    three_limit: [u8; 128],
+}
+
+const CODE_TABLES: CodeTables = {
+    let mut t = CodeTables {
+        lead: [0; 256],
+        second: [0; 256],
+        two: [255; 128],
+        three_base: [0; 128],
+        three_limit: [0; 128],
+    };
+    let suits = *b"SHDC";
+    let mut k = 0;
+    while k < 4 {
+        t.lead[suits[k] as usize] = k as u8 + 1;
+        k += 1;
+    }
+    t.lead[b'T' as usize] = 5;
+    t.lead[b'E' as usize] = 6;
+    let mut d = 1;
+    while d <= 9 {
+        t.second[b'0' as usize + d] = d as u8;
+        d += 1;
+    }
+    let courts = *b"JNQKX";
+    k = 0;
+    while k < 5 {
+        t.second[courts[k] as usize] = 10 + k as u8;
+        k += 1;
+    }
+    let pagat = TRUMP_BASE;
+    let mut suit = 0;
+    while suit < 4 {
+        let at = (suit + 1) * 16;
+        // S1..S9 are ranks 0..8, S10 rank 9, SJ SN SQ SK ranks 10..13.
+        let mut second = 1;
+        while second <= 13 {
+            t.two[at + second] = (suit * 14 + second - 1 + (second >= 10) as usize) as u8;
+            second += 1;
+        }
+        t.three_base[at + 1] = (suit * 14 + 9) as u8;
+        t.three_limit[at + 1] = 1;
+        suit += 1;
+    }
+    d = 1;
+    while d <= 9 {
+        t.two[5 * 16 + d] = pagat - 1 + d as u8;
+        d += 1;
+    }
+    t.three_base[5 * 16 + 1] = pagat - 1 + 10;
+    t.three_limit[5 * 16 + 1] = 10;
+    t.three_base[5 * 16 + 2] = pagat - 1 + 20;
+    t.three_limit[5 * 16 + 2] = 3;
+    t.two[6 * 16 + 14] = FOOL_INDEX;
+    t
+};
+
 impl Card {
     /// The number of distinct card codes over all decks.
     pub const COUNT: usize = 79;
@@ -218,32 +293,33 @@ impl Card {
 
     /// The canonical codes only, byte by byte: the fast path of parsing.
     pub fn parse_canonical(b: &[u8]) -> Option<Card> {
-        let suit = match b.first()? {
-            b'S' => 0,
-            b'H' => 1,
-            b'D' => 2,
-            b'C' => 3,
-            b'T' => {
-                let n = match b[1..] {
-                    [d @ b'1'..=b'9'] => d - b'0',
-                    [t @ b'1'..=b'2', u @ b'0'..=b'9'] => (t - b'0') * 10 + (u - b'0'),
-                    _ => return None,
-                };
-                return Card::trump(n);
-            }
-            b'E' if b == b"EX" => return Some(Card::FOOL),
-            _ => return None,
-        };
-        let rank = match b[1..] {
-            [d @ b'1'..=b'9'] => d - b'1',
-            [b'1', b'0'] => 9,
-            [b'J'] => 10,
-            [b'N'] => 11,
-            [b'Q'] => 12,
-            [b'K'] => 13,
-            _ => return None,
-        };
-        Some(Card(suit * 14 + rank))
+        match Card::code_at(b, 0) {
+            Some((index, end)) if end == b.len() => Card::from_index(index),
+            _ => None,
+        }
+    }
+
+    /// The canonical code that begins at `b[i]`: the index of its card
+    /// (255 when the bytes are no code: [`Card::from_index`] refuses it)
+    /// and the end of the code, read through [`CODE_TABLES`] with no branch
+    /// on which card it is. The longest code wins (`H10`, not `H1`, before
+    /// a `0`); the word may go on after it, which the caller checks.
+    #[inline(always)]
+    pub(crate) fn code_at(b: &[u8], i: usize) -> Option<(u8, usize)> {
+        let t = &CODE_TABLES;
+        let lead = t.lead[*b.get(i)? as usize];
+        if lead == 0 {
+            return None;
+        }
+        let at = usize::from(lead) * 16 + usize::from(t.second[*b.get(i + 1)? as usize]);
+        // Not a digit (or no byte at all): 255, above every limit.
+        let digit = b.get(i + 2).map_or(255, |&c| c.wrapping_sub(b'0'));
+        let three = digit < t.three_limit[at];
+        // A select on a mask, not a branch: whether a code has three bytes
+        // (`H10`, `T14`) is as hard to guess as which card it is.
+        let mask = 0u8.wrapping_sub(u8::from(three));
+        let index = (t.three_base[at].wrapping_add(digit) & mask) | (t.two[at] & !mask);
+        Some((index, i + 2 + usize::from(three)))
     }
 
     fn parse_alias(text: &str) -> Option<Card> {
