@@ -11,7 +11,7 @@ pub(super) const TRUMPS: CardSet = CardSet(((1u128 << 21) - 1) << 56);
 // 10 to 13: the masks below are those cards (a test holds them so).
 const SUIT_LEN: u32 = 14;
 
-pub(super) fn kings() -> CardSet {
+pub(super) const fn kings() -> CardSet {
     let king = 1u128 << Rank::King as u32;
     CardSet(king | king << SUIT_LEN | king << (2 * SUIT_LEN) | king << (3 * SUIT_LEN))
 }
@@ -20,9 +20,11 @@ pub(super) fn courts(suit: Suit) -> CardSet {
     CardSet(0b1111u128 << (Rank::Jack as u32 + SUIT_LEN * suit as u32))
 }
 
-/// The five ultimo cards: the kings and the pagat (DK-CARD-4).
+/// The five ultimo cards: the kings and the pagat (DK-CARD-4). One bit
+/// test, not two comparisons the processor has to guess.
 pub(super) fn is_ultimo_card(c: Card) -> bool {
-    c.is_king() || c == Card::PAGAT
+    const ULTIMO: CardSet = CardSet(kings().0 | 1 << Card::PAGAT.index());
+    ULTIMO.contains(c)
 }
 
 /// Strength of a suit card within its suit (DK-CARD-2): courts on top,
@@ -95,6 +97,18 @@ pub(super) fn push_number(out: &mut String, n: u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_card_masks_are_the_rules() {
+        for i in 0..Card::COUNT as u8 {
+            let c = Card::from_index(i).unwrap();
+            // DK-CARD-4: the kings and the pagat.
+            assert_eq!(is_ultimo_card(c), c.is_king() || c == Card::PAGAT, "{c}");
+            // DK-DISCARD-2: no king, pagat, mond or fool in the skat.
+            let kept = c.is_king() || c == Card::PAGAT || c == Card::MOND || c.is_fool();
+            assert_eq!(super::super::discard::layable(c), !kept, "{c}");
+        }
+    }
 
     #[test]
     fn the_kings_and_courts_are_those_cards() {
