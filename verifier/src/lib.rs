@@ -77,6 +77,7 @@ pub mod french;
 pub mod gen;
 pub mod koenigrufen;
 pub mod options;
+mod points;
 pub mod reason;
 pub mod session;
 pub mod skill7;

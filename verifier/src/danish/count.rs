@@ -20,21 +20,12 @@ pub fn card_points(c: Card) -> i64 {
 
 /// [`card_points`] of every card by index (suits of 14 ranks, 1..K, then
 /// T1..T22 and the fool), held equal to [`points_by_rank`] by a test.
-const POINTS: [u8; Card::COUNT] = {
-    let mut t = [0u8; Card::COUNT];
-    let mut s = 0;
-    while s < 4 {
-        t[s * 14 + 10] = 1; // jack
-        t[s * 14 + 11] = 2; // knight
-        t[s * 14 + 12] = 3; // queen
-        t[s * 14 + 13] = 4; // king
-        s += 1;
-    }
-    t[Card::PAGAT.index() as usize] = 4;
-    t[Card::MOND.index() as usize] = 4;
-    t[Card::FOOL.index() as usize] = 4;
-    t
-};
+const POINTS: [u8; Card::COUNT] = crate::points::by_index(
+    0,
+    [1, 2, 3, 4],
+    0,
+    &[(Card::PAGAT, 4), (Card::MOND, 4), (Card::FOOL, 4)],
+);
 
 /// DK-COUNT-1 in the digest's words: the fool, the pagat, the mond and the
 /// kings 4, queens 3, knights 2, jacks 1, any other card 0.

@@ -39,21 +39,12 @@ pub(super) fn single(card: Card) -> CardSet {
 
 /// [`half_points`] of every card by index (suits of 14 ranks, R1..K, then
 /// T1..T22 and the excuse), held equal to [`half_points_by_rank`] by a test.
-const HALF_POINTS: [u8; Card::COUNT] = {
-    let mut t = [1u8; Card::COUNT];
-    let mut s = 0;
-    while s < 4 {
-        t[s * 14 + 10] = 3; // jack
-        t[s * 14 + 11] = 5; // knight
-        t[s * 14 + 12] = 7; // queen
-        t[s * 14 + 13] = 9; // king
-        s += 1;
-    }
-    t[Card::PAGAT.index() as usize] = 9;
-    t[Card::MOND.index() as usize] = 9;
-    t[Card::FOOL.index() as usize] = 9;
-    t
-};
+const HALF_POINTS: [u8; Card::COUNT] = crate::points::by_index(
+    1,
+    [3, 5, 7, 9],
+    1,
+    &[(Card::PAGAT, 9), (Card::MOND, 9), (Card::FOOL, 9)],
+);
 
 /// FR-CARD-3 in the digest's words: the oudlers and kings 4.5, queens 3.5,
 /// knights 2.5, jacks 1.5, any other card 0.5.

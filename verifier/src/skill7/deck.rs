@@ -63,26 +63,8 @@ pub fn points(card: Card) -> u32 {
 
 /// [`points`] of every card by index (suits of 14 ranks, 1..K, then T1..T22
 /// and the fool), held equal to [`points_by_rank`] by a test.
-const POINTS: [u8; Card::COUNT] = {
-    let mut t = [0u8; Card::COUNT];
-    let mut s = 0;
-    while s < 4 {
-        t[s * 14 + 10] = 2; // jack
-        t[s * 14 + 11] = 3; // knight
-        t[s * 14 + 12] = 4; // queen
-        t[s * 14 + 13] = 5; // king
-        s += 1;
-    }
-    let mut i = 56;
-    while i < Card::COUNT {
-        t[i] = 1; // the tarocks and the fool
-        i += 1;
-    }
-    t[PAGAT.index() as usize] = 5;
-    t[MOND.index() as usize] = 5;
-    t[SKUS.index() as usize] = 5;
-    t
-};
+const POINTS: [u8; Card::COUNT] =
+    crate::points::by_index(0, [2, 3, 4, 5], 1, &[(PAGAT, 5), (MOND, 5), (SKUS, 5)]);
 
 /// S7-POINTS-1 in the digest's words: king and Trullstück 5, queen 4,
 /// knight 3, jack 2, other tarocks 1, `10` / ace 0. The pack holds 88.
