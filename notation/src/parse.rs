@@ -195,17 +195,27 @@ const SECTIONS: [&str; 8] = [
     "hand", "talon", "auction", "calls", "discard", "declare", "trick", "claim",
 ];
 
+// A section's rank: its position in SECTIONS, the order sections come in.
+const HAND: usize = 0;
+const TALON: usize = 1;
+const AUCTION: usize = 2;
+const CALLS: usize = 3;
+const DISCARD: usize = 4;
+const DECLARE: usize = 5;
+const TRICK: usize = 6;
+const CLAIM: usize = 7;
+
 fn section_rank(word: &str) -> Option<usize> {
-    // The positions in SECTIONS; `dog` is the talon.
+    // `dog` is the talon.
     Some(match word {
-        "hand" => 0,
-        "talon" | "dog" => 1,
-        "auction" => 2,
-        "calls" => 3,
-        "discard" => 4,
-        "declare" => 5,
-        "trick" => 6,
-        "claim" => 7,
+        "hand" => HAND,
+        "talon" | "dog" => TALON,
+        "auction" => AUCTION,
+        "calls" => CALLS,
+        "discard" => DISCARD,
+        "declare" => DECLARE,
+        "trick" => TRICK,
+        "claim" => CLAIM,
         _ => return None,
     })
 }
@@ -1330,10 +1340,6 @@ fn fast_line(
     last_rank: usize,
     lead_in: &mut Vec<String>,
 ) -> Option<usize> {
-    const HAND: usize = 0;
-    const TALON: usize = 1;
-    const DISCARD: usize = 4;
-    const TRICK: usize = 6;
     let bytes = p.src.as_bytes();
     let start = p.pos;
     let (rank, mut i) = match bytes.get(start..start + 6)? {
@@ -1478,7 +1484,6 @@ fn fast_fool_trick(
     last_rank: usize,
     lead_in: &mut Vec<String>,
 ) -> Option<usize> {
-    const TRICK: usize = 6;
     let bytes = p.src.as_bytes();
     let start = p.pos;
     if bytes.get(start..start + 6) != Some(b"trick ") || last_rank > TRICK {
@@ -1660,18 +1665,11 @@ fn fast_actions(
     last_rank: usize,
     lead_in: &mut Vec<String>,
 ) -> Option<usize> {
-    const CLAIM: usize = 7;
     let src = p.src;
     let bytes = src.as_bytes();
     let start = p.pos;
     let (keyword, colon) = word_at(src, start);
-    let rank = match keyword {
-        "auction" => 2,
-        "calls" => 3,
-        "declare" => 5,
-        "claim" => CLAIM,
-        _ => return None,
-    };
+    let rank = section_rank(keyword).filter(|&r| matches!(r, AUCTION | CALLS | DECLARE | CLAIM))?;
     if rank <= last_rank || bytes.get(colon) != Some(&b':') {
         return None;
     }
