@@ -64,7 +64,7 @@ pub fn table(record: &Record) -> Result<Table, Vec<Problem>> {
     let mut seats = variant.table_sizes()[0];
     if let Some(tag) = record.tag("Players") {
         // As many names as `player_names` gives, without collecting them.
-        let n = tag.value.bytes().filter(|&b| b == b';').count() + 1;
+        let n = tag.value.split(';').count();
         // No `n as u8`: 260 names are not a table of 4.
         if let Some(n) = u8::try_from(n)
             .ok()
@@ -178,17 +178,15 @@ impl Checker<'_> {
 
     #[cold]
     fn report_seat(&mut self, seat: Seat, span: Span, what: &str) {
-        {
-            self.out.push(
-                Problem::new(Kind::UnknownSeat, format!("seat {seat} is not at this table ({what})"))
-                    .seat(seat)
-                    .at(span, "no such seat")
-                    .help(format!(
-                        "this table has seats 0 to {}; a Danish table of four needs a `Players` tag with four names",
-                        self.table.seats - 1
-                    )),
-            );
-        }
+        self.out.push(
+            Problem::new(Kind::UnknownSeat, format!("seat {seat} is not at this table ({what})"))
+                .seat(seat)
+                .at(span, "no such seat")
+                .help(format!(
+                    "this table has seats 0 to {}; a Danish table of four needs a `Players` tag with four names",
+                    self.table.seats - 1
+                )),
+        );
     }
 
     fn seats(&mut self, r: &Record) {

@@ -149,9 +149,13 @@ impl Chunk {
 
     /// Where the record came from, its text copied.
     pub fn source(&self) -> Source {
+        self.source_of(self.text().to_owned())
+    }
+
+    fn source_of(&self, text: String) -> Source {
         Source {
             name: self.name.clone(),
-            text: self.text().to_owned(),
+            text,
             base: self.base,
             base_line: self.base_line,
             element: None,
@@ -161,29 +165,13 @@ impl Chunk {
     /// The record parsed (spans are local to a record's text: the source
     /// knows where it starts).
     pub fn parse(self) -> Item {
-        let Chunk {
-            name,
-            text,
-            base,
-            base_line,
-            fault,
-        } = self;
-        let text = match text {
+        let (result, mut chunk) = self.read();
+        // The chunk's own text moves into the source; a slice is copied.
+        let text = match std::mem::replace(&mut chunk.text, Text::Owned(String::new())) {
             Text::Owned(text) => text,
             Text::Shared(block, a, b) => utf8(&block[a..b]).to_owned(),
         };
-        let source = Source {
-            name,
-            text,
-            base,
-            base_line,
-            element: None,
-        };
-        let result = match fault {
-            Some(p) => Err(vec![*p]),
-            None => notation::parse_record(&source.text, 0),
-        };
-        (result, Arc::new(source))
+        (result, Arc::new(chunk.source_of(text)))
     }
 
     /// The record parsed from the shared text, and the chunk kept for its
