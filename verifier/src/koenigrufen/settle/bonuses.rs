@@ -254,7 +254,7 @@ fn ultimo_words(bonus: Bonus, announced: bool, yes: bool) -> Reason {
         Bonus::Uhu => 1,
         Bonus::Pelican => 2,
         Bonus::Quapil => 3,
-        _ => return crate::reason!("{} {}", bonus.word(), if yes { "made" } else { "lost" }),
+        _ => unreachable!("ultimo_lines asks for the four ultimo bonuses only"),
     };
     Reason::from(WORDS[row][usize::from(!announced) * 2 + usize::from(!yes)])
 }
