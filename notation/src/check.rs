@@ -4,10 +4,12 @@
 //! the wrong number of cards, and tags that do not say what they must.
 //!
 //! ```
-//! let text = "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\ntrick 1: SK SQ T2\n";
+//! let text = "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\ntrick 1: SK SQ T2\ntrick 2: SN\n";
 //! let record = tarok_notation::parse_str(text).remove(0).unwrap();
 //! use tarok_notation::Kind;
 //! let kinds: Vec<Kind> = tarok_notation::check::structure(&record).iter().map(|p| p.kind).collect();
+//! // T2 is not in the 40-card pack; trick 1 has three cards and is followed
+//! // by another trick (a last trick cut short would be an incomplete record).
 //! assert_eq!(kinds, [Kind::UnknownCard, Kind::WrongTrickSize]);
 //! ```
 
@@ -149,23 +151,67 @@ pub fn structure(record: &Record) -> Vec<Problem> {
 
 /// The structural faults of a record whose table is already read.
 pub fn structure_at(record: &Record, table: Table) -> Vec<Problem> {
+    structure_of(record, table).problems
+}
+
+/// What the structural checks found, with what the rules engines need to
+/// know of it (rules README ALL-1, ALL-3).
+#[derive(Debug, Default)]
+pub struct Structure {
+    /// The findings, in record order.
+    pub problems: Vec<Problem>,
+    /// The deal itself is wrong (ALL-1): hands or talon of the wrong size, a
+    /// card dealt twice or not in the pack. Its one finding is by the dealer
+    /// and nothing else of the deal is judged.
+    pub wrong_deal: bool,
+    /// The index (0-based) of the first trick of the wrong size (ALL-3):
+    /// nothing in it or after it is judged.
+    pub cut: Option<usize>,
+}
+
+/// The structural faults of a record whose table is already read, and
+/// whether they stop the judging of the deal.
+pub fn structure_of(record: &Record, table: Table) -> Structure {
     let mut out = Vec::new();
     let mut checker = Checker {
         table,
         deck: table.variant.deck(),
         out: &mut out,
+        dealt_outside: Vec::new(),
+        cut: None,
     };
     checker.seats(record);
     let dealt_twice = checker.cards_in_deck(record);
-    checker.deal(record, dealt_twice);
+    let wrong_deal = checker.deal(record, dealt_twice);
+    if wrong_deal {
+        // ALL-1, ALL-7: the one finding of the deal; nothing after it.
+        let deal = out.pop();
+        out.retain(|p| p.kind == Kind::UnknownSeat);
+        out.extend(deal);
+        return Structure {
+            problems: out,
+            wrong_deal,
+            cut: None,
+        };
+    }
     checker.tricks(record);
-    out
+    let cut = checker.cut;
+    Structure {
+        problems: out,
+        wrong_deal,
+        cut,
+    }
 }
 
 struct Checker<'a> {
     table: Table,
     deck: CardSet,
     out: &'a mut Vec<Problem>,
+    /// Cards dealt (hands, talon) that are not in the pack: part of the one
+    /// finding of a wrong deal (ALL-1), not findings of their own.
+    dealt_outside: Vec<(Card, Span, Option<Seat>)>,
+    /// The first trick of the wrong size (ALL-3).
+    cut: Option<usize>,
 }
 
 impl Checker<'_> {
@@ -241,15 +287,7 @@ impl Checker<'_> {
     fn report_not_in_deck(&mut self, card: Card, span: Span) {
         {
             let v = self.table.variant;
-            let hint = match (v, card) {
-                (Variant::DanishTarok | Variant::FrenchTarot, c) if c == Card::SKUS => {
-                    " (the fool or excuse of this pack is EX)"
-                }
-                (Variant::Koenigrufen | Variant::Skill7Tarock, c) if c.is_fool() => {
-                    " (the Sküs of this pack is T22)"
-                }
-                _ => "",
-            };
+            let hint = outside_hint(v, card);
             self.out.push(
                 Problem::new(
                     Kind::UnknownCard,
@@ -299,10 +337,15 @@ impl Checker<'_> {
             // The lists in record order: hands, talon, discard (laid away,
             // then shown), tricks.
             for h in &r.hands {
-                self.items_in_deck(&h.cards);
+                for item in h.cards.iter().filter(|i| !self.deck.contains(i.card)) {
+                    self.dealt_outside
+                        .push((item.card, item.span, Some(h.seat)));
+                }
             }
             if let Some(t) = &r.talon {
-                self.items_in_deck(&t.cards);
+                for item in t.cards.iter().filter(|i| !self.deck.contains(i.card)) {
+                    self.dealt_outside.push((item.card, item.span, None));
+                }
             }
             if let Some(d) = &r.discard {
                 self.items_in_deck(&d.cards);
@@ -332,8 +375,13 @@ impl Checker<'_> {
         }
     }
 
-    /// `twice`: a card is dealt twice ([`Self::cards_in_deck`]).
-    fn deal(&mut self, r: &Record, twice: bool) {
+    /// `twice`: a card is dealt twice ([`Self::cards_in_deck`]). A wrong
+    /// deal is **one** finding by the dealer (rules README ALL-1):
+    /// `unknown-card` if a card is not in the pack, else `duplicate-card` if
+    /// a card is dealt twice, else `wrong-card-count`; its message names
+    /// every wrong hand and card, and every place is underlined. Returns
+    /// whether the deal is wrong.
+    fn deal(&mut self, r: &Record, twice: bool) -> bool {
         let v = self.table.variant;
         if r.is_partial() {
             // The hands are the cards each seat played: a card played twice
@@ -355,7 +403,23 @@ impl Checker<'_> {
                     }
                 }
             }
-            return;
+            return false;
+        }
+        // The reasons, each with its place and underline, in record order
+        // within each kind.
+        let mut outside: Vec<(String, Span, String)> = Vec::new();
+        let mut doubled: Vec<(String, Span, String)> = Vec::new();
+        let mut counts: Vec<(String, Span, String)> = Vec::new();
+        for &(card, span, seat) in &self.dealt_outside {
+            let whose = seat.map_or("the talon".to_string(), |s| format!("seat {s}"));
+            outside.push((
+                format!(
+                    "{card} in {whose} is not in the {v} pack{}",
+                    outside_hint(v, card)
+                ),
+                span,
+                "not in this pack".to_string(),
+            ));
         }
         // Most records deal no card twice (`cards_in_deck` found that in
         // its pass over the cards): only a record with a card dealt twice
@@ -364,32 +428,33 @@ impl Checker<'_> {
             let mut dealt = CardSet::EMPTY;
             let mut owner = [u8::MAX; Card::COUNT];
             let talon_seat = u8::MAX - 1;
-            let mut note = |card: Card, whose: u8, span: Span, out: &mut Vec<Problem>| {
+            let name = |s: u8| {
+                if s == talon_seat {
+                    "the talon".to_string()
+                } else {
+                    format!("seat {s}")
+                }
+            };
+            let mut note = |card: Card, whose: u8, span: Span| {
                 if !dealt.insert(card) {
-                    let first = match owner[card.index() as usize] {
-                        s if s == talon_seat => "the talon".to_string(),
-                        s => format!("seat {s}"),
-                    };
-                    let mut p = Problem::new(Kind::DuplicateCard, format!("{card} is dealt twice"))
-                        .card(card)
-                        .at(span, format!("{card} already dealt to {first}"))
-                        .help("each card of the pack is dealt exactly once");
-                    if whose != talon_seat {
-                        p = p.seat(whose);
-                    }
-                    out.push(p);
+                    let first = name(owner[card.index() as usize]);
+                    doubled.push((
+                        format!("{card} is dealt twice ({first} and {})", name(whose)),
+                        span,
+                        format!("{card} already dealt to {first}"),
+                    ));
                 } else {
                     owner[card.index() as usize] = whose;
                 }
             };
             for h in &r.hands {
                 for item in &h.cards {
-                    note(item.card, h.seat, item.span, self.out);
+                    note(item.card, h.seat, item.span);
                 }
             }
             if let Some(t) = &r.talon {
                 for item in &t.cards {
-                    note(item.card, talon_seat, item.span, self.out);
+                    note(item.card, talon_seat, item.span);
                 }
             }
         }
@@ -406,37 +471,73 @@ impl Checker<'_> {
                 } else {
                     ""
                 };
-                self.out.push(
-                    Problem::new(
-                        Kind::WrongCardCount,
-                        format!(
-                            "seat {seat}{role} holds {got} card{}, not {expected}",
-                            if got == 1 { "" } else { "s" }
-                        ),
-                    )
-                    .seat(seat)
-                    .at(span, format!("{got} cards"))
-                    .help(count_help(v)),
-                );
+                counts.push((
+                    format!(
+                        "seat {seat}{role} holds {got} card{}, not {expected}",
+                        if got == 1 { "" } else { "s" }
+                    ),
+                    span,
+                    format!("{got} cards"),
+                ));
             }
         }
         let talon = r.talon.as_ref().map_or(0, |t| t.cards.len());
         if talon != v.talon_size() {
             let span = r.talon.as_ref().map_or(r.tags[0].span, |t| t.span);
-            self.out.push(
-                Problem::new(
-                    Kind::WrongCardCount,
-                    format!("the talon holds {talon} cards, not {}", v.talon_size()),
-                )
-                .at(span, format!("{talon} cards"))
-                .help(count_help(v)),
-            );
+            counts.push((
+                format!("the talon holds {talon} cards, not {}", v.talon_size()),
+                span,
+                format!("{talon} cards"),
+            ));
         }
+        let (kind, help) = if !outside.is_empty() {
+            (Kind::UnknownCard, deck_help(v))
+        } else if !doubled.is_empty() {
+            (
+                Kind::DuplicateCard,
+                "each card of the pack is dealt exactly once",
+            )
+        } else if !counts.is_empty() {
+            (Kind::WrongCardCount, count_help(v))
+        } else {
+            return false;
+        };
+        let dealer = self.table.dealer;
+        let reasons: Vec<(String, Span, String)> =
+            outside.into_iter().chain(doubled).chain(counts).collect();
+        let words: Vec<&str> = reasons.iter().map(|(w, _, _)| w.as_str()).collect();
+        let mut problem = Problem::new(
+            kind,
+            format!("the deal is wrong (dealt by seat {dealer}): {}", words.join("; ")),
+        )
+        .seat(dealer)
+        .help(format!(
+            "{help}; a wrong deal is one fault of the dealer, and nothing else of the deal is judged"
+        ));
+        let mut places = reasons.into_iter();
+        if let Some((_, span, label)) = places.next() {
+            problem = problem.at(span, label);
+        }
+        for (_, span, label) in places {
+            problem = problem.also_at(span, label);
+        }
+        if kind == Kind::UnknownCard {
+            if let [(card, _, _)] = self.dealt_outside[..] {
+                problem = problem.card(card);
+            }
+        }
+        self.out.push(problem);
+        true
     }
 
+    /// The first trick of the wrong size (ALL-3): more cards than players,
+    /// or fewer and followed by another trick. A last recorded trick cut
+    /// short is an incomplete record (ALL-4), for the engines to report.
+    /// Nothing after the first such trick is judged, here or by the engines.
     fn tricks(&mut self, r: &Record) {
         let v = self.table.variant;
         let n = v.active_seats();
+        let last = r.tricks.len().saturating_sub(1);
         for (t, trick) in r.tricks.iter().enumerate() {
             if t >= v.tricks() {
                 self.out.push(
@@ -454,23 +555,26 @@ impl Checker<'_> {
                 );
                 break;
             }
-            if trick.plays.len() != n {
+            let size = trick.plays.len();
+            if size > n || (size < n && t < last) {
                 self.out.push(
                     Problem::new(
                         Kind::WrongTrickSize,
                         format!(
-                            "trick {} has {} card{}, not {n}",
+                            "trick {} has {} card{}, not {n}; who played what from here on is not known, so nothing in this trick or after it is judged",
                             t + 1,
-                            trick.plays.len(),
-                            if trick.plays.len() == 1 { "" } else { "s" }
+                            size,
+                            if size == 1 { "" } else { "s" }
                         ),
                     )
                     .trick(t + 1)
-                    .at(trick.span, format!("{} cards", trick.plays.len()))
+                    .at(trick.span, format!("{size} cards"))
                     .help(format!(
                         "each of the {n} active players plays one card to every trick"
                     )),
                 );
+                self.cut = Some(t);
+                break;
             }
         }
     }
@@ -502,6 +606,19 @@ pub fn action_cards(act: &Act) -> impl Iterator<Item = Card> + '_ {
         _ => &[],
     };
     named.iter().chain(act.skat()).copied()
+}
+
+/// Why a card is not in this pack, where a likely confusion explains it.
+fn outside_hint(v: Variant, card: Card) -> &'static str {
+    match (v, card) {
+        (Variant::DanishTarok | Variant::FrenchTarot, c) if c == Card::SKUS => {
+            " (the fool or excuse of this pack is EX)"
+        }
+        (Variant::Koenigrufen | Variant::Skill7Tarock, c) if c.is_fool() => {
+            " (the Sküs of this pack is T22)"
+        }
+        _ => "",
+    }
 }
 
 fn deck_help(v: Variant) -> &'static str {

@@ -34,14 +34,17 @@ pub enum Kind {
     DuplicateHand,
     WrongCardCount,
     UnknownSeat,
+    /// A trick with more cards than players, or with fewer and followed by
+    /// another trick (rules README ALL-3).
     WrongTrickSize,
     TooManyTricks,
+    /// The record stops before the deal's end (rules README ALL-4): the
+    /// deal is not settled and its claim cannot be checked.
+    Incomplete,
     // Rules.
-    /// A card played that the seat does not hold.
+    /// A card played that the seat does not hold at that moment (rules
+    /// README ALL-2): never dealt to it, laid away, or another seat's.
     CardNotHeld,
-    /// Danish: a card played that the seat does not hold (in the skat, or
-    /// never dealt to it).
-    NotInHand,
     /// A card played against the duty to follow suit or trump.
     Revoke,
     FoolMisuse,
@@ -80,8 +83,8 @@ impl Kind {
         Kind::UnknownSeat,
         Kind::WrongTrickSize,
         Kind::TooManyTricks,
+        Kind::Incomplete,
         Kind::CardNotHeld,
-        Kind::NotInHand,
         Kind::Revoke,
         Kind::FoolMisuse,
         Kind::PrematureUltimoCard,
@@ -114,8 +117,8 @@ impl Kind {
             Kind::UnknownSeat => "unknown-seat",
             Kind::WrongTrickSize => "wrong-trick-size",
             Kind::TooManyTricks => "too-many-tricks",
+            Kind::Incomplete => "incomplete",
             Kind::CardNotHeld => "card-not-held",
-            Kind::NotInHand => "not-in-hand",
             Kind::Revoke => "revoke",
             Kind::FoolMisuse => "fool-misuse",
             Kind::PrematureUltimoCard => "premature-ultimo-card",

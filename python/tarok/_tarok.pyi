@@ -10,7 +10,7 @@ Kind = Literal[
     "record-too-long",
     "unknown-card", "duplicate-card", "duplicate-hand", "wrong-card-count", "unknown-seat",
     "wrong-trick-size", "too-many-tricks",
-    "card-not-held", "not-in-hand", "revoke", "fool-misuse", "premature-ultimo-card",
+    "card-not-held", "incomplete", "revoke", "fool-misuse", "premature-ultimo-card",
     "out-of-turn", "illegal-bid", "illegal-call", "illegal-discard", "wrong-declaration",
     "missing-declaration", "claim-mismatch", "scores-mismatch", "pots-unknown", "other",
 ]

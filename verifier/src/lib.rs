@@ -81,6 +81,7 @@ mod points;
 pub mod reason;
 pub mod session;
 pub mod skill7;
+pub mod structural;
 pub mod trick;
 
 use notation::check::Table;
@@ -242,6 +243,22 @@ pub struct Deal<'r> {
     pub record: &'r Record,
     pub table: Table,
     pub options: &'r RuleOptions,
+    /// The deal itself is wrong (rules README ALL-1): the structural checks
+    /// gave its one finding, by the dealer; nothing else of the deal is
+    /// judged (each game says what the deal costs).
+    pub wrong_deal: bool,
+    /// The first trick of the wrong size (ALL-3, 0-based): nothing in it or
+    /// after it is judged.
+    pub cut: Option<usize>,
+}
+
+impl Deal<'_> {
+    /// The tricks that are judged: those before a trick of the wrong size
+    /// (ALL-3).
+    pub fn judged_tricks(&self) -> &[notation::Trick] {
+        let tricks = &self.record.tricks[..];
+        &tricks[..self.cut.unwrap_or(tricks.len()).min(tricks.len())]
+    }
 }
 
 /// Verifies one record: structural checks, then the variant's rules, then
@@ -280,9 +297,10 @@ pub(crate) fn replay(record: &Record, session: &mut Session, events: bool) -> Re
             }
         }
     };
+    let structure = notation::check::structure_of(record, table);
     let mut report = Report {
         variant: Some(table.variant),
-        problems: notation::check::structure_at(record, table),
+        problems: structure.problems,
         no_events: !events,
         ..Report::default()
     };
@@ -300,6 +318,8 @@ pub(crate) fn replay(record: &Record, session: &mut Session, events: bool) -> Re
         record,
         table,
         options: &options,
+        wrong_deal: structure.wrong_deal,
+        cut: structure.cut,
     };
     match table.variant {
         Variant::DanishTarok => danish::replay(&deal, session, &mut report),

@@ -328,12 +328,12 @@ impl Replay<'_, '_> {
             (Kind::DuplicateCard, format!("{c} is played a second time"))
         } else if game.skat.contains(c) {
             (
-                Kind::NotInHand,
+                Kind::CardNotHeld,
                 format!("seat {s} plays {c}, which lies in the skat"),
             )
         } else {
             (
-                Kind::NotInHand,
+                Kind::CardNotHeld,
                 format!("seat {s} plays {c}, which he does not hold"),
             )
         };

@@ -1,0 +1,87 @@
+//! What the four engines share of the structural faults (rules README,
+//! "Structural faults: the same in all four games", ALL-1 to ALL-7): the
+//! words of the one `incomplete` finding of a record that stops before the
+//! deal's end (ALL-4), and what leaving a deal unsettled means.
+
+use notation::{Kind, Problem, Record};
+
+use crate::Report;
+
+/// Where an incomplete record stops (ALL-4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// Before the play: no trick is recorded.
+    BeforePlay,
+    /// After this many tricks (the last one possibly cut short).
+    Tricks {
+        /// Tricks recorded, a last one cut short included.
+        recorded: usize,
+        /// Whether the last recorded trick has fewer cards than players.
+        short: bool,
+    },
+}
+
+impl Stop {
+    /// Where the record stops, read off its tricks.
+    pub fn of(record: &Record, players: usize) -> Stop {
+        match record.tricks.last() {
+            None => Stop::BeforePlay,
+            Some(last) => Stop::Tricks {
+                recorded: record.tricks.len(),
+                short: last.plays.len() < players,
+            },
+        }
+    }
+}
+
+/// The one `incomplete` finding of a record that stops before the deal's
+/// end (ALL-4): no seat, no trick; the message says where the record stops
+/// and that the score sheet's claim could not be checked. `rule` is the
+/// game's rule id (DK-PLAY-5, FR-PLAY-7, KR-PLAY-10, S7-PLAY-6). The deal is
+/// left unsettled: no payments, no totals, no pots after it.
+pub fn incomplete(
+    report: &mut Report,
+    record: &Record,
+    rule: &'static str,
+    stop: Stop,
+    tricks: usize,
+) {
+    let where_ = match stop {
+        Stop::BeforePlay => "the record stops before the play".to_string(),
+        Stop::Tricks { recorded, short } => format!(
+            "the record stops after {} of the deal's {tricks} tricks{}",
+            recorded,
+            if short {
+                ", the last one cut short"
+            } else {
+                ""
+            }
+        ),
+    };
+    let span = record
+        .tricks
+        .last()
+        .map(|t| t.span)
+        .or(record.declarations.as_ref().map(|d| d.span))
+        .or(record.calls.as_ref().map(|c| c.span))
+        .or(record.auction.as_ref().map(|a| a.span))
+        .unwrap_or(record.span);
+    report.push(
+        Problem::new(
+            Kind::Incomplete,
+            format!("{where_}: the deal is not settled, and its claim could not be checked"),
+        )
+        .rule(rule)
+        .at(span, "the record stops here")
+        .help("write the rest of the deal, or leave the deal out; a director scores an unfinished record by a ruling"),
+    );
+    unsettle(report);
+}
+
+/// No result for the deal: no payments, no totals, no pots after it.
+pub fn unsettle(report: &mut Report) {
+    report.settled = false;
+    report.ledger.clear();
+    report.totals.clear();
+    report.pots = None;
+}
