@@ -166,8 +166,8 @@ fn deal(out: &mut String, l: &Lesson) {
     for tag in &record.tags {
         notes(out, &tag.comments);
     }
-    if !report.settled {
-        out.push_str("<p class=\"caveat\">No rules engine replayed this deal: only the structural checks ran.</p>");
+    if let Some(why) = verifier::structural::unsettled_reason(report) {
+        let _ = write!(out, "<p class=\"caveat\">{}</p>", esc(&why));
     }
     moment(out, l, Moment::Deal);
     findings(out, l, Place::Deal);

@@ -85,3 +85,32 @@ pub fn unsettle(report: &mut Report) {
     report.totals.clear();
     report.pots = None;
 }
+
+/// Why a deal has no result, in plain words for the front ends (explain,
+/// the lesson page, the director's report); `None` when it is settled. An
+/// incomplete record says where it stops (ALL-4).
+pub fn unsettled_reason(report: &Report) -> Option<String> {
+    if report.settled {
+        return None;
+    }
+    let of = |kind: Kind| report.problems.iter().find(|p| p.kind == kind);
+    Some(if let Some(p) = of(Kind::Incomplete) {
+        let mut words = p.message.clone();
+        if let Some(first) = words.get(..1) {
+            words.replace_range(..1, &first.to_uppercase());
+        }
+        words + "."
+    } else if of(Kind::PotsUnknown).is_some() {
+        "The pots this deal starts from are not known (DK-POT-6): it is replayed, but not settled."
+            .to_string()
+    } else if report.variant.is_none()
+        || report
+            .problems
+            .iter()
+            .any(|p| matches!(p.kind, Kind::BadTag | Kind::Syntax | Kind::BadJson))
+    {
+        "No rules engine replayed this deal: only the structural checks ran.".to_string()
+    } else {
+        "The rules give no result for this deal (see its findings).".to_string()
+    })
+}
