@@ -7,9 +7,9 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod director;
+mod escape;
 mod explain;
 mod fmt;
-mod html;
 mod input;
 mod lesson;
 mod lesson_page;
@@ -396,26 +396,24 @@ fn director_report(
     format: ReportFormat,
     grouping: verifier::session::Grouping,
 ) -> Outcome {
-    let (files, unreadable) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
-    for e in &unreadable {
-        eprintln!("error: {e}");
-    }
-    let (sessions, unopened) = director::collect(&files, grouping);
+    let (files, mut unopened) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
+    // What the walk could not read is in the report too: never "all agrees"
+    // over a path that was not read.
+    let (sessions, unread) = director::collect(&files, grouping);
+    unopened.extend(unread);
     let sheet = director::Sheet::build(&sessions, files.len(), unopened);
     let page = match format {
         ReportFormat::Text => director::text(&sheet),
         ReportFormat::Markdown => director::markdown(&sheet),
         ReportFormat::Csv => director::csv(&sheet),
         ReportFormat::Html => director::html(&sheet),
-        ReportFormat::Json => {
-            serde_json::to_string_pretty(&sheet).expect("the report serializes") + "\n"
-        }
+        ReportFormat::Json => director::json(&sheet),
     };
     let mut out = io::stdout().lock();
     let _ = out.write_all(page.as_bytes());
     let _ = out.flush();
     for u in &sheet.summary.unopened {
-        eprintln!("error: {u}");
+        eprintln!("error: {}", escape::text(u));
     }
     // As `verify`: a tag the tools need that is wrong is bad input.
     let bad_tag = sheet
@@ -423,11 +421,7 @@ fn director_report(
         .rows
         .iter()
         .any(|r| r.kind == "bad-tag");
-    if !unreadable.is_empty()
-        || !sheet.summary.unopened.is_empty()
-        || sheet.summary.unreadable > 0
-        || bad_tag
-    {
+    if !sheet.summary.unopened.is_empty() || sheet.summary.unreadable > 0 || bad_tag {
         Outcome::BadInput
     } else if sheet.has_findings() {
         Outcome::Violations

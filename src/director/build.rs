@@ -5,9 +5,9 @@ use std::collections::BTreeMap;
 use notation::{Party, Pot, Variant};
 
 use super::{
-    Board, BoardTable, ClaimDeal, ClaimParty, Count, Deal, Irregularities, Irregularity, Overall,
-    OverallLine, Place, PlayerLine, SessionPots, SessionRun, SessionStanding, Sheet, Standings,
-    Summary,
+    Board, BoardTable, ClaimCount, ClaimDeal, ClaimParty, Count, Deal, Irregularities,
+    Irregularity, Overall, OverallLine, Place, PlayerLine, SessionPots, SessionRun,
+    SessionStanding, Sheet, Standings, Summary, Unchecked,
 };
 use crate::players;
 
@@ -28,9 +28,12 @@ fn player_key(names: &[String], seat: u8, session: &str) -> (String, bool) {
 }
 
 impl Sheet {
+    /// The report of the deals of `sessions`, read from `files` files;
+    /// `unopened` are the paths that could not be read (`path: why`).
     pub fn build(sessions: &[SessionRun], files: usize, unopened: Vec<String>) -> Sheet {
         let deals: Vec<&Deal> = sessions.iter().flat_map(|s| &s.deals).collect();
         Sheet {
+            not_checked: not_checked(&deals, &unopened),
             summary: summary(&deals, files, unopened),
             irregularities: irregularities(&deals, sessions),
             claims: claims(&deals),
@@ -55,17 +58,97 @@ fn summary(deals: &[&Deal], files: usize, unopened: Vec<String>) -> Summary {
             flagged_files.push(d.place.file.clone());
         }
     }
+    let unreadable = deals.iter().filter(|d| !d.readable).count();
+    let settled = deals.iter().filter(|d| d.settled.is_some()).count();
+    let unsettled = deals.len() - unreadable - settled;
+    let claims = ClaimCount {
+        compared: deals
+            .iter()
+            .filter(|d| d.has_claim && d.settled.is_some())
+            .count(),
+        disagree: deals
+            .iter()
+            .filter(|d| d.claim_mismatch && d.settled.is_some())
+            .count(),
+        not_compared: deals
+            .iter()
+            .filter(|d| d.has_claim && d.settled.is_none())
+            .count(),
+    };
     Summary {
         files,
         records: deals.len(),
-        unreadable: deals.iter().filter(|d| !d.readable).count(),
+        unreadable,
         with_findings: deals
             .iter()
             .filter(|d| d.readable && !d.findings.is_empty())
             .count(),
+        settled,
+        unsettled,
+        claims,
+        all_checked: unopened.is_empty() && unreadable == 0 && unsettled == 0,
         flagged_files,
         unopened,
     }
+}
+
+/// Why a deal read was not settled: the finding that stopped the engine
+/// (the record stops early, pots not known, a tag or option that cannot be
+/// read), else the first finding.
+fn why_unsettled(d: &Deal) -> (Option<&'static str>, String) {
+    const STOPS: [&str; 3] = ["incomplete", "pots-unknown", "bad-tag"];
+    let stop = STOPS
+        .iter()
+        .find_map(|k| d.findings.iter().find(|f| f.kind == *k))
+        .or(d.findings.first());
+    match stop {
+        Some(f) => (Some(f.kind), f.message.clone()),
+        None => (None, "no rules engine settled the deal".into()),
+    }
+}
+
+/// What was not checked, in input order: the paths not read, then per
+/// deal the records unreadable and the deals not settled.
+fn not_checked(deals: &[&Deal], unopened: &[String]) -> Vec<Unchecked> {
+    let mut rows: Vec<Unchecked> = unopened
+        .iter()
+        .map(|u| {
+            // `path: why`; the reasons hold no `: `, a path may.
+            let (file, reason) = u.rsplit_once(": ").unwrap_or((u.as_str(), "not read"));
+            Unchecked {
+                file: file.to_owned(),
+                record: None,
+                what: "path",
+                kind: None,
+                reason: reason.to_owned(),
+                claim_not_compared: false,
+            }
+        })
+        .collect();
+    for d in deals {
+        let (what, (kind, reason)) = match (d.readable, &d.settled) {
+            (_, Some(_)) => continue,
+            (false, None) => {
+                let first = d.findings.first();
+                let more = d.findings.len().saturating_sub(1);
+                let mut reason = first.map_or_else(|| "not read".to_owned(), |f| f.message.clone());
+                if more > 0 {
+                    reason.push_str(&format!(" (and {more} more finding(s))"));
+                }
+                ("record", (first.map(|f| f.kind), reason))
+            }
+            (true, None) => ("deal", why_unsettled(d)),
+        };
+        rows.push(Unchecked {
+            file: d.place.file.clone(),
+            record: Some(d.place.record),
+            what,
+            kind,
+            reason,
+            claim_not_compared: d.has_claim,
+        });
+    }
+    rows
 }
 
 fn counted(map: BTreeMap<String, usize>) -> Vec<Count> {
@@ -163,10 +246,17 @@ fn standings(sessions: &[SessionRun]) -> Standings {
         let mut lines: BTreeMap<String, Tally> = BTreeMap::new();
         let mut variants: Vec<Variant> = Vec::new();
         let mut deals = 0;
+        let mut unsettled = 0;
+        let mut unreadable = 0;
         let mut pots: Option<SessionPots> = None;
         let mut sum = 0;
         for d in &session.deals {
             let (Some(s), Some(variant)) = (&d.settled, d.variant) else {
+                if d.readable {
+                    unsettled += 1;
+                } else {
+                    unreadable += 1;
+                }
                 continue;
             };
             deals += 1;
@@ -238,6 +328,8 @@ fn standings(sessions: &[SessionRun]) -> Standings {
             session: session.name.clone(),
             variants,
             deals,
+            unsettled,
+            unreadable,
             players,
             pots,
             sum,
