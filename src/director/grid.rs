@@ -409,7 +409,7 @@ fn not_checked(sheet: &Sheet, full: bool) -> Part {
         note: None,
         grids: vec![Grid {
             id: "not-checked".into(),
-            title: "Paths, records and deals not checked".into(),
+            title: "What was not checked".into(),
             columns,
             rows,
             foot: Vec::new(),
