@@ -291,7 +291,8 @@ fn grouping(independent: bool) -> verifier::session::Grouping {
 }
 
 fn fail(message: impl std::fmt::Display) -> Outcome {
-    eprintln!("error: {message}");
+    // A message names files: shown escaped, as every text from outside.
+    eprintln!("error: {}", escape::text(&message.to_string()));
     Outcome::BadInput
 }
 
@@ -376,7 +377,7 @@ fn verify(
             if files.len() > 1 && !names.is_empty() {
                 let _ = writeln!(out, "{label}:");
                 for name in names {
-                    let _ = writeln!(out, "  {name}");
+                    let _ = writeln!(out, "  {}", escape::text(name));
                 }
             }
         };
@@ -557,11 +558,11 @@ fn verify_file(
         tally.flagged_files.push(name.clone());
     }
     if let Err(e) = &read {
-        let _ = writeln!(err, "error: {name}: {e}");
+        let _ = writeln!(err, "error: {}: {e}", escape::text(&name));
         tally.broken += 1;
         tally.outcome = Outcome::BadInput;
     } else if tally.records == 0 {
-        let _ = writeln!(err, "error: {name}: no record found");
+        let _ = writeln!(err, "error: {}: no record found", escape::text(&name));
         tally.broken += 1;
         tally.outcome = Outcome::BadInput;
     }

@@ -60,10 +60,7 @@ fn says_not_everything_was_checked(dir: &Path, paths: &[&str], code: i32) -> Val
     }
     let (got, csv) = report(dir, "csv", paths);
     assert_eq!(got, Some(code));
-    assert!(
-        csv.starts_with("What was not checked\n"),
-        "{csv}"
-    );
+    assert!(csv.starts_with("What was not checked\n"), "{csv}");
     let sheet = report_json(dir, paths);
     assert_eq!(sheet["summary"]["all_checked"], false, "{sheet:#}");
     assert!(!sheet["not_checked"].as_array().unwrap().is_empty());
@@ -327,6 +324,26 @@ fn the_hostile_fixture_in_the_text_report_and_diagnostics() {
         verify.contains("\\u{202e}evil\\u{1b}[31m.tarok"),
         "{verify}"
     );
+    // Two files: the summary lists them by name; a broken link with a
+    // hostile name is an error that names it.
+    std::fs::copy(dir.path().join(FILE), dir.path().join("plain.tarok")).unwrap();
+    let link = dir.path().join("\u{1b}[2J\u{202e}gone.tarok");
+    std::os::unix::fs::symlink("gone", &link).unwrap();
+    for command in ["verify", "report", "explain"] {
+        let out = tarok_in(dir.path(), &[command, "."]);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        assert_shows_nothing_hidden(&format!("{command} . (stdout)"), &stdout(&out));
+        assert_shows_nothing_hidden(&format!("{command} . (stderr)"), &stderr(&out));
+        assert!(
+            stderr(&out).contains("\\u{1b}[2J\\u{202e}gone.tarok"),
+            "{command}: {}",
+            stderr(&out)
+        );
+    }
+    let listed = stdout(&tarok_in(dir.path(), &["verify", "."]));
+    assert!(listed.contains("violations in:"), "{listed}");
+    std::fs::remove_file(&link).unwrap();
+    std::fs::remove_file(dir.path().join("plain.tarok")).unwrap();
     // A record that cannot be read: the diagnostic's file name escaped too.
     std::fs::write(
         dir.path().join(FILE),
