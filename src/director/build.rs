@@ -103,7 +103,10 @@ fn why_unsettled(d: &Deal) -> (Option<&'static str>, String) {
         .or(d.findings.first());
     match stop {
         Some(f) => (Some(f.kind), f.message.clone()),
-        None => (None, "no rules engine settled the deal".into()),
+        None => (
+            None,
+            "the rules engine did not settle the deal (no finding says why)".into(),
+        ),
     }
 }
 
@@ -444,4 +447,99 @@ fn boards(deals: &[&Deal]) -> Vec<Board> {
         .collect();
     boards.sort_by_key(|(first, _)| *first);
     boards.into_iter().map(|(_, b)| b).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::director::Settled;
+
+    fn deal(kinds: &[&'static str]) -> Deal {
+        let place = Place::default();
+        Deal {
+            findings: kinds
+                .iter()
+                .map(|k| Irregularity {
+                    place: place.clone(),
+                    variant: None,
+                    seat: None,
+                    player: None,
+                    kind: k,
+                    rule: None,
+                    trick: None,
+                    card: None,
+                    consequence: None,
+                    line: None,
+                    column: None,
+                    path: None,
+                    message: format!("{k} here"),
+                })
+                .collect(),
+            place,
+            session: 0,
+            variant: None,
+            names: Arc::new([]),
+            readable: true,
+            claim_mismatch: false,
+            has_claim: true,
+            claim: Vec::new(),
+            settled: None,
+            hands: None,
+            contract: None,
+        }
+    }
+
+    #[test]
+    fn a_deal_not_settled_says_the_finding_that_stopped_it() {
+        assert_eq!(
+            why_unsettled(&deal(&["revoke", "incomplete"])),
+            (Some("incomplete"), "incomplete here".into())
+        );
+        assert_eq!(
+            why_unsettled(&deal(&["illegal-bid", "bad-tag"])),
+            (Some("bad-tag"), "bad-tag here".into())
+        );
+        assert_eq!(
+            why_unsettled(&deal(&["illegal-bid"])).0,
+            Some("illegal-bid")
+        );
+        assert_eq!(why_unsettled(&deal(&[])).0, None);
+    }
+
+    #[test]
+    fn everything_is_checked_only_when_nothing_is_left_out() {
+        let settled = Settled {
+            totals: vec![1, -1],
+            active: vec![true, true],
+            pots: None,
+            paid_in: [0, 0],
+            tricks: vec![0, 0],
+        };
+        let mut good = deal(&[]);
+        good.settled = Some(settled);
+        let run = |deals: Vec<Deal>, unopened: Vec<String>| {
+            let sessions = [SessionRun {
+                name: "f".into(),
+                deals,
+            }];
+            Sheet::build(&sessions, 1, unopened)
+        };
+        let sheet = run(vec![good], Vec::new());
+        assert!(sheet.summary.all_checked);
+        assert_eq!(sheet.summary.claims.compared, 1);
+        assert!(sheet.not_checked.is_empty());
+        let sheet = run(vec![deal(&["incomplete"])], Vec::new());
+        assert!(!sheet.summary.all_checked);
+        assert_eq!(sheet.summary.claims.not_compared, 1);
+        assert_eq!(sheet.not_checked[0].what, "deal");
+        assert!(sheet.not_checked[0].claim_not_compared);
+        assert_eq!(sheet.standings.sessions.len(), 1);
+        assert_eq!(sheet.standings.sessions[0].unsettled, 1);
+        let sheet = run(Vec::new(), vec!["a: b: no such file or folder".into()]);
+        assert!(!sheet.summary.all_checked);
+        assert_eq!(sheet.not_checked[0].file, "a: b");
+        assert_eq!(sheet.not_checked[0].reason, "no such file or folder");
+    }
 }
