@@ -193,7 +193,7 @@ impl<F: serde_json::ser::Formatter> serde_json::ser::Formatter for Safe<F> {
         let mut rest = fragment;
         while let Some(at) = rest.find(hidden) {
             let c = rest[at..].chars().next().unwrap_or_default();
-            writer.write_all(rest[..at].as_bytes())?;
+            writer.write_all(&rest.as_bytes()[..at])?;
             // Every hidden character is in the Basic Multilingual Plane.
             write!(writer, "\\u{:04x}", c as u32)?;
             rest = &rest[at + c.len_utf8()..];
