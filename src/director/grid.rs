@@ -713,9 +713,14 @@ fn boards(sheet: &Sheet, full: bool) -> Part {
 /// the paths not read.
 pub fn summary_lines(sheet: &Sheet) -> Vec<String> {
     let s = &sheet.summary;
+    // Counted as `verify` counts them: a path not read is unreadable too.
     let mut lines = vec![format!(
         "{} file(s), {} record(s): {} with findings, {} unreadable, {} not settled",
-        s.files, s.records, s.with_findings, s.unreadable, s.unsettled
+        s.files,
+        s.records,
+        s.with_findings,
+        s.unreadable + s.unopened.len(),
+        s.unsettled
     )];
     lines.push(checked_line(sheet));
     if !s.flagged_files.is_empty() {

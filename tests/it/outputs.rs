@@ -123,9 +123,17 @@ fn a_broken_link_in_a_folder_is_counted_as_verify_counts_it() {
     assert_eq!(paths[0]["reason"], "a broken link");
     let (_, text) = report(dir.path(), "text", &["round"]);
     assert!(text.contains("NOT CHECKED: 1 path(s) not read"), "{text}");
-    // verify counts the same link.
+    // verify counts the same link, and the report's first line as verify.
     let out = tarok_in(dir.path(), &["verify", "round"]);
-    assert!(stdout(&out).contains("1 unreadable"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("1 file(s), 1 record(s): 0 with violations, 1 unreadable"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        text.contains("1 file(s), 1 record(s): 0 with findings, 1 unreadable, 0 not settled"),
+        "{text}"
+    );
 }
 
 #[test]
