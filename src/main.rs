@@ -7,9 +7,9 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod director;
+mod escape;
 mod explain;
 mod fmt;
-mod html;
 mod input;
 mod lesson;
 mod lesson_page;
@@ -291,7 +291,8 @@ fn grouping(independent: bool) -> verifier::session::Grouping {
 }
 
 fn fail(message: impl std::fmt::Display) -> Outcome {
-    eprintln!("error: {message}");
+    // A message names files: shown escaped, as every text from outside.
+    eprintln!("error: {}", escape::text(&message.to_string()));
     Outcome::BadInput
 }
 
@@ -376,7 +377,7 @@ fn verify(
             if files.len() > 1 && !names.is_empty() {
                 let _ = writeln!(out, "{label}:");
                 for name in names {
-                    let _ = writeln!(out, "  {name}");
+                    let _ = writeln!(out, "  {}", escape::text(name));
                 }
             }
         };
@@ -396,26 +397,24 @@ fn director_report(
     format: ReportFormat,
     grouping: verifier::session::Grouping,
 ) -> Outcome {
-    let (files, unreadable) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
-    for e in &unreadable {
-        eprintln!("error: {e}");
-    }
-    let (sessions, unopened) = director::collect(&files, grouping);
+    let (files, mut unopened) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
+    // What the walk could not read is in the report too: never "all agrees"
+    // over a path that was not read.
+    let (sessions, unread) = director::collect(&files, grouping);
+    unopened.extend(unread);
     let sheet = director::Sheet::build(&sessions, files.len(), unopened);
     let page = match format {
         ReportFormat::Text => director::text(&sheet),
         ReportFormat::Markdown => director::markdown(&sheet),
         ReportFormat::Csv => director::csv(&sheet),
         ReportFormat::Html => director::html(&sheet),
-        ReportFormat::Json => {
-            serde_json::to_string_pretty(&sheet).expect("the report serializes") + "\n"
-        }
+        ReportFormat::Json => director::json(&sheet),
     };
     let mut out = io::stdout().lock();
     let _ = out.write_all(page.as_bytes());
     let _ = out.flush();
     for u in &sheet.summary.unopened {
-        eprintln!("error: {u}");
+        eprintln!("error: {}", escape::text(u));
     }
     // As `verify`: a tag the tools need that is wrong is bad input.
     let bad_tag = sheet
@@ -423,11 +422,7 @@ fn director_report(
         .rows
         .iter()
         .any(|r| r.kind == "bad-tag");
-    if !unreadable.is_empty()
-        || !sheet.summary.unopened.is_empty()
-        || sheet.summary.unreadable > 0
-        || bad_tag
-    {
+    if !sheet.summary.unopened.is_empty() || sheet.summary.unreadable > 0 || bad_tag {
         Outcome::BadInput
     } else if sheet.has_findings() {
         Outcome::Violations
@@ -563,11 +558,11 @@ fn verify_file(
         tally.flagged_files.push(name.clone());
     }
     if let Err(e) = &read {
-        let _ = writeln!(err, "error: {name}: {e}");
+        let _ = writeln!(err, "error: {}: {e}", escape::text(&name));
         tally.broken += 1;
         tally.outcome = Outcome::BadInput;
     } else if tally.records == 0 {
-        let _ = writeln!(err, "error: {name}: no record found");
+        let _ = writeln!(err, "error: {}: no record found", escape::text(&name));
         tally.broken += 1;
         tally.outcome = Outcome::BadInput;
     }

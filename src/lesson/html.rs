@@ -13,7 +13,7 @@ use notation::{Act, Actions, Card, Item, Party, Problem, Suit, Variant};
 use verifier::{Event, Moment, Payment};
 
 use super::{rule_text, rule_url, signed, Lesson, Place, Play};
-use crate::html::esc;
+use crate::escape::html as esc;
 
 /// One record of the file: the deal and its report, or the problems that
 /// kept it from being read.
