@@ -73,6 +73,22 @@ pub(crate) struct Replay<'a> {
     pub opts: Opts,
     pub state: State,
     pub out: Out<'a>,
+    /// The first trick of the wrong size (ALL-3, 0-based): nothing in it
+    /// or after it is judged.
+    pub cut: Option<usize>,
+}
+
+/// How the auction ends (KR-BID-4, KR-BID-7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Auction {
+    /// A game is played (also after an unfinished auction the record goes
+    /// on from: its highest bid).
+    Game,
+    /// No game: the forehand's pass, or no bid at all. Not settled, and
+    /// nothing after the auction is judged (KR-BID-7).
+    NoGame,
+    /// The record stops in or right after the auction (ALL-4).
+    Stops,
 }
 
 /// Replays the deal, pushing findings, payments and events into the report.
@@ -90,23 +106,32 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         return;
     }
     session.koenigrufen.deals += 1;
+    name_structural_faults(report);
     let forehand = (deal.table.dealer + 1) % 4; // KR-DEAL-2
     let mut r = Replay {
         rec,
         opts: Opts::read(deal.options),
         state: State::new(forehand, rec.is_partial()),
         out: Out::new(report),
+        cut: deal.cut,
     };
-    r.read_deal(); // deal.rs
-    if !r.auction() {
-        return; // auction.rs
-    }
-    // A record that stops after the auction (or after the calls) is a
-    // fragment: checked as far as it goes, not scored.
-    if rec.calls.is_none() && rec.discard.is_none() && rec.tricks.is_empty() {
+    if deal.wrong_deal {
+        // KR-DEAL-1 as amended (ALL-1): one finding by the dealer, nothing
+        // else of the deal judged, and the deal void.
+        r.void_wrong_deal(deal.table.dealer);
         return;
     }
+    r.read_deal(); // deal.rs
+    match r.auction() {
+        Auction::Game => {} // auction.rs
+        Auction::NoGame => return,
+        Auction::Stops => return r.out.incomplete(rec),
+    }
     let calls = r.call_entries();
+    // ALL-4, KR-NEG-1: a record that stops right after the auction.
+    if calls.is_empty() && rec.discard.is_none() && rec.tricks.is_empty() {
+        return r.out.incomplete(rec);
+    }
     let next = r.king_call(calls); // call.rs
     let next = r.talon(calls, next); // talon.rs
     if r.state.grind {
@@ -115,19 +140,38 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         r.after_grind();
         return;
     }
-    r.discard(); // discard.rs
+    r.discard(&calls[next..]); // discard.rs
     r.call_round(&calls[next..]); // announcements.rs
     r.reserve_ultimo_cards(); // duties.rs
     if rec.tricks.is_empty() {
-        return;
+        return r.out.incomplete(rec);
     }
     r.play(); // play.rs
     if r.state.wrong_trick.is_some() {
         r.void_wrong_trick();
         return;
     }
-    if r.state.complete {
-        settle::settle(&mut r); // settle/
-        r.out.settled();
+    if !r.state.complete {
+        return r.out.incomplete(rec);
+    }
+    settle::settle(&mut r); // settle/
+    r.out.settled();
+}
+
+/// The structural findings of `notation` that are this game's rules get
+/// their rule ids: a wrong deal (KR-DEAL-1 as amended, ALL-1), a trick of
+/// the wrong size (KR-PLAY-10 as amended, ALL-3).
+fn name_structural_faults(report: &mut Report) {
+    for p in report.problems.iter_mut().filter(|p| p.rule.is_none()) {
+        p.rule = match p.kind {
+            // The one finding of a wrong deal is by the dealer; a card
+            // outside the pack elsewhere (a trick, the discard) has no seat.
+            Kind::UnknownCard | Kind::DuplicateCard | Kind::WrongCardCount if p.seat.is_some() => {
+                Some("KR-DEAL-1")
+            }
+            Kind::UnknownCard => Some("KR-DECK-1"),
+            Kind::WrongTrickSize => Some("KR-PLAY-10"),
+            _ => None,
+        };
     }
 }

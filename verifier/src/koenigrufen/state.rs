@@ -59,11 +59,22 @@ pub(crate) struct State {
     pub tricks: [Played; 12],
     pub ntricks: usize,
     pub won: [CardSet; 4],
+    /// The card points (thirds) of the tricks each seat won, every card
+    /// counted in each trick it is played to (KR-SCORE-1 as amended: a
+    /// card played twice counts twice).
+    pub won_points: [u32; 4],
+    /// The cards played so far (ALL-2: a card played again is a
+    /// `duplicate-card`).
+    pub played: CardSet,
     pub tricks_won: [u8; 4],
     pub ended_early: bool,
     pub complete: bool,
-    /// The first trick (1-based) with a card missing or one too many.
+    /// The first trick (1-based) of the wrong size (ALL-3): a card too many,
+    /// or one missing and another trick after it.
     pub wrong_trick: Option<usize>,
+    /// The last recorded trick has a card missing (ALL-4: the record is
+    /// incomplete; its cards are judged).
+    pub short: bool,
 }
 
 impl State {
@@ -89,10 +100,13 @@ impl State {
             tricks: [Played::default(); 12],
             ntricks: 0,
             won: [CardSet::EMPTY; 4],
+            won_points: [0; 4],
+            played: CardSet::EMPTY,
             tricks_won: [0; 4],
             ended_early: false,
             complete: false,
             wrong_trick: None,
+            short: false,
         }
     }
 
