@@ -396,9 +396,16 @@ fn a_missing_trick_leaves_the_deal_unsettled() {
         }
         record.tricks.pop();
         let (_, report) = check(&record);
+        // KR-NEG-1 as amended (README ALL-4): one `incomplete`, no seat, no
+        // trick, and the deal not settled.
         assert!(!report.settled);
+        assert!(report.ledger.is_empty() && report.totals.is_empty());
         let p = first(&report);
-        assert_eq!((p.kind.as_str(), p.rule), ("other", Some("KR-NEG-1")));
+        assert_eq!(report.problems.len(), 1, "{:#?}", report.problems);
+        assert_eq!(
+            (p.kind.as_str(), p.rule, p.seat, p.trick),
+            ("incomplete", Some("KR-NEG-1"), None, None)
+        );
     }
 }
 

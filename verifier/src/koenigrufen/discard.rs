@@ -69,7 +69,10 @@ impl Replay<'_> {
         let mut faults = Vec::new();
         let wrong = self.discard_header(d, expected, &mut faults);
         let wrong = self.discard_cards(d, wrong, &mut faults);
-        if let Some(p) = crate::finding::one_finding(faults, &ORDER, "one discard, one improper discard (KR-DISCARD-1, README ALL-6)") {
+        if let Some(mut p) = crate::finding::one_finding(faults, &ORDER, "one discard, one improper discard (KR-DISCARD-1, README ALL-6)") {
+            if wrong {
+                p.help.push_str("; KR-DISCARD-4: such a discard has no effect, the bidder's discard is the cards of his hand after the pick-up that he never plays");
+            }
             self.out.push(p);
         }
         if wrong {
@@ -113,7 +116,8 @@ impl Replay<'_> {
                 Problem::new(
                     Kind::IllegalDiscard,
                     format!(
-                        "{} cards are laid away{twice}, not {expected}",
+                        "seat {} lays away {} cards{twice}, not {expected}",
+                        d.seat,
                         d.cards.len()
                     ),
                 )
