@@ -358,6 +358,18 @@ fn a_trick_of_the_wrong_size_always_settles_and_conserves() {
                 if record.tricks.len() < 3 || !check(&record).settled {
                     continue;
                 }
+                // A wrong deal (rules README ALL-1) is judged no further:
+                // its tricks, of any size, are not looked at.
+                let wrong_deal = check(&record).problems.iter().any(|p| {
+                    p.trick.is_none()
+                        && matches!(
+                            p.kind.as_str(),
+                            "wrong-card-count" | "duplicate-card" | "unknown-card"
+                        )
+                });
+                if wrong_deal {
+                    continue;
+                }
                 for (t, grow) in [(0, false), (record.tricks.len() / 2, true)] {
                     let mut r = record.clone();
                     r.claim = None;
