@@ -663,8 +663,11 @@ fn tokens(report: &Report) -> Vec<String> {
         .collect()
 }
 
+/// A finding as (kind, rule, seat, trick).
+type Found = (String, Option<&'static str>, Option<u8>, Option<u16>);
+
 /// (kind, rule, seat, trick) of every finding.
-fn findings(report: &Report) -> Vec<(String, Option<&'static str>, Option<u8>, Option<u16>)> {
+fn findings(report: &Report) -> Vec<Found> {
     report
         .problems
         .iter()
@@ -672,12 +675,7 @@ fn findings(report: &Report) -> Vec<(String, Option<&'static str>, Option<u8>, O
         .collect()
 }
 
-fn f(
-    kind: &str,
-    rule: &'static str,
-    seat: Option<u8>,
-    trick: Option<u16>,
-) -> (String, Option<&'static str>, Option<u8>, Option<u16>) {
+fn f(kind: &str, rule: &'static str, seat: Option<u8>, trick: Option<u16>) -> Found {
     (kind.to_string(), Some(rule), seat, trick)
 }
 
@@ -704,7 +702,11 @@ fn a_talon_card_in_a_hand_is_one_wrong_deal_by_the_dealer_and_void() {
     );
     let p = &r.problems[0];
     assert!(p.message.contains("seat 3 holds 13 cards"), "{}", p.message);
-    assert!(p.message.contains("the talon holds 5 cards"), "{}", p.message);
+    assert!(
+        p.message.contains("the talon holds 5 cards"),
+        "{}",
+        p.message
+    );
     assert!(r.settled);
     assert_eq!(r.totals, [0, 0, 0, 0]);
     assert!(r.ledger.is_empty());
@@ -781,7 +783,10 @@ fn a_card_played_twice_counts_in_both_tricks() {
 #[test]
 fn a_trick_of_the_wrong_size_names_no_seat_and_voids_the_deal() {
     let r = &corpus_reports("29-structural-faults.tarok")[4];
-    assert_eq!(findings(r), [f("wrong-trick-size", "KR-PLAY-10", None, Some(5))]);
+    assert_eq!(
+        findings(r),
+        [f("wrong-trick-size", "KR-PLAY-10", None, Some(5))]
+    );
     assert!(r.settled);
     assert_eq!(r.totals, [0, 0, 0, 0]);
     assert!(r.ledger.is_empty());
@@ -791,7 +796,11 @@ fn a_trick_of_the_wrong_size_names_no_seat_and_voids_the_deal() {
 fn an_incomplete_record_is_one_finding_and_not_settled() {
     let reports = corpus_reports("29-structural-faults.tarok");
     for (i, r) in [(5, &reports[5]), (6, &reports[6])] {
-        assert_eq!(findings(r), [f("incomplete", "KR-NEG-1", None, None)], "#{i}");
+        assert_eq!(
+            findings(r),
+            [f("incomplete", "KR-NEG-1", None, None)],
+            "#{i}"
+        );
         assert!(!r.settled, "#{i}");
         assert!(r.ledger.is_empty() && r.totals.is_empty(), "#{i}");
     }
@@ -855,7 +864,9 @@ fn a_wrong_discard_is_one_finding_and_the_cards_never_played_are_the_discard() {
         assert_eq!(r.totals, [4, -4, 4, -4]);
     }
     // The king of the four-card discard is named in the one finding.
-    assert!(amended[9].problems[0].message.contains("HK may not be laid away"));
+    assert!(amended[9].problems[0]
+        .message
+        .contains("HK may not be laid away"));
     assert!(amended[9].problems[0].help.contains("KR-DISCARD-2"));
     // A missing discard where the record goes on: one finding by the bidder.
     assert_eq!(
@@ -877,7 +888,11 @@ fn a_bid_breaking_several_rules_is_one_illegal_bid() {
             f("incomplete", "KR-NEG-1", None, None),
         ]
     );
-    assert!(r.problems[0].help.contains("KR-BID-5"), "{}", r.problems[0].help);
+    assert!(
+        r.problems[0].help.contains("KR-BID-5"),
+        "{}",
+        r.problems[0].help
+    );
     // The passed seat's bid in 20-auction-faults: no out-of-turn besides.
     let r = &corpus_reports("20-auction-faults.tarok")[1];
     assert_eq!(
@@ -893,7 +908,10 @@ fn a_bid_breaking_several_rules_is_one_illegal_bid() {
 fn an_auction_with_no_game_is_not_settled_and_nothing_after_it_is_judged() {
     let reports = corpus_reports("30-amended-2026-11-26.tarok");
     // A forehand-only game standing: the lowest table game ranks above it.
-    assert_eq!(tokens(&reports[1]), ["illegal-bid[KR-BID-3]", "incomplete[KR-NEG-1]"]);
+    assert_eq!(
+        tokens(&reports[1]),
+        ["illegal-bid[KR-BID-3]", "incomplete[KR-NEG-1]"]
+    );
     // No bid, the record goes on: other with no seat; no game.
     assert_eq!(findings(&reports[2]), [f("other", "KR-BID-7", None, None)]);
     assert!(!reports[2].settled);
@@ -911,10 +929,16 @@ fn an_auction_with_no_game_is_not_settled_and_nothing_after_it_is_judged() {
 fn the_amended_king_call_talon_and_call_round_entries() {
     let r = corpus_reports("30-amended-2026-11-26.tarok");
     // A king call for another seat: out-of-turn, and still the call.
-    assert_eq!(findings(&r[4]), [f("out-of-turn", "KR-CALL-1", Some(0), None)]);
+    assert_eq!(
+        findings(&r[4]),
+        [f("out-of-turn", "KR-CALL-1", Some(0), None)]
+    );
     assert_eq!(r[4].totals, [4, -4, 4, -4]);
     // A talon choice for another seat: illegal-call, the bidder takes it.
-    assert_eq!(findings(&r[5]), [f("illegal-call", "KR-TALON-1", Some(0), None)]);
+    assert_eq!(
+        findings(&r[5]),
+        [f("illegal-call", "KR-TALON-1", Some(0), None)]
+    );
     assert_eq!(r[5].totals, [4, -4, 4, -4]);
     // No talon choice while the record goes on: by the bidder.
     assert_eq!(
@@ -935,7 +959,10 @@ fn the_amended_king_call_talon_and_call_round_entries() {
     assert!(!r[7].settled);
     // A talon choice and a second king call in the round: a turn each.
     for i in [11, 12] {
-        assert_eq!(findings(&r[i]), [f("illegal-call", "KR-ANN-6", Some(3), None)]);
+        assert_eq!(
+            findings(&r[i]),
+            [f("illegal-call", "KR-ANN-6", Some(3), None)]
+        );
         assert_eq!(r[i].totals, [4, -4, 4, -4]);
     }
     // An unfinished round with tricks: other, no seat; scored as played.

@@ -247,7 +247,10 @@ impl Replay<'_> {
         if passed[s as usize] {
             faults.push(illegal_bid(
                 act,
-                format!("seat {s} bids {} after it passed (a seat that passed has no turn)", game.word()),
+                format!(
+                    "seat {s} bids {} after it passed (a seat that passed has no turn)",
+                    game.word()
+                ),
                 "KR-BID-1",
                 "bid after passing",
                 "a seat that has passed is out of the bidding for good",

@@ -14,7 +14,12 @@ use crate::Moment;
 
 /// The rule ids of a discard in the digest's order (one finding carries the
 /// first, README "One fault, one finding").
-const ORDER: [&str; 4] = ["KR-DISCARD-1", "KR-DISCARD-2", "KR-DISCARD-3", "KR-DISCARD-4"];
+const ORDER: [&str; 4] = [
+    "KR-DISCARD-1",
+    "KR-DISCARD-2",
+    "KR-DISCARD-3",
+    "KR-DISCARD-4",
+];
 
 impl Replay<'_> {
     /// KR-DISCARD-1..4: the cards the bidder lays away after taking talon
@@ -69,7 +74,11 @@ impl Replay<'_> {
         let mut faults = Vec::new();
         let wrong = self.discard_header(d, expected, &mut faults);
         let wrong = self.discard_cards(d, wrong, &mut faults);
-        if let Some(mut p) = crate::finding::one_finding(faults, &ORDER, "one discard, one improper discard (KR-DISCARD-1, README ALL-6)") {
+        if let Some(mut p) = crate::finding::one_finding(
+            faults,
+            &ORDER,
+            "one discard, one improper discard (KR-DISCARD-1, README ALL-6)",
+        ) {
             if wrong {
                 p.help.push_str("; KR-DISCARD-4: such a discard has no effect, the bidder's discard is the cards of his hand after the pick-up that he never plays");
             }

@@ -82,7 +82,9 @@ impl Replay<'_> {
             // Not in the pack: the structural `unknown-card` is the one
             // finding; it gets the seat and the trick.
             if let Some(p) = self.out.problems_mut().iter_mut().find(|p| {
-                p.kind == Kind::UnknownCard && p.card == Some(card) && p.span.is_some_and(|s| s.start == item.span.start)
+                p.kind == Kind::UnknownCard
+                    && p.card == Some(card)
+                    && p.span.is_some_and(|s| s.start == item.span.start)
             }) {
                 p.seat = Some(seat);
                 p.trick = Some(k as u16);
@@ -99,7 +101,9 @@ impl Replay<'_> {
                 // A partial record: the structural checks found the card
                 // played twice; the finding gets the seat and the rule.
                 if let Some(p) = self.out.problems_mut().iter_mut().find(|p| {
-                    p.kind == Kind::DuplicateCard && p.card == Some(card) && p.trick == Some(k as u16)
+                    p.kind == Kind::DuplicateCard
+                        && p.card == Some(card)
+                        && p.trick == Some(k as u16)
                 }) {
                     p.seat = Some(seat);
                     p.rule = Some("KR-PLAY-10");
@@ -107,21 +111,28 @@ impl Replay<'_> {
                 return;
             }
             self.out.push(
-                Problem::new(Kind::DuplicateCard, format!("seat {seat} plays {card}, which was already played in trick {j}"))
-                    .rule("KR-PLAY-10")
-                    .seat(seat)
-                    .trick(k)
-                    .card(card)
-                    .at(item.span, "played again here")
-                    .help(format!("each card is played once; {help}")),
+                Problem::new(
+                    Kind::DuplicateCard,
+                    format!("seat {seat} plays {card}, which was already played in trick {j}"),
+                )
+                .rule("KR-PLAY-10")
+                .seat(seat)
+                .trick(k)
+                .card(card)
+                .at(item.span, "played again here")
+                .help(format!("each card is played once; {help}")),
             );
             return;
         }
-        let whose = if let Some(o) = (0..4u8).find(|&o| self.state.hand[o as usize].contains(card)) {
+        let whose = if let Some(o) = (0..4u8).find(|&o| self.state.hand[o as usize].contains(card))
+        {
             format!("seat {o} holds it")
         } else if self.state.discard.contains(card) {
             "it was laid away".to_string()
-        } else if self.state.talon[0].union(self.state.talon[1]).contains(card) {
+        } else if self.state.talon[0]
+            .union(self.state.talon[1])
+            .contains(card)
+        {
             "it is in the talon".to_string()
         } else {
             "it was never dealt to it".to_string()

@@ -79,8 +79,9 @@ impl Replay<'_> {
         let Some(cut) = self.cut.filter(|&c| c >= self.state.ntricks) else {
             return;
         };
-        self.out
-            .retain_problems(|p| !(p.kind == Kind::WrongTrickSize && p.trick == Some(cut as u16 + 1)));
+        self.out.retain_problems(|p| {
+            !(p.kind == Kind::WrongTrickSize && p.trick == Some(cut as u16 + 1))
+        });
         self.cut = None;
     }
 
@@ -224,9 +225,8 @@ impl Replay<'_> {
         };
         for p in self.out.problems_mut() {
             if p.kind == "wrong-trick-size" && p.trick == Some(t as u16) {
-                p.help.push_str(
-                    "; the deal is void: settled with nothing paid (KR-PLAY-10)",
-                );
+                p.help
+                    .push_str("; the deal is void: settled with nothing paid (KR-PLAY-10)");
             }
         }
         self.out.event(

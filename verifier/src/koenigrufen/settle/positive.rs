@@ -57,9 +57,8 @@ fn piles(r: &mut Replay<'_>, game: Game) -> Piles {
     }
     // The talon piles that count for a team (KR-SCORE-1, KR-TALON-1, 3, 4).
     let talon = |half: usize| st.talon[half];
-    let king_pile = |pile: CardSet| {
-        game == Game::SoloCaller && st.called.is_some_and(|k| pile.contains(k))
-    };
+    let king_pile =
+        |pile: CardSet| game == Game::SoloCaller && st.called.is_some_and(|k| pile.contains(k));
     let mut opp_talon = CardSet::EMPTY;
     let mut bid_talon = CardSet::EMPTY;
     if game == Game::SixThrees {
@@ -82,7 +81,13 @@ fn piles(r: &mut Replay<'_>, game: Game) -> Piles {
     if st.partial && r.rec.talon.is_none() {
         // A partial record without a talon: the cards the record shows
         // nowhere are the talon, and count for the opponents.
-        let shown = st.played.union(st.discard).union(st.dealt[0]).union(st.dealt[1]).union(st.dealt[2]).union(st.dealt[3]);
+        let shown = st
+            .played
+            .union(st.discard)
+            .union(st.dealt[0])
+            .union(st.dealt[1])
+            .union(st.dealt[2])
+            .union(st.dealt[3]);
         opp_talon = opp_talon.union(Variant::Koenigrufen.deck().difference(shown));
     }
     bid_pile = bid_pile.union(bid_talon);
