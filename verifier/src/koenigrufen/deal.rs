@@ -1,7 +1,8 @@
 //! The deal (KR-DEAL-1, KR-DEAL-2): the hands and the talon piles as the
 //! record gives them. The card count itself (KR-DEAL-1: every card once) is
-//! a structural check done before the replay; the forehand (KR-DEAL-2) is
-//! set in [`super::replay`].
+//! a structural check done before the replay, whose one finding of a wrong
+//! deal voids it here; the forehand (KR-DEAL-2) is set in
+//! [`super::replay`].
 //!
 //! A record without hands (`record.is_partial()`) is replayed with each
 //! seat's hand taken to be the cards it played (and the bidder's discard),

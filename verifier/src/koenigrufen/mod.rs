@@ -8,13 +8,13 @@
 //!
 //! | phase | module | rule ids |
 //! |---|---|---|
-//! | the deal | `deal` | KR-DEAL-1, 2 (hands, talon piles; partial records) |
+//! | the deal | `deal` | KR-DEAL-1, 2 (hands, talon piles; partial records; a wrong deal void) |
 //! | the auction | `auction` | KR-BID-1..8 |
 //! | the king call | `call` | KR-CALL-1..4 |
 //! | the talon | `talon` | KR-TALON-1..5 (grind: KR-TALON-2) |
-//! | the discard | `discard` | KR-DISCARD-1..3 |
+//! | the discard | `discard` | KR-DISCARD-1..4 (one discard, one finding) |
 //! | the call round | `announcements` | KR-ANN-1..7 |
-//! | the tricks | `play` | KR-PLAY-1, 8, 9, 10, KR-NEG-1; the void deal of a wrong-size trick |
+//! | the tricks | `play` | KR-PLAY-1, 8, 9, 10, KR-NEG-1; a card not held or played twice, the void deal of a wrong-size trick |
 //! | what may be played | `duties` | KR-PLAY-2..7 (on the shared [`crate::trick`] core) |
 //! | the settlement | `settle` | KR-SCORE-1..7, KR-BONUS-1..10 |
 //!
@@ -22,7 +22,12 @@
 //! classes, bonus values) are in `rules`, the rule options in `options`.
 //! The phases change a `state::State` (hands, talon, teams,
 //! announcements, tricks) and emit findings, events and payments through
-//! the report writer `out::Out`; they never stop at a fault.
+//! the report writer `out::Out`; they never stop at a fault. The structural
+//! faults of the rules README (ALL-1 to ALL-7) are judged as the amended
+//! digest says: a wrong deal is one finding by the dealer and void
+//! (KR-DEAL-1), a trick of the wrong size cuts the judging and voids the
+//! deal (KR-PLAY-10), a record that stops early is one `incomplete` and not
+//! settled (KR-NEG-1).
 //!
 //! A record without hands (`record.is_partial()`) is replayed with each
 //! seat's hand taken to be the cards it played (and the bidder's discard),
