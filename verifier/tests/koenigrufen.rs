@@ -976,3 +976,25 @@ fn tricks_after_an_early_end_are_one_other_with_no_seat() {
     assert_eq!(findings(r), [f("other", "KR-NEG-1", None, Some(7))]);
     assert!(r.settled);
 }
+
+#[test]
+fn a_missing_discard_in_a_record_that_stops_takes_no_card_from_the_call_round() {
+    // The bidder (seat 2) holds T1 and announces pagat; the discard is
+    // missing and the record stops after the call round. KR-DISCARD-4's
+    // "cards he never plays" are all fifteen here: which of them he laid
+    // away is not known, so the announcement is not judged as one without
+    // the card (spec/rules-koenigrufen.md, decision 11).
+    let text = "[Variant \"koenigrufen\"]\n[Dealer \"1\"]\n\nhand 0: CK T20 D4 H4 T10 T21 DK H1 CQ T7 C9 DN\nhand 1: T8 T18 CN D2 HJ D3 CJ DJ T16 S8 SK T6\nhand 2: HN HK T14 SQ D1 C7 C8 T11 S10 H3 T1 T9\nhand 3: C10 T3 SN T5 S7 DQ T12 HQ T17 T13 SJ T15\ntalon: T19 T4 H2 S9 T22 T2\nauction: 3 pass, 0 pass, 1 pass, 2 caller\ncalls: 2 call CK, 2 talon 0, 2 announce pagat, 3 pass, 0 pass, 1 pass\n";
+    let report = verify(
+        &notation::parse_str(text).remove(0).unwrap(),
+        &mut Session::default(),
+    );
+    assert_eq!(
+        findings(&report),
+        [
+            f("illegal-discard", "KR-DISCARD-1", Some(2), None),
+            f("incomplete", "KR-NEG-1", None, None)
+        ]
+    );
+    assert!(!report.settled);
+}

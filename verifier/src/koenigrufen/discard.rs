@@ -200,6 +200,16 @@ impl Replay<'_> {
         let hand = self.state.hand[b as usize].union(self.state.dealt[b as usize]);
         let discard = hand.difference(self.plays_of(b));
         self.state.discard = discard;
+        // A record that stops before the bidder's last card: the cards not
+        // yet played are not all laid away. The holding checks of the call
+        // round then give them to him (KR-ANN-7); the play judges him by the
+        // cards he plays, and such a deal is not settled on its points.
+        let due = if self.state.game() == Game::SixThrees {
+            6
+        } else {
+            3
+        };
+        self.state.discard_open = discard.len() > due && self.rec.tricks.len() < 12;
         self.out.event(
             Moment::Discard,
             "KR-DISCARD-4",

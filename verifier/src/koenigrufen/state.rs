@@ -51,6 +51,10 @@ pub(crate) struct State {
     pub partner: Option<u8>,
     pub taken: Option<u8>,
     pub discard: CardSet,
+    /// The discard is taken to be the cards the bidder never plays
+    /// (KR-DISCARD-4), but the record stops before he has played all the
+    /// others: which of those cards he laid away is not known.
+    pub discard_open: bool,
     pub grind: bool,
     pub game_level: u8,
     pub ann: [Option<Ann>; 12],
@@ -93,6 +97,7 @@ impl State {
             partner: None,
             taken: None,
             discard: CardSet::EMPTY,
+            discard_open: false,
             grind: false,
             game_level: 0,
             ann: [None; 12],
@@ -131,6 +136,10 @@ impl State {
 
     /// Whether the hand of `seat` in the call round lacks `card`.
     pub fn lacks_now(&self, seat: u8, card: Card) -> bool {
+        if self.discard_open && seat == self.bidder && self.discard.contains(card) {
+            // Perhaps still held: the record stops before it could be played.
+            return false;
+        }
         if !self.partial {
             return !self.hand[seat as usize].contains(card);
         }
