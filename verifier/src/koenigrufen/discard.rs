@@ -110,7 +110,7 @@ impl Replay<'_> {
                 .rule("KR-DISCARD-1")
                 .seat(d.seat)
                 .at(d.span, "not the bidder")
-                .help("only the bidder lays away cards; a discard recorded for another seat has no effect (KR-DISCARD-4: the bidder's discard is the cards he never plays)"),
+                .help("only the bidder lays away cards; a discard recorded for another seat has no effect: no card leaves any hand"),
             );
         }
         let different = card_set(&d.cards).len() as usize;
