@@ -210,7 +210,12 @@ fn corpus_reports(variant: &str, name: &str) -> Vec<Report> {
 #[test]
 fn koenigrufen_king_laid_away_in_three_of_suits_is_one_finding() {
     let reports = corpus_reports("koenigrufen", "28-one-fault-one-finding.tarok");
-    let p = only(&reports[0], "illegal-discard[KR-DISCARD-2]");
+    // The record stops after the discard: incomplete (KR-NEG-1 as amended).
+    assert_eq!(
+        tokens(&reports[0]),
+        ["illegal-discard[KR-DISCARD-2]", "incomplete[KR-NEG-1]"]
+    );
+    let p = &reports[0].problems[0];
     assert!(p.help.contains("KR-DISCARD-3"), "{}", p.help);
     assert_eq!(p.card, Some("DK".parse().unwrap()));
     // The king need not be the first suit card of the discard.
@@ -218,7 +223,8 @@ fn koenigrufen_king_laid_away_in_three_of_suits_is_one_finding() {
     let text = std::fs::read_to_string(dir.join("28-one-fault-one-finding.tarok")).unwrap();
     let record = parse(&text.replacen("discard 0: DK H4 C7", "discard 0: H4 DK C7", 1));
     let report = check(&record);
-    let p = only(&report, "illegal-discard[KR-DISCARD-2]");
+    let p = &report.problems[0];
+    assert_eq!(verifier::expect::token(p), "illegal-discard[KR-DISCARD-2]");
     assert!(p.help.contains("KR-DISCARD-3"), "{}", p.help);
 }
 
@@ -241,13 +247,22 @@ fn koenigrufen_an_illegal_call_is_a_turn_not_a_pass() {
         .any(|l| l.rule == "KR-BONUS-2" && l.reason.contains("announced")));
     // An illegal call alone, then three passes: not "unfinished".
     let text = "[Variant \"koenigrufen\"]\n[Dealer \"0\"]\n\nhand 0: S9 T9 CN S7 C7 T15 S10 T1 DK T13 CK T5\nhand 1: T19 T6 T21 T14 HN T20 T17 HK T7 C10 DN D1\nhand 2: SK SJ H2 T12 T11 HJ T8 H1 CQ C9 DJ HQ\nhand 3: H3 D2 T4 T10 CJ C8 D3 T18 D4 T2 H4 SQ\ntalon: SN T3 T22 T16 DQ S8\nauction: 2 pass, 3 pass, 0 pass, 1 three\ncalls: 1 talon 1, 1 announce capture-moon, 2 pass, 3 pass, 0 pass\ndiscard 1: T17 D1 T16\n";
+    // (The record stops after the discard: incomplete, KR-NEG-1 as amended;
+    // an unfinished round would not be a finding of its own there.)
     let report = check(&parse(text));
-    only(&report, "illegal-call[KR-ANN-2]");
+    assert_eq!(
+        tokens(&report),
+        ["illegal-call[KR-ANN-2]", "incomplete[KR-NEG-1]"]
+    );
     // A fourth pass would now come after the end.
     let report = check(&parse(&text.replace("0 pass\n", "0 pass, 1 pass\n")));
     assert_eq!(
         tokens(&report),
-        ["illegal-call[KR-ANN-2]", "out-of-turn[KR-ANN-1]"]
+        [
+            "illegal-call[KR-ANN-2]",
+            "out-of-turn[KR-ANN-1]",
+            "incomplete[KR-NEG-1]"
+        ]
     );
 }
 
@@ -280,7 +295,9 @@ fn capture_words_parse_print_and_convert() {
 #[test]
 fn koenigrufen_trick_of_the_wrong_size_voids_the_deal() {
     let reports = corpus_reports("koenigrufen", "28-one-fault-one-finding.tarok");
-    only(&reports[3], "wrong-trick-size[-]");
+    // KR-PLAY-10 as amended (README ALL-3): no seat, at trick 5.
+    let p = only(&reports[3], "wrong-trick-size[KR-PLAY-10]");
+    assert_eq!((p.seat, p.trick), (None, Some(5)));
     assert!(reports[3].settled);
     assert_eq!(reports[3].totals, [0, 0, 0, 0]);
     assert!(reports[3].ledger.is_empty());
@@ -339,6 +356,18 @@ fn a_trick_of_the_wrong_size_always_settles_and_conserves() {
             for parsed in notation::parse_str(&text) {
                 let Ok(record) = parsed else { continue };
                 if record.tricks.len() < 3 || !check(&record).settled {
+                    continue;
+                }
+                // A wrong deal (rules README ALL-1) is judged no further:
+                // its tricks, of any size, are not looked at.
+                let wrong_deal = check(&record).problems.iter().any(|p| {
+                    p.trick.is_none()
+                        && matches!(
+                            p.kind.as_str(),
+                            "wrong-card-count" | "duplicate-card" | "unknown-card"
+                        )
+                });
+                if wrong_deal {
                     continue;
                 }
                 for (t, grow) in [(0, false), (record.tricks.len() / 2, true)] {
