@@ -60,7 +60,7 @@ pub(super) fn discard(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     if d.seat != taker {
         why.add(
             "FR-DISCARD-3",
-            format!("it is recorded for seat {}, but seat {taker} is the taker", d.seat),
+            format!("not the taker (seat {taker} took)"),
         );
     }
     let malformed = !discard_is_proper(d, hand24, partial, g.floating, &mut why);
