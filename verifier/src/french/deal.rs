@@ -47,9 +47,7 @@ fn give_structural_rule_ids(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     g.wrong_trick = deal.cut.map(|t| t as u16 + 1);
     for p in out.found_before() {
         let rule = match p.kind {
-            Kind::WrongCardCount | Kind::DuplicateCard | Kind::UnknownCard
-                if deal.wrong_deal =>
-            {
+            Kind::WrongCardCount | Kind::DuplicateCard | Kind::UnknownCard if deal.wrong_deal => {
                 g.dealt_ok = false;
                 "FR-DEAL-3"
             }
@@ -61,9 +59,8 @@ fn give_structural_rule_ids(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
             // cards played): its seat is named by the play (`play`).
             Kind::DuplicateCard => "FR-PLAY-7",
             Kind::WrongTrickSize => {
-                p.help.push_str(
-                    "; the deal is void (FR-PLAY-7): it scores 0 for everyone",
-                );
+                p.help
+                    .push_str("; the deal is void (FR-PLAY-7): it scores 0 for everyone");
                 "FR-PLAY-7"
             }
             Kind::TooManyTricks => "FR-PLAY-1",

@@ -58,17 +58,18 @@ pub(super) fn discard(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     };
     let mut why = Reasons::default();
     if d.seat != taker {
-        why.add(
-            "FR-DISCARD-3",
-            format!("not the taker (seat {taker} took)"),
-        );
+        why.add("FR-DISCARD-3", format!("not the taker (seat {taker} took)"));
     }
     let malformed = !discard_is_proper(d, hand24, partial, g.floating, &mut why);
     let trumps = trumps_only_when_nothing_else(d, hand24, &mut why);
     discarded_trumps_are_shown(d, &trumps, &mut why);
     let stands = d.seat == taker && !malformed;
     if !why.is_empty() {
-        let label = if stands { "an illegal discard" } else { "no effect as written" };
+        let label = if stands {
+            "an illegal discard"
+        } else {
+            "no effect as written"
+        };
         out.fault(why.finding(d, label));
     }
     if partial {
@@ -125,8 +126,18 @@ impl Reasons {
 
     fn finding(self, d: &Discard, label: &str) -> Problem {
         // The rule ids sort in the digest's order (FR-DISCARD-1 < -2 < -3).
-        let rule = self.list.iter().map(|r| r.0).min().unwrap_or("FR-DISCARD-3");
-        let mut others: Vec<&str> = self.list.iter().map(|r| r.0).filter(|&r| r != rule).collect();
+        let rule = self
+            .list
+            .iter()
+            .map(|r| r.0)
+            .min()
+            .unwrap_or("FR-DISCARD-3");
+        let mut others: Vec<&str> = self
+            .list
+            .iter()
+            .map(|r| r.0)
+            .filter(|&r| r != rule)
+            .collect();
         others.sort_unstable();
         others.dedup();
         let words: Vec<&str> = self.list.iter().map(|r| r.1.as_str()).collect();
@@ -217,15 +228,15 @@ fn discard_is_proper(
         why.add_card(
             "FR-DISCARD-1",
             first,
-            format!("{} may not be discarded (oudlers and kings stay)", list(barred)),
+            format!(
+                "{} may not be discarded (oudlers and kings stay)",
+                list(barred)
+            ),
         );
     }
     if !twice.is_empty() {
         proper = false;
-        why.add(
-            "FR-DISCARD-3",
-            format!("{} written twice", list(twice)),
-        );
+        why.add("FR-DISCARD-3", format!("{} written twice", list(twice)));
     }
     if !not_held.is_empty() {
         proper = false;
@@ -265,7 +276,11 @@ fn trumps_only_when_nothing_else<'d>(
         why.add_card(
             "FR-DISCARD-2",
             trumps[allowed as usize].card,
-            format!("trump {} discarded while {} could go", list(wrong), list(left)),
+            format!(
+                "trump {} discarded while {} could go",
+                list(wrong),
+                list(left)
+            ),
         );
     }
     trumps

@@ -392,7 +392,10 @@ fn not_held(p: &Played, hands: &mut [CardSet; 4], g: &State, out: &mut Writer) {
             "he laid it away".into()
         }
         None if g.dog.contains(card) => "it lies in the dog".into(),
-        None if Some(seat) != g.taker && g.taker.is_some_and(|tk| g.hands[tk as usize].union(g.dog).contains(card)) => {
+        None if Some(seat) != g.taker
+            && g.taker
+                .is_some_and(|tk| g.hands[tk as usize].union(g.dog).contains(card)) =>
+        {
             "the taker laid it away".into()
         }
         None => "it is in no hand".into(),
@@ -422,20 +425,18 @@ fn not_held(p: &Played, hands: &mut [CardSet; 4], g: &State, out: &mut Writer) {
 fn played_again(p: &Played, deal: &Deal<'_>, g: &State, out: &mut Writer) {
     let (seat, card, t) = (p.seat, p.card, p.t);
     if deal.record.is_partial() {
-        if let Some(f) = out
-            .found_before()
-            .iter_mut()
-            .find(|f| f.kind == Kind::DuplicateCard && f.seat.is_none() && f.span == Some(p.item.span))
-        {
+        if let Some(f) = out.found_before().iter_mut().find(|f| {
+            f.kind == Kind::DuplicateCard && f.seat.is_none() && f.span == Some(p.item.span)
+        }) {
             f.seat = Some(seat);
         }
         return;
     }
-    let first = g
-        .laid
-        .iter()
-        .enumerate()
-        .find_map(|(k, l)| (0..l.n).find(|&i| l.cards[i] == card).map(|i| (k, l.seats[i])));
+    let first = g.laid.iter().enumerate().find_map(|(k, l)| {
+        (0..l.n)
+            .find(|&i| l.cards[i] == card)
+            .map(|i| (k, l.seats[i]))
+    });
     let when = match first {
         Some((k, s)) if k == t => format!("earlier in this trick, by seat {s}"),
         Some((k, s)) => format!("in trick {}, by seat {s}", k + 1),
