@@ -835,8 +835,11 @@ fn verify_text(text: &str) -> Report {
     verify(&record, &mut Session::default())
 }
 
+/// Kind, rule, seat and trick of a finding.
+type Finding = (&'static str, Option<&'static str>, Option<u8>, Option<u16>);
+
 /// Kind, rule, seat and trick of every finding.
-fn findings(report: &Report) -> Vec<(&'static str, Option<&'static str>, Option<u8>, Option<u16>)> {
+fn findings(report: &Report) -> Vec<Finding> {
     report
         .problems
         .iter()
