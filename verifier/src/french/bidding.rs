@@ -129,6 +129,11 @@ fn place(seat: Seat, first: Seat) -> Seat {
 /// A record without an auction: it stops before the deal is played
 /// (FR-PLAY-7), or it goes on and no one's bid is known (FR-BID-2).
 fn no_auction(deal: &Deal<'_>, goes_on: bool, g: &mut State, out: &mut Writer) {
+    out.rule(
+        Moment::Auction,
+        "FR-BID-2",
+        "the record has no auction: the taker is unknown and the deal is not scored",
+    );
     if !goes_on {
         g.incomplete = true;
         return;

@@ -11,7 +11,7 @@ use super::state::{State, Writer};
 use super::{Contract, SEATS, TRICKS};
 use crate::{Deal, Moment};
 
-/// FR-DEAL-2/-3, and the calls French Tarot does not have.
+/// FR-DEAL-2/-3.
 pub(super) fn structure(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     give_structural_rule_ids(deal, g, out);
     if deal.wrong_deal {
@@ -27,7 +27,12 @@ pub(super) fn structure(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
         }
         petit_bare_in_hand(h, not_played, g, out);
     }
-    if let Some(calls) = &record.calls {
+}
+
+/// French Tarot has no calls after the auction (judged only where the
+/// auction is: not after four passes, FR-BID-3).
+pub(super) fn no_calls(deal: &Deal<'_>, out: &mut Writer) {
+    if let Some(calls) = &deal.record.calls {
         for a in &calls.actions {
             out.fault(
                 Problem::new(Kind::Other, "French Tarot has no calls after the auction")

@@ -8,7 +8,7 @@
 //! cards of his 24 he never plays (FR-DISCARD-4).
 
 use notation::Kind;
-use notation::{CardSet, Discard, Item, Problem, Seat};
+use notation::{CardSet, Discard, Item, Problem, Seat, Span};
 
 use super::cards::{excuse_set, french_trumps, is_oudler, list, set_of};
 use super::state::{State, Writer};
@@ -106,8 +106,8 @@ fn discard_from_play(g: &mut State, taker: Seat, hand24: CardSet) {
 #[derive(Default)]
 struct Reasons {
     list: Vec<(&'static str, String)>,
-    /// The first card at fault, if any.
-    card: Option<notation::Card>,
+    /// The cards at fault, each with its rule and label, in the order found.
+    places: Vec<(&'static str, notation::Card, Span, &'static str)>,
 }
 
 impl Reasons {
@@ -115,8 +115,17 @@ impl Reasons {
         self.list.push((rule, why));
     }
 
-    fn add_card(&mut self, rule: &'static str, card: notation::Card, why: String) {
-        self.card.get_or_insert(card);
+    /// A reason about some cards of the discard, each underlined.
+    fn add_cards<'i>(
+        &mut self,
+        rule: &'static str,
+        items: impl IntoIterator<Item = &'i Item>,
+        label: &'static str,
+        why: String,
+    ) {
+        for item in items {
+            self.places.push((rule, item.card, item.span, label));
+        }
         self.add(rule, why);
     }
 
@@ -148,16 +157,24 @@ impl Reasons {
                 others.join(", ")
             ));
         }
-        let mut p = Problem::new(
+        let p = Problem::new(
             Kind::IllegalDiscard,
             format!("illegal discard by seat {}: {}", d.seat, words.join("; ")),
         )
         .rule(rule)
         .seat(d.seat)
-        .at(d.span, label.to_owned())
         .help(help);
-        if let Some(c) = self.card {
-            p = p.card(c);
+        // The first card at fault under the finding's rule is the place and
+        // the card; every other card at fault is underlined too.
+        let Some(first) = self.places.iter().position(|pl| pl.0 == rule) else {
+            return p.at(d.span, label.to_owned());
+        };
+        let (_, card, span, what) = self.places[first];
+        let mut p = p.card(card).at(span, what);
+        for (k, &(_, _, span, what)) in self.places.iter().enumerate() {
+            if k != first {
+                p = p.also_at(span, what);
+            }
         }
         p
     }
@@ -207,44 +224,37 @@ fn discard_is_proper(
         );
     }
     let mut seen = CardSet::EMPTY;
-    let mut twice = CardSet::EMPTY;
-    let mut not_held = CardSet::EMPTY;
-    let mut barred = CardSet::EMPTY;
+    let (mut twice, mut not_held, mut barred) = (Vec::new(), Vec::new(), Vec::new());
     for item in &d.cards {
         let c = item.card;
         if !seen.insert(c) {
-            twice.insert(c);
+            twice.push(item);
             continue;
         }
         if !partial && !hand24.contains(c) && !floating.contains(c) {
-            not_held.insert(c);
+            not_held.push(item);
         }
         if is_oudler(c) || c.is_king() {
-            barred.insert(c);
+            barred.push(item);
         }
     }
+    let cards = |items: &[&Item]| list(items.iter().map(|i| i.card).collect());
     if !barred.is_empty() {
-        let first = barred.iter().next().expect("a card");
-        why.add_card(
-            "FR-DISCARD-1",
-            first,
-            format!(
-                "{} may not be discarded (oudlers and kings stay)",
-                list(barred)
-            ),
+        let what = format!(
+            "{} may not be discarded (oudlers and kings stay)",
+            cards(&barred)
         );
+        why.add_cards("FR-DISCARD-1", barred, "may not be discarded", what);
     }
     if !twice.is_empty() {
         proper = false;
-        why.add("FR-DISCARD-3", format!("{} written twice", list(twice)));
+        let what = format!("{} written twice", cards(&twice));
+        why.add_cards("FR-DISCARD-3", twice, "written again", what);
     }
     if !not_held.is_empty() {
         proper = false;
-        why.add_card(
-            "FR-DISCARD-3",
-            not_held.iter().next().expect("a card"),
-            format!("{} not in the taker's hand or the dog", list(not_held)),
-        );
+        let what = format!("{} not in the taker's hand or the dog", cards(&not_held));
+        why.add_cards("FR-DISCARD-3", not_held, "not in hand or dog", what);
     }
     proper
 }
@@ -272,13 +282,15 @@ fn trumps_only_when_nothing_else<'d>(
         .collect();
     if trumps.len() as u32 > allowed {
         let left = discardable_suit_cards(hand24.difference(set_of(&d.cards)));
-        let wrong: CardSet = trumps[allowed as usize..].iter().map(|i| i.card).collect();
-        why.add_card(
+        let wrong = &trumps[allowed as usize..];
+        let cards: CardSet = wrong.iter().map(|i| i.card).collect();
+        why.add_cards(
             "FR-DISCARD-2",
-            trumps[allowed as usize].card,
+            wrong.iter().copied(),
+            "a trump discarded",
             format!(
                 "trump {} discarded while {} could go",
-                list(wrong),
+                list(cards),
                 list(left)
             ),
         );
@@ -289,30 +301,25 @@ fn trumps_only_when_nothing_else<'d>(
 /// FR-DISCARD-2: discarded trumps are shown, and only they.
 fn discarded_trumps_are_shown(d: &Discard, trumps: &[&Item], why: &mut Reasons) {
     let shown = set_of(&d.shown);
-    let hidden: CardSet = trumps
+    let hidden: Vec<&Item> = trumps
         .iter()
-        .map(|i| i.card)
-        .filter(|&c| !shown.contains(c))
+        .copied()
+        .filter(|i| !shown.contains(i.card))
         .collect();
     if !hidden.is_empty() {
-        why.add_card(
-            "FR-DISCARD-2",
-            hidden.iter().next().expect("a card"),
-            format!("trump {} discarded but not shown", list(hidden)),
-        );
+        let cards: CardSet = hidden.iter().map(|i| i.card).collect();
+        let what = format!("trump {} discarded but not shown", list(cards));
+        why.add_cards("FR-DISCARD-2", hidden, "not shown", what);
     }
     let discard = set_of(&d.cards);
-    let stray: CardSet = d
+    let stray: Vec<&Item> = d
         .shown
         .iter()
-        .map(|i| i.card)
-        .filter(|&c| !discard.contains(c) || !c.is_trump())
+        .filter(|i| !discard.contains(i.card) || !i.card.is_trump())
         .collect();
     if !stray.is_empty() {
-        why.add_card(
-            "FR-DISCARD-2",
-            stray.iter().next().expect("a card"),
-            format!("{} shown but no discarded trump", list(stray)),
-        );
+        let cards: CardSet = stray.iter().map(|i| i.card).collect();
+        let what = format!("{} shown but no discarded trump", list(cards));
+        why.add_cards("FR-DISCARD-2", stray, "not a discarded trump", what);
     }
 }

@@ -78,6 +78,7 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         bidding::auction(deal, &mut game, &mut out);
     }
     if !deal.wrong_deal && !game.played_after_passes {
+        deal::no_calls(deal, &mut out);
         play::lay_out_tricks(deal, &mut game, &mut out);
         deal::hands_and_dog(deal, &mut game, &mut out);
         discard::discard(deal, &mut game, &mut out);
