@@ -188,9 +188,55 @@ fn french_trick_of_the_wrong_size_voids_the_deal() {
         "french-tarot",
         "56-card-missing-from-a-trick.tarok",
     ));
-    only(&report, "wrong-trick-size[FR-PLAY-1]");
+    let p = only(&report, "wrong-trick-size[FR-PLAY-7]");
+    assert_eq!((p.seat, p.trick), (None, Some(7)));
     assert!(report.settled);
     assert_eq!(report.totals, [0, 0, 0, 0]);
+    assert!(report.ledger.is_empty());
+}
+
+/// FR-DEAL-3 (ALL-1): a dog card written into a hand is one misdeal, by the
+/// dealer (seat 1), whichever hands are wrong; nothing else is judged.
+#[test]
+fn french_dog_card_in_a_hand_is_one_finding_by_the_dealer() {
+    let report = check(&corpus("french-tarot", "46-wrong-dog-size.tarok"));
+    let p = only(&report, "wrong-card-count[FR-DEAL-3]");
+    assert_eq!(p.seat, Some(1));
+    assert!(p.message.contains("seat 0 holds 19"), "{}", p.message);
+    assert!(p.message.contains("talon holds 5"), "{}", p.message);
+    assert!(report.settled);
+    assert_eq!(report.totals, [0, 0, 0, 0]);
+}
+
+/// FR-DISCARD-3 (ALL-6): a discard written for the wrong seat is one
+/// finding at that seat, not one per card; the taker's discard is taken
+/// from the play (FR-DISCARD-4), so nothing else is reported.
+#[test]
+fn french_discard_for_the_wrong_seat_is_one_finding() {
+    let report = check(&corpus(
+        "french-tarot",
+        "61-discard-for-the-wrong-seat.tarok",
+    ));
+    let p = only(&report, "illegal-discard[FR-DISCARD-3]");
+    assert_eq!(p.seat, Some(1));
+    assert!(report.settled);
+    assert_eq!(report.totals, [0, 0, 0, 0]);
+}
+
+/// FR-PLAY-7 (ALL-4): a record missing its last tricks is one `incomplete`,
+/// not settled, and its claim (+999) is never compared.
+#[test]
+fn french_incomplete_record_is_not_settled_and_its_claim_not_checked() {
+    let report = check(&corpus("french-tarot", "67-last-tricks-missing.tarok"));
+    let p = only(&report, "incomplete[FR-PLAY-7]");
+    assert_eq!((p.seat, p.trick), (None, None));
+    assert!(
+        p.message.contains("15 of the deal's 18 tricks"),
+        "{}",
+        p.message
+    );
+    assert!(!report.settled);
+    assert!(report.totals.is_empty());
     assert!(report.ledger.is_empty());
 }
 
@@ -358,16 +404,10 @@ fn a_trick_of_the_wrong_size_always_settles_and_conserves() {
                 if record.tricks.len() < 3 || !check(&record).settled {
                     continue;
                 }
-                // A wrong deal (rules README ALL-1) is judged no further:
-                // its tricks, of any size, are not looked at.
-                let wrong_deal = check(&record).problems.iter().any(|p| {
-                    p.trick.is_none()
-                        && matches!(
-                            p.kind.as_str(),
-                            "wrong-card-count" | "duplicate-card" | "unknown-card"
-                        )
-                });
-                if wrong_deal {
+                // A wrong deal (rules README ALL-1) judges nothing else, its
+                // tricks' sizes included.
+                let table = notation::check::table(&record).unwrap();
+                if notation::check::structure_of(&record, table).wrong_deal {
                     continue;
                 }
                 for (t, grow) in [(0, false), (record.tricks.len() / 2, true)] {
