@@ -87,7 +87,8 @@ impl Replay<'_, '_> {
         let written: CardSet = disc.cards.iter().map(|i| i.card).collect();
         // DK-DISCARD-5: one improper skat, one finding, whatever it breaks.
         let mut faults = self.skat_card_faults(disc, dealt, announced);
-        let shaped = disc.cards.len() == 3 && written.len() == 3 && written.difference(dealt).is_empty();
+        let shaped =
+            disc.cards.len() == 3 && written.len() == 3 && written.difference(dealt).is_empty();
         if shaped {
             game.skat = written;
             let rest = dealt.difference(written);
