@@ -728,8 +728,11 @@ fn tout_count_from_each_option() {
 // ALL-7; DK-DEAL-3, DK-DISCARD-5, DK-DECL-6/-7, DK-FOOL-4, DK-PLAY-1,
 // DK-PLAY-5, DK-POT-6). ----
 
+/// A finding as `(kind, rule, seat, trick)`.
+type Found = (String, Option<&'static str>, Option<u8>, Option<u16>);
+
 /// Every finding as `(kind, rule, seat, trick)`.
-fn found(report: &Report) -> Vec<(String, Option<&'static str>, Option<u8>, Option<u16>)> {
+fn found(report: &Report) -> Vec<Found> {
     report
         .problems
         .iter()
@@ -742,7 +745,7 @@ fn finding(
     rule: &'static str,
     seat: Option<u8>,
     trick: Option<u16>,
-) -> (String, Option<&'static str>, Option<u8>, Option<u16>) {
+) -> Found {
     (kind.to_owned(), Some(rule), seat, trick)
 }
 
