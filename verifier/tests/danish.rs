@@ -740,12 +740,7 @@ fn found(report: &Report) -> Vec<Found> {
         .collect()
 }
 
-fn finding(
-    kind: &str,
-    rule: &'static str,
-    seat: Option<u8>,
-    trick: Option<u16>,
-) -> Found {
+fn finding(kind: &str, rule: &'static str, seat: Option<u8>, trick: Option<u16>) -> Found {
     (kind.to_owned(), Some(rule), seat, trick)
 }
 

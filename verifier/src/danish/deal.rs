@@ -71,6 +71,19 @@ impl Replay<'_, '_> {
                 .map_or(problem.message.clone(), |(_, h)| h.to_owned());
             problem.message = format!("seat {s} holds the wrong number of cards in play: {hands}");
             problem.seat = Some(s);
+            // The holder's hand is the place shown first.
+            let span = record.hands.iter().find(|h| h.seat == s).map(|h| h.span);
+            if let Some(i) = problem
+                .also
+                .iter()
+                .position(|(a, _)| span.is_some_and(|h| a.start == h.start && a.end == h.end))
+            {
+                if let Some(first) = problem.span {
+                    let (a, label) = std::mem::take(&mut problem.also[i]);
+                    problem.also[i] = (first, std::mem::replace(&mut problem.label, label));
+                    problem.span = Some(a);
+                }
+            }
             problem.help = "the wrong number of cards found in play: the first such hand in declaring order (dealer, next, third) pays 40 into each pot, and the deal is abandoned (DK-DEAL-3, DK-FINE-3); nothing else of the deal is judged".into();
             let at = Moment::Trick(1);
             let reason = "fine for holding the wrong number of cards in play".to_owned();

@@ -19,6 +19,14 @@
 //! DK-PAY-5, DK-TOUT) → `count` (DK-COUNT) → `pots` (foundation of an
 //! emptied pot, DK-POT-2).
 //!
+//! A record that stops before the deal's end, with no irregularity that
+//! ended the deal earlier, gets one `incomplete` finding and is not settled
+//! (DK-PLAY-5); the deals after it start from pots that are not known, until
+//! one states them (DK-POT-6). Structural faults (rules README ALL-1 to
+//! ALL-7) are each one finding: a wrong deal or a trick of the wrong size
+//! stops the judging (DK-DEAL-3); a card not held leaves its holder's hand
+//! and is judged for no duty of play (DK-PLAY-1).
+//!
 //! The phases change a small game state (`state::Game`) and write
 //! findings, payments and events through the report writer
 //! (`ledger::Ledger`). The first irregularity that abandons the deal
