@@ -159,6 +159,44 @@ fn danish_trick_of_the_wrong_size_settles_the_deal() {
 }
 
 #[test]
+fn danish_structural_faults_are_one_finding_each() {
+    // ALL-2, ALL-5: a seat-order slip in one trick is three cards not held
+    // and the written leader's lead out of turn, each once; no revoke.
+    let report = check(&corpus(
+        "danish-tarok",
+        "57-cards-written-from-the-wrong-seat.tarok",
+    ));
+    assert_eq!(
+        tokens(&report),
+        [
+            "card-not-held[DK-PLAY-1]",
+            "card-not-held[DK-PLAY-1]",
+            "card-not-held[DK-PLAY-1]",
+            "out-of-turn[DK-PLAY-1]"
+        ]
+    );
+    no_claim_mismatch(&report);
+    // ALL-1: a skat card written into another hand is one finding, by the
+    // first wrong hand in declaring order (the dealer), fined once.
+    let report = check(&corpus(
+        "danish-tarok",
+        "52-skat-card-written-into-a-hand.tarok",
+    ));
+    let p = only(&report, "wrong-card-count[DK-DEAL-3]");
+    assert_eq!(p.seat, Some(2));
+    assert_eq!(p.also.len(), 1, "both hands underlined");
+    // ALL-6: a skat card written twice is one improper discard, and no
+    // revoke for the cards taken as laid away.
+    let report = check(&corpus("danish-tarok", "65-skat-card-written-twice.tarok"));
+    only(&report, "illegal-discard[DK-DISCARD-1]");
+    // ALL-4: an incomplete record is one finding and its claim is not
+    // compared.
+    let report = check(&corpus("danish-tarok", "58-incomplete-record.tarok"));
+    only(&report, "incomplete[DK-PLAY-5]");
+    assert!(!report.settled);
+}
+
+#[test]
 fn french_false_handful_is_one_finding() {
     let report = check(&corpus(
         "french-tarot",
@@ -401,7 +439,15 @@ fn a_trick_of_the_wrong_size_always_settles_and_conserves() {
             let text = std::fs::read_to_string(&file).unwrap();
             for parsed in notation::parse_str(&text) {
                 let Ok(record) = parsed else { continue };
-                if record.tricks.len() < 3 || !check(&record).settled {
+                let base = check(&record);
+                // A wrong deal (ALL-1): nothing else of it is judged, its
+                // tricks included.
+                let wrong_deal = base.problems.iter().any(|p| {
+                    p.trick.is_none()
+                        && ["wrong-card-count", "duplicate-card", "unknown-card"]
+                            .contains(&p.kind.as_str())
+                });
+                if record.tricks.len() < 3 || !base.settled || wrong_deal {
                     continue;
                 }
                 // A wrong deal (rules README ALL-1) judges nothing else, its
