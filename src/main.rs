@@ -10,6 +10,7 @@ mod director;
 mod escape;
 mod explain;
 mod fmt;
+mod import;
 mod input;
 mod lesson;
 mod lesson_page;
@@ -102,13 +103,22 @@ enum Command {
     },
     /// Convert between the notation and JSON (an array) or JSON Lines.
     #[command(
-        after_help = "Examples:\n  tarok convert --to json deal.tarok > deal.json\n  tarok convert --to text deal.json\n  tarok convert --to jsonl corpus/koenigrufen > koenigrufen.jsonl\n  cat big.tarok | tarok convert --to jsonl - > big.jsonl"
+        after_help = "Examples:\n  tarok convert --to json deal.tarok > deal.json\n  tarok convert --to text deal.json\n  tarok convert --to jsonl corpus/koenigrufen > koenigrufen.jsonl\n  cat big.tarok | tarok convert --to jsonl - > big.jsonl\n  tarok convert --from tarotclub played_deals/ > imported.tarok\n  tarok convert --from harbour-tarock kr_hand1.json --to json\n  tarok convert --to tarotclub-deal --out boards/ round-1.tarok"
     )]
     Convert {
         /// Output form; by default JSON for text input and text for JSON input
-        /// (decided by the first record read).
+        /// (decided by the first record read), text for `--from`.
+        /// `tarotclub-deal`: French deals as TarotClub custom-deal files.
         #[arg(long, value_enum)]
         to: Option<To>,
+        /// Read another program's deal files (see `--help`).
+        #[arg(long, value_enum, value_name = "PROGRAM", long_help = import::from_help())]
+        from: Option<import::Program>,
+        /// With `--to tarotclub-deal`: the folder to write one file a deal
+        /// into (`board-B.json`, or `deal-N.json`); without it, one deal
+        /// goes to standard output.
+        #[arg(long, value_name = "FOLDER")]
+        out: Option<PathBuf>,
         /// Files or folders (`.tarok`, `.json`, `.jsonl`), or `-` (the
         /// default) for standard input; their records are written out in order.
         #[arg(default_value = "-")]
@@ -209,6 +219,8 @@ enum To {
     Json,
     Jsonl,
     Text,
+    /// TarotClub custom-deal files (`convert` only; spec/import.md).
+    TarotclubDeal,
     /// Read and parse every record, write none: the reader and parser
     /// alone, for `bench/speed.sh` (hidden from help).
     #[value(hide = true)]
@@ -251,7 +263,13 @@ fn main() -> ExitCode {
             paths,
             independent,
         } => director_report(&paths, format, grouping(independent)),
-        Command::Convert { to, paths } => convert(&paths, to, quiet),
+        Command::Convert {
+            to,
+            from,
+            out,
+            paths,
+        } => import::dispatch(from, to, out.as_deref(), &paths)
+            .unwrap_or_else(|| convert(&paths, to, quiet)),
         Command::Fmt { check, paths } => fmt(&paths, check, quiet),
         Command::Explain {
             format: ExplainFormat::Text,
@@ -738,7 +756,7 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
                             Ok(())
                         }
                     }
-                    To::None => Ok(()),
+                    To::None | To::TarotclubDeal => Ok(()),
                     To::Json => {
                         let sep = if count == 0 { "[\n" } else { ",\n" };
                         write!(
@@ -892,6 +910,9 @@ fn gen(
     hands: &[String],
     to: To,
 ) -> Outcome {
+    if to == To::TarotclubDeal {
+        return fail("`gen` writes records: pipe them into `tarok convert --to tarotclub-deal --out FOLDER -`");
+    }
     let Ok(variant) = variant.parse::<notation::Variant>() else {
         return fail(format!(
             "`{variant}` is not a variant (danish-tarok, french-tarot, koenigrufen, skill7-tarock)"
@@ -924,7 +945,7 @@ fn gen(
                 write!(out, "{sep}{}", notation::to_text(&record))
             }
             To::Jsonl => writeln!(out, "{}", notation::json::to_json(&record)),
-            To::None => Ok(()),
+            To::None | To::TarotclubDeal => Ok(()),
             To::Json => {
                 let sep = if i == 0 { "[\n" } else { ",\n" };
                 write!(

@@ -159,7 +159,14 @@ fn invariants(slip: Slip, record: &Record, report: &Report) -> Result<(), TestCa
     // One fault, one finding: no two findings alike.
     let mut seen = HashSet::new();
     for f in p {
-        let key = (f.kind, f.rule, f.seat, f.trick, f.card, format!("{:?}", f.party));
+        let key = (
+            f.kind,
+            f.rule,
+            f.seat,
+            f.trick,
+            f.card,
+            format!("{:?}", f.party),
+        );
         prop_assert!(seen.insert(key), "{slip:?}: a finding twice: {f:?}\n{p:#?}");
     }
     // A card of a trick: one structural kind at most, and not also a revoke.
@@ -173,7 +180,10 @@ fn invariants(slip: Slip, record: &Record, report: &Report) -> Result<(), TestCa
         }
     }
     for f in p.iter().filter(|f| {
-        matches!(f.kind, Kind::Revoke | Kind::PrematureUltimoCard | Kind::FoolMisuse)
+        matches!(
+            f.kind,
+            Kind::Revoke | Kind::PrematureUltimoCard | Kind::FoolMisuse
+        )
     }) {
         if let (Some(t), Some(c)) = (f.trick, f.card) {
             prop_assert!(
@@ -200,7 +210,13 @@ fn invariants(slip: Slip, record: &Record, report: &Report) -> Result<(), TestCa
             prop_assert_eq!(incomplete.len(), 1, "{:?}: no `incomplete`\n{:#?}", slip, p);
         }
         Slip::CopyIntoHand => {
-            prop_assert_eq!(p.len(), 1, "{:?}: a wrong deal is one finding\n{:#?}", slip, p);
+            prop_assert_eq!(
+                p.len(),
+                1,
+                "{:?}: a wrong deal is one finding\n{:#?}",
+                slip,
+                p
+            );
             let dealer: u8 = record.tag("Dealer").unwrap().value.parse().unwrap();
             prop_assert_eq!(p[0].kind, Kind::DuplicateCard);
             prop_assert_eq!(p[0].seat, Some(dealer), "by the dealer");
@@ -213,7 +229,10 @@ fn invariants(slip: Slip, record: &Record, report: &Report) -> Result<(), TestCa
             }
         }
         Slip::WrongSeats => {
-            prop_assert!(!p.is_empty(), "{slip:?}: a trick for the wrong seats passed clean");
+            prop_assert!(
+                !p.is_empty(),
+                "{slip:?}: a trick for the wrong seats passed clean"
+            );
         }
         Slip::SwapPlayed | Slip::DropBid => {}
     }
