@@ -261,10 +261,12 @@ fn export(records: Vec<(Record, Arc<Source>)>, out_dir: Option<&Path>) -> Outcom
                 }
             }
         }
-        None => return fail(format!(
+        None => {
+            return fail(format!(
             "{} deals: TarotClub reads one deal a file; give `--out FOLDER` to write one file each",
             files.len()
-        )),
+        ))
+        }
         Some(dir) => {
             if let Err(e) = std::fs::create_dir_all(dir) {
                 return fail(format!("{}: {e}", dir.display()));

@@ -24,16 +24,15 @@ pub const PLACES: [&str; 4] = ["South", "East", "North", "West"];
 /// What an import from TarotClub guesses, each written as a comment in the
 /// record where it applies (also in `tarok convert --help`).
 pub const GUESSES: &str = "\
-  - the dealer: the seat before the first leader (FR-SEAT-1); after a slam \
-declared the taker leads (FR-SLAM-2), and the dealer is taken to be the seat \
-before the taker;\n  \
-  - the bidding: invented from the contract and the taker (the taker bid the \
-contract, every other seat passed);\n  \
-  - the hands: each seat's cards played, and for the taker of a take or a \
-guard his discard (the six cards never played) less the dog; a log whose dog \
-is empty is taken to have had the discard as its dog;\n  \
-  - the seat that showed the defence's handle: the defender holding its cards;\n  \
-  - a custom-deal file's dealer: the seat before its `FirstPlayer`.";
+- the dealer: the seat before the first leader (FR-SEAT-1); after a slam declared \
+the taker leads (FR-SLAM-2), and the dealer is taken to be the seat before the taker;
+- the bidding: invented from the contract and the taker (the taker bid the \
+contract, every other seat passed);
+- the hands: each seat's cards played, and for the taker of a take or a guard his \
+discard (the six cards never played) less the dog; a log whose dog is empty is \
+taken to have had the discard as its dog;
+- the seat that showed the defence's handle: the defender holding its cards;
+- a custom-deal file's dealer: the seat before its `FirstPlayer`.";
 
 #[derive(Deserialize)]
 struct Log<'a> {
@@ -664,16 +663,18 @@ pub fn custom_deal_file(record: &Record) -> Result<String, String> {
     if dog.len() != 6 {
         return Err(format!("a dog of {} cards, not 6", dog.len()));
     }
-    let mut json = serde_json::Map::new();
-    json.insert("version".into(), "3".into());
-    json.insert("FirstPlayer".into(), PLACES[(dealer + 1) % 4].into());
-    json.insert("Dog".into(), dog.join(";").into());
+    // The members in the order `DealFile::Build` writes them; the values
+    // are card codes and place names, which need no escape.
+    let mut text = String::from("{\n    \"version\": \"3\",\n");
+    text.push_str(&format!(
+        "    \"FirstPlayer\": \"{}\",\n",
+        PLACES[(dealer + 1) % 4]
+    ));
+    text.push_str(&format!("    \"Dog\": \"{}\",\n", dog.join(";")));
     for (place, cards) in places {
-        json.insert(place.into(), cards.into());
+        text.push_str(&format!("    \"{place}\": \"{cards}\",\n"));
     }
-    json.insert("Fifth".into(), "".into());
-    let mut text = serde_json::to_string_pretty(&serde_json::Value::Object(json)).expect("JSON");
-    text.push('\n');
+    text.push_str("    \"Fifth\": \"\"\n}\n");
     Ok(text)
 }
 
