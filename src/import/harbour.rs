@@ -12,7 +12,7 @@ use notation::{Card, Kind, Problem, Record, Variant};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use super::json::{comment, tag_value, Doc};
+use super::json::{comment, tag_value, Doc, Fault};
 
 #[derive(Deserialize)]
 struct Deal<'a> {
@@ -146,19 +146,20 @@ pub fn card(code: &str) -> Option<Card> {
     None
 }
 
-fn cards(doc: &Doc, list: &[&RawValue]) -> Result<Vec<Card>, Problem> {
+fn cards(doc: &Doc, list: &[&RawValue]) -> Result<Vec<Card>, Fault> {
     list.iter().map(|raw| one_card(doc, raw)).collect()
 }
 
-fn one_card(doc: &Doc, raw: &RawValue) -> Result<Card, Problem> {
+fn one_card(doc: &Doc, raw: &RawValue) -> Result<Card, Fault> {
     let text = doc.string(raw, "a card")?;
-    card(&text)
+    let card = card(&text)
         .filter(|c| Variant::Koenigrufen.deck().contains(*c))
         .ok_or_else(|| {
             Problem::new(Kind::UnknownCard, format!("`{text}` is not a harbour-tarock card of the Königrufen pack"))
                 .at(doc.span(raw), "not a card")
                 .help("harbour-tarock's cards: `H:K` king, `H:D` queen, `H:R` knight, `H:B` jack, `H:1`..`H:4` and `S:7`..`S:10` spot cards, tarocks `I`..`XXI` (`IIII` too), `Sk` the Sküs")
-        })
+        })?;
+    Ok(card)
 }
 
 /// Where an action is, to point at it.
@@ -178,7 +179,7 @@ impl At<'_> {
 /// The record of a harbour-tarock deal file (`name`: the file, for the
 /// record's comment).
 pub fn import(doc: &Doc, name: &str) -> Result<Record, Vec<Problem>> {
-    let text = record_text(doc, name).map_err(|p| vec![p])?;
+    let text = record_text(doc, name).map_err(|p| vec![*p])?;
     let mut records = notation::parse_str(&text);
     match records.pop() {
         Some(Ok(record)) if records.is_empty() => Ok(record),
@@ -193,7 +194,7 @@ pub fn import(doc: &Doc, name: &str) -> Result<Record, Vec<Problem>> {
     }
 }
 
-fn record_text(doc: &Doc, name: &str) -> Result<String, Problem> {
+fn record_text(doc: &Doc, name: &str) -> Result<String, Fault> {
     let deal: Deal = doc.parse()?;
     let players: u8 = doc.parse_raw(deal.players)?;
     if players != 4 || deal.hands.len() != 4 {
@@ -202,7 +203,8 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Problem> {
             format!("a deal of {players} players: Königrufen is played by four"),
         )
         .at(doc.span(deal.players), "not four")
-        .help("only four-player deals can be imported"));
+        .help("only four-player deals can be imported")
+        .into());
     }
     let forehand: u8 = doc.parse_raw(deal.forehand)?;
     if deal.dealer > 3 || forehand != (deal.dealer + 1) % 4 {
@@ -211,7 +213,7 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Problem> {
             format!("forehand {forehand} does not follow dealer {}", deal.dealer),
         )
         .at(doc.span(deal.forehand), "this forehand")
-        .help("the notation numbers seats in order of play: the forehand is the seat after the dealer (KR-DEAL-2)"));
+        .help("the notation numbers seats in order of play: the forehand is the seat after the dealer (KR-DEAL-2)").into());
     }
     let mut hands = Vec::new();
     for hand in &deal.hands {
@@ -242,10 +244,12 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Problem> {
         let action: Action = doc.parse_raw(raw)?;
         let s = action.seat;
         if s > 3 {
-            return Err(at.problem(
-                format!("seat {s} is not at a table of four"),
-                "seats are 0 to 3",
-            ));
+            return Err(at
+                .problem(
+                    format!("seat {s} is not at a table of four"),
+                    "seats are 0 to 3",
+                )
+                .into());
         }
         let kind = action.kind.as_str();
         if !matches!(kind, "OPEN_FOREHAND" | "PASS" | "BID") {
@@ -274,10 +278,12 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Problem> {
                     )
                 })?;
                 if !in_auction {
-                    return Err(at.problem(
-                        "a bid after the auction".into(),
-                        "every bid comes before the king call, the talon and the calls",
-                    ));
+                    return Err(at
+                        .problem(
+                            "a bid after the auction".into(),
+                            "every bid comes before the king call, the talon and the calls",
+                        )
+                        .into());
                 }
                 bidder = Some(s);
                 auction.push(format!("{s} {game}{}", take_if(&mut opened, s == forehand)));
@@ -285,31 +291,37 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Problem> {
             "CALL_KING" => {
                 let suit = action.suit.as_deref().unwrap_or("");
                 if !matches!(suit, "S" | "H" | "D" | "C") {
-                    return Err(at.problem(
-                        format!("`{suit}` is not a suit"),
-                        "a king is called by its suit: S, H, D or C",
-                    ));
+                    return Err(at
+                        .problem(
+                            format!("`{suit}` is not a suit"),
+                            "a king is called by its suit: S, H, D or C",
+                        )
+                        .into());
                 }
                 calls.push(format!("{s} call {suit}K"));
             }
             "TAKE_TALON" => match action.half {
                 Some(h @ (0 | 1)) => calls.push(format!("{s} talon {h}")),
                 _ => {
-                    return Err(at.problem(
-                        "a talon pile that is not 0 or 1".into(),
-                        "the talon's piles are 0 (its first three cards) and 1",
-                    ))
+                    return Err(at
+                        .problem(
+                            "a talon pile that is not 0 or 1".into(),
+                            "the talon's piles are 0 (its first three cards) and 1",
+                        )
+                        .into())
                 }
             },
             "DISCARD" => {
                 if Some(s) != bidder {
-                    return Err(at.problem(
-                        format!(
-                            "seat {s} discards, but seat {} bid the game",
-                            bidder.map_or("none".into(), |b| b.to_string())
-                        ),
-                        "only the game bidder lays cards away (KR-DISCARD-1)",
-                    ));
+                    return Err(at
+                        .problem(
+                            format!(
+                                "seat {s} discards, but seat {} bid the game",
+                                bidder.map_or("none".into(), |b| b.to_string())
+                            ),
+                            "only the game bidder lays cards away (KR-DISCARD-1)",
+                        )
+                        .into());
                 }
                 let raw = action.card.ok_or_else(|| {
                     at.problem(
@@ -341,10 +353,12 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Problem> {
                     Some(4) => "recontra",
                     Some(8) => "subcontra",
                     _ => {
-                        return Err(at.problem(
-                            "a KONTRA level other than 2, 4 or 8".into(),
-                            "levels 2, 4 and 8 are contra, recontra and subcontra",
-                        ))
+                        return Err(at
+                            .problem(
+                                "a KONTRA level other than 2, 4 or 8".into(),
+                                "levels 2, 4 and 8 are contra, recontra and subcontra",
+                            )
+                            .into())
                     }
                 };
                 calls.push(format!("{s} {step} {target}"));
@@ -368,10 +382,12 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Problem> {
                 plays.push((s, one_card(doc, raw)?, at));
             }
             other => {
-                return Err(at.problem(
-                    format!("`{other}` is not an action the importer knows"),
-                    &format!("the action types read: {TYPES}"),
-                ));
+                return Err(at
+                    .problem(
+                        format!("`{other}` is not an action the importer knows"),
+                        &format!("the action types read: {TYPES}"),
+                    )
+                    .into());
             }
         }
     }
@@ -385,7 +401,7 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Problem> {
                 return Err(at.problem(
                     format!("seat {seat} plays the card {} of trick {}, led by seat {lead}", i + 1, n + 1),
                     "a trick is played in seat order from its leader: the notation cannot say otherwise",
-                ));
+                ).into());
             }
         }
         let codes: String = trick

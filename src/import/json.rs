@@ -11,6 +11,10 @@ use notation::{Kind, Problem, Span};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
+/// An importer's finding: boxed, as it is the cold path (one a file at
+/// most) and a `Problem` is large.
+pub type Fault = Box<Problem>;
+
 /// A JSON document as its program wrote it, made strict JSON byte for byte:
 /// `json_strip_comments` turns trailing commas (and comments) into blanks,
 /// so every offset into the strict text is the same offset in the file.
@@ -19,7 +23,7 @@ pub struct Doc {
 }
 
 impl Doc {
-    pub fn read(text: &str) -> Result<Doc, Problem> {
+    pub fn read(text: &str) -> Result<Doc, Fault> {
         let mut strict = text.to_owned();
         json_strip_comments::strip(&mut strict).map_err(|e| {
             Problem::new(Kind::BadJson, format!("the file is not JSON: {e}"))
@@ -29,27 +33,27 @@ impl Doc {
     }
 
     /// The document read as `T`; a serde error is placed at its line and column.
-    pub fn parse<'a, T: Deserialize<'a>>(&'a self) -> Result<T, Problem> {
-        serde_json::from_str(&self.strict).map_err(|e| self.error(&e))
+    pub fn parse<'a, T: Deserialize<'a>>(&'a self) -> Result<T, Fault> {
+        Ok(serde_json::from_str(&self.strict).map_err(|e| self.error(&e))?)
     }
 
     /// A value read from one of the document's raw values.
-    pub fn parse_raw<'a, T: Deserialize<'a>>(&'a self, raw: &'a RawValue) -> Result<T, Problem> {
-        serde_json::from_str(raw.get()).map_err(|e| {
+    pub fn parse_raw<'a, T: Deserialize<'a>>(&'a self, raw: &'a RawValue) -> Result<T, Fault> {
+        Ok(serde_json::from_str(raw.get()).map_err(|e| {
             let at = self.span(raw);
             Problem::new(Kind::BadJson, e.to_string())
                 .at(at, "this value")
                 .help(HELP_SHAPE)
-        })
+        })?)
     }
 
     /// A JSON string value.
-    pub fn string<'a>(&'a self, raw: &'a RawValue, what: &str) -> Result<String, Problem> {
-        serde_json::from_str::<String>(raw.get()).map_err(|_| {
+    pub fn string<'a>(&'a self, raw: &'a RawValue, what: &str) -> Result<String, Fault> {
+        Ok(serde_json::from_str::<String>(raw.get()).map_err(|_| {
             Problem::new(Kind::BadJson, format!("{what} must be a string"))
                 .at(self.span(raw), "not a string")
                 .help(HELP_SHAPE)
-        })
+        })?)
     }
 
     /// Where a raw value borrowed from this document stands in it.
@@ -138,11 +142,16 @@ mod tests {
 
     #[test]
     fn a_serde_error_is_placed() {
-        let text = "{\n  \"a\": tru\n}";
+        let text = "{\n  \"a\": 1 \"b\": 2\n}";
         let doc = Doc::read(text).unwrap();
         let e = doc.parse::<serde_json::Value>().unwrap_err();
         let span = e.span.unwrap();
-        assert_eq!(span.line_col(text).0, 2);
+        assert_eq!(span.line_col(text), (2, 10));
+        assert!(
+            e.message.starts_with("expected `,` or `}`"),
+            "{}",
+            e.message
+        );
     }
 
     #[test]

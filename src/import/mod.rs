@@ -108,7 +108,7 @@ pub fn convert(
             .file_name()
             .map_or(name.clone(), |f| f.to_string_lossy().into_owned());
         let result = json::Doc::read(&text)
-            .map_err(|p| vec![p])
+            .map_err(|p| vec![*p])
             .and_then(|doc| match program {
                 Program::Tarotclub => tarotclub::import(&doc, &short),
                 Program::HarbourTarock => harbour::import(&doc, &short),

@@ -15,7 +15,7 @@ use notation::{Card, CardSet, Kind, Problem, Rank, Record, Suit, Variant};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use super::json::{comment, tag_value, Doc};
+use super::json::{comment, tag_value, Doc, Fault};
 
 /// TarotClub's places, in its order of play (`Place::Next`): seat `i` is
 /// `PLACES[i]`.
@@ -96,7 +96,7 @@ struct Probe<'a> {
 /// The record of a TarotClub end-of-deal log or custom-deal file (`name`:
 /// the file, for the record's comment).
 pub fn import(doc: &Doc, name: &str) -> Result<Record, Vec<Problem>> {
-    let probe: Probe = doc.parse().map_err(|p| vec![p])?;
+    let probe: Probe = doc.parse().map_err(|p| vec![*p])?;
     let text = match (probe.deal_info, probe.dog) {
         (Some(_), _) => log(doc, name)?,
         (None, Some(_)) => custom_deal(doc, name)?,
@@ -174,7 +174,7 @@ pub fn code(card: Card) -> String {
 
 /// A `;`-separated list of cards (TarotClub's `Deck::ToString`), each with
 /// its span.
-fn cards(doc: &Doc, raw: &RawValue, what: &str) -> Result<Vec<(Card, notation::Span)>, Problem> {
+fn cards(doc: &Doc, raw: &RawValue, what: &str) -> Result<Vec<(Card, notation::Span)>, Fault> {
     let text = doc.string(raw, what)?;
     let mut out = Vec::new();
     let mut at = 0;
@@ -194,26 +194,28 @@ fn cards(doc: &Doc, raw: &RawValue, what: &str) -> Result<Vec<(Card, notation::S
                 Kind::UnknownCard,
                 format!("`{piece}` is not in the French Tarot pack"),
             )
-            .at(span, "not a card of the pack"));
+            .at(span, "not a card of the pack")
+            .into());
         }
         out.push((c, span));
     }
     Ok(out)
 }
 
-fn place(doc: &Doc, raw: &RawValue, what: &str) -> Result<usize, Problem> {
+fn place(doc: &Doc, raw: &RawValue, what: &str) -> Result<usize, Fault> {
     let name = doc.string(raw, what)?;
-    PLACES.iter().position(|p| *p == name).ok_or_else(|| {
+    let seat = PLACES.iter().position(|p| *p == name).ok_or_else(|| {
         Problem::new(
             Kind::BadJson,
             format!("`{name}` is not a seat of a table of four"),
         )
         .at(doc.span(raw), "not a place")
         .help("TarotClub's places at a table of four: South, East, North, West (seats 0 to 3)")
-    })
+    })?;
+    Ok(seat)
 }
 
-fn contract(doc: &Doc, raw: &RawValue) -> Result<(&'static str, u8), Problem> {
+fn contract(doc: &Doc, raw: &RawValue) -> Result<(&'static str, u8), Fault> {
     let name = doc.string(raw, "`contract`")?;
     // The bid word and TarotClub's contract number (`Contract`).
     Ok(match name.as_str() {
@@ -224,7 +226,7 @@ fn contract(doc: &Doc, raw: &RawValue) -> Result<(&'static str, u8), Problem> {
         _ => {
             return Err(Problem::new(Kind::BadJson, format!("`{name}` is not a contract a deal is played in"))
                 .at(doc.span(raw), "no contract")
-                .help("TarotClub's contracts: Take, Guard, Guard without, Guard against (a deal passed out has no log to import)"))
+                .help("TarotClub's contracts: Take, Guard, Guard without, Guard against (a deal passed out has no log to import)").into())
         }
     })
 }
@@ -266,9 +268,9 @@ fn set(cards: &[(Card, notation::Span)]) -> CardSet {
 }
 
 fn log(doc: &Doc, name: &str) -> Result<String, Vec<Problem>> {
-    let log: Log = doc.parse().map_err(|p| vec![p])?;
+    let log: Log = doc.parse().map_err(|p| vec![*p])?;
     let info = &log.deal_info;
-    let one = |p: Problem| vec![p];
+    let one = |p: Fault| vec![*p];
     let players: u8 = doc.parse_raw(info.number_of_players).map_err(one)?;
     if players != 4 {
         return Err(vec![Problem::new(
@@ -304,7 +306,7 @@ fn log(doc: &Doc, name: &str) -> Result<String, Vec<Problem>> {
         let trick = match cards(doc, raw, "a trick") {
             Ok(t) => t,
             Err(p) => {
-                problems.push(p);
+                problems.push(*p);
                 continue;
             }
         };
@@ -381,9 +383,9 @@ fn log(doc: &Doc, name: &str) -> Result<String, Vec<Problem>> {
             dog_set
         };
         hands[taker] = played[taker].union(never_played).difference(talon);
-        guesses_hands.push_str(&format!(
-            ", the taker's with his discard (the six cards never played) and without the dog"
-        ));
+        guesses_hands.push_str(
+            ", the taker's with his discard (the six cards never played) and without the dog",
+        );
         let note = dog.is_empty().then_some(
             "guess: the log's dog is empty: taken to be the six cards never played, which the taker laid away again",
         );
@@ -414,7 +416,7 @@ fn log(doc: &Doc, name: &str) -> Result<String, Vec<Problem>> {
     let (dealer, dealer_guess) = if info.slam && first == taker {
         (
             (taker + 3) % 4,
-            "guess: the taker declared a slam and led (FR-SLAM-2), so the first lead does not tell the dealer: taken to be the seat before the taker",
+            "guess: the dealer is taken to be the seat before the taker, who declared a slam and led (FR-SLAM-2): the first lead does not tell the dealer then",
         )
     } else {
         (
@@ -513,7 +515,13 @@ fn log(doc: &Doc, name: &str) -> Result<String, Vec<Problem>> {
         t.push_str(&comment(note));
         t.push('\n');
     }
-    t.push_str(&format!("talon:{}\n", codes(sorted(talon))));
+    // The log's dog in its order; the one worked out, sorted.
+    let talon = if dog.is_empty() {
+        sorted(talon)
+    } else {
+        dog.iter().map(|(c, _)| *c).collect()
+    };
+    t.push_str(&format!("talon:{}\n", codes(talon)));
     t.push_str(&comment(&format!(
         "guess: the bidding is invented from the contract: {} (seat {taker}) bid {bid}, the others passed; the log has no bidding",
         PLACES[taker]
@@ -557,8 +565,8 @@ fn log(doc: &Doc, name: &str) -> Result<String, Vec<Problem>> {
 }
 
 fn custom_deal(doc: &Doc, name: &str) -> Result<String, Vec<Problem>> {
-    let deal: CustomDeal = doc.parse().map_err(|p| vec![p])?;
-    let one = |p: Problem| vec![p];
+    let deal: CustomDeal = doc.parse().map_err(|p| vec![*p])?;
+    let one = |p: Fault| vec![*p];
     if let Some(v) = deal.version {
         let v = doc.string(v, "`version`").map_err(one)?;
         if v != "3" {

@@ -10,6 +10,7 @@ mod ecosystem;
 mod fast_parse;
 mod gen;
 mod hostile;
+mod import;
 mod lesson_browser;
 mod located;
 mod outputs;
