@@ -69,6 +69,18 @@ impl Doc {
         Span::new(start, start + len)
     }
 
+    /// The problems with the JSON path of their place filled in, read on
+    /// the strict text (the file's own, with a trailing comma, is not JSON
+    /// to the path finder).
+    pub fn paths(&self, mut problems: Vec<Problem>) -> Vec<Problem> {
+        for p in &mut problems {
+            if let (None, Some(span)) = (&p.path, p.span) {
+                p.path = notation::json::path_at(&self.strict, span.start as usize);
+            }
+        }
+        problems
+    }
+
     fn error(&self, e: &serde_json::Error) -> Problem {
         let offset = offset_of(&self.strict, e.line(), e.column());
         let message = e.to_string();

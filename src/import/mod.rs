@@ -104,14 +104,18 @@ pub fn convert(
                 continue;
             }
         };
-        let short = file
-            .file_name()
-            .map_or(name.clone(), |f| f.to_string_lossy().into_owned());
+        let short = match file.file_name() {
+            Some(f) if file.as_os_str() != "-" => f.to_string_lossy().into_owned(),
+            _ => name.clone(),
+        };
         let result = json::Doc::read(&text)
             .map_err(|p| vec![*p])
-            .and_then(|doc| match program {
-                Program::Tarotclub => tarotclub::import(&doc, &short),
-                Program::HarbourTarock => harbour::import(&doc, &short),
+            .and_then(|doc| {
+                match program {
+                    Program::Tarotclub => tarotclub::import(&doc, &short),
+                    Program::HarbourTarock => harbour::import(&doc, &short),
+                }
+                .map_err(|problems| doc.paths(problems))
             });
         let source = Arc::new(source(&name, text));
         match result {

@@ -396,7 +396,8 @@ fn log(doc: &Doc, name: &str) -> Result<String, Vec<Problem>> {
             return Err(vec![Problem::new(
                 Kind::WrongCardCount,
                 format!(
-                    "the dog of a {bid} is the six cards never played ({}), not these",
+                    "the dog of a {} is the six cards never played ({}), not these",
+                    bid.replace('-', " "),
                     codes(sorted(never_played)).trim()
                 ),
             )

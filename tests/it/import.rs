@@ -282,6 +282,27 @@ fn what_cannot_be_mapped_is_a_located_error_with_help() {
 }
 
 #[test]
+fn a_log_that_contradicts_itself_is_refused_at_the_place() {
+    // Our guard, said to be a guard without: its dog was taken and played,
+    // so it cannot be the six cards never played.
+    let log = std::fs::read_to_string(root().join("tests/import/tarotclub-guard.json")).unwrap();
+    let dir = std::env::temp_dir().join(format!("tarok-import-dog-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("guard-without.json");
+    std::fs::write(&file, log.replace("\"Guard\"", "\"Guard without\"")).unwrap();
+    let out = tarok(&["convert", "--from", "tarotclub", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("the dog of a guard without is the six cards never played"),
+        "{err}"
+    );
+    assert!(err.contains("deal_info.dog"), "{err}");
+    assert!(err.contains("help:"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_french_deal_goes_to_tarotclub_and_back() {
     let original = notation::parse_str(
         &std::fs::read_to_string(root().join("spec/examples/french-guard.tarok")).unwrap(),
