@@ -365,12 +365,12 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Fault> {
                 caller = Some(s);
             }
             "READY" => {
-                if caller == Some(s) {
-                    // The end of the turn of the seat that just called.
-                    caller = None;
-                } else {
+                // Right after the seat's own call it ends that turn;
+                // otherwise it is a pass ("good").
+                if caller != Some(s) {
                     calls.push(format!("{s} pass"));
                 }
+                caller = None;
             }
             "PLAY" => {
                 let raw = action.card.ok_or_else(|| {
@@ -512,6 +512,29 @@ mod tests {
         assert_eq!(code("Sk"), Some("T22"));
         assert_eq!(code("H:Q"), None);
         assert_eq!(code("pagat"), None);
+    }
+
+    #[test]
+    fn ready_after_a_call_ends_the_turn_and_is_a_pass_otherwise() {
+        // kr_hand3's call round, without its hands: the bidder announces
+        // and says READY (one turn), seat 2 contras without READY.
+        let text = r#"{"players": 4, "dealer": 1, "forehand": 2,
+            "hands": [[], [], [], []], "talon": [[], []],
+            "actions": [
+              {"seat": 2, "type": "OPEN_FOREHAND"}, {"seat": 3, "type": "PASS"},
+              {"seat": 0, "type": "BID", "a": "RUFER"}, {"seat": 1, "type": "PASS"}, {"seat": 2, "type": "PASS"},
+              {"seat": 0, "type": "CALL_KING", "suit": "S"}, {"seat": 0, "type": "TAKE_TALON", "half": 0},
+              {"seat": 0, "type": "ANNOUNCE", "bonus": "PAGAT"}, {"seat": 0, "type": "READY"},
+              {"seat": 1, "type": "READY"}, {"seat": 2, "type": "KONTRA", "posten": "PAGAT", "level": 2},
+              {"seat": 3, "type": "READY"}, {"seat": 0, "type": "READY"}, {"seat": 1, "type": "READY"},
+              {"seat": 2, "type": "READY"}]}"#;
+        let doc = Doc::read(text).unwrap();
+        let record = record_text(&doc, "t.json").unwrap();
+        assert!(record.contains("auction: 3 pass, 0 caller, 1 pass, 2 pass {harbour-tarock: seat 2, the forehand, opened"), "{record}");
+        assert!(
+            record.contains("calls: 0 call SK, 0 talon 0, 0 announce pagat, 1 pass, 2 contra pagat, 3 pass, 0 pass, 1 pass, 2 pass\n"),
+            "{record}"
+        );
     }
 
     #[test]
