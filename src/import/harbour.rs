@@ -8,11 +8,11 @@
 //! as Roman numerals (`IIII` for 4 as well as `IV`), `Sk` the Sküs (T22).
 //! Seats are numbered in order of play, as the notation's.
 
-use notation::{Card, Kind, Problem, Record, Variant};
+use notation::{Card, Kind, Problem, Variant};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use super::json::{comment, tag_value, Doc, Fault};
+use super::json::{comment, tag_value, All, Doc, Fault};
 
 #[derive(Deserialize)]
 struct Deal<'a> {
@@ -176,22 +176,10 @@ impl At<'_> {
     }
 }
 
-/// The record of a harbour-tarock deal file (`name`: the file, for the
+/// The record's text of a harbour-tarock deal file (`name`: the file, for the
 /// record's comment).
-pub fn import(doc: &Doc, name: &str) -> Result<Record, Vec<Problem>> {
-    let text = record_text(doc, name).map_err(|p| vec![*p])?;
-    let mut records = notation::parse_str(&text);
-    match records.pop() {
-        Some(Ok(record)) if records.is_empty() => Ok(record),
-        Some(Err(mut problems)) => {
-            for p in &mut problems {
-                p.span = None;
-                p.help = format!("the record written by the importer does not read back: {text}");
-            }
-            Err(problems)
-        }
-        _ => unreachable!("the importer writes one record"),
-    }
+pub fn import(doc: &Doc, name: &str) -> Result<String, Vec<Problem>> {
+    record_text(doc, name).all()
 }
 
 fn record_text(doc: &Doc, name: &str) -> Result<String, Fault> {

@@ -15,6 +15,17 @@ use serde_json::value::RawValue;
 /// most) and a `Problem` is large.
 pub type Fault = Box<Problem>;
 
+/// A [`Fault`] as the list of a file's findings: `doc.parse().all()?`.
+pub trait All<T> {
+    fn all(self) -> Result<T, Vec<Problem>>;
+}
+
+impl<T> All<T> for Result<T, Fault> {
+    fn all(self) -> Result<T, Vec<Problem>> {
+        self.map_err(|p| vec![*p])
+    }
+}
+
 /// A JSON document as its program wrote it, made strict JSON byte for byte:
 /// `json_strip_comments` turns trailing commas (and comments) into blanks,
 /// so every offset into the strict text is the same offset in the file.

@@ -24,6 +24,7 @@ use notation::{Kind, Problem, Record};
 
 use crate::input::{self, Source};
 use crate::{fail, report, Outcome, To};
+use json::All;
 
 /// The programs whose files `--from` reads.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -108,15 +109,14 @@ pub fn convert(
             Some(f) if file.as_os_str() != "-" => f.to_string_lossy().into_owned(),
             _ => name.clone(),
         };
-        let result = json::Doc::read(&text)
-            .map_err(|p| vec![*p])
-            .and_then(|doc| {
-                match program {
-                    Program::Tarotclub => tarotclub::import(&doc, &short),
-                    Program::HarbourTarock => harbour::import(&doc, &short),
-                }
-                .map_err(|problems| doc.paths(problems))
-            });
+        let result = json::Doc::read(&text).all().and_then(|doc| {
+            match program {
+                Program::Tarotclub => tarotclub::import(&doc, &short),
+                Program::HarbourTarock => harbour::import(&doc, &short),
+            }
+            .map_err(|problems| doc.paths(problems))
+            .and_then(|text| read_back(&text))
+        });
         let source = Arc::new(source(&name, text));
         match result {
             Ok(record) => records.push((record, source)),
@@ -156,6 +156,28 @@ pub fn convert_to_deals(paths: &[PathBuf], out_dir: Option<&Path>) -> Outcome {
         }
     }
     outcome.max(export(records, out_dir))
+}
+
+/// The record an importer wrote, read by the notation's parser: the one
+/// judge of what the notation can say. A record that does not read back
+/// is the importer's fault, said as plainly as any.
+fn read_back(text: &str) -> Result<Record, Vec<Problem>> {
+    let mut records = notation::parse_str(text);
+    match (records.pop(), records.is_empty()) {
+        (Some(Ok(record)), true) => Ok(record),
+        (Some(Err(mut problems)), true) => {
+            for p in &mut problems {
+                p.span = None;
+                p.help = format!("the importer wrote a record that does not read back:\n{text}");
+            }
+            Err(problems)
+        }
+        _ => Err(vec![Problem::new(
+            Kind::Other,
+            "the importer wrote no record, or several",
+        )
+        .help(format!("what it wrote:\n{text}"))]),
+    }
 }
 
 fn read(file: &Path) -> io::Result<String> {

@@ -15,7 +15,7 @@ use notation::{Card, CardSet, Kind, Problem, Rank, Record, Suit, Variant};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use super::json::{comment, tag_value, Doc, Fault};
+use super::json::{comment, tag_value, All, Doc, Fault};
 
 /// TarotClub's places, in its order of play (`Place::Next`): seat `i` is
 /// `PLACES[i]`.
@@ -93,34 +93,18 @@ struct Probe<'a> {
     dog: Option<&'a RawValue>,
 }
 
-/// The record of a TarotClub end-of-deal log or custom-deal file (`name`:
-/// the file, for the record's comment).
-pub fn import(doc: &Doc, name: &str) -> Result<Record, Vec<Problem>> {
-    let probe: Probe = doc.parse().map_err(|p| vec![*p])?;
-    let text = match (probe.deal_info, probe.dog) {
-        (Some(_), _) => log(doc, name)?,
-        (None, Some(_)) => custom_deal(doc, name)?,
-        (None, None) => {
-            return Err(vec![Problem::new(
-                Kind::BadJson,
-                "not a TarotClub file: neither `deal_info` (an end-of-deal log) nor `Dog` (a custom-deal file)",
-            )
-            .help("`--from tarotclub` reads TarotClub's end-of-deal logs and custom-deal files (spec/import.md)")])
-        }
-    };
-    let mut records = notation::parse_str(&text);
-    match records.pop() {
-        Some(Ok(record)) if records.is_empty() => Ok(record),
-        // The importer writes the notation: a record it cannot read back
-        // is its own fault, said as plainly as any.
-        Some(Err(mut problems)) => {
-            for p in &mut problems {
-                p.span = None;
-                p.help = format!("the record written by the importer does not read back: {text}");
-            }
-            Err(problems)
-        }
-        _ => unreachable!("the importer writes one record"),
+/// The record's text of a TarotClub end-of-deal log or custom-deal file
+/// (`name`: the file, for the record's comment).
+pub fn import(doc: &Doc, name: &str) -> Result<String, Vec<Problem>> {
+    let probe: Probe = doc.parse().all()?;
+    match (probe.deal_info, probe.dog) {
+        (Some(_), _) => log(doc, name),
+        (None, Some(_)) => custom_deal(doc, name),
+        (None, None) => Err(vec![Problem::new(
+            Kind::BadJson,
+            "not a TarotClub file: neither `deal_info` (an end-of-deal log) nor `Dog` (a custom-deal file)",
+        )
+        .help("`--from tarotclub` reads TarotClub's end-of-deal logs and custom-deal files (spec/import.md)")]),
     }
 }
 
@@ -267,269 +251,350 @@ fn set(cards: &[(Card, notation::Span)]) -> CardSet {
     s
 }
 
-fn log(doc: &Doc, name: &str) -> Result<String, Vec<Problem>> {
-    let log: Log = doc.parse().map_err(|p| vec![*p])?;
-    let info = &log.deal_info;
-    let one = |p: Fault| vec![*p];
-    let players: u8 = doc.parse_raw(info.number_of_players).map_err(one)?;
-    if players != 4 {
-        return Err(vec![Problem::new(
-            Kind::BadJson,
-            format!("a deal of {players} players: the project's French Tarot is played by four"),
-        )
-        .at(doc.span(info.number_of_players), "not four")
-        .help(
-            "only TarotClub's four-player deals can be imported (spec/rules/french-tarot.md)",
-        )]);
-    }
-    let taker = place(doc, info.taker, "`taker`").map_err(one)?;
-    let (bid, contract_number) = contract(doc, info.contract).map_err(one)?;
-    let first = place(doc, info.first_trick_lead, "`first_trick_lead`").map_err(one)?;
+/// What a log says of the contract.
+struct Contract {
+    taker: usize,
+    /// The bid word: `take`, `guard`, `guard-without`, `guard-against`.
+    bid: &'static str,
+    /// A take or a guard: the taker takes the dog and lays six cards away.
+    takes_dog: bool,
+    first: usize,
+}
 
-    // The tricks, each in play order from its leader; the leader of the
-    // next is the winner.
-    let mut problems = Vec::new();
-    if log.tricks.len() != 18 {
-        problems.push(
-            Problem::new(
+/// The tricks of a log, and what each seat played.
+struct Play {
+    tricks: Vec<Vec<Card>>,
+    played: [CardSet; 4],
+    never_played: CardSet,
+}
+
+/// The deal worked out from the play and the dog.
+struct Dealt {
+    hands: [CardSet; 4],
+    /// The dog in the log's order, or worked out and sorted.
+    talon: Vec<Card>,
+    discard: Option<CardSet>,
+    /// `guess:` comments: on the hands, on the talon.
+    hands_guess: &'static str,
+    talon_guess: Option<&'static str>,
+}
+
+fn log(doc: &Doc, name: &str) -> Result<String, Vec<Problem>> {
+    let log: Log = doc.parse().all()?;
+    let info = &log.deal_info;
+    let contract = Contract::read(doc, info).all()?;
+    // Every fault of the tricks and the dog at once.
+    let (play, dog) = match (
+        Play::read(doc, &log.tricks, contract.first),
+        cards(doc, info.dog, "`dog`"),
+    ) {
+        (Ok(play), Ok(dog)) => (play, dog),
+        (play, dog) => {
+            let mut problems = play.err().unwrap_or_default();
+            problems.extend(dog.err().map(|p| *p));
+            return Err(problems);
+        }
+    };
+    let dealt = Dealt::work_out(doc, info, &contract, &play, &dog).all()?;
+    let declare = declarations(doc, info, &contract, &dealt.hands).all()?;
+    Ok(log_text(name, info, &contract, &play, &dealt, &declare))
+}
+
+impl Contract {
+    fn read(doc: &Doc, info: &DealInfo) -> Result<Contract, Fault> {
+        let players: u8 = doc.parse_raw(info.number_of_players)?;
+        if players != 4 {
+            return Err(Problem::new(
                 Kind::BadJson,
-                format!("{} tricks: a deal of French Tarot has 18", log.tricks.len()),
+                format!(
+                    "a deal of {players} players: the project's French Tarot is played by four"
+                ),
             )
-            .help("an end-of-deal log holds every trick of the deal"),
-        );
+            .at(doc.span(info.number_of_players), "not four")
+            .help("only TarotClub's four-player deals can be imported (spec/rules/french-tarot.md)")
+            .into());
+        }
+        let (bid, number) = contract(doc, info.contract)?;
+        Ok(Contract {
+            taker: place(doc, info.taker, "`taker`")?,
+            bid,
+            takes_dog: number <= 2,
+            first: place(doc, info.first_trick_lead, "`first_trick_lead`")?,
+        })
     }
-    let mut played = [CardSet::default(); 4];
-    let mut seen = CardSet::default();
-    let mut tricks = Vec::new();
-    let mut leader = first;
-    for (n, raw) in log.tricks.iter().enumerate() {
-        let trick = match cards(doc, raw, "a trick") {
-            Ok(t) => t,
-            Err(p) => {
-                problems.push(*p);
-                continue;
-            }
-        };
-        if trick.len() != 4 {
+
+    /// The dealer, and the guess that names him.
+    fn dealer(&self, slam: bool) -> (usize, &'static str) {
+        if slam && self.first == self.taker {
+            (
+                (self.taker + 3) % 4,
+                "guess: the dealer is taken to be the seat before the taker, who declared a slam and led (FR-SLAM-2): the first lead does not tell the dealer then",
+            )
+        } else {
+            (
+                (self.first + 3) % 4,
+                "guess: the dealer is the seat before the first leader (FR-SEAT-1); the log does not name him",
+            )
+        }
+    }
+}
+
+impl Play {
+    /// The tricks, each in play order from its leader; the leader of the
+    /// next is the winner. Every fault of every trick is reported.
+    fn read(doc: &Doc, tricks: &[&RawValue], first: usize) -> Result<Play, Vec<Problem>> {
+        let mut problems = Vec::new();
+        if tricks.len() != 18 {
             problems.push(
                 Problem::new(
-                    Kind::WrongTrickSize,
-                    format!("trick {} has {} cards, not 4", n + 1, trick.len()),
+                    Kind::BadJson,
+                    format!("{} tricks: a deal of French Tarot has 18", tricks.len()),
                 )
-                .at(doc.span(raw), "this trick")
-                .help("each trick of a log is the four cards in play order from its leader"),
+                .help("an end-of-deal log holds every trick of the deal"),
             );
-            continue;
         }
-        for (i, (c, span)) in trick.iter().enumerate() {
-            if !seen.insert(*c) {
+        let mut play = Play {
+            tricks: Vec::new(),
+            played: [CardSet::default(); 4],
+            never_played: CardSet::default(),
+        };
+        let mut seen = CardSet::default();
+        let mut leader = first;
+        for (n, raw) in tricks.iter().enumerate() {
+            let trick = match cards(doc, raw, "a trick") {
+                Ok(t) => t,
+                Err(p) => {
+                    problems.push(*p);
+                    continue;
+                }
+            };
+            if trick.len() != 4 {
                 problems.push(
-                    Problem::new(Kind::DuplicateCard, format!("{} is played twice", c.code()))
-                        .at(*span, "played again here")
-                        .card(*c),
+                    Problem::new(
+                        Kind::WrongTrickSize,
+                        format!("trick {} has {} cards, not 4", n + 1, trick.len()),
+                    )
+                    .at(doc.span(raw), "this trick")
+                    .help("each trick of a log is the four cards in play order from its leader"),
                 );
+                continue;
             }
-            played[(leader + i) % 4].insert(*c);
+            for (i, (c, span)) in trick.iter().enumerate() {
+                if !seen.insert(*c) {
+                    problems.push(
+                        Problem::new(Kind::DuplicateCard, format!("{} is played twice", c.code()))
+                            .at(*span, "played again here")
+                            .card(*c),
+                    );
+                }
+                play.played[(leader + i) % 4].insert(*c);
+            }
+            let cards: Vec<Card> = trick.iter().map(|(c, _)| *c).collect();
+            leader = (leader + winner(&cards)) % 4;
+            play.tricks.push(cards);
         }
-        let cards: Vec<Card> = trick.iter().map(|(c, _)| *c).collect();
-        tricks.push(cards.clone());
-        leader = (leader + winner(&cards)) % 4;
-    }
-    let dog = cards(doc, info.dog, "`dog`").map_err(one)?;
-    let attack = match info.attack_handle {
-        Some(raw) => cards(doc, raw, "`attack_handle`").map_err(one)?,
-        None => Vec::new(),
-    };
-    let defence = match info.defense_handle {
-        Some(raw) => cards(doc, raw, "`defense_handle`").map_err(one)?,
-        None => Vec::new(),
-    };
-    if !problems.is_empty() {
-        return Err(problems);
-    }
-    if !dog.is_empty() && dog.len() != 6 {
-        return Err(vec![Problem::new(
-            Kind::WrongCardCount,
-            format!("a dog of {} cards, not 6", dog.len()),
-        )
-        .at(doc.span(info.dog), "this dog")
-        .help(
-            "the dog of a French Tarot deal is six cards (or empty, when the log does not say)",
-        )]);
-    }
-    let never_played = Variant::FrenchTarot.deck().difference(seen);
-
-    // Hands, dog and discard.
-    let mut hands = played;
-    let mut guesses_hands = String::from("guess: the hands are the cards each seat played");
-    let dog_set = set(&dog);
-    let (talon, discard, dog_note) = if contract_number <= 2 {
-        // A take or a guard: the taker took the dog and laid away the
-        // six cards never played.
-        let talon = if dog.is_empty() {
-            never_played
+        play.never_played = Variant::FrenchTarot.deck().difference(seen);
+        if problems.is_empty() {
+            Ok(play)
         } else {
-            for (c, span) in &dog {
-                if let Some(seat) = (0..4).find(|&s| s != taker && played[s].contains(*c)) {
-                    return Err(vec![Problem::new(
+            Err(problems)
+        }
+    }
+}
+
+impl Dealt {
+    /// The hands, the dog and the discard, from the cards played and the
+    /// log's dog (empty when it does not say).
+    fn work_out(
+        doc: &Doc,
+        info: &DealInfo,
+        contract: &Contract,
+        play: &Play,
+        dog: &[(Card, notation::Span)],
+    ) -> Result<Dealt, Fault> {
+        if !dog.is_empty() && dog.len() != 6 {
+            return Err(Problem::new(
+                Kind::WrongCardCount,
+                format!("a dog of {} cards, not 6", dog.len()),
+            )
+            .at(doc.span(info.dog), "this dog")
+            .help(
+                "the dog of a French Tarot deal is six cards (or empty, when the log does not say)",
+            )
+            .into());
+        }
+        let never_played = play.never_played;
+        let given = set(dog);
+        let taker = contract.taker;
+        let mut dealt = Dealt {
+            hands: play.played,
+            // The log's dog in its order; the one worked out, sorted.
+            talon: if dog.is_empty() {
+                sorted(never_played)
+            } else {
+                dog.iter().map(|(c, _)| *c).collect()
+            },
+            discard: None,
+            hands_guess:
+                "guess: the hands are the cards each seat played (TarotClub's log has no hands)",
+            talon_guess: None,
+        };
+        if contract.takes_dog {
+            // The taker took the dog and laid away the six cards never played.
+            for (c, span) in dog {
+                if let Some(seat) = (0..4).find(|&s| s != taker && play.played[s].contains(*c)) {
+                    return Err(Problem::new(
                         Kind::CardNotHeld,
                         format!("the dog's {} was played by {} (seat {seat}), not by the taker", c.code(), PLACES[seat]),
                     )
                     .at(*span, "in the dog")
                     .card(*c)
-                    .help("after a take or a guard the dog goes to the taker: its cards are his to play or lay away")]);
+                    .help("after a take or a guard the dog goes to the taker: its cards are his to play or lay away")
+                    .into());
                 }
             }
-            dog_set
-        };
-        hands[taker] = played[taker].union(never_played).difference(talon);
-        guesses_hands.push_str(
-            ", the taker's with his discard (the six cards never played) and without the dog",
-        );
-        let note = dog.is_empty().then_some(
-            "guess: the log's dog is empty: taken to be the six cards never played, which the taker laid away again",
-        );
-        (talon, Some(never_played), note)
-    } else {
-        // A guard without or against: the dog is the six cards never played.
-        if !dog.is_empty() && dog_set != never_played {
-            return Err(vec![Problem::new(
-                Kind::WrongCardCount,
-                format!(
-                    "the dog of a {} is the six cards never played ({}), not these",
-                    bid.replace('-', " "),
-                    codes(sorted(never_played)).trim()
-                ),
-            )
-            .at(doc.span(info.dog), "this dog")
-            .help(
-                "after a guard without or against nobody takes the dog: its cards are never played",
-            )]);
+            let talon = if dog.is_empty() { never_played } else { given };
+            dealt.hands[taker] = play.played[taker].union(never_played).difference(talon);
+            dealt.discard = Some(never_played);
+            dealt.hands_guess = "guess: the hands are the cards each seat played, the taker's with his discard (the six cards never played) and without the dog (TarotClub's log has no hands)";
+            dealt.talon_guess = dog.is_empty().then_some(
+                "guess: the log's dog is empty: taken to be the six cards never played, which the taker laid away again",
+            );
+        } else {
+            // A guard without or against: the dog is the six cards never played.
+            if !dog.is_empty() && given != never_played {
+                return Err(Problem::new(
+                    Kind::WrongCardCount,
+                    format!(
+                        "the dog of a {} is the six cards never played ({}), not these",
+                        contract.bid.replace('-', " "),
+                        codes(sorted(never_played)).trim()
+                    ),
+                )
+                .at(doc.span(info.dog), "this dog")
+                .help("after a guard without or against nobody takes the dog: its cards are never played")
+                .into());
+            }
+            dealt.talon_guess = dog
+                .is_empty()
+                .then_some("guess: the log's dog is empty: taken to be the six cards never played");
         }
-        let note = dog
-            .is_empty()
-            .then_some("guess: the log's dog is empty: taken to be the six cards never played");
-        (never_played, None, note)
-    };
-    guesses_hands.push_str(" (TarotClub's log has no hands)");
+        Ok(dealt)
+    }
+}
 
-    // Dealer and bidding.
-    let (dealer, dealer_guess) = if info.slam && first == taker {
-        (
-            (taker + 3) % 4,
-            "guess: the dealer is taken to be the seat before the taker, who declared a slam and led (FR-SLAM-2): the first lead does not tell the dealer then",
-        )
-    } else {
-        (
-            (first + 3) % 4,
-            "guess: the dealer is the seat before the first leader (FR-SEAT-1); the log does not name him",
-        )
-    };
-    let auction: Vec<String> = (1..=4)
-        .map(|i| {
-            let seat = (dealer + i) % 4;
-            format!("{seat} {}", if seat == taker { bid } else { "pass" })
-        })
-        .collect();
-
-    // Declarations: the slam, then the handfuls in the order of the first trick.
+/// The slam, then the handfuls (the handles), each shown before its
+/// player's first card: in the order of the first trick.
+fn declarations(
+    doc: &Doc,
+    info: &DealInfo,
+    contract: &Contract,
+    hands: &[CardSet; 4],
+) -> Result<Vec<String>, Fault> {
+    let taker = contract.taker;
     let mut declare: Vec<String> = Vec::new();
     if info.slam {
         declare.push(format!("{taker} slam"));
     }
     let mut handfuls: Vec<(usize, String)> = Vec::new();
-    for (cards, attack_side) in [(&attack, true), (&defence, false)] {
+    for (raw, attack) in [(info.attack_handle, true), (info.defense_handle, false)] {
+        let Some(raw) = raw else { continue };
+        let cards = cards(
+            doc,
+            raw,
+            if attack {
+                "`attack_handle`"
+            } else {
+                "`defense_handle`"
+            },
+        )?;
         if cards.is_empty() {
             continue;
         }
-        let shown = set(cards);
+        let shown = set(&cards);
         let size = match cards.len() {
             10 => "simple",
             13 => "double",
             15 => "triple",
             n => {
-                let raw = if attack_side {
-                    info.attack_handle
-                } else {
-                    info.defense_handle
-                };
-                return Err(vec![Problem::new(Kind::WrongDeclaration, format!("a handle of {n} cards: a handful shows 10, 13 or 15"))
-                    .at(doc.span(raw.expect("a handle read")), "this handle")
-                    .help("TarotClub scores a handle of another size as none: remove it from the log, or fix its cards")]);
+                return Err(Problem::new(Kind::WrongDeclaration, format!("a handle of {n} cards: a handful shows 10, 13 or 15"))
+                    .at(doc.span(raw), "this handle")
+                    .help("TarotClub scores a handle of another size as none: remove it from the log, or fix its cards")
+                    .into());
             }
         };
-        let (seat, note) = if attack_side {
+        let (seat, note) = if attack {
             (taker, String::new())
         } else {
             let holders: Vec<usize> = (0..4)
                 .filter(|&s| s != taker && hands[s].intersection(shown) == shown)
                 .collect();
-            match holders[..] {
-                [seat] => (
-                    seat,
-                    format!(
-                        " {}",
-                        comment(&format!(
-                            "guess: the log says only \"the defence\": {} (seat {seat}) holds the handle's cards",
-                            PLACES[seat]
-                        ))
-                    ),
-                ),
-                _ => {
-                    return Err(vec![Problem::new(Kind::WrongDeclaration, "no defender holds every card of the defence's handle")
-                        .at(doc.span(info.defense_handle.expect("a handle read")), "this handle")
-                        .help("a handle is shown from one player's hand")])
-                }
-            }
+            let [seat] = holders[..] else {
+                return Err(Problem::new(
+                    Kind::WrongDeclaration,
+                    "no defender holds every card of the defence's handle",
+                )
+                .at(doc.span(raw), "this handle")
+                .help("a handle is shown from one player's hand")
+                .into());
+            };
+            let guess = format!(
+                "guess: the log says only \"the defence\": {} (seat {seat}) holds the handle's cards",
+                PLACES[seat]
+            );
+            (seat, format!(" {}", comment(&guess)))
         };
         handfuls.push((
             seat,
             format!("{seat} handful {size}{}{note}", codes(sorted(shown))),
         ));
     }
-    // A handful is shown before its player's first card: in play order.
-    handfuls.sort_by_key(|(seat, _)| (seat + 4 - first) % 4);
+    handfuls.sort_by_key(|(seat, _)| (seat + 4 - contract.first) % 4);
     declare.extend(handfuls.into_iter().map(|(_, d)| d));
+    Ok(declare)
+}
 
-    // The record.
-    let mut t = String::new();
-    t.push_str(&comment(&format!(
-        "Imported from TarotClub's end-of-deal log {name}"
-    )));
+/// The record's text, every guess a comment where it applies.
+fn log_text(
+    name: &str,
+    info: &DealInfo,
+    contract: &Contract,
+    play: &Play,
+    dealt: &Dealt,
+    declare: &[String],
+) -> String {
+    let (taker, bid) = (contract.taker, contract.bid);
+    let (dealer, dealer_guess) = contract.dealer(info.slam);
+    let mut t = header(
+        &format!("end-of-deal log {name}"),
+        name,
+        dealer,
+        dealer_guess,
+    );
+    t.push_str(&comment(dealt.hands_guess));
     t.push('\n');
-    t.push_str("[Variant \"french-tarot\"]\n");
-    t.push_str(&format!(
-        "[Source \"{}\"]\n",
-        tag_value(&format!("TarotClub: {name}"))
-    ));
-    t.push_str(&format!("[Players \"{}\"]\n", PLACES.join("; ")));
-    t.push_str(&format!(
-        "[Dealer \"{dealer}\"] {}\n\n",
-        comment(dealer_guess)
-    ));
-    t.push_str(&comment(&guesses_hands));
-    t.push('\n');
-    for (seat, hand) in hands.iter().enumerate() {
+    for (seat, hand) in dealt.hands.iter().enumerate() {
         t.push_str(&format!("hand {seat}:{}\n", codes(sorted(*hand))));
     }
-    if let Some(note) = dog_note {
-        t.push_str(&comment(note));
+    if let Some(guess) = dealt.talon_guess {
+        t.push_str(&comment(guess));
         t.push('\n');
     }
-    // The log's dog in its order; the one worked out, sorted.
-    let talon = if dog.is_empty() {
-        sorted(talon)
-    } else {
-        dog.iter().map(|(c, _)| *c).collect()
-    };
-    t.push_str(&format!("talon:{}\n", codes(talon)));
+    t.push_str(&format!("talon:{}\n", codes(dealt.talon.iter().copied())));
     t.push_str(&comment(&format!(
         "guess: the bidding is invented from the contract: {} (seat {taker}) bid {bid}, the others passed; the log has no bidding",
         PLACES[taker]
     )));
     t.push('\n');
+    let auction: Vec<String> = (1..=4)
+        .map(|i| {
+            let seat = (dealer + i) % 4;
+            format!("{seat} {}", if seat == taker { bid } else { "pass" })
+        })
+        .collect();
     t.push_str(&format!("auction: {}\n", auction.join(", ")));
-    if let Some(discard) = discard {
+    if let Some(discard) = dealt.discard {
+        // Trumps laid away are shown (FR-DISCARD-2).
         let trumps: Vec<Card> = sorted(discard)
             .into_iter()
             .filter(|c| c.is_trump())
@@ -547,7 +612,7 @@ fn log(doc: &Doc, name: &str) -> Result<String, Vec<Problem>> {
     if !declare.is_empty() {
         t.push_str(&format!("declare: {}\n", declare.join(", ")));
     }
-    for (n, trick) in tricks.iter().enumerate() {
+    for (n, trick) in play.tricks.iter().enumerate() {
         t.push_str(&format!(
             "trick {}:{}\n",
             n + 1,
@@ -562,38 +627,12 @@ fn log(doc: &Doc, name: &str) -> Result<String, Vec<Problem>> {
         )));
         t.push('\n');
     }
-    Ok(t)
+    t
 }
 
-fn custom_deal(doc: &Doc, name: &str) -> Result<String, Vec<Problem>> {
-    let deal: CustomDeal = doc.parse().map_err(|p| vec![*p])?;
-    let one = |p: Fault| vec![*p];
-    if let Some(v) = deal.version {
-        let v = doc.string(v, "`version`").map_err(one)?;
-        if v != "3" {
-            return Err(vec![Problem::new(
-                Kind::BadJson,
-                format!("custom-deal file version {v}: the importer reads version 3"),
-            )
-            .at(doc.span(deal.version.expect("read")), "this version")]);
-        }
-    }
-    if let Some(fifth) = deal.fifth {
-        if !doc.string(fifth, "`Fifth`").map_err(one)?.is_empty() {
-            return Err(vec![Problem::new(
-                Kind::BadJson,
-                "a deal for five players: the project's French Tarot is played by four",
-            )
-            .at(doc.span(fifth), "a fifth hand")
-            .help("only TarotClub's four-player deals can be imported")]);
-        }
-    }
-    let first = place(doc, deal.first_player, "`FirstPlayer`").map_err(one)?;
-    let dealer = (first + 3) % 4;
-    let mut t = String::new();
-    t.push_str(&comment(&format!(
-        "Imported from TarotClub's custom-deal file {name}"
-    )));
+/// A record's first lines: the file it was imported from, the tags.
+fn header(what: &str, name: &str, dealer: usize, dealer_guess: &str) -> String {
+    let mut t = comment(&format!("Imported from TarotClub's {what}"));
     t.push('\n');
     t.push_str("[Variant \"french-tarot\"]\n");
     t.push_str(&format!(
@@ -603,22 +642,55 @@ fn custom_deal(doc: &Doc, name: &str) -> Result<String, Vec<Problem>> {
     t.push_str(&format!("[Players \"{}\"]\n", PLACES.join("; ")));
     t.push_str(&format!(
         "[Dealer \"{dealer}\"] {}\n\n",
-        comment(&format!(
-            "guess: the dealer is the seat before TarotClub's FirstPlayer ({}), who speaks and leads first",
-            PLACES[first]
-        ))
+        comment(dealer_guess)
     ));
+    t
+}
+
+fn custom_deal(doc: &Doc, name: &str) -> Result<String, Vec<Problem>> {
+    let deal: CustomDeal = doc.parse().all()?;
+    if let Some(v) = deal.version {
+        let v = doc.string(v, "`version`").all()?;
+        if v != "3" {
+            return Err(vec![Problem::new(
+                Kind::BadJson,
+                format!("custom-deal file version {v}: the importer reads version 3"),
+            )
+            .at(doc.span(deal.version.expect("read")), "this version")]);
+        }
+    }
+    if let Some(fifth) = deal.fifth {
+        if !doc.string(fifth, "`Fifth`").all()?.is_empty() {
+            return Err(vec![Problem::new(
+                Kind::BadJson,
+                "a deal for five players: the project's French Tarot is played by four",
+            )
+            .at(doc.span(fifth), "a fifth hand")
+            .help("only TarotClub's four-player deals can be imported")]);
+        }
+    }
+    let first = place(doc, deal.first_player, "`FirstPlayer`").all()?;
+    let guess = format!(
+        "guess: the dealer is the seat before TarotClub's FirstPlayer ({}), who speaks and leads first",
+        PLACES[first]
+    );
+    let mut t = header(
+        &format!("custom-deal file {name}"),
+        name,
+        (first + 3) % 4,
+        &guess,
+    );
     for (seat, raw) in [deal.south, deal.east, deal.north, deal.west]
         .into_iter()
         .enumerate()
     {
-        let hand = cards(doc, raw, PLACES[seat]).map_err(one)?;
+        let hand = cards(doc, raw, PLACES[seat]).all()?;
         t.push_str(&format!(
             "hand {seat}:{}\n",
             codes(hand.iter().map(|(c, _)| *c))
         ));
     }
-    let dog = cards(doc, deal.dog, "`Dog`").map_err(one)?;
+    let dog = cards(doc, deal.dog, "`Dog`").all()?;
     t.push_str(&format!("talon:{}\n", codes(dog.iter().map(|(c, _)| *c))));
     Ok(t)
 }
