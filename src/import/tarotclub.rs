@@ -39,7 +39,7 @@ struct Log<'a> {
     #[serde(borrow)]
     deal_info: DealInfo<'a>,
     #[serde(borrow)]
-    tricks: Vec<&'a RawValue>,
+    tricks: &'a RawValue,
 }
 
 #[derive(Deserialize)]
@@ -285,7 +285,7 @@ fn log(doc: &Doc, name: &str) -> Result<String, Vec<Problem>> {
     let contract = Contract::read(doc, info).all()?;
     // Every fault of the tricks and the dog at once.
     let (play, dog) = match (
-        Play::read(doc, &log.tricks, contract.first),
+        Play::read(doc, log.tricks, contract.first),
         cards(doc, info.dog, "`dog`"),
     ) {
         (Ok(play), Ok(dog)) => (play, dog),
@@ -342,7 +342,8 @@ impl Contract {
 impl Play {
     /// The tricks, each in play order from its leader; the leader of the
     /// next is the winner. Every fault of every trick is reported.
-    fn read(doc: &Doc, tricks: &[&RawValue], first: usize) -> Result<Play, Vec<Problem>> {
+    fn read(doc: &Doc, all: &RawValue, first: usize) -> Result<Play, Vec<Problem>> {
+        let tricks: Vec<&RawValue> = doc.parse_raw(all).all()?;
         let mut problems = Vec::new();
         if tricks.len() != 18 {
             problems.push(
@@ -350,6 +351,7 @@ impl Play {
                     Kind::BadJson,
                     format!("{} tricks: a deal of French Tarot has 18", tricks.len()),
                 )
+                .at(doc.span(all), "these tricks")
                 .help("an end-of-deal log holds every trick of the deal"),
             );
         }
