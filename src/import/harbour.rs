@@ -433,6 +433,12 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Fault> {
     }
     let codes: String = talon.iter().map(|c| format!(" {}", c.code())).collect();
     t.push_str(&format!("talon:{codes}\n"));
+    // An opening the forehand never followed with a bid or pass of its
+    // own stands above the auction.
+    if let Some(opened) = opened {
+        t.push_str(opened.trim_start());
+        t.push('\n');
+    }
     t.push_str(&format!("auction: {}\n", auction.join(", ")));
     if !calls.is_empty() {
         t.push_str(&format!("calls: {}\n", calls.join(", ")));
@@ -523,6 +529,18 @@ mod tests {
             record.contains("calls: 0 call SK, 0 talon 0, 0 announce pagat, 1 pass, 2 contra pagat, 3 pass, 0 pass, 1 pass, 2 pass\n"),
             "{record}"
         );
+    }
+
+    #[test]
+    fn an_opening_is_never_dropped() {
+        // The forehand opens and says nothing more: the comment stands
+        // above the auction.
+        let text = r#"{"players": 4, "dealer": 0, "forehand": 1,
+            "hands": [[], [], [], []], "talon": [[], []],
+            "actions": [{"seat": 1, "type": "OPEN_FOREHAND"}, {"seat": 2, "type": "BID", "a": "DREIER"}]}"#;
+        let doc = Doc::read(text).unwrap();
+        let record = record_text(&doc, "t.json").unwrap();
+        assert!(record.contains("{harbour-tarock: seat 1, the forehand, opened the bidding (OPEN_FOREHAND)}\nauction: 2 three\n"), "{record}");
     }
 
     #[test]
