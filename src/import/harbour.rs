@@ -214,22 +214,51 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Fault> {
         .collect::<Result<Vec<_>, _>>()?
         .concat();
 
-    // The actions, in order: the auction until the first action of
-    // another kind, then the calls (king, talon, call round), the
-    // discard, the tricks.
-    let mut auction: Vec<String> = Vec::new();
-    let mut calls: Vec<String> = Vec::new();
-    let mut discard: Vec<Card> = Vec::new();
-    let mut plays: Vec<(u8, Card, At)> = Vec::new();
-    let mut in_auction = true;
-    let mut bidder: Option<u8> = None;
-    let mut opened: Option<String> = None;
-    // The seat that made the last call of the call round: its `READY`
-    // right after ends its turn and is no pass.
-    let mut caller: Option<u8> = None;
+    let mut mapped = Mapped::new(forehand);
     for raw in &deal.actions {
         let at = At { doc, raw };
         let action: Action = doc.parse_raw(raw)?;
+        mapped.take(at, action)?;
+    }
+    let tricks = tricks(&mapped.plays)?;
+    Ok(text(name, &deal, &hands, &talon, mapped, &tricks))
+}
+
+/// The actions mapped so far, in the notation's sections: the auction
+/// until the first action of another kind, then the calls (king, talon,
+/// call round), the discard, the plays.
+struct Mapped<'a> {
+    forehand: u8,
+    auction: Vec<String>,
+    calls: Vec<String>,
+    discard: Vec<Card>,
+    plays: Vec<(u8, Card, At<'a>)>,
+    in_auction: bool,
+    bidder: Option<u8>,
+    /// The forehand's `OPEN_FOREHAND`, as a comment for its next auction entry.
+    opened: Option<String>,
+    /// The seat that made the last call of the call round: its `READY`
+    /// right after ends its turn and is no pass.
+    caller: Option<u8>,
+}
+
+impl<'a> Mapped<'a> {
+    fn new(forehand: u8) -> Mapped<'a> {
+        Mapped {
+            forehand,
+            auction: Vec::new(),
+            calls: Vec::new(),
+            discard: Vec::new(),
+            plays: Vec::new(),
+            in_auction: true,
+            bidder: None,
+            opened: None,
+            caller: None,
+        }
+    }
+
+    /// One action, mapped or refused at its place.
+    fn take(&mut self, at: At<'a>, action: Action<'a>) -> Result<(), Fault> {
         let s = action.seat;
         if s > 3 {
             return Err(at
@@ -241,22 +270,23 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Fault> {
         }
         let kind = action.kind.as_str();
         if !matches!(kind, "OPEN_FOREHAND" | "PASS" | "BID") {
-            in_auction = false;
+            self.in_auction = false;
         }
-        if kind != "READY" && !matches!(kind, "ANNOUNCE" | "KONTRA") {
-            caller = None;
+        if !matches!(kind, "READY" | "ANNOUNCE" | "KONTRA") {
+            self.caller = None;
         }
         match kind {
             "OPEN_FOREHAND" => {
-                opened = Some(format!(
+                self.opened = Some(format!(
                     " {}",
                     comment(&format!("harbour-tarock: seat {s}, the forehand, opened the bidding (OPEN_FOREHAND)"))
                 ));
             }
-            "PASS" if in_auction => {
-                auction.push(format!("{s} pass{}", take_if(&mut opened, s == forehand)));
+            "PASS" if self.in_auction => {
+                let opened = self.opened_by(s);
+                self.auction.push(format!("{s} pass{opened}"));
             }
-            "PASS" => calls.push(format!("{s} pass")),
+            "PASS" => self.calls.push(format!("{s} pass")),
             "BID" => {
                 let a = action.a.as_deref().unwrap_or("");
                 let game = word(&GAMES, a).ok_or_else(|| {
@@ -265,7 +295,7 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Fault> {
                         "the games of spec/rules/koenigrufen.md (KR-BID-2, KR-BID-3) are the only ones the notation can say; harbour-tarock's BESSERRUFER (a caller bid by a seat other than the forehand) has none: such a deal cannot be imported",
                     )
                 })?;
-                if !in_auction {
+                if !self.in_auction {
                     return Err(at
                         .problem(
                             "a bid after the auction".into(),
@@ -273,8 +303,9 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Fault> {
                         )
                         .into());
                 }
-                bidder = Some(s);
-                auction.push(format!("{s} {game}{}", take_if(&mut opened, s == forehand)));
+                self.bidder = Some(s);
+                let opened = self.opened_by(s);
+                self.auction.push(format!("{s} {game}{opened}"));
             }
             "CALL_KING" => {
                 let suit = action.suit.as_deref().unwrap_or("");
@@ -286,10 +317,10 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Fault> {
                         )
                         .into());
                 }
-                calls.push(format!("{s} call {suit}K"));
+                self.calls.push(format!("{s} call {suit}K"));
             }
             "TAKE_TALON" => match action.half {
-                Some(h @ (0 | 1)) => calls.push(format!("{s} talon {h}")),
+                Some(h @ (0 | 1)) => self.calls.push(format!("{s} talon {h}")),
                 _ => {
                     return Err(at
                         .problem(
@@ -300,13 +331,11 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Fault> {
                 }
             },
             "DISCARD" => {
-                if Some(s) != bidder {
+                if Some(s) != self.bidder {
+                    let bidder = self.bidder.map_or("none".into(), |b| b.to_string());
                     return Err(at
                         .problem(
-                            format!(
-                                "seat {s} discards, but seat {} bid the game",
-                                bidder.map_or("none".into(), |b| b.to_string())
-                            ),
+                            format!("seat {s} discards, but seat {bidder} bid the game"),
                             "only the game bidder lays cards away (KR-DISCARD-1)",
                         )
                         .into());
@@ -317,16 +346,20 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Fault> {
                         "DISCARD names the card laid away",
                     )
                 })?;
-                discard.push(one_card(doc, raw)?);
+                self.discard.push(one_card(at.doc, raw)?);
             }
+            // The discard is closed by the next section.
             "CONFIRM_DISCARD" => {}
             "ANNOUNCE" => {
                 let b = action.bonus.as_deref().unwrap_or("");
                 let bonus = word(&BONUSES, b).filter(|w| *w != "game").ok_or_else(|| {
-                    at.problem(format!("`{b}` is no bonus of the project's Königrufen"), "the bonuses of KR-ANN-2: pagat, uhu, pelican, quapil, king-ultimo, trull, four-kings, honours, absolut, valat")
+                    at.problem(
+                        format!("`{b}` is no bonus of the project's Königrufen"),
+                        "the bonuses of KR-ANN-2: pagat, uhu, pelican, quapil, king-ultimo, trull, four-kings, honours, absolut, valat",
+                    )
                 })?;
-                calls.push(format!("{s} announce {bonus}"));
-                caller = Some(s);
+                self.calls.push(format!("{s} announce {bonus}"));
+                self.caller = Some(s);
             }
             "KONTRA" => {
                 let p = action.posten.as_deref().unwrap_or("");
@@ -349,16 +382,16 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Fault> {
                             .into())
                     }
                 };
-                calls.push(format!("{s} {step} {target}"));
-                caller = Some(s);
+                self.calls.push(format!("{s} {step} {target}"));
+                self.caller = Some(s);
             }
             "READY" => {
                 // Right after the seat's own call it ends that turn;
                 // otherwise it is a pass ("good").
-                if caller != Some(s) {
-                    calls.push(format!("{s} pass"));
+                if self.caller != Some(s) {
+                    self.calls.push(format!("{s} pass"));
                 }
-                caller = None;
+                self.caller = None;
             }
             "PLAY" => {
                 let raw = action.card.ok_or_else(|| {
@@ -367,7 +400,8 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Fault> {
                         "PLAY names the card played",
                     )
                 })?;
-                plays.push((s, one_card(doc, raw)?, at));
+                let card = one_card(at.doc, raw)?;
+                self.plays.push((s, card, at));
             }
             other => {
                 return Err(at
@@ -378,18 +412,33 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Fault> {
                     .into());
             }
         }
+        Ok(())
     }
 
-    // The tricks: four plays each, in seat order from the leader.
+    /// The forehand's opening comment, on its first auction entry.
+    fn opened_by(&mut self, seat: u8) -> String {
+        if seat == self.forehand {
+            self.opened.take().unwrap_or_default()
+        } else {
+            String::new()
+        }
+    }
+}
+
+/// The tricks: four plays each, in seat order from the leader, written
+/// with the leader the file names.
+fn tricks(plays: &[(u8, Card, At)]) -> Result<Vec<String>, Fault> {
     let mut tricks = Vec::new();
     for (n, trick) in plays.chunks(4).enumerate() {
         let lead = trick[0].0;
         for (i, (seat, _, at)) in trick.iter().enumerate() {
             if *seat != (lead + i as u8) % 4 {
-                return Err(at.problem(
-                    format!("seat {seat} plays the card {} of trick {}, led by seat {lead}", i + 1, n + 1),
-                    "a trick is played in seat order from its leader: the notation cannot say otherwise",
-                ).into());
+                return Err(at
+                    .problem(
+                        format!("seat {seat} plays the card {} of trick {}, led by seat {lead}", i + 1, n + 1),
+                        "a trick is played in seat order from its leader: the notation cannot say otherwise",
+                    )
+                    .into());
             }
         }
         let codes: String = trick
@@ -398,16 +447,28 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Fault> {
             .collect();
         tricks.push(format!("trick {} lead {lead}:{codes}", n + 1));
     }
+    Ok(tricks)
+}
 
-    let mut t = String::new();
+/// The record's text.
+fn text(
+    name: &str,
+    deal: &Deal,
+    hands: &[Vec<Card>],
+    talon: &[Card],
+    mapped: Mapped,
+    tricks: &[String],
+) -> String {
+    let codes =
+        |cards: &[Card]| -> String { cards.iter().map(|c| format!(" {}", c.code())).collect() };
     let title = deal
         .title
         .as_deref()
         .map_or(String::new(), |t| format!(": {t}"));
     let id = deal.id.as_deref().unwrap_or(name);
-    t.push_str(&comment(&format!(
+    let mut t = comment(&format!(
         "Imported from harbour-tarock's deal file {name} ({id}{title})"
-    )));
+    ));
     t.push('\n');
     if let Some(profile) = &deal.profile {
         t.push_str(&comment(&format!(
@@ -428,27 +489,24 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Fault> {
     }
     t.push_str(&format!("[Dealer \"{}\"]\n\n", deal.dealer));
     for (seat, hand) in hands.iter().enumerate() {
-        let codes: String = hand.iter().map(|c| format!(" {}", c.code())).collect();
-        t.push_str(&format!("hand {seat}:{codes}\n"));
+        t.push_str(&format!("hand {seat}:{}\n", codes(hand)));
     }
-    let codes: String = talon.iter().map(|c| format!(" {}", c.code())).collect();
-    t.push_str(&format!("talon:{codes}\n"));
+    t.push_str(&format!("talon:{}\n", codes(talon)));
     // An opening the forehand never followed with a bid or pass of its
     // own stands above the auction.
-    if let Some(opened) = opened {
+    if let Some(opened) = &mapped.opened {
         t.push_str(opened.trim_start());
         t.push('\n');
     }
-    t.push_str(&format!("auction: {}\n", auction.join(", ")));
-    if !calls.is_empty() {
-        t.push_str(&format!("calls: {}\n", calls.join(", ")));
+    t.push_str(&format!("auction: {}\n", mapped.auction.join(", ")));
+    if !mapped.calls.is_empty() {
+        t.push_str(&format!("calls: {}\n", mapped.calls.join(", ")));
     }
-    if let (Some(b), false) = (bidder, discard.is_empty()) {
-        let codes: String = discard.iter().map(|c| format!(" {}", c.code())).collect();
-        t.push_str(&format!("discard {b}:{codes}\n"));
+    if let (Some(b), false) = (mapped.bidder, mapped.discard.is_empty()) {
+        t.push_str(&format!("discard {b}:{}\n", codes(&mapped.discard)));
     }
     for trick in tricks {
-        t.push_str(&trick);
+        t.push_str(trick);
         t.push('\n');
     }
     if let Some(expected) = &deal.expected {
@@ -475,16 +533,7 @@ fn record_text(doc: &Doc, name: &str) -> Result<String, Fault> {
             t.push('\n');
         }
     }
-    Ok(t)
-}
-
-/// The forehand's opening comment, on its first auction entry.
-fn take_if(opened: &mut Option<String>, forehand: bool) -> String {
-    if forehand {
-        opened.take().unwrap_or_default()
-    } else {
-        String::new()
-    }
+    t
 }
 
 #[cfg(test)]
