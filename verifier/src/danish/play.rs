@@ -289,6 +289,13 @@ impl Replay<'_, '_> {
         let rules_leader = self.last_trick_lead(t, leader, &game.hands);
         let l = match trick.leader {
             Some(w) if self.seating.is_active(w) => w,
+            // No leader written: the cards, written from another seat
+            // than the one on lead and held by the seats in order from
+            // it, name the leader the record means (README ALL-5, as the
+            // other three games read it; spec/rules-danish-tarok.md).
+            None if game.complete => self
+                .written_from(trick, rules_leader, &game.hands)
+                .unwrap_or(rules_leader),
             _ => rules_leader,
         };
         // The holder of only the fool who leads it to trick 25 anyway is
@@ -313,6 +320,31 @@ impl Replay<'_, '_> {
             self.out.irregular(p, 20, true, Moment::Trick(t as u16));
         }
         l
+    }
+
+    /// The seat a trick without a written leader is written from, when its
+    /// cards are not those of the seats in order from the one on lead but
+    /// are all held by the seats in order from exactly one other: one lead
+    /// out of turn, not a card "not held" for every card of the trick and
+    /// every trick after it.
+    fn written_from(&self, trick: &Trick, on_lead: Seat, hands: &[CardSet; 4]) -> Option<Seat> {
+        let plays = &trick.plays[..trick.plays.len().min(3)];
+        let fits = |l: Seat| {
+            let seats = self.seating.from(l);
+            plays
+                .iter()
+                .zip(seats)
+                .all(|(item, s)| hands[s as usize].contains(item.card))
+        };
+        if plays.is_empty() || fits(on_lead) {
+            return None;
+        }
+        let others = self.seating.from(on_lead);
+        let mut fitting = others[1..].iter().copied().filter(|&l| fits(l));
+        match (fitting.next(), fitting.next()) {
+            (Some(l), None) => Some(l),
+            _ => None,
+        }
     }
 
     /// The `i`-th card of the trick: held, the fool's rules, a renaming,
