@@ -123,6 +123,8 @@ pub(super) struct Auction {
     /// Whose turn it is (S7-DEAL-2).
     expected: Seat,
     forehand_spoke: bool,
+    /// The seat whose turn an entry out of turn took (S7-DEAL-2).
+    displaced: Option<Seat>,
     /// The forehand's first entry was not a game: its one `illegal-bid`
     /// (S7-BID-2) is also the finding of an auction without a game.
     forehand_failed: bool,
@@ -164,6 +166,7 @@ impl Replay<'_, '_> {
             ended: false,
             expected: self.st.forehand,
             forehand_spoke: false,
+            displaced: None,
             forehand_failed: false,
             partner: None,
             opts: AuctionOpts {
@@ -268,9 +271,13 @@ impl Replay<'_, '_> {
     }
 
     /// S7-DEAL-2: the auction goes round in seat order from the forehand.
+    /// After an entry out of turn the turn goes on from it; the seat whose
+    /// turn it took may still speak next without a finding: that it speaks
+    /// "late" only repeats the other seat's fault (README ALL-7; decision in
+    /// spec/rules-skill7-tarock.md).
     fn check_turn(&mut self, st: &mut Auction, a: &Action) {
         let (seat, expected) = (a.seat, st.expected);
-        if seat != expected {
+        if seat != expected && st.displaced != Some(seat) {
             self.out.illegal(
                 Finding::OutOfTurn,
                 "S7-DEAL-2",
@@ -279,6 +286,9 @@ impl Replay<'_, '_> {
                 "out of turn",
                 "the auction starts with the forehand (the seat after the dealer) and goes round in seat order, one entry per turn",
             );
+            st.displaced = Some(expected);
+        } else {
+            st.displaced = None;
         }
         st.expected = (seat + 1) % 4;
     }
