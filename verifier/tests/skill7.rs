@@ -511,7 +511,11 @@ fn a_record_missing_its_last_tricks_is_incomplete_and_not_settled() {
             let mut bad = record.clone();
             bad.tricks.truncate(keep);
             let report = run(&bad);
-            assert_eq!(codes(&report), ["incomplete[S7-PLAY-6]"], "seed {seed} keep {keep}");
+            assert_eq!(
+                codes(&report),
+                ["incomplete[S7-PLAY-6]"],
+                "seed {seed} keep {keep}"
+            );
             let p = &report.problems[0];
             assert_eq!((p.seat, p.trick), (None, None));
             assert!(p.message.contains("could not be checked"), "{}", p.message);
@@ -527,7 +531,9 @@ fn a_record_missing_its_last_tricks_is_incomplete_and_not_settled() {
         assert!(!report.settled);
     }
     let reports = corpus_reports("48-incomplete.tarok");
-    assert!(reports.iter().all(|r| !r.settled && codes(r) == ["incomplete[S7-PLAY-6]"]));
+    assert!(reports
+        .iter()
+        .all(|r| !r.settled && codes(r) == ["incomplete[S7-PLAY-6]"]));
 }
 
 /// README ALL-1, S7-DEAL-1: a misdeal is one finding by the dealer, nothing
@@ -544,7 +550,11 @@ fn a_misdeal_is_one_finding_by_the_dealer_and_void() {
         assert!(r.ledger.is_empty());
     }
     let p = &reports[0].problems[0];
-    assert!(p.message.contains("seat 0") && p.message.contains("seat 1"), "{}", p.message);
+    assert!(
+        p.message.contains("seat 0") && p.message.contains("seat 1"),
+        "{}",
+        p.message
+    );
     let wrong = corpus_reports("35-wrong-cards.tarok");
     assert_eq!(codes(&wrong[0]), ["unknown-card[S7-DEAL-1]"]);
     assert_eq!(seats(&wrong[0]), [Some(3)]);
@@ -606,7 +616,11 @@ fn one_illegal_bid_breaking_two_rules_is_one_finding() {
     assert_eq!(bids[0].rule, Some("S7-BID-3"));
     assert_eq!(bids[0].seat, Some(3));
     assert!(bids[0].help.contains("S7-BID-4"), "{}", bids[0].help);
-    assert!(bids[0].message.contains("suit cards"), "{}", bids[0].message);
+    assert!(
+        bids[0].message.contains("suit cards"),
+        "{}",
+        bids[0].message
+    );
     // Agreeing before any game bars every game (S7-BID-3 amended); the bid
     // still takes effect (S7-BID-7): seat 2 plays a solo and loses a valat.
     assert_eq!(

@@ -228,9 +228,15 @@ impl Replay<'_, '_> {
             Act::Announce { .. }
             | Act::Contra { .. }
             | Act::Recontra { .. }
-            | Act::Subcontra { .. } => {
-                self.bid_addition(st, a, &act, side, first_of_forehand, trull_duty, &mut faults)
-            }
+            | Act::Subcontra { .. } => self.bid_addition(
+                st,
+                a,
+                &act,
+                side,
+                first_of_forehand,
+                trull_duty,
+                &mut faults,
+            ),
             ref other => {
                 faults.push(not_an_entry(st, a, other));
                 false
@@ -539,7 +545,9 @@ impl Replay<'_, '_> {
             let (span, what) = record
                 .auction
                 .as_ref()
-                .map_or((record.span, "no auction is recorded"), |a| (a.span, "no game was bid"));
+                .map_or((record.span, "no auction is recorded"), |a| {
+                    (a.span, "no game was bid")
+                });
             self.out.push(
                 Problem::new(Finding::IllegalBid, format!("{what}: the forehand must bid at least rufer; the deal has no game and is not settled"))
                     .rule("S7-BID-2")

@@ -108,14 +108,21 @@ impl Replay<'_, '_> {
     fn no_call_here(&mut self, c: &Contract, a: &Action, second: bool) {
         let msg = match a.act {
             _ if c.game != Kind::Rufer => {
-                format!("seat {} calls in {}, where nobody calls", a.seat, c.game.word())
+                format!(
+                    "seat {} calls in {}, where nobody calls",
+                    a.seat,
+                    c.game.word()
+                )
             }
             Act::Call { .. } if a.seat != c.declarer => format!(
                 "seat {} calls, but seat {} is the declarer: only the declarer calls",
                 a.seat, c.declarer
             ),
             Act::Call { .. } if second => {
-                format!("seat {} calls a second time: only the first call counts", a.seat)
+                format!(
+                    "seat {} calls a second time: only the first call counts",
+                    a.seat
+                )
             }
             _ => format!("seat {}'s entry is not a call", a.seat),
         };

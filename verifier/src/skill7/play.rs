@@ -13,8 +13,8 @@ use notation::{Card, CardSet, Item, Lead, Problem, Seat};
 use super::auction::{Contract, Kind, PAGAT_ITEM};
 use super::deck::{points, MOND, PAGAT, SKUS};
 use super::state::{side_of, Replay, Side};
-use crate::trick::{self, Duties, Duty, Legal, Rules, Why};
 use crate::structural::Stop;
+use crate::trick::{self, Duties, Duty, Legal, Rules, Why};
 use crate::{Event, Moment};
 
 /// Skill7's trick rules for the core (S7-PLAY-2, S7-PLAY-3, S7-PLAY-5):
@@ -361,7 +361,9 @@ impl Replay<'_, '_> {
                 self.out.push(
                     Problem::new(
                         Finding::DuplicateCard,
-                        format!("seat {seat} plays {card} in trick {n}, but it has already been played"),
+                        format!(
+                            "seat {seat} plays {card} in trick {n}, but it has already been played"
+                        ),
                     )
                     .rule("S7-PLAY-6")
                     .seat(seat)
