@@ -81,7 +81,7 @@ impl Replay<'_, '_> {
     fn check_call(&mut self, a: &Action, card: Card, due: Option<Card>) {
         if self.st.hands_known && Some(card) != due {
             let help = match due {
-                Some(d) => format!("the Rufer calls the highest of T20, T19, T18, T17, T16 (then lower) it does not hold: here {d}; the card called still names the partner"),
+                Some(d) => format!("the Rufer calls the highest of T20, T19, T18, T17, T16 (then lower) it does not hold: here {d}"),
                 None => "the Rufer calls the highest of T20, T19, T18, T17, T16 it does not hold".into(),
             };
             self.out.push(
