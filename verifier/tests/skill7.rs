@@ -174,7 +174,17 @@ proptest! {
         let action = &mut bad.auction.as_mut().unwrap().actions[1];
         action.seat = (action.seat + 1) % 4;
         let report = run(&bad);
+        // One slip, one out-of-turn: the seats after it speak in their turn
+        // (README ALL-7).
+        let n = report.problems.iter().filter(|p| p.kind == "out-of-turn").count();
+        prop_assert_eq!(n, 1, "{:?}", codes(&report));
         prop_assert!(has(&report, "out-of-turn", "S7-DEAL-2"), "{:?}", codes(&report));
+        // An entry left out: one out-of-turn too.
+        let mut bad = record.clone();
+        bad.auction.as_mut().unwrap().actions.remove(1);
+        let report = run(&bad);
+        let n = report.problems.iter().filter(|p| p.kind == "out-of-turn").count();
+        prop_assert_eq!(n, 1, "{:?}", codes(&report));
     }
 
     /// Exchanging two cards of one trick between seats: each plays a card it

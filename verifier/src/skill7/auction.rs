@@ -277,13 +277,17 @@ impl Replay<'_, '_> {
     }
 
     /// S7-DEAL-2: the auction goes round in seat order from the forehand.
-    /// After an entry out of turn the turn goes on from it; the seat whose
-    /// turn it took may still speak next without a finding: that it speaks
-    /// "late" only repeats the other seat's fault (README ALL-7; decision in
+    /// After an entry out of turn the turn goes on from it; but the seat
+    /// whose turn it took, or the seat after that one (the entry was a slip
+    /// for the seat due), may speak next without a finding: that only
+    /// repeats the fault already reported (README ALL-7; decision in
     /// spec/rules-skill7-tarock.md).
     fn check_turn(&mut self, st: &mut Auction, a: &Action) {
         let (seat, expected) = (a.seat, st.expected);
-        if seat != expected && st.displaced != Some(seat) {
+        let excused = st
+            .displaced
+            .is_some_and(|e| seat == e || seat == (e + 1) % 4);
+        if seat != expected && !excused {
             self.out.illegal(
                 Finding::OutOfTurn,
                 "S7-DEAL-2",
