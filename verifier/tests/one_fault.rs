@@ -317,6 +317,13 @@ fn skill7_trick_of_the_wrong_size_voids_the_deal() {
     assert_eq!(report.totals, [0, 0, 0, 0]);
 }
 
+/// Whether the deal itself is wrong (rules README ALL-1): then nothing of
+/// its play is judged, a trick of the wrong size included.
+fn wrong_deal(record: &Record) -> bool {
+    notation::check::table(record)
+        .is_ok_and(|t| notation::check::structure_of(record, t).wrong_deal)
+}
+
 /// Every corpus deal with a card taken out of, or put into, one of its
 /// tricks: no panic, the deal is settled, and nothing is created or lost.
 #[test]
@@ -338,7 +345,7 @@ fn a_trick_of_the_wrong_size_always_settles_and_conserves() {
             let text = std::fs::read_to_string(&file).unwrap();
             for parsed in notation::parse_str(&text) {
                 let Ok(record) = parsed else { continue };
-                if record.tricks.len() < 3 || !check(&record).settled {
+                if record.tricks.len() < 3 || !check(&record).settled || wrong_deal(&record) {
                     continue;
                 }
                 for (t, grow) in [(0, false), (record.tricks.len() / 2, true)] {
