@@ -265,9 +265,9 @@ impl Replay<'_, '_> {
 
     /// After a structural fault in play (README ALL-2, ALL-5), a trick with
     /// no written leader whose first card the seat due to lead does not
-    /// hold, but whose cards are all held when read from the seat holding
-    /// its first card, is read from that seat, without a finding: the shift
-    /// only repeats the fault already reported (README ALL-7; decision in
+    /// hold is read from the seat holding that card when fewer of its cards
+    /// are then not held, without a finding: the shift only repeats the
+    /// fault already reported (README ALL-7; decision in
     /// spec/rules-skill7-tarock.md).
     fn resync(&mut self, trick: &Trick, table: &mut Table) {
         let Some(first) = trick.plays.first().map(|i| i.card) else {
@@ -279,13 +279,18 @@ impl Replay<'_, '_> {
         let Some(holder) = (0..4u8).find(|&s| table.left[s as usize].contains(first)) else {
             return;
         };
-        let all_held = trick
-            .plays
-            .iter()
-            .take(4)
-            .enumerate()
-            .all(|(i, item)| table.left[((holder + i as u8) % 4) as usize].contains(item.card));
-        if all_held {
+        let not_held = |leader: Seat| {
+            trick
+                .plays
+                .iter()
+                .take(4)
+                .enumerate()
+                .filter(|(i, item)| {
+                    !table.left[((leader + *i as u8) % 4) as usize].contains(item.card)
+                })
+                .count()
+        };
+        if not_held(holder) < not_held(table.leader) {
             table.leader = holder;
         }
     }
