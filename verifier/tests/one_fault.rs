@@ -406,9 +406,16 @@ fn skill7_trick_of_the_wrong_size_voids_the_deal() {
         "skill7-tarock",
         "37-card-missing-from-a-trick.tarok",
     ));
-    only(&report, "wrong-trick-size[S7-PLAY-1]");
+    only(&report, "wrong-trick-size[S7-PLAY-6]");
     assert!(report.settled);
     assert_eq!(report.totals, [0, 0, 0, 0]);
+}
+
+/// Whether the deal itself is wrong (rules README ALL-1): then nothing of
+/// its play is judged, a trick of the wrong size included.
+fn wrong_deal(record: &Record) -> bool {
+    notation::check::table(record)
+        .is_ok_and(|t| notation::check::structure_of(record, t).wrong_deal)
 }
 
 /// Every corpus deal with a card taken out of, or put into, one of its
@@ -432,21 +439,7 @@ fn a_trick_of_the_wrong_size_always_settles_and_conserves() {
             let text = std::fs::read_to_string(&file).unwrap();
             for parsed in notation::parse_str(&text) {
                 let Ok(record) = parsed else { continue };
-                let base = check(&record);
-                // A wrong deal (ALL-1): nothing else of it is judged, its
-                // tricks included.
-                let wrong_deal = base.problems.iter().any(|p| {
-                    p.trick.is_none()
-                        && ["wrong-card-count", "duplicate-card", "unknown-card"]
-                            .contains(&p.kind.as_str())
-                });
-                if record.tricks.len() < 3 || !base.settled || wrong_deal {
-                    continue;
-                }
-                // A wrong deal (rules README ALL-1) judges nothing else, its
-                // tricks' sizes included.
-                let table = notation::check::table(&record).unwrap();
-                if notation::check::structure_of(&record, table).wrong_deal {
+                if record.tricks.len() < 3 || !check(&record).settled || wrong_deal(&record) {
                     continue;
                 }
                 for (t, grow) in [(0, false), (record.tricks.len() / 2, true)] {
@@ -478,4 +471,28 @@ fn a_trick_of_the_wrong_size_always_settles_and_conserves() {
         }
     }
     assert!(checked > 100, "only {checked} deals");
+}
+
+#[test]
+fn skill7_misdeal_is_one_finding_by_the_dealer() {
+    let reports = corpus_reports("skill7-tarock", "40-misdeal.tarok");
+    let p = only(&reports[0], "wrong-card-count[S7-DEAL-1]");
+    assert_eq!(p.seat, Some(1));
+    assert_eq!(p.also.len(), 1, "both wrong hands underlined");
+    assert!(reports[0].settled);
+    assert_eq!(reports[0].totals, [0, 0, 0, 0]);
+}
+
+#[test]
+fn skill7_one_entry_breaking_two_rules_is_one_finding() {
+    let reports = corpus_reports("skill7-tarock", "42-one-bid-two-rules.tarok");
+    assert_eq!(
+        tokens(&reports[0]),
+        ["illegal-bid[S7-BID-3]", "incomplete[S7-PLAY-6]"]
+    );
+    assert!(reports[0].problems[0].help.contains("S7-BID-4"));
+    let reports = corpus_reports("skill7-tarock", "45-trull-holder-bids-pagat.tarok");
+    let p = only(&reports[0], "illegal-call[S7-ADD-3]");
+    assert_eq!(p.seat, Some(1));
+    no_claim_mismatch(&reports[0]);
 }
