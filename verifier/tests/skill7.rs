@@ -179,11 +179,17 @@ proptest! {
         let n = report.problems.iter().filter(|p| p.kind == "out-of-turn").count();
         prop_assert_eq!(n, 1, "{:?}", codes(&report));
         prop_assert!(has(&report, "out-of-turn", "S7-DEAL-2"), "{:?}", codes(&report));
-        // An entry left out: one out-of-turn too.
+        // An entry left out: one out-of-turn in the auction too (the game
+        // it leaves may give other winners, and so tricks written from
+        // another seat: those are the play's own findings).
         let mut bad = record.clone();
         bad.auction.as_mut().unwrap().actions.remove(1);
         let report = run(&bad);
-        let n = report.problems.iter().filter(|p| p.kind == "out-of-turn").count();
+        let n = report
+            .problems
+            .iter()
+            .filter(|p| p.kind == "out-of-turn" && p.trick.is_none())
+            .count();
         prop_assert_eq!(n, 1, "{:?}", codes(&report));
     }
 

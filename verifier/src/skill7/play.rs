@@ -197,7 +197,15 @@ impl Replay<'_, '_> {
         for (t, trick) in tricks.iter().enumerate().take(10) {
             let n = t + 1;
             if trick.leader.is_some() {
-                self.check_leader(trick, n, &mut table);
+                self.check_leader(trick, n, trick.leader, &mut table);
+            } else if let Some(l) = self.written_from(trick, &table) {
+                if table.slipped {
+                    // Only the consequence of the fault reported before
+                    // (README ALL-7): no finding of its own.
+                    table.leader = l;
+                } else {
+                    self.check_leader(trick, n, Some(l), &mut table);
+                }
             } else if table.slipped {
                 self.resync(trick, &mut table);
             }
@@ -233,9 +241,9 @@ impl Replay<'_, '_> {
     /// S7-PLAY-1, S7-PLAY-6 (README ALL-5): the forehand leads trick 1, each
     /// trick's winner the next. A trick whose written leader is another seat
     /// is `out-of-turn` by it; it is taken as the one who led.
-    fn check_leader(&mut self, trick: &Trick, n: usize, table: &mut Table) {
+    fn check_leader(&mut self, trick: &Trick, n: usize, written: Option<Seat>, table: &mut Table) {
         let leader = table.leader;
-        let Some(l) = trick.leader else {
+        let Some(l) = written else {
             return;
         };
         if l == leader || l >= 4 {
@@ -261,6 +269,35 @@ impl Replay<'_, '_> {
         );
         table.leader = l;
         table.slipped = true;
+    }
+
+    /// The seat a trick without a written leader is written from, when its
+    /// cards are not those of the seats in order from the one on lead but
+    /// are all held by the seats in order from exactly one other (README
+    /// ALL-5, read alike in the four games: spec/rules-skill7-tarock.md):
+    /// one lead out of turn, not a card "not held" for every card.
+    fn written_from(&self, trick: &Trick, table: &Table) -> Option<Seat> {
+        if !self.st.hands_known || trick.plays.is_empty() {
+            return None;
+        }
+        let fits = |l: Seat| {
+            trick
+                .plays
+                .iter()
+                .take(4)
+                .enumerate()
+                .all(|(i, item)| table.left[((l + i as u8) % 4) as usize].contains(item.card))
+        };
+        if fits(table.leader) {
+            return None;
+        }
+        let mut fitting = (1..4u8)
+            .map(|d| (table.leader + d) % 4)
+            .filter(|&l| fits(l));
+        match (fitting.next(), fitting.next()) {
+            (Some(l), None) => Some(l),
+            _ => None,
+        }
     }
 
     /// After a structural fault in play (README ALL-2, ALL-5), a trick with
