@@ -114,3 +114,21 @@ pub fn unsettled_reason(report: &Report) -> Option<String> {
         "The rules give no result for this deal (see its findings).".to_string()
     })
 }
+
+/// Whether a structural fault in play (a card not held or played twice, a
+/// lead out of turn) is among the findings of the trick before `trick`
+/// (1-based): the winner of that trick is the record's, not the rules', and
+/// trick `trick` written from the seat that really won it is only that
+/// fault's consequence (ALL-7), not a lead out of turn of its own.
+pub fn slipped_before(problems: &[Problem], trick: usize) -> bool {
+    let Some(before) = trick.checked_sub(1).and_then(|t| u16::try_from(t).ok()) else {
+        return false;
+    };
+    problems.iter().any(|p| {
+        p.trick == Some(before)
+            && matches!(
+                p.kind,
+                Kind::CardNotHeld | Kind::DuplicateCard | Kind::OutOfTurn
+            )
+    })
+}

@@ -293,9 +293,15 @@ impl Replay<'_, '_> {
             // than the one on lead and held by the seats in order from
             // it, name the leader the record means (README ALL-5, as the
             // other three games read it; spec/rules-danish-tarok.md).
-            None if game.complete => self
-                .written_from(trick, rules_leader, &game.hands)
-                .unwrap_or(rules_leader),
+            None if game.complete => match self.written_from(trick, rules_leader, &game.hands) {
+                // After a fault in play already reported, the shift is only
+                // its consequence (README ALL-7): no finding of its own.
+                Some(w) if crate::structural::slipped_before(&self.out.report.problems, t) => {
+                    return w
+                }
+                Some(w) => w,
+                None => rules_leader,
+            },
             _ => rules_leader,
         };
         // The holder of only the fool who leads it to trick 25 anyway is

@@ -252,6 +252,11 @@ fn leader_of(
     let Some(l) = written else {
         return expected;
     };
+    if trick.leader.is_none() && out.slipped_before(t + 1) {
+        // Read from the seat the cards are written from after a fault in
+        // play already reported: only its consequence (README ALL-7).
+        return l;
+    }
     if l != expected {
         let (rule, why) = if t > 0 {
             (

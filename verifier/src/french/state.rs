@@ -125,6 +125,13 @@ pub(super) struct Writer<'r> {
 }
 
 impl<'r> Writer<'r> {
+    /// A structural fault in play has been reported
+    /// in the trick before `trick` (1-based;
+    /// [`crate::structural::slipped_before`]).
+    pub fn slipped_before(&self, trick: usize) -> bool {
+        crate::structural::slipped_before(&self.report.problems, trick)
+    }
+
     pub fn new(report: &'r mut Report) -> Writer<'r> {
         Writer {
             report,

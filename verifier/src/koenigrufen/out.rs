@@ -17,6 +17,13 @@ impl<'a> Out<'a> {
     }
 
     /// A finding.
+    /// A structural fault in play has been reported
+    /// in the trick before `trick` (1-based;
+    /// [`crate::structural::slipped_before`]).
+    pub fn slipped_before(&self, trick: usize) -> bool {
+        crate::structural::slipped_before(&self.report.problems, trick)
+    }
+
     pub fn push(&mut self, p: Problem) {
         self.report.push(p);
     }

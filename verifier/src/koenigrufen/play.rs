@@ -109,6 +109,11 @@ impl Replay<'_> {
                 .map(|d| (leader + d) % 4)
                 .find(|&l| self.fits(trick, l))
             {
+                if self.out.slipped_before(k) {
+                    // Only the consequence of a fault in play already
+                    // reported (README ALL-7): no finding of its own.
+                    return l;
+                }
                 self.out.push(
                     Problem::new(Kind::OutOfTurn, format!("trick {k} is led by seat {l}, but seat {leader} won the trick before and leads it"))
                         .rule("KR-PLAY-1")

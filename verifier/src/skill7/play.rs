@@ -199,7 +199,7 @@ impl Replay<'_, '_> {
             if trick.leader.is_some() {
                 self.check_leader(trick, n, trick.leader, &mut table);
             } else if let Some(l) = self.written_from(trick, &table) {
-                if table.slipped {
+                if crate::structural::slipped_before(&self.out.report.problems, n) {
                     // Only the consequence of the fault reported before
                     // (README ALL-7): no finding of its own.
                     table.leader = l;
