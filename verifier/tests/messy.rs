@@ -10,7 +10,7 @@
 //!   clean;
 //! - a wrong deal (a talon or skat card copied into a hand) is exactly one
 //!   finding, `duplicate-card` by the dealer, and pays nothing but the
-//!   game's fine;
+//!   game's fine (its claim is still compared);
 //! - a trick written for the wrong seats, or a record cut short, is never
 //!   clean.
 
@@ -166,6 +166,7 @@ fn invariants(slip: Slip, record: &Record, report: &Report) -> Result<(), TestCa
             f.trick,
             f.card,
             format!("{:?}", f.party),
+            f.span.map(|s| (s.start, s.end)),
         );
         prop_assert!(seen.insert(key), "{slip:?}: a finding twice: {f:?}\n{p:#?}");
     }
@@ -210,6 +211,10 @@ fn invariants(slip: Slip, record: &Record, report: &Report) -> Result<(), TestCa
             prop_assert_eq!(incomplete.len(), 1, "{:?}: no `incomplete`\n{:#?}", slip, p);
         }
         Slip::CopyIntoHand => {
+            // The score sheet's claim is still compared with the void deal's
+            // result (nothing paid, or the Danish fine): a claim written
+            // for the deal as played disagrees, and says so.
+            let p: Vec<_> = p.iter().filter(|f| f.kind != Kind::ClaimMismatch).collect();
             prop_assert_eq!(
                 p.len(),
                 1,
@@ -245,12 +250,21 @@ fn run(variant: Variant, seed: u64, slip: usize, pick: u64) -> Result<(), TestCa
     let Some(messy) = apply(slip, &record, pick) else {
         return Ok(());
     };
+    // Printed and read again: every element gets its own place, so two
+    // findings at two entries are told apart by their spans.
+    let messy = notation::parse_str(&notation::to_text(&messy))
+        .remove(0)
+        .expect("a mutated record still parses");
     let report = check(&messy);
     invariants(slip, &messy, &report)
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    // 200 cases a variant; PROPTEST_CASES=N for a longer soak.
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(200),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn danish_messy_records(seed in 0u64..1_000_000, slip in 0usize..SLIPS.len(), pick: u64) {
