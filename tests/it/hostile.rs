@@ -316,8 +316,10 @@ fn invalid_utf8_is_bad_input_at_its_line_and_column_in_every_command() {
 
 #[test]
 fn diagnostics_show_a_window_and_at_most_fifty_findings_a_record() {
-    // 4,000 copies of one card on one line: 3,999 findings.
-    let text = format!("{CLEAN}hand 0: {}\n", "SK ".repeat(4000));
+    // 4,000 copies of one card played (a partial record of 1,000 tricks):
+    // 3,999 cards played twice. (Dealt in a hand, they would be one wrong
+    // deal: one finding, rules README ALL-1.)
+    let text = format!("{CLEAN}{}", "trick: SK SK SK SK\n".repeat(1000));
     let out = tarok_with_input(&["verify", "-"], Some(&text));
     assert_eq!(out.status.code(), Some(1));
     let shown = stdout(&out);
