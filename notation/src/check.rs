@@ -190,7 +190,7 @@ pub fn structure_of(record: &Record, table: Table) -> Structure {
     if wrong_deal {
         // ALL-1, ALL-7: the one finding of the deal; nothing after it.
         let deal = out.pop();
-        out.retain(|p| p.kind == Kind::UnknownSeat);
+        out.retain(|p| matches!(p.kind, Kind::UnknownSeat | Kind::DuplicateHand));
         out.extend(deal);
         return Structure {
             problems: out,
