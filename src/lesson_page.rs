@@ -63,13 +63,7 @@ pub fn explain_html(paths: &[PathBuf], grouping: Grouping) -> crate::Outcome {
         _ => "Lesson".to_string(),
     };
     let page = html::page(&title, &entries);
-    let mut out = io::stdout().lock();
-    if out
-        .write_all(page.as_bytes())
-        .and_then(|()| out.flush())
-        .is_err()
-    {
-        return crate::Outcome::BadInput;
-    }
-    outcome
+    let mut out = crate::out::Stdout::new();
+    let _ = out.write_all(page.as_bytes());
+    out.finish(outcome)
 }

@@ -13,6 +13,7 @@ mod html;
 mod input;
 mod lesson;
 mod lesson_page;
+mod out;
 mod pipeline;
 mod players;
 mod report;
@@ -265,8 +266,9 @@ fn main() -> ExitCode {
         } => lesson_page::explain_html(&paths, grouping(independent)),
         Command::Rules { topic } => match rules::show(&topic) {
             Ok(text) => {
-                print!("{text}");
-                Outcome::Clean
+                let mut out = out::Stdout::new();
+                let _ = out.write_all(text.as_bytes());
+                out.finish(Outcome::Clean)
             }
             Err(e) => fail(e),
         },
@@ -303,8 +305,7 @@ fn verify(
     quiet: bool,
 ) -> Outcome {
     let (files, unreadable) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = out::Stdout::new();
     let mut err = io::stderr().lock();
     let mut tally = Tally::default();
     let run = Run {
@@ -387,8 +388,7 @@ fn verify(
         }
         list("could not read", &tally.broken_files);
     }
-    let _ = out.flush();
-    tally.outcome
+    out.finish(tally.outcome)
 }
 
 fn director_report(
@@ -411,9 +411,9 @@ fn director_report(
             serde_json::to_string_pretty(&sheet).expect("the report serializes") + "\n"
         }
     };
-    let mut out = io::stdout().lock();
+    let mut out = out::Stdout::new();
     let _ = out.write_all(page.as_bytes());
-    let _ = out.flush();
+    let written = out.finish(Outcome::Clean);
     for u in &sheet.summary.unopened {
         eprintln!("error: {u}");
     }
@@ -424,6 +424,7 @@ fn director_report(
         .iter()
         .any(|r| r.kind == "bad-tag");
     if !unreadable.is_empty()
+        || written == Outcome::BadInput
         || !sheet.summary.unopened.is_empty()
         || sheet.summary.unreadable > 0
         || bad_tag
@@ -701,8 +702,7 @@ fn severity(problems: &[notation::Problem]) -> Outcome {
 
 fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
     let (files, unreadable) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = out::Stdout::new();
     let mut outcome = Outcome::Clean;
     for e in &unreadable {
         outcome = fail(e);
@@ -784,7 +784,7 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
     if target == Some(To::Json) && (count > 0 || !failed) {
         let _ = writeln!(out, "{}", if count == 0 { "[]" } else { "\n]" });
     }
-    let _ = out.flush();
+    let mut outcome = out.finish(outcome);
     for e in unread {
         outcome = fail(e);
     }
@@ -808,8 +808,7 @@ fn fmt(paths: &[PathBuf], check: bool, quiet: bool) -> Outcome {
     for e in &unreadable {
         outcome = fail(e);
     }
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = out::Stdout::new();
     let mut err = io::stderr().lock();
     for path in files {
         let done = if path.as_os_str() == "-" {
@@ -830,14 +829,12 @@ fn fmt(paths: &[PathBuf], check: bool, quiet: bool) -> Outcome {
             fmt::Done::Failed => Outcome::BadInput,
         });
     }
-    let _ = out.flush();
-    outcome
+    out.finish(outcome)
 }
 
 fn explain(paths: &[PathBuf], grouping: verifier::session::Grouping) -> Outcome {
     let (files, unreadable) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = out::Stdout::new();
     let mut outcome = Outcome::Clean;
     for e in &unreadable {
         outcome = fail(e);
@@ -847,8 +844,7 @@ fn explain(paths: &[PathBuf], grouping: verifier::session::Grouping) -> Outcome 
     for file in &files {
         outcome = outcome.max(explain_file(file, grouping, &mut out, &mut told));
     }
-    let _ = out.flush();
-    outcome
+    out.finish(outcome)
 }
 
 /// Tells the deals of one file, its own sessions.
@@ -902,8 +898,7 @@ fn gen(
             "`{variant}` is not a variant (danish-tarok, french-tarot, koenigrufen, skill7-tarock)"
         ));
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = out::Stdout::new();
     let mut rng = verifier::gen::Rng::new(seed);
     let seats = seats.unwrap_or(variant.table_sizes()[0]);
     let mut fixed = verifier::gen::Fixed::default();
@@ -919,7 +914,7 @@ fn gen(
         let record = match session.next_deal(&mut rng) {
             Ok(r) => r,
             Err(e) => {
-                let _ = out.flush();
+                out.finish(Outcome::Clean);
                 return fail(format!("--hands: deal {}: {e}", i + 1));
             }
         };
@@ -939,10 +934,12 @@ fn gen(
                 )
             }
         };
+        if out.gone() {
+            break;
+        }
     }
     if to == To::Json {
         let _ = writeln!(out, "{}", if count == 0 { "[]" } else { "\n]" });
     }
-    let _ = out.flush();
-    Outcome::Clean
+    out.finish(Outcome::Clean)
 }

@@ -12,6 +12,7 @@ mod gen;
 mod hostile;
 mod lesson_browser;
 mod located;
+mod outputs;
 mod report;
 mod robustness;
 mod roundtrip;
