@@ -111,6 +111,12 @@ pub fn collect_files(paths: &[PathBuf], extensions: &[&str]) -> (Vec<PathBuf>, V
                     || entry.path_is_symlink() && entry.path().is_file();
                 if file && has_extension(entry.path(), extensions) {
                     found.push(entry.into_path());
+                } else if !entry.file_type().is_dir()
+                    && has_extension(entry.path(), extensions)
+                    && not_regular(entry.path()).is_some()
+                {
+                    let why = not_regular(entry.path()).unwrap_or_default();
+                    errors.push(format!("{}: {why}", entry.path().display()));
                 } else if entry.path_is_symlink()
                     && !entry.path().exists()
                     && has_extension(entry.path(), extensions)
@@ -129,12 +135,46 @@ pub fn collect_files(paths: &[PathBuf], extensions: &[&str]) -> (Vec<PathBuf>, V
             found.sort();
             out.extend(found);
         } else if path.exists() {
-            out.push(path.clone());
+            match not_regular(path) {
+                None => out.push(path.clone()),
+                Some(why) => errors.push(format!("{}: {why}", path.display())),
+            }
         } else {
             errors.push(format!("{}: no such file or folder", path.display()));
         }
     }
     (out, errors)
+}
+
+/// Why `path` (followed if a link) is not read: a FIFO, a device or a
+/// socket is never opened (opening a FIFO waits for a writer; a device
+/// never ends). None for a regular file, and for a path that cannot be
+/// looked at (opening it says why).
+pub fn not_regular(path: &Path) -> Option<String> {
+    let kind = std::fs::metadata(path).ok()?.file_type();
+    if kind.is_file() || kind.is_dir() {
+        return None;
+    }
+    #[cfg(unix)]
+    let what = {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            "a FIFO"
+        } else if kind.is_char_device() {
+            "a character device"
+        } else if kind.is_block_device() {
+            "a block device"
+        } else if kind.is_socket() {
+            "a socket"
+        } else {
+            "not a regular file"
+        }
+    };
+    #[cfg(not(unix))]
+    let what = "not a regular file";
+    Some(format!(
+        "{what}, not read (only regular files are; `-` reads standard input)"
+    ))
 }
 
 pub fn form_of(path: &Path, head: &str) -> Form {
