@@ -25,9 +25,7 @@ impl SourceCode for Located<'_> {
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
         // Spans count from the record's text; lines from the file's start.
         let s = self.0;
-        let inner = s
-            .text
-            .read_span(span, context_lines_before, context_lines_after)?;
+        let inner = lines_around(&s.text, span, context_lines_before, context_lines_after)?;
         Ok(Box::new(MietteSpanContents::new_named(
             s.name.to_string(),
             inner.data(),
@@ -368,7 +366,7 @@ struct RecordLine<'a> {
     /// The players' names by seat (`Players` tag).
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     players: &'a [String],
-    violations: Vec<Finding<'a>>,
+    violations: Violations<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     ledger: Option<&'a [verifier::Payment]>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -396,21 +394,15 @@ pub fn record_json(
     problems: &[Problem],
 ) {
     let names = record.map(crate::players::names).unwrap_or_default();
-    let located: Vec<Problem> = problems.iter().map(|p| source.locate(p)).collect();
-    let violations = located
-        .iter()
-        .map(|p| {
-            let lc = p.span.map(|s| source.line_col(s.start as usize));
-            Finding {
-                problem: p,
-                player: p.seat.and_then(|s| crate::players::name(&names, s)),
-                line: lc.map(|l| l.0),
-                column: lc.map(|l| l.1),
-                offset: p.span.map(|s| (source.base + s.start as usize) as u64),
-                length: p.span.map(|s| s.end - s.start),
-            }
-        })
-        .collect();
+    let violations = Violations {
+        source,
+        problems,
+        names: &names,
+        places: crate::input::Lines::of_all(
+            source,
+            problems.iter().map(|p| p.span.map(|s| s.start as usize)),
+        ),
+    };
     let settled = report.filter(|r| r.settled);
     let line = RecordLine {
         file: &source.name,
@@ -429,6 +421,88 @@ pub fn record_json(
     };
     let _ = serde_json::to_writer(&mut *out, &line);
     let _ = writeln!(out);
+}
+
+/// A record's findings as JSON, each located and written as it comes: no
+/// copy of them all is held, whatever their number (800,000 duplicate
+/// cards); their lines and columns are counted in one pass ([`Lines`]).
+///
+/// [`Lines`]: crate::input::Lines
+struct Violations<'a> {
+    source: &'a Source,
+    problems: &'a [Problem],
+    names: &'a [String],
+    places: Vec<Option<(usize, usize)>>,
+}
+
+impl Serialize for Violations<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = serializer.serialize_seq(Some(self.problems.len()))?;
+        for (p, lc) in self.problems.iter().zip(&self.places) {
+            let p = self.source.locate(p);
+            seq.serialize_element(&Finding {
+                problem: &p,
+                player: p.seat.and_then(|s| crate::players::name(self.names, s)),
+                line: lc.map(|l| l.0),
+                column: lc.map(|l| l.1),
+                offset: p.span.map(|s| (self.source.base + s.start as usize) as u64),
+                length: p.span.map(|s| s.end - s.start),
+            })?;
+        }
+        seq.end()
+    }
+}
+
+/// The lines of `text` around `span` for miette, `before` and `after` lines
+/// of context, counted as every reader counts them: a line ends at LF (a CR
+/// alone is white space, spec/notation.md §2.1; miette's own count would
+/// end a line at it too). The line is counted from the text's start with
+/// `memchr`, once per diagnostic shown (at most [`MAX_SHOWN`] a record).
+fn lines_around<'a>(
+    text: &'a str,
+    span: &SourceSpan,
+    before: usize,
+    after: usize,
+) -> Result<MietteSpanContents<'a>, MietteError> {
+    let bytes = text.as_bytes();
+    let start = span.offset();
+    if start + span.len() > bytes.len() {
+        return Err(MietteError::OutOfBounds);
+    }
+    let line_start = |at: usize| memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |n| n + 1);
+    let span_line = line_start(start);
+    let mut from = span_line;
+    for _ in 0..before {
+        if from == 0 {
+            break;
+        }
+        from = line_start(from - 1);
+    }
+    let last = (start + span.len()).saturating_sub(1).max(start);
+    let mut to = last.min(bytes.len());
+    for _ in 0..=after {
+        match memchr::memchr(b'\n', &bytes[to.min(bytes.len())..]) {
+            Some(n) => to += n + 1,
+            None => {
+                to = bytes.len();
+                break;
+            }
+        }
+        if to >= bytes.len() {
+            break;
+        }
+    }
+    let data = &bytes[from..to];
+    let line = memchr::memchr_iter(b'\n', &bytes[..from]).count();
+    let column = if before == 0 { start - span_line } else { 0 };
+    Ok(MietteSpanContents::new(
+        data,
+        (from, to - from).into(),
+        line,
+        column,
+        memchr::memchr_iter(b'\n', data).count() + 1,
+    ))
 }
 
 #[cfg(test)]

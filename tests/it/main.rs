@@ -12,7 +12,7 @@ mod gen;
 mod hostile;
 mod lesson_browser;
 mod located;
-mod outputs;
+mod no_loss;
 mod report;
 mod robustness;
 mod roundtrip;
