@@ -173,7 +173,8 @@ mod xattr {
     pub fn copy(from: &Path, to: &File) -> Result<(), String> {
         use std::os::unix::ffi::OsStrExt;
         use std::os::unix::io::AsRawFd;
-        let path = std::ffi::CString::new(from.as_os_str().as_bytes()).map_err(|e| e.to_string())?;
+        let path =
+            std::ffi::CString::new(from.as_os_str().as_bytes()).map_err(|e| e.to_string())?;
         let fail = |what: &str| {
             let e = std::io::Error::last_os_error();
             format!("its extended attributes cannot be kept ({what}: {e}): not rewritten")
@@ -190,7 +191,8 @@ mod xattr {
             };
         }
         let mut names = vec![0u8; size as usize];
-        let size = unsafe { libc::listxattr(path.as_ptr(), names.as_mut_ptr().cast(), names.len()) };
+        let size =
+            unsafe { libc::listxattr(path.as_ptr(), names.as_mut_ptr().cast(), names.len()) };
         if size < 0 {
             return Err(fail("listing them"));
         }
@@ -198,13 +200,19 @@ mod xattr {
         for name in names.split(|&b| b == 0).filter(|n| !n.is_empty()) {
             let shown = String::from_utf8_lossy(name).into_owned();
             let name = std::ffi::CString::new(name).map_err(|e| e.to_string())?;
-            let len = unsafe { libc::getxattr(path.as_ptr(), name.as_ptr(), std::ptr::null_mut(), 0) };
+            let len =
+                unsafe { libc::getxattr(path.as_ptr(), name.as_ptr(), std::ptr::null_mut(), 0) };
             if len < 0 {
                 return Err(fail(&shown));
             }
             let mut value = vec![0u8; len as usize];
             let len = unsafe {
-                libc::getxattr(path.as_ptr(), name.as_ptr(), value.as_mut_ptr().cast(), value.len())
+                libc::getxattr(
+                    path.as_ptr(),
+                    name.as_ptr(),
+                    value.as_mut_ptr().cast(),
+                    value.len(),
+                )
             };
             if len < 0 {
                 return Err(fail(&shown));
@@ -284,9 +292,11 @@ fn canonical(record: &notation::Record, first: bool) -> Result<String, String> {
     notation::print::write_record(&mut text, record);
     match notation::parse_str(&text).as_slice() {
         [Ok(back)] if back == record => Ok(text),
-        _ => Err("the canonical text of a record does not read back to the same record \
+        _ => Err(
+            "the canonical text of a record does not read back to the same record \
                   (a fault of `tarok fmt`: please report it): not rewritten"
-            .into()),
+                .into(),
+        ),
     }
 }
 
@@ -317,9 +327,11 @@ fn reads_back(temp: &Path, records: usize) -> Result<(), String> {
     if whole && !compare.differs && compare.at_end().unwrap_or(false) {
         Ok(())
     } else {
-        Err("its canonical text would not read back the same (a fault of `tarok fmt`: \
+        Err(
+            "its canonical text would not read back the same (a fault of `tarok fmt`: \
              please report it): not rewritten"
-            .into())
+                .into(),
+        )
     }
 }
 
@@ -429,9 +441,11 @@ pub fn file(path: &Path, check: bool, out: &mut dyn Write, err: &mut dyn Write) 
                 test_hook(&real);
                 match std::fs::metadata(&real) {
                     Ok(now) if Stamp::of(&now) == stamp => Ok(()),
-                    _ => Err("changed while it was formatted: not rewritten (run `tarok fmt` \
+                    _ => Err(
+                        "changed while it was formatted: not rewritten (run `tarok fmt` \
                               again once nothing writes to it)"
-                        .into()),
+                            .into(),
+                    ),
                 }
             });
         if let Err(why) = kept {

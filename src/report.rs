@@ -480,7 +480,12 @@ fn lines_around<'a>(
         from = line_start(from - 1);
     }
     let last = (start + span.len()).saturating_sub(1).max(start);
-    let mut to = last.min(bytes.len());
+    // A span that ends with a line break holds the line after it too (as
+    // miette counts).
+    let mut to = match bytes.get(last) {
+        Some(b'\n') if span.len() > 0 => last + 1,
+        _ => last.min(bytes.len()),
+    };
     for _ in 0..=after {
         match memchr::memchr(b'\n', &bytes[to.min(bytes.len())..]) {
             Some(n) => to += n + 1,

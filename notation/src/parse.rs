@@ -287,11 +287,7 @@ fn word(i: &str) -> IResult<&str, &str> {
 fn comment_body(i: &str) -> IResult<&str, String> {
     delimited(
         char('{'),
-        map_empty(escaped_transform(
-            is_not("\\{}"),
-            '\\',
-            escape(true),
-        )),
+        map_empty(escaped_transform(is_not("\\{}"), '\\', escape(true))),
         char('}'),
     )
     .parse(i)
@@ -339,11 +335,7 @@ where
 fn quoted(i: &str) -> IResult<&str, String> {
     delimited(
         char('"'),
-        map_empty(escaped_transform(
-            is_not("\\\"\n"),
-            '\\',
-            escape(false),
-        )),
+        map_empty(escaped_transform(is_not("\\\"\n"), '\\', escape(false))),
         char('"'),
     )
     .parse(i)

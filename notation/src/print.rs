@@ -163,7 +163,11 @@ fn comment(out: &mut String, text: &str) {
         } else {
             out.push(ch);
         }
-        column = if line_start { 0 } else { column + ch.len_utf8() };
+        column = if line_start {
+            0
+        } else {
+            column + ch.len_utf8()
+        };
     }
     out.push('}');
 }

@@ -32,7 +32,12 @@ fn a_full_disk_on_standard_output_is_an_error_in_every_command() {
         &["verify", "corpus/koenigrufen"],
         &["verify", "--expect", "corpus/koenigrufen"],
         &["explain", "corpus/koenigrufen"],
-        &["explain", "--format", "html", "corpus/koenigrufen/01-three.tarok"],
+        &[
+            "explain",
+            "--format",
+            "html",
+            "corpus/koenigrufen/01-three.tarok",
+        ],
         &["report", "corpus/koenigrufen"],
         &["rules", "koenigrufen"],
         &["fmt", "-"],
@@ -123,7 +128,11 @@ fn fmt_refuses_read_only_files_and_files_with_hard_links() {
     std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)).unwrap();
     let o = fmt(&read_only, &[]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("is read-only: not rewritten"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("is read-only: not rewritten"),
+        "{}",
+        stderr(&o)
+    );
     assert_eq!(std::fs::read_to_string(&read_only).unwrap(), TYPED);
     let linked = dir.join("linked.tarok");
     std::fs::write(&linked, TYPED).unwrap();
@@ -133,7 +142,12 @@ fn fmt_refuses_read_only_files_and_files_with_hard_links() {
     assert!(stderr(&o).contains("has 2 hard links"), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&linked).unwrap(), TYPED);
     // `--check` only reads: both are fine to check.
-    let o = tarok(&["fmt", "--check", read_only.to_str().unwrap(), linked.to_str().unwrap()]);
+    let o = tarok(&[
+        "fmt",
+        "--check",
+        read_only.to_str().unwrap(),
+        linked.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert_eq!(
         names(&dir),
@@ -155,7 +169,10 @@ fn fmt_keeps_owner_mode_and_extended_attributes_and_handles_long_names() {
         .map_or_else(|_| std::fs::metadata(&file).unwrap().uid(), |()| 65534);
     // An extended attribute where the file system has them.
     let xattr = Command::new("python3")
-        .args(["-c", "import os,sys; os.setxattr(sys.argv[1], 'user.tarok', b'kept')"])
+        .args([
+            "-c",
+            "import os,sys; os.setxattr(sys.argv[1], 'user.tarok', b'kept')",
+        ])
         .arg(&file)
         .status()
         .is_ok_and(|s| s.success());
@@ -170,7 +187,10 @@ fn fmt_keeps_owner_mode_and_extended_attributes_and_handles_long_names() {
     assert_eq!(m.uid(), owner);
     if xattr {
         let got = Command::new("python3")
-            .args(["-c", "import os,sys; print(os.getxattr(sys.argv[1], 'user.tarok'))"])
+            .args([
+                "-c",
+                "import os,sys; print(os.getxattr(sys.argv[1], 'user.tarok'))",
+            ])
             .arg(&file)
             .output()
             .unwrap();
@@ -184,7 +204,11 @@ fn fmt_keeps_owner_mode_and_extended_attributes_and_handles_long_names() {
 fn fifos_and_devices_are_not_opened_but_reported_and_counted() {
     let dir = scratch("fifo");
     let fifo = dir.join("pipe.tarok");
-    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
     std::os::unix::fs::symlink("/dev/zero", dir.join("zero.tarok")).unwrap();
     std::fs::write(dir.join("a.tarok"), format!("{CLEAN}\ntrick 1: SK\n")).unwrap();
     let d = dir.to_str().unwrap();
@@ -201,14 +225,27 @@ fn fifos_and_devices_are_not_opened_but_reported_and_counted() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let err = stderr(&o);
         if args.len() == 2 && args[1] == d {
-            assert!(err.contains("pipe.tarok: a FIFO, not read"), "{args:?}: {err}");
-            assert!(err.contains("zero.tarok: a character device, not read"), "{args:?}: {err}");
+            assert!(
+                err.contains("pipe.tarok: a FIFO, not read"),
+                "{args:?}: {err}"
+            );
+            assert!(
+                err.contains("zero.tarok: a character device, not read"),
+                "{args:?}: {err}"
+            );
         } else {
-            assert!(err.contains("pipe.tarok: a FIFO, not read"), "{args:?}: {err}");
+            assert!(
+                err.contains("pipe.tarok: a FIFO, not read"),
+                "{args:?}: {err}"
+            );
         }
     }
     let o = tarok(&["verify", d]);
-    assert!(stdout(&o).contains("1 record(s): 0 with violations, 2 unreadable"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("1 record(s): 0 with violations, 2 unreadable"),
+        "{}",
+        stdout(&o)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -267,17 +304,28 @@ fn standard_input_is_sniffed_by_its_first_character_that_is_not_a_comment() {
 #[test]
 fn a_lone_cr_is_white_space_and_text_and_json_agree_on_lines() {
     // `\r` alone is white space (spec/notation.md §2.1), not a line break.
-    let text = "[Variant \"skill7-tarock\"]\r[Dealer \"0\"]\n\ntrick 1: SK\r\nhand 0: QQ\n";
+    let text = "[Variant \"skill7-tarock\"]\r[Dealer \"0\"]\n\ntrick 1: SK\r\ntrick 2: QQ\n";
     let json = tarok_with_input(&["verify", "--format", "json", "-"], Some(text));
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     let f = &v["violations"][0];
-    assert_eq!((f["line"].as_u64(), f["column"].as_u64()), (Some(4), Some(9)));
+    assert_eq!(
+        (f["line"].as_u64(), f["column"].as_u64()),
+        (Some(4), Some(10))
+    );
     let shown = tarok_with_input(&["verify", "-"], Some(text));
-    assert!(stdout(&shown).contains("<stdin>:4:9"), "{}", stdout(&shown));
+    assert!(
+        stdout(&shown).contains("<stdin>:4:10"),
+        "{}",
+        stdout(&shown)
+    );
     // Also where the line shown has no control character.
-    let text = "[Variant \"skill7-tarock\"]\r[Dealer \"0\"]\n\ntrick 1: SK\nhand 0: QQ\n";
+    let text = "[Variant \"skill7-tarock\"]\r[Dealer \"0\"]\n\ntrick 1: SK\ntrick 2: QQ\n";
     let shown = tarok_with_input(&["verify", "-"], Some(text));
-    assert!(stdout(&shown).contains("<stdin>:4:9"), "{}", stdout(&shown));
+    assert!(
+        stdout(&shown).contains("<stdin>:4:10"),
+        "{}",
+        stdout(&shown)
+    );
 }
 
 #[test]
@@ -286,4 +334,33 @@ fn a_form_feed_between_cards_is_white_space() {
     let o = tarok_with_input(&["fmt", "-"], Some(&text));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), format!("{CLEAN}\ntrick 1: SK SQ SN\n"));
+}
+
+/// README.md's samples are what their commands print: every "as `tarok
+/// ARGS` prints it" is followed by a `text` block equal to that output.
+#[test]
+fn the_readme_samples_are_what_the_commands_print() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut checked = 0;
+    for (at, _) in readme.match_indices(" prints it") {
+        let before = &readme[..at];
+        let Some(open) = before.rfind("as `tarok ") else {
+            continue;
+        };
+        let command = &before[open + "as `tarok ".len()..before.len() - 1];
+        let block = &readme[at..];
+        let start = block.find("```text\n").unwrap() + "```text\n".len();
+        let sample = &block[start..start + block[start..].find("```").unwrap()];
+        let args: Vec<&str> = command.split_whitespace().collect();
+        let printed = stdout(&tarok(&args));
+        assert_eq!(printed, sample, "README.md: `tarok {command}`");
+        checked += 1;
+    }
+    assert!(checked > 0, "README.md has a sample to check");
+}
+
+#[test]
+fn the_version_names_the_commit() {
+    let v = stdout(&tarok(&["--version"]));
+    assert!(v.starts_with("tarok ") && v.contains(" (commit "), "{v}");
 }
