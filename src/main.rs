@@ -519,8 +519,21 @@ fn verify_file(
     let mut found: Vec<String> = Vec::new();
     // What each record comes to, in order: its output written (or held)
     // and counted.
+    // A record's output is gathered here and written at once; the output
+    // of a record with very many findings goes on in pieces as it is made
+    // (`Pieces`), so it is never held whole.
+    let mut buf: Vec<u8> = Vec::new();
     let mut record = |read: &pipeline::Read, report: Option<&verifier::Report>| {
-        let w = written(read, report, index, format, expect);
+        buf.clear();
+        let w = {
+            let dest: Option<&mut dyn Write> = match (expect, shared) {
+                (true, _) => Some(&mut held),
+                // Output shared with the progress bar is written at once.
+                (false, Some(_)) => None,
+                (false, None) => Some(&mut *out),
+            };
+            written(read, report, index, format, expect, &mut Pieces { buf: &mut buf, dest })
+        };
         tally.records += 1;
         match w.outcome {
             Some(Outcome::Clean) => {}
@@ -537,7 +550,6 @@ fn verify_file(
             expected = w.expected;
         }
         found.extend(w.tokens);
-        let buf = w.buf;
         if expect {
             let _ = held.write_all(&buf);
         } else if let (Some(bar), false) = (shared, buf.is_empty()) {
@@ -547,6 +559,9 @@ fn verify_file(
             });
         } else {
             let _ = out.write_all(&buf);
+        }
+        if buf.capacity() > 4 * PIECE {
+            buf = Vec::new();
         }
         index += 1;
         if let Some(bar) = progress.filter(|_| index % 256 == 0) {
@@ -626,7 +641,6 @@ fn verify_file(
 
 /// One record's part of `verify_file`'s output, and what the tally needs.
 struct Written {
-    buf: Vec<u8>,
     /// `None` for a record that could not be read; `Clean` without findings.
     outcome: Option<Outcome>,
     /// The findings as `--expect` compares them (only in that mode).
@@ -643,8 +657,8 @@ fn written(
     index: usize,
     format: Format,
     expect: bool,
+    buf: &mut Pieces,
 ) -> Written {
-    let mut buf: Vec<u8> = Vec::new();
     match (result, report) {
         (Ok(record), Some(report)) => {
             match format {
@@ -652,10 +666,10 @@ fn written(
                 Format::Text if report.problems.is_empty() => {}
                 Format::Text => {
                     let names = players::names(record);
-                    report::problems_text(&mut buf, &origin.source(), &names, &report.problems)
+                    report::problems_text(buf, &origin.source(), &names, &report.problems)
                 }
                 Format::Json => report::record_json(
-                    &mut buf,
+                    buf,
                     &origin.source(),
                     index,
                     Some(record),
@@ -668,7 +682,6 @@ fn written(
                 false => severity(&report.problems),
             };
             Written {
-                buf,
                 outcome: Some(outcome),
                 tokens: match expect {
                     true => report
@@ -686,19 +699,48 @@ fn written(
         }
         (Err(problems), _) => {
             match format {
-                Format::Text => report::problems_text(&mut buf, &origin.source(), &[], problems),
+                Format::Text => report::problems_text(buf, &origin.source(), &[], problems),
                 Format::Json => {
-                    report::record_json(&mut buf, &origin.source(), index, None, None, problems)
+                    report::record_json(buf, &origin.source(), index, None, None, problems)
                 }
             }
             Written {
-                buf,
                 outcome: None,
                 tokens: Vec::new(),
                 expected: None,
             }
         }
         (Ok(_), None) => unreachable!("a report for every record read"),
+    }
+}
+
+/// One record's output: gathered in `buf`, and handed on to `dest` in
+/// pieces of [`PIECE`] bytes once it grows past that (a record with
+/// 800,000 findings), so memory does not grow with the output of a record.
+/// What is left in `buf` the caller writes.
+struct Pieces<'a> {
+    buf: &'a mut Vec<u8>,
+    dest: Option<&'a mut dyn Write>,
+}
+
+/// Bytes of a record's output held before they are written on.
+const PIECE: usize = 256 << 10;
+
+impl Write for Pieces<'_> {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        self.buf.extend_from_slice(data);
+        if self.buf.len() >= PIECE {
+            if let Some(dest) = &mut self.dest {
+                let done = dest.write_all(self.buf);
+                self.buf.clear();
+                done?;
+            }
+        }
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 
