@@ -532,7 +532,17 @@ fn verify_file(
                 (false, Some(_)) => None,
                 (false, None) => Some(&mut *out),
             };
-            written(read, report, index, format, expect, &mut Pieces { buf: &mut buf, dest })
+            written(
+                read,
+                report,
+                index,
+                format,
+                expect,
+                &mut Pieces {
+                    buf: &mut buf,
+                    dest,
+                },
+            )
         };
         tally.records += 1;
         match w.outcome {

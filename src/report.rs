@@ -483,7 +483,7 @@ fn lines_around<'a>(
     // A span that ends with a line break holds the line after it too (as
     // miette counts).
     let mut to = match bytes.get(last) {
-        Some(b'\n') if span.len() > 0 => last + 1,
+        Some(b'\n') if !span.is_empty() => last + 1,
         _ => last.min(bytes.len()),
     };
     for _ in 0..=after {
