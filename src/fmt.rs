@@ -553,8 +553,13 @@ pub fn stdin_to_stdout(out: &mut dyn Write, err: &mut dyn Write) -> Done {
         }
     });
     let _ = out.flush();
-    if let Err(e) = read.and_then(|()| write_err.map_or(Ok(()), Err)) {
+    if let Err(e) = read {
         let _ = writeln!(err, "error: <stdin>: {e}");
+        return Done::Failed;
+    }
+    // A failed write is said by the writer of standard output (`out`); a
+    // closed pipe is no failure.
+    if crate::out::check(write_err).is_err() {
         return Done::Failed;
     }
     if bad {
