@@ -364,3 +364,18 @@ fn the_version_names_the_commit() {
     let v = stdout(&tarok(&["--version"]));
     assert!(v.starts_with("tarok ") && v.contains(" (commit "), "{v}");
 }
+
+/// `--expect` on the corpus: the summary says that faulty examples gave
+/// the findings they name, not "with violations" (which read as failure).
+#[test]
+fn the_expect_summary_counts_records_with_their_expected_findings() {
+    let o = tarok(&["verify", "--expect", "corpus/koenigrufen"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let summary = stdout(&o).lines().last().unwrap().to_owned();
+    assert!(
+        summary.contains(" with their expected findings, ")
+            && summary.contains(" clean, 0 not as expected, 0 unreadable, ")
+            && !summary.contains("violations"),
+        "{summary}"
+    );
+}
