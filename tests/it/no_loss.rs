@@ -379,3 +379,19 @@ fn the_expect_summary_counts_records_with_their_expected_findings() {
         "{summary}"
     );
 }
+
+#[test]
+fn a_tag_too_long_for_a_line_of_text_is_refused_in_json() {
+    let record = serde_json::json!({"tags": [
+        {"name": "Variant", "value": "skill7-tarock"},
+        {"name": "Event", "value": "\"".repeat(600_000)}
+    ]});
+    let o = tarok_with_input(&["convert", "--to", "text", "-"], Some(&record.to_string()));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("a tag longer than 1,000,000 bytes as text"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stdout(&o), "");
+}
