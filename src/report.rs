@@ -315,11 +315,7 @@ pub fn problems_text(
     problems: &[Problem],
 ) {
     for p in problems.iter().take(MAX_SHOWN) {
-        let named = Problem {
-            message: crate::players::name_seats(&p.message, names),
-            label: crate::players::name_seats(&p.label, names),
-            ..p.clone()
-        };
+        let named = shown_part(p, names);
         let _ = writeln!(out, "{}", render(source, &named));
     }
     if problems.len() > MAX_SHOWN {
@@ -334,6 +330,48 @@ pub fn problems_text(
             source.name,
             problems.len() - MAX_SHOWN
         );
+    }
+}
+
+/// Bytes of a message kept for showing (at most 500 characters are shown).
+const MESSAGE_KEPT: usize = 8000;
+/// Places underlined in one diagnostic, the main one aside.
+const ALSO_SHOWN: usize = 100;
+
+/// The part of a finding a diagnostic shows, seats named: its message cut
+/// to what is shown and at most [`ALSO_SHOWN`] further places, so that a
+/// finding of a million places (every duplicate card of a record) costs no
+/// more to show than one of a hundred.
+fn shown_part(p: &Problem, names: &[String]) -> Problem {
+    let cut = |text: &str| -> String {
+        let mut end = text.len().min(MESSAGE_KEPT);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        crate::players::name_seats(&text[..end], names)
+    };
+    let mut help = p.help.clone();
+    if p.also.len() > ALSO_SHOWN {
+        help = format!(
+            "{help}\n(this finding has {} places; at most {ALSO_SHOWN} are underlined)",
+            p.also.len() + 1
+        );
+    }
+    Problem {
+        kind: p.kind,
+        rule: p.rule,
+        seat: p.seat,
+        trick: p.trick,
+        card: p.card,
+        party: p.party,
+        claimed: p.claimed,
+        computed: p.computed,
+        message: cut(&p.message),
+        label: cut(&p.label),
+        help,
+        span: p.span,
+        also: p.also.iter().take(ALSO_SHOWN).cloned().collect(),
+        path: p.path.clone(),
     }
 }
 
@@ -439,10 +477,19 @@ impl Serialize for Violations<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeSeq;
         let mut seq = serializer.serialize_seq(Some(self.problems.len()))?;
+        // Only a finding on JSON input is given its JSON path (a copy).
+        let json = self.source.is_json();
         for (p, lc) in self.problems.iter().zip(&self.places) {
-            let p = self.source.locate(p);
+            let located;
+            let p = match json {
+                true => {
+                    located = self.source.locate(p);
+                    &located
+                }
+                false => p,
+            };
             seq.serialize_element(&Finding {
-                problem: &p,
+                problem: p,
                 player: p.seat.and_then(|s| crate::players::name(self.names, s)),
                 line: lc.map(|l| l.0),
                 column: lc.map(|l| l.1),
