@@ -395,3 +395,35 @@ fn a_tag_too_long_for_a_line_of_text_is_refused_in_json() {
     );
     assert_eq!(stdout(&o), "");
 }
+
+/// 100,000 findings in one record: every one is listed in JSON with its
+/// line and column, in time linear in the record (counting each place from
+/// the record's start took minutes).
+#[test]
+fn a_hundred_thousand_findings_are_listed_in_linear_time() {
+    let dir = scratch("findings");
+    let file = dir.join("findings.tarok");
+    let tricks = 25_000;
+    let mut text = String::from(CLEAN);
+    text.push('\n');
+    for i in 1..=tricks {
+        text.push_str(&format!("trick {i}: SK SQ SN SJ\n"));
+    }
+    std::fs::write(&file, &text).unwrap();
+    let start = std::time::Instant::now();
+    let o = tarok(&["verify", "--format", "json", file.to_str().unwrap()]);
+    assert!(start.elapsed().as_secs() < 120, "{:?}", start.elapsed());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let found = v["violations"].as_array().unwrap();
+    assert!(found.len() >= 4 * (tricks - 1), "{}", found.len());
+    // The last card of the last trick (`trick 25000: SK SQ SN SJ`): line
+    // 3 + tricks, column 23.
+    let last = found.iter().max_by_key(|f| f["offset"].as_u64()).unwrap();
+    assert_eq!(
+        (last["line"].as_u64(), last["column"].as_u64()),
+        (Some(3 + tricks as u64), Some(23)),
+        "{last}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
