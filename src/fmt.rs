@@ -431,11 +431,11 @@ pub fn file(path: &Path, check: bool, out: &mut dyn Write, err: &mut dyn Write) 
             return Ok(Some(changed));
         };
         let file = s.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
         if !changed {
             return Ok(Some(false));
         }
         let kept = keep_attributes(&real, &before, &file)
+            .and_then(|()| file.sync_all().map_err(|e| e.to_string()))
             .and_then(|()| reads_back(&temp, count))
             .and_then(|()| {
                 test_hook(&real);
