@@ -199,7 +199,7 @@ fn dev_zero_is_not_read_and_zeros_on_standard_input_end_at_once_with_a_located_e
     }
     for cmd in ["verify", "explain", "convert"] {
         let zeros = "\0".repeat(3 << 20);
-        let out = crate::cli::tarok_with_input(&[cmd, "-"], Some(&zeros));
+        let out = tarok_with_input(&[cmd, "-"], Some(&zeros));
         assert_eq!(out.status.code(), Some(2), "{cmd}");
         let err = format!("{}{}", stdout(&out), stderr(&out));
         assert!(err.contains("binary-input"), "{cmd}: {err}");
@@ -207,7 +207,278 @@ fn dev_zero_is_not_read_and_zeros_on_standard_input_end_at_once_with_a_located_e
     }
 }
 
-/// spec/notation.md §2.1, §3.3, §4 and the tool agree.
+#[test]
+fn a_line_over_the_limit_is_reported_and_the_next_record_read() {
+    let dir = scratch("long-line");
+    let file = dir.join("a.tarok");
+    let text = format!("{CLEAN}{{{}}}\n\n{CLEAN}trick 1: SK\n", "x".repeat(2 << 20));
+    std::fs::write(&file, text).unwrap();
+    let out = tarok_within(&["verify", "--format", "json", file.to_str().unwrap()], 60);
+    assert_eq!(out.status.code(), Some(2));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2, "the record after the long line is read");
+    let v = &lines[0]["violations"][0];
+    assert_eq!(v["kind"], "line-too-long");
+    assert_eq!(
+        (v["line"].as_u64(), v["column"].as_u64()),
+        (Some(3), Some(1))
+    );
+    assert_eq!(lines[1]["violations"][0]["kind"], "wrong-trick-size");
+    assert!(out.stdout.len() < 10_000, "output stays small");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_record_over_the_limit_is_reported_and_the_next_record_read() {
+    let dir = scratch("long-record");
+    let file = dir.join("a.tarok");
+    let line = format!("{{{}}}\n", "y".repeat(1000));
+    let text = format!("{CLEAN}{}\n{CLEAN}trick 1: SK\n", line.repeat(17 * 1024));
+    std::fs::write(&file, text).unwrap();
+    let out = tarok_within(&["verify", "--format", "json", file.to_str().unwrap()], 120);
+    assert_eq!(out.status.code(), Some(2));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2, "{}", stdout(&out));
+    assert_eq!(lines[0]["violations"][0]["kind"], "record-too-long");
+    assert_eq!(lines[0]["violations"][0]["line"], 1);
+    assert_eq!(lines[1]["violations"][0]["kind"], "wrong-trick-size");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_unclosed_comment_ends_at_the_next_record() {
+    let text = format!("{CLEAN}{{never closed\n\n{CLEAN}trick 1: SK\n");
+    let out = tarok_with_input(&["verify", "--format", "json", "-"], Some(&text));
+    assert_eq!(out.status.code(), Some(2));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2, "{}", stdout(&out));
+    let v = &lines[0]["violations"][0];
+    assert_eq!(v["message"], "comment is not closed");
+    assert_eq!(
+        (v["line"].as_u64(), v["column"].as_u64()),
+        (Some(3), Some(1))
+    );
+    assert_eq!(lines[1]["violations"][0]["kind"], "wrong-trick-size");
+}
+
+#[test]
+fn a_comment_line_beginning_with_variant_round_trips() {
+    let json = r#"{"tags":[{"name":"Variant","value":"skill7-tarock"},{"name":"Dealer","value":"0"}],"comments":["a\n[Variant \"x\"] b"]}"#;
+    let text = tarok_with_input(&["convert", "--to", "text", "-"], Some(json));
+    assert_eq!(text.status.code(), Some(0), "{}", stderr(&text));
+    assert!(stdout(&text).contains("\n\\[Variant"), "{}", stdout(&text));
+    let back = tarok_with_input(&["convert", "--to", "jsonl", "-"], Some(&stdout(&text)));
+    assert_eq!(back.status.code(), Some(0), "{}", stderr(&back));
+    let a: serde_json::Value = serde_json::from_str(json).unwrap();
+    let b: serde_json::Value = serde_json::from_str(stdout(&back).trim()).unwrap();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn invalid_utf8_is_bad_input_at_its_line_and_column_in_every_command() {
+    let dir = scratch("utf8");
+    let file = dir.join("a.tarok");
+    let mut bytes = format!("{CLEAN}[Event \"a").into_bytes();
+    bytes.extend_from_slice(b"\xff\xfeb\"]\n");
+    std::fs::write(&file, &bytes).unwrap();
+    let path = file.to_str().unwrap();
+    for args in [
+        vec!["verify", path],
+        vec!["explain", path],
+        vec!["convert", "--to", "json", path],
+        vec!["fmt", "--check", path],
+        vec!["fmt", path],
+    ] {
+        let out = tarok(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let all = format!("{}{}", stdout(&out), stderr(&out));
+        assert!(all.contains("invalid-utf8"), "{args:?}: {all}");
+        assert!(all.contains("a.tarok:3:10"), "{args:?}: {all}");
+        assert!(
+            !stdout(&out).contains('\u{fffd}'),
+            "{args:?}: no U+FFFD written as content"
+        );
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), bytes, "fmt left it");
+    // JSON, whole and by lines.
+    for name in ["b.json", "c.jsonl"] {
+        let file = dir.join(name);
+        let mut bytes =
+            br#"{"tags":[{"name":"Variant","value":"skill7-tarock"},{"name":"Event","value":"a"#
+                .to_vec();
+        bytes.extend_from_slice(b"\xff\"}]}\n");
+        std::fs::write(&file, &bytes).unwrap();
+        let out = tarok(&["verify", "--format", "json", file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let v: serde_json::Value =
+            serde_json::from_str(stdout(&out).lines().next().unwrap()).unwrap();
+        assert_eq!(v["violations"][0]["kind"], "invalid-utf8", "{name}");
+        assert_eq!(v["violations"][0]["column"], 79, "{name}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn diagnostics_show_a_window_and_at_most_fifty_findings_a_record() {
+    // 4,000 copies of one card on one line: 3,999 findings.
+    let text = format!("{CLEAN}hand 0: {}\n", "SK ".repeat(4000));
+    let out = tarok_with_input(&["verify", "-"], Some(&text));
+    assert_eq!(out.status.code(), Some(1));
+    let shown = stdout(&out);
+    assert!(shown.len() < 40_000, "{} bytes of diagnostics", shown.len());
+    assert_eq!(shown.matches("\n  × ").count(), 50);
+    // Every finding is still in the JSON form.
+    let json = tarok_with_input(&["verify", "--format", "json", "-"], Some(&text));
+    let v: serde_json::Value = serde_json::from_str(stdout(&json).trim()).unwrap();
+    let all = v["violations"].as_array().unwrap();
+    let twice = all.iter().filter(|f| f["kind"] == "duplicate-card").count();
+    assert_eq!(twice, 3999);
+    let more = format!("and {} more finding(s)", all.len() - 50);
+    assert!(shown.contains(&more), "{more}: {shown}");
+    // A fault at the end of a long line: the line is not reprinted whole.
+    let text = format!(
+        "{CLEAN}{{{}}}\ntrick 1: SK SQ SN ZZ {{{}}}\n",
+        "c".repeat(500_000),
+        "d".repeat(500_000)
+    );
+    let out = tarok_with_input(&["verify", "-"], Some(&text));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).len() < 5_000, "{}", stdout(&out).len());
+    assert!(
+        stdout(&out).contains("trick 1: SK SQ SN ZZ {ddd"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn control_characters_from_the_file_are_shown_escaped() {
+    let text = format!(
+        "{CLEAN}[Players \"A\x1b]0;title\x07; B; C; D\"]\n{{\x1b[2J}}\ntrick 1: S\x1b[2JK SQ SN SJ\n"
+    );
+    for cmd in ["verify", "explain"] {
+        let out = tarok_with_input(&[cmd, "-"], Some(&text));
+        let all = format!("{}{}", stdout(&out), stderr(&out));
+        assert!(!all.contains('\x1b'), "{cmd}: {all}");
+        assert!(!all.contains('\x07'), "{cmd}: {all}");
+        assert!(all.contains("\\u{1b}"), "{cmd}: {all}");
+    }
+}
+
+#[test]
+fn convert_of_nothing_is_an_empty_array_and_of_the_unreadable_nothing() {
+    let dir = scratch("convert-empty");
+    let file = dir.join("empty.tarok");
+    std::fs::write(&file, "").unwrap();
+    for args in [vec!["convert", "--to", "json"], vec!["convert"]] {
+        let mut args = args.clone();
+        args.push(file.to_str().unwrap());
+        let out = tarok(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(stdout(&out), "[]\n", "{args:?}");
+    }
+    let missing = dir.join("missing.tarok");
+    let out = tarok(&["convert", "--to", "json", missing.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stdout(&out),
+        "",
+        "nothing written for input that cannot be read"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn amounts_beyond_the_bound_are_bad_tags_not_wrapped_numbers() {
+    let dk = "[Variant \"danish-tarok\"]\n[Dealer \"0\"]\n";
+    // Pots near i64::MAX were shown wrapped to a negative amount.
+    let text =
+        format!("{dk}[Pots \"king-pot 9223372036854775800, pagat-pot 60\"]\n\ncalls: 1 misdeal\n");
+    let out = tarok_with_input(&["verify", "--format", "json", "-"], Some(&text));
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("is not a statement of the pots"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(!stdout(&out).contains("-92233"), "{}", stdout(&out));
+    // Running totals that sum to 2^64 passed the zero-sum check.
+    let s7 =
+        format!("{CLEAN}[Scores \"0 +9223372036854775807, 1 +9223372036854775807, 2 +2, 3 0\"]\n");
+    let out = tarok_with_input(&["verify", "--format", "json", "-"], Some(&s7));
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["violations"][0]["kind"], "bad-tag");
+    assert!(v["violations"][0]["line"].is_u64());
+}
+
+#[test]
+fn players_are_counted_without_truncation() {
+    let names: Vec<String> = (0..260).map(|i| format!("P{i}")).collect();
+    let text = format!(
+        "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n[Players \"{}\"]\n",
+        names.join("; ")
+    );
+    let out = tarok_with_input(&["verify", "-"], Some(&text));
+    assert_ne!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("names 260"), "{}", stdout(&out));
+}
+
+#[test]
+fn explain_numbers_tricks_past_65535() {
+    let mut text = format!("{CLEAN}\n");
+    for i in 1..=65_537 {
+        text.push_str(&format!("trick {i}: SK SQ SN SJ\n"));
+    }
+    let out = tarok_with_input(&["explain", "-"], Some(&text));
+    let told = stdout(&out);
+    assert!(
+        told.contains("Trick 65537"),
+        "{}",
+        &told[told.len().saturating_sub(500)..]
+    );
+    assert!(!told.contains("Trick 0:"));
+}
+
+#[test]
+fn a_danish_deal_after_an_unreadable_one_starts_from_unknown_pots() {
+    let out = tarok(&[
+        "verify",
+        "--format",
+        "json",
+        "tests/hostile/danish-lost-deal.tarok",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[1]["readable"], false);
+    let third = &lines[2];
+    let kinds: Vec<&str> = third["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["pots-unknown"], "no claim judged on unknown pots");
+    assert!(third.get("pots").is_none() && third.get("totals").is_none());
+    // The first deal is untouched.
+    assert_eq!(lines[0]["violations"].as_array().unwrap().len(), 0);
+    assert!(lines[0]["pots"].is_object());
+}
+
+#[test]
+fn fmt_rewrites_only_regular_files() {
+    for args in [&["fmt", "/dev/zero"][..], &["fmt", "--check", "/dev/zero"]] {
+        let out = tarok_within(args, 20);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            stderr(&out).contains("a character device, not read"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
 #[test]
 fn the_spec_and_the_tool_agree_on_bom_rename_comments_tag_lines_and_nul() {
     let spec = std::fs::read_to_string(crate::cli::root().join("spec/notation.md")).unwrap();
