@@ -167,11 +167,11 @@ pub fn collect_files(paths: &[PathBuf], extensions: &[&str]) -> (Vec<PathBuf>, V
                     || entry.path_is_symlink() && entry.path().is_file();
                 if file && has_extension(entry.path(), extensions) {
                     found.push(entry.into_path());
-                } else if !entry.file_type().is_dir()
-                    && has_extension(entry.path(), extensions)
-                    && not_regular(entry.path()).is_some()
+                } else if let Some(why) = (!entry.file_type().is_dir()
+                    && has_extension(entry.path(), extensions))
+                .then(|| not_regular(entry.path()))
+                .flatten()
                 {
-                    let why = not_regular(entry.path()).unwrap_or_default();
                     errors.push(format!("{}: {why}", entry.path().display()));
                 } else if entry.path_is_symlink()
                     && !entry.path().exists()

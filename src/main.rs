@@ -428,6 +428,9 @@ fn director_report(
     for u in &sheet.summary.unopened {
         eprintln!("error: {u}");
     }
+    if written == Outcome::BadInput {
+        return written;
+    }
     // As `verify`: a tag the tools need that is wrong is bad input.
     let bad_tag = sheet
         .irregularities
@@ -435,7 +438,6 @@ fn director_report(
         .iter()
         .any(|r| r.kind == "bad-tag");
     if !unreadable.is_empty()
-        || written == Outcome::BadInput
         || !sheet.summary.unopened.is_empty()
         || sheet.summary.unreadable > 0
         || bad_tag
