@@ -119,7 +119,9 @@ impl Page {
             .get(self.head_len..page.len().saturating_sub(self.tail.len()))
             .filter(|_| page.ends_with(&self.tail))
             .expect("a page of one deal is the page of none with the deal inside");
-        let (deal, rules) = body.split_at(body.find(RULES).unwrap_or(body.len()));
+        // The rules come last: looked for from the end, over them alone.
+        let at = memchr::memmem::rfind(body.as_bytes(), RULES.as_bytes());
+        let (deal, rules) = body.split_at(at.unwrap_or(body.len()));
         let _ = out.write_all(deal.as_bytes());
         if rules.is_empty() {
             return;
