@@ -348,7 +348,9 @@ fn verify(
                 .collect();
             for (t, o, e) in done {
                 progress.suspend(|| {
-                    let _ = o.give(&mut out);
+                    if let Err(why) = o.give(&mut out) {
+                        tally.outcome = fail(format!("output held back: {why}"));
+                    }
                     let _ = out.flush();
                     let _ = e.give(&mut err);
                 });
@@ -623,7 +625,10 @@ fn verify_file(
         return tally;
     }
     if tally.outcome == Outcome::BadInput {
-        let _ = held.give(out);
+        if let Err(why) = held.give(out) {
+            let _ = writeln!(err, "error: {name}: output held back: {why}");
+            tally.outcome = Outcome::BadInput;
+        }
         tally.unexpected_records = tally.records - tally.broken;
         tally.unexpected_files.push(name);
         return tally;
@@ -637,7 +642,10 @@ fn verify_file(
         }
         tally.outcome = Outcome::Clean;
     } else {
-        let _ = held.give(out);
+        if let Err(why) = held.give(out) {
+            let _ = writeln!(err, "error: {name}: output held back: {why}");
+            tally.outcome = Outcome::BadInput;
+        }
         let _ = writeln!(
             out,
             "{name}: expected {}, found {}",
@@ -646,7 +654,7 @@ fn verify_file(
         );
         tally.unexpected_records = tally.records - tally.broken;
         tally.unexpected_files.push(name);
-        tally.outcome = Outcome::Violations;
+        tally.outcome = tally.outcome.max(Outcome::Violations);
     }
     tally
 }
