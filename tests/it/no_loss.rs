@@ -1,5 +1,6 @@
 //! Outputs that never lie and never harm (issue 23, items 2, 4, 5, 6): every
-//! `fmt` that never loses a byte, bounded cost, one line count everywhere.
+//! write checked, `fmt` that never loses a byte, bounded cost, one line
+//! count everywhere, a newcomer's first run that reads right.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
