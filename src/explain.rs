@@ -41,11 +41,8 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
             let _ = writeln!(out, "{} sits out this deal (DK-SEAT-1).", seat(s));
         }
     }
-    if !report.settled {
-        let _ = writeln!(
-            out,
-            "(No rules engine replayed this deal: only the structural checks ran.)"
-        );
+    if let Some(why) = verifier::structural::unsettled_reason(report) {
+        let _ = writeln!(out, "({why})");
     }
     let moment = |out: &mut String, at: Moment| {
         for e in &report.events {

@@ -7,9 +7,10 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod director;
+mod escape;
 mod explain;
 mod fmt;
-mod html;
+mod import;
 mod input;
 mod lesson;
 mod lesson_page;
@@ -103,13 +104,22 @@ enum Command {
     },
     /// Convert between the notation and JSON (an array) or JSON Lines.
     #[command(
-        after_help = "Examples:\n  tarok convert --to json deal.tarok > deal.json\n  tarok convert --to text deal.json\n  tarok convert --to jsonl corpus/koenigrufen > koenigrufen.jsonl\n  cat big.tarok | tarok convert --to jsonl - > big.jsonl"
+        after_help = "Examples:\n  tarok convert --to json deal.tarok > deal.json\n  tarok convert --to text deal.json\n  tarok convert --to jsonl corpus/koenigrufen > koenigrufen.jsonl\n  cat big.tarok | tarok convert --to jsonl - > big.jsonl\n  tarok convert --from tarotclub played_deals/ > imported.tarok\n  tarok convert --from harbour-tarock kr_hand1.json --to json\n  tarok convert --to tarotclub-deal --out boards/ round-1.tarok"
     )]
     Convert {
         /// Output form; by default JSON for text input and text for JSON input
-        /// (decided by the first record read).
+        /// (decided by the first record read), text for `--from`.
+        /// `tarotclub-deal`: French deals as TarotClub custom-deal files.
         #[arg(long, value_enum)]
         to: Option<To>,
+        /// Read another program's deal files (see `--help`).
+        #[arg(long, value_enum, value_name = "PROGRAM", long_help = import::from_help())]
+        from: Option<import::Program>,
+        /// With `--to tarotclub-deal`: the folder to write one file a deal
+        /// into (`board-B.json`, or `deal-N.json`); without it, one deal
+        /// goes to standard output.
+        #[arg(long, value_name = "FOLDER")]
+        out: Option<PathBuf>,
         /// Files or folders (`.tarok`, `.json`, `.jsonl`), or `-` (the
         /// default) for standard input; their records are written out in order.
         #[arg(default_value = "-")]
@@ -210,6 +220,8 @@ enum To {
     Json,
     Jsonl,
     Text,
+    /// TarotClub custom-deal files (`convert` only; spec/import.md).
+    TarotclubDeal,
     /// Read and parse every record, write none: the reader and parser
     /// alone, for `bench/speed.sh` (hidden from help).
     #[value(hide = true)]
@@ -252,7 +264,13 @@ fn main() -> ExitCode {
             paths,
             independent,
         } => director_report(&paths, format, grouping(independent)),
-        Command::Convert { to, paths } => convert(&paths, to, quiet),
+        Command::Convert {
+            to,
+            from,
+            out,
+            paths,
+        } => import::dispatch(from, to, out.as_deref(), &paths)
+            .unwrap_or_else(|| convert(&paths, to, quiet)),
         Command::Fmt { check, paths } => fmt(&paths, check, quiet),
         Command::Explain {
             format: ExplainFormat::Text,
@@ -293,7 +311,8 @@ fn grouping(independent: bool) -> verifier::session::Grouping {
 }
 
 fn fail(message: impl std::fmt::Display) -> Outcome {
-    eprintln!("error: {message}");
+    // A message names files: shown escaped, as every text from outside.
+    eprintln!("error: {}", escape::text(&message.to_string()));
     Outcome::BadInput
 }
 
@@ -390,7 +409,7 @@ fn verify(
             if files.len() > 1 && !names.is_empty() {
                 let _ = writeln!(out, "{label}:");
                 for name in names {
-                    let _ = writeln!(out, "  {name}");
+                    let _ = writeln!(out, "  {}", escape::text(name));
                 }
             }
         };
@@ -409,26 +428,24 @@ fn director_report(
     format: ReportFormat,
     grouping: verifier::session::Grouping,
 ) -> Outcome {
-    let (files, unreadable) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
-    for e in &unreadable {
-        eprintln!("error: {e}");
-    }
-    let (sessions, unopened) = director::collect(&files, grouping);
+    let (files, mut unopened) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
+    // What the walk could not read is in the report too: never "all agrees"
+    // over a path that was not read.
+    let (sessions, unread) = director::collect(&files, grouping);
+    unopened.extend(unread);
     let sheet = director::Sheet::build(&sessions, files.len(), unopened);
     let page = match format {
         ReportFormat::Text => director::text(&sheet),
         ReportFormat::Markdown => director::markdown(&sheet),
         ReportFormat::Csv => director::csv(&sheet),
         ReportFormat::Html => director::html(&sheet),
-        ReportFormat::Json => {
-            serde_json::to_string_pretty(&sheet).expect("the report serializes") + "\n"
-        }
+        ReportFormat::Json => director::json(&sheet),
     };
     let mut out = out::Stdout::new();
     let _ = out.write_all(page.as_bytes());
     let written = out.finish(Outcome::Clean);
     for u in &sheet.summary.unopened {
-        eprintln!("error: {u}");
+        eprintln!("error: {}", escape::text(u));
     }
     if written == Outcome::BadInput {
         return written;
@@ -439,11 +456,7 @@ fn director_report(
         .rows
         .iter()
         .any(|r| r.kind == "bad-tag");
-    if !unreadable.is_empty()
-        || !sheet.summary.unopened.is_empty()
-        || sheet.summary.unreadable > 0
-        || bad_tag
-    {
+    if !sheet.summary.unopened.is_empty() || sheet.summary.unreadable > 0 || bad_tag {
         Outcome::BadInput
     } else if sheet.has_findings() {
         Outcome::Violations
@@ -616,11 +629,11 @@ fn verify_file(
         tally.flagged_files.push(name.clone());
     }
     if let Err(e) = &read {
-        let _ = writeln!(err, "error: {name}: {e}");
+        let _ = writeln!(err, "error: {}: {e}", escape::text(&name));
         tally.broken += 1;
         tally.outcome = Outcome::BadInput;
     } else if tally.records == 0 {
-        let _ = writeln!(err, "error: {name}: no record found");
+        let _ = writeln!(err, "error: {}: no record found", escape::text(&name));
         tally.broken += 1;
         tally.outcome = Outcome::BadInput;
     }
@@ -855,7 +868,7 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
                             Ok(())
                         }
                     }
-                    To::None => Ok(()),
+                    To::None | To::TarotclubDeal => Ok(()),
                     To::Json => {
                         let sep = if count == 0 { "[\n" } else { ",\n" };
                         write!(
@@ -1005,6 +1018,9 @@ fn gen(
     hands: &[String],
     to: To,
 ) -> Outcome {
+    if to == To::TarotclubDeal {
+        return fail("`gen` writes records: pipe them into `tarok convert --to tarotclub-deal --out FOLDER -`");
+    }
     let Ok(variant) = variant.parse::<notation::Variant>() else {
         return fail(format!(
             "`{variant}` is not a variant (danish-tarok, french-tarot, koenigrufen, skill7-tarock)"
@@ -1036,7 +1052,7 @@ fn gen(
                 write!(out, "{sep}{}", notation::to_text(&record))
             }
             To::Jsonl => writeln!(out, "{}", notation::json::to_json(&record)),
-            To::None => Ok(()),
+            To::None | To::TarotclubDeal => Ok(()),
             To::Json => {
                 let sep = if i == 0 { "[\n" } else { ",\n" };
                 write!(

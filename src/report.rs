@@ -10,6 +10,7 @@ use miette::{
 use notation::Problem;
 use serde::Serialize;
 
+use crate::escape;
 use crate::input::Source;
 
 /// A record's source as miette sees it: spans are offsets in the file, the
@@ -27,7 +28,7 @@ impl SourceCode for Located<'_> {
         let s = self.0;
         let inner = lines_around(&s.text, span, context_lines_before, context_lines_after)?;
         Ok(Box::new(MietteSpanContents::new_named(
-            s.name.to_string(),
+            escape::text(&s.name).into_owned(),
             inner.data(),
             *inner.span(),
             inner.line() + s.base_line,
@@ -55,29 +56,10 @@ fn handler() -> GraphicalReportHandler {
     GraphicalReportHandler::new_themed(theme).with_width(100)
 }
 
-/// Characters that would act on a terminal instead of being shown: C0 and
-/// C1 controls, DEL, and the bidirectional overrides.
-fn is_hostile(c: char) -> bool {
-    (c.is_control() && c != '\n' && c != '\t')
-        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-}
-
-/// Text from a file made safe to print on a terminal: every control
-/// character is written as an escape (`\u{1b}`), so a record can neither
-/// move the cursor, set the title nor fake an "all clean".
+/// Text from a file made safe to print on a terminal ([`escape::text`]):
+/// kept under this name for the commands that show a record's words.
 pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(is_hostile) {
-        return text.into();
-    }
-    let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        if is_hostile(c) {
-            out.push_str(&format!("\\u{{{:x}}}", c as u32));
-        } else {
-            out.push(c);
-        }
-    }
-    out.into()
+    escape::text(text)
 }
 
 /// At most `max` characters of `text`, escaped.
@@ -157,7 +139,7 @@ fn window(source: &Source, start: usize, end: usize) -> Option<(Window, SourceSp
         .and_then(|rest| rest.find('\n'))
         .map_or(text.len(), |n| line_end + 1 + n);
     let shown = &text[before.min(line_start)..after.max(line_end)];
-    if shown.split('\n').all(|l| l.len() <= SHORT_LINE) && !shown.chars().any(is_hostile) {
+    if shown.split('\n').all(|l| l.len() <= SHORT_LINE) && !shown.chars().any(escape::hidden) {
         return None;
     }
     let line_end = if text[..line_end].ends_with('\r') {
@@ -181,11 +163,7 @@ fn window(source: &Source, start: usize, end: usize) -> Option<(Window, SourceSp
         if at == ceil(text, mark_end) {
             label.1 = out.len();
         }
-        if is_hostile(c) {
-            out.push_str(&format!("\\u{{{:x}}}", c as u32));
-        } else {
-            out.push(c);
-        }
+        out.push_str(&escape::text(c.encode_utf8(&mut [0; 4])));
     }
     if start >= to {
         label.0 = out.len();
@@ -200,7 +178,7 @@ fn window(source: &Source, start: usize, end: usize) -> Option<(Window, SourceSp
     let span = SourceSpan::new(label.0.into(), label.1.saturating_sub(label.0));
     Some((
         Window {
-            name: source.name.to_string(),
+            name: escape::text(&source.name).into_owned(),
             text: out,
             line: line - 1,
             column: column - 1,
@@ -287,7 +265,11 @@ pub fn render(source: &Source, problem: &Problem) -> String {
         located: Located(source),
     };
     if handler().render_report(&mut text, &diag).is_err() {
-        text = format!("{}: {}\n", source.name, problem.message);
+        text = format!(
+            "{}: {}\n",
+            escape::text(&source.name),
+            escape::text(&problem.message)
+        );
     }
     if problem.span.is_none() {
         let at = problem
@@ -295,7 +277,11 @@ pub fn render(source: &Source, problem: &Problem) -> String {
             .as_deref()
             .map(|p| format!(" at {p}"))
             .unwrap_or_default();
-        text = format!("{}{at}:\n{text}", source.name);
+        text = format!(
+            "{}{}:\n{text}",
+            escape::text(&source.name),
+            escape::text(&at)
+        );
     }
     text
 }
@@ -327,7 +313,7 @@ pub fn problems_text(
         let _ = writeln!(
             out,
             "{}:{line}: and {} more finding(s) in this record (all of them: --format json)\n",
-            source.name,
+            escape::text(&source.name),
             problems.len() - MAX_SHOWN
         );
     }
@@ -457,7 +443,7 @@ pub fn record_json(
             .and_then(|r| r.pots)
             .map(|[king, pagat]| Pots { king, pagat }),
     };
-    let _ = serde_json::to_writer(&mut *out, &line);
+    let _ = escape::json(&mut *out, &line, false);
     let _ = writeln!(out);
 }
 

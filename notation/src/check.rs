@@ -181,12 +181,16 @@ pub fn structure_of(record: &Record, table: Table) -> Structure {
         cut: None,
     };
     checker.seats(record);
+    // The first trick of the wrong size, before anything is pushed: in a
+    // partial record only the tricks before it are looked at for cards
+    // played twice (ALL-3: nothing in it or after it is judged).
+    checker.cut = first_wrong_size(record, table.variant);
     let dealt_twice = checker.cards_in_deck(record);
     let wrong_deal = checker.deal(record, dealt_twice);
     if wrong_deal {
         // ALL-1, ALL-7: the one finding of the deal; nothing after it.
         let deal = out.pop();
-        out.retain(|p| p.kind == Kind::UnknownSeat);
+        out.retain(|p| matches!(p.kind, Kind::UnknownSeat | Kind::DuplicateHand));
         out.extend(deal);
         return Structure {
             problems: out,
@@ -387,7 +391,8 @@ impl Checker<'_> {
             // The hands are the cards each seat played: a card played twice
             // is a structural fault here.
             let mut played = CardSet::EMPTY;
-            for (t, trick) in r.tricks.iter().enumerate() {
+            let judged = self.cut.unwrap_or(r.tricks.len());
+            for (t, trick) in r.tricks.iter().enumerate().take(judged) {
                 for item in &trick.plays {
                     if !played.insert(item.card) {
                         self.out.push(
@@ -578,6 +583,19 @@ impl Checker<'_> {
             }
         }
     }
+}
+
+/// The index of the first trick of the wrong size (ALL-3): more cards than
+/// the active players, or fewer and followed by another trick; only tricks
+/// within the deal's number are looked at (a trick beyond is too many).
+fn first_wrong_size(r: &Record, v: Variant) -> Option<usize> {
+    let n = v.active_seats();
+    let last = r.tricks.len().saturating_sub(1);
+    r.tricks
+        .iter()
+        .take(v.tricks())
+        .enumerate()
+        .position(|(t, trick)| trick.plays.len() > n || (trick.plays.len() < n && t < last))
 }
 
 /// The variant's pack by card index: whether each card is in it

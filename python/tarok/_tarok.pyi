@@ -9,8 +9,8 @@ Kind = Literal[
     "syntax", "bad-tag", "bad-json", "binary-input", "invalid-utf8", "line-too-long",
     "record-too-long",
     "unknown-card", "duplicate-card", "duplicate-hand", "wrong-card-count", "unknown-seat",
-    "wrong-trick-size", "too-many-tricks",
-    "card-not-held", "incomplete", "revoke", "fool-misuse", "premature-ultimo-card",
+    "wrong-trick-size", "too-many-tricks", "incomplete",
+    "card-not-held", "revoke", "fool-misuse", "premature-ultimo-card",
     "out-of-turn", "illegal-bid", "illegal-call", "illegal-discard", "wrong-declaration",
     "missing-declaration", "claim-mismatch", "scores-mismatch", "pots-unknown", "other",
 ]

@@ -5,9 +5,9 @@ use std::collections::BTreeMap;
 use notation::{Party, Pot, Variant};
 
 use super::{
-    Board, BoardTable, ClaimDeal, ClaimParty, Count, Deal, Irregularities, Irregularity, Overall,
-    OverallLine, Place, PlayerLine, SessionPots, SessionRun, SessionStanding, Sheet, Standings,
-    Summary,
+    Board, BoardTable, ClaimCount, ClaimDeal, ClaimParty, Count, Deal, Irregularities,
+    Irregularity, Overall, OverallLine, Place, PlayerLine, SessionPots, SessionRun,
+    SessionStanding, Sheet, Standings, Summary, Unchecked,
 };
 use crate::players;
 
@@ -28,9 +28,12 @@ fn player_key(names: &[String], seat: u8, session: &str) -> (String, bool) {
 }
 
 impl Sheet {
+    /// The report of the deals of `sessions`, read from `files` files;
+    /// `unopened` are the paths that could not be read (`path: why`).
     pub fn build(sessions: &[SessionRun], files: usize, unopened: Vec<String>) -> Sheet {
         let deals: Vec<&Deal> = sessions.iter().flat_map(|s| &s.deals).collect();
         Sheet {
+            not_checked: not_checked(&deals, &unopened),
             summary: summary(&deals, files, unopened),
             irregularities: irregularities(&deals, sessions),
             claims: claims(&deals),
@@ -55,17 +58,100 @@ fn summary(deals: &[&Deal], files: usize, unopened: Vec<String>) -> Summary {
             flagged_files.push(d.place.file.clone());
         }
     }
+    let unreadable = deals.iter().filter(|d| !d.readable).count();
+    let settled = deals.iter().filter(|d| d.settled.is_some()).count();
+    let unsettled = deals.len() - unreadable - settled;
+    let claims = ClaimCount {
+        compared: deals
+            .iter()
+            .filter(|d| d.has_claim && d.settled.is_some())
+            .count(),
+        disagree: deals
+            .iter()
+            .filter(|d| d.claim_mismatch && d.settled.is_some())
+            .count(),
+        not_compared: deals
+            .iter()
+            .filter(|d| d.has_claim && d.settled.is_none())
+            .count(),
+    };
     Summary {
         files,
         records: deals.len(),
-        unreadable: deals.iter().filter(|d| !d.readable).count(),
+        unreadable,
         with_findings: deals
             .iter()
             .filter(|d| d.readable && !d.findings.is_empty())
             .count(),
+        settled,
+        unsettled,
+        claims,
+        all_checked: unopened.is_empty() && unreadable == 0 && unsettled == 0,
         flagged_files,
         unopened,
     }
+}
+
+/// Why a deal read was not settled: the finding that stopped the engine
+/// (the record stops early, pots not known, a tag or option that cannot be
+/// read), else the first finding.
+fn why_unsettled(d: &Deal) -> (Option<&'static str>, String) {
+    const STOPS: [&str; 3] = ["incomplete", "pots-unknown", "bad-tag"];
+    let stop = STOPS
+        .iter()
+        .find_map(|k| d.findings.iter().find(|f| f.kind == *k))
+        .or(d.findings.first());
+    match stop {
+        Some(f) => (Some(f.kind), f.message.clone()),
+        None => (
+            None,
+            "the rules engine did not settle the deal (no finding says why)".into(),
+        ),
+    }
+}
+
+/// What was not checked, in input order: the paths not read, then per
+/// deal the records unreadable and the deals not settled.
+fn not_checked(deals: &[&Deal], unopened: &[String]) -> Vec<Unchecked> {
+    let mut rows: Vec<Unchecked> = unopened
+        .iter()
+        .map(|u| {
+            // `path: why`; the reasons hold no `: `, a path may.
+            let (file, reason) = u.rsplit_once(": ").unwrap_or((u.as_str(), "not read"));
+            Unchecked {
+                file: file.to_owned(),
+                record: None,
+                what: "path",
+                kind: None,
+                reason: reason.to_owned(),
+                claim_not_compared: false,
+            }
+        })
+        .collect();
+    for d in deals {
+        let (what, (kind, reason)) = match (d.readable, &d.settled) {
+            (_, Some(_)) => continue,
+            (false, None) => {
+                let first = d.findings.first();
+                let more = d.findings.len().saturating_sub(1);
+                let mut reason = first.map_or_else(|| "not read".to_owned(), |f| f.message.clone());
+                if more > 0 {
+                    reason.push_str(&format!(" (and {more} more finding(s))"));
+                }
+                ("record", (first.map(|f| f.kind), reason))
+            }
+            (true, None) => ("deal", why_unsettled(d)),
+        };
+        rows.push(Unchecked {
+            file: d.place.file.clone(),
+            record: Some(d.place.record),
+            what,
+            kind,
+            reason,
+            claim_not_compared: d.has_claim,
+        });
+    }
+    rows
 }
 
 fn counted(map: BTreeMap<String, usize>) -> Vec<Count> {
@@ -163,10 +249,17 @@ fn standings(sessions: &[SessionRun]) -> Standings {
         let mut lines: BTreeMap<String, Tally> = BTreeMap::new();
         let mut variants: Vec<Variant> = Vec::new();
         let mut deals = 0;
+        let mut unsettled = 0;
+        let mut unreadable = 0;
         let mut pots: Option<SessionPots> = None;
         let mut sum = 0;
         for d in &session.deals {
             let (Some(s), Some(variant)) = (&d.settled, d.variant) else {
+                if d.readable {
+                    unsettled += 1;
+                } else {
+                    unreadable += 1;
+                }
                 continue;
             };
             deals += 1;
@@ -238,6 +331,8 @@ fn standings(sessions: &[SessionRun]) -> Standings {
             session: session.name.clone(),
             variants,
             deals,
+            unsettled,
+            unreadable,
             players,
             pots,
             sum,
@@ -352,4 +447,99 @@ fn boards(deals: &[&Deal]) -> Vec<Board> {
         .collect();
     boards.sort_by_key(|(first, _)| *first);
     boards.into_iter().map(|(_, b)| b).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::director::Settled;
+
+    fn deal(kinds: &[&'static str]) -> Deal {
+        let place = Place::default();
+        Deal {
+            findings: kinds
+                .iter()
+                .map(|k| Irregularity {
+                    place: place.clone(),
+                    variant: None,
+                    seat: None,
+                    player: None,
+                    kind: k,
+                    rule: None,
+                    trick: None,
+                    card: None,
+                    consequence: None,
+                    line: None,
+                    column: None,
+                    path: None,
+                    message: format!("{k} here"),
+                })
+                .collect(),
+            place,
+            session: 0,
+            variant: None,
+            names: Arc::new([]),
+            readable: true,
+            claim_mismatch: false,
+            has_claim: true,
+            claim: Vec::new(),
+            settled: None,
+            hands: None,
+            contract: None,
+        }
+    }
+
+    #[test]
+    fn a_deal_not_settled_says_the_finding_that_stopped_it() {
+        assert_eq!(
+            why_unsettled(&deal(&["revoke", "incomplete"])),
+            (Some("incomplete"), "incomplete here".into())
+        );
+        assert_eq!(
+            why_unsettled(&deal(&["illegal-bid", "bad-tag"])),
+            (Some("bad-tag"), "bad-tag here".into())
+        );
+        assert_eq!(
+            why_unsettled(&deal(&["illegal-bid"])).0,
+            Some("illegal-bid")
+        );
+        assert_eq!(why_unsettled(&deal(&[])).0, None);
+    }
+
+    #[test]
+    fn everything_is_checked_only_when_nothing_is_left_out() {
+        let settled = Settled {
+            totals: vec![1, -1],
+            active: vec![true, true],
+            pots: None,
+            paid_in: [0, 0],
+            tricks: vec![0, 0],
+        };
+        let mut good = deal(&[]);
+        good.settled = Some(settled);
+        let run = |deals: Vec<Deal>, unopened: Vec<String>| {
+            let sessions = [SessionRun {
+                name: "f".into(),
+                deals,
+            }];
+            Sheet::build(&sessions, 1, unopened)
+        };
+        let sheet = run(vec![good], Vec::new());
+        assert!(sheet.summary.all_checked);
+        assert_eq!(sheet.summary.claims.compared, 1);
+        assert!(sheet.not_checked.is_empty());
+        let sheet = run(vec![deal(&["incomplete"])], Vec::new());
+        assert!(!sheet.summary.all_checked);
+        assert_eq!(sheet.summary.claims.not_compared, 1);
+        assert_eq!(sheet.not_checked[0].what, "deal");
+        assert!(sheet.not_checked[0].claim_not_compared);
+        assert_eq!(sheet.standings.sessions.len(), 1);
+        assert_eq!(sheet.standings.sessions[0].unsettled, 1);
+        let sheet = run(Vec::new(), vec!["a: b: no such file or folder".into()]);
+        assert!(!sheet.summary.all_checked);
+        assert_eq!(sheet.not_checked[0].file, "a: b");
+        assert_eq!(sheet.not_checked[0].reason, "no such file or folder");
+    }
 }

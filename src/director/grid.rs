@@ -7,20 +7,28 @@ use std::fmt::Write;
 use notation::Party;
 
 use super::{Board, Place, Sheet};
+use crate::escape;
 
-/// One of the report's four parts.
+/// One of the report's parts: what was not checked, then the four.
 pub struct Part {
     pub id: &'static str,
     pub title: &'static str,
+    /// Said under the title whatever the grids (what the part leaves out).
+    pub note: Option<String>,
     pub grids: Vec<Grid>,
-    /// Said when the part has no grid with rows.
-    pub empty: &'static str,
+    /// Said when the part has no grid to show.
+    pub empty: String,
 }
 
 impl Part {
-    /// The grids with rows, the ones a page shows (an empty grid is left out).
+    /// The grids a page shows: those with rows, and those with a note in
+    /// their place (a session without a settled deal); an empty grid
+    /// without a note is left out.
     pub fn shown(&self) -> Vec<&Grid> {
-        self.grids.iter().filter(|g| !g.rows.is_empty()).collect()
+        self.grids
+            .iter()
+            .filter(|g| !g.rows.is_empty() || g.note.is_some())
+            .collect()
     }
 }
 
@@ -33,6 +41,8 @@ pub struct Grid {
     pub rows: Vec<Vec<String>>,
     /// Summary rows under the data (pots, sums, averages).
     pub foot: Vec<Vec<String>>,
+    /// Said in place of the table when it has no rows.
+    pub note: Option<String>,
 }
 
 pub struct Column {
@@ -139,6 +149,7 @@ fn party(p: Party, player: Option<&str>) -> String {
 /// spreadsheets); otherwise some fields share a column (for reading).
 pub fn parts(sheet: &Sheet, full: bool) -> Vec<Part> {
     let mut parts = vec![
+        not_checked(sheet, full),
         irregularities(sheet, full),
         claims(sheet, full),
         standings(sheet),
@@ -239,6 +250,7 @@ fn irregularities(sheet: &Sheet, full: bool) -> Part {
                 })
                 .collect(),
             foot: Vec::new(),
+            note: None,
         }
     } else {
         Grid {
@@ -285,6 +297,7 @@ fn irregularities(sheet: &Sheet, full: bool) -> Part {
                 })
                 .collect(),
             foot: Vec::new(),
+            note: None,
         }
     };
     let count = |id: &str, title: &str, first: &'static str, list: &[super::Count]| Grid {
@@ -296,6 +309,7 @@ fn irregularities(sheet: &Sheet, full: bool) -> Part {
             .map(|c| vec![c.name.clone(), c.findings.to_string()])
             .collect(),
         foot: Vec::new(),
+        note: None,
     };
     let mut grids = vec![main];
     if !ir.rows.is_empty() {
@@ -315,8 +329,94 @@ fn irregularities(sheet: &Sheet, full: bool) -> Part {
     Part {
         id: "irregularities",
         title: "Irregularities",
+        note: None,
         grids,
-        empty: "No irregularities: every deal follows the rules.",
+        empty: if sheet.summary.all_checked {
+            "No irregularities: every deal follows the rules.".into()
+        } else {
+            "No irregularities in what was checked; not everything was (see Not checked).".into()
+        },
+    }
+}
+
+/// What was not checked: first in every form, so that an empty report is
+/// never read as a clean one.
+fn not_checked(sheet: &Sheet, full: bool) -> Part {
+    let rows = sheet
+        .not_checked
+        .iter()
+        .map(|u| {
+            let what = match u.what {
+                "path" => "path not read",
+                "record" => "record unreadable",
+                _ => "deal not settled",
+            };
+            let record = match (u.record, full) {
+                (Some(r), true) => r.to_string(),
+                (Some(r), false) => (r + 1).to_string(),
+                (None, _) => String::new(),
+            };
+            let claim = if u.claim_not_compared {
+                "not compared"
+            } else {
+                ""
+            };
+            if full {
+                vec![
+                    u.file.clone(),
+                    record,
+                    u.what.to_owned(),
+                    opt(u.kind),
+                    u.reason.clone(),
+                    claim.to_owned(),
+                ]
+            } else {
+                let why = match u.kind {
+                    Some(k) => format!("{k}: {}", u.reason),
+                    None => u.reason.clone(),
+                };
+                vec![
+                    u.file.clone(),
+                    record,
+                    what.to_owned(),
+                    why,
+                    claim.to_owned(),
+                ]
+            }
+        })
+        .collect();
+    let columns = if full {
+        vec![
+            col("file"),
+            num("record"),
+            col("what"),
+            col("kind"),
+            col("reason"),
+            col("claim"),
+        ]
+    } else {
+        vec![
+            col("File"),
+            num("Deal"),
+            col("What"),
+            col("Why"),
+            col("Claim"),
+        ]
+    };
+    Part {
+        id: "not-checked",
+        title: "Not checked",
+        note: None,
+        grids: vec![Grid {
+            id: "not-checked".into(),
+            title: "What was not checked".into(),
+            columns,
+            rows,
+            foot: Vec::new(),
+            note: None,
+        }],
+        empty: "Everything was checked: every path and record read, every deal settled, every claim compared."
+            .into(),
     }
 }
 
@@ -348,17 +448,48 @@ fn claims(sheet: &Sheet, full: bool) -> Part {
         num("Computed"),
         num("Claimed − computed"),
     ]);
+    let s = &sheet.summary;
+    let c = &s.claims;
+    // What the comparison leaves out: claims of deals not settled, and
+    // whatever unreadable records and paths not read claim.
+    let mut left: Vec<String> = Vec::new();
+    if c.not_compared > 0 {
+        left.push(format!("{} claim(s) of deals not settled", c.not_compared));
+    }
+    if s.unreadable > 0 {
+        left.push(format!(
+            "whatever the {} unreadable record(s) claim",
+            s.unreadable
+        ));
+    }
+    if !s.unopened.is_empty() {
+        left.push(format!(
+            "whatever the {} path(s) not read hold",
+            s.unopened.len()
+        ));
+    }
+    let note = (!left.is_empty()).then(|| format!("Not compared: {}.", left.join(", ")));
+    let empty = match (left.is_empty(), c.compared) {
+        (true, 0) => "No deal claims a result: there was nothing to compare.".to_owned(),
+        (true, n) => format!("Every claimed result agrees with the rules ({n} compared)."),
+        (false, 0) => "No claimed result was compared.".to_owned(),
+        (false, n) => {
+            format!("None of the {n} claimed result(s) compared disagrees with the rules.")
+        }
+    };
     Part {
         id: "claims",
         title: "Claims",
+        note,
         grids: vec![Grid {
             id: "claims".into(),
             title: "Score sheets that disagree with the rules".into(),
             columns,
             rows,
             foot: Vec::new(),
+            note: None,
         }],
-        empty: "Every claimed result agrees with the rules.",
+        empty,
     }
 }
 
@@ -385,10 +516,17 @@ fn standings(sheet: &Sheet) -> Part {
             signed(s.sum),
             String::new(),
         ]);
+        let mut counts = vec![format!("{} deal(s)", s.deals)];
+        if s.unsettled > 0 {
+            counts.push(format!("{} not settled", s.unsettled));
+        }
+        if s.unreadable > 0 {
+            counts.push(format!("{} unreadable", s.unreadable));
+        }
         grids.push(Grid {
             id: format!("session-{}", i + 1),
             title: format!(
-                "Session {}: {} ({}, {} deal(s))",
+                "Session {}: {} ({}, {})",
                 i + 1,
                 s.session,
                 if variants.is_empty() {
@@ -396,8 +534,12 @@ fn standings(sheet: &Sheet) -> Part {
                 } else {
                     variants.join(", ")
                 },
-                s.deals
+                counts.join(", ")
             ),
+            note: s.players.is_empty().then(|| {
+                "No deal of this session was settled: nothing to add up (see Not checked)."
+                    .to_owned()
+            }),
             columns: vec![
                 col("Player"),
                 col("Seats"),
@@ -450,13 +592,18 @@ fn standings(sheet: &Sheet) -> Part {
                 })
                 .collect(),
             foot: Vec::new(),
+            note: None,
         });
     }
+    let left = sheet.summary.unsettled + sheet.summary.unreadable;
     Part {
         id: "standings",
         title: "Standings",
+        note: (left > 0).then(|| {
+            format!("{left} deal(s) not settled or not read are not in the standings (see Not checked).")
+        }),
         grids,
-        empty: "No deal was settled.",
+        empty: "No deal was settled.".into(),
     }
 }
 
@@ -542,6 +689,7 @@ fn board_grid(i: usize, b: &Board, full: bool) -> Grid {
         columns,
         rows,
         foot: vec![average],
+        note: None,
     }
 }
 
@@ -549,23 +697,32 @@ fn boards(sheet: &Sheet, full: bool) -> Part {
     Part {
         id: "boards",
         title: "Duplicate comparison",
+        note: None,
         grids: sheet
             .boards
             .iter()
             .enumerate()
             .map(|(i, b)| board_grid(i, b, full))
             .collect(),
-        empty: "No deal was played at more than one table (same `Board` tag or same hands).",
+        empty: "No deal was played at more than one table (same Board tag or same hands).".into(),
     }
 }
 
-/// The summary lines at the head of every form.
+/// The summary lines at the head of every form: the counts, then what was
+/// not checked (or that everything was), then the files with findings and
+/// the paths not read.
 pub fn summary_lines(sheet: &Sheet) -> Vec<String> {
     let s = &sheet.summary;
+    // Counted as `verify` counts them: a path not read is unreadable too.
     let mut lines = vec![format!(
-        "{} file(s), {} record(s): {} with findings, {} unreadable",
-        s.files, s.records, s.with_findings, s.unreadable
+        "{} file(s), {} record(s): {} with findings, {} unreadable, {} not settled",
+        s.files,
+        s.records,
+        s.with_findings,
+        s.unreadable + s.unopened.len(),
+        s.unsettled
     )];
+    lines.push(checked_line(sheet));
     if !s.flagged_files.is_empty() {
         lines.push(format!(
             "Files with findings: {}",
@@ -578,24 +735,59 @@ pub fn summary_lines(sheet: &Sheet) -> Vec<String> {
     lines
 }
 
+/// What was checked, in one line: `NOT CHECKED: ...` unless everything was.
+pub fn checked_line(sheet: &Sheet) -> String {
+    let s = &sheet.summary;
+    let c = &s.claims;
+    if s.all_checked {
+        return format!(
+            "Everything was checked: every path and record read, every deal settled, every claim compared ({} claim(s)).",
+            c.compared
+        );
+    }
+    let mut parts = Vec::new();
+    if !s.unopened.is_empty() {
+        parts.push(format!("{} path(s) not read", s.unopened.len()));
+    }
+    if s.unreadable > 0 {
+        parts.push(format!("{} record(s) unreadable", s.unreadable));
+    }
+    if s.unsettled > 0 {
+        parts.push(format!("{} deal(s) not settled", s.unsettled));
+    }
+    if c.not_compared > 0 {
+        parts.push(format!("{} claim(s) not compared", c.not_compared));
+    }
+    format!("NOT CHECKED: {} (see Not checked).", parts.join(", "))
+}
+
 const TITLE: &str = "Tournament director's report";
 
-/// Aligned plain text.
+/// Aligned plain text, for a terminal: every text from a file is shown
+/// through [`escape::text`].
 pub fn text(sheet: &Sheet) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}\n{}", TITLE.to_uppercase(), "=".repeat(TITLE.len()));
     for l in summary_lines(sheet) {
-        let _ = writeln!(out, "{l}");
+        let _ = writeln!(out, "{}", escape::text(&l));
     }
     for part in parts(sheet, false) {
         let _ = writeln!(out, "\n== {} ==", part.title);
+        if let Some(note) = &part.note {
+            let _ = writeln!(out, "{}", escape::text(note));
+        }
         let shown = part.shown();
         if shown.is_empty() {
-            let _ = writeln!(out, "{}", part.empty);
+            let _ = writeln!(out, "{}", escape::text(&part.empty));
         }
         for g in shown {
-            let _ = writeln!(out, "\n{}", g.title);
-            text_grid(&mut out, g);
+            let _ = writeln!(out, "\n{}", escape::text(&g.title));
+            match (&g.note, g.rows.is_empty()) {
+                (Some(note), true) => {
+                    let _ = writeln!(out, "{}", escape::text(note));
+                }
+                _ => text_grid(&mut out, g),
+            }
         }
     }
     out
@@ -605,10 +797,21 @@ fn width(s: &str) -> usize {
     s.chars().count()
 }
 
+/// A cell for the terminal: escaped, on one line.
+fn text_cell(s: &str) -> String {
+    escape::text(s).replace('\n', " ")
+}
+
 fn text_grid(out: &mut String, g: &Grid) {
     let n = g.columns.len();
+    let cells = |rows: &[Vec<String>]| -> Vec<Vec<String>> {
+        rows.iter()
+            .map(|r| r.iter().map(|c| text_cell(c)).collect())
+            .collect()
+    };
+    let (rows, foot) = (cells(&g.rows), cells(&g.foot));
     let mut widths: Vec<usize> = g.columns.iter().map(|c| width(c.name)).collect();
-    for row in g.rows.iter().chain(&g.foot) {
+    for row in rows.iter().chain(&foot) {
         for (i, cell) in row.iter().enumerate().take(n) {
             widths[i] = widths[i].max(width(cell));
         }
@@ -637,37 +840,42 @@ fn text_grid(out: &mut String, g: &Grid) {
     line(out, &header);
     let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
     line(out, &rule);
-    for row in &g.rows {
+    for row in &rows {
         line(out, row);
     }
-    if !g.foot.is_empty() {
+    if !foot.is_empty() {
         line(out, &rule);
-        for row in &g.foot {
+        for row in &foot {
             line(out, row);
         }
     }
 }
 
-fn md_cell(s: &str) -> String {
-    s.replace('|', "\\|").replace('\n', " ")
-}
-
-/// GitHub-flavoured Markdown.
+/// GitHub-flavoured Markdown: every text through [`escape::markdown`], so
+/// that no name, tag, message or path adds markup, a link or a table cell.
 pub fn markdown(sheet: &Sheet) -> String {
+    let md = escape::markdown;
     let mut out = String::new();
-    let _ = writeln!(out, "# {TITLE}\n");
+    let _ = writeln!(out, "# {}\n", md(TITLE));
     for l in summary_lines(sheet) {
-        let _ = writeln!(out, "{}  ", md_cell(&l));
+        let _ = writeln!(out, "{}  ", md(&l));
     }
     for part in parts(sheet, false) {
-        let _ = writeln!(out, "\n## {}", part.title);
+        let _ = writeln!(out, "\n## {}", md(part.title));
+        if let Some(note) = &part.note {
+            let _ = writeln!(out, "\n{}", md(note));
+        }
         let shown = part.shown();
         if shown.is_empty() {
-            let _ = writeln!(out, "\n{}", part.empty);
+            let _ = writeln!(out, "\n{}", md(&part.empty));
         }
         for g in shown {
-            let _ = writeln!(out, "\n### {}\n", md_cell(&g.title));
-            let header: Vec<String> = g.columns.iter().map(|c| md_cell(c.name)).collect();
+            let _ = writeln!(out, "\n### {}\n", md(&g.title));
+            if let (Some(note), true) = (&g.note, g.rows.is_empty()) {
+                let _ = writeln!(out, "{}", md(note));
+                continue;
+            }
+            let header: Vec<String> = g.columns.iter().map(|c| md(c.name)).collect();
             let _ = writeln!(out, "| {} |", header.join(" | "));
             let align: Vec<&str> = g
                 .columns
@@ -680,8 +888,8 @@ pub fn markdown(sheet: &Sheet) -> String {
                 let cells: Vec<String> = row
                     .iter()
                     .map(|c| match (foot, c.is_empty()) {
-                        (true, false) => format!("**{}**", md_cell(c)),
-                        _ => md_cell(c),
+                        (true, false) => format!("**{}**", md(c)),
+                        _ => md(c),
                     })
                     .collect();
                 let _ = writeln!(out, "| {} |", cells.join(" | "));
@@ -691,20 +899,14 @@ pub fn markdown(sheet: &Sheet) -> String {
     out
 }
 
-fn csv_cell(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_owned()
-    }
-}
-
-/// CSV (RFC 4180 quoting, `\n` line ends, lower-case headers) for a spreadsheet: each table is a row with its title, a
-/// header row and its rows, then an empty line.
+/// CSV (RFC 4180 quoting, `\n` line ends, lower-case headers) for a
+/// spreadsheet: each table is a row with its title, a header row and its
+/// rows, then an empty line. Every cell through [`escape::csv`] (a cell a
+/// spreadsheet would take for a formula is neutralised).
 pub fn csv(sheet: &Sheet) -> String {
     let mut out = String::new();
     let row = |out: &mut String, cells: &[String]| {
-        let cells: Vec<String> = cells.iter().map(|c| csv_cell(c)).collect();
+        let cells: Vec<String> = cells.iter().map(|c| escape::csv(c)).collect();
         let _ = writeln!(out, "{}", cells.join(","));
     };
     for part in parts(sheet, true) {
@@ -737,13 +939,6 @@ mod tests {
     }
 
     #[test]
-    fn csv_quotes_what_needs_it() {
-        assert_eq!(csv_cell("plain"), "plain");
-        assert_eq!(csv_cell("a, b"), "\"a, b\"");
-        assert_eq!(csv_cell("say \"x\""), "\"say \"\"x\"\"\"");
-    }
-
-    #[test]
     fn empty_columns_are_left_out_for_reading() {
         let mut g = Grid {
             id: "t".into(),
@@ -754,6 +949,7 @@ mod tests {
                 vec!["4".into(), String::new(), String::new()],
             ],
             foot: vec![vec!["Sum".into(), String::new(), "3".into()]],
+            note: None,
         };
         g.drop_empty_columns();
         let names: Vec<&str> = g.columns.iter().map(|c| c.name).collect();

@@ -9,9 +9,9 @@
 
 use std::fmt::Write;
 
-use super::grid::{parts, summary_lines};
+use super::grid::{checked_line, parts, summary_lines};
 use super::Sheet;
-use crate::html::esc;
+use crate::escape::html as esc;
 
 const STYLE: &str = r#"
 :root { --ink: #1b1f23; --muted: #5a6270; --line: #d5d9e0; --head: #eef1f5; --bad: #a4262c; --foot: #f7f8fa; }
@@ -37,6 +37,9 @@ tfoot td { background: var(--foot); font-weight: 600; }
 td.bad { color: var(--bad); font-weight: 600; }
 td.code { white-space: nowrap; }
 details { color: var(--muted); margin: .25rem 0; }
+.checked { margin: .5rem 0; padding: .4rem .6rem; border-left: 4px solid #2d7a3e; background: #eef7f0; }
+.checked.not { border-left-color: var(--bad); background: #fbeeee; color: var(--bad); font-weight: 600; }
+.note { margin: .25rem 0; }
 .empty { font-style: italic; color: var(--muted); }
 @media (max-width: 40rem) {
   body { padding: .5rem; font-size: 14px; }
@@ -82,6 +85,13 @@ pub fn html(sheet: &Sheet) -> String {
         let _ = writeln!(out, "<p class=\"summary\">{}</p>", esc(l));
     }
     let s = &sheet.summary;
+    // First and prominent: what was not checked, or that everything was.
+    let _ = writeln!(
+        out,
+        "<p id=\"checked\" class=\"checked{}\" role=\"status\">{}</p>",
+        if s.all_checked { "" } else { " not" },
+        esc(&checked_line(sheet))
+    );
     if !s.flagged_files.is_empty() {
         let _ = write!(
             out,
@@ -109,11 +119,24 @@ pub fn html(sheet: &Sheet) -> String {
             part.id,
             esc(part.title)
         );
+        if let Some(note) = &part.note {
+            let _ = writeln!(out, "<p class=\"note\">{}</p>", esc(note));
+        }
         let shown = part.shown();
         if shown.is_empty() {
-            let _ = writeln!(out, "<p class=\"empty\">{}</p>", esc(part.empty));
+            let _ = writeln!(out, "<p class=\"empty\">{}</p>", esc(&part.empty));
         }
         for g in shown {
+            if let (Some(note), true) = (&g.note, g.rows.is_empty()) {
+                let _ = writeln!(
+                    out,
+                    "<h3>{}</h3>\n<p class=\"empty\" data-grid=\"{}\">{}</p>",
+                    esc(&g.title),
+                    esc(&g.id),
+                    esc(note)
+                );
+                continue;
+            }
             let _ = writeln!(
                 out,
                 "<h3>{}</h3>\n<div class=\"scroll\">\n<table id=\"{}\" data-part=\"{}\" class=\"{}\">",

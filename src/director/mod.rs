@@ -1,8 +1,10 @@
 //! The tournament director's report (`tarok report`): what a director hands
 //! out at the end of a round.
 //!
-//! Four parts, built once into [`Sheet`] (serde, the `--format json` form,
-//! spec/report.md) and rendered per format:
+//! Built once into [`Sheet`] (serde, the `--format json` form,
+//! spec/report.md) and rendered per format, what was not checked first
+//! (paths not read, records unreadable, deals not settled and their claims
+//! not compared), then four parts:
 //! - **irregularities**: one row per finding, with the player's name, the
 //!   fine or consequence, and counts per kind and per player;
 //! - **claims**: every deal whose score sheet disagrees with the rules,
@@ -38,6 +40,12 @@ pub use grid::{csv, markdown, text};
 pub use html::html;
 pub use model::*;
 
+/// The JSON form (spec/report.md), pretty-printed, hidden characters
+/// written as JSON escapes ([`crate::escape::json`]).
+pub fn json(sheet: &Sheet) -> String {
+    crate::escape::json_string(sheet, true) + "\n"
+}
+
 /// What the report keeps of one record.
 #[derive(Debug)]
 pub struct Deal {
@@ -51,6 +59,8 @@ pub struct Deal {
     pub readable: bool,
     pub findings: Vec<Irregularity>,
     pub claim_mismatch: bool,
+    /// The record claims a result (a `claim` section).
+    pub has_claim: bool,
     pub claim: Vec<(Party, i64)>,
     /// Engine results, when the deal was settled.
     pub settled: Option<Settled>,
@@ -78,7 +88,9 @@ pub struct SessionRun {
 
 /// Reads and verifies every file (in parallel, reported in order), cut
 /// into sessions as `tarok verify` cuts them (`verifier::session`: a file is
-/// a session unless `Session` tags or `--independent` say otherwise).
+/// a session unless `Session` tags or `--independent` say otherwise). Also
+/// returns the files that could not be read, or held no record
+/// (`path: why`).
 pub fn collect(
     files: &[PathBuf],
     grouping: verifier::session::Grouping,
@@ -177,7 +189,12 @@ fn collect_file(
         }
     });
     flush(&mut batch);
-    let error = read.err().map(|e| format!("{name}: {e}"));
+    let error = match read {
+        Err(e) => Some(format!("{name}: {e}")),
+        // As `verify`: a file without a record is bad input, not a clean one.
+        Ok(()) if index == 0 => Some(format!("{name}: no record found")),
+        Ok(()) => None,
+    };
     (runs, error)
 }
 
@@ -250,6 +267,7 @@ fn unreadable(file: &str, index: usize, source: &Source, problems: &[Problem]) -
         names: Arc::new([]),
         readable: false,
         claim_mismatch: false,
+        has_claim: false,
         claim: Vec::new(),
         settled: None,
         hands: None,
@@ -317,6 +335,7 @@ fn deal_of(
         variant,
         readable: true,
         claim_mismatch: report.problems.iter().any(|p| p.kind == "claim-mismatch"),
+        has_claim: record.claim.is_some(),
         claim: record
             .claim
             .iter()

@@ -8,6 +8,9 @@ use serde::Serialize;
 #[derive(Debug, Serialize)]
 pub struct Sheet {
     pub summary: Summary,
+    /// What could not be checked: paths not read, records unreadable, deals
+    /// not settled (their claims not compared). Empty when everything was.
+    pub not_checked: Vec<Unchecked>,
     pub irregularities: Irregularities,
     pub claims: Vec<ClaimDeal>,
     pub standings: Standings,
@@ -22,10 +25,54 @@ pub struct Summary {
     pub unreadable: usize,
     /// Records read with at least one finding.
     pub with_findings: usize,
+    /// Deals the engines settled.
+    pub settled: usize,
+    /// Deals read that no engine settled (an incomplete record, a tag or
+    /// option that cannot be read, pots not known): not scored, their
+    /// claims not compared.
+    pub unsettled: usize,
+    /// The claimed results: compared with the rules, or not.
+    pub claims: ClaimCount,
+    /// Every path and record read, every deal settled and so every claim
+    /// compared: only then does the report say that all agrees.
+    pub all_checked: bool,
     /// Files with a finding or an unreadable record, in input order.
     pub flagged_files: Vec<String>,
-    /// Files that could not be opened, with the reason.
+    /// Paths that could not be read (a missing file, a broken link, a
+    /// folder without a record file, a file with no record), with the
+    /// reason: `path: why`.
     pub unopened: Vec<String>,
+}
+
+#[derive(Debug, Default, Serialize)]
+pub struct ClaimCount {
+    /// Claims of settled deals: compared with what the rules give.
+    pub compared: usize,
+    /// Of those, the ones that disagree (`claim-mismatch`).
+    pub disagree: usize,
+    /// Claims of deals not settled: not compared. (What an unreadable
+    /// record claims is not known: see `unreadable`.)
+    pub not_compared: usize,
+}
+
+/// One thing not checked.
+#[derive(Debug, Serialize)]
+pub struct Unchecked {
+    /// The path, as given or found in a folder (`<stdin>` for `-`).
+    pub file: String,
+    /// The record (from 0), for a record or a deal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub record: Option<usize>,
+    /// `path` (not read), `record` (unreadable) or `deal` (not settled).
+    pub what: &'static str,
+    /// The finding's kind that says why (`incomplete`, `invalid-utf8`,
+    /// `bad-tag`, ...), when a finding says it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<&'static str>,
+    /// Why, in words.
+    pub reason: String,
+    /// The deal claims a result that could not be compared.
+    pub claim_not_compared: bool,
 }
 
 /// Where a deal is: its file and record, and the tags a director files it by.
@@ -127,6 +174,10 @@ pub struct SessionStanding {
     pub variants: Vec<Variant>,
     /// Deals the engines settled.
     pub deals: usize,
+    /// Deals read but not settled (not in the standings).
+    pub unsettled: usize,
+    /// Records of the session that could not be read.
+    pub unreadable: usize,
     /// Best first.
     pub players: Vec<PlayerLine>,
     /// Danish Tarok: the pots at the session's start and end.

@@ -13,7 +13,7 @@ use notation::{Act, Actions, Card, Item, Party, Problem, Suit, Variant};
 use verifier::{Event, Moment, Payment};
 
 use super::{rule_text, rule_url, signed, Lesson, Place, Play};
-use crate::html::esc;
+use crate::escape::html as esc;
 
 /// One record of the file: the deal and its report, or the problems that
 /// kept it from being read.
@@ -166,8 +166,8 @@ fn deal(out: &mut String, l: &Lesson) {
     for tag in &record.tags {
         notes(out, &tag.comments);
     }
-    if !report.settled {
-        out.push_str("<p class=\"caveat\">No rules engine replayed this deal: only the structural checks ran.</p>");
+    if let Some(why) = verifier::structural::unsettled_reason(report) {
+        let _ = write!(out, "<p class=\"caveat\">{}</p>", esc(&why));
     }
     moment(out, l, Moment::Deal);
     findings(out, l, Place::Deal);

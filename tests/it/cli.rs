@@ -52,6 +52,10 @@ pub fn stderr(o: &Output) -> String {
 
 const CLEAN: &str = "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n";
 
+/// A whole Skill7 deal that verifies clean: a record of the tags alone
+/// stops before the play and is incomplete (rules README ALL-4).
+pub const SETTLED: &str = include_str!("../../corpus/skill7-tarock/10-rufer-kontra-trull.tarok");
+
 #[test]
 fn usage_errors_exit_2() {
     assert_eq!(tarok(&[]).status.code(), Some(2));
@@ -97,7 +101,7 @@ fn a_parse_error_exits_2_and_names_line_and_column() {
 
 #[test]
 fn one_bad_record_does_not_hide_the_others() {
-    let text = format!("{CLEAN}\ntrick 1: SK\n\n[Variant \"skill7-tarock\"]\n[Dealer \"x\n\n{CLEAN}\ntrick 1: SK SQ SN SJ\n");
+    let text = format!("{CLEAN}\ntrick 1: SK\ntrick 2: SQ SN SJ S10\n\n[Variant \"skill7-tarock\"]\n[Dealer \"x\n\n{SETTLED}\n");
     let out = tarok_with_input(&["verify", "--format", "json", "-"], Some(&text));
     assert_eq!(out.status.code(), Some(2));
     let lines = json_lines(&out);
@@ -110,9 +114,12 @@ fn one_bad_record_does_not_hide_the_others() {
 
 #[test]
 fn verify_exit_codes_follow_findings() {
-    let clean = tarok_with_input(&["verify", "-"], Some(CLEAN));
+    let clean = tarok_with_input(&["verify", "-"], Some(SETTLED));
     assert_eq!(clean.status.code(), Some(0), "{}", stdout(&clean));
-    let faulty = tarok_with_input(&["verify", "-"], Some(&format!("{CLEAN}\ntrick 1: SK\n")));
+    let faulty = tarok_with_input(
+        &["verify", "-"],
+        Some(&format!("{CLEAN}\ntrick 1: SK\ntrick 2: SQ SN SJ S10\n")),
+    );
     assert_eq!(faulty.status.code(), Some(1));
     assert!(stdout(&faulty).contains("tarok::wrong-trick-size"));
 }
@@ -208,19 +215,20 @@ pub fn exists(path: &str) -> bool {
 
 #[test]
 fn expect_mode_passes_faults_that_are_named_and_fails_the_rest() {
-    let faulty = format!("{{expect: wrong-trick-size[S7-PLAY-1]}}\n{CLEAN}\ntrick 1: SK\n");
+    // A record that stops in the auction: incomplete (README ALL-4).
+    let faulty = format!("{{expect: incomplete[S7-PLAY-6]}}\n{CLEAN}\nauction: 1 rufer\n");
     let named = tarok_with_input(&["verify", "--expect", "-"], Some(&faulty));
     assert_eq!(named.status.code(), Some(0), "{}", stdout(&named));
-    assert!(stdout(&named).contains("<stdin>: as expected (wrong-trick-size[S7-PLAY-1])"));
+    assert!(stdout(&named).contains("<stdin>: as expected (incomplete[S7-PLAY-6])"));
 
-    let wrong = faulty.replace("wrong-trick-size[S7-PLAY-1]", "revoke[S7-PLAY-2]");
+    let wrong = faulty.replace("incomplete[S7-PLAY-6]", "revoke[S7-PLAY-2]");
     let out = tarok_with_input(&["verify", "--expect", "-"], Some(&wrong));
     assert_eq!(out.status.code(), Some(1));
-    assert!(stdout(&out).contains("expected revoke[S7-PLAY-2], found wrong-trick-size[S7-PLAY-1]"));
+    assert!(stdout(&out).contains("expected revoke[S7-PLAY-2], found incomplete[S7-PLAY-6]"));
 
     let unnamed = tarok_with_input(
         &["verify", "--expect", "-"],
-        Some(&format!("{CLEAN}\ntrick 1: SK\n")),
+        Some(&format!("{CLEAN}\nauction: 1 rufer\n")),
     );
     assert_eq!(
         unnamed.status.code(),

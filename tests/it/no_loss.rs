@@ -42,6 +42,12 @@ fn a_full_disk_on_standard_output_is_an_error_in_every_command() {
         &["report", "corpus/koenigrufen"],
         &["rules", "koenigrufen"],
         &["fmt", "-"],
+        &[
+            "convert",
+            "--from",
+            "tarotclub",
+            "tests/import/tarotclub-guard.json",
+        ],
     ] {
         let o = to_full_disk(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

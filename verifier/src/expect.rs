@@ -6,7 +6,7 @@
 //! --expect` and the engines' corpus tests read it through this module.
 //!
 //! ```
-//! let text = "{expect: wrong-trick-size[S7-PLAY-1]}\n[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\ntrick 1: SK\n";
+//! let text = "{expect: incomplete[S7-PLAY-6]}\n[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\nauction: 1 rufer\n";
 //! let record = notation::parse_str(text).remove(0).unwrap();
 //! let wanted = tarok_verifier::expect::expectation(&record).unwrap();
 //! let report = tarok_verifier::verify(&record, &mut tarok_verifier::Session::default());

@@ -19,7 +19,7 @@
 //! ```
 //! use tarok_verifier::notation;
 //!
-//! let text = "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\ntrick 1: SK SQ\n";
+//! let text = "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\ntrick 1: SK SQ\ntrick 2: SN SJ HK HQ\n";
 //! let record = notation::parse_str(text).remove(0).unwrap();
 //! let mut session = tarok_verifier::Session::default();
 //! let report = tarok_verifier::verify(&record, &mut session);

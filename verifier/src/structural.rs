@@ -85,3 +85,50 @@ pub fn unsettle(report: &mut Report) {
     report.totals.clear();
     report.pots = None;
 }
+
+/// Why a deal has no result, in plain words for the front ends (explain,
+/// the lesson page, the director's report); `None` when it is settled. An
+/// incomplete record says where it stops (ALL-4).
+pub fn unsettled_reason(report: &Report) -> Option<String> {
+    if report.settled {
+        return None;
+    }
+    let of = |kind: Kind| report.problems.iter().find(|p| p.kind == kind);
+    Some(if let Some(p) = of(Kind::Incomplete) {
+        let mut words = p.message.clone();
+        if let Some(first) = words.get(..1) {
+            words.replace_range(..1, &first.to_uppercase());
+        }
+        words + "."
+    } else if of(Kind::PotsUnknown).is_some() {
+        "The pots this deal starts from are not known (DK-POT-6): it is replayed, but not settled."
+            .to_string()
+    } else if report.variant.is_none()
+        || report
+            .problems
+            .iter()
+            .any(|p| matches!(p.kind, Kind::BadTag | Kind::Syntax | Kind::BadJson))
+    {
+        "No rules engine replayed this deal: only the structural checks ran.".to_string()
+    } else {
+        "The rules give no result for this deal (see its findings).".to_string()
+    })
+}
+
+/// Whether a structural fault in play (a card not held or played twice, a
+/// lead out of turn) is among the findings of the trick before `trick`
+/// (1-based): the winner of that trick is the record's, not the rules', and
+/// trick `trick` written from the seat that really won it is only that
+/// fault's consequence (ALL-7), not a lead out of turn of its own.
+pub fn slipped_before(problems: &[Problem], trick: usize) -> bool {
+    let Some(before) = trick.checked_sub(1).and_then(|t| u16::try_from(t).ok()) else {
+        return false;
+    };
+    problems.iter().any(|p| {
+        p.trick == Some(before)
+            && matches!(
+                p.kind,
+                Kind::CardNotHeld | Kind::DuplicateCard | Kind::OutOfTurn
+            )
+    })
+}

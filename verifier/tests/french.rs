@@ -512,25 +512,23 @@ fn a_trump_discarded_while_suit_cards_could_go_is_found() {
         f.discard.as_mut().unwrap().cards[0].card = trump;
         f.tricks[t].plays[i].card = d0;
         let report = check(&f);
+        // One discard, one finding (FR-DISCARD-3, ALL-6), naming both
+        // reasons; the discard of 6 held cards stands as written.
         let mine: Vec<_> = report
             .problems
             .iter()
-            .filter(|p| p.card == Some(trump) && p.kind == "illegal-discard")
-            .map(|p| (p.kind.as_str(), p.rule, p.seat))
+            .filter(|p| p.kind == "illegal-discard")
+            .map(|p| (p.rule, p.seat, p.card))
             .collect();
         assert_eq!(
             mine,
-            [
-                ("illegal-discard", Some("FR-DISCARD-2"), Some(tk)),
-                ("illegal-discard", Some("FR-DISCARD-2"), Some(tk))
-            ],
+            [(Some("FR-DISCARD-2"), Some(tk), Some(trump))],
             "{:?}",
             report.problems
         );
-        assert!(report
-            .problems
-            .iter()
-            .any(|p| p.message.contains("not shown")));
+        let p = first_problem(&report, "illegal-discard");
+        assert!(p.message.contains("could go"), "{}", p.message);
+        assert!(p.message.contains("not shown"), "{}", p.message);
         checked += 1;
     }
     assert!(checked > 10, "{checked}");
@@ -628,7 +626,9 @@ fn a_bare_petit_is_found_in_a_partial_record() {
     assert_eq!(report.totals, [0, 0, 0, 0]);
 }
 
-/// A card played by a seat that does not hold it (FR-IRREG-1, `other`).
+/// A card played by a seat that does not hold it (FR-PLAY-7, ALL-2): it
+/// leaves its holder's hand, so when the holder later plays the first
+/// seat's card, that is the second and last finding of the swap.
 #[test]
 fn a_card_not_in_hand_is_found() {
     let mut checked = 0;
@@ -646,16 +646,33 @@ fn a_card_not_in_hand_is_found() {
         faulty.tricks[t].plays[i].card = x;
         faulty.tricks[t2].plays[j].card = c;
         let report = check(&faulty);
-        let p = first_problem(&report, "other");
+        let found: Vec<_> = report
+            .problems
+            .iter()
+            .filter(|p| p.kind == "card-not-held")
+            .map(|p| (p.rule, p.seat, p.trick, p.card))
+            .collect();
         assert_eq!(
-            (p.rule, p.seat, p.trick, p.card),
-            (
-                Some("FR-IRREG-1"),
-                Some(seats[t][i]),
-                Some(t as u16 + 1),
-                Some(x)
-            )
+            found,
+            [
+                (
+                    Some("FR-PLAY-7"),
+                    Some(seats[t][i]),
+                    Some(t as u16 + 1),
+                    Some(x)
+                ),
+                (
+                    Some("FR-PLAY-7"),
+                    Some(seats[t2][j]),
+                    Some(t2 as u16 + 1),
+                    Some(c)
+                )
+            ],
+            "{:?}",
+            report.problems
         );
+        assert!(!report.problems.iter().any(|p| p.kind == "other"));
+        assert!(report.settled);
         assert_eq!(report.totals, [0, 0, 0, 0]);
         checked += 1;
     }
@@ -699,25 +716,32 @@ fn a_discard_after_guard_without_or_against_is_found() {
     assert!(checked > 10, "{checked}");
 }
 
-/// A dog of 5 and a hand of 19 (FR-DEAL-3): structural, with the rule id.
+/// A dog card in hand 2 (FR-DEAL-3 amended, ALL-1): one `wrong-card-count`
+/// by the dealer, nothing else judged (not the dog card played, not the
+/// claim's figures beyond the 0 settled), settled with 0.
 #[test]
 fn a_wrong_dog_size_is_found() {
     let record = played_deals(1).next().unwrap();
+    let dealer = notation::check::table(&record).unwrap().dealer;
     let mut faulty = record.clone();
     let c = faulty.talon.as_mut().unwrap().cards.pop().unwrap();
     faulty.hands[2].cards.push(c);
+    // A revoke-like swap in trick 1 is not judged either.
+    faulty.tricks[0].plays.swap(1, 2);
+    faulty.claim = None;
     let report = check(&faulty);
     let found: Vec<_> = report
         .problems
         .iter()
-        .filter(|p| p.kind == "wrong-card-count")
-        .map(|p| (p.rule, p.seat))
+        .map(|p| (p.kind.as_str(), p.rule, p.seat))
         .collect();
     assert_eq!(
         found,
-        [(Some("FR-DEAL-3"), Some(2)), (Some("FR-DEAL-3"), None)]
+        [("wrong-card-count", Some("FR-DEAL-3"), Some(dealer))]
     );
+    assert!(report.settled);
     assert_eq!(report.totals, [0, 0, 0, 0]);
+    assert!(report.ledger.is_empty());
 }
 
 proptest! {
@@ -776,7 +800,8 @@ proptest! {
     }
 }
 
-/// Two players speak in the wrong order: one finding, for the first of them.
+/// Two players speak in the wrong order: one finding, for the first of them
+/// (FR-BID-4: he spoke before a player whose turn came first).
 #[test]
 fn a_bid_out_of_turn_is_found() {
     let record = played_deals(1).next().unwrap();
@@ -791,5 +816,293 @@ fn a_bid_out_of_turn_is_found() {
         .filter(|p| p.kind != "claim-mismatch")
         .map(|p| (p.kind.as_str(), p.rule, p.seat))
         .collect();
-    assert_eq!(found, [("out-of-turn", Some("FR-BID-2"), Some(seat))]);
+    assert_eq!(found, [("out-of-turn", Some("FR-BID-4"), Some(seat))]);
+}
+
+// The amendments of 2026-11-26 (FR-BID-2/-3/-4, FR-DISCARD-3/-4, FR-SLAM-1,
+// FR-PLAY-7, rules README ALL-1 to ALL-7), on corpus deals and small
+// records.
+
+fn corpus_text(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus/french-tarot")
+        .join(name);
+    std::fs::read_to_string(path).unwrap()
+}
+
+fn verify_text(text: &str) -> Report {
+    let record = notation::parse_str(text).remove(0).unwrap();
+    verify(&record, &mut Session::default())
+}
+
+/// Kind, rule, seat and trick of a finding.
+type Finding = (&'static str, Option<&'static str>, Option<u8>, Option<u16>);
+
+/// Kind, rule, seat and trick of every finding.
+fn findings(report: &Report) -> Vec<Finding> {
+    report
+        .problems
+        .iter()
+        .map(|p| (p.kind.as_str(), p.rule, p.seat, p.trick))
+        .collect()
+}
+
+/// An auction alone (a partial record that stops there), its findings but
+/// the `incomplete` of a record that stops after a taker.
+fn auction_findings(
+    dealer: u8,
+    auction: &str,
+) -> Vec<(&'static str, Option<&'static str>, Option<u8>)> {
+    let text = format!(
+        "[Variant \"french-tarot\"]\n[Dealer \"{dealer}\"]\n[Players \"A; B; C; D\"]\n\nauction: {auction}\n"
+    );
+    let report = verify_text(&text);
+    report
+        .problems
+        .iter()
+        .filter(|p| p.kind != "incomplete")
+        .map(|p| (p.kind.as_str(), p.rule, p.seat))
+        .collect()
+}
+
+/// FR-BID-4's and FR-BID-2's own examples.
+#[test]
+fn the_digest_auction_examples() {
+    let ooo = |s| ("out-of-turn", Some("FR-BID-4"), Some(s));
+    let silent = |s| ("illegal-bid", Some("FR-BID-2"), Some(s));
+    assert_eq!(
+        auction_findings(3, "1 take, 0 pass, 2 pass, 3 pass"),
+        [ooo(1)]
+    );
+    assert_eq!(auction_findings(3, "0 pass, 2 take, 3 pass"), [silent(1)]);
+    assert_eq!(auction_findings(3, "0 guard-against, 2 pass, 3 pass"), []);
+    assert_eq!(
+        auction_findings(2, "0 pass, 1 pass, 2 pass, 3 pass"),
+        [ooo(0), ooo(1), ooo(2)]
+    );
+    // A guard against by a player after him does not excuse him; seat 2
+    // spoke before seat 0, who speaks later.
+    assert_eq!(
+        auction_findings(3, "2 guard-against, 0 pass, 3 pass"),
+        [ooo(2), silent(1)]
+    );
+    // A second entry is illegal and ignored: seat 1 still takes.
+    assert_eq!(
+        auction_findings(3, "0 pass, 1 take, 2 pass, 3 pass, 0 guard"),
+        [("illegal-bid", Some("FR-BID-2"), Some(0))]
+    );
+    // Judged against the bids made before it in the record, out of turn too.
+    assert_eq!(
+        auction_findings(3, "1 guard, 0 take, 2 pass, 3 pass"),
+        [ooo(1), ("illegal-bid", Some("FR-BID-2"), Some(0))]
+    );
+}
+
+/// FR-BID-2, FR-PLAY-7: a record that stops in the auction does not judge
+/// the players not reached; it is incomplete and not settled. Four passes
+/// and nothing after are complete.
+#[test]
+fn an_auction_cut_short_is_incomplete() {
+    let text = "[Variant \"french-tarot\"]\n[Dealer \"3\"]\n\nauction: 0 pass, 1 take\n";
+    let report = verify_text(text);
+    assert_eq!(
+        findings(&report),
+        [("incomplete", Some("FR-PLAY-7"), None, None)]
+    );
+    assert!(!report.settled);
+    let report = verify_text(&corpus_text("70-auction-cut-short.tarok"));
+    assert_eq!(
+        findings(&report),
+        [("incomplete", Some("FR-PLAY-7"), None, None)]
+    );
+    assert!(report.problems[0].message.contains("before the play"));
+    let report = verify_text(&corpus_text("19-all-pass.tarok"));
+    assert!(report.problems.is_empty(), "{:?}", report.problems);
+    assert!(report.settled);
+}
+
+/// FR-BID-2: a silent player is one finding; the deal is void.
+#[test]
+fn a_silent_player_is_one_illegal_bid() {
+    let report = verify_text(&corpus_text("57-silent-bidder.tarok"));
+    assert_eq!(
+        findings(&report),
+        [("illegal-bid", Some("FR-BID-2"), Some(1), None)]
+    );
+    assert!(report.settled);
+    assert_eq!(report.totals, [0, 0, 0, 0]);
+    // After a guard against by a player before him: no finding, and the
+    // deal scores as with his pass written.
+    let silent = verify_text(&corpus_text("58-silent-after-guard-against.tarok"));
+    let spoken = verify_text(&corpus_text("26-handful-not-exact-option.tarok"));
+    assert!(silent.problems.is_empty(), "{:?}", silent.problems);
+    assert_eq!(silent.totals, spoken.totals);
+    assert_ne!(silent.totals, [0, 0, 0, 0]);
+}
+
+/// FR-BID-3: after four passes the record goes on: one `other`, no seat, at
+/// trick 1 (or no trick without tricks); nothing after it judged.
+#[test]
+fn play_after_four_passes_is_one_finding() {
+    // A revoke and a card not held in the tricks are not judged.
+    let text = corpus_text("37-play-after-four-passes.tarok")
+        .replace("trick 3: H7 H9 H10 HJ", "trick 3: H7 T16 H10 HJ")
+        .replace("trick 4: S8 SN SJ S2", "trick 4: S8 SN SJ S6");
+    let report = verify_text(&text);
+    assert_eq!(
+        findings(&report),
+        [("other", Some("FR-BID-3"), None, Some(1))]
+    );
+    assert!(report.settled);
+    assert_eq!(report.totals, [0, 0, 0, 0]);
+    let report = verify_text(&corpus_text("60-discard-after-four-passes.tarok"));
+    assert_eq!(findings(&report), [("other", Some("FR-BID-3"), None, None)]);
+    assert!(report.settled);
+}
+
+/// FR-DISCARD-3/-4 (ALL-6): a discard for another seat, missing, or not six
+/// different held cards is one finding at the seat it is recorded for; the
+/// taker's discard is then the cards he never plays (no revoke, no card
+/// not held).
+#[test]
+fn a_discard_the_record_gets_wrong_is_one_finding() {
+    let report = verify_text(&corpus_text("61-discard-for-the-wrong-seat.tarok"));
+    assert_eq!(
+        findings(&report),
+        [("illegal-discard", Some("FR-DISCARD-3"), Some(1), None)]
+    );
+    assert!(report.problems[0].message.contains("not the taker"));
+    assert_eq!(report.totals, [0, 0, 0, 0]);
+    let report = verify_text(&corpus_text("62-discard-missing.tarok"));
+    assert_eq!(
+        findings(&report),
+        [("illegal-discard", Some("FR-DISCARD-3"), Some(2), None)]
+    );
+    let report = verify_text(&corpus_text("63-discard-wrong-cards.tarok"));
+    assert_eq!(
+        findings(&report),
+        [("illegal-discard", Some("FR-DISCARD-1"), Some(2), None)]
+    );
+    let p = &report.problems[0];
+    for why in [
+        "7 cards",
+        "SK",
+        "S3 written twice",
+        "D2 not in the taker's hand",
+    ] {
+        assert!(p.message.contains(why), "{why}: {}", p.message);
+    }
+    assert!(p.help.contains("FR-DISCARD-3"), "{}", p.help);
+    // A stray discard stops the record before the play: incomplete only.
+    let text = corpus_text("62-discard-missing.tarok");
+    let cut: String = text
+        .lines()
+        .filter(|l| !l.starts_with("trick "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let report = verify_text(&cut);
+    assert_eq!(
+        findings(&report),
+        [("incomplete", Some("FR-PLAY-7"), None, None)]
+    );
+    assert!(!report.settled);
+}
+
+/// FR-SLAM-1 (amended): a slam declared twice counts once, with no finding.
+#[test]
+fn a_slam_declared_twice_counts_once() {
+    let twice = verify_text(&corpus_text("64-slam-declared-twice.tarok"));
+    let once = verify_text(&corpus_text("15-slam-declared-made.tarok"));
+    assert!(twice.problems.is_empty(), "{:?}", twice.problems);
+    assert_eq!(twice.totals, once.totals);
+    let slam: i64 = twice
+        .ledger
+        .iter()
+        .filter(|p| p.rule == "FR-SLAM-3")
+        .map(|p| p.amount)
+        .sum();
+    assert_eq!(slam, 3 * 400);
+}
+
+/// FR-PLAY-7 (ALL-2): a card played again is `duplicate-card` by the seat
+/// that plays it again, at that trick; the deal is void.
+#[test]
+fn a_card_played_twice_is_a_duplicate() {
+    let report = verify_text(&corpus_text("65-card-played-twice.tarok"));
+    assert_eq!(
+        findings(&report),
+        [("duplicate-card", Some("FR-PLAY-7"), Some(1), Some(3))]
+    );
+    assert!(report.settled);
+    assert_eq!(report.totals, [0, 0, 0, 0]);
+    // In a partial record the structural check finds it; the seat is named.
+    let text = corpus_text("21-partial-record.tarok")
+        .replace("trick 2: T4 T15 T20 T17", "trick 2: T4 D10 T20 T17");
+    let report = verify_text(&text);
+    let p = first_problem(&report, "duplicate-card");
+    assert_eq!((p.rule, p.trick), (Some("FR-PLAY-7"), Some(2)));
+    assert!(p.seat.is_some(), "{p:?}");
+}
+
+/// FR-PLAY-7 (ALL-3): a trick of the wrong size names no seat; nothing in
+/// it or after it is judged; the deal is void.
+#[test]
+fn a_trick_of_the_wrong_size_judges_nothing_after_it() {
+    let text = corpus_text("66-five-cards-in-a-trick.tarok")
+        .replace("trick 9: H8 H9 H6 H10", "trick 9: H8 H9 H6 T21");
+    let report = verify_text(&text);
+    assert_eq!(
+        findings(&report),
+        [("wrong-trick-size", Some("FR-PLAY-7"), None, Some(5))]
+    );
+    assert!(report.settled);
+    assert_eq!(report.totals, [0, 0, 0, 0]);
+}
+
+/// FR-PLAY-7 (ALL-4): an incomplete record is one finding, not settled, its
+/// claim never compared; a last trick cut short is part of it, and its
+/// cards are judged.
+#[test]
+fn an_incomplete_record_is_not_settled() {
+    let report = verify_text(&corpus_text("67-last-tricks-missing.tarok"));
+    assert_eq!(
+        findings(&report),
+        [("incomplete", Some("FR-PLAY-7"), None, None)]
+    );
+    assert!(!report.settled);
+    assert!(report.totals.is_empty() && report.ledger.is_empty());
+    let report = verify_text(&corpus_text("68-last-trick-cut-short.tarok"));
+    let mut found = findings(&report);
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            ("incomplete", Some("FR-PLAY-7"), None, None),
+            ("revoke", Some("FR-PLAY-2"), Some(2), Some(11))
+        ]
+    );
+    assert!(report
+        .problems
+        .iter()
+        .any(|p| p.message.contains("the last one cut short")));
+    assert!(!report.settled);
+    let report = verify_text(&corpus_text("69-stops-after-the-auction.tarok"));
+    assert_eq!(
+        findings(&report),
+        [("incomplete", Some("FR-PLAY-7"), None, None)]
+    );
+    assert!(!report.settled);
+}
+
+/// FR-DEAL-3 (ALL-1): a card dealt twice is one `duplicate-card` by the
+/// dealer; the card played by the wrong hand is not judged.
+#[test]
+fn a_card_dealt_twice_is_the_dealers_one_fault() {
+    let report = verify_text(&corpus_text("71-card-dealt-twice.tarok"));
+    assert_eq!(
+        findings(&report),
+        [("duplicate-card", Some("FR-DEAL-3"), Some(2), None)]
+    );
+    assert!(report.settled);
+    assert_eq!(report.totals, [0, 0, 0, 0]);
 }

@@ -396,9 +396,16 @@ fn a_missing_trick_leaves_the_deal_unsettled() {
         }
         record.tricks.pop();
         let (_, report) = check(&record);
+        // KR-NEG-1 as amended (README ALL-4): one `incomplete`, no seat, no
+        // trick, and the deal not settled.
         assert!(!report.settled);
+        assert!(report.ledger.is_empty() && report.totals.is_empty());
         let p = first(&report);
-        assert_eq!((p.kind.as_str(), p.rule), ("other", Some("KR-NEG-1")));
+        assert_eq!(report.problems.len(), 1, "{:#?}", report.problems);
+        assert_eq!(
+            (p.kind.as_str(), p.rule, p.seat, p.trick),
+            ("incomplete", Some("KR-NEG-1"), None, None)
+        );
     }
 }
 
@@ -632,4 +639,362 @@ proptest! {
             prop_assert!(p.span.is_some() || p.kind == "claim-mismatch", "{:?}", p);
         }
     }
+}
+
+// The amended digest (2026-11-26) and the structural faults of the rules
+// README (ALL-1 to ALL-7) as Königrufen meets them.
+
+/// The reports of a corpus file's records, verified as one session.
+fn corpus_reports(name: &str) -> Vec<Report> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/koenigrufen");
+    let text = std::fs::read_to_string(dir.join(name)).unwrap();
+    let mut session = Session::default();
+    notation::parse_str(&text)
+        .into_iter()
+        .map(|r| verify(&r.unwrap(), &mut session))
+        .collect()
+}
+
+fn tokens(report: &Report) -> Vec<String> {
+    report
+        .problems
+        .iter()
+        .map(verifier::expect::token)
+        .collect()
+}
+
+/// A finding as (kind, rule, seat, trick).
+type Found = (String, Option<&'static str>, Option<u8>, Option<u16>);
+
+/// (kind, rule, seat, trick) of every finding.
+fn findings(report: &Report) -> Vec<Found> {
+    report
+        .problems
+        .iter()
+        .map(|p| (p.kind.as_str().to_string(), p.rule, p.seat, p.trick))
+        .collect()
+}
+
+fn f(kind: &str, rule: &'static str, seat: Option<u8>, trick: Option<u16>) -> Found {
+    (kind.to_string(), Some(rule), seat, trick)
+}
+
+fn rule_text(report: &Report, rule: &str) -> Vec<String> {
+    report
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Rule { rule: r, text, .. } if *r == rule => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_talon_card_in_a_hand_is_one_wrong_deal_by_the_dealer_and_void() {
+    let reports = corpus_reports("29-structural-faults.tarok");
+    // KR-DEAL-1 as amended, ALL-1: one finding by the dealer (seat 1), not
+    // one per wrong hand; the deal void.
+    let r = &reports[0];
+    assert_eq!(
+        findings(r),
+        [f("wrong-card-count", "KR-DEAL-1", Some(1), None)]
+    );
+    let p = &r.problems[0];
+    assert!(p.message.contains("seat 3 holds 13 cards"), "{}", p.message);
+    assert!(
+        p.message.contains("the talon holds 5 cards"),
+        "{}",
+        p.message
+    );
+    assert!(r.settled);
+    assert_eq!(r.totals, [0, 0, 0, 0]);
+    assert!(r.ledger.is_empty());
+    // A card dealt twice: duplicate-card, by the dealer too.
+    assert_eq!(
+        findings(&reports[1]),
+        [f("duplicate-card", "KR-DEAL-1", Some(1), None)]
+    );
+    assert_eq!(reports[1].totals, [0, 0, 0, 0]);
+    // ALL-7: a missing card is the wrong deal alone, nothing of the play.
+    assert_eq!(
+        findings(&reports[10]),
+        [f("wrong-card-count", "KR-DEAL-1", Some(1), None)]
+    );
+}
+
+#[test]
+fn a_talon_card_moved_into_a_generated_hand_is_one_finding_by_the_dealer() {
+    for seed in 0..200u64 {
+        let mut record = generated(seed, seed as usize);
+        let dealer: u8 = record.tag("Dealer").unwrap().value.parse().unwrap();
+        record.claim = None;
+        let card = record.talon.as_mut().unwrap().cards.pop().unwrap();
+        let seat = (seed % 4) as usize;
+        record.hands[seat].cards.push(card);
+        let (text, report) = check(&record);
+        assert_eq!(
+            findings(&report),
+            [f("wrong-card-count", "KR-DEAL-1", Some(dealer), None)],
+            "seed {seed}:\n{text}"
+        );
+        assert!(report.settled, "seed {seed}");
+        assert_eq!(report.totals, [0, 0, 0, 0], "seed {seed}");
+        assert!(report.ledger.is_empty());
+    }
+}
+
+#[test]
+fn a_card_not_held_leaves_the_hand_that_held_it() {
+    let r = &corpus_reports("29-structural-faults.tarok")[2];
+    // ALL-2: T4 (the bidder's, from the talon) played by seat 1 in trick 3;
+    // seat 2 playing it in trick 4 plays it twice; seat 1 still holds T6.
+    assert_eq!(
+        findings(r),
+        [
+            f("card-not-held", "KR-PLAY-10", Some(1), Some(3)),
+            f("duplicate-card", "KR-PLAY-10", Some(2), Some(4)),
+            f("revoke", "KR-PLAY-3", Some(1), Some(12)),
+        ]
+    );
+    assert_eq!(r.problems[0].card, Some("T4".parse().unwrap()));
+    assert!(r.problems[0].message.contains("seat 2 holds it"));
+    // Scored as played (KR-PLAY-10: no consequence beyond the findings).
+    assert!(r.settled);
+    assert_eq!(r.totals, [4, -4, 4, -4]);
+}
+
+#[test]
+fn a_card_played_twice_counts_in_both_tricks() {
+    let r = &corpus_reports("29-structural-faults.tarok")[3];
+    assert_eq!(
+        findings(r),
+        [f("duplicate-card", "KR-PLAY-10", Some(0), Some(11))]
+    );
+    assert!(r.settled);
+    assert_eq!(r.totals, [4, -4, 4, -4]);
+    // KR-SCORE-1 as amended: H1 counts twice, DN (never played) for nobody.
+    assert_eq!(
+        rule_text(r, "KR-SCORE-1"),
+        ["the bidder's team has 48 2/3 points, the opponents 19 1/3"]
+    );
+}
+
+#[test]
+fn a_trick_of_the_wrong_size_names_no_seat_and_voids_the_deal() {
+    let r = &corpus_reports("29-structural-faults.tarok")[4];
+    assert_eq!(
+        findings(r),
+        [f("wrong-trick-size", "KR-PLAY-10", None, Some(5))]
+    );
+    assert!(r.settled);
+    assert_eq!(r.totals, [0, 0, 0, 0]);
+    assert!(r.ledger.is_empty());
+}
+
+#[test]
+fn an_incomplete_record_is_one_finding_and_not_settled() {
+    let reports = corpus_reports("29-structural-faults.tarok");
+    for (i, r) in [(5, &reports[5]), (6, &reports[6])] {
+        assert_eq!(
+            findings(r),
+            [f("incomplete", "KR-NEG-1", None, None)],
+            "#{i}"
+        );
+        assert!(!r.settled, "#{i}");
+        assert!(r.ledger.is_empty() && r.totals.is_empty(), "#{i}");
+    }
+    // The short last trick is part of the same fault, and the claim line
+    // of record 6 is not compared.
+    assert!(reports[5].problems[0]
+        .message
+        .contains("after 7 of the deal's 12 tricks, the last one cut short"));
+}
+
+#[test]
+fn a_short_last_trick_of_a_generated_deal_is_incomplete_only() {
+    for seed in 0..200u64 {
+        let mut record = generated(seed, seed as usize);
+        let n = record.tricks.len();
+        if n < 2 {
+            continue;
+        }
+        record.tricks[n - 1].plays.pop();
+        let (text, report) = check(&record);
+        assert_eq!(
+            findings(&report),
+            [f("incomplete", "KR-NEG-1", None, None)],
+            "seed {seed}:\n{text}"
+        );
+        assert!(!report.settled && report.totals.is_empty(), "seed {seed}");
+    }
+}
+
+#[test]
+fn a_lead_out_of_turn_is_by_the_written_leader() {
+    let r = &corpus_reports("29-structural-faults.tarok")[8];
+    assert_eq!(
+        findings(r),
+        [
+            f("out-of-turn", "KR-PLAY-1", Some(3), Some(2)),
+            f("incomplete", "KR-NEG-1", None, None),
+        ]
+    );
+}
+
+#[test]
+fn a_wrong_discard_is_one_finding_and_the_cards_never_played_are_the_discard() {
+    let all = corpus_reports("29-structural-faults.tarok");
+    let amended = corpus_reports("30-amended-2026-11-26.tarok");
+    // Two cards (29 #9), recorded for seat 0 (30 #9), four with a king
+    // (30 #10): one illegal-discard each, at the seat it is recorded for.
+    for (r, seat) in [(&all[9], 2), (&amended[8], 0), (&amended[9], 2)] {
+        assert_eq!(
+            findings(r),
+            [f("illegal-discard", "KR-DISCARD-1", Some(seat), None)]
+        );
+        assert!(r.problems[0].help.contains("KR-DISCARD-4"));
+        // KR-DISCARD-4: C7 HN D1, never played, are the discard; scored
+        // as played.
+        assert_eq!(
+            rule_text(r, "KR-DISCARD-4"),
+            ["the discard is taken to be the cards seat 2 never plays: HN D1 C7"]
+        );
+        assert!(r.settled);
+        assert_eq!(r.totals, [4, -4, 4, -4]);
+    }
+    // The king of the four-card discard is named in the one finding.
+    assert!(amended[9].problems[0]
+        .message
+        .contains("HK may not be laid away"));
+    assert!(amended[9].problems[0].help.contains("KR-DISCARD-2"));
+    // A missing discard where the record goes on: one finding by the bidder.
+    assert_eq!(
+        findings(&all[7]),
+        [
+            f("illegal-discard", "KR-DISCARD-1", Some(2), None),
+            f("incomplete", "KR-NEG-1", None, None),
+        ]
+    );
+}
+
+#[test]
+fn a_bid_breaking_several_rules_is_one_illegal_bid() {
+    let r = &corpus_reports("30-amended-2026-11-26.tarok")[0];
+    assert_eq!(
+        findings(r),
+        [
+            f("illegal-bid", "KR-BID-1", Some(3), None),
+            f("incomplete", "KR-NEG-1", None, None),
+        ]
+    );
+    assert!(
+        r.problems[0].help.contains("KR-BID-5"),
+        "{}",
+        r.problems[0].help
+    );
+    // The passed seat's bid in 20-auction-faults: no out-of-turn besides.
+    let r = &corpus_reports("20-auction-faults.tarok")[1];
+    assert_eq!(
+        findings(r),
+        [
+            f("illegal-bid", "KR-BID-1", Some(2), None),
+            f("incomplete", "KR-NEG-1", None, None),
+        ]
+    );
+}
+
+#[test]
+fn an_auction_with_no_game_is_not_settled_and_nothing_after_it_is_judged() {
+    let reports = corpus_reports("30-amended-2026-11-26.tarok");
+    // A forehand-only game standing: the lowest table game ranks above it.
+    assert_eq!(
+        tokens(&reports[1]),
+        ["illegal-bid[KR-BID-3]", "incomplete[KR-NEG-1]"]
+    );
+    // No bid, the record goes on: other with no seat; no game.
+    assert_eq!(findings(&reports[2]), [f("other", "KR-BID-7", None, None)]);
+    assert!(!reports[2].settled);
+    // Unfinished with a bid: its highest bid is played.
+    assert_eq!(
+        findings(&reports[3]),
+        [
+            f("other", "KR-BID-7", None, None),
+            f("incomplete", "KR-NEG-1", None, None)
+        ]
+    );
+}
+
+#[test]
+fn the_amended_king_call_talon_and_call_round_entries() {
+    let r = corpus_reports("30-amended-2026-11-26.tarok");
+    // A king call for another seat: out-of-turn, and still the call.
+    assert_eq!(
+        findings(&r[4]),
+        [f("out-of-turn", "KR-CALL-1", Some(0), None)]
+    );
+    assert_eq!(r[4].totals, [4, -4, 4, -4]);
+    // A talon choice for another seat: illegal-call, the bidder takes it.
+    assert_eq!(
+        findings(&r[5]),
+        [f("illegal-call", "KR-TALON-1", Some(0), None)]
+    );
+    assert_eq!(r[5].totals, [4, -4, 4, -4]);
+    // No talon choice while the record goes on: by the bidder.
+    assert_eq!(
+        findings(&r[6]),
+        [
+            f("illegal-call", "KR-TALON-1", Some(2), None),
+            f("incomplete", "KR-NEG-1", None, None)
+        ]
+    );
+    // A grind in a solo game's talon place: ignored, the deal goes on.
+    assert_eq!(
+        findings(&r[7]),
+        [
+            f("illegal-call", "KR-TALON-2", Some(2), None),
+            f("incomplete", "KR-NEG-1", None, None)
+        ]
+    );
+    assert!(!r[7].settled);
+    // A talon choice and a second king call in the round: a turn each.
+    for i in [11, 12] {
+        assert_eq!(
+            findings(&r[i]),
+            [f("illegal-call", "KR-ANN-6", Some(3), None)]
+        );
+        assert_eq!(r[i].totals, [4, -4, 4, -4]);
+    }
+    // An unfinished round with tricks: other, no seat; scored as played.
+    assert_eq!(findings(&r[13]), [f("other", "KR-ANN-1", None, None)]);
+    assert_eq!(r[13].totals, [4, -4, 4, -4]);
+}
+
+#[test]
+fn tricks_after_an_early_end_are_one_other_with_no_seat() {
+    let r = &corpus_reports("24-play-faults.tarok")[6];
+    assert_eq!(findings(r), [f("other", "KR-NEG-1", None, Some(7))]);
+    assert!(r.settled);
+}
+
+#[test]
+fn a_missing_discard_in_a_record_that_stops_takes_no_card_from_the_call_round() {
+    // The bidder (seat 2) holds T1 and announces pagat; the discard is
+    // missing and the record stops after the call round. KR-DISCARD-4's
+    // "cards he never plays" are all fifteen here: which of them he laid
+    // away is not known, so the announcement is not judged as one without
+    // the card (spec/rules-koenigrufen.md, decision 11).
+    let text = "[Variant \"koenigrufen\"]\n[Dealer \"1\"]\n\nhand 0: CK T20 D4 H4 T10 T21 DK H1 CQ T7 C9 DN\nhand 1: T8 T18 CN D2 HJ D3 CJ DJ T16 S8 SK T6\nhand 2: HN HK T14 SQ D1 C7 C8 T11 S10 H3 T1 T9\nhand 3: C10 T3 SN T5 S7 DQ T12 HQ T17 T13 SJ T15\ntalon: T19 T4 H2 S9 T22 T2\nauction: 3 pass, 0 pass, 1 pass, 2 caller\ncalls: 2 call CK, 2 talon 0, 2 announce pagat, 3 pass, 0 pass, 1 pass\n";
+    let report = verify(
+        &notation::parse_str(text).remove(0).unwrap(),
+        &mut Session::default(),
+    );
+    assert_eq!(
+        findings(&report),
+        [
+            f("illegal-discard", "KR-DISCARD-1", Some(2), None),
+            f("incomplete", "KR-NEG-1", None, None)
+        ]
+    );
+    assert!(!report.settled);
 }

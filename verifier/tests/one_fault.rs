@@ -159,6 +159,37 @@ fn danish_trick_of_the_wrong_size_settles_the_deal() {
 }
 
 #[test]
+fn danish_structural_faults_are_one_finding_each() {
+    // ALL-5: a seat-order slip in one trick (its cards written from the
+    // next seat, no leader written) is one lead out of turn by the seat the
+    // cards are written from; no card not held, no revoke.
+    let report = check(&corpus(
+        "danish-tarok",
+        "57-cards-written-from-the-wrong-seat.tarok",
+    ));
+    assert_eq!(tokens(&report), ["out-of-turn[DK-PLAY-1]"]);
+    no_claim_mismatch(&report);
+    // ALL-1: a skat card written into another hand is one finding, by the
+    // first wrong hand in declaring order (the dealer), fined once.
+    let report = check(&corpus(
+        "danish-tarok",
+        "52-skat-card-written-into-a-hand.tarok",
+    ));
+    let p = only(&report, "wrong-card-count[DK-DEAL-3]");
+    assert_eq!(p.seat, Some(2));
+    assert_eq!(p.also.len(), 1, "both hands underlined");
+    // ALL-6: a skat card written twice is one improper discard, and no
+    // revoke for the cards taken as laid away.
+    let report = check(&corpus("danish-tarok", "65-skat-card-written-twice.tarok"));
+    only(&report, "illegal-discard[DK-DISCARD-1]");
+    // ALL-4: an incomplete record is one finding and its claim is not
+    // compared.
+    let report = check(&corpus("danish-tarok", "58-incomplete-record.tarok"));
+    only(&report, "incomplete[DK-PLAY-5]");
+    assert!(!report.settled);
+}
+
+#[test]
 fn french_false_handful_is_one_finding() {
     let report = check(&corpus(
         "french-tarot",
@@ -188,9 +219,55 @@ fn french_trick_of_the_wrong_size_voids_the_deal() {
         "french-tarot",
         "56-card-missing-from-a-trick.tarok",
     ));
-    only(&report, "wrong-trick-size[FR-PLAY-1]");
+    let p = only(&report, "wrong-trick-size[FR-PLAY-7]");
+    assert_eq!((p.seat, p.trick), (None, Some(7)));
     assert!(report.settled);
     assert_eq!(report.totals, [0, 0, 0, 0]);
+    assert!(report.ledger.is_empty());
+}
+
+/// FR-DEAL-3 (ALL-1): a dog card written into a hand is one misdeal, by the
+/// dealer (seat 1), whichever hands are wrong; nothing else is judged.
+#[test]
+fn french_dog_card_in_a_hand_is_one_finding_by_the_dealer() {
+    let report = check(&corpus("french-tarot", "46-wrong-dog-size.tarok"));
+    let p = only(&report, "wrong-card-count[FR-DEAL-3]");
+    assert_eq!(p.seat, Some(1));
+    assert!(p.message.contains("seat 0 holds 19"), "{}", p.message);
+    assert!(p.message.contains("talon holds 5"), "{}", p.message);
+    assert!(report.settled);
+    assert_eq!(report.totals, [0, 0, 0, 0]);
+}
+
+/// FR-DISCARD-3 (ALL-6): a discard written for the wrong seat is one
+/// finding at that seat, not one per card; the taker's discard is taken
+/// from the play (FR-DISCARD-4), so nothing else is reported.
+#[test]
+fn french_discard_for_the_wrong_seat_is_one_finding() {
+    let report = check(&corpus(
+        "french-tarot",
+        "61-discard-for-the-wrong-seat.tarok",
+    ));
+    let p = only(&report, "illegal-discard[FR-DISCARD-3]");
+    assert_eq!(p.seat, Some(1));
+    assert!(report.settled);
+    assert_eq!(report.totals, [0, 0, 0, 0]);
+}
+
+/// FR-PLAY-7 (ALL-4): a record missing its last tricks is one `incomplete`,
+/// not settled, and its claim (+999) is never compared.
+#[test]
+fn french_incomplete_record_is_not_settled_and_its_claim_not_checked() {
+    let report = check(&corpus("french-tarot", "67-last-tricks-missing.tarok"));
+    let p = only(&report, "incomplete[FR-PLAY-7]");
+    assert_eq!((p.seat, p.trick), (None, None));
+    assert!(
+        p.message.contains("15 of the deal's 18 tricks"),
+        "{}",
+        p.message
+    );
+    assert!(!report.settled);
+    assert!(report.totals.is_empty());
     assert!(report.ledger.is_empty());
 }
 
@@ -210,7 +287,12 @@ fn corpus_reports(variant: &str, name: &str) -> Vec<Report> {
 #[test]
 fn koenigrufen_king_laid_away_in_three_of_suits_is_one_finding() {
     let reports = corpus_reports("koenigrufen", "28-one-fault-one-finding.tarok");
-    let p = only(&reports[0], "illegal-discard[KR-DISCARD-2]");
+    // The record stops after the discard: incomplete (KR-NEG-1 as amended).
+    assert_eq!(
+        tokens(&reports[0]),
+        ["illegal-discard[KR-DISCARD-2]", "incomplete[KR-NEG-1]"]
+    );
+    let p = &reports[0].problems[0];
     assert!(p.help.contains("KR-DISCARD-3"), "{}", p.help);
     assert_eq!(p.card, Some("DK".parse().unwrap()));
     // The king need not be the first suit card of the discard.
@@ -218,7 +300,8 @@ fn koenigrufen_king_laid_away_in_three_of_suits_is_one_finding() {
     let text = std::fs::read_to_string(dir.join("28-one-fault-one-finding.tarok")).unwrap();
     let record = parse(&text.replacen("discard 0: DK H4 C7", "discard 0: H4 DK C7", 1));
     let report = check(&record);
-    let p = only(&report, "illegal-discard[KR-DISCARD-2]");
+    let p = &report.problems[0];
+    assert_eq!(verifier::expect::token(p), "illegal-discard[KR-DISCARD-2]");
     assert!(p.help.contains("KR-DISCARD-3"), "{}", p.help);
 }
 
@@ -241,13 +324,22 @@ fn koenigrufen_an_illegal_call_is_a_turn_not_a_pass() {
         .any(|l| l.rule == "KR-BONUS-2" && l.reason.contains("announced")));
     // An illegal call alone, then three passes: not "unfinished".
     let text = "[Variant \"koenigrufen\"]\n[Dealer \"0\"]\n\nhand 0: S9 T9 CN S7 C7 T15 S10 T1 DK T13 CK T5\nhand 1: T19 T6 T21 T14 HN T20 T17 HK T7 C10 DN D1\nhand 2: SK SJ H2 T12 T11 HJ T8 H1 CQ C9 DJ HQ\nhand 3: H3 D2 T4 T10 CJ C8 D3 T18 D4 T2 H4 SQ\ntalon: SN T3 T22 T16 DQ S8\nauction: 2 pass, 3 pass, 0 pass, 1 three\ncalls: 1 talon 1, 1 announce capture-moon, 2 pass, 3 pass, 0 pass\ndiscard 1: T17 D1 T16\n";
+    // (The record stops after the discard: incomplete, KR-NEG-1 as amended;
+    // an unfinished round would not be a finding of its own there.)
     let report = check(&parse(text));
-    only(&report, "illegal-call[KR-ANN-2]");
+    assert_eq!(
+        tokens(&report),
+        ["illegal-call[KR-ANN-2]", "incomplete[KR-NEG-1]"]
+    );
     // A fourth pass would now come after the end.
     let report = check(&parse(&text.replace("0 pass\n", "0 pass, 1 pass\n")));
     assert_eq!(
         tokens(&report),
-        ["illegal-call[KR-ANN-2]", "out-of-turn[KR-ANN-1]"]
+        [
+            "illegal-call[KR-ANN-2]",
+            "out-of-turn[KR-ANN-1]",
+            "incomplete[KR-NEG-1]"
+        ]
     );
 }
 
@@ -280,7 +372,9 @@ fn capture_words_parse_print_and_convert() {
 #[test]
 fn koenigrufen_trick_of_the_wrong_size_voids_the_deal() {
     let reports = corpus_reports("koenigrufen", "28-one-fault-one-finding.tarok");
-    only(&reports[3], "wrong-trick-size[-]");
+    // KR-PLAY-10 as amended (README ALL-3): no seat, at trick 5.
+    let p = only(&reports[3], "wrong-trick-size[KR-PLAY-10]");
+    assert_eq!((p.seat, p.trick), (None, Some(5)));
     assert!(reports[3].settled);
     assert_eq!(reports[3].totals, [0, 0, 0, 0]);
     assert!(reports[3].ledger.is_empty());
@@ -312,9 +406,16 @@ fn skill7_trick_of_the_wrong_size_voids_the_deal() {
         "skill7-tarock",
         "37-card-missing-from-a-trick.tarok",
     ));
-    only(&report, "wrong-trick-size[S7-PLAY-1]");
+    only(&report, "wrong-trick-size[S7-PLAY-6]");
     assert!(report.settled);
     assert_eq!(report.totals, [0, 0, 0, 0]);
+}
+
+/// Whether the deal itself is wrong (rules README ALL-1): then nothing of
+/// its play is judged, a trick of the wrong size included.
+fn wrong_deal(record: &Record) -> bool {
+    notation::check::table(record)
+        .is_ok_and(|t| notation::check::structure_of(record, t).wrong_deal)
 }
 
 /// Every corpus deal with a card taken out of, or put into, one of its
@@ -338,7 +439,7 @@ fn a_trick_of_the_wrong_size_always_settles_and_conserves() {
             let text = std::fs::read_to_string(&file).unwrap();
             for parsed in notation::parse_str(&text) {
                 let Ok(record) = parsed else { continue };
-                if record.tricks.len() < 3 || !check(&record).settled {
+                if record.tricks.len() < 3 || !check(&record).settled || wrong_deal(&record) {
                     continue;
                 }
                 for (t, grow) in [(0, false), (record.tricks.len() / 2, true)] {
@@ -370,4 +471,28 @@ fn a_trick_of_the_wrong_size_always_settles_and_conserves() {
         }
     }
     assert!(checked > 100, "only {checked} deals");
+}
+
+#[test]
+fn skill7_misdeal_is_one_finding_by_the_dealer() {
+    let reports = corpus_reports("skill7-tarock", "40-misdeal.tarok");
+    let p = only(&reports[0], "wrong-card-count[S7-DEAL-1]");
+    assert_eq!(p.seat, Some(1));
+    assert_eq!(p.also.len(), 1, "both wrong hands underlined");
+    assert!(reports[0].settled);
+    assert_eq!(reports[0].totals, [0, 0, 0, 0]);
+}
+
+#[test]
+fn skill7_one_entry_breaking_two_rules_is_one_finding() {
+    let reports = corpus_reports("skill7-tarock", "42-one-bid-two-rules.tarok");
+    assert_eq!(
+        tokens(&reports[0]),
+        ["illegal-bid[S7-BID-3]", "incomplete[S7-PLAY-6]"]
+    );
+    assert!(reports[0].problems[0].help.contains("S7-BID-4"));
+    let reports = corpus_reports("skill7-tarock", "45-trull-holder-bids-pagat.tarok");
+    let p = only(&reports[0], "illegal-call[S7-ADD-3]");
+    assert_eq!(p.seat, Some(1));
+    no_claim_mismatch(&reports[0]);
 }

@@ -40,119 +40,87 @@ impl Replay<'_, '_> {
         }
     }
 
-    /// DK-DEAL-3: faults of the dealt hands, found before play or during it.
+    /// DK-DEAL-3 (README ALL-1): a wrong deal is one finding, given by the
+    /// structural check by the dealer; nothing else of the deal is judged.
+    /// Found before play (no trick recorded), or a card dealt twice or not in
+    /// the pack: the dealer's misdeal, 5 into each pot, the same dealer deals
+    /// again. Wrong hand sizes with tricks recorded: a wrong number of cards
+    /// found during play, by the first holder of a wrong hand in declaring
+    /// order, 40 into each pot, the deal abandoned.
     pub(super) fn wrong_deal(&mut self) -> Option<End> {
+        if !self.deal.wrong_deal {
+            return None;
+        }
         let record = self.deal.record;
         let d = self.seating.dealer;
-        let (before_play, during) = self.classify_wrong_deal();
-        if record.tricks.is_empty() {
-            self.one_wrong_count(
-                d,
-                format!("the dealer, seat {d}, misdeals"),
-                "the dealer's misdeal: 5 into each pot, and he deals again (DK-DEAL-3); the hands must be 25, 25 and 28 cards (28 for the dealer)",
-            );
-        } else if let Some(s) = during {
-            self.one_wrong_count(
-                s,
-                format!("seat {s} holds the wrong number of cards in play"),
-                "the wrong number of cards found in play: the first such hand in declaring order (dealer, next, third) pays 40 into each pot, and the deal is abandoned (DK-DEAL-3)",
-            );
-        }
-        if let Some(kind) = before_play {
-            self.out.fine(
-                d,
-                5,
-                "DK-DEAL-3",
-                format!("fine for a wrong deal ({kind})"),
-                Moment::Deal,
-            );
-            self.out.rule_event(
-                Moment::Deal,
-                "DK-DEAL-3",
-                format_args!("the deal is wrong ({kind}): not played, seat {d} deals again"),
-            );
-            return Some(End::Redeal);
-        }
-        if let Some(s) = during {
+        let holder = self.wrong_hand_holder();
+        let kinds = [Kind::UnknownCard, Kind::DuplicateCard, Kind::WrongCardCount];
+        let problem = self
+            .out
+            .report
+            .problems
+            .iter_mut()
+            .find(|p| kinds.contains(&p.kind))?;
+        let kind = problem.kind;
+        problem.rule = Some("DK-DEAL-3");
+        let during = kind == Kind::WrongCardCount && !record.tricks.is_empty();
+        if let (true, Some(s)) = (during, holder) {
+            let hands = problem
+                .message
+                .split_once("): ")
+                .map_or(problem.message.clone(), |(_, h)| h.to_owned());
+            problem.message = format!("seat {s} holds the wrong number of cards in play: {hands}");
+            problem.seat = Some(s);
+            // The holder's hand is the place shown first.
+            let span = record.hands.iter().find(|h| h.seat == s).map(|h| h.span);
+            if let Some(i) = problem
+                .also
+                .iter()
+                .position(|(a, _)| span.is_some_and(|h| a.start == h.start && a.end == h.end))
+            {
+                if let Some(first) = problem.span {
+                    let (a, label) = std::mem::take(&mut problem.also[i]);
+                    problem.also[i] = (first, std::mem::replace(&mut problem.label, label));
+                    problem.span = Some(a);
+                }
+            }
+            problem.help = "the wrong number of cards found in play: the first such hand in declaring order (dealer, next, third) pays 40 into each pot, and the deal is abandoned (DK-DEAL-3, DK-FINE-3); nothing else of the deal is judged".into();
             let at = Moment::Trick(1);
             let reason = "fine for holding the wrong number of cards in play".to_owned();
             self.out.fine(s, 40, "DK-DEAL-3", reason, at);
             self.out.abandon(at, "DK-DEAL-3");
             return Some(End::Settled);
         }
-        None
+        problem.seat = Some(d);
+        problem.help = "the dealer's misdeal: 5 into each pot, and he deals again (DK-DEAL-3); the hands must be 25, 25 and 28 cards (28 for the dealer), each card of the pack dealt once; nothing else of the deal is judged".into();
+        self.out.fine(
+            d,
+            5,
+            "DK-DEAL-3",
+            format!("fine for a wrong deal ({kind})"),
+            Moment::Deal,
+        );
+        self.out.rule_event(
+            Moment::Deal,
+            "DK-DEAL-3",
+            format_args!("the deal is wrong ({kind}): not played, seat {d} deals again"),
+        );
+        Some(End::Redeal)
     }
 
-    /// The structural check's faults of the dealt hands, given their rule:
-    /// the first fault found before play (the dealer's), and the holder of
-    /// a wrong hand found in play (the first in declaring order).
-    fn classify_wrong_deal(&mut self) -> (Option<Kind>, Option<notation::Seat>) {
+    /// DK-DEAL-3: the first active player in declaring order (dealer, next,
+    /// third) whose dealt hand has the wrong number of cards.
+    fn wrong_hand_holder(&self) -> Option<notation::Seat> {
         let record = self.deal.record;
         let d = self.seating.dealer;
-        let order = self.seating.order;
-        let mut before_play = None;
-        let mut during = None;
-        for p in self.out.report.problems.iter_mut() {
-            match p.kind {
-                Kind::UnknownCard | Kind::DuplicateCard => {
-                    p.rule = Some("DK-DEAL-3");
-                    p.seat = Some(d);
-                    before_play.get_or_insert(p.kind);
-                }
-                Kind::WrongCardCount => {
-                    p.rule = Some("DK-DEAL-3");
-                    if record.tricks.is_empty() {
-                        p.help =
-                            "the dealer's misdeal: 5 into each pot, and he deals again (DK-DEAL-3)"
-                                .into();
-                        before_play.get_or_insert(p.kind);
-                    } else if let Some(s) = p.seat {
-                        let rank = order.iter().position(|&o| o == s).unwrap_or(3);
-                        if during.is_none_or(|(r, _)| rank < r) {
-                            during = Some((rank, s));
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        (before_play, during.map(|(_, s)| s))
-    }
-
-    /// DK-DEAL-3: wrong hand sizes are one fault (rules README, "One fault,
-    /// one finding"): before play the dealer's misdeal, during play the
-    /// fault of the first wrong hand in declaring order. The structural
-    /// check found one per hand; they become one `wrong-card-count` by
-    /// `seat`, each wrong hand underlined.
-    fn one_wrong_count(&mut self, seat: u8, what: String, help: &str) {
-        let problems = &mut self.out.report.problems;
-        let Some(at) = problems.iter().position(|p| p.kind == "wrong-card-count") else {
-            return;
-        };
-        let wrong: Vec<Problem> = problems
-            .iter()
-            .filter(|p| p.kind == "wrong-card-count")
-            .cloned()
-            .collect();
-        problems.retain(|p| p.kind != "wrong-card-count");
-        let hands: Vec<String> = wrong.iter().map(|p| p.message.clone()).collect();
-        let mut p = Problem::new(
-            Kind::WrongCardCount,
-            format!("{what}: {}", hands.join("; ")),
-        )
-        .rule("DK-DEAL-3")
-        .seat(seat)
-        .help(help);
-        for w in &wrong {
-            if let Some(span) = w.span {
-                if p.span.is_none() {
-                    p = p.at(span, w.label.clone());
-                } else {
-                    p = p.also_at(span, w.label.clone());
-                }
-            }
-        }
-        problems.insert(at.min(problems.len()), p);
+        self.seating.order.into_iter().find(|&s| {
+            let n = record
+                .hands
+                .iter()
+                .find(|h| h.seat == s)
+                .map_or(0, |h| h.cards.len());
+            n != if s == d { 28 } else { 25 }
+        })
     }
 
     /// The dealt hands (partial records: the cards each seat played) and

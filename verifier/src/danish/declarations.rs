@@ -200,11 +200,18 @@ pub fn declaration_cards(hand: CardSet) -> CardSet {
 }
 
 /// Where the declaring stands: what each active player (in declaring
-/// order) holds and has declared, whose turn has begun and ended.
+/// order) holds and has declared, whose turn has begun and passed.
 struct Declaring {
     held: [Held; 3],
     declared: [[bool; SLOTS]; 3],
+    /// Combinations found missing when the player's turn passed: a late
+    /// entry does not make them declared (DK-DECL-6).
+    missing: [[bool; SLOTS]; 3],
+    /// The player has made an entry so far.
     started: [bool; 3],
+    /// The player makes an entry somewhere in the record (DK-DECL-7).
+    speaks: [bool; 3],
+    /// The player's turn has passed (DK-DECL-6).
     done: [bool; 3],
     /// Only the first declaration out of turn is judged (DK-DECL-6).
     out_of_turn: bool,
@@ -214,41 +221,61 @@ struct Declaring {
 }
 
 impl Replay<'_, '_> {
-    /// The declarations, in the order made (DK-DECL).
-    pub(super) fn declarations(&mut self, dealt: &[CardSet; 4], trust: bool) {
+    /// The declarations, in the order written (DK-DECL, as amended: a
+    /// director hears them one entry at a time).
+    pub(super) fn declarations(&mut self, dealt: &[CardSet; 4], skat: CardSet, trust: bool) {
         let record = self.deal.record;
-        let skat: CardSet = record
-            .discard
-            .iter()
-            .flat_map(|x| x.cards.iter().map(|i| i.card))
-            .collect();
+        let empty = Vec::new();
+        let actions = record.declarations.as_ref().map_or(&empty, |x| &x.actions);
+        let order = self.seating.order;
         let mut st = Declaring {
-            held: self.seating.order.map(|s| combos(dealt[s as usize])),
+            held: order.map(|s| combos(dealt[s as usize])),
             declared: [[false; SLOTS]; 3],
+            missing: [[false; SLOTS]; 3],
             started: [false; 3],
+            speaks: order.map(|s| actions.iter().any(|a| a.seat == s)),
             done: [false; 3],
             out_of_turn: false,
             trust,
             skat,
         };
-        let empty = Vec::new();
-        let actions = record.declarations.as_ref().map_or(&empty, |x| &x.actions);
         let span_of = record.declarations.as_ref().map_or(record.span, |x| x.span);
         for a in actions {
             self.declaration(&mut st, a);
         }
-        for k in 0..3 {
-            if !st.done[k] && !trust {
-                self.missing(k, &st.held[k], &st.declared[k], span_of);
-            }
+        // The turns still open pass at the end of the declarations. A record
+        // that stops before the play does not reach the players after the
+        // last one with an entry (DK-DECL-7, DK-PLAY-5).
+        let reached = if record.tricks.is_empty() {
+            (0..3).rev().find(|&k| st.speaks[k]).map_or(0, |k| k + 1)
+        } else {
+            3
+        };
+        for k in 0..reached {
+            self.pass_turn(&mut st, k, span_of);
         }
     }
 
-    /// One declaration action, in turn or not.
+    /// DK-DECL-6: the `k`-th player's turn passes; what he holds and has
+    /// not declared by then is missing (DK-DECL-4).
+    fn pass_turn(&mut self, st: &mut Declaring, k: usize, span: Span) {
+        if std::mem::replace(&mut st.done[k], true) || st.trust {
+            return;
+        }
+        for slot in 0..SLOTS {
+            if st.held[k][slot].is_some() && !st.declared[k][slot] {
+                st.missing[k][slot] = true;
+            }
+        }
+        self.missing(k, &st.held[k], &st.declared[k], span);
+    }
+
+    /// One declaration entry, in turn or not (DK-DECL-6, DK-DECL-7).
     fn declaration(&mut self, st: &mut Declaring, a: &Action) {
         let s = a.seat;
         let at = Moment::Declarations;
         let Some(i) = self.seating.order.iter().position(|&o| o == s) else {
+            // DK-DECL-6, DK-SEAT-1: no fine, no effect, each reported.
             self.out.irregular(
                 Problem::new(
                     Kind::OutOfTurn,
@@ -257,22 +284,32 @@ impl Replay<'_, '_> {
                 .rule("DK-DECL-6")
                 .seat(s)
                 .at(a.span, "sits out")
-                .help("only the three active players declare"),
+                .help("only the three active players declare; an entry by the player who sits out has no effect and no fine (DK-SEAT-1)"),
                 0,
                 false,
                 at,
             );
             return;
         };
-        // An earlier player's turn ends when a later one declares: what he
-        // has not declared by then is missing.
-        for k in 0..i {
-            if st.started[k] && !st.done[k] && !st.trust {
-                st.done[k] = true;
-                self.missing(k, &st.held[k], &st.declared[k], a.span);
+        // An earlier player's turn passes when a later one makes an entry
+        // after his own; a player with no entry at all passes in silence
+        // when a later player makes his first entry (DK-DECL-7). A player
+        // who speaks later in the record is not passed: this entry is early.
+        if !st.started[i] {
+            for k in 0..i {
+                if st.started[k] || !st.speaks[k] {
+                    self.pass_turn(st, k, a.span);
+                }
+            }
+        } else {
+            for k in 0..i {
+                if st.started[k] {
+                    self.pass_turn(st, k, a.span);
+                }
             }
         }
-        self.declares_in_turn(st, i, a);
+        let late = st.done[i];
+        self.declares_in_turn(st, i, a, late);
         st.started[i] = true;
         match &a.act {
             Act::Pass => {}
@@ -281,29 +318,29 @@ impl Replay<'_, '_> {
         }
     }
 
-    /// DK-DECL-6: declarations go in order, each player's all at once.
-    fn declares_in_turn(&mut self, st: &mut Declaring, i: usize, a: &Action) {
+    /// DK-DECL-6: an entry is early when an earlier player in declaring
+    /// order has made no entry yet but makes one later; late when its
+    /// player's turn has passed. Only the first is the irregularity.
+    fn declares_in_turn(&mut self, st: &mut Declaring, i: usize, a: &Action, late: bool) {
         let s = a.seat;
-        let early = (0..i).any(|k| !st.started[k]);
-        let late = (i + 1..3).any(|k| st.started[k]) || st.done[i];
-        if !(early || late) || st.out_of_turn {
+        let early = (0..i).find(|&k| !st.started[k] && st.speaks[k]);
+        if !(early.is_some() || late) || st.out_of_turn {
             return;
         }
         st.out_of_turn = true;
-        let msg = if early {
-            format!(
-                "seat {s} declares before seat {} has declared",
-                self.seating.order[(0..i).find(|&k| !st.started[k]).unwrap_or(0)]
-            )
-        } else {
-            format!("seat {s} declares after his turn has passed")
+        let msg = match early {
+            Some(k) => format!(
+                "seat {s} declares before seat {}, who declares later",
+                self.seating.order[k]
+            ),
+            None => format!("seat {s} declares after his turn has passed"),
         };
         self.out.irregular(
             Problem::new(Kind::OutOfTurn, msg)
                 .rule("DK-DECL-6")
                 .seat(s)
                 .at(a.span, "out of turn")
-                .help("declarations go in order: all of the dealer's, then the next player's, then the third player's"),
+                .help("declarations go in order: all of the dealer's, then the next player's, then the third player's; 20 into each pot, and the deal is abandoned"),
             20,
             true,
             Moment::Declarations,
@@ -353,6 +390,11 @@ impl Replay<'_, '_> {
             return;
         };
         let slot = claim.slot();
+        if st.missing[i][slot] {
+            // DK-DECL-6: a late entry does not make a combination found
+            // missing declared; it stays missing, and is not paid.
+            return;
+        }
         let twice = std::mem::replace(&mut st.declared[i][slot], true);
         let wrong = if st.trust {
             None

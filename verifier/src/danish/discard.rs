@@ -66,36 +66,35 @@ fn improper(d: u8, msg: String, rule: &'static str, label: &str, span: Span) -> 
 
 impl Replay<'_, '_> {
     /// The dealer's skat (DK-DISCARD): takes it out of his hand and notes
-    /// whether a tout was validly announced (DK-TOUT-2).
+    /// whether a tout was validly announced (DK-TOUT-2). An improper skat
+    /// is one `illegal-discard` (DK-DISCARD-5, README ALL-6); a skat that is
+    /// missing, recorded for another seat, or not exactly 3 different cards
+    /// of the dealer's 28 has no effect as written: the skat is taken to be
+    /// the cards of his 28 that he never plays in the record.
     pub(super) fn skat(&mut self, game: &mut Game) {
         let record = self.deal.record;
         let d = self.seating.dealer;
         let at = Moment::Discard;
         let announced = self.tout_announced();
-        let Some(disc) = &record.discard else {
-            self.no_skat();
+        let dealt = game.hands[d as usize];
+        let Some(disc) = record.discard.as_ref().filter(|x| x.seat == d) else {
+            game.skat = CardSet::EMPTY;
+            if self.no_skat() {
+                self.infer_skat(game);
+            }
             return;
         };
-        if disc.seat != d {
-            let p = improper(
-                d,
-                format!("seat {} lays a skat, but seat {d} is the dealer", disc.seat),
-                "DK-DISCARD-1",
-                "not the dealer",
-                disc.span,
-            )
-            .seat(disc.seat)
-            .help("only the dealer lays away 3 cards");
-            self.out.irregular(p, 40, true, at);
-            return;
-        }
-        let dealt = game.hands[d as usize];
-        // DK-DISCARD-5: the skat is one improper discard, however many of
-        // its cards break however many of DK-DISCARD-1 to -4.
+        let written: CardSet = disc.cards.iter().map(|i| i.card).collect();
+        // DK-DISCARD-5: one improper skat, one finding, whatever it breaks.
         let mut faults = self.skat_card_faults(disc, dealt, announced);
-        let rest = dealt.difference(game.skat);
-        faults.extend(self.trump_laid_without_void(disc, game, rest));
-        faults.extend(self.declaration_card_laid(disc, game, announced));
+        let shaped =
+            disc.cards.len() == 3 && written.len() == 3 && written.difference(dealt).is_empty();
+        if shaped {
+            game.skat = written;
+            let rest = dealt.difference(written);
+            faults.extend(self.trump_laid_without_void(disc, game, rest));
+            faults.extend(self.declaration_card_laid(disc, game, announced));
+        }
         if let Some(p) = crate::finding::one_finding(
             faults,
             &[
@@ -109,8 +108,28 @@ impl Replay<'_, '_> {
         ) {
             self.out.irregular(p, 40, true, at);
         }
-        game.hands[d as usize] = rest;
+        if shaped || !game.complete {
+            game.skat = written;
+            game.hands[d as usize] = dealt.difference(written);
+        } else {
+            self.infer_skat(game);
+        }
         game.announced_tout = announced && game.skat.contains(Card::FOOL);
+    }
+
+    /// DK-DISCARD-5: the skat taken to be the cards of the dealer's 28 that
+    /// he never plays in the record (no card of any trick); he plays from
+    /// the rest, and nothing else is reported about those cards.
+    fn infer_skat(&self, game: &mut Game) {
+        let d = self.seating.dealer as usize;
+        let played: CardSet = self
+            .deal
+            .judged_tricks()
+            .iter()
+            .flat_map(|t| t.plays.iter().map(|i| i.card))
+            .collect();
+        game.skat = game.hands[d].difference(played);
+        game.hands[d] = game.hands[d].intersection(played);
     }
 
     /// The dealer declares a tout, with Option `announced_tout` (DK-TOUT-2).
@@ -126,32 +145,53 @@ impl Replay<'_, '_> {
                 .any(|a| a.seat == d && a.act == Act::Tout)
     }
 
-    /// DK-DISCARD-1: no skat laid. A record of the deal alone (hands,
-    /// nothing after) is no fault.
-    fn no_skat(&mut self) {
+    /// DK-DISCARD-1, DK-DISCARD-5: the dealer's skat is missing, or is
+    /// recorded for another seat. A record that goes on to declarations or
+    /// tricks has an improper discard: one `illegal-discard` by the seat the
+    /// skat is recorded for, else by the dealer (the dealer's missing skat
+    /// is the same fault). A record of the deal alone is incomplete
+    /// (DK-PLAY-5), not this. Returns whether the skat is to be inferred.
+    fn no_skat(&mut self) -> bool {
         let record = self.deal.record;
         let d = self.seating.dealer;
-        let later = record.declarations.is_some() || !record.tricks.is_empty();
-        if !record.is_partial() && later {
-            let span = record
-                .hands
-                .iter()
-                .find(|h| h.seat == d)
-                .map_or(record.span, |h| h.span);
-            self.out.irregular(
-                Problem::new(
-                    Kind::IllegalDiscard,
-                    format!("the dealer (seat {d}) lays no skat"),
-                )
-                .rule("DK-DISCARD-1")
-                .seat(d)
-                .at(span, "28 cards, no skat laid")
-                .help("the dealer lays away exactly 3 of his 28 cards: `discard D: ...`"),
-                40,
-                true,
-                Moment::Discard,
-            );
+        if let Some(disc) = &record.discard {
+            let p = improper(
+                disc.seat,
+                format!("seat {} lays a skat, but seat {d} is the dealer: the dealer's skat is missing", disc.seat),
+                "DK-DISCARD-5",
+                "not the dealer",
+                disc.span,
+            )
+            .help("only the dealer lays away 3 of his 28 cards (DK-DISCARD-1); a skat recorded for another seat is one improper discard by that seat: 40 into each pot, and the deal is abandoned");
+            self.out.irregular(p, 40, true, Moment::Discard);
+            return !record.is_partial();
         }
+        if record.is_partial() {
+            return false;
+        }
+        let later = record.declarations.is_some() || !record.tricks.is_empty();
+        if !later {
+            return false;
+        }
+        let span = record
+            .hands
+            .iter()
+            .find(|h| h.seat == d)
+            .map_or(record.span, |h| h.span);
+        self.out.irregular(
+            Problem::new(
+                Kind::IllegalDiscard,
+                format!("the dealer (seat {d}) lays no skat, and the record goes on"),
+            )
+            .rule("DK-DISCARD-1")
+            .seat(d)
+            .at(span, "28 cards, no skat laid")
+            .help("the dealer lays away exactly 3 of his 28 cards: `discard D: ...`; an improper discard: 40 into each pot, and the deal is abandoned (DK-DISCARD-5)"),
+            40,
+            true,
+            Moment::Discard,
+        );
+        true
     }
 
     /// DK-DISCARD-1 and -2: the skat's size, and each card laid: held by
@@ -171,9 +211,22 @@ impl Replay<'_, '_> {
                 .help("the dealer lays away exactly 3 of his 28 cards"),
             );
         }
+        let mut seen = CardSet::EMPTY;
         for item in &disc.cards {
             let c = item.card;
-            if !dealt.contains(c) {
+            if !seen.insert(c) {
+                faults.push(
+                    improper(
+                        d,
+                        format!("{c} is written twice in the skat"),
+                        "DK-DISCARD-1",
+                        "written twice",
+                        item.span,
+                    )
+                    .card(c)
+                    .help("the skat is 3 different cards of the dealer's 28"),
+                );
+            } else if !dealt.contains(c) {
                 faults.push(
                     improper(
                         d,

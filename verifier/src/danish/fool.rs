@@ -64,7 +64,11 @@ impl Replay<'_, '_> {
         };
         // 002 fines only a call for a fool already played (Option
         // `fool_call_fine_scope`).
-        let fine = if game.fool_gone && t == 23 || self.o.fool_call_any {
+        // Amended 2026-11-26: a call by the player who sits out is never
+        // fined, whatever the Option says (DK-SEAT-1 comes first).
+        let fine = if !self.seating.is_active(c) {
+            0
+        } else if game.fool_gone && t == 23 || self.o.fool_call_any {
             20
         } else {
             0
@@ -187,7 +191,10 @@ impl Replay<'_, '_> {
         let s1 = tp.seats[1];
         let c1 = tp.cards[1];
         let h1 = tp.before[s1 as usize];
-        if !c1.is_fool()
+        // One card, one finding: a second card already found faulty when
+        // it was played (against the named suit) is not judged again.
+        if !tp.second_faulted
+            && !c1.is_fool()
             && !lead_set(new).contains(c1)
             && !h1.intersection(lead_set(new)).is_empty()
         {

@@ -19,6 +19,14 @@
 //! DK-PAY-5, DK-TOUT) → `count` (DK-COUNT) → `pots` (foundation of an
 //! emptied pot, DK-POT-2).
 //!
+//! A record that stops before the deal's end, with no irregularity that
+//! ended the deal earlier, gets one `incomplete` finding and is not settled
+//! (DK-PLAY-5); the deals after it start from pots that are not known, until
+//! one states them (DK-POT-6). Structural faults (rules README ALL-1 to
+//! ALL-7) are each one finding: a wrong deal or a trick of the wrong size
+//! stops the judging (DK-DEAL-3); a card not held leaves its holder's hand
+//! and is judged for no duty of play (DK-PLAY-1).
+//!
 //! The phases change a small game state (`state::Game`) and write
 //! findings, payments and events through the report writer
 //! (`ledger::Ledger`). The first irregularity that abandons the deal
@@ -100,7 +108,7 @@ enum End {
     /// The same dealer deals again.
     Redeal,
     Settled,
-    /// The record stops before the last trick.
+    /// The record stops before the deal's end (DK-PLAY-5).
     Unfinished,
 }
 
@@ -141,7 +149,7 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     let redeal = session.danish.redeal == Some(dealer);
     session.danish.redeal = None;
     // After a lost deal the foundation (DK-POT-2) may have been paid in it.
-    let deal_again = r.play(start.is_none() && !unknown, redeal);
+    let (deal_again, settled) = r.play(start.is_none() && !unknown, redeal);
     if deal_again {
         session.danish.redeal = Some(dealer);
     }
@@ -152,12 +160,14 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     });
     let pots = r.out.pots;
     session.danish.pots = Some(pots);
-    session.danish.unknown = unknown;
+    // DK-POT-6: after a deal that is not settled, what it did to the pots
+    // is not known, until a record states them.
+    session.danish.unknown = unknown || !settled;
     if unknown {
-        // Nothing computed from pots that are not known is claimed as fact.
-        r.out.report.settled = false;
-        r.out.report.pots = None;
-    } else {
+        // DK-POT-6: replayed for its findings, not settled: no payments,
+        // totals or pots, no claim checked.
+        crate::structural::unsettle(r.out.report);
+    } else if settled {
         r.out.report.pots = Some(pots);
     }
 }
@@ -183,15 +193,24 @@ fn start_pots(deal: &Deal<'_>, session: &Session, report: &mut Report) -> Option
 }
 
 impl Replay<'_, '_> {
-    /// Plays the deal; returns whether the same dealer deals again.
-    fn play(&mut self, found: bool, redeal: bool) -> bool {
+    /// Plays the deal; returns whether the same dealer deals again, and
+    /// whether the deal is settled.
+    fn play(&mut self, found: bool, redeal: bool) -> (bool, bool) {
         if found {
             self.found_pots();
         }
         self.pay_dealer_fee(redeal);
         let end = self.phases();
-        self.out.report.settled = !matches!(end, End::Unfinished);
-        matches!(end, End::Redeal)
+        let settled = !matches!(end, End::Unfinished);
+        self.out.report.settled = settled;
+        if !settled {
+            // DK-PLAY-5 (README ALL-4): one `incomplete` finding, no fine;
+            // the deal is not settled.
+            let record = self.deal.record;
+            let stop = crate::structural::Stop::of(record, 3);
+            crate::structural::incomplete(self.out.report, record, "DK-PLAY-5", stop, 25);
+        }
+        (matches!(end, End::Redeal), settled)
     }
 
     /// The phases of the deal, in the order the rules replay them
@@ -211,7 +230,7 @@ impl Replay<'_, '_> {
         self.skat(&mut game);
         // A partial record's hands are inferred from the play, which an
         // irregularity may scramble: its declarations are taken as made.
-        self.declarations(&game.dealt, partial);
+        self.declarations(&game.dealt, game.skat, partial);
         let last = match self.tricks(&mut game) {
             Ok(last) => last,
             Err(end) => return end,

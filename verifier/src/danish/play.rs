@@ -172,6 +172,9 @@ pub(super) struct TrickPlay<'t> {
     pub third_renames: Option<Lead>,
     /// The holder of the fool after a valid call for it (DK-FOOL-4).
     pub must_play_fool: Option<Seat>,
+    /// The second card gave a finding when it was played (DK-FOOL-8: it is
+    /// not judged again at a third player's renaming).
+    pub second_faulted: bool,
 }
 
 impl<'t> TrickPlay<'t> {
@@ -214,6 +217,7 @@ impl<'t> TrickPlay<'t> {
             both_void,
             third_renames,
             must_play_fool: None,
+            second_faulted: false,
         }
     }
 
@@ -231,21 +235,24 @@ impl Replay<'_, '_> {
         let d = self.seating.dealer;
         // DK-DISCARD-1, DK-COUNT-1: the skat is a trick won by the dealer.
         game.points[d as usize] += 1 + game.skat.iter().map(card_points).sum::<i64>();
-        for (ti, trick) in record.tricks.iter().enumerate() {
+        // DK-DEAL-3 (README ALL-3): nothing in a trick of the wrong size or
+        // after it is judged; the structural check found the first one.
+        let judged = self.deal.judged_tricks();
+        let mut short = false;
+        for (ti, trick) in judged.iter().enumerate() {
             let t = ti + 1;
-            if trick.plays.len() != 3 {
-                let l = trick
-                    .leader
-                    .filter(|&w| self.seating.is_active(w))
-                    .unwrap_or(game.leader);
-                self.wrong_trick_size(t, l, &game.hands);
-                return Err(End::Settled);
-            }
             let l = self.check_lead(t, trick, game);
             let mut tp = TrickPlay::new(t, &trick.plays, self.seating.from(l), game.hands);
             tp.must_play_fool = self.fool_call(t, trick, game);
             for i in 0..trick.plays.len() {
                 self.play_card(&mut tp, i, game);
+            }
+            if trick.plays.len() < 3 {
+                // DK-PLAY-5 (README ALL-4): a last recorded trick cut short
+                // is part of the incomplete record; its cards are judged,
+                // nobody wins it.
+                short = true;
+                break;
             }
             let last = self.take_trick(&tp, l, game);
             if t < 25 {
@@ -255,10 +262,21 @@ impl Replay<'_, '_> {
             game.leader = last.winner_seat();
             game.last = Some(last);
         }
+        if let Some(cut) = self.deal.cut.filter(|&c| c < record.tricks.len()) {
+            let trick = &record.tricks[cut];
+            let l = trick
+                .leader
+                .filter(|&w| self.seating.is_active(w))
+                .unwrap_or(game.leader);
+            self.wrong_trick_size(cut + 1, l, &game.dealt, game.complete);
+            return Err(End::Settled);
+        }
+        // DK-PLAY-5, DK-FINE-3: a record that stops after the irregularity
+        // that abandoned the deal is complete.
         if self.out.abandoned {
             return Err(End::Settled);
         }
-        if record.tricks.len() < 25 {
+        if short || record.tricks.len() < 25 {
             return Err(End::Unfinished);
         }
         game.last.ok_or(End::Unfinished)
@@ -271,6 +289,19 @@ impl Replay<'_, '_> {
         let rules_leader = self.last_trick_lead(t, leader, &game.hands);
         let l = match trick.leader {
             Some(w) if self.seating.is_active(w) => w,
+            // No leader written: the cards, written from another seat
+            // than the one on lead and held by the seats in order from
+            // it, name the leader the record means (README ALL-5, as the
+            // other three games read it; spec/rules-danish-tarok.md).
+            None if game.complete => match self.written_from(trick, rules_leader, &game.hands) {
+                // After a fault in play already reported, the shift is only
+                // its consequence (README ALL-7): no finding of its own.
+                Some(w) if crate::structural::slipped_before(&self.out.report.problems, t) => {
+                    return w
+                }
+                Some(w) => w,
+                None => rules_leader,
+            },
             _ => rules_leader,
         };
         // The holder of only the fool who leads it to trick 25 anyway is
@@ -297,44 +328,104 @@ impl Replay<'_, '_> {
         l
     }
 
+    /// The seat a trick without a written leader is written from, when its
+    /// cards are not those of the seats in order from the one on lead but
+    /// are all held by the seats in order from exactly one other: one lead
+    /// out of turn, not a card "not held" for every card of the trick and
+    /// every trick after it.
+    fn written_from(&self, trick: &Trick, on_lead: Seat, hands: &[CardSet; 4]) -> Option<Seat> {
+        let plays = &trick.plays[..trick.plays.len().min(3)];
+        let fits = |l: Seat| {
+            let seats = self.seating.from(l);
+            plays
+                .iter()
+                .zip(seats)
+                .all(|(item, s)| hands[s as usize].contains(item.card))
+        };
+        if plays.is_empty() || fits(on_lead) {
+            return None;
+        }
+        let others = self.seating.from(on_lead);
+        let mut fitting = others[1..].iter().copied().filter(|&l| fits(l));
+        match (fitting.next(), fitting.next()) {
+            (Some(l), None) => Some(l),
+            _ => None,
+        }
+    }
+
     /// The `i`-th card of the trick: held, the fool's rules, a renaming,
     /// the duty to follow (DK-PLAY-1, DK-PLAY-2, DK-FOOL).
     fn play_card(&mut self, tp: &mut TrickPlay, i: usize, game: &mut Game) {
         let s = tp.seats[i];
         let c = tp.plays[i].card;
-        if !tp.before[s as usize].contains(c) {
+        let held = tp.before[s as usize].contains(c);
+        if !held {
             self.card_not_held(tp, i, game);
+            // README ALL-2: the card leaves the hand that held it; the seat
+            // that played it keeps the card it did not play.
+            for h in game.hands.iter_mut() {
+                h.remove(c);
+            }
         }
         game.hands[s as usize].remove(c);
         game.played.insert(c);
         if c.is_fool() {
             game.fool_gone = true;
         }
-        self.fool_played(tp, i);
+        if held {
+            self.fool_played(tp, i);
+        }
         if i == 0 {
             self.leader_renames(tp);
             return;
         }
+        let found = self.out.report.problems.len();
         let bad_rename = self.rename(tp, i);
-        self.follow(tp, i, bad_rename);
+        if held {
+            self.follow(tp, i, bad_rename);
+        } else if let Some(p) = bad_rename {
+            self.out.irregular(p, 20, true, tp.at);
+        }
+        if i == 1 {
+            tp.second_faulted = !held || self.out.report.problems.len() > found;
+        }
     }
 
-    /// DK-PLAY-1: a card the player does not hold (played twice, in the
-    /// skat, or in another hand).
+    /// DK-PLAY-1 (README ALL-2): a card the player does not hold
+    /// (`card-not-held`: never dealt to him, in the skat, in another hand)
+    /// or a card played a second time (`duplicate-card`). A misplay: 20
+    /// into each pot, the deal abandoned. No duty of play is judged for it.
     fn card_not_held(&mut self, tp: &TrickPlay, i: usize, game: &Game) {
         let record = self.deal.record;
         let (s, c, t) = (tp.seats[i], tp.plays[i].card, tp.t);
-        let (kind, msg) = if game.played.contains(c) {
-            (Kind::DuplicateCard, format!("{c} is played a second time"))
+        let holder = self
+            .seating
+            .order
+            .into_iter()
+            .find(|&o| game.hands[o as usize].contains(c));
+        let (kind, msg, label) = if game.played.contains(c) {
+            (
+                Kind::DuplicateCard,
+                format!("seat {s} plays {c}, which has already been played"),
+                "played a second time",
+            )
         } else if game.skat.contains(c) {
             (
                 Kind::CardNotHeld,
                 format!("seat {s} plays {c}, which lies in the skat"),
+                "not in this hand",
+            )
+        } else if let Some(h) = holder {
+            (
+                Kind::CardNotHeld,
+                format!("seat {s} plays {c}, which seat {h} holds"),
+                "not in this hand",
             )
         } else {
             (
                 Kind::CardNotHeld,
                 format!("seat {s} plays {c}, which he does not hold"),
+                "not in this hand",
             )
         };
         if record.is_partial() && kind == Kind::DuplicateCard {
@@ -347,8 +438,8 @@ impl Replay<'_, '_> {
         self.out.irregular(
             tp.label(i, Problem::new(kind, msg))
                 .rule("DK-PLAY-1")
-                .at(tp.plays[i].span, "not in this hand")
-                .help("each player plays a card from his own hand"),
+                .at(tp.plays[i].span, label)
+                .help("each player plays a card from his own hand, once: a misplay, 20 into each pot, and the deal is abandoned (DK-PLAY-1, DK-FINE-3); the card counts in the trick as written and no duty of play is judged for it"),
             20,
             true,
             tp.at,
@@ -362,7 +453,11 @@ impl Replay<'_, '_> {
         let c = tp.plays[i].card;
         let hand = tp.before[tp.seats[i] as usize];
         let duty_lead = match tp.lead {
-            // Judged against the third player's new suit, at the renaming.
+            // DK-FOOL-8: after a valid renaming by the third player, a
+            // second player who holds the new suit is judged against it, at
+            // the renaming; else his card is judged when played, against
+            // the named suit, before the third player's renaming (amended
+            // 2026-11-26).
             Some(_)
                 if i == 1
                     && tp
@@ -493,16 +588,9 @@ impl Replay<'_, '_> {
     /// order) pays 40 into each pot and the deal is abandoned: payments
     /// before the trick stand, nothing of it or after it is paid. The
     /// replay stops there, since who plays what after it is unknown.
-    fn wrong_trick_size(&mut self, t: usize, leader: Seat, hands: &[CardSet; 4]) {
-        let offender = self.wrong_trick_offender(t, leader, hands);
+    fn wrong_trick_size(&mut self, t: usize, leader: Seat, dealt: &[CardSet; 4], complete: bool) {
+        let offender = self.wrong_trick_offender(t, leader, dealt, complete);
         let at = Moment::Trick(t as u16);
-        // Later tricks of the wrong size are reported under the same rule,
-        // but not judged or fined: the deal is over at the first.
-        for p in self.out.report.problems.iter_mut() {
-            if p.kind == "wrong-trick-size" && p.rule.is_none() {
-                p.rule = Some("DK-DEAL-3");
-            }
-        }
         if let Some(p) = self
             .out
             .report
@@ -523,33 +611,43 @@ impl Replay<'_, '_> {
         }
     }
 
-    /// Who holds the wrong number of cards after a trick of the wrong size:
-    /// the seat that played no card or two, by the hands; else the seat
-    /// whose card is missing (or the leader, for a card too many).
-    fn wrong_trick_offender(&self, t: usize, leader: Seat, hands: &[CardSet; 4]) -> Seat {
+    /// DK-DEAL-3: who holds the wrong number of cards after a trick of the
+    /// wrong size: the active player none of whose dealt cards is in it (a
+    /// card missing), or two of whose dealt cards are (a card too many),
+    /// the first in declaring order; if the dealt hands name none (or are
+    /// not known), the player whose card is missing at the gap, or the
+    /// leader for a card too many.
+    fn wrong_trick_offender(
+        &self,
+        t: usize,
+        leader: Seat,
+        dealt: &[CardSet; 4],
+        complete: bool,
+    ) -> Seat {
         let trick = &self.deal.record.tricks[t - 1];
         let seats = self.seating.from(leader);
-        let mut played = [0usize; 4];
-        for item in &trick.plays {
-            if let Some(s) = self
-                .seating
-                .order
-                .iter()
-                .find(|&&s| hands[s as usize].contains(item.card))
-            {
-                played[*s as usize] += 1;
-            }
-        }
-        let known = played.iter().sum::<usize>() == trick.plays.len();
-        self.seating
-            .order
-            .into_iter()
-            .find(|&s| known && played[s as usize] != 1)
-            .unwrap_or(if trick.plays.len() < 3 {
-                seats[trick.plays.len()]
-            } else {
-                seats[0]
+        let missing = trick.plays.len() < 3;
+        let by_hands = complete
+            .then(|| {
+                self.seating.order.into_iter().find(|&s| {
+                    let n = trick
+                        .plays
+                        .iter()
+                        .filter(|i| dealt[s as usize].contains(i.card))
+                        .count();
+                    if missing {
+                        n == 0
+                    } else {
+                        n >= 2
+                    }
+                })
             })
+            .flatten();
+        by_hands.unwrap_or(if missing {
+            seats[trick.plays.len()]
+        } else {
+            seats[0]
+        })
     }
 }
 

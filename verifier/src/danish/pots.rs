@@ -114,18 +114,19 @@ impl Replay<'_, '_> {
     }
 }
 
-/// DK-POT-2: the deal starts from pots that are not known (an earlier deal
-/// of the session could not be read or replayed): nothing computed from
-/// them is claimed as fact.
+/// DK-POT-6: the deal starts from pots that are not known (an earlier deal
+/// of the session was not settled, or could not be read or replayed): one
+/// finding, no seat, no trick, no fine; the deal is replayed for its
+/// findings and not settled.
 pub(super) fn pots_unknown(record: &Record, report: &mut Report) {
     report.push(
         Problem::new(
             Kind::PotsUnknown,
-            "the pots this deal starts from are not known: an earlier deal of the session could not be read or replayed",
+            "the pots this deal starts from are not known: an earlier deal of the session was not settled, or could not be read or replayed",
         )
-        .rule("DK-POT-2")
-        .at(record.tag("Dealer").map_or(record.span, |t| t.span), "pots carried past an unreadable deal")
-        .help("the deal is replayed but not settled, and its claim is not compared; give the pots before this deal with [Pots \"king-pot N, pagat-pot N\"]"),
+        .rule("DK-POT-6")
+        .at(record.tag("Dealer").map_or(record.span, |t| t.span), "pots not known")
+        .help("the deal is replayed for its findings but not settled: no payments, totals or pots, and its claim is not compared; give the pots before this deal with [Pots \"king-pot N, pagat-pot N\"]"),
     );
 }
 

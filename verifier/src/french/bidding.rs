@@ -1,7 +1,8 @@
-//! Bidding (FR-BID-1..3): the four contracts and their multipliers, one
-//! bid or pass per player from the dealer's right, each bid above the one
-//! standing; the highest bidder takes, and four passes leave the deal
-//! unplayed.
+//! Bidding (FR-BID-1..4): the four contracts and their multipliers, one
+//! bid or pass per player from the dealer's right, each bid above the bids
+//! before it in the record; a second entry ignored, a silent player one
+//! `illegal-bid`, an entry before an earlier player's turn `out-of-turn`;
+//! the highest bidder takes, and four passes leave the deal unplayed.
 
 use notation::Kind;
 use notation::{Act, Action, Actions, Game, Problem, Seat};
@@ -55,62 +56,127 @@ impl Contract {
     }
 }
 
-/// FR-BID-1..3.
+/// FR-BID-1..4.
 pub(super) fn auction(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
-    let Some(auction) = &deal.record.auction else {
-        out.rule(
-            Moment::Auction,
-            "FR-BID-2",
-            "the record has no auction: the taker is unknown and the deal is not scored",
-        );
+    let record = deal.record;
+    // Whether the record goes on past the auction (FR-BID-2, FR-BID-3).
+    let goes_on = record.calls.is_some()
+        || record.discard.is_some()
+        || record.declarations.is_some()
+        || !record.tricks.is_empty();
+    let Some(auction) = &record.auction else {
+        no_auction(deal, goes_on, g, out);
         return;
     };
-    let mut spoke = [false; 4];
     let first = g.first_bidder();
+    // Each seat's first entry, by its place in the record (FR-BID-4 looks
+    // ahead for it).
+    let mut first_entry = [usize::MAX; 4];
+    for (i, a) in auction.actions.iter().enumerate() {
+        if a.seat < SEATS && first_entry[a.seat as usize] == usize::MAX {
+            first_entry[a.seat as usize] = i;
+        }
+    }
+    let mut spoke = [false; 4];
     let mut best: Option<(Seat, Contract)> = None;
-    for a in &auction.actions {
+    for (i, a) in auction.actions.iter().enumerate() {
         if a.seat >= SEATS {
             continue;
         }
         let seat = a.seat;
         if spoke[seat as usize] {
+            // FR-BID-2 (amended): a second entry is illegal and ignored.
             out.fault(
                 Problem::new(Kind::IllegalBid, format!("seat {seat} speaks a second time"))
                     .rule("FR-BID-2")
                     .seat(seat)
                     .at(a.span, "second bid by this player")
-                    .help("each player speaks exactly once: he passes or bids higher than every bid before him"),
+                    .help("each player speaks exactly once: he passes or bids higher than every bid before him; a second entry is ignored"),
             );
             continue;
         }
-        must_speak_in_turn(a, first, &spoke, out);
+        spoke_before_his_turn(a, i, first, &first_entry, out);
         spoke[seat as usize] = true;
         bid_must_rise(a, &mut best, out);
     }
-    everyone_speaks(auction, &spoke, best, out);
-    name_the_taker(deal, best, g, out);
+    // FR-BID-2: when the record stops in the auction, the players after the
+    // last one who speaks (in bidding order) are not reached.
+    let reached = if goes_on {
+        SEATS
+    } else {
+        (0..SEATS)
+            .filter(|&s| spoke[s as usize])
+            .map(|s| place(s, first) + 1)
+            .max()
+            .unwrap_or(0)
+    };
+    everyone_speaks(auction, first, &spoke, reached, out);
+    if best.is_none() && reached < SEATS {
+        // Cut short before everyone was reached: not four passes, an
+        // incomplete record (FR-PLAY-7).
+        g.incomplete = true;
+        return;
+    }
+    name_the_taker(deal, best, goes_on, g, out);
 }
 
-/// FR-BID-2: bidding goes once round the table from the dealer's right.
-fn must_speak_in_turn(a: &Action, first: Seat, spoke: &[bool; 4], out: &mut Writer) {
-    let seat = a.seat;
-    // The first player in bidding order who has not spoken yet.
-    let next = (0..SEATS)
-        .map(|k| (first + k) % SEATS)
-        .find(|s| !spoke[*s as usize])
-        .unwrap_or(first);
-    if seat != next {
-        out.fault(
-            Problem::new(
-                Kind::OutOfTurn,
-                format!("seat {seat} bids out of turn; seat {next} was to speak"),
-            )
-            .rule("FR-BID-2")
-            .seat(seat)
-            .at(a.span, "not this player's turn")
-            .help("bidding starts on the dealer's right and goes once round the table"),
-        );
+/// A seat's place in the bidding order: 0 for the player on the dealer's
+/// right (FR-BID-2).
+fn place(seat: Seat, first: Seat) -> Seat {
+    (seat + SEATS - first) % SEATS
+}
+
+/// A record without an auction: it stops before the deal is played
+/// (FR-PLAY-7), or it goes on and no one's bid is known (FR-BID-2).
+fn no_auction(deal: &Deal<'_>, goes_on: bool, g: &mut State, out: &mut Writer) {
+    out.rule(
+        Moment::Auction,
+        "FR-BID-2",
+        "the record has no auction: the taker is unknown and the deal is not scored",
+    );
+    if !goes_on {
+        g.incomplete = true;
+        return;
     }
+    let record = deal.record;
+    out.fault(
+        Problem::new(
+            Kind::IllegalBid,
+            "the record has no auction, yet the deal goes on: no player's bid is known",
+        )
+        .rule("FR-BID-2")
+        .at(record.span, "no `auction:` line")
+        .help("each of the four players speaks once, from the dealer's right: write the auction, `pass` for a player who passes"),
+    );
+}
+
+/// FR-BID-4: an entry made while a player before him in the bidding order
+/// has not spoken yet and speaks later in the record is out of turn. A
+/// player who never speaks is not waited for. The entry still counts.
+fn spoke_before_his_turn(
+    a: &Action,
+    i: usize,
+    first: Seat,
+    first_entry: &[usize; 4],
+    out: &mut Writer,
+) {
+    let seat = a.seat;
+    let Some(skipped) = (0..place(seat, first))
+        .map(|k| (first + k) % SEATS)
+        .find(|&p| first_entry[p as usize] != usize::MAX && first_entry[p as usize] > i)
+    else {
+        return;
+    };
+    out.fault(
+        Problem::new(
+            Kind::OutOfTurn,
+            format!("seat {seat} speaks out of turn, before seat {skipped}, whose turn came first"),
+        )
+        .rule("FR-BID-4")
+        .seat(seat)
+        .at(a.span, "not this player's turn")
+        .help("bidding starts on the dealer's right and goes once round the table; the entry still counts as this player's bid"),
+    );
 }
 
 /// FR-BID-1/-2: a bid of this game, strictly above every bid before it; an
@@ -151,34 +217,54 @@ fn bid_must_rise(a: &Action, best: &mut Option<(Seat, Contract)>, out: &mut Writ
     }
 }
 
-/// FR-BID-2: each player speaks once (after a guard against, the higher
-/// bids are none, so a silent player lost nothing).
+/// FR-BID-2 (amended): a player who never speaks is one `illegal-bid`,
+/// unless a player before him in the bidding order bid a guard against
+/// (nothing but a pass was open to him), or the record stops in the auction
+/// before his turn (`reached`: the places in bidding order reached).
 fn everyone_speaks(
     auction: &Actions,
+    first: Seat,
     spoke: &[bool; 4],
-    best: Option<(Seat, Contract)>,
+    reached: Seat,
     out: &mut Writer,
 ) {
-    let silent: Vec<Seat> = (0..SEATS).filter(|s| !spoke[*s as usize]).collect();
-    if !silent.is_empty() && best.map(|b| b.1) != Some(Contract::GuardAgainst) {
-        let who: Vec<String> = silent.iter().map(|s| s.to_string()).collect();
+    // The place of the first guard against bid as a first entry.
+    let mut firsts = [false; 4];
+    let mut against = SEATS;
+    for a in &auction.actions {
+        if a.seat >= SEATS || std::mem::replace(&mut firsts[a.seat as usize], true) {
+            continue;
+        }
+        if matches!(a.act, Act::Bid { game } if Contract::from_game(game) == Some(Contract::GuardAgainst))
+        {
+            against = against.min(place(a.seat, first));
+        }
+    }
+    for k in 0..reached {
+        let seat = (first + k) % SEATS;
+        if spoke[seat as usize] || against < k {
+            continue;
+        }
         out.fault(
             Problem::new(
                 Kind::IllegalBid,
-                format!("seat {} did not speak in the auction", who.join(", ")),
+                format!("seat {seat} did not bid"),
             )
             .rule("FR-BID-2")
-            .seat(silent[0])
-            .at(auction.span, "an incomplete auction")
-            .help("each of the four players speaks once; write `pass` for a player who passes"),
+            .seat(seat)
+            .at(auction.span, "no entry by this player")
+            .help("each of the four players speaks once, from the dealer's right; write `pass` for a player who passes"),
         );
     }
 }
 
-/// FR-BID-1: the highest bidder takes; FR-BID-3: four passes, no deal.
+/// FR-BID-1: the highest bidder takes; FR-BID-3: four passes, no deal, and
+/// a record that goes on after them is one `other`, after which nothing is
+/// judged.
 fn name_the_taker(
     deal: &Deal<'_>,
     best: Option<(Seat, Contract)>,
+    goes_on: bool,
     g: &mut State,
     out: &mut Writer,
 ) {
@@ -190,14 +276,9 @@ fn name_the_taker(
                 "FR-BID-3",
                 "all four passed: the deal is not played and scores 0",
             );
-            if let Some(t) = deal.record.tricks.first() {
-                out.fault(
-                    Problem::new(Kind::Other, "cards were played after four passes")
-                        .rule("FR-BID-3")
-                        .trick(1)
-                        .at(t.span, "no one took")
-                        .help("when all four pass, the deal is not played; the next dealer deals"),
-                );
+            if goes_on {
+                g.played_after_passes = true;
+                out.fault(after_four_passes(deal.record));
             }
         }
         Some((seat, c)) => {
@@ -214,4 +295,28 @@ fn name_the_taker(
             );
         }
     }
+}
+
+/// FR-BID-3 (amended): one `other`, with no seat, at trick 1 when tricks
+/// are recorded.
+fn after_four_passes(record: &notation::Record) -> Problem {
+    let p = Problem::new(
+        Kind::Other,
+        "the record goes on after four passes: the deal is not played, and nothing after the auction is judged",
+    )
+    .rule("FR-BID-3")
+    .help("when all four pass, the deal is not played and scores 0; the next dealer deals");
+    if let Some(t) = record.tricks.first() {
+        return p.trick(1).at(t.span, "played although no one took");
+    }
+    let span = [
+        record.calls.as_ref().map(|c| c.span),
+        record.discard.as_ref().map(|d| d.span),
+        record.declarations.as_ref().map(|d| d.span),
+    ]
+    .into_iter()
+    .flatten()
+    .next()
+    .unwrap_or(record.span);
+    p.at(span, "no one took")
 }

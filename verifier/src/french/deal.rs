@@ -11,9 +11,13 @@ use super::state::{State, Writer};
 use super::{Contract, SEATS, TRICKS};
 use crate::{Deal, Moment};
 
-/// FR-DEAL-2/-3, and the calls French Tarot does not have.
+/// FR-DEAL-2/-3.
 pub(super) fn structure(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
-    give_structural_rule_ids(g, out);
+    give_structural_rule_ids(deal, g, out);
+    if deal.wrong_deal {
+        // FR-DEAL-3, rules README ALL-1: nothing else of the deal is judged.
+        return;
+    }
     take_dealt_hands(deal, g);
     let record = deal.record;
     let not_played = record.auction.is_none() && record.tricks.is_empty();
@@ -23,7 +27,12 @@ pub(super) fn structure(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
         }
         petit_bare_in_hand(h, not_played, g, out);
     }
-    if let Some(calls) = &record.calls {
+}
+
+/// French Tarot has no calls after the auction (judged only where the
+/// auction is: not after four passes, FR-BID-3).
+pub(super) fn no_calls(deal: &Deal<'_>, out: &mut Writer) {
+    if let Some(calls) = &deal.record.calls {
         for a in &calls.actions {
             out.fault(
                 Problem::new(Kind::Other, "French Tarot has no calls after the auction")
@@ -35,25 +44,29 @@ pub(super) fn structure(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     }
 }
 
-/// FR-DEAL-3: structural faults void the deal; give them their rule ids.
-fn give_structural_rule_ids(g: &mut State, out: &mut Writer) {
+/// FR-DEAL-3 and FR-PLAY-7: the structural faults found before the replay
+/// get their rule ids. A wrong deal (rules README ALL-1) and a trick of the
+/// wrong size (ALL-3) void the deal; a card played twice in a partial
+/// record (ALL-2) is a fault of play.
+fn give_structural_rule_ids(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
+    g.wrong_trick = deal.cut.map(|t| t as u16 + 1);
     for p in out.found_before() {
         let rule = match p.kind {
-            Kind::WrongCardCount
-            | Kind::DuplicateCard
-            | Kind::UnknownCard
-            | Kind::DuplicateHand => {
+            Kind::WrongCardCount | Kind::DuplicateCard | Kind::UnknownCard if deal.wrong_deal => {
                 g.dealt_ok = false;
                 "FR-DEAL-3"
             }
+            Kind::DuplicateHand => {
+                g.dealt_ok = false;
+                "FR-DEAL-3"
+            }
+            // A card played twice in a partial record (the hands are the
+            // cards played): its seat is named by the play (`play`).
+            Kind::DuplicateCard => "FR-PLAY-7",
             Kind::WrongTrickSize => {
-                if g.wrong_trick.is_none() {
-                    g.wrong_trick = p.trick;
-                }
-                p.help.push_str(
-                    "; a wrong number of cards found in play makes the deal void (FR-DEAL-3): it scores 0",
-                );
-                "FR-PLAY-1"
+                p.help
+                    .push_str("; the deal is void (FR-PLAY-7): it scores 0 for everyone");
+                "FR-PLAY-7"
             }
             Kind::TooManyTricks => "FR-PLAY-1",
             _ => {

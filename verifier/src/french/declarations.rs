@@ -1,7 +1,8 @@
 //! Declarations (FR-HANDFUL-1..3, FR-SLAM-1/-2): one handful per player
 //! before his first card, showing exactly 10, 13 or 15 trumps of his
 //! playing hand (the excuse only when no trump stays hidden); the slam,
-//! declared by the taker alone, before play.
+//! declared by the taker alone, before play; declared twice, it counts once
+//! (FR-SLAM-1).
 
 use notation::Kind;
 use notation::{Act, Action, Card, CardSet, HandfulSize, Problem};
@@ -81,7 +82,16 @@ pub(super) fn declarations(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
             (Act::Handful { size, cards }, _) => {
                 let second = declared[seat as usize];
                 declared[seat as usize] = true;
-                let faults = handful_faults(*size, cards, second, exact, g.playing[seat as usize], g.floating);
+                // FR-DISCARD-4: a taker whose discard is taken from the
+                // play is judged on his 24 for the cards shown, so that no
+                // card taken as discarded makes the handful false.
+                let held = if g.discard_from_play && Some(seat) == g.taker {
+                    g.hands[seat as usize].union(g.dog)
+                } else {
+                    g.playing[seat as usize]
+                };
+                let hands = Hands { playing: g.playing[seat as usize], held, floating: g.floating };
+                let faults = handful_faults(*size, cards, second, exact, hands);
                 if faults.is_empty() {
                     let (bonus, _) = handful(*size);
                     g.handfuls.push((seat, bonus));
@@ -120,12 +130,12 @@ fn slam_by_the_taker(a: &Action, g: &mut State, out: &mut Writer) {
             .help("only the taker may declare a slam"),
         );
     } else if g.slam_declared {
-        out.fault(
-            Problem::new(Kind::WrongDeclaration, "the slam is declared twice")
-                .rule("FR-SLAM-1")
-                .seat(seat)
-                .at(a.span, "second slam declaration")
-                .help("declare a slam once"),
+        // FR-SLAM-1 (amended): a second declaration claims nothing more; the
+        // slam counts as declared once, and it is no fault.
+        out.rule(
+            Moment::Declarations,
+            "FR-SLAM-1",
+            format_args!("seat {seat} declares the slam again: it counts once"),
         );
     } else {
         g.slam_declared = true;
@@ -139,14 +149,26 @@ fn slam_by_the_taker(a: &Action, g: &mut State, out: &mut Writer) {
 
 /// What makes a handful false (FR-HANDFUL-2/-3), each with the card at
 /// fault if one is.
+/// The hands a handful is judged against: the playing hand (the trumps
+/// left unshown, FR-HANDFUL-2) and the cards that may be shown.
+struct Hands {
+    playing: CardSet,
+    held: CardSet,
+    floating: CardSet,
+}
+
 fn handful_faults(
     size: HandfulSize,
     cards: &[Card],
     second: bool,
     exact: bool,
-    hand: CardSet,
-    floating: CardSet,
+    hands: Hands,
 ) -> Vec<(String, Option<Card>)> {
+    let Hands {
+        playing: hand,
+        held,
+        floating,
+    } = hands;
     let (_, need) = handful(size);
     let mut faults: Vec<(String, Option<Card>)> = Vec::new();
     if second {
@@ -176,7 +198,7 @@ fn handful_faults(
             faults.push((format!("{c} is shown twice"), Some(c)));
         } else if !trumps_ex.contains(c) {
             faults.push((format!("{c} is not a trump"), Some(c)));
-        } else if !hand.contains(c) && !floating.contains(c) {
+        } else if !held.contains(c) && !floating.contains(c) {
             faults.push((format!("{c} is not in the player's hand"), Some(c)));
         }
     }

@@ -1,7 +1,11 @@
-//! The dog and the discard (FR-DOG-1/-2, FR-DISCARD-1..3): after a take or
+//! The dog and the discard (FR-DOG-1/-2, FR-DISCARD-1..4): after a take or
 //! a guard the dog is shown and joins the taker's hand, and he lays away 6
 //! cards, neither oudler nor king, trumps only when nothing else may go,
 //! and those shown; after a guard without or against there is no discard.
+//! One discard is one `illegal-discard` naming every reason (rules README
+//! ALL-6); a discard missing, for another player, or not 6 different cards
+//! of the 24 has no effect as written, and the taker's discard is then the
+//! cards of his 24 he never plays (FR-DISCARD-4).
 
 use notation::Kind;
 use notation::{CardSet, Discard, Item, Problem, Seat, Span};
@@ -11,18 +15,14 @@ use super::state::{State, Writer};
 use super::Contract;
 use crate::{Deal, Moment};
 
-/// FR-DOG-1/-2, FR-DISCARD-1..3.
+/// FR-DOG-1/-2, FR-DISCARD-1..4.
 pub(super) fn discard(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     let record = deal.record;
     let (Some(taker), Some(contract)) = (g.taker, g.contract) else {
         if let Some(d) = &record.discard {
-            out.fault(
-                Problem::new(Kind::IllegalDiscard, "a discard without a taker")
-                    .rule("FR-DISCARD-3")
-                    .seat(d.seat)
-                    .at(d.span, "no one took")
-                    .help("only the taker discards, after a take or a guard"),
-            );
+            let mut why = Reasons::default();
+            why.add("FR-DISCARD-3", "a discard without a taker".into());
+            out.fault(why.finding(d, "no one took"));
         }
         return;
     };
@@ -39,29 +39,50 @@ pub(super) fn discard(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     );
     let partial = record.is_partial();
     let hand24 = g.hands[taker as usize].union(g.dog);
+    let goes_on = record.declarations.is_some() || !record.tricks.is_empty();
     let Some(d) = &record.discard else {
-        if !partial {
-            let at = record.auction.as_ref().map_or(Span::default(), |a| a.span);
+        // ALL-4: a record that stops here is incomplete, not a missing
+        // discard; ALL-6: one that goes on has its discard missing.
+        if !partial && goes_on {
+            let at = record.auction.as_ref().map_or(record.span, |a| a.span);
             out.fault(
                 Problem::new(Kind::IllegalDiscard, format!("seat {taker} took with a {} but the record has no discard", contract.word()))
                     .rule("FR-DISCARD-3")
                     .seat(taker)
                     .at(at, "the taker made no discard")
-                    .help("after a take or a guard the taker adds the dog to his hand and discards 6 cards: `discard 2: ...`"),
+                    .help("after a take or a guard the taker adds the dog to his hand and discards 6 cards: `discard 2: ...`; his discard is taken to be the cards of his 24 that he never plays (FR-DISCARD-4)"),
             );
-            // Play on with what he played: the rest went away.
-            let played = g.played_by(taker);
-            g.playing[taker as usize] = hand24.intersection(played);
+            discard_from_play(g, taker, hand24);
         }
         return;
     };
-    discard_is_proper(d, taker, hand24, partial, g.floating, out);
-    let trumps = trumps_only_when_nothing_else(d, taker, hand24, out);
-    discarded_trumps_are_shown(d, taker, &trumps, out);
-    if !partial {
-        g.playing[taker as usize] = hand24.difference(set_of(&d.cards));
+    let mut why = Reasons::default();
+    if d.seat != taker {
+        why.add("FR-DISCARD-3", format!("not the taker (seat {taker} took)"));
     }
-    if !trumps.is_empty() {
+    let malformed = !discard_is_proper(d, hand24, partial, g.floating, &mut why);
+    let trumps = trumps_only_when_nothing_else(d, hand24, &mut why);
+    discarded_trumps_are_shown(d, &trumps, &mut why);
+    let stands = d.seat == taker && !malformed;
+    if !why.is_empty() {
+        let label = if stands {
+            "an illegal discard"
+        } else {
+            "no effect as written"
+        };
+        out.fault(why.finding(d, label));
+    }
+    if partial {
+        return;
+    }
+    if stands {
+        g.playing[taker as usize] = hand24.difference(set_of(&d.cards));
+    } else {
+        // FR-DISCARD-3/-4: a discard for another player, or not 6 different
+        // cards of the 24, has no effect as written.
+        discard_from_play(g, taker, hand24);
+    }
+    if stands && !trumps.is_empty() {
         let shown: CardSet = trumps.iter().map(|i| i.card).collect();
         out.rule(
             Moment::Discard,
@@ -71,8 +92,96 @@ pub(super) fn discard(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     }
 }
 
+/// FR-DISCARD-4: the taker's discard is the cards of his 24 that he never
+/// plays in the record, his playing hand the cards of his 24 that he plays.
+fn discard_from_play(g: &mut State, taker: Seat, hand24: CardSet) {
+    let played = g.played_by(taker);
+    g.playing[taker as usize] = hand24.intersection(played);
+    g.discard_from_play = true;
+}
+
+/// Everything wrong with one discard, each with its rule: one discard is
+/// one `illegal-discard` (FR-DISCARD-3, rules README ALL-6) that names them
+/// all and carries the first rule id in the digest's order.
+#[derive(Default)]
+struct Reasons {
+    list: Vec<(&'static str, String)>,
+    /// The cards at fault, each with its rule and label, in the order found.
+    places: Vec<(&'static str, notation::Card, Span, &'static str)>,
+}
+
+impl Reasons {
+    fn add(&mut self, rule: &'static str, why: String) {
+        self.list.push((rule, why));
+    }
+
+    /// A reason about some cards of the discard, each underlined.
+    fn add_cards<'i>(
+        &mut self,
+        rule: &'static str,
+        items: impl IntoIterator<Item = &'i Item>,
+        label: &'static str,
+        why: String,
+    ) {
+        for item in items {
+            self.places.push((rule, item.card, item.span, label));
+        }
+        self.add(rule, why);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    fn finding(self, d: &Discard, label: &str) -> Problem {
+        // The rule ids sort in the digest's order (FR-DISCARD-1 < -2 < -3).
+        let rule = self
+            .list
+            .iter()
+            .map(|r| r.0)
+            .min()
+            .unwrap_or("FR-DISCARD-3");
+        let mut others: Vec<&str> = self
+            .list
+            .iter()
+            .map(|r| r.0)
+            .filter(|&r| r != rule)
+            .collect();
+        others.sort_unstable();
+        others.dedup();
+        let words: Vec<&str> = self.list.iter().map(|r| r.1.as_str()).collect();
+        let mut help = String::from("the taker alone discards, after a take or a guard: exactly 6 different cards of his 24, neither an oudler nor a king, trumps only when nothing else may go, and those shown");
+        if !others.is_empty() {
+            help.push_str(&format!(
+                "; one discard, one finding: it also breaks {}",
+                others.join(", ")
+            ));
+        }
+        let p = Problem::new(
+            Kind::IllegalDiscard,
+            format!("illegal discard by seat {}: {}", d.seat, words.join("; ")),
+        )
+        .rule(rule)
+        .seat(d.seat)
+        .help(help);
+        // The first card at fault under the finding's rule is the place and
+        // the card; every other card at fault is underlined too.
+        let Some(first) = self.places.iter().position(|pl| pl.0 == rule) else {
+            return p.at(d.span, label.to_owned());
+        };
+        let (_, card, span, what) = self.places[first];
+        let mut p = p.card(card).at(span, what);
+        for (k, &(_, _, span, what)) in self.places.iter().enumerate() {
+            if k != first {
+                p = p.also_at(span, what);
+            }
+        }
+        p
+    }
+}
+
 /// FR-DOG-2: after a guard without or against the dog is not looked at,
-/// and a discard is illegal (FR-DISCARD-3).
+/// and a discard is illegal and has no effect (FR-DISCARD-3).
 fn dog_stays_down(deal: &Deal<'_>, contract: Contract, out: &mut Writer) {
     let against = contract == Contract::GuardAgainst;
     out.rule(
@@ -85,90 +194,69 @@ fn dog_stays_down(deal: &Deal<'_>, contract: Contract, out: &mut Writer) {
         ),
     );
     if let Some(d) = &deal.record.discard {
-        out.fault(
-            Problem::new(
-                Kind::IllegalDiscard,
-                format!("a discard after a {}", contract.word()),
-            )
-            .rule("FR-DISCARD-3")
-            .seat(d.seat)
-            .at(d.span, "no discard after this contract")
-            .help("after a guard without or a guard against the dog stays face down and the taker makes no discard"),
+        let mut why = Reasons::default();
+        why.add(
+            "FR-DISCARD-3",
+            format!(
+                "a discard after a {}, where the dog stays face down and no one discards",
+                contract.word()
+            ),
         );
+        out.fault(why.finding(d, "no discard after this contract"));
     }
 }
 
-/// FR-DISCARD-3 (by the taker, 6 cards he holds) and FR-DISCARD-1 (no
-/// oudler, no king).
+/// FR-DISCARD-3 (6 different cards of the 24) and FR-DISCARD-1 (no oudler,
+/// no king). Whether the discard is 6 different cards of the 24.
 fn discard_is_proper(
     d: &Discard,
-    taker: Seat,
     hand24: CardSet,
     partial: bool,
     floating: CardSet,
-    out: &mut Writer,
-) {
-    if d.seat != taker {
-        out.fault(
-            Problem::new(
-                Kind::IllegalDiscard,
-                format!("seat {} discards, but seat {taker} is the taker", d.seat),
-            )
-            .rule("FR-DISCARD-3")
-            .seat(d.seat)
-            .at(d.span, "not the taker")
-            .help("only the taker discards"),
-        );
-    }
-    let discard = set_of(&d.cards);
-    if d.cards.len() != 6 || discard.len() != d.cards.len() as u32 {
-        out.fault(
-            Problem::new(
-                Kind::IllegalDiscard,
-                format!("the discard holds {} cards, not 6", d.cards.len()),
-            )
-            .rule("FR-DISCARD-3")
-            .seat(taker)
-            .at(d.span, format!("{} cards", d.cards.len()))
-            .help("the taker discards exactly 6 of his 24 cards"),
+    why: &mut Reasons,
+) -> bool {
+    let mut proper = true;
+    if d.cards.len() != 6 {
+        proper = false;
+        why.add(
+            "FR-DISCARD-3",
+            format!("it holds {} cards, not 6", d.cards.len()),
         );
     }
     let mut seen = CardSet::EMPTY;
+    let (mut twice, mut not_held, mut barred) = (Vec::new(), Vec::new(), Vec::new());
     for item in &d.cards {
         let c = item.card;
         if !seen.insert(c) {
+            twice.push(item);
             continue;
         }
         if !partial && !hand24.contains(c) && !floating.contains(c) {
-            out.fault(
-                Problem::new(
-                    Kind::IllegalDiscard,
-                    format!("{c} is discarded but not held"),
-                )
-                .rule("FR-DISCARD-3")
-                .seat(taker)
-                .card(c)
-                .at(item.span, "not in hand or dog")
-                .help("the discard comes from the taker's hand and the dog"),
-            );
+            not_held.push(item);
         }
         if is_oudler(c) || c.is_king() {
-            out.fault(
-                Problem::new(
-                    Kind::IllegalDiscard,
-                    format!(
-                        "{c} is discarded: {}",
-                        if c.is_king() { "a king" } else { "an oudler" }
-                    ),
-                )
-                .rule("FR-DISCARD-1")
-                .seat(taker)
-                .card(c)
-                .at(item.span, "may not be discarded")
-                .help("the taker may discard neither an oudler (T21, the petit, the excuse) nor a king"),
-            );
+            barred.push(item);
         }
     }
+    let cards = |items: &[&Item]| list(items.iter().map(|i| i.card).collect());
+    if !barred.is_empty() {
+        let what = format!(
+            "{} may not be discarded (oudlers and kings stay)",
+            cards(&barred)
+        );
+        why.add_cards("FR-DISCARD-1", barred, "may not be discarded", what);
+    }
+    if !twice.is_empty() {
+        proper = false;
+        let what = format!("{} written twice", cards(&twice));
+        why.add_cards("FR-DISCARD-3", twice, "written again", what);
+    }
+    if !not_held.is_empty() {
+        proper = false;
+        let what = format!("{} not in the taker's hand or the dog", cards(&not_held));
+        why.add_cards("FR-DISCARD-3", not_held, "not in hand or dog", what);
+    }
+    proper
 }
 
 /// The suit cards other than kings among `cards`: what may be discarded
@@ -182,9 +270,8 @@ fn discardable_suit_cards(cards: CardSet) -> CardSet {
 /// discarded trumps (2–20).
 fn trumps_only_when_nothing_else<'d>(
     d: &'d Discard,
-    taker: Seat,
     hand24: CardSet,
-    out: &mut Writer,
+    why: &mut Reasons,
 ) -> Vec<&'d Item> {
     let others = discardable_suit_cards(hand24).len();
     let allowed = 6u32.saturating_sub(others);
@@ -195,55 +282,44 @@ fn trumps_only_when_nothing_else<'d>(
         .collect();
     if trumps.len() as u32 > allowed {
         let left = discardable_suit_cards(hand24.difference(set_of(&d.cards)));
-        for item in &trumps[allowed as usize..] {
-            out.fault(
-                Problem::new(
-                    Kind::IllegalDiscard,
-                    format!("trump {} is discarded while {} could go", item.card, list(left)),
-                )
-                .rule("FR-DISCARD-2")
-                .seat(taker)
-                .card(item.card)
-                .at(item.span, "a trump discarded")
-                .help("a trump may be discarded only when the taker has nothing left but oudlers, kings and trumps"),
-            );
-        }
+        let wrong = &trumps[allowed as usize..];
+        let cards: CardSet = wrong.iter().map(|i| i.card).collect();
+        why.add_cards(
+            "FR-DISCARD-2",
+            wrong.iter().copied(),
+            "a trump discarded",
+            format!(
+                "trump {} discarded while {} could go",
+                list(cards),
+                list(left)
+            ),
+        );
     }
     trumps
 }
 
 /// FR-DISCARD-2: discarded trumps are shown, and only they.
-fn discarded_trumps_are_shown(d: &Discard, taker: Seat, trumps: &[&Item], out: &mut Writer) {
+fn discarded_trumps_are_shown(d: &Discard, trumps: &[&Item], why: &mut Reasons) {
     let shown = set_of(&d.shown);
-    for item in trumps {
-        if !shown.contains(item.card) {
-            out.fault(
-                Problem::new(
-                    Kind::IllegalDiscard,
-                    format!("trump {} is discarded but not shown", item.card),
-                )
-                .rule("FR-DISCARD-2")
-                .seat(taker)
-                .card(item.card)
-                .at(item.span, "not shown")
-                .help("discarded trumps are shown to the defenders: `show T5`"),
-            );
-        }
+    let hidden: Vec<&Item> = trumps
+        .iter()
+        .copied()
+        .filter(|i| !shown.contains(i.card))
+        .collect();
+    if !hidden.is_empty() {
+        let cards: CardSet = hidden.iter().map(|i| i.card).collect();
+        let what = format!("trump {} discarded but not shown", list(cards));
+        why.add_cards("FR-DISCARD-2", hidden, "not shown", what);
     }
     let discard = set_of(&d.cards);
-    for item in &d.shown {
-        if !discard.contains(item.card) || !item.card.is_trump() {
-            out.fault(
-                Problem::new(
-                    Kind::IllegalDiscard,
-                    format!("{} is shown but is no discarded trump", item.card),
-                )
-                .rule("FR-DISCARD-2")
-                .seat(taker)
-                .card(item.card)
-                .at(item.span, "not a discarded trump")
-                .help("`show` lists the trumps of the discard"),
-            );
-        }
+    let stray: Vec<&Item> = d
+        .shown
+        .iter()
+        .filter(|i| !discard.contains(i.card) || !i.card.is_trump())
+        .collect();
+    if !stray.is_empty() {
+        let cards: CardSet = stray.iter().map(|i| i.card).collect();
+        let what = format!("{} shown but no discarded trump", list(cards));
+        why.add_cards("FR-DISCARD-2", stray, "not a discarded trump", what);
     }
 }

@@ -9,9 +9,10 @@
 //! taker) and a report writer (`state::Writer`: findings, rule events,
 //! payments), so that a phase says what it reads and what it tells.
 //! 1. `deal`: the structural findings already in the report get their rule
-//!    ids (FR-DEAL-3), and the dealt hands are checked for a bare petit
-//!    (FR-DEAL-2).
-//! 2. `bidding`: the auction names the taker and the contract (FR-BID-1..3).
+//!    ids (FR-DEAL-3, FR-PLAY-7), and the dealt hands are checked for a
+//!    bare petit (FR-DEAL-2). Nothing else of a wrong deal is judged.
+//! 2. `bidding`: the auction names the taker and the contract (FR-BID-1..4);
+//!    after four passes nothing more is judged (FR-BID-3).
 //! 3. `play` lays the tricks out: who led, who played each card, who won
 //!    (FR-PLAY-1, FR-PLAY-6, FR-EXCUSE-1/-4). A partial record (no hands)
 //!    takes each seat's hand to be the cards it played (`deal`).
@@ -24,7 +25,10 @@
 //!    slam, a ledger line per item and per defender (FR-SCORE, FR-SLAM-3,
 //!    FR-HANDFUL-4, FR-EXCUSE-3/-5). `cards` holds the pack (FR-CARD).
 //!
-//! The replay never stops at a fault. By FR-IRREG-2 (Option
+//! The replay never stops at a fault of play; it stops where the rules
+//! say nothing more is judged (a wrong deal, four passes, a trick of the
+//! wrong size: rules README ALL-1, ALL-3). A record that stops before the
+//! deal's end gets one `incomplete` and is not settled (FR-PLAY-7). By FR-IRREG-2 (Option
 //! `irregularities`, default `void`) a deal with any irregularity scores 0
 //! for everyone; the score it would have had is told in an event.
 //!
@@ -68,11 +72,18 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     let mut game = State::new(deal);
     let mut out = Writer::new(report);
     deal::structure(deal, &mut game, &mut out);
-    bidding::auction(deal, &mut game, &mut out);
-    play::lay_out_tricks(deal, &mut game, &mut out);
-    deal::hands_and_dog(deal, &mut game, &mut out);
-    discard::discard(deal, &mut game, &mut out);
-    declarations::declarations(deal, &mut game, &mut out);
-    play::play(deal, &mut game, &mut out);
+    // FR-DEAL-3 (rules README ALL-1): nothing else of a wrong deal is
+    // judged; FR-BID-3: nothing after four passes.
+    if !deal.wrong_deal {
+        bidding::auction(deal, &mut game, &mut out);
+    }
+    if !deal.wrong_deal && !game.played_after_passes {
+        deal::no_calls(deal, &mut out);
+        play::lay_out_tricks(deal, &mut game, &mut out);
+        deal::hands_and_dog(deal, &mut game, &mut out);
+        discard::discard(deal, &mut game, &mut out);
+        declarations::declarations(deal, &mut game, &mut out);
+        play::play(deal, &mut game, &mut out);
+    }
     score::settle(deal, &game, &mut out, &mut session.french);
 }

@@ -158,7 +158,8 @@ pub(super) fn lay_out_tricks(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     let mut won = [0usize; 2];
     let owner = dealt_owners(deal, g);
     let taker = g.taker;
-    for (t, trick) in deal.record.tricks.iter().take(TRICKS).enumerate() {
+    // ALL-3: nothing in a trick of the wrong size or after it is judged.
+    for (t, trick) in deal.judged_tricks().iter().take(TRICKS).enumerate() {
         // The plays as one slice (not one look through the list per card).
         let plays: &[Item] = &trick.plays;
         let n = plays.len().min(4);
@@ -251,6 +252,11 @@ fn leader_of(
     let Some(l) = written else {
         return expected;
     };
+    if trick.leader.is_none() && out.slipped_before(t + 1) {
+        // Read from the seat the cards are written from after a fault in
+        // play already reported: only its consequence (README ALL-7).
+        return l;
+    }
     if l != expected {
         let (rule, why) = if t > 0 {
             (
@@ -310,18 +316,16 @@ struct Played<'a> {
 }
 
 /// Every card against the hand it came from (FR-PLAY-2..5,
-/// FR-EXCUSE-2), and the trick events.
+/// FR-EXCUSE-2, FR-PLAY-7), and the trick events.
 pub(super) fn play(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     let record = deal.record;
     let mut hands = g.playing;
+    // The cards played so far (FR-PLAY-7: a card played again).
+    let mut played = CardSet::EMPTY;
     // Half points of the taker and of the defence, trick by trick.
     let mut count = [0u32; 2];
-    for (t, trick) in record.tricks.iter().take(TRICKS).enumerate() {
-        if g.wrong_trick.is_some_and(|w| t + 1 >= w as usize) {
-            // Who played what from here on is unknown: the deal is void
-            // (FR-DEAL-3) and nothing after it is judged.
-            break;
-        }
+    // `laid` holds the judged tricks only (ALL-3).
+    for (t, trick) in record.tricks.iter().take(g.laid.len()).enumerate() {
         let l = g.laid[t];
         let plays: &[Item] = &trick.plays;
         for (i, item) in plays[..l.n].iter().enumerate() {
@@ -331,7 +335,7 @@ pub(super) fn play(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
                 card: l.cards[i],
                 item,
             };
-            card_from_hand(&p, &l.cards[..i], record.is_partial(), &mut hands, g, out);
+            card_from_hand(&p, &l.cards[..i], deal, &mut hands, &mut played, g, out);
             excuse_names_no_suit(&p, out);
             if i == 1 && l.cards[0].is_fool() {
                 excuse_led(&p, trick::lead_of(p.card), out);
@@ -346,44 +350,31 @@ pub(super) fn play(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     }
 }
 
-/// The card must be in the hand (FR-IRREG-1) and among its legal plays
+/// The card must be in the hand (FR-PLAY-7) and among its legal plays
 /// after the cards `before` it in the trick (FR-PLAY-2..5); it leaves the
-/// hand.
+/// hand. A card not held or played again (rules README ALL-2) counts as
+/// written and leaves the hand that held it; no duty is judged for it, and
+/// the seat keeps the card it did not play.
+#[allow(clippy::too_many_arguments)]
 fn card_from_hand(
     p: &Played,
     before: &[Card],
-    partial: bool,
+    deal: &Deal<'_>,
     hands: &mut [CardSet; 4],
+    played: &mut CardSet,
     g: &mut State,
     out: &mut Writer,
 ) {
-    let (seat, card, t) = (p.seat, p.card, p.t);
+    let (seat, card) = (p.seat, p.card);
     let mut hand = hands[seat as usize];
     if !g.floating.is_empty() && g.floating.remove(card) {
         hand.insert(card);
     }
-    if !hand.contains(card) {
-        if !partial {
-            let holder = (0..SEATS).find(|s| hands[*s as usize].contains(card));
-            let whose = match holder {
-                Some(h) => format!("seat {h} holds it"),
-                None => "it is in no hand".into(),
-            };
-            out.fault(
-                Problem::new(
-                    Kind::Other,
-                    format!("seat {seat} plays {card}, which is not in his hand ({whose})"),
-                )
-                .rule("FR-IRREG-1")
-                .seat(seat)
-                .trick(t + 1)
-                .card(card)
-                .at(p.item.span, "not in this hand")
-                .help("each player plays the cards he was dealt (the taker: after his discard); check the hands and the order of the trick"),
-            );
-            if let Some(h) = holder {
-                hands[h as usize].remove(card);
-            }
+    if !played.insert(card) {
+        played_again(p, deal, g, out);
+    } else if !hand.contains(card) {
+        if !deal.record.is_partial() {
+            not_held(p, hands, g, out);
         }
     } else if let Some(lead) = trick::first_lead(before) {
         if let Some(duty) = broken_duty(hand, before, lead, card) {
@@ -391,7 +382,83 @@ fn card_from_hand(
             out.fault(revoke(p, rule, why));
         }
     }
-    hands[seat as usize] = hands[seat as usize].difference(single(card));
+    hands[seat as usize] = hand.difference(single(card));
+}
+
+/// FR-PLAY-7, ALL-2: a card played by a seat that does not hold it. It
+/// leaves the hand that held it.
+#[cold]
+fn not_held(p: &Played, hands: &mut [CardSet; 4], g: &State, out: &mut Writer) {
+    let (seat, card, t) = (p.seat, p.card, p.t);
+    let holder = (0..SEATS).find(|s| hands[*s as usize].contains(card));
+    let whose = match holder {
+        Some(h) => format!("seat {h} holds it"),
+        None if Some(seat) == g.taker && g.hands[seat as usize].union(g.dog).contains(card) => {
+            "he laid it away".into()
+        }
+        None if g.dog.contains(card) => "it lies in the dog".into(),
+        None if Some(seat) != g.taker
+            && g.taker
+                .is_some_and(|tk| g.hands[tk as usize].union(g.dog).contains(card)) =>
+        {
+            "the taker laid it away".into()
+        }
+        None => "it is in no hand".into(),
+    };
+    out.fault(
+        Problem::new(
+            Kind::CardNotHeld,
+            format!("seat {seat} plays {card} in trick {}, which he does not hold ({whose})", t + 1),
+        )
+        .rule("FR-PLAY-7")
+        .seat(seat)
+        .trick(t + 1)
+        .card(card)
+        .at(p.item.span, "not in this hand")
+        .help("each player plays the cards he was dealt (the taker: after his discard); the card counts in the trick as written, and the deal is void (FR-IRREG-2)"),
+    );
+    if let Some(h) = holder {
+        hands[h as usize].remove(card);
+    }
+}
+
+/// FR-PLAY-7, ALL-2: a card played a second time is `duplicate-card` by
+/// the seat that plays it again, at that trick. In a partial record the
+/// structural check found it (the hands are the cards played): its finding
+/// gets the seat.
+#[cold]
+fn played_again(p: &Played, deal: &Deal<'_>, g: &State, out: &mut Writer) {
+    let (seat, card, t) = (p.seat, p.card, p.t);
+    if deal.record.is_partial() {
+        if let Some(f) = out.found_before().iter_mut().find(|f| {
+            f.kind == Kind::DuplicateCard && f.seat.is_none() && f.span == Some(p.item.span)
+        }) {
+            f.seat = Some(seat);
+        }
+        return;
+    }
+    let first = g.laid.iter().enumerate().find_map(|(k, l)| {
+        (0..l.n)
+            .find(|&i| l.cards[i] == card)
+            .map(|i| (k, l.seats[i]))
+    });
+    let when = match first {
+        Some((k, s)) if k == t => format!("earlier in this trick, by seat {s}"),
+        Some((k, s)) => format!("in trick {}, by seat {s}", k + 1),
+        None => "before".into(),
+    };
+    out.fault(
+        Problem::new(
+            Kind::DuplicateCard,
+            format!("seat {seat} plays {card} in trick {}, already played {when}", t + 1),
+        )
+        .rule("FR-PLAY-7")
+        .seat(seat)
+        .trick(t + 1)
+        .card(card)
+        .at(p.item.span, "played a second time")
+        .help("each card of the pack is played once; the card counts in the trick as written, and the deal is void (FR-IRREG-2)"),
+    );
 }
 
 /// A revoke (FR-PLAY-6): the card, the duty broken and why.

@@ -37,21 +37,26 @@ pub(super) fn settle(deal: &Deal<'_>, g: &State, out: &mut Writer, _state: &mut 
         out.settled([0; 4]);
         return;
     }
-    let (Some(taker), Some(contract)) = (g.taker, g.contract) else {
-        return;
-    };
+    // FR-PLAY-7 (rules README ALL-4): a record that stops before the deal's
+    // end is not settled, also when another irregularity would void it.
     let complete = g.laid.len() == TRICKS && g.laid.iter().all(|l| l.n == 4);
-    if !complete {
-        out.rule(
-            Moment::Settlement,
-            "FR-PLAY-1",
-            format_args!(
-                "only {} complete tricks of 18: the deal cannot be scored",
-                g.laid.iter().filter(|l| l.n == 4).count()
-            ),
-        );
+    if g.incomplete || (g.taker.is_some() && !complete) {
+        out.incomplete(deal.record);
         return;
     }
+    let (Some(taker), Some(contract)) = (g.taker, g.contract) else {
+        // No taker is known (no auction), yet the deal was played: it is
+        // irregular (FR-BID-2) and void (FR-IRREG-2).
+        if out.irregular {
+            out.rule(
+                Moment::Settlement,
+                "FR-IRREG-2",
+                "the deal has irregularities and scores 0 for everyone",
+            );
+            out.settled([0; 4]);
+        }
+        return;
+    };
     let keep = super::state::option(deal, "excuse_exchange") == "keep";
     let mut pile = taker_tricks(g, taker, keep, out);
     dog_or_discard(g, contract, &mut pile);
@@ -83,7 +88,7 @@ fn void_reason(g: &State) -> Option<&'static str> {
     } else if !g.dealt_ok {
         Some("the deal is void (FR-DEAL-3): it scores 0")
     } else if g.wrong_trick.is_some() {
-        Some("a trick has a card missing or one too many: a wrong number of cards found in play makes the deal void (FR-DEAL-3): it scores 0")
+        Some("a trick has the wrong number of cards: who played what from there on is not known, and the deal is void (FR-PLAY-7): it scores 0")
     } else if g.all_passed {
         Some("no one took: the deal scores 0 (FR-BID-3)")
     } else {

@@ -36,8 +36,8 @@ pub(super) struct State {
     pub dealer: Seat,
     /// Whether the dealt hands are valid enough to score at all.
     pub dealt_ok: bool,
-    /// The first trick (1-based) with a card missing or one too many: a
-    /// wrong number of cards found in play, which voids the deal (FR-DEAL-3).
+    /// The first trick (1-based) of the wrong size (rules README ALL-3):
+    /// nothing in it or after it is judged, and the deal is void (FR-PLAY-7).
     pub wrong_trick: Option<u16>,
     /// A dealt hand holds the petit bare (FR-DEAL-2).
     pub bare_petit: bool,
@@ -47,7 +47,17 @@ pub(super) struct State {
     pub floating: CardSet,
     pub taker: Option<Seat>,
     pub contract: Option<super::Contract>,
+    /// No one took (FR-BID-3): the deal is not played.
     pub all_passed: bool,
+    /// The record goes on after four passes (FR-BID-3): nothing after the
+    /// auction is judged.
+    pub played_after_passes: bool,
+    /// The record stops before the deal's end (FR-PLAY-7, rules README
+    /// ALL-4): one `incomplete`, and the deal is not settled.
+    pub incomplete: bool,
+    /// The taker's discard is taken from the play (FR-DISCARD-4): his
+    /// playing hand is the cards of his 24 that he plays.
+    pub discard_from_play: bool,
     pub slam_declared: bool,
     /// The dealt hands (full record) or the cards each seat played (partial).
     pub hands: [CardSet; 4],
@@ -70,6 +80,9 @@ impl State {
             taker: None,
             contract: None,
             all_passed: false,
+            played_after_passes: false,
+            incomplete: false,
+            discard_from_play: false,
             slam_declared: false,
             hands: [CardSet::EMPTY; 4],
             dog: CardSet::EMPTY,
@@ -112,6 +125,13 @@ pub(super) struct Writer<'r> {
 }
 
 impl<'r> Writer<'r> {
+    /// A structural fault in play has been reported
+    /// in the trick before `trick` (1-based;
+    /// [`crate::structural::slipped_before`]).
+    pub fn slipped_before(&self, trick: usize) -> bool {
+        crate::structural::slipped_before(&self.report.problems, trick)
+    }
+
     pub fn new(report: &'r mut Report) -> Writer<'r> {
         Writer {
             report,
@@ -161,6 +181,14 @@ impl<'r> Writer<'r> {
 
     pub fn pay(&mut self, payment: Payment) {
         self.report.pay(payment);
+    }
+
+    /// The one `incomplete` finding of a record that stops before the
+    /// deal's end (FR-PLAY-7, rules README ALL-4): the deal is not settled.
+    pub fn incomplete(&mut self, record: &notation::Record) {
+        self.irregular = true;
+        let stop = crate::structural::Stop::of(record, SEATS as usize);
+        crate::structural::incomplete(self.report, record, "FR-PLAY-7", stop, TRICKS);
     }
 
     /// The deal is settled with these net results per seat.

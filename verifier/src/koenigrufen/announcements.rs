@@ -67,7 +67,9 @@ impl Replay<'_> {
         for a in acts {
             self.call_round_turn(a, &mut st);
         }
-        if !st.ended {
+        // KR-ANN-6 as amended: an unfinished round is a finding only when
+        // tricks are recorded; where the record stops, it is incomplete.
+        if !st.ended && !self.rec.tricks.is_empty() {
             let span = self.rec.calls.as_ref().map_or(
                 self.rec
                     .auction
@@ -152,12 +154,14 @@ impl Replay<'_> {
                 self.contra(a, target)
             }
             Act::Call { .. } | Act::Talon { .. } | Act::Grind => {
+                // KR-ANN-6 as amended: a turn of the call round, with no
+                // effect.
                 self.out.push(illegal(
                     a,
                     "a king call, talon choice or grind out of its place".into(),
-                    "KR-CALL-1",
+                    "KR-ANN-6",
                     "misplaced",
-                    "the king call comes first in `calls:`, then the talon choice, then the call round",
+                    "the king call comes first in `calls:`, then the talon choice, then the call round; out of its place it has no effect, but it is a turn",
                 ));
                 false
             }

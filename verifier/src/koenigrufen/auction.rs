@@ -7,7 +7,7 @@ use notation::{Act, Action, Game, Problem};
 
 use super::out::on_entry;
 use super::rules::*;
-use super::Replay;
+use super::{Auction, Replay};
 use crate::Moment;
 
 /// The auction so far.
@@ -26,22 +26,23 @@ struct Bidding {
 }
 
 impl Replay<'_> {
-    /// KR-BID-1..7. Returns whether there is a game to play.
-    pub(super) fn auction(&mut self) -> bool {
+    /// Whether the record goes on past the auction (KR-BID-7: a king call,
+    /// talon choice, discard, call round or tricks follow).
+    fn goes_on_after_auction(&self) -> bool {
+        let rec = self.rec;
+        rec.calls.as_ref().is_some_and(|c| !c.actions.is_empty())
+            || rec.discard.is_some()
+            || !rec.tricks.is_empty()
+    }
+
+    /// KR-BID-1..7: the auction, and whether there is a game to play.
+    pub(super) fn auction(&mut self) -> Auction {
         let rec = self.rec;
         let Some(a) = &rec.auction else {
-            if !rec.tricks.is_empty() || rec.calls.is_some() {
-                self.out.push(
-                    Problem::new(
-                        Kind::Other,
-                        "the record has no auction, so no game is known",
-                    )
-                    .rule("KR-BID-1")
-                    .at(rec.tags[0].span, "in this record")
-                    .help("write the bids: `auction: 1 pass, 2 three, 3 pass, 0 pass`"),
-                );
-            }
-            return false;
+            return match self.unfinished_auction(None) {
+                Auction::Stops => Auction::Stops,
+                _ => Auction::NoGame,
+            };
         };
         let mut st = Bidding {
             passed: [false; 4],
@@ -57,8 +58,35 @@ impl Replay<'_> {
         self.auction_result(a, &st)
     }
 
+    /// KR-BID-7 as amended: an auction that has not ended is `other` (no
+    /// seat) when the record goes on, its highest bid played; where the
+    /// record stops it is an incomplete record (KR-NEG-1), reported by the
+    /// caller. Without a bid there is no game.
+    fn unfinished_auction(&mut self, a: Option<&notation::Actions>) -> Auction {
+        if !self.goes_on_after_auction() {
+            return Auction::Stops;
+        }
+        let (msg, span) = match a {
+            None => (
+                "the record has no auction, but goes on after it".to_string(),
+                self.rec.tags[0].span,
+            ),
+            Some(a) => (
+                "the auction has not ended (fewer than three seats have passed), but the record goes on".to_string(),
+                a.span,
+            ),
+        };
+        self.out.push(
+            Problem::new(Kind::Other, msg)
+                .rule("KR-BID-7")
+                .at(span, "auction not ended")
+                .help("the auction ends as soon as three seats have passed; the highest bid is played, and with no bid there is no game and the deal is not settled"),
+        );
+        Auction::Game
+    }
+
     /// What the auction leaves: the game and its bidder (KR-BID-4, 7).
-    fn auction_result(&mut self, a: &notation::Actions, st: &Bidding) -> bool {
+    fn auction_result(&mut self, a: &notation::Actions, st: &Bidding) -> Auction {
         let Bidding {
             high,
             ended,
@@ -69,30 +97,21 @@ impl Replay<'_> {
             self.out.event(
                 Moment::Auction,
                 "KR-BID-7",
-                "the forehand passed where it had to bid: no game, the deal is not scored",
+                "the forehand passed where it had to bid: no game, the deal is not settled",
             );
-            return false;
+            return Auction::NoGame;
+        }
+        if !ended && self.unfinished_auction(Some(a)) == Auction::Stops {
+            return Auction::Stops;
         }
         let Some((_, game, seat)) = high else {
-            self.out.push(
-                Problem::new(Kind::Other, "the auction names no game")
-                    .rule("KR-BID-4")
-                    .at(a.span, "no bid")
-                    .help("the auction ends with three passes and one bid; if the three others pass, the forehand must bid"),
+            self.out.event(
+                Moment::Auction,
+                "KR-BID-7",
+                "nobody bid: no game, the deal is not settled",
             );
-            return false;
+            return Auction::NoGame;
         };
-        if !ended {
-            self.out.push(
-                Problem::new(
-                    Kind::Other,
-                    "the auction is not finished: fewer than three seats have passed",
-                )
-                .rule("KR-BID-4")
-                .at(a.span, "auction")
-                .help("the auction ends as soon as three seats have passed"),
-            );
-        }
         self.state.bidder = seat;
         self.state.game = Some(game);
         if !is_caller(game) {
@@ -103,7 +122,7 @@ impl Replay<'_> {
             "KR-BID-4",
             format_args!("seat {seat} plays {}", game.word()),
         );
-        true
+        Auction::Game
     }
 
     /// One entry of the auction (KR-BID-1, 4, 7).
@@ -126,27 +145,30 @@ impl Replay<'_> {
             );
             return;
         }
-        if s != st.next {
+        // An entry out of turn that is also an illegal bid is one fault: one
+        // `illegal-bid`, with KR-BID-1 first (KR-BID-7 as amended).
+        let turn = (s != st.next).then(|| {
             let next = st.next;
-            self.out.push(
-                Problem::new(
-                    Kind::OutOfTurn,
-                    format!("seat {s} speaks, but it is seat {next}'s turn to bid"),
-                )
-                .rule("KR-BID-1")
-                .seat(s)
-                .at(act.span, format!("seat {next} speaks here"))
-                .help("bidding starts after the forehand and goes round in seat order; a seat that passed is out"),
-            );
-        }
+            Problem::new(
+                Kind::OutOfTurn,
+                format!("seat {s} speaks, but it is seat {next}'s turn to bid"),
+            )
+            .rule("KR-BID-1")
+            .seat(s)
+            .at(act.span, format!("seat {next} speaks here"))
+            .help("bidding starts after the forehand and goes round in seat order; a seat that passed is out")
+        });
         match act.act {
             Act::Pass => {
+                if let Some(p) = turn {
+                    self.out.push(p);
+                }
                 if !self.auction_pass(act, st) {
                     return;
                 }
             }
             Act::Bid { game } => {
-                self.bid(act, game, s, &st.passed, st.high, st.other_bid);
+                self.bid(act, game, st, turn);
                 if !is_game(game) {
                     st.next = next_open(s, &st.passed);
                     return;
@@ -158,16 +180,16 @@ impl Replay<'_> {
                 }
             }
             _ => {
-                self.out.push(
-                    Problem::new(
-                        Kind::IllegalBid,
-                        "only bids and passes belong in the auction",
-                    )
-                    .rule("KR-BID-1")
-                    .seat(s)
-                    .at(act.span, "not a bid")
-                    .help("king calls, talon choices and announcements go in `calls:`"),
-                );
+                let p = Problem::new(
+                    Kind::IllegalBid,
+                    "only bids and passes belong in the auction",
+                )
+                .rule("KR-BID-1")
+                .seat(s)
+                .at(act.span, "not a bid")
+                .help("king calls, talon choices and announcements go in `calls:`");
+                let faults = [Some(p), turn].into_iter().flatten().collect();
+                self.push_bid_faults(faults);
             }
         }
         let npassed = st.passed.iter().filter(|&&p| p).count();
@@ -203,30 +225,32 @@ impl Replay<'_> {
         true
     }
 
-    /// The checks of one bid (KR-BID-1, 2, 3, 5, 6).
-    fn bid(
-        &mut self,
-        act: &Action,
-        game: Game,
-        s: u8,
-        passed: &[bool; 4],
-        high: Option<(u8, Game, u8)>,
-        other_bid: bool,
-    ) {
+    /// The checks of one bid (KR-BID-1, 2, 3, 5, 6). A bid that breaks
+    /// several of them is one `illegal-bid` with the first rule id in the
+    /// digest's order (KR-BID-7 as amended, "one fault, one finding").
+    fn bid(&mut self, act: &Action, game: Game, st: &Bidding, turn: Option<Problem>) {
+        let s = act.seat;
+        let (passed, high, other_bid) = (&st.passed, st.high, st.other_bid);
+        // Most bids break no rule: the list allocates only for a fault.
+        let mut faults = Vec::new();
         if !is_game(game) {
-            self.out.push(illegal_bid(
+            faults.push(illegal_bid(
                 act,
                 format!("`{}` is not a game of Königrufen", game.word()),
                 "KR-BID-2",
                 "not a Königrufen game",
                 "the games are those of the bidding table and the forehand's caller, six-threes and trischaken",
             ));
-            return;
+            faults.extend(turn);
+            return self.push_bid_faults(faults);
         }
         if passed[s as usize] {
-            self.out.push(illegal_bid(
+            faults.push(illegal_bid(
                 act,
-                format!("seat {s} bids {} after it passed", game.word()),
+                format!(
+                    "seat {s} bids {} after it passed (a seat that passed has no turn)",
+                    game.word()
+                ),
                 "KR-BID-1",
                 "bid after passing",
                 "a seat that has passed is out of the bidding for good",
@@ -234,7 +258,7 @@ impl Replay<'_> {
         }
         if forehand_only(game) {
             if s != self.state.forehand {
-                self.out.push(illegal_bid(
+                faults.push(illegal_bid(
                     act,
                     format!("{} may be bid only by the forehand (seat {})", game.word(), self.state.forehand),
                     "KR-BID-3",
@@ -242,7 +266,7 @@ impl Replay<'_> {
                     "caller, six-threes and trischaken are the forehand's games, when the three others have passed",
                 ));
             } else if other_bid {
-                self.out.push(illegal_bid(
+                faults.push(illegal_bid(
                     act,
                     format!("the forehand bids {} after another seat has bid", game.word()),
                     "KR-BID-3",
@@ -251,8 +275,10 @@ impl Replay<'_> {
                 ));
             }
         } else if let Some((rank, standing, _)) = high {
+            // KR-BID-7 as amended: a forehand-only game standing (after an
+            // illegal bid) has no rank; every table game ranks above it.
             if table_rank(game).unwrap_or(0) <= rank {
-                self.out.push(illegal_bid(
+                faults.push(illegal_bid(
                     act,
                     format!("{} does not rank above {}, the bid standing", game.word(), standing.word()),
                     "KR-BID-2",
@@ -261,15 +287,42 @@ impl Replay<'_> {
                 ));
             }
         }
-        self.bid_holding(act, game, s);
+        self.bid_holding(act, game, s, &mut faults);
+        if passed[s as usize] {
+            // A seat that passed has no turn: speaking out of turn is the
+            // same fault as bidding after passing, not a second one.
+            return self.push_bid_faults(faults);
+        }
+        faults.extend(turn);
+        self.push_bid_faults(faults);
+    }
+
+    /// The faults of one auction entry as one finding (KR-BID-7 as amended,
+    /// "one fault, one finding"): the first rule id in the digest's order;
+    /// an entry that is an illegal bid stays an `illegal-bid` even where it
+    /// is also out of turn.
+    fn push_bid_faults(&mut self, faults: Vec<Problem>) {
+        let illegal = faults.iter().any(|p| p.kind == Kind::IllegalBid);
+        if let Some(mut p) = crate::finding::one_finding(
+            faults,
+            &[
+                "KR-BID-1", "KR-BID-2", "KR-BID-3", "KR-BID-4", "KR-BID-5", "KR-BID-6",
+            ],
+            "one bid, one illegal bid (KR-BID-7)",
+        ) {
+            if illegal {
+                p.kind = Kind::IllegalBid;
+            }
+            self.out.push(p);
+        }
     }
 
     /// The bids a hand must support (KR-BID-5, 6).
-    fn bid_holding(&mut self, act: &Action, game: Game, s: u8) {
+    fn bid_holding(&mut self, act: &Action, game: Game, s: u8, faults: &mut Vec<Problem>) {
         if let Some(b) = implied_bonus(game) {
             let (card, _) = ultimo_card(b).expect("implied bonuses are ultimo bonuses");
             if !self.opts.bid_holder_any && self.state.lacks_dealt(s, card) {
-                self.out.push(
+                faults.push(
                     illegal_bid(
                         act,
                         format!("seat {s} bids {} without holding {card}", game.word()),
@@ -282,7 +335,7 @@ impl Replay<'_> {
             }
         }
         if is_caller(game) && kings().difference(self.state.dealt[s as usize]).is_empty() {
-            self.out.push(illegal_bid(
+            faults.push(illegal_bid(
                 act,
                 format!("seat {s} holds all four kings and cannot call one"),
                 "KR-BID-6",

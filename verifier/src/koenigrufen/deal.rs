@@ -1,7 +1,8 @@
 //! The deal (KR-DEAL-1, KR-DEAL-2): the hands and the talon piles as the
 //! record gives them. The card count itself (KR-DEAL-1: every card once) is
-//! a structural check done before the replay; the forehand (KR-DEAL-2) is
-//! set in [`super::replay`].
+//! a structural check done before the replay, whose one finding of a wrong
+//! deal voids it here; the forehand (KR-DEAL-2) is set in
+//! [`super::replay`].
 //!
 //! A record without hands (`record.is_partial()`) is replayed with each
 //! seat's hand taken to be the cards it played (and the bidder's discard),
@@ -12,8 +13,29 @@ use notation::{Act, Card, CardSet, Game, Record};
 use super::play::winner;
 use super::rules::*;
 use super::Replay;
+use crate::Moment;
 
 impl Replay<'_> {
+    /// KR-DEAL-1 as amended (README ALL-1): a wrong deal is one finding by
+    /// the dealer (the structural checks made it), nothing else of the deal
+    /// is judged, and the deal is void: settled with nothing paid, since its
+    /// tricks cannot be counted.
+    pub(super) fn void_wrong_deal(&mut self, dealer: u8) {
+        for p in self.out.problems_mut() {
+            if p.rule == Some("KR-DEAL-1") {
+                p.help
+                    .push_str("; the deal is void: settled with nothing paid (KR-DEAL-1)");
+            }
+        }
+        self.out.event(
+            Moment::Deal,
+            "KR-DEAL-1",
+            format_args!("the deal is wrong (dealt by seat {dealer}): nothing else of it is judged, and it is void; nobody pays"),
+        );
+        self.out.void();
+        self.out.settled();
+    }
+
     /// The hands and the talon, or for a partial record the cards each seat
     /// played (a pre-pass over the tricks finds who played what).
     pub(super) fn read_deal(&mut self) {
@@ -53,15 +75,38 @@ impl Replay<'_> {
         (game.unwrap_or(Game::Caller), bidder)
     }
 
-    /// A partial record: each seat held the cards it played. Who played
-    /// which card follows the leaders and winners (KR-PLAY-1, KR-PLAY-8).
+    /// A partial record: each seat held the cards it played.
     fn hands_from_tricks(&mut self, g: Game, bidder: u8) {
+        let mut dealt = [CardSet::EMPTY; 4];
+        self.each_play(g, bidder, |seat, card| {
+            dealt[seat as usize].insert(card);
+        });
+        self.state.dealt = dealt;
+    }
+
+    /// The cards `seat` plays in the judged tricks (KR-DISCARD-4: what the
+    /// bidder never plays is his discard).
+    pub(super) fn plays_of(&self, seat: u8) -> CardSet {
+        let mut set = CardSet::EMPTY;
+        self.each_play(self.state.game(), self.state.bidder, |s, card| {
+            if s == seat {
+                set.insert(card);
+            }
+        });
+        set
+    }
+
+    /// Who plays which card of the judged tricks, before the replay: the
+    /// written leader, else the winner of the trick before (KR-PLAY-1,
+    /// KR-PLAY-8).
+    fn each_play(&self, g: Game, bidder: u8, mut f: impl FnMut(u8, Card)) {
         let mut leader = if is_negative(g) {
             bidder
         } else {
             self.state.forehand
         };
-        for trick in self.rec.tricks.iter().take(12) {
+        let judged = self.cut.unwrap_or(usize::MAX).min(12);
+        for trick in self.rec.tricks.iter().take(judged) {
             if let Some(l) = trick.leader.filter(|&l| l < 4) {
                 leader = l;
             }
@@ -69,7 +114,7 @@ impl Replay<'_> {
             let n = trick.plays.len().min(4);
             for (i, item) in trick.plays.iter().take(4).enumerate() {
                 cards[i] = item.card;
-                self.state.dealt[(leader as usize + i) % 4].insert(item.card);
+                f((leader + i as u8) % 4, item.card);
             }
             if n == 0 {
                 continue;

@@ -1,18 +1,31 @@
-//! The discard (KR-DISCARD-1..3): after taking talon cards the bidder lays
+//! The discard (KR-DISCARD-1..4): after taking talon cards the bidder lays
 //! away as many; never a king or a trull card; in three of suits the
-//! tarocks first.
+//! tarocks first. One discard is one finding (KR-DISCARD-1 as amended,
+//! README ALL-6), and a discard the record gets wrong is replaced by the
+//! cards the bidder never plays (KR-DISCARD-4).
 
 use notation::Kind;
-use notation::{Discard, Game, Item, Problem};
+use notation::{Action, CardSet, Discard, Game, Item, Problem};
 
 use super::deal::card_set;
 use super::rules::*;
 use super::Replay;
+use crate::Moment;
+
+/// The rule ids of a discard in the digest's order (one finding carries the
+/// first, README "One fault, one finding").
+const ORDER: [&str; 4] = [
+    "KR-DISCARD-1",
+    "KR-DISCARD-2",
+    "KR-DISCARD-3",
+    "KR-DISCARD-4",
+];
 
 impl Replay<'_> {
-    /// KR-DISCARD-1..3: the cards the bidder lays away after taking talon
-    /// cards; they count for its team (KR-SCORE-1).
-    pub(super) fn discard(&mut self) {
+    /// KR-DISCARD-1..4: the cards the bidder lays away after taking talon
+    /// cards; they count for its team (KR-SCORE-1). `round`: the entries of
+    /// the call round, to know whether the record goes on past the discard.
+    pub(super) fn discard(&mut self, round: &[Action]) {
         let rec = self.rec;
         let game = self.state.game();
         let b = self.state.bidder;
@@ -24,19 +37,24 @@ impl Replay<'_> {
             _ => 0,
         };
         let Some(d) = &rec.discard else {
-            if expected > 0 {
-                let span = rec.calls.as_ref().map(|c| c.span).unwrap_or_default();
+            // KR-DISCARD-1 as amended: a missing discard is reported only
+            // when the record goes on to the call round or the play.
+            if expected > 0 && (!round.is_empty() || !rec.tricks.is_empty()) {
+                let span = self.calls_span();
                 self.out.push(
                     Problem::new(Kind::IllegalDiscard, format!("the bidder (seat {b}) lays away no cards; {expected} are due"))
                         .rule("KR-DISCARD-1")
                         .seat(b)
                         .at(span, "discard missing after this")
-                        .help(format!("after taking the talon the bidder lays away as many cards: `discard {b}: ...`")),
+                        .help(format!("after taking the talon the bidder lays away as many cards: `discard {b}: ...`; KR-DISCARD-4: the cards he never plays are taken as his discard")),
                 );
+                self.discard_never_played();
             }
             return;
         };
         if expected == 0 {
+            // "A discard where none is allowed": no effect, the bidder
+            // keeps his cards (KR-TALON-1 as amended).
             self.out.push(
                 Problem::new(
                     Kind::IllegalDiscard,
@@ -49,19 +67,39 @@ impl Replay<'_> {
                     .rule("KR-DISCARD-1")
                     .seat(d.seat)
                     .at(d.span, "no discard in this game")
-                    .help("only a bidder who took talon cards lays cards away; solo and negative games have no discard"),
+                    .help("only a bidder who took talon cards lays cards away; solo and negative games have no discard; the discard has no effect"),
             );
             return;
         }
-        self.discard_header(d, expected);
-        self.discard_cards(d);
+        let mut faults = Vec::new();
+        let wrong = self.discard_header(d, expected, &mut faults);
+        let wrong = self.discard_cards(d, wrong, &mut faults);
+        if let Some(mut p) = crate::finding::one_finding(
+            faults,
+            &ORDER,
+            "one discard, one improper discard (KR-DISCARD-1, README ALL-6)",
+        ) {
+            if wrong {
+                p.help.push_str("; KR-DISCARD-4: such a discard has no effect, the bidder's discard is the cards of his hand after the pick-up that he never plays");
+            }
+            self.out.push(p);
+        }
+        if wrong {
+            self.discard_never_played();
+        } else {
+            self.state.discard = card_set(&d.cards);
+        }
     }
 
-    /// KR-DISCARD-1: the bidder lays away as many cards as it took.
-    fn discard_header(&mut self, d: &Discard, expected: usize) {
+    /// KR-DISCARD-1: the bidder lays away exactly as many different cards
+    /// of his hand as he took (README ALL-6). Returns whether the discard is
+    /// one the record gets wrong (KR-DISCARD-4).
+    fn discard_header(&mut self, d: &Discard, expected: usize, faults: &mut Vec<Problem>) -> bool {
         let b = self.state.bidder;
+        let mut wrong = false;
         if d.seat != b {
-            self.out.push(
+            wrong = true;
+            faults.push(
                 Problem::new(
                     Kind::IllegalDiscard,
                     format!(
@@ -72,37 +110,56 @@ impl Replay<'_> {
                 .rule("KR-DISCARD-1")
                 .seat(d.seat)
                 .at(d.span, "not the bidder")
-                .help("only the bidder lays away cards"),
+                .help("only the bidder lays away cards; a discard recorded for another seat has no effect: no card leaves any hand"),
             );
         }
-        if d.cards.len() != expected {
-            self.out.push(
+        let different = card_set(&d.cards).len() as usize;
+        if d.cards.len() != expected || different != d.cards.len() {
+            wrong = true;
+            let twice = if different != d.cards.len() {
+                format!(" ({} different)", different)
+            } else {
+                String::new()
+            };
+            faults.push(
                 Problem::new(
                     Kind::IllegalDiscard,
                     format!(
-                        "the bidder lays away {} cards, not {expected}",
+                        "seat {} lays away {} cards{twice}, not {expected}",
+                        d.seat,
                         d.cards.len()
                     ),
                 )
                 .rule("KR-DISCARD-1")
-                .seat(b)
+                .seat(d.seat)
                 .at(d.span, format!("{} cards", d.cards.len()))
-                .help("the bidder lays away exactly as many cards as it took: 3 (six threes: 6)"),
+                .help("the bidder lays away exactly as many different cards as he took: 3 (six threes: 6)"),
             );
         }
+        wrong
     }
 
-    /// KR-DISCARD-1..3 for each card laid away.
-    fn discard_cards(&mut self, d: &Discard) {
+    /// KR-DISCARD-1..3 for each card laid away; returns through `faults`.
+    /// `wrong`: the discard already breaks KR-DISCARD-1.
+    fn discard_cards(&mut self, d: &Discard, mut wrong: bool, faults: &mut Vec<Problem>) -> bool {
         let game = self.state.game();
+        let s = d.seat;
         let b = self.state.bidder;
-        let h = self.state.hand[b as usize].union(self.state.dealt[b as usize]);
+        // The hand the discard comes from: the bidder's after the pick-up;
+        // another seat's as dealt.
+        let h = if s == b {
+            self.state.hand[b as usize].union(self.state.dealt[b as usize])
+        } else if s < 4 {
+            self.state.dealt[s as usize]
+        } else {
+            CardSet::EMPTY
+        };
         let discarded = card_set(&d.cards);
         let non_trull_tarocks = h.intersection(tarocks()).difference(trull());
         let mut suit_reported = false;
-        // The KR-DISCARD-3 finding goes on one suit card: a king when one is
-        // laid away (it breaks KR-DISCARD-2 as well, and is then one fault
-        // with it), else the first suit card.
+        let mut seen = CardSet::EMPTY;
+        // The KR-DISCARD-3 reason goes on one suit card: a king when one is
+        // laid away, else the first suit card.
         let suit_carrier = d
             .cards
             .iter()
@@ -112,32 +169,57 @@ impl Replay<'_> {
             .or_else(|| d.cards.iter().map(|i| i.card).find(|c| c.suit().is_some()));
         for item in &d.cards {
             let c = item.card;
-            // One card laid away against several rules is one fault (rules
-            // README): one finding with the first rule id, the others named.
-            let mut faults = Vec::new();
+            if !seen.insert(c) {
+                continue; // written twice: counted in the header
+            }
             if !h.contains(c) {
-                faults.push(not_held(b, item));
+                wrong = true;
+                faults.push(not_held(s, item));
             }
             if c.is_king() || trull().contains(c) {
-                faults.push(never_laid_away(b, item));
+                faults.push(never_laid_away(s, item));
             }
             if game == Game::ThreeOfSuits && suit_carrier == Some(c) && !suit_reported {
                 let bad = self.opts.no_suit_discard
                     || !non_trull_tarocks.difference(discarded).is_empty();
                 if bad {
                     suit_reported = true;
-                    faults.push(tarock_first(b, item, self.opts.no_suit_discard));
+                    faults.push(tarock_first(s, item, self.opts.no_suit_discard));
                 }
             }
-            if let Some(p) = crate::finding::one_finding(
-                faults,
-                &["KR-DISCARD-1", "KR-DISCARD-2", "KR-DISCARD-3"],
-                "one card laid away, one improper discard",
-            ) {
-                self.out.push(p);
-            }
         }
-        self.state.discard = discarded;
+        wrong
+    }
+
+    /// KR-DISCARD-4: a discard the record gets wrong (missing, for another
+    /// seat, not exactly 3 (6) different held cards) is taken to be the
+    /// cards of the bidder's hand after the pick-up that he never plays in
+    /// the record; he plays from the rest.
+    fn discard_never_played(&mut self) {
+        let b = self.state.bidder;
+        let hand = self.state.hand[b as usize].union(self.state.dealt[b as usize]);
+        let discard = hand.difference(self.plays_of(b));
+        self.state.discard = discard;
+        // A record that stops before the bidder's last card: the cards not
+        // yet played are not all laid away. The holding checks of the call
+        // round then give them to him (KR-ANN-7); the play judges him by the
+        // cards he plays, and such a deal is not settled on its points.
+        let due = if self.state.game() == Game::SixThrees {
+            6
+        } else {
+            3
+        };
+        self.state.discard_open = discard.len() > due && self.rec.tricks.len() < 12;
+        self.out.event(
+            Moment::Discard,
+            "KR-DISCARD-4",
+            crate::reason::Lazy(|| {
+                format!(
+                    "the discard is taken to be the cards seat {b} never plays: {}",
+                    list(discard)
+                )
+            }),
+        );
     }
 }
 
@@ -146,7 +228,7 @@ fn not_held(b: u8, item: &Item) -> Problem {
     let c = item.card;
     Problem::new(
         Kind::IllegalDiscard,
-        format!("the bidder lays away {c}, which it does not hold"),
+        format!("seat {b} lays away {c}, which it does not hold"),
     )
     .rule("KR-DISCARD-1")
     .seat(b)

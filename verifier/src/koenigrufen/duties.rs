@@ -27,16 +27,8 @@ impl Replay<'_> {
         let card = item.card;
         let game = self.state.game();
         let hand = self.state.hand[seat as usize];
-        if !hand.contains(card) {
-            self.out.push(
-                Problem::new(Kind::Other, format!("seat {seat} plays {card}, which it does not hold"))
-                    .rule("KR-PLAY-10")
-                    .seat(seat)
-                    .trick(k)
-                    .card(card)
-                    .at(item.span, "not in this hand")
-                    .help("each seat plays the cards it was dealt (the bidder: with the talon cards taken, without those laid away)"),
-            );
+        if !hand.contains(card) || (self.state.partial && self.state.played.contains(card)) {
+            self.not_held(item, seat, k);
             return;
         }
         // The usual card follows the suit or tarock led from the hand: rule
@@ -75,6 +67,88 @@ impl Replay<'_> {
             // Rule 4a yields to rules 1 and 2 only (rule 3 is for negative
             // games, where 4a does not apply).
             self.rule_4a(item, seat, k, allowed);
+        }
+    }
+
+    /// KR-PLAY-10 as amended (README ALL-2): a card the seat does not hold
+    /// is `card-not-held`, a card already played is `duplicate-card`, by
+    /// that seat at that trick. No duty is judged for it; it counts in the
+    /// trick as written and leaves the hand that held it.
+    #[cold]
+    fn not_held(&mut self, item: &notation::Item, seat: u8, k: usize) {
+        let card = item.card;
+        let help = "either card counts in the trick as written, and the deal is scored as played (KR-PLAY-10)";
+        if !notation::Variant::Koenigrufen.deck().contains(card) {
+            // Not in the pack: the structural `unknown-card` is the one
+            // finding; it gets the seat and the trick.
+            if let Some(p) = self.out.problems_mut().iter_mut().find(|p| {
+                p.kind == Kind::UnknownCard
+                    && p.card == Some(card)
+                    && p.span.is_some_and(|s| s.start == item.span.start)
+            }) {
+                p.seat = Some(seat);
+                p.trick = Some(k as u16);
+            }
+            return;
+        }
+        if let Some(j) = self.state.tricks[..self.state.ntricks]
+            .iter()
+            .position(|t| t.seat_of(card).is_some())
+            .map(|j| j + 1)
+            .or_else(|| self.state.played.contains(card).then_some(k))
+        {
+            if self.state.partial {
+                // A partial record: the structural checks found the card
+                // played twice; the finding gets the seat and the rule.
+                if let Some(p) = self.out.problems_mut().iter_mut().find(|p| {
+                    p.kind == Kind::DuplicateCard
+                        && p.card == Some(card)
+                        && p.trick == Some(k as u16)
+                }) {
+                    p.seat = Some(seat);
+                    p.rule = Some("KR-PLAY-10");
+                }
+                return;
+            }
+            self.out.push(
+                Problem::new(
+                    Kind::DuplicateCard,
+                    format!("seat {seat} plays {card}, which was already played in trick {j}"),
+                )
+                .rule("KR-PLAY-10")
+                .seat(seat)
+                .trick(k)
+                .card(card)
+                .at(item.span, "played again here")
+                .help(format!("each card is played once; {help}")),
+            );
+            return;
+        }
+        let whose = if let Some(o) = (0..4u8).find(|&o| self.state.hand[o as usize].contains(card))
+        {
+            format!("seat {o} holds it")
+        } else if self.state.discard.contains(card) {
+            "it was laid away".to_string()
+        } else if self.state.talon[0]
+            .union(self.state.talon[1])
+            .contains(card)
+        {
+            "it is in the talon".to_string()
+        } else {
+            "it was never dealt to it".to_string()
+        };
+        self.out.push(
+            Problem::new(Kind::CardNotHeld, format!("seat {seat} plays {card}, which it does not hold: {whose}"))
+                .rule("KR-PLAY-10")
+                .seat(seat)
+                .trick(k)
+                .card(card)
+                .at(item.span, "not in this hand")
+                .help(format!("each seat plays the cards it was dealt (the bidder: with the talon cards taken, without those laid away); {help}")),
+        );
+        // ALL-2: the card leaves the hand that held it.
+        for h in &mut self.state.hand {
+            h.remove(card);
         }
     }
 

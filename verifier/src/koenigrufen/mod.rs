@@ -8,13 +8,13 @@
 //!
 //! | phase | module | rule ids |
 //! |---|---|---|
-//! | the deal | `deal` | KR-DEAL-1, 2 (hands, talon piles; partial records) |
+//! | the deal | `deal` | KR-DEAL-1, 2 (hands, talon piles; partial records; a wrong deal void) |
 //! | the auction | `auction` | KR-BID-1..8 |
 //! | the king call | `call` | KR-CALL-1..4 |
 //! | the talon | `talon` | KR-TALON-1..5 (grind: KR-TALON-2) |
-//! | the discard | `discard` | KR-DISCARD-1..3 |
+//! | the discard | `discard` | KR-DISCARD-1..4 (one discard, one finding) |
 //! | the call round | `announcements` | KR-ANN-1..7 |
-//! | the tricks | `play` | KR-PLAY-1, 8, 9, 10, KR-NEG-1; the void deal of a wrong-size trick |
+//! | the tricks | `play` | KR-PLAY-1, 8, 9, 10, KR-NEG-1; a card not held or played twice, the void deal of a wrong-size trick |
 //! | what may be played | `duties` | KR-PLAY-2..7 (on the shared [`crate::trick`] core) |
 //! | the settlement | `settle` | KR-SCORE-1..7, KR-BONUS-1..10 |
 //!
@@ -22,7 +22,12 @@
 //! classes, bonus values) are in `rules`, the rule options in `options`.
 //! The phases change a `state::State` (hands, talon, teams,
 //! announcements, tricks) and emit findings, events and payments through
-//! the report writer `out::Out`; they never stop at a fault.
+//! the report writer `out::Out`; they never stop at a fault. The structural
+//! faults of the rules README (ALL-1 to ALL-7) are judged as the amended
+//! digest says: a wrong deal is one finding by the dealer and void
+//! (KR-DEAL-1), a trick of the wrong size cuts the judging and voids the
+//! deal (KR-PLAY-10), a record that stops early is one `incomplete` and not
+//! settled (KR-NEG-1).
 //!
 //! A record without hands (`record.is_partial()`) is replayed with each
 //! seat's hand taken to be the cards it played (and the bidder's discard),
@@ -73,6 +78,22 @@ pub(crate) struct Replay<'a> {
     pub opts: Opts,
     pub state: State,
     pub out: Out<'a>,
+    /// The first trick of the wrong size (ALL-3, 0-based): nothing in it
+    /// or after it is judged.
+    pub cut: Option<usize>,
+}
+
+/// How the auction ends (KR-BID-4, KR-BID-7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Auction {
+    /// A game is played (also after an unfinished auction the record goes
+    /// on from: its highest bid).
+    Game,
+    /// No game: the forehand's pass, or no bid at all. Not settled, and
+    /// nothing after the auction is judged (KR-BID-7).
+    NoGame,
+    /// The record stops in or right after the auction (ALL-4).
+    Stops,
 }
 
 /// Replays the deal, pushing findings, payments and events into the report.
@@ -90,23 +111,32 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         return;
     }
     session.koenigrufen.deals += 1;
+    name_structural_faults(report);
     let forehand = (deal.table.dealer + 1) % 4; // KR-DEAL-2
     let mut r = Replay {
         rec,
         opts: Opts::read(deal.options),
         state: State::new(forehand, rec.is_partial()),
         out: Out::new(report),
+        cut: deal.cut,
     };
-    r.read_deal(); // deal.rs
-    if !r.auction() {
-        return; // auction.rs
-    }
-    // A record that stops after the auction (or after the calls) is a
-    // fragment: checked as far as it goes, not scored.
-    if rec.calls.is_none() && rec.discard.is_none() && rec.tricks.is_empty() {
+    if deal.wrong_deal {
+        // KR-DEAL-1 as amended (ALL-1): one finding by the dealer, nothing
+        // else of the deal judged, and the deal void.
+        r.void_wrong_deal(deal.table.dealer);
         return;
     }
+    r.read_deal(); // deal.rs
+    match r.auction() {
+        Auction::Game => {} // auction.rs
+        Auction::NoGame => return,
+        Auction::Stops => return r.out.incomplete(rec),
+    }
     let calls = r.call_entries();
+    // ALL-4, KR-NEG-1: a record that stops right after the auction.
+    if calls.is_empty() && rec.discard.is_none() && rec.tricks.is_empty() {
+        return r.out.incomplete(rec);
+    }
     let next = r.king_call(calls); // call.rs
     let next = r.talon(calls, next); // talon.rs
     if r.state.grind {
@@ -115,19 +145,38 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         r.after_grind();
         return;
     }
-    r.discard(); // discard.rs
+    r.discard(&calls[next..]); // discard.rs
     r.call_round(&calls[next..]); // announcements.rs
     r.reserve_ultimo_cards(); // duties.rs
     if rec.tricks.is_empty() {
-        return;
+        return r.out.incomplete(rec);
     }
     r.play(); // play.rs
     if r.state.wrong_trick.is_some() {
         r.void_wrong_trick();
         return;
     }
-    if r.state.complete {
-        settle::settle(&mut r); // settle/
-        r.out.settled();
+    if !r.state.complete {
+        return r.out.incomplete(rec);
+    }
+    settle::settle(&mut r); // settle/
+    r.out.settled();
+}
+
+/// The structural findings of `notation` that are this game's rules get
+/// their rule ids: a wrong deal (KR-DEAL-1 as amended, ALL-1), a trick of
+/// the wrong size (KR-PLAY-10 as amended, ALL-3).
+fn name_structural_faults(report: &mut Report) {
+    for p in report.problems.iter_mut().filter(|p| p.rule.is_none()) {
+        p.rule = match p.kind {
+            // The one finding of a wrong deal is by the dealer; a card
+            // outside the pack elsewhere (a trick, the discard) has no seat.
+            Kind::UnknownCard | Kind::DuplicateCard | Kind::WrongCardCount if p.seat.is_some() => {
+                Some("KR-DEAL-1")
+            }
+            Kind::UnknownCard => Some("KR-DECK-1"),
+            Kind::WrongTrickSize => Some("KR-PLAY-10"),
+            _ => None,
+        };
     }
 }

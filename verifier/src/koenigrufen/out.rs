@@ -1,7 +1,7 @@
 //! The report writer: what the replay emits (findings, events of the
 //! teacher's view, payments), apart from the game state it reads.
 
-use notation::{Action, Problem};
+use notation::{Action, Problem, Record};
 
 use crate::reason::Words;
 use crate::{Event, Moment, Payment, Report};
@@ -17,6 +17,13 @@ impl<'a> Out<'a> {
     }
 
     /// A finding.
+    /// A structural fault in play has been reported
+    /// in the trick before `trick` (1-based;
+    /// [`crate::structural::slipped_before`]).
+    pub fn slipped_before(&self, trick: usize) -> bool {
+        crate::structural::slipped_before(&self.report.problems, trick)
+    }
+
     pub fn push(&mut self, p: Problem) {
         self.report.push(p);
     }
@@ -56,9 +63,23 @@ impl<'a> Out<'a> {
         &mut self.report.problems
     }
 
+    /// Drops the findings that `keep` rejects (a finding the engine finds
+    /// to be no fault of the deal).
+    pub fn retain_problems(&mut self, keep: impl FnMut(&Problem) -> bool) {
+        self.report.problems.retain(keep);
+    }
+
     /// The deal is void: nobody pays.
     pub fn void(&mut self) {
         self.report.totals = vec![0; 4];
+    }
+
+    /// The record stops before the deal's end (KR-NEG-1 as amended, ALL-4):
+    /// one `incomplete` finding, no seat, no trick; the deal is not
+    /// settled.
+    pub fn incomplete(&mut self, rec: &Record) {
+        let stop = crate::structural::Stop::of(rec, 4);
+        crate::structural::incomplete(self.report, rec, "KR-NEG-1", stop, 12);
     }
 
     /// The deal was replayed to its end and scored.

@@ -4,7 +4,7 @@
 //! (rules 1–4) is in [`super::duties`].
 
 use notation::Kind;
-use notation::{Bonus, Card, CardSet, Game, Problem, Trick};
+use notation::{Bonus, Card, Game, Problem, Trick};
 
 use super::options::Opts;
 use super::rules::*;
@@ -31,43 +31,58 @@ impl Replay<'_> {
         for (t, trick) in rec.tricks.iter().enumerate().take(12) {
             let k = t + 1;
             if self.state.ended_early {
+                // KR-NEG-1 as amended: one finding, no seat, at the first
+                // trick after the end; those tricks are not judged.
                 self.out.push(
                     Problem::new(Kind::Other, format!("trick {k} is recorded after the play had ended"))
                         .rule("KR-NEG-1")
                         .trick(k)
                         .at(trick.span, "play is over")
-                        .help("beggar ends when the bidder wins a trick, piccolo when it wins a second, an announced valat when the other team wins one"),
+                        .help("beggar ends when the bidder wins a trick, piccolo when it wins a second, an announced valat when the other team wins one; the tricks after the end are not judged"),
                 );
                 break;
             }
-            if trick.plays.len() != 4 {
-                // Who plays what from here on is unknown: nothing after it
-                // is judged, and the deal is void (see `replay`).
+            if self.cut == Some(t) {
+                // ALL-3: who plays what from here on is unknown: nothing in
+                // it or after it is judged, and the deal is void.
                 self.state.wrong_trick = Some(k);
                 break;
             }
             leader = self.trick_leader(trick, k, leader);
+            if trick.plays.len() < 4 {
+                // ALL-4: the last recorded trick cut short; its cards are
+                // judged, the record is incomplete.
+                self.play_cards(trick, k, leader, &rules);
+                self.state.short = true;
+                break;
+            }
             let Some(winner_seat) = self.play_trick(trick, t, leader, &rules) else {
                 continue;
             };
             leader = winner_seat;
             self.early_end(k, winner_seat, valat_team);
         }
+        if self.state.ended_early {
+            self.forget_tricks_after_the_end();
+        }
         if self.state.wrong_trick.is_some() {
             return;
         }
-        let recorded = rec.tricks.len().min(12);
         self.state.complete =
-            self.state.ended_early || (recorded == 12 && self.state.ntricks == 12);
-        if !self.state.complete {
-            let span = rec.tricks.last().map_or(rec.tags[0].span, |t| t.span);
-            self.out.push(
-                Problem::new(Kind::Other, format!("only {recorded} of 12 tricks are recorded"))
-                    .rule("KR-NEG-1")
-                    .at(span, "play stops here")
-                    .help("all 12 tricks are played unless beggar, piccolo or an announced valat ends the play early; the deal is not scored"),
-            );
-        }
+            self.state.ended_early || (!self.state.short && self.state.ntricks == 12);
+    }
+
+    /// ALL-7: a trick of the wrong size among the tricks recorded after an
+    /// early end (KR-NEG-1) is not judged: their one `other` finding says
+    /// they should not be there.
+    fn forget_tricks_after_the_end(&mut self) {
+        let Some(cut) = self.cut.filter(|&c| c >= self.state.ntricks) else {
+            return;
+        };
+        self.out.retain_problems(|p| {
+            !(p.kind == Kind::WrongTrickSize && p.trick == Some(cut as u16 + 1))
+        });
+        self.cut = None;
     }
 
     /// KR-PLAY-1: the seat that leads trick `k`, where the record or its
@@ -94,6 +109,11 @@ impl Replay<'_> {
                 .map(|d| (leader + d) % 4)
                 .find(|&l| self.fits(trick, l))
             {
+                if self.out.slipped_before(k) {
+                    // Only the consequence of a fault in play already
+                    // reported (README ALL-7): no finding of its own.
+                    return l;
+                }
                 self.out.push(
                     Problem::new(Kind::OutOfTurn, format!("trick {k} is led by seat {l}, but seat {leader} won the trick before and leads it"))
                         .rule("KR-PLAY-1")
@@ -114,15 +134,7 @@ impl Replay<'_> {
     fn play_trick(&mut self, trick: &Trick, t: usize, leader: u8, rules: &Rules) -> Option<u8> {
         let game = self.state.game();
         let k = t + 1;
-        let mut cards = [Card::PAGAT; 4];
-        let mut n = 0;
-        for item in trick.plays.iter().take(4) {
-            let seat = (leader + n as u8) % 4;
-            self.check_card(item, seat, k, &cards[..n], rules);
-            self.state.hand[seat as usize].remove(item.card);
-            cards[n] = item.card;
-            n += 1;
-        }
+        let (cards, n) = self.play_cards(trick, k, leader, rules);
         if n == 0 {
             return None;
         }
@@ -134,10 +146,15 @@ impl Replay<'_> {
             cards: [None; 4],
             n: n as u8,
         };
+        let mut points = 0;
         for (i, c) in cards[..n].iter().enumerate() {
             p.cards[i] = Some(*c);
             self.state.won[winner_seat as usize].insert(*c);
+            points += super::rules::points(*c);
         }
+        // KR-SCORE-1 as amended: every card counts in each trick it is
+        // played to (a card played twice counts twice).
+        self.state.won_points[winner_seat as usize] += points;
         self.state.tricks[t] = p;
         self.state.ntricks = k;
         self.state.tricks_won[winner_seat as usize] += 1;
@@ -152,6 +169,28 @@ impl Replay<'_> {
             self.count_event(k as u16);
         }
         Some(winner_seat)
+    }
+
+    /// The cards of trick `k` checked (KR-PLAY-2..7, 10) and taken from the
+    /// hands, in play order from `leader`.
+    fn play_cards(
+        &mut self,
+        trick: &Trick,
+        k: usize,
+        leader: u8,
+        rules: &Rules,
+    ) -> ([Card; 4], usize) {
+        let mut cards = [Card::PAGAT; 4];
+        let mut n = 0;
+        for item in trick.plays.iter().take(4) {
+            let seat = (leader + n as u8) % 4;
+            self.check_card(item, seat, k, &cards[..n], rules);
+            self.state.hand[seat as usize].remove(item.card);
+            self.state.played.insert(item.card);
+            cards[n] = item.card;
+            n += 1;
+        }
+        (cards, n)
     }
 
     /// KR-NEG-1: the play ends at once when beggar or piccolo is lost or
@@ -181,24 +220,24 @@ impl Replay<'_> {
         }
     }
 
-    /// A trick with a card missing or one too many: a wrong number of cards
-    /// found in play (KR-DEAL-1). The director cannot score the tricks, so
-    /// the deal is void and nobody pays (spec/rules-koenigrufen.md).
+    /// A trick of the wrong size (KR-PLAY-10 as amended, README ALL-3): a
+    /// card too many, or one missing with another trick after it. Nothing
+    /// in it or after it is judged, and the deal is void: settled with
+    /// nothing paid.
     pub(super) fn void_wrong_trick(&mut self) {
         let Some(t) = self.state.wrong_trick else {
             return;
         };
         for p in self.out.problems_mut() {
             if p.kind == "wrong-trick-size" && p.trick == Some(t as u16) {
-                p.help.push_str(
-                    "; a wrong number of cards found in play: the deal is void, nobody pays",
-                );
+                p.help
+                    .push_str("; the deal is void: settled with nothing paid (KR-PLAY-10)");
             }
         }
         self.out.event(
             Moment::Settlement,
-            "KR-DEAL-1",
-            format_args!("trick {t} has a card missing or one too many: a wrong number of cards found in play; the deal is void, nobody pays"),
+            "KR-PLAY-10",
+            format_args!("trick {t} is of the wrong size: nothing in it or after it is judged; the deal is void, nobody pays"),
         );
         self.out.void();
         self.out.settled();
@@ -224,7 +263,7 @@ impl Replay<'_> {
             // Each player counts its own tricks (KR-SCORE-7).
             let sides = (0..4u8)
                 .map(|s| {
-                    let pts = thirds(pile_points(self.state.won[s as usize]));
+                    let pts = thirds(self.state.won_points[s as usize]);
                     (format!("seat {s}"), pts)
                 })
                 .collect();
@@ -232,11 +271,11 @@ impl Replay<'_> {
             return;
         }
         let pile = |team: bool| {
-            let mut set = CardSet::EMPTY;
-            for s in (0..4u8).filter(|&s| self.state.team(s) == team) {
-                set = set.union(self.state.won[s as usize]);
-            }
-            thirds(pile_points(set))
+            let pts = (0..4u8)
+                .filter(|&s| self.state.team(s) == team)
+                .map(|s| self.state.won_points[s as usize])
+                .sum();
+            thirds(pts)
         };
         let ours = match self.state.partner {
             Some(p) => format!("the bidder (seat {b}) and partner (seat {p})"),

@@ -51,6 +51,10 @@ pub(crate) struct State {
     pub partner: Option<u8>,
     pub taken: Option<u8>,
     pub discard: CardSet,
+    /// The discard is taken to be the cards the bidder never plays
+    /// (KR-DISCARD-4), but the record stops before he has played all the
+    /// others: which of those cards he laid away is not known.
+    pub discard_open: bool,
     pub grind: bool,
     pub game_level: u8,
     pub ann: [Option<Ann>; 12],
@@ -59,11 +63,22 @@ pub(crate) struct State {
     pub tricks: [Played; 12],
     pub ntricks: usize,
     pub won: [CardSet; 4],
+    /// The card points (thirds) of the tricks each seat won, every card
+    /// counted in each trick it is played to (KR-SCORE-1 as amended: a
+    /// card played twice counts twice).
+    pub won_points: [u32; 4],
+    /// The cards played so far (ALL-2: a card played again is a
+    /// `duplicate-card`).
+    pub played: CardSet,
     pub tricks_won: [u8; 4],
     pub ended_early: bool,
     pub complete: bool,
-    /// The first trick (1-based) with a card missing or one too many.
+    /// The first trick (1-based) of the wrong size (ALL-3): a card too many,
+    /// or one missing and another trick after it.
     pub wrong_trick: Option<usize>,
+    /// The last recorded trick has a card missing (ALL-4: the record is
+    /// incomplete; its cards are judged).
+    pub short: bool,
 }
 
 impl State {
@@ -82,6 +97,7 @@ impl State {
             partner: None,
             taken: None,
             discard: CardSet::EMPTY,
+            discard_open: false,
             grind: false,
             game_level: 0,
             ann: [None; 12],
@@ -89,10 +105,13 @@ impl State {
             tricks: [Played::default(); 12],
             ntricks: 0,
             won: [CardSet::EMPTY; 4],
+            won_points: [0; 4],
+            played: CardSet::EMPTY,
             tricks_won: [0; 4],
             ended_early: false,
             complete: false,
             wrong_trick: None,
+            short: false,
         }
     }
 
@@ -117,6 +136,10 @@ impl State {
 
     /// Whether the hand of `seat` in the call round lacks `card`.
     pub fn lacks_now(&self, seat: u8, card: Card) -> bool {
+        if self.discard_open && seat == self.bidder && self.discard.contains(card) {
+            // Perhaps still held: the record stops before it could be played.
+            return false;
+        }
         if !self.partial {
             return !self.hand[seat as usize].contains(card);
         }

@@ -18,29 +18,38 @@ impl Replay<'_> {
         let mut i = i;
         let normal = !is_negative(game) && !is_solo(game) && game != Game::SixThrees;
         match acts.get(i).map(|a| (a, &a.act)) {
+            Some((a, Act::Talon { .. } | Act::Grind)) if !normal => {
+                // KR-TALON-1 as amended: in a game without a talon choice, a
+                // talon choice or grind in its place is reported and ignored;
+                // it is not part of the call round.
+                i += 1;
+                let rule = if a.act == Act::Grind {
+                    "KR-TALON-2"
+                } else {
+                    talon_rule(game)
+                };
+                self.out.push(
+                    Problem::new(Kind::IllegalCall, format!("in {} the talon is not taken", game.word()))
+                        .rule(rule)
+                        .seat(a.seat)
+                        .at(a.span, "no talon choice in this game")
+                        .help("the bidder takes a talon pile (or grinds) only in caller, three and three of suits; solo and negative games leave it, six threes takes all six; the entry is ignored"),
+                );
+            }
             Some((a, Act::Talon { half })) => {
                 i += 1;
-                if !normal {
-                    let rule = talon_rule(game);
-                    self.out.push(
-                        Problem::new(Kind::IllegalCall, format!("in {} the talon is not taken", game.word()))
-                            .rule(rule)
-                            .seat(a.seat)
-                            .at(a.span, "no talon choice in this game")
-                            .help("the bidder takes a talon pile only in caller, three and three of suits; solo and negative games leave it, six threes takes all six"),
-                    );
-                } else if a.seat != b || *half > 1 {
+                if a.seat != b || *half > 1 {
+                    // KR-TALON-1 as amended: a choice recorded for another
+                    // seat still takes effect, the bidder takes that pile.
                     self.out.push(
                         Problem::new(Kind::IllegalCall, format!("talon {half} by seat {}: only the bidder (seat {b}) takes pile 0 or 1", a.seat))
                             .rule("KR-TALON-1")
                             .seat(a.seat)
                             .at(a.span, "bad talon choice")
-                            .help("`talon 0` takes the first three talon cards, `talon 1` the last three"),
+                            .help("`talon 0` takes the first three talon cards, `talon 1` the last three; a choice written for another seat is the bidder's"),
                     );
-                    if *half <= 1 {
-                        self.take(*half);
-                    }
-                } else {
+                }
+                if *half <= 1 {
                     self.take(*half);
                 }
             }
@@ -48,15 +57,19 @@ impl Replay<'_> {
                 self.grind(acts, a, i + 1);
                 return i + 1;
             }
-            _ if normal => {
+            next if normal && (next.is_some() || self.goes_on_after_calls()) => {
+                // KR-TALON-1 as amended: no pile is taken, both count for
+                // the opponents, and no discard is due.
                 self.out.push(
                     Problem::new(Kind::IllegalCall, format!("in {} the bidder must choose a talon pile", game.word()))
                         .rule("KR-TALON-1")
                         .seat(b)
-                        .at(acts.get(i).map_or(calls_span, |a| a.span), "talon choice expected here")
-                        .help("write `talon 0` or `talon 1` after the king call (or `grind` when the called king is in the talon)"),
+                        .at(next.map_or(calls_span, |(a, _)| a.span), "talon choice expected here")
+                        .help("write `talon 0` or `talon 1` after the king call (or `grind` when the called king is in the talon); without it the bidder takes no pile, both count for the opponents, and no discard is due"),
                 );
             }
+            // A record that stops before the talon choice: an incomplete
+            // record (KR-NEG-1), no finding of its own.
             _ => {}
         }
         if game == Game::SixThrees {
@@ -69,6 +82,11 @@ impl Replay<'_> {
             );
         }
         i
+    }
+
+    /// Whether the record goes on after `calls:` (a discard or tricks).
+    pub(super) fn goes_on_after_calls(&self) -> bool {
+        self.rec.discard.is_some() || !self.rec.tricks.is_empty()
     }
 
     /// KR-TALON-2: the bidder gives up after seeing its called king in the

@@ -3,13 +3,21 @@
 //! an illegal game bid that still takes effect, the end after three
 //! continues. The additions and kontras bid in it are checked in
 //! `additions`, the duty of the Trull holder (S7-ADD-3) here.
+//!
+//! One entry, one finding (rules README, "One fault, one finding";
+//! S7-BID-4, S7-ADD-2 and S7-ADD-3 as amended 2026-11-26): the reasons an
+//! entry is illegal are gathered and reported as one finding with the first
+//! rule id in the digest's order ([`ORDER`]). An entry by the wrong seat is
+//! a fault of its own (`out-of-turn`).
 
 use notation::record::{Act, Action, Game, Target};
 use notation::Kind as Finding;
 use notation::{Problem, Record, Seat};
 
+use super::additions::Illegal;
 use super::deck::{suit_cards, trull};
 use super::state::{side_of, Replay, Side};
+use crate::finding::one_finding;
 use crate::Moment;
 
 /// The three games in ascending order (S7-BID-1).
@@ -73,6 +81,13 @@ pub(super) const ABSOLUT: usize = 1;
 pub(super) const PAGAT_ITEM: usize = 2;
 pub(super) const VALAT: usize = 3;
 
+/// The rule ids an auction entry can break, in the digest's order: one
+/// finding per entry carries the first (rules README, "One fault, one
+/// finding").
+pub(super) const ORDER: [&str; 7] = [
+    "S7-BID-1", "S7-BID-2", "S7-BID-3", "S7-BID-4", "S7-ADD-1", "S7-ADD-2", "S7-ADD-3",
+];
+
 pub(super) const ITEM_WORDS: [&str; 4] = ["the game", "absolut", "pagat", "valat"];
 pub(super) const LEVEL_WORDS: [&str; 4] = ["", "kontra", "rekontra", "subkontra"];
 
@@ -100,9 +115,27 @@ pub(super) struct Auction {
     /// Whose turn it is (S7-DEAL-2).
     expected: Seat,
     forehand_spoke: bool,
+    /// The seat whose turn an entry out of turn took (S7-DEAL-2).
+    displaced: Option<Seat>,
+    /// The forehand's first entry was not a game: its one `illegal-bid`
+    /// (S7-BID-2) is also the finding of an auction without a game.
+    forehand_failed: bool,
     /// The Rufer partner by the rule, for the teams while bidding.
     partner: Option<Seat>,
     pub(super) opts: AuctionOpts,
+}
+
+/// How the auction closes (S7-BID-2, S7-BID-6, S7-PLAY-6).
+#[derive(Debug, Clone)]
+pub(super) enum Closed {
+    /// A game: the deal is played in it.
+    Game(Contract),
+    /// No game was bid (reported, S7-BID-2): the deal has no game, is not
+    /// settled, and nothing after the auction is judged.
+    NoGame,
+    /// The record stops in the auction, or before it: an incomplete record
+    /// (S7-PLAY-6, README ALL-4).
+    Stops,
 }
 
 /// What the auction decided.
@@ -114,8 +147,8 @@ pub(super) struct Contract {
 }
 
 impl Replay<'_, '_> {
-    /// The auction (S7-BID-*, S7-ADD-*). `None` when no game was bid.
-    pub(super) fn auction(&mut self) -> Option<Contract> {
+    /// The auction (S7-BID-*, S7-ADD-*), and how it closes.
+    pub(super) fn auction(&mut self) -> Closed {
         let mut st = Auction {
             game: None,
             declarer: self.st.forehand,
@@ -125,6 +158,8 @@ impl Replay<'_, '_> {
             ended: false,
             expected: self.st.forehand,
             forehand_spoke: false,
+            displaced: None,
+            forehand_failed: false,
             partner: None,
             opts: AuctionOpts {
                 release: self.opts("agree_scope") == "release",
@@ -140,20 +175,22 @@ impl Replay<'_, '_> {
         self.close_auction(&st)
     }
 
-    /// One entry of the auction.
+    /// One entry of the auction: at most one finding for what it says
+    /// (its reasons merged, [`ORDER`]), besides `out-of-turn`.
     fn entry(&mut self, st: &mut Auction, a: &Action) {
         let seat = a.seat;
         if seat >= 4 || a.act == Act::Misdeal {
             return; // a misdeal is a redeal claim, see `redeal`
         }
         if st.ended {
+            // S7-BID-6 (amended): out of turn, and no effect.
             self.out.illegal(
-                Finding::IllegalBid,
+                Finding::OutOfTurn,
                 "S7-BID-6",
                 a,
-                format!("seat {seat} bids after the auction ended with three continues"),
+                format!("seat {seat} speaks after the auction ended with three continues; the entry has no effect"),
                 "after the end of the auction",
-                "the auction ends when three consecutive entries are `continue`",
+                "the auction ends when three consecutive entries are `continue`; nobody speaks after that",
             );
             return;
         }
@@ -169,41 +206,80 @@ impl Replay<'_, '_> {
         } else {
             a.act.clone()
         };
+        // The reasons this entry is illegal; most entries have none, and an
+        // empty `Vec` allocates nothing.
+        let mut faults = Vec::new();
         // Whether the entry is a legal higher game or a kontra on the
-        // game: what the Trull duty asks (S7-ADD-3). `None`: an entry
-        // rejected before it could meet it.
+        // game: what the Trull duty asks (S7-ADD-3).
         let meets_duty = match act {
-            Act::Bid { game } => self.bid_game(st, a, game),
+            Act::Bid { game } => self.bid_game(st, a, game, &mut faults),
             Act::Continue => {
-                self.say_continue(st, a, first_of_forehand);
-                Some(false)
+                self.say_continue(st, a, first_of_forehand, &mut faults);
+                false
             }
             Act::Announce { .. }
             | Act::Contra { .. }
             | Act::Recontra { .. }
-            | Act::Subcontra { .. } => self.bid_addition(st, a, &act, side, first_of_forehand),
-            Act::Misdeal => Some(false),
-            other => {
-                self.not_an_entry(st, a, &other);
-                Some(false)
+            | Act::Subcontra { .. } => self.bid_addition(
+                st,
+                a,
+                &act,
+                side,
+                first_of_forehand,
+                trull_duty,
+                &mut faults,
+            ),
+            ref other => {
+                faults.push(not_an_entry(st, a, other));
+                false
             }
         };
-        if trull_duty && meets_duty == Some(false) {
-            self.out.illegal(
-                Finding::IllegalCall,
-                "S7-ADD-3",
-                a,
-                format!("seat {seat} holds the Trull against the Rufer and did not kontra the game"),
-                "must be `kontra game`",
-                "an opponent of the Rufer's team who holds T1, T21 and T22 must kontra the game at each turn until it is kontra'd (or bid a higher game)",
+        let is_game = matches!(act, Act::Bid { game } if Kind::from_game(game).is_some());
+        if first_of_forehand && !is_game {
+            let said_own = matches!(
+                act,
+                Act::Continue
+                    | Act::Announce { .. }
+                    | Act::Contra { .. }
+                    | Act::Recontra { .. }
+                    | Act::Subcontra { .. }
             );
+            if !said_own {
+                // Not a Skill7 game, or no auction entry at all: the same
+                // entry breaks S7-BID-2 too.
+                faults.push(forehand_must_bid(a, "this entry"));
+            }
+            st.forehand_failed = true;
+        }
+        if trull_duty && !meets_duty {
+            faults.push(
+                Problem::new(
+                    Finding::IllegalCall,
+                    format!("seat {seat} holds the Trull against the Rufer and did not kontra the game"),
+                )
+                .rule("S7-ADD-3")
+                .seat(seat)
+                .at(a.span, "must be `kontra game`")
+                .help("an opponent of the Rufer's team who holds T1, T21 and T22 must kontra the game at each turn until it is kontra'd (or bid a higher game); any other entry has no effect"),
+            );
+        }
+        if let Some(p) = one_finding(faults, &ORDER, "one entry of the auction") {
+            self.out.push(p);
         }
     }
 
     /// S7-DEAL-2: the auction goes round in seat order from the forehand.
+    /// After an entry out of turn the turn goes on from it; but the seat
+    /// whose turn it took, or the seat after that one (the entry was a slip
+    /// for the seat due), may speak next without a finding: that only
+    /// repeats the fault already reported (README ALL-7; decision in
+    /// spec/rules-skill7-tarock.md).
     fn check_turn(&mut self, st: &mut Auction, a: &Action) {
         let (seat, expected) = (a.seat, st.expected);
-        if seat != expected {
+        let excused = st
+            .displaced
+            .is_some_and(|e| seat == e || seat == (e + 1) % 4);
+        if seat != expected && !excused {
             self.out.illegal(
                 Finding::OutOfTurn,
                 "S7-DEAL-2",
@@ -212,6 +288,9 @@ impl Replay<'_, '_> {
                 "out of turn",
                 "the auction starts with the forehand (the seat after the dealer) and goes round in seat order, one entry per turn",
             );
+            st.displaced = Some(expected);
+        } else {
+            st.displaced = None;
         }
         st.expected = (seat + 1) % 4;
     }
@@ -227,26 +306,33 @@ impl Replay<'_, '_> {
     }
 
     /// A game bid (S7-BID-1, -3, -4, -5, -7). Returns whether it was legal
-    /// (a legal higher game meets the Trull duty), `None` when it names no
-    /// Skill7 game.
-    fn bid_game(&mut self, st: &mut Auction, a: &Action, game: Game) -> Option<bool> {
+    /// (a legal higher game meets the Trull duty); its faults go to
+    /// `faults`.
+    fn bid_game(
+        &mut self,
+        st: &mut Auction,
+        a: &Action,
+        game: Game,
+        faults: &mut Vec<Problem>,
+    ) -> bool {
         let seat = a.seat;
         let Some(kind) = Kind::from_game(game) else {
-            self.out.illegal(
+            faults.push(entry_fault(
                 Finding::IllegalBid,
                 "S7-BID-1",
                 a,
                 format!("`{game}` is not a game of Skill7 Tarock"),
                 "not a Skill7 game",
                 "the games are rufer, farbesolo and solo",
-            );
+            ));
             st.continues = 0;
-            return None;
+            return false;
         };
-        let legal = self.game_bid_is_legal(st, a, kind);
+        let before = faults.len();
+        self.game_bid_faults(st, a, kind, faults);
+        let legal = faults.len() == before;
         // S7-BID-7: it takes effect anyway; S7-BID-5: reset.
         if !legal {
-            // Reported by `game_bid_is_legal` (S7-BID-1, S7-BID-3 or S7-BID-4).
             self.out.rule(
                 Moment::Auction,
                 "S7-BID-7",
@@ -268,64 +354,61 @@ impl Replay<'_, '_> {
             );
         }
         self.make_current(st, seat, kind);
-        Some(legal)
+        legal
     }
 
-    /// Checks a game bid against the bar of a seat that agreed (S7-BID-3),
-    /// the current game (S7-BID-1) and the Farbesolo hand (S7-BID-4),
-    /// reporting each breach.
-    fn game_bid_is_legal(&mut self, st: &Auction, a: &Action, kind: Kind) -> bool {
+    /// Checks a game bid against the current game (S7-BID-1), the bar of a
+    /// seat that agreed (S7-BID-3) and the Farbesolo hand (S7-BID-4): every
+    /// reason it breaks, for the entry's one finding (S7-BID-4 amended).
+    fn game_bid_faults(&self, st: &Auction, a: &Action, kind: Kind, faults: &mut Vec<Problem>) {
         let seat = a.seat;
-        let mut legal = false;
-        // The bar of S7-BID-3: the game current when the seat agreed (none
-        // if it agreed before any game).
-        let bar = st.agreed[seat as usize].filter(|b| b.is_none_or(|b| kind > b));
-        if let Some(bar) = bar {
-            self.out.illegal(
-                Finding::IllegalBid,
-                "S7-BID-3",
-                a,
-                format!(
-                    "seat {seat} bids {} after agreeing to {}",
-                    kind.word(),
-                    bar.map_or("the opening of the auction", |g| g.word())
-                ),
-                "a game bid after agreeing",
-                "a player who said `continue` or bid an addition or kontra may not bid a higher game any more; it may only add additions",
-            );
-        } else if st.game.is_some_and(|g| kind <= g) {
-            self.out.illegal(
+        if let Some(current) = st.game.filter(|g| kind <= *g) {
+            faults.push(entry_fault(
                 Finding::IllegalBid,
                 "S7-BID-1",
                 a,
                 format!(
                     "seat {seat} bids {} but the current game is already {}",
                     kind.word(),
-                    st.game.map_or("", |g| g.word())
+                    current.word()
                 ),
                 "not higher than the current game",
                 "a game bid must be strictly higher than the current one: rufer < farbesolo < solo",
-            );
-        } else {
-            legal = true;
+            ));
+        }
+        // The bar of S7-BID-3: the game current when the seat agreed (none
+        // if it agreed before any game: then no game at all).
+        if let Some(bar) = st.agreed[seat as usize].filter(|b| b.is_none_or(|b| kind > b)) {
+            faults.push(entry_fault(
+                Finding::IllegalBid,
+                "S7-BID-3",
+                a,
+                match bar {
+                    Some(g) => format!("seat {seat} bids {} after agreeing to {}", kind.word(), g.word()),
+                    None => format!(
+                        "seat {seat} bids {} after agreeing before any game was bid",
+                        kind.word()
+                    ),
+                },
+                "a game bid after agreeing",
+                "a player who said `continue` or bid an addition or kontra may not bid a higher game any more (none at all if it agreed before any game); it may only add additions",
+            ));
         }
         if kind == Kind::Farbesolo && self.st.hands_known {
             let n = self.st.hands[seat as usize]
                 .intersection(suit_cards())
                 .len();
             if n < 5 {
-                self.out.illegal(
+                faults.push(entry_fault(
                     Finding::IllegalBid,
                     "S7-BID-4",
                     a,
                     format!("seat {seat} bids farbesolo with only {n} suit cards"),
                     "farbesolo without five suit cards",
                     "only a player holding at least 5 suit cards may bid farbesolo",
-                );
-                legal = false;
+                ));
             }
         }
-        legal
     }
 
     /// The bid game becomes the current one, its bidder the declarer, with
@@ -346,21 +429,30 @@ impl Replay<'_, '_> {
         });
         st.continues = 0;
         if st.opts.release {
-            st.agreed = [None; 4];
+            // A higher game releases the seats that agreed to the game
+            // before it; a seat that agreed before any game agreed to no
+            // game and stays barred (S7-BID-3 amended; decision in
+            // spec/rules-skill7-tarock.md).
+            for agreed in &mut st.agreed {
+                if matches!(agreed, Some(Some(_))) {
+                    *agreed = None;
+                }
+            }
         }
     }
 
-    /// `continue` (S7-BID-2, S7-BID-3, S7-BID-6).
-    fn say_continue(&mut self, st: &mut Auction, a: &Action, first_of_forehand: bool) {
+    /// `continue` (S7-BID-2, S7-BID-3, S7-BID-6): as the forehand's first
+    /// entry an `illegal-bid`, that still counts as a `continue` and as
+    /// agreeing (S7-BID-2 amended).
+    fn say_continue(
+        &mut self,
+        st: &mut Auction,
+        a: &Action,
+        first_of_forehand: bool,
+        faults: &mut Vec<Problem>,
+    ) {
         if first_of_forehand {
-            self.out.illegal(
-                Finding::IllegalBid,
-                "S7-BID-2",
-                a,
-                "the forehand must open the auction with a game bid, not `continue`".into(),
-                "the forehand's first entry",
-                "the forehand (the seat after the dealer) must bid at least rufer",
-            );
+            faults.push(forehand_must_bid(a, "`continue`"));
         }
         if st.agreed[a.seat as usize].is_none() {
             st.agreed[a.seat as usize] = Some(st.game);
@@ -371,9 +463,12 @@ impl Replay<'_, '_> {
         }
     }
 
-    /// An addition or kontra in the auction (S7-BID-2, S7-ADD-1, S7-ADD-2).
-    /// Returns whether it is a legal kontra on the game (the Trull duty),
-    /// `None` when rejected before it could be.
+    /// An addition or kontra in the auction (S7-BID-2, S7-ADD-1, S7-ADD-2,
+    /// S7-ADD-3). Returns whether it is a legal kontra on the game (the
+    /// Trull duty). An illegal one is not made (S7-ADD-2 amended): it is
+    /// not scored, cannot be kontra'd and brings no S7-PLAY-4; it still
+    /// counts as agreeing and as a non-`continue` entry.
+    #[allow(clippy::too_many_arguments)]
     fn bid_addition(
         &mut self,
         st: &mut Auction,
@@ -381,88 +476,90 @@ impl Replay<'_, '_> {
         act: &Act,
         side: Option<Side>,
         first_of_forehand: bool,
-    ) -> Option<bool> {
+        trull_duty: bool,
+        faults: &mut Vec<Problem>,
+    ) -> bool {
         st.continues = 0;
         if st.agreed[a.seat as usize].is_none() {
             st.agreed[a.seat as usize] = Some(st.game);
         }
         if first_of_forehand {
-            self.out.illegal(
-                Finding::IllegalBid,
-                "S7-BID-2",
-                a,
-                "the forehand must open the auction with a game bid".into(),
-                "the forehand's first entry",
-                "the forehand (the seat after the dealer) must bid at least rufer",
-            );
-            return None;
+            // One `illegal-bid`, not also an addition "before any game".
+            faults.push(forehand_must_bid(a, "an addition or kontra"));
+            return false;
         }
         let (Some(game), Some(side)) = (st.game, side) else {
-            self.out.illegal(
+            faults.push(entry_fault(
                 Finding::IllegalCall,
                 "S7-ADD-1",
                 a,
-                "an addition or kontra before any game was bid".into(),
+                "an addition or kontra before any game was bid; it has no effect".into(),
                 "no game yet",
                 "additions and kontras belong to the current game",
-            );
-            return None;
+            ));
+            return false;
         };
-        if let Some((rule, msg, help)) = self.addition(st, game, side, act, a) {
-            self.out
-                .illegal(Finding::IllegalCall, rule, a, msg, "illegal here", help);
-            Some(false)
-        } else {
-            Some(matches!(
-                act,
-                Act::Contra {
-                    target: Target::Game
-                }
-            ))
+        let kontra_game = matches!(
+            act,
+            Act::Contra {
+                target: Target::Game
+            }
+        );
+        if trull_duty && !kontra_game {
+            // S7-ADD-3: not made. Other limitations it breaks are named in
+            // the same finding: judged on a copy, which is dropped.
+            let mut scratch = st.clone();
+            if let Some(why) = self.addition(&mut scratch, game, side, act, a) {
+                faults.push(illegal_call(a, why));
+            }
+            return false;
+        }
+        match self.addition(st, game, side, act, a) {
+            Some(why) => {
+                faults.push(illegal_call(a, why));
+                false
+            }
+            None => kontra_game,
         }
     }
 
-    /// An entry the Skill7 auction does not know (S7-BID-1).
-    fn not_an_entry(&mut self, st: &mut Auction, a: &Action, other: &Act) {
-        st.continues = 0;
-        let mut text = String::new();
-        notation::print::act(&mut text, other);
-        self.out.illegal(
-            Finding::IllegalBid,
-            "S7-BID-1",
-            a,
-            format!("`{text}` is not an entry of the Skill7 auction"),
-            "not a Skill7 entry",
-            "entries are a game (rufer, farbesolo, solo), `continue`, `announce absolut|pagat|valat` or a kontra, rekontra or subkontra",
-        );
-    }
-
-    /// The end of the auction (S7-BID-2, S7-BID-6): the contract, or `None`
-    /// when no game was bid.
-    fn close_auction(&mut self, st: &Auction) -> Option<Contract> {
+    /// The end of the auction (S7-BID-2, S7-BID-6 as amended, S7-PLAY-6).
+    fn close_auction(&mut self, st: &Auction) -> Closed {
         let record = self.deal.record;
+        // The record goes on past the auction: a call or tricks follow.
+        let goes_on = record.calls.is_some() || !record.tricks.is_empty();
         let Some(game) = st.game else {
-            // No auction section: a fragment, nothing to report.
-            record.auction.as_ref()?;
-            let (span, seat) = record
+            if st.forehand_failed {
+                // Its one `illegal-bid` (S7-BID-2) is the finding.
+                return Closed::NoGame;
+            }
+            let over = goes_on || st.continues >= 3 || st.forehand_spoke;
+            if !over {
+                // The record stops before the forehand's turn comes.
+                return Closed::Stops;
+            }
+            let (span, what) = record
                 .auction
                 .as_ref()
-                .map_or((record.span, self.st.forehand), |a| {
-                    (a.span, self.st.forehand)
+                .map_or((record.span, "no auction is recorded"), |a| {
+                    (a.span, "no game was bid")
                 });
             self.out.push(
-                Problem::new(Finding::IllegalBid, "no game was bid: the forehand must bid at least rufer")
+                Problem::new(Finding::IllegalBid, format!("{what}: the forehand must bid at least rufer; the deal has no game and is not settled"))
                     .rule("S7-BID-2")
-                    .seat(seat)
+                    .seat(self.st.forehand)
                     .at(span, "no game bid")
-                    .help("the forehand (the seat after the dealer) must open with rufer, farbesolo or solo"),
+                    .help("the forehand (the seat after the dealer) must open with rufer, farbesolo or solo; nothing recorded after the auction is judged"),
             );
-            return None;
+            return Closed::NoGame;
         };
         if !st.ended {
+            if !goes_on {
+                return Closed::Stops;
+            }
             let span = record.auction.as_ref().map_or(record.span, |a| a.span);
             self.out.push(
-                Problem::new(Finding::IllegalBid, "the auction does not end with three consecutive continues")
+                Problem::new(Finding::Other, format!("the auction does not end with three consecutive continues, but the record goes on; the deal is played in {}", game.word()))
                     .rule("S7-BID-6")
                     .at(span, "auction not finished")
                     .help("the auction ends when three players in a row say `continue` after the last game bid, addition or kontra"),
@@ -473,12 +570,67 @@ impl Replay<'_, '_> {
             "S7-BID-6",
             crate::reason::Lazy(|| contract_text(st, game)),
         );
-        Some(Contract {
+        Closed::Game(Contract {
             game,
             declarer: st.declarer,
             items: st.items,
         })
     }
+}
+
+/// One reason an auction entry is illegal, located at the entry.
+fn entry_fault(
+    kind: Finding,
+    rule: &'static str,
+    a: &Action,
+    msg: String,
+    label: &str,
+    help: &str,
+) -> Problem {
+    Problem::new(kind, msg)
+        .rule(rule)
+        .seat(a.seat)
+        .at(a.span, label)
+        .help(help)
+}
+
+/// An addition or kontra that breaks S7-ADD-1 or S7-ADD-2.
+fn illegal_call(a: &Action, (rule, msg, help): Illegal) -> Problem {
+    entry_fault(
+        Finding::IllegalCall,
+        rule,
+        a,
+        format!("{msg}; it has no effect"),
+        "illegal here",
+        help,
+    )
+}
+
+/// S7-BID-2: the forehand's first entry is not a game.
+fn forehand_must_bid(a: &Action, what: &str) -> Problem {
+    entry_fault(
+        Finding::IllegalBid,
+        "S7-BID-2",
+        a,
+        format!("the forehand must open the auction with a game bid, not {what}"),
+        "the forehand's first entry",
+        "the forehand (the seat after the dealer) must bid at least rufer; a `continue` there still counts as one, an addition or kontra there is not made",
+    )
+}
+
+/// An entry the Skill7 auction does not know (S7-BID-1).
+fn not_an_entry(st: &mut Auction, a: &Action, other: &Act) -> Problem {
+    st.continues = 0;
+    let mut text = String::new();
+    notation::print::act(&mut text, other);
+    entry_fault(
+        Finding::IllegalBid,
+        "S7-BID-1",
+        a,
+        format!("`{text}` is not an entry of the Skill7 auction"),
+        "not a Skill7 entry",
+        "entries are a game (rufer, farbesolo, solo), `continue`, `announce absolut|pagat|valat` or a kontra, rekontra or subkontra",
+    )
 }
 
 /// The contract in words: declarer, game, additions and kontras.

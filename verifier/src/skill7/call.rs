@@ -18,25 +18,37 @@ pub fn rufer_call(hand: CardSet) -> Option<Card> {
 }
 
 impl Replay<'_, '_> {
-    /// The call (S7-CALL-1). Returns the partner in a Rufer.
+    /// The call (S7-CALL-1 as amended 2026-11-26): only the declarer's first
+    /// call counts; every other call is an `illegal-call` by the seat that
+    /// made it and has no effect. Returns the partner in a Rufer.
     pub(super) fn call(&mut self, c: &Contract) -> Option<Seat> {
         let record = self.deal.record;
         let calls: &[Action] = record.calls.as_ref().map_or(&[], |a| &a.actions);
         let due = rufer_call(self.st.hands[c.declarer as usize]);
         let mut called = None;
+        // A call by another seat stands in the place of a missing one: its
+        // finding is then the only one (one fault).
+        let mut stand_in = false;
         for a in calls {
             match a.act {
-                Act::Call { card, .. } if c.game == Kind::Rufer && called.is_none() => {
+                Act::Call { card, .. }
+                    if c.game == Kind::Rufer && a.seat == c.declarer && called.is_none() =>
+                {
                     called = Some(card);
-                    self.check_call(c, a, card, due);
+                    self.check_call(a, card, due);
                 }
-                _ => self.no_call_here(c, a),
+                _ => {
+                    stand_in |= c.game == Kind::Rufer && a.seat != c.declarer;
+                    self.no_call_here(c, a, called.is_some());
+                }
             }
         }
         if c.game != Kind::Rufer {
             return None;
         }
-        if called.is_none() && (self.st.hands_known || !record.tricks.is_empty()) {
+        // A call missing while the record goes on to the tricks; a record
+        // that stops before them is incomplete (S7-PLAY-6, README ALL-4).
+        if called.is_none() && !stand_in && !record.tricks.is_empty() {
             let span = record.calls.as_ref().map_or(record.span, |x| x.span);
             self.out.push(
                 Problem::new(
@@ -46,7 +58,7 @@ impl Replay<'_, '_> {
                 .rule("S7-CALL-1")
                 .seat(c.declarer)
                 .at(span, "no call")
-                .help("write the call after the auction: `calls: 1 call T20`"),
+                .help("write the call after the auction: `calls: 1 call T20`; without one, the partner is the holder of the tarock the rule names"),
             );
         }
         let card = called.or(due)?;
@@ -65,21 +77,9 @@ impl Replay<'_, '_> {
         partner
     }
 
-    /// The declarer calls, and calls the tarock due (S7-CALL-1).
-    fn check_call(&mut self, c: &Contract, a: &Action, card: Card, due: Option<Card>) {
-        if a.seat != c.declarer {
-            self.out.illegal(
-                Finding::IllegalCall,
-                "S7-CALL-1",
-                a,
-                format!(
-                    "seat {} calls, but seat {} is the declarer",
-                    a.seat, c.declarer
-                ),
-                "not the declarer",
-                "in a Rufer the declarer calls a tarock",
-            );
-        } else if self.st.hands_known && Some(card) != due {
+    /// The declarer's call names the tarock due (S7-CALL-1).
+    fn check_call(&mut self, a: &Action, card: Card, due: Option<Card>) {
+        if self.st.hands_known && Some(card) != due {
             let help = match due {
                 Some(d) => format!("the Rufer calls the highest of T20, T19, T18, T17, T16 (then lower) it does not hold: here {d}"),
                 None => "the Rufer calls the highest of T20, T19, T18, T17, T16 it does not hold".into(),
@@ -102,20 +102,37 @@ impl Replay<'_, '_> {
         }
     }
 
-    /// A second call, or any call outside a Rufer (S7-CALL-1).
-    fn no_call_here(&mut self, c: &Contract, a: &Action) {
-        let msg = if c.game == Kind::Rufer {
-            "a second or unknown entry in the calls of a Rufer".to_string()
-        } else {
-            format!("a call in {}, where nobody calls", c.game.word())
+    /// A call that does not count (S7-CALL-1 amended): by another seat, a
+    /// second call, any call outside a Rufer. Reported at the seat that made
+    /// it; it has no effect.
+    fn no_call_here(&mut self, c: &Contract, a: &Action, second: bool) {
+        let msg = match a.act {
+            _ if c.game != Kind::Rufer => {
+                format!(
+                    "seat {} calls in {}, where nobody calls",
+                    a.seat,
+                    c.game.word()
+                )
+            }
+            Act::Call { .. } if a.seat != c.declarer => format!(
+                "seat {} calls, but seat {} is the declarer: only the declarer calls",
+                a.seat, c.declarer
+            ),
+            Act::Call { .. } if second => {
+                format!(
+                    "seat {} calls a second time: only the first call counts",
+                    a.seat
+                )
+            }
+            _ => format!("seat {}'s entry is not a call", a.seat),
         };
         self.out.illegal(
             Finding::IllegalCall,
             "S7-CALL-1",
             a,
-            msg,
+            format!("{msg}; it has no effect"),
             "no call here",
-            "only the Rufer's declarer calls one tarock; Farbesolo and Solo are played alone",
+            "only the Rufer's declarer calls, once, one tarock; Farbesolo and Solo are played alone",
         );
     }
 }

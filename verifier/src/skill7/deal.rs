@@ -14,20 +14,31 @@ use crate::{Moment, Report};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Redeal {
     No,
-    /// A cause, and the redeal claimed (`misdeal`) before any play.
+    /// A cause, and the redeal claimed (`misdeal`) before any play, or
+    /// nothing recorded after the hands.
     Claimed,
     /// A cause, but the deal was bid or played: reported, and void.
     Played,
 }
 
-/// Gives the structural findings of `notation` their Skill7 rule ids.
-pub(super) fn name_structural_faults(report: &mut Report) {
+/// Gives the structural findings of `notation` their Skill7 rule ids: a
+/// wrong deal is S7-DEAL-1 whatever its kind (README ALL-1, S7-DEAL-1 as
+/// amended); a card outside the pack elsewhere is S7-DECK-1; a card played
+/// twice in a record without hands and a trick of the wrong size are
+/// S7-PLAY-6 (README ALL-2, ALL-3); one trick too many is S7-PLAY-1.
+pub(super) fn name_structural_faults(report: &mut Report, wrong_deal: bool) {
     for p in report.problems.iter_mut() {
         if p.rule.is_none() {
             p.rule = match p.kind {
+                Finding::UnknownCard | Finding::DuplicateCard | Finding::WrongCardCount
+                    if wrong_deal =>
+                {
+                    Some("S7-DEAL-1")
+                }
                 Finding::UnknownCard => Some("S7-DECK-1"),
-                Finding::DuplicateCard | Finding::WrongCardCount => Some("S7-DEAL-1"),
-                Finding::WrongTrickSize | Finding::TooManyTricks => Some("S7-PLAY-1"),
+                Finding::WrongCardCount => Some("S7-DEAL-1"),
+                Finding::DuplicateCard | Finding::WrongTrickSize => Some("S7-PLAY-6"),
+                Finding::TooManyTricks => Some("S7-PLAY-1"),
                 _ => None,
             };
         }
@@ -61,7 +72,9 @@ impl Replay<'_, '_> {
     fn hands_from_tricks(&mut self, farbesolo: bool) {
         let mut leader = self.st.forehand;
         let mut cards = [PAGAT; 4];
-        for trick in &self.deal.record.tricks {
+        // Not past a trick of the wrong size: who played what is not known
+        // from there on (README ALL-3).
+        for trick in self.deal.judged_tricks() {
             if let Some(l) = trick.leader.filter(|l| *l < 4) {
                 leader = l;
             }
@@ -130,12 +143,13 @@ impl Replay<'_, '_> {
                     .rule("S7-DEAL-3")
                     .seat(*seat)
                     .at(span, format!("{why}: a cause for a redeal"))
-                    .help("a hand other than the forehand's with no or one tarock, or with all four Glatzen (S10 C10 H1 D1), is dealt again, not played"),
+                    .help("a hand other than the forehand's with no or one tarock, or with all four Glatzen (S10 C10 H1 D1), is dealt again, not played; nothing else of the deal is judged, and nobody pays"),
                 );
                 Redeal::Played
             }
-            (Some(_), Some(_)) => Redeal::Claimed,
-            (Some(_), None) => Redeal::No,
+            // Claimed, or a record of the hands alone: the deal is dealt
+            // again, not played (no incomplete record, README ALL-4).
+            (Some(_), _) => Redeal::Claimed,
             (None, Some(a)) => {
                 self.out.push(
                     Problem::new(
@@ -163,49 +177,43 @@ impl Replay<'_, '_> {
         self.out.void();
     }
 
-    /// A trick with a card missing or one too many: a wrong number of cards
-    /// found in play. Like a cause for a redeal found after play
-    /// (S7-DEAL-3), the deal is void and nobody pays
-    /// (spec/rules-skill7-tarock.md). Returns whether it is.
-    pub(super) fn void_for_wrong_trick(&mut self, redeal: Redeal) -> bool {
-        let wrong_trick = self
-            .deal
-            .record
-            .tricks
-            .iter()
-            .take(10)
-            .position(|t| t.plays.len() != 4);
-        let (Some(t), Redeal::No) = (wrong_trick, redeal) else {
+    /// A wrong deal (README ALL-1, S7-DEAL-1 as amended): its one finding
+    /// was given by the structural checks; nothing else of the deal is
+    /// judged, and it is void: settled with nothing paid.
+    pub(super) fn void_wrong_deal(&mut self) {
+        self.out.rule(
+            Moment::Deal,
+            "S7-DEAL-1",
+            "the deal is wrong (not ten cards each, every card of the 40 once): nothing else of it is judged; it is void, nobody pays",
+        );
+        self.out.void();
+    }
+
+    /// A trick of the wrong size (README ALL-3, S7-PLAY-6): nothing in it or
+    /// after it is judged, and the deal is void, settled with nothing paid.
+    /// Returns whether it is.
+    pub(super) fn void_for_wrong_trick(&mut self) -> bool {
+        let Some(t) = self.deal.cut else {
             return false;
         };
-        for p in self.out.report.problems.iter_mut() {
-            if p.kind == "wrong-trick-size" && p.trick == Some(t as u16 + 1) {
-                p.help.push_str(
-                    "; a wrong number of cards found in play: the deal is void, nobody pays",
-                );
-            }
-        }
         self.out.rule(
             Moment::Settlement,
-            "S7-DEAL-1",
-            format_args!("trick {} has a card missing or one too many: a wrong number of cards found in play; the deal is void, nobody pays", t + 1),
+            "S7-PLAY-6",
+            format_args!("trick {} has a card missing or one too many: who played what from there on is not known; the deal is void, nobody pays", t + 1),
         );
         self.out.void();
         true
     }
 
-    /// A deal played despite a cause for a redeal is void (S7-DEAL-3).
-    /// Returns whether it is.
-    pub(super) fn void_for_redeal(&mut self, redeal: Redeal) -> bool {
-        if redeal != Redeal::Played {
-            return false;
-        }
+    /// A deal bid or played despite a cause for a redeal (S7-DEAL-3 as
+    /// amended): it is not played, so nothing else of it is judged; it is
+    /// void, settled with nothing paid.
+    pub(super) fn void_for_redeal(&mut self) {
         self.out.rule(
             Moment::Settlement,
             "S7-DEAL-3",
-            "the deal had a cause for a redeal: it is void, nobody pays",
+            "the deal had a cause for a redeal: it is not played, nothing else of it is judged; it is void, nobody pays",
         );
         self.out.void();
-        true
     }
 }

@@ -19,9 +19,13 @@
 //! `state` the game state the phases change and the writer of what they
 //! find.
 //!
-//! The replay never stops at a fault: an illegal game bid still takes effect
-//! (S7-BID-7), an illegal addition has none (S7-ADD-2), a revoked card is
-//! still played.
+//! The replay goes on past a fault of a rule: an illegal game bid still
+//! takes effect (S7-BID-7), an illegal addition has none (S7-ADD-2), a
+//! revoked card is still played, a card not held counts as played
+//! (S7-PLAY-6). It stops where the rules judge nothing more (README ALL-1
+//! to ALL-4): a wrong deal, a deal due for a redeal (S7-DEAL-3), an auction
+//! without a game (S7-BID-2), a trick of the wrong size, a record that
+//! stops before the deal's end (S7-PLAY-6).
 //!
 //! ```
 //! let text = "[Variant \"skill7-tarock\"]\n[Dealer \"3\"]\n\n\
@@ -50,6 +54,7 @@ pub use deck::points;
 pub use play::{legal_plays, trick_winner};
 
 use crate::{Deal, Report, Session};
+use auction::Closed;
 use deal::Redeal;
 use state::{Out, Replay, State};
 
@@ -60,27 +65,42 @@ pub struct SessionState {}
 
 /// Replays the deal, pushing findings, payments and events into the report.
 pub fn replay(deal: &Deal<'_>, _session: &mut Session, report: &mut Report) {
-    deal::name_structural_faults(report);
+    deal::name_structural_faults(report, deal.wrong_deal);
     let mut r = Replay {
         deal,
         st: State::new((deal.table.dealer + 1) % 4),
         out: Out { report },
     };
+    if deal.wrong_deal {
+        // README ALL-1, S7-DEAL-1: one finding (the structural checks'),
+        // nothing else judged, void.
+        r.void_wrong_deal();
+        return;
+    }
     // The game decides trick winners, and in a partial record the winners
     // decide who played what: read the final game first.
     r.read_hands(auction::final_game(deal.record) == Some(Kind::Farbesolo));
-    let redeal = r.redeal();
-    if redeal == Redeal::Claimed {
-        r.void_claimed();
+    match r.redeal() {
+        Redeal::No => {}
+        Redeal::Claimed => return r.void_claimed(),
+        // S7-DEAL-3 as amended: nothing else of the deal is judged.
+        Redeal::Played => return r.void_for_redeal(),
+    }
+    let contract = match r.auction() {
+        Closed::Game(c) => c,
+        // S7-BID-2: no game, not settled, nothing after the auction judged.
+        Closed::NoGame => return,
+        Closed::Stops => return r.incomplete(),
+    };
+    let partner = r.call(&contract);
+    let play = r.play(&contract, partner);
+    if r.void_for_wrong_trick() {
         return;
     }
-    let contract = r.auction();
-    let partner = contract.as_ref().and_then(|c| r.call(c));
-    let play = r.play(contract.as_ref(), partner);
-    if r.void_for_wrong_trick(redeal) || r.void_for_redeal(redeal) {
-        return;
-    }
-    if let (Some(c), Some(play)) = (contract, play) {
-        r.settle(&c, partner, &play);
+    match play {
+        Some(play) => r.settle(&contract, partner, &play),
+        // S7-PLAY-6, README ALL-4: fewer than ten tricks, or the last one
+        // cut short.
+        None => r.incomplete(),
     }
 }

@@ -13,6 +13,7 @@ use notation::{Card, CardSet, Item, Lead, Problem, Seat};
 use super::auction::{Contract, Kind, PAGAT_ITEM};
 use super::deck::{points, MOND, PAGAT, SKUS};
 use super::state::{side_of, Replay, Side};
+use crate::structural::Stop;
 use crate::trick::{self, Duties, Duty, Legal, Rules, Why};
 use crate::{Event, Moment};
 
@@ -144,6 +145,10 @@ struct Table {
     left: [CardSet; 4],
     played: CardSet,
     leader: Seat,
+    /// A structural fault in play has been reported (a lead out of turn, a
+    /// card not held or played twice): a later trick may be read from the
+    /// seat that holds its first card ([`Replay::resync`]).
+    slipped: bool,
 }
 
 /// What the play needs to know of the contract and the options.
@@ -161,23 +166,26 @@ struct PlayRules<'c> {
 }
 
 impl Replay<'_, '_> {
-    /// The tricks (S7-PLAY-*). Returns the results when the play is complete.
-    pub(super) fn play(&mut self, c: Option<&Contract>, partner: Option<Seat>) -> Option<Play> {
-        let record = self.deal.record;
-        let game = c.map_or(Kind::Rufer, |c| c.game);
+    /// The tricks (S7-PLAY-*). Returns the results when the play is
+    /// complete: ten tricks of four cards. Only the tricks before a trick of
+    /// the wrong size are judged (README ALL-3); a last trick cut short is
+    /// judged card by card (README ALL-4).
+    pub(super) fn play(&mut self, c: &Contract, partner: Option<Seat>) -> Option<Play> {
+        let game = c.game;
         let rules = PlayRules {
-            contract: c,
+            contract: Some(c),
             partner,
             game,
             farbesolo: game == Kind::Farbesolo,
             suits_first: self.opts("farbesolo_tarock_lead") == "suits-first",
             same_trick: self.opts("mondfang") == "same-trick",
-            pagat_bidder: c.and_then(|c| c.items[PAGAT_ITEM]).map(|i| i.bidder),
+            pagat_bidder: c.items[PAGAT_ITEM].map(|i| i.bidder),
         };
         let mut table = Table {
             left: self.st.hands,
             played: CardSet::EMPTY,
             leader: self.st.forehand,
+            slipped: false,
         };
         let mut out = Play {
             points: [0; 4],
@@ -185,32 +193,60 @@ impl Replay<'_, '_> {
             pagat_last: None,
             mondfang: None,
         };
-        for (t, trick) in record.tricks.iter().enumerate().take(10) {
+        let tricks = self.deal.judged_tricks();
+        for (t, trick) in tricks.iter().enumerate().take(10) {
             let n = t + 1;
-            if trick.plays.len() != 4 {
-                // Who plays what from here on is unknown: the deal is void
-                // (see `replay`) and nothing after it is judged.
-                return None;
+            if trick.leader.is_some() {
+                self.check_leader(trick, n, trick.leader, &mut table);
+            } else if let Some(l) = self.written_from(trick, &table) {
+                if crate::structural::slipped_before(&self.out.report.problems, n) {
+                    // Only the consequence of the fault reported before
+                    // (README ALL-7): no finding of its own.
+                    table.leader = l;
+                } else {
+                    self.check_leader(trick, n, Some(l), &mut table);
+                }
+            } else if table.slipped {
+                self.resync(trick, &mut table);
             }
-            self.check_leader(trick, n, &mut table.leader);
             let mut cards = [PAGAT; 4];
-            for (i, item) in trick.plays.iter().enumerate() {
+            let size = trick.plays.len().min(4);
+            for (i, item) in trick.plays.iter().take(4).enumerate() {
                 let seat = (table.leader + i as u8) % 4;
                 cards[i] = item.card;
                 self.play_card(item, seat, n, &cards[..i], &mut table, &rules);
             }
+            if size < 4 {
+                // The last trick, cut short (README ALL-4): judged, not won.
+                return None;
+            }
             table.leader = self.take_trick(n, table.leader, &cards, &mut out, &rules);
         }
-        (record.tricks.len() == 10).then_some(out)
+        (self.deal.cut.is_none() && tricks.len() >= 10).then_some(out)
     }
 
-    /// S7-PLAY-1: the forehand leads trick 1, each trick's winner the next.
-    /// A trick led by another seat is reported and followed from its leader.
-    fn check_leader(&mut self, trick: &Trick, n: usize, leader: &mut Seat) {
-        let Some(l) = trick.leader else {
+    /// The one `incomplete` finding of a record that stops before the
+    /// deal's end (S7-PLAY-6, README ALL-4); the deal is not settled.
+    pub(super) fn incomplete(&mut self) {
+        let record = self.deal.record;
+        crate::structural::incomplete(
+            self.out.report,
+            record,
+            "S7-PLAY-6",
+            Stop::of(record, 4),
+            10,
+        );
+    }
+
+    /// S7-PLAY-1, S7-PLAY-6 (README ALL-5): the forehand leads trick 1, each
+    /// trick's winner the next. A trick whose written leader is another seat
+    /// is `out-of-turn` by it; it is taken as the one who led.
+    fn check_leader(&mut self, trick: &Trick, n: usize, written: Option<Seat>, table: &mut Table) {
+        let leader = table.leader;
+        let Some(l) = written else {
             return;
         };
-        if l == *leader || l >= 4 {
+        if l == leader || l >= 4 {
             return;
         }
         self.out.push(
@@ -229,14 +265,77 @@ impl Replay<'_, '_> {
             .seat(l)
             .trick(n)
             .at(trick.span, format!("seat {leader} leads"))
-            .help("the forehand leads the first trick; the winner of each trick leads the next"),
+            .help("the forehand leads the first trick; the winner of each trick leads the next; the written leader is taken as the one who led"),
         );
-        *leader = l;
+        table.leader = l;
+        table.slipped = true;
+    }
+
+    /// The seat a trick without a written leader is written from, when its
+    /// cards are not those of the seats in order from the one on lead but
+    /// are all held by the seats in order from exactly one other (README
+    /// ALL-5, read alike in the four games: spec/rules-skill7-tarock.md):
+    /// one lead out of turn, not a card "not held" for every card.
+    fn written_from(&self, trick: &Trick, table: &Table) -> Option<Seat> {
+        if !self.st.hands_known || trick.plays.is_empty() {
+            return None;
+        }
+        let fits = |l: Seat| {
+            trick
+                .plays
+                .iter()
+                .take(4)
+                .enumerate()
+                .all(|(i, item)| table.left[((l + i as u8) % 4) as usize].contains(item.card))
+        };
+        if fits(table.leader) {
+            return None;
+        }
+        let mut fitting = (1..4u8)
+            .map(|d| (table.leader + d) % 4)
+            .filter(|&l| fits(l));
+        match (fitting.next(), fitting.next()) {
+            (Some(l), None) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// After a structural fault in play (README ALL-2, ALL-5), a trick with
+    /// no written leader whose first card the seat due to lead does not
+    /// hold is read from the seat holding that card when fewer of its cards
+    /// are then not held, without a finding: the shift only repeats the
+    /// fault already reported (README ALL-7; decision in
+    /// spec/rules-skill7-tarock.md).
+    fn resync(&mut self, trick: &Trick, table: &mut Table) {
+        let Some(first) = trick.plays.first().map(|i| i.card) else {
+            return;
+        };
+        if table.left[table.leader as usize].contains(first) {
+            return;
+        }
+        let Some(holder) = (0..4u8).find(|&s| table.left[s as usize].contains(first)) else {
+            return;
+        };
+        let not_held = |leader: Seat| {
+            trick
+                .plays
+                .iter()
+                .take(4)
+                .enumerate()
+                .filter(|(i, item)| {
+                    !table.left[((leader + *i as u8) % 4) as usize].contains(item.card)
+                })
+                .count()
+        };
+        if not_held(holder) < not_held(table.leader) {
+            table.leader = holder;
+        }
     }
 
     /// One card played by `seat` to trick `n` after `before`: a card it does
-    /// not hold (S7-DEAL-1), a revoke (S7-PLAY-2, S7-PLAY-3), the announced
-    /// Pagat played early (S7-PLAY-4). The card is played either way.
+    /// not hold or one played twice (S7-PLAY-6), a revoke (S7-PLAY-2,
+    /// S7-PLAY-3), the announced Pagat played early (S7-PLAY-4). The card is
+    /// played either way.
     fn play_card(
         &mut self,
         item: &Item,
@@ -250,7 +349,7 @@ impl Replay<'_, '_> {
         let hand = table.left[seat as usize];
         let led = before.first().copied();
         if !hand.contains(card) {
-            self.not_held(item, seat, n, table.played);
+            self.not_held(item, seat, n, table);
         } else if follows(led, card, rules) {
             // A card that follows the suit or tarock led, from the hand:
             // that duty is met and no other applies (S7-PLAY-2).
@@ -292,43 +391,55 @@ impl Replay<'_, '_> {
         table.played.insert(card);
     }
 
-    /// A card played a second time, or one dealt to another seat
-    /// (S7-DEAL-1). A card outside the pack was reported by the structural
-    /// checks.
-    fn not_held(&mut self, item: &Item, seat: Seat, n: usize, played: CardSet) {
+    /// A card played a second time, or one the seat does not hold (S7-PLAY-6,
+    /// README ALL-2): one finding; the card counts as played by this seat
+    /// and leaves the hand that holds it, and no duty is judged for it. A
+    /// card outside the pack was reported by the structural checks, and a
+    /// card played twice in a record without hands too.
+    fn not_held(&mut self, item: &Item, seat: Seat, n: usize, table: &mut Table) {
         let card = item.card;
-        if played.contains(card) {
+        if table.played.contains(card) {
             if !self.deal.record.is_partial() {
                 self.out.push(
                     Problem::new(
                         Finding::DuplicateCard,
-                        format!("{card} is played a second time"),
+                        format!(
+                            "seat {seat} plays {card} in trick {n}, but it has already been played"
+                        ),
                     )
-                    .rule("S7-DEAL-1")
+                    .rule("S7-PLAY-6")
                     .seat(seat)
                     .trick(n)
                     .card(card)
                     .at(item.span, "played before")
-                    .help("each card is played once"),
+                    .help("each card is played once; the card counts in this trick as written"),
                 );
+                table.slipped = true;
             }
         } else if self.deal.table.variant.deck().contains(card) {
-            let holder = self.st.holder(card);
+            let holder = (0..4u8).find(|&s| table.left[s as usize].contains(card));
+            if let Some(h) = holder {
+                // It leaves the hand that held it (README ALL-2).
+                table.left[h as usize].remove(card);
+            }
+            let laid = match (holder, self.st.holder(card)) {
+                (Some(h), _) => format!("which seat {h} holds"),
+                (None, Some(d)) => format!("which was dealt to seat {d}"),
+                (None, None) => "which it was not dealt".to_string(),
+            };
             self.out.push(
                 Problem::new(
                     Finding::CardNotHeld,
-                    match holder {
-                        Some(h) => format!("seat {seat} plays {card}, which was dealt to seat {h}"),
-                        None => format!("seat {seat} plays {card}, which it was not dealt"),
-                    },
+                    format!("seat {seat} plays {card} in trick {n}, {laid}"),
                 )
-                .rule("S7-DEAL-1")
+                .rule("S7-PLAY-6")
                 .seat(seat)
                 .trick(n)
                 .card(card)
                 .at(item.span, "not in this hand")
-                .help("a player plays only cards of its own hand; check the seat order of the trick (it starts with the leader)"),
+                .help("a player plays only cards of its own hand; check the seat order of the trick (it starts with the leader); the card counts in the trick as written and leaves the hand that held it"),
             );
+            table.slipped = true;
         }
     }
 

@@ -38,7 +38,8 @@ pub(super) fn beggar_piccolo(r: &mut Replay<'_>, game: Game) {
 /// KR-SCORE-7: the player with the most points pays each other player.
 pub(super) fn trischaken(r: &mut Replay<'_>) {
     let fh = r.state.forehand;
-    let pts: [u32; 4] = std::array::from_fn(|s| pile_points(r.state.won[s]));
+    // Each card counts in each trick it is played to (KR-SCORE-1 as amended).
+    let pts: [u32; 4] = r.state.won_points;
     let order: [u8; 4] = if r.opts.tie_before {
         std::array::from_fn(|i| (fh + 4 - i as u8) % 4)
     } else {

@@ -33,27 +33,67 @@ pub(super) fn positive(r: &mut Replay<'_>, game: Game) {
     }
 }
 
-/// KR-SCORE-1: the bidder's team has its tricks, the discard and, in solo
-/// caller, a talon pile with the called king; the opponents the rest.
+/// KR-SCORE-1 (as amended): each team's pile counted from the record as the
+/// rule lists it. The bidder's team: its tricks, the discard and, in solo
+/// caller, a talon pile with the called king. The opponents: their tricks
+/// and the talon pile not taken (normal games; both when none was taken),
+/// or the whole talon less that pile (solo games). A card played twice
+/// counts in each trick; a card in no trick, discard or counting pile counts
+/// for nobody; the two piles need not add up to 70 points.
 fn piles(r: &mut Replay<'_>, game: Game) -> Piles {
-    let mut bid_pile = r.state.discard;
+    let st = &r.state;
+    let mut bid_pile = st.discard;
+    let mut opp_pile = CardSet::EMPTY;
+    let mut pb = pile_points(st.discard);
+    let mut po = 0;
     for s in 0..4u8 {
-        if r.state.team(s) {
-            bid_pile = bid_pile.union(r.state.won[s as usize]);
+        if st.team(s) {
+            bid_pile = bid_pile.union(st.won[s as usize]);
+            pb += st.won_points[s as usize];
+        } else {
+            opp_pile = opp_pile.union(st.won[s as usize]);
+            po += st.won_points[s as usize];
         }
     }
-    if game == Game::SoloCaller {
-        if let Some(k) = r.state.called {
-            for pile in r.state.talon {
-                if pile.contains(k) {
-                    bid_pile = bid_pile.union(pile);
-                }
+    // The talon piles that count for a team (KR-SCORE-1, KR-TALON-1, 3, 4).
+    let talon = |half: usize| st.talon[half];
+    let king_pile =
+        |pile: CardSet| game == Game::SoloCaller && st.called.is_some_and(|k| pile.contains(k));
+    let mut opp_talon = CardSet::EMPTY;
+    let mut bid_talon = CardSet::EMPTY;
+    if game == Game::SixThrees {
+        // All six taken: the discard counts for the bidder.
+    } else if is_solo(game) {
+        for half in 0..2 {
+            if king_pile(talon(half)) {
+                bid_talon = bid_talon.union(talon(half));
+            } else {
+                opp_talon = opp_talon.union(talon(half));
             }
         }
+    } else {
+        match st.taken {
+            Some(h) => opp_talon = talon(1 - (h as usize & 1)),
+            // No pile taken: both count for the opponents (KR-TALON-1).
+            None => opp_talon = talon(0).union(talon(1)),
+        }
     }
-    let opp_pile = Variant::Koenigrufen.deck().difference(bid_pile);
-    let pb = pile_points(bid_pile);
-    let po = pile_points(opp_pile);
+    if st.partial && r.rec.talon.is_none() {
+        // A partial record without a talon: the cards the record shows
+        // nowhere are the talon, and count for the opponents.
+        let shown = st
+            .played
+            .union(st.discard)
+            .union(st.dealt[0])
+            .union(st.dealt[1])
+            .union(st.dealt[2])
+            .union(st.dealt[3]);
+        opp_talon = opp_talon.union(Variant::Koenigrufen.deck().difference(shown));
+    }
+    bid_pile = bid_pile.union(bid_talon);
+    pb += pile_points(bid_talon);
+    opp_pile = opp_pile.union(opp_talon);
+    po += pile_points(opp_talon);
     r.out.event(
         Moment::Settlement,
         "KR-SCORE-1",
