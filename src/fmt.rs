@@ -6,6 +6,14 @@
 //! and renamed over it. On any error (a record that cannot be read, a full
 //! disk, a kill) the original is untouched; a kill may leave the temporary
 //! file `.<name>.tarok-fmt-<pid>` behind, never a half-written original.
+//!
+//! The new file replaces the original only when nothing is lost: it reads
+//! back (every record, through the reader every command uses) to exactly
+//! what was written, the original did not change while it was formatted
+//! (size, times, inode), and it keeps the original's owner, group,
+//! permissions and extended attributes. A file with other hard links, a
+//! read-only file and anything but a regular file are not rewritten; each
+//! refusal is an error with its reason (exit 2), the original untouched.
 
 use std::fs::File;
 use std::io::{self, BufReader, Read, Write};
@@ -69,48 +77,306 @@ impl<R: Read> Compare<R> {
     }
 }
 
-/// The temporary file that becomes the formatted file.
+/// The temporary file that becomes the formatted file: `.<name>.tarok-fmt-<pid>`
+/// beside it, the name cut so that the whole fits in 255 bytes (NAME_MAX).
 fn temp_path(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
-    path.with_file_name(format!(".{name}.tarok-fmt-{}", std::process::id()))
+    let suffix = format!(".tarok-fmt-{}", std::process::id());
+    let name = path.file_name().unwrap_or_else(|| "file".as_ref());
+    let room = 255 - 1 - suffix.len();
+    #[cfg(unix)]
+    let mut temp = {
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = name.as_bytes();
+        let mut t = std::ffi::OsString::from(".");
+        t.push(std::ffi::OsStr::from_bytes(&bytes[..bytes.len().min(room)]));
+        t
+    };
+    #[cfg(not(unix))]
+    let mut temp = {
+        let n = name.to_string_lossy();
+        let mut cut = n.len().min(room);
+        while !n.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        std::ffi::OsString::from(format!(".{}", &n[..cut]))
+    };
+    temp.push(&suffix);
+    path.with_file_name(temp)
+}
+
+/// Why a file may not be replaced by a new one, as people expect of it: a
+/// file with other hard links (a new file would split them), a read-only
+/// file (as `rm` and editors ask first, `fmt` does not replace it).
+fn may_replace(real: &Path, before: &std::fs::Metadata) -> Result<(), String> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if before.nlink() > 1 {
+            return Err(format!(
+                "has {} hard links: a new file would split them, so it is not rewritten \
+                 (`tarok fmt - < FILE` writes the canonical text to standard output)",
+                before.nlink()
+            ));
+        }
+    }
+    let writable = !before.permissions().readonly() && {
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            std::ffi::CString::new(real.as_os_str().as_bytes())
+                // SAFETY: a valid C string; access(2) only reads it.
+                .is_ok_and(|c| unsafe { libc::access(c.as_ptr(), libc::W_OK) } == 0)
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = real;
+            true
+        }
+    };
+    if !writable {
+        return Err("is read-only: not rewritten (make it writable to format it)".into());
+    }
+    Ok(())
+}
+
+/// Gives the new file the original's owner, group, permissions and extended
+/// attributes; what cannot be kept is an error (the original then stands).
+fn keep_attributes(real: &Path, before: &std::fs::Metadata, new: &File) -> Result<(), String> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let now = new.metadata().map_err(|e| e.to_string())?;
+        if (now.uid(), now.gid()) != (before.uid(), before.gid()) {
+            std::os::unix::fs::fchown(new, Some(before.uid()), Some(before.gid())).map_err(
+                |e| {
+                    format!(
+                        "its owner (user {}, group {}) cannot be kept ({e}): not rewritten",
+                        before.uid(),
+                        before.gid()
+                    )
+                },
+            )?;
+        }
+    }
+    // After the owner: changing the owner clears the set-user-ID bit.
+    new.set_permissions(before.permissions())
+        .map_err(|e| format!("its permissions cannot be kept ({e}): not rewritten"))?;
+    xattr::copy(real, new)
+}
+
+/// Extended attributes (Linux): listed on the original, set on the new file.
+mod xattr {
+    use std::fs::File;
+    use std::path::Path;
+
+    #[cfg(target_os = "linux")]
+    pub fn copy(from: &Path, to: &File) -> Result<(), String> {
+        use std::os::unix::ffi::OsStrExt;
+        use std::os::unix::io::AsRawFd;
+        let path =
+            std::ffi::CString::new(from.as_os_str().as_bytes()).map_err(|e| e.to_string())?;
+        let fail = |what: &str| {
+            let e = std::io::Error::last_os_error();
+            format!("its extended attributes cannot be kept ({what}: {e}): not rewritten")
+        };
+        // SAFETY (each call below): valid C strings and buffers of the
+        // lengths given; the calls only read and write within them.
+        let size = unsafe { libc::listxattr(path.as_ptr(), std::ptr::null_mut(), 0) };
+        if size < 0 {
+            let e = std::io::Error::last_os_error();
+            // A file system without extended attributes has none to keep.
+            return match e.raw_os_error() {
+                Some(libc::ENOTSUP) => Ok(()),
+                _ => Err(fail("listing them")),
+            };
+        }
+        let mut names = vec![0u8; size as usize];
+        let size =
+            unsafe { libc::listxattr(path.as_ptr(), names.as_mut_ptr().cast(), names.len()) };
+        if size < 0 {
+            return Err(fail("listing them"));
+        }
+        names.truncate(size as usize);
+        for name in names.split(|&b| b == 0).filter(|n| !n.is_empty()) {
+            let shown = String::from_utf8_lossy(name).into_owned();
+            let name = std::ffi::CString::new(name).map_err(|e| e.to_string())?;
+            let len =
+                unsafe { libc::getxattr(path.as_ptr(), name.as_ptr(), std::ptr::null_mut(), 0) };
+            if len < 0 {
+                return Err(fail(&shown));
+            }
+            let mut value = vec![0u8; len as usize];
+            let len = unsafe {
+                libc::getxattr(
+                    path.as_ptr(),
+                    name.as_ptr(),
+                    value.as_mut_ptr().cast(),
+                    value.len(),
+                )
+            };
+            if len < 0 {
+                return Err(fail(&shown));
+            }
+            let set = unsafe {
+                libc::fsetxattr(
+                    to.as_raw_fd(),
+                    name.as_ptr(),
+                    value.as_ptr().cast(),
+                    len as usize,
+                    0,
+                )
+            };
+            if set != 0 {
+                return Err(fail(&shown));
+            }
+        }
+        Ok(())
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    pub fn copy(_from: &Path, _to: &File) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// What identifies the original's content as it was when formatting began:
+/// a file changed since (a record appended by a logging writer) is not
+/// replaced, or what was written after the reading would be lost.
+#[derive(PartialEq, Eq, Debug)]
+struct Stamp {
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+    #[cfg(unix)]
+    inode: (u64, u64, i64, i64),
+}
+
+impl Stamp {
+    fn of(m: &std::fs::Metadata) -> Stamp {
+        Stamp {
+            len: m.len(),
+            modified: m.modified().ok(),
+            #[cfg(unix)]
+            inode: {
+                use std::os::unix::fs::MetadataExt;
+                (m.dev(), m.ino(), m.ctime(), m.ctime_nsec())
+            },
+        }
+    }
+}
+
+/// Opens a regular file for reading without waiting: a FIFO put in its
+/// place since it was looked at is not waited on, and refused.
+fn open_regular(path: &Path) -> io::Result<File> {
+    let mut options = File::options();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(io::Error::other("not a regular file, not read"));
+    }
+    Ok(file)
+}
+
+/// The canonical text of one record, checked: it must read back to the
+/// same record, else the printer cannot write this record and the file is
+/// not replaced.
+fn canonical(record: &notation::Record, first: bool) -> Result<String, String> {
+    let mut text = String::with_capacity(1024);
+    if !first {
+        text.push('\n');
+    }
+    notation::print::write_record(&mut text, record);
+    match notation::parse_str(&text).as_slice() {
+        [Ok(back)] if back == record => Ok(text),
+        _ => Err(
+            "the canonical text of a record does not read back to the same record \
+                  (a fault of `tarok fmt`: please report it): not rewritten"
+                .into(),
+        ),
+    }
+}
+
+/// Reads the formatted file back as every command reads it: it must give
+/// records whose canonical text is the file itself, byte for byte.
+fn reads_back(temp: &Path, records: usize) -> Result<(), String> {
+    let file = File::open(temp).map_err(|e| e.to_string())?;
+    let mut compare = Compare::new(BufReader::with_capacity(1 << 16, file));
+    let mut count = 0usize;
+    let mut faults = 0usize;
+    let read = input::read_text_records(temp, |(result, _)| {
+        match result {
+            Ok(record) => {
+                let mut text = String::with_capacity(1024);
+                if count > 0 {
+                    text.push('\n');
+                }
+                notation::print::write_record(&mut text, &record);
+                if compare.feed(text.as_bytes()).is_err() {
+                    faults += 1;
+                }
+            }
+            Err(_) => faults += 1,
+        }
+        count += 1;
+    });
+    let whole = read.is_ok() && faults == 0 && count == records;
+    if whole && !compare.differs && compare.at_end().unwrap_or(false) {
+        Ok(())
+    } else {
+        Err(
+            "its canonical text would not read back the same (a fault of `tarok fmt`: \
+             please report it): not rewritten"
+                .into(),
+        )
+    }
 }
 
 /// Formats one file (or checks it, with `check`). Messages go to `err`,
 /// "formatted" / "not in canonical form" lines to `out`.
 pub fn file(path: &Path, check: bool, out: &mut dyn Write, err: &mut dyn Write) -> Done {
     let name = path.display().to_string();
-    let original = match File::open(path) {
-        Ok(f) => f,
-        Err(e) => {
-            let _ = writeln!(err, "error: {name}: {e}");
-            return Done::Failed;
-        }
+    let mut refuse = |why: &dyn std::fmt::Display| {
+        let _ = writeln!(err, "error: {name}: {why}");
+        Done::Failed
     };
-    // Only a regular file is rewritten (never a device, a pipe, /dev/zero).
-    match original.metadata() {
-        Ok(m) if m.is_file() => {}
-        Ok(_) if check => {}
-        Ok(_) => {
-            let _ = writeln!(
-                err,
-                "error: {name}: not a regular file; `tarok fmt -` reads standard input"
-            );
-            return Done::Failed;
-        }
-        Err(e) => {
-            let _ = writeln!(err, "error: {name}: {e}");
-            return Done::Failed;
-        }
-    }
-    let mut compare = Compare::new(BufReader::with_capacity(1 << 16, original));
     // A link is followed: the file it names is replaced, the link stays.
     let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let before = match std::fs::metadata(&real) {
+        Ok(m) => m,
+        Err(e) => return refuse(&e),
+    };
+    // Only a regular file is read (never a device, a FIFO, /dev/zero).
+    if let Some(why) = input::not_regular(&real) {
+        return refuse(&why);
+    }
+    if !check {
+        if let Err(why) = may_replace(&real, &before) {
+            return refuse(&why);
+        }
+    }
+    let original = match open_regular(&real) {
+        Ok(f) => f,
+        Err(e) => return refuse(&e),
+    };
+    let stamp = Stamp::of(&before);
+    let mut compare = Compare::new(BufReader::with_capacity(1 << 16, original));
     let temp = temp_path(&real);
     let mut sink: Option<io::BufWriter<File>> = None;
     if !check {
-        match File::options().write(true).create_new(true).open(&temp) {
+        let mut options = File::options();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            // No one else may read the new file before it has the
+            // original's owner and permissions.
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        match options.open(&temp) {
             Ok(f) => sink = Some(io::BufWriter::with_capacity(1 << 16, f)),
             Err(e) => {
                 let _ = writeln!(err, "error: {}: {e}", temp.display());
@@ -118,6 +384,7 @@ pub fn file(path: &Path, check: bool, out: &mut dyn Write, err: &mut dyn Write) 
             }
         }
     }
+    let mut failure: Option<String> = None;
     // Some(changed), or None when a record could not be read.
     let result = (|| -> io::Result<Option<bool>> {
         let mut bad = false;
@@ -132,14 +399,16 @@ pub fn file(path: &Path, check: bool, out: &mut dyn Write, err: &mut dyn Write) 
                     return;
                 }
             };
-            if bad || write_err.is_some() {
+            if bad || write_err.is_some() || failure.is_some() {
                 return;
             }
-            let mut text = String::with_capacity(1024);
-            if count > 0 {
-                text.push('\n');
-            }
-            notation::print::write_record(&mut text, &record);
+            let text = match canonical(&record, count == 0) {
+                Ok(text) => text,
+                Err(why) => {
+                    failure = Some(why);
+                    return;
+                }
+            };
             count += 1;
             let wrote = compare
                 .feed(text.as_bytes())
@@ -154,27 +423,47 @@ pub fn file(path: &Path, check: bool, out: &mut dyn Write, err: &mut dyn Write) 
         if let Some(e) = write_err {
             return Err(e);
         }
-        if bad {
+        if bad || failure.is_some() {
             return Ok(None);
         }
-        if let Some(s) = sink.take() {
-            let file = s.into_inner().map_err(|e| e.into_error())?;
-            file.sync_all()?;
-            let changed = compare.differs || !compare.at_end()?;
-            if changed {
-                let permissions = std::fs::metadata(&real)?.permissions();
-                std::fs::set_permissions(&temp, permissions)?;
-                std::fs::rename(&temp, &real)?;
-                sync_folder(&real);
-            }
+        let changed = compare.differs || !compare.at_end()?;
+        let Some(s) = sink.take() else {
             return Ok(Some(changed));
+        };
+        let file = s.into_inner().map_err(|e| e.into_error())?;
+        if !changed {
+            return Ok(Some(false));
         }
-        Ok(Some(compare.differs || !compare.at_end()?))
+        let kept = keep_attributes(&real, &before, &file)
+            .and_then(|()| file.sync_all().map_err(|e| e.to_string()))
+            .and_then(|()| reads_back(&temp, count))
+            .and_then(|()| {
+                test_hook(&real);
+                match std::fs::metadata(&real) {
+                    Ok(now) if Stamp::of(&now) == stamp => Ok(()),
+                    _ => Err(
+                        "changed while it was formatted: not rewritten (run `tarok fmt` \
+                              again once nothing writes to it)"
+                            .into(),
+                    ),
+                }
+            });
+        if let Err(why) = kept {
+            failure = Some(why);
+            return Ok(None);
+        }
+        std::fs::rename(&temp, &real)?;
+        sync_folder(&real);
+        Ok(Some(true))
     })();
     drop(sink);
     if !check {
         // Gone after a rename; otherwise the original stands.
         let _ = std::fs::remove_file(&temp);
+    }
+    if let Some(why) = failure {
+        let _ = writeln!(err, "error: {name}: {why}");
+        return Done::Failed;
     }
     match result {
         Ok(Some(true)) => {
@@ -193,6 +482,20 @@ pub fn file(path: &Path, check: bool, out: &mut dyn Write, err: &mut dyn Write) 
             Done::Failed
         }
     }
+}
+
+/// Tests only (debug builds): text appended to the original just before
+/// the check that it did not change, as a logging writer would while `fmt`
+/// runs (`TAROK_TEST_FMT_APPEND`).
+fn test_hook(real: &Path) {
+    #[cfg(debug_assertions)]
+    if let Some(text) = std::env::var_os("TAROK_TEST_FMT_APPEND") {
+        if let Ok(mut f) = File::options().append(true).open(real) {
+            let _ = f.write_all(text.to_string_lossy().as_bytes());
+        }
+    }
+    #[cfg(not(debug_assertions))]
+    let _ = real;
 }
 
 /// The folder entry of a rename is made durable too (best effort).
@@ -221,9 +524,21 @@ pub fn stdin_to_stdout(out: &mut dyn Write, err: &mut dyn Write) -> Done {
         if count > 0 {
             text.push('\n');
         }
-        match result {
-            Ok(record) => notation::print::write_record(&mut text, &record),
-            Err(problems) => {
+        let printed = result.as_ref().ok().map(|r| canonical(r, count == 0));
+        match (result, printed) {
+            (Ok(_), Some(Ok(canonical))) => text = canonical,
+            (Ok(_), _) => {
+                bad = true;
+                let _ = writeln!(
+                    err,
+                    "error: <stdin>: a record whose canonical text does not read back to the \
+                     same record is passed through as it was (a fault of `tarok fmt`: please \
+                     report it)"
+                );
+                text.push_str(source.text.trim_end_matches('\n'));
+                text.push('\n');
+            }
+            (Err(problems), _) => {
                 bad = true;
                 report::render_all(err, &source, &problems);
                 text.push_str(source.text.trim_end_matches('\n'));
@@ -238,8 +553,13 @@ pub fn stdin_to_stdout(out: &mut dyn Write, err: &mut dyn Write) -> Done {
         }
     });
     let _ = out.flush();
-    if let Err(e) = read.and_then(|()| write_err.map_or(Ok(()), Err)) {
+    if let Err(e) = read {
         let _ = writeln!(err, "error: <stdin>: {e}");
+        return Done::Failed;
+    }
+    // A failed write is said by the writer of standard output (`out`); a
+    // closed pipe is no failure.
+    if crate::out::check(write_err).is_err() {
         return Done::Failed;
     }
     if bad {

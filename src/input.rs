@@ -56,18 +56,74 @@ impl Source {
         p
     }
 
-    /// 1-based line and column of a byte offset in `text`.
+    /// 1-based line and column of a byte offset in `text`. Lines end at LF
+    /// (a CR alone is white space, spec/notation.md §2.1); the column counts
+    /// characters. For many places of one record, [`Lines`] is linear.
     pub fn line_col(&self, local: usize) -> (usize, usize) {
+        Lines::new(self).line_col(local)
+    }
+}
+
+/// Lines and columns of places in one source, counted on from the last
+/// place asked for: places asked for in order cost one pass over the text
+/// in all (a place before the last one starts the count again).
+pub struct Lines<'s> {
+    text: &'s str,
+    base_line: usize,
+    /// The last place asked for, its line (0-based in `text`) and column
+    /// (characters from its line's start).
+    at: usize,
+    line: usize,
+    column: usize,
+}
+
+impl<'s> Lines<'s> {
+    pub fn new(source: &'s Source) -> Lines<'s> {
+        Lines {
+            text: &source.text,
+            base_line: source.base_line,
+            at: 0,
+            line: 0,
+            column: 0,
+        }
+    }
+
+    /// 1-based line and column of a byte offset in the source's text.
+    pub fn line_col(&mut self, local: usize) -> (usize, usize) {
         let mut local = local.min(self.text.len());
         while !self.text.is_char_boundary(local) {
             local -= 1;
         }
-        let before = &self.text[..local];
-        let line = self.base_line + before.matches('\n').count() + 1;
-        let col = before
-            .rfind('\n')
-            .map_or(before.len(), |n| before.len() - n - 1);
-        (line, before[before.len() - col..].chars().count() + 1)
+        if local < self.at {
+            (self.at, self.line, self.column) = (0, 0, 0);
+        }
+        let between = &self.text.as_bytes()[self.at..local];
+        match memchr::memrchr(b'\n', between) {
+            Some(last) => {
+                self.line += memchr::memchr_iter(b'\n', between).count();
+                self.column = self.text[self.at + last + 1..local].chars().count();
+            }
+            None => self.column += self.text[self.at..local].chars().count(),
+        }
+        self.at = local;
+        (self.base_line + self.line + 1, self.column + 1)
+    }
+
+    /// The lines and columns of the starts of `spans`, in their order,
+    /// counted in one pass (the places sorted first).
+    pub fn of_all(
+        source: &'s Source,
+        spans: impl Iterator<Item = Option<usize>>,
+    ) -> Vec<Option<(usize, usize)>> {
+        let starts: Vec<Option<usize>> = spans.collect();
+        let mut order: Vec<usize> = (0..starts.len()).filter(|&i| starts[i].is_some()).collect();
+        order.sort_by_key(|&i| starts[i]);
+        let mut lines = Lines::new(source);
+        let mut out = vec![None; starts.len()];
+        for i in order {
+            out[i] = starts[i].map(|at| lines.line_col(at));
+        }
+        out
     }
 }
 
@@ -111,6 +167,12 @@ pub fn collect_files(paths: &[PathBuf], extensions: &[&str]) -> (Vec<PathBuf>, V
                     || entry.path_is_symlink() && entry.path().is_file();
                 if file && has_extension(entry.path(), extensions) {
                     found.push(entry.into_path());
+                } else if let Some(why) = (!entry.file_type().is_dir()
+                    && has_extension(entry.path(), extensions))
+                .then(|| not_regular(entry.path()))
+                .flatten()
+                {
+                    errors.push(format!("{}: {why}", entry.path().display()));
                 } else if entry.path_is_symlink()
                     && !entry.path().exists()
                     && has_extension(entry.path(), extensions)
@@ -129,12 +191,46 @@ pub fn collect_files(paths: &[PathBuf], extensions: &[&str]) -> (Vec<PathBuf>, V
             found.sort();
             out.extend(found);
         } else if path.exists() {
-            out.push(path.clone());
+            match not_regular(path) {
+                None => out.push(path.clone()),
+                Some(why) => errors.push(format!("{}: {why}", path.display())),
+            }
         } else {
             errors.push(format!("{}: no such file or folder", path.display()));
         }
     }
     (out, errors)
+}
+
+/// Why `path` (followed if a link) is not read: a FIFO, a device or a
+/// socket is never opened (opening a FIFO waits for a writer; a device
+/// never ends). None for a regular file, and for a path that cannot be
+/// looked at (opening it says why).
+pub fn not_regular(path: &Path) -> Option<String> {
+    let kind = std::fs::metadata(path).ok()?.file_type();
+    if kind.is_file() || kind.is_dir() {
+        return None;
+    }
+    #[cfg(unix)]
+    let what = {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            "a FIFO"
+        } else if kind.is_char_device() {
+            "a character device"
+        } else if kind.is_block_device() {
+            "a block device"
+        } else if kind.is_socket() {
+            "a socket"
+        } else {
+            "not a regular file"
+        }
+    };
+    #[cfg(not(unix))]
+    let what = "not a regular file";
+    Some(format!(
+        "{what}, not read (only regular files are; `-` reads standard input)"
+    ))
 }
 
 pub fn form_of(path: &Path, head: &str) -> Form {
@@ -149,15 +245,12 @@ pub fn form_of(path: &Path, head: &str) -> Form {
 
 /// Tells JSON from text by the first characters: an object whose first
 /// key is followed by `:`, or `[` followed by `{` or `]`, is JSON. A text
-/// record starts with `[Variant` or a comment (`{...}` with no `:` after a
-/// leading string).
+/// record starts with `[Variant` or a comment: any other `{`, an empty one
+/// (`{}`, `{ }`) included, opens a comment, and JSON has none.
 pub fn sniff(head: &str) -> Form {
     let t = head.trim_start_matches('\u{feff}').trim_start();
     if let Some(rest) = t.strip_prefix('{') {
         let rest = rest.trim_start();
-        if rest.starts_with('}') {
-            return Form::Json;
-        }
         if let Ok((after, _)) = json_string(rest) {
             if after.trim_start().starts_with(':') {
                 return Form::Json;

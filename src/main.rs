@@ -14,6 +14,7 @@ mod import;
 mod input;
 mod lesson;
 mod lesson_page;
+mod out;
 mod pipeline;
 mod players;
 mod report;
@@ -32,7 +33,7 @@ use rayon::prelude::*;
 #[derive(Parser)]
 #[command(
     name = "tarok",
-    version,
+    version = env!("TAROK_VERSION"),
     about = "Verify, explain and convert records of tarot-family card games",
     long_about = "Reads deals of Danish Tarok, French Tarot, Königrufen and Skill7 Tarock written \
                   in the tarok notation (spec/notation.md) or its JSON form (spec/json.md), checks \
@@ -283,8 +284,9 @@ fn main() -> ExitCode {
         } => lesson_page::explain_html(&paths, grouping(independent)),
         Command::Rules { topic } => match rules::show(&topic) {
             Ok(text) => {
-                print!("{text}");
-                Outcome::Clean
+                let mut out = out::Stdout::new();
+                let _ = out.write_all(text.as_bytes());
+                out.finish(Outcome::Clean)
             }
             Err(e) => fail(e),
         },
@@ -322,8 +324,7 @@ fn verify(
     quiet: bool,
 ) -> Outcome {
     let (files, unreadable) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = out::Stdout::new();
     let mut err = io::stderr().lock();
     let mut tally = Tally::default();
     let run = Run {
@@ -366,7 +367,9 @@ fn verify(
                 .collect();
             for (t, o, e) in done {
                 progress.suspend(|| {
-                    let _ = o.give(&mut out);
+                    if let Err(why) = o.give(&mut out) {
+                        tally.outcome = fail(format!("output held back: {why}"));
+                    }
                     let _ = out.flush();
                     let _ = e.give(&mut err);
                 });
@@ -377,6 +380,18 @@ fn verify(
         progress.finish();
     }
     if format == Format::Text && !quiet {
+        // In corpus mode a record with findings is no failure when they
+        // are the ones its file names: the summary says so.
+        let found = if expect {
+            format!(
+                "{} with their expected findings, {} clean, {} not as expected",
+                tally.with_expected,
+                tally.records - tally.with_expected - tally.unexpected_records,
+                tally.unexpected_records
+            )
+        } else {
+            format!("{} with violations", tally.flagged)
+        };
         let expected_note = if expect {
             format!(", {} file(s) as expected", tally.as_expected)
         } else {
@@ -384,10 +399,9 @@ fn verify(
         };
         let _ = writeln!(
             out,
-            "{} file(s), {} record(s): {} with violations, {} unreadable{expected_note}",
+            "{} file(s), {} record(s): {found}, {} unreadable{expected_note}",
             files.len(),
             tally.records,
-            tally.flagged,
             tally.broken
         );
         let mut list = |label: &str, names: &[String]| {
@@ -406,8 +420,7 @@ fn verify(
         }
         list("could not read", &tally.broken_files);
     }
-    let _ = out.flush();
-    tally.outcome
+    out.finish(tally.outcome)
 }
 
 fn director_report(
@@ -428,11 +441,14 @@ fn director_report(
         ReportFormat::Html => director::html(&sheet),
         ReportFormat::Json => director::json(&sheet),
     };
-    let mut out = io::stdout().lock();
+    let mut out = out::Stdout::new();
     let _ = out.write_all(page.as_bytes());
-    let _ = out.flush();
+    let written = out.finish(Outcome::Clean);
     for u in &sheet.summary.unopened {
         eprintln!("error: {}", escape::text(u));
+    }
+    if written == Outcome::BadInput {
+        return written;
     }
     // As `verify`: a tag the tools need that is wrong is bad input.
     let bad_tag = sheet
@@ -466,6 +482,10 @@ struct Tally {
     flagged: usize,
     broken: usize,
     as_expected: usize,
+    /// `--expect`: records with findings in files as expected, and the
+    /// records (readable or not) of files not as expected.
+    with_expected: usize,
+    unexpected_records: usize,
     /// Files with a record with violations, one that could not be read (or
     /// a file that could not be opened), one not as `--expect` expected.
     flagged_files: Vec<String>,
@@ -480,6 +500,8 @@ impl Tally {
         self.flagged += other.flagged;
         self.broken += other.broken;
         self.as_expected += other.as_expected;
+        self.with_expected += other.with_expected;
+        self.unexpected_records += other.unexpected_records;
         self.flagged_files.extend(other.flagged_files);
         self.broken_files.extend(other.broken_files);
         self.unexpected_files.extend(other.unexpected_files);
@@ -511,11 +533,38 @@ fn verify_file(
     // compared with what its first record says to expect.
     let mut held = spool::Spool::default();
     let mut expected: Option<Vec<String>> = None;
+    // What the file's records gave, as `--expect` compares it: at most
+    // FOUND_KEPT findings are kept (no expectation names that many), the
+    // rest counted.
     let mut found: Vec<String> = Vec::new();
+    let mut found_more = 0usize;
     // What each record comes to, in order: its output written (or held)
     // and counted.
+    // A record's output is gathered here and written at once; the output
+    // of a record with very many findings goes on in pieces as it is made
+    // (`Pieces`), so it is never held whole.
+    let mut buf: Vec<u8> = Vec::new();
     let mut record = |read: &pipeline::Read, report: Option<&verifier::Report>| {
-        let w = written(read, report, index, format, expect);
+        buf.clear();
+        let w = {
+            let dest: Option<&mut dyn Write> = match (expect, shared) {
+                (true, _) => Some(&mut held),
+                // Output shared with the progress bar is written at once.
+                (false, Some(_)) => None,
+                (false, None) => Some(&mut *out),
+            };
+            written(
+                read,
+                report,
+                index,
+                format,
+                expect,
+                &mut Pieces {
+                    buf: &mut buf,
+                    dest,
+                },
+            )
+        };
         tally.records += 1;
         match w.outcome {
             Some(Outcome::Clean) => {}
@@ -531,8 +580,9 @@ fn verify_file(
         if index == 0 {
             expected = w.expected;
         }
-        found.extend(w.tokens);
-        let buf = w.buf;
+        let room = FOUND_KEPT.saturating_sub(found.len());
+        found_more += w.tokens.len().saturating_sub(room);
+        found.extend(w.tokens.into_iter().take(room));
         if expect {
             let _ = held.write_all(&buf);
         } else if let (Some(bar), false) = (shared, buf.is_empty()) {
@@ -542,6 +592,9 @@ fn verify_file(
             });
         } else {
             let _ = out.write_all(&buf);
+        }
+        if buf.capacity() > 4 * PIECE {
+            buf = Vec::new();
         }
         index += 1;
         if let Some(bar) = progress.filter(|_| index % 256 == 0) {
@@ -591,34 +644,51 @@ fn verify_file(
         return tally;
     }
     if tally.outcome == Outcome::BadInput {
-        let _ = held.give(out);
+        if let Err(why) = held.give(out) {
+            let _ = writeln!(err, "error: {name}: output held back: {why}");
+            tally.outcome = Outcome::BadInput;
+        }
+        tally.unexpected_records = tally.records - tally.broken;
         tally.unexpected_files.push(name);
         return tally;
     }
     let wanted = expected.unwrap_or_default();
-    if verifier::expect::matches(&wanted, &found) {
+    if found_more == 0 && verifier::expect::matches(&wanted, &found) {
         tally.as_expected += 1;
+        tally.with_expected = tally.flagged;
         if format == Format::Text && !run.quiet {
             let _ = writeln!(out, "{name}: as expected ({})", describe(&found));
         }
         tally.outcome = Outcome::Clean;
     } else {
-        let _ = held.give(out);
+        if let Err(why) = held.give(out) {
+            let _ = writeln!(err, "error: {name}: output held back: {why}");
+            tally.outcome = Outcome::BadInput;
+        }
         let _ = writeln!(
             out,
-            "{name}: expected {}, found {}",
+            "{name}: expected {}, found {}{}",
             describe(&wanted),
-            describe(&found)
+            describe(&found),
+            match found_more {
+                0 => String::new(),
+                n => format!(" and {n} more"),
+            }
         );
+        tally.unexpected_records = tally.records - tally.broken;
         tally.unexpected_files.push(name);
-        tally.outcome = Outcome::Violations;
+        tally.outcome = tally.outcome.max(Outcome::Violations);
     }
     tally
 }
 
+/// Findings `verify --expect` keeps of a file to compare with what it
+/// expects: the rest are counted, so a file of a million findings is held
+/// in memory as one of a thousand.
+const FOUND_KEPT: usize = 1000;
+
 /// One record's part of `verify_file`'s output, and what the tally needs.
 struct Written {
-    buf: Vec<u8>,
     /// `None` for a record that could not be read; `Clean` without findings.
     outcome: Option<Outcome>,
     /// The findings as `--expect` compares them (only in that mode).
@@ -635,8 +705,8 @@ fn written(
     index: usize,
     format: Format,
     expect: bool,
+    buf: &mut Pieces,
 ) -> Written {
-    let mut buf: Vec<u8> = Vec::new();
     match (result, report) {
         (Ok(record), Some(report)) => {
             match format {
@@ -644,10 +714,10 @@ fn written(
                 Format::Text if report.problems.is_empty() => {}
                 Format::Text => {
                     let names = players::names(record);
-                    report::problems_text(&mut buf, &origin.source(), &names, &report.problems)
+                    report::problems_text(buf, &origin.source(), &names, &report.problems)
                 }
                 Format::Json => report::record_json(
-                    &mut buf,
+                    buf,
                     &origin.source(),
                     index,
                     Some(record),
@@ -660,7 +730,6 @@ fn written(
                 false => severity(&report.problems),
             };
             Written {
-                buf,
                 outcome: Some(outcome),
                 tokens: match expect {
                     true => report
@@ -678,19 +747,63 @@ fn written(
         }
         (Err(problems), _) => {
             match format {
-                Format::Text => report::problems_text(&mut buf, &origin.source(), &[], problems),
+                Format::Text => report::problems_text(buf, &origin.source(), &[], problems),
                 Format::Json => {
-                    report::record_json(&mut buf, &origin.source(), index, None, None, problems)
+                    report::record_json(buf, &origin.source(), index, None, None, problems)
                 }
             }
             Written {
-                buf,
                 outcome: None,
                 tokens: Vec::new(),
                 expected: None,
             }
         }
         (Ok(_), None) => unreachable!("a report for every record read"),
+    }
+}
+
+/// One record's output: gathered in `buf`, and handed on to `dest` in
+/// pieces of [`PIECE`] bytes once it grows past that (a record with
+/// 800,000 findings), so memory does not grow with the output of a record.
+/// What is left in `buf` the caller writes.
+struct Pieces<'a> {
+    buf: &'a mut Vec<u8>,
+    dest: Option<&'a mut dyn Write>,
+}
+
+/// Bytes of a record's output held before they are written on.
+const PIECE: usize = 256 << 10;
+
+impl Pieces<'_> {
+    #[cold]
+    fn pass_on(&mut self) -> io::Result<()> {
+        if let Some(dest) = &mut self.dest {
+            let done = dest.write_all(self.buf);
+            self.buf.clear();
+            done?;
+        }
+        Ok(())
+    }
+}
+
+impl Write for Pieces<'_> {
+    #[inline]
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        self.write_all(data).map(|()| data.len())
+    }
+
+    // serde_json writes every token with `write_all`: as cheap as a `Vec`'s.
+    #[inline]
+    fn write_all(&mut self, data: &[u8]) -> io::Result<()> {
+        self.buf.extend_from_slice(data);
+        if self.buf.len() >= PIECE {
+            return self.pass_on();
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 
@@ -714,8 +827,7 @@ fn severity(problems: &[notation::Problem]) -> Outcome {
 
 fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
     let (files, unreadable) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = out::Stdout::new();
     let mut outcome = Outcome::Clean;
     for e in &unreadable {
         outcome = fail(e);
@@ -797,7 +909,7 @@ fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
     if target == Some(To::Json) && (count > 0 || !failed) {
         let _ = writeln!(out, "{}", if count == 0 { "[]" } else { "\n]" });
     }
-    let _ = out.flush();
+    let mut outcome = out.finish(outcome);
     for e in unread {
         outcome = fail(e);
     }
@@ -821,8 +933,7 @@ fn fmt(paths: &[PathBuf], check: bool, quiet: bool) -> Outcome {
     for e in &unreadable {
         outcome = fail(e);
     }
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = out::Stdout::new();
     let mut err = io::stderr().lock();
     for path in files {
         let done = if path.as_os_str() == "-" {
@@ -843,14 +954,12 @@ fn fmt(paths: &[PathBuf], check: bool, quiet: bool) -> Outcome {
             fmt::Done::Failed => Outcome::BadInput,
         });
     }
-    let _ = out.flush();
-    outcome
+    out.finish(outcome)
 }
 
 fn explain(paths: &[PathBuf], grouping: verifier::session::Grouping) -> Outcome {
     let (files, unreadable) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = out::Stdout::new();
     let mut outcome = Outcome::Clean;
     for e in &unreadable {
         outcome = fail(e);
@@ -860,8 +969,7 @@ fn explain(paths: &[PathBuf], grouping: verifier::session::Grouping) -> Outcome 
     for file in &files {
         outcome = outcome.max(explain_file(file, grouping, &mut out, &mut told));
     }
-    let _ = out.flush();
-    outcome
+    out.finish(outcome)
 }
 
 /// Tells the deals of one file, its own sessions.
@@ -918,8 +1026,7 @@ fn gen(
             "`{variant}` is not a variant (danish-tarok, french-tarot, koenigrufen, skill7-tarock)"
         ));
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = out::Stdout::new();
     let mut rng = verifier::gen::Rng::new(seed);
     let seats = seats.unwrap_or(variant.table_sizes()[0]);
     let mut fixed = verifier::gen::Fixed::default();
@@ -935,7 +1042,7 @@ fn gen(
         let record = match session.next_deal(&mut rng) {
             Ok(r) => r,
             Err(e) => {
-                let _ = out.flush();
+                out.finish(Outcome::Clean);
                 return fail(format!("--hands: deal {}: {e}", i + 1));
             }
         };
@@ -955,10 +1062,12 @@ fn gen(
                 )
             }
         };
+        if out.gone() {
+            break;
+        }
     }
     if to == To::Json {
         let _ = writeln!(out, "{}", if count == 0 { "[]" } else { "\n]" });
     }
-    let _ = out.flush();
-    Outcome::Clean
+    out.finish(Outcome::Clean)
 }

@@ -26,9 +26,7 @@ impl SourceCode for Located<'_> {
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
         // Spans count from the record's text; lines from the file's start.
         let s = self.0;
-        let inner = s
-            .text
-            .read_span(span, context_lines_before, context_lines_after)?;
+        let inner = lines_around(&s.text, span, context_lines_before, context_lines_after)?;
         Ok(Box::new(MietteSpanContents::new_named(
             escape::text(&s.name).into_owned(),
             inner.data(),
@@ -303,11 +301,7 @@ pub fn problems_text(
     problems: &[Problem],
 ) {
     for p in problems.iter().take(MAX_SHOWN) {
-        let named = Problem {
-            message: crate::players::name_seats(&p.message, names),
-            label: crate::players::name_seats(&p.label, names),
-            ..p.clone()
-        };
+        let named = shown_part(p, names);
         let _ = writeln!(out, "{}", render(source, &named));
     }
     if problems.len() > MAX_SHOWN {
@@ -322,6 +316,48 @@ pub fn problems_text(
             escape::text(&source.name),
             problems.len() - MAX_SHOWN
         );
+    }
+}
+
+/// Bytes of a message kept for showing (at most 500 characters are shown).
+const MESSAGE_KEPT: usize = 8000;
+/// Places underlined in one diagnostic, the main one aside.
+const ALSO_SHOWN: usize = 100;
+
+/// The part of a finding a diagnostic shows, seats named: its message cut
+/// to what is shown and at most [`ALSO_SHOWN`] further places, so that a
+/// finding of a million places (every duplicate card of a record) costs no
+/// more to show than one of a hundred.
+fn shown_part(p: &Problem, names: &[String]) -> Problem {
+    let cut = |text: &str| -> String {
+        let mut end = text.len().min(MESSAGE_KEPT);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        crate::players::name_seats(&text[..end], names)
+    };
+    let mut help = p.help.clone();
+    if p.also.len() > ALSO_SHOWN {
+        help = format!(
+            "{help}\n(this finding has {} places; at most {ALSO_SHOWN} are underlined)",
+            p.also.len() + 1
+        );
+    }
+    Problem {
+        kind: p.kind,
+        rule: p.rule,
+        seat: p.seat,
+        trick: p.trick,
+        card: p.card,
+        party: p.party,
+        claimed: p.claimed,
+        computed: p.computed,
+        message: cut(&p.message),
+        label: cut(&p.label),
+        help,
+        span: p.span,
+        also: p.also.iter().take(ALSO_SHOWN).cloned().collect(),
+        path: p.path.clone(),
     }
 }
 
@@ -354,7 +390,7 @@ struct RecordLine<'a> {
     /// The players' names by seat (`Players` tag).
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     players: &'a [String],
-    violations: Vec<Finding<'a>>,
+    violations: Violations<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     ledger: Option<&'a [verifier::Payment]>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -382,21 +418,15 @@ pub fn record_json(
     problems: &[Problem],
 ) {
     let names = record.map(crate::players::names).unwrap_or_default();
-    let located: Vec<Problem> = problems.iter().map(|p| source.locate(p)).collect();
-    let violations = located
-        .iter()
-        .map(|p| {
-            let lc = p.span.map(|s| source.line_col(s.start as usize));
-            Finding {
-                problem: p,
-                player: p.seat.and_then(|s| crate::players::name(&names, s)),
-                line: lc.map(|l| l.0),
-                column: lc.map(|l| l.1),
-                offset: p.span.map(|s| (source.base + s.start as usize) as u64),
-                length: p.span.map(|s| s.end - s.start),
-            }
-        })
-        .collect();
+    let violations = Violations {
+        source,
+        problems,
+        names: &names,
+        places: crate::input::Lines::of_all(
+            source,
+            problems.iter().map(|p| p.span.map(|s| s.start as usize)),
+        ),
+    };
     let settled = report.filter(|r| r.settled);
     let line = RecordLine {
         file: &source.name,
@@ -415,6 +445,102 @@ pub fn record_json(
     };
     let _ = escape::json(&mut *out, &line, false);
     let _ = writeln!(out);
+}
+
+/// A record's findings as JSON, each located and written as it comes: no
+/// copy of them all is held, whatever their number (800,000 duplicate
+/// cards); their lines and columns are counted in one pass ([`Lines`]).
+///
+/// [`Lines`]: crate::input::Lines
+struct Violations<'a> {
+    source: &'a Source,
+    problems: &'a [Problem],
+    names: &'a [String],
+    places: Vec<Option<(usize, usize)>>,
+}
+
+impl Serialize for Violations<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = serializer.serialize_seq(Some(self.problems.len()))?;
+        // Only a finding on JSON input is given its JSON path (a copy).
+        let json = self.source.is_json();
+        for (p, lc) in self.problems.iter().zip(&self.places) {
+            let located;
+            let p = match json {
+                true => {
+                    located = self.source.locate(p);
+                    &located
+                }
+                false => p,
+            };
+            seq.serialize_element(&Finding {
+                problem: p,
+                player: p.seat.and_then(|s| crate::players::name(self.names, s)),
+                line: lc.map(|l| l.0),
+                column: lc.map(|l| l.1),
+                offset: p.span.map(|s| (self.source.base + s.start as usize) as u64),
+                length: p.span.map(|s| s.end - s.start),
+            })?;
+        }
+        seq.end()
+    }
+}
+
+/// The lines of `text` around `span` for miette, `before` and `after` lines
+/// of context, counted as every reader counts them: a line ends at LF (a CR
+/// alone is white space, spec/notation.md §2.1; miette's own count would
+/// end a line at it too). The line is counted from the text's start with
+/// `memchr`, once per diagnostic shown (at most [`MAX_SHOWN`] a record).
+fn lines_around<'a>(
+    text: &'a str,
+    span: &SourceSpan,
+    before: usize,
+    after: usize,
+) -> Result<MietteSpanContents<'a>, MietteError> {
+    let bytes = text.as_bytes();
+    let start = span.offset();
+    if start + span.len() > bytes.len() {
+        return Err(MietteError::OutOfBounds);
+    }
+    let line_start = |at: usize| memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |n| n + 1);
+    let span_line = line_start(start);
+    let mut from = span_line;
+    for _ in 0..before {
+        if from == 0 {
+            break;
+        }
+        from = line_start(from - 1);
+    }
+    let last = (start + span.len()).saturating_sub(1).max(start);
+    // A span that ends with a line break holds the line after it too (as
+    // miette counts).
+    let mut to = match bytes.get(last) {
+        Some(b'\n') if !span.is_empty() => last + 1,
+        _ => last.min(bytes.len()),
+    };
+    for _ in 0..=after {
+        match memchr::memchr(b'\n', &bytes[to.min(bytes.len())..]) {
+            Some(n) => to += n + 1,
+            None => {
+                to = bytes.len();
+                break;
+            }
+        }
+        if to >= bytes.len() {
+            break;
+        }
+    }
+    let data = &bytes[from..to];
+    let line = memchr::memchr_iter(b'\n', &bytes[..from]).count();
+    let column = if before == 0 { start - span_line } else { 0 };
+    Ok(MietteSpanContents::new(
+        data,
+        (from, to - from).into(),
+        line,
+        column,
+        memchr::memchr_iter(b'\n', data).count() + 1,
+    ))
 }
 
 #[cfg(test)]

@@ -52,11 +52,18 @@ impl Entry {
     }
 }
 
-/// Every entry of every variant, in file order.
+/// Every entry of every variant, in file order (the reference is cut into
+/// entries once: the lesson page looks up rules deal by deal).
 pub fn entries() -> impl Iterator<Item = Entry> {
-    FILES
-        .iter()
-        .flat_map(|&(variant, text)| entries_of(variant, text))
+    static ALL: std::sync::OnceLock<Vec<Entry>> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| {
+        FILES
+            .iter()
+            .flat_map(|&(variant, text)| entries_of(variant, text))
+            .collect()
+    })
+    .iter()
+    .copied()
 }
 
 fn entries_of(variant: Variant, text: &'static str) -> impl Iterator<Item = Entry> {
@@ -84,7 +91,16 @@ fn entries_of(variant: Variant, text: &'static str) -> impl Iterator<Item = Entr
 
 /// The entry of a rule id, in any case (`dk-play-2`).
 pub fn lookup(id: &str) -> Option<Entry> {
-    entries().find(|e| e.id.eq_ignore_ascii_case(id.trim()))
+    static BY_ID: std::sync::OnceLock<std::collections::HashMap<String, Entry>> =
+        std::sync::OnceLock::new();
+    let by_id = BY_ID.get_or_init(|| {
+        let mut by_id = std::collections::HashMap::new();
+        for e in entries() {
+            by_id.entry(e.id.to_ascii_uppercase()).or_insert(e);
+        }
+        by_id
+    });
+    by_id.get(&id.trim().to_ascii_uppercase()).copied()
 }
 
 /// The command that shows a rule, for help lines.

@@ -13,8 +13,11 @@ const IN_MEMORY: usize = 1 << 20;
 pub struct Spool {
     memory: Vec<u8>,
     file: Option<io::BufWriter<File>>,
-    /// A write to the temporary file failed: said when the output is given.
+    /// No temporary file could be made: the output is held in memory.
     failed: Option<io::Error>,
+    /// A write to the temporary file failed (a full disk): what was held is
+    /// not whole, and [`Spool::give`] says so.
+    lost: Option<io::Error>,
 }
 
 /// A temporary file with no name: removed as soon as it is opened, so
@@ -56,8 +59,13 @@ impl Write for Spool {
                 Err(e) => self.failed = Some(e),
             }
         }
+        if let Some(e) = &self.lost {
+            return Err(io::Error::new(e.kind(), e.to_string()));
+        }
         match &mut self.file {
-            Some(f) => f.write_all(buf),
+            Some(f) => f.write_all(buf).inspect_err(|e| {
+                self.lost = Some(io::Error::new(e.kind(), e.to_string()));
+            }),
             None => {
                 self.memory.extend_from_slice(buf);
                 Ok(())
@@ -72,29 +80,58 @@ impl Write for Spool {
 }
 
 impl Spool {
-    /// Writes everything held to `out`.
+    /// Writes everything held to `out`. An error is the spool's own (what
+    /// was held could not be written to or read from its temporary file:
+    /// the output is not whole, and none of it is given); a failed write on
+    /// `out` is `out`'s to report ([`crate::out::Stdout`] keeps it), and
+    /// ends the giving.
     pub fn give(self, out: &mut (impl Write + ?Sized)) -> io::Result<()> {
+        if let Some(e) = self.lost {
+            // Not whole: nothing of it is given, the error says why.
+            return Err(e);
+        }
         match self.file {
-            None => out.write_all(&self.memory),
+            None => {
+                let _ = out.write_all(&self.memory);
+            }
             Some(w) => {
                 let mut f = w.into_inner().map_err(|e| e.into_error())?;
                 f.rewind()?;
                 let mut buf = vec![0u8; 1 << 16];
                 loop {
                     let n = f.read(&mut buf)?;
-                    if n == 0 {
-                        return Ok(());
+                    if n == 0 || out.write_all(&buf[..n]).is_err() {
+                        break;
                     }
-                    out.write_all(&buf[..n])?;
                 }
             }
         }
+        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A temporary file on a full disk (`/dev/full`): what is held is not
+    /// whole, and giving it says so.
+    #[test]
+    fn a_spool_that_lost_bytes_says_so() {
+        let full = File::options()
+            .read(true)
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let mut spool = Spool {
+            file: Some(io::BufWriter::with_capacity(16, full)),
+            ..Spool::default()
+        };
+        assert!(spool.write_all(&[b'x'; 100]).is_err());
+        assert!(spool.write_all(b"more").is_err());
+        let mut out = Vec::new();
+        assert!(spool.give(&mut out).is_err());
+    }
 
     #[test]
     fn what_is_held_comes_back_whole_from_memory_or_a_file() {

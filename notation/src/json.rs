@@ -24,6 +24,12 @@ pub fn to_json(record: &Record) -> String {
     String::from_utf8(out).expect("JSON of strings is UTF-8")
 }
 
+/// The longest tag (name and value) the JSON form takes: its line in the
+/// text form, with room for the brackets, the quotes, escapes of a few
+/// characters and comments (broken at `print::LINE_BREAK_AT`), stays under
+/// the reader's 1 MiB.
+const TAG_MAX: usize = 1_000_000;
+
 /// Writes one record as compact JSON (no line break): what [`to_json`]
 /// returns, straight into `out`.
 pub fn write_json(out: &mut impl std::io::Write, record: &Record) -> std::io::Result<()> {
@@ -251,6 +257,24 @@ fn validate(r: &Record) -> Result<(), (String, String, String)> {
                 format!("tags[{i}].value"),
                 "a tag value cannot hold a line break".into(),
                 "tags stand on one line each in the text form".into(),
+            ));
+        }
+        // The text form's lines are read up to 1 MiB (spec/notation.md
+        // §2.1): a tag stands on one line, so its name and value must fit.
+        let long = t.name.len() + t.value.len() > TAG_MAX / 2;
+        if long
+            && t.name.len()
+                + t.value.len()
+                + t.value
+                    .bytes()
+                    .filter(|b| matches!(b, b'"' | b'\\' | 0))
+                    .count()
+                > TAG_MAX
+        {
+            return Err((
+                format!("tags[{i}]"),
+                "a tag longer than 1,000,000 bytes as text".into(),
+                "a tag stands on one line in the text form, and lines are read up to 1 MiB".into(),
             ));
         }
         if i > 0 && t.name == "Variant" {

@@ -287,14 +287,39 @@ fn word(i: &str) -> IResult<&str, &str> {
 fn comment_body(i: &str) -> IResult<&str, String> {
     delimited(
         char('{'),
-        map_empty(escaped_transform(
-            is_not("\\{}"),
-            '\\',
-            one_of("\\{}[").map(|c: char| c),
-        )),
+        map_empty(escaped_transform(is_not("\\{}"), '\\', escape(true))),
         char('}'),
     )
     .parse(i)
+}
+
+/// What a backslash stands for (spec/notation.md §4): `\\`, `\"`, `\0` (a
+/// NUL character, which a file cannot hold) in a tag value and a comment;
+/// in a comment also `\{`, `\}`, `\[`, and a backslash at the end of a
+/// line, which stands for nothing: the comment goes on at the start of the
+/// next line (the printer breaks long comments so).
+fn escape<'a>(
+    comment: bool,
+) -> impl Parser<&'a str, Output = &'static str, Error = nom::error::Error<&'a str>> {
+    move |i: &'a str| {
+        let (c, rest) = match i.as_bytes() {
+            [b'\\', ..] => ("\\", &i[1..]),
+            [b'0', ..] => ("\0", &i[1..]),
+            [b'"', ..] if !comment => ("\"", &i[1..]),
+            [b'{', ..] if comment => ("{", &i[1..]),
+            [b'}', ..] if comment => ("}", &i[1..]),
+            [b'[', ..] if comment => ("[", &i[1..]),
+            [b'\n', ..] if comment => ("", &i[1..]),
+            [b'\r', b'\n', ..] if comment => ("", &i[2..]),
+            _ => {
+                return Err(nom::Err::Error(nom::error::Error::new(
+                    i,
+                    nom::error::ErrorKind::OneOf,
+                )))
+            }
+        };
+        Ok((rest, c))
+    }
 }
 
 /// `escaped_transform` fails on an empty body; an empty comment is allowed.
@@ -310,11 +335,7 @@ where
 fn quoted(i: &str) -> IResult<&str, String> {
     delimited(
         char('"'),
-        map_empty(escaped_transform(
-            is_not("\\\"\n"),
-            '\\',
-            one_of("\\\"").map(|c: char| c),
-        )),
+        map_empty(escaped_transform(is_not("\\\"\n"), '\\', escape(false))),
         char('"'),
     )
     .parse(i)
@@ -706,7 +727,10 @@ impl<'a> Reader<'a> {
                         });
                         // Blanks between cards inline; comments the slow way.
                         let mut i = self.pos;
-                        while matches!(bytes.get(i), Some(b' ' | b'\t' | b'\r' | b'\n')) {
+                        while matches!(
+                            bytes.get(i),
+                            Some(b' ' | b'\t' | b'\r' | b'\n' | b'\x0b' | b'\x0c')
+                        ) {
                             i += 1;
                         }
                         if bytes.get(i).is_some_and(|&b| b == b'{' || !b.is_ascii()) {
@@ -1602,7 +1626,10 @@ fn section_end(src: &str, mut i: usize) -> Option<usize> {
             }
         }
     }
-    while matches!(bytes.get(i), Some(b' ' | b'\t' | b'\r' | b'\n')) {
+    while matches!(
+        bytes.get(i),
+        Some(b' ' | b'\t' | b'\r' | b'\n' | b'\x0b' | b'\x0c')
+    ) {
         i += 1;
     }
     if i < bytes.len() {

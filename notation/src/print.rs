@@ -48,10 +48,14 @@ pub fn write_record(out: &mut String, r: &Record) {
         out.push_str(&tag.name);
         out.push_str(" \"");
         for ch in tag.value.chars() {
-            if ch == '"' || ch == '\\' {
-                out.push('\\');
+            match ch {
+                '"' | '\\' => {
+                    out.push('\\');
+                    out.push(ch);
+                }
+                '\0' => out.push_str("\\0"),
+                _ => out.push(ch),
             }
-            out.push(ch);
         }
         out.push_str("\"]");
         inline_comments(out, &tag.comments);
@@ -126,17 +130,44 @@ pub fn write_record(out: &mut String, r: &Record) {
     }
 }
 
+/// A printed line is broken once it is this long (bytes): a comment with a
+/// backslash at the end of the line (§4: it stands for nothing), a list of
+/// cards before its next card. The reader refuses lines over 1 MiB, so what
+/// is printed is always read back, whatever the record holds.
+pub const LINE_BREAK_AT: usize = 16 << 10;
+
+/// The bytes of the line `out` ends in.
+fn line_len(out: &str) -> usize {
+    out.len() - memchr::memrchr(b'\n', out.as_bytes()).map_or(0, |n| n + 1)
+}
+
 fn comment(out: &mut String, text: &str) {
     out.push('{');
+    let mut column = line_len(out);
     let mut line_start = false;
     for ch in text.chars() {
+        if column >= LINE_BREAK_AT && ch != '\n' {
+            out.push_str("\\\n");
+            column = 0;
+            line_start = true;
+        }
         // `\[` at the start of a comment's line: a line beginning
         // `[Variant` would start a record even inside a comment.
         if matches!(ch, '{' | '}' | '\\') || ch == '[' && line_start {
             out.push('\\');
         }
         line_start = ch == '\n';
-        out.push(ch);
+        if ch == '\0' {
+            // A file cannot hold a NUL byte (§2.1).
+            out.push_str("\\0");
+        } else {
+            out.push(ch);
+        }
+        column = if line_start {
+            0
+        } else {
+            column + ch.len_utf8()
+        };
     }
     out.push('}');
 }
@@ -156,7 +187,14 @@ fn lead_in(out: &mut String, comments: &[String]) {
 }
 
 fn items(out: &mut String, items: &[Item]) {
+    // Where the line started (a comment over lines makes it later: a line
+    // is then broken a little early, never late).
+    let mut line_start = out.len() - line_len(out);
     for item in items {
+        if out.len() - line_start >= LINE_BREAK_AT {
+            out.push('\n');
+            line_start = out.len();
+        }
         out.push(' ');
         if let Some(lead) = item.rename {
             let _ = write!(out, "rename {lead} ");

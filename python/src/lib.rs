@@ -61,14 +61,12 @@ impl Source {
     }
 }
 
-/// Tells JSON from text by the first characters (as `tarok` does).
+/// Tells JSON from text by the first characters (as `tarok` does): a `{`
+/// that opens no object's first key (`{}` too) opens a text comment.
 fn is_json(text: &str) -> bool {
     let t = text.trim_start_matches('\u{feff}').trim_start();
     if let Some(rest) = t.strip_prefix('{') {
         let rest = rest.trim_start();
-        if rest.starts_with('}') {
-            return true;
-        }
         if let Some(body) = rest.strip_prefix('"') {
             let mut escaped = false;
             for (i, c) in body.char_indices() {

@@ -199,8 +199,7 @@ fn source(name: &str, text: String) -> Source {
 }
 
 fn write(records: &[(Record, Arc<Source>)], to: To) -> Outcome {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = crate::out::Stdout::new();
     let mut text = String::new();
     for (i, (record, _)) in records.iter().enumerate() {
         match to {
@@ -224,10 +223,9 @@ fn write(records: &[(Record, Arc<Source>)], to: To) -> Outcome {
     if to == To::Json {
         text.push_str(if records.is_empty() { "[]\n" } else { "\n]\n" });
     }
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => Outcome::Clean,
-        Err(e) => fail(e),
-    }
+    let _ = out.write_all(text.as_bytes());
+    // A failed write is an error (exit 2), a closed pipe is not.
+    out.finish(Outcome::Clean)
 }
 
 /// Writes each French deal as a custom-deal file: into `out_dir`, one file
@@ -279,13 +277,11 @@ fn export(records: Vec<(Record, Arc<Source>)>, out_dir: Option<&Path>) -> Outcom
     }
     match out_dir {
         None if files.len() <= 1 => {
-            let stdout = io::stdout();
-            let mut out = stdout.lock();
+            let mut out = crate::out::Stdout::new();
             for (_, deal) in &files {
-                if let Err(e) = out.write_all(deal.as_bytes()) {
-                    return fail(e);
-                }
+                let _ = out.write_all(deal.as_bytes());
             }
+            outcome = out.finish(outcome);
         }
         None => {
             return fail(format!(

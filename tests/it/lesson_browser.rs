@@ -1,6 +1,7 @@
 //! The lesson page (`tarok explain --format html`) in a real browser:
 //! Debian's headless `chromium` (`.ci/run` installs it where missing; set
-//! `CHROMIUM` to use another binary).
+//! `CHROMIUM` to use another binary). Without it these tests fail, unless
+//! `TAROK_SKIP_BROWSER=1` skips them (and says so).
 //!
 //! The browser is driven without any dependency: a wrapper page next to the
 //! lesson loads it in an iframe (`--allow-file-access-from-files` lets the
@@ -106,6 +107,9 @@ function tricksShown(d) {
 /// and shows as many tricks as its records hold.
 #[test]
 fn every_corpus_lesson_loads_in_chromium() {
+    if crate::browser::skipped("every_corpus_lesson_loads_in_chromium") {
+        return;
+    }
     let dir = scratch("corpus");
     let files: Vec<String> = files_in("corpus", &["tarok"])
         .into_iter()
@@ -209,6 +213,9 @@ function outline(f) {
 /// overflow a phone's width; and the DOM after two steps is snapshotted.
 #[test]
 fn lesson_step_control_moves_forward_and_back() {
+    if crate::browser::skipped("lesson_step_control_moves_forward_and_back") {
+        return;
+    }
     let dir = scratch("steps");
     let file = "corpus/koenigrufen/02-caller-pagat.tarok";
     let tricks = lesson(file, &dir, "lesson.html");

@@ -13,6 +13,7 @@ mod hostile;
 mod import;
 mod lesson_browser;
 mod located;
+mod no_loss;
 mod outputs;
 mod report;
 mod robustness;
