@@ -412,19 +412,21 @@ impl Checker<'_> {
         }
         // The reasons, each with its place and underline, in record order
         // within each kind.
-        let mut outside: Vec<(String, Span, String)> = Vec::new();
-        let mut doubled: Vec<(String, Span, String)> = Vec::new();
-        let mut counts: Vec<(String, Span, String)> = Vec::new();
+        let mut outside = Reasons::default();
+        let mut doubled = Reasons::default();
+        let mut counts = Reasons::default();
         for &(card, span, seat) in &self.dealt_outside {
             let whose = seat.map_or("the talon".to_string(), |s| format!("seat {s}"));
-            outside.push((
-                format!(
-                    "{card} in {whose} is not in the {v} pack{}",
-                    outside_hint(v, card)
-                ),
-                span,
-                "not in this pack".to_string(),
-            ));
+            outside.push(|| {
+                (
+                    format!(
+                        "{card} in {whose} is not in the {v} pack{}",
+                        outside_hint(v, card)
+                    ),
+                    span,
+                    "not in this pack".to_string(),
+                )
+            });
         }
         // Most records deal no card twice (`cards_in_deck` found that in
         // its pass over the cards): only a record with a card dealt twice
@@ -442,12 +444,15 @@ impl Checker<'_> {
             };
             let mut note = |card: Card, whose: u8, span: Span| {
                 if !dealt.insert(card) {
-                    let first = name(owner[card.index() as usize]);
-                    doubled.push((
-                        format!("{card} is dealt twice ({first} and {})", name(whose)),
-                        span,
-                        format!("{card} already dealt to {first}"),
-                    ));
+                    let first = owner[card.index() as usize];
+                    doubled.push(|| {
+                        let first = name(first);
+                        (
+                            format!("{card} is dealt twice ({first} and {})", name(whose)),
+                            span,
+                            format!("{card} already dealt to {first}"),
+                        )
+                    });
                 } else {
                     owner[card.index() as usize] = whose;
                 }
@@ -476,41 +481,59 @@ impl Checker<'_> {
                 } else {
                     ""
                 };
-                counts.push((
-                    format!(
-                        "seat {seat}{role} holds {got} card{}, not {expected}",
-                        if got == 1 { "" } else { "s" }
-                    ),
-                    span,
-                    format!("{got} cards"),
-                ));
+                counts.push(|| {
+                    (
+                        format!(
+                            "seat {seat}{role} holds {got} card{}, not {expected}",
+                            if got == 1 { "" } else { "s" }
+                        ),
+                        span,
+                        format!("{got} cards"),
+                    )
+                });
             }
         }
         let talon = r.talon.as_ref().map_or(0, |t| t.cards.len());
         if talon != v.talon_size() {
             let span = r.talon.as_ref().map_or(r.tags[0].span, |t| t.span);
-            counts.push((
-                format!("the talon holds {talon} cards, not {}", v.talon_size()),
-                span,
-                format!("{talon} cards"),
-            ));
+            counts.push(|| {
+                (
+                    format!("the talon holds {talon} cards, not {}", v.talon_size()),
+                    span,
+                    format!("{talon} cards"),
+                )
+            });
         }
-        let (kind, help) = if !outside.is_empty() {
+        let (kind, help) = if outside.total > 0 {
             (Kind::UnknownCard, deck_help(v))
-        } else if !doubled.is_empty() {
+        } else if doubled.total > 0 {
             (
                 Kind::DuplicateCard,
                 "each card of the pack is dealt exactly once",
             )
-        } else if !counts.is_empty() {
+        } else if counts.total > 0 {
             (Kind::WrongCardCount, count_help(v))
         } else {
             return false;
         };
         let dealer = self.table.dealer;
-        let reasons: Vec<(String, Span, String)> =
-            outside.into_iter().chain(doubled).chain(counts).collect();
-        let words: Vec<&str> = reasons.iter().map(|(w, _, _)| w.as_str()).collect();
+        let total = outside.total + doubled.total + counts.total;
+        let reasons: Vec<(String, Span, String)> = outside
+            .list
+            .into_iter()
+            .chain(doubled.list)
+            .chain(counts.list)
+            .take(MAX_REASONS)
+            .collect();
+        // Every wrong hand and card is named (ALL-1); a record of thousands
+        // (a hostile one) names the first ones and counts the rest, so that
+        // one finding stays small.
+        let mut words: Vec<&str> = reasons.iter().map(|(w, _, _)| w.as_str()).collect();
+        let more = total - reasons.len();
+        let more_words = format!("and {more} more");
+        if more > 0 {
+            words.push(&more_words);
+        }
         let mut problem = Problem::new(
             kind,
             format!("the deal is wrong (dealt by seat {dealer}): {}", words.join("; ")),
@@ -626,6 +649,27 @@ pub fn action_cards(act: &Act) -> impl Iterator<Item = Card> + '_ {
     named.iter().chain(act.skat()).copied()
 }
 
+/// The reasons of a wrong deal named and underlined in its one finding; the
+/// rest are counted.
+const MAX_REASONS: usize = 100;
+
+/// The reasons of one kind of a wrong deal: the first [`MAX_REASONS`] with
+/// their words, place and underline (built only for those), and how many.
+#[derive(Default)]
+struct Reasons {
+    list: Vec<(String, Span, String)>,
+    total: usize,
+}
+
+impl Reasons {
+    fn push(&mut self, reason: impl FnOnce() -> (String, Span, String)) {
+        if self.list.len() < MAX_REASONS {
+            self.list.push(reason());
+        }
+        self.total += 1;
+    }
+}
+
 /// Why a card is not in this pack, where a likely confusion explains it.
 fn outside_hint(v: Variant, card: Card) -> &'static str {
     match (v, card) {
@@ -661,5 +705,71 @@ fn count_help(v: Variant) -> &'static str {
         Variant::FrenchTarot => "French Tarot: 18 cards to each of four players and a dog of 6",
         Variant::Koenigrufen => "Königrufen: 12 cards to each of four players and a talon of 6",
         Variant::Skill7Tarock => "Skill7 Tarock: 10 cards to each of four players; no talon",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(text: &str) -> Record {
+        crate::parse_str(text).remove(0).unwrap()
+    }
+
+    #[test]
+    fn a_wrong_deal_is_one_finding_by_the_dealer_naming_every_fault() {
+        // T8 written into seat 3's hand as well: dealt twice and a hand of 11.
+        let r = record(
+            "[Variant \"skill7-tarock\"]\n[Dealer \"2\"]\n\n\
+             hand 0: T22 T21 T20 T19 T18 T17 T16 T15 T14 T8\n\
+             hand 1: SK SQ SN SJ S10 CK CQ CN T12 T11\n\
+             hand 2: HK HQ HN HJ H1 CJ C10 T10 T9 T13\n\
+             hand 3: DK DQ DN DJ D1 T7 T6 T5 T4 T1 T8\n",
+        );
+        let s = structure_of(&r, table(&r).unwrap());
+        assert!(s.wrong_deal);
+        let [p] = &s.problems[..] else {
+            panic!("{:?}", s.problems)
+        };
+        assert_eq!((p.kind, p.seat), (Kind::DuplicateCard, Some(2)));
+        assert!(p.message.contains("T8 is dealt twice (seat 0 and seat 3)"));
+        assert!(p.message.contains("seat 3 holds 11 cards, not 10"));
+        assert_eq!(p.also.len(), 1, "both places underlined");
+    }
+
+    #[test]
+    fn a_wrong_deal_of_thousands_of_cards_stays_one_small_finding() {
+        let cards = vec!["SK"; 5_000].join(" ");
+        let r = record(&format!(
+            "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\nhand 0: {cards}\n"
+        ));
+        let s = structure_of(&r, table(&r).unwrap());
+        let [p] = &s.problems[..] else {
+            panic!("{} findings", s.problems.len())
+        };
+        assert_eq!(p.kind, Kind::DuplicateCard);
+        // 4,999 cards dealt twice and four wrong hands: 100 named, the rest
+        // counted.
+        assert!(
+            p.message.ends_with("and 4903 more"),
+            "{}",
+            &p.message[p.message.len() - 40..]
+        );
+        assert_eq!(p.also.len(), MAX_REASONS - 1);
+    }
+
+    #[test]
+    fn only_the_first_trick_of_the_wrong_size_and_never_a_last_one_cut_short() {
+        let head = "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\n";
+        let r = record(&format!("{head}trick 1: SK SQ SN SJ\ntrick 2: S10 CK\n"));
+        let s = structure_of(&r, table(&r).unwrap());
+        assert!(s.problems.is_empty() && s.cut.is_none(), "{:?}", s.problems);
+        let r = record(&format!(
+            "{head}trick 1: SK SQ SN\ntrick 2: SJ S10 CK CQ CN\ntrick 3: CJ\n"
+        ));
+        let s = structure_of(&r, table(&r).unwrap());
+        let kinds: Vec<_> = s.problems.iter().map(|p| (p.kind, p.trick)).collect();
+        assert_eq!(kinds, [(Kind::WrongTrickSize, Some(1))]);
+        assert_eq!(s.cut, Some(0));
     }
 }
