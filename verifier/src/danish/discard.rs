@@ -323,6 +323,10 @@ impl Replay<'_, '_> {
             decl.remove(Card::FOOL);
         }
         let laid = skat.intersection(decl);
+        if laid.is_empty() {
+            // No card of a declaration laid away: nothing to weigh.
+            return None;
+        }
         let m = least_declaration_cards(dealt, decl, announced);
         if laid.len() <= m {
             return None;

@@ -335,6 +335,14 @@ impl Replay<'_, '_> {
     /// every trick after it.
     fn written_from(&self, trick: &Trick, on_lead: Seat, hands: &[CardSet; 4]) -> Option<Seat> {
         let plays = &trick.plays[..trick.plays.len().min(3)];
+        // A card is held by one seat: when the seat on lead holds the first
+        // card, no other seat can be the one the trick is written from.
+        if plays
+            .first()
+            .is_none_or(|first| hands[on_lead as usize].contains(first.card))
+        {
+            return None;
+        }
         let fits = |l: Seat| {
             let seats = self.seating.from(l);
             plays

@@ -277,7 +277,10 @@ impl Replay<'_, '_> {
     /// ALL-5, read alike in the four games: spec/rules-skill7-tarock.md):
     /// one lead out of turn, not a card "not held" for every card.
     fn written_from(&self, trick: &Trick, table: &Table) -> Option<Seat> {
-        if !self.st.hands_known || trick.plays.is_empty() {
+        // A card is held by one seat: when the seat on lead holds the first
+        // card, no other seat can be the one the trick is written from.
+        let first = trick.plays.first()?.card;
+        if !self.st.hands_known || table.left[table.leader as usize].contains(first) {
             return None;
         }
         let fits = |l: Seat| {
