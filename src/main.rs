@@ -97,6 +97,10 @@ enum Command {
         /// record has `[Session "new"]` or follows `[Session "end"]`.
         #[arg(long)]
         independent: bool,
+        /// The register of players: one a line, optionally an id or club
+        /// after a tab or `;`. Every name is checked against it.
+        #[arg(long, value_name = "FILE")]
+        players: Option<PathBuf>,
         /// Files or folders (`.tarok`, `.json`, `.jsonl`); `-` reads standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -262,7 +266,8 @@ fn main() -> ExitCode {
             format,
             paths,
             independent,
-        } => director_report(&paths, format, grouping(independent)),
+            players,
+        } => director_report(&paths, format, grouping(independent), players.as_deref()),
         Command::Convert {
             to,
             from,
@@ -414,13 +419,25 @@ fn director_report(
     paths: &[PathBuf],
     format: ReportFormat,
     grouping: verifier::session::Grouping,
+    players: Option<&Path>,
 ) -> Outcome {
+    let register = match players.map(std::fs::read_to_string) {
+        None => None,
+        Some(Ok(text)) => Some(director::Register::parse(&text)),
+        Some(Err(e)) => {
+            eprintln!(
+                "error: cannot read the register {}: {e}",
+                escape::text(&players.unwrap_or(Path::new("")).display().to_string())
+            );
+            return Outcome::BadInput;
+        }
+    };
     let (files, mut unopened) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
     // What the walk could not read is in the report too: never "all agrees"
     // over a path that was not read.
     let (sessions, unread) = director::collect(&files, grouping);
     unopened.extend(unread);
-    let sheet = director::Sheet::build(&sessions, files.len(), unopened);
+    let sheet = director::Sheet::build(&sessions, files.len(), unopened, register.as_ref());
     let page = match format {
         ReportFormat::Text => director::text(&sheet),
         ReportFormat::Markdown => director::markdown(&sheet),

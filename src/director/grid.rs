@@ -46,20 +46,20 @@ pub struct Grid {
 }
 
 pub struct Column {
-    pub name: &'static str,
+    pub name: String,
     pub numeric: bool,
 }
 
-fn col(name: &'static str) -> Column {
+fn col(name: impl Into<String>) -> Column {
     Column {
-        name,
+        name: name.into(),
         numeric: false,
     }
 }
 
-fn num(name: &'static str) -> Column {
+fn num(name: impl Into<String>) -> Column {
     Column {
-        name,
+        name: name.into(),
         numeric: true,
     }
 }
@@ -810,7 +810,7 @@ fn text_grid(out: &mut String, g: &Grid) {
             .collect()
     };
     let (rows, foot) = (cells(&g.rows), cells(&g.foot));
-    let mut widths: Vec<usize> = g.columns.iter().map(|c| width(c.name)).collect();
+    let mut widths: Vec<usize> = g.columns.iter().map(|c| width(&c.name)).collect();
     for row in rows.iter().chain(&foot) {
         for (i, cell) in row.iter().enumerate().take(n) {
             widths[i] = widths[i].max(width(cell));
@@ -836,7 +836,7 @@ fn text_grid(out: &mut String, g: &Grid) {
         }
         let _ = writeln!(out, "{}", l.trim_end());
     };
-    let header: Vec<String> = g.columns.iter().map(|c| c.name.to_owned()).collect();
+    let header: Vec<String> = g.columns.iter().map(|c| c.name.clone()).collect();
     line(out, &header);
     let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
     line(out, &rule);
@@ -875,7 +875,7 @@ pub fn markdown(sheet: &Sheet) -> String {
                 let _ = writeln!(out, "{}", md(note));
                 continue;
             }
-            let header: Vec<String> = g.columns.iter().map(|c| md(c.name)).collect();
+            let header: Vec<String> = g.columns.iter().map(|c| md(&c.name)).collect();
             let _ = writeln!(out, "| {} |", header.join(" | "));
             let align: Vec<&str> = g
                 .columns
@@ -952,7 +952,7 @@ mod tests {
             note: None,
         };
         g.drop_empty_columns();
-        let names: Vec<&str> = g.columns.iter().map(|c| c.name).collect();
+        let names: Vec<&str> = g.columns.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["A", "C"]);
         assert_eq!(g.rows[1], ["4", ""]);
         assert_eq!(g.foot[0], ["Sum", "3"]);

@@ -149,7 +149,7 @@ pub fn html(sheet: &Sheet) -> String {
             out.push_str("<thead><tr>");
             for c in &g.columns {
                 let class = if c.numeric { " class=\"num\"" } else { "" };
-                let _ = write!(out, "<th scope=\"col\"{class}>{}</th>", esc(c.name));
+                let _ = write!(out, "<th scope=\"col\"{class}>{}</th>", esc(&c.name));
             }
             out.push_str("</tr></thead>\n<tbody>\n");
             let row = |out: &mut String, cells: &[String]| {
@@ -160,7 +160,10 @@ pub fn html(sheet: &Sheet) -> String {
                     if c.numeric {
                         class.push("num");
                     }
-                    if matches!(c.name, "Kind" | "Rule" | "Card" | "At" | "Party" | "Tricks") {
+                    if matches!(
+                        c.name.as_str(),
+                        "Kind" | "Rule" | "Card" | "At" | "Party" | "Tricks"
+                    ) {
                         class.push("code");
                     }
                     if part.id == "claims"
@@ -178,7 +181,7 @@ pub fn html(sheet: &Sheet) -> String {
                     let _ = write!(
                         out,
                         "<td data-label=\"{}\"{class}>{}</td>",
-                        esc(c.name),
+                        esc(&c.name),
                         esc(cell)
                     );
                 }
