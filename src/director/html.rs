@@ -9,7 +9,7 @@
 
 use std::fmt::Write;
 
-use super::grid::{checked_line, parts, summary_lines};
+use super::grid::{checked_line, header_line, parts, summary_lines};
 use super::Sheet;
 use crate::escape::html as esc;
 
@@ -23,6 +23,7 @@ h2 { font-size: 1.25rem; margin: 2rem 0 .5rem; padding-bottom: .25rem; border-bo
 h3 { font-size: 1rem; margin: 1.25rem 0 .4rem; }
 p { margin: .25rem 0; }
 .summary { color: var(--muted); }
+.event { font-weight: 600; }
 nav a { margin-right: 1rem; }
 .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; }
 table { border-collapse: collapse; width: 100%; font-size: .875rem; }
@@ -81,6 +82,11 @@ pub fn html(sheet: &Sheet) -> String {
          <title>Tournament director's report</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n\
          <h1>Tournament director's report</h1>\n"
     );
+    let _ = writeln!(
+        out,
+        "<p id=\"event\" class=\"event\">{}</p>",
+        esc(&header_line(sheet))
+    );
     for l in summary_lines(sheet).iter().take(1) {
         let _ = writeln!(out, "<p class=\"summary\">{}</p>", esc(l));
     }
@@ -109,13 +115,13 @@ pub fn html(sheet: &Sheet) -> String {
     let parts = parts(sheet, false);
     out.push_str("<nav>");
     for p in &parts {
-        let _ = write!(out, "<a href=\"#{}\">{}</a>", p.id, esc(p.title));
+        let _ = write!(out, "<a href=\"#part-{}\">{}</a>", p.id, esc(p.title));
     }
     out.push_str("</nav>\n");
     for part in &parts {
         let _ = writeln!(
             out,
-            "<section id=\"{}\">\n<h2>{}</h2>",
+            "<section id=\"part-{}\">\n<h2>{}</h2>",
             part.id,
             esc(part.title)
         );
