@@ -13,6 +13,16 @@ use super::{
 };
 use crate::players;
 
+/// Rounds and tables in a director's order: numbers by value, then other
+/// names, `-` (no tag) last.
+pub(super) fn natural(name: &str) -> (u8, i64, String) {
+    match (name, name.trim().parse::<i64>()) {
+        ("-", _) => (2, 0, String::new()),
+        (_, Ok(n)) => (0, n, String::new()),
+        _ => (1, 0, name.to_owned()),
+    }
+}
+
 /// `1`, `2`, `3=`, `3=`, `5` for values best first (ties share a rank).
 pub(super) fn ranks<T: PartialEq>(sorted: &[T]) -> Vec<String> {
     (0..sorted.len())
@@ -94,14 +104,18 @@ fn header(deals: &[&Deal]) -> Header {
         events: distinct(deals.iter().map(|d| d.place.event.as_ref())),
         sites: distinct(deals.iter().map(|d| d.site.as_ref())),
         dates: distinct(deals.iter().map(|d| d.date.as_ref())),
-        rounds: distinct(deals.iter().map(|d| d.place.round.as_ref())),
+        rounds: {
+            let mut r = distinct(deals.iter().map(|d| d.place.round.as_ref()));
+            r.sort_by_key(|r| natural(r));
+            r
+        },
         tool: format!("tarok {}", env!("CARGO_PKG_VERSION")),
     }
 }
 
 /// Per session (a table), each deal: the printable per-table sheet.
 fn tables(sessions: &[SessionRun]) -> Vec<TableSheet> {
-    sessions
+    let mut out: Vec<TableSheet> = sessions
         .iter()
         .map(|s| {
             let first = s.deals.iter().find(|d| d.readable);
@@ -165,7 +179,15 @@ fn tables(sessions: &[SessionRun]) -> Vec<TableSheet> {
                 score_sheet_errors: errors,
             }
         })
-        .collect()
+        .collect();
+    // By round, then table; in input order where the tags say nothing.
+    out.sort_by_key(|t| {
+        (
+            natural(t.round.as_deref().unwrap_or("-")),
+            natural(t.table.as_deref().unwrap_or("-")),
+        )
+    });
+    out
 }
 
 fn summary(deals: &[&Deal], files: usize, unopened: Vec<String>) -> Summary {
@@ -533,17 +555,21 @@ fn standings(sessions: &[SessionRun]) -> Standings {
             sum,
         });
     }
-    let overall = overall
+    let overall: Vec<Overall> = overall
         .into_iter()
         .zip(rounds_of)
         .map(|((variant, lines), rounds)| {
+            let mut order: Vec<usize> = (0..rounds.len()).collect();
+            order.sort_by_key(|i| natural(&rounds[*i]));
+            let rounds: Vec<String> = order.iter().map(|i| rounds[*i].clone()).collect();
             let mut players: Vec<OverallLine> = lines
                 .into_iter()
                 .map(|(player, t)| OverallLine {
                     rank: String::new(),
                     player,
-                    per_round: (0..rounds.len())
-                        .map(|r| t.per_round.get(&r).copied().unwrap_or(0))
+                    per_round: order
+                        .iter()
+                        .map(|r| t.per_round.get(r).copied().unwrap_or(0))
                         .collect(),
                     sessions: t.sessions,
                     deals: t.deals,
@@ -563,6 +589,9 @@ fn standings(sessions: &[SessionRun]) -> Standings {
             }
         })
         .collect();
+    let variants: Vec<Variant> = overall.iter().map(|o: &Overall| o.variant).collect();
+    let mut by_round = by_round;
+    by_round.sort_by_key(|(v, r, _)| (variants.iter().position(|x| x == v), natural(r)));
     let rounds = by_round
         .into_iter()
         .map(|(variant, round, lines)| {

@@ -533,7 +533,7 @@ fn claims(sheet: &Sheet, full: bool) -> Part {
 fn rank_cells(rank: &str, full: bool) -> Vec<String> {
     if full {
         let n = rank.trim_end_matches('=');
-        let tie = if rank.ends_with('=') { "=" } else { "" };
+        let tie = if rank.ends_with('=') { "tied" } else { "" };
         vec![n.to_owned(), tie.to_owned()]
     } else {
         vec![rank.to_owned()]
@@ -1145,6 +1145,17 @@ pub fn summary_lines(sheet: &Sheet) -> Vec<String> {
         s.unsettled
     )];
     lines.push(checked_line(sheet));
+    let findings = sheet
+        .lineup
+        .iter()
+        .filter(|l| l.severity == "finding")
+        .count();
+    let warnings = sheet.lineup.len() - findings;
+    if !sheet.lineup.is_empty() {
+        lines.push(format!(
+            "Line-up: {findings} finding(s), {warnings} warning(s) (see Line-up)."
+        ));
+    }
     if !s.flagged_files.is_empty() {
         lines.push(format!(
             "Files with findings: {}",
@@ -1253,7 +1264,9 @@ fn text_grid(out: &mut String, g: &Grid) {
             .collect()
     };
     let (rows, foot) = (cells(&g.rows), cells(&g.foot));
-    let mut widths: Vec<usize> = g.columns.iter().map(|c| width(&c.name)).collect();
+    // A header may hold a name (a table's seats): escaped as a cell.
+    let header: Vec<String> = g.columns.iter().map(|c| text_cell(&c.name)).collect();
+    let mut widths: Vec<usize> = header.iter().map(|c| width(c)).collect();
     for row in rows.iter().chain(&foot) {
         for (i, cell) in row.iter().enumerate().take(n) {
             widths[i] = widths[i].max(width(cell));
@@ -1279,7 +1292,6 @@ fn text_grid(out: &mut String, g: &Grid) {
         }
         let _ = writeln!(out, "{}", l.trim_end());
     };
-    let header: Vec<String> = g.columns.iter().map(|c| c.name.clone()).collect();
     line(out, &header);
     let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
     line(out, &rule);

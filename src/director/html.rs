@@ -109,6 +109,12 @@ pub fn html(sheet: &Sheet) -> String {
         }
         out.push_str("</ul></details>\n");
     }
+    for l in summary_lines(sheet)
+        .iter()
+        .filter(|l| l.starts_with("Line-up:"))
+    {
+        let _ = writeln!(out, "<p class=\"summary\">{}</p>", esc(l));
+    }
     for u in &s.unopened {
         let _ = writeln!(out, "<p class=\"summary\">Could not read {}</p>", esc(u));
     }
