@@ -67,14 +67,6 @@ fn finding(
     }
 }
 
-/// Where a deal was played: its `Table` tag, else its session (file).
-pub fn table_of(d: &Deal, sessions: &[SessionRun]) -> String {
-    d.place
-        .table
-        .clone()
-        .unwrap_or_else(|| sessions[d.session].name.clone())
-}
-
 /// The line-up checks over every deal read.
 pub fn check(sessions: &[SessionRun], register: Option<&Register>) -> Vec<LineupFinding> {
     let mut out = Vec::new();
@@ -164,13 +156,14 @@ pub fn check(sessions: &[SessionRun], register: Option<&Register>) -> Vec<Lineup
             }
         }
     }
-    // At two tables of one round.
+    // At two tables of one round: tables named by their `Table` tags (a
+    // table's deals may stand in several files).
     let mut at: BTreeMap<(String, String), Vec<(String, &Deal)>> = BTreeMap::new();
     for d in deals() {
-        let Some(round) = &d.place.round else {
+        let (Some(round), Some(table)) = (&d.place.round, &d.place.table) else {
             continue;
         };
-        let table = table_of(d, sessions);
+        let table = table.clone();
         for n in d.names.iter().filter(|n| !n.trim().is_empty()) {
             let tables = at.entry((round.clone(), normal(n))).or_default();
             if !tables.iter().any(|(t, _)| *t == table) {
