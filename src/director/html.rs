@@ -48,7 +48,7 @@ details { color: var(--muted); margin: .25rem 0; }
   table.cards, .cards thead, .cards tbody, .cards tfoot, .cards tr, .cards th, .cards td { display: block; width: 100%; }
   .cards thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   .cards tr { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 .6rem; padding: .25rem .5rem; }
-  .cards td { border: none; padding: .15rem 0; display: flex; gap: .75rem; text-align: left; white-space: normal; }
+  .cards td { border: none; padding: .15rem 0; display: flex; gap: .75rem; text-align: left; white-space: normal; overflow-wrap: anywhere; min-width: 0; }
   .cards td.num { text-align: left; }
   .cards td.code { white-space: normal; }
   .cards td::before { content: attr(data-label); flex: 0 0 40%; color: var(--muted); font-weight: normal; }
