@@ -86,7 +86,7 @@ enum Command {
     /// The tournament director's report: irregularities, claims, standings
     /// and the duplicate comparison, as text, Markdown, CSV, HTML or JSON.
     #[command(
-        after_help = "Examples:\n  tarok report corpus/danish-tarok\n  tarok report --format html round-3/ > round-3.html\n  tarok report --format csv round-3/ > round-3.csv"
+        after_help = "Examples:\n  tarok report corpus/danish-tarok\n  tarok report --format html round-3/ > round-3.html\n  tarok report --format csv round-3/ > round-3.csv\n  tarok report --players club.txt --format csv --excel --out round-3-csv/ round-3/"
     )]
     Report {
         /// Output form (the JSON form is documented in spec/report.md).
@@ -101,6 +101,17 @@ enum Command {
         /// after a tab or `;`. Every name is checked against it.
         #[arg(long, value_name = "FILE")]
         players: Option<PathBuf>,
+        /// With `--format csv`: one file per table of the report in DIR
+        /// (`overall-koenigrufen.csv`, `table-1.csv`, ...).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// With `--format csv`: only the table of this id
+        /// (`overall-koenigrufen`, `irregularities`, ...).
+        #[arg(long, value_name = "ID")]
+        table: Option<String>,
+        /// With `--format csv`: UTF-8 with a byte-order mark, as Excel wants.
+        #[arg(long)]
+        excel: bool,
         /// Files or folders (`.tarok`, `.json`, `.jsonl`); `-` reads standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -267,7 +278,16 @@ fn main() -> ExitCode {
             paths,
             independent,
             players,
-        } => director_report(&paths, format, grouping(independent), players.as_deref()),
+            out,
+            table,
+            excel,
+        } => director_report(
+            &paths,
+            format,
+            grouping(independent),
+            players.as_deref(),
+            &director::CsvTarget { out, table, excel },
+        ),
         Command::Convert {
             to,
             from,
@@ -420,7 +440,13 @@ fn director_report(
     format: ReportFormat,
     grouping: verifier::session::Grouping,
     players: Option<&Path>,
+    csv: &director::CsvTarget,
 ) -> Outcome {
+    let csv_asked = csv.out.is_some() || csv.table.is_some() || csv.excel;
+    if csv_asked && !matches!(format, ReportFormat::Csv) {
+        eprintln!("error: --out, --table and --excel go with --format csv");
+        return Outcome::BadInput;
+    }
     let register = match players.map(std::fs::read_to_string) {
         None => None,
         Some(Ok(text)) => Some(director::Register::parse(&text)),
@@ -441,7 +467,13 @@ fn director_report(
     let page = match format {
         ReportFormat::Text => director::text(&sheet),
         ReportFormat::Markdown => director::markdown(&sheet),
-        ReportFormat::Csv => director::csv(&sheet),
+        ReportFormat::Csv => match director::csv_for(&sheet, csv) {
+            Ok(text) => text,
+            Err(e) => {
+                eprintln!("error: {}", escape::text(&e));
+                return Outcome::BadInput;
+            }
+        },
         ReportFormat::Html => director::html(&sheet),
         ReportFormat::Json => director::json(&sheet),
     };

@@ -160,8 +160,10 @@ pub fn parts(sheet: &Sheet, full: bool) -> Vec<Part> {
         irregularities(sheet, full),
         boards(sheet, full),
     ];
-    if !full {
-        for g in parts.iter_mut().flat_map(|p| &mut p.grids) {
+    for g in parts.iter_mut().flat_map(|p| &mut p.grids) {
+        if full {
+            g.numbers_only();
+        } else {
             g.drop_empty_columns();
         }
     }
@@ -169,6 +171,18 @@ pub fn parts(sheet: &Sheet, full: bool) -> Vec<Part> {
 }
 
 impl Grid {
+    /// For a spreadsheet: a numeric column holds numbers or nothing (`—`,
+    /// said for "none" when reading, is left empty).
+    fn numbers_only(&mut self) {
+        for r in self.rows.iter_mut().chain(self.foot.iter_mut()) {
+            for (cell, c) in r.iter_mut().zip(&self.columns) {
+                if c.numeric && cell == "—" {
+                    cell.clear();
+                }
+            }
+        }
+    }
+
     /// Leaves out the columns no row fills (no tags, no cards in any
     /// finding): for reading. CSV keeps every column, so that a spreadsheet
     /// always gets the same ones.
@@ -456,6 +470,23 @@ fn claims(sheet: &Sheet, full: bool) -> Part {
         .flat_map(|d| {
             d.parties.iter().map(move |p| {
                 let mut row = place_cells(&d.place, full);
+                if full {
+                    // Seat and name apart, numbers only in numeric columns.
+                    row.extend([
+                        match p.party {
+                            Party::Seat(s) => s.to_string(),
+                            Party::Pot(pot) => pot.word().to_owned(),
+                        },
+                        opt(p.player.as_ref()),
+                        opt(p.claimed.map(signed)),
+                        opt(p.computed.map(signed)),
+                        match (p.claimed, p.computed) {
+                            (Some(c), Some(r)) => signed(c - r),
+                            _ => String::new(),
+                        },
+                    ]);
+                    return row;
+                }
                 row.extend([
                     party(p.party, p.player.as_deref()),
                     p.claimed.map(signed).unwrap_or_else(|| "—".into()),
@@ -471,12 +502,12 @@ fn claims(sheet: &Sheet, full: bool) -> Part {
         })
         .collect();
     let mut columns = place_columns(full);
-    columns.extend([
-        col("Party"),
-        num("Claimed"),
-        num("Computed"),
-        num("Claimed − computed"),
-    ]);
+    if full {
+        columns.extend([col("Party"), col("Player")]);
+    } else {
+        columns.push(col("Party"));
+    }
+    columns.extend([num("Claimed"), num("Computed"), num("Claimed − computed")]);
     let s = &sheet.summary;
     let c = &s.claims;
     // What the comparison leaves out: claims of deals not settled, and
@@ -1350,6 +1381,35 @@ pub fn markdown(sheet: &Sheet) -> String {
                     .collect();
                 let _ = writeln!(out, "| {} |", cells.join(" | "));
             }
+        }
+    }
+    out
+}
+
+/// One CSV row: every cell through [`escape::csv`].
+fn csv_row(out: &mut String, cells: &[String]) {
+    let cells: Vec<String> = cells.iter().map(|c| escape::csv(c)).collect();
+    let _ = writeln!(out, "{}", cells.join(","));
+}
+
+/// The byte-order mark a spreadsheet (Excel) needs to read UTF-8.
+pub const BOM: &str = "\u{feff}";
+
+/// Each table of the report as a CSV file of its own (`--out DIR`,
+/// `--table ID`): `(id, text)`, the text a header row (lower case) and the
+/// rows, summary rows last; no title row, so that a spreadsheet reads the
+/// first row as the header.
+pub fn csv_tables(sheet: &Sheet) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for part in parts(sheet, true) {
+        for g in &part.grids {
+            let mut text = String::new();
+            let header: Vec<String> = g.columns.iter().map(|c| c.name.to_lowercase()).collect();
+            csv_row(&mut text, &header);
+            for r in g.rows.iter().chain(&g.foot) {
+                csv_row(&mut text, r);
+            }
+            out.push((g.id.clone(), text));
         }
     }
     out

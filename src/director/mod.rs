@@ -2,23 +2,27 @@
 //! out at the end of a round.
 //!
 //! Built once into [`Sheet`] (serde, the `--format json` form,
-//! spec/report.md) and rendered per format, what was not checked first
-//! (paths not read, records unreadable, deals not settled and their claims
-//! not compared), then four parts:
+//! spec/report.md) and rendered per format as the handout, in the order
+//! players read it: the event's head and what was not checked first (paths
+//! not read, records unreadable, deals not settled and their claims not
+//! compared), then
+//! - **standings**: overall with ranks and a column per round, per round,
+//!   per session, from the engines' totals and the director's rulings
+//!   (never from the claims);
+//! - **results per table**: each deal's contract, declarer, result, score;
+//! - **rulings** (`Ruling` tags, `rulings.rs`);
+//! - **score-sheet errors**: claimed and computed (or ruled) side by side;
+//! - **line-up** (`lineup.rs`): names, the register, seats, tables, boards;
 //! - **irregularities**: one row per finding, with the player's name, the
 //!   fine or consequence, and counts per kind and per player;
-//! - **claims**: every deal whose score sheet disagrees with the rules,
-//!   claimed and computed amounts side by side;
-//! - **standings**: per session and over the whole input, per player, from
-//!   the engines' totals (never from the claims); each session sums to zero,
-//!   the Danish pots included;
-//! - **boards**: the duplicate comparison of a deal played at several tables.
+//! - **duplicate comparison**: a deal played at several tables, the
+//!   difference from the average and matchpoints, and the duplicate total.
 //!
 //! ## Flow
 //! [`collect`] (here) verifies every file exactly as `tarok verify` does
 //! (sessions cut by `verifier::session`) and keeps of each deal only what
 //! the report needs ([`Deal`]); [`Sheet::build`]
-//! (`build.rs`) turns the deals into the four parts (`model.rs`); `grid.rs`
+//! (`build.rs`) turns the deals into the parts (`model.rs`); `grid.rs`
 //! renders them as text, Markdown and CSV, `html.rs` as the page.
 
 mod build;
@@ -38,7 +42,7 @@ use rayon::prelude::*;
 use crate::input::{self, Source};
 use crate::players;
 
-pub use grid::{csv, markdown, text};
+pub use grid::{csv, csv_tables, markdown, text, BOM};
 pub use html::html;
 pub use lineup::Register;
 pub use model::*;
@@ -47,6 +51,53 @@ pub use model::*;
 /// written as JSON escapes ([`crate::escape::json`]).
 pub fn json(sheet: &Sheet) -> String {
     crate::escape::json_string(sheet, true) + "\n"
+}
+
+/// Where CSV goes: `--out DIR` (one file per table), `--table ID` (that
+/// table alone), `--excel` (a byte-order mark first, for Excel).
+#[derive(Debug, Default, Clone)]
+pub struct CsvTarget {
+    pub out: Option<PathBuf>,
+    pub table: Option<String>,
+    pub excel: bool,
+}
+
+/// The CSV form as `target` asks: the text for standard output (empty
+/// when every table went to a file of `--out`; then the files written, one
+/// a line). `Err` is a usage or write error, said in words.
+pub fn csv_for(sheet: &Sheet, target: &CsvTarget) -> Result<String, String> {
+    let bom = if target.excel { BOM } else { "" };
+    let tables = csv_tables(sheet);
+    let chosen: Vec<&(String, String)> = match &target.table {
+        Some(id) => {
+            let one: Vec<_> = tables.iter().filter(|(t, _)| t == id).collect();
+            if one.is_empty() {
+                let ids: Vec<&str> = tables.iter().map(|(t, _)| t.as_str()).collect();
+                return Err(format!(
+                    "no table `{id}` in this report; its tables: {}",
+                    ids.join(", ")
+                ));
+            }
+            one
+        }
+        None => tables.iter().collect(),
+    };
+    match &target.out {
+        None if target.table.is_some() => Ok(format!("{bom}{}", chosen[0].1)),
+        None => Ok(format!("{bom}{}", csv(sheet))),
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            let mut written = String::new();
+            for (id, text) in chosen {
+                let path = dir.join(format!("{id}.csv"));
+                std::fs::write(&path, format!("{bom}{text}"))
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                written.push_str(&format!("{}\n", path.display()));
+            }
+            Ok(written)
+        }
+    }
 }
 
 /// What the report keeps of one record.

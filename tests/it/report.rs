@@ -513,3 +513,82 @@ fn independent_deals_are_sessions_of_their_own() {
     assert_eq!(overall[0]["sessions"], 4);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--format csv --out DIR`: one file per table, each opening with its
+/// header row; `--excel` puts a byte-order mark first; `--table ID` writes
+/// that table alone; the numeric columns of a table's sheet hold numbers
+/// only, and every result row its round and table.
+#[test]
+fn csv_one_file_per_table_for_a_spreadsheet() {
+    let root = crate::cli::root();
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("csv");
+    let out = tarok_in(
+        &root,
+        &[
+            "report",
+            "--format",
+            "csv",
+            "--excel",
+            "--out",
+            out_dir.to_str().unwrap(),
+            "tests/director/club",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let sheet = std::fs::read_to_string(out_dir.join("table-6.csv")).unwrap();
+    let sheet = sheet.strip_prefix('\u{feff}').expect("a byte-order mark");
+    let mut lines = sheet.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(
+        header,
+        [
+            "file",
+            "record",
+            "round",
+            "table",
+            "board",
+            "contract",
+            "declarer seat",
+            "declarer",
+            "result",
+            "score 0",
+            "score 1",
+            "score 2",
+            "score 3",
+            "ruled",
+            "score sheet"
+        ]
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 3, "two deals and the total");
+    for row in &rows[..2] {
+        assert_eq!((row[2], row[3]), ("2", "3"), "round and table on every row");
+        for i in [1, 6, 9, 10, 11, 12] {
+            assert!(row[i].parse::<f64>().is_ok(), "{:?} is a number", row[i]);
+        }
+    }
+    assert_eq!(rows[0][7], "Lars", "seat and name apart");
+    let files = std::fs::read_dir(&out_dir).unwrap().count();
+    assert!(files > 20, "{files} files");
+    let one = tarok_in(
+        &root,
+        &[
+            "report",
+            "--format",
+            "csv",
+            "--table",
+            "duplicate-koenigrufen",
+            "tests/director/club",
+        ],
+    );
+    let written = std::fs::read_to_string(out_dir.join("duplicate-koenigrufen.csv")).unwrap();
+    assert_eq!(format!("\u{feff}{}", stdout(&one)), written);
+    // The numbers of the duplicate total are numbers: rank, tie apart.
+    assert!(stdout(&one).starts_with("rank,tie,player,boards,matchpoints,top,percent\n"));
+    assert!(
+        stdout(&one).contains("\n1,tied,Emil,2,6,8,75\n"),
+        "{}",
+        stdout(&one)
+    );
+}
