@@ -590,7 +590,6 @@ fn standings(sessions: &[SessionRun]) -> Standings {
         })
         .collect();
     let variants: Vec<Variant> = overall.iter().map(|o: &Overall| o.variant).collect();
-    let mut by_round = by_round;
     by_round.sort_by_key(|(v, r, _)| (variants.iter().position(|x| x == v), natural(r)));
     let rounds = by_round
         .into_iter()
@@ -782,7 +781,9 @@ fn boards(deals: &[&Deal]) -> (Vec<Board>, Vec<LineupFinding>) {
 
 /// Per variant and player, the matchpoints of every board compared.
 fn duplicate(boards: &[Board]) -> Vec<DuplicateStanding> {
-    let mut out: Vec<(Variant, BTreeMap<String, (usize, u32, u32)>)> = Vec::new();
+    // Per player: boards, matchpoints, top.
+    type Tallies = BTreeMap<String, (usize, u32, u32)>;
+    let mut out: Vec<(Variant, Tallies)> = Vec::new();
     for b in boards {
         let at = match out.iter().position(|(v, _)| *v == b.variant) {
             Some(at) => at,
