@@ -48,12 +48,16 @@ pub struct Grid {
 pub struct Column {
     pub name: String,
     pub numeric: bool,
+    /// A fixed label where the name holds text from a file (a seat's
+    /// player): the page's `data-label` is then this, never that text.
+    pub label: Option<&'static str>,
 }
 
 fn col(name: impl Into<String>) -> Column {
     Column {
         name: name.into(),
         numeric: false,
+        label: None,
     }
 }
 
@@ -61,6 +65,7 @@ fn num(name: impl Into<String>) -> Column {
     Column {
         name: name.into(),
         numeric: true,
+        label: None,
     }
 }
 
@@ -781,12 +786,15 @@ fn tables(sheet: &Sheet, full: bool) -> Part {
                 col("Result"),
             ]
         };
+        const SEAT: [&str; 4] = ["Seat 0", "Seat 1", "Seat 2", "Seat 3"];
         for seat in 0..seats {
-            columns.push(num(if full {
+            let mut c = num(if full {
                 format!("score {seat}")
             } else {
                 who(seat)
-            }));
+            });
+            c.label = SEAT.get(seat).copied().or(Some("Seat"));
+            columns.push(c);
         }
         columns.extend([col("Ruled"), col("Score sheet")]);
         let rows = t

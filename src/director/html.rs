@@ -63,6 +63,7 @@ details { color: var(--muted); margin: .25rem 0; }
   .scroll { overflow: visible; }
   h2 { break-before: auto; break-after: avoid; }
   h3 { break-after: avoid; }
+  #part-tables .scroll + h3 { break-before: page; }
   thead { display: table-header-group; }
   tfoot { display: table-row-group; }
   tr { break-inside: avoid; }
@@ -193,7 +194,7 @@ pub fn html(sheet: &Sheet) -> String {
                     let _ = write!(
                         out,
                         "<td data-label=\"{}\"{class}>{}</td>",
-                        esc(&c.name),
+                        esc(c.label.unwrap_or(&c.name)),
                         esc(cell)
                     );
                 }
