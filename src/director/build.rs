@@ -65,7 +65,10 @@ impl Sheet {
         lineup.extend(differ);
         let duplicate = duplicate(&boards);
         Sheet {
-            header: header(&deals),
+            header: Header {
+                register: register.map(|r| r.names.len()),
+                ..header(&deals)
+            },
             not_checked: not_checked(&deals, &unopened),
             summary: summary(&deals, files, unopened),
             irregularities: irregularities(&deals, sessions),
@@ -110,6 +113,7 @@ fn header(deals: &[&Deal]) -> Header {
             r
         },
         tool: format!("tarok {}", env!("CARGO_PKG_VERSION")),
+        register: None,
     }
 }
 

@@ -1025,7 +1025,13 @@ fn lineup(sheet: &Sheet, full: bool) -> Part {
             foot: Vec::new(),
             note: None,
         }],
-        empty: "No line-up problem in the records read: no player at two tables of a round or twice at one, every session one table, every Board tag over the same cards, no two names alike.".into(),
+        empty: format!(
+            "No line-up problem in the records read: no player at two tables of a round (by the Table tags) or twice at one, every session one table, every Board tag over the same cards, {}.",
+            match sheet.header.register {
+                Some(n) => format!("every name in the register ({n} names)"),
+                None => "no two names alike (no register given)".to_owned(),
+            }
+        ),
     }
 }
 
@@ -1222,6 +1228,9 @@ pub fn header_line(sheet: &Sheet) -> String {
             h.rounds.len(),
             h.rounds.join(", ")
         ));
+    }
+    if let Some(n) = h.register {
+        parts.push(format!("register of {n} players"));
     }
     parts.push(format!("checked by {}", h.tool));
     parts.join(" · ")

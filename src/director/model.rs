@@ -39,6 +39,9 @@ pub struct Header {
     pub rounds: Vec<String>,
     /// `tarok 0.1.0`.
     pub tool: String,
+    /// The names in the register (`--players`), when one was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub register: Option<usize>,
 }
 
 /// One deal of a table's sheet.
