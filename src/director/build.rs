@@ -93,13 +93,12 @@ impl Sheet {
 }
 
 fn distinct<'a>(values: impl Iterator<Item = Option<&'a String>>) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for v in values.flatten() {
-        if !out.contains(v) {
-            out.push(v.clone());
-        }
-    }
-    out
+    let mut seen = std::collections::HashSet::new();
+    values
+        .flatten()
+        .filter(|v| seen.insert(v.as_str()))
+        .cloned()
+        .collect()
 }
 
 fn header(deals: &[&Deal]) -> Header {
@@ -343,13 +342,12 @@ fn irregularities(deals: &[&Deal], sessions: &[SessionRun]) -> Irregularities {
         })
         .collect();
     // Players in the order of `by_player` (most findings first).
-    let order = counted(by_player.clone());
-    by_player_kind.sort_by_key(|p| {
-        (
-            order.iter().position(|c| c.name == p.player),
-            std::cmp::Reverse(p.findings),
-        )
-    });
+    let order: std::collections::HashMap<String, usize> = counted(by_player.clone())
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| (c.name, i))
+        .collect();
+    by_player_kind.sort_by_key(|p| (order.get(&p.player).copied(), std::cmp::Reverse(p.findings)));
     // Sorted by file and record; a record's findings stay in the order the
     // rules found them.
     rows.sort_by(|a, b| {

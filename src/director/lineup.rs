@@ -78,10 +78,11 @@ pub fn check(sessions: &[SessionRun], register: Option<&Register>) -> Vec<Lineup
     };
     // Every name once, in order of first appearance, with its first deal.
     let mut seen: Vec<(String, &Deal)> = Vec::new();
+    let mut known: std::collections::HashSet<String> = std::collections::HashSet::new();
     for d in deals() {
         for n in d.names.iter().filter(|n| !n.trim().is_empty()) {
             let n = normal(n);
-            if !seen.iter().any(|(s, _)| *s == n) {
+            if known.insert(n.clone()) {
                 seen.push((n, d));
             }
         }
