@@ -112,6 +112,10 @@ enum Command {
         /// With `--format csv`: UTF-8 with a byte-order mark, as Excel wants.
         #[arg(long)]
         excel: bool,
+        /// The language of the labels of text, Markdown and HTML (titles,
+        /// column headers); sentences stay English, JSON and CSV too.
+        #[arg(long, value_enum, default_value_t = director::Lang::En)]
+        lang: director::Lang,
         /// Files or folders (`.tarok`, `.json`, `.jsonl`); `-` reads standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -281,12 +285,14 @@ fn main() -> ExitCode {
             out,
             table,
             excel,
+            lang,
         } => director_report(
             &paths,
             format,
             grouping(independent),
             players.as_deref(),
             &director::CsvTarget { out, table, excel },
+            lang,
         ),
         Command::Convert {
             to,
@@ -441,6 +447,7 @@ fn director_report(
     grouping: verifier::session::Grouping,
     players: Option<&Path>,
     csv: &director::CsvTarget,
+    lang: director::Lang,
 ) -> Outcome {
     let csv_asked = csv.out.is_some() || csv.table.is_some() || csv.excel;
     if csv_asked && !matches!(format, ReportFormat::Csv) {
@@ -463,7 +470,8 @@ fn director_report(
     // over a path that was not read.
     let (sessions, unread) = director::collect(&files, grouping);
     unopened.extend(unread);
-    let sheet = director::Sheet::build(&sessions, files.len(), unopened, register.as_ref());
+    let mut sheet = director::Sheet::build(&sessions, files.len(), unopened, register.as_ref());
+    sheet.lang = lang;
     let page = match format {
         ReportFormat::Text => director::text(&sheet),
         ReportFormat::Markdown => director::markdown(&sheet),

@@ -65,6 +65,7 @@ impl Sheet {
         lineup.extend(differ);
         let duplicate = duplicate(&boards);
         Sheet {
+            lang: super::Lang::default(),
             header: Header {
                 register: register.map(|r| r.names.len()),
                 ..header(&deals)

@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 use notation::Party;
 
+use super::lang::tr;
 use super::{Board, Place, Sheet};
 use crate::escape;
 
@@ -1262,19 +1263,26 @@ pub fn checked_line(sheet: &Sheet) -> String {
     format!("NOT CHECKED: {} (see Not checked).", parts.join(", "))
 }
 
-const TITLE: &str = "Tournament director's report";
+pub(super) const TITLE: &str = "Tournament director's report";
 
 /// Aligned plain text, for a terminal: every text from a file is shown
 /// through [`escape::text`].
 pub fn text(sheet: &Sheet) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{}\n{}", TITLE.to_uppercase(), "=".repeat(TITLE.len()));
+    let lang = sheet.lang;
+    let title = tr(lang, TITLE);
+    let _ = writeln!(
+        out,
+        "{}\n{}",
+        title.to_uppercase(),
+        "=".repeat(width(&title))
+    );
     let _ = writeln!(out, "{}", escape::text(&header_line(sheet)));
     for l in summary_lines(sheet) {
         let _ = writeln!(out, "{}", escape::text(&l));
     }
     for part in parts(sheet, false) {
-        let _ = writeln!(out, "\n== {} ==", part.title);
+        let _ = writeln!(out, "\n== {} ==", tr(lang, part.title));
         if let Some(note) = &part.note {
             let _ = writeln!(out, "{}", escape::text(note));
         }
@@ -1288,7 +1296,7 @@ pub fn text(sheet: &Sheet) -> String {
                 (Some(note), true) => {
                     let _ = writeln!(out, "{}", escape::text(note));
                 }
-                _ => text_grid(&mut out, g),
+                _ => text_grid(&mut out, g, lang),
             }
         }
     }
@@ -1304,16 +1312,25 @@ fn text_cell(s: &str) -> String {
     escape::text(s).replace('\n', " ")
 }
 
-fn text_grid(out: &mut String, g: &Grid) {
+fn text_grid(out: &mut String, g: &Grid, lang: super::Lang) {
     let n = g.columns.len();
     let cells = |rows: &[Vec<String>]| -> Vec<Vec<String>> {
         rows.iter()
             .map(|r| r.iter().map(|c| text_cell(c)).collect())
             .collect()
     };
-    let (rows, foot) = (cells(&g.rows), cells(&g.foot));
+    let (rows, mut foot) = (cells(&g.rows), cells(&g.foot));
+    for r in &mut foot {
+        if let Some(first) = r.first_mut() {
+            *first = tr(lang, first);
+        }
+    }
     // A header may hold a name (a table's seats): escaped as a cell.
-    let header: Vec<String> = g.columns.iter().map(|c| text_cell(&c.name)).collect();
+    let header: Vec<String> = g
+        .columns
+        .iter()
+        .map(|c| text_cell(&tr(lang, &c.name)))
+        .collect();
     let mut widths: Vec<usize> = header.iter().map(|c| width(c)).collect();
     for row in rows.iter().chain(&foot) {
         for (i, cell) in row.iter().enumerate().take(n) {
@@ -1358,14 +1375,15 @@ fn text_grid(out: &mut String, g: &Grid) {
 /// that no name, tag, message or path adds markup, a link or a table cell.
 pub fn markdown(sheet: &Sheet) -> String {
     let md = escape::markdown;
+    let lang = sheet.lang;
     let mut out = String::new();
-    let _ = writeln!(out, "# {}\n", md(TITLE));
+    let _ = writeln!(out, "# {}\n", md(&tr(lang, TITLE)));
     let _ = writeln!(out, "{}  ", md(&header_line(sheet)));
     for l in summary_lines(sheet) {
         let _ = writeln!(out, "{}  ", md(&l));
     }
     for part in parts(sheet, false) {
-        let _ = writeln!(out, "\n## {}", md(part.title));
+        let _ = writeln!(out, "\n## {}", md(&tr(lang, part.title)));
         if let Some(note) = &part.note {
             let _ = writeln!(out, "\n{}", md(note));
         }
@@ -1379,7 +1397,7 @@ pub fn markdown(sheet: &Sheet) -> String {
                 let _ = writeln!(out, "{}", md(note));
                 continue;
             }
-            let header: Vec<String> = g.columns.iter().map(|c| md(&c.name)).collect();
+            let header: Vec<String> = g.columns.iter().map(|c| md(&tr(lang, &c.name))).collect();
             let _ = writeln!(out, "| {} |", header.join(" | "));
             let align: Vec<&str> = g
                 .columns
@@ -1391,7 +1409,9 @@ pub fn markdown(sheet: &Sheet) -> String {
                 let foot = i >= g.rows.len();
                 let cells: Vec<String> = row
                     .iter()
-                    .map(|c| match (foot, c.is_empty()) {
+                    .enumerate()
+                    .map(|(k, c)| match (foot, c.is_empty()) {
+                        (true, false) if k == 0 => format!("**{}**", md(&tr(lang, c))),
                         (true, false) => format!("**{}**", md(c)),
                         _ => md(c),
                     })

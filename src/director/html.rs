@@ -9,7 +9,8 @@
 
 use std::fmt::Write;
 
-use super::grid::{checked_line, header_line, parts, summary_lines};
+use super::grid::{checked_line, header_line, parts, summary_lines, TITLE};
+use super::lang::tr;
 use super::Sheet;
 use crate::escape::html as esc;
 
@@ -76,12 +77,15 @@ details { color: var(--muted); margin: .25rem 0; }
 /// The page.
 pub fn html(sheet: &Sheet) -> String {
     let mut out = String::new();
+    let lang = sheet.lang;
+    let title = esc(&tr(lang, TITLE));
     let _ = write!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>Tournament director's report</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n\
-         <h1>Tournament director's report</h1>\n"
+         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n\
+         <h1>{title}</h1>\n",
+        lang.code()
     );
     let _ = writeln!(
         out,
@@ -122,7 +126,12 @@ pub fn html(sheet: &Sheet) -> String {
     let parts = parts(sheet, false);
     out.push_str("<nav>");
     for p in &parts {
-        let _ = write!(out, "<a href=\"#part-{}\">{}</a>", p.id, esc(p.title));
+        let _ = write!(
+            out,
+            "<a href=\"#part-{}\">{}</a>",
+            p.id,
+            esc(&tr(lang, p.title))
+        );
     }
     out.push_str("</nav>\n");
     for part in &parts {
@@ -130,7 +139,7 @@ pub fn html(sheet: &Sheet) -> String {
             out,
             "<section id=\"part-{}\">\n<h2>{}</h2>",
             part.id,
-            esc(part.title)
+            esc(&tr(lang, part.title))
         );
         if let Some(note) = &part.note {
             let _ = writeln!(out, "<p class=\"note\">{}</p>", esc(note));
@@ -162,7 +171,11 @@ pub fn html(sheet: &Sheet) -> String {
             out.push_str("<thead><tr>");
             for c in &g.columns {
                 let class = if c.numeric { " class=\"num\"" } else { "" };
-                let _ = write!(out, "<th scope=\"col\"{class}>{}</th>", esc(&c.name));
+                let _ = write!(
+                    out,
+                    "<th scope=\"col\"{class}>{}</th>",
+                    esc(&tr(lang, &c.name))
+                );
             }
             out.push_str("</tr></thead>\n<tbody>\n");
             let row = |out: &mut String, cells: &[String]| {
@@ -194,7 +207,7 @@ pub fn html(sheet: &Sheet) -> String {
                     let _ = write!(
                         out,
                         "<td data-label=\"{}\"{class}>{}</td>",
-                        esc(c.label.unwrap_or(&c.name)),
+                        esc(&tr(lang, c.label.unwrap_or(&c.name))),
                         esc(cell)
                     );
                 }
@@ -207,7 +220,11 @@ pub fn html(sheet: &Sheet) -> String {
             if !g.foot.is_empty() {
                 out.push_str("<tfoot>\n");
                 for r in &g.foot {
-                    row(&mut out, r);
+                    let mut r = r.clone();
+                    if let Some(first) = r.first_mut() {
+                        *first = tr(lang, first);
+                    }
+                    row(&mut out, &r);
                 }
                 out.push_str("</tfoot>\n");
             }

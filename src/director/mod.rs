@@ -28,6 +28,7 @@
 mod build;
 mod grid;
 mod html;
+mod lang;
 mod lineup;
 mod model;
 mod rulings;
@@ -44,6 +45,7 @@ use crate::players;
 
 pub use grid::{csv, csv_tables, markdown, text, BOM};
 pub use html::html;
+pub use lang::Lang;
 pub use lineup::Register;
 pub use model::*;
 

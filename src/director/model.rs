@@ -7,6 +7,9 @@ use serde::Serialize;
 /// The whole report: the `--format json` document.
 #[derive(Debug, Serialize)]
 pub struct Sheet {
+    /// The language of the labels of text, Markdown and HTML (`--lang`).
+    #[serde(skip)]
+    pub lang: super::Lang,
     /// The event: what the handout's head says.
     pub header: Header,
     pub summary: Summary,

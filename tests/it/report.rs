@@ -592,3 +592,45 @@ fn csv_one_file_per_table_for_a_spreadsheet() {
         stdout(&one)
     );
 }
+
+/// `--lang`: the labels (titles, column headers, summary rows) in Danish,
+/// German or French, the page's `lang` attribute too; the sentences and
+/// the JSON stay English.
+#[test]
+fn labels_in_the_language_asked() {
+    let root = crate::cli::root();
+    for (lang, title, column) in [
+        ("da", "TURNERINGSLEDERENS RAPPORT", "Placering"),
+        ("de", "BERICHT DER TURNIERLEITUNG", "Gesamt"),
+        ("fr", "RAPPORT DE L'ARBITRE", "Joueur"),
+    ] {
+        let out = tarok_in(&root, &["report", "--lang", lang, "tests/director/club"]);
+        let text = stdout(&out);
+        assert!(text.starts_with(title), "{lang}: {text}");
+        assert!(text.contains(column), "{lang}");
+        let page = stdout(&tarok_in(
+            &root,
+            &[
+                "report",
+                "--lang",
+                lang,
+                "--format",
+                "html",
+                "tests/director/club",
+            ],
+        ));
+        assert!(page.contains(&format!("<html lang=\"{lang}\">")), "{lang}");
+    }
+    let json = stdout(&tarok_in(
+        &root,
+        &[
+            "report",
+            "--lang",
+            "de",
+            "--format",
+            "json",
+            "tests/director/club",
+        ],
+    ));
+    assert!(json.contains("\"standings\""));
+}
