@@ -87,7 +87,7 @@ enum Command {
     /// The tournament director's report: irregularities, claims, standings
     /// and the duplicate comparison, as text, Markdown, CSV, HTML or JSON.
     #[command(
-        after_help = "Examples:\n  tarok report corpus/danish-tarok\n  tarok report --format html round-3/ > round-3.html\n  tarok report --format csv round-3/ > round-3.csv"
+        after_help = "Examples:\n  tarok report corpus/danish-tarok\n  tarok report --format html round-3/ > round-3.html\n  tarok report --format csv round-3/ > round-3.csv\n  tarok report --players club.txt --format csv --excel --out round-3-csv/ round-3/"
     )]
     Report {
         /// Output form (the JSON form is documented in spec/report.md).
@@ -98,6 +98,25 @@ enum Command {
         /// record has `[Session "new"]` or follows `[Session "end"]`.
         #[arg(long)]
         independent: bool,
+        /// The register of players: one a line, optionally an id or club
+        /// after a tab or `;`. Every name is checked against it.
+        #[arg(long, value_name = "FILE")]
+        players: Option<PathBuf>,
+        /// With `--format csv`: one file per table of the report in DIR
+        /// (`overall-koenigrufen.csv`, `table-1.csv`, ...).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// With `--format csv`: only the table of this id
+        /// (`overall-koenigrufen`, `irregularities`, ...).
+        #[arg(long, value_name = "ID")]
+        table: Option<String>,
+        /// With `--format csv`: UTF-8 with a byte-order mark, as Excel wants.
+        #[arg(long)]
+        excel: bool,
+        /// The language of the labels of text, Markdown and HTML (titles,
+        /// column headers); sentences stay English, JSON and CSV too.
+        #[arg(long, value_enum, default_value_t = director::Lang::En)]
+        lang: director::Lang,
         /// Files or folders (`.tarok`, `.json`, `.jsonl`); `-` reads standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -263,7 +282,19 @@ fn main() -> ExitCode {
             format,
             paths,
             independent,
-        } => director_report(&paths, format, grouping(independent)),
+            players,
+            out,
+            table,
+            excel,
+            lang,
+        } => director_report(
+            &paths,
+            format,
+            grouping(independent),
+            players.as_deref(),
+            &director::CsvTarget { out, table, excel },
+            lang,
+        ),
         Command::Convert {
             to,
             from,
@@ -427,17 +458,43 @@ fn director_report(
     paths: &[PathBuf],
     format: ReportFormat,
     grouping: verifier::session::Grouping,
+    players: Option<&Path>,
+    csv: &director::CsvTarget,
+    lang: director::Lang,
 ) -> Outcome {
+    let csv_asked = csv.out.is_some() || csv.table.is_some() || csv.excel;
+    if csv_asked && !matches!(format, ReportFormat::Csv) {
+        eprintln!("error: --out, --table and --excel go with --format csv");
+        return Outcome::BadInput;
+    }
+    let register = match players.map(std::fs::read_to_string) {
+        None => None,
+        Some(Ok(text)) => Some(director::Register::parse(&text)),
+        Some(Err(e)) => {
+            eprintln!(
+                "error: cannot read the register {}: {e}",
+                escape::text(&players.unwrap_or(Path::new("")).display().to_string())
+            );
+            return Outcome::BadInput;
+        }
+    };
     let (files, mut unopened) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
     // What the walk could not read is in the report too: never "all agrees"
     // over a path that was not read.
     let (sessions, unread) = director::collect(&files, grouping);
     unopened.extend(unread);
-    let sheet = director::Sheet::build(&sessions, files.len(), unopened);
+    let mut sheet = director::Sheet::build(&sessions, files.len(), unopened, register.as_ref());
+    sheet.lang = lang;
     let page = match format {
         ReportFormat::Text => director::text(&sheet),
         ReportFormat::Markdown => director::markdown(&sheet),
-        ReportFormat::Csv => director::csv(&sheet),
+        ReportFormat::Csv => match director::csv_for(&sheet, csv) {
+            Ok(text) => text,
+            Err(e) => {
+                eprintln!("error: {}", escape::text(&e));
+                return Outcome::BadInput;
+            }
+        },
         ReportFormat::Html => director::html(&sheet),
         ReportFormat::Json => director::json(&sheet),
     };

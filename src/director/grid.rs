@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 use notation::Party;
 
+use super::lang::tr;
 use super::{Board, Place, Sheet};
 use crate::escape;
 
@@ -46,21 +47,26 @@ pub struct Grid {
 }
 
 pub struct Column {
-    pub name: &'static str,
+    pub name: String,
     pub numeric: bool,
+    /// A fixed label where the name holds text from a file (a seat's
+    /// player): the page's `data-label` is then this, never that text.
+    pub label: Option<&'static str>,
 }
 
-fn col(name: &'static str) -> Column {
+fn col(name: impl Into<String>) -> Column {
     Column {
-        name,
+        name: name.into(),
         numeric: false,
+        label: None,
     }
 }
 
-fn num(name: &'static str) -> Column {
+fn num(name: impl Into<String>) -> Column {
     Column {
-        name,
+        name: name.into(),
         numeric: true,
+        label: None,
     }
 }
 
@@ -148,15 +154,22 @@ fn party(p: Party, player: Option<&str>) -> String {
 /// The report's parts. `full` gives one column per field (CSV, for
 /// spreadsheets); otherwise some fields share a column (for reading).
 pub fn parts(sheet: &Sheet, full: bool) -> Vec<Part> {
+    // In the order players read a handout: what was not checked stays
+    // first (never an all-clear above it), then the standings.
     let mut parts = vec![
         not_checked(sheet, full),
-        irregularities(sheet, full),
+        standings(sheet, full),
+        tables(sheet, full),
+        rulings(sheet, full),
         claims(sheet, full),
-        standings(sheet),
+        lineup(sheet, full),
+        irregularities(sheet, full),
         boards(sheet, full),
     ];
-    if !full {
-        for g in parts.iter_mut().flat_map(|p| &mut p.grids) {
+    for g in parts.iter_mut().flat_map(|p| &mut p.grids) {
+        if full {
+            g.numbers_only();
+        } else {
             g.drop_empty_columns();
         }
     }
@@ -164,6 +177,18 @@ pub fn parts(sheet: &Sheet, full: bool) -> Vec<Part> {
 }
 
 impl Grid {
+    /// For a spreadsheet: a numeric column holds numbers or nothing (`—`,
+    /// said for "none" when reading, is left empty).
+    fn numbers_only(&mut self) {
+        for r in self.rows.iter_mut().chain(self.foot.iter_mut()) {
+            for (cell, c) in r.iter_mut().zip(&self.columns) {
+                if c.numeric && cell == "—" {
+                    cell.clear();
+                }
+            }
+        }
+    }
+
     /// Leaves out the columns no row fills (no tags, no cards in any
     /// finding): for reading. CSV keeps every column, so that a spreadsheet
     /// always gets the same ones.
@@ -321,10 +346,34 @@ fn irregularities(sheet: &Sheet, full: bool) -> Part {
         ));
         grids.push(count(
             "findings-per-player",
-            "Findings per player",
+            "Findings per player (a score-sheet error is the table's, not counted)",
             "Player",
             &ir.by_player,
         ));
+        grids.push(Grid {
+            id: "findings-per-player-kind".into(),
+            title: "Findings per player and kind, with the fines".into(),
+            columns: vec![
+                col("Player"),
+                col("Kind"),
+                num("Findings"),
+                col("Fine / consequence"),
+            ],
+            rows: ir
+                .by_player_kind
+                .iter()
+                .map(|p| {
+                    vec![
+                        p.player.clone(),
+                        p.kind.clone(),
+                        p.findings.to_string(),
+                        p.consequences.join("; "),
+                    ]
+                })
+                .collect(),
+            foot: Vec::new(),
+            note: None,
+        });
     }
     Part {
         id: "irregularities",
@@ -427,6 +476,23 @@ fn claims(sheet: &Sheet, full: bool) -> Part {
         .flat_map(|d| {
             d.parties.iter().map(move |p| {
                 let mut row = place_cells(&d.place, full);
+                if full {
+                    // Seat and name apart, numbers only in numeric columns.
+                    row.extend([
+                        match p.party {
+                            Party::Seat(s) => s.to_string(),
+                            Party::Pot(pot) => pot.word().to_owned(),
+                        },
+                        opt(p.player.as_ref()),
+                        opt(p.claimed.map(signed)),
+                        opt(p.computed.map(signed)),
+                        match (p.claimed, p.computed) {
+                            (Some(c), Some(r)) => signed(c - r),
+                            _ => String::new(),
+                        },
+                    ]);
+                    return row;
+                }
                 row.extend([
                     party(p.party, p.player.as_deref()),
                     p.claimed.map(signed).unwrap_or_else(|| "—".into()),
@@ -442,12 +508,12 @@ fn claims(sheet: &Sheet, full: bool) -> Part {
         })
         .collect();
     let mut columns = place_columns(full);
-    columns.extend([
-        col("Party"),
-        num("Claimed"),
-        num("Computed"),
-        num("Claimed − computed"),
-    ]);
+    if full {
+        columns.extend([col("Party"), col("Player")]);
+    } else {
+        columns.push(col("Party"));
+    }
+    columns.extend([num("Claimed"), num("Computed"), num("Claimed − computed")]);
     let s = &sheet.summary;
     let c = &s.claims;
     // What the comparison leaves out: claims of deals not settled, and
@@ -468,7 +534,14 @@ fn claims(sheet: &Sheet, full: bool) -> Part {
             s.unopened.len()
         ));
     }
-    let note = (!left.is_empty()).then(|| format!("Not compared: {}.", left.join(", ")));
+    let mut notes = Vec::new();
+    if !left.is_empty() {
+        notes.push(format!("Not compared: {}.", left.join(", ")));
+    }
+    if sheet.claims.iter().any(|c| c.ruled) {
+        notes.push("Where the director ruled, the claim is compared with the ruled result (Computed gives it).".to_owned());
+    }
+    let note = (!notes.is_empty()).then(|| notes.join(" "));
     let empty = match (left.is_empty(), c.compared) {
         (true, 0) => "No deal claims a result: there was nothing to compare.".to_owned(),
         (true, n) => format!("Every claimed result agrees with the rules ({n} compared)."),
@@ -479,7 +552,7 @@ fn claims(sheet: &Sheet, full: bool) -> Part {
     };
     Part {
         id: "claims",
-        title: "Claims",
+        title: "Score-sheet errors",
         note,
         grids: vec![Grid {
             id: "claims".into(),
@@ -493,8 +566,104 @@ fn claims(sheet: &Sheet, full: bool) -> Part {
     }
 }
 
-fn standings(sheet: &Sheet) -> Part {
+/// `3=` as the number and the tie apart, for a spreadsheet.
+fn rank_cells(rank: &str, full: bool) -> Vec<String> {
+    if full {
+        let n = rank.trim_end_matches('=');
+        let tie = if rank.ends_with('=') { "tied" } else { "" };
+        vec![n.to_owned(), tie.to_owned()]
+    } else {
+        vec![rank.to_owned()]
+    }
+}
+
+fn rank_columns(full: bool) -> Vec<Column> {
+    if full {
+        vec![num("Rank"), col("Tie")]
+    } else {
+        vec![col("Rank")]
+    }
+}
+
+fn overall_grids(sheet: &Sheet, full: bool) -> Vec<Grid> {
     let mut grids = Vec::new();
+    for o in &sheet.standings.overall {
+        // A column per round when the deals say their round.
+        let by_round = o.rounds.iter().any(|r| r != "-");
+        let mut columns = rank_columns(full);
+        columns.push(col("Player"));
+        if by_round {
+            for r in &o.rounds {
+                columns.push(num(if r == "-" {
+                    "No round".to_owned()
+                } else {
+                    format!("Round {r}")
+                }));
+            }
+        }
+        columns.extend([num("Total"), num("Sessions"), num("Deals"), num("Average")]);
+        grids.push(Grid {
+            id: format!("overall-{}", o.variant.name()),
+            title: format!("Overall: {}", o.variant.name()),
+            columns,
+            rows: o
+                .players
+                .iter()
+                .map(|p| {
+                    let mut row = rank_cells(&p.rank, full);
+                    row.push(p.player.clone());
+                    if by_round {
+                        row.extend(p.per_round.iter().map(|t| signed(*t)));
+                    }
+                    row.extend([
+                        signed(p.total),
+                        p.sessions.to_string(),
+                        p.deals.to_string(),
+                        p.average.map(signed_f).unwrap_or_else(|| "—".into()),
+                    ]);
+                    row
+                })
+                .collect(),
+            foot: Vec::new(),
+            note: None,
+        });
+    }
+    for (i, r) in sheet
+        .standings
+        .rounds
+        .iter()
+        .filter(|r| r.round != "-")
+        .enumerate()
+    {
+        let mut columns = rank_columns(full);
+        columns.extend([col("Player"), col("Tables"), num("Deals"), num("Total")]);
+        grids.push(Grid {
+            id: format!("round-{}", i + 1),
+            title: format!("Round {} ({})", r.round, r.variant.name()),
+            columns,
+            rows: r
+                .players
+                .iter()
+                .map(|p| {
+                    let mut row = rank_cells(&p.rank, full);
+                    row.extend([
+                        p.player.clone(),
+                        p.tables.join(", "),
+                        p.deals.to_string(),
+                        signed(p.total),
+                    ]);
+                    row
+                })
+                .collect(),
+            foot: Vec::new(),
+            note: None,
+        });
+    }
+    grids
+}
+
+fn standings(sheet: &Sheet, full: bool) -> Part {
+    let mut grids = overall_grids(sheet, full);
     for (i, s) in sheet.standings.sessions.iter().enumerate() {
         let variants: Vec<&str> = s.variants.iter().map(|v| v.name()).collect();
         let mut foot = Vec::new();
@@ -567,43 +736,303 @@ fn standings(sheet: &Sheet) -> Part {
             foot,
         });
     }
-    for o in &sheet.standings.overall {
-        grids.push(Grid {
-            id: format!("overall-{}", o.variant.name()),
-            title: format!("Overall: {}", o.variant.name()),
-            columns: vec![
-                col("Player"),
-                num("Sessions"),
-                num("Deals"),
-                num("Total"),
-                num("Average"),
-            ],
-            rows: o
-                .players
-                .iter()
-                .map(|p| {
-                    vec![
-                        p.player.clone(),
-                        p.sessions.to_string(),
-                        p.deals.to_string(),
-                        signed(p.total),
-                        p.average.map(signed_f).unwrap_or_else(|| "—".into()),
-                    ]
-                })
-                .collect(),
-            foot: Vec::new(),
-            note: None,
-        });
-    }
     let left = sheet.summary.unsettled + sheet.summary.unreadable;
+    let mut notes = Vec::new();
+    if left > 0 {
+        notes.push(format!(
+            "{left} deal(s) not settled or not read are not in the standings (see Not checked)."
+        ));
+    }
+    if sheet.rulings.iter().any(|r| r.applied) {
+        notes.push("The director's rulings are included (see Rulings).".to_owned());
+    }
     Part {
         id: "standings",
         title: "Standings",
-        note: (left > 0).then(|| {
-            format!("{left} deal(s) not settled or not read are not in the standings (see Not checked).")
-        }),
+        note: (!notes.is_empty()).then(|| notes.join(" ")),
         grids,
         empty: "No deal was settled.".into(),
+    }
+}
+
+/// Per table, each deal: the printable per-table sheet.
+fn tables(sheet: &Sheet, full: bool) -> Part {
+    let mut grids = Vec::new();
+    for (i, t) in sheet.tables.iter().enumerate() {
+        let seats = t.totals.len().max(t.players.len());
+        let who = |seat: usize| -> String {
+            match t.players.get(seat).filter(|n| !n.is_empty()) {
+                Some(n) => format!("{seat} {n}"),
+                None => format!("Seat {seat}"),
+            }
+        };
+        let mut columns = if full {
+            vec![
+                col("file"),
+                num("record"),
+                col("round"),
+                col("table"),
+                col("board"),
+                col("contract"),
+                num("declarer seat"),
+                col("declarer"),
+                col("result"),
+            ]
+        } else {
+            vec![
+                num("Deal"),
+                col("Board"),
+                col("Contract"),
+                col("Declarer"),
+                col("Result"),
+            ]
+        };
+        const SEAT: [&str; 4] = ["Seat 0", "Seat 1", "Seat 2", "Seat 3"];
+        for seat in 0..seats {
+            let mut c = num(if full {
+                format!("score {seat}")
+            } else {
+                who(seat)
+            });
+            c.label = SEAT.get(seat).copied().or(Some("Seat"));
+            columns.push(c);
+        }
+        columns.extend([col("Ruled"), col("Score sheet")]);
+        let rows = t
+            .deals
+            .iter()
+            .map(|d| {
+                let declarer_name = d
+                    .declarer
+                    .and_then(|s| t.players.get(s as usize))
+                    .cloned()
+                    .unwrap_or_default();
+                let mut row = if full {
+                    vec![
+                        t.session.clone(),
+                        d.record.to_string(),
+                        opt(t.round.as_ref()),
+                        opt(t.table.as_ref()),
+                        opt(d.board.as_ref()),
+                        opt(d.contract.as_ref()),
+                        opt(d.declarer),
+                        declarer_name,
+                        d.result.clone(),
+                    ]
+                } else {
+                    vec![
+                        (d.record + 1).to_string(),
+                        opt(d.board.as_ref()),
+                        d.contract.clone().unwrap_or_else(|| "—".into()),
+                        d.declarer
+                            .map(|s| {
+                                party(
+                                    Party::Seat(s),
+                                    t.players
+                                        .get(s as usize)
+                                        .map(String::as_str)
+                                        .filter(|n| !n.is_empty()),
+                                )
+                            })
+                            .unwrap_or_default(),
+                        d.result.clone(),
+                    ]
+                };
+                for seat in 0..seats {
+                    row.push(opt(d.scores.get(seat).copied().map(signed)));
+                }
+                row.push(if d.ruled {
+                    "ruled".into()
+                } else {
+                    String::new()
+                });
+                row.push(opt(d.score_sheet));
+                row
+            })
+            .collect();
+        let mut total = vec!["Total".to_owned()];
+        total.resize(columns.len() - seats - 2, String::new());
+        total.extend(t.totals.iter().map(|v| signed(*v)));
+        total.resize(columns.len(), String::new());
+        let mut title = vec![format!("Table {}", t.table.as_deref().unwrap_or("-"))];
+        if let Some(r) = &t.round {
+            title.push(format!("Round {r}"));
+        }
+        let names: Vec<&str> = t
+            .players
+            .iter()
+            .map(String::as_str)
+            .filter(|n| !n.is_empty())
+            .collect();
+        let mut heading = format!("{} ({})", title.join(" · "), t.session);
+        if !names.is_empty() {
+            heading.push_str(&format!(": {}", names.join(", ")));
+        }
+        if t.score_sheet_errors > 0 {
+            heading.push_str(&format!(" — {} score-sheet error(s)", t.score_sheet_errors));
+        }
+        grids.push(Grid {
+            id: format!("table-{}", i + 1),
+            title: heading,
+            columns,
+            rows,
+            foot: vec![total],
+            note: t
+                .deals
+                .is_empty()
+                .then(|| "No deal of this table could be read.".to_owned()),
+        });
+    }
+    Part {
+        id: "tables",
+        title: "Results per table",
+        note: None,
+        grids,
+        empty: "No deal was read.".into(),
+    }
+}
+
+/// The director's rulings, as written in the `Ruling` tags.
+fn rulings(sheet: &Sheet, full: bool) -> Part {
+    let seats = sheet
+        .rulings
+        .iter()
+        .map(|r| r.scores.len())
+        .max()
+        .unwrap_or(0);
+    let mut columns = place_columns(full);
+    if full {
+        columns.extend([col("ruling"), num("seat"), col("player"), num("amount")]);
+        for s in 0..seats {
+            columns.push(num(format!("score {s}")));
+        }
+        columns.extend([col("reason"), col("rule"), col("applied")]);
+    } else {
+        columns.extend([
+            col("Ruling"),
+            col("Party"),
+            col("Change"),
+            col("Reason"),
+            col("Rule"),
+            col("Applied"),
+        ]);
+    }
+    let rows = sheet
+        .rulings
+        .iter()
+        .map(|r| {
+            let mut row = place_cells(&r.place, full);
+            let applied = if r.applied {
+                "yes".to_owned()
+            } else {
+                "no: the deal is not settled".to_owned()
+            };
+            if full {
+                row.extend([
+                    r.ruling.to_owned(),
+                    opt(r.seat),
+                    opt(r.player.as_ref()),
+                    opt(r.amount),
+                ]);
+                for s in 0..seats {
+                    row.push(opt(r.scores.get(s)));
+                }
+                row.extend([r.reason.clone(), opt(r.rule.as_ref()), applied]);
+            } else {
+                let (who, change) = match (r.seat, r.amount) {
+                    (Some(s), Some(a)) => (party(Party::Seat(s), r.player.as_deref()), signed(a)),
+                    _ => (
+                        "every seat".to_owned(),
+                        r.scores
+                            .iter()
+                            .enumerate()
+                            .map(|(s, v)| format!("{s}: {}", signed(*v)))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    ),
+                };
+                row.extend([
+                    r.ruling.to_owned(),
+                    who,
+                    change,
+                    r.reason.clone(),
+                    opt(r.rule.as_ref()),
+                    applied,
+                ]);
+            }
+            row
+        })
+        .collect();
+    Part {
+        id: "rulings",
+        title: "Rulings",
+        note: None,
+        grids: vec![Grid {
+            id: "rulings".into(),
+            title: "The director's rulings".into(),
+            columns,
+            rows,
+            foot: Vec::new(),
+            note: None,
+        }],
+        empty: "No ruling (no `Ruling` tag in the records read).".into(),
+    }
+}
+
+/// Line-up checks: names, seats, tables, boards.
+fn lineup(sheet: &Sheet, full: bool) -> Part {
+    let columns = if full {
+        vec![
+            col("kind"),
+            col("severity"),
+            col("player"),
+            col("file"),
+            num("record"),
+            col("message"),
+        ]
+    } else {
+        vec![
+            col("Kind"),
+            col("Severity"),
+            col("Player"),
+            col("File"),
+            num("Deal"),
+            col("Finding"),
+        ]
+    };
+    let rows = sheet
+        .lineup
+        .iter()
+        .map(|l| {
+            vec![
+                l.kind.to_owned(),
+                l.severity.to_owned(),
+                opt(l.player.as_ref()),
+                opt(l.file.as_ref()),
+                opt(l.record.map(|r| if full { r } else { r + 1 })),
+                l.message.clone(),
+            ]
+        })
+        .collect();
+    Part {
+        id: "lineup",
+        title: "Line-up",
+        note: None,
+        grids: vec![Grid {
+            id: "lineup".into(),
+            title: "Names, seats, tables and boards".into(),
+            columns,
+            rows,
+            foot: Vec::new(),
+            note: None,
+        }],
+        empty: format!(
+            "No line-up problem in the records read: no player at two tables of a round (by the Table tags) or twice at one, every session one table, every Board tag over the same cards, {}.",
+            match sheet.header.register {
+                Some(n) => format!("every name in the register ({n} names)"),
+                None => "no two names alike (no register given)".to_owned(),
+            }
+        ),
     }
 }
 
@@ -615,17 +1044,14 @@ fn board_grid(i: usize, b: &Board, full: bool) -> Grid {
         vec![col("Table")]
     };
     columns.extend([col("Players"), col("Contract"), col("Tricks")]);
-    const SEAT: [&str; 4] = ["Seat 0", "Seat 1", "Seat 2", "Seat 3"];
-    const VERSUS: [&str; 4] = [
-        "Seat 0 vs average",
-        "Seat 1 vs average",
-        "Seat 2 vs average",
-        "Seat 3 vs average",
-    ];
     for s in 0..seats.min(4) {
-        columns.push(num(SEAT[s]));
+        columns.push(num(format!("Seat {s}")));
         if full {
-            columns.push(num(VERSUS[s]));
+            columns.push(num(format!("Seat {s} vs average")));
+        }
+        columns.push(num(format!("Seat {s} MP")));
+        if full {
+            columns.push(num(format!("Seat {s} percent")));
         }
     }
     let rows = b
@@ -654,12 +1080,20 @@ fn board_grid(i: usize, b: &Board, full: bool) -> Grid {
             for s in 0..seats.min(4) {
                 let score = t.scores.get(s).copied();
                 let versus = t.versus_average.get(s).copied();
+                let mp = t.matchpoints.get(s).copied();
+                let pct = t.percent.get(s).copied();
                 if full {
                     row.push(opt(score.map(signed)));
                     row.push(opt(versus.map(signed_f)));
+                    row.push(opt(mp));
+                    row.push(opt(pct));
                 } else {
                     row.push(match (score, versus) {
                         (Some(sc), Some(v)) => format!("{} ({})", signed(sc), signed_f(v)),
+                        _ => String::new(),
+                    });
+                    row.push(match (mp, pct) {
+                        (Some(m), Some(p)) => format!("{m} ({p}%)"),
                         _ => String::new(),
                     });
                 }
@@ -668,23 +1102,23 @@ fn board_grid(i: usize, b: &Board, full: bool) -> Grid {
         })
         .collect();
     // "Average" under the first column, empty cells up to the seats'.
-    let before_seats = columns.len() - seats.min(4) * if full { 2 } else { 1 };
+    let per_seat = if full { 4 } else { 2 };
+    let before_seats = columns.len() - seats.min(4) * per_seat;
     let mut average = vec!["Average".to_owned()];
     average.resize(before_seats, String::new());
     for a in b.average.iter().take(4) {
         average.push(signed_f(*a));
-        if full {
-            average.push(String::new());
-        }
+        average.resize(average.len() + per_seat - 1, String::new());
     }
     Grid {
         id: format!("board-{}", i + 1),
         title: format!(
-            "Board {}: {} ({}, {} tables)",
+            "Board {}: {} ({}, {} tables, top {} matchpoints)",
             i + 1,
             b.board,
             b.variant.name(),
-            b.tables.len()
+            b.tables.len(),
+            b.top
         ),
         columns,
         rows,
@@ -697,12 +1131,46 @@ fn boards(sheet: &Sheet, full: bool) -> Part {
     Part {
         id: "boards",
         title: "Duplicate comparison",
-        note: None,
+        note: (!sheet.boards.is_empty()).then(|| {
+            "Each seat against the same seat at the other tables: its score, the difference from the board's average, and matchpoints (2 for each score beaten, 1 for each tie) with their percentage of the top.".to_owned()
+        }),
         grids: sheet
             .boards
             .iter()
             .enumerate()
             .map(|(i, b)| board_grid(i, b, full))
+            .chain(sheet.duplicate.iter().map(|d| {
+                let mut columns = rank_columns(full);
+                columns.extend([
+                    col("Player"),
+                    num("Boards"),
+                    num("Matchpoints"),
+                    num("Top"),
+                    num("Percent"),
+                ]);
+                Grid {
+                    id: format!("duplicate-{}", d.variant.name()),
+                    title: format!("Duplicate total: {}", d.variant.name()),
+                    columns,
+                    rows: d
+                        .players
+                        .iter()
+                        .map(|p| {
+                            let mut row = rank_cells(&p.rank, full);
+                            row.extend([
+                                p.player.clone(),
+                                p.boards.to_string(),
+                                p.matchpoints.to_string(),
+                                p.top.to_string(),
+                                opt(p.percent),
+                            ]);
+                            row
+                        })
+                        .collect(),
+                    foot: Vec::new(),
+                    note: None,
+                }
+            }))
             .collect(),
         empty: "No deal was played at more than one table (same Board tag or same hands).".into(),
     }
@@ -723,6 +1191,17 @@ pub fn summary_lines(sheet: &Sheet) -> Vec<String> {
         s.unsettled
     )];
     lines.push(checked_line(sheet));
+    let findings = sheet
+        .lineup
+        .iter()
+        .filter(|l| l.severity == "finding")
+        .count();
+    let warnings = sheet.lineup.len() - findings;
+    if !sheet.lineup.is_empty() {
+        lines.push(format!(
+            "Line-up: {findings} finding(s), {warnings} warning(s) (see Line-up)."
+        ));
+    }
     if !s.flagged_files.is_empty() {
         lines.push(format!(
             "Files with findings: {}",
@@ -733,6 +1212,29 @@ pub fn summary_lines(sheet: &Sheet) -> Vec<String> {
         lines.push(format!("Could not read {u}"));
     }
     lines
+}
+
+/// The handout's head: the event, site, date, rounds and the tool.
+pub fn header_line(sheet: &Sheet) -> String {
+    let h = &sheet.header;
+    let mut parts = Vec::new();
+    for (name, values) in [("Event", &h.events), ("Site", &h.sites), ("Date", &h.dates)] {
+        if !values.is_empty() {
+            parts.push(format!("{name}: {}", values.join(", ")));
+        }
+    }
+    if !h.rounds.is_empty() {
+        parts.push(format!(
+            "{} round(s): {}",
+            h.rounds.len(),
+            h.rounds.join(", ")
+        ));
+    }
+    if let Some(n) = h.register {
+        parts.push(format!("register of {n} players"));
+    }
+    parts.push(format!("checked by {}", h.tool));
+    parts.join(" · ")
 }
 
 /// What was checked, in one line: `NOT CHECKED: ...` unless everything was.
@@ -761,18 +1263,26 @@ pub fn checked_line(sheet: &Sheet) -> String {
     format!("NOT CHECKED: {} (see Not checked).", parts.join(", "))
 }
 
-const TITLE: &str = "Tournament director's report";
+pub(super) const TITLE: &str = "Tournament director's report";
 
 /// Aligned plain text, for a terminal: every text from a file is shown
 /// through [`escape::text`].
 pub fn text(sheet: &Sheet) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{}\n{}", TITLE.to_uppercase(), "=".repeat(TITLE.len()));
+    let lang = sheet.lang;
+    let title = tr(lang, TITLE);
+    let _ = writeln!(
+        out,
+        "{}\n{}",
+        title.to_uppercase(),
+        "=".repeat(width(&title))
+    );
+    let _ = writeln!(out, "{}", escape::text(&header_line(sheet)));
     for l in summary_lines(sheet) {
         let _ = writeln!(out, "{}", escape::text(&l));
     }
     for part in parts(sheet, false) {
-        let _ = writeln!(out, "\n== {} ==", part.title);
+        let _ = writeln!(out, "\n== {} ==", tr(lang, part.title));
         if let Some(note) = &part.note {
             let _ = writeln!(out, "{}", escape::text(note));
         }
@@ -786,7 +1296,7 @@ pub fn text(sheet: &Sheet) -> String {
                 (Some(note), true) => {
                     let _ = writeln!(out, "{}", escape::text(note));
                 }
-                _ => text_grid(&mut out, g),
+                _ => text_grid(&mut out, g, lang),
             }
         }
     }
@@ -802,15 +1312,26 @@ fn text_cell(s: &str) -> String {
     escape::text(s).replace('\n', " ")
 }
 
-fn text_grid(out: &mut String, g: &Grid) {
+fn text_grid(out: &mut String, g: &Grid, lang: super::Lang) {
     let n = g.columns.len();
     let cells = |rows: &[Vec<String>]| -> Vec<Vec<String>> {
         rows.iter()
             .map(|r| r.iter().map(|c| text_cell(c)).collect())
             .collect()
     };
-    let (rows, foot) = (cells(&g.rows), cells(&g.foot));
-    let mut widths: Vec<usize> = g.columns.iter().map(|c| width(c.name)).collect();
+    let (rows, mut foot) = (cells(&g.rows), cells(&g.foot));
+    for r in &mut foot {
+        if let Some(first) = r.first_mut() {
+            *first = tr(lang, first);
+        }
+    }
+    // A header may hold a name (a table's seats): escaped as a cell.
+    let header: Vec<String> = g
+        .columns
+        .iter()
+        .map(|c| text_cell(&tr(lang, &c.name)))
+        .collect();
+    let mut widths: Vec<usize> = header.iter().map(|c| width(c)).collect();
     for row in rows.iter().chain(&foot) {
         for (i, cell) in row.iter().enumerate().take(n) {
             widths[i] = widths[i].max(width(cell));
@@ -836,7 +1357,6 @@ fn text_grid(out: &mut String, g: &Grid) {
         }
         let _ = writeln!(out, "{}", l.trim_end());
     };
-    let header: Vec<String> = g.columns.iter().map(|c| c.name.to_owned()).collect();
     line(out, &header);
     let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
     line(out, &rule);
@@ -855,13 +1375,15 @@ fn text_grid(out: &mut String, g: &Grid) {
 /// that no name, tag, message or path adds markup, a link or a table cell.
 pub fn markdown(sheet: &Sheet) -> String {
     let md = escape::markdown;
+    let lang = sheet.lang;
     let mut out = String::new();
-    let _ = writeln!(out, "# {}\n", md(TITLE));
+    let _ = writeln!(out, "# {}\n", md(&tr(lang, TITLE)));
+    let _ = writeln!(out, "{}  ", md(&header_line(sheet)));
     for l in summary_lines(sheet) {
         let _ = writeln!(out, "{}  ", md(&l));
     }
     for part in parts(sheet, false) {
-        let _ = writeln!(out, "\n## {}", md(part.title));
+        let _ = writeln!(out, "\n## {}", md(&tr(lang, part.title)));
         if let Some(note) = &part.note {
             let _ = writeln!(out, "\n{}", md(note));
         }
@@ -875,7 +1397,7 @@ pub fn markdown(sheet: &Sheet) -> String {
                 let _ = writeln!(out, "{}", md(note));
                 continue;
             }
-            let header: Vec<String> = g.columns.iter().map(|c| md(c.name)).collect();
+            let header: Vec<String> = g.columns.iter().map(|c| md(&tr(lang, &c.name))).collect();
             let _ = writeln!(out, "| {} |", header.join(" | "));
             let align: Vec<&str> = g
                 .columns
@@ -887,13 +1409,44 @@ pub fn markdown(sheet: &Sheet) -> String {
                 let foot = i >= g.rows.len();
                 let cells: Vec<String> = row
                     .iter()
-                    .map(|c| match (foot, c.is_empty()) {
+                    .enumerate()
+                    .map(|(k, c)| match (foot, c.is_empty()) {
+                        (true, false) if k == 0 => format!("**{}**", md(&tr(lang, c))),
                         (true, false) => format!("**{}**", md(c)),
                         _ => md(c),
                     })
                     .collect();
                 let _ = writeln!(out, "| {} |", cells.join(" | "));
             }
+        }
+    }
+    out
+}
+
+/// One CSV row: every cell through [`escape::csv`].
+fn csv_row(out: &mut String, cells: &[String]) {
+    let cells: Vec<String> = cells.iter().map(|c| escape::csv(c)).collect();
+    let _ = writeln!(out, "{}", cells.join(","));
+}
+
+/// The byte-order mark a spreadsheet (Excel) needs to read UTF-8.
+pub const BOM: &str = "\u{feff}";
+
+/// Each table of the report as a CSV file of its own (`--out DIR`,
+/// `--table ID`): `(id, text)`, the text a header row (lower case) and the
+/// rows, summary rows last; no title row, so that a spreadsheet reads the
+/// first row as the header.
+pub fn csv_tables(sheet: &Sheet) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for part in parts(sheet, true) {
+        for g in &part.grids {
+            let mut text = String::new();
+            let header: Vec<String> = g.columns.iter().map(|c| c.name.to_lowercase()).collect();
+            csv_row(&mut text, &header);
+            for r in g.rows.iter().chain(&g.foot) {
+                csv_row(&mut text, r);
+            }
+            out.push((g.id.clone(), text));
         }
     }
     out
@@ -952,7 +1505,7 @@ mod tests {
             note: None,
         };
         g.drop_empty_columns();
-        let names: Vec<&str> = g.columns.iter().map(|c| c.name).collect();
+        let names: Vec<&str> = g.columns.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["A", "C"]);
         assert_eq!(g.rows[1], ["4", ""]);
         assert_eq!(g.foot[0], ["Sum", "3"]);

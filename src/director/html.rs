@@ -9,7 +9,8 @@
 
 use std::fmt::Write;
 
-use super::grid::{checked_line, parts, summary_lines};
+use super::grid::{checked_line, header_line, parts, summary_lines, TITLE};
+use super::lang::tr;
 use super::Sheet;
 use crate::escape::html as esc;
 
@@ -23,6 +24,7 @@ h2 { font-size: 1.25rem; margin: 2rem 0 .5rem; padding-bottom: .25rem; border-bo
 h3 { font-size: 1rem; margin: 1.25rem 0 .4rem; }
 p { margin: .25rem 0; }
 .summary { color: var(--muted); }
+.event { font-weight: 600; }
 nav a { margin-right: 1rem; }
 .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; }
 table { border-collapse: collapse; width: 100%; font-size: .875rem; }
@@ -47,7 +49,7 @@ details { color: var(--muted); margin: .25rem 0; }
   table.cards, .cards thead, .cards tbody, .cards tfoot, .cards tr, .cards th, .cards td { display: block; width: 100%; }
   .cards thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   .cards tr { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 .6rem; padding: .25rem .5rem; }
-  .cards td { border: none; padding: .15rem 0; display: flex; gap: .75rem; text-align: left; white-space: normal; }
+  .cards td { border: none; padding: .15rem 0; display: flex; gap: .75rem; text-align: left; white-space: normal; overflow-wrap: anywhere; min-width: 0; }
   .cards td.num { text-align: left; }
   .cards td.code { white-space: normal; }
   .cards td::before { content: attr(data-label); flex: 0 0 40%; color: var(--muted); font-weight: normal; }
@@ -62,6 +64,7 @@ details { color: var(--muted); margin: .25rem 0; }
   .scroll { overflow: visible; }
   h2 { break-before: auto; break-after: avoid; }
   h3 { break-after: avoid; }
+  #part-tables .scroll + h3 { break-before: page; }
   thead { display: table-header-group; }
   tfoot { display: table-row-group; }
   tr { break-inside: avoid; }
@@ -74,12 +77,20 @@ details { color: var(--muted); margin: .25rem 0; }
 /// The page.
 pub fn html(sheet: &Sheet) -> String {
     let mut out = String::new();
+    let lang = sheet.lang;
+    let title = esc(&tr(lang, TITLE));
     let _ = write!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>Tournament director's report</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n\
-         <h1>Tournament director's report</h1>\n"
+         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n\
+         <h1>{title}</h1>\n",
+        lang.code()
+    );
+    let _ = writeln!(
+        out,
+        "<p id=\"event\" class=\"event\">{}</p>",
+        esc(&header_line(sheet))
     );
     for l in summary_lines(sheet).iter().take(1) {
         let _ = writeln!(out, "<p class=\"summary\">{}</p>", esc(l));
@@ -103,21 +114,32 @@ pub fn html(sheet: &Sheet) -> String {
         }
         out.push_str("</ul></details>\n");
     }
+    for l in summary_lines(sheet)
+        .iter()
+        .filter(|l| l.starts_with("Line-up:"))
+    {
+        let _ = writeln!(out, "<p class=\"summary\">{}</p>", esc(l));
+    }
     for u in &s.unopened {
         let _ = writeln!(out, "<p class=\"summary\">Could not read {}</p>", esc(u));
     }
     let parts = parts(sheet, false);
     out.push_str("<nav>");
     for p in &parts {
-        let _ = write!(out, "<a href=\"#{}\">{}</a>", p.id, esc(p.title));
+        let _ = write!(
+            out,
+            "<a href=\"#part-{}\">{}</a>",
+            p.id,
+            esc(&tr(lang, p.title))
+        );
     }
     out.push_str("</nav>\n");
     for part in &parts {
         let _ = writeln!(
             out,
-            "<section id=\"{}\">\n<h2>{}</h2>",
+            "<section id=\"part-{}\">\n<h2>{}</h2>",
             part.id,
-            esc(part.title)
+            esc(&tr(lang, part.title))
         );
         if let Some(note) = &part.note {
             let _ = writeln!(out, "<p class=\"note\">{}</p>", esc(note));
@@ -149,7 +171,11 @@ pub fn html(sheet: &Sheet) -> String {
             out.push_str("<thead><tr>");
             for c in &g.columns {
                 let class = if c.numeric { " class=\"num\"" } else { "" };
-                let _ = write!(out, "<th scope=\"col\"{class}>{}</th>", esc(c.name));
+                let _ = write!(
+                    out,
+                    "<th scope=\"col\"{class}>{}</th>",
+                    esc(&tr(lang, &c.name))
+                );
             }
             out.push_str("</tr></thead>\n<tbody>\n");
             let row = |out: &mut String, cells: &[String]| {
@@ -160,7 +186,10 @@ pub fn html(sheet: &Sheet) -> String {
                     if c.numeric {
                         class.push("num");
                     }
-                    if matches!(c.name, "Kind" | "Rule" | "Card" | "At" | "Party" | "Tricks") {
+                    if matches!(
+                        c.name.as_str(),
+                        "Kind" | "Rule" | "Card" | "At" | "Party" | "Tricks"
+                    ) {
                         class.push("code");
                     }
                     if part.id == "claims"
@@ -178,7 +207,7 @@ pub fn html(sheet: &Sheet) -> String {
                     let _ = write!(
                         out,
                         "<td data-label=\"{}\"{class}>{}</td>",
-                        esc(c.name),
+                        esc(&tr(lang, c.label.unwrap_or(&c.name))),
                         esc(cell)
                     );
                 }
@@ -191,7 +220,11 @@ pub fn html(sheet: &Sheet) -> String {
             if !g.foot.is_empty() {
                 out.push_str("<tfoot>\n");
                 for r in &g.foot {
-                    row(&mut out, r);
+                    let mut r = r.clone();
+                    if let Some(first) = r.first_mut() {
+                        *first = tr(lang, first);
+                    }
+                    row(&mut out, &r);
                 }
                 out.push_str("</tfoot>\n");
             }

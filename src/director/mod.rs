@@ -2,29 +2,36 @@
 //! out at the end of a round.
 //!
 //! Built once into [`Sheet`] (serde, the `--format json` form,
-//! spec/report.md) and rendered per format, what was not checked first
-//! (paths not read, records unreadable, deals not settled and their claims
-//! not compared), then four parts:
+//! spec/report.md) and rendered per format as the handout, in the order
+//! players read it: the event's head and what was not checked first (paths
+//! not read, records unreadable, deals not settled and their claims not
+//! compared), then
+//! - **standings**: overall with ranks and a column per round, per round,
+//!   per session, from the engines' totals and the director's rulings
+//!   (never from the claims);
+//! - **results per table**: each deal's contract, declarer, result, score;
+//! - **rulings** (`Ruling` tags, `rulings.rs`);
+//! - **score-sheet errors**: claimed and computed (or ruled) side by side;
+//! - **line-up** (`lineup.rs`): names, the register, seats, tables, boards;
 //! - **irregularities**: one row per finding, with the player's name, the
 //!   fine or consequence, and counts per kind and per player;
-//! - **claims**: every deal whose score sheet disagrees with the rules,
-//!   claimed and computed amounts side by side;
-//! - **standings**: per session and over the whole input, per player, from
-//!   the engines' totals (never from the claims); each session sums to zero,
-//!   the Danish pots included;
-//! - **boards**: the duplicate comparison of a deal played at several tables.
+//! - **duplicate comparison**: a deal played at several tables, the
+//!   difference from the average and matchpoints, and the duplicate total.
 //!
 //! ## Flow
 //! [`collect`] (here) verifies every file exactly as `tarok verify` does
 //! (sessions cut by `verifier::session`) and keeps of each deal only what
 //! the report needs ([`Deal`]); [`Sheet::build`]
-//! (`build.rs`) turns the deals into the four parts (`model.rs`); `grid.rs`
+//! (`build.rs`) turns the deals into the parts (`model.rs`); `grid.rs`
 //! renders them as text, Markdown and CSV, `html.rs` as the page.
 
 mod build;
 mod grid;
 mod html;
+mod lang;
+mod lineup;
 mod model;
+mod rulings;
 
 use notation::Kind;
 use std::path::{Path, PathBuf};
@@ -36,14 +43,63 @@ use rayon::prelude::*;
 use crate::input::{self, Source};
 use crate::players;
 
-pub use grid::{csv, markdown, text};
+pub use grid::{csv, csv_tables, markdown, text, BOM};
 pub use html::html;
+pub use lang::Lang;
+pub use lineup::Register;
 pub use model::*;
 
 /// The JSON form (spec/report.md), pretty-printed, hidden characters
 /// written as JSON escapes ([`crate::escape::json`]).
 pub fn json(sheet: &Sheet) -> String {
     crate::escape::json_string(sheet, true) + "\n"
+}
+
+/// Where CSV goes: `--out DIR` (one file per table), `--table ID` (that
+/// table alone), `--excel` (a byte-order mark first, for Excel).
+#[derive(Debug, Default, Clone)]
+pub struct CsvTarget {
+    pub out: Option<PathBuf>,
+    pub table: Option<String>,
+    pub excel: bool,
+}
+
+/// The CSV form as `target` asks: the text for standard output (empty
+/// when every table went to a file of `--out`; then the files written, one
+/// a line). `Err` is a usage or write error, said in words.
+pub fn csv_for(sheet: &Sheet, target: &CsvTarget) -> Result<String, String> {
+    let bom = if target.excel { BOM } else { "" };
+    let tables = csv_tables(sheet);
+    let chosen: Vec<&(String, String)> = match &target.table {
+        Some(id) => {
+            let one: Vec<_> = tables.iter().filter(|(t, _)| t == id).collect();
+            if one.is_empty() {
+                let ids: Vec<&str> = tables.iter().map(|(t, _)| t.as_str()).collect();
+                return Err(format!(
+                    "no table `{id}` in this report; its tables: {}",
+                    ids.join(", ")
+                ));
+            }
+            one
+        }
+        None => tables.iter().collect(),
+    };
+    match &target.out {
+        None if target.table.is_some() => Ok(format!("{bom}{}", chosen[0].1)),
+        None => Ok(format!("{bom}{}", csv(sheet))),
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            let mut written = String::new();
+            for (id, text) in chosen {
+                let path = dir.join(format!("{id}.csv"));
+                std::fs::write(&path, format!("{bom}{text}"))
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                written.push_str(&format!("{}\n", path.display()));
+            }
+            Ok(written)
+        }
+    }
 }
 
 /// What the report keeps of one record.
@@ -67,6 +123,14 @@ pub struct Deal {
     /// Identical hands find each other by this key (see `hands_key`).
     pub hands: Option<Vec<u128>>,
     pub contract: Option<String>,
+    /// The contract without its bidder, and the bidder's seat (the
+    /// per-table sheet).
+    pub bid: Option<String>,
+    pub declarer: Option<u8>,
+    pub site: Option<String>,
+    pub date: Option<String>,
+    /// The director's rulings (`Ruling` tags) read.
+    pub rulings: Vec<RulingRow>,
 }
 
 #[derive(Debug)]
@@ -78,6 +142,8 @@ pub struct Settled {
     /// Net payments into each pot in this deal.
     pub paid_in: [i64; 2],
     pub tricks: Vec<u32>,
+    /// The engines' totals, before any ruling (`totals` has them applied).
+    pub computed: Vec<i64>,
 }
 
 /// One session's name and its deals.
@@ -272,6 +338,11 @@ fn unreadable(file: &str, index: usize, source: &Source, problems: &[Problem]) -
         settled: None,
         hands: None,
         contract: None,
+        bid: None,
+        declarer: None,
+        site: None,
+        date: None,
+        rulings: Vec::new(),
     }
 }
 
@@ -320,6 +391,7 @@ fn deal_of(
             }
         }
         Settled {
+            computed: report.totals.clone(),
             totals: report.totals.clone(),
             active: (0..seats)
                 .map(|s| table.is_none_or(|t| t.is_active(s as u8)))
@@ -329,24 +401,188 @@ fn deal_of(
             tricks,
         }
     });
+    let mut settled = settled;
+    let claim: Vec<(Party, i64)> = record
+        .claim
+        .iter()
+        .flat_map(|c| c.entries.iter().map(|e| (e.party, e.amount)))
+        .collect();
+    let seats = table.map_or(names.len(), |t| t.seats as usize);
+    let rulings = rule(
+        record,
+        &place,
+        variant,
+        &names,
+        source,
+        seats,
+        settled.as_mut(),
+        &claim,
+        &mut findings,
+    );
+    let (bid, declarer) = match bid(record) {
+        Some((b, d)) => (Some(b), Some(d)),
+        None => (None, None),
+    };
     Deal {
         place,
         session: 0,
         variant,
         readable: true,
-        claim_mismatch: report.problems.iter().any(|p| p.kind == "claim-mismatch"),
+        claim_mismatch: findings.iter().any(|p| p.kind == "claim-mismatch"),
         has_claim: record.claim.is_some(),
-        claim: record
-            .claim
-            .iter()
-            .flat_map(|c| c.entries.iter().map(|e| (e.party, e.amount)))
-            .collect(),
+        claim,
         hands: hands_key(record),
         contract: contract(record, &names),
+        bid,
+        declarer,
+        site: tag(record, "Site"),
+        date: tag(record, "Date"),
+        rulings,
         settled,
         names,
         findings,
     }
+}
+
+/// Reads the record's `Ruling` tags and applies them to a settled deal:
+/// an assigned result replaces the computed one, adjustments are added.
+/// A malformed ruling is a located `bad-tag`. With a ruling applied, the
+/// claim is compared with the ruled result, not the computed one.
+#[allow(clippy::too_many_arguments)]
+fn rule(
+    record: &Record,
+    place: &Place,
+    variant: Option<Variant>,
+    names: &[String],
+    source: &Source,
+    seats: usize,
+    mut settled: Option<&mut Settled>,
+    claim: &[(Party, i64)],
+    findings: &mut Vec<Irregularity>,
+) -> Vec<RulingRow> {
+    let mut rows = Vec::new();
+    let mut assigned = false;
+    let seats = settled.as_ref().map_or(seats, |s| s.totals.len());
+    for t in record.tags.iter().filter(|t| t.name == "Ruling") {
+        let lc = source.line_col(t.span.start as usize);
+        let bad = |why: String| Irregularity {
+            place: place.clone(),
+            variant,
+            seat: None,
+            player: None,
+            kind: "bad-tag",
+            rule: None,
+            trick: None,
+            card: None,
+            consequence: None,
+            line: Some(lc.0),
+            column: Some(lc.1),
+            path: None,
+            message: format!(
+                "malformed ruling `{}`: {why}; help: {}",
+                t.value,
+                rulings::HELP
+            ),
+        };
+        let ruling = match rulings::parse(&t.value, seats) {
+            Ok(r) => r,
+            Err(why) => {
+                findings.push(bad(why));
+                continue;
+            }
+        };
+        let mut row = RulingRow {
+            place: place.clone(),
+            ruling: "adjust",
+            seat: None,
+            player: None,
+            amount: None,
+            scores: Vec::new(),
+            reason: ruling.reason,
+            rule: ruling.rule,
+            applied: settled.is_some(),
+        };
+        match ruling.ruled {
+            rulings::Ruled::Adjust { seat, amount } => {
+                row.seat = Some(seat);
+                row.player = players::name(names, seat).map(str::to_owned);
+                row.amount = Some(amount);
+                if let Some(s) = settled.as_deref_mut() {
+                    s.totals[seat as usize] += amount;
+                }
+            }
+            rulings::Ruled::Assign { scores } => {
+                if assigned {
+                    findings.push(bad("a second assigned result for the deal".into()));
+                    continue;
+                }
+                assigned = true;
+                row.ruling = "assign";
+                if let Some(s) = settled.as_deref_mut() {
+                    // Adjustments read before stay added to the assigned result.
+                    for (i, t) in s.totals.iter_mut().enumerate() {
+                        *t = scores[i] + (*t - s.computed[i]);
+                    }
+                }
+                row.scores = scores;
+            }
+        }
+        rows.push(row);
+    }
+    // The claim against the ruled result.
+    if let Some(s) = settled.filter(|s| s.totals != s.computed) {
+        findings.retain(|f| f.kind != "claim-mismatch");
+        for (party, claimed) in claim {
+            let ruled = match party {
+                Party::Seat(seat) => s.totals.get(*seat as usize).copied(),
+                Party::Pot(Pot::King) => s.pots.map(|p| p[0]),
+                Party::Pot(Pot::Pagat) => s.pots.map(|p| p[1]),
+            };
+            let Some(ruled) = ruled.filter(|r| r != claimed) else {
+                continue;
+            };
+            let seat = match party {
+                Party::Seat(s) => Some(*s),
+                Party::Pot(_) => None,
+            };
+            let who = match party {
+                Party::Seat(s) => players::seat_label(names, *s),
+                Party::Pot(p) => p.word().to_owned(),
+            };
+            findings.push(Irregularity {
+                place: place.clone(),
+                variant,
+                seat,
+                player: seat.and_then(|s| players::name(names, s)).map(str::to_owned),
+                kind: "claim-mismatch",
+                rule: None,
+                trick: None,
+                card: None,
+                consequence: None,
+                line: None,
+                column: None,
+                path: None,
+                message: format!(
+                    "the record claims {} for {who}, the ruled result gives {} (the director's ruling applied)",
+                    grid::signed(*claimed),
+                    grid::signed(ruled)
+                ),
+            });
+        }
+    }
+    rows
+}
+
+/// The last bid without its bidder, then the calls and contras; and the
+/// bidder's seat. A Danish tout: `tout` and its seat.
+fn bid(record: &Record) -> Option<(String, u8)> {
+    let names: Vec<String> = Vec::new();
+    let full = contract(record, &names)?;
+    let (head, tail) = full.split_once(" by seat ")?;
+    let digits: String = tail.chars().take_while(char::is_ascii_digit).collect();
+    let seat = digits.parse().ok()?;
+    let rest = &tail[digits.len()..];
+    Some((format!("{head}{rest}"), seat))
 }
 
 /// What each finding cost: the fines the engine booked for it (payments

@@ -7,6 +7,11 @@ use serde::Serialize;
 /// The whole report: the `--format json` document.
 #[derive(Debug, Serialize)]
 pub struct Sheet {
+    /// The language of the labels of text, Markdown and HTML (`--lang`).
+    #[serde(skip)]
+    pub lang: super::Lang,
+    /// The event: what the handout's head says.
+    pub header: Header,
     pub summary: Summary,
     /// What could not be checked: paths not read, records unreadable, deals
     /// not settled (their claims not compared). Empty when everything was.
@@ -15,6 +20,135 @@ pub struct Sheet {
     pub claims: Vec<ClaimDeal>,
     pub standings: Standings,
     pub boards: Vec<Board>,
+    /// Per table (a session): each deal's contract, declarer, result and
+    /// score: the printable per-table sheet.
+    pub tables: Vec<TableSheet>,
+    /// The director's rulings (`Ruling` tags), in input order.
+    pub rulings: Vec<RulingRow>,
+    /// Line-up checks: names, seats, tables, boards (spec/report.md).
+    pub lineup: Vec<LineupFinding>,
+    /// Per player, the matchpoints of every board played at several
+    /// tables, best first (one list per variant).
+    pub duplicate: Vec<DuplicateStanding>,
+}
+
+/// The handout's head: what the `Event`, `Site`, `Date` and `Round` tags
+/// say (each distinct value, in order of first appearance), and the tool.
+#[derive(Debug, Serialize)]
+pub struct Header {
+    pub events: Vec<String>,
+    pub sites: Vec<String>,
+    pub dates: Vec<String>,
+    pub rounds: Vec<String>,
+    /// `tarok 0.1.0`.
+    pub tool: String,
+    /// The names in the register (`--players`), when one was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub register: Option<usize>,
+}
+
+/// One deal of a table's sheet.
+#[derive(Debug, Serialize)]
+pub struct TableDeal {
+    /// 0-based, as in JSON everywhere.
+    pub record: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    /// The last bid, then the calls and contras (without the bidder).
+    pub contract: Option<String>,
+    /// The seat (and name) of the last bid; a Danish tout's seat.
+    pub declarer: Option<u8>,
+    /// `made` (the declarer's score is positive), `lost` (negative),
+    /// `0`; `not settled` without a result.
+    pub result: String,
+    /// Each seat's score (the ruled one when a ruling applies); empty when
+    /// not settled.
+    pub scores: Vec<i64>,
+    /// A ruling changed the computed score.
+    pub ruled: bool,
+    /// `agrees`, `disagrees` (a score-sheet error), or absent without a
+    /// claim or when not compared.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score_sheet: Option<&'static str>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct TableSheet {
+    /// The session's name (its file).
+    pub session: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table: Option<String>,
+    /// The names of the first deal's `Players` tag, by seat.
+    pub players: Vec<String>,
+    pub deals: Vec<TableDeal>,
+    /// Each seat's sum over the settled deals.
+    pub totals: Vec<i64>,
+    /// Deals whose score sheet disagrees with the (ruled) result.
+    pub score_sheet_errors: usize,
+}
+
+/// A director's ruling (`Ruling` tag, spec/notation.md §3.4).
+#[derive(Debug, Clone, Serialize)]
+pub struct RulingRow {
+    #[serde(flatten)]
+    pub place: Place,
+    /// `adjust` or `assign`.
+    pub ruling: &'static str,
+    /// `adjust`: the seat and the amount added to its score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub amount: Option<i64>,
+    /// `assign`: every seat's score, replacing the computed ones.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub scores: Vec<i64>,
+    pub reason: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// Whether it changed the standings (a ruling on a deal not settled
+    /// is listed, not applied).
+    pub applied: bool,
+}
+
+/// A line-up check's finding (names, seats, tables, boards).
+#[derive(Debug, Clone, Serialize)]
+pub struct LineupFinding {
+    /// `unknown-player`, `similar-names`, `player-twice-at-table`,
+    /// `player-at-two-tables`, `mixed-tables`, `board-differs`.
+    pub kind: &'static str,
+    /// `finding` (exit 1) or `warning` (reported, exit code unchanged).
+    pub severity: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub record: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    pub message: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct DuplicateStanding {
+    pub variant: Variant,
+    pub players: Vec<DuplicateLine>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct DuplicateLine {
+    /// `1`, `3=` for a tie.
+    pub rank: String,
+    pub player: String,
+    /// Boards the player played that were compared.
+    pub boards: usize,
+    pub matchpoints: u32,
+    /// The most the player could have scored on those boards.
+    pub top: u32,
+    /// `matchpoints / top`, in percent, two decimals.
+    pub percent: Option<f64>,
 }
 
 #[derive(Debug, Serialize)]
@@ -96,8 +230,20 @@ pub struct Irregularities {
     pub rows: Vec<Irregularity>,
     /// Findings per kind, most frequent first.
     pub by_kind: Vec<Count>,
-    /// Findings per player (findings that name a seat), most first.
+    /// Findings per player (findings that name a seat; a score-sheet
+    /// error is the table's, not counted), most first.
     pub by_player: Vec<Count>,
+    /// The same, per player and kind, with the fines and consequences.
+    pub by_player_kind: Vec<PlayerKind>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PlayerKind {
+    pub player: String,
+    pub kind: String,
+    pub findings: usize,
+    /// Each distinct fine or consequence these findings carried.
+    pub consequences: Vec<String>,
 }
 
 /// One finding.
@@ -146,6 +292,9 @@ pub struct ClaimDeal {
     pub variant: Option<Variant>,
     /// Every seat of the table, then the pots (Danish Tarok).
     pub parties: Vec<ClaimParty>,
+    /// Compared with the result a director's ruling gave, not the
+    /// computed one (`computed` is then the ruled result).
+    pub ruled: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -162,6 +311,8 @@ pub struct ClaimParty {
 #[derive(Debug, Serialize)]
 pub struct Standings {
     pub sessions: Vec<SessionStanding>,
+    /// Per variant and round (`Round` tag), every player's result in it.
+    pub rounds: Vec<RoundStanding>,
     /// Over the whole input, one table per variant (scores of different
     /// games are not added up).
     pub overall: Vec<Overall>,
@@ -214,12 +365,37 @@ pub struct SessionPots {
 #[derive(Debug, Serialize)]
 pub struct Overall {
     pub variant: Variant,
+    /// The rounds (`Round` tags) in order of first appearance; `-` for
+    /// deals without one. Each player's `per_round` follows this order.
+    pub rounds: Vec<String>,
     pub players: Vec<OverallLine>,
 }
 
 #[derive(Debug, Serialize)]
-pub struct OverallLine {
+pub struct RoundStanding {
+    pub variant: Variant,
+    pub round: String,
+    pub players: Vec<RoundLine>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct RoundLine {
+    pub rank: String,
     pub player: String,
+    /// Where the player sat: the `Table` tag, else the session's name.
+    pub tables: Vec<String>,
+    pub deals: usize,
+    pub total: i64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct OverallLine {
+    /// `1`, `2`, `3=` (tied on total), best first.
+    pub rank: String,
+    pub player: String,
+    /// The player's total per round, in the order of `rounds`; the
+    /// running sum of these is `total`.
+    pub per_round: Vec<i64>,
     pub sessions: usize,
     pub deals: usize,
     pub total: i64,
@@ -235,6 +411,8 @@ pub struct Board {
     /// `board-tag` or `same-hands`.
     pub matched_by: &'static str,
     pub tables: Vec<BoardTable>,
+    /// The most matchpoints a seat can score: 2 per other table.
+    pub top: u32,
     /// Each seat's average score over the tables.
     pub average: Vec<f64>,
 }
@@ -252,4 +430,9 @@ pub struct BoardTable {
     pub scores: Vec<i64>,
     /// Each seat's score minus the board's average for that seat.
     pub versus_average: Vec<f64>,
+    /// Each seat's matchpoints against the same seat at the other tables:
+    /// 2 for each score beaten, 1 for each tie.
+    pub matchpoints: Vec<u32>,
+    /// `matchpoints` out of the board's `top`, in percent.
+    pub percent: Vec<f64>,
 }

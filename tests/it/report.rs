@@ -78,7 +78,7 @@ fn report_on_the_corpus_in_plain_forms() {
         assert_eq!(code, Some(1), "{format}");
         for part in [
             "Irregularities",
-            "Claims",
+            "Score-sheet errors",
             "Standings",
             "Duplicate comparison",
         ] {
@@ -264,12 +264,14 @@ fn a_claim_mismatch_shows_claimed_and_computed_side_by_side() {
     assert_eq!(parties[2]["computed"], -495);
 }
 
+/// A `Board` tag over different cards is a finding (exit 1), and those
+/// tables are not compared.
 #[test]
-fn a_board_played_at_several_tables_is_compared() {
+fn a_board_tag_over_different_cards_is_a_finding_not_a_comparison() {
     let dir = std::env::temp_dir().join(format!("tarok-report-board-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    // Board 7 at two tables, tied by the `Board` tag: two generated deals
-    // (different cards, so different scores) tagged as the same board.
+    // Board 7 at two tables: two generated deals (different cards) tagged
+    // as the same board.
     for (file, seed, table, names) in [
         ("a.tarok", "8", "1", "Ann; Bob; Cat; Dan"),
         ("b.tarok", "9", "2", "Eve; Fay; Gus; Hal"),
@@ -291,41 +293,136 @@ fn a_board_played_at_several_tables_is_compared() {
             .collect::<String>();
         std::fs::write(dir.join(file), text).unwrap();
     }
-    let sheet = report_json(&dir, &["a.tarok", "b.tarok"]);
-    let board = &sheet["boards"][0];
-    assert_eq!(board["board"], "7");
-    assert_eq!(board["matched_by"], "board-tag");
-    let tables = board["tables"].as_array().unwrap();
-    assert_eq!(tables.len(), 2);
-    assert_eq!(tables[0]["table"], "1");
-    assert_eq!(tables[1]["players"][0], "Eve");
-    let scores = |t: &Value| -> Vec<i64> {
-        t["scores"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_i64().unwrap())
-            .collect()
-    };
-    assert_ne!(scores(&tables[0]), scores(&tables[1]), "the deals differ");
-    for seat in 0..4 {
-        let avg = (scores(&tables[0])[seat] + scores(&tables[1])[seat]) as f64 / 2.0;
-        assert_eq!(board["average"][seat].as_f64().unwrap(), avg);
-        assert_eq!(
-            tables[0]["versus_average"][seat].as_f64().unwrap(),
-            scores(&tables[0])[seat] as f64 - avg
-        );
-    }
-    // Each seat's score against the board's average: the differences of a
-    // seat over the tables add up to 0.
-    for seat in 0..4 {
-        let sum: f64 = tables
-            .iter()
-            .map(|t| t["versus_average"][seat].as_f64().unwrap())
-            .sum();
-        assert!(sum.abs() < 0.02, "seat {seat}: {sum}");
-    }
+    let (code, out) = report(&dir, "json", &["a.tarok", "b.tarok"]);
+    assert_eq!(code, Some(1), "a finding");
+    let sheet: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(len_of(&sheet["boards"]), 0, "not compared");
+    let lineup = sheet["lineup"].as_array().unwrap();
+    assert_eq!(lineup.len(), 1, "{lineup:?}");
+    assert_eq!(lineup[0]["kind"], "board-differs");
+    assert_eq!(lineup[0]["severity"], "finding");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The hand-made club night (tests/director/club, written by
+/// tests/director/make.py): 12 players, round 1 at three tables, round 2
+/// two duplicate boards at three tables, one `adjust` and one `assign`
+/// ruling. Values checked by hand (tests/director/README.md):
+/// - board 1, seat 0 scores +7, +7 and (assigned) +30: tables 1 and 2 tie
+///   each other (1) and lose to table 3 (0): 1 of a top of 4, 25%; table 3
+///   beats both: 4, 100%;
+/// - board 2, seat 1 scores -24, -34 (-24 adjusted by -10 for slow play),
+///   -24: tables 1 and 3 beat table 2 and tie each other: 3 each, 75%;
+///   table 2: 0;
+/// - every other seat of board 2 ties: 2 each, 50%;
+/// - Jens (seat 1 at table 2 in round 2) has -9 and -48 in round 1, -21 + 7
+///   ... in round 2: +7 and -34: -27; total -84, ranked 12th;
+/// - the claim of table 3, board 1 is the computed result (+7 +7 +7 -21):
+///   a score-sheet error against the assigned result; the claim of table
+///   2, board 2 is the ruled one and agrees.
+#[test]
+fn the_club_night_with_rulings_and_matchpoints() {
+    let root = crate::cli::root();
+    let (code, json) = report(&root, "json", &["tests/director/club"]);
+    assert_eq!(code, Some(1), "the score-sheet error against the ruling");
+    let sheet: Value = serde_json::from_str(&json).unwrap();
+    let b1 = &sheet["boards"][0];
+    assert_eq!(b1["top"], 4);
+    let mp = |b: &Value, t: usize, seat: usize| b["tables"][t]["matchpoints"][seat].as_u64();
+    assert_eq!(
+        [mp(b1, 0, 0), mp(b1, 1, 0), mp(b1, 2, 0)],
+        [Some(1), Some(1), Some(4)]
+    );
+    let b2 = &sheet["boards"][1];
+    assert_eq!(
+        [mp(b2, 0, 1), mp(b2, 1, 1), mp(b2, 2, 1)],
+        [Some(3), Some(0), Some(3)]
+    );
+    assert_eq!(b2["tables"][1]["scores"][1], -34);
+    assert_eq!(b2["tables"][0]["percent"][1], 75.0);
+    let overall = &sheet["standings"]["overall"][0]["players"];
+    let jens = overall
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["player"] == "Jens")
+        .unwrap();
+    assert_eq!(jens["per_round"], serde_json::json!([-57, -27]));
+    assert_eq!(jens["total"], -84);
+    assert_eq!(jens["rank"], "12");
+    assert_eq!(len_of(&sheet["rulings"]), 2);
+    assert_eq!(len_of(&sheet["claims"]), 1);
+    assert_eq!(sheet["claims"][0]["ruled"], true);
+    assert_eq!(sheet["claims"][0]["parties"][0]["computed"], 30);
+    // A score-sheet error is the table's: no player is counted for it.
+    assert_eq!(len_of(&sheet["irregularities"]["by_player"]), 0);
+    for (format, ext) in [("text", "txt"), ("markdown", "md"), ("csv", "csv")] {
+        let (_, out) = report(&root, format, &["tests/director/club"]);
+        insta::assert_snapshot!(format!("report__club.{ext}"), out);
+    }
+}
+
+/// The line-up checks, without and with a register: one player typed two
+/// ways (`Zoë Berg`, `Zoe  Berg`), a player at two tables of round 1
+/// (Cara), one twice at a table (Ida), two tables pasted into one file, a
+/// `Board` tag over different cards, a malformed ruling (`bad-tag`: exit 2).
+#[test]
+fn line_up_checks_without_and_with_a_register() {
+    let root = crate::cli::root();
+    let (code, out) = report(&root, "text", &["tests/director/lineup"]);
+    assert_eq!(code, Some(2), "a malformed ruling is bad input");
+    insta::assert_snapshot!("report__lineup.txt", out);
+    let sheet = report_json(&root, &["tests/director/lineup"]);
+    let kinds: Vec<&str> = sheet["lineup"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["kind"].as_str().unwrap())
+        .collect();
+    for kind in [
+        "similar-names",
+        "player-twice-at-table",
+        "player-at-two-tables",
+        "mixed-tables",
+        "board-differs",
+    ] {
+        assert!(kinds.contains(&kind), "{kind}: {kinds:?}");
+    }
+    let bad = sheet["irregularities"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "bad-tag")
+        .expect("the malformed ruling");
+    assert_eq!(bad["line"], 6, "located at its tag");
+    // With a register: a name not in it (`Zoe Berg`, without the accent)
+    // gets "did you mean", and names are no longer compared with each other.
+    let out = tarok_in(
+        &root,
+        &[
+            "report",
+            "--players",
+            "tests/director/register.txt",
+            "--format",
+            "json",
+            "tests/director/lineup",
+        ],
+    );
+    let sheet: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let lineup = sheet["lineup"].as_array().unwrap();
+    let unknown: Vec<&str> = lineup
+        .iter()
+        .filter(|l| l["kind"] == "unknown-player")
+        .map(|l| l["message"].as_str().unwrap())
+        .collect();
+    insta::assert_snapshot!("report__register", unknown.join("\n"));
+    assert!(!lineup.iter().any(|l| l["kind"] == "similar-names"));
+    // A register that cannot be read is bad input.
+    let out = tarok_in(
+        &root,
+        &["report", "--players", "no/such/file", "tests/director/club"],
+    );
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]
@@ -415,4 +512,125 @@ fn independent_deals_are_sessions_of_their_own() {
     assert_eq!(overall.as_array().unwrap().len(), 4);
     assert_eq!(overall[0]["sessions"], 4);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--format csv --out DIR`: one file per table, each opening with its
+/// header row; `--excel` puts a byte-order mark first; `--table ID` writes
+/// that table alone; the numeric columns of a table's sheet hold numbers
+/// only, and every result row its round and table.
+#[test]
+fn csv_one_file_per_table_for_a_spreadsheet() {
+    let root = crate::cli::root();
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("csv");
+    let out = tarok_in(
+        &root,
+        &[
+            "report",
+            "--format",
+            "csv",
+            "--excel",
+            "--out",
+            out_dir.to_str().unwrap(),
+            "tests/director/club",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let sheet = std::fs::read_to_string(out_dir.join("table-6.csv")).unwrap();
+    let sheet = sheet.strip_prefix('\u{feff}').expect("a byte-order mark");
+    let mut lines = sheet.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(
+        header,
+        [
+            "file",
+            "record",
+            "round",
+            "table",
+            "board",
+            "contract",
+            "declarer seat",
+            "declarer",
+            "result",
+            "score 0",
+            "score 1",
+            "score 2",
+            "score 3",
+            "ruled",
+            "score sheet"
+        ]
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 3, "two deals and the total");
+    for row in &rows[..2] {
+        assert_eq!((row[2], row[3]), ("2", "3"), "round and table on every row");
+        for i in [1, 6, 9, 10, 11, 12] {
+            assert!(row[i].parse::<f64>().is_ok(), "{:?} is a number", row[i]);
+        }
+    }
+    assert_eq!(rows[0][7], "Lars", "seat and name apart");
+    let files = std::fs::read_dir(&out_dir).unwrap().count();
+    assert!(files > 20, "{files} files");
+    let one = tarok_in(
+        &root,
+        &[
+            "report",
+            "--format",
+            "csv",
+            "--table",
+            "duplicate-koenigrufen",
+            "tests/director/club",
+        ],
+    );
+    let written = std::fs::read_to_string(out_dir.join("duplicate-koenigrufen.csv")).unwrap();
+    assert_eq!(format!("\u{feff}{}", stdout(&one)), written);
+    // The numbers of the duplicate total are numbers: rank, tie apart.
+    assert!(stdout(&one).starts_with("rank,tie,player,boards,matchpoints,top,percent\n"));
+    assert!(
+        stdout(&one).contains("\n1,tied,Emil,2,6,8,75\n"),
+        "{}",
+        stdout(&one)
+    );
+}
+
+/// `--lang`: the labels (titles, column headers, summary rows) in Danish,
+/// German or French, the page's `lang` attribute too; the sentences and
+/// the JSON stay English.
+#[test]
+fn labels_in_the_language_asked() {
+    let root = crate::cli::root();
+    for (lang, title, column) in [
+        ("da", "TURNERINGSLEDERENS RAPPORT", "Placering"),
+        ("de", "BERICHT DER TURNIERLEITUNG", "Gesamt"),
+        ("fr", "RAPPORT DE L'ARBITRE", "Joueur"),
+    ] {
+        let out = tarok_in(&root, &["report", "--lang", lang, "tests/director/club"]);
+        let text = stdout(&out);
+        assert!(text.starts_with(title), "{lang}: {text}");
+        assert!(text.contains(column), "{lang}");
+        let page = stdout(&tarok_in(
+            &root,
+            &[
+                "report",
+                "--lang",
+                lang,
+                "--format",
+                "html",
+                "tests/director/club",
+            ],
+        ));
+        assert!(page.contains(&format!("<html lang=\"{lang}\">")), "{lang}");
+    }
+    let json = stdout(&tarok_in(
+        &root,
+        &[
+            "report",
+            "--lang",
+            "de",
+            "--format",
+            "json",
+            "tests/director/club",
+        ],
+    ));
+    assert!(json.contains("\"standings\""));
 }
