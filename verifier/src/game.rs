@@ -132,6 +132,20 @@ pub enum Phase {
     Over,
 }
 
+impl Phase {
+    /// The phase in words.
+    pub fn word(self) -> &'static str {
+        match self {
+            Phase::Auction => "auction",
+            Phase::Calls => "calls",
+            Phase::Discard => "discard",
+            Phase::Declare => "declarations",
+            Phase::Play => "play",
+            Phase::Over => "end of the deal",
+        }
+    }
+}
+
 /// An illegal move: the engine's findings on the record with it appended
 /// (those the record already had left out).
 #[derive(Debug, Clone)]
@@ -688,6 +702,16 @@ impl Game {
             // record with it, or, where it has none, that the deal is over.
             let problems = self.fresh(&self.with(mv, true));
             return if problems.is_empty() { vec![over()] } else { problems };
+        }
+        let phase = mv.phase();
+        let at = self.at();
+        if phase < at && phase != Phase::Discard {
+            return vec![Problem::new(
+                Kind::Other,
+                format!("the record has reached the {}: no entry of the {} follows it", at.word(), phase.word()),
+            )
+            .seat(mv.seat())
+            .help("the sections of a record come in their order: auction, calls, discard, declarations, tricks")];
         }
         match mv {
             Move::Discard { seat, card } => {

@@ -69,7 +69,7 @@ fn playouts(variant: Variant) {
                 if !legal.contains(&mv) {
                     probes += 1;
                     let mut after = game.clone();
-                    let rejected = after.apply(mv.clone()).expect_err("not in legal()");
+                    let rejected = after.apply(mv.clone()).expect_err(&format!("{variant} seed {seed}: {mv:?} not in legal() but taken"));
                     assert!(!rejected.problems.is_empty());
                     // The same findings from `verify` on the record with it.
                     let mut entered = game.clone();
