@@ -382,11 +382,12 @@ impl Game {
     /// whether the record ends the deal.
     fn judge(&self, record: &Record) -> (Vec<Problem>, bool) {
         let report = replay(record, &mut self.session.clone(), false).report;
-        let over = !report.problems.iter().any(|p| p.kind == Kind::Incomplete);
+        let waiting = report.problems.iter().any(|p| still_declaring(record, p));
+        let over = !waiting && !report.problems.iter().any(|p| p.kind == Kind::Incomplete);
         let problems = report
             .problems
             .into_iter()
-            .filter(|p| p.kind != Kind::Incomplete)
+            .filter(|p| p.kind != Kind::Incomplete && !still_declaring(record, p))
             .collect();
         (problems, over)
     }
@@ -635,10 +636,21 @@ impl Game {
                     _ => Vec::new(),
                 };
                 let trumps = self.holdings(seat);
+                // The engines take a declaration said twice (a Danish
+                // "pass" again) as no fault: it is not offered again, so
+                // that a playout ends.
+                let said = |act: &Act| {
+                    self.record
+                        .declarations
+                        .iter()
+                        .flat_map(|l| &l.actions)
+                        .any(|a| a.seat == seat && a.act == *act)
+                };
                 out.extend(
                     acts(variant, Phase::Declare, seat, &skat)
                         .into_iter()
                         .chain(handfuls(variant, trumps))
+                        .filter(|act| !said(act))
                         .map(|act| Move::Declare { seat, act }),
                 );
             }
@@ -834,6 +846,22 @@ impl Game {
             self.rejudge();
         }
     }
+}
+
+/// A Danish seat that has made a declaration and may make another: the
+/// engine judges the last seat of a record that stops in the declarations
+/// as done, and finds a combination it has not declared yet missing
+/// (DK-DECL-4), which ends the deal. Step by step the seat is still
+/// speaking: that finding waits until another seat speaks or the play
+/// starts, and the deal goes on.
+fn still_declaring(record: &Record, p: &Problem) -> bool {
+    p.kind == Kind::MissingDeclaration
+        && record.tricks.is_empty()
+        && record
+            .declarations
+            .as_ref()
+            .and_then(|d| d.actions.last())
+            .is_some_and(|a| Some(a.seat) == p.seat && a.act != Act::Pass)
 }
 
 const LEADS: [Option<Lead>; 6] = [

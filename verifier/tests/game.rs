@@ -57,6 +57,7 @@ fn playouts(variant: Variant) {
         let mut rng = Rng::new(seed * 7919 + variant as u64);
         let dealt = gen::deal(variant, &mut rng, seed as usize).expect("a generator");
         let mut game = Game::from_record(&dealt).expect("a good deal");
+        let mut moves = 0;
         while !game.is_over() {
             let legal = game.legal();
             assert!(
@@ -93,7 +94,12 @@ fn playouts(variant: Variant) {
             game.apply(mv.clone())
                 .unwrap_or_else(|e| panic!("{variant} seed {seed}: {mv:?} listed but rejected: {e}"));
             steps += 1;
-            assert!(steps < 100_000, "{variant}: a playout that does not end");
+            moves += 1;
+            assert!(
+                moves < 400,
+                "{variant} seed {seed}: a playout that does not end:\n{}",
+                verifier::notation::to_text(game.record())
+            );
         }
         let record = game.record().clone();
         let report = verify(&record, &mut Session::default());
