@@ -183,7 +183,11 @@ pub struct Game {
 
 /// Whether two findings are the same fault (spans and wording aside).
 fn same(a: &Problem, b: &Problem) -> bool {
-    a.kind == b.kind && a.rule == b.rule && a.seat == b.seat && a.trick == b.trick && a.card == b.card
+    a.kind == b.kind
+        && a.rule == b.rule
+        && a.seat == b.seat
+        && a.trick == b.trick
+        && a.card == b.card
 }
 
 fn action(seat: Seat, act: Act) -> Action {
@@ -324,7 +328,11 @@ impl Game {
                 .find(|h| h.cards.iter().any(|i| i.card == c))
                 .map(|h| h.seat)
         })
-        .unwrap_or_else(|| (0..self.table.seats).find(|&s| self.table.is_active(s)).unwrap_or(0))
+        .unwrap_or_else(|| {
+            (0..self.table.seats)
+                .find(|&s| self.table.is_active(s))
+                .unwrap_or(0)
+        })
     }
 
     /// The variant.
@@ -611,22 +619,36 @@ impl Game {
         let variant = self.table.variant;
         let sections = notation::words::sections(Some(variant));
         let at = self.at();
-        let active: Vec<Seat> = (0..self.table.seats).filter(|&s| self.table.is_active(s)).collect();
+        let active: Vec<Seat> = (0..self.table.seats)
+            .filter(|&s| self.table.is_active(s))
+            .collect();
         let mut out = Vec::new();
         let has = |name: &str| sections.contains(&name);
         if at <= Phase::Auction && has("auction") {
             for &seat in &active {
-                out.extend(acts(variant, Phase::Auction, seat, &[]).into_iter().map(|act| Move::Auction { seat, act }));
+                out.extend(
+                    acts(variant, Phase::Auction, seat, &[])
+                        .into_iter()
+                        .map(|act| Move::Auction { seat, act }),
+                );
             }
         }
         if at <= Phase::Calls && has("calls") {
             for &seat in &active {
-                out.extend(acts(variant, Phase::Calls, seat, &[]).into_iter().map(|act| Move::Calls { seat, act }));
+                out.extend(
+                    acts(variant, Phase::Calls, seat, &[])
+                        .into_iter()
+                        .map(|act| Move::Calls { seat, act }),
+                );
             }
         }
         if at < Phase::Discard && has("discard") {
             for &seat in &active {
-                out.extend(self.holdings(seat).iter().map(|card| Move::Discard { seat, card }));
+                out.extend(
+                    self.holdings(seat)
+                        .iter()
+                        .map(|card| Move::Discard { seat, card }),
+                );
             }
         }
         if at <= Phase::Declare && has("declare") {
@@ -636,42 +658,39 @@ impl Game {
                     _ => Vec::new(),
                 };
                 let trumps = self.holdings(seat);
-                // The engines take a declaration said twice (a Danish
-                // "pass" again) as no fault: it is not offered again, so
-                // that a playout ends.
-                let said = |act: &Act| {
-                    self.record
-                        .declarations
-                        .iter()
-                        .flat_map(|l| &l.actions)
-                        .any(|a| a.seat == seat && a.act == *act)
-                };
                 out.extend(
                     acts(variant, Phase::Declare, seat, &skat)
                         .into_iter()
                         .chain(handfuls(variant, trumps))
-                        .filter(|act| !said(act))
                         .map(|act| Move::Declare { seat, act }),
                 );
             }
         }
         match self.in_trick() {
-            Some(seat) => out.extend(self.holdings(seat).iter().map(|card| Move::play(seat, card))),
+            Some(seat) => out.extend(
+                self.holdings(seat)
+                    .iter()
+                    .map(|card| Move::play(seat, card)),
+            ),
             None => {
                 let trick = self.record.tricks.len();
                 if trick < variant.tricks() {
                     for &seat in &active {
                         for card in self.holdings(seat).iter() {
-                            let names: &[Option<Lead>] = if variant == Variant::DanishTarok && card.is_fool() {
-                                &LEADS
-                            } else {
-                                &[None]
-                            };
-                            let calls: Vec<Option<Seat>> = if variant == Variant::DanishTarok && trick == 22 {
-                                std::iter::once(None).chain(active.iter().map(|&s| Some(s))).collect()
-                            } else {
-                                vec![None]
-                            };
+                            let names: &[Option<Lead>] =
+                                if variant == Variant::DanishTarok && card.is_fool() {
+                                    &LEADS
+                                } else {
+                                    &[None]
+                                };
+                            let calls: Vec<Option<Seat>> =
+                                if variant == Variant::DanishTarok && trick == 22 {
+                                    std::iter::once(None)
+                                        .chain(active.iter().map(|&s| Some(s)))
+                                        .collect()
+                                } else {
+                                    vec![None]
+                                };
                             for &name in names {
                                 for &fool_call in &calls {
                                     out.push(Move::Play {
@@ -707,13 +726,42 @@ impl Game {
         }
     }
 
+    /// A Danish entry the seat has made already in its section (the engine
+    /// takes a "pass" again as no fault; offering it would let a playout
+    /// go on for ever).
+    fn repeated(&self, mv: &Move) -> bool {
+        let (list, seat, act) = match mv {
+            Move::Auction { seat, act } => (&self.record.auction, seat, act),
+            Move::Calls { seat, act } => (&self.record.calls, seat, act),
+            Move::Declare { seat, act } => (&self.record.declarations, seat, act),
+            _ => return false,
+        };
+        self.table.variant == Variant::DanishTarok
+            && list
+                .iter()
+                .flat_map(|l| &l.actions)
+                .any(|a| a.seat == *seat && a.act == *act)
+    }
+
     /// Whether `mv` is legal now, and if not the engine's findings.
     fn check(&self, mv: &Move) -> Vec<Problem> {
         if self.over {
             // Nothing follows the end of the deal: the engine's word on the
             // record with it, or, where it has none, that the deal is over.
             let problems = self.fresh(&self.with(mv, true));
-            return if problems.is_empty() { vec![over()] } else { problems };
+            return if problems.is_empty() {
+                vec![over()]
+            } else {
+                problems
+            };
+        }
+        if self.repeated(mv) {
+            return vec![Problem::new(
+                Kind::Other,
+                format!("seat {} has said this already", mv.seat()),
+            )
+            .seat(mv.seat())
+            .help("the engine takes an entry said again as no fault, but it says nothing new: a game step by step does not take it")];
         }
         let phase = mv.phase();
         let at = self.at();
@@ -727,7 +775,9 @@ impl Game {
         }
         match mv {
             Move::Discard { seat, card } => {
-                if self.pending.as_ref().is_some_and(|(s, _)| s != seat) || self.at() >= Phase::Discard {
+                if self.pending.as_ref().is_some_and(|(s, _)| s != seat)
+                    || self.at() >= Phase::Discard
+                {
                     let mut problems = self.fresh(&self.with(mv, false));
                     problems.truncate(1);
                     if problems.is_empty() {
@@ -756,7 +806,13 @@ impl Game {
                         let mut problems = self.fresh(&self.with(mv, true));
                         if problems.is_empty() {
                             problems.push(
-                                Problem::new(Kind::OutOfTurn, format!("it is seat {due}'s turn in this trick, not seat {seat}'s")).seat(*seat),
+                                Problem::new(
+                                    Kind::OutOfTurn,
+                                    format!(
+                                        "it is seat {due}'s turn in this trick, not seat {seat}'s"
+                                    ),
+                                )
+                                .seat(*seat),
                             );
                         }
                         return problems;
@@ -774,7 +830,10 @@ impl Game {
         if self.over {
             return Vec::new();
         }
-        self.candidates().into_iter().filter(|m| self.check(m).is_empty()).collect()
+        self.candidates()
+            .into_iter()
+            .filter(|m| self.check(m).is_empty())
+            .collect()
     }
 
     /// Takes `mv` if it is legal; otherwise leaves the game as it was and
@@ -826,7 +885,13 @@ impl Game {
                 // otherwise without it.
                 let plain = self.with(&mv, false);
                 let named = self.with(&mv, true);
-                self.record = if self.fresh(&plain).len() == self.fresh(&named).len() && self.fresh(&plain).iter().zip(self.fresh(&named)).all(|(a, b)| same(a, &b)) {
+                self.record = if self.fresh(&plain).len() == self.fresh(&named).len()
+                    && self
+                        .fresh(&plain)
+                        .iter()
+                        .zip(self.fresh(&named))
+                        .all(|(a, b)| same(a, &b))
+                {
                     plain
                 } else {
                     named
@@ -874,11 +939,13 @@ const LEADS: [Option<Lead>; 6] = [
 ];
 
 fn over() -> Problem {
-    Problem::new(Kind::Other, "the deal is over: nothing more is written").help("start the next deal")
+    Problem::new(Kind::Other, "the deal is over: nothing more is written")
+        .help("start the next deal")
 }
 
 fn over_discard() -> Problem {
-    Problem::new(Kind::IllegalDiscard, "no card can be laid away here").help("a discard is laid once, by one seat, before the declarations and the play")
+    Problem::new(Kind::IllegalDiscard, "no card can be laid away here")
+        .help("a discard is laid once, by one seat, before the declarations and the play")
 }
 
 /// The entries of a section that a seat of `variant` can write: every word
@@ -904,7 +971,7 @@ fn acts(variant: Variant, phase: Phase, seat: Seat, skat: &[Card]) -> Vec<Act> {
     };
     match (variant, phase) {
         (Variant::DanishTarok, Phase::Auction | Phase::Calls) => {
-            out.extend([Act::Misdeal, Act::Tout]);
+            out.extend([Act::Pass, Act::Misdeal, Act::Tout]);
         }
         (Variant::DanishTarok, Phase::Declare) => {
             out.extend([Act::Pass, Act::Misdeal, Act::Tout]);
@@ -919,25 +986,49 @@ fn acts(variant: Variant, phase: Phase, seat: Seat, skat: &[Card]) -> Vec<Act> {
             for skat in kinds(&|c| c.is_trump() || c.is_fool()) {
                 for count in 10..=23 {
                     for pagat in [true, false] {
-                        out.push(Act::Trumps { count, pagat, skat: skat.clone() });
+                        out.push(Act::Trumps {
+                            count,
+                            pagat,
+                            skat: skat.clone(),
+                        });
                     }
                 }
                 for count in 3..=23 {
-                    out.push(Act::Matadors { count, skat: skat.clone() });
+                    out.push(Act::Matadors {
+                        count,
+                        skat: skat.clone(),
+                    });
                 }
             }
             for suit in Suit::ALL {
-                for skat in kinds(&|c| c.suit() == Some(suit) && c.rank().is_some_and(|r| r.is_court())) {
-                    for missing in Card::all().filter(|c| c.suit() == Some(suit) && c.rank().is_some_and(|r| r.is_court())) {
-                        out.push(Act::Half { suit, missing, skat: skat.clone() });
+                for skat in
+                    kinds(&|c| c.suit() == Some(suit) && c.rank().is_some_and(|r| r.is_court()))
+                {
+                    for missing in Card::all().filter(|c| {
+                        c.suit() == Some(suit) && c.rank().is_some_and(|r| r.is_court())
+                    }) {
+                        out.push(Act::Half {
+                            suit,
+                            missing,
+                            skat: skat.clone(),
+                        });
                     }
-                    out.push(Act::Full { suit, skat: skat.clone() });
-                    out.push(Act::Abundant { suit, skat: skat.clone() });
+                    out.push(Act::Full {
+                        suit,
+                        skat: skat.clone(),
+                    });
+                    out.push(Act::Abundant {
+                        suit,
+                        skat: skat.clone(),
+                    });
                 }
             }
             for skat in kinds(&|c| c.is_king()) {
                 for missing in Card::all().filter(|c| c.is_king()) {
-                    out.push(Act::HalfKings { missing, skat: skat.clone() });
+                    out.push(Act::HalfKings {
+                        missing,
+                        skat: skat.clone(),
+                    });
                 }
                 out.push(Act::FullKings { skat: skat.clone() });
                 out.push(Act::AbundantKings { skat: skat.clone() });
@@ -952,15 +1043,22 @@ fn acts(variant: Variant, phase: Phase, seat: Seat, skat: &[Card]) -> Vec<Act> {
             out.push(Act::Pass);
             out.extend(games());
         }
-        (Variant::Koenigrufen, Phase::Calls) | (Variant::Skill7Tarock, Phase::Auction | Phase::Calls) => {
+        (Variant::Koenigrufen, Phase::Calls)
+        | (Variant::Skill7Tarock, Phase::Auction | Phase::Calls) => {
             out.push(Act::Pass);
             if variant == Variant::Skill7Tarock {
                 out.extend(games());
                 out.push(Act::Continue);
-                out.extend(Card::all().filter(|c| c.is_trump()).map(|card| Act::Call { card, fourth: false }));
+                out.extend(Card::all().filter(|c| c.is_trump()).map(|card| Act::Call {
+                    card,
+                    fourth: false,
+                }));
             } else {
                 for card in Card::all().filter(|c| c.is_king()) {
-                    out.push(Act::Call { card, fourth: false });
+                    out.push(Act::Call {
+                        card,
+                        fourth: false,
+                    });
                     out.push(Act::Call { card, fourth: true });
                 }
                 out.extend([Act::Talon { half: 0 }, Act::Talon { half: 1 }, Act::Grind]);

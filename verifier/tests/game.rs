@@ -70,7 +70,9 @@ fn playouts(variant: Variant) {
                 if !legal.contains(&mv) {
                     probes += 1;
                     let mut after = game.clone();
-                    let rejected = after.apply(mv.clone()).expect_err(&format!("{variant} seed {seed}: {mv:?} not in legal() but taken"));
+                    let rejected = after.apply(mv.clone()).expect_err(&format!(
+                        "{variant} seed {seed}: {mv:?} not in legal() but taken"
+                    ));
                     assert!(!rejected.problems.is_empty());
                     // The same findings from `verify` on the record with it.
                     let mut entered = game.clone();
@@ -91,8 +93,9 @@ fn playouts(variant: Variant) {
                 }
             }
             let mv = rng.pick(&legal).clone();
-            game.apply(mv.clone())
-                .unwrap_or_else(|e| panic!("{variant} seed {seed}: {mv:?} listed but rejected: {e}"));
+            game.apply(mv.clone()).unwrap_or_else(|e| {
+                panic!("{variant} seed {seed}: {mv:?} listed but rejected: {e}")
+            });
             steps += 1;
             moves += 1;
             assert!(
