@@ -633,7 +633,7 @@ impl Game {
                 );
             }
         }
-        if at <= Phase::Calls && has("calls") {
+        if (at <= Phase::Calls || self.calls_after_discard(Phase::Calls, at)) && has("calls") {
             for &seat in &active {
                 out.extend(
                     acts(variant, Phase::Calls, seat, &[])
@@ -726,6 +726,12 @@ impl Game {
         }
     }
 
+    /// Königrufen: the announcements come after the discard, though the
+    /// record writes them in the calls, before it.
+    fn calls_after_discard(&self, phase: Phase, at: Phase) -> bool {
+        self.table.variant == Variant::Koenigrufen && phase == Phase::Calls && at == Phase::Discard
+    }
+
     /// A Danish entry the seat has made already in its section (the engine
     /// takes a "pass" again as no fault; offering it would let a playout
     /// go on for ever).
@@ -763,9 +769,17 @@ impl Game {
             .seat(mv.seat())
             .help("the engine takes an entry said again as no fault, but it says nothing new: a game step by step does not take it")];
         }
+        if let Some(word) = foreign(self.table.variant, mv) {
+            return vec![Problem::new(
+                Kind::Other,
+                format!("`{word}` is no word of {}", self.table.variant),
+            )
+            .seat(mv.seat())
+            .help("each game has its own bids, calls and declarations (spec/notation.md §7)")];
+        }
         let phase = mv.phase();
         let at = self.at();
-        if phase < at && phase != Phase::Discard {
+        if phase < at && phase != Phase::Discard && !self.calls_after_discard(phase, at) {
             return vec![Problem::new(
                 Kind::Other,
                 format!("the record has reached the {}: no entry of the {} follows it", at.word(), phase.word()),
@@ -885,17 +899,9 @@ impl Game {
                 // otherwise without it.
                 let plain = self.with(&mv, false);
                 let named = self.with(&mv, true);
-                self.record = if self.fresh(&plain).len() == self.fresh(&named).len()
-                    && self
-                        .fresh(&plain)
-                        .iter()
-                        .zip(self.fresh(&named))
-                        .all(|(a, b)| same(a, &b))
-                {
-                    plain
-                } else {
-                    named
-                };
+                let (a, b) = (self.fresh(&plain), self.fresh(&named));
+                let alike = a.len() == b.len() && a.iter().zip(&b).all(|(a, b)| same(a, b));
+                self.record = if alike { plain } else { named };
                 self.rejudge();
                 return;
             }
@@ -927,6 +933,40 @@ fn still_declaring(record: &Record, p: &Problem) -> bool {
             .as_ref()
             .and_then(|d| d.actions.last())
             .is_some_and(|a| Some(a.seat) == p.seat && a.act != Act::Pass)
+}
+
+/// The word of an entry that the variant's records do not use (the Danish
+/// engine passes over a `slam` in silence; a game does not take it).
+fn foreign(variant: Variant, mv: &Move) -> Option<&'static str> {
+    let (Move::Auction { act, .. } | Move::Calls { act, .. } | Move::Declare { act, .. }) = mv
+    else {
+        return None;
+    };
+    let word = match act {
+        Act::Pass => "pass",
+        Act::Bid { game } => game.word(),
+        Act::Continue => "continue",
+        Act::Call { .. } => "call",
+        Act::Talon { .. } => "talon",
+        Act::Grind => "grind",
+        Act::Announce { .. } => "announce",
+        Act::Contra { .. } => "contra",
+        Act::Recontra { .. } => "recontra",
+        Act::Subcontra { .. } => "subcontra",
+        Act::Handful { .. } => "handful",
+        Act::Slam => "slam",
+        Act::Misdeal => "misdeal",
+        Act::Tout => "tout",
+        Act::Trumps { .. } => "trumps",
+        Act::Matadors { .. } => "matadors",
+        Act::Half { .. } => "half",
+        Act::Full { .. } => "full",
+        Act::Abundant { .. } => "abundant",
+        Act::HalfKings { .. } => "half-kings",
+        Act::FullKings { .. } => "full-kings",
+        Act::AbundantKings { .. } => "abundant-kings",
+    };
+    (!notation::words::actions(Some(variant)).contains(&word)).then_some(word)
 }
 
 const LEADS: [Option<Lead>; 6] = [
