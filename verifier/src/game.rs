@@ -51,6 +51,20 @@
 //! far, this card and a filling of the plainest cards left (lowest suit
 //! cards first, or lowest trumps first); the discard is written into the
 //! record once the cards chosen are a legal discard.
+//!
+//! ## What the game itself refuses
+//!
+//! A few moves are refused before the engine is asked, with a finding of
+//! kind `other` and no rule id, because the record cannot write them or a
+//! playout would never end: an entry of a section the record has passed
+//! (Königrufen announcements may follow the discard), a word that is none
+//! of the variant's (the Danish engine passes over a `slam` in silence), a
+//! Danish entry a seat has already made (the engine takes a second `pass`
+//! as no fault), a card within a trick by a seat whose place it is not,
+//! anything after the end of the deal. A Danish seat that has declared may
+//! declare again: the engine, judging a record that stops after it, finds
+//! its other combinations missing and ends the deal (DK-DECL-4), so that
+//! finding waits until another seat speaks or the play starts.
 
 use notation::check::Table;
 use notation::{
@@ -760,6 +774,17 @@ impl Game {
             } else {
                 problems
             };
+        }
+        if let Some((seat, cards)) = &self.pending {
+            if !matches!(mv, Move::Discard { seat: s, .. } if s == seat) {
+                // The discard would be written as it stands: the engine's
+                // word on it.
+                let mut problems = self.with_discard(*seat, cards).1;
+                if problems.is_empty() {
+                    problems.push(over_discard());
+                }
+                return problems;
+            }
         }
         if self.repeated(mv) {
             return vec![Problem::new(
