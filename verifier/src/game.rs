@@ -32,10 +32,14 @@
 //!
 //! This is the first version: every candidate is judged by a full replay of
 //! the prefix, so one step costs (candidates) × (one replay of the deal so
-//! far), and a random playout some tens of milliseconds in release
-//! (`cargo test --release -p tarok-verifier --test game -- --nocapture`
-//! prints the time per playout). Fine for a teaching app or a server; a
-//! search engine wants incremental engines.
+//! far). A random playout, measured with `TAROK_GAME_CASES=40 cargo test
+//! --release -p tarok-verifier --test game -- --nocapture` (which prints the
+//! time per playout, the test's illegal probes included) on a busy 2-core
+//! machine: Danish Tarok 100 ms, French Tarot 54 ms, Königrufen 199 ms,
+//! Skill7 46 ms; a step of the play a few milliseconds, the first steps of
+//! a deal (every bid, discard card and declaration of every seat) the
+//! dearest. Fine for a teaching app or a server; a search engine wants
+//! incremental engines.
 //!
 //! ## What `legal` lists
 //!

@@ -141,3 +141,41 @@ fn koenigrufen_playouts() {
 fn skill7_playouts() {
     playouts(Variant::Skill7Tarock);
 }
+
+/// A real record entered move by move: the game has the verifier's
+/// findings, and the revoke offered to `apply` is rejected with them.
+#[test]
+fn a_real_record_with_a_revoke() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../corpus/danish-tarok/20-revoke.tarok"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let record = verifier::notation::parse_str(&text).remove(0).unwrap();
+    let report = verify(&record, &mut Session::default());
+    let game = Game::replayed(&record).expect("a good deal");
+    let codes =
+        |ps: &[verifier::notation::Problem]| ps.iter().map(|p| p.code()).collect::<Vec<_>>();
+    assert_eq!(codes(game.problems()), codes(&report.problems));
+    assert!(game.is_over());
+    assert_eq!(game.result().totals, report.totals);
+
+    // Up to trick 4, seat 2 follows HK with C2 though it holds H10.
+    let mut cut = record.clone();
+    cut.tricks.truncate(3);
+    cut.tricks.push(record.tricks[3].clone());
+    cut.tricks[3].plays.truncate(1);
+    let mut game = Game::replayed(&cut).expect("a good deal");
+    assert!(game.problems().is_empty());
+    assert_eq!(game.to_act(), Some(2));
+    let c2 = "C2".parse().unwrap();
+    assert!(!game.legal().contains(&Move::play(2, c2)));
+    let rejected = game.apply(Move::play(2, c2)).unwrap_err();
+    assert_eq!(codes(&rejected.problems), ["tarok::revoke[DK-PLAY-2]"]);
+    assert_eq!(rejected.problems[0].seat, Some(2));
+    assert_eq!(rejected.problems[0].trick, Some(4));
+    // Entering it anyway records the finding.
+    let added = game.apply_anyway(Move::play(2, c2));
+    assert_eq!(codes(&added), ["tarok::revoke[DK-PLAY-2]"]);
+    assert_eq!(codes(game.problems()), ["tarok::revoke[DK-PLAY-2]"]);
+}
