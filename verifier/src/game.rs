@@ -53,7 +53,8 @@
 //! A discard is laid away one card at a time ([`Move::Discard`]): a card is
 //! listed when the engine allows a whole discard made of the cards chosen so
 //! far, this card and a filling of the plainest cards left (lowest suit
-//! cards first, or lowest trumps first); the discard is written into the
+//! cards first, or lowest trumps first, the seat's dealt cards before the
+//! talon); the discard is written into the
 //! record once the cards chosen are a legal discard.
 //!
 //! ## What the game itself refuses
@@ -606,12 +607,39 @@ impl Game {
             v.sort_by_key(|c| (!c.is_trump() || *c == Card::PAGAT, c.trump_number()));
             v
         };
+        // The seat's own dealt cards first: a talon card it may not have
+        // taken spoils a filling.
+        let dealt: CardSet = self
+            .record
+            .hands
+            .iter()
+            .filter(|h| h.seat == seat)
+            .flat_map(|h| h.cards.iter().map(|i| i.card))
+            .fold(CardSet::EMPTY, |mut set, c| {
+                set.insert(c);
+                set
+            });
+        let own = |v: &[Card]| -> Vec<Card> {
+            v.iter().copied().filter(|&c| dealt.contains(c)).collect()
+        };
+        let fills = [
+            own(&rest),
+            rest.clone(),
+            own(&trumps_first),
+            trumps_first.clone(),
+        ];
         for &size in self.discard_sizes() {
             if size < chosen.len() {
                 continue;
             }
             let need = size - chosen.len();
-            for fill in [&rest, &trumps_first] {
+            for (k, fill) in fills.iter().enumerate() {
+                if fills[..k]
+                    .iter()
+                    .any(|f| f.len() >= need && fill.len() >= need && f[..need] == fill[..need])
+                {
+                    continue;
+                }
                 if fill.len() < need {
                     continue;
                 }
