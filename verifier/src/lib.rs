@@ -74,6 +74,7 @@ pub mod danish;
 pub mod expect;
 pub mod finding;
 pub mod french;
+pub mod game;
 pub mod gen;
 pub mod koenigrufen;
 pub mod options;

@@ -1,0 +1,1194 @@
+//! One deal, step by step: whose turn it is, what is legal now, and the
+//! record so far ([`Game`]).
+//!
+//! A `Game` holds no rules of its own. Its state *is* a record prefix: the
+//! deal (tags, hands, talon) and the entries made so far. An action is legal
+//! when the variant's engine, replaying the prefix with the action appended,
+//! finds nothing new but the one `incomplete` finding of a record that stops
+//! early (rules README ALL-4). [`Game::legal`] tries every action the
+//! notation can write at that point (every bid word of the variant, every
+//! card a seat can hold, ...) and keeps those; [`Game::apply`] rejects any
+//! other action with the engine's own findings.
+//!
+//! ```
+//! use tarok_verifier::game::Game;
+//! use tarok_verifier::gen::{self, Rng};
+//! use tarok_verifier::notation::Variant;
+//!
+//! // A random deal from the generator; only its deal (tags, hands, talon) is used.
+//! let mut rng = Rng::new(7);
+//! let dealt = gen::deal(Variant::Skill7Tarock, &mut rng, 0).unwrap();
+//! let mut game = Game::from_record(&dealt).unwrap();
+//! while !game.is_over() {
+//!     let legal = game.legal();
+//!     let choice = rng.pick(&legal).clone();
+//!     game.apply(choice).expect("a legal action is taken");
+//! }
+//! let report = game.result();
+//! assert!(report.settled && report.problems.is_empty());
+//! ```
+//!
+//! ## Cost
+//!
+//! This is the first version: every candidate is judged by a full replay of
+//! the prefix, so one step costs (candidates) × (one replay of the deal so
+//! far). A random playout, measured with `TAROK_GAME_CASES=40 cargo test
+//! --release -p tarok-verifier --test game -- --nocapture` (which prints the
+//! time per playout, the test's illegal probes included) on a busy 2-core
+//! machine, over runs of 40 and 150 playouts: Danish Tarok 70-100 ms,
+//! French Tarot 55-77 ms, Königrufen 200-290 ms, Skill7 46-50 ms; a step of the play a few milliseconds, the first steps of
+//! a deal (every bid, discard card and declaration of every seat) the
+//! dearest. Fine for a teaching app or a server; a search engine wants
+//! incremental engines.
+//!
+//! ## What `legal` lists
+//!
+//! Every entry of the auction, calls and declarations the variant's words
+//! can make (Danish declarations with no skat cards named, and, for the
+//! dealer, with the skat cards of the combination's kind), every card a seat
+//! can hold to the trick (a Danish fool led with or without a name; a Danish
+//! call for the fool at trick 23). Not listed, though `apply` takes them when
+//! the engine allows them: a renaming of a led fool, a French handful other
+//! than the highest trumps of each size, an action written `after` a trick.
+//! A discard is laid away one card at a time ([`Move::Discard`]): a card is
+//! listed when the engine allows a whole discard made of the cards chosen so
+//! far, this card and a filling of the plainest cards left (lowest suit
+//! cards first, or lowest trumps first, the seat's dealt cards before the
+//! talon); the discard is written into the
+//! record once the cards chosen are a legal discard.
+//!
+//! ## What the game itself refuses
+//!
+//! A few moves are refused before the engine is asked, with a finding of
+//! kind `other` and no rule id, because the record cannot write them or a
+//! playout would never end: an entry of a section the record has passed
+//! (Königrufen announcements may follow the discard), a word that is none
+//! of the variant's (the Danish engine passes over a `slam` in silence), a
+//! Danish entry a seat has already made (the engine takes a second `pass`
+//! as no fault), a card within a trick by a seat whose place it is not,
+//! anything after the end of the deal. A Danish seat that has declared may
+//! declare again: the engine, judging a record that stops after it, finds
+//! its other combinations missing and ends the deal (DK-DECL-4), so that
+//! finding waits until another seat speaks or the play starts.
+
+use notation::check::Table;
+use notation::{
+    Act, Action, Actions, Bonus, Card, CardSet, Discard, Item, Kind, Lead, Problem, Record, Seat,
+    Span, Suit, Target, Trick, Variant,
+};
+
+use crate::{replay, verify, Report, Session};
+
+/// One step of a deal, as a record writes it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Move {
+    /// An entry of the auction.
+    Auction { seat: Seat, act: Act },
+    /// An entry of the calls (king call, talon choice, announcements, ...).
+    Calls { seat: Seat, act: Act },
+    /// One card laid away (Danish skat, French écart, Königrufen discard).
+    Discard { seat: Seat, card: Card },
+    /// An entry of the declarations (Danish meldinger, French handful and slam).
+    Declare { seat: Seat, act: Act },
+    /// A card played. `seat` leads a new trick, or, within a trick, must be
+    /// the seat whose turn it is by its place in the trick (the record
+    /// writes no seat there: the card is judged as that seat's). `name`:
+    /// the suit named for a led fool; `rename`: a renaming of it;
+    /// `fool_call`: Danish, the seat that calls for the fool at the start
+    /// of this trick (a new trick only).
+    Play {
+        seat: Seat,
+        card: Card,
+        name: Option<Lead>,
+        rename: Option<Lead>,
+        fool_call: Option<Seat>,
+    },
+}
+
+impl Move {
+    /// The seat that makes the move.
+    pub fn seat(&self) -> Seat {
+        match self {
+            Move::Auction { seat, .. }
+            | Move::Calls { seat, .. }
+            | Move::Discard { seat, .. }
+            | Move::Declare { seat, .. }
+            | Move::Play { seat, .. } => *seat,
+        }
+    }
+
+    /// The phase of the deal the move belongs to.
+    pub fn phase(&self) -> Phase {
+        match self {
+            Move::Auction { .. } => Phase::Auction,
+            Move::Calls { .. } => Phase::Calls,
+            Move::Discard { .. } => Phase::Discard,
+            Move::Declare { .. } => Phase::Declare,
+            Move::Play { .. } => Phase::Play,
+        }
+    }
+
+    /// A plain card played, as most moves of the play are.
+    pub fn play(seat: Seat, card: Card) -> Move {
+        Move::Play {
+            seat,
+            card,
+            name: None,
+            rename: None,
+            fool_call: None,
+        }
+    }
+}
+
+/// The record's sections, in their order; `Over` once the deal has ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Phase {
+    Auction,
+    Calls,
+    Discard,
+    Declare,
+    Play,
+    Over,
+}
+
+impl Phase {
+    /// The phase in words.
+    pub fn word(self) -> &'static str {
+        match self {
+            Phase::Auction => "auction",
+            Phase::Calls => "calls",
+            Phase::Discard => "discard",
+            Phase::Declare => "declarations",
+            Phase::Play => "play",
+            Phase::Over => "end of the deal",
+        }
+    }
+}
+
+/// An illegal move: the engine's findings on the record with it appended
+/// (those the record already had left out).
+#[derive(Debug, Clone)]
+pub struct Rejected {
+    pub problems: Vec<Problem>,
+}
+
+impl std::fmt::Display for Rejected {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let words: Vec<String> = self
+            .problems
+            .iter()
+            .map(|p| format!("{}: {}", p.code(), p.message))
+            .collect();
+        f.write_str(&words.join("; "))
+    }
+}
+
+impl std::error::Error for Rejected {}
+
+/// One deal in progress. See the [module docs](self).
+#[derive(Debug, Clone)]
+pub struct Game {
+    record: Record,
+    session: Session,
+    table: Table,
+    /// A discard being laid, card by card: its seat and cards.
+    pending: Option<(Seat, Vec<Card>)>,
+    /// The seat that led each trick of the record.
+    leaders: Vec<Seat>,
+    /// The findings of the record so far (`incomplete` left out).
+    problems: Vec<Problem>,
+    over: bool,
+}
+
+/// Whether two findings are the same fault (spans and wording aside).
+fn same(a: &Problem, b: &Problem) -> bool {
+    a.kind == b.kind
+        && a.rule == b.rule
+        && a.seat == b.seat
+        && a.trick == b.trick
+        && a.card == b.card
+}
+
+fn action(seat: Seat, act: Act) -> Action {
+    Action {
+        seat,
+        act,
+        after: None,
+        comments: Vec::new(),
+        span: Span::default(),
+    }
+}
+
+fn items(cards: &[Card]) -> Vec<Item> {
+    cards.iter().copied().map(Item::new).collect()
+}
+
+fn push_action(list: &mut Option<Actions>, seat: Seat, act: Act) {
+    list.get_or_insert_with(|| Actions {
+        actions: Vec::new(),
+        comments: Vec::new(),
+        span: Span::default(),
+    })
+    .actions
+    .push(action(seat, act));
+}
+
+impl Game {
+    /// The deal of `record` (its tags, hands and talon; its auction, calls,
+    /// discard, declarations, tricks and claim are left out), at the start
+    /// of a session. `Err`: the engine's findings when the deal cannot be
+    /// played (tags that do not name a table, a wrong deal).
+    pub fn from_record(record: &Record) -> Result<Game, Rejected> {
+        Game::from_record_in(record, Session::default())
+    }
+
+    /// As [`Game::from_record`], in a session that has come so far (the
+    /// Danish pots, the running scores).
+    pub fn from_record_in(record: &Record, session: Session) -> Result<Game, Rejected> {
+        let table = notation::check::table(record).map_err(|problems| Rejected { problems })?;
+        let deal = Record {
+            comments: Vec::new(),
+            tags: record.tags.clone(),
+            hands: record.hands.clone(),
+            talon: record.talon.clone(),
+            ..Record::default()
+        };
+        let mut game = Game {
+            record: deal,
+            session,
+            table,
+            pending: None,
+            leaders: Vec::new(),
+            problems: Vec::new(),
+            over: false,
+        };
+        let (problems, over) = game.judge(&game.record);
+        if !problems.is_empty() {
+            return Err(Rejected { problems });
+        }
+        game.over = over;
+        Ok(game)
+    }
+
+    /// A game that has entered every entry of `record` in order, legal or
+    /// not ([`Game::apply_anyway`]): the findings so far are
+    /// [`Game::problems`].
+    pub fn replayed(record: &Record) -> Result<Game, Rejected> {
+        let mut game = Game::from_record(record)?;
+        game.enter(record);
+        Ok(game)
+    }
+
+    fn enter(&mut self, record: &Record) {
+        let acts = |list: &Option<Actions>| {
+            list.iter()
+                .flat_map(|l| l.actions.iter())
+                .map(|a| (a.seat, a.act.clone()))
+                .collect::<Vec<_>>()
+        };
+        for (seat, act) in acts(&record.auction) {
+            self.apply_anyway(Move::Auction { seat, act });
+        }
+        for (seat, act) in acts(&record.calls) {
+            self.apply_anyway(Move::Calls { seat, act });
+        }
+        if let Some(d) = &record.discard {
+            // Written as it stands, shown cards included.
+            self.record.discard = Some(Discard {
+                seat: d.seat,
+                cards: d.cards.iter().map(|i| Item::new(i.card)).collect(),
+                shown: d.shown.iter().map(|i| Item::new(i.card)).collect(),
+                comments: Vec::new(),
+                span: Span::default(),
+            });
+            self.rejudge();
+        }
+        for (seat, act) in acts(&record.declarations) {
+            self.apply_anyway(Move::Declare { seat, act });
+        }
+        for trick in &record.tricks {
+            // Who led: as written, else as the engine reads the trick.
+            let mut probe = self.record.clone();
+            probe.tricks.push(Trick {
+                leader: trick.leader,
+                fool_call: trick.fool_call,
+                plays: trick.plays.iter().map(|i| Item::new(i.card)).collect(),
+                ..Trick::default()
+            });
+            let mut report = replay(&probe, &mut self.session.clone(), true).report;
+            let at = probe.tricks.len() as u16;
+            let leader = trick.leader.or_else(|| {
+                report.events.drain(..).find_map(|e| match e {
+                    crate::Event::Trick { trick, leader, .. } if trick == at => Some(leader),
+                    _ => None,
+                })
+            });
+            let leader = leader.unwrap_or_else(|| self.holder(trick.plays.first().map(|i| i.card)));
+            let mut seat = leader;
+            for (k, item) in trick.plays.iter().enumerate() {
+                self.apply_anyway(Move::Play {
+                    seat,
+                    card: item.card,
+                    name: item.name,
+                    rename: item.rename,
+                    fool_call: if k == 0 { trick.fool_call } else { None },
+                });
+                seat = self.next_seat(seat);
+            }
+        }
+    }
+
+    /// The seat dealt `card`, else the first active seat.
+    fn holder(&self, card: Option<Card>) -> Seat {
+        card.and_then(|c| {
+            self.record
+                .hands
+                .iter()
+                .find(|h| h.cards.iter().any(|i| i.card == c))
+                .map(|h| h.seat)
+        })
+        .unwrap_or_else(|| {
+            (0..self.table.seats)
+                .find(|&s| self.table.is_active(s))
+                .unwrap_or(0)
+        })
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.table.variant
+    }
+
+    /// The table: variant, seats, dealer.
+    pub fn table(&self) -> Table {
+        self.table
+    }
+
+    /// The record so far (a discard being laid is not in it until it is
+    /// complete: [`Game::pending_discard`]).
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// The cards of a discard being laid, and its seat.
+    pub fn pending_discard(&self) -> Option<(Seat, &[Card])> {
+        self.pending.as_ref().map(|(s, c)| (*s, c.as_slice()))
+    }
+
+    /// The findings of the record so far, `incomplete` left out: none after
+    /// legal moves only; those of the moves taken by [`Game::apply_anyway`].
+    pub fn problems(&self) -> &[Problem] {
+        &self.problems
+    }
+
+    /// Whether the deal has ended (the record needs no further entry).
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// The phase of the first legal move (the sections in their order),
+    /// `Over` when the deal has ended.
+    pub fn phase(&self) -> Phase {
+        self.legal().first().map_or(Phase::Over, Move::phase)
+    }
+
+    /// The seat of the first legal move: the one seat to act, except where
+    /// the rules let several speak (a French handful beside the lead).
+    pub fn to_act(&self) -> Option<Seat> {
+        self.legal().first().map(Move::seat)
+    }
+
+    /// The verifier's report on the record so far: once the deal is over,
+    /// its settlement (`settled`, ledger, totals, pots).
+    pub fn result(&self) -> Report {
+        let mut session = self.session.clone();
+        verify(&self.record, &mut session)
+    }
+
+    /// The engine's findings on `record` (`incomplete` left out), and
+    /// whether the record ends the deal.
+    fn judge(&self, record: &Record) -> (Vec<Problem>, bool) {
+        let report = replay(record, &mut self.session.clone(), false).report;
+        let waiting = report.problems.iter().any(|p| still_declaring(record, p));
+        let over = !waiting && !report.problems.iter().any(|p| p.kind == Kind::Incomplete);
+        let problems = report
+            .problems
+            .into_iter()
+            .filter(|p| p.kind != Kind::Incomplete && !still_declaring(record, p))
+            .collect();
+        (problems, over)
+    }
+
+    /// The findings of `record` that the record so far does not have.
+    fn fresh(&self, record: &Record) -> Vec<Problem> {
+        let (mut problems, _) = self.judge(record);
+        let mut old: Vec<&Problem> = self.problems.iter().collect();
+        problems.retain(|p| match old.iter().position(|o| same(o, p)) {
+            Some(i) => {
+                old.swap_remove(i);
+                false
+            }
+            None => true,
+        });
+        problems
+    }
+
+    fn rejudge(&mut self) {
+        let (problems, over) = self.judge(&self.record);
+        self.problems = problems;
+        self.over = over;
+    }
+
+    /// The seat after `seat` in the order of play (Danish Tarok: the seat
+    /// that sits out is passed over).
+    fn next_seat(&self, seat: Seat) -> Seat {
+        let mut s = (seat + 1) % self.table.seats;
+        while !self.table.is_active(s) {
+            s = (s + 1) % self.table.seats;
+        }
+        s
+    }
+
+    /// The seat whose place it is in the last trick, if it is not complete.
+    fn in_trick(&self) -> Option<Seat> {
+        let last = self.record.tricks.last()?;
+        if last.plays.len() >= self.table.variant.active_seats() {
+            return None;
+        }
+        let mut seat = *self.leaders.last()?;
+        for _ in 1..last.plays.len() {
+            seat = self.next_seat(seat);
+        }
+        Some(self.next_seat(seat))
+    }
+
+    /// The record with `mv` appended (a discard card: the pending discard
+    /// with it); `lead`: a new trick names its leader.
+    fn with(&self, mv: &Move, lead: bool) -> Record {
+        let mut record = self.record.clone();
+        match mv.clone() {
+            Move::Auction { seat, act } => push_action(&mut record.auction, seat, act),
+            Move::Calls { seat, act } => push_action(&mut record.calls, seat, act),
+            Move::Declare { seat, act } => push_action(&mut record.declarations, seat, act),
+            Move::Discard { seat, card } => {
+                let mut cards = self.pending_cards(seat);
+                cards.push(card);
+                record.discard = Some(self.discard(seat, &cards, false));
+            }
+            Move::Play {
+                seat,
+                card,
+                name,
+                rename,
+                fool_call,
+            } => {
+                let item = Item {
+                    name,
+                    rename,
+                    ..Item::new(card)
+                };
+                if self.in_trick().is_some() {
+                    record.tricks.last_mut().expect("a trick").plays.push(item);
+                } else {
+                    record.tricks.push(Trick {
+                        leader: lead.then_some(seat),
+                        fool_call,
+                        plays: std::iter::once(item).collect(),
+                        ..Trick::default()
+                    });
+                }
+            }
+        }
+        record
+    }
+
+    fn pending_cards(&self, seat: Seat) -> Vec<Card> {
+        match &self.pending {
+            Some((s, cards)) if *s == seat => cards.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A discard of `cards` by `seat`; `show`: the trumps in it shown.
+    fn discard(&self, seat: Seat, cards: &[Card], show: bool) -> Discard {
+        let shown: Vec<Card> = if show {
+            cards.iter().copied().filter(|c| c.is_trump()).collect()
+        } else {
+            Vec::new()
+        };
+        Discard {
+            seat,
+            cards: items(cards),
+            shown: items(&shown),
+            comments: Vec::new(),
+            span: Span::default(),
+        }
+    }
+
+    /// The record with a whole discard of `cards` by `seat`, shown cards or
+    /// not as the engine allows, and its new findings.
+    fn with_discard(&self, seat: Seat, cards: &[Card]) -> (Record, Vec<Problem>) {
+        let mut best: Option<(Record, Vec<Problem>)> = None;
+        for show in [false, true] {
+            if show && !cards.iter().any(|c| c.is_trump()) {
+                continue;
+            }
+            let mut record = self.record.clone();
+            record.discard = Some(self.discard(seat, cards, show));
+            let problems = self.fresh(&record);
+            if best.as_ref().is_none_or(|(_, b)| problems.len() < b.len()) {
+                best = Some((record, problems));
+            }
+        }
+        best.expect("one try")
+    }
+
+    /// The cards `seat` may have to play or lay away: its hand and the
+    /// talon, less the cards played, laid away or being laid away.
+    fn holdings(&self, seat: Seat) -> CardSet {
+        let mut set = CardSet::EMPTY;
+        for h in self.record.hands.iter().filter(|h| h.seat == seat) {
+            h.cards.iter().for_each(|i| {
+                set.insert(i.card);
+            });
+        }
+        if let Some(t) = &self.record.talon {
+            t.cards.iter().for_each(|i| {
+                set.insert(i.card);
+            });
+        }
+        for t in &self.record.tricks {
+            t.plays.iter().for_each(|i| {
+                set.remove(i.card);
+            });
+        }
+        if let Some(d) = self.record.discard.as_ref().filter(|d| d.seat == seat) {
+            d.cards.iter().for_each(|i| {
+                set.remove(i.card);
+            });
+        }
+        for c in self.pending_cards(seat) {
+            set.remove(c);
+        }
+        set
+    }
+
+    /// The discard sizes a variant knows.
+    fn discard_sizes(&self) -> &'static [usize] {
+        match self.table.variant {
+            Variant::DanishTarok => &[3],
+            Variant::FrenchTarot => &[6],
+            Variant::Koenigrufen => &[3, 6],
+            Variant::Skill7Tarock => &[],
+        }
+    }
+
+    /// Whether laying `card` away is legal: some whole discard of the cards
+    /// chosen, `card` and a filling of plain cards is.
+    fn discard_legal(&self, seat: Seat, card: Card) -> bool {
+        let mut chosen = self.pending_cards(seat);
+        chosen.push(card);
+        let mut rest: Vec<Card> = self.holdings(seat).iter().filter(|&c| c != card).collect();
+        let plain = |c: &Card| {
+            let class = if c.is_trump() || c.is_fool() {
+                3
+            } else if c.is_king() {
+                2
+            } else if c.rank().is_some_and(|r| r.is_court()) {
+                1
+            } else {
+                0
+            };
+            (class, c.rank().and_then(|r| r.spot()).unwrap_or(0))
+        };
+        rest.sort_by_key(plain);
+        let trumps_first: Vec<Card> = {
+            let mut v = rest.clone();
+            v.sort_by_key(|c| (!c.is_trump() || *c == Card::PAGAT, c.trump_number()));
+            v
+        };
+        // The seat's own dealt cards first: a talon card it may not have
+        // taken spoils a filling.
+        let dealt: CardSet = self
+            .record
+            .hands
+            .iter()
+            .filter(|h| h.seat == seat)
+            .flat_map(|h| h.cards.iter().map(|i| i.card))
+            .fold(CardSet::EMPTY, |mut set, c| {
+                set.insert(c);
+                set
+            });
+        let own = |v: &[Card]| -> Vec<Card> {
+            v.iter().copied().filter(|&c| dealt.contains(c)).collect()
+        };
+        let fills = [
+            own(&rest),
+            rest.clone(),
+            own(&trumps_first),
+            trumps_first.clone(),
+        ];
+        for &size in self.discard_sizes() {
+            if size < chosen.len() {
+                continue;
+            }
+            let need = size - chosen.len();
+            for (k, fill) in fills.iter().enumerate() {
+                if fills[..k]
+                    .iter()
+                    .any(|f| f.len() >= need && fill.len() >= need && f[..need] == fill[..need])
+                {
+                    continue;
+                }
+                if fill.len() < need {
+                    continue;
+                }
+                let mut cards = chosen.clone();
+                cards.extend_from_slice(&fill[..need]);
+                if self.with_discard(seat, &cards).1.is_empty() {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Every move the notation can write next, legal or not.
+    fn candidates(&self) -> Vec<Move> {
+        if let Some((seat, _)) = &self.pending {
+            return self
+                .holdings(*seat)
+                .iter()
+                .map(|card| Move::Discard { seat: *seat, card })
+                .collect();
+        }
+        let variant = self.table.variant;
+        let sections = notation::words::sections(Some(variant));
+        let at = self.at();
+        let active: Vec<Seat> = (0..self.table.seats)
+            .filter(|&s| self.table.is_active(s))
+            .collect();
+        let mut out = Vec::new();
+        let has = |name: &str| sections.contains(&name);
+        if at <= Phase::Auction && has("auction") {
+            for &seat in &active {
+                out.extend(
+                    acts(variant, Phase::Auction, seat, &[])
+                        .into_iter()
+                        .map(|act| Move::Auction { seat, act }),
+                );
+            }
+        }
+        if (at <= Phase::Calls || self.calls_after_discard(Phase::Calls, at)) && has("calls") {
+            for &seat in &active {
+                out.extend(
+                    acts(variant, Phase::Calls, seat, &[])
+                        .into_iter()
+                        .map(|act| Move::Calls { seat, act }),
+                );
+            }
+        }
+        if at < Phase::Discard && has("discard") {
+            for &seat in &active {
+                out.extend(
+                    self.holdings(seat)
+                        .iter()
+                        .map(|card| Move::Discard { seat, card }),
+                );
+            }
+        }
+        if at <= Phase::Declare && has("declare") {
+            for &seat in &active {
+                let skat: Vec<Card> = match &self.record.discard {
+                    Some(d) if d.seat == seat => d.cards.iter().map(|i| i.card).collect(),
+                    _ => Vec::new(),
+                };
+                let trumps = self.holdings(seat);
+                out.extend(
+                    acts(variant, Phase::Declare, seat, &skat)
+                        .into_iter()
+                        .chain(handfuls(variant, trumps))
+                        .map(|act| Move::Declare { seat, act }),
+                );
+            }
+        }
+        match self.in_trick() {
+            Some(seat) => out.extend(
+                self.holdings(seat)
+                    .iter()
+                    .map(|card| Move::play(seat, card)),
+            ),
+            None => {
+                let trick = self.record.tricks.len();
+                if trick < variant.tricks() {
+                    for &seat in &active {
+                        for card in self.holdings(seat).iter() {
+                            let names: &[Option<Lead>] =
+                                if variant == Variant::DanishTarok && card.is_fool() {
+                                    &LEADS
+                                } else {
+                                    &[None]
+                                };
+                            let calls: Vec<Option<Seat>> =
+                                if variant == Variant::DanishTarok && trick == 22 {
+                                    std::iter::once(None)
+                                        .chain(active.iter().map(|&s| Some(s)))
+                                        .collect()
+                                } else {
+                                    vec![None]
+                                };
+                            for &name in names {
+                                for &fool_call in &calls {
+                                    out.push(Move::Play {
+                                        seat,
+                                        card,
+                                        name,
+                                        rename: None,
+                                        fool_call,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The section the record has reached.
+    fn at(&self) -> Phase {
+        let r = &self.record;
+        if !r.tricks.is_empty() {
+            Phase::Play
+        } else if r.declarations.is_some() {
+            Phase::Declare
+        } else if r.discard.is_some() {
+            Phase::Discard
+        } else if r.calls.is_some() {
+            Phase::Calls
+        } else {
+            Phase::Auction
+        }
+    }
+
+    /// Königrufen: the announcements come after the discard, though the
+    /// record writes them in the calls, before it.
+    fn calls_after_discard(&self, phase: Phase, at: Phase) -> bool {
+        self.table.variant == Variant::Koenigrufen && phase == Phase::Calls && at == Phase::Discard
+    }
+
+    /// A Danish entry the seat has made already in its section (the engine
+    /// takes a "pass" again as no fault; offering it would let a playout
+    /// go on for ever).
+    fn repeated(&self, mv: &Move) -> bool {
+        let (list, seat, act) = match mv {
+            Move::Auction { seat, act } => (&self.record.auction, seat, act),
+            Move::Calls { seat, act } => (&self.record.calls, seat, act),
+            Move::Declare { seat, act } => (&self.record.declarations, seat, act),
+            _ => return false,
+        };
+        self.table.variant == Variant::DanishTarok
+            && list
+                .iter()
+                .flat_map(|l| &l.actions)
+                .any(|a| a.seat == *seat && a.act == *act)
+    }
+
+    /// Whether `mv` is legal now, and if not the engine's findings.
+    fn check(&self, mv: &Move) -> Vec<Problem> {
+        if self.over {
+            // Nothing follows the end of the deal: the engine's word on the
+            // record with it, or, where it has none, that the deal is over.
+            let problems = self.fresh(&self.with(mv, true));
+            return if problems.is_empty() {
+                vec![over()]
+            } else {
+                problems
+            };
+        }
+        if let Some((seat, cards)) = &self.pending {
+            if !matches!(mv, Move::Discard { seat: s, .. } if s == seat) {
+                // The discard would be written as it stands: the engine's
+                // word on it.
+                let mut problems = self.with_discard(*seat, cards).1;
+                if problems.is_empty() {
+                    problems.push(over_discard());
+                }
+                return problems;
+            }
+        }
+        if self.repeated(mv) {
+            return vec![Problem::new(
+                Kind::Other,
+                format!("seat {} has said this already", mv.seat()),
+            )
+            .seat(mv.seat())
+            .help("the engine takes an entry said again as no fault, but it says nothing new: a game step by step does not take it")];
+        }
+        if let Some(word) = foreign(self.table.variant, mv) {
+            return vec![Problem::new(
+                Kind::Other,
+                format!("`{word}` is no word of {}", self.table.variant),
+            )
+            .seat(mv.seat())
+            .help("each game has its own bids, calls and declarations (spec/notation.md §7)")];
+        }
+        let phase = mv.phase();
+        let at = self.at();
+        if phase < at && phase != Phase::Discard && !self.calls_after_discard(phase, at) {
+            return vec![Problem::new(
+                Kind::Other,
+                format!("the record has reached the {}: no entry of the {} follows it", at.word(), phase.word()),
+            )
+            .seat(mv.seat())
+            .help("the sections of a record come in their order: auction, calls, discard, declarations, tricks")];
+        }
+        match mv {
+            Move::Discard { seat, card } => {
+                if self.pending.as_ref().is_some_and(|(s, _)| s != seat)
+                    || self.at() >= Phase::Discard
+                {
+                    let mut problems = self.fresh(&self.with(mv, false));
+                    problems.truncate(1);
+                    if problems.is_empty() {
+                        problems.push(over_discard());
+                    }
+                    return problems;
+                }
+                if self.discard_legal(*seat, *card) {
+                    Vec::new()
+                } else {
+                    let mut cards = self.pending_cards(*seat);
+                    cards.push(*card);
+                    let problems = self.with_discard(*seat, &cards).1;
+                    if problems.is_empty() {
+                        vec![over_discard()]
+                    } else {
+                        problems
+                    }
+                }
+            }
+            Move::Play { seat, .. } => {
+                if let Some(due) = self.in_trick() {
+                    if due != *seat {
+                        // The record writes no seat within a trick: the card
+                        // would be the due seat's.
+                        let mut problems = self.fresh(&self.with(mv, true));
+                        if problems.is_empty() {
+                            problems.push(
+                                Problem::new(
+                                    Kind::OutOfTurn,
+                                    format!(
+                                        "it is seat {due}'s turn in this trick, not seat {seat}'s"
+                                    ),
+                                )
+                                .seat(*seat),
+                            );
+                        }
+                        return problems;
+                    }
+                }
+                self.fresh(&self.with(mv, true))
+            }
+            _ => self.fresh(&self.with(mv, true)),
+        }
+    }
+
+    /// Every legal move now, in the order of the record's sections and
+    /// seats.
+    pub fn legal(&self) -> Vec<Move> {
+        if self.over {
+            return Vec::new();
+        }
+        self.candidates()
+            .into_iter()
+            .filter(|m| self.check(m).is_empty())
+            .collect()
+    }
+
+    /// Takes `mv` if it is legal; otherwise leaves the game as it was and
+    /// gives the engine's findings on the record with `mv` appended.
+    pub fn apply(&mut self, mv: Move) -> Result<(), Rejected> {
+        let problems = self.check(&mv);
+        if !problems.is_empty() {
+            return Err(Rejected { problems });
+        }
+        self.take(mv);
+        Ok(())
+    }
+
+    /// Takes `mv` whether it is legal or not (entering a real record), and
+    /// gives the findings it adds (none for a legal move).
+    pub fn apply_anyway(&mut self, mv: Move) -> Vec<Problem> {
+        let before = self.problems.len();
+        let problems = self.check(&mv);
+        self.take(mv);
+        let mut added: Vec<Problem> = self.problems.iter().skip(before).cloned().collect();
+        if added.is_empty() && !problems.is_empty() && self.pending.is_none() {
+            added = problems;
+        }
+        added
+    }
+
+    fn take(&mut self, mv: Move) {
+        if let Move::Discard { seat, card } = mv {
+            let mut cards = self.pending_cards(seat);
+            if self.pending.as_ref().is_some_and(|(s, _)| *s != seat) {
+                self.commit();
+            }
+            cards.push(card);
+            let (record, problems) = self.with_discard(seat, &cards);
+            if problems.is_empty() {
+                self.record = record;
+                self.pending = None;
+                self.rejudge();
+            } else {
+                self.pending = Some((seat, cards));
+            }
+            return;
+        }
+        self.commit();
+        if let Move::Play { seat, .. } = mv {
+            if self.in_trick().is_none() {
+                self.leaders.push(seat);
+                // Name the leader only where the engine reads the trick
+                // otherwise without it.
+                let plain = self.with(&mv, false);
+                let named = self.with(&mv, true);
+                let (a, b) = (self.fresh(&plain), self.fresh(&named));
+                let alike = a.len() == b.len() && a.iter().zip(&b).all(|(a, b)| same(a, b));
+                self.record = if alike { plain } else { named };
+                self.rejudge();
+                return;
+            }
+        }
+        self.record = self.with(&mv, true);
+        self.rejudge();
+    }
+
+    /// Writes a discard being laid into the record as it stands.
+    fn commit(&mut self) {
+        if let Some((seat, cards)) = self.pending.take() {
+            self.record = self.with_discard(seat, &cards).0;
+            self.rejudge();
+        }
+    }
+}
+
+/// A Danish seat that has made a declaration and may make another: the
+/// engine judges the last seat of a record that stops in the declarations
+/// as done, and finds a combination it has not declared yet missing
+/// (DK-DECL-4), which ends the deal. Step by step the seat is still
+/// speaking: that finding waits until another seat speaks or the play
+/// starts, and the deal goes on.
+fn still_declaring(record: &Record, p: &Problem) -> bool {
+    p.kind == Kind::MissingDeclaration
+        && record.tricks.is_empty()
+        && record
+            .declarations
+            .as_ref()
+            .and_then(|d| d.actions.last())
+            .is_some_and(|a| Some(a.seat) == p.seat && a.act != Act::Pass)
+}
+
+/// The word of an entry that the variant's records do not use (the Danish
+/// engine passes over a `slam` in silence; a game does not take it).
+fn foreign(variant: Variant, mv: &Move) -> Option<&'static str> {
+    let (Move::Auction { act, .. } | Move::Calls { act, .. } | Move::Declare { act, .. }) = mv
+    else {
+        return None;
+    };
+    let word = match act {
+        Act::Pass => "pass",
+        Act::Bid { game } => game.word(),
+        Act::Continue => "continue",
+        Act::Call { .. } => "call",
+        Act::Talon { .. } => "talon",
+        Act::Grind => "grind",
+        Act::Announce { .. } => "announce",
+        Act::Contra { .. } => "contra",
+        Act::Recontra { .. } => "recontra",
+        Act::Subcontra { .. } => "subcontra",
+        Act::Handful { .. } => "handful",
+        Act::Slam => "slam",
+        Act::Misdeal => "misdeal",
+        Act::Tout => "tout",
+        Act::Trumps { .. } => "trumps",
+        Act::Matadors { .. } => "matadors",
+        Act::Half { .. } => "half",
+        Act::Full { .. } => "full",
+        Act::Abundant { .. } => "abundant",
+        Act::HalfKings { .. } => "half-kings",
+        Act::FullKings { .. } => "full-kings",
+        Act::AbundantKings { .. } => "abundant-kings",
+    };
+    (!notation::words::actions(Some(variant)).contains(&word)).then_some(word)
+}
+
+const LEADS: [Option<Lead>; 6] = [
+    None,
+    Some(Lead::Suit(Suit::Spades)),
+    Some(Lead::Suit(Suit::Hearts)),
+    Some(Lead::Suit(Suit::Diamonds)),
+    Some(Lead::Suit(Suit::Clubs)),
+    Some(Lead::Trumps),
+];
+
+fn over() -> Problem {
+    Problem::new(Kind::Other, "the deal is over: nothing more is written")
+        .help("start the next deal")
+}
+
+fn over_discard() -> Problem {
+    Problem::new(Kind::IllegalDiscard, "no card can be laid away here")
+        .help("a discard is laid once, by one seat, before the declarations and the play")
+}
+
+/// The entries of a section that a seat of `variant` can write: every word
+/// of the variant that the section holds. `skat`: the Danish dealer's skat,
+/// whose cards a declaration may name (DK-DECL-5).
+fn acts(variant: Variant, phase: Phase, seat: Seat, skat: &[Card]) -> Vec<Act> {
+    let _ = seat;
+    let mut out = Vec::new();
+    let words = notation::words::actions(Some(variant));
+    let games = || {
+        words
+            .iter()
+            .filter_map(|w| notation::Game::from_word(w))
+            .map(|game| Act::Bid { game })
+    };
+    let bonuses = || Bonus::ALL.iter().copied();
+    let contras = |out: &mut Vec<Act>| {
+        for target in std::iter::once(Target::Game).chain(bonuses().map(Target::Bonus)) {
+            out.push(Act::Contra { target });
+            out.push(Act::Recontra { target });
+            out.push(Act::Subcontra { target });
+        }
+    };
+    match (variant, phase) {
+        (Variant::DanishTarok, Phase::Auction | Phase::Calls) => {
+            out.extend([Act::Pass, Act::Misdeal, Act::Tout]);
+        }
+        (Variant::DanishTarok, Phase::Declare) => {
+            out.extend([Act::Pass, Act::Misdeal, Act::Tout]);
+            let kinds = |f: &dyn Fn(Card) -> bool| -> Vec<Vec<Card>> {
+                let named: Vec<Card> = skat.iter().copied().filter(|&c| f(c)).collect();
+                if named.is_empty() {
+                    vec![Vec::new()]
+                } else {
+                    vec![Vec::new(), named]
+                }
+            };
+            for skat in kinds(&|c| c.is_trump() || c.is_fool()) {
+                for count in 10..=23 {
+                    for pagat in [true, false] {
+                        out.push(Act::Trumps {
+                            count,
+                            pagat,
+                            skat: skat.clone(),
+                        });
+                    }
+                }
+                for count in 3..=23 {
+                    out.push(Act::Matadors {
+                        count,
+                        skat: skat.clone(),
+                    });
+                }
+            }
+            for suit in Suit::ALL {
+                for skat in
+                    kinds(&|c| c.suit() == Some(suit) && c.rank().is_some_and(|r| r.is_court()))
+                {
+                    for missing in Card::all().filter(|c| {
+                        c.suit() == Some(suit) && c.rank().is_some_and(|r| r.is_court())
+                    }) {
+                        out.push(Act::Half {
+                            suit,
+                            missing,
+                            skat: skat.clone(),
+                        });
+                    }
+                    out.push(Act::Full {
+                        suit,
+                        skat: skat.clone(),
+                    });
+                    out.push(Act::Abundant {
+                        suit,
+                        skat: skat.clone(),
+                    });
+                }
+            }
+            for skat in kinds(&|c| c.is_king()) {
+                for missing in Card::all().filter(|c| c.is_king()) {
+                    out.push(Act::HalfKings {
+                        missing,
+                        skat: skat.clone(),
+                    });
+                }
+                out.push(Act::FullKings { skat: skat.clone() });
+                out.push(Act::AbundantKings { skat: skat.clone() });
+            }
+        }
+        (Variant::FrenchTarot, Phase::Auction) => {
+            out.push(Act::Pass);
+            out.extend(games());
+        }
+        (Variant::FrenchTarot, Phase::Declare) => out.push(Act::Slam),
+        (Variant::Koenigrufen, Phase::Auction) => {
+            out.push(Act::Pass);
+            out.extend(games());
+        }
+        (Variant::Koenigrufen, Phase::Calls)
+        | (Variant::Skill7Tarock, Phase::Auction | Phase::Calls) => {
+            out.push(Act::Pass);
+            if variant == Variant::Skill7Tarock {
+                out.extend(games());
+                out.push(Act::Continue);
+                out.extend(Card::all().filter(|c| c.is_trump()).map(|card| Act::Call {
+                    card,
+                    fourth: false,
+                }));
+            } else {
+                for card in Card::all().filter(|c| c.is_king()) {
+                    out.push(Act::Call {
+                        card,
+                        fourth: false,
+                    });
+                    out.push(Act::Call { card, fourth: true });
+                }
+                out.extend([Act::Talon { half: 0 }, Act::Talon { half: 1 }, Act::Grind]);
+            }
+            out.extend(bonuses().map(|bonus| Act::Announce { bonus }));
+            contras(&mut out);
+        }
+        _ => {}
+    }
+    out
+}
+
+/// French handfuls: for each size, the highest trumps of `held` (the
+/// excuse last, where the trumps are one short).
+fn handfuls(variant: Variant, held: CardSet) -> Vec<Act> {
+    if variant != Variant::FrenchTarot {
+        return Vec::new();
+    }
+    let mut trumps: Vec<Card> = held.iter().filter(|c| c.is_trump()).collect();
+    trumps.sort_by_key(|c| std::cmp::Reverse(c.trump_number()));
+    if held.contains(Card::FOOL) {
+        trumps.push(Card::FOOL);
+    }
+    [
+        (notation::HandfulSize::Simple, 10),
+        (notation::HandfulSize::Double, 13),
+        (notation::HandfulSize::Triple, 15),
+    ]
+    .into_iter()
+    .filter(|&(_, n)| trumps.len() >= n)
+    .map(|(size, n)| Act::Handful {
+        size,
+        cards: trumps[..n].to_vec(),
+    })
+    .collect()
+}
