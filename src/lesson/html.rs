@@ -1267,6 +1267,20 @@ header.page .hint,.panel,.steps,.rules,.tricks,.pile,.center,.badge.lead{display
 .play-table{display:table!important}
 .settle{padding:.3rem}
 .deal>header{padding:.3rem}
+header.page{padding:.2rem .5rem;background:#fff;color:#000}
+header.page h1{font-size:12pt}
+.deal h2{font-size:12pt}
+.block h3,.play>h3,.settle h3{font-size:10pt;margin:0 0 .1rem}
+.rule-note,.pays,.ledger,.totals,.count,.said,.claim,.meta,.finding,.rules-note,.seat h3{font-size:7.5pt;margin:.05rem 0}
+.ledger th,.ledger td,.totals th,.totals td{padding:0 .3rem}
+.bidding{grid-template-columns:repeat(4,1fr)}
+.card{width:1.7rem;height:2.4rem}
+.card .idx b{font-size:.65rem}
+.card .face{padding-top:.5rem}
+.card.trump .face em{display:none}
+.hand .card{margin-right:-.5rem}
+.deal,.felt,.block,.play-table tr{break-inside:auto}
+.play-table tr{break-inside:avoid}
 }
 .play-table{display:none;border-collapse:collapse;font-size:8pt;width:100%;margin:.3rem 0}
 .play-table th,.play-table td{border-bottom:1px solid #ccc;padding:.1rem .3rem;text-align:left;vertical-align:top}
