@@ -402,7 +402,7 @@ fn deal(out: &mut String, l: &Lesson) {
                 out,
                 "<p class=\"won\">Won by <b>{}</b>: {}</p>",
                 esc(&l.name(w)),
-                esc(reason)
+                esc(&words(l, reason))
             );
         }
         if let Some(count) = view.count {
@@ -411,7 +411,12 @@ fn deal(out: &mut String, l: &Lesson) {
                 if k > 0 {
                     out.push_str(" · ");
                 }
-                let _ = write!(out, "{} <b>{}</b>", esc(&l.side(side, true)), esc(pts));
+                let _ = write!(
+                    out,
+                    "{} <b>{}</b>",
+                    esc(&script::side_before(l, &script, side, t)),
+                    esc(pts)
+                );
             }
             out.push_str("</p>");
         }
@@ -528,7 +533,11 @@ fn play_table(out: &mut String, l: &Lesson, seats: &[u8]) {
             "<td>{}</td><td>",
             view.winner.map(|w| esc(&l.name(w))).unwrap_or_default()
         );
-        let mut notes_here: Vec<String> = trick.comments.iter().map(|c| c.trim().to_string()).collect();
+        let mut notes_here: Vec<String> = trick
+            .comments
+            .iter()
+            .map(|c| c.trim().to_string())
+            .collect();
         for p in &view.plays {
             for c in &p.item.comments {
                 notes_here.push(format!("{}: {}", short_name(p.item.card), c.trim()));
@@ -712,7 +721,14 @@ pub(crate) fn card_name(l: &Lesson, c: Card) -> String {
 /// each card code by the card's name ("highest trump (T17)" → "highest
 /// trump (trump 17)").
 pub(crate) fn words(l: &Lesson, text: &str) -> String {
-    let named = l.side(text, true);
+    let mut named = l.side(text, true);
+    while let Some(open) = named.find('`') {
+        named.replace_range(open..=open, "“");
+        match named.find('`') {
+            Some(close) => named.replace_range(close..=close, "”"),
+            None => break,
+        }
+    }
     let mut out = String::with_capacity(named.len() + 16);
     let mut word = String::new();
     let flush = |out: &mut String, word: &mut String| {
@@ -846,11 +862,24 @@ fn moment(out: &mut String, l: &Lesson, at: Moment) {
     for e in &l.report.events {
         if let Event::Rule { at: a, rule, text } = e {
             if *a == at {
+                let text = match script::hidden_partner(l) {
+                    Some((p, _))
+                        if !matches!(at, Moment::Trick(_) | Moment::Settlement)
+                            && text.contains("partner")
+                            && text.contains(&format!("seat {p}")) =>
+                    {
+                        let call = text.split([';', ':']).next().unwrap_or_default();
+                        format!(
+                            "{call}; who holds it is the partner, hidden until the card is played"
+                        )
+                    }
+                    _ => text.to_string(),
+                };
                 let _ = write!(
                     out,
                     "<p class=\"rule-note\">{} {}</p>",
                     rule_link(rule),
-                    esc(text)
+                    esc(&words(l, &text))
                 );
             }
         }
@@ -865,7 +894,7 @@ fn moment(out: &mut String, l: &Lesson, at: Moment) {
                 esc(&party(l, p.payer)),
                 esc(&party(l, p.payee)),
                 p.amount,
-                esc(&p.reason),
+                esc(&words(l, &p.reason)),
                 rule_link(p.rule)
             );
         }
@@ -893,7 +922,7 @@ fn ledger(out: &mut String, l: &Lesson) {
                 esc(&party(l, p.payer)),
                 esc(&party(l, p.payee)),
                 p.amount,
-                esc(&p.reason),
+                esc(&words(l, &p.reason)),
                 rule_link(p.rule)
             );
         }
@@ -1281,6 +1310,14 @@ header.page h1{font-size:12pt}
 .hand .card{margin-right:-.5rem}
 .deal,.felt,.block,.play-table tr{break-inside:auto}
 .play-table tr{break-inside:avoid}
+body,.deal{line-height:1.15}
+.bidding{display:flex;flex-wrap:wrap}
+.bidding .block{flex:1 1 11rem}
+.bidding .pays{display:none}
+.said{padding-left:1rem}
+.ledger td,.ledger th{line-height:1.05}
+.ledger th:first-child,.ledger td:first-child{display:none}
+.all-findings .help{display:none}
 }
 .play-table{display:none;border-collapse:collapse;font-size:8pt;width:100%;margin:.3rem 0}
 .play-table th,.play-table td{border-bottom:1px solid #ccc;padding:.1rem .3rem;text-align:left;vertical-align:top}

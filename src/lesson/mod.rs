@@ -295,11 +295,15 @@ pub fn legal_at(l: &Lesson, t: usize, k: usize) -> Option<Vec<Card>> {
     let before: Vec<Card> = view.plays[..k].iter().map(|p| p.item.card).collect();
     let set = match l.variant? {
         Variant::FrenchTarot => {
-            let led = before
+            let led = before.iter().find(|c| !c.is_fool()).map(|c| {
+                c.suit()
+                    .map_or(notation::Lead::Trumps, notation::Lead::Suit)
+            });
+            let top = before
                 .iter()
-                .find(|c| !c.is_fool())
-                .map(|c| c.suit().map_or(notation::Lead::Trumps, notation::Lead::Suit));
-            let top = before.iter().filter_map(|c| c.trump_number()).max().unwrap_or(0);
+                .filter_map(|c| c.trump_number())
+                .max()
+                .unwrap_or(0);
             verifier::french::legal_plays(hand, led, top)
         }
         Variant::Skill7Tarock if !farbesolo(l.record) => {

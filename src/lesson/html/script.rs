@@ -41,6 +41,8 @@ pub struct Script {
     pub cards: HashMap<(u8, Card), (usize, Option<usize>)>,
     /// The step at which each trick is complete (index = trick - 1).
     pub trick_end: Vec<usize>,
+    /// The trick in which the hidden partner's card is played.
+    pub reveal_trick: Option<usize>,
 }
 
 /// The hidden partner of a called card (KR-CALL-4, the Skill7 rufer): the
@@ -248,6 +250,7 @@ pub fn script(l: &Lesson) -> Script {
     let partner = hidden_partner(l);
     // The step at which the partner's card is played.
     let mut reveal: Option<usize> = None;
+    let mut reveal_trick: Option<usize> = None;
 
     // The hands as dealt.
     let mut body = String::new();
@@ -256,11 +259,7 @@ pub fn script(l: &Lesson) -> Script {
         notes(&mut body, &tag.comments);
     }
     if let Some(t) = l.table {
-        let _ = write!(
-            body,
-            "<p><b>{}</b> deals.</p>",
-            esc(&l.name(t.dealer))
-        );
+        let _ = write!(body, "<p><b>{}</b> deals.</p>", esc(&l.name(t.dealer)));
     }
     for hand in &record.hands {
         if !hand.comments.is_empty() || hand.cards.iter().any(|i| !i.comments.is_empty()) {
@@ -367,8 +366,11 @@ pub fn script(l: &Lesson) -> Script {
             if let Some(s) = play.seat {
                 played_at.entry((s, play.item.card)).or_insert(at);
             }
-            if partner.is_some_and(|(s, c)| play.seat == Some(s) && play.item.card == c) {
-                reveal.get_or_insert(at);
+            let reveals = reveal.is_none()
+                && partner.is_some_and(|(s, c)| play.seat == Some(s) && play.item.card == c);
+            if reveals {
+                reveal = Some(at);
+                reveal_trick = Some(t);
             }
             let hidden = if reveal.is_some() {
                 None
@@ -389,6 +391,22 @@ pub fn script(l: &Lesson) -> Script {
                 }
             }
             play_line(&mut body, l, t, k, play);
+            if reveals {
+                let caller = l
+                    .record
+                    .calls
+                    .iter()
+                    .chain(&l.record.auction)
+                    .flat_map(|a| &a.actions)
+                    .find(|a| matches!(a.act, Act::Call { .. }))
+                    .map(|a| l.name(a.seat));
+                let _ = write!(
+                    body,
+                    "<p class=\"reveal\">The called card is played: <b>{}</b> is {}’s partner.</p>",
+                    esc(&l.name(play.seat.unwrap_or_default())),
+                    esc(&caller.unwrap_or_else(|| "the caller".into()))
+                );
+            }
             if k + 1 == plays {
                 if let (Some(w), Some(reason)) = (view.winner, view.reason) {
                     let _ = write!(
@@ -404,12 +422,7 @@ pub fn script(l: &Lesson) -> Script {
                         if j > 0 {
                             body.push_str(" · ");
                         }
-                        let _ = write!(
-                            body,
-                            "{} <b>{}</b>",
-                            esc(&hide_partner(&l.side(side, true), None)),
-                            esc(pts)
-                        );
+                        let _ = write!(body, "{} <b>{}</b>", esc(&l.side(side, true)), esc(pts));
                     }
                     body.push_str("</p>");
                 }
@@ -510,6 +523,20 @@ pub fn script(l: &Lesson) -> Script {
         steps,
         cards,
         trick_end,
+        reveal_trick,
+    }
+}
+
+/// A side's name with the hidden partner unnamed before trick `t` reveals
+/// them: "the bidder (Inge) and the hidden partner".
+pub fn side_before(l: &Lesson, script: &Script, side: &str, t: usize) -> String {
+    let named = l.side(side, true);
+    match hidden_partner(l) {
+        Some((p, _)) if script.reveal_trick.is_none_or(|r| t < r) => named.replace(
+            &format!(" and partner ({})", l.name(p)),
+            " and the hidden partner",
+        ),
+        _ => named,
     }
 }
 
@@ -558,7 +585,9 @@ fn play_line(out: &mut String, l: &Lesson, t: usize, k: usize, play: &Play) {
         }
         out.push_str("</ul>");
         if let Some(legal) = super::super::legal_at(l, t, k) {
-            out.push_str("<div class=\"legal\"><p>The cards that were legal here:</p><div class=\"row\">");
+            out.push_str(
+                "<div class=\"legal\"><p>The cards that were legal here:</p><div class=\"row\">",
+            );
             for c in legal {
                 card(out, l, c, "", "");
             }
