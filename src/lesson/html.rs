@@ -617,10 +617,14 @@ fn played(out: &mut String, l: &Lesson, t: usize, play: &Play, winner: Option<u8
         out.push_str(&esc(&l.name(s)));
     }
     if let Some(r) = item.rename {
-        let _ = write!(out, " <small>renames the fool to {r}</small>");
+        let _ = write!(
+            out,
+            " <small>renames the fool to {}</small>",
+            script::lead_name(r)
+        );
     }
     if let Some(name) = item.name {
-        let _ = write!(out, " <small>naming {name}</small>");
+        let _ = write!(out, " <small>naming {}</small>", script::lead_name(name));
     }
     if won {
         out.push_str(" <span class=\"badge win\">wins</span>");
@@ -739,7 +743,7 @@ pub(crate) fn words(l: &Lesson, text: &str) -> String {
         word.clear();
     };
     for ch in named.chars() {
-        if ch.is_ascii_alphanumeric() {
+        if ch.is_ascii_alphanumeric() || ch == '-' {
             word.push(ch);
         } else {
             flush(&mut out, &mut word);
@@ -989,14 +993,15 @@ fn problem_line(out: &mut String, p: &Problem, l: Option<&Lesson>) {
         at.push(l.map_or(format!("seat {s}"), |l| l.name(s)));
     }
     if let Some(c) = p.card {
-        at.push(c.code().to_string());
+        at.push(l.map_or(c.code().to_string(), |l| card_name(l, c)));
     }
     if !at.is_empty() {
         let _ = write!(out, "<span class=\"at\">({})</span> ", esc(&at.join(", ")));
     }
-    out.push_str(&esc(&p.message));
+    let plain = |text: &str| l.map_or(text.to_string(), |l| words(l, text));
+    out.push_str(&esc(&plain(&p.message)));
     if !p.help.is_empty() {
-        let _ = write!(out, "<span class=\"help\">{}</span>", esc(&p.help));
+        let _ = write!(out, "<span class=\"help\">{}</span>", esc(&plain(&p.help)));
     }
 }
 

@@ -598,6 +598,55 @@ fn lesson_page_is_self_contained_and_static() {
     assert!(paid.contains("<a class=\"rule\" href=\"#rule-FR-SCORE-"));
 }
 
+/// Mistakes outside the tricks are marked at their step with ✗ and the
+/// rule's text (an illegal skat, a false handful, a wrong call), and a
+/// revoke's step shows the cards that were legal, as the engine says.
+#[test]
+fn mistakes_are_marked_at_their_step() {
+    let step_of = |html: &str, phase: &str| -> String {
+        let at = html
+            .find(&format!("data-phase=\"{phase}\""))
+            .unwrap_or_else(|| panic!("no {phase} step"));
+        let rest = &html[at..];
+        rest[..rest.find("<li class=\"step\"").unwrap()].to_string()
+    };
+    let skat = stdout(&tarok(&[
+        "explain",
+        "--format",
+        "html",
+        "corpus/danish-tarok/49-pagat-in-the-skat.tarok",
+    ]));
+    let discard = step_of(&skat, "discard");
+    assert!(discard.contains("class=\"x\""), "{discard}");
+    assert!(discard.contains("class=\"rule bad\""), "{discard}");
+    let handful = stdout(&tarok(&[
+        "explain",
+        "--format",
+        "html",
+        "corpus/french-tarot/55-false-handful-cards-not-held.tarok",
+    ]));
+    let declared = step_of(&handful, "declarations");
+    assert!(declared.contains("class=\"x\""), "{declared}");
+    let revoke = stdout(&tarok(&[
+        "explain",
+        "--format",
+        "html",
+        "corpus/french-tarot/30-revoke-follow-suit.tarok",
+    ]));
+    let at = revoke
+        .find("data-label=\"Trick 2 of 18: card 2 of 4\"")
+        .unwrap();
+    let step = &revoke[at..at + revoke[at..].find("<li class=\"step\"").unwrap()];
+    assert!(step.contains("plays the 9 of hearts"), "{step}");
+    let legal = &step[step.find("class=\"legal\"").expect("the legal cards")..];
+    let cards: Vec<&str> = legal
+        .split("data-card=\"")
+        .skip(1)
+        .map(|c| &c[..c.find('"').unwrap()])
+        .collect();
+    assert_eq!(cards, ["D10", "D3", "D2"], "{step}");
+}
+
 /// Every corpus file renders (the malformed ones too: their problems are
 /// listed on the page, exit 2).
 #[test]

@@ -564,7 +564,7 @@ fn play_line(out: &mut String, l: &Lesson, t: usize, k: usize, play: &Play) {
         esc(&card_name(l, play.item.card))
     );
     if let Some(r) = play.item.rename {
-        let _ = write!(out, " and renames the fool to {}", esc(&r.to_string()));
+        let _ = write!(out, " and renames the fool to {}", lead_name(r));
     }
     if let Some(name) = play.item.name {
         let _ = write!(out, ", naming {}", esc(&lead_name(name)));
@@ -597,7 +597,7 @@ fn play_line(out: &mut String, l: &Lesson, t: usize, k: usize, play: &Play) {
 }
 
 /// The suit or trumps a fool names, in words.
-fn lead_name(lead: notation::Lead) -> String {
+pub fn lead_name(lead: notation::Lead) -> String {
     let code = lead.to_string();
     match code.as_str() {
         "T" => "trumps".into(),
