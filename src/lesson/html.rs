@@ -256,9 +256,9 @@ fn deal(out: &mut String, l: &Lesson) {
         if st.major {
             out.push_str(" data-major=\"\"");
         }
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "><h4 class=\"step-title\">{}</h4>{}</li>\n",
+            "><h4 class=\"step-title\">{}</h4>{}</li>",
             esc(&st.label),
             st.body
         );

@@ -159,7 +159,7 @@ pub fn said(l: &Lesson, act: &Act) -> String {
 
 /// One action's step body: who says what, its comments, its findings
 /// marked with ✗.
-fn action_body(l: &Lesson, a: &Action, place: Place, partner: Option<u8>) -> String {
+fn action_body(l: &Lesson, a: &Action, place: Place) -> String {
     let mut out = String::new();
     let marks = findings_in(l, place, a.span, None);
     let _ = write!(
@@ -186,7 +186,6 @@ fn action_body(l: &Lesson, a: &Action, place: Place, partner: Option<u8>) -> Str
         }
         out.push_str("</ul>");
     }
-    let _ = partner;
     out
 }
 
@@ -198,7 +197,6 @@ fn actions(
     section: Option<&Actions>,
     at: Moment,
     place: Place,
-    partner: Option<u8>,
 ) {
     let Some(section) = section else {
         let mut body = String::new();
@@ -220,11 +218,9 @@ fn actions(
         if k == 0 {
             notes(&mut body, &section.comments);
         }
-        body.push_str(&action_body(l, a, place, partner));
+        body.push_str(&action_body(l, a, place));
         if k + 1 == total {
-            let mut rest = String::new();
-            moment(&mut rest, l, at);
-            body.push_str(&hide_partner(&rest, partner));
+            moment(&mut body, l, at);
             let others: Vec<usize> = l
                 .findings_at(place)
                 .filter(|i| !marked.contains(i))
@@ -290,7 +286,6 @@ pub fn script(l: &Lesson) -> Script {
         record.auction.as_ref(),
         Moment::Auction,
         Place::Auction,
-        partner.map(|p| p.0),
     );
     actions(
         &mut steps,
@@ -300,7 +295,6 @@ pub fn script(l: &Lesson) -> Script {
         record.calls.as_ref(),
         Moment::Calls,
         Place::Calls,
-        partner.map(|p| p.0),
     );
 
     let mut taken_at = 0;
@@ -351,7 +345,6 @@ pub fn script(l: &Lesson) -> Script {
         record.declarations.as_ref(),
         Moment::Declarations,
         Place::Declarations,
-        partner.map(|p| p.0),
     );
 
     // The play, card by card.
