@@ -234,7 +234,7 @@ fn deal(out: &mut String, l: &Lesson) {
     out.push_str("</div>\n<aside class=\"panel\">");
     let _ = write!(
         out,
-        "<nav class=\"steps\" hidden><button type=\"button\" data-go=\"first\" title=\"The hands as dealt (Home)\">«</button><button type=\"button\" data-go=\"prev\" title=\"Previous step (←)\">◀ Back</button><button type=\"button\" data-go=\"next\" title=\"Next step (→)\">Next ▶</button><button type=\"button\" data-go=\"last\" title=\"The result (End)\">»</button><label class=\"fine\"><input type=\"checkbox\" checked> card by card</label></nav><p class=\"step-label\">{} steps</p><ol class=\"script\" data-last=\"{last}\">",
+        "<nav class=\"steps\" hidden><button type=\"button\" data-go=\"first\" title=\"The hands as dealt (Home)\">«</button><button type=\"button\" data-go=\"prev\" title=\"Previous step (←)\">◀ Back</button><button type=\"button\" data-go=\"next\" title=\"Next step (→)\">Next ▶</button><button type=\"button\" data-go=\"last\" title=\"The result (End)\">»</button><label class=\"fine\"><input type=\"checkbox\" class=\"by-card\" checked> card by card</label><label class=\"fine\"><input type=\"checkbox\" class=\"open-hands\" checked> all hands open</label></nav><p class=\"step-label\">{} steps</p><ol class=\"script\" data-last=\"{last}\">",
         script.steps.len()
     );
     for (k, st) in script.steps.iter().enumerate() {
@@ -249,6 +249,9 @@ fn deal(out: &mut String, l: &Lesson) {
         }
         if let Some(ld) = st.leader {
             let _ = write!(out, " data-leader=\"{ld}\"");
+        }
+        if let Some(seat) = st.seat {
+            let _ = write!(out, " data-seat=\"{seat}\"");
         }
         if let Some(w) = st.winner {
             let _ = write!(out, " data-winner=\"{w}\"");
@@ -1203,6 +1206,9 @@ html:not(.js) .stage{grid-template-columns:1fr}
 .legal p{margin:0 0 .2rem;font-size:.9rem;font-weight:600}
 .seat .badge.lead{display:none;background:#9fd4ff;color:#08324f}
 .seat.leader .badge.lead{display:inline-block}
+.deal.closed .seat:not(.to-play) .hand .card{background:repeating-linear-gradient(45deg,#2d4f9e 0 4px,#3b63c0 4px 8px);border-color:#1d3570}
+.deal.closed .seat:not(.to-play) .hand .card>*{visibility:hidden}
+.seat.to-play h3 .who{text-decoration:underline}
 .steps{display:flex;flex-wrap:wrap;gap:.4rem;justify-content:center;align-items:center;padding:.5rem;background:var(--felt-dark)}
 .steps .fine{color:#fff;font-size:.85rem;white-space:nowrap}
 .steps[hidden]{display:none}
@@ -1342,7 +1348,9 @@ const JS: &str = r##"(function () {
     var steps = Array.prototype.slice.call(script.querySelectorAll(":scope > .step"));
     var last = steps.length - 1;
     var nav = deal.querySelector(".steps");
-    var fine = nav.querySelector("input");
+    var fine = nav.querySelector("input.by-card");
+    var open = nav.querySelector("input.open-hands");
+    open.addEventListener("change", function () { deal.classList.toggle("closed", !open.checked); });
     var pile = deal.querySelector(".pile");
     var label = deal.querySelector(".step-label");
     var step = 0;
@@ -1373,6 +1381,7 @@ const JS: &str = r##"(function () {
       deal.querySelectorAll(".seat").forEach(function (s) {
         s.classList.toggle("winner", w !== null && s.getAttribute("data-seat") === w);
         s.classList.toggle("leader", ld !== null && s.getAttribute("data-seat") === ld);
+        s.classList.toggle("to-play", s.getAttribute("data-seat") === st.getAttribute("data-seat"));
       });
       label.textContent = "Step " + step + " of " + last + ": " + st.getAttribute("data-label");
       nav.querySelector('[data-go="first"]').disabled = step === 0;

@@ -176,7 +176,7 @@ function run(f, out) {
   click("prev"); state("prev");
   key("Home"); state("home");
   key("ArrowLeft"); state("left");
-  deal.querySelector(".steps input").click();
+  deal.querySelector(".steps input.by-card").click();
   deal.show(20, true); state("coarse-from");
   key("ArrowRight"); state("coarse-right");
   key("ArrowRight"); state("coarse-right");

@@ -28,6 +28,8 @@ pub struct Step {
     /// The trick on the table and how many of its cards are shown.
     pub trick: Option<(usize, usize)>,
     pub leader: Option<u8>,
+    /// The player who acts at this step (bids, lays away, plays).
+    pub seat: Option<u8>,
     /// Set when the trick on the table is complete.
     pub winner: Option<u8>,
     /// A step of the coarse (trick by trick) mode too.
@@ -88,6 +90,7 @@ fn step(phase: &'static str, label: String, body: String) -> Step {
         body,
         trick: None,
         leader: None,
+        seat: None,
         winner: None,
         major: true,
     }
@@ -145,6 +148,10 @@ pub fn said(l: &Lesson, act: &Act) -> String {
             if *fourth { " (the fourth king)" } else { "" }
         ),
         Act::Talon { half } => format!("takes talon pile {half}"),
+        Act::Announce { bonus } => format!("announces {}", bonus.word()),
+        Act::Contra { target } => format!("doubles the {target} (contra)"),
+        Act::Recontra { target } => format!("doubles the {target} again (recontra)"),
+        Act::Subcontra { target } => format!("doubles the {target} once more (subcontra)"),
         Act::Handful { cards, .. } => {
             let names: Vec<String> = cards.iter().map(|c| card_name(l, *c)).collect();
             format!(
@@ -235,7 +242,9 @@ fn actions(
                 body.push_str("</ul>");
             }
         }
-        steps.push(step(phase, format!("{title}: {} of {total}", k + 1), body));
+        let mut st = step(phase, format!("{title}: {} of {total}", k + 1), body);
+        st.seat = Some(a.seat);
+        steps.push(st);
     }
 }
 
@@ -334,7 +343,9 @@ pub fn script(l: &Lesson) -> Script {
         if taken_at == 0 {
             taken_at = steps.len();
         }
-        steps.push(step("discard", title.into(), body));
+        let mut st = step("discard", title.into(), body);
+        st.seat = Some(d.seat);
+        steps.push(st);
     }
 
     actions(
@@ -450,6 +461,7 @@ pub fn script(l: &Lesson) -> Script {
                 body,
                 trick: Some((t, k + 1)),
                 leader: view.leader,
+                seat: play.seat,
                 winner: if k + 1 == plays { view.winner } else { None },
                 major: k + 1 == plays,
             });
