@@ -276,8 +276,10 @@ impl<'r> Lesson<'r> {
 /// The cards the player of card `k` of trick `t` might have played
 /// there, as the verifier's rules say (`french::legal_plays`,
 /// `skill7::legal_plays`): the seat's playing hand less the cards it
-/// played before. `None` where the lesson cannot ask the engine (Danish
-/// Tarok and Königrufen, whose duties depend on the game's options).
+/// played before; in Danish Tarok every card held that breaks no duty
+/// (`danish::duty_broken`). `None` where the lesson cannot ask the engine
+/// (Königrufen, whose duties depend on the game and its options; a Skill7
+/// Farbesolo).
 pub fn legal_at(l: &Lesson, t: usize, k: usize) -> Option<Vec<Card>> {
     let view = l.tricks.get(t.checked_sub(1)?)?;
     let seat = view.plays.get(k)?.seat?;
@@ -305,6 +307,23 @@ pub fn legal_at(l: &Lesson, t: usize, k: usize) -> Option<Vec<Card>> {
                 .max()
                 .unwrap_or(0);
             verifier::french::legal_plays(hand, led, top)
+        }
+        Variant::DanishTarok => {
+            // The engine's own duty (DK-PLAY-2) asked of every card held.
+            let items = &view.plays[..k];
+            let rename = |i: usize| items.get(i).and_then(|p| p.item.rename);
+            let lead = verifier::danish::trick_lead(
+                &before,
+                items.first().and_then(|p| p.item.name),
+                [rename(1), rename(2)],
+            );
+            let mut set = notation::CardSet::default();
+            for c in hand.iter() {
+                if lead.is_none_or(|lead| verifier::danish::duty_broken(c, lead, hand).is_none()) {
+                    set.insert(c);
+                }
+            }
+            set
         }
         Variant::Skill7Tarock if !farbesolo(l.record) => {
             verifier::skill7::legal_plays(hand, before.first().copied(), false, false).set
