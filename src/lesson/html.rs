@@ -1209,6 +1209,14 @@ html:not(.js) .stage{grid-template-columns:1fr}
 .deal.closed .seat:not(.to-play) .hand .card{background:repeating-linear-gradient(45deg,#2d4f9e 0 4px,#3b63c0 4px 8px);border-color:#1d3570}
 .deal.closed .seat:not(.to-play) .hand .card>*{visibility:hidden}
 .seat.to-play h3 .who{text-decoration:underline}
+.quiz{border:2px solid #3b63c0;border-radius:10px;padding:.4rem .6rem;background:#eef3ff}
+.quiz .question{font-weight:700;margin:.2rem 0}
+.quiz .answer .verdict-legal,.quiz .answer .verdict-illegal{display:none;font-weight:700}
+.quiz[data-answer=legal] .verdict-legal{display:block;color:#0b6b3a}
+.quiz[data-answer=illegal] .verdict-illegal{display:block;color:var(--bad)}
+.hand .card.picked{outline:3px solid #3b63c0;outline-offset:1px;z-index:1}
+.hand .card.picked.no{outline-color:var(--bad)}
+.hand .card.picked.ok{outline-color:#0b6b3a}
 .steps{display:flex;flex-wrap:wrap;gap:.4rem;justify-content:center;align-items:center;padding:.5rem;background:var(--felt-dark)}
 .steps .fine{color:#fff;font-size:.85rem;white-space:nowrap}
 .steps[hidden]{display:none}
@@ -1360,6 +1368,7 @@ const JS: &str = r##"(function () {
       var st = steps[step];
       deal.setAttribute("data-step", String(step));
       steps.forEach(function (s) { s.classList.toggle("on", s === st); });
+      deal.querySelectorAll(".hand .card.picked").forEach(function (p) { p.classList.remove("picked", "ok", "no"); });
       deal.querySelectorAll(".hand .card").forEach(function (c) {
         var i = num(c, "data-in"), o = num(c, "data-out");
         c.classList.toggle("gone", (i !== null && step < i) || (o !== null && o <= step));
@@ -1407,6 +1416,21 @@ const JS: &str = r##"(function () {
     deal.addEventListener("pointerdown", function () { active = deal; });
     deal.querySelectorAll(".tricks .trick").forEach(function (t) {
       t.addEventListener("click", function () { active = deal; show(num(t, "data-at") || 0, true); });
+    });
+    deal.addEventListener("click", function (e) {
+      var c = e.target.closest(".seat .hand .card");
+      var q = steps[step].querySelector(".quiz");
+      if (!c || !q || c.classList.contains("gone")) { return; }
+      var seat = c.closest(".seat").getAttribute("data-seat");
+      if (seat !== q.getAttribute("data-seat")) { return; }
+      var code = c.getAttribute("data-card");
+      var legal = q.getAttribute("data-legal");
+      var ok = legal === null ? null : legal.split(" ").indexOf(code) >= 0;
+      deal.querySelectorAll(".hand .card.picked").forEach(function (p) { p.classList.remove("picked", "ok", "no"); });
+      c.classList.add("picked", ok === false ? "no" : "ok");
+      q.setAttribute("data-picked", code);
+      q.setAttribute("data-answer", ok === null ? "unknown" : ok ? "legal" : "illegal");
+      q.querySelector(".answer").hidden = false;
     });
     deal.go = go;
     deal.show = show;

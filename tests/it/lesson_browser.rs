@@ -671,3 +671,62 @@ fn every_corpus_file_renders_to_html() {
         assert!(html.contains("<article class=\"deal"), "{file}");
     }
 }
+
+const QUIZ_SCRIPT: &str = r#"
+function quiz(f) {
+  var d = f.contentDocument, res = [];
+  var deal = d.querySelector("article.deal[data-tricks]");
+  var step = d.querySelector(".script .step[data-phase=quiz]");
+  deal.show(parseInt(step.getAttribute("data-step"), 10));
+  var q = step.querySelector(".quiz");
+  res.push("pile=" + deal.querySelectorAll(".pile .play").length + " played-in-hand=" +
+    !!deal.querySelector('.seat[data-seat="' + q.getAttribute("data-seat") + '"] .hand .card[data-card="H9"]:not(.gone)'));
+  ["H9", "D3"].forEach(function (code) {
+    deal.querySelector('.seat[data-seat="' + q.getAttribute("data-seat") + '"] .hand .card[data-card="' + code + '"]').click();
+    res.push(code + " " + q.getAttribute("data-answer") + " shown=" + !q.querySelector(".answer").hidden);
+  });
+  res.push(q.querySelector(".answer").textContent.replace(/\s+/g, " "));
+  document.getElementById("quiz").textContent = res.join("\n");
+}
+"#;
+
+/// A comment `{quiz: ...}` on a card asks the student, one step before the
+/// card, to pick a card of the player's hand: the page answers legal or
+/// not from the legal cards the lesson computed, then shows the card of the
+/// record, the finding and the teacher's comment.
+#[test]
+fn a_quiz_answers_legal_or_not() {
+    let dir = scratch("quiz");
+    let text = std::fs::read_to_string(
+        crate::cli::root().join("corpus/french-tarot/30-revoke-follow-suit.tarok"),
+    )
+    .unwrap()
+    .replace(
+        "trick 2: DK H9 {revoke}",
+        "trick 2: DK H9 {quiz: Diamonds were led. What may Dan play?} {revoke}",
+    );
+    let file = dir.join("quiz.tarok");
+    std::fs::write(&file, text).unwrap();
+    let out = tarok(&["explain", "--format", "html", file.to_str().unwrap()]);
+    std::fs::write(dir.join("quiz.html"), stdout(&out)).unwrap();
+    let page = dir.join("wrapper.html");
+    std::fs::write(
+        &page,
+        format!("<!DOCTYPE html><html><body><pre id=\"quiz\"></pre><script>{QUIZ_SCRIPT}</script><iframe src=\"quiz.html\" width=\"1280\" height=\"800\" onload=\"quiz(this)\"></iframe></body></html>"),
+    )
+    .unwrap();
+    let seen = browse(&page, 1400, 1000);
+    assert!(seen.console.is_empty(), "{}", seen.console.join("\n"));
+    let got = pre(&seen.dom, "quiz");
+    let lines: Vec<&str> = got.lines().collect();
+    assert_eq!(lines[0], "pile=1 played-in-hand=true", "{got}");
+    assert_eq!(lines[1], "H9 illegal shown=true", "{got}");
+    assert_eq!(lines[2], "D3 legal shown=true", "{got}");
+    assert!(
+        lines[3].contains("In the record Dan played the 9 of hearts"),
+        "{got}"
+    );
+    assert!(lines[3].contains("FR-PLAY-2"), "{got}");
+    assert!(lines[3].contains("revoke"), "{got}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -366,6 +366,14 @@ pub fn script(l: &Lesson) -> Script {
         let t = view.n;
         let plays = view.plays.len();
         for (k, play) in view.plays.iter().enumerate() {
+            if let Some(q) = quiz(l, t, k, play, plays) {
+                steps.push(Step {
+                    trick: Some((t, k)),
+                    leader: view.leader,
+                    seat: play.seat,
+                    ..q
+                });
+            }
             let at = steps.len();
             if let Some(s) = play.seat {
                 played_at.entry((s, play.item.card)).or_insert(at);
@@ -599,6 +607,77 @@ fn play_line(out: &mut String, l: &Lesson, t: usize, k: usize, play: &Play) {
             out.push_str("</div></div>");
         }
     }
+}
+
+/// The teacher's question before card `k` of trick `t`, when a comment on
+/// that card starts with `quiz:`: the student clicks a card of the
+/// player's hand, and the page answers from the legal cards computed here
+/// (`lesson::legal_at`), the card of the record and the teacher's other
+/// comments on it.
+fn quiz(l: &Lesson, t: usize, k: usize, play: &Play, plays: usize) -> Option<Step> {
+    let question = play.item.comments.iter().find_map(|c| {
+        let c = c.trim();
+        c.get(..5)
+            .filter(|m| m.eq_ignore_ascii_case("quiz:"))
+            .map(|_| c[5..].trim().to_string())
+    })?;
+    let seat = play.seat?;
+    let legal = super::super::legal_at(l, t, k);
+    let who = l.name(seat);
+    let mut body = String::new();
+    let _ = write!(
+        body,
+        "<div class=\"quiz\" data-seat=\"{seat}\" data-played=\"{}\"",
+        play.item.card.code()
+    );
+    if let Some(legal) = &legal {
+        let codes: Vec<&str> = legal.iter().map(|c| c.code()).collect();
+        let _ = write!(body, " data-legal=\"{}\"", codes.join(" "));
+    }
+    let _ = write!(
+        body,
+        "><p class=\"question\">{}</p><p class=\"ask\">Click a card in <b>{}</b>’s hand.</p><div class=\"answer\" hidden><p class=\"verdict-legal\">Legal here.</p><p class=\"verdict-illegal\">Not legal here.</p>",
+        esc(&question),
+        esc(&who)
+    );
+    match &legal {
+        Some(legal) => {
+            body.push_str("<p>The legal cards:</p>");
+            let mut row = String::new();
+            for c in legal {
+                card(&mut row, l, *c, "", "");
+            }
+            let _ = write!(body, "<div class=\"row\">{row}</div>");
+        }
+        None => body.push_str("<p>The page does not list the legal cards in this game.</p>"),
+    }
+    let _ = write!(
+        body,
+        "<p>In the record <b>{}</b> played {}.</p>",
+        esc(&who),
+        esc(&card_name(l, play.item.card))
+    );
+    for i in l.finding_on(t, play) {
+        body.push_str("<ul class=\"findings\"><li class=\"finding\">");
+        problem_line(&mut body, &l.report.problems[i], Some(l));
+        body.push_str("</li></ul>");
+    }
+    for c in play.item.comments.iter().map(|c| c.trim()) {
+        if !c.get(..5).is_some_and(|m| m.eq_ignore_ascii_case("quiz:")) {
+            let _ = write!(body, "<p class=\"note\">{}</p>", esc(c));
+        }
+    }
+    body.push_str("</div></div>");
+    Some(Step {
+        phase: "quiz",
+        label: format!("Question: trick {t}, card {} of {plays}", k + 1),
+        body,
+        trick: None,
+        leader: None,
+        seat: None,
+        winner: None,
+        major: true,
+    })
 }
 
 /// The suit or trumps a fool names, in words.
