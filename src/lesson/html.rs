@@ -46,6 +46,22 @@ pub fn page(title: &str, entries: &[Entry]) -> String {
         "<header class=\"page\"><h1>{}</h1><p class=\"hint\">Step through each deal with the buttons or the arrow keys (← →, Home, End).</p></header>",
         esc(title)
     );
+    if entries.len() > 1 {
+        out.push_str("<nav class=\"contents\"><h2>Contents</h2><ol>");
+        for entry in entries {
+            let (index, title) = match entry {
+                Entry::Owned { index, record, .. } => (*index, contents_line(record)),
+                Entry::Unreadable { index, .. } => (*index, "not readable".to_string()),
+            };
+            let _ = write!(
+                out,
+                "<li><a href=\"#d{0}-step0\">Deal {0}</a>: {1}</li>",
+                index + 1,
+                esc(&title)
+            );
+        }
+        out.push_str("</ol></nav>\n");
+    }
     let mut rules: Vec<&'static str> = Vec::new();
     for entry in entries {
         match entry {
@@ -120,6 +136,30 @@ fn collect_rules(lesson: &Lesson, rules: &mut Vec<&'static str>) {
     }));
 }
 
+/// The teacher's title of a deal: a comment of the record that starts
+/// with `chapter:`.
+fn chapter(record: &notation::Record) -> Option<String> {
+    record.comments.iter().find_map(|c| {
+        let c = c.trim();
+        c.get(..8)
+            .filter(|m| m.eq_ignore_ascii_case("chapter:"))
+            .map(|_| c[8..].trim().to_string())
+    })
+}
+
+/// A deal's line in the contents: its chapter title, else its game and
+/// players.
+fn contents_line(record: &notation::Record) -> String {
+    if let Some(title) = chapter(record) {
+        return title;
+    }
+    let game = record.variant().map_or("unknown variant".into(), variant_name);
+    match record.tag("Players") {
+        Some(p) => format!("{game}, {}", p.value.replace(';', ",")),
+        None => game,
+    }
+}
+
 /// Where a seat sits on the drawn table, from the bottom, counter-clockwise
 /// as the play goes.
 fn position(seat: u8, seats: u8) -> &'static str {
@@ -148,7 +188,10 @@ fn deal(out: &mut String, l: &Lesson) {
     );
     let _ = write!(
         out,
-        "<header><h2>Deal {n} <span class=\"variant\">{}</span></h2>",
+        "<header><h2>Deal {n}{} <span class=\"variant\">{}</span></h2>",
+        chapter(record)
+            .map(|t| format!(": {}", esc(&t)))
+            .unwrap_or_default(),
         esc(&variant)
     );
     out.push_str("<p class=\"meta\">");
@@ -1274,6 +1317,9 @@ html:not(.js) .stage{grid-template-columns:1fr}
 .rules pre{background:#f3f5f3;border-radius:6px;padding:.4rem .6rem;overflow-x:auto;font-size:.85rem}
 .rules .cmd{color:var(--muted)}
 .unreadable{padding:1rem 1.2rem}
+.contents{max-width:84rem;margin:1rem auto;padding:.6rem 1.2rem;background:#fff;border-radius:14px}
+.contents h2{margin:0 0 .3rem;font-size:1.1rem}
+.contents ol{margin:0;padding-left:1.4rem;columns:2 20rem}
 @media (max-width:1000px){
 .stage{grid-template-columns:1fr}
 .panel{position:static;max-height:none;border-left:0}
@@ -1298,7 +1344,7 @@ html:not(.js) .stage{grid-template-columns:1fr}
 @media print{
 @page{size:A4;margin:12mm}
 body{background:#fff;padding:0;font-size:9pt}
-header.page .hint,.panel,.steps,.rules,.tricks,.pile,.center,.badge.lead{display:none!important}
+header.page .hint,.contents,.panel,.steps,.rules,.tricks,.pile,.center,.badge.lead{display:none!important}
 .stage{display:block}
 .deal{box-shadow:none;margin:0;max-width:none;break-before:page}
 .deal:first-of-type{break-before:auto}

@@ -730,3 +730,27 @@ fn a_quiz_answers_legal_or_not() {
     assert!(lines[3].contains("revoke"), "{got}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A file of several deals opens with its contents, each deal linked at
+/// its first step under the teacher's title (a record comment
+/// `{chapter: ...}`), else its game and players.
+#[test]
+fn the_contents_list_the_chapters() {
+    let dir = scratch("chapters");
+    let one = std::fs::read_to_string(
+        crate::cli::root().join("corpus/french-tarot/30-revoke-follow-suit.tarok"),
+    )
+    .unwrap();
+    let file = dir.join("two.tarok");
+    std::fs::write(&file, format!("{{chapter: Following suit}}\n{one}\n{one}")).unwrap();
+    let html = stdout(&tarok(&["explain", "--format", "html", file.to_str().unwrap()]));
+    let contents = &html[html.find("<nav class=\"contents\">").expect("contents")..];
+    let contents = &contents[..contents.find("</nav>").unwrap()];
+    assert!(
+        contents.contains("<li><a href=\"#d1-step0\">Deal 1</a>: Following suit</li>"),
+        "{contents}"
+    );
+    assert!(contents.contains("<a href=\"#d2-step0\">Deal 2</a>: French Tarot"), "{contents}");
+    assert!(html.contains("<h2>Deal 1: Following suit <span"), "the chapter heads its deal");
+    let _ = std::fs::remove_dir_all(&dir);
+}
