@@ -2,7 +2,8 @@
 //! deals. No network: the cards are drawn with CSS and inline SVG, the
 //! style and the step control are inline. Without JavaScript the page is
 //! static and lists every trick; with it, a step control (buttons and the
-//! arrow keys) plays the deal trick by trick on the drawn table.
+//! arrow keys) walks through every phase of the deal on the drawn table,
+//! the play card by card or trick by trick ([`script`] writes the steps).
 //!
 //! Everything the page says about the rules (winners, reasons, card
 //! points, payments, findings) comes from the verifier's report.
@@ -153,7 +154,9 @@ fn contents_line(record: &notation::Record) -> String {
     if let Some(title) = chapter(record) {
         return title;
     }
-    let game = record.variant().map_or("unknown variant".into(), variant_name);
+    let game = record
+        .variant()
+        .map_or("unknown variant".into(), variant_name);
     match record.tag("Players") {
         Some(p) => format!("{game}, {}", p.value.replace(';', ",")),
         None => game,
@@ -219,8 +222,8 @@ fn deal(out: &mut String, l: &Lesson) {
     out.push_str("</header>\n");
 
     // The table and the steps beside it.
-    let script = script::script(l);
-    let last = script.steps.len().saturating_sub(1);
+    let plan = script::script(l);
+    let last = plan.steps.len().saturating_sub(1);
     let _ = writeln!(
         out,
         "<div class=\"stage\" id=\"d{n}-stage\"><div class=\"felt seats-{nseats}\">"
@@ -243,7 +246,7 @@ fn deal(out: &mut String, l: &Lesson) {
         }
         out.push_str("</h3><div class=\"hand\">");
         let mut group = None;
-        let mut held: Vec<Card> = script
+        let mut held: Vec<Card> = plan
             .cards
             .keys()
             .filter(|k| k.0 == s)
@@ -258,7 +261,7 @@ fn deal(out: &mut String, l: &Lesson) {
             let first = group.is_some_and(|last| last != g);
             group = Some(g);
             let mut attr = String::new();
-            if let Some(&(from, to)) = script.cards.get(&(s, c)) {
+            if let Some(&(from, to)) = plan.cards.get(&(s, c)) {
                 if from > 0 {
                     let _ = write!(attr, " data-in=\"{from}\"");
                 }
@@ -278,9 +281,9 @@ fn deal(out: &mut String, l: &Lesson) {
     let _ = write!(
         out,
         "<nav class=\"steps\" hidden><button type=\"button\" data-go=\"first\" title=\"The hands as dealt (Home)\">«</button><button type=\"button\" data-go=\"prev\" title=\"Previous step (←)\">◀ Back</button><button type=\"button\" data-go=\"next\" title=\"Next step (→)\">Next ▶</button><button type=\"button\" data-go=\"last\" title=\"The result (End)\">»</button><label class=\"fine\"><input type=\"checkbox\" class=\"by-card\" checked> card by card</label><label class=\"fine\"><input type=\"checkbox\" class=\"open-hands\" checked> all hands open</label></nav><p class=\"step-label\">{} steps</p><ol class=\"script\" data-last=\"{last}\">",
-        script.steps.len()
+        plan.steps.len()
     );
-    for (k, st) in script.steps.iter().enumerate() {
+    for (k, st) in plan.steps.iter().enumerate() {
         let _ = write!(
             out,
             "<li class=\"step\" id=\"d{n}-s{k}\" data-step=\"{k}\" data-phase=\"{}\" data-label=\"{}\"",
@@ -416,7 +419,7 @@ fn deal(out: &mut String, l: &Lesson) {
         if let Some(w) = view.winner {
             let _ = write!(out, " data-winner=\"{w}\"");
         }
-        if let Some(at) = script.trick_end.get(t - 1) {
+        if let Some(at) = plan.trick_end.get(t - 1) {
             let _ = write!(out, " data-at=\"{at}\"");
         }
         out.push('>');
@@ -460,7 +463,7 @@ fn deal(out: &mut String, l: &Lesson) {
                 let _ = write!(
                     out,
                     "{} <b>{}</b>",
-                    esc(&script::side_before(l, &script, side, t)),
+                    esc(&script::side_before(l, &plan, side, t)),
                     esc(pts)
                 );
             }
@@ -1266,9 +1269,6 @@ html:not(.js) .stage{grid-template-columns:1fr}
 .steps button{font:inherit;font-size:1rem;min-width:2.6rem;min-height:2.4rem;padding:.3rem .6rem;border-radius:8px;border:0;background:#fff;color:var(--felt-dark);font-weight:700;cursor:pointer}
 .steps button:disabled{opacity:.4;cursor:default}
 .steps button:focus-visible{outline:3px solid #ffd54a}
-.now{padding:0 1.2rem}
-.now:empty{display:none}
-.now .summary{border:2px solid var(--felt);border-radius:10px;padding:.4rem .8rem;margin:.8rem 0}
 .bidding{display:grid;grid-template-columns:repeat(auto-fit,minmax(15rem,1fr));gap:.8rem;padding:1rem 1.2rem}
 .block{background:#f6f8f6;border-radius:10px;padding:.6rem .8rem}
 .block h3,.play>h3,.settle h3{margin:0 0 .4rem;font-size:1.05rem}
@@ -1290,7 +1290,6 @@ html:not(.js) .stage{grid-template-columns:1fr}
 .played .play.won .card{box-shadow:0 0 0 3px #ffd54a}
 .summary p{margin:.25rem 0}
 .trick-no{display:none}
-.now .trick-no{display:block;font-weight:700}
 .won{font-size:.95rem}
 .count{font-size:.9rem;color:var(--muted)}
 .rule{font-family:"DejaVu Sans Mono",monospace;font-size:.8rem;font-weight:700;color:#0b5d3b;background:#e3f1e8;border-radius:4px;padding:0 .25rem;text-decoration:none;white-space:nowrap}

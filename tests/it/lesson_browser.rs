@@ -743,14 +743,25 @@ fn the_contents_list_the_chapters() {
     .unwrap();
     let file = dir.join("two.tarok");
     std::fs::write(&file, format!("{{chapter: Following suit}}\n{one}\n{one}")).unwrap();
-    let html = stdout(&tarok(&["explain", "--format", "html", file.to_str().unwrap()]));
+    let html = stdout(&tarok(&[
+        "explain",
+        "--format",
+        "html",
+        file.to_str().unwrap(),
+    ]));
     let contents = &html[html.find("<nav class=\"contents\">").expect("contents")..];
     let contents = &contents[..contents.find("</nav>").unwrap()];
     assert!(
         contents.contains("<li><a href=\"#d1-step0\">Deal 1</a>: Following suit</li>"),
         "{contents}"
     );
-    assert!(contents.contains("<a href=\"#d2-step0\">Deal 2</a>: French Tarot"), "{contents}");
-    assert!(html.contains("<h2>Deal 1: Following suit <span"), "the chapter heads its deal");
+    assert!(
+        contents.contains("<a href=\"#d2-step0\">Deal 2</a>: French Tarot"),
+        "{contents}"
+    );
+    assert!(
+        html.contains("<h2>Deal 1: Following suit <span"),
+        "the chapter heads its deal"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
