@@ -316,7 +316,7 @@ fn deal(out: &mut String, l: &Lesson) {
     findings(out, l, Place::Hands);
     for hand in &record.hands {
         notes(out, &hand.comments);
-        item_notes(out, &hand.cards);
+        item_notes(out, l, &hand.cards);
     }
 
     // Before the play.
@@ -342,7 +342,7 @@ fn deal(out: &mut String, l: &Lesson) {
             out.push_str("</figure>");
         }
         out.push_str("</div>");
-        item_notes(out, &talon.cards);
+        item_notes(out, l, &talon.cards);
         findings(out, l, Place::Talon);
         out.push_str("</div>\n");
     }
@@ -386,7 +386,7 @@ fn deal(out: &mut String, l: &Lesson) {
             }
             out.push_str("</div>");
         }
-        item_notes(out, &d.cards);
+        item_notes(out, l, &d.cards);
         moment(out, l, Moment::Discard);
         findings(out, l, Place::Discard);
         out.push_str("</div>\n");
@@ -1063,15 +1063,22 @@ fn notes(out: &mut String, comments: &[String]) {
     }
 }
 
-fn item_notes(out: &mut String, items: &[Item]) {
-    for item in items {
+/// The comments on the cards of a line (a hand, the talon, a discard):
+/// each after its card's name, but those on the line's last card, which a
+/// comment written after the line is read as, are the line's own.
+fn item_notes(out: &mut String, l: &Lesson, items: &[Item]) {
+    for (k, item) in items.iter().enumerate() {
         for c in &item.comments {
-            let _ = write!(
-                out,
-                "<p class=\"note\"><span class=\"on\">{}</span> {}</p>",
-                item.card.code(),
-                esc(c.trim())
-            );
+            if k + 1 == items.len() {
+                let _ = write!(out, "<p class=\"note\">{}</p>", esc(c.trim()));
+            } else {
+                let _ = write!(
+                    out,
+                    "<p class=\"note\"><span class=\"on\">{}</span> {}</p>",
+                    esc(&card_name(l, item.card)),
+                    esc(c.trim())
+                );
+            }
         }
     }
 }

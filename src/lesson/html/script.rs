@@ -123,16 +123,7 @@ fn cards_row(out: &mut String, l: &Lesson, place: Place, items: &[Item]) {
         }
     }
     out.push_str("</div>");
-    for item in items {
-        for c in &item.comments {
-            let _ = write!(
-                out,
-                "<p class=\"note\"><span class=\"on\">{}</span> {}</p>",
-                esc(&card_name(l, item.card)),
-                esc(c.trim())
-            );
-        }
-    }
+    super::item_notes(out, l, items);
 }
 
 /// What a player says, in words: "bids guard", "calls the king of hearts".
@@ -270,16 +261,7 @@ pub fn script(l: &Lesson) -> Script {
         if !hand.comments.is_empty() || hand.cards.iter().any(|i| !i.comments.is_empty()) {
             let _ = write!(body, "<h4>{}’s hand</h4>", esc(&l.name(hand.seat)));
             notes(&mut body, &hand.comments);
-            for item in &hand.cards {
-                for c in &item.comments {
-                    let _ = write!(
-                        body,
-                        "<p class=\"note\"><span class=\"on\">{}</span> {}</p>",
-                        esc(&card_name(l, item.card)),
-                        esc(c.trim())
-                    );
-                }
-            }
+            super::item_notes(&mut body, l, &hand.cards);
         }
     }
     moment(&mut body, l, Moment::Deal);
