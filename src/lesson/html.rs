@@ -2,7 +2,8 @@
 //! deals. No network: the cards are drawn with CSS and inline SVG, the
 //! style and the step control are inline. Without JavaScript the page is
 //! static and lists every trick; with it, a step control (buttons and the
-//! arrow keys) plays the deal trick by trick on the drawn table.
+//! arrow keys) walks through every phase of the deal on the drawn table,
+//! the play card by card or trick by trick ([`script`] writes the steps).
 //!
 //! Everything the page says about the rules (winners, reasons, card
 //! points, payments, findings) comes from the verifier's report.
@@ -14,6 +15,8 @@ use verifier::{Event, Moment, Payment};
 
 use super::{rule_text, rule_url, signed, Lesson, Place, Play};
 use crate::escape::html as esc;
+
+mod script;
 
 /// One record of the file: the deal and its report, or the problems that
 /// kept it from being read.
@@ -44,6 +47,22 @@ pub fn page(title: &str, entries: &[Entry]) -> String {
         "<header class=\"page\"><h1>{}</h1><p class=\"hint\">Step through each deal with the buttons or the arrow keys (← →, Home, End).</p></header>",
         esc(title)
     );
+    if entries.len() > 1 {
+        out.push_str("<nav class=\"contents\"><h2>Contents</h2><ol>");
+        for entry in entries {
+            let (index, title) = match entry {
+                Entry::Owned { index, record, .. } => (*index, contents_line(record)),
+                Entry::Unreadable { index, .. } => (*index, "not readable".to_string()),
+            };
+            let _ = write!(
+                out,
+                "<li><a href=\"#d{0}-step0\">Deal {0}</a>: {1}</li>",
+                index + 1,
+                esc(&title)
+            );
+        }
+        out.push_str("</ol></nav>\n");
+    }
     let mut rules: Vec<&'static str> = Vec::new();
     for entry in entries {
         match entry {
@@ -118,6 +137,32 @@ fn collect_rules(lesson: &Lesson, rules: &mut Vec<&'static str>) {
     }));
 }
 
+/// The teacher's title of a deal: a comment of the record that starts
+/// with `chapter:`.
+fn chapter(record: &notation::Record) -> Option<String> {
+    record.comments.iter().find_map(|c| {
+        let c = c.trim();
+        c.get(..8)
+            .filter(|m| m.eq_ignore_ascii_case("chapter:"))
+            .map(|_| c[8..].trim().to_string())
+    })
+}
+
+/// A deal's line in the contents: its chapter title, else its game and
+/// players.
+fn contents_line(record: &notation::Record) -> String {
+    if let Some(title) = chapter(record) {
+        return title;
+    }
+    let game = record
+        .variant()
+        .map_or("unknown variant".into(), variant_name);
+    match record.tag("Players") {
+        Some(p) => format!("{game}, {}", p.value.replace(';', ",")),
+        None => game,
+    }
+}
+
 /// Where a seat sits on the drawn table, from the bottom, counter-clockwise
 /// as the play goes.
 fn position(seat: u8, seats: u8) -> &'static str {
@@ -146,7 +191,10 @@ fn deal(out: &mut String, l: &Lesson) {
     );
     let _ = write!(
         out,
-        "<header><h2>Deal {n} <span class=\"variant\">{}</span></h2>",
+        "<header><h2>Deal {n}{} <span class=\"variant\">{}</span></h2>",
+        chapter(record)
+            .map(|t| format!(": {}", esc(&t)))
+            .unwrap_or_default(),
         esc(&variant)
     );
     out.push_str("<p class=\"meta\">");
@@ -173,8 +221,13 @@ fn deal(out: &mut String, l: &Lesson) {
     findings(out, l, Place::Deal);
     out.push_str("</header>\n");
 
-    // The table.
-    let _ = writeln!(out, "<div class=\"felt seats-{nseats}\">");
+    // The table and the steps beside it.
+    let plan = script::script(l);
+    let last = plan.steps.len().saturating_sub(1);
+    let _ = writeln!(
+        out,
+        "<div class=\"stage\" id=\"d{n}-stage\"><div class=\"felt seats-{nseats}\">"
+    );
     for &s in &seats {
         let pos = position(s, nseats);
         let out_of_play = l.table.is_some_and(|t| !t.is_active(s));
@@ -184,46 +237,86 @@ fn deal(out: &mut String, l: &Lesson) {
             if out_of_play { " idle" } else { "" },
             esc(&l.name(s))
         );
-        let _ = write!(out, " <span class=\"num\">seat {s}</span>");
         if l.table.is_some_and(|t| t.dealer == s) {
             out.push_str(" <span class=\"badge dealer\" title=\"the dealer\">dealer</span>");
         }
+        out.push_str(" <span class=\"badge lead\">leads</span>");
         if out_of_play {
             out.push_str(" <span class=\"badge\">sits out</span>");
         }
         out.push_str("</h3><div class=\"hand\">");
         let mut group = None;
-        for c in l.playing_hand(s) {
+        let mut held: Vec<Card> = plan
+            .cards
+            .keys()
+            .filter(|k| k.0 == s)
+            .map(|k| k.1)
+            .collect();
+        if held.is_empty() {
+            held = l.playing_hand(s);
+        }
+        super::sort_hand(l.variant, &mut held);
+        for c in held {
             let g = (c.is_trump() || c.is_fool(), c.suit());
             let first = group.is_some_and(|last| last != g);
             group = Some(g);
-            let gone = l
-                .tricks
-                .iter()
-                .find(|t| {
-                    t.plays
-                        .iter()
-                        .any(|p| p.seat == Some(s) && p.item.card == c)
-                })
-                .map(|t| t.n);
-            let attr = gone
-                .map(|t| format!(" data-out=\"{t}\""))
-                .unwrap_or_default();
+            let mut attr = String::new();
+            if let Some(&(from, to)) = plan.cards.get(&(s, c)) {
+                if from > 0 {
+                    let _ = write!(attr, " data-in=\"{from}\"");
+                }
+                if let Some(to) = to {
+                    let _ = write!(attr, " data-out=\"{to}\"");
+                }
+            }
             card(out, l, c, if first { " gap" } else { "" }, &attr);
         }
         out.push_str("</div></section>\n");
     }
     let _ = writeln!(
         out,
-        "<div class=\"center\"><div class=\"pile\" aria-live=\"polite\"></div><p class=\"step-label\">The hands as played; every trick is listed below</p><div class=\"verdict\"></div></div>"
+        "<div class=\"center\"><div class=\"pile\" aria-live=\"polite\"></div></div>"
     );
-    out.push_str("</div>\n");
-    out.push_str("<nav class=\"steps\" hidden><button type=\"button\" data-go=\"first\" title=\"Before the play (Home)\">« Start</button><button type=\"button\" data-go=\"prev\" title=\"Previous trick (←)\">◀ Back</button><button type=\"button\" data-go=\"next\" title=\"Next trick (→)\">Next ▶</button><button type=\"button\" data-go=\"last\" title=\"The last trick (End)\">End »</button></nav>\n");
-    out.push_str("<div class=\"now\"></div>\n");
+    out.push_str("</div>\n<aside class=\"panel\">");
+    let _ = write!(
+        out,
+        "<nav class=\"steps\" hidden><button type=\"button\" data-go=\"first\" title=\"The hands as dealt (Home)\">«</button><button type=\"button\" data-go=\"prev\" title=\"Previous step (←)\">◀ Back</button><button type=\"button\" data-go=\"next\" title=\"Next step (→)\">Next ▶</button><button type=\"button\" data-go=\"last\" title=\"The result (End)\">»</button><label class=\"fine\"><input type=\"checkbox\" class=\"by-card\" checked> card by card</label><label class=\"fine\"><input type=\"checkbox\" class=\"open-hands\" checked> all hands open</label></nav><p class=\"step-label\">{} steps</p><ol class=\"script\" data-last=\"{last}\">",
+        plan.steps.len()
+    );
+    for (k, st) in plan.steps.iter().enumerate() {
+        let _ = write!(
+            out,
+            "<li class=\"step\" id=\"d{n}-s{k}\" data-step=\"{k}\" data-phase=\"{}\" data-label=\"{}\"",
+            st.phase,
+            esc(&st.label)
+        );
+        if let Some((t, j)) = st.trick {
+            let _ = write!(out, " data-trick=\"{t}\" data-shown=\"{j}\"");
+        }
+        if let Some(ld) = st.leader {
+            let _ = write!(out, " data-leader=\"{ld}\"");
+        }
+        if let Some(seat) = st.seat {
+            let _ = write!(out, " data-seat=\"{seat}\"");
+        }
+        if let Some(w) = st.winner {
+            let _ = write!(out, " data-winner=\"{w}\"");
+        }
+        if st.major {
+            out.push_str(" data-major=\"\"");
+        }
+        let _ = writeln!(
+            out,
+            "><h4 class=\"step-title\">{}</h4>{}</li>",
+            esc(&st.label),
+            st.body
+        );
+    }
+    out.push_str("</ol></aside></div>\n");
     findings(out, l, Place::Hands);
     for hand in &record.hands {
         notes(out, &hand.comments);
-        item_notes(out, &hand.cards);
+        item_notes(out, l, &hand.cards);
     }
 
     // Before the play.
@@ -249,7 +342,7 @@ fn deal(out: &mut String, l: &Lesson) {
             out.push_str("</figure>");
         }
         out.push_str("</div>");
-        item_notes(out, &talon.cards);
+        item_notes(out, l, &talon.cards);
         findings(out, l, Place::Talon);
         out.push_str("</div>\n");
     }
@@ -293,7 +386,7 @@ fn deal(out: &mut String, l: &Lesson) {
             }
             out.push_str("</div>");
         }
-        item_notes(out, &d.cards);
+        item_notes(out, l, &d.cards);
         moment(out, l, Moment::Discard);
         findings(out, l, Place::Discard);
         out.push_str("</div>\n");
@@ -326,6 +419,9 @@ fn deal(out: &mut String, l: &Lesson) {
         if let Some(w) = view.winner {
             let _ = write!(out, " data-winner=\"{w}\"");
         }
+        if let Some(at) = plan.trick_end.get(t - 1) {
+            let _ = write!(out, " data-at=\"{at}\"");
+        }
         out.push('>');
         let _ = write!(out, "<h4>Trick {t}");
         if let Some(ld) = view.leader {
@@ -355,7 +451,7 @@ fn deal(out: &mut String, l: &Lesson) {
                 out,
                 "<p class=\"won\">Won by <b>{}</b>: {}</p>",
                 esc(&l.name(w)),
-                esc(reason)
+                esc(&words(l, reason))
             );
         }
         if let Some(count) = view.count {
@@ -364,7 +460,12 @@ fn deal(out: &mut String, l: &Lesson) {
                 if k > 0 {
                     out.push_str(" · ");
                 }
-                let _ = write!(out, "{} <b>{}</b>", esc(&l.side(side, true)), esc(pts));
+                let _ = write!(
+                    out,
+                    "{} <b>{}</b>",
+                    esc(&script::side_before(l, &plan, side, t)),
+                    esc(pts)
+                );
             }
             out.push_str("</p>");
         }
@@ -384,7 +485,9 @@ fn deal(out: &mut String, l: &Lesson) {
         findings(out, l, Place::Trick(t));
         out.push_str("</div></li>\n");
     }
-    out.push_str("</ol></section>\n");
+    out.push_str("</ol>");
+    play_table(out, l, &seats);
+    out.push_str("</section>\n");
 
     // The settlement.
     out.push_str("<section class=\"settle\">");
@@ -437,6 +540,83 @@ fn deal(out: &mut String, l: &Lesson) {
     out.push_str("</section>\n</article>\n");
 }
 
+/// The play as a table, for print: a row per trick, a column per seat,
+/// the winner's card underlined, the comments beside.
+fn play_table(out: &mut String, l: &Lesson, seats: &[u8]) {
+    let active: Vec<u8> = seats
+        .iter()
+        .copied()
+        .filter(|&s| l.table.is_none_or(|t| t.is_active(s)))
+        .collect();
+    out.push_str("<table class=\"play-table\"><thead><tr><th>#</th>");
+    for &s in &active {
+        let _ = write!(out, "<th>{}</th>", esc(&l.name(s)));
+    }
+    out.push_str("<th>won by</th><th>comments</th></tr></thead><tbody>");
+    for (trick, view) in l.record.tricks.iter().zip(&l.tricks) {
+        let _ = write!(out, "<tr><td>{}</td>", view.n);
+        for &s in &active {
+            match view.plays.iter().find(|p| p.seat == Some(s)) {
+                Some(p) => {
+                    let mut class = Vec::new();
+                    if view.winner == Some(s) {
+                        class.push("won");
+                    }
+                    if !l.finding_on(view.n, p).is_empty() {
+                        class.push("bad");
+                    }
+                    let lead = if view.leader == Some(s) { "▸" } else { "" };
+                    let _ = write!(
+                        out,
+                        "<td class=\"{}\">{lead}{}{}</td>",
+                        class.join(" "),
+                        esc(&short_name(p.item.card)),
+                        if class.contains(&"bad") { " ✗" } else { "" }
+                    );
+                }
+                None => out.push_str("<td></td>"),
+            }
+        }
+        let _ = write!(
+            out,
+            "<td>{}</td><td>",
+            view.winner.map(|w| esc(&l.name(w))).unwrap_or_default()
+        );
+        let mut notes_here: Vec<String> = trick
+            .comments
+            .iter()
+            .map(|c| c.trim().to_string())
+            .collect();
+        for p in &view.plays {
+            for c in &p.item.comments {
+                notes_here.push(format!("{}: {}", short_name(p.item.card), c.trim()));
+            }
+        }
+        out.push_str(&esc(&notes_here.join(" · ")));
+        out.push_str("</td></tr>");
+    }
+    out.push_str("</tbody></table>");
+}
+
+/// A card in a table cell: "♣K", "21", "★".
+fn short_name(c: Card) -> String {
+    if c.is_fool() {
+        return "★".into();
+    }
+    if let Some(n) = c.trump_number() {
+        return format!("T{n}");
+    }
+    let code = c.code();
+    let sym = match c.suit() {
+        Some(Suit::Spades) => "♠",
+        Some(Suit::Hearts) => "♥",
+        Some(Suit::Diamonds) => "♦",
+        Some(Suit::Clubs) => "♣",
+        None => "",
+    };
+    format!("{sym}{}", &code[1..])
+}
+
 fn place_word(p: Place) -> &'static str {
     match p {
         Place::Hands => "the deal",
@@ -486,10 +666,14 @@ fn played(out: &mut String, l: &Lesson, t: usize, play: &Play, winner: Option<u8
         out.push_str(&esc(&l.name(s)));
     }
     if let Some(r) = item.rename {
-        let _ = write!(out, " <small>renames the fool to {r}</small>");
+        let _ = write!(
+            out,
+            " <small>renames the fool to {}</small>",
+            script::lead_name(r)
+        );
     }
     if let Some(name) = item.name {
-        let _ = write!(out, " <small>naming {name}</small>");
+        let _ = write!(out, " <small>naming {}</small>", script::lead_name(name));
     }
     if won {
         out.push_str(" <span class=\"badge win\">wins</span>");
@@ -569,6 +753,54 @@ fn card(out: &mut String, l: &Lesson, c: Card, extra: &str, attr: &str) {
         c.code(),
         esc(&title)
     );
+}
+
+/// A card's name in words: "the king of clubs", "trump 21, the Mond",
+/// "the fool".
+pub(crate) fn card_name(l: &Lesson, c: Card) -> String {
+    let mut out = String::new();
+    card(&mut out, l, c, "", "");
+    let start = out.find("title=\"").map_or(0, |i| i + 7);
+    let end = out[start..].find('"').map_or(start, |e| start + e);
+    let name = out[start..end].replace("&amp;", "&");
+    if name.starts_with("the ") || c.is_trump() {
+        name
+    } else {
+        format!("the {name}")
+    }
+}
+
+/// An engine's words for people: each `seat N` by its player's name and
+/// each card code by the card's name ("highest trump (T17)" → "highest
+/// trump (trump 17)").
+pub(crate) fn words(l: &Lesson, text: &str) -> String {
+    let mut named = l.side(text, true);
+    while let Some(open) = named.find('`') {
+        named.replace_range(open..=open, "“");
+        match named.find('`') {
+            Some(close) => named.replace_range(close..=close, "”"),
+            None => break,
+        }
+    }
+    let mut out = String::with_capacity(named.len() + 16);
+    let mut word = String::new();
+    let flush = |out: &mut String, word: &mut String| {
+        match word.parse::<Card>() {
+            Ok(c) if c.code() == word.as_str() => out.push_str(&card_name(l, c)),
+            _ => out.push_str(word),
+        }
+        word.clear();
+    };
+    for ch in named.chars() {
+        if ch.is_ascii_alphanumeric() || ch == '-' {
+            word.push(ch);
+        } else {
+            flush(&mut out, &mut word);
+            out.push(ch);
+        }
+    }
+    flush(&mut out, &mut word);
+    out
 }
 
 fn roman(n: u8) -> String {
@@ -683,11 +915,24 @@ fn moment(out: &mut String, l: &Lesson, at: Moment) {
     for e in &l.report.events {
         if let Event::Rule { at: a, rule, text } = e {
             if *a == at {
+                let text = match script::hidden_partner(l) {
+                    Some((p, _))
+                        if !matches!(at, Moment::Trick(_) | Moment::Settlement)
+                            && text.contains("partner")
+                            && text.contains(&format!("seat {p}")) =>
+                    {
+                        let call = text.split([';', ':']).next().unwrap_or_default();
+                        format!(
+                            "{call}; who holds it is the partner, hidden until the card is played"
+                        )
+                    }
+                    _ => text.to_string(),
+                };
                 let _ = write!(
                     out,
                     "<p class=\"rule-note\">{} {}</p>",
                     rule_link(rule),
-                    esc(text)
+                    esc(&words(l, &text))
                 );
             }
         }
@@ -702,7 +947,7 @@ fn moment(out: &mut String, l: &Lesson, at: Moment) {
                 esc(&party(l, p.payer)),
                 esc(&party(l, p.payee)),
                 p.amount,
-                esc(&p.reason),
+                esc(&words(l, &p.reason)),
                 rule_link(p.rule)
             );
         }
@@ -730,7 +975,7 @@ fn ledger(out: &mut String, l: &Lesson) {
                 esc(&party(l, p.payer)),
                 esc(&party(l, p.payee)),
                 p.amount,
-                esc(&p.reason),
+                esc(&words(l, &p.reason)),
                 rule_link(p.rule)
             );
         }
@@ -797,14 +1042,15 @@ fn problem_line(out: &mut String, p: &Problem, l: Option<&Lesson>) {
         at.push(l.map_or(format!("seat {s}"), |l| l.name(s)));
     }
     if let Some(c) = p.card {
-        at.push(c.code().to_string());
+        at.push(l.map_or(c.code().to_string(), |l| card_name(l, c)));
     }
     if !at.is_empty() {
         let _ = write!(out, "<span class=\"at\">({})</span> ", esc(&at.join(", ")));
     }
-    out.push_str(&esc(&p.message));
+    let plain = |text: &str| l.map_or(text.to_string(), |l| words(l, text));
+    out.push_str(&esc(&plain(&p.message)));
     if !p.help.is_empty() {
-        let _ = write!(out, "<span class=\"help\">{}</span>", esc(&p.help));
+        let _ = write!(out, "<span class=\"help\">{}</span>", esc(&plain(&p.help)));
     }
 }
 
@@ -817,15 +1063,22 @@ fn notes(out: &mut String, comments: &[String]) {
     }
 }
 
-fn item_notes(out: &mut String, items: &[Item]) {
-    for item in items {
+/// The comments on the cards of a line (a hand, the talon, a discard):
+/// each after its card's name, but those on the line's last card, which a
+/// comment written after the line is read as, are the line's own.
+fn item_notes(out: &mut String, l: &Lesson, items: &[Item]) {
+    for (k, item) in items.iter().enumerate() {
         for c in &item.comments {
-            let _ = write!(
-                out,
-                "<p class=\"note\"><span class=\"on\">{}</span> {}</p>",
-                item.card.code(),
-                esc(c.trim())
-            );
+            if k + 1 == items.len() {
+                let _ = write!(out, "<p class=\"note\">{}</p>", esc(c.trim()));
+            } else {
+                let _ = write!(
+                    out,
+                    "<p class=\"note\"><span class=\"on\">{}</span> {}</p>",
+                    esc(&card_name(l, item.card)),
+                    esc(c.trim())
+                );
+            }
         }
     }
 }
@@ -936,7 +1189,7 @@ header.page{background:var(--felt-dark);color:#fff;padding:.8rem 1.2rem}
 header.page h1{margin:0;font-size:1.35rem;font-weight:600;word-break:break-word}
 header.page .hint{margin:.2rem 0 0;opacity:.8;font-size:.85rem}
 html:not(.js) header.page .hint{display:none}
-.deal{max-width:72rem;margin:1.2rem auto;background:#fff;border-radius:14px;box-shadow:0 2px 10px rgba(0,0,0,.12);overflow:clip}
+.deal{max-width:84rem;margin:1.2rem auto;background:#fff;border-radius:14px;box-shadow:0 2px 10px rgba(0,0,0,.12);overflow:clip}
 .deal>header{padding:1rem 1.2rem .4rem}
 .deal h2{margin:0;font-size:1.3rem}
 .deal h2 .variant{font-weight:400;color:var(--muted);margin-left:.4rem}
@@ -977,7 +1230,7 @@ html:not(.js) .center{min-height:0}
 .verdict .won{margin:.25rem 0 0;text-align:center;font-size:.9rem}
 .verdict .finding{list-style:none;margin:.35rem 0 0;font-size:.82rem;color:var(--ink)}
 .verdict .finding .help{display:none}
-.step-label{margin:.3rem 0 0;font-weight:600;font-size:.95rem;text-align:center}
+.step-label{margin:0;padding:.4rem .8rem 0;font-weight:700;font-size:.95rem}
 .card{position:relative;display:inline-flex;flex-direction:column;width:2.9rem;height:4.1rem;border-radius:.35rem;background:var(--paper);color:var(--ink);border:1px solid #b9b4a6;box-shadow:0 1px 3px rgba(0,0,0,.35);font-size:1rem;flex:none;vertical-align:middle;user-select:none}
 .card.red{color:var(--red)}
 .card .idx{position:absolute;top:.12rem;left:.18rem;display:flex;flex-direction:column;align-items:center;line-height:1}
@@ -990,14 +1243,39 @@ html:not(.js) .center{min-height:0}
 .card.trump .face em{font-style:normal;font-size:.5rem;text-transform:uppercase;letter-spacing:.05em;color:#7a5a00}
 .card.fool{background:linear-gradient(160deg,#f3f0ff,#d9d0ff);border-color:#8a78d0;color:#4b3a99}
 .card.bad{outline:3px solid var(--bad);outline-offset:1px}
-.steps{display:flex;gap:.5rem;justify-content:center;align-items:center;padding:.7rem;background:var(--felt-dark);position:sticky;bottom:0;z-index:2}
+.stage{display:grid;grid-template-columns:minmax(0,1fr) 22rem;align-items:stretch;scroll-margin-top:0}
+.panel{display:flex;flex-direction:column;min-width:0;background:#f6f8f6;border-left:1px solid #dde3de;max-height:100vh;position:sticky;top:0;align-self:start}
+html:not(.js) .panel{display:none}
+html:not(.js) .stage{grid-template-columns:1fr}
+.script{list-style:none;margin:0;padding:.3rem .8rem .8rem;overflow-y:auto;flex:1}
+.script .step{display:none}
+.script .step.on{display:block}
+.step-title{display:none}
+.said-now{margin:.3rem 0;font-size:1.02rem}
+.said-now.bad{color:var(--bad)}
+.x{color:var(--bad);font-weight:900;margin-left:.15rem}
+.marked{display:inline-flex;align-items:flex-start}
+.legal{margin:.4rem 0;padding:.3rem .5rem;border:2px dashed #0b6b3a;border-radius:8px}
+.legal p{margin:0 0 .2rem;font-size:.9rem;font-weight:600}
+.seat .badge.lead{display:none;background:#9fd4ff;color:#08324f}
+.seat.leader .badge.lead{display:inline-block}
+.deal.closed .seat:not(.to-play) .hand .card{background:repeating-linear-gradient(45deg,#2d4f9e 0 4px,#3b63c0 4px 8px);border-color:#1d3570}
+.deal.closed .seat:not(.to-play) .hand .card>*{visibility:hidden}
+.seat.to-play h3 .who{text-decoration:underline}
+.quiz{border:2px solid #3b63c0;border-radius:10px;padding:.4rem .6rem;background:#eef3ff}
+.quiz .question{font-weight:700;margin:.2rem 0}
+.quiz .answer .verdict-legal,.quiz .answer .verdict-illegal{display:none;font-weight:700}
+.quiz[data-answer=legal] .verdict-legal{display:block;color:#0b6b3a}
+.quiz[data-answer=illegal] .verdict-illegal{display:block;color:var(--bad)}
+.hand .card.picked{outline:3px solid #3b63c0;outline-offset:1px;z-index:1}
+.hand .card.picked.no{outline-color:var(--bad)}
+.hand .card.picked.ok{outline-color:#0b6b3a}
+.steps{display:flex;flex-wrap:wrap;gap:.4rem;justify-content:center;align-items:center;padding:.5rem;background:var(--felt-dark)}
+.steps .fine{color:#fff;font-size:.85rem;white-space:nowrap}
 .steps[hidden]{display:none}
-.steps button{font:inherit;font-size:1rem;min-width:3rem;min-height:2.6rem;padding:.3rem .9rem;border-radius:8px;border:0;background:#fff;color:var(--felt-dark);font-weight:700;cursor:pointer}
+.steps button{font:inherit;font-size:1rem;min-width:2.6rem;min-height:2.4rem;padding:.3rem .6rem;border-radius:8px;border:0;background:#fff;color:var(--felt-dark);font-weight:700;cursor:pointer}
 .steps button:disabled{opacity:.4;cursor:default}
 .steps button:focus-visible{outline:3px solid #ffd54a}
-.now{padding:0 1.2rem}
-.now:empty{display:none}
-.now .summary{border:2px solid var(--felt);border-radius:10px;padding:.4rem .8rem;margin:.8rem 0}
 .bidding{display:grid;grid-template-columns:repeat(auto-fit,minmax(15rem,1fr));gap:.8rem;padding:1rem 1.2rem}
 .block{background:#f6f8f6;border-radius:10px;padding:.6rem .8rem}
 .block h3,.play>h3,.settle h3{margin:0 0 .4rem;font-size:1.05rem}
@@ -1019,7 +1297,6 @@ html:not(.js) .center{min-height:0}
 .played .play.won .card{box-shadow:0 0 0 3px #ffd54a}
 .summary p{margin:.25rem 0}
 .trick-no{display:none}
-.now .trick-no{display:block;font-weight:700}
 .won{font-size:.95rem}
 .count{font-size:.9rem;color:var(--muted)}
 .rule{font-family:"DejaVu Sans Mono",monospace;font-size:.8rem;font-weight:700;color:#0b5d3b;background:#e3f1e8;border-radius:4px;padding:0 .25rem;text-decoration:none;white-space:nowrap}
@@ -1046,6 +1323,13 @@ html:not(.js) .center{min-height:0}
 .rules pre{background:#f3f5f3;border-radius:6px;padding:.4rem .6rem;overflow-x:auto;font-size:.85rem}
 .rules .cmd{color:var(--muted)}
 .unreadable{padding:1rem 1.2rem}
+.contents{max-width:84rem;margin:1rem auto;padding:.6rem 1.2rem;background:#fff;border-radius:14px}
+.contents h2{margin:0 0 .3rem;font-size:1.1rem}
+.contents ol{margin:0;padding-left:1.4rem;columns:2 20rem}
+@media (max-width:1000px){
+.stage{grid-template-columns:1fr}
+.panel{position:static;max-height:none;border-left:0}
+}
 @media (max-width:720px){
 .deal{margin:.5rem 0;border-radius:0}
 .felt,.felt.seats-3{grid-template-columns:1fr;grid-template-areas:"top" "left" "right" "bottom" "center"}
@@ -1063,64 +1347,119 @@ html:not(.js) .center{min-height:0}
 .ledger{font-size:.8rem}
 .ledger th:first-child,.ledger td:first-child{display:none}
 }
-@media print{.steps{display:none}.hand .card.gone{display:inline-flex}}
+@media print{
+@page{size:A4;margin:12mm}
+body{background:#fff;padding:0;font-size:9pt}
+header.page .hint,.contents,.panel,.steps,.rules,.tricks,.pile,.center,.badge.lead{display:none!important}
+.stage{display:block}
+.deal{box-shadow:none;margin:0;max-width:none;break-before:page}
+.deal:first-of-type{break-before:auto}
+.felt{background:#fff;color:#000;padding:.2rem;gap:.2rem;grid-template-columns:1fr 1fr;grid-template-areas:"top top" "left right" "bottom bottom"}
+.felt.seats-3{grid-template-areas:"left right" "bottom bottom"}
+.hand .card.gone{display:inline-flex}
+.card{width:2rem;height:2.8rem;font-size:.7rem;box-shadow:none}
+.card .face .pip{width:.9rem;height:.9rem}
+.hand .card{margin-right:-.6rem}
+.hand{padding-right:.6rem}
+.bidding{padding:.3rem;gap:.3rem;grid-template-columns:repeat(3,1fr)}
+.block{padding:.2rem .4rem}
+.note{padding:.1rem .4rem;margin:.15rem 0;font-size:8pt}
+.play-table{display:table!important}
+.settle{padding:.3rem}
+.deal>header{padding:.3rem}
+header.page{padding:.2rem .5rem;background:#fff;color:#000}
+header.page h1{font-size:12pt}
+.deal h2{font-size:12pt}
+.block h3,.play>h3,.settle h3{font-size:10pt;margin:0 0 .1rem}
+.rule-note,.pays,.ledger,.totals,.count,.said,.claim,.meta,.finding,.rules-note,.seat h3{font-size:7.5pt;margin:.05rem 0}
+.ledger th,.ledger td,.totals th,.totals td{padding:0 .3rem}
+.bidding{grid-template-columns:repeat(4,1fr)}
+.card{width:1.7rem;height:2.4rem}
+.card .idx b{font-size:.65rem}
+.card .face{padding-top:.5rem}
+.card.trump .face em{display:none}
+.hand .card{margin-right:-.5rem}
+.deal,.felt,.block,.play-table tr{break-inside:auto}
+.play-table tr{break-inside:avoid}
+body,.deal{line-height:1.15}
+.bidding{display:flex;flex-wrap:wrap}
+.bidding .block{flex:1 1 11rem}
+.bidding .pays{display:none}
+.said{padding-left:1rem}
+.ledger td,.ledger th{line-height:1.05}
+.ledger th:first-child,.ledger td:first-child{display:none}
+.all-findings .help{display:none}
+}
+.play-table{display:none;border-collapse:collapse;font-size:8pt;width:100%;margin:.3rem 0}
+.play-table th,.play-table td{border-bottom:1px solid #ccc;padding:.1rem .3rem;text-align:left;vertical-align:top}
+.play-table td.won{font-weight:700;text-decoration:underline}
+.play-table td.bad{color:var(--bad)}
 "#;
 
-const JS: &str = r#"(function () {
+const JS: &str = r##"(function () {
   "use strict";
   document.documentElement.classList.add("js");
   var deals = Array.prototype.slice.call(document.querySelectorAll("article.deal[data-tricks]"));
   var active = deals[0] || null;
+  function num(el, name) { var v = el.getAttribute(name); return v === null ? null : parseInt(v, 10); }
   function setup(deal) {
-    var total = parseInt(deal.getAttribute("data-tricks"), 10) || 0;
+    var n = deal.id.replace("deal-", "");
+    var script = deal.querySelector(".script");
+    var steps = Array.prototype.slice.call(script.querySelectorAll(":scope > .step"));
+    var last = steps.length - 1;
     var nav = deal.querySelector(".steps");
+    var fine = nav.querySelector("input.by-card");
+    var open = nav.querySelector("input.open-hands");
+    open.addEventListener("change", function () { deal.classList.toggle("closed", !open.checked); });
     var pile = deal.querySelector(".pile");
     var label = deal.querySelector(".step-label");
-    var now = deal.querySelector(".now");
-    var verdict = deal.querySelector(".verdict");
     var step = 0;
     nav.hidden = false;
-    function show(k) {
-      step = Math.max(0, Math.min(total, k));
+    function show(k, follow) {
+      step = Math.max(0, Math.min(last, k));
+      var st = steps[step];
       deal.setAttribute("data-step", String(step));
+      steps.forEach(function (s) { s.classList.toggle("on", s === st); });
+      deal.querySelectorAll(".hand .card.picked").forEach(function (p) { p.classList.remove("picked", "ok", "no"); });
       deal.querySelectorAll(".hand .card").forEach(function (c) {
-        var out = parseInt(c.getAttribute("data-out") || "0", 10);
-        c.classList.toggle("gone", out > 0 && out <= step);
+        var i = num(c, "data-in"), o = num(c, "data-out");
+        c.classList.toggle("gone", (i !== null && step < i) || (o !== null && o <= step));
       });
-      var current = null;
-      deal.querySelectorAll(".tricks .trick").forEach(function (t) {
-        var on = parseInt(t.getAttribute("data-trick"), 10) === step;
-        t.classList.toggle("current", on);
-        if (on) { current = t; }
-      });
-      deal.querySelectorAll(".seat").forEach(function (s) { s.classList.remove("winner"); });
+      var t = num(st, "data-trick"), shown = num(st, "data-shown") || 0;
+      var w = st.getAttribute("data-winner"), ld = st.getAttribute("data-leader");
       pile.textContent = "";
-      now.textContent = "";
-      verdict.textContent = "";
-      if (current) {
-        current.querySelectorAll(".played .play").forEach(function (p) { pile.appendChild(p.cloneNode(true)); });
-        now.appendChild(current.querySelector(".summary").cloneNode(true));
-        current.querySelectorAll(".summary > .won, .summary .finding").forEach(function (p) { verdict.appendChild(p.cloneNode(true)); });
-        var w = current.getAttribute("data-winner");
-        if (w !== null) {
-          var seat = deal.querySelector('.seat[data-seat="' + w + '"]');
-          if (seat) { seat.classList.add("winner"); }
+      deal.querySelectorAll(".tricks .trick").forEach(function (li) {
+        var on = num(li, "data-trick") === t;
+        li.classList.toggle("current", on);
+        if (on) {
+          Array.prototype.slice.call(li.querySelectorAll(".played .play"), 0, shown).forEach(function (p) {
+            var c = p.cloneNode(true);
+            if (w === null) { c.classList.remove("won"); var b = c.querySelector(".badge.win"); if (b) { b.remove(); } }
+            pile.appendChild(c);
+          });
         }
-        label.textContent = "Trick " + step + " of " + total;
-      } else {
-        label.textContent = total === 0 ? "No tricks recorded" : "Before the play: " + total + " tricks to come";
-      }
+      });
+      deal.querySelectorAll(".seat").forEach(function (s) {
+        s.classList.toggle("winner", w !== null && s.getAttribute("data-seat") === w);
+        s.classList.toggle("leader", ld !== null && s.getAttribute("data-seat") === ld);
+        s.classList.toggle("to-play", s.getAttribute("data-seat") === st.getAttribute("data-seat"));
+      });
+      label.textContent = "Step " + step + " of " + last + ": " + st.getAttribute("data-label");
       nav.querySelector('[data-go="first"]').disabled = step === 0;
       nav.querySelector('[data-go="prev"]').disabled = step === 0;
-      nav.querySelector('[data-go="next"]').disabled = step === total;
-      nav.querySelector('[data-go="last"]').disabled = step === total;
+      nav.querySelector('[data-go="next"]').disabled = step === last;
+      nav.querySelector('[data-go="last"]').disabled = step === last;
+      if (follow && history.replaceState) { history.replaceState(null, "", "#d" + n + "-step" + step); }
     }
+    function major(k) { return fine.checked || steps[k].hasAttribute("data-major"); }
     function go(where) {
       active = deal;
-      if (where === "first") { show(0); }
-      else if (where === "prev") { show(step - 1); }
-      else if (where === "next") { show(step + 1); }
-      else if (where === "last") { show(total); }
+      var k = step;
+      if (where === "first") { k = 0; }
+      else if (where === "last") { k = last; }
+      else if (where === "next") { k++; while (k < last && !major(k)) { k++; } }
+      else if (where === "prev") { k--; while (k > 0 && !major(k)) { k--; } }
+      show(k, true);
     }
     nav.addEventListener("click", function (e) {
       var b = e.target.closest("button[data-go]");
@@ -1128,17 +1467,36 @@ const JS: &str = r#"(function () {
     });
     deal.addEventListener("pointerdown", function () { active = deal; });
     deal.querySelectorAll(".tricks .trick").forEach(function (t) {
-      t.addEventListener("click", function () { active = deal; show(parseInt(t.getAttribute("data-trick"), 10)); });
+      t.addEventListener("click", function () { active = deal; show(num(t, "data-at") || 0, true); });
+    });
+    deal.addEventListener("click", function (e) {
+      var c = e.target.closest(".seat .hand .card");
+      var q = steps[step].querySelector(".quiz");
+      if (!c || !q || c.classList.contains("gone")) { return; }
+      var seat = c.closest(".seat").getAttribute("data-seat");
+      if (seat !== q.getAttribute("data-seat")) { return; }
+      var code = c.getAttribute("data-card");
+      var legal = q.getAttribute("data-legal");
+      var ok = legal === null ? null : legal.split(" ").indexOf(code) >= 0;
+      deal.querySelectorAll(".hand .card.picked").forEach(function (p) { p.classList.remove("picked", "ok", "no"); });
+      c.classList.add("picked", ok === false ? "no" : "ok");
+      q.setAttribute("data-picked", code);
+      q.setAttribute("data-answer", ok === null ? "unknown" : ok ? "legal" : "illegal");
+      q.querySelector(".answer").hidden = false;
     });
     deal.go = go;
     deal.show = show;
-    show(0);
+    show(0, false);
   }
   deals.forEach(setup);
   function fromHash() {
     var m = /^#d(\d+)-step(\d+)$/.exec(location.hash);
     var deal = m && document.getElementById("deal-" + m[1]);
-    if (deal && deal.show) { active = deal; deal.show(parseInt(m[2], 10)); }
+    if (deal && deal.show) {
+      active = deal;
+      deal.show(parseInt(m[2], 10), false);
+      deal.querySelector(".stage").scrollIntoView({ block: "start" });
+    }
   }
   window.addEventListener("hashchange", fromHash);
   fromHash();
@@ -1149,4 +1507,4 @@ const JS: &str = r#"(function () {
     if (where) { e.preventDefault(); active.go(where); }
   });
 })();
-"#;
+"##;
