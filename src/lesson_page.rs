@@ -87,6 +87,9 @@ struct Page {
     /// once one deal has cited a rule.
     frame: Option<(String, String)>,
     rules: BTreeMap<String, String>,
+    /// The contents' lines, while there are at most `html::MAX_CONTENTS`.
+    contents: Vec<(usize, String)>,
+    deals: usize,
 }
 
 /// Where the rules section starts in a page.
@@ -108,11 +111,19 @@ impl Page {
             tail: empty[at..].to_owned(),
             frame: None,
             rules: BTreeMap::new(),
+            contents: Vec::new(),
+            deals: 0,
         }
     }
 
     /// Draws one deal and writes it; keeps the rules it cites.
     fn entry(&mut self, entry: html::Entry, out: &mut dyn Write) {
+        self.deals += 1;
+        if self.deals <= html::MAX_CONTENTS {
+            self.contents.push(html::contents_entry(&entry));
+        } else {
+            self.contents = Vec::new();
+        }
         let page = html::page(&self.title, std::slice::from_ref(&entry));
         drop(entry);
         let body = page
@@ -143,6 +154,11 @@ impl Page {
     }
 
     fn end(self, out: &mut dyn Write) {
+        if self.deals > 1 && self.deals <= html::MAX_CONTENTS {
+            let mut nav = String::new();
+            html::contents(&mut nav, &self.contents);
+            let _ = out.write_all(nav.as_bytes());
+        }
         if let Some((open, close)) = &self.frame {
             let _ = out.write_all(open.as_bytes());
             for rule in self.rules.values() {

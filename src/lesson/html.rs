@@ -47,22 +47,6 @@ pub fn page(title: &str, entries: &[Entry]) -> String {
         "<header class=\"page\"><h1>{}</h1><p class=\"hint\">Step through each deal with the buttons or the arrow keys (← →, Home, End).</p></header>",
         esc(title)
     );
-    if entries.len() > 1 {
-        out.push_str("<nav class=\"contents\"><h2>Contents</h2><ol>");
-        for entry in entries {
-            let (index, title) = match entry {
-                Entry::Owned { index, record, .. } => (*index, contents_line(record)),
-                Entry::Unreadable { index, .. } => (*index, "not readable".to_string()),
-            };
-            let _ = write!(
-                out,
-                "<li><a href=\"#d{0}-step0\">Deal {0}</a>: {1}</li>",
-                index + 1,
-                esc(&title)
-            );
-        }
-        out.push_str("</ol></nav>\n");
-    }
     let mut rules: Vec<&'static str> = Vec::new();
     for entry in entries {
         match entry {
@@ -90,6 +74,10 @@ pub fn page(title: &str, entries: &[Entry]) -> String {
                 out.push_str("</ul></article>\n");
             }
         }
+    }
+    if entries.len() > 1 && entries.len() <= MAX_CONTENTS {
+        let lines: Vec<(usize, String)> = entries.iter().map(contents_entry).collect();
+        contents(&mut out, &lines);
     }
     if !rules.is_empty() {
         rules.sort_unstable();
@@ -150,6 +138,33 @@ fn chapter(record: &notation::Record) -> Option<String> {
 
 /// A deal's line in the contents: its chapter title, else its game and
 /// players.
+/// A page of more deals than this has no contents list (it would grow with
+/// the page, which is written deal by deal).
+pub const MAX_CONTENTS: usize = 1000;
+
+/// A deal's place and line in the contents.
+pub fn contents_entry(entry: &Entry) -> (usize, String) {
+    match entry {
+        Entry::Owned { index, record, .. } => (*index, contents_line(record)),
+        Entry::Unreadable { index, .. } => (*index, "not readable".to_string()),
+    }
+}
+
+/// The contents of a page of several deals, written after the deals (a page
+/// is written deal by deal) and moved under the page's header by its script.
+pub fn contents(out: &mut String, lines: &[(usize, String)]) {
+    out.push_str("<nav class=\"contents\"><h2>Contents</h2><ol>");
+    for (index, title) in lines {
+        let _ = write!(
+            out,
+            "<li><a href=\"#d{0}-step0\">Deal {0}</a>: {1}</li>",
+            index + 1,
+            esc(title)
+        );
+    }
+    out.push_str("</ol></nav>\n");
+}
+
 fn contents_line(record: &notation::Record) -> String {
     if let Some(title) = chapter(record) {
         return title;
@@ -1399,6 +1414,8 @@ body,.deal{line-height:1.15}
 const JS: &str = r##"(function () {
   "use strict";
   document.documentElement.classList.add("js");
+  var toc = document.querySelector("nav.contents"), top = document.querySelector("header.page");
+  if (toc && top) { top.after(toc); }
   var deals = Array.prototype.slice.call(document.querySelectorAll("article.deal[data-tricks]"));
   var active = deals[0] || null;
   function num(el, name) { var v = el.getAttribute(name); return v === null ? null : parseInt(v, 10); }
