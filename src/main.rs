@@ -11,16 +11,15 @@ mod escape;
 mod explain;
 mod fmt;
 mod import;
-mod input;
 mod lesson;
 mod lesson_page;
 mod out;
-mod pipeline;
-mod players;
 mod report;
 mod rules;
 mod spool;
 mod ui;
+
+use tarok::{input, pipeline, players};
 
 use notation::Kind;
 use std::io::{self, Write};
