@@ -600,29 +600,7 @@ fn verify_file(
             bar.set(index as u64);
         }
     };
-    // With more threads than one (and this thread not one of the pool's
-    // workers, files verified in parallel), the records are parsed and
-    // replayed ahead on every thread and settled in order on this one
-    // (`pipeline`); otherwise one at a time, here.
-    let threads = match rayon::current_thread_index() {
-        None => rayon::current_num_threads(),
-        Some(_) => 1,
-    };
-    let read = if threads > 1 {
-        pipeline::verify(path, threads, &mut sessions, &mut record)
-    } else {
-        input::read_raw(path, |raw| {
-            let read = raw.read();
-            let report = match &read.0 {
-                Ok(r) => Some(sessions.verify(r)),
-                Err(_) => {
-                    sessions.lost();
-                    None
-                }
-            };
-            record(&read, report.as_ref());
-        })
-    };
+    let read = pipeline::verify_file(path, &mut sessions, &mut record);
     let name = input::display_name(path);
     if tally.flagged > 0 {
         tally.flagged_files.push(name.clone());
