@@ -9,9 +9,17 @@
 //! - [`pipeline`]: the records of one file verified in sessions as
 //!   `tarok verify` cuts them, in parallel, reports in order.
 //! - [`players`]: the names of the `Players` tag ("seat 2 (Cara)").
+//! - [`report`]: the outcome of a record as every front end shows it: the
+//!   diagnostics (miette, a window around each place) and the JSON line of
+//!   `tarok verify --format json` ([`report::record_json`]); [`escape`]
+//!   makes text from outside safe for each output form; [`rules`] is the
+//!   rules reference each finding's help points at.
 //!
 //! [`Source`]: input::Source
 
+pub mod escape;
 pub mod input;
 pub mod pipeline;
 pub mod players;
+pub mod report;
+pub mod rules;

@@ -7,19 +7,16 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod director;
-mod escape;
 mod explain;
 mod fmt;
 mod import;
 mod lesson;
 mod lesson_page;
 mod out;
-mod report;
-mod rules;
 mod spool;
 mod ui;
 
-use tarok::{input, pipeline, players};
+use tarok::{escape, input, pipeline, players, report, rules};
 
 use notation::Kind;
 use std::io::{self, Write};
