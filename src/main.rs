@@ -674,13 +674,14 @@ struct Written {
 /// Writes one verified record (text or JSON) and reads off what the tally
 /// needs.
 fn written(
-    (result, origin): &pipeline::Read,
+    read: &pipeline::Read,
     report: Option<&verifier::Report>,
     index: usize,
     format: Format,
     expect: bool,
     buf: &mut Pieces,
 ) -> Written {
+    let (result, origin) = read;
     match (result, report) {
         (Ok(record), Some(report)) => {
             match format {
@@ -690,14 +691,7 @@ fn written(
                     let names = players::names(record);
                     report::problems_text(buf, &origin.source(), &names, &report.problems)
                 }
-                Format::Json => report::record_json(
-                    buf,
-                    &origin.source(),
-                    index,
-                    Some(record),
-                    Some(report),
-                    &report.problems,
-                ),
+                Format::Json => report::read_json(buf, read, index, Some(report)),
             }
             let outcome = match report.problems.is_empty() {
                 true => Outcome::Clean,
@@ -722,9 +716,7 @@ fn written(
         (Err(problems), _) => {
             match format {
                 Format::Text => report::problems_text(buf, &origin.source(), &[], problems),
-                Format::Json => {
-                    report::record_json(buf, &origin.source(), index, None, None, problems)
-                }
+                Format::Json => report::read_json(buf, read, index, None),
             }
             Written {
                 outcome: None,
