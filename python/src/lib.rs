@@ -976,6 +976,13 @@ fn _tarok(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Variant", literal.get_item(variants)?)?;
     let kinds = words(notation::Kind::ALL.iter().map(|k| k.to_string()).collect())?;
     m.add("Kind", literal.get_item(kinds)?)?;
+    // A party of a payment: a seat number, or a Danish pot.
+    let types = m.py().import("builtins")?;
+    let party = (types.getattr("int")?, types.getattr("str")?);
+    m.add(
+        "Party",
+        m.py().import("typing")?.getattr("Union")?.get_item(party)?,
+    )?;
     m.add("ParseError", m.py().get_type::<ParseError>())?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(read, m)?)?;

@@ -1,7 +1,13 @@
 """Type hints and documentation of tarok's native module (``tarok._tarok``)."""
 
 import os
-from typing import Any, Iterable, Iterator, Literal, Mapping, Optional, Union
+from typing import Any, Iterable, Iterator, Literal, Mapping, Optional, Union, final
+
+__all__ = [
+    "Finding", "Kind", "ParseError", "Party", "Payment", "Reader", "Record", "Report",
+    "Session", "Variant", "Verification", "__version__", "from_json", "generate", "parse",
+    "read", "verify",
+]
 
 #: The package's version (the ``tarok`` crates' version).
 __version__: str
@@ -42,6 +48,7 @@ class ParseError(ValueError):
     #: For JSON input: where in the document (``tricks[0].plays[1]``).
     path: Optional[str]
 
+@final
 class Finding:
     """Something wrong with a record, and where: a parse error, a structural
     fault, or a broken rule (with its rules-digest id).
@@ -87,6 +94,7 @@ class Finding:
     @property
     def code(self) -> str: ...
 
+@final
 class Payment:
     """One line of the ledger: who pays whom, how much, and by which rule.
 
@@ -106,6 +114,7 @@ class Payment:
     at: str
     trick: Optional[int]
 
+@final
 class Record:
     """One deal as written: tags, hands, talon, auction, calls, discard,
     declarations, tricks, claim, with its comments.
@@ -156,15 +165,17 @@ class Record:
         """The JSON form as plain Python values."""
     def to_text(self) -> str:
         """The canonical text notation (what ``tarok fmt`` writes); ``str(record)`` too."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Equal when the contents are, wherever they were read from."""
 
+@final
 class Reader(Iterator[Record]):
     """The records of a file, read as they are asked for (see :func:`read`)."""
 
     def __iter__(self) -> Reader: ...
     def __next__(self) -> Record: ...
 
+@final
 class Report:
     """What verifying one record found: the findings, and the settlement.
 
@@ -227,12 +238,14 @@ def from_json(obj: Union[str, bytes, dict[str, Any]]) -> Record:
         '[Variant "skill7-tarock"]\\n'
     """
 
+@final
 class Verification(Iterator[Report]):
     """Reports, one per record, made as they are asked for (see :func:`verify`)."""
 
     def __iter__(self) -> Verification: ...
     def __next__(self) -> Report: ...
 
+@final
 class Session:
     """Records verified one by one in the sessions of one input, as ``tarok
     verify`` follows the records of one file: the dealer's turn, the Danish
@@ -242,7 +255,7 @@ class Session:
         >>> reports = [s.verify(tarok.from_json(line)) for line in open("deals.jsonl")]
     """
 
-    def __init__(self, independent: bool = False) -> None: ...
+    def __new__(cls, independent: bool = False) -> Session: ...
     def verify(self, record: Record) -> Report:
         """Verify the next record of the input."""
     def lost(self) -> None:

@@ -11,7 +11,7 @@ import json
 import os
 import pathlib
 import subprocess
-from typing import Optional
+from typing import Any, Optional
 
 import pytest
 
@@ -69,7 +69,7 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[pathlib.Path]:
     return files + [danish, d / "deals.jsonl", d / "deals-edited.jsonl", d / "bom.json"]
 
 
-def of_cli(line: dict) -> dict:
+def of_cli(line: dict[str, Any]) -> dict[str, Any]:
     """What a CLI line says, in the terms the comparison uses."""
     ledger = []
     for p in line.get("ledger") or []:
@@ -89,7 +89,7 @@ def of_cli(line: dict) -> dict:
     }
 
 
-def of_python(r: tarok.Report) -> dict:
+def of_python(r: tarok.Report) -> dict[str, Any]:
     return {
         "readable": r.record is not None,
         "variant": r.variant,
