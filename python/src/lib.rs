@@ -31,6 +31,9 @@ pyo3::create_exception!(
 /// be, with where it came from.
 type Item = input::Item;
 
+/// One record read, or why it could not be, with its [`Origin`].
+type Got = (Result<Record, Vec<Problem>>, Origin);
+
 /// Where a record came from: the library's [`Source`] and the document it
 /// was read with: a session is the records of one document, as `tarok
 /// verify` makes a file one session. Records made by `from_json` share
@@ -306,7 +309,7 @@ impl PyRecord {
 
 /// The records of a text given whole, read as `tarok` reads a file of
 /// that text (the library's reader: its sniffing, limits and faults).
-fn read_doc(text: String, name: Option<String>) -> Vec<(Result<Record, Vec<Problem>>, Origin)> {
+fn read_doc(text: String, name: Option<String>) -> Vec<Got> {
     let doc = next_doc();
     let named = name.is_some();
     let mut out = Vec::new();
@@ -318,10 +321,7 @@ fn read_doc(text: String, name: Option<String>) -> Vec<(Result<Record, Vec<Probl
     out
 }
 
-fn collect(
-    items: Vec<(Result<Record, Vec<Problem>>, Origin)>,
-    py: Python<'_>,
-) -> PyResult<Vec<Py<PyRecord>>> {
+fn collect(items: Vec<Got>, py: Python<'_>) -> PyResult<Vec<Py<PyRecord>>> {
     let mut out = Vec::with_capacity(items.len());
     for (i, (result, source)) in items.into_iter().enumerate() {
         match result {
@@ -479,10 +479,7 @@ fn open_reader(py: Python<'_>, path: &str) -> PyResult<Reader> {
 
 impl Reader {
     /// The next record read, or why not; `None` at the end.
-    fn next_item(
-        &mut self,
-        py: Python<'_>,
-    ) -> PyResult<Option<(Result<Record, Vec<Problem>>, Origin)>> {
+    fn next_item(&mut self, py: Python<'_>) -> PyResult<Option<Got>> {
         let Some(rx) = &self.got else {
             return Ok(None);
         };
