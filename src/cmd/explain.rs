@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use crate::{explain, fail, input, out, report, severity, Outcome};
+use crate::{explain, fail, input, out, pipeline, report, severity, Outcome};
 
 pub(crate) fn explain(paths: &[PathBuf], grouping: verifier::session::Grouping) -> Outcome {
     let (files, unreadable) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
@@ -31,23 +31,24 @@ fn explain_file(
     let mut outcome = Outcome::Clean;
     let mut sessions = verifier::session::Sessions::new(grouping);
     let mut index = 0;
-    let read = input::read_records(file, |(result, source)| {
-        match result {
-            Ok(record) => {
-                let report = sessions.verify(&record);
-                if !report.problems.is_empty() {
-                    outcome = outcome.max(severity(&report.problems));
+    // The library's pipeline, as `verify` reads a file (in parallel where
+    // it can, the same reports), with the events explain shows.
+    let read = pipeline::verify_file(file, &mut sessions, &mut |(result, origin), verdict| {
+        match (result, verdict) {
+            (Ok(record), Some(verdict)) => {
+                if !verdict.problems.is_empty() {
+                    outcome = outcome.max(severity(&verdict.problems));
                 }
                 let sep = if *told > 0 { "\n" } else { "" };
                 *told += 1;
-                let told = explain::explain(&record, &report, index);
+                let told = explain::explain(record, verdict, index);
                 let _ = write!(out, "{sep}{}", report::escape_controls(&told));
             }
-            Err(problems) => {
-                sessions.lost();
+            (Err(problems), _) => {
                 outcome = Outcome::BadInput;
-                report::render_all(&mut err, &source, &problems);
+                report::render_all(&mut err, &origin.source(), problems);
             }
+            (Ok(_), None) => unreachable!("a report for every record read"),
         }
         index += 1;
     });
