@@ -66,7 +66,8 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[pathlib.Path]:
     (d / "deals.jsonl").write_text(lines)
     (d / "deals-edited.jsonl").write_text(edit_one(lines, 1234))
     (d / "bom.json").write_text("\ufeff" + cli("convert", "--to", "json", "corpus/danish-tarok/20-revoke.tarok"))
-    return files + [danish, d / "deals.jsonl", d / "deals-edited.jsonl", d / "bom.json"]
+    (d / "bom.jsonl").write_text("\ufeff" + cli("convert", "--to", "jsonl", "corpus/danish-tarok/20-revoke.tarok"))
+    return files + [danish, d / "deals.jsonl", d / "deals-edited.jsonl", d / "bom.json", d / "bom.jsonl"]
 
 
 def of_cli(line: dict[str, Any]) -> dict[str, Any]:

@@ -16,7 +16,7 @@ use crate::cli::{root, stdout, tarok};
 /// may claim of the pots is unknown); 2,000 generated deals as JSON Lines,
 /// and the same with one record edited (a card of one trick swapped with
 /// the next trick's, two revokes or a card not held); a JSON file opening
-/// with a byte-order mark.
+/// with a byte-order mark, and JSON Lines too.
 pub fn inputs(dir: &Path) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = [
         "danish-tarok",
@@ -78,6 +78,15 @@ pub fn inputs(dir: &Path) -> Vec<PathBuf> {
     ]);
     let path = dir.join("bom.json");
     std::fs::write(&path, format!("\u{feff}{json}")).unwrap();
+    out.push(path);
+    let row = gen(&[
+        "convert",
+        "--to",
+        "jsonl",
+        "corpus/danish-tarok/20-revoke.tarok",
+    ]);
+    let path = dir.join("bom.jsonl");
+    std::fs::write(&path, format!("\u{feff}{row}")).unwrap();
     out.push(path);
     out
 }
