@@ -363,10 +363,29 @@ pub fn read_raw(path: &Path, mut each: impl FnMut(Raw)) -> io::Result<()> {
     read_any(path, true, &mut each)
 }
 
+/// Reads the records of a text given whole (the notation, JSON or JSON
+/// Lines, told apart as a file without an extension is), as a file of that
+/// text would be read: the same limits, faults and sources.
+pub fn read_str(name: &str, text: String, mut each: impl FnMut(Item)) -> io::Result<()> {
+    let reader: Box<dyn BufRead + Send> = Box::new(io::Cursor::new(text.into_bytes()));
+    read_from(reader, Path::new(""), name, false, &mut |raw: Raw| {
+        each(raw.parse())
+    })
+}
+
 fn read_any(path: &Path, cut: bool, each: &mut dyn FnMut(Raw)) -> io::Result<()> {
+    read_from(open(path)?, path, &display_name(path), cut, each)
+}
+
+/// Reads `reader`; `path` says by its extension how, `name` is shown.
+fn read_from(
+    mut reader: Box<dyn BufRead + Send>,
+    path: &Path,
+    name: &str,
+    cut: bool,
+    each: &mut dyn FnMut(Raw),
+) -> io::Result<()> {
     let mut each_item = |item: Item| each(Raw::Parsed(item));
-    let mut reader = open(path)?;
-    let name = display_name(path);
     // Peek far enough to tell JSON from text: a pipe may deliver `[` alone.
     let mut head = Vec::new();
     while head.len() < 256 {
@@ -382,27 +401,33 @@ fn read_any(path: &Path, cut: bool, each: &mut dyn FnMut(Raw)) -> io::Result<()>
     let reader: Box<dyn BufRead + Send> = Box::new(io::Cursor::new(head.clone()).chain(reader));
     let head = String::from_utf8_lossy(&head).into_owned();
     match form_of(path, &head) {
-        Form::Text if cut => stream_chunks(reader, reads_of(path, head_len), &name, &mut |c| {
+        Form::Text if cut => stream_chunks(reader, reads_of(path, head_len), name, &mut |c| {
             each(Raw::Cut(c))
         }),
-        Form::Text => stream_text(reader, reads_of(path, head_len), &name, &mut each_item),
+        Form::Text => stream_text(reader, reads_of(path, head_len), name, &mut each_item),
         Form::Json => {
             let mut each = each_item;
             let is_lines = has_extension(path, &["jsonl"]);
             if is_lines {
-                stream_json_lines(reader, &name, &mut each)
+                stream_json_lines(reader, name, &mut each)
             } else {
                 if head
                     .trim_start_matches('\u{feff}')
                     .trim_start()
                     .starts_with('[')
                 {
-                    return stream_json_array(reader, &name, &mut each);
+                    return stream_json_array(reader, name, &mut each);
                 }
                 let mut bytes = Vec::new();
                 let mut reader = reader;
                 reader.read_to_end(&mut bytes)?;
                 let (text, fault) = match String::from_utf8(bytes) {
+                    // A byte-order mark is no part of the JSON: blanks in
+                    // its place keep every offset.
+                    Ok(mut text) if text.starts_with('\u{feff}') => {
+                        text.replace_range(..3, "   ");
+                        (text, None)
+                    }
                     Ok(text) => (text, None),
                     Err(e) => {
                         let bytes = e.into_bytes();
@@ -462,10 +487,15 @@ fn stream_json_lines(
             return Ok(());
         }
         let fault = line_fault(&bytes, got.long);
-        let text = match &fault {
+        let mut text = match &fault {
             None => String::from_utf8(bytes.clone()).unwrap_or_default(),
             Some(_) => shown(&bytes),
         };
+        // A byte-order mark opening the file is no part of the JSON: blanks
+        // in its place keep every offset.
+        if line_no == 0 && fault.is_none() && text.starts_with('\u{feff}') {
+            text.replace_range(..3, "   ");
+        }
         if !text.trim().is_empty() {
             let source = Arc::new(Source {
                 name: name.into(),

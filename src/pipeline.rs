@@ -110,6 +110,39 @@ enum Job {
     End,
 }
 
+/// Verifies the records of the file at `path` in order, in the sessions
+/// `sessions` cuts, as `tarok verify` does: `each` is called on this thread
+/// for every record read, in order, with its report (`None`: the record
+/// could not be read, and what it did to its session is lost,
+/// [`Sessions::lost`]). With more threads than one in rayon's pool (and
+/// this thread not one of its workers) records are parsed and replayed
+/// ahead on every thread ([`verify`]); otherwise one at a time, here. The
+/// reports are the same either way.
+pub fn verify_file(
+    path: &Path,
+    sessions: &mut Sessions,
+    each: &mut dyn FnMut(&Read, Option<&Report>),
+) -> io::Result<()> {
+    let threads = match rayon::current_thread_index() {
+        None => rayon::current_num_threads(),
+        Some(_) => 1,
+    };
+    if threads > 1 {
+        return verify(path, threads, sessions, each);
+    }
+    input::read_raw(path, |raw| {
+        let read = raw.read();
+        let report = match &read.0 {
+            Ok(r) => Some(sessions.verify(r)),
+            Err(_) => {
+                sessions.lost();
+                None
+            }
+        };
+        each(&read, report.as_ref());
+    })
+}
+
 /// Verifies the file at `path` with `threads` threads (this one among
 /// them): `each` is called on this thread for every record read, in
 /// order, with its report (`None`: the record could not be read), exactly

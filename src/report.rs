@@ -408,6 +408,30 @@ struct Pots {
     pagat: i64,
 }
 
+/// The `--format json` line of the `index`th record read from a file and
+/// its report (`None`: the record could not be read): the outcome as `tarok
+/// verify` writes it, for every caller of [`crate::pipeline::verify_file`].
+pub fn read_json(
+    out: &mut (impl Write + ?Sized),
+    read: &crate::pipeline::Read,
+    index: usize,
+    report: Option<&verifier::Report>,
+) {
+    let (result, origin) = read;
+    match (result, report) {
+        (Ok(record), Some(report)) => record_json(
+            out,
+            &origin.source(),
+            index,
+            Some(record),
+            Some(report),
+            &report.problems,
+        ),
+        (Ok(record), None) => record_json(out, &origin.source(), index, Some(record), None, &[]),
+        (Err(problems), _) => record_json(out, &origin.source(), index, None, None, problems),
+    }
+}
+
 /// One JSON object per record: the `--format json` line.
 pub fn record_json(
     out: &mut (impl Write + ?Sized),

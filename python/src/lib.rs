@@ -5,16 +5,20 @@
 //! The Python-facing documentation is in `tarok/_tarok.pyi` (with
 //! examples); the docstrings here say the same in short.
 
-use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::mpsc::{sync_channel, Receiver};
+use std::sync::{Arc, Mutex};
 
 use notation::{Party, Problem, Record};
-use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use pyo3::exceptions::{
+    PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyTypeError, PyValueError,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
-use rayon::prelude::*;
+use tarok::input::{self, Source};
+use tarok::players;
+use verifier::session::{Grouping, Sessions};
 
 pyo3::create_exception!(
     tarok,
@@ -23,69 +27,42 @@ pyo3::create_exception!(
     "A record could not be read. `findings` lists why; `file`, `line`, `column` and `path` say where the first fault is."
 );
 
-/// Where records came from: enough to point at a finding.
-struct Source {
-    /// File name, or `None` for text given directly.
-    name: Option<String>,
-    /// The text of the record's chunk, or of the whole document.
-    text: String,
-    /// Offset of `text` in the file.
-    base: usize,
-    /// Lines of the file before `text`.
-    base_line: usize,
-    json: bool,
-    /// One number per document read: a session is the records of one.
+/// One record read (by the `tarok` library's reader), or why it could not
+/// be, with where it came from.
+type Item = input::Item;
+
+/// One record read, or why it could not be, with its [`Origin`].
+type Got = (Result<Record, Vec<Problem>>, Origin);
+
+/// Where a record came from: the library's [`Source`] and the document it
+/// was read with: a session is the records of one document, as `tarok
+/// verify` makes a file one session. Records made by `from_json` share
+/// document 0, so the rows of one JSON Lines file verified together are
+/// one session, as the CLI reads that file.
+#[derive(Clone)]
+struct Origin {
+    source: Arc<Source>,
+    /// The source has a file name (not text given directly).
+    named: bool,
     doc: u64,
 }
 
-/// One record read, or why it could not be, with where it came from.
-type Item = (Result<Record, Vec<Problem>>, Arc<Source>);
-
-static DOCS: AtomicU64 = AtomicU64::new(0);
+static DOCS: AtomicU64 = AtomicU64::new(1);
 
 fn next_doc() -> u64 {
     DOCS.fetch_add(1, Ordering::Relaxed)
 }
 
-impl Source {
-    /// 1-based line and column (in characters) of a byte offset in the file.
-    fn line_col(&self, offset: usize) -> (usize, usize) {
-        let mut local = offset.saturating_sub(self.base).min(self.text.len());
-        while !self.text.is_char_boundary(local) {
-            local -= 1;
-        }
-        let before = &self.text[..local];
-        let line = self.base_line + before.matches('\n').count() + 1;
-        let start = before.rfind('\n').map_or(0, |n| n + 1);
-        (line, before[start..].chars().count() + 1)
+/// The next thing a reading thread sent (an error once it is gone).
+fn recv<T>(rx: &Mutex<Receiver<T>>) -> Result<T, std::sync::mpsc::RecvError> {
+    match rx.lock() {
+        Ok(rx) => rx.recv(),
+        Err(_) => Err(std::sync::mpsc::RecvError),
     }
 }
 
-/// Tells JSON from text by the first characters (as `tarok` does): a `{`
-/// that opens no object's first key (`{}` too) opens a text comment.
-fn is_json(text: &str) -> bool {
-    let t = text.trim_start_matches('\u{feff}').trim_start();
-    if let Some(rest) = t.strip_prefix('{') {
-        let rest = rest.trim_start();
-        if let Some(body) = rest.strip_prefix('"') {
-            let mut escaped = false;
-            for (i, c) in body.char_indices() {
-                match (escaped, c) {
-                    (true, _) => escaped = false,
-                    (false, '\\') => escaped = true,
-                    (false, '"') => return body[i + 1..].trim_start().starts_with(':'),
-                    _ => {}
-                }
-            }
-        }
-        return false;
-    }
-    if let Some(rest) = t.strip_prefix('[') {
-        let rest = rest.trim_start();
-        return rest.starts_with('{') || rest.starts_with(']');
-    }
-    false
-}
+/// The name shown for text given directly.
+const NO_FILE: &str = "<text>";
 
 /// A finding: a parse error, a structural fault, or a broken rule.
 #[pyclass(module = "tarok", frozen, get_all)]
@@ -105,6 +82,8 @@ struct Finding {
     offset: Option<usize>,
     length: Option<usize>,
     path: Option<String>,
+    claimed: Option<i64>,
+    computed: Option<i64>,
 }
 
 #[pymethods]
@@ -133,35 +112,30 @@ impl Finding {
 }
 
 impl Finding {
-    fn new(p: &Problem, source: &Source, players: &[String]) -> Finding {
+    fn new(p: &Problem, origin: &Origin, players: &[String]) -> Finding {
+        let source = &origin.source;
         let lc = p.span.map(|s| source.line_col(s.start as usize));
-        let path = p.path.clone().or_else(|| {
-            let span = p.span?;
-            source
-                .json
-                .then(|| {
-                    notation::json::path_at(
-                        &source.text,
-                        (span.start as usize).saturating_sub(source.base),
-                    )
-                })
-                .flatten()
-        });
+        let path = source.locate(p).path;
         Finding {
             kind: p.kind.to_string(),
             rule: p.rule.map(str::to_string),
             seat: p.seat,
-            player: p.seat.and_then(|s| players.get(s as usize).cloned()),
+            player: p
+                .seat
+                .and_then(|s| players::name(players, s))
+                .map(str::to_string),
             trick: p.trick,
             card: p.card.map(|c| c.to_string()),
             message: p.message.clone(),
             help: p.help.clone(),
-            file: source.name.clone(),
+            file: origin.named.then(|| source.name.to_string()),
             line: lc.map(|l| l.0),
             column: lc.map(|l| l.1),
-            offset: p.span.map(|s| s.start as usize),
+            offset: p.span.map(|s| source.base + s.start as usize),
             length: p.span.map(|s| s.len()),
             path,
+            claimed: p.claimed,
+            computed: p.computed,
         }
     }
 
@@ -177,14 +151,7 @@ impl Finding {
     }
 }
 
-fn players(record: &Record) -> Vec<String> {
-    record
-        .tag("Players")
-        .map(|t| t.value.split(';').map(|p| p.trim().to_string()).collect())
-        .unwrap_or_default()
-}
-
-fn parse_error(problems: &[Problem], source: &Source, index: usize) -> PyErr {
+fn parse_error(problems: &[Problem], source: &Origin, index: usize) -> PyErr {
     let findings: Vec<Finding> = problems
         .iter()
         .map(|p| Finding::new(p, source, &[]))
@@ -211,7 +178,7 @@ fn parse_error(problems: &[Problem], source: &Source, index: usize) -> PyErr {
 #[pyclass(module = "tarok", name = "Record", frozen)]
 struct PyRecord {
     record: Record,
-    source: Arc<Source>,
+    source: Origin,
 }
 
 fn card_list(items: &[notation::Item]) -> Vec<String> {
@@ -228,20 +195,21 @@ impl PyRecord {
 
     /// The tags, in order, as a dict (the first tag of a name wins).
     #[getter]
-    fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let d = PyDict::new(py);
         for t in &self.record.tags {
             if !d.contains(&*t.name)? {
                 d.set_item(&*t.name, &*t.value)?;
             }
         }
-        Ok(d)
+        // Read-only: a record is not changed through its tags.
+        py.import("types")?.call_method1("MappingProxyType", (d,))
     }
 
     /// The players' names from the `Players` tag, by seat.
     #[getter]
     fn players(&self) -> Vec<String> {
-        players(&self.record)
+        players::names(&self.record)
     }
 
     /// The dealt hands: seat → card codes. Empty in a partial record.
@@ -279,13 +247,18 @@ impl PyRecord {
     /// The file the record was read from, if any.
     #[getter]
     fn file(&self) -> Option<String> {
-        self.source.name.clone()
+        self.source
+            .named
+            .then(|| self.source.source.name.to_string())
     }
 
     /// The line the record starts on (1-based) in its file or text.
     #[getter]
     fn line(&self) -> usize {
-        self.source.line_col(self.record.span.start as usize).0
+        self.source
+            .source
+            .line_col(self.record.span.start as usize)
+            .0
     }
 
     /// The record as JSON: compact (one line, a JSON Lines row), or indented.
@@ -315,7 +288,7 @@ impl PyRecord {
 
     fn __repr__(&self) -> String {
         let variant = self.variant().unwrap_or_else(|| "?".into());
-        let at = match &self.source.name {
+        let at = match self.file() {
             Some(n) => format!(" from {n}:{}", self.line()),
             None => String::new(),
         };
@@ -334,26 +307,21 @@ impl PyRecord {
     }
 }
 
-/// Parses a whole text or JSON document.
-fn parse_doc(text: String, name: Option<String>) -> Vec<Item> {
-    let json = is_json(&text);
-    let source = Arc::new(Source {
-        name,
-        text,
-        base: 0,
-        base_line: 0,
-        json,
-        doc: next_doc(),
+/// The records of a text given whole, read as `tarok` reads a file of
+/// that text (the library's reader: its sniffing, limits and faults).
+fn read_doc(text: String, name: Option<String>) -> Vec<Got> {
+    let doc = next_doc();
+    let named = name.is_some();
+    let mut out = Vec::new();
+    let shown = name.unwrap_or_else(|| NO_FILE.into());
+    // Reading text held in memory cannot fail.
+    let _ = input::read_str(&shown, text, |(result, source)| {
+        out.push((result, Origin { source, named, doc }))
     });
-    let results = if json {
-        notation::json::parse_json_doc(&source.text)
-    } else {
-        notation::parse_str(&source.text)
-    };
-    results.into_iter().map(|r| (r, source.clone())).collect()
+    out
 }
 
-fn collect(items: Vec<Item>, py: Python<'_>) -> PyResult<Vec<Py<PyRecord>>> {
+fn collect(items: Vec<Got>, py: Python<'_>) -> PyResult<Vec<Py<PyRecord>>> {
     let mut out = Vec::with_capacity(items.len());
     for (i, (result, source)) in items.into_iter().enumerate() {
         match result {
@@ -364,38 +332,75 @@ fn collect(items: Vec<Item>, py: Python<'_>) -> PyResult<Vec<Py<PyRecord>>> {
     Ok(out)
 }
 
-fn read_file(path: &str) -> PyResult<String> {
-    let bytes = std::fs::read(path).map_err(|e| PyOSError::new_err(format!("{path}: {e}")))?;
-    String::from_utf8(bytes).map_err(|_| PyValueError::new_err(format!("{path}: not UTF-8 text")))
+/// An OS error on `path` as the matching Python exception.
+fn os_error(path: &str, e: &std::io::Error) -> PyErr {
+    let message = format!("{path}: {e}");
+    match e.kind() {
+        std::io::ErrorKind::NotFound => PyFileNotFoundError::new_err(message),
+        std::io::ErrorKind::IsADirectory => PyIsADirectoryError::new_err(message),
+        _ => PyOSError::new_err(message),
+    }
+}
+
+/// Checks that `path` is a file `tarok` reads: a regular file (a FIFO or a
+/// device such as `/dev/zero` is refused at once, as the CLI refuses it).
+fn readable(path: &str) -> PyResult<()> {
+    let meta = std::fs::metadata(path).map_err(|e| os_error(path, &e))?;
+    if meta.is_dir() {
+        return Err(PyIsADirectoryError::new_err(format!(
+            "{path}: is a directory"
+        )));
+    }
+    match input::not_regular(Path::new(path)) {
+        Some(why) => Err(PyOSError::new_err(format!("{path}: {why}"))),
+        None => Ok(()),
+    }
+}
+
+/// The path named by `obj` (a str or an `os.PathLike`).
+fn fspath(py: Python<'_>, obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    py.import("os")?
+        .call_method1("fspath", (obj,))
+        .map_err(|_| PyTypeError::new_err(what.to_string()))?
+        .extract()
+}
+
+/// Whether one line given to `parse()` is meant as a path: it cannot start
+/// a record, and it names a file or looks like a file's name.
+fn looks_like_path(s: &str) -> bool {
+    let t = s.trim();
+    !s.contains('\n')
+        && !t.is_empty()
+        && !t.starts_with(['[', '{'])
+        && (Path::new(t).is_file()
+            || t.contains(std::path::MAIN_SEPARATOR)
+            || input::has_extension(Path::new(t), &["tarok", "json", "jsonl"]))
 }
 
 /// Parses records from text (the notation, JSON or JSON Lines) or a file.
 #[pyfunction]
 fn parse(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyRecord>>> {
-    let (text, name) = if let Ok(s) = source.cast::<PyString>() {
-        let s: String = s.extract()?;
-        // One line that cannot start a record (a tag `[` or a comment `{`)
-        // and names a file is a path.
-        let t = s.trim_start();
-        if !s.contains('\n') && !t.starts_with(['[', '{']) && std::path::Path::new(&s).is_file() {
-            (read_file(&s)?, Some(s))
-        } else {
-            (s, None)
+    let path = match source.cast::<PyString>() {
+        Ok(s) => {
+            let s: String = s.extract()?;
+            if !looks_like_path(&s) {
+                let items = py.detach(|| read_doc(s, None));
+                return collect(items, py);
+            }
+            s
         }
-    } else {
-        let fspath = py
-            .import("os")?
-            .call_method1("fspath", (source,))
-            .map_err(|_| {
-                PyTypeError::new_err(
-                    "parse() takes the text of records (str) or a path (os.PathLike)",
-                )
-            })?;
-        let path: String = fspath.extract()?;
-        (read_file(&path)?, Some(path))
+        Err(_) => fspath(
+            py,
+            source,
+            "parse() takes the text of records (str) or a path (os.PathLike)",
+        )?,
     };
-    let items = py.detach(|| parse_doc(text, name));
-    collect(items, py)
+    let reader = open_reader(py, &path)?;
+    let mut out = Vec::new();
+    for record in reader {
+        out.push(record?);
+    }
+    Ok(out)
 }
 
 /// Reads one record from JSON: a str holding one JSON object, or a dict.
@@ -410,124 +415,99 @@ fn from_json(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Py<PyRecord>> {
             .call_method1("dumps", (obj,))?
             .extract()?
     };
-    let source = Source {
-        name: None,
-        text,
-        base: 0,
-        base_line: 0,
-        json: true,
-        doc: next_doc(),
+    let source = Origin {
+        source: Arc::new(Source {
+            name: NO_FILE.into(),
+            text,
+            base: 0,
+            base_line: 0,
+            element: None,
+        }),
+        named: false,
+        // Records made from JSON share a session (see `Origin`).
+        doc: 0,
     };
-    match notation::json::from_json(&source.text) {
-        Ok(record) => Py::new(
-            py,
-            PyRecord {
-                record,
-                source: Arc::new(source),
-            },
-        ),
+    match notation::json::from_json(&source.source.text) {
+        Ok(record) => Py::new(py, PyRecord { record, source }),
         Err(problems) => Err(parse_error(&problems, &source, 0)),
     }
 }
 
-/// How `read` takes a file apart.
-enum Mode {
-    Text {
-        splitter: notation::parse::Splitter,
-        buf: String,
-        base: usize,
-        base_line: usize,
-    },
-    Lines {
-        offset: usize,
-        line_no: usize,
-    },
-    Done,
-}
+/// What the reading thread sends: a record read, or the reader's error.
+type Sent = Result<Item, std::io::Error>;
 
-/// Records streamed from a file: see `tarok.read`.
+/// How many records read ahead of the caller wait at most: memory stays
+/// flat whatever the file's size.
+const AHEAD: usize = 64;
+
+/// Records streamed from a file: see `tarok.read`. The `tarok` library
+/// reads the file on a thread of its own, at most [`AHEAD`] records ahead.
 #[pyclass(module = "tarok")]
 struct Reader {
     name: String,
-    reader: Option<Box<dyn BufRead + Send + Sync>>,
-    mode: Mode,
-    pending: std::collections::VecDeque<Item>,
-    index: usize,
     doc: u64,
+    index: usize,
+    got: Option<Mutex<Receiver<Sent>>>,
+}
+
+fn open_reader(py: Python<'_>, path: &str) -> PyResult<Reader> {
+    readable(path)?;
+    let (tx, rx) = sync_channel::<Sent>(AHEAD);
+    let owned = path.to_string();
+    py.detach(|| {
+        std::thread::spawn(move || {
+            // A send fails once the reader is dropped: the rest is not read
+            // into anything.
+            let mut gone = false;
+            let read = input::read_records(Path::new(&owned), |item| {
+                if !gone {
+                    gone = tx.send(Ok(item)).is_err();
+                }
+            });
+            if let Err(e) = read {
+                let _ = tx.send(Err(e));
+            }
+        })
+    });
+    Ok(Reader {
+        name: path.to_string(),
+        doc: next_doc(),
+        index: 0,
+        got: Some(Mutex::new(rx)),
+    })
 }
 
 impl Reader {
-    /// Reads on until at least one record is pending or the file ends.
-    fn fill(&mut self) -> std::io::Result<()> {
-        let mut line = String::new();
-        while self.pending.is_empty() {
-            let Some(reader) = self.reader.as_mut() else {
-                return Ok(());
-            };
-            line.clear();
-            let n = reader.read_line(&mut line)?;
-            if n == 0 {
-                self.reader = None;
+    /// The next record read, or why not; `None` at the end.
+    fn next_item(&mut self, py: Python<'_>) -> PyResult<Option<Got>> {
+        let Some(rx) = &self.got else {
+            return Ok(None);
+        };
+        match py.detach(|| recv(rx)) {
+            Ok(Ok((result, source))) => Ok(Some((
+                result,
+                Origin {
+                    source,
+                    named: true,
+                    doc: self.doc,
+                },
+            ))),
+            Ok(Err(e)) => {
+                self.got = None;
+                Err(os_error(&self.name, &e))
             }
-            match &mut self.mode {
-                Mode::Lines { offset, line_no } => {
-                    if !line.trim().is_empty() {
-                        let source = Arc::new(Source {
-                            name: Some(self.name.clone()),
-                            text: line.clone(),
-                            base: *offset,
-                            base_line: *line_no,
-                            json: true,
-                            doc: self.doc,
-                        });
-                        for r in notation::json::parse_json_doc_at(&source.text, *offset) {
-                            self.pending.push_back((r, source.clone()));
-                        }
-                    }
-                    *offset += n;
-                    *line_no += 1;
-                }
-                Mode::Text {
-                    splitter,
-                    buf,
-                    base,
-                    base_line,
-                } => {
-                    let chunk = if n == 0 {
-                        let cut = buf.len();
-                        Some((std::mem::take(buf), cut))
-                    } else {
-                        let start = buf.len();
-                        buf.push_str(&line);
-                        splitter.cut(buf, start, buf.len()).map(|cut| {
-                            let chunk = buf[..cut].to_string();
-                            buf.drain(..cut);
-                            splitter.shift(cut);
-                            (chunk, cut)
-                        })
-                    };
-                    if let Some((chunk, cut)) = chunk {
-                        let lines = chunk.matches('\n').count();
-                        if !chunk.trim().is_empty() {
-                            let result = notation::parse_record(&chunk, *base);
-                            let source = Arc::new(Source {
-                                name: Some(self.name.clone()),
-                                text: chunk,
-                                base: *base,
-                                base_line: *base_line,
-                                json: false,
-                                doc: self.doc,
-                            });
-                            self.pending.push_back((result, source));
-                        }
-                        *base += cut;
-                        *base_line += lines;
-                    }
-                }
-                Mode::Done => self.reader = None,
+            Err(_) => {
+                self.got = None;
+                Ok(None)
             }
         }
-        Ok(())
+    }
+}
+
+impl Iterator for Reader {
+    type Item = PyResult<Py<PyRecord>>;
+    fn next(&mut self) -> Option<Self::Item> {
+        Python::attach(|py| self.__next__(py).transpose())
     }
 }
 
@@ -538,11 +518,7 @@ impl Reader {
     }
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyRecord>>> {
-        if self.pending.is_empty() {
-            let filled = py.detach(|| self.fill());
-            filled.map_err(|e| PyOSError::new_err(format!("{}: {e}", self.name)))?;
-        }
-        let Some((result, source)) = self.pending.pop_front() else {
+        let Some((result, source)) = self.next_item(py)? else {
             return Ok(None);
         };
         let index = self.index;
@@ -557,69 +533,8 @@ impl Reader {
 /// Streams the records of a file: text, JSON or JSON Lines.
 #[pyfunction]
 fn read(py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<Reader> {
-    let path: String = py
-        .import("os")?
-        .call_method1("fspath", (path,))?
-        .extract()?;
-    let file = File::open(&path).map_err(|e| PyOSError::new_err(format!("{path}: {e}")))?;
-    let mut reader: Box<dyn BufRead + Send + Sync> =
-        Box::new(BufReader::with_capacity(1 << 16, file));
-    let head = String::from_utf8_lossy(reader.fill_buf()?).into_owned();
-    let ext = std::path::Path::new(&path)
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or("")
-        .to_string();
-    let json = match ext.as_str() {
-        "json" | "jsonl" => true,
-        "tarok" => false,
-        _ => is_json(&head),
-    };
-    let doc = next_doc();
-    let mut pending = std::collections::VecDeque::new();
-    let mode = if json && ext != "jsonl" {
-        // One JSON document: read whole.
-        let mut text = String::new();
-        reader
-            .read_to_string(&mut text)
-            .map_err(|e| PyOSError::new_err(format!("{path}: {e}")))?;
-        let source = Arc::new(Source {
-            name: Some(path.clone()),
-            text,
-            base: 0,
-            base_line: 0,
-            json: true,
-            doc,
-        });
-        for r in py.detach(|| notation::json::parse_json_doc(&source.text)) {
-            pending.push_back((r, source.clone()));
-        }
-        Mode::Done
-    } else if json {
-        Mode::Lines {
-            offset: 0,
-            line_no: 0,
-        }
-    } else {
-        let bom = head.starts_with('\u{feff}');
-        if bom {
-            reader.consume(3);
-        }
-        Mode::Text {
-            splitter: notation::parse::Splitter::default(),
-            buf: String::new(),
-            base: if bom { 3 } else { 0 },
-            base_line: 0,
-        }
-    };
-    Ok(Reader {
-        name: path,
-        reader: (!matches!(mode, Mode::Done)).then_some(reader),
-        mode,
-        pending,
-        index: 0,
-        doc,
-    })
+    let path = fspath(py, path, "read() takes a path (str or os.PathLike)")?;
+    open_reader(py, &path)
 }
 
 /// A payment of the ledger.
@@ -684,7 +599,9 @@ impl<'py> IntoPyObject<'py> for &PartyValue {
 /// What verifying one record found.
 #[pyclass(module = "tarok", frozen, get_all)]
 struct Report {
-    record: Py<PyRecord>,
+    /// The record verified; `None` when it could not be read (its
+    /// `findings` then say why, as `tarok verify` does).
+    record: Option<Py<PyRecord>>,
     variant: Option<String>,
     findings: Vec<Finding>,
     ledger: Vec<Payment>,
@@ -702,9 +619,12 @@ impl Report {
     }
 
     fn __repr__(&self) -> String {
+        let of = match &self.record {
+            Some(r) => r.get().__repr__(),
+            None => "an unreadable record".into(),
+        };
         format!(
-            "<Report of {}: {} finding(s), totals {:?}>",
-            self.record.get().__repr__(),
+            "<Report of {of}: {} finding(s), totals {:?}>",
             self.findings.len(),
             self.totals
         )
@@ -725,52 +645,26 @@ fn moment(m: verifier::Moment) -> (String, Option<u16>) {
     (s.into(), None)
 }
 
-/// Verifies records: as sessions (one per document read), or each on its own.
-#[pyfunction]
-#[pyo3(signature = (records, independent = false))]
-fn verify(py: Python<'_>, records: &Bound<'_, PyAny>, independent: bool) -> PyResult<Vec<Report>> {
-    let mut held: Vec<Py<PyRecord>> = Vec::new();
-    for item in records.try_iter()? {
-        let item = item?;
-        let record = item
-            .cast::<PyRecord>()
-            .map_err(|_| PyTypeError::new_err("verify() takes an iterable of tarok.Record"))?;
-        held.push(record.clone().unbind());
-    }
-    let refs: Vec<&PyRecord> = held.iter().map(|r| r.get()).collect();
-    let reports: Vec<verifier::Report> = py.detach(|| {
-        if independent {
-            refs.par_iter()
-                .map(|r| verifier::verify(&r.record, &mut verifier::Session::default()))
-                .collect()
-        } else {
-            // One input, one session, cut where `Session` tags say (as
-            // `tarok verify` does).
-            // The binding shows no events: the engines need not build them.
-            let mut sessions = verifier::session::Sessions::default().without_events();
-            let mut doc = None;
-            refs.iter()
-                .map(|r| {
-                    if doc.replace(r.source.doc) != Some(r.source.doc) {
-                        sessions = verifier::session::Sessions::default().without_events();
-                    }
-                    sessions.verify(&r.record)
-                })
-                .collect()
-        }
-    });
-    let mut out = Vec::with_capacity(reports.len());
-    for (report, record) in reports.into_iter().zip(held) {
-        let r = record.get();
-        let names = players(&r.record);
-        let findings = report
-            .problems
-            .iter()
-            .map(|p| Finding::new(p, &r.source, &names))
-            .collect();
-        let ledger = if report.settled {
-            report
-                .ledger
+/// A report as Python shows it, built without the interpreter: the
+/// findings located, the ledger, totals and pots only of a settled deal
+/// (as `tarok verify --format json`).
+fn report_of(
+    record: Option<Py<PyRecord>>,
+    read: Option<&Record>,
+    origin: &Origin,
+    report: Option<&verifier::Report>,
+    unread: &[Problem],
+) -> Report {
+    let names = read.map(players::names).unwrap_or_default();
+    let problems = report.map_or(unread, |r| r.problems.as_slice());
+    let findings = problems
+        .iter()
+        .map(|p| Finding::new(p, origin, &names))
+        .collect();
+    let settled = report.filter(|r| r.settled);
+    let ledger = settled
+        .map(|r| {
+            r.ledger
                 .iter()
                 .map(|p| {
                     let (at, trick) = moment(p.at);
@@ -785,29 +679,247 @@ fn verify(py: Python<'_>, records: &Bound<'_, PyAny>, independent: bool) -> PyRe
                     }
                 })
                 .collect()
-        } else {
-            Vec::new()
-        };
-        let pots = report.pots.filter(|_| report.settled).map(|[k, p]| {
-            [("king-pot".to_string(), k), ("pagat-pot".to_string(), p)]
-                .into_iter()
-                .collect()
-        });
-        out.push(Report {
-            variant: report.variant.map(|v| v.to_string()),
-            findings,
-            ledger,
-            totals: if report.settled {
-                report.totals
-            } else {
-                Vec::new()
+        })
+        .unwrap_or_default();
+    let pots = settled.and_then(|r| r.pots).map(|[k, p]| {
+        [("king-pot".to_string(), k), ("pagat-pot".to_string(), p)]
+            .into_iter()
+            .collect()
+    });
+    Report {
+        variant: report
+            .and_then(|r| r.variant)
+            .or_else(|| read.and_then(Record::variant))
+            .map(|v| v.to_string()),
+        findings,
+        ledger,
+        totals: settled.map(|r| r.totals.clone()).unwrap_or_default(),
+        pots,
+        settled: settled.is_some(),
+        record,
+    }
+}
+
+fn grouping(independent: bool) -> Grouping {
+    if independent {
+        Grouping::Independent
+    } else {
+        Grouping::File
+    }
+}
+
+/// Records verified one by one in the sessions of one input, as `tarok
+/// verify` follows the records of one file: the state carried from deal to
+/// deal (Danish pots, the next dealer, running scores), a fresh one where a
+/// `Session` tag starts a session.
+#[pyclass(module = "tarok")]
+struct Session {
+    sessions: Sessions,
+}
+
+#[pymethods]
+impl Session {
+    #[new]
+    #[pyo3(signature = (independent = false))]
+    fn new(independent: bool) -> Session {
+        Session {
+            sessions: Sessions::new(grouping(independent)).without_events(),
+        }
+    }
+
+    /// Verifies the next record of the input.
+    fn verify(&mut self, py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Report> {
+        let record = record
+            .cast::<PyRecord>()
+            .map_err(|_| PyTypeError::new_err("Session.verify() takes a tarok.Record"))?;
+        let r = record.get();
+        let sessions = &mut self.sessions;
+        let report = py.detach(|| sessions.verify(&r.record));
+        Ok(report_of(
+            Some(record.clone().unbind()),
+            Some(&r.record),
+            &r.source,
+            Some(&report),
+            &[],
+        ))
+    }
+
+    /// A record of the input could not be read: what it carried to the
+    /// next deal is lost (Danish Tarok: the next deal's pots are unknown),
+    /// as `tarok verify` goes on after an unreadable record.
+    fn lost(&mut self) {
+        self.sessions.lost();
+    }
+
+    /// The 0-based number of the session of the last record verified.
+    #[getter]
+    fn number(&self) -> usize {
+        self.sessions.number()
+    }
+}
+
+/// What the verifying thread of a file sends: a record read or not, its
+/// report, or the reader's error.
+type Verified = Result<
+    (
+        Result<Record, Vec<Problem>>,
+        Arc<Source>,
+        Option<verifier::Report>,
+    ),
+    std::io::Error,
+>;
+
+/// Reports streamed: see `tarok.verify`.
+#[pyclass(module = "tarok")]
+struct Verification {
+    how: How,
+}
+
+enum How {
+    /// Records given by the caller, verified here one by one.
+    Records {
+        iter: Py<PyAny>,
+        sessions: Sessions,
+        independent: bool,
+        doc: Option<u64>,
+    },
+    /// A file verified by the `tarok` library on threads of its own (the
+    /// CLI's pipeline), at most [`AHEAD`] reports ahead.
+    File {
+        name: String,
+        doc: u64,
+        got: Option<Mutex<Receiver<Verified>>>,
+    },
+}
+
+#[pymethods]
+impl Verification {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Report>> {
+        match &mut self.how {
+            How::Records {
+                iter,
+                sessions,
+                independent,
+                doc,
+            } => {
+                let Some(item) = iter
+                    .bind(py)
+                    .clone()
+                    .cast_into::<pyo3::types::PyIterator>()?
+                    .next()
+                else {
+                    return Ok(None);
+                };
+                let item = item?;
+                let record = item.cast::<PyRecord>().map_err(|_| {
+                    PyTypeError::new_err("verify() takes an iterable of tarok.Record, or a path")
+                })?;
+                let r = record.get();
+                // One document, one session (as one file for the CLI).
+                if !*independent && doc.replace(r.source.doc) != Some(r.source.doc) {
+                    *sessions = Sessions::new(Grouping::File).without_events();
+                }
+                let report = py.detach(|| sessions.verify(&r.record));
+                Ok(Some(report_of(
+                    Some(record.clone().unbind()),
+                    Some(&r.record),
+                    &r.source,
+                    Some(&report),
+                    &[],
+                )))
+            }
+            How::File { name, doc, got } => {
+                let Some(rx) = got else {
+                    return Ok(None);
+                };
+                match py.detach(|| recv(rx)) {
+                    Ok(Ok((result, source, report))) => {
+                        let origin = Origin {
+                            source,
+                            named: true,
+                            doc: *doc,
+                        };
+                        Ok(Some(match result {
+                            Ok(record) => {
+                                let shown =
+                                    report_of(None, Some(&record), &origin, report.as_ref(), &[]);
+                                let record = Py::new(
+                                    py,
+                                    PyRecord {
+                                        record,
+                                        source: origin,
+                                    },
+                                )?;
+                                Report {
+                                    record: Some(record),
+                                    ..shown
+                                }
+                            }
+                            Err(problems) => report_of(None, None, &origin, None, &problems),
+                        }))
+                    }
+                    Ok(Err(e)) => {
+                        *got = None;
+                        Err(os_error(name, &e))
+                    }
+                    Err(_) => {
+                        *got = None;
+                        Ok(None)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Verifies records as `tarok verify` does, report by report: a path
+/// (str or os.PathLike) is read and verified by the CLI's own pipeline
+/// (one file, one session, cut by `Session` tags); an iterable of records
+/// is verified as they come, one session per document read (the records
+/// of `from_json` share one).
+#[pyfunction]
+#[pyo3(signature = (records, independent = false))]
+fn verify(py: Python<'_>, records: &Bound<'_, PyAny>, independent: bool) -> PyResult<Verification> {
+    let is_path = records.cast::<PyString>().is_ok() || records.hasattr("__fspath__")?;
+    if !is_path {
+        return Ok(Verification {
+            how: How::Records {
+                iter: records.try_iter()?.into_any().unbind(),
+                sessions: Sessions::new(grouping(independent)).without_events(),
+                independent,
+                doc: None,
             },
-            pots,
-            settled: report.settled,
-            record,
         });
     }
-    Ok(out)
+    let path = fspath(py, records, "verify() takes records or a path")?;
+    readable(&path)?;
+    let (tx, rx) = sync_channel::<Verified>(AHEAD);
+    let owned = path.clone();
+    std::thread::spawn(move || {
+        let mut sessions = Sessions::new(grouping(independent)).without_events();
+        let mut gone = false;
+        let done =
+            tarok::pipeline::verify_file(Path::new(&owned), &mut sessions, &mut |read, report| {
+                if !gone {
+                    let sent = (read.0.clone(), read.1.source(), report.cloned());
+                    gone = tx.send(Ok(sent)).is_err();
+                }
+            });
+        if let Err(e) = done {
+            let _ = tx.send(Err(e));
+        }
+    });
+    Ok(Verification {
+        how: How::File {
+            name: path,
+            doc: next_doc(),
+            got: Some(Mutex::new(rx)),
+        },
+    })
 }
 
 /// Random legal deals played out with random legal moves (`tarok gen`).
@@ -836,7 +948,7 @@ fn generate(
         .ok_or_else(|| PyValueError::new_err(format!("{v} is not played at a table of {seats}")))?;
     // Spans point into the canonical text, so findings can be located.
     let text = notation::records_to_text(&records);
-    collect(py.detach(|| parse_doc(text, None)), py)
+    collect(py.detach(|| read_doc(text, None)), py)
 }
 
 #[pymodule]
@@ -846,6 +958,28 @@ fn _tarok(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Report>()?;
     m.add_class::<Finding>()?;
     m.add_class::<Payment>()?;
+    m.add_class::<Session>()?;
+    m.add_class::<Verification>()?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The names the Rust enums are written as, as `typing.Literal` types.
+    let literal = m.py().import("typing")?.getattr("Literal")?;
+    let words = |w: Vec<String>| pyo3::types::PyTuple::new(m.py(), w);
+    let variants = words(
+        notation::Variant::ALL
+            .iter()
+            .map(|v| v.to_string())
+            .collect(),
+    )?;
+    m.add("Variant", literal.get_item(variants)?)?;
+    let kinds = words(notation::Kind::ALL.iter().map(|k| k.to_string()).collect())?;
+    m.add("Kind", literal.get_item(kinds)?)?;
+    // A party of a payment: a seat number, or a Danish pot.
+    let types = m.py().import("builtins")?;
+    let party = (types.getattr("int")?, types.getattr("str")?);
+    m.add(
+        "Party",
+        m.py().import("typing")?.getattr("Union")?.get_item(party)?,
+    )?;
     m.add("ParseError", m.py().get_type::<ParseError>())?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(read, m)?)?;

@@ -13,7 +13,7 @@ Read a file, convert it to JSON Lines, and verify it::
     >>> again = tarok.from_json(line)          # and back: the same record
     >>> again == records[0]
     True
-    >>> report = tarok.verify(records)[0]
+    >>> report = next(tarok.verify(records))
     >>> [f.code for f in report.findings]
     ['revoke[DK-PLAY-2]', ...]
 
@@ -25,6 +25,11 @@ for JSON input the JSON ``path`` of the offending value
 
 from ._tarok import (
     Finding,
+    Kind,
+    Session,
+    Variant,
+    Verification,
+    __version__,
     ParseError,
     Payment,
     Reader,
@@ -39,6 +44,11 @@ from ._tarok import (
 
 __all__ = [
     "Finding",
+    "Kind",
+    "Session",
+    "Variant",
+    "Verification",
+    "__version__",
     "ParseError",
     "Payment",
     "Reader",

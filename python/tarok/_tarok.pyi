@@ -1,7 +1,16 @@
 """Type hints and documentation of tarok's native module (``tarok._tarok``)."""
 
 import os
-from typing import Any, Iterable, Iterator, Literal, Optional, Union
+from typing import Any, Iterable, Iterator, Literal, Mapping, Optional, Union, final
+
+__all__ = [
+    "Finding", "Kind", "ParseError", "Party", "Payment", "Reader", "Record", "Report",
+    "Session", "Variant", "Verification", "__version__", "from_json", "generate", "parse",
+    "read", "verify",
+]
+
+#: The package's version (the ``tarok`` crates' version).
+__version__: str
 
 Variant = Literal["danish-tarok", "french-tarot", "koenigrufen", "skill7-tarock"]
 #: The kinds of finding (``notation::Kind`` in Rust; ``spec/json.md``).
@@ -39,6 +48,7 @@ class ParseError(ValueError):
     #: For JSON input: where in the document (``tricks[0].plays[1]``).
     path: Optional[str]
 
+@final
 class Finding:
     """Something wrong with a record, and where: a parse error, a structural
     fault, or a broken rule (with its rules-digest id).
@@ -77,10 +87,14 @@ class Finding:
     length: Optional[int]
     #: For JSON input: the JSON path of the offending value (``tricks[3].plays[1]``).
     path: Optional[str]
+    #: A claim or score mismatch: the value the record claims, and the one the rules give.
+    claimed: Optional[int]
+    computed: Optional[int]
     #: ``kind[RULE]``, or ``kind``.
     @property
     def code(self) -> str: ...
 
+@final
 class Payment:
     """One line of the ledger: who pays whom, how much, and by which rule.
 
@@ -100,6 +114,7 @@ class Payment:
     at: str
     trick: Optional[int]
 
+@final
 class Record:
     """One deal as written: tags, hands, talon, auction, calls, discard,
     declarations, tricks, claim, with its comments.
@@ -120,8 +135,8 @@ class Record:
     def variant(self) -> Optional[Variant]:
         """The variant named by the ``Variant`` tag."""
     @property
-    def tags(self) -> dict[str, str]:
-        """The tags in order, as a dict (the first tag of a name wins)."""
+    def tags(self) -> Mapping[str, str]:
+        """The tags in order, as a read-only mapping (the first tag of a name wins)."""
     @property
     def players(self) -> list[str]:
         """The names of the ``Players`` tag, by seat (empty without the tag)."""
@@ -150,19 +165,21 @@ class Record:
         """The JSON form as plain Python values."""
     def to_text(self) -> str:
         """The canonical text notation (what ``tarok fmt`` writes); ``str(record)`` too."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Equal when the contents are, wherever they were read from."""
 
+@final
 class Reader(Iterator[Record]):
     """The records of a file, read as they are asked for (see :func:`read`)."""
 
     def __iter__(self) -> Reader: ...
     def __next__(self) -> Record: ...
 
+@final
 class Report:
     """What verifying one record found: the findings, and the settlement.
 
-        >>> report = tarok.verify(tarok.parse(pathlib.Path("corpus/danish-tarok/20-revoke.tarok")))[0]
+        >>> report = next(tarok.verify("corpus/danish-tarok/20-revoke.tarok"))
         >>> report.variant, report.is_clean
         ('danish-tarok', False)
         >>> report.totals            # each seat's net result, index = seat
@@ -171,7 +188,8 @@ class Report:
         {'king-pot': 105, 'pagat-pot': 105}
     """
 
-    record: Record
+    #: The record verified; ``None`` when it could not be read (``findings`` say why).
+    record: Optional[Record]
     variant: Optional[Variant]
     findings: list[Finding]
     #: Every payment in the order the rules make it; empty when not settled.
@@ -192,9 +210,10 @@ def parse(source: Union[str, os.PathLike[str]]) -> list[Record]:
     A path (``pathlib.Path``, any ``os.PathLike``) is read as a file. A
     ``str`` is the text itself (the notation, a JSON document or JSON Lines,
     told apart by the first characters), except a ``str`` of one line that
-    names a file and does not start with ``[`` or ``{`` (so cannot be a
-    record): that is read as a path. Raises :class:`ParseError` at the first
-    record that cannot be read.
+    names a file or looks like a file's name (a ``/``, or ``.tarok``,
+    ``.json``, ``.jsonl``) and does not start with ``[`` or ``{`` (so cannot
+    be a record): that is read as a path (``FileNotFoundError`` if missing).
+    Raises :class:`ParseError` at the first record that cannot be read.
 
         >>> records = tarok.parse(pathlib.Path("corpus/koenigrufen/02-caller-pagat.tarok"))
         >>> records = tarok.parse('[Variant "skill7-tarock"]\\n[Dealer "0"]\\n')
@@ -219,16 +238,50 @@ def from_json(obj: Union[str, bytes, dict[str, Any]]) -> Record:
         '[Variant "skill7-tarock"]\\n'
     """
 
-def verify(records: Iterable[Record], independent: bool = False) -> list[Report]:
-    """Verify records: structural checks, the variant's rules, the claimed results.
+@final
+class Verification(Iterator[Report]):
+    """Reports, one per record, made as they are asked for (see :func:`verify`)."""
 
-    Records read from one document (one ``parse`` or ``read`` call) are a
-    session and are verified in order, as ``tarok verify`` does a file: the
-    dealer's turn, the Danish pots and running scores carry from one deal to
-    the next; a ``Session`` tag (``new``, ``end``) cuts sessions where it says. ``independent=True`` verifies each record on its own (in
-    parallel). The GIL is released while verifying.
+    def __iter__(self) -> Verification: ...
+    def __next__(self) -> Report: ...
 
-        >>> reports = tarok.verify(tarok.read("deals.jsonl"))
+@final
+class Session:
+    """Records verified one by one in the sessions of one input, as ``tarok
+    verify`` follows the records of one file: the dealer's turn, the Danish
+    pots and running scores carry from deal to deal; a ``Session`` tag cuts.
+
+        >>> s = tarok.Session()
+        >>> reports = [s.verify(tarok.from_json(line)) for line in open("deals.jsonl")]
+    """
+
+    def __new__(cls, independent: bool = False) -> Session: ...
+    def verify(self, record: Record) -> Report:
+        """Verify the next record of the input."""
+    def lost(self) -> None:
+        """A record of the input could not be read: what it carried to the next
+        deal is lost (Danish Tarok: the next deal's pots are unknown)."""
+    @property
+    def number(self) -> int:
+        """The 0-based number of the session of the last record verified."""
+
+def verify(
+    records: Union[Iterable[Record], str, os.PathLike[str]], independent: bool = False
+) -> Verification:
+    """Verify records as ``tarok verify`` does, one report at a time (memory
+    stays flat): structural checks, the variant's rules, the claimed results.
+
+    A path is read and verified by the CLI's own reader and pipeline: one
+    file is a session, an unreadable record gives a report with
+    ``record=None`` and its parse findings, and what it carried is lost (the
+    next Danish deal's pots are unknown), as in ``tarok verify``. An iterable
+    of records is verified as it comes: records read from one document (one
+    ``parse`` or ``read`` call) are a session, and so are consecutive records
+    made by ``from_json``; a ``Session`` tag (``new``, ``end``) cuts sessions
+    where it says. ``independent=True`` verifies each record on its own. The
+    GIL is released while verifying.
+
+        >>> reports = list(tarok.verify("deals.jsonl"))
         >>> [f.code for r in reports for f in r.findings]
         ['revoke[DK-PLAY-2]', 'revoke[DK-PLAY-2]']
     """

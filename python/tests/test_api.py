@@ -28,8 +28,9 @@ def test_parse_a_file_and_read_its_parts():
 def test_parse_takes_a_path_as_str_too():
     assert tarok.parse(str(CALLER)) == tarok.parse(CALLER)
     assert tarok.parse(str(CALLER))[0].file == str(CALLER)
-    with pytest.raises(tarok.ParseError):
-        tarok.parse("no/such/file.tarok")  # not a file: read as text
+    # A mistyped path is a missing file, not text with a syntax error.
+    with pytest.raises(FileNotFoundError):
+        tarok.parse("no/such/file.tarok")
 
 
 def test_parse_text_json_and_json_lines_alike():
@@ -124,7 +125,7 @@ def test_verify_locates_a_revoke_read_from_json_lines(tmp_path):
     (revoke,) = tarok.parse(REVOKE)
     path = tmp_path / "session.jsonl"
     path.write_text(clean.to_json() + "\n" + revoke.to_json() + "\n")
-    reports = tarok.verify(tarok.read(path))
+    reports = list(tarok.verify(tarok.read(path)))
     assert [r.variant for r in reports] == ["danish-tarok", "danish-tarok"]
     found = [f for f in reports[1].findings if f.kind == "revoke"]
     assert [f.code for f in found] == ["revoke[DK-PLAY-2]", "revoke[DK-PLAY-2]"]
@@ -190,7 +191,7 @@ def test_bad_arguments_are_type_errors():
     with pytest.raises(TypeError):
         tarok.parse(42)
     with pytest.raises(TypeError):
-        tarok.verify(["not a record"])
+        list(tarok.verify(["not a record"]))
     with pytest.raises(OSError):
         tarok.read("no/such/file.tarok")
 
@@ -214,6 +215,6 @@ def test_a_session_tag_cuts_the_session():
     deals = tarok.generate("danish-tarok", seed=11, count=3)
     shuffled = [deals[1], deals[0]]
     text = "\n".join(d.to_text() for d in shuffled)
-    assert not tarok.verify(tarok.parse(text))[1].is_clean
+    assert not list(tarok.verify(tarok.parse(text)))[1].is_clean
     cut = text.replace('[Variant "danish-tarok"]', '[Variant "danish-tarok"]\n[Session "new"]')
     assert all(r.is_clean for r in tarok.verify(tarok.parse(cut)))

@@ -8,6 +8,7 @@ mod cores;
 mod corpus;
 mod ecosystem;
 mod fast_parse;
+mod front_door;
 mod gen;
 mod hostile;
 mod import;

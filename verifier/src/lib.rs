@@ -28,32 +28,45 @@
 //!
 //! ## Reading a file and verifying it
 //!
-//! A file is a session: its deals are verified in order with one
-//! [`Session`], which carries the dealer's turn, the Danish pots and the
-//! running scores from deal to deal. This crate re-exports the notation
-//! crate as [`notation`], so one dependency reads and verifies. Every
-//! finding is a [`notation::Problem`] with a kind, a rule id, the seat, the
-//! trick, the card, and a span in the file ([`notation::Span::line_col`]);
-//! for JSON, [`notation::json::path_at`] gives its JSON path.
+//! A file is a session: its deals are verified in order by one
+//! [`session::Sessions`], which carries the dealer's turn, the Danish pots
+//! and the running scores from deal to deal, starts a fresh [`Session`]
+//! where a `Session` tag says (`new`, `end`), and is told when a record
+//! cannot be read ([`session::Sessions::lost`]: the next Danish deal's pots
+//! are then unknown), exactly as `tarok verify` follows a file. This crate
+//! re-exports the notation crate as [`notation`], so one dependency reads
+//! and verifies. Every finding is a [`notation::Problem`] with a kind, a
+//! rule id, the seat, the trick, the card, and a span in the file
+//! ([`notation::Span::line_col`]); for JSON, [`notation::json::path_at`]
+//! gives its JSON path.
+//!
+//! To read files as the `tarok` CLI does (text, JSON and JSON Lines told
+//! apart, its limits on a line and a record, streamed, verified in
+//! parallel, findings located and written as `tarok verify --format json`
+//! writes them), use the `tarok` library, the one behind the CLI and the
+//! Python package: `tarok::pipeline::verify_file` (its crate docs have the
+//! example).
 //!
 //! ```
-//! use tarok_verifier::{notation, verify, Session};
+//! use tarok_verifier::{notation, session::{Grouping, Sessions}};
 //!
 //! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus/danish-tarok/20-revoke.tarok");
 //! let text = std::fs::read_to_string(path)?;
-//! let mut session = Session::default();
+//! let mut sessions = Sessions::new(Grouping::File);
 //! let mut found = Vec::new();
 //! // JSON or JSON Lines: `notation::json::parse_json_doc(&text)` instead.
 //! for result in notation::parse_str(&text) {
 //!     let record = match result {
 //!         Ok(record) => record,
-//!         // A record that cannot be read: its parse errors, and on to the next.
+//!         // A record that cannot be read: its parse errors, what it carried
+//!         // to the next deal lost, and on to the next.
 //!         Err(problems) => {
 //!             problems.iter().for_each(|p| eprintln!("{path}: {}", p.message));
+//!             sessions.lost();
 //!             continue;
 //!         }
 //!     };
-//!     let report = verify(&record, &mut session);
+//!     let report = sessions.verify(&record);
 //!     for p in &report.problems {
 //!         let (line, column) = p.span.map_or((0, 0), |s| s.line_col(&text));
 //!         println!("{path}:{line}:{column}: {}: {}", p.code(), p.message);

@@ -1,0 +1,169 @@
+"""Issue 24, one front door: the Python package gives the answers of
+``tarok verify --format json`` (the CLI), record for record: findings and
+their places, ledgers, totals and pots, on the inputs of
+``tests/it/front_door.rs`` (which holds the Rust API to the same lines).
+
+The CLI is the binary built in ``target/`` (or ``$TAROK``); without one
+these tests are skipped.
+"""
+
+import json
+import os
+import pathlib
+import subprocess
+from typing import Any, Optional
+
+import pytest
+
+import tarok
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def _binary() -> Optional[pathlib.Path]:
+    for candidate in [os.environ.get("TAROK"), ROOT / "target/debug/tarok", ROOT / "target/release/tarok"]:
+        if candidate and pathlib.Path(candidate).is_file():
+            return pathlib.Path(candidate)
+    return None
+
+
+TAROK = _binary()
+pytestmark = pytest.mark.skipif(TAROK is None, reason="no tarok binary built")
+
+
+def cli(*args: str) -> str:
+    assert TAROK is not None
+    done = subprocess.run([str(TAROK), *args], cwd=ROOT, capture_output=True, text=True, env={"NO_COLOR": "1"})
+    assert done.returncode in (0, 1, 2), done.stderr
+    return done.stdout
+
+
+def break_fifth(text: str) -> str:
+    parts = text.split("[Variant")
+    parts[5] = parts[5].replace("\n\n", "\n\nwhat is this\n", 1)
+    return "[Variant".join(parts)
+
+
+def edit_one(lines: str, n: int) -> str:
+    out = []
+    for i, line in enumerate(lines.splitlines()):
+        if i == n:
+            v = json.loads(line)
+            t = v["tricks"]
+            t[2]["plays"][0], t[3]["plays"][0] = t[3]["plays"][0], t[2]["plays"][0]
+            line = json.dumps(v, separators=(",", ":"), ensure_ascii=False)
+        out.append(line + "\n")
+    return "".join(out)
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[pathlib.Path]:
+    d = tmp_path_factory.mktemp("front_door")
+    files = sorted(p for p in ROOT.glob("corpus/*/*.tarok") if p.parent.name != "bad")
+    danish = d / "danish-unreadable.tarok"
+    danish.write_text(break_fifth(cli("gen", "--variant", "danish-tarok", "--count", "12", "--seed", "24")))
+    lines = cli("gen", "--variant", "french-tarot", "--count", "2000", "--seed", "5", "--to", "jsonl")
+    (d / "deals.jsonl").write_text(lines)
+    (d / "deals-edited.jsonl").write_text(edit_one(lines, 1234))
+    (d / "bom.json").write_text("\ufeff" + cli("convert", "--to", "json", "corpus/danish-tarok/20-revoke.tarok"))
+    (d / "bom.jsonl").write_text("\ufeff" + cli("convert", "--to", "jsonl", "corpus/danish-tarok/20-revoke.tarok"))
+    return files + [danish, d / "deals.jsonl", d / "deals-edited.jsonl", d / "bom.json", d / "bom.jsonl"]
+
+
+def of_cli(line: dict[str, Any]) -> dict[str, Any]:
+    """What a CLI line says, in the terms the comparison uses."""
+    ledger = []
+    for p in line.get("ledger") or []:
+        at = p["at"]
+        trick = at["trick"] if isinstance(at, dict) else None
+        ledger.append((p["payer"], p["payee"], p["amount"], p["rule"], p["reason"], "trick" if trick else at, trick))
+    return {
+        "readable": line["readable"],
+        "variant": line.get("variant"),
+        "findings": [
+            tuple(v.get(k) for k in ("kind", "rule", "seat", "player", "trick", "card", "message", "line", "column", "offset", "length", "path", "claimed", "computed"))
+            for v in line["violations"]
+        ],
+        "ledger": ledger,
+        "totals": line.get("totals") or [],
+        "pots": line.get("pots"),
+    }
+
+
+def of_python(r: tarok.Report) -> dict[str, Any]:
+    return {
+        "readable": r.record is not None,
+        "variant": r.variant,
+        "findings": [
+            (f.kind, f.rule, f.seat, f.player, f.trick, f.card, f.message, f.line, f.column, f.offset, f.length, f.path, f.claimed, f.computed)
+            for f in r.findings
+        ],
+        "ledger": [(p.payer, p.payee, p.amount, p.rule, p.reason, p.at, p.trick) for p in r.ledger],
+        "totals": r.totals,
+        "pots": r.pots,
+    }
+
+
+def test_python_verifies_a_path_as_the_cli_does(inputs: list[pathlib.Path]) -> None:
+    unreadable = 0
+    for path in inputs:
+        want = [of_cli(json.loads(line)) for line in cli("verify", "--format", "json", str(path)).splitlines()]
+        got = [of_python(r) for r in tarok.verify(path)]
+        assert got == want, path
+        unreadable += sum(not w["readable"] for w in want)
+    assert unreadable == 1
+
+
+def test_records_read_or_made_from_json_are_one_session_as_the_cli_reads_the_file(inputs: list[pathlib.Path]) -> None:
+    for name in ["deals.jsonl", "deals-edited.jsonl"]:
+        path = next(p for p in inputs if p.name == name)
+        want = [of_cli(json.loads(line)) for line in cli("verify", "--format", "json", str(path)).splitlines()]
+        # Records read, verified as an iterable: the same answers.
+        assert [of_python(r) for r in tarok.verify(tarok.read(path))] == want
+        # Records made one by one from the lines, verified in one Session:
+        # the same answers but for the file and its places (no file given).
+        session = tarok.Session()
+        got = [session.verify(tarok.from_json(line)) for line in path.read_text().splitlines()]
+        assert [(r.is_clean, r.totals) for r in got] == [(not w["findings"], w["totals"]) for w in want]
+        # And as an iterable of such records.
+        again = tarok.verify(tarok.from_json(line) for line in path.read_text().splitlines())
+        assert [(r.is_clean, r.totals) for r in again] == [(not w["findings"], w["totals"]) for w in want]
+        flagged = [i for i, w in enumerate(want) if w["findings"]]
+        assert flagged == ([1234] if name == "deals-edited.jsonl" else [])
+
+
+def test_paths_raise_what_python_raises_for_paths(tmp_path: pathlib.Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        tarok.read(tmp_path / "missing.tarok")
+    with pytest.raises(FileNotFoundError):
+        tarok.parse("deals/missing.tarok")
+    with pytest.raises(FileNotFoundError):
+        tarok.verify(str(tmp_path / "missing.jsonl"))
+    with pytest.raises(IsADirectoryError):
+        tarok.read(tmp_path)
+    # A device is refused at once, as the CLI refuses it.
+    with pytest.raises(OSError, match="character device"):
+        tarok.read("/dev/zero")
+
+
+def test_the_readers_limits_are_the_clis(tmp_path: pathlib.Path) -> None:
+    long = tmp_path / "long.tarok"
+    long.write_text('[Variant "danish-tarok"]\n{' + "x" * (3 << 20) + "}\n")
+    with pytest.raises(tarok.ParseError) as info:
+        tarok.parse(long)
+    assert info.value.findings[0].kind == "line-too-long"
+    bad = tmp_path / "bad.tarok"
+    bad.write_bytes(b'[Variant "danish-tarok"]\n[Dealer "\xff"]\n')
+    with pytest.raises(tarok.ParseError) as info:
+        tarok.parse(bad)
+    assert (info.value.file, info.value.line) == (str(bad), 2)
+    assert info.value.column is not None
+
+
+def test_names_of_the_package() -> None:
+    from tarok import Kind, Variant, __version__  # noqa: F401
+
+    assert isinstance(__version__, str) and __version__
+    (record,) = tarok.generate("skill7-tarock")
+    with pytest.raises(TypeError):
+        record.tags["Dealer"] = "1"  # type: ignore[index]
