@@ -238,6 +238,23 @@ fn invariants(slip: Slip, record: &Record, report: &Report) -> Result<(), TestCa
                 !p.is_empty(),
                 "{slip:?}: a trick for the wrong seats passed clean"
             );
+            // A whole trick written from the next seat, no leader written:
+            // one lead out of turn, the same in every game (README ALL-5;
+            // spec/notation.md §6.5), and no card not held (the trick's
+            // other cards are then judged against the card written first:
+            // a revoke there is the record's own).
+            let full = record
+                .tricks
+                .iter()
+                .all(|t| t.plays.len() == record.variant().map_or(4, |v| v.active_seats()));
+            if full && record.tricks.iter().all(|t| t.leader.is_none()) {
+                let leads = p.iter().filter(|f| f.kind == Kind::OutOfTurn).count();
+                let not_held = p.iter().filter(|f| f.kind == Kind::CardNotHeld).count();
+                prop_assert!(
+                    leads == 1 && not_held == 0,
+                    "{slip:?}: not one out-of-turn\n{p:#?}"
+                );
+            }
         }
         Slip::SwapPlayed | Slip::DropBid => {}
     }
