@@ -37,7 +37,7 @@ impl Stop {
 /// The one `incomplete` finding of a record that stops before the deal's
 /// end (ALL-4): no seat, no trick; the message says where the record stops
 /// and that the score sheet's claim could not be checked. `rule` is the
-/// game's rule id (DK-PLAY-5, FR-PLAY-7, KR-PLAY-10, S7-PLAY-6). The deal is
+/// game's rule id (DK-PLAY-5, FR-PLAY-7, KR-NEG-1, S7-PLAY-6). The deal is
 /// left unsettled: no payments, no totals, no pots after it.
 pub fn incomplete(
     report: &mut Report,
