@@ -48,7 +48,7 @@ pub(super) fn rules() -> trick::Rules {
 /// The index of the winning card (DK-PLAY-3, DK-FOOL-1, DK-FOOL-9): the
 /// highest trump; else the highest card of the suit led (or named); else
 /// the highest card of the suit of the first card after a led fool.
-/// It is the shared core's `trick::winner` under [`rules`] (no fairy-tale
+/// It is the shared core's `trick::winner` under `rules()` (no fairy-tale
 /// trick, trumps beat suits), written out for this hot path; a test holds
 /// the two equal.
 pub fn trick_winner(plays: &[Card], lead: Option<Lead>) -> (usize, &'static str) {
@@ -87,9 +87,9 @@ fn fool_lead_fallback(plays: &[Card]) -> (usize, &'static str) {
 /// A card of the suit led follows whatever else the hand holds, and a card
 /// not held (its own fault, DK-PLAY-1) is judged as if the hand held it.
 ///
-/// Under [`rules`] the shared core's duties come to two masks: a hand
+/// Under `rules()` the shared core's duties come to two masks: a hand
 /// holding a card of the lead must follow; else, to a suit lead, a hand
-/// holding a trump must trump. Held equal to [`duty_broken_by_core`] by a
+/// holding a trump must trump. Held equal to `duty_broken_by_core` by a
 /// test on random hands.
 pub fn duty_broken(card: Card, lead: Lead, hand: CardSet) -> Option<&'static str> {
     let follow = lead_set(lead);
