@@ -21,11 +21,7 @@ use crate::lesson::html;
 /// file read, on standard output; each file is its own session. Exit codes
 /// as for the text form.
 pub fn explain_html(paths: &[PathBuf], grouping: Grouping) -> crate::Outcome {
-    let (files, unreadable) = crate::input::collect_files(paths, &["tarok", "json", "jsonl"]);
-    let mut outcome = crate::Outcome::Clean;
-    for e in &unreadable {
-        outcome = crate::fail(e);
-    }
+    let (files, mut outcome) = crate::files_to_read(paths, &["tarok", "json", "jsonl"]);
     let title = match files.as_slice() {
         [file] => match crate::input::display_name(file).rsplit('/').next() {
             Some(base) if !base.is_empty() && base != "-" => format!("Lesson: {base}"),

@@ -337,6 +337,17 @@ fn grouping(independent: bool) -> verifier::session::Grouping {
     }
 }
 
+/// The files `paths` name (folders walked for `extensions`), each path the
+/// walk could not read said as an error: the outcome is bad input then.
+fn files_to_read(paths: &[PathBuf], extensions: &[&str]) -> (Vec<PathBuf>, Outcome) {
+    let (files, unreadable) = input::collect_files(paths, extensions);
+    let mut outcome = Outcome::Clean;
+    for e in &unreadable {
+        outcome = fail(e);
+    }
+    (files, outcome)
+}
+
 fn fail(message: impl std::fmt::Display) -> Outcome {
     // A message names files: shown escaped, as every text from outside.
     eprintln!("error: {}", escape::text(&message.to_string()));

@@ -565,45 +565,43 @@ impl Checker<'_> {
     fn tricks(&mut self, r: &Record) {
         let v = self.table.variant;
         let n = v.active_seats();
-        let last = r.tricks.len().saturating_sub(1);
-        for (t, trick) in r.tricks.iter().enumerate() {
-            if t >= v.tricks() {
-                self.out.push(
-                    Problem::new(
-                        Kind::TooManyTricks,
-                        format!(
-                            "a deal of {v} has {} tricks; this is trick {}",
-                            v.tricks(),
-                            t + 1
-                        ),
-                    )
-                    .trick(t + 1)
-                    .at(trick.span, "one trick too many")
-                    .help("check for a trick written twice"),
-                );
-                break;
-            }
+        // The first trick of the wrong size is already known
+        // (`first_wrong_size`, within the deal's tricks): it comes before
+        // any trick too many.
+        if let Some(t) = self.cut {
+            let trick = &r.tricks[t];
             let size = trick.plays.len();
-            if size > n || (size < n && t < last) {
-                self.out.push(
-                    Problem::new(
-                        Kind::WrongTrickSize,
-                        format!(
-                            "trick {} has {} card{}, not {n}; who played what from here on is not known, so nothing in this trick or after it is judged",
-                            t + 1,
-                            size,
-                            if size == 1 { "" } else { "s" }
-                        ),
-                    )
-                    .trick(t + 1)
-                    .at(trick.span, format!("{size} cards"))
-                    .help(format!(
-                        "each of the {n} active players plays one card to every trick"
-                    )),
-                );
-                self.cut = Some(t);
-                break;
-            }
+            self.out.push(
+                Problem::new(
+                    Kind::WrongTrickSize,
+                    format!(
+                        "trick {} has {} card{}, not {n}; who played what from here on is not known, so nothing in this trick or after it is judged",
+                        t + 1,
+                        size,
+                        if size == 1 { "" } else { "s" }
+                    ),
+                )
+                .trick(t + 1)
+                .at(trick.span, format!("{size} cards"))
+                .help(format!(
+                    "each of the {n} active players plays one card to every trick"
+                )),
+            );
+        } else if let Some(trick) = r.tricks.get(v.tricks()) {
+            let t = v.tricks();
+            self.out.push(
+                Problem::new(
+                    Kind::TooManyTricks,
+                    format!(
+                        "a deal of {v} has {} tricks; this is trick {}",
+                        v.tricks(),
+                        t + 1
+                    ),
+                )
+                .trick(t + 1)
+                .at(trick.span, "one trick too many")
+                .help("check for a trick written twice"),
+            );
         }
     }
 }

@@ -6,12 +6,8 @@ use std::path::PathBuf;
 use crate::{fail, indent, input, out, report, ui, Outcome, To};
 
 pub(crate) fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome {
-    let (files, unreadable) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
+    let (files, mut outcome) = crate::files_to_read(paths, &["tarok", "json", "jsonl"]);
     let mut out = out::Stdout::new();
-    let mut outcome = Outcome::Clean;
-    for e in &unreadable {
-        outcome = fail(e);
-    }
     let mut err = io::stderr().lock();
     let mut count = 0usize;
     let mut target = to;

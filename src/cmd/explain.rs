@@ -6,12 +6,8 @@ use std::path::{Path, PathBuf};
 use crate::{explain, fail, input, out, pipeline, report, severity, Outcome};
 
 pub(crate) fn explain(paths: &[PathBuf], grouping: verifier::session::Grouping) -> Outcome {
-    let (files, unreadable) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
+    let (files, mut outcome) = crate::files_to_read(paths, &["tarok", "json", "jsonl"]);
     let mut out = out::Stdout::new();
-    let mut outcome = Outcome::Clean;
-    for e in &unreadable {
-        outcome = fail(e);
-    }
     // Deals told so far, over all files: a blank line between two.
     let mut told = 0;
     for file in &files {

@@ -3,14 +3,10 @@
 use std::io;
 use std::path::PathBuf;
 
-use crate::{fail, fmt, input, out, Outcome};
+use crate::{fail, fmt, out, Outcome};
 
 pub(crate) fn fmt(paths: &[PathBuf], check: bool, quiet: bool) -> Outcome {
-    let (files, unreadable) = input::collect_files(paths, &["tarok"]);
-    let mut outcome = Outcome::Clean;
-    for e in &unreadable {
-        outcome = fail(e);
-    }
+    let (files, mut outcome) = crate::files_to_read(paths, &["tarok"]);
     let mut out = out::Stdout::new();
     let mut err = io::stderr().lock();
     for path in files {

@@ -845,41 +845,27 @@ mod tests {
 
     fn deal(kinds: &[&'static str]) -> Deal {
         let place = Place::default();
+        let findings = kinds
+            .iter()
+            .map(|k| Irregularity {
+                place: place.clone(),
+                variant: None,
+                seat: None,
+                player: None,
+                kind: k,
+                rule: None,
+                trick: None,
+                card: None,
+                consequence: None,
+                line: None,
+                column: None,
+                path: None,
+                message: format!("{k} here"),
+            })
+            .collect();
         Deal {
-            findings: kinds
-                .iter()
-                .map(|k| Irregularity {
-                    place: place.clone(),
-                    variant: None,
-                    seat: None,
-                    player: None,
-                    kind: k,
-                    rule: None,
-                    trick: None,
-                    card: None,
-                    consequence: None,
-                    line: None,
-                    column: None,
-                    path: None,
-                    message: format!("{k} here"),
-                })
-                .collect(),
-            place,
-            session: 0,
-            variant: None,
-            names: Arc::new([]),
-            readable: true,
-            claim_mismatch: false,
             has_claim: true,
-            claim: Vec::new(),
-            settled: None,
-            hands: None,
-            contract: None,
-            bid: None,
-            declarer: None,
-            site: None,
-            date: None,
-            rulings: Vec::new(),
+            ..Deal::bare(place, findings, true)
         }
     }
 

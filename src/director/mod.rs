@@ -322,27 +322,36 @@ fn unreadable(file: &str, index: usize, source: &Source, problems: &[Problem]) -
         record: index,
         ..Place::default()
     };
-    Deal {
-        findings: problems
-            .iter()
-            .map(|p| finding(&place, None, &[], source, p))
-            .collect(),
-        place,
-        session: 0,
-        variant: None,
-        names: Arc::new([]),
-        readable: false,
-        claim_mismatch: false,
-        has_claim: false,
-        claim: Vec::new(),
-        settled: None,
-        hands: None,
-        contract: None,
-        bid: None,
-        declarer: None,
-        site: None,
-        date: None,
-        rulings: Vec::new(),
+    let findings = problems
+        .iter()
+        .map(|p| finding(&place, None, &[], source, p))
+        .collect();
+    Deal::bare(place, findings, false)
+}
+
+impl Deal {
+    /// A deal that is only its place and findings: nothing settled, no
+    /// table, no claim (a record that could not be read, a test's deal).
+    pub(crate) fn bare(place: Place, findings: Vec<Irregularity>, readable: bool) -> Deal {
+        Deal {
+            findings,
+            place,
+            session: 0,
+            variant: None,
+            names: Arc::new([]),
+            readable,
+            claim_mismatch: false,
+            has_claim: false,
+            claim: Vec::new(),
+            settled: None,
+            hands: None,
+            contract: None,
+            bid: None,
+            declarer: None,
+            site: None,
+            date: None,
+            rulings: Vec::new(),
+        }
     }
 }
 

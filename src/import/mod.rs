@@ -89,11 +89,7 @@ pub fn convert(
     to: Option<To>,
     out_dir: Option<&Path>,
 ) -> Outcome {
-    let (files, unreadable) = input::collect_files(paths, &["json"]);
-    let mut outcome = Outcome::Clean;
-    for e in &unreadable {
-        outcome = fail(e);
-    }
+    let (files, mut outcome) = crate::files_to_read(paths, &["json"]);
     let mut records = Vec::new();
     let mut err = io::stderr().lock();
     for file in &files {
@@ -136,11 +132,7 @@ pub fn convert(
 /// `tarok convert --to tarotclub-deal`: the records of the project's files
 /// as TarotClub custom-deal files.
 pub fn convert_to_deals(paths: &[PathBuf], out_dir: Option<&Path>) -> Outcome {
-    let (files, unreadable) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
-    let mut outcome = Outcome::Clean;
-    for e in &unreadable {
-        outcome = fail(e);
-    }
+    let (files, mut outcome) = crate::files_to_read(paths, &["tarok", "json", "jsonl"]);
     let mut records = Vec::new();
     let mut err = io::stderr().lock();
     for file in &files {

@@ -1030,11 +1030,17 @@ fn party(l: &Lesson, p: Party) -> String {
 
 fn findings(out: &mut String, l: &Lesson, place: Place) {
     let list: Vec<usize> = l.findings_at(place).collect();
+    finding_list(out, l, &list);
+}
+
+/// The findings of the report at these indices, as a list (nothing when
+/// there are none).
+fn finding_list(out: &mut String, l: &Lesson, list: &[usize]) {
     if list.is_empty() {
         return;
     }
     out.push_str("<ul class=\"findings\">");
-    for i in list {
+    for &i in list {
         out.push_str("<li class=\"finding\">");
         problem_line(out, &l.report.problems[i], Some(l));
         out.push_str("</li>");

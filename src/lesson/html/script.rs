@@ -12,7 +12,7 @@ use notation::{Act, Action, Actions, Card, Item, Span, Variant};
 use verifier::Moment;
 
 use super::super::{Lesson, Place, Play};
-use super::{card, card_name, findings, ledger, moment, notes, party, problem_line};
+use super::{card, card_name, finding_list, findings, ledger, moment, notes, party, problem_line};
 use crate::escape::html as esc;
 use crate::lesson::signed;
 
@@ -175,15 +175,7 @@ fn action_body(l: &Lesson, a: &Action, place: Place) -> String {
     }
     out.push_str("</p>");
     notes(&mut out, &a.comments);
-    if !marks.is_empty() {
-        out.push_str("<ul class=\"findings\">");
-        for i in marks {
-            out.push_str("<li class=\"finding\">");
-            problem_line(&mut out, &l.report.problems[i], Some(l));
-            out.push_str("</li>");
-        }
-        out.push_str("</ul>");
-    }
+    finding_list(&mut out, l, &marks);
     out
 }
 
@@ -223,15 +215,7 @@ fn actions(
                 .findings_at(place)
                 .filter(|i| !marked.contains(i))
                 .collect();
-            if !others.is_empty() {
-                body.push_str("<ul class=\"findings\">");
-                for i in others {
-                    body.push_str("<li class=\"finding\">");
-                    problem_line(&mut body, &l.report.problems[i], Some(l));
-                    body.push_str("</li>");
-                }
-                body.push_str("</ul>");
-            }
+            finding_list(&mut body, l, &others);
         }
         let mut st = step(phase, format!("{title}: {} of {total}", k + 1), body);
         st.seat = Some(a.seat);
@@ -429,15 +413,7 @@ pub fn script(l: &Lesson) -> Script {
                     .findings_at(Place::Trick(t))
                     .filter(|&i| !view.plays.iter().any(|p| l.finding_on(t, p).contains(&i)))
                     .collect();
-                if !others.is_empty() {
-                    body.push_str("<ul class=\"findings\">");
-                    for i in others {
-                        body.push_str("<li class=\"finding\">");
-                        problem_line(&mut body, &l.report.problems[i], Some(l));
-                        body.push_str("</li>");
-                    }
-                    body.push_str("</ul>");
-                }
+                finding_list(&mut body, l, &others);
                 trick_end.push(at);
             }
             let body = if hidden.is_some() {
@@ -572,13 +548,7 @@ fn play_line(out: &mut String, l: &Lesson, t: usize, k: usize, play: &Play) {
         let _ = write!(out, "<p class=\"note\">{}</p>", esc(c.trim()));
     }
     if !marks.is_empty() {
-        out.push_str("<ul class=\"findings\">");
-        for &i in &marks {
-            out.push_str("<li class=\"finding\">");
-            problem_line(out, &l.report.problems[i], Some(l));
-            out.push_str("</li>");
-        }
-        out.push_str("</ul>");
+        finding_list(out, l, &marks);
         if let Some(legal) = super::super::legal_at(l, t, k) {
             out.push_str(
                 "<div class=\"legal\"><p>The cards that were legal here:</p><div class=\"row\">",
