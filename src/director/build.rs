@@ -838,7 +838,6 @@ fn duplicate(boards: &[Board]) -> Vec<DuplicateStanding> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
 
     use super::*;
     use crate::director::Settled;
