@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 
 use crate::problem::{Kind, Problem};
-use crate::record::{Record, Span};
+use crate::record::{too_many_cards, Record, Span, CARDS_MAX};
 
 mod fast;
 mod locate;
@@ -124,19 +124,23 @@ fn offset_in(whole: &str, part: &str) -> usize {
 /// `None` for anything else.
 fn one_record(text: &str, base: usize) -> Option<Record> {
     if let Some(record) = fast::record(text, base) {
-        return validate(&record).is_ok().then_some(record);
+        return (validate(&record).is_ok() && record.card_count() <= CARDS_MAX).then_some(record);
     }
     // Escapes, unknown members and the like: serde reads them.
     let mut de = serde_json::Deserializer::from_str(text);
     let mut record = Record::deserialize(&mut de).ok()?;
     de.end().ok()?;
     validate(&record).ok()?;
+    if record.card_count() > CARDS_MAX {
+        return None;
+    }
     locate::locate(&mut record, text, base);
     Some(record)
 }
 
 fn record_at(text: &str, base: usize, index: Option<usize>) -> Result<Record, Vec<Problem>> {
-    if let Some(record) = fast::record(text, base).filter(|r| validate(r).is_ok()) {
+    let good = |r: &Record| validate(r).is_ok() && r.card_count() <= CARDS_MAX;
+    if let Some(record) = fast::record(text, base).filter(good) {
         return Ok(record);
     }
     // Read plainly first: the JSON path of a fault is tracked only when
@@ -146,6 +150,10 @@ fn record_at(text: &str, base: usize, index: Option<usize>) -> Result<Record, Ve
         Ok(record) => record,
         Err(_) => record_with_path(text, base, index)?,
     };
+    // Read whole, unlike the text, then refused the same way (issue 23).
+    if record.card_count() > CARDS_MAX {
+        return Err(vec![too_many_cards(Span::new(base, base + text.len()))]);
+    }
     let prefix = || index.map(|i| format!("[{i}]")).unwrap_or_default();
     validate(&record).map_err(|(path, msg, help)| {
         let prefix = prefix();

@@ -106,6 +106,34 @@ pub struct Record {
     pub span: Span,
 }
 
+/// The most cards one record may name, in its hands, talon, discard and
+/// tricks together (notation spec §2.1). No deal comes near it: the
+/// largest, a French deal, names 78 cards dealt, six laid away and shown,
+/// and 72 played, under 250 in all; 1,000 is four times that. A record
+/// past it is no deal but a file gone wrong (a hand of five million
+/// duplicate cards), and its cards and the findings about each of them
+/// would hold memory in proportion: it is refused as the record longer
+/// than 16 MiB is (`record-too-long`, at the first card past the limit),
+/// which keeps every command's memory flat on any record.
+pub const CARDS_MAX: usize = 1_000;
+
+/// The fault of a record that names more than [`CARDS_MAX`] cards, marked
+/// at `span` (the first card past the limit, or the record in JSON).
+pub fn too_many_cards(span: Span) -> crate::Problem {
+    // The words name the number as people write it.
+    const _: () = assert!(CARDS_MAX == 1_000);
+    crate::Problem::new(
+        crate::Kind::RecordTooLong,
+        "a record of more than 1,000 cards",
+    )
+    .at(span, "card 1,001 of this record")
+    .help(
+        "a deal names at most about 250 cards (78 dealt and each played once, rules \
+             README ALL-1): records are limited to 1,000 cards, and this one is not read; \
+             the next record is read",
+    )
+}
+
 impl Record {
     /// The value of the first tag of this name.
     pub fn tag(&self, name: &str) -> Option<&Tag> {
@@ -121,6 +149,19 @@ impl Record {
     /// each seat played).
     pub fn is_partial(&self) -> bool {
         self.hands.is_empty()
+    }
+
+    /// The cards the record names in its lists and tricks (hands, talon,
+    /// discard and shown cards, plays), the count [`CARDS_MAX`] limits.
+    pub fn card_count(&self) -> usize {
+        let discard = self
+            .discard
+            .as_ref()
+            .map_or(0, |d| d.cards.len() + d.shown.len());
+        self.hands.iter().map(|h| h.cards.len()).sum::<usize>()
+            + self.talon.as_ref().map_or(0, |t| t.cards.len())
+            + discard
+            + self.tricks.iter().map(|t| t.plays.len()).sum::<usize>()
     }
 }
 

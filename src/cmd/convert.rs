@@ -27,12 +27,23 @@ pub(crate) fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome
         match result {
             Ok(record) => {
                 let _ = match to {
-                    To::Text => {
-                        if count > 0 {
-                            let _ = writeln!(out);
+                    // Checked as `fmt` checks it: the text must read back
+                    // to the same record (issue 23).
+                    To::Text => match crate::fmt::canonical(record, count == 0) {
+                        Some(text) => out.write_all(text.as_bytes()),
+                        None => {
+                            outcome = Outcome::BadInput;
+                            let _ = writeln!(
+                                err,
+                                "error: {}: record {} cannot be written as text that reads \
+                                 back to the same record (a fault of the printer: please \
+                                 report it); it is left out",
+                                source.name,
+                                count + 1
+                            );
+                            Ok(())
                         }
-                        write!(out, "{}", notation::to_text(record))
-                    }
+                    },
                     To::Jsonl => {
                         notation::json::push_json(&mut lines, record);
                         lines.push(b'\n');

@@ -326,10 +326,10 @@ fn invalid_utf8_is_bad_input_at_its_line_and_column_in_every_command() {
 
 #[test]
 fn diagnostics_show_a_window_and_at_most_fifty_findings_a_record() {
-    // 4,000 copies of one card played (a partial record of 1,000 tricks):
-    // 3,999 cards played twice. (Dealt in a hand, they would be one wrong
-    // deal: one finding, rules README ALL-1.)
-    let text = format!("{CLEAN}{}", "trick: SK SK SK SK\n".repeat(1000));
+    // 1,000 copies of one card played (a partial record of 250 tricks, as
+    // many cards as a record may name): 999 cards played twice. (Dealt in a
+    // hand, they would be one wrong deal: one finding, rules README ALL-1.)
+    let text = format!("{CLEAN}{}", "trick: SK SK SK SK\n".repeat(250));
     let out = tarok_with_input(&["verify", "-"], Some(&text));
     assert_eq!(out.status.code(), Some(1));
     let shown = stdout(&out);
@@ -340,7 +340,7 @@ fn diagnostics_show_a_window_and_at_most_fifty_findings_a_record() {
     let v: serde_json::Value = serde_json::from_str(stdout(&json).trim()).unwrap();
     let all = v["violations"].as_array().unwrap();
     let twice = all.iter().filter(|f| f["kind"] == "duplicate-card").count();
-    assert_eq!(twice, 3999);
+    assert_eq!(twice, 999);
     let more = format!("and {} more finding(s)", all.len() - 50);
     assert!(shown.contains(&more), "{more}: {shown}");
     // A fault at the end of a long line: the line is not reprinted whole.
@@ -444,18 +444,18 @@ fn players_are_counted_without_truncation() {
 }
 
 #[test]
-fn explain_numbers_tricks_past_65535() {
+fn explain_of_65537_tricks_refuses_the_record_at_the_card_limit() {
+    // Once numbered "Trick 0" past u16; a record of more than 1,000 cards
+    // is now refused before any trick is told (notation spec 2.1).
     let mut text = format!("{CLEAN}\n");
     for i in 1..=65_537 {
         text.push_str(&format!("trick {i}: SK SQ SN SJ\n"));
     }
     let out = tarok_with_input(&["explain", "-"], Some(&text));
-    let told = stdout(&out);
-    assert!(
-        told.contains("Trick 65537"),
-        "{}",
-        &told[told.len().saturating_sub(500)..]
-    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let told = format!("{}{}", stdout(&out), stderr(&out));
+    assert!(told.contains("a record of more than 1,000 cards"), "{told}");
+    assert!(told.contains("trick 251: SK"), "{told}");
     assert!(!told.contains("Trick 0:"));
 }
 
