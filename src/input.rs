@@ -674,7 +674,10 @@ fn stream_json_array(
                 text.push_str(&shown(&element[..element.len().min(40)]));
                 Err(vec![record_too_long(
                     notation::Span::new(indent, indent + 1),
-                    "records are limited to 16 MiB; the next record is read",
+                    &format!(
+                        "records are limited to {} MiB; the next record is read",
+                        RECORD_MAX >> 20
+                    ),
                 )])
             }
             (false, Ok(s)) => {
@@ -712,9 +715,12 @@ fn stream_json_array(
 /// The longest line read (1 MiB): a longer one is reported at its start and
 /// the reader moves on to the next record.
 pub const LINE_MAX: usize = 1 << 20;
-/// The longest record read (16 MiB, comments included): past that the
+/// The longest record read (2 MiB, comments included): past that the
 /// record is reported at its first line and the reader moves on to the next.
-pub const RECORD_MAX: usize = 16 << 20;
+/// Twice the longest line: a deal is a few kilobytes, and with a comment
+/// of the longest line it still fits; every command's memory stays under
+/// 64 MiB on a record of this size (notation spec §2.1, `bench/bounds.sh`).
+pub const RECORD_MAX: usize = 2 << 20;
 
 /// Text for showing bytes that are not all UTF-8: each byte that is not
 /// part of a character is written `\xFF` (never U+FFFD, which would look

@@ -4,7 +4,7 @@
 //!
 //! - [`input`]: files, folders and standard input; text, JSON and JSON
 //!   Lines told apart (`sniff`); the reader's limits (a line 1 MiB, a
-//!   record 16 MiB, regular files only); every record with its [`Source`]
+//!   record 2 MiB and 1,000 cards, regular files only); every record with its [`Source`]
 //!   (file, offset, line) for located errors ([`input::Lines`]).
 //! - [`pipeline`]: the records of one file verified in sessions as
 //!   `tarok verify` cuts them, in parallel, reports in order.

@@ -26,7 +26,8 @@ pub enum Kind {
     InvalidUtf8,
     /// A line longer than the reader's limit (1 MiB).
     LineTooLong,
-    /// A record longer than the reader's limit (16 MiB).
+    /// A record longer than the reader's limit (2 MiB), or naming more
+    /// cards than [`crate::CARDS_MAX`].
     RecordTooLong,
     // Structure: faults found without a rules engine.
     UnknownCard,

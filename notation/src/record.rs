@@ -113,7 +113,7 @@ pub struct Record {
 /// past it is no deal but a file gone wrong (a hand of five million
 /// duplicate cards), and its cards and the findings about each of them
 /// would hold memory in proportion: it is refused as the record longer
-/// than 16 MiB is (`record-too-long`, at the first card past the limit),
+/// than the reader's limit is (`record-too-long`, at the first card past it),
 /// which keeps every command's memory flat on any record.
 pub const CARDS_MAX: usize = 1_000;
 

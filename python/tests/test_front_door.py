@@ -144,6 +144,13 @@ def test_paths_raise_what_python_raises_for_paths(tmp_path: pathlib.Path) -> Non
     # A device is refused at once, as the CLI refuses it.
     with pytest.raises(OSError, match="character device"):
         tarok.read("/dev/zero")
+    # A FIFO too, by every call that takes a path, without opening it
+    # (opening a FIFO waits for a writer: the call would hang).
+    fifo = tmp_path / "pipe.tarok"
+    os.mkfifo(fifo)
+    for call in (tarok.read, tarok.parse, tarok.verify):
+        with pytest.raises(OSError, match="a FIFO, not read"):
+            call(fifo)
 
 
 def test_the_readers_limits_are_the_clis(tmp_path: pathlib.Path) -> None:

@@ -573,7 +573,10 @@ impl<'n> Cutter<'n> {
             let first = buf.find('\n').map_or(buf.len(), |n| n + 1);
             let problem = record_too_long(
                 notation::Span::new(0, char_floor(buf, first.min(40))),
-                "records are limited to 16 MiB, comments included; the next record is read",
+                &format!(
+                    "records are limited to {} MiB, comments included; the next record is read",
+                    RECORD_MAX >> 20
+                ),
             );
             Some((buf[..first].to_owned(), problem, false))
         } else {
