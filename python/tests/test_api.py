@@ -13,7 +13,7 @@ REVOKE = ROOT / "corpus/danish-tarok/20-revoke.tarok"
 CALLER = ROOT / "corpus/koenigrufen/02-caller-pagat.tarok"
 
 
-def test_parse_a_file_and_read_its_parts():
+def test_parse_a_file_and_read_its_parts() -> None:
     (record,) = tarok.parse(CALLER)
     assert record.variant == "koenigrufen"
     assert record.tags["Variant"] == "koenigrufen"
@@ -25,7 +25,7 @@ def test_parse_a_file_and_read_its_parts():
     assert "koenigrufen" in repr(record)
 
 
-def test_parse_takes_a_path_as_str_too():
+def test_parse_takes_a_path_as_str_too() -> None:
     assert tarok.parse(str(CALLER)) == tarok.parse(CALLER)
     assert tarok.parse(str(CALLER))[0].file == str(CALLER)
     # A mistyped path is a missing file, not text with a syntax error.
@@ -33,7 +33,7 @@ def test_parse_takes_a_path_as_str_too():
         tarok.parse("no/such/file.tarok")
 
 
-def test_parse_text_json_and_json_lines_alike():
+def test_parse_text_json_and_json_lines_alike() -> None:
     text = REVOKE.read_text()
     (from_text,) = tarok.parse(text)
     assert from_text.file is None
@@ -44,7 +44,7 @@ def test_parse_text_json_and_json_lines_alike():
     assert tarok.parse("[" + from_text.to_json(indent=True) + "]") == [from_text]
 
 
-def test_json_round_trip_is_lossless():
+def test_json_round_trip_is_lossless() -> None:
     paths = [p for p in sorted(ROOT.glob("corpus/*/*.tarok")) if p.parent.name != "bad"]
     assert len(paths) > 50
     for path in paths:
@@ -57,14 +57,14 @@ def test_json_round_trip_is_lossless():
             assert tarok.parse(back.to_text()) == [record]
 
 
-def test_to_dict_is_the_json_form():
+def test_to_dict_is_the_json_form() -> None:
     (record,) = tarok.parse(CALLER)
     d = record.to_dict()
     assert d["tags"][0] == {"name": "Variant", "value": "koenigrufen"}
     assert tarok.from_json(d) == record
 
 
-def test_a_parse_error_carries_its_location():
+def test_a_parse_error_carries_its_location() -> None:
     with pytest.raises(tarok.ParseError) as info:
         tarok.parse('[Variant "koenigrufen"]\n[Dealer "0"]\n\ntrick 1: SK SQ ZZ SJ\n')
     e = info.value
@@ -75,7 +75,7 @@ def test_a_parse_error_carries_its_location():
     assert "4:16" in str(e)
 
 
-def test_a_json_error_carries_its_path():
+def test_a_json_error_carries_its_path() -> None:
     bad = '{"tags":[{"name":"Variant","value":"koenigrufen"}],"tricks":[{"plays":["SK","ZZ"]}]}'
     with pytest.raises(tarok.ParseError) as info:
         tarok.from_json(bad)
@@ -85,7 +85,7 @@ def test_a_json_error_carries_its_path():
     assert "is not a card" in e.findings[0].message
 
 
-def test_read_streams_text_json_and_json_lines(tmp_path):
+def test_read_streams_text_json_and_json_lines(tmp_path: pathlib.Path) -> None:
     records = tarok.generate("danish-tarok", seed=5, count=40)
     text = tmp_path / "deals.tarok"
     text.write_text("\n".join(r.to_text() for r in records))
@@ -105,7 +105,7 @@ def test_read_streams_text_json_and_json_lines(tmp_path):
     assert lines == list(range(1, 41))
 
 
-def test_read_goes_on_past_a_bad_record(tmp_path):
+def test_read_goes_on_past_a_bad_record(tmp_path: pathlib.Path) -> None:
     (good,) = tarok.parse(CALLER)
     path = tmp_path / "mixed.jsonl"
     path.write_text(good.to_json() + "\n{\"tags\": []}\n" + good.to_json() + "\n")
@@ -120,7 +120,7 @@ def test_read_goes_on_past_a_bad_record(tmp_path):
         next(reader)
 
 
-def test_verify_locates_a_revoke_read_from_json_lines(tmp_path):
+def test_verify_locates_a_revoke_read_from_json_lines(tmp_path: pathlib.Path) -> None:
     (clean,) = tarok.generate("danish-tarok", seed=3)
     (revoke,) = tarok.parse(REVOKE)
     path = tmp_path / "session.jsonl"
@@ -139,12 +139,12 @@ def test_verify_locates_a_revoke_read_from_json_lines(tmp_path):
     assert str(f).startswith(f"{path}:2:{f.column} (tricks[3].plays[1]): revoke[DK-PLAY-2]")
 
 
-def test_verify_gives_the_settlement():
+def test_verify_gives_the_settlement() -> None:
     (report,) = tarok.verify(tarok.parse(REVOKE))
     assert report.settled and not report.is_clean
     assert report.variant == "danish-tarok"
     assert len(report.totals) == 3
-    assert set(report.pots) == {"king-pot", "pagat-pot"}
+    assert report.pots is not None and set(report.pots) == {"king-pot", "pagat-pot"}
     assert report.ledger, "a settled deal has payments"
     for p in report.ledger:
         assert isinstance(p.payer, (int, str)) and isinstance(p.payee, (int, str))
@@ -161,14 +161,14 @@ def test_verify_gives_the_settlement():
     assert report.record == tarok.parse(REVOKE)[0]
 
 
-def test_findings_name_the_player():
+def test_findings_name_the_player() -> None:
     text = REVOKE.read_text().replace('[Dealer "0"]', '[Dealer "0"]\n[Players "Ann; Bo; Cy"]')
     (report,) = tarok.verify(tarok.parse(text))
     f = next(f for f in report.findings if f.kind == "revoke")
     assert (f.seat, f.player) == (2, "Cy")
 
 
-def test_a_session_carries_and_independent_does_not():
+def test_a_session_carries_and_independent_does_not() -> None:
     deals = tarok.generate("danish-tarok", seed=11, count=6)
     assert all(r.is_clean for r in tarok.verify(deals))
     shuffled = deals[1:] + deals[:1]
@@ -177,41 +177,43 @@ def test_a_session_carries_and_independent_does_not():
     assert all(r.is_clean for r in tarok.verify(shuffled, independent=True))
 
 
-def test_generate_is_reproducible_and_clean():
-    for variant in ["danish-tarok", "french-tarot", "koenigrufen", "skill7-tarock"]:
+def test_generate_is_reproducible_and_clean() -> None:
+    variants: list[tarok.Variant] = ["danish-tarok", "french-tarot", "koenigrufen", "skill7-tarock"]
+    for variant in variants:
         a = tarok.generate(variant, seed=2, count=5)
         assert a == tarok.generate(variant, seed=2, count=5)
         assert all(r.variant == variant for r in a)
         assert all(r.is_clean for r in tarok.verify(a)), variant
     with pytest.raises(ValueError):
-        tarok.generate("chess")
+        tarok.generate("chess")  # type: ignore[arg-type]
 
 
-def test_bad_arguments_are_type_errors():
+def test_bad_arguments_are_type_errors() -> None:
     with pytest.raises(TypeError):
-        tarok.parse(42)
+        tarok.parse(42)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        list(tarok.verify(["not a record"]))
+        list(tarok.verify(["not a record"]))  # type: ignore[list-item]
     with pytest.raises(OSError):
         tarok.read("no/such/file.tarok")
 
 
-def test_the_kinds_of_the_type_hints_are_the_kinds_of_the_library():
+def test_the_kinds_of_the_type_hints_are_the_kinds_of_the_library() -> None:
     import ast
 
     stub = ast.parse((ROOT / "python/tarok/_tarok.pyi").read_text())
     literal = next(
         node.value
         for node in stub.body
-        if isinstance(node, ast.Assign) and node.targets[0].id == "Kind"
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "Kind"
     )
-    hinted = {elt.value for elt in literal.slice.elts}
+    assert isinstance(literal, ast.Subscript) and isinstance(literal.slice, ast.Tuple)
+    hinted = {elt.value for elt in literal.slice.elts if isinstance(elt, ast.Constant)}
     rust = (ROOT / "notation/src/problem.rs").read_text()
     named = set(re.findall(r'Kind::\w+ => "([a-z0-9-]+)"', rust))
     assert hinted == named
 
 
-def test_a_session_tag_cuts_the_session():
+def test_a_session_tag_cuts_the_session() -> None:
     deals = tarok.generate("danish-tarok", seed=11, count=3)
     shuffled = [deals[1], deals[0]]
     text = "\n".join(d.to_text() for d in shuffled)
