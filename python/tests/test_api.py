@@ -3,6 +3,7 @@
 import json
 import pathlib
 import re
+from typing import Iterator
 
 import pytest
 
@@ -220,3 +221,48 @@ def test_a_session_tag_cuts_the_session() -> None:
     assert not list(tarok.verify(tarok.parse(text)))[1].is_clean
     cut = text.replace('[Variant "danish-tarok"]', '[Variant "danish-tarok"]\n[Session "new"]')
     assert all(r.is_clean for r in tarok.verify(tarok.parse(cut)))
+
+
+def _summary(r: tarok.Report) -> tuple[object, ...]:
+    findings = [(f.code, f.seat, f.trick, f.card, f.line, f.column, f.path) for f in r.findings]
+    ledger = [(p.payer, p.payee, p.amount, p.rule) for p in r.ledger]
+    return (r.variant, findings, ledger, r.totals, r.pots, r.settled, r.record)
+
+
+def test_verify_in_batches_gives_the_reports_of_one_by_one() -> None:
+    # More records than a batch (128) and four documents: two read from
+    # text, a from_json run (one document), and a generated session whose
+    # Danish pots carry from deal to deal.
+    deals = tarok.generate("danish-tarok", seed=21, count=300)
+    (revoke,) = tarok.parse(REVOKE)
+    first = tarok.parse("\n".join(d.to_text() for d in deals[:150]))
+    made = [tarok.from_json(d.to_json()) for d in deals[:140]]
+    documents = [first, [revoke], deals[150:], made]
+    records = [r for doc in documents for r in doc]
+    # The reference: record by record, a fresh session at each document.
+    reference = []
+    for doc in documents:
+        session = tarok.Session()
+        reference += [_summary(session.verify(r)) for r in doc]
+    got = [_summary(r) for r in tarok.verify(records)]
+    assert got == reference
+    assert sum(1 for r in got if r[1]) >= 1, "the revoke is found"
+    # Independent: each record a session of its own, in the order given.
+    alone = tarok.Session(independent=True)
+    reference = [_summary(alone.verify(r)) for r in records]
+    got = [_summary(r) for r in tarok.verify(iter(records), independent=True)]
+    assert got == reference
+    assert [r[-1] for r in got] == records
+
+
+def test_verify_raises_what_the_iterable_raises_after_the_reports_before() -> None:
+    deals = tarok.generate("french-tarot", seed=4, count=3)
+
+    def records() -> Iterator[tarok.Record]:
+        yield from deals
+        raise RuntimeError("the caller's iterator failed")
+
+    reports = tarok.verify(records())
+    assert [r.record for r in (next(reports), next(reports), next(reports))] == deals
+    with pytest.raises(RuntimeError, match="iterator failed"):
+        next(reports)
