@@ -949,23 +949,27 @@ fn take_batch(
     Ok((batch, fresh))
 }
 
-/// The reports of a batch, in order, its replays in parallel with the GIL
-/// released: those of verifying the records one by one.
+/// The reports of a batch, in order, with the GIL released: the replays
+/// in parallel, then each report made ready for Python (findings located,
+/// players named, the ledger written out) in parallel too; the reports are
+/// those of verifying the records one by one.
 fn verify_batch(py: Python<'_>, sessions: &mut Sessions, batch: &[Py<PyRecord>]) -> Vec<Report> {
-    let records: Vec<Option<&Record>> = batch.iter().map(|r| Some(&r.get().record)).collect();
-    let reports = py.detach(|| sessions.verify_batch(&records));
-    batch
-        .iter()
-        .zip(reports)
-        .map(|(r, report)| {
-            let got = r.get();
-            report_of(
-                Some(r.clone_ref(py)),
-                Some(&got.record),
-                &got.source,
-                report.as_ref(),
-                &[],
-            )
+    use rayon::prelude::*;
+    let got: Vec<&PyRecord> = batch.iter().map(|r| r.get()).collect();
+    let shown: Vec<Report> = py.detach(|| {
+        let records: Vec<Option<&Record>> = got.iter().map(|r| Some(&r.record)).collect();
+        let reports = sessions.verify_batch(&records);
+        got.par_iter()
+            .zip(reports.par_iter())
+            .map(|(r, report)| report_of(None, Some(&r.record), &r.source, report.as_ref(), &[]))
+            .collect()
+    });
+    shown
+        .into_iter()
+        .zip(batch)
+        .map(|(shown, r)| Report {
+            record: Some(r.clone_ref(py)),
+            ..shown
         })
         .collect()
 }
