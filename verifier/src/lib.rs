@@ -122,6 +122,8 @@ pub use legal::legal_cards;
 pub use notation;
 pub use options::RuleOptions;
 pub use reason::Reason;
+// `crate::reason!`, for the engines.
+pub(crate) use reason::reason;
 pub use structural::unsettled_reason;
 
 /// When in a deal something happens: orders payments and events for
