@@ -230,10 +230,10 @@ def _summary(r: tarok.Report) -> tuple[object, ...]:
 
 
 def test_verify_in_batches_gives_the_reports_of_one_by_one() -> None:
-    # More records than a batch (128) and four documents: two read from
+    # More records than a batch (512) and four documents: two read from
     # text, a from_json run (one document), and a generated session whose
     # Danish pots carry from deal to deal.
-    deals = tarok.generate("danish-tarok", seed=21, count=300)
+    deals = tarok.generate("danish-tarok", seed=21, count=1200)
     (revoke,) = tarok.parse(REVOKE)
     first = tarok.parse("\n".join(d.to_text() for d in deals[:150]))
     made = [tarok.from_json(d.to_json()) for d in deals[:140]]
