@@ -41,7 +41,7 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
             let _ = writeln!(out, "{} sits out this deal (DK-SEAT-1).", seat(s));
         }
     }
-    if let Some(why) = verifier::structural::unsettled_reason(report) {
+    if let Some(why) = verifier::unsettled_reason(report) {
         let _ = writeln!(out, "({why})");
     }
     let moment = |out: &mut String, at: Moment| {

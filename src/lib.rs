@@ -8,6 +8,7 @@
 //!   (file, offset, line) for located errors ([`input::Lines`]).
 //! - [`pipeline`]: the records of one file verified in sessions as
 //!   `tarok verify` cuts them, in parallel, reports in order.
+//! - [`gen`]: the random deals of `tarok gen`.
 //! - [`players`]: the names of the `Players` tag ("seat 2 (Cara)").
 //! - [`report`]: the outcome of a record as every front end shows it: the
 //!   diagnostics (miette, a window around each place) and the JSON line of
@@ -54,6 +55,7 @@
 pub mod escape;
 pub use verifier;
 
+pub mod gen;
 pub mod input;
 pub mod pipeline;
 pub mod players;

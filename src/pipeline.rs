@@ -1,13 +1,13 @@
 //! `tarok verify` of one file on more threads than one: the records are
-//! read in units ([`UNIT`] records), each unit parsed and replayed ahead
+//! read in units (`UNIT` records), each unit parsed and replayed ahead
 //! of its turn (`Sessions::ahead`) by whichever thread is free, and the
 //! units settled in order (`Sessions::settle`) on the calling thread, which
 //! also writes the output; each unit is dropped by the thread that parsed
 //! it (its memory goes back to that thread's heap). No barrier: while the
 //! unit next in order is not done, the calling thread parses and replays
 //! one itself. A reader thread cuts the input (records are slices of its
-//! blocks, not copies), at most [`QUEUE`] units ahead of the workers, and
-//! a worker takes a unit only while fewer than [`DONE`] wait to be settled,
+//! blocks, not copies), at most `QUEUE` units ahead of the workers, and
+//! a worker takes a unit only while fewer than `DONE` wait to be settled,
 //! so memory stays flat. Every wait is a blocking one (a condition
 //! variable): nothing spins.
 

@@ -18,13 +18,18 @@ use std::str::FromStr;
 /// One of the four suits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Suit {
+    /// Spades (`S`).
     Spades = 0,
+    /// Hearts (`H`).
     Hearts = 1,
+    /// Diamonds (`D`).
     Diamonds = 2,
+    /// Clubs (`C`).
     Clubs = 3,
 }
 
 impl Suit {
+    /// The four suits in index order.
     pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
 
     /// The letter of the canonical form: `S`, `H`, `D`, `C`.
@@ -32,6 +37,7 @@ impl Suit {
         ['S', 'H', 'D', 'C'][self as usize]
     }
 
+    /// The suit of a letter, either case: `S`, `H`, `D`, `C`.
     pub fn from_letter(c: u8) -> Option<Suit> {
         match c.to_ascii_uppercase() {
             b'S' => Some(Suit::Spades),
@@ -52,23 +58,38 @@ impl Suit {
 /// The rank of a suit card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rank {
+    /// Ace (1).
     R1 = 0,
+    /// 2.
     R2,
+    /// 3.
     R3,
+    /// 4.
     R4,
+    /// 5.
     R5,
+    /// 6.
     R6,
+    /// 7.
     R7,
+    /// 8.
     R8,
+    /// 9.
     R9,
+    /// 10.
     R10,
+    /// Jack.
     Jack,
+    /// Knight.
     Knight,
+    /// Queen.
     Queen,
+    /// King.
     King,
 }
 
 impl Rank {
+    /// The fourteen ranks, lowest first.
     pub const ALL: [Rank; 14] = [
         Rank::R1,
         Rank::R2,
@@ -92,6 +113,7 @@ impl Rank {
         (i < 10).then_some(i + 1)
     }
 
+    /// Jack, knight, queen or king.
     pub fn is_court(self) -> bool {
         self >= Rank::Jack
     }
@@ -188,11 +210,16 @@ const CODE_TABLES: CodeTables = {
 impl Card {
     /// The number of distinct card codes over all decks.
     pub const COUNT: usize = 79;
+    /// The fool (Danish, Königrufen, Skill7) or excuse (French Tarot): `EX`.
     pub const FOOL: Card = Card(FOOL_INDEX);
+    /// Trump 1, the pagat (petit): `T1`.
     pub const PAGAT: Card = Card(TRUMP_BASE);
+    /// Trump 21, the mond: `T21`.
     pub const MOND: Card = Card(TRUMP_BASE + 20);
+    /// Trump 22, the Austrian Sküs: `T22`.
     pub const SKUS: Card = Card(TRUMP_BASE + 21);
 
+    /// The suit card of `suit` and `rank`.
     pub const fn suited(suit: Suit, rank: Rank) -> Card {
         Card(suit as u8 * 14 + rank as u8)
     }
@@ -202,10 +229,12 @@ impl Card {
         (1..=22).contains(&n).then(|| Card(TRUMP_BASE + n - 1))
     }
 
+    /// The card of index `i` (below [`Card::COUNT`]).
     pub fn from_index(i: u8) -> Option<Card> {
         ((i as usize) < Card::COUNT).then_some(Card(i))
     }
 
+    /// The card's index, below [`Card::COUNT`]: suits S, H, D, C (14 each, ace low), trumps 1..=22, the fool.
     pub const fn index(self) -> u8 {
         self.0
     }
@@ -216,11 +245,13 @@ impl Card {
     }
 
     #[inline]
+    /// The suit of a suit card; `None` for a trump or the fool.
     pub fn suit(self) -> Option<Suit> {
         SUIT_OF[self.0 as usize]
     }
 
     #[inline]
+    /// The rank of a suit card; `None` for a trump or the fool.
     pub fn rank(self) -> Option<Rank> {
         RANK_OF[self.0 as usize]
     }
@@ -232,14 +263,17 @@ impl Card {
             .then(|| self.0 - TRUMP_BASE + 1)
     }
 
+    /// Whether it is a trump (the fool is none).
     pub fn is_trump(self) -> bool {
         self.trump_number().is_some()
     }
 
+    /// Whether it is the fool / excuse.
     pub fn is_fool(self) -> bool {
         self.0 == FOOL_INDEX
     }
 
+    /// Whether it is a king.
     pub fn is_king(self) -> bool {
         self.rank() == Some(Rank::King)
     }
@@ -515,6 +549,7 @@ impl<'de> serde::Deserialize<'de> for Card {
 pub struct CardSet(pub u128);
 
 impl CardSet {
+    /// No card.
     pub const EMPTY: CardSet = CardSet(0);
 
     // A card's index is below 79 (`Card::COUNT`), so the masks below
@@ -531,6 +566,7 @@ impl CardSet {
     }
 
     #[inline]
+    /// Whether the card is in the set.
     pub fn contains(self, card: Card) -> bool {
         let half = if card.0 & 64 == 0 {
             self.0 as u64
@@ -549,28 +585,34 @@ impl CardSet {
     }
 
     #[inline]
+    /// Removes the card; returns `false` if it was not there.
     pub fn remove(&mut self, card: Card) -> bool {
         let had = self.contains(card);
         self.0 &= !CardSet::bit(card);
         had
     }
 
+    /// The number of cards.
     pub fn len(self) -> u32 {
         self.0.count_ones()
     }
 
+    /// Whether the set holds no card.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// The cards in either set.
     pub fn union(self, other: CardSet) -> CardSet {
         CardSet(self.0 | other.0)
     }
 
+    /// The cards in both sets.
     pub fn intersection(self, other: CardSet) -> CardSet {
         CardSet(self.0 & other.0)
     }
 
+    /// The cards of this set not in `other`.
     pub fn difference(self, other: CardSet) -> CardSet {
         CardSet(self.0 & !other.0)
     }

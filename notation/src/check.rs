@@ -21,9 +21,11 @@ use crate::variant::Variant;
 /// The table a record is played at, read from its tags.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Table {
+    /// The game.
     pub variant: Variant,
     /// Seats at the table (Danish Tarok: 3 or 4).
     pub seats: u8,
+    /// The dealer's seat.
     pub dealer: Seat,
 }
 
@@ -34,6 +36,7 @@ impl Table {
         (self.variant == Variant::DanishTarok && self.seats == 4).then_some((self.dealer + 2) % 4)
     }
 
+    /// Whether the seat is at the table and plays this deal.
     pub fn is_active(&self, seat: Seat) -> bool {
         seat < self.seats && self.sits_out() != Some(seat)
     }

@@ -44,6 +44,8 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
+#![warn(missing_docs)]
+
 #[macro_use]
 mod macros;
 
@@ -60,6 +62,6 @@ pub mod words;
 pub use card::{Card, CardSet, Rank, Suit};
 pub use parse::{parse_record, parse_str, split_records};
 pub use print::{records_to_text, to_text};
-pub use problem::{Kind, Problem};
+pub use problem::{Finding, Kind, Problem};
 pub use record::*;
 pub use variant::Variant;

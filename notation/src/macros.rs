@@ -56,10 +56,12 @@ macro_rules! words {
     ($(#[$meta:meta])* $name:ident, $what:expr, { $($variant:ident = $word:literal $(| $alias:literal)*),+ $(,)? }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum $name { $($variant),+ }
+        pub enum $name { $(#[doc = concat!("`", $word, "`")] $variant),+ }
 
         impl $name {
+            /// Every value, in the order declared.
             pub const ALL: &'static [$name] = &[$($name::$variant),+];
+            /// The canonical word.
             pub fn word(self) -> &'static str {
                 match self { $($name::$variant => $word),+ }
             }
@@ -67,6 +69,7 @@ macro_rules! words {
             pub fn from_word(w: &str) -> Option<$name> {
                 match w { $($word $(| $alias)* => Some($name::$variant),)+ _ => None }
             }
+            /// The canonical words, for a message saying what was expected.
             pub fn expected() -> String {
                 [$($word),+].join(", ")
             }

@@ -38,6 +38,7 @@ pub fn records_to_text<'a>(records: impl IntoIterator<Item = &'a Record>) -> Str
     out
 }
 
+/// Appends the canonical text of one record to `out` (what [`crate::to_text`] returns).
 pub fn write_record(out: &mut String, r: &Record) {
     for c in &r.comments {
         comment(out, c);

@@ -18,20 +18,25 @@ use crate::variant::Variant;
 /// A range of bytes in the source file. Equality ignores it (see module docs).
 #[derive(Debug, Clone, Copy, Default, Eq)]
 pub struct Span {
+    /// The first byte.
     pub start: u32,
+    /// One past the last byte.
     pub end: u32,
 }
 
 impl Span {
+    /// The span of bytes `start..end`.
     pub fn new(start: usize, end: usize) -> Span {
         Span {
             start: start as u32,
             end: end as u32,
         }
     }
+    /// Its length in bytes.
     pub fn len(self) -> usize {
         (self.end - self.start) as usize
     }
+    /// Whether it covers no byte.
     pub fn is_empty(self) -> bool {
         self.start == self.end
     }
@@ -56,6 +61,7 @@ impl Span {
         )
     }
 
+    /// The span from this one's start to the end of `other` (or of this one, if later).
     pub fn to(self, other: Span) -> Span {
         Span {
             start: self.start,
@@ -81,28 +87,37 @@ pub struct Record {
     /// Comments before the first tag.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,
+    /// The tags, `[Name "value"]`, in order.
     pub tags: Vec<Tag>,
     /// The dealt hands; empty in a partial record.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hands: Vec<Hand>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// `talon: ...`: the undealt cards.
     pub talon: Option<Cards>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// `auction: ...`: bids and passes.
     pub auction: Option<Actions>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// `calls: ...`: king call, talon choice, announcements, contras.
     pub calls: Option<Actions>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// `discard N: ...`: the cards laid away.
     pub discard: Option<Discard>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// `declarations: ...`: Danish declarations, French handfuls and slams.
     pub declarations: Option<Actions>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// The tricks, in order.
     pub tricks: Vec<Trick>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// `claim: ...`: the payments as the score sheet writes them.
     pub claim: Option<Claim>,
     /// Comments after the last element, on lines of their own.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub trailing: Vec<String>,
     #[serde(skip)]
+    /// Where it stands in the source (not part of the content).
     pub span: Span,
 }
 
@@ -169,12 +184,15 @@ impl Record {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Tag {
+    /// The tag's name.
     pub name: TagText,
+    /// The tag's value.
     pub value: TagText,
     /// Comments after the tag.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,
     #[serde(skip)]
+    /// Where it stands in the source (not part of the content).
     pub span: Span,
 }
 
@@ -232,6 +250,7 @@ pub fn tag_text(text: &str) -> TagText {
 /// ([`Plays`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Item {
+    /// The card.
     pub card: Card,
     /// The suit (or trumps) named when the fool is led: `EX=H`.
     pub name: Option<Lead>,
@@ -239,10 +258,12 @@ pub struct Item {
     pub rename: Option<Lead>,
     /// Comments after the card.
     pub comments: Comments,
+    /// Where it stands in the source (not part of the content).
     pub span: Span,
 }
 
 impl Item {
+    /// A bare card: no fool's name, no renaming, no comment.
     pub fn new(card: Card) -> Item {
         Item {
             card,
@@ -278,10 +299,12 @@ pub type Plays = smallvec::SmallVec<[Item; 4]>;
 pub struct Comments(Option<Box<Vec<String>>>);
 
 impl Comments {
+    /// Adds a comment.
     pub fn push(&mut self, comment: String) {
         self.as_mut_vec().push(comment);
     }
 
+    /// Removes every comment.
     pub fn clear(&mut self) {
         self.0 = None;
     }
@@ -411,7 +434,9 @@ impl<'de> Deserialize<'de> for Item {
 /// A suit, or trumps, as named for a led fool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lead {
+    /// A suit.
     Suit(Suit),
+    /// Trumps.
     Trumps,
 }
 
@@ -441,12 +466,15 @@ string_serde!(Lead, "a suit letter S, H, D, C or T for trumps");
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Hand {
+    /// The seat dealt the cards.
     pub seat: Seat,
+    /// The cards, as written.
     pub cards: Vec<Item>,
     /// Comments before the line.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,
     #[serde(skip)]
+    /// Where it stands in the source (not part of the content).
     pub span: Span,
 }
 
@@ -454,10 +482,13 @@ pub struct Hand {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Cards {
+    /// The cards, as written.
     pub cards: Vec<Item>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Comments before the line.
     pub comments: Vec<String>,
     #[serde(skip)]
+    /// Where it stands in the source (not part of the content).
     pub span: Span,
 }
 
@@ -466,13 +497,18 @@ pub struct Cards {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Discard {
+    /// The seat that lays the cards away.
     pub seat: Seat,
+    /// The cards laid away.
     pub cards: Vec<Item>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// `show ...`: the cards of them shown to the table.
     pub shown: Vec<Item>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Comments before the line.
     pub comments: Vec<String>,
     #[serde(skip)]
+    /// Where it stands in the source (not part of the content).
     pub span: Span,
 }
 
@@ -480,18 +516,23 @@ pub struct Discard {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Actions {
+    /// The actions, in order.
     pub actions: Vec<Action>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Comments before the line.
     pub comments: Vec<String>,
     #[serde(skip)]
+    /// Where it stands in the source (not part of the content).
     pub span: Span,
 }
 
 /// One thing a seat said: `2 three`, `0 call HK`, `1 contra game`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Action {
+    /// Who acts.
     pub seat: Seat,
     #[serde(flatten)]
+    /// What the seat says.
     pub act: Act,
     /// `after 3`: the action was made after trick 3 was complete, not in its
     /// section's place before the play (a French handful or slam declared
@@ -502,6 +543,7 @@ pub struct Action {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,
     #[serde(skip)]
+    /// Where it stands in the source (not part of the content).
     pub span: Span,
 }
 
@@ -518,6 +560,7 @@ pub enum Act {
     Pass,
     /// A game or contract: `three`, `guard`, `rufer`.
     Bid {
+        /// The game bid.
         game: Game,
     },
     /// Skill7: agree to the current game.
@@ -525,32 +568,44 @@ pub enum Act {
     /// A king call (Königrufen) or the Rufer's tarock call (Skill7):
     /// `call HK`, `call HK fourth`.
     Call {
+        /// The card called.
         card: Card,
         #[serde(default, skip_serializing_if = "is_false")]
+        /// `fourth`: the Königrufen call of the fourth king.
         fourth: bool,
     },
     /// Take talon half 0 or 1: `talon 1`.
     Talon {
+        /// The half taken: 0 or 1.
         half: u8,
     },
     /// Give up after seeing the called king in the talon.
     Grind,
     /// Announce a bonus (Königrufen) or bid an addition (Skill7).
     Announce {
+        /// The bonus or addition.
         bonus: Bonus,
     },
+    /// `contra ...`: doubles the game or a bonus.
     Contra {
+        /// What is doubled.
         target: Target,
     },
+    /// `recontra ...`: doubles a contra again.
     Recontra {
+        /// What is doubled.
         target: Target,
     },
+    /// `subcontra ...`: doubles a recontra again.
     Subcontra {
+        /// What is doubled.
         target: Target,
     },
     /// French handful: `handful simple T21 T20 ...`.
     Handful {
+        /// Simple, double or triple (FR-HANDFUL-1).
         size: HandfulSize,
+        /// The trumps shown.
         cards: Vec<Card>,
     },
     /// French slam declaration.
@@ -561,48 +616,66 @@ pub enum Act {
     Tout,
     /// Danish: `trumps 11 pagat` / `trumps 10 no-pagat`.
     Trumps {
+        /// How many trumps (the fool counted).
         count: u8,
+        /// Whether the pagat is among them.
         pagat: bool,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        /// The cards of the declaration the dealer laid in the skat (DK-DECL-5).
         skat: Vec<Card>,
     },
     /// Danish: `matadors 4`.
     Matadors {
+        /// How many matadors.
         count: u8,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        /// The cards of the declaration the dealer laid in the skat (DK-DECL-5).
         skat: Vec<Card>,
     },
     /// Danish half cavallerie: `half H HJ` (the suit and the missing card).
     Half {
+        /// The suit.
         suit: Suit,
+        /// The court card that is missing.
         missing: Card,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        /// The cards of the declaration the dealer laid in the skat (DK-DECL-5).
         skat: Vec<Card>,
     },
     /// Danish full cavallerie: `full H`.
     Full {
+        /// The suit.
         suit: Suit,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        /// The cards of the declaration the dealer laid in the skat (DK-DECL-5).
         skat: Vec<Card>,
     },
     /// Danish abundant cavallerie: `abundant H`.
     Abundant {
+        /// The suit.
         suit: Suit,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        /// The cards of the declaration the dealer laid in the skat (DK-DECL-5).
         skat: Vec<Card>,
     },
     /// Danish half kings: `half-kings DK` (the missing king).
     HalfKings {
+        /// The king that is missing.
         missing: Card,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        /// The cards of the declaration the dealer laid in the skat (DK-DECL-5).
         skat: Vec<Card>,
     },
+    /// Danish full kings: `full-kings`.
     FullKings {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        /// The cards of the declaration the dealer laid in the skat (DK-DECL-5).
         skat: Vec<Card>,
     },
+    /// Danish abundant kings: `abundant-kings`.
     AbundantKings {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        /// The cards of the declaration the dealer laid in the skat (DK-DECL-5).
         skat: Vec<Card>,
     },
 }
@@ -710,7 +783,9 @@ words!(
 /// What a contra doubles: the game, or an announced bonus.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
+    /// The game.
     Game,
+    /// An announced bonus.
     Bonus(Bonus),
 }
 
@@ -748,11 +823,13 @@ pub struct Trick {
     /// (`trick 23 call 1:`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fool_call: Option<Seat>,
+    /// The cards played, in order from the leader.
     pub plays: Plays,
     /// Comments before the trick.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,
     #[serde(skip)]
+    /// Where it stands in the source (not part of the content).
     pub span: Span,
 }
 
@@ -761,19 +838,26 @@ pub struct Trick {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Claim {
+    /// The claimed amounts, in order.
     pub entries: Vec<ClaimEntry>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Comments before the line.
     pub comments: Vec<String>,
     #[serde(skip)]
+    /// Where it stands in the source (not part of the content).
     pub span: Span,
 }
 
+/// One amount of a claim: `0 +40`, `king-pot 70`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClaimEntry {
+    /// A seat, or a Danish pot.
     pub party: Party,
+    /// Its net result for the deal (a pot: its contents after the deal).
     pub amount: i64,
     #[serde(skip)]
+    /// Where it stands in the source (not part of the content).
     pub span: Span,
 }
 
@@ -782,7 +866,9 @@ pub struct ClaimEntry {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Party {
+    /// A seat's net result.
     Seat(Seat),
+    /// A Danish pot's contents.
     Pot(Pot),
 }
 

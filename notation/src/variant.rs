@@ -9,13 +9,18 @@ use crate::card::{Card, CardSet, Rank, Suit};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Variant {
+    /// Danish Tarok (`danish-tarok`).
     DanishTarok,
+    /// French Tarot (`french-tarot`).
     FrenchTarot,
+    /// Königrufen (`koenigrufen`).
     Koenigrufen,
+    /// Skill7 Tarock (`skill7-tarock`).
     Skill7Tarock,
 }
 
 impl Variant {
+    /// The four games.
     pub const ALL: [Variant; 4] = [
         Variant::DanishTarok,
         Variant::FrenchTarot,
@@ -23,6 +28,7 @@ impl Variant {
         Variant::Skill7Tarock,
     ];
 
+    /// The name the `Variant` tag writes: `danish-tarok`.
     pub fn name(self) -> &'static str {
         match self {
             Variant::DanishTarok => "danish-tarok",

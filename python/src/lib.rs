@@ -776,12 +776,21 @@ struct Verification {
 }
 
 enum How {
-    /// Records given by the caller, verified here one by one.
+    /// Records given by the caller, verified here in batches of at most
+    /// [`BATCH`] (the replays in parallel, `Sessions::verify_batch`, the
+    /// reports those of verifying them one by one), a batch cut where a
+    /// new document starts a session.
     Records {
         iter: Py<PyAny>,
         sessions: Sessions,
         independent: bool,
         doc: Option<u64>,
+        /// Reports verified, not yet taken.
+        ready: std::collections::VecDeque<Report>,
+        /// The record that starts the next batch (a new document), or
+        /// what the caller's iterator raised after the batch, in order.
+        next: Option<PyResult<Py<PyRecord>>>,
+        done: bool,
     },
     /// A file verified by the `tarok` library on threads of its own (the
     /// CLI's pipeline), at most [`AHEAD`] reports ahead.
@@ -805,32 +814,29 @@ impl Verification {
                 sessions,
                 independent,
                 doc,
+                ready,
+                next,
+                done,
             } => {
-                let Some(item) = iter
-                    .bind(py)
-                    .clone()
-                    .cast_into::<pyo3::types::PyIterator>()?
-                    .next()
-                else {
-                    return Ok(None);
-                };
-                let item = item?;
-                let record = item.cast::<PyRecord>().map_err(|_| {
-                    PyTypeError::new_err("verify() takes an iterable of tarok.Record, or a path")
-                })?;
-                let r = record.get();
-                // One document, one session (as one file for the CLI).
-                if !*independent && doc.replace(r.source.doc) != Some(r.source.doc) {
-                    *sessions = Sessions::new(Grouping::File).without_events();
+                if ready.is_empty() {
+                    if let Some(Err(e)) = next.take_if(|n| n.is_err()) {
+                        return Err(e);
+                    }
+                    if !*done {
+                        let (batch, fresh) = take_batch(py, iter, *independent, doc, next, done)?;
+                        if fresh {
+                            *sessions = Sessions::new(Grouping::File).without_events();
+                        }
+                        ready.extend(verify_batch(py, sessions, &batch));
+                    }
                 }
-                let report = py.detach(|| sessions.verify(&r.record));
-                Ok(Some(report_of(
-                    Some(record.clone().unbind()),
-                    Some(&r.record),
-                    &r.source,
-                    Some(&report),
-                    &[],
-                )))
+                match ready.pop_front() {
+                    Some(report) => Ok(Some(report)),
+                    None => match next.take() {
+                        Some(Err(e)) => Err(e),
+                        _ => Ok(None),
+                    },
+                }
             }
             How::File { name, doc, got } => {
                 let Some(rx) = got else {
@@ -876,11 +882,106 @@ impl Verification {
     }
 }
 
+/// The most records verified at once from an iterable (their replays in
+/// parallel): enough that waking the threads of each batch costs little
+/// beside its work (about 5 µs a record), few enough that memory stays
+/// small (a report is a few KB).
+const BATCH: usize = 512;
+
+/// The next batch of records from the caller's iterator: at most
+/// [`BATCH`], all of one document (one session) unless `independent`.
+/// `next` keeps the record of a new document, or the error the iterator
+/// raised, for after the batch; `done` is set at the iterator's end.
+/// `true` with a batch that starts a new document: a fresh session.
+fn take_batch(
+    py: Python<'_>,
+    iter: &Py<PyAny>,
+    independent: bool,
+    doc: &mut Option<u64>,
+    next: &mut Option<PyResult<Py<PyRecord>>>,
+    done: &mut bool,
+) -> PyResult<(Vec<Py<PyRecord>>, bool)> {
+    let mut iter = iter
+        .bind(py)
+        .clone()
+        .cast_into::<pyo3::types::PyIterator>()?;
+    let (mut batch, mut fresh) = (Vec::new(), false);
+    while batch.len() < BATCH {
+        let record = match next.take() {
+            Some(r) => r,
+            None => match iter.next() {
+                None => {
+                    *done = true;
+                    break;
+                }
+                Some(item) => item.and_then(|item| {
+                    Ok(item
+                        .cast_into::<PyRecord>()
+                        .map_err(|_| {
+                            PyTypeError::new_err(
+                                "verify() takes an iterable of tarok.Record, or a path",
+                            )
+                        })?
+                        .unbind())
+                }),
+            },
+        };
+        let record = match record {
+            Ok(r) => r,
+            // Raised after the reports of the records before it.
+            Err(e) if !batch.is_empty() => {
+                *next = Some(Err(e));
+                break;
+            }
+            Err(e) => return Err(e),
+        };
+        // One document, one session (as one file for the CLI): a batch
+        // ends where a new document starts.
+        let this = record.get().source.doc;
+        if !independent && *doc != Some(this) {
+            if !batch.is_empty() {
+                *next = Some(Ok(record));
+                break;
+            }
+            *doc = Some(this);
+            fresh = true;
+        }
+        batch.push(record);
+    }
+    Ok((batch, fresh))
+}
+
+/// The reports of a batch, in order, with the GIL released: the replays
+/// in parallel, then each report made ready for Python (findings located,
+/// players named, the ledger written out) in parallel too; the reports are
+/// those of verifying the records one by one.
+fn verify_batch(py: Python<'_>, sessions: &mut Sessions, batch: &[Py<PyRecord>]) -> Vec<Report> {
+    use rayon::prelude::*;
+    let got: Vec<&PyRecord> = batch.iter().map(|r| r.get()).collect();
+    let shown: Vec<Report> = py.detach(|| {
+        let records: Vec<Option<&Record>> = got.iter().map(|r| Some(&r.record)).collect();
+        let reports = sessions.verify_batch(&records);
+        got.par_iter()
+            .zip(reports.par_iter())
+            .map(|(r, report)| report_of(None, Some(&r.record), &r.source, report.as_ref(), &[]))
+            .collect()
+    });
+    shown
+        .into_iter()
+        .zip(batch)
+        .map(|(shown, r)| Report {
+            record: Some(r.clone_ref(py)),
+            ..shown
+        })
+        .collect()
+}
+
 /// Verifies records as `tarok verify` does, report by report: a path
 /// (str or os.PathLike) is read and verified by the CLI's own pipeline
 /// (one file, one session, cut by `Session` tags); an iterable of records
 /// is verified as they come, one session per document read (the records
-/// of `from_json` share one).
+/// of `from_json` share one), in batches of up to 512 replayed in
+/// parallel, the reports those of verifying them one by one.
 #[pyfunction]
 #[pyo3(signature = (records, independent = false))]
 fn verify(py: Python<'_>, records: &Bound<'_, PyAny>, independent: bool) -> PyResult<Verification> {
@@ -892,6 +993,9 @@ fn verify(py: Python<'_>, records: &Bound<'_, PyAny>, independent: bool) -> PyRe
                 sessions: Sessions::new(grouping(independent)).without_events(),
                 independent,
                 doc: None,
+                ready: Default::default(),
+                next: None,
+                done: false,
             },
         });
     }
@@ -922,30 +1026,32 @@ fn verify(py: Python<'_>, records: &Bound<'_, PyAny>, independent: bool) -> PyRe
     })
 }
 
-/// Random legal deals played out with random legal moves (`tarok gen`).
+/// Random legal deals played out with random legal moves, as `tarok gen`
+/// makes them (the `tarok` library's `gen::Deals`): one session in order,
+/// hands sorted as held, `hands` fixed as `--hands` takes them, the Danish
+/// pots carried from deal to deal.
 #[pyfunction]
-#[pyo3(signature = (variant, seed = 1, count = 1, seats = None))]
+#[pyo3(signature = (variant, seed = 1, count = 1, seats = None, hands = None))]
 fn generate(
     py: Python<'_>,
     variant: &str,
     seed: u64,
     count: usize,
     seats: Option<u8>,
+    hands: Option<Vec<String>>,
 ) -> PyResult<Vec<Py<PyRecord>>> {
-    let v: notation::Variant = variant.parse().map_err(|_| {
-        PyValueError::new_err(format!(
-            "`{variant}` is not a variant (danish-tarok, french-tarot, koenigrufen, skill7-tarock)"
-        ))
-    })?;
-    let seats = seats.unwrap_or(v.table_sizes()[0]);
-    let records = py.detach(|| {
-        let mut rng = verifier::gen::Rng::new(seed);
-        (0..count)
-            .map(|i| verifier::gen::deal_at(v, seats, &mut rng, i))
-            .collect::<Option<Vec<Record>>>()
-    });
-    let records = records
-        .ok_or_else(|| PyValueError::new_err(format!("{v} is not played at a table of {seats}")))?;
+    let hands = hands.unwrap_or_default();
+    let records = py
+        .detach(|| {
+            tarok::gen::Deals::new(variant, seed, count, seats, &hands)?
+                .collect::<Result<Vec<Record>, _>>()
+        })
+        .map_err(|e| {
+            PyValueError::new_err(match e {
+                tarok::gen::Error::Hands(m) => format!("hands: {m}"),
+                e => e.to_string(),
+            })
+        })?;
     // Spans point into the canonical text, so findings can be located.
     let text = notation::records_to_text(&records);
     collect(py.detach(|| read_doc(text, None)), py)

@@ -1,7 +1,7 @@
 """Type hints and documentation of tarok's native module (``tarok._tarok``)."""
 
 import os
-from typing import Any, Iterable, Iterator, Literal, Mapping, Optional, Union, final
+from typing import Any, Iterable, Iterator, Literal, Mapping, Optional, Sequence, Union, final
 
 __all__ = [
     "Finding", "Kind", "ParseError", "Party", "Payment", "Reader", "Record", "Report",
@@ -278,8 +278,13 @@ def verify(
     of records is verified as it comes: records read from one document (one
     ``parse`` or ``read`` call) are a session, and so are consecutive records
     made by ``from_json``; a ``Session`` tag (``new``, ``end``) cuts sessions
-    where it says. ``independent=True`` verifies each record on its own. The
-    GIL is released while verifying.
+    where it says. ``independent=True`` verifies each record on its own.
+    The GIL is released while verifying, and the work is parallel either way:
+    a path as ``tarok verify`` does it, an iterable in batches of up to 512
+    records taken from it (a batch ends where a document does), whose deals
+    are replayed on every core; the reports are those of verifying the
+    records one by one, in their order. What the iterable raises is raised
+    after the reports of the records it gave before.
 
         >>> reports = list(tarok.verify("deals.jsonl"))
         >>> [f.code for r in reports for f in r.findings]
@@ -287,10 +292,21 @@ def verify(
     """
 
 def generate(
-    variant: Variant, seed: int = 1, count: int = 1, seats: Optional[int] = None
+    variant: Variant,
+    seed: int = 1,
+    count: int = 1,
+    seats: Optional[int] = None,
+    hands: Optional[Sequence[str]] = None,
 ) -> list[Record]:
-    """Random legal deals played out with random legal moves (``tarok gen``):
-    the same seed always gives the same deals.
+    """Random legal deals played out with random legal moves, as ``tarok gen``
+    makes them (the same code): one session in order, hands sorted as held,
+    the Danish pots carried from each deal's claim to the next deal's
+    ``Pots`` tag. ``hands`` fixes seats' hands as ``--hands`` does
+    (``["0: SK SQ ..."]``): every deal then has the same dealer. The same
+    arguments always give the same deals; ``"\\n".join(r.to_text() for r
+    in deals)`` is the text ``tarok gen`` prints. Raises ``ValueError`` for
+    an unknown variant, a table size the variant is not played at, or hands
+    that cannot be dealt.
 
         >>> [r.variant for r in tarok.generate("french-tarot", seed=7, count=2)]
         ['french-tarot', 'french-tarot']

@@ -174,3 +174,34 @@ def test_names_of_the_package() -> None:
     (record,) = tarok.generate("skill7-tarock")
     with pytest.raises(TypeError):
         record.tags["Dealer"] = "1"  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    "variant,seats",
+    [("danish-tarok", None), ("danish-tarok", 4), ("french-tarot", None), ("koenigrufen", None), ("skill7-tarock", None)],
+)
+def test_generate_is_gen(variant: tarok.Variant, seats: Optional[int]) -> None:
+    args = ["gen", "--variant", variant, "--seed", "11", "--count", "4"]
+    if seats is not None:
+        args += ["--seats", str(seats)]
+    deals = tarok.generate(variant, seed=11, count=4, seats=seats)
+    assert len(deals) == 4
+    # The same deals, byte for byte: sorted hands, the Danish pots carried.
+    assert "\n".join(r.to_text() for r in deals) == cli(*args)
+    assert "".join(r.to_json() + "\n" for r in deals) == cli(*args, "--to", "jsonl")
+    if variant == "danish-tarok":
+        assert all("Pots" in r.tags for r in deals[1:])
+
+
+def test_generate_fixes_hands_as_gen_does() -> None:
+    (first,) = tarok.generate("koenigrufen", seed=3)
+    spec = "1: " + " ".join(first.hands[1][1])
+    deals = tarok.generate("koenigrufen", seed=5, count=3, hands=[spec])
+    printed = cli("gen", "--variant", "koenigrufen", "--seed", "5", "--count", "3", "--hands", spec)
+    assert "\n".join(r.to_text() for r in deals) == printed
+    assert [r.hands[1][1] for r in deals] == [first.hands[1][1]] * 3
+    assert len({r.tags["Dealer"] for r in deals}) == 1
+    with pytest.raises(ValueError, match="hands: deal 1: seat 1 is dealt 12 cards, the hand given has 1"):
+        tarok.generate("koenigrufen", hands=["1: SK"])
+    with pytest.raises(ValueError, match="not played at a table of 3"):
+        tarok.generate("koenigrufen", seats=3)

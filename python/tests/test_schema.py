@@ -3,6 +3,7 @@ real validator (jsonschema, draft 2020-12)."""
 
 import json
 import pathlib
+from typing import Any, Iterator, Optional
 
 import jsonschema
 import pytest
@@ -14,11 +15,11 @@ SCHEMA = json.loads((ROOT / "spec/record.schema.json").read_text())
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 
 
-def test_the_schema_is_a_valid_schema():
+def test_the_schema_is_a_valid_schema() -> None:
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
 
 
-def corpus_records():
+def corpus_records() -> Iterator[tuple[str, tarok.Record]]:
     paths = sorted(ROOT.glob("corpus/*/*.tarok"))
     paths = [p for p in paths if p.parent.name != "bad"]
     assert len(paths) > 50
@@ -27,7 +28,7 @@ def corpus_records():
             yield f"{path.relative_to(ROOT)}#{i}", record
 
 
-def test_every_corpus_record_validates():
+def test_every_corpus_record_validates() -> None:
     count = 0
     for name, record in corpus_records():
         errors = list(VALIDATOR.iter_errors(record.to_dict()))
@@ -37,18 +38,18 @@ def test_every_corpus_record_validates():
 
 
 @pytest.mark.parametrize("variant", ["danish-tarok", "french-tarot", "koenigrufen", "skill7-tarock"])
-def test_generated_deals_validate(variant):
-    seats = {"danish-tarok": [3, 4]}.get(variant, [None])
+def test_generated_deals_validate(variant: tarok.Variant) -> None:
+    seats: list[Optional[int]] = [3, 4] if variant == "danish-tarok" else [None]
     for n in seats:
         for record in tarok.generate(variant, seed=17, count=50, seats=n):
             VALIDATOR.validate(record.to_dict())
 
 
-def minimal(**tag):
+def minimal(**tag: str) -> dict[str, Any]:
     return {"tags": [{"name": "Variant", "value": "koenigrufen"}, {"name": "Event", **tag}]}
 
 
-def test_a_line_break_in_a_tag_value_is_refused_by_both():
+def test_a_line_break_in_a_tag_value_is_refused_by_both() -> None:
     bad = minimal(value="first line\nsecond line")
     assert not VALIDATOR.is_valid(bad)
     with pytest.raises(tarok.ParseError) as info:
@@ -72,13 +73,13 @@ def test_a_line_break_in_a_tag_value_is_refused_by_both():
         {"tags": [{"name": "Variant", "value": "koenigrufen"}], "tricks": [{"plays": ["HK"], "span": 1}]},
     ],
 )
-def test_what_the_reader_refuses_the_schema_refuses(record):
+def test_what_the_reader_refuses_the_schema_refuses(record: dict[str, Any]) -> None:
     with pytest.raises(tarok.ParseError):
         tarok.from_json(record)
     assert not VALIDATOR.is_valid(record)
 
 
-def test_the_unions_validate_in_both_shapes():
+def test_the_unions_validate_in_both_shapes() -> None:
     record = {
         "tags": [{"name": "Variant", "value": "danish-tarok"}],
         "tricks": [{"plays": ["HK", {"card": "EX", "name": "H"}, {"card": "H4", "comments": ["c"]}]}],

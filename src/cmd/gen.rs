@@ -15,29 +15,17 @@ pub(crate) fn gen(
     if to == To::TarotclubDeal {
         return fail("`gen` writes records: pipe them into `tarok convert --to tarotclub-deal --out FOLDER -`");
     }
-    let Ok(variant) = variant.parse::<notation::Variant>() else {
-        return fail(format!(
-            "`{variant}` is not a variant (danish-tarok, french-tarot, koenigrufen, skill7-tarock)"
-        ));
+    let deals = match tarok::gen::Deals::new(variant, seed, count, seats, hands) {
+        Ok(deals) => deals,
+        Err(e) => return fail(e.to_string()),
     };
     let mut out = out::Stdout::new();
-    let mut rng = verifier::gen::Rng::new(seed);
-    let seats = seats.unwrap_or(variant.table_sizes()[0]);
-    let mut fixed = verifier::gen::Fixed::default();
-    for spec in hands {
-        if let Err(e) = fixed.add_spec(variant, seats, spec) {
-            return fail(format!("--hands: {e}"));
-        }
-    }
-    let Some(mut session) = verifier::gen::Session::new(variant, seats, fixed) else {
-        return fail(format!("{variant} is not played at a table of {seats}"));
-    };
-    for i in 0..count {
-        let record = match session.next_deal(&mut rng) {
+    for (i, deal) in deals.enumerate() {
+        let record = match deal {
             Ok(r) => r,
             Err(e) => {
                 out.finish(Outcome::Clean);
-                return fail(format!("--hands: deal {}: {e}", i + 1));
+                return fail(e.to_string());
             }
         };
         let _ = match to {

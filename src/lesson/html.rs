@@ -229,7 +229,7 @@ fn deal(out: &mut String, l: &Lesson) {
     for tag in &record.tags {
         notes(out, &tag.comments);
     }
-    if let Some(why) = verifier::structural::unsettled_reason(report) {
+    if let Some(why) = verifier::unsettled_reason(report) {
         let _ = write!(out, "<p class=\"caveat\">{}</p>", esc(&why));
     }
     moment(out, l, Moment::Deal);

@@ -274,12 +274,10 @@ impl<'r> Lesson<'r> {
 }
 
 /// The cards the player of card `k` of trick `t` might have played
-/// there, as the verifier's rules say (`french::legal_plays`,
-/// `skill7::legal_plays`): the seat's playing hand less the cards it
-/// played before; in Danish Tarok every card held that breaks no duty
-/// (`danish::duty_broken`). `None` where the lesson cannot ask the engine
-/// (Königrufen, whose duties depend on the game and its options; a Skill7
-/// Farbesolo).
+/// there, as the verifier's rules say (`verifier::legal_cards`): of the
+/// seat's playing hand less the cards it played before, those that break
+/// no duty. `None` where the lesson cannot ask the engine (Königrufen,
+/// whose duties depend on the game and its options; a Skill7 Farbesolo).
 pub fn legal_at(l: &Lesson, t: usize, k: usize) -> Option<Vec<Card>> {
     let view = l.tricks.get(t.checked_sub(1)?)?;
     let seat = view.plays.get(k)?.seat?;
@@ -294,55 +292,11 @@ pub fn legal_at(l: &Lesson, t: usize, k: usize) -> Option<Vec<Card>> {
             }
         }
     }
-    let before: Vec<Card> = view.plays[..k].iter().map(|p| p.item.card).collect();
-    let set = match l.variant? {
-        Variant::FrenchTarot => {
-            let led = before.iter().find(|c| !c.is_fool()).map(|c| {
-                c.suit()
-                    .map_or(notation::Lead::Trumps, notation::Lead::Suit)
-            });
-            let top = before
-                .iter()
-                .filter_map(|c| c.trump_number())
-                .max()
-                .unwrap_or(0);
-            verifier::french::legal_plays(hand, led, top)
-        }
-        Variant::DanishTarok => {
-            // The engine's own duty (DK-PLAY-2) asked of every card held.
-            let items = &view.plays[..k];
-            let rename = |i: usize| items.get(i).and_then(|p| p.item.rename);
-            let lead = verifier::danish::trick_lead(
-                &before,
-                items.first().and_then(|p| p.item.name),
-                [rename(1), rename(2)],
-            );
-            let mut set = notation::CardSet::default();
-            for c in hand.iter() {
-                if lead.is_none_or(|lead| verifier::danish::duty_broken(c, lead, hand).is_none()) {
-                    set.insert(c);
-                }
-            }
-            set
-        }
-        Variant::Skill7Tarock if !farbesolo(l.record) => {
-            verifier::skill7::legal_plays(hand, before.first().copied(), false, false).set
-        }
-        _ => return None,
-    };
+    let before: Vec<notation::Item> = view.plays[..k].iter().map(|p| p.item.clone()).collect();
+    let set = verifier::legal_cards(l.record, l.variant?, hand, &before)?;
     let mut cards: Vec<Card> = set.iter().collect();
     sort_hand(l.variant, &mut cards);
     Some(cards)
-}
-
-/// Whether a Skill7 auction names a Farbesolo, whose duties need the
-/// contract's options.
-fn farbesolo(record: &Record) -> bool {
-    record.auction.iter().flat_map(|a| &a.actions).any(|a| {
-        let mut w = String::new();
-        notation::print::act(&mut w, &a.act);
-        w.contains("farb")
-    })
 }
 
 /// The place a finding belongs to: its trick when it names one, else the

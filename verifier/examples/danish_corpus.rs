@@ -200,7 +200,7 @@ fn main() {
     let king_start = 130 - 5 * lost;
     let pagat = r
         .tag("Pots")
-        .map(|t| verifier::danish::parse_pots(&t.value).unwrap()[1])
+        .map(|t| verifier::parse_pots(&t.value).unwrap()[1])
         .unwrap();
     r.tags.retain(|t| t.name != "Pots");
     r.tags.push(Tag::new(
@@ -968,11 +968,7 @@ fn main() {
         let mut rng = Rng::new(seed);
         let mut r = g::deal(&mut rng, 0).unwrap();
         let hand: notation::CardSet = r.hands[0].cards.iter().map(|i| i.card).collect();
-        let court = verifier::danish::combos(hand)[2..6]
-            .iter()
-            .flatten()
-            .flat_map(|(_, cards)| cards.iter())
-            .find(|c| !c.is_king() && !c.is_fool())?;
+        let court = cavallerie_court(hand)?;
         lay_away(&mut r, court);
         Some(r)
     });
@@ -1244,4 +1240,18 @@ fn announce_tout(r: &mut Record) {
     {
         decl.actions.remove(i);
     }
+}
+
+/// A court card other than the king of the first suit whose cavallerie
+/// the hand holds (DK-DECL: the four court cards, or three and the fool).
+fn cavallerie_court(hand: notation::CardSet) -> Option<Card> {
+    Suit::ALL.into_iter().find_map(|s| {
+        let courts: notation::CardSet = [Rank::Jack, Rank::Knight, Rank::Queen, Rank::King]
+            .map(|r| Card::suited(s, r))
+            .into_iter()
+            .collect();
+        let held = courts.intersection(hand);
+        let cavallerie = held.len() == 4 || (held.len() == 3 && hand.contains(Card::FOOL));
+        cavallerie.then(|| held.iter().find(|c| !c.is_king()))?
+    })
 }

@@ -83,13 +83,33 @@ use crate::{replay, verify, Report, Session};
 #[derive(Debug, Clone, PartialEq)]
 pub enum Move {
     /// An entry of the auction.
-    Auction { seat: Seat, act: Act },
+    Auction {
+        /// Who bids.
+        seat: Seat,
+        /// The bid, pass or other action.
+        act: Act,
+    },
     /// An entry of the calls (king call, talon choice, announcements, ...).
-    Calls { seat: Seat, act: Act },
+    Calls {
+        /// Who calls.
+        seat: Seat,
+        /// What is called.
+        act: Act,
+    },
     /// One card laid away (Danish skat, French écart, Königrufen discard).
-    Discard { seat: Seat, card: Card },
+    Discard {
+        /// Who lays the card away.
+        seat: Seat,
+        /// The card laid away.
+        card: Card,
+    },
     /// An entry of the declarations (Danish meldinger, French handful and slam).
-    Declare { seat: Seat, act: Act },
+    Declare {
+        /// Who declares.
+        seat: Seat,
+        /// What is declared.
+        act: Act,
+    },
     /// A card played. `seat` leads a new trick, or, within a trick, must be
     /// the seat whose turn it is by its place in the trick (the record
     /// writes no seat there: the card is judged as that seat's). `name`:
@@ -97,10 +117,15 @@ pub enum Move {
     /// `fool_call`: Danish, the seat that calls for the fool at the start
     /// of this trick (a new trick only).
     Play {
+        /// Who plays.
         seat: Seat,
+        /// The card played.
         card: Card,
+        /// The suit named for a led fool.
         name: Option<Lead>,
+        /// A renaming of a led fool by this card's player.
         rename: Option<Lead>,
+        /// Danish: the seat that calls for the fool at this trick's start.
         fool_call: Option<Seat>,
     },
 }
@@ -143,11 +168,17 @@ impl Move {
 /// The record's sections, in their order; `Over` once the deal has ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Phase {
+    /// The auction: bids and passes.
     Auction,
+    /// The calls: king call, talon choice, announcements.
     Calls,
+    /// Cards laid away.
     Discard,
+    /// The declarations.
     Declare,
+    /// The tricks.
     Play,
+    /// The deal has ended.
     Over,
 }
 
@@ -169,6 +200,7 @@ impl Phase {
 /// (those the record already had left out).
 #[derive(Debug, Clone)]
 pub struct Rejected {
+    /// What the engine finds wrong with the move.
     pub problems: Vec<Problem>,
 }
 

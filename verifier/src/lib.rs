@@ -11,7 +11,7 @@
 //! ## Flow
 //! [`verify`] runs the structural checks of `notation`, reads the table and
 //! the rule options, then hands the deal to the variant's engine
-//! ([`danish`], [`french`], [`koenigrufen`], [`skill7`]). Each engine
+//! (private modules `danish`, `french`, `koenigrufen`, `skill7`). Each engine
 //! replays the deal, pushes its findings, payments and explain events into
 //! the [`Report`], and updates its part of the [`Session`]. Claimed results
 //! are compared last, the same way for every variant.
@@ -25,6 +25,17 @@
 //! let report = tarok_verifier::verify(&record, &mut session);
 //! assert_eq!(report.problems[0].kind, "wrong-trick-size");
 //! ```
+//!
+//! ## What is public
+//! The record model ([`notation`], re-exported); verifying ([`verify`],
+//! [`Session`], and the sessions of a file in [`session`]); the report
+//! ([`Report`], its findings [`notation::Finding`], ledger [`Payment`],
+//! [`Moment`], [`Event`], [`Reason`], totals and pots;
+//! [`unsettled_reason`]); [`game::Game`], one deal step by step; the
+//! legal cards of a trick ([`legal_cards`]); the rule options
+//! ([`options`]); the random deals of `tarok gen` ([`gen`]); the corpus
+//! convention `{expect: ...}` ([`expect`]); the `Pots` tag ([`parse_pots`]).
+//! The engines, one per variant, and what they share are private.
 //!
 //! ## Reading a file and verifying it
 //!
@@ -83,29 +94,37 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod danish;
+#![warn(missing_docs)]
+
+mod danish;
 pub mod expect;
-pub mod finding;
-pub mod french;
+mod finding;
+mod french;
 pub mod game;
 pub mod gen;
-pub mod koenigrufen;
+mod koenigrufen;
+mod legal;
 pub mod options;
 mod points;
-pub mod reason;
+mod reason;
 pub mod session;
-pub mod skill7;
-pub mod structural;
-pub mod trick;
+mod skill7;
+mod structural;
+mod trick;
 
 use notation::check::Table;
 use notation::Kind;
 use notation::{Party, Problem, Record, Variant};
 
+pub use danish::parse_pots;
+pub use legal::legal_cards;
 /// The notation crate (`tarok-notation`): records, parser, printer, JSON.
 pub use notation;
 pub use options::RuleOptions;
 pub use reason::Reason;
+// `crate::reason!`, for the engines.
+pub(crate) use reason::reason;
+pub use structural::unsettled_reason;
 
 /// When in a deal something happens: orders payments and events for
 /// `tarok explain`.
@@ -114,9 +133,13 @@ pub use reason::Reason;
 pub enum Moment {
     /// Before or during the deal (dealer's fee, foundation).
     Deal,
+    /// The auction.
     Auction,
+    /// The calls (king call, talon choice, announcements).
     Calls,
+    /// Cards laid away.
     Discard,
+    /// The declarations.
     Declarations,
     /// During trick n (1-based).
     Trick(u16),
@@ -127,12 +150,17 @@ pub enum Moment {
 /// A payment from one party to another, with the rule that makes it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Payment {
+    /// Who pays: a seat or a Danish pot.
     pub payer: Party,
+    /// Who is paid.
     pub payee: Party,
+    /// How much (always positive).
     pub amount: i64,
+    /// The rule id of the digest that makes the payment (`DK-PAY-3`).
     pub rule: &'static str,
     /// What the payment is for, in plain words ("king lost in trick 7").
     pub reason: Reason,
+    /// When in the deal it is made.
     pub at: Moment,
 }
 
@@ -143,8 +171,11 @@ pub struct Payment {
 pub enum Event {
     /// A trick is complete: who led, who won and why.
     Trick {
+        /// The trick's number, 1-based.
         trick: u16,
+        /// The seat that led.
         leader: u8,
+        /// The seat that won.
         winner: u8,
         /// Why the winner won, e.g. "highest trump (T17)".
         reason: String,
@@ -153,6 +184,7 @@ pub enum Event {
     /// the engine counts them during play (the settlement may still move
     /// a card, such as the excuse exchanged for half a point).
     Count {
+        /// The trick after which the count is made, 1-based.
         trick: u16,
         /// Each side's name ("the taker", "seat 2") and its points as the
         /// variant writes them ("23.5", "20 1/3").
@@ -160,8 +192,11 @@ pub enum Event {
     },
     /// A rule applied, in plain words, with its id.
     Rule {
+        /// When in the deal.
         at: Moment,
+        /// The rule id (`DK-POT-5`).
         rule: &'static str,
+        /// What happened, in plain words.
         text: String,
     },
 }
@@ -172,6 +207,8 @@ pub struct Report {
     /// The variant the record names, when it names a known one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variant: Option<Variant>,
+    /// The findings: parse errors, structural faults, broken rules, in
+    /// the order of the deal.
     pub problems: Vec<Problem>,
     /// Payments in the order the rules make them.
     pub ledger: Vec<Payment>,
@@ -193,6 +230,12 @@ pub struct Report {
 }
 
 impl Report {
+    /// The findings (the field [`Report::problems`], by the project's one
+    /// name for them: a [`notation::Finding`]).
+    pub fn findings(&self) -> &[notation::Finding] {
+        &self.problems
+    }
+
     /// Whether the events are built (explain, the lesson page, the
     /// director's report), so that words nobody reads are not written.
     pub fn wants_events(&self) -> bool {
@@ -206,12 +249,13 @@ impl Report {
         }
     }
 
-    pub fn push(&mut self, problem: Problem) {
+    /// Adds a finding.
+    pub(crate) fn push(&mut self, problem: Problem) {
         self.problems.push(problem);
     }
 
     /// Adds a payment to the ledger.
-    pub fn pay(&mut self, payment: Payment) {
+    pub(crate) fn pay(&mut self, payment: Payment) {
         self.ledger.push(payment);
     }
 
@@ -238,10 +282,9 @@ pub struct Session {
     pub scores: Vec<i64>,
     /// Deals seen so far in this session.
     pub deals: usize,
-    pub danish: danish::SessionState,
-    pub koenigrufen: koenigrufen::SessionState,
-    pub french: french::SessionState,
-    pub skill7: skill7::SessionState,
+    pub(crate) danish: danish::SessionState,
+    pub(crate) koenigrufen: koenigrufen::SessionState,
+    pub(crate) french: french::SessionState,
 }
 
 impl Session {
@@ -250,10 +293,29 @@ impl Session {
     pub fn lost(&mut self) {
         self.danish.unknown = true;
     }
+
+    /// Danish Tarok: the pots after the last deal, `[king, pagat]`; `None`
+    /// before the first deal of a session (DK-POT-2).
+    pub fn pots(&self) -> Option<[i64; 2]> {
+        self.danish.pots
+    }
+
+    /// Danish Tarok: the pots the next deal starts from are not known (a
+    /// deal before could not be read or settled, DK-POT-6) until a `Pots`
+    /// tag states them.
+    pub fn pots_unknown(&self) -> bool {
+        self.danish.unknown
+    }
+
+    /// Danish Tarok: the dealer who must deal again (a valid misdeal
+    /// demand, a wrong deal found before play: DK-SEAT-3).
+    pub fn redeal(&self) -> Option<u8> {
+        self.danish.redeal
+    }
 }
 
 /// A deal ready for an engine: the record, its table and its options.
-pub struct Deal<'r> {
+pub(crate) struct Deal<'r> {
     pub record: &'r Record,
     pub table: Table,
     pub options: &'r RuleOptions,
@@ -269,7 +331,7 @@ pub struct Deal<'r> {
 impl Deal<'_> {
     /// The tricks that are judged: those before a trick of the wrong size
     /// (ALL-3).
-    pub fn judged_tricks(&self) -> &[notation::Trick] {
+    pub(crate) fn judged_tricks(&self) -> &[notation::Trick] {
         let tricks = &self.record.tricks[..];
         &tricks[..self.cut.unwrap_or(tricks.len()).min(tricks.len())]
     }

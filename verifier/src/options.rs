@@ -12,7 +12,9 @@ use notation::{Problem, Record, Span, Variant};
 pub struct RuleOptions {
     /// The `Rules` profile, if named.
     pub profile: Option<String>,
+    /// The options of the `Options` tag, name and value, as written.
     pub values: Vec<(String, String)>,
+    /// Where the `Options` tag is (the record's when there is none).
     pub span: Span,
 }
 

@@ -27,12 +27,12 @@ enum Repr {
 
 /// Writes plain words as `format!` does, into a [`Reason`]: no allocation
 /// for fixed words or up to 46 bytes.
-#[macro_export]
 macro_rules! reason {
     ($($arg:tt)*) => {
         $crate::reason::Reason::format(format_args!($($arg)*))
     };
 }
+pub(crate) use reason;
 
 impl Reason {
     /// The words of `args`, kept inline when they are short.

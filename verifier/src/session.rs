@@ -119,6 +119,8 @@ pub struct Sessions {
 }
 
 impl Sessions {
+    /// The sessions of one input, cut by `grouping`; events are built
+    /// (see [`Sessions::without_events`]).
     pub fn new(grouping: Grouping) -> Sessions {
         Sessions {
             grouping,

@@ -56,24 +56,6 @@
 //!   outside Farbesolo `fairy_tale: Some(cards.len())` (S7-PLAY-5 names no
 //!   trick size). A card shown twice in one trick goes to its later copy
 //!   there (`skill7::play::trick_winner`).
-//!
-//! ```
-//! use notation::{Card, CardSet};
-//! use tarok_verifier::trick::{self, Duties, Duty, Lead, Rules};
-//! let c = |s: &str| s.parse::<Card>().unwrap();
-//! let rules = Rules {
-//!     duties: Duties { trump_when_void: true, overtrump: true, ..Duties::default() },
-//!     ..Rules::default()
-//! };
-//! let hand: CardSet = [c("T3"), c("T9"), c("HK")].into_iter().collect();
-//! let before = [c("SK"), c("T5")];
-//! let legal = trick::legal(hand, &before, trick::first_lead(&before), &rules);
-//! assert_eq!(legal.set, [c("T9")].into_iter().collect());
-//! assert_eq!(legal.broken(c("HK")), Some(Duty::Trump));
-//! assert_eq!(legal.broken(c("T3")), Some(Duty::Overtrump));
-//! let win = trick::winner(&[c("SK"), c("T5"), c("T9")], Some(Lead::Suit(notation::Suit::Spades)), &rules);
-//! assert_eq!(win.map(|w| w.index), Some(2));
-//! ```
 
 use notation::{Card, CardSet, Suit};
 
@@ -210,6 +192,7 @@ impl Legal {
 
     /// The duty whose set is the final one: the duty a wrong card is held
     /// to; `None` when the hand may play anything.
+    #[cfg(test)]
     pub fn duty(&self) -> Option<Duty> {
         self.duties[..usize::from(self.len)].last().copied()
     }
@@ -806,5 +789,33 @@ mod tests {
         assert_eq!((l.set, l.duty()), (set("S3 S4"), Some(Duty::FollowSuit)));
         assert!(would_win(&cards("S9 T2"), c("T3"), SPADES, &r));
         assert!(!would_win(&cards("S9 T2"), c("T1"), SPADES, &r));
+    }
+
+    /// The module's worked example.
+    #[test]
+    fn worked_example() {
+        use crate::trick::{self, Duties, Duty, Lead, Rules};
+        use notation::{Card, CardSet};
+        let c = |s: &str| s.parse::<Card>().unwrap();
+        let rules = Rules {
+            duties: Duties {
+                trump_when_void: true,
+                overtrump: true,
+                ..Duties::default()
+            },
+            ..Rules::default()
+        };
+        let hand: CardSet = [c("T3"), c("T9"), c("HK")].into_iter().collect();
+        let before = [c("SK"), c("T5")];
+        let legal = trick::legal(hand, &before, trick::first_lead(&before), &rules);
+        assert_eq!(legal.set, [c("T9")].into_iter().collect());
+        assert_eq!(legal.broken(c("HK")), Some(Duty::Trump));
+        assert_eq!(legal.broken(c("T3")), Some(Duty::Overtrump));
+        let win = trick::winner(
+            &[c("SK"), c("T5"), c("T9")],
+            Some(Lead::Suit(notation::Suit::Spades)),
+            &rules,
+        );
+        assert_eq!(win.map(|w| w.index), Some(2));
     }
 }

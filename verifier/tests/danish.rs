@@ -27,7 +27,7 @@ fn check(record: &Record) -> Report {
 fn start_pots(record: &Record) -> i64 {
     record
         .tag("Pots")
-        .and_then(|t| verifier::danish::parse_pots(&t.value))
+        .and_then(|t| verifier::parse_pots(&t.value))
         .map_or(0, |p| p[0] + p[1])
 }
 
@@ -129,7 +129,7 @@ fn a_session_carries_the_pots_and_conserves_chips() {
     }
     let seats: i64 = session.scores.iter().sum();
     assert_eq!(seats + pots[0] + pots[1], 0);
-    assert_eq!(session.danish.pots, Some(pots));
+    assert_eq!(session.pots(), Some(pots));
 }
 
 /// Swaps the cards a seat plays in two tricks so that it no longer follows
@@ -315,48 +315,6 @@ fn a_claim_that_differs_is_reported_with_both_figures() {
     ));
 }
 
-#[test]
-fn count_table_matches_the_digest() {
-    use verifier::danish::count_amount;
-    let table = [
-        (0, -25),
-        (3, -25),
-        (4, -20),
-        (8, -20),
-        (9, -15),
-        (13, -15),
-        (14, -10),
-        (18, -10),
-        (19, -5),
-        (23, -5),
-        (24, 0),
-        (28, 0),
-        (29, 5),
-        (33, 5),
-        (34, 10),
-        (38, 10),
-        (39, 15),
-        (43, 15),
-        (44, 20),
-        (48, 20),
-        (49, 25),
-        (53, 25),
-        (54, 30),
-        (58, 30),
-        (59, 35),
-        (63, 35),
-        (64, 40),
-        (68, 40),
-        (69, 45),
-        (73, 45),
-        (74, 50),
-        (78, 50),
-    ];
-    for (p, r) in table {
-        assert_eq!(count_amount(p), r, "{p} points");
-    }
-}
-
 /// Every example hand of `corpus/danish-tarok/` (10 and up) gives exactly
 /// the findings its first comment names (`expect: clean` or
 /// `expect: kind[RULE], ...`), its claims match, and chips are conserved.
@@ -387,7 +345,7 @@ fn corpus_hands_give_their_findings() {
         let mut pots_before = 0;
         for r in &records {
             if let Some(t) = r.tag("Pots") {
-                let p = verifier::danish::parse_pots(&t.value).unwrap();
+                let p = verifier::parse_pots(&t.value).unwrap();
                 pots_before = p[0] + p[1];
             }
             let report = verify(r, &mut session);
@@ -835,7 +793,7 @@ fn after_a_deal_not_settled_the_pots_are_unknown_until_stated() {
         found(&first),
         [finding("incomplete", "DK-PLAY-5", None, None)]
     );
-    assert!(session.danish.unknown);
+    assert!(session.pots_unknown());
     let second = verify(&records[1], &mut session);
     assert_eq!(
         found(&second),
@@ -845,7 +803,7 @@ fn after_a_deal_not_settled_the_pots_are_unknown_until_stated() {
     assert!(second.ledger.is_empty() && second.totals.is_empty());
     assert_eq!(second.pots, None);
     assert!(
-        session.danish.unknown,
+        session.pots_unknown(),
         "still unknown after an unsettled deal"
     );
     // A deal that states its pots is settled again, its claim checked.
@@ -853,7 +811,7 @@ fn after_a_deal_not_settled_the_pots_are_unknown_until_stated() {
     assert!(third.problems.is_empty(), "{:?}", found(&third));
     assert!(third.settled);
     assert_eq!(third.pots, Some([70, 65]));
-    assert!(!session.danish.unknown);
+    assert!(!session.pots_unknown());
     // A finding in a deal with unknown pots is reported, its fine is not paid.
     let mut faulty = records[1].clone();
     faulty.tricks[24].plays[2].card = faulty.tricks[0].plays[0].card;
@@ -897,7 +855,7 @@ fn a_wrong_deal_in_play_is_the_first_wrong_hands_and_before_play_the_dealers() {
     );
     assert_eq!(paid(&report, 2, "DK-DEAL-3"), 10);
     assert!(report.settled);
-    assert_eq!(session.danish.redeal, Some(2));
+    assert_eq!(session.redeal(), Some(2));
 }
 
 #[test]

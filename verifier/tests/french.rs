@@ -5,10 +5,10 @@
 
 extern crate tarok_verifier as verifier;
 
-use notation::{Act, Card, Game, HandfulSize, Lead, Party, Record};
+use notation::{Act, Card, Game, HandfulSize, Party, Record, Variant};
 use proptest::prelude::*;
 use verifier::gen::{self, Rng};
-use verifier::{french, verify, Report, Session};
+use verifier::{verify, Report, Session};
 
 fn generated(seed: u64) -> Option<Record> {
     let mut rng = Rng::new(seed);
@@ -136,17 +136,9 @@ fn inject_revoke(record: &Record) -> Option<(Record, u8, usize, Card)> {
         for i in 1..4 {
             let seat = seats[t][i];
             let led = plays[..i].iter().find(|c| !c.is_fool());
-            let Some(led) = led else { continue };
-            let lead = if led.is_trump() {
-                Lead::Trumps
-            } else {
-                Lead::Suit(led.suit().unwrap())
-            };
-            let top = plays[..i]
-                .iter()
-                .filter_map(|c| c.trump_number())
-                .max()
-                .unwrap_or(0);
+            if led.is_none() {
+                continue;
+            }
             // The seat's hand now: this card and all it plays later.
             let mut hand = notation::CardSet::EMPTY;
             let mut later = Vec::new();
@@ -160,7 +152,9 @@ fn inject_revoke(record: &Record) -> Option<(Record, u8, usize, Card)> {
                     }
                 }
             }
-            let legal = french::legal_plays(hand, Some(lead), top);
+            let before = &record.tricks[t].plays[..i];
+            let legal = verifier::legal_cards(record, Variant::FrenchTarot, hand, before)
+                .expect("French Tarot's duties depend on the hand and the trick");
             for &(t2, j, x) in &later {
                 if !legal.contains(x) {
                     // Winners change, so later leaders may too: keep the

@@ -461,7 +461,7 @@ fn a_trick_of_the_wrong_size_always_settles_and_conserves() {
                     let pots = report.pots.map_or(0, |p| p[0] + p[1]);
                     let start = r
                         .tag("Pots")
-                        .and_then(|tag| verifier::danish::parse_pots(&tag.value))
+                        .and_then(|tag| verifier::parse_pots(&tag.value))
                         .map_or(0, |p| p[0] + p[1]);
                     let start = if report.pots.is_some() { start } else { 0 };
                     assert_eq!(report.totals.iter().sum::<i64>() + pots, start, "{name}");

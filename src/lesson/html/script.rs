@@ -439,7 +439,7 @@ pub fn script(l: &Lesson) -> Script {
 
     // The result.
     let mut body = String::new();
-    if let Some(why) = verifier::structural::unsettled_reason(l.report) {
+    if let Some(why) = verifier::unsettled_reason(l.report) {
         let _ = write!(body, "<p class=\"caveat\">{}</p>", esc(&why));
     }
     if l.report.settled {

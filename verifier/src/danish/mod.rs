@@ -42,7 +42,7 @@
 //! // only the dealer's fee is paid, and the same dealer deals again
 //! assert!(report.settled);
 //! assert_eq!(report.pots, Some([65, 65]));
-//! assert_eq!(session.danish.redeal, Some(0));
+//! assert_eq!(session.redeal(), Some(0));
 //! ```
 
 mod cards;
@@ -62,10 +62,7 @@ mod state;
 use notation::Kind;
 use notation::{Problem, Seat};
 
-pub use count::{card_points, count_amount};
-pub use declarations::{combos, declaration_cards, Cav, Combo, SLOTS};
-pub use discard::{layable, least_declaration_cards};
-pub use play::{duty_broken, trick_lead, trick_winner};
+pub(crate) use play::{duty_broken, trick_lead};
 pub use pots::{end_of_session, parse_pots};
 
 use crate::{Deal, Report, Session};

@@ -31,15 +31,6 @@
 //! deal's end gets one `incomplete` and is not settled (FR-PLAY-7). By FR-IRREG-2 (Option
 //! `irregularities`, default `void`) a deal with any irregularity scores 0
 //! for everyone; the score it would have had is told in an event.
-//!
-//! ```
-//! use notation::{Card, CardSet, Lead, Suit};
-//! let hand: CardSet = ["S3", "T4", "T9", "EX"].iter().map(|c| c.parse::<Card>().unwrap()).collect();
-//! // Hearts led and trumped with T6: T9 must go (or the excuse).
-//! let legal = tarok_verifier::french::legal_plays(hand, Some(Lead::Suit(Suit::Hearts)), 6);
-//! let codes: Vec<String> = legal.iter().map(|c| c.to_string()).collect();
-//! assert_eq!(codes, ["T9", "EX"]);
-//! ```
 
 mod bidding;
 mod cards;
@@ -51,10 +42,7 @@ mod score;
 mod state;
 
 pub use bidding::Contract;
-pub use cards::{half_points, is_oudler};
-pub use declarations::handful;
 pub use play::legal_plays;
-pub use score::target;
 
 use crate::{Deal, Report, Session};
 use state::{State, Writer};

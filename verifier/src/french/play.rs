@@ -634,4 +634,18 @@ mod tests {
         // The excuse is always free.
         assert_eq!(told(&["S3", "EX"], &["SK"], "EX"), None);
     }
+
+    /// The module's worked example.
+    #[test]
+    fn worked_example() {
+        use notation::{Card, CardSet, Lead, Suit};
+        let hand: CardSet = ["S3", "T4", "T9", "EX"]
+            .iter()
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect();
+        // Hearts led and trumped with T6: T9 must go (or the excuse).
+        let legal = super::legal_plays(hand, Some(Lead::Suit(Suit::Hearts)), 6);
+        let codes: Vec<String> = legal.iter().map(|c| c.to_string()).collect();
+        assert_eq!(codes, ["T9", "EX"]);
+    }
 }

@@ -2,7 +2,7 @@
 //! and settled, with the claim written on the record.
 //!
 //! This is deliberately separate, simpler code than the engine in
-//! [`crate::danish`]: its own card ranking, legal moves, declarations and
+//! `crate::danish`: its own card ranking, legal moves, declarations and
 //! payments, so that the engine and the generator check each other.
 //! Every deal is a three-player deal with no irregularity; the first deal
 //! of a session (`index` 0) starts the session (foundation), later ones
@@ -296,9 +296,14 @@ impl Money {
 /// (`None`: the session starts, foundation is paid).
 #[derive(Debug, Clone)]
 pub struct Setup {
+    /// The dealer's seat.
     pub dealer: usize,
+    /// The hands as dealt, by seat (the dealer's with the skat in it).
     pub hands: [Vec<Card>; 3],
+    /// The cards the dealer lays away.
     pub skat: Vec<Card>,
+    /// The pots `[king, pagat]` before the dealer's fee; `None` at a
+    /// session's start.
     pub pots: Option<[i64; 2]>,
     /// Random calls for the fool in trick 23 and renamings of a led fool.
     pub extras: bool,

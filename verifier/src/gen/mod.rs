@@ -25,10 +25,12 @@ impl Rng {
         hand
     }
 
+    /// The generator of a seed: the same seed, the same deals.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -42,6 +44,7 @@ impl Rng {
         (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 
+    /// Shuffles `items` in place (Fisher-Yates).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             items.swap(i, self.below(i + 1));
@@ -102,6 +105,7 @@ pub struct Fixed {
 impl Fixed {
     const MAX_TRIES: u32 = 20_000;
 
+    /// Whether no hand is fixed.
     pub fn is_empty(&self) -> bool {
         self.hands.is_empty()
     }

@@ -107,7 +107,8 @@ pub(crate) fn list(set: CardSet) -> String {
 
 /// The strength of a suit card within its suit (KR-DECK-3): 0 lowest.
 /// `knight_high` is the `face_order=KNQJ` alternative.
-pub fn suit_strength(card: Card, knight_high: bool) -> u8 {
+#[cfg(test)]
+fn suit_strength(card: Card, knight_high: bool) -> u8 {
     match card.suit() {
         Some(_) => STRENGTH[knight_high as usize][card.index() as usize] - 1,
         None => 0,
@@ -291,19 +292,6 @@ pub fn bonus_index(b: Bonus) -> usize {
         Bonus::CaptureKing => 11,
     }
 }
-
-pub const BONUSES: [Bonus; 10] = [
-    Bonus::Pagat,
-    Bonus::Uhu,
-    Bonus::Pelican,
-    Bonus::Quapil,
-    Bonus::KingUltimo,
-    Bonus::Trull,
-    Bonus::FourKings,
-    Bonus::Honours,
-    Bonus::Absolut,
-    Bonus::Valat,
-];
 
 /// Base value of a bonus (KR-ANN-2), valat excepted (KR-BONUS-9).
 pub fn bonus_base(b: Bonus, absolut_value: i64) -> i64 {

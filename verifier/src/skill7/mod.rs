@@ -49,19 +49,12 @@ mod settle;
 mod state;
 
 pub use auction::Kind;
-pub use call::rufer_call;
-pub use deck::points;
-pub use play::{legal_plays, trick_winner};
+pub(crate) use play::legal_plays;
 
 use crate::{Deal, Report, Session};
 use auction::Closed;
 use deal::Redeal;
 use state::{Out, Replay, State};
-
-/// What this variant carries from one deal of a session to the next: the
-/// running totals live in [`Session::scores`]; nothing else carries over.
-#[derive(Debug, Clone, Default)]
-pub struct SessionState {}
 
 /// Replays the deal, pushing findings, payments and events into the report.
 pub fn replay(deal: &Deal<'_>, _session: &mut Session, report: &mut Report) {

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# The Python package (issue 24), on two cores:
+# 1. `tarok.verify(records, independent=True)` (batches replayed in
+#    parallel) against the sequential reference, a `tarok.Session(
+#    independent=True)` fed record by record, and `tarok.verify(records)`
+#    (one session) against `tarok.Session()`: wall time and CPU time (every
+#    thread), median of $RUNS runs, the two ways alternating run by run.
+# 2. Peak memory (maximum resident set, `/usr/bin/time -f %M`) of
+#    verifying $N deals streamed: a path (`tarok.verify(path)`) and an
+#    iterable (`tarok.verify(tarok.read(path))`), each report dropped as it
+#    comes; beside it, the interpreter with the package imported.
+#
+# Needs a Python with the package installed ($PYTHON, default python3:
+# `pip install ./python`) and the tarok binary to write the inputs ($TAROK,
+# default target/release/tarok, else target/debug/tarok). Inputs are made in
+# a temporary folder and deleted (the $N-deal file is about 0.9 KB a deal).
+#
+#   PYTHON=.venv/bin/python bench/python.sh
+#   RUNS=5 N=100000 CORES=0,1 PYTHON=... bench/python.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PY=${PYTHON:-python3}
+RUNS=${RUNS:-7}
+N=${N:-100000}
+DEALS=${DEALS:-20000}
+CORES=${CORES:-0,1}
+if [ -z "${TAROK:-}" ]; then
+  TAROK=target/release/tarok
+  [ -x "$TAROK" ] || TAROK=target/debug/tarok
+fi
+[ -x "$TAROK" ] || { echo "no tarok binary: cargo build, or set TAROK" >&2; exit 2; }
+"$PY" -c 'import tarok' || { echo "$PY has no tarok package: pip install ./python" >&2; exit 2; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+for v in danish-tarok french-tarot; do
+  "$TAROK" gen --variant "$v" --count "$DEALS" --seed 7 > "$tmp/$v.tarok"
+done
+"$TAROK" gen --variant danish-tarok --count "$N" --seed 11 > "$tmp/many.tarok"
+
+echo "== speed: $DEALS deals a variant, cores $CORES, median of $RUNS runs (seconds); $(uptime | sed 's/.*load/load/')"
+for v in danish-tarok french-tarot; do
+  taskset -c "$CORES" "$PY" - "$tmp/$v.tarok" "$RUNS" <<'EOF'
+import resource, statistics, sys, time
+
+import tarok
+
+path, runs = sys.argv[1], int(sys.argv[2])
+records = tarok.parse(path)
+
+
+def one_by_one(independent: bool) -> list[tarok.Report]:
+    session = tarok.Session(independent=independent)
+    return [session.verify(r) for r in records]
+
+
+def batched(independent: bool) -> list[tarok.Report]:
+    return list(tarok.verify(records, independent=independent))
+
+
+def cpu():
+    r = resource.getrusage(resource.RUSAGE_SELF)  # every thread of the process
+    return r.ru_utime + r.ru_stime
+
+
+def timed(f, independent):
+    start, used = time.perf_counter(), cpu()
+    f(independent)
+    return time.perf_counter() - start, cpu() - used
+
+
+name = path.rsplit("/", 1)[-1]
+for independent in (True, False):
+    # Paired: the two ways alternate run by run, so a load that comes and
+    # goes weighs on both.
+    a, b = [], []
+    for _ in range(runs):
+        a.append(timed(one_by_one, independent))
+        b.append(timed(batched, independent))
+    wa, wb = statistics.median(w for w, _ in a), statistics.median(w for w, _ in b)
+    ca, cb = statistics.median(c for _, c in a), statistics.median(c for _, c in b)
+    print(
+        f"{name:20} independent={independent!s:5}  wall: one by one {wa:6.3f}  verify() {wb:6.3f}"
+        f"  ratio {wb / wa:4.2f}   cpu: {ca:6.3f} {cb:6.3f}"
+    )
+EOF
+done
+
+echo "== memory: $N deals ($(du -m "$tmp/many.tarok" | cut -f1) MB), peak resident set (KiB)"
+rss() { /usr/bin/time -f %M taskset -c "$CORES" "$PY" -c "$1" "$tmp/many.tarok" 2>&1 >/dev/null | tail -1; }
+echo "import tarok only:             $(rss 'import sys, tarok')"
+echo "verify(path):                  $(rss 'import sys, tarok
+n = 0
+for r in tarok.verify(sys.argv[1]):
+    n += 1
+assert n == '"$N"', n')"
+echo "verify(read(path)):            $(rss 'import sys, tarok
+n = 0
+for r in tarok.verify(tarok.read(sys.argv[1])):
+    n += 1
+assert n == '"$N"', n')"
+echo "verify(read(path), indep.):    $(rss 'import sys, tarok
+n = 0
+for r in tarok.verify(tarok.read(sys.argv[1]), independent=True):
+    n += 1
+assert n == '"$N"', n')"
