@@ -55,7 +55,7 @@ pub(super) fn fast_tag(i: &str) -> Option<(&str, (&str, TagText))> {
 /// bytes: `hand N:`, `trick N:` (the next trick's number), `talon:` (or
 /// `dog:`) or `discard N:`, canonical card codes separated by blanks, and
 /// then the next section's keyword (or the end) after white space. Returns
-/// the section's rank when it read one. Anything else (a comment, an alias,
+/// the section when it read one. Anything else (a comment, an alias,
 /// a `=` suffix, `lead`/`call`, `show`, a section out of order, a fault of
 /// any kind) returns `None` having changed nothing, and the general parser
 /// reads the section: what it makes of the common form is exactly what
@@ -63,25 +63,27 @@ pub(super) fn fast_tag(i: &str) -> Option<(&str, (&str, TagText))> {
 pub(super) fn fast_line(
     p: &mut Reader<'_>,
     record: &mut Record,
-    last_rank: usize,
+    last: Section,
     lead_in: &mut Vec<String>,
-) -> Option<usize> {
+) -> Option<Section> {
     let bytes = p.src.as_bytes();
     let start = p.pos;
-    let (rank, mut i) = match bytes.get(start..start + 6)? {
-        [b't', b'r', b'i', b'c', b'k', b' '] => (TRICK, start + 6),
-        [b'h', b'a', b'n', b'd', b' ', _] => (HAND, start + 5),
-        [b't', b'a', b'l', b'o', b'n', b':'] => (TALON, start + 5),
-        [b'd', b'o', b'g', b':', ..] => (TALON, start + 3),
-        b"discar" if bytes.get(start + 6..start + 8) == Some(b"d ") => (DISCARD, start + 8),
+    let (section, mut i) = match bytes.get(start..start + 6)? {
+        [b't', b'r', b'i', b'c', b'k', b' '] => (Section::Trick, start + 6),
+        [b'h', b'a', b'n', b'd', b' ', _] => (Section::Hand, start + 5),
+        [b't', b'a', b'l', b'o', b'n', b':'] => (Section::Talon, start + 5),
+        [b'd', b'o', b'g', b':', ..] => (Section::Talon, start + 3),
+        b"discar" if bytes.get(start + 6..start + 8) == Some(b"d ") => {
+            (Section::Discard, start + 8)
+        }
         _ => return None,
     };
     // Hands and tricks may repeat; the others stand once, in order.
-    if rank < last_rank || rank == last_rank && !matches!(rank, HAND | TRICK) {
+    if !section.may_follow(last) {
         return None;
     }
     let mut n: u32 = 0;
-    if rank != TALON {
+    if section != Section::Talon {
         let digits = i;
         while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
             n = n * 10 + u32::from(d - b'0');
@@ -93,7 +95,7 @@ pub(super) fn fast_line(
         if i == digits {
             return None;
         }
-        let fits = if rank == TRICK {
+        let fits = if section == Section::Trick {
             n as usize == record.tricks.len() + 1
         } else {
             n <= u32::from(u8::MAX)
@@ -107,7 +109,7 @@ pub(super) fn fast_line(
     }
     i += 1;
     let base = p.base as u32;
-    if rank == TRICK {
+    if section == Section::Trick {
         let mut plays = Plays::new();
         let i = section_end(p.src, card_list(bytes, i, base, &mut plays)?)?;
         if record.tricks.capacity() == 0 {
@@ -124,7 +126,7 @@ pub(super) fn fast_line(
             span: p.span(start, i),
         });
         p.pos = i;
-        return Some(rank);
+        return Some(section);
     }
     // Room for as many cards as the line can hold (a code and a blank are
     // at least three bytes): one allocation, no copy.
@@ -133,14 +135,14 @@ pub(super) fn fast_line(
     let i = section_end(p.src, card_list(bytes, i, base, &mut cards)?)?;
     let span = p.span(start, i);
     let comments = std::mem::take(lead_in);
-    match rank {
-        HAND => record.hands.push(Hand {
+    match section {
+        Section::Hand => record.hands.push(Hand {
             seat: n as Seat,
             cards,
             comments,
             span,
         }),
-        TALON => {
+        Section::Talon => {
             record.talon = Some(Cards {
                 cards,
                 comments,
@@ -158,7 +160,7 @@ pub(super) fn fast_line(
         }
     }
     p.pos = i;
-    Some(rank)
+    Some(section)
 }
 
 /// The cards of a line in the common form from `i` on: canonical codes
@@ -207,12 +209,12 @@ fn card_list<L: ItemList>(bytes: &[u8], mut i: usize, base: u32, list: &mut L) -
 pub(super) fn fast_fool_trick(
     p: &mut Reader<'_>,
     record: &mut Record,
-    last_rank: usize,
+    last: Section,
     lead_in: &mut Vec<String>,
-) -> Option<usize> {
+) -> Option<Section> {
     let bytes = p.src.as_bytes();
     let start = p.pos;
-    if bytes.get(start..start + 6) != Some(b"trick ") || last_rank > TRICK {
+    if bytes.get(start..start + 6) != Some(b"trick ") || last > Section::Trick {
         return None;
     }
     let (n, mut i) = small_number_at(bytes, start + 6)?;
@@ -256,7 +258,7 @@ pub(super) fn fast_fool_trick(
         span,
     });
     p.pos = i;
-    Some(TRICK)
+    Some(Section::Trick)
 }
 
 /// A card played to a trick in the common form, with a led fool's suit
@@ -342,7 +344,7 @@ fn section_end(src: &str, mut i: usize) -> Option<usize> {
         while end < bytes.len() && is_word_byte(bytes[end]) {
             end += 1;
         }
-        section_rank(&src[i..end])?;
+        Section::from_word(&src[i..end])?;
     }
     Some(i)
 }
@@ -391,15 +393,20 @@ fn word_at(src: &str, i: usize) -> (&str, usize) {
 pub(super) fn fast_actions(
     p: &mut Reader<'_>,
     record: &mut Record,
-    last_rank: usize,
+    last: Section,
     lead_in: &mut Vec<String>,
-) -> Option<usize> {
+) -> Option<Section> {
     let src = p.src;
     let bytes = src.as_bytes();
     let start = p.pos;
     let (keyword, colon) = word_at(src, start);
-    let rank = section_rank(keyword).filter(|&r| matches!(r, AUCTION | CALLS | DECLARE | CLAIM))?;
-    if rank <= last_rank || bytes.get(colon) != Some(&b':') {
+    let section = Section::from_word(keyword).filter(|s| {
+        matches!(
+            s,
+            Section::Auction | Section::Calls | Section::Declare | Section::Claim
+        )
+    })?;
+    if !section.may_follow(last) || bytes.get(colon) != Some(&b':') {
         return None;
     }
     let mut i = colon + 1;
@@ -411,11 +418,19 @@ pub(super) fn fast_actions(
     // stands between them.
     let line = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
     let room = line - i + 2;
-    let mut actions = Vec::with_capacity(if rank == CLAIM { 0 } else { room / 8 });
-    let mut entries = Vec::with_capacity(if rank == CLAIM { room / 5 } else { 0 });
+    let mut actions = Vec::with_capacity(if section == Section::Claim {
+        0
+    } else {
+        room / 8
+    });
+    let mut entries = Vec::with_capacity(if section == Section::Claim {
+        room / 5
+    } else {
+        0
+    });
     loop {
         let at = i;
-        if rank == CLAIM {
+        if section == Section::Claim {
             let party = match small_number_at(bytes, i) {
                 Some((seat, end)) => {
                     i = end;
@@ -561,26 +576,26 @@ pub(super) fn fast_actions(
     let end = section_end(src, i)?;
     let span = p.span(start, end);
     let comments = std::mem::take(lead_in);
-    if rank == CLAIM {
+    if section == Section::Claim {
         record.claim = Some(Claim {
             entries,
             comments,
             span,
         });
     } else {
-        let section = Some(Actions {
+        let actions = Some(Actions {
             actions,
             comments,
             span,
         });
-        match rank {
-            2 => record.auction = section,
-            3 => record.calls = section,
-            _ => record.declarations = section,
+        match section {
+            Section::Auction => record.auction = actions,
+            Section::Calls => record.calls = actions,
+            _ => record.declarations = actions,
         }
     }
     p.pos = end;
-    Some(rank)
+    Some(section)
 }
 
 /// A suit written as its letter, as `Reader::suit_word` reads it.

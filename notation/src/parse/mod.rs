@@ -198,14 +198,14 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
     );
 
     // Sections.
-    let mut last_rank = 0;
+    let mut last = Section::Hand;
     while !p.rest().is_empty() {
         if !p.fast {
-        } else if let Some(rank) = fast_line(p, &mut record, last_rank, &mut lead_in)
-            .or_else(|| fast_actions(p, &mut record, last_rank, &mut lead_in))
-            .or_else(|| fast_fool_trick(p, &mut record, last_rank, &mut lead_in))
+        } else if let Some(section) = fast_line(p, &mut record, last, &mut lead_in)
+            .or_else(|| fast_actions(p, &mut record, last, &mut lead_in))
+            .or_else(|| fast_fool_trick(p, &mut record, last, &mut lead_in))
         {
-            last_rank = rank;
+            last = section;
             continue;
         }
         let start = p.pos;
@@ -215,13 +215,13 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
                 span,
                 format!("expected a section, found {found}"),
                 "expected a section keyword",
-                &format!("sections are: {}", SECTIONS.join(", ")),
+                &format!("sections are: {}", Section::keywords()),
             );
             p.recover();
             lead_in.clear();
             continue;
         };
-        let Some(rank) = section_rank(keyword) else {
+        let Some(section) = Section::from_word(keyword) else {
             p.fail(
                 Problem::new(Kind::Syntax, format!("`{keyword}` is not a section"))
                     .at(kw_span, "unknown section keyword")
@@ -231,20 +231,20 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
             lead_in.clear();
             continue;
         };
-        if rank < last_rank || (rank == last_rank && !matches!(keyword, "hand" | "trick")) {
+        if !section.may_follow(last) {
             p.fail(
                 Problem::new(Kind::Syntax, format!("`{keyword}` is out of order"))
                     .at(kw_span, "section out of order")
-                    .help(format!("sections come in this order, each once (hand and trick as often as needed): {}", SECTIONS.join(", "))),
+                    .help(format!("sections come in this order, each once (hand and trick as often as needed): {}", Section::keywords())),
             );
         }
-        last_rank = rank;
+        last = section;
         let mut comments = std::mem::take(&mut lead_in);
-        let result = section(p, &mut record, SECTIONS[rank], start, &mut comments);
+        let result = sections::section(p, &mut record, section, start, &mut comments);
         match result {
             Ok(pending) => {
                 // Attach the tail comments: same line -> the last element.
-                let sink = last_element_comments(&mut record, SECTIONS[rank]);
+                let sink = last_element_comments(&mut record, section);
                 lead_in = Reader::split_tail(pending, sink);
             }
             Err(Failed) => {

@@ -143,7 +143,7 @@ impl<'a> Reader<'a> {
             None => true,
             // Section keywords are lower-case words.
             Some(b) if !b.is_ascii_lowercase() => false,
-            Some(_) => self.peek_word().and_then(section_rank).is_some(),
+            Some(_) => self.peek_word().and_then(Section::from_word).is_some(),
         }
     }
 

@@ -1,4 +1,4 @@
-//! Sections: their keywords and order (`SECTIONS`), the body of each
+//! Sections: their keywords and order ([`Section`]), the body of each
 //! section and its cards, where a comment after a section's last element
 //! goes, and recovery at the next section keyword.
 
@@ -29,34 +29,81 @@ impl ItemList for Plays {
     }
 }
 
-/// The section keywords, in the order sections must appear.
-pub(super) const SECTIONS: [&str; 8] = [
-    "hand", "talon", "auction", "calls", "discard", "declare", "trick", "claim",
-];
+/// A section of a record. The variants stand in the order sections must
+/// appear (the derived order is that order); a hand and a trick may repeat,
+/// every other section stands at most once. A new section is a new variant
+/// here, in its place in the order, with its keyword, its body in
+/// [`section`] and its last element in [`last_element_comments`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Section {
+    Hand,
+    Talon,
+    Auction,
+    Calls,
+    Discard,
+    Declare,
+    Trick,
+    Claim,
+}
 
-// A section's rank: its position in SECTIONS, the order sections come in.
-pub(super) const HAND: usize = 0;
-pub(super) const TALON: usize = 1;
-pub(super) const AUCTION: usize = 2;
-pub(super) const CALLS: usize = 3;
-pub(super) const DISCARD: usize = 4;
-pub(super) const DECLARE: usize = 5;
-pub(super) const TRICK: usize = 6;
-pub(super) const CLAIM: usize = 7;
+impl Section {
+    /// Every section, in the order sections must appear.
+    pub(super) const ALL: [Section; 8] = [
+        Section::Hand,
+        Section::Talon,
+        Section::Auction,
+        Section::Calls,
+        Section::Discard,
+        Section::Declare,
+        Section::Trick,
+        Section::Claim,
+    ];
 
-pub(super) fn section_rank(word: &str) -> Option<usize> {
-    // `dog` is the talon.
-    Some(match word {
-        "hand" => HAND,
-        "talon" | "dog" => TALON,
-        "auction" => AUCTION,
-        "calls" => CALLS,
-        "discard" => DISCARD,
-        "declare" => DECLARE,
-        "trick" => TRICK,
-        "claim" => CLAIM,
-        _ => return None,
-    })
+    /// The section a keyword opens; `dog` is the talon.
+    pub(super) fn from_word(word: &str) -> Option<Section> {
+        Some(match word {
+            "hand" => Section::Hand,
+            "talon" | "dog" => Section::Talon,
+            "auction" => Section::Auction,
+            "calls" => Section::Calls,
+            "discard" => Section::Discard,
+            "declare" => Section::Declare,
+            "trick" => Section::Trick,
+            "claim" => Section::Claim,
+            _ => return None,
+        })
+    }
+
+    /// The section's keyword as the printer writes it.
+    pub(super) fn keyword(self) -> &'static str {
+        match self {
+            Section::Hand => "hand",
+            Section::Talon => "talon",
+            Section::Auction => "auction",
+            Section::Calls => "calls",
+            Section::Discard => "discard",
+            Section::Declare => "declare",
+            Section::Trick => "trick",
+            Section::Claim => "claim",
+        }
+    }
+
+    /// Whether the section may stand more than once (a hand per seat, a
+    /// trick per trick).
+    pub(super) fn repeats(self) -> bool {
+        matches!(self, Section::Hand | Section::Trick)
+    }
+
+    /// Whether `self` may follow `last`: later in the order, or the same
+    /// section again when it repeats.
+    pub(super) fn may_follow(self, last: Section) -> bool {
+        self > last || self == last && self.repeats()
+    }
+
+    /// The keywords in order, for help lines: `hand, talon, ...`.
+    pub(super) fn keywords() -> String {
+        Section::ALL.map(Section::keyword).join(", ")
+    }
 }
 
 /// Parses the body of one section; returns the comments after its last
@@ -64,13 +111,13 @@ pub(super) fn section_rank(word: &str) -> Option<usize> {
 pub(super) fn section(
     p: &mut Reader<'_>,
     record: &mut Record,
-    keyword: &str,
+    section: Section,
     start: usize,
     comments: &mut Vec<String>,
 ) -> PResult<Vec<Trivia>> {
     // Tricks first: most sections of a record are tricks.
-    match keyword {
-        "trick" => {
+    match section {
+        Section::Trick => {
             let mut trick = Trick::default();
             p.trivia_none()?;
             if p.rest().starts_with(|c: char| c.is_ascii_digit()) {
@@ -102,7 +149,7 @@ pub(super) fn section(
                 }
                 p.trivia_none()?;
             }
-            p.section_colon("trick")?;
+            p.section_colon(section)?;
             let (plays, pending) = p.items(true, None, comments)?;
             trick.plays = plays;
             trick.comments = std::mem::take(comments);
@@ -110,10 +157,10 @@ pub(super) fn section(
             record.tricks.push(trick);
             Ok(pending)
         }
-        "hand" => {
+        Section::Hand => {
             p.trivia_none()?;
             let (seat, _) = p.seat()?;
-            p.section_colon("hand")?;
+            p.section_colon(section)?;
             let (cards, pending) = p.items(false, None, comments)?;
             record.hands.push(Hand {
                 seat,
@@ -123,8 +170,8 @@ pub(super) fn section(
             });
             Ok(pending)
         }
-        "talon" => {
-            p.section_colon("talon")?;
+        Section::Talon => {
+            p.section_colon(section)?;
             let (cards, pending) = p.items(false, None, comments)?;
             record.talon = Some(Cards {
                 cards,
@@ -133,10 +180,10 @@ pub(super) fn section(
             });
             Ok(pending)
         }
-        "discard" => {
+        Section::Discard => {
             p.trivia_none()?;
             let (seat, _) = p.seat()?;
-            p.section_colon("discard")?;
+            p.section_colon(section)?;
             let (mut cards, mut pending): (Vec<Item>, _) =
                 p.items(false, Some("show"), comments)?;
             let mut shown = Vec::new();
@@ -168,23 +215,23 @@ pub(super) fn section(
             });
             Ok(pending)
         }
-        "auction" | "calls" | "declare" => {
-            p.section_colon(keyword)?;
+        Section::Auction | Section::Calls | Section::Declare => {
+            p.section_colon(section)?;
             let (actions, pending) = p.actions(comments)?;
-            let section = Some(Actions {
+            let actions = Some(Actions {
                 actions,
                 comments: std::mem::take(comments),
                 span: p.span(start, p.pos),
             });
-            match keyword {
-                "auction" => record.auction = section,
-                "calls" => record.calls = section,
-                _ => record.declarations = section,
+            match section {
+                Section::Auction => record.auction = actions,
+                Section::Calls => record.calls = actions,
+                _ => record.declarations = actions,
             }
             Ok(pending)
         }
-        "claim" => {
-            p.section_colon("claim")?;
+        Section::Claim => {
+            p.section_colon(section)?;
             let (entries, pending) = p.claim_entries(comments)?;
             record.claim = Some(Claim {
                 entries,
@@ -193,17 +240,16 @@ pub(super) fn section(
             });
             Ok(pending)
         }
-        _ => unreachable!("section keywords are listed in SECTIONS"),
     }
 }
 
-/// The comment list of the element a same-line comment after `keyword`'s
-/// section attaches to: its last card or action, or the section's own
-/// lead-in when it has none.
-pub(super) fn last_element_comments<'r>(
-    record: &'r mut Record,
-    keyword: &str,
-) -> Option<&'r mut dyn CommentSink> {
+/// The comment list of the element a same-line comment after `section`
+/// attaches to: its last card or action, or the section's own lead-in when
+/// it has none.
+pub(super) fn last_element_comments(
+    record: &mut Record,
+    section: Section,
+) -> Option<&mut dyn CommentSink> {
     fn last_or<'a, T>(
         list: &'a mut [T],
         comments: &'a mut Vec<String>,
@@ -220,20 +266,20 @@ pub(super) fn last_element_comments<'r>(
     pub(super) fn action(a: &mut Action) -> &mut dyn CommentSink {
         &mut a.comments
     }
-    Some(match keyword {
-        "trick" => {
+    Some(match section {
+        Section::Trick => {
             let t = record.tricks.last_mut()?;
             last_or(&mut t.plays, &mut t.comments, item)
         }
-        "hand" => {
+        Section::Hand => {
             let h = record.hands.last_mut()?;
             last_or(&mut h.cards, &mut h.comments, item)
         }
-        "talon" => {
+        Section::Talon => {
             let t = record.talon.as_mut()?;
             last_or(&mut t.cards, &mut t.comments, item)
         }
-        "discard" => {
+        Section::Discard => {
             let d = record.discard.as_mut()?;
             if d.shown.is_empty() {
                 last_or(&mut d.cards, &mut d.comments, item)
@@ -241,17 +287,16 @@ pub(super) fn last_element_comments<'r>(
                 last_or(&mut d.shown, &mut d.comments, item)
             }
         }
-        "auction" | "calls" | "declare" => {
-            let section = match keyword {
-                "auction" => record.auction.as_mut()?,
-                "calls" => record.calls.as_mut()?,
+        Section::Auction | Section::Calls | Section::Declare => {
+            let actions = match section {
+                Section::Auction => record.auction.as_mut()?,
+                Section::Calls => record.calls.as_mut()?,
                 _ => record.declarations.as_mut()?,
             };
-            last_or(&mut section.actions, &mut section.comments, action)
+            last_or(&mut actions.actions, &mut actions.comments, action)
         }
         // A claim's entries hold no comments: the claim's own lead-in.
-        "claim" => &mut record.claim.as_mut()?.comments,
-        _ => return None,
+        Section::Claim => &mut record.claim.as_mut()?.comments,
     })
 }
 
@@ -372,7 +417,8 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn section_colon(&mut self, keyword: &str) -> PResult<()> {
+    fn section_colon(&mut self, section: Section) -> PResult<()> {
+        let keyword = section.keyword();
         self.trivia_none()?;
         if self.rest().starts_with(':') {
             self.pos += 1;
@@ -381,8 +427,10 @@ impl<'a> Reader<'a> {
         self.expect_char(
             ':',
             &format!("after `{keyword}`"),
-            &match keyword {
-                "hand" | "discard" => format!("write `{keyword} <seat>:` followed by its cards"),
+            &match section {
+                Section::Hand | Section::Discard => {
+                    format!("write `{keyword} <seat>:` followed by its cards")
+                }
                 _ => format!("write `{keyword}:` followed by its contents"),
             },
         )
@@ -447,7 +495,11 @@ impl<'a> Reader<'a> {
         while let Some(nl) = self.rest().find('\n') {
             self.pos += nl + 1;
             let line = self.rest().trim_start_matches([' ', '\t']);
-            if word(line).ok().and_then(|(_, w)| section_rank(w)).is_some() {
+            if word(line)
+                .ok()
+                .and_then(|(_, w)| Section::from_word(w))
+                .is_some()
+            {
                 self.advance_to(line);
                 return;
             }
