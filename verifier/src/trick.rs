@@ -74,6 +74,22 @@
 //! let win = trick::winner(&[c("SK"), c("T5"), c("T9")], Some(Lead::Suit(notation::Suit::Spades)), &rules);
 //! assert_eq!(win.map(|w| w.index), Some(2));
 //! ```
+//!
+//! ## Speed (issue 15)
+//! This is the hot path of `verify`. A card that plainly meets its duty
+//! (the suit led from the hand; in French Tarot also the excuse and a trump
+//! above the trick's highest; in Königrufen and Skill7 a tarock to a tarock
+//! lead) is passed by the engine without calling [`legal`], and so is the
+//! lead where no duty binds it. Where a game's duties are few, the engine
+//! works them out on card masks instead of the chain (Danish DK-PLAY-2, the
+//! French FR-PLAY-2..4, every Königrufen game's rules 1-3 and 4b, Skill7
+//! outside Farbesolo) and builds the chain only to word a revoke where it
+//! needs it; unit tests hold these shortcuts, and the Danish written-out
+//! winner, equal to the core on random hands. Likewise what depends on
+//! which card it is and runs for every card (card points, the Danish ultimo
+//! and skat-barred cards) is a table by card index or a mask, not a `match`
+//! on the rank (`crate::points`): a test holds each equal to the rule in
+//! the digest's words.
 
 use notation::{Card, CardSet, Suit};
 

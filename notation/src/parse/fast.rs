@@ -2,6 +2,33 @@
 //! trick and a line of actions, read on bytes. Each either reads exactly
 //! what the general parser would, or returns `None` having changed
 //! nothing; `fast_paths_change_nothing` checks this on the corpus.
+//!
+//! What each reads: a tag `[Name "value"]` (`fast_tag`); a hand, trick,
+//! talon or discard line of canonical codes separated by blanks
+//! (`fast_line`); an auction, calls, declare or claim line of plain actions
+//! or entries separated by `, ` (`fast_actions`, Danish declarations such
+//! as `half H HK` and `full-kings` included, and Königrufen's `call HK
+//! fourth`), each followed by the next section keyword; a trick with a led
+//! fool's suit named or renamed or a Danish fool call (`trick 23 call 1:
+//! EX=H rename T CQ T20`, `fast_fool_trick`, kept apart from `fast_line`).
+//! Anything else (a comment, an alias, a suffix, `after`, a skat, a fault,
+//! a section out of order) returns `None`: the fast paths never decide a
+//! fault or a span.
+//!
+//! ## Speed (issue 15)
+//! The hot card loop (`card_list`, one copy for a trick's plays and one for
+//! a list of cards) is sensitive to inlining and to branches whose way
+//! depends on the card: measure any change to it in time, and in
+//! instructions and mispredicted branches (`valgrind --tool=cachegrind
+//! --branch-sim=yes`) on every variant (`bench/README.md`). Handling the
+//! fool inside it, or overflow-free arithmetic in `canonical_at`, cost more
+//! than it saved; its spans add wrapping, as `Span::new` truncates. So does
+//! `parse_inner` as a whole: a French `handful` in `fast_actions` (in its
+//! verb match, behind the bids, out of line, or in a second never-inlined
+//! copy tried last) and building the record in place in the result (no
+//! moves on the way out) each cost every variant 1-3% more than they saved;
+//! a handful's cards are instead read on bytes in the general parser's
+//! `card_run` (a function of its own).
 
 use crate::card::{Card, Suit};
 use crate::record::*;
