@@ -246,6 +246,15 @@ impl Problem {
         self
     }
 
+    /// The rule broken, by an id that reaches the finding through a
+    /// variable (chosen among literal ids); a literal is written
+    /// `.rule(Rule::DkPlay2)`. Every id the code names is checked against
+    /// the rules reference by the tests of `src/rules.rs`.
+    pub fn rule_id(mut self, id: &'static str) -> Problem {
+        self.rule = Some(id);
+        self
+    }
+
     pub fn seat(mut self, seat: Seat) -> Problem {
         self.seat = Some(seat);
         self

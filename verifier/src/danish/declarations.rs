@@ -466,7 +466,7 @@ impl Replay<'_, '_> {
             "DK-DECL-4"
         };
         let p = Problem::new(Kind::WrongDeclaration, msg)
-            .rule(rule)
+            .rule_id(rule)
             .seat(s)
             .at(span, "wrong declaration")
             .help("declare exactly what the hand holds: type, number, pagat, suit, missing card, and cards laid in the skat");

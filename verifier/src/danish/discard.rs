@@ -59,7 +59,7 @@ pub fn least_declaration_cards(hand: CardSet, decl: CardSet, fool_ok: bool) -> u
 /// An `illegal-discard` finding against the dealer.
 fn improper(d: u8, msg: String, rule: &'static str, label: &str, span: Span) -> Problem {
     Problem::new(Kind::IllegalDiscard, msg)
-        .rule(rule)
+        .rule_id(rule)
         .seat(d)
         .at(span, label.to_owned())
 }

@@ -238,7 +238,7 @@ fn false_handful(a: &Action, faults: &[(String, Option<Card>)]) -> Problem {
         Kind::WrongDeclaration,
         format!("false handful by seat {}: {}", a.seat, text.join("; ")),
     )
-    .rule(rule)
+    .rule_id(rule)
     .seat(a.seat)
     .at(a.span, "false handful")
     .help(help);

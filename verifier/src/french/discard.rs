@@ -161,7 +161,7 @@ impl Reasons {
             Kind::IllegalDiscard,
             format!("illegal discard by seat {}: {}", d.seat, words.join("; ")),
         )
-        .rule(rule)
+        .rule_id(rule)
         .seat(d.seat)
         .help(help);
         // The first card at fault under the finding's rule is the place and

@@ -276,7 +276,7 @@ fn leader_of(
         };
         out.fault(
             Problem::new(Kind::OutOfTurn, format!("seat {l} leads to trick {}; {why}", t + 1))
-                .rule(rule)
+                .rule_id(rule)
                 .seat(l)
                 .trick(t + 1)
                 .at(trick.span, "led out of turn")
@@ -467,7 +467,7 @@ fn revoke(p: &Played, rule: &'static str, why: String) -> Problem {
         Kind::Revoke,
         format!("seat {} plays {} in trick {}: {why}", p.seat, p.card, p.t + 1),
     )
-    .rule(rule)
+    .rule_id(rule)
     .seat(p.seat)
     .trick(p.t + 1)
     .card(p.card)

@@ -315,7 +315,7 @@ fn plain_follow(
 /// A revoke of `item` under `rule`.
 fn revoke(item: &notation::Item, seat: u8, k: usize, rule: &'static str, msg: String) -> Problem {
     Problem::new(Kind::Revoke, msg)
-        .rule(rule)
+        .rule_id(rule)
         .seat(seat)
         .trick(k)
         .card(item.card)

@@ -30,7 +30,7 @@ impl Replay<'_> {
                 };
                 self.out.push(
                     Problem::new(Kind::IllegalCall, format!("in {} the talon is not taken", game.word()))
-                        .rule(rule)
+                        .rule_id(rule)
                         .seat(a.seat)
                         .at(a.span, "no talon choice in this game")
                         .help("the bidder takes a talon pile (or grinds) only in caller, three and three of suits; solo and negative games leave it, six threes takes all six; the entry is ignored"),

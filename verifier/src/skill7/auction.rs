@@ -588,7 +588,7 @@ fn entry_fault(
     help: &str,
 ) -> Problem {
     Problem::new(kind, msg)
-        .rule(rule)
+        .rule_id(rule)
         .seat(a.seat)
         .at(a.span, label)
         .help(help)

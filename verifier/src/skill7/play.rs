@@ -474,7 +474,7 @@ impl Replay<'_, '_> {
                 Finding::Revoke,
                 format!("seat {seat} plays {card} in trick {n} but had to {duty}"),
             )
-            .rule(rule)
+            .rule_id(rule)
             .seat(seat)
             .trick(n)
             .card(card)
