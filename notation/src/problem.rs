@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::card::Card;
 use crate::record::{Party, Seat, Span};
+use crate::rule::Rule;
 
 /// What kind of finding a [`Problem`] is: the stable classification that
 /// tools match on. In JSON and in diagnostics it is written in kebab-case
@@ -241,8 +242,10 @@ impl Problem {
         self
     }
 
-    pub fn rule(mut self, rule: &'static str) -> Problem {
-        self.rule = Some(rule);
+    /// The rule broken, named by its variant of [`Rule`]; the finding
+    /// keeps its id (`DK-PLAY-2`), as the JSON form writes it.
+    pub fn rule(mut self, rule: Rule) -> Problem {
+        self.rule = Some(rule.id());
         self
     }
 

@@ -4,6 +4,7 @@
 //! of the rules.
 
 use notation::Kind;
+use notation::Rule;
 use notation::{Act, Card, CardSet, Discard, Problem, Span};
 
 use super::cards::TRUMPS;
@@ -183,7 +184,7 @@ impl Replay<'_, '_> {
                 Kind::IllegalDiscard,
                 format!("the dealer (seat {d}) lays no skat, and the record goes on"),
             )
-            .rule("DK-DISCARD-1")
+            .rule(Rule::DkDiscard1)
             .seat(d)
             .at(span, "28 cards, no skat laid")
             .help("the dealer lays away exactly 3 of his 28 cards: `discard D: ...`; an improper discard: 40 into each pot, and the deal is abandoned (DK-DISCARD-5)"),
