@@ -284,7 +284,7 @@ pub fn first_lead(cards: &[Card]) -> Option<Lead> {
 }
 
 fn fool_set() -> CardSet {
-    CardSet(1u128 << Card::FOOL.index())
+    CardSet::from_bits_truncate(1u128 << Card::FOOL.index())
 }
 
 fn suit_cards(hand: CardSet) -> CardSet {
@@ -301,7 +301,7 @@ pub(crate) fn trumps_above(top: u8) -> CardSet {
     let all = CardSet::trumps();
     match Card::trump(top) {
         // Trumps are in number order: those above `top` come after it.
-        Some(t) => all.intersection(CardSet(!((2u128 << t.index()) - 1))),
+        Some(t) => all.intersection(CardSet::from_bits_truncate(!((2u128 << t.index()) - 1))),
         None if top == 0 => all,
         None => CardSet::EMPTY,
     }
@@ -570,7 +570,7 @@ mod tests {
 
     #[test]
     fn trumps_above_a_number_are_those_numbered_higher() {
-        let everything = CardSet((1u128 << Card::COUNT) - 1);
+        let everything = CardSet::from_bits_truncate((1u128 << Card::COUNT) - 1);
         for top in 0..=23u8 {
             let want: CardSet = everything
                 .iter()

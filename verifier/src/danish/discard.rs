@@ -16,8 +16,8 @@ use crate::Moment;
 /// Whether a card may ever lie in the skat (DK-DISCARD-2).
 pub fn layable(c: Card) -> bool {
     // One bit test, not four comparisons the processor has to guess.
-    const KEPT: CardSet = CardSet(
-        super::cards::kings().0
+    const KEPT: CardSet = CardSet::from_bits_truncate(
+        super::cards::kings().bits()
             | 1 << Card::PAGAT.index()
             | 1 << Card::MOND.index()
             | 1 << Card::FOOL.index(),

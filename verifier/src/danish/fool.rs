@@ -18,7 +18,8 @@ impl Replay<'_, '_> {
     /// DK-FOOL-6: the lead of trick 25 passes on when the leader holds only
     /// the fool. Returns who leads by the rules.
     pub(super) fn last_trick_lead(&mut self, t: usize, leader: Seat, hands: &[CardSet; 4]) -> Seat {
-        if t == 25 && hands[leader as usize] == CardSet(1 << Card::FOOL.index()) {
+        if t == 25 && hands[leader as usize] == CardSet::from_bits_truncate(1 << Card::FOOL.index())
+        {
             let next = self.seating.next(leader);
             self.out.rule_event(
                 Moment::Trick(t as u16),

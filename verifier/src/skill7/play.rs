@@ -375,7 +375,7 @@ impl Replay<'_, '_> {
             } else if card == PAGAT
                 && rules.pagat_bidder == Some(seat)
                 && n < 10
-                && allowed != CardSet(1u128 << PAGAT.index())
+                && allowed != CardSet::from_bits_truncate(1u128 << PAGAT.index())
             {
                 self.out.push(
                     Problem::new(
