@@ -281,6 +281,22 @@ mod coverage {
         assert!(missing.is_empty(), "no entry for {missing:?}");
     }
 
+    /// The reference shipped in the binary and the `Rule` enum are the same
+    /// list: every entry is a rule with its title, and every rule an entry.
+    #[test]
+    fn every_entry_is_a_rule_and_every_rule_an_entry() {
+        let entries: Vec<Entry> = entries().collect();
+        for e in &entries {
+            let rule = notation::Rule::from_id(e.id);
+            assert!(rule.is_some(), "{} has no `Rule`", e.id);
+            assert_eq!(rule.map(notation::Rule::title), Some(e.title));
+        }
+        for rule in notation::Rule::all() {
+            assert!(lookup(rule.id()).is_some(), "no entry for {rule}");
+        }
+        assert_eq!(notation::Rule::all().count(), entries.len());
+    }
+
     /// Every id a corpus file names (in its comments and `expect` lines),
     /// so that a reader of the corpus can look each one up.
     fn named(dir: &Path, ids: &mut std::collections::BTreeSet<String>) {

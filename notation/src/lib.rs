@@ -56,6 +56,7 @@ pub mod parse;
 pub mod print;
 pub mod problem;
 pub mod record;
+pub mod rule;
 pub mod variant;
 pub mod words;
 
@@ -64,4 +65,5 @@ pub use parse::{parse_record, parse_str, split_records};
 pub use print::{records_to_text, to_text};
 pub use problem::{Finding, Kind, Problem};
 pub use record::*;
+pub use rule::Rule;
 pub use variant::Variant;

@@ -7,6 +7,21 @@
 //!
 //! Spans are kept for diagnostics only: they are not part of the JSON form
 //! and two spans always compare equal, so records compare by content.
+//!
+//! ## Layout (issue 15)
+//! An [`Item`] (a card as written) is 24 bytes and owns no heap in the
+//! common case: its comments are a [`Comments`], one pointer, null when
+//! there are none (it derefs to `[String]`; an empty list never holds an
+//! allocation once built with `default`/`from`/`collect`, and every empty
+//! list compares equal). A trick's `plays` is a [`Plays`]
+//! (`smallvec::SmallVec<[Item; 4]>`: up to four inline, more, in a faulty
+//! record, on the heap; it derefs to `[Item]`, the JSON is unchanged). A
+//! hand's, the talon's and a discard's cards are a `Vec` with room for its
+//! line, written in place by the parser. A tag's name and value are a
+//! [`TagText`] (`Cow<'static, str>`): the parser borrows the usual words
+//! (tag names, variants, dealer seats, rule profiles: [`tag_text`]) and owns
+//! the rest; which of the two is no part of the meaning (it compares,
+//! prints and serializes as its text).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -52,7 +52,8 @@ impl Variant {
             .union(CardSet::suit(Suit::Hearts))
             .union(CardSet::suit(Suit::Diamonds))
             .union(CardSet::suit(Suit::Clubs));
-        let trumps_1_21 = CardSet((CardSet::trumps().0) & !(1u128 << Card::SKUS.index()));
+        let mut trumps_1_21 = CardSet::trumps();
+        trumps_1_21.remove(Card::SKUS);
         match self {
             Variant::DanishTarok | Variant::FrenchTarot => {
                 let mut deck = french.union(trumps_1_21);

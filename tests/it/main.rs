@@ -2,6 +2,7 @@
 //! test suite: every file in it is run through the real `tarok` binary and
 //! its output snapshotted.
 
+mod architecture;
 mod browser;
 mod cli;
 mod cores;

@@ -541,7 +541,7 @@ fn scores_tag(record: &Record, table: Table, session: &mut Session, report: &mut
         _ => None,
     };
     let with_rule = |p: Problem| match rule {
-        Some(r) => p.rule(r),
+        Some(r) => p.rule_id(r),
         None => p,
     };
     if table.variant != Variant::DanishTarok && values.iter().sum::<i64>() != 0 {

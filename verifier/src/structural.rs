@@ -71,7 +71,7 @@ pub fn incomplete(
             Kind::Incomplete,
             format!("{where_}: the deal is not settled, and its claim could not be checked"),
         )
-        .rule(rule)
+        .rule_id(rule)
         .at(span, "the record stops here")
         .help("write the rest of the deal, or leave the deal out; a director scores an unfinished record by a ruling"),
     );

@@ -56,6 +56,22 @@
 //!   outside Farbesolo `fairy_tale: Some(cards.len())` (S7-PLAY-5 names no
 //!   trick size). A card shown twice in one trick goes to its later copy
 //!   there (`skill7::play::trick_winner`).
+//!
+//! ## Speed (issue 15)
+//! This is the hot path of `verify`. A card that plainly meets its duty
+//! (the suit led from the hand; in French Tarot also the excuse and a trump
+//! above the trick's highest; in Königrufen and Skill7 a tarock to a tarock
+//! lead) is passed by the engine without calling [`legal`], and so is the
+//! lead where no duty binds it. Where a game's duties are few, the engine
+//! works them out on card masks instead of the chain (Danish DK-PLAY-2, the
+//! French FR-PLAY-2..4, every Königrufen game's rules 1-3 and 4b, Skill7
+//! outside Farbesolo) and builds the chain only to word a revoke where it
+//! needs it; unit tests hold these shortcuts, and the Danish written-out
+//! winner, equal to the core on random hands. Likewise what depends on
+//! which card it is and runs for every card (card points, the Danish ultimo
+//! and skat-barred cards) is a table by card index or a mask, not a `match`
+//! on the rank (`crate::points`): a test holds each equal to the rule in
+//! the digest's words.
 
 use notation::{Card, CardSet, Suit};
 
@@ -251,7 +267,7 @@ pub fn first_lead(cards: &[Card]) -> Option<Lead> {
 }
 
 fn fool_set() -> CardSet {
-    CardSet(1u128 << Card::FOOL.index())
+    CardSet::from_bits_truncate(1u128 << Card::FOOL.index())
 }
 
 fn suit_cards(hand: CardSet) -> CardSet {
@@ -268,7 +284,7 @@ pub(crate) fn trumps_above(top: u8) -> CardSet {
     let all = CardSet::trumps();
     match Card::trump(top) {
         // Trumps are in number order: those above `top` come after it.
-        Some(t) => all.intersection(CardSet(!((2u128 << t.index()) - 1))),
+        Some(t) => all.intersection(CardSet::from_bits_truncate(!((2u128 << t.index()) - 1))),
         None if top == 0 => all,
         None => CardSet::EMPTY,
     }
@@ -537,7 +553,7 @@ mod tests {
 
     #[test]
     fn trumps_above_a_number_are_those_numbered_higher() {
-        let everything = CardSet((1u128 << Card::COUNT) - 1);
+        let everything = CardSet::from_bits_truncate((1u128 << Card::COUNT) - 1);
         for top in 0..=23u8 {
             let want: CardSet = everything
                 .iter()

@@ -9,6 +9,10 @@
 //! once per record; a key is one fixed-size copy of its quoted name; a list
 //! of bare cards is written by fixed 8-byte copies of `"CODE",` into room
 //! made for it at once; a string that needs no escape is one copy.
+//! Keys and frames are fixed-size copies, and strings are checked for
+//! escapes 8 bytes at a time. `tarok convert --to jsonl` pushes every
+//! record into one reused buffer and writes it in 32 KiB pieces of whole
+//! lines (`src/cmd/convert.rs`). Pretty JSON stays serde's.
 
 use crate::card::Card;
 use crate::record::{Act, Action, Actions, Item, Party, Record, Target};

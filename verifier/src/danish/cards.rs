@@ -5,7 +5,7 @@
 use notation::{Card, CardSet, Lead, Rank, Suit};
 
 /// Trumps 1 to 21 (the fool is not among them).
-pub(super) const TRUMPS: CardSet = CardSet(((1u128 << 21) - 1) << 56);
+pub(super) const TRUMPS: CardSet = CardSet::from_bits_truncate(((1u128 << 21) - 1) << 56);
 
 // A suit card's index is suit × 14 + rank, the jack to the king the ranks
 // 10 to 13: the masks below are those cards (a test holds them so).
@@ -13,17 +13,19 @@ const SUIT_LEN: u32 = 14;
 
 pub(super) const fn kings() -> CardSet {
     let king = 1u128 << Rank::King as u32;
-    CardSet(king | king << SUIT_LEN | king << (2 * SUIT_LEN) | king << (3 * SUIT_LEN))
+    CardSet::from_bits_truncate(
+        king | king << SUIT_LEN | king << (2 * SUIT_LEN) | king << (3 * SUIT_LEN),
+    )
 }
 
 pub(super) fn courts(suit: Suit) -> CardSet {
-    CardSet(0b1111u128 << (Rank::Jack as u32 + SUIT_LEN * suit as u32))
+    CardSet::from_bits_truncate(0b1111u128 << (Rank::Jack as u32 + SUIT_LEN * suit as u32))
 }
 
 /// The five ultimo cards: the kings and the pagat (DK-CARD-4). One bit
 /// test, not two comparisons the processor has to guess.
 pub(super) fn is_ultimo_card(c: Card) -> bool {
-    const ULTIMO: CardSet = CardSet(kings().0 | 1 << Card::PAGAT.index());
+    const ULTIMO: CardSet = CardSet::from_bits_truncate(kings().bits() | 1 << Card::PAGAT.index());
     ULTIMO.contains(c)
 }
 

@@ -4,6 +4,7 @@
 //! in a partial record), and misdeal demands by a player dealt no trump.
 
 use notation::Kind;
+use notation::Rule;
 use notation::{Act, Action, Card, CardSet, Party, Pot, Problem};
 
 use super::cards::TRUMPS;
@@ -62,7 +63,7 @@ impl Replay<'_, '_> {
             .iter_mut()
             .find(|p| kinds.contains(&p.kind))?;
         let kind = problem.kind;
-        problem.rule = Some("DK-DEAL-3");
+        problem.rule = Some(Rule::DkDeal3.id());
         let during = kind == Kind::WrongCardCount && !record.tricks.is_empty();
         if let (true, Some(s)) = (during, holder) {
             let hands = problem
@@ -194,7 +195,7 @@ impl Replay<'_, '_> {
         let s = a.seat;
         let bad = |msg: String| {
             Problem::new(Kind::IllegalCall, msg)
-                .rule("DK-DEAL-4")
+                .rule(Rule::DkDeal4)
                 .seat(s)
                 .at(a.span, "void demand")
         };

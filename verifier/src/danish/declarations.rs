@@ -4,6 +4,7 @@
 //! wrong and missing declarations.
 
 use notation::Kind;
+use notation::Rule;
 use notation::{Act, Action, Card, CardSet, Problem, Span, Suit};
 
 use super::cards::{cards_word, courts, kings, TRUMPS};
@@ -281,7 +282,7 @@ impl Replay<'_, '_> {
                     Kind::OutOfTurn,
                     format!("seat {s} sits out and cannot declare"),
                 )
-                .rule("DK-DECL-6")
+                .rule(Rule::DkDecl6)
                 .seat(s)
                 .at(a.span, "sits out")
                 .help("only the three active players declare; an entry by the player who sits out has no effect and no fine (DK-SEAT-1)"),
@@ -337,7 +338,7 @@ impl Replay<'_, '_> {
         };
         self.out.irregular(
             Problem::new(Kind::OutOfTurn, msg)
-                .rule("DK-DECL-6")
+                .rule(Rule::DkDecl6)
                 .seat(s)
                 .at(a.span, "out of turn")
                 .help("declarations go in order: all of the dealer's, then the next player's, then the third player's; 20 into each pot, and the deal is abandoned"),
@@ -354,7 +355,7 @@ impl Replay<'_, '_> {
         if !ok {
             self.out.irregular(
                 Problem::new(Kind::IllegalCall, format!("seat {s} announces a tout that is not allowed"))
-                    .rule("DK-TOUT-2")
+                    .rule(Rule::DkTout2)
                     .seat(s)
                     .at(span, "tout not allowed")
                     .help("only the dealer who laid the fool in the skat may announce a tout, and only with Option announced_tout"),
@@ -379,7 +380,7 @@ impl Replay<'_, '_> {
         let Some(claim) = Combo::of_act(act) else {
             self.out.irregular(
                 Problem::new(Kind::WrongDeclaration, format!("`{}` is not a declaration", describe_act(act)))
-                    .rule("DK-DECL-2")
+                    .rule(Rule::DkDecl2)
                     .seat(s)
                     .at(a.span, "not a declaration")
                     .help("declarations: trumps, matadors, half/full/abundant in a suit, half-kings, full-kings, abundant-kings, or pass"),
@@ -466,7 +467,7 @@ impl Replay<'_, '_> {
             "DK-DECL-4"
         };
         let p = Problem::new(Kind::WrongDeclaration, msg)
-            .rule(rule)
+            .rule_id(rule)
             .seat(s)
             .at(span, "wrong declaration")
             .help("declare exactly what the hand holds: type, number, pagat, suit, missing card, and cards laid in the skat");
@@ -505,7 +506,7 @@ impl Replay<'_, '_> {
                         c.describe()
                     ),
                 )
-                .rule("DK-DECL-4")
+                .rule(Rule::DkDecl4)
                 .seat(s)
                 // The highest card of the combination (its king, trump or fool).
                 .card(cards.iter().last().expect("a combination has cards"))

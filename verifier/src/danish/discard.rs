@@ -4,6 +4,7 @@
 //! of the rules.
 
 use notation::Kind;
+use notation::Rule;
 use notation::{Act, Card, CardSet, Discard, Problem, Span};
 
 use super::cards::TRUMPS;
@@ -15,8 +16,8 @@ use crate::Moment;
 /// Whether a card may ever lie in the skat (DK-DISCARD-2).
 pub fn layable(c: Card) -> bool {
     // One bit test, not four comparisons the processor has to guess.
-    const KEPT: CardSet = CardSet(
-        super::cards::kings().0
+    const KEPT: CardSet = CardSet::from_bits_truncate(
+        super::cards::kings().bits()
             | 1 << Card::PAGAT.index()
             | 1 << Card::MOND.index()
             | 1 << Card::FOOL.index(),
@@ -59,7 +60,7 @@ pub fn least_declaration_cards(hand: CardSet, decl: CardSet, fool_ok: bool) -> u
 /// An `illegal-discard` finding against the dealer.
 fn improper(d: u8, msg: String, rule: &'static str, label: &str, span: Span) -> Problem {
     Problem::new(Kind::IllegalDiscard, msg)
-        .rule(rule)
+        .rule_id(rule)
         .seat(d)
         .at(span, label.to_owned())
 }
@@ -183,7 +184,7 @@ impl Replay<'_, '_> {
                 Kind::IllegalDiscard,
                 format!("the dealer (seat {d}) lays no skat, and the record goes on"),
             )
-            .rule("DK-DISCARD-1")
+            .rule(Rule::DkDiscard1)
             .seat(d)
             .at(span, "28 cards, no skat laid")
             .help("the dealer lays away exactly 3 of his 28 cards: `discard D: ...`; an improper discard: 40 into each pot, and the deal is abandoned (DK-DISCARD-5)"),

@@ -5,6 +5,7 @@
 //! wins and who wins a trick it leads is [`super::play::trick_winner`].
 
 use notation::Kind;
+use notation::Rule;
 use notation::{Card, CardSet, Problem, Seat, Trick};
 
 use super::cards::{lead_set, lead_word};
@@ -17,7 +18,8 @@ impl Replay<'_, '_> {
     /// DK-FOOL-6: the lead of trick 25 passes on when the leader holds only
     /// the fool. Returns who leads by the rules.
     pub(super) fn last_trick_lead(&mut self, t: usize, leader: Seat, hands: &[CardSet; 4]) -> Seat {
-        if t == 25 && hands[leader as usize] == CardSet(1 << Card::FOOL.index()) {
+        if t == 25 && hands[leader as usize] == CardSet::from_bits_truncate(1 << Card::FOOL.index())
+        {
             let next = self.seating.next(leader);
             self.out.rule_event(
                 Moment::Trick(t as u16),
@@ -75,7 +77,7 @@ impl Replay<'_, '_> {
         };
         self.out.irregular(
             Problem::new(Kind::IllegalCall, format!("seat {c} calls for the fool: {msg}"))
-                .rule("DK-FOOL-4")
+                .rule(Rule::DkFool4)
                 .seat(c)
                 .trick(t)
                 .at(trick.span, "wrong call for the fool")
@@ -100,7 +102,7 @@ impl Replay<'_, '_> {
                         i,
                         Problem::new(Kind::FoolMisuse, "the fool is played to trick 24"),
                     )
-                    .rule("DK-FOOL-5")
+                    .rule(Rule::DkFool5)
                     .at(span, "fool in the penultimate trick")
                     .help("the fool may never be played in the penultimate trick"),
                     20,
@@ -110,7 +112,7 @@ impl Replay<'_, '_> {
             } else if t == 25 && i == 0 {
                 self.out.irregular(
                     tp.label(i, Problem::new(Kind::FoolMisuse, "the fool is led to the last trick"))
-                        .rule("DK-FOOL-6")
+                        .rule(Rule::DkFool6)
                         .at(span, "fool led to trick 25")
                         .help("when the leader of trick 25 holds only the fool, the lead passes to the next player and the fool is played last"),
                     20,
@@ -121,7 +123,7 @@ impl Replay<'_, '_> {
         } else if tp.must_play_fool == Some(s) {
             self.out.irregular(
                 tp.label(i, Problem::new(Kind::FoolMisuse, format!("seat {s} was called for the fool and plays {c}")))
-                    .rule("DK-FOOL-4")
+                    .rule(Rule::DkFool4)
                     .at(span, "the fool was called for")
                     .help("after a valid call in trick 23 the holder of the fool must play it in that trick"),
                 20,
@@ -139,7 +141,7 @@ impl Replay<'_, '_> {
                     0,
                     Problem::new(Kind::FoolMisuse, "the leader cannot rename his own card"),
                 )
-                .rule("DK-FOOL-8")
+                .rule(Rule::DkFool8)
                 .at(tp.plays[0].span, "rename by the leader")
                 .help("only the two other players may rename a led fool"),
                 20,
@@ -166,7 +168,7 @@ impl Replay<'_, '_> {
             };
             return Some(
                 tp.label(i, Problem::new(Kind::FoolMisuse, format!("seat {s} renames the fool to {}: {why}", lead_word(new))))
-                    .rule("DK-FOOL-8")
+                    .rule(Rule::DkFool8)
                     .at(tp.plays[i].span, "renaming not allowed")
                     .help("a led fool may be renamed only when both other players are void in the suit it was named"),
             );
@@ -203,7 +205,7 @@ impl Replay<'_, '_> {
                     Kind::Revoke,
                     format!("seat {s1} holds {} after the renaming and played {c1}", lead_word(new)),
                 )
-                .rule("DK-FOOL-8")
+                .rule(Rule::DkFool8)
                 .seat(s1)
                 .trick(tp.t)
                 .card(c1)

@@ -5,6 +5,7 @@
 //! ultimo card lost or the pagat home in [`super::payments`].
 
 use notation::Kind;
+use notation::Rule;
 use notation::{Card, CardSet, Item, Lead, Problem, Seat, Trick};
 
 use super::cards::{lead_set, lead_word, push_card, suit_strength, TRUMPS};
@@ -315,7 +316,7 @@ impl Replay<'_, '_> {
                 Kind::OutOfTurn,
                 format!("seat {w} leads to trick {t}, but seat {rules_leader} is on lead"),
             )
-            .rule("DK-PLAY-1")
+            .rule(Rule::DkPlay1)
             .seat(w)
             .trick(t)
             .at(trick.span, "lead out of turn")
@@ -445,7 +446,7 @@ impl Replay<'_, '_> {
         }
         self.out.irregular(
             tp.label(i, Problem::new(kind, msg))
-                .rule("DK-PLAY-1")
+                .rule(Rule::DkPlay1)
                 .at(tp.plays[i].span, label)
                 .help("each player plays a card from his own hand, once: a misplay, 20 into each pot, and the deal is abandoned (DK-PLAY-1, DK-FINE-3); the card counts in the trick as written and no duty of play is judged for it"),
             20,
@@ -531,7 +532,7 @@ impl Replay<'_, '_> {
                     Kind::Revoke,
                     format!("seat {s} plays {c} to {}, but must {duty}{evidence}", lead_word(dl)),
                 ))
-                .rule("DK-PLAY-2")
+                .rule(Rule::DkPlay2)
                 .at(tp.plays[i].span, format!("must {duty}"))
                 .help("follow suit if you can; if you cannot, play a trump if you have one; the fool may always be played instead"),
                 40,
@@ -606,7 +607,7 @@ impl Replay<'_, '_> {
             .iter_mut()
             .find(|p| p.kind == "wrong-trick-size" && p.trick == Some(t as u16))
         {
-            p.rule = Some("DK-DEAL-3");
+            p.rule = Some(Rule::DkDeal3.id());
             p.seat = Some(offender);
             p.help = format!(
                 "each of the 3 active players plays one card to every trick; seat {offender} holds the wrong number of cards in play: 40 into each pot, and the deal is abandoned (DK-DEAL-3, DK-FINE-3)"

@@ -3,6 +3,7 @@
 //! at the end of a session.
 
 use notation::Kind;
+use notation::Rule;
 use notation::{Party, Pot, Problem, Record, Seat};
 
 use super::Replay;
@@ -124,7 +125,7 @@ pub(super) fn pots_unknown(record: &Record, report: &mut Report) {
             Kind::PotsUnknown,
             "the pots this deal starts from are not known: an earlier deal of the session was not settled, or could not be read or replayed",
         )
-        .rule("DK-POT-6")
+        .rule(Rule::DkPot6)
         .at(record.tag("Dealer").map_or(record.span, |t| t.span), "pots not known")
         .help("the deal is replayed for its findings but not settled: no payments, totals or pots, and its claim is not compared; give the pots before this deal with [Pots \"king-pot N, pagat-pot N\"]"),
     );

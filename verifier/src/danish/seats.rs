@@ -2,6 +2,7 @@
 //! order of play and of declaring, and who deals the next deal.
 
 use notation::Kind;
+use notation::Rule;
 use notation::{Problem, Record, Seat};
 
 use crate::Report;
@@ -95,7 +96,7 @@ pub(super) fn check_dealer(
                     Kind::Other,
                     format!("seat {dealer} deals, but seat {expected} deals this deal of the session"),
                 )
-                .rule("DK-SEAT-3")
+                .rule(Rule::DkSeat3)
                 .seat(dealer)
                 .at(span, "not the next dealer")
                 .help("the next dealer is the player on the dealer's right; the same dealer deals again after a misdeal demand or a wrong deal found before play"),

@@ -5,6 +5,7 @@
 //! the highest bidder takes, and four passes leave the deal unplayed.
 
 use notation::Kind;
+use notation::Rule;
 use notation::{Act, Action, Actions, Game, Problem, Seat};
 
 use super::state::{State, Writer};
@@ -88,7 +89,7 @@ pub(super) fn auction(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
             // FR-BID-2 (amended): a second entry is illegal and ignored.
             out.fault(
                 Problem::new(Kind::IllegalBid, format!("seat {seat} speaks a second time"))
-                    .rule("FR-BID-2")
+                    .rule(Rule::FrBid2)
                     .seat(seat)
                     .at(a.span, "second bid by this player")
                     .help("each player speaks exactly once: he passes or bids higher than every bid before him; a second entry is ignored"),
@@ -144,7 +145,7 @@ fn no_auction(deal: &Deal<'_>, goes_on: bool, g: &mut State, out: &mut Writer) {
             Kind::IllegalBid,
             "the record has no auction, yet the deal goes on: no player's bid is known",
         )
-        .rule("FR-BID-2")
+        .rule(Rule::FrBid2)
         .at(record.span, "no `auction:` line")
         .help("each of the four players speaks once, from the dealer's right: write the auction, `pass` for a player who passes"),
     );
@@ -172,7 +173,7 @@ fn spoke_before_his_turn(
             Kind::OutOfTurn,
             format!("seat {seat} speaks out of turn, before seat {skipped}, whose turn came first"),
         )
-        .rule("FR-BID-4")
+        .rule(Rule::FrBid4)
         .seat(seat)
         .at(a.span, "not this player's turn")
         .help("bidding starts on the dealer's right and goes once round the table; the entry still counts as this player's bid"),
@@ -188,7 +189,7 @@ fn bid_must_rise(a: &Action, best: &mut Option<(Seat, Contract)>, out: &mut Writ
         Act::Bid { game } => match Contract::from_game(*game) {
             None => out.fault(
                 Problem::new(Kind::IllegalBid, format!("`{}` is not a French Tarot bid", game.word()))
-                    .rule("FR-BID-1")
+                    .rule(Rule::FrBid1)
                     .seat(seat)
                     .at(a.span, "not a bid of this game")
                     .help("the bids are take, guard, guard-without and guard-against"),
@@ -199,7 +200,7 @@ fn bid_must_rise(a: &Action, best: &mut Option<(Seat, Contract)>, out: &mut Writ
                         Kind::IllegalBid,
                         format!("seat {seat} bids {}, not above the {} standing", c.word(), b.word()),
                     )
-                    .rule("FR-BID-2")
+                    .rule(Rule::FrBid2)
                     .seat(seat)
                     .at(a.span, "not above the bid standing")
                     .help("a bid must be strictly higher than every bid before it; it counts as a pass"),
@@ -209,7 +210,7 @@ fn bid_must_rise(a: &Action, best: &mut Option<(Seat, Contract)>, out: &mut Writ
         },
         _ => out.fault(
             Problem::new(Kind::IllegalBid, "only bids and passes belong in the auction")
-                .rule("FR-BID-2")
+                .rule(Rule::FrBid2)
                 .seat(seat)
                 .at(a.span, "not a bid")
                 .help("write a slam or a handful in `declare:`"),
@@ -250,7 +251,7 @@ fn everyone_speaks(
                 Kind::IllegalBid,
                 format!("seat {seat} did not bid"),
             )
-            .rule("FR-BID-2")
+            .rule(Rule::FrBid2)
             .seat(seat)
             .at(auction.span, "no entry by this player")
             .help("each of the four players speaks once, from the dealer's right; write `pass` for a player who passes"),
@@ -304,7 +305,7 @@ fn after_four_passes(record: &notation::Record) -> Problem {
         Kind::Other,
         "the record goes on after four passes: the deal is not played, and nothing after the auction is judged",
     )
-    .rule("FR-BID-3")
+    .rule(Rule::FrBid3)
     .help("when all four pass, the deal is not played and scores 0; the next dealer deals");
     if let Some(t) = record.tricks.first() {
         return p.trick(1).at(t.span, "played although no one took");

@@ -34,7 +34,7 @@ pub(super) fn single(card: Card) -> CardSet {
         }
         t
     };
-    CardSet(BITS[card.index() as usize])
+    CardSet::from_bits_truncate(BITS[card.index() as usize])
 }
 
 /// [`half_points`] of every card by index (suits of 14 ranks, R1..K, then

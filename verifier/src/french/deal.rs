@@ -4,6 +4,7 @@
 //! caught, in the dealt hands or, for a partial record, in the cards played.
 
 use notation::Kind;
+use notation::Rule;
 use notation::{Card, CardSet, Hand, Item, Problem, Seat};
 
 use super::cards::{excuse_set, french_trumps, set_of};
@@ -159,7 +160,7 @@ fn petit_bare_in_hand(h: &Hand, not_played: bool, g: &mut State, out: &mut Write
                 h.seat
             ),
         )
-        .rule("FR-DEAL-2")
+        .rule(Rule::FrDeal2)
         .seat(h.seat)
         .card(Card::PAGAT)
         .at(h.span, "the petit is this hand's only trump")
@@ -228,7 +229,7 @@ fn petit_bare_in_play(deal: &Deal<'_>, seat: Seat, g: &mut State, out: &mut Writ
             Kind::Other,
             format!("seat {seat} played the petit as its only trump, yet the deal was played"),
         )
-        .rule("FR-DEAL-2")
+        .rule(Rule::FrDeal2)
         .seat(seat)
         .card(Card::PAGAT)
         .at(at, "the petit was this hand's only trump")

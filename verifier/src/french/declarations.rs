@@ -5,6 +5,7 @@
 //! (FR-SLAM-1).
 
 use notation::Kind;
+use notation::Rule;
 use notation::{Act, Action, Card, CardSet, HandfulSize, Problem};
 
 use super::cards::{excuse_set, french_trumps, list};
@@ -56,7 +57,7 @@ pub(super) fn declarations(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
                         Kind::IllegalCall,
                         format!("seat {seat} declares a slam after trick {n}: play has begun"),
                     )
-                    .rule("FR-SLAM-1")
+                    .rule(Rule::FrSlam1)
                     .seat(seat)
                     .at(a.span, "after play began")
                     .help("the taker declares a slam after the discard (or the bidding), before the first card; a late declaration counts for nothing"),
@@ -72,7 +73,7 @@ pub(super) fn declarations(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
                             size.word(),
                         ),
                     )
-                    .rule("FR-HANDFUL-1")
+                    .rule(Rule::FrHandful1)
                     .seat(seat)
                     .at(a.span, "shown too late")
                     .help("a handful is shown before the player plays his first card; a late one scores nothing"),
@@ -106,7 +107,7 @@ pub(super) fn declarations(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
             }
             _ => out.fault(
                 Problem::new(Kind::WrongDeclaration, "only a slam or a handful may be declared")
-                    .rule("FR-HANDFUL-1")
+                    .rule(Rule::FrHandful1)
                     .seat(seat)
                     .at(a.span, "not a French declaration")
                     .help("declare `slam` (the taker) or `handful simple|double|triple` with the cards shown"),
@@ -124,7 +125,7 @@ fn slam_by_the_taker(a: &Action, g: &mut State, out: &mut Writer) {
                 Kind::IllegalCall,
                 format!("seat {seat} declares a slam but is not the taker"),
             )
-            .rule("FR-SLAM-1")
+            .rule(Rule::FrSlam1)
             .seat(seat)
             .at(a.span, "not the taker")
             .help("only the taker may declare a slam"),
@@ -238,7 +239,7 @@ fn false_handful(a: &Action, faults: &[(String, Option<Card>)]) -> Problem {
         Kind::WrongDeclaration,
         format!("false handful by seat {}: {}", a.seat, text.join("; ")),
     )
-    .rule(rule)
+    .rule_id(rule)
     .seat(a.seat)
     .at(a.span, "false handful")
     .help(help);

@@ -8,6 +8,7 @@
 //! cards of his 24 he never plays (FR-DISCARD-4).
 
 use notation::Kind;
+use notation::Rule;
 use notation::{CardSet, Discard, Item, Problem, Seat, Span};
 
 use super::cards::{excuse_set, french_trumps, is_oudler, list, set_of};
@@ -47,7 +48,7 @@ pub(super) fn discard(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
             let at = record.auction.as_ref().map_or(record.span, |a| a.span);
             out.fault(
                 Problem::new(Kind::IllegalDiscard, format!("seat {taker} took with a {} but the record has no discard", contract.word()))
-                    .rule("FR-DISCARD-3")
+                    .rule(Rule::FrDiscard3)
                     .seat(taker)
                     .at(at, "the taker made no discard")
                     .help("after a take or a guard the taker adds the dog to his hand and discards 6 cards: `discard 2: ...`; his discard is taken to be the cards of his 24 that he never plays (FR-DISCARD-4)"),
@@ -161,7 +162,7 @@ impl Reasons {
             Kind::IllegalDiscard,
             format!("illegal discard by seat {}: {}", d.seat, words.join("; ")),
         )
-        .rule(rule)
+        .rule_id(rule)
         .seat(d.seat)
         .help(help);
         // The first card at fault under the finding's rule is the place and

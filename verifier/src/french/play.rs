@@ -5,6 +5,7 @@
 //! running card count (FR-EXCUSE-3 for the excuse's side).
 
 use notation::Kind;
+use notation::Rule;
 use notation::{Card, CardSet, Item, Lead, Problem, Seat, Trick};
 
 use super::cards::{french_trumps, half_points, list, points_text, single, suit_name};
@@ -276,7 +277,7 @@ fn leader_of(
         };
         out.fault(
             Problem::new(Kind::OutOfTurn, format!("seat {l} leads to trick {}; {why}", t + 1))
-                .rule(rule)
+                .rule_id(rule)
                 .seat(l)
                 .trick(t + 1)
                 .at(trick.span, "led out of turn")
@@ -410,7 +411,7 @@ fn not_held(p: &Played, hands: &mut [CardSet; 4], g: &State, out: &mut Writer) {
             Kind::CardNotHeld,
             format!("seat {seat} plays {card} in trick {}, which he does not hold ({whose})", t + 1),
         )
-        .rule("FR-PLAY-7")
+        .rule(Rule::FrPlay7)
         .seat(seat)
         .trick(t + 1)
         .card(card)
@@ -452,7 +453,7 @@ fn played_again(p: &Played, deal: &Deal<'_>, g: &State, out: &mut Writer) {
             Kind::DuplicateCard,
             format!("seat {seat} plays {card} in trick {}, already played {when}", t + 1),
         )
-        .rule("FR-PLAY-7")
+        .rule(Rule::FrPlay7)
         .seat(seat)
         .trick(t + 1)
         .card(card)
@@ -467,7 +468,7 @@ fn revoke(p: &Played, rule: &'static str, why: String) -> Problem {
         Kind::Revoke,
         format!("seat {} plays {} in trick {}: {why}", p.seat, p.card, p.t + 1),
     )
-    .rule(rule)
+    .rule_id(rule)
     .seat(p.seat)
     .trick(p.t + 1)
     .card(p.card)
@@ -484,7 +485,7 @@ fn excuse_names_no_suit(p: &Played, out: &mut Writer) {
     if p.item.name.is_some() || p.item.rename.is_some() {
         out.fault(
             Problem::new(Kind::FoolMisuse, "in French Tarot the excuse names no suit")
-                .rule("FR-EXCUSE-2")
+                .rule(Rule::FrExcuse2)
                 .seat(p.seat)
                 .trick(p.t + 1)
                 .card(p.card)

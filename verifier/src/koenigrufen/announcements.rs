@@ -3,6 +3,7 @@
 //! what, which contra may follow which, and what an illegal call does.
 
 use notation::Kind;
+use notation::Rule;
 use notation::{Act, Action, Bonus, Game, Problem, Target};
 
 use super::out::on_entry;
@@ -49,7 +50,7 @@ impl Replay<'_> {
                         Kind::IllegalCall,
                         "nothing may be announced or contra'd in trischaken",
                     )
-                    .rule("KR-ANN-5")
+                    .rule(Rule::KrAnn5)
                     .seat(a.seat)
                     .at(a.span, "no calls in trischaken")
                     .help("trischaken has no calls: leave `calls:` out"),
@@ -80,7 +81,7 @@ impl Replay<'_> {
             );
             self.out.push(
                 Problem::new(Kind::Other, "the call round is not finished")
-                    .rule("KR-ANN-1")
+                    .rule(Rule::KrAnn1)
                     .at(span, "call round")
                     .help("record every \"good\" as `pass`: the round ends after three passes in a row following the last call, four if nobody called"),
             );
@@ -96,7 +97,7 @@ impl Replay<'_> {
         if st.ended {
             self.out.push(
                 Problem::new(Kind::OutOfTurn, format!("seat {s} speaks after the call round has ended"))
-                    .rule("KR-ANN-1")
+                    .rule(Rule::KrAnn1)
                     .seat(s)
                     .at(a.span, "after the end")
                     .help(if self.opts.all_good {
@@ -116,7 +117,7 @@ impl Replay<'_> {
                     Kind::OutOfTurn,
                     format!("seat {s} speaks, but it is seat {cur}'s turn in the call round"),
                 )
-                .rule("KR-ANN-1")
+                .rule(Rule::KrAnn1)
                 .seat(s)
                 .at(a.span, format!("seat {cur} speaks here"))
                 .help("the call round starts with the bidder and goes round in seat order"),

@@ -3,6 +3,7 @@
 //! the game that wins the auction.
 
 use notation::Kind;
+use notation::Rule;
 use notation::{Act, Action, Game, Problem};
 
 use super::out::on_entry;
@@ -78,7 +79,7 @@ impl Replay<'_> {
         };
         self.out.push(
             Problem::new(Kind::Other, msg)
-                .rule("KR-BID-7")
+                .rule(Rule::KrBid7)
                 .at(span, "auction not ended")
                 .help("the auction ends as soon as three seats have passed; the highest bid is played, and with no bid there is no game and the deal is not settled"),
         );
@@ -138,7 +139,7 @@ impl Replay<'_> {
                     Kind::OutOfTurn,
                     format!("seat {s} speaks after the auction has ended"),
                 )
-                .rule("KR-BID-4")
+                .rule(Rule::KrBid4)
                 .seat(s)
                 .at(act.span, "after the end")
                 .help("the auction ends as soon as three seats have passed"),
@@ -153,7 +154,7 @@ impl Replay<'_> {
                 Kind::OutOfTurn,
                 format!("seat {s} speaks, but it is seat {next}'s turn to bid"),
             )
-            .rule("KR-BID-1")
+            .rule(Rule::KrBid1)
             .seat(s)
             .at(act.span, format!("seat {next} speaks here"))
             .help("bidding starts after the forehand and goes round in seat order; a seat that passed is out")
@@ -184,7 +185,7 @@ impl Replay<'_> {
                     Kind::IllegalBid,
                     "only bids and passes belong in the auction",
                 )
-                .rule("KR-BID-1")
+                .rule(Rule::KrBid1)
                 .seat(s)
                 .at(act.span, "not a bid")
                 .help("king calls, talon choices and announcements go in `calls:`");
@@ -212,7 +213,7 @@ impl Replay<'_> {
                     Kind::IllegalBid,
                     "the forehand passes after the three others passed; it must bid",
                 )
-                .rule("KR-BID-4")
+                .rule(Rule::KrBid4)
                 .seat(s)
                 .at(act.span, "the forehand must bid here")
                 .help("when all three others pass, the forehand must bid a game (caller, six threes, trischaken or any game of the table)"),

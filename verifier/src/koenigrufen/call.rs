@@ -2,6 +2,7 @@
 //! does not hold; its holder is the partner.
 
 use notation::Kind;
+use notation::Rule;
 use notation::{Act, Action, Card, Problem, Span};
 
 use super::rules::*;
@@ -41,7 +42,7 @@ impl<'a> Replay<'a> {
                 }
                 other => self.out.push(
                     Problem::new(Kind::IllegalCall, format!("{} is a caller game, but no king is called", game.word()))
-                        .rule("KR-CALL-1")
+                        .rule(Rule::KrCall1)
                         .seat(b)
                         .at(other.map_or(calls_span, |a| a.span), "king call expected here")
                         .help("right after the auction the bidder calls a king it does not hold: `calls: 0 call HK, ...`"),
@@ -59,7 +60,7 @@ impl<'a> Replay<'a> {
                 i = 1;
                 self.out.push(
                     Problem::new(Kind::IllegalCall, format!("{} is not a caller game: no king is called", game.word()))
-                        .rule("KR-CALL-1")
+                        .rule(Rule::KrCall1)
                         .seat(a.seat)
                         .card(*card)
                         .at(a.span, "no king call in this game")
@@ -79,7 +80,7 @@ impl<'a> Replay<'a> {
                     Kind::OutOfTurn,
                     format!("seat {} calls a king, but seat {b} is the bidder", a.seat),
                 )
-                .rule("KR-CALL-1")
+                .rule(Rule::KrCall1)
                 .seat(a.seat)
                 .at(a.span, "not the bidder")
                 .help("the bidder calls the king"),
@@ -88,7 +89,7 @@ impl<'a> Replay<'a> {
         if !card.is_king() {
             self.out.push(
                 Problem::new(Kind::IllegalCall, format!("{card} is not a king"))
-                    .rule("KR-CALL-1")
+                    .rule(Rule::KrCall1)
                     .seat(a.seat)
                     .card(card)
                     .at(a.span, "not a king")
@@ -103,7 +104,7 @@ impl<'a> Replay<'a> {
                     Kind::IllegalCall,
                     format!("seat {b} calls {card}, which it holds itself"),
                 )
-                .rule("KR-CALL-2")
+                .rule(Rule::KrCall2)
                 .seat(b)
                 .card(card)
                 .at(a.span, "own king")
@@ -151,7 +152,7 @@ impl<'a> Replay<'a> {
                     Kind::IllegalCall,
                     format!("seat {b} calls \"the fourth\" holding {held} kings, not three"),
                 )
-                .rule("KR-CALL-3")
+                .rule(Rule::KrCall3)
                 .seat(b)
                 .card(card)
                 .at(a.span, "not holding three kings")

@@ -5,6 +5,7 @@
 //! cards the bidder never plays (KR-DISCARD-4).
 
 use notation::Kind;
+use notation::Rule;
 use notation::{Action, CardSet, Discard, Game, Item, Problem};
 
 use super::deal::card_set;
@@ -43,7 +44,7 @@ impl Replay<'_> {
                 let span = self.calls_span();
                 self.out.push(
                     Problem::new(Kind::IllegalDiscard, format!("the bidder (seat {b}) lays away no cards; {expected} are due"))
-                        .rule("KR-DISCARD-1")
+                        .rule(Rule::KrDiscard1)
                         .seat(b)
                         .at(span, "discard missing after this")
                         .help(format!("after taking the talon the bidder lays away as many cards: `discard {b}: ...`; KR-DISCARD-4: the cards he never plays are taken as his discard")),
@@ -64,7 +65,7 @@ impl Replay<'_> {
                         "the bidder took no talon cards, so it lays none away".to_string()
                     },
                 )
-                    .rule("KR-DISCARD-1")
+                    .rule(Rule::KrDiscard1)
                     .seat(d.seat)
                     .at(d.span, "no discard in this game")
                     .help("only a bidder who took talon cards lays cards away; solo and negative games have no discard; the discard has no effect"),
@@ -107,7 +108,7 @@ impl Replay<'_> {
                         d.seat
                     ),
                 )
-                .rule("KR-DISCARD-1")
+                .rule(Rule::KrDiscard1)
                 .seat(d.seat)
                 .at(d.span, "not the bidder")
                 .help("only the bidder lays away cards; a discard recorded for another seat has no effect: no card leaves any hand"),
@@ -130,7 +131,7 @@ impl Replay<'_> {
                         d.cards.len()
                     ),
                 )
-                .rule("KR-DISCARD-1")
+                .rule(Rule::KrDiscard1)
                 .seat(d.seat)
                 .at(d.span, format!("{} cards", d.cards.len()))
                 .help("the bidder lays away exactly as many different cards as he took: 3 (six threes: 6)"),
@@ -230,7 +231,7 @@ fn not_held(b: u8, item: &Item) -> Problem {
         Kind::IllegalDiscard,
         format!("seat {b} lays away {c}, which it does not hold"),
     )
-    .rule("KR-DISCARD-1")
+    .rule(Rule::KrDiscard1)
     .seat(b)
     .card(c)
     .at(item.span, "not in hand")
@@ -241,7 +242,7 @@ fn not_held(b: u8, item: &Item) -> Problem {
 fn never_laid_away(b: u8, item: &Item) -> Problem {
     let c = item.card;
     Problem::new(Kind::IllegalDiscard, format!("{c} may not be laid away"))
-        .rule("KR-DISCARD-2")
+        .rule(Rule::KrDiscard2)
         .seat(b)
         .card(c)
         .at(
@@ -263,7 +264,7 @@ fn tarock_first(b: u8, item: &Item, no_suit_discard: bool) -> Problem {
         Kind::IllegalDiscard,
         format!("in three of suits {c} is laid away while tarock is kept"),
     )
-    .rule("KR-DISCARD-3")
+    .rule(Rule::KrDiscard3)
     .seat(b)
     .card(c)
     .at(item.span, "suit card laid away")

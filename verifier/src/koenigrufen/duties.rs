@@ -4,6 +4,7 @@
 //! pagat in negative games. A revoke is a card outside the allowed set.
 
 use notation::Kind;
+use notation::Rule;
 use notation::{Bonus, Card, CardSet, Game, Problem};
 
 use super::options::Opts;
@@ -106,7 +107,7 @@ impl Replay<'_> {
                         && p.trick == Some(k as u16)
                 }) {
                     p.seat = Some(seat);
-                    p.rule = Some("KR-PLAY-10");
+                    p.rule = Some(Rule::KrPlay10.id());
                 }
                 return;
             }
@@ -115,7 +116,7 @@ impl Replay<'_> {
                     Kind::DuplicateCard,
                     format!("seat {seat} plays {card}, which was already played in trick {j}"),
                 )
-                .rule("KR-PLAY-10")
+                .rule(Rule::KrPlay10)
                 .seat(seat)
                 .trick(k)
                 .card(card)
@@ -139,7 +140,7 @@ impl Replay<'_> {
         };
         self.out.push(
             Problem::new(Kind::CardNotHeld, format!("seat {seat} plays {card}, which it does not hold: {whose}"))
-                .rule("KR-PLAY-10")
+                .rule(Rule::KrPlay10)
                 .seat(seat)
                 .trick(k)
                 .card(card)
@@ -240,7 +241,7 @@ impl Replay<'_> {
         if let Some(msg) = fault {
             self.out.push(
                 Problem::new(Kind::PrematureUltimoCard, msg)
-                    .rule("KR-PLAY-6")
+                    .rule(Rule::KrPlay6)
                     .seat(seat)
                     .trick(k)
                     .card(card)
@@ -315,7 +316,7 @@ fn plain_follow(
 /// A revoke of `item` under `rule`.
 fn revoke(item: &notation::Item, seat: u8, k: usize, rule: &'static str, msg: String) -> Problem {
     Problem::new(Kind::Revoke, msg)
-        .rule(rule)
+        .rule_id(rule)
         .seat(seat)
         .trick(k)
         .card(item.card)

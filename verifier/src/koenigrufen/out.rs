@@ -99,7 +99,7 @@ pub(crate) fn on_entry(
     help: &str,
 ) -> Problem {
     Problem::new(kind, msg)
-        .rule(rule)
+        .rule_id(rule)
         .seat(act.seat)
         .at(act.span, label.to_string())
         .help(help.to_string())

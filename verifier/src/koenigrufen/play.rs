@@ -4,6 +4,7 @@
 //! (rules 1–4) is in [`super::duties`].
 
 use notation::Kind;
+use notation::Rule;
 use notation::{Bonus, Card, Game, Problem, Trick};
 
 use super::options::Opts;
@@ -35,7 +36,7 @@ impl Replay<'_> {
                 // trick after the end; those tricks are not judged.
                 self.out.push(
                     Problem::new(Kind::Other, format!("trick {k} is recorded after the play had ended"))
-                        .rule("KR-NEG-1")
+                        .rule(Rule::KrNeg1)
                         .trick(k)
                         .at(trick.span, "play is over")
                         .help("beggar ends when the bidder wins a trick, piccolo when it wins a second, an announced valat when the other team wins one; the tricks after the end are not judged"),
@@ -93,7 +94,7 @@ impl Replay<'_> {
             if l != leader && l < 4 {
                 self.out.push(
                     Problem::new(Kind::OutOfTurn, format!("trick {k} is led by seat {l}, but seat {leader} leads it"))
-                        .rule("KR-PLAY-1")
+                        .rule(Rule::KrPlay1)
                         .seat(l)
                         .trick(k)
                         .at(trick.span, format!("seat {leader} leads"))
@@ -116,7 +117,7 @@ impl Replay<'_> {
                 }
                 self.out.push(
                     Problem::new(Kind::OutOfTurn, format!("trick {k} is led by seat {l}, but seat {leader} won the trick before and leads it"))
-                        .rule("KR-PLAY-1")
+                        .rule(Rule::KrPlay1)
                         .seat(l)
                         .trick(k)
                         .at(trick.plays[0].span, format!("seat {leader} leads"))

@@ -11,7 +11,8 @@ pub fn tarocks() -> CardSet {
 
 /// All suit cards (of any pack; intersected with hands it is exact).
 pub fn suit_cards() -> CardSet {
-    CardSet(CardSet::suit(Suit::Spades).0 | CardSet::suit(Suit::Hearts).0)
+    CardSet::suit(Suit::Spades)
+        .union(CardSet::suit(Suit::Hearts))
         .union(CardSet::suit(Suit::Diamonds))
         .union(CardSet::suit(Suit::Clubs))
 }

@@ -2,6 +2,7 @@
 //! six threes taking all six cards; solo and negative games leave it.
 
 use notation::Kind;
+use notation::Rule;
 use notation::{Act, Action, Game, Problem};
 
 use super::rules::*;
@@ -30,7 +31,7 @@ impl Replay<'_> {
                 };
                 self.out.push(
                     Problem::new(Kind::IllegalCall, format!("in {} the talon is not taken", game.word()))
-                        .rule(rule)
+                        .rule_id(rule)
                         .seat(a.seat)
                         .at(a.span, "no talon choice in this game")
                         .help("the bidder takes a talon pile (or grinds) only in caller, three and three of suits; solo and negative games leave it, six threes takes all six; the entry is ignored"),
@@ -43,7 +44,7 @@ impl Replay<'_> {
                     // seat still takes effect, the bidder takes that pile.
                     self.out.push(
                         Problem::new(Kind::IllegalCall, format!("talon {half} by seat {}: only the bidder (seat {b}) takes pile 0 or 1", a.seat))
-                            .rule("KR-TALON-1")
+                            .rule(Rule::KrTalon1)
                             .seat(a.seat)
                             .at(a.span, "bad talon choice")
                             .help("`talon 0` takes the first three talon cards, `talon 1` the last three; a choice written for another seat is the bidder's"),
@@ -62,7 +63,7 @@ impl Replay<'_> {
                 // the opponents, and no discard is due.
                 self.out.push(
                     Problem::new(Kind::IllegalCall, format!("in {} the bidder must choose a talon pile", game.word()))
-                        .rule("KR-TALON-1")
+                        .rule(Rule::KrTalon1)
                         .seat(b)
                         .at(next.map_or(calls_span, |(a, _)| a.span), "talon choice expected here")
                         .help("write `talon 0` or `talon 1` after the king call (or `grind` when the called king is in the talon); without it the bidder takes no pile, both count for the opponents, and no discard is due"),
@@ -101,7 +102,7 @@ impl Replay<'_> {
         if !(is_caller(game) && !is_solo(game) && king_in_talon) {
             self.out.push(
                 Problem::new(Kind::IllegalCall, "grind is allowed only in a non-solo caller game whose called king lies in the talon")
-                    .rule("KR-TALON-2")
+                    .rule(Rule::KrTalon2)
                     .seat(a.seat)
                     .at(a.span, "grind not allowed")
                     .help("a bidder may give up only after seeing its called king in the talon"),
@@ -119,7 +120,7 @@ impl Replay<'_> {
                     Kind::Other,
                     "the deal ended with the grind; nothing more is called",
                 )
-                .rule("KR-TALON-2")
+                .rule(Rule::KrTalon2)
                 .seat(extra.seat)
                 .at(extra.span, "after the grind")
                 .help("after a grind there is no discard, no call round and no tricks"),
@@ -160,7 +161,7 @@ impl Replay<'_> {
                     Kind::Other,
                     "the deal ended with the grind; nothing more is played",
                 )
-                .rule("KR-TALON-2")
+                .rule(Rule::KrTalon2)
                 .seat(self.state.bidder)
                 .at(span, "after the grind")
                 .help("after a grind there is no discard, no call round and no tricks"),

@@ -12,6 +12,7 @@
 
 use notation::record::{Act, Action, Game, Target};
 use notation::Kind as Finding;
+use notation::Rule;
 use notation::{Problem, Record, Seat};
 
 use super::additions::Illegal;
@@ -257,7 +258,7 @@ impl Replay<'_, '_> {
                     Finding::IllegalCall,
                     format!("seat {seat} holds the Trull against the Rufer and did not kontra the game"),
                 )
-                .rule("S7-ADD-3")
+                .rule(Rule::S7Add3)
                 .seat(seat)
                 .at(a.span, "must be `kontra game`")
                 .help("an opponent of the Rufer's team who holds T1, T21 and T22 must kontra the game at each turn until it is kontra'd (or bid a higher game); any other entry has no effect"),
@@ -546,7 +547,7 @@ impl Replay<'_, '_> {
                 });
             self.out.push(
                 Problem::new(Finding::IllegalBid, format!("{what}: the forehand must bid at least rufer; the deal has no game and is not settled"))
-                    .rule("S7-BID-2")
+                    .rule(Rule::S7Bid2)
                     .seat(self.st.forehand)
                     .at(span, "no game bid")
                     .help("the forehand (the seat after the dealer) must open with rufer, farbesolo or solo; nothing recorded after the auction is judged"),
@@ -560,7 +561,7 @@ impl Replay<'_, '_> {
             let span = record.auction.as_ref().map_or(record.span, |a| a.span);
             self.out.push(
                 Problem::new(Finding::Other, format!("the auction does not end with three consecutive continues, but the record goes on; the deal is played in {}", game.word()))
-                    .rule("S7-BID-6")
+                    .rule(Rule::S7Bid6)
                     .at(span, "auction not finished")
                     .help("the auction ends when three players in a row say `continue` after the last game bid, addition or kontra"),
             );
@@ -588,7 +589,7 @@ fn entry_fault(
     help: &str,
 ) -> Problem {
     Problem::new(kind, msg)
-        .rule(rule)
+        .rule_id(rule)
         .seat(a.seat)
         .at(a.span, label)
         .help(help)

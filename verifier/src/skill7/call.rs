@@ -4,6 +4,7 @@
 
 use notation::record::Action;
 use notation::Kind as Finding;
+use notation::Rule;
 use notation::{Act, Card, CardSet, Problem, Seat};
 
 use super::auction::{Contract, Kind};
@@ -55,7 +56,7 @@ impl Replay<'_, '_> {
                     Finding::IllegalCall,
                     format!("the Rufer's declarer, seat {}, calls no tarock", c.declarer),
                 )
-                .rule("S7-CALL-1")
+                .rule(Rule::S7Call1)
                 .seat(c.declarer)
                 .at(span, "no call")
                 .help("write the call after the auction: `calls: 1 call T20`; without one, the partner is the holder of the tarock the rule names"),
@@ -93,7 +94,7 @@ impl Replay<'_, '_> {
                         due.map_or("none".to_string(), |d| d.to_string())
                     ),
                 )
-                .rule("S7-CALL-1")
+                .rule(Rule::S7Call1)
                 .seat(a.seat)
                 .card(card)
                 .at(a.span, "wrong tarock called")

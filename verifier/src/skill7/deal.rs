@@ -3,6 +3,7 @@
 //! pays.
 
 use notation::Kind as Finding;
+use notation::Rule;
 use notation::{Act, Problem, Seat};
 
 use super::deck::{glatzen, tarocks, PAGAT};
@@ -140,7 +141,7 @@ impl Replay<'_, '_> {
                         Finding::Other,
                         format!("redeal: seat {seat} {why}, so the cards must be dealt again; this deal was played"),
                     )
-                    .rule("S7-DEAL-3")
+                    .rule(Rule::S7Deal3)
                     .seat(*seat)
                     .at(span, format!("{why}: a cause for a redeal"))
                     .help("a hand other than the forehand's with no or one tarock, or with all four Glatzen (S10 C10 H1 D1), is dealt again, not played; nothing else of the deal is judged, and nobody pays"),
@@ -156,7 +157,7 @@ impl Replay<'_, '_> {
                         Finding::Other,
                         format!("redeal: seat {} claims a redeal, but no hand has a cause", a.seat),
                     )
-                    .rule("S7-DEAL-3")
+                    .rule(Rule::S7Deal3)
                     .seat(a.seat)
                     .at(a.span, "redeal without cause")
                     .help("a redeal is due only when a hand other than the forehand's holds at most one tarock or all four Glatzen"),

@@ -18,12 +18,10 @@ pub(super) fn tarocks() -> CardSet {
 /// The suit cards of the Skill7 pack and the tarocks are disjoint; a suit
 /// card is any card below the tarocks.
 pub(super) fn suit_cards() -> CardSet {
-    CardSet(
-        CardSet::suit(Suit::Spades).0
-            | CardSet::suit(Suit::Hearts).0
-            | CardSet::suit(Suit::Diamonds).0
-            | CardSet::suit(Suit::Clubs).0,
-    )
+    CardSet::suit(Suit::Spades)
+        .union(CardSet::suit(Suit::Hearts))
+        .union(CardSet::suit(Suit::Diamonds))
+        .union(CardSet::suit(Suit::Clubs))
 }
 
 /// The Trull: `T1`, `T21`, `T22` (S7-DECK-2).

@@ -8,6 +8,7 @@
 
 use notation::record::Trick;
 use notation::Kind as Finding;
+use notation::Rule;
 use notation::{Card, CardSet, Item, Lead, Problem, Seat};
 
 use super::auction::{Contract, Kind, PAGAT_ITEM};
@@ -261,7 +262,7 @@ impl Replay<'_, '_> {
                     )
                 },
             )
-            .rule("S7-PLAY-1")
+            .rule(Rule::S7Play1)
             .seat(l)
             .trick(n)
             .at(trick.span, format!("seat {leader} leads"))
@@ -374,14 +375,14 @@ impl Replay<'_, '_> {
             } else if card == PAGAT
                 && rules.pagat_bidder == Some(seat)
                 && n < 10
-                && allowed != CardSet(1u128 << PAGAT.index())
+                && allowed != CardSet::from_bits_truncate(1u128 << PAGAT.index())
             {
                 self.out.push(
                     Problem::new(
                         Finding::PrematureUltimoCard,
                         format!("seat {seat} bid pagat and plays T1 in trick {n}, before the last possible point"),
                     )
-                    .rule("S7-PLAY-4")
+                    .rule(Rule::S7Play4)
                     .seat(seat)
                     .trick(n)
                     .card(card)
@@ -410,7 +411,7 @@ impl Replay<'_, '_> {
                             "seat {seat} plays {card} in trick {n}, but it has already been played"
                         ),
                     )
-                    .rule("S7-PLAY-6")
+                    .rule(Rule::S7Play6)
                     .seat(seat)
                     .trick(n)
                     .card(card)
@@ -435,7 +436,7 @@ impl Replay<'_, '_> {
                     Finding::CardNotHeld,
                     format!("seat {seat} plays {card} in trick {n}, {laid}"),
                 )
-                .rule("S7-PLAY-6")
+                .rule(Rule::S7Play6)
                 .seat(seat)
                 .trick(n)
                 .card(card)
@@ -474,7 +475,7 @@ impl Replay<'_, '_> {
                 Finding::Revoke,
                 format!("seat {seat} plays {card} in trick {n} but had to {duty}"),
             )
-            .rule(rule)
+            .rule_id(rule)
             .seat(seat)
             .trick(n)
             .card(card)

@@ -105,7 +105,7 @@ impl Out<'_> {
     ) {
         self.push(
             Problem::new(kind, msg)
-                .rule(rule)
+                .rule_id(rule)
                 .seat(a.seat)
                 .at(a.span, label)
                 .help(help),

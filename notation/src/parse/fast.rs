@@ -1,0 +1,729 @@
+//! The fast paths: the common form of a tag, a line of cards, a fool's
+//! trick and a line of actions, read on bytes. Each either reads exactly
+//! what the general parser would, or returns `None` having changed
+//! nothing; `fast_paths_change_nothing` checks this on the corpus.
+//!
+//! What each reads: a tag `[Name "value"]` (`fast_tag`); a hand, trick,
+//! talon or discard line of canonical codes separated by blanks
+//! (`fast_line`); an auction, calls, declare or claim line of plain actions
+//! or entries separated by `, ` (`fast_actions`, Danish declarations such
+//! as `half H HK` and `full-kings` included, and Königrufen's `call HK
+//! fourth`), each followed by the next section keyword; a trick with a led
+//! fool's suit named or renamed or a Danish fool call (`trick 23 call 1:
+//! EX=H rename T CQ T20`, `fast_fool_trick`, kept apart from `fast_line`).
+//! Anything else (a comment, an alias, a suffix, `after`, a skat, a fault,
+//! a section out of order) returns `None`: the fast paths never decide a
+//! fault or a span.
+//!
+//! ## Speed (issue 15)
+//! The hot card loop (`card_list`, one copy for a trick's plays and one for
+//! a list of cards) is sensitive to inlining and to branches whose way
+//! depends on the card: measure any change to it in time, and in
+//! instructions and mispredicted branches (`valgrind --tool=cachegrind
+//! --branch-sim=yes`) on every variant (`bench/README.md`). Handling the
+//! fool inside it, or overflow-free arithmetic in `canonical_at`, cost more
+//! than it saved; its spans add wrapping, as `Span::new` truncates. So does
+//! `parse_inner` as a whole: a French `handful` in `fast_actions` (in its
+//! verb match, behind the bids, out of line, or in a second never-inlined
+//! copy tried last) and building the record in place in the result (no
+//! moves on the way out) each cost every variant 1-3% more than they saved;
+//! a handful's cards are instead read on bytes in the general parser's
+//! `card_run` (a function of its own).
+
+use crate::card::{Card, Suit};
+use crate::record::*;
+
+use super::*;
+
+/// The canonical card code (`SK`, `H10`, `T21`, `EX`) at `i` when the word
+/// ends right after it: the card and the end of the code. What
+/// [`Card::parse_canonical`] accepts of a whole word, on bytes in place.
+#[inline(always)]
+pub(super) fn canonical_at(b: &[u8], i: usize) -> Option<(Card, usize)> {
+    let (index, end) = Card::code_at(b, i)?;
+    if b.get(end).is_some_and(|&x| is_word_byte(x)) {
+        return None;
+    }
+    Some((Card::from_index(index)?, end))
+}
+
+/// The bytes of a tag's name (`tag_name`): ASCII letters, digits and `_`.
+const TAG_NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
+        b += 1;
+    }
+    table
+};
+
+/// The common form of a tag, read on bytes: `[Name "value"]` with one
+/// space and no escape in the value. Anything else is left to the nom
+/// parser (`None`); what this reads, that parser reads the same.
+pub(super) fn fast_tag(i: &str) -> Option<(&str, (&str, TagText))> {
+    let b = i.as_bytes();
+    let mut n = 1;
+    while n < b.len() && TAG_NAME_BYTES[b[n] as usize] {
+        n += 1;
+    }
+    if n == 1 || b.get(n..n + 2) != Some(b" \"") {
+        return None;
+    }
+    let v = n + 2;
+    let close = v + memchr::memchr3(b'"', b'\\', b'\n', &b[v..])?;
+    if b[close] != b'"' || b.get(close + 1) != Some(&b']') {
+        return None;
+    }
+    Some((&i[close + 2..], (&i[1..n], tag_text(&i[v..close]))))
+}
+
+/// The common form of a hand, a trick, the talon or a discard, read on
+/// bytes: `hand N:`, `trick N:` (the next trick's number), `talon:` (or
+/// `dog:`) or `discard N:`, canonical card codes separated by blanks, and
+/// then the next section's keyword (or the end) after white space. Returns
+/// the section when it read one. Anything else (a comment, an alias,
+/// a `=` suffix, `lead`/`call`, `show`, a section out of order, a fault of
+/// any kind) returns `None` having changed nothing, and the general parser
+/// reads the section: what it makes of the common form is exactly what
+/// this makes.
+pub(super) fn fast_line(
+    p: &mut Reader<'_>,
+    record: &mut Record,
+    last: Section,
+    lead_in: &mut Vec<String>,
+) -> Option<Section> {
+    let bytes = p.src.as_bytes();
+    let start = p.pos;
+    let (section, mut i) = match bytes.get(start..start + 6)? {
+        [b't', b'r', b'i', b'c', b'k', b' '] => (Section::Trick, start + 6),
+        [b'h', b'a', b'n', b'd', b' ', _] => (Section::Hand, start + 5),
+        [b't', b'a', b'l', b'o', b'n', b':'] => (Section::Talon, start + 5),
+        [b'd', b'o', b'g', b':', ..] => (Section::Talon, start + 3),
+        b"discar" if bytes.get(start + 6..start + 8) == Some(b"d ") => {
+            (Section::Discard, start + 8)
+        }
+        _ => return None,
+    };
+    // Hands and tricks may repeat; the others stand once, in order.
+    if !section.may_follow(last) {
+        return None;
+    }
+    let mut n: u32 = 0;
+    if section != Section::Talon {
+        let digits = i;
+        while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
+            n = n * 10 + u32::from(d - b'0');
+            i += 1;
+            if i - digits > 3 {
+                return None;
+            }
+        }
+        if i == digits {
+            return None;
+        }
+        let fits = if section == Section::Trick {
+            n as usize == record.tricks.len() + 1
+        } else {
+            n <= u32::from(u8::MAX)
+        };
+        if !fits {
+            return None;
+        }
+    }
+    if bytes.get(i) != Some(&b':') {
+        return None;
+    }
+    i += 1;
+    let base = p.base as u32;
+    if section == Section::Trick {
+        let mut plays = Plays::new();
+        let i = section_end(p.src, card_list(bytes, i, base, &mut plays)?)?;
+        if !p.room_for(plays.len()) {
+            return None;
+        }
+        if record.tricks.capacity() == 0 {
+            // Room for as many tricks as lines of this length fill the rest.
+            record
+                .tricks
+                .reserve((bytes.len() - start) / (i - start) + 1);
+        }
+        record.tricks.push(Trick {
+            leader: None,
+            fool_call: None,
+            plays,
+            comments: std::mem::take(lead_in),
+            span: p.span(start, i),
+        });
+        p.pos = i;
+        return Some(section);
+    }
+    // Room for as many cards as the line can hold (a code and a blank are
+    // at least three bytes): one allocation, no copy.
+    let line = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
+    let mut cards = Vec::with_capacity((line - i + 1) / 3);
+    let i = section_end(p.src, card_list(bytes, i, base, &mut cards)?)?;
+    if !p.room_for(cards.len()) {
+        return None;
+    }
+    let span = p.span(start, i);
+    let comments = std::mem::take(lead_in);
+    match section {
+        Section::Hand => record.hands.push(Hand {
+            seat: n as Seat,
+            cards,
+            comments,
+            span,
+        }),
+        Section::Talon => {
+            record.talon = Some(Cards {
+                cards,
+                comments,
+                span,
+            })
+        }
+        _ => {
+            record.discard = Some(Discard {
+                seat: n as Seat,
+                cards,
+                shown: Vec::new(),
+                comments,
+                span,
+            })
+        }
+    }
+    p.pos = i;
+    Some(section)
+}
+
+/// The cards of a line in the common form from `i` on: canonical codes
+/// separated by blanks, pushed to `list`. Where the cards end (at a line
+/// break, a comment or the end); `None` at a word that is not a canonical
+/// code. One copy for a trick's plays and one for a list of cards, each
+/// with its own push inline: this loop runs for every card of a record.
+#[inline(always)]
+fn card_list<L: ItemList>(bytes: &[u8], mut i: usize, base: u32, list: &mut L) -> Option<usize> {
+    loop {
+        match canonical_at(bytes, i) {
+            Some((card, end)) => {
+                list.push_item(Item {
+                    card,
+                    name: None,
+                    rename: None,
+                    comments: Comments::default(),
+                    // Wrapping, as `Span::new` truncates: the same spans
+                    // as the general parser's past 4 GiB too.
+                    span: Span {
+                        start: base.wrapping_add(i as u32),
+                        end: base.wrapping_add(end as u32),
+                    },
+                });
+                // The usual one space before the next card.
+                i = end + usize::from(bytes.get(end) == Some(&b' '));
+            }
+            None => match bytes.get(i) {
+                Some(b' ' | b'\t') => i += 1,
+                // A word that is not a canonical code: the general parser.
+                Some(&b) if is_word_byte(b) => return None,
+                _ => return Some(i),
+            },
+        }
+    }
+}
+
+/// The common form of a trick that names or renames a led fool's suit, or
+/// whose number is followed by the seat that called for the fool: `trick N`,
+/// optionally ` call S`, `:`, then cards as [`fool_item`] reads them
+/// separated by blanks, and the next section after white space. Kept out
+/// of [`fast_line`], whose card loop runs for every card of a record: this
+/// one runs for a trick or two a deal. `None` having changed nothing for
+/// anything else, like the other fast paths.
+#[inline(never)]
+pub(super) fn fast_fool_trick(
+    p: &mut Reader<'_>,
+    record: &mut Record,
+    last: Section,
+    lead_in: &mut Vec<String>,
+) -> Option<Section> {
+    let bytes = p.src.as_bytes();
+    let start = p.pos;
+    if bytes.get(start..start + 6) != Some(b"trick ") || last > Section::Trick {
+        return None;
+    }
+    let (n, mut i) = small_number_at(bytes, start + 6)?;
+    if n as usize != record.tricks.len() + 1 {
+        return None;
+    }
+    // Danish: the seat that called for the fool (`trick 23 call 1:`).
+    let mut fool_call = None;
+    if bytes.get(i) == Some(&b' ') {
+        if bytes.get(i + 1..i + 6) != Some(b"call ") {
+            return None;
+        }
+        let (seat, end) = small_number_at(bytes, i + 6)?;
+        fool_call = Some(Seat::try_from(seat).ok()?);
+        i = end;
+    }
+    if bytes.get(i) != Some(&b':') {
+        return None;
+    }
+    i += 1;
+    let base = p.base as u32;
+    let mut plays = Plays::new();
+    loop {
+        match bytes.get(i) {
+            Some(b' ' | b'\t') => i += 1,
+            Some(&b) if is_word_byte(b) => {
+                let (item, end) = fool_item(bytes, i, base)?;
+                plays.push(item);
+                i = end;
+            }
+            _ => break,
+        }
+    }
+    let i = section_end(p.src, i)?;
+    if !p.room_for(plays.len()) {
+        return None;
+    }
+    let span = p.span(start, i);
+    record.tricks.push(Trick {
+        leader: None,
+        fool_call,
+        plays,
+        comments: std::mem::take(lead_in),
+        span,
+    });
+    p.pos = i;
+    Some(Section::Trick)
+}
+
+/// A card played to a trick in the common form, with a led fool's suit
+/// named or renamed: `[rename X ]CARD[=X]`, with one blank after `rename X`
+/// and suits as capital letters (`T` for trumps). The item and its end,
+/// spanned as `Reader::item` spans it; `None` for anything else.
+fn fool_item(b: &[u8], start: usize, base: u32) -> Option<(Item, usize)> {
+    let lead_at = |i: usize| -> Option<Lead> {
+        if b.get(i + 1).is_some_and(|&x| is_word_byte(x)) {
+            return None;
+        }
+        match b.get(i)? {
+            b'T' => Some(Lead::Trumps),
+            &c @ (b'S' | b'H' | b'D' | b'C') => Suit::from_letter(c).map(Lead::Suit),
+            _ => None,
+        }
+    };
+    let mut i = start;
+    let mut rename = None;
+    if b.get(i..i + 7) == Some(b"rename ") {
+        rename = Some(lead_at(i + 7)?);
+        if b.get(i + 8) != Some(&b' ') {
+            return None;
+        }
+        i += 9;
+    }
+    let (card, mut end) = canonical_at(b, i)?;
+    let mut name = None;
+    if b.get(end) == Some(&b'=') {
+        name = Some(lead_at(end + 1)?);
+        end += 2;
+    }
+    let from = if rename.is_some() { start } else { i };
+    let item = Item {
+        card,
+        name,
+        rename,
+        comments: Comments::default(),
+        span: Span {
+            start: base.wrapping_add(from as u32),
+            end: base.wrapping_add(end as u32),
+        },
+    };
+    Some((item, end))
+}
+
+/// The end of a section in the common form: white space, then the next
+/// section's keyword or the end of the record. Where that keyword starts.
+fn section_end(src: &str, mut i: usize) -> Option<usize> {
+    let bytes = src.as_bytes();
+    if bytes.get(i) == Some(&b'\n') {
+        i += 1;
+        // The usual next line: a section keyword in its common form (what
+        // the general test below accepts too, without reading the word).
+        if let Some(head) = bytes.get(i..i + 8) {
+            if matches!(
+                head,
+                [b't', b'r', b'i', b'c', b'k', b' ', ..]
+                    | [b'h', b'a', b'n', b'd', b' ', ..]
+                    | [b't', b'a', b'l', b'o', b'n', b':', ..]
+                    | [b'd', b'o', b'g', b':', ..]
+                    | [b'c', b'a', b'l', b'l', b's', b':', ..]
+                    | [b'c', b'l', b'a', b'i', b'm', b':', ..]
+                    | b"auction:"
+                    | b"discard "
+                    | b"declare:"
+            ) {
+                return Some(i);
+            }
+        }
+    }
+    while matches!(
+        bytes.get(i),
+        Some(b' ' | b'\t' | b'\r' | b'\n' | b'\x0b' | b'\x0c')
+    ) {
+        i += 1;
+    }
+    if i < bytes.len() {
+        if !bytes[i].is_ascii_lowercase() {
+            return None;
+        }
+        let mut end = i;
+        while end < bytes.len() && is_word_byte(bytes[end]) {
+            end += 1;
+        }
+        Section::from_word(&src[i..end])?;
+    }
+    Some(i)
+}
+
+/// A number of one to three digits at `i` ending the word: the number and
+/// its end.
+fn small_number_at(b: &[u8], i: usize) -> Option<(u32, usize)> {
+    number_at(b, i, 3)
+}
+
+/// A number of one to `most` (at most nine) digits at `i` ending the word:
+/// the number and its end.
+fn number_at(b: &[u8], mut i: usize, most: usize) -> Option<(u32, usize)> {
+    let start = i;
+    let mut n = 0;
+    while let Some(&d @ b'0'..=b'9') = b.get(i) {
+        if i - start == most {
+            return None;
+        }
+        n = n * 10 + u32::from(d - b'0');
+        i += 1;
+    }
+    if i == start || b.get(i).is_some_and(|&x| is_word_byte(x)) {
+        return None;
+    }
+    Some((n, i))
+}
+
+/// The word at `i`, and its end.
+fn word_at(src: &str, i: usize) -> (&str, usize) {
+    let rest = src.as_bytes().get(i..).unwrap_or_default();
+    let end = i + rest
+        .iter()
+        .position(|&b| !is_word_byte(b))
+        .unwrap_or(rest.len());
+    (&src[i..end], end)
+}
+
+/// The common form of the auction, the calls, the declarations and the
+/// claim, read on bytes: `auction:` and actions separated by `, ` on one
+/// line, each a seat and a verb with the usual arguments (no `after`, no
+/// skat, no alias), or `claim:` and entries `seat amount` / `pot amount`;
+/// then the next section's keyword (or the end). Like [`fast_line`] it
+/// returns `None` having changed nothing for anything else, and the general
+/// parser reads the section to the same result.
+pub(super) fn fast_actions(
+    p: &mut Reader<'_>,
+    record: &mut Record,
+    last: Section,
+    lead_in: &mut Vec<String>,
+) -> Option<Section> {
+    let src = p.src;
+    let bytes = src.as_bytes();
+    let start = p.pos;
+    let (keyword, colon) = word_at(src, start);
+    let section = Section::from_word(keyword).filter(|s| {
+        matches!(
+            s,
+            Section::Auction | Section::Calls | Section::Declare | Section::Claim
+        )
+    })?;
+    if !section.may_follow(last) || bytes.get(colon) != Some(&b':') {
+        return None;
+    }
+    let mut i = colon + 1;
+    while bytes.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    // Room for as many actions or entries as the line can hold: an action
+    // (`0 pass`) is at least six bytes, an entry (`0 5`) three, and `, `
+    // stands between them.
+    let line = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
+    let room = line - i + 2;
+    let mut actions = Vec::with_capacity(if section == Section::Claim {
+        0
+    } else {
+        room / 8
+    });
+    let mut entries = Vec::with_capacity(if section == Section::Claim {
+        room / 5
+    } else {
+        0
+    });
+    loop {
+        let at = i;
+        if section == Section::Claim {
+            let party = match small_number_at(bytes, i) {
+                Some((seat, end)) => {
+                    i = end;
+                    Party::Seat(Seat::try_from(seat).ok()?)
+                }
+                None => {
+                    let (w, end) = word_at(src, i);
+                    i = end;
+                    Party::Pot(Pot::from_word(w)?)
+                }
+            };
+            if bytes.get(i) != Some(&b' ') {
+                return None;
+            }
+            i += 1;
+            let negative = bytes.get(i) == Some(&b'-');
+            if matches!(bytes.get(i), Some(b'-' | b'+')) {
+                i += 1;
+            }
+            // Up to nine digits, as `Reader::number` reads them quickly.
+            let (n, end) = number_at(bytes, i, 9)?;
+            if negative && n == 0 {
+                return None;
+            }
+            i = end;
+            let amount = if negative {
+                -i64::from(n)
+            } else {
+                i64::from(n)
+            };
+            entries.push(ClaimEntry {
+                party,
+                amount,
+                span: p.span(at, i),
+            });
+        } else {
+            let (seat, end) = small_number_at(bytes, i)?;
+            let seat = Seat::try_from(seat).ok()?;
+            if bytes.get(end) != Some(&b' ') {
+                return None;
+            }
+            let (verb, end) = word_at(src, end + 1);
+            i = end;
+            // The argument word after one space.
+            let mut arg = || -> Option<&str> {
+                if bytes.get(i) != Some(&b' ') {
+                    return None;
+                }
+                let (w, end) = word_at(src, i + 1);
+                i = end;
+                (!w.is_empty()).then_some(w)
+            };
+            let act = match verb {
+                "pass" | "good" => Act::Pass,
+                "continue" => Act::Continue,
+                "grind" => Act::Grind,
+                "slam" => Act::Slam,
+                "misdeal" => Act::Misdeal,
+                "tout" => Act::Tout,
+                "call" => Act::Call {
+                    card: Card::parse_canonical(arg()?.as_bytes())?,
+                    // Koenigrufen's call of the fourth king (KR-CALL-3):
+                    // `call HK fourth`, one space before the word.
+                    fourth: {
+                        let fourth = bytes.get(i..i + 7) == Some(b" fourth")
+                            && !bytes.get(i + 7).is_some_and(|&b| is_word_byte(b));
+                        i += 7 * usize::from(fourth);
+                        fourth
+                    },
+                },
+                "talon" => Act::Talon {
+                    half: small_count(arg()?)?,
+                },
+                "announce" => Act::Announce {
+                    bonus: Bonus::from_word(arg()?)?,
+                },
+                "contra" | "kontra" => Act::Contra {
+                    target: arg()?.parse().ok()?,
+                },
+                "recontra" | "rekontra" => Act::Recontra {
+                    target: arg()?.parse().ok()?,
+                },
+                "subcontra" | "subkontra" => Act::Subcontra {
+                    target: arg()?.parse().ok()?,
+                },
+                "trumps" => {
+                    let count = small_count(arg()?)?;
+                    let pagat = match arg()? {
+                        "pagat" => true,
+                        "no-pagat" => false,
+                        _ => return None,
+                    };
+                    Act::Trumps {
+                        count,
+                        pagat,
+                        skat: Vec::new(),
+                    }
+                }
+                "matadors" => Act::Matadors {
+                    count: small_count(arg()?)?,
+                    skat: Vec::new(),
+                },
+                // Danish cavallerie and kings (DK-DECL-2): a suit letter and
+                // the missing card as canonical codes; `skat` and the
+                // rest take the general path.
+                "half" => Act::Half {
+                    suit: suit_of(arg()?)?,
+                    missing: Card::parse_canonical(arg()?.as_bytes())?,
+                    skat: Vec::new(),
+                },
+                "full" => Act::Full {
+                    suit: suit_of(arg()?)?,
+                    skat: Vec::new(),
+                },
+                "abundant" => Act::Abundant {
+                    suit: suit_of(arg()?)?,
+                    skat: Vec::new(),
+                },
+                "half-kings" => Act::HalfKings {
+                    missing: Card::parse_canonical(arg()?.as_bytes())?,
+                    skat: Vec::new(),
+                },
+                "full-kings" => Act::FullKings { skat: Vec::new() },
+                "abundant-kings" => Act::AbundantKings { skat: Vec::new() },
+                other => Act::Bid {
+                    game: Game::from_word(other)?,
+                },
+            };
+            actions.push(Action {
+                seat,
+                act,
+                after: None,
+                comments: Vec::new(),
+                span: p.span(at, i),
+            });
+        }
+        if bytes.get(i) == Some(&b',') && bytes.get(i + 1) == Some(&b' ') {
+            i += 2;
+            continue;
+        }
+        break;
+    }
+    let end = section_end(src, i)?;
+    let span = p.span(start, end);
+    let comments = std::mem::take(lead_in);
+    if section == Section::Claim {
+        record.claim = Some(Claim {
+            entries,
+            comments,
+            span,
+        });
+    } else {
+        let actions = Some(Actions {
+            actions,
+            comments,
+            span,
+        });
+        match section {
+            Section::Auction => record.auction = actions,
+            Section::Calls => record.calls = actions,
+            _ => record.declarations = actions,
+        }
+    }
+    p.pos = end;
+    Some(section)
+}
+
+/// A suit written as its letter, as `Reader::suit_word` reads it.
+fn suit_of(w: &str) -> Option<Suit> {
+    match w.as_bytes() {
+        [c] => Suit::from_letter(*c),
+        _ => None,
+    }
+}
+
+/// A count of one to three digits, in range for a `u8`.
+fn small_count(w: &str) -> Option<u8> {
+    if w.is_empty() || w.len() > 3 || !w.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    w.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+
+    use super::*;
+
+    /// Every record of the corpus and the examples (the faulty ones too),
+    /// and variations of them, parse to the same records, spans and
+    /// problems with the fast paths as without them.
+    #[test]
+    fn fast_paths_change_nothing() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        let mut files = Vec::new();
+        let mut dirs = vec![format!("{root}/corpus"), format!("{root}/spec")];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path.to_string_lossy().into_owned());
+                } else if path.extension().is_some_and(|e| e == "tarok") {
+                    files.push(path);
+                }
+            }
+        }
+        assert!(files.len() > 100, "the corpus was not found");
+        let variations: [fn(&str) -> String; 7] = [
+            |t| t.to_owned(),
+            |t| t.replace(": ", ":  "),
+            |t| t.replace('\n', "\r\n"),
+            |t| t.replace(" S", "\tS").replace(" T1", " t1"),
+            |t| {
+                t.replace("\ntrick 2", "\n{x}\ntrick 2")
+                    .replace(" C", " {c} C")
+            },
+            |t| t.replace("\n", " ").replace("] ", "]\n"),
+            |t| t.replace("[Dealer ", "[Dealer  ").replace("0\"]", "0\" ]"),
+        ];
+        let mut records = 0;
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for vary in variations {
+                let text = vary(&text);
+                for (offset, chunk) in split_records(&text) {
+                    let fast = format!("{:?}", parse_record_with(chunk, offset, true));
+                    let slow = format!("{:?}", parse_record_with(chunk, offset, false));
+                    assert_eq!(fast, slow, "{}:\n{chunk}", path.display());
+                    records += 1;
+                }
+            }
+        }
+        assert!(records > 500);
+    }
+
+    /// `canonical_at` reads a word exactly as `Card::parse_canonical` does,
+    /// for every word of up to four bytes over the bytes that matter.
+    #[test]
+    fn canonical_at_is_parse_canonical() {
+        let alphabet = b"SHDCTEXJNQKR0123456789a";
+        let mut word = Vec::new();
+        let mut checked = 0;
+        for len in 1..=4u32 {
+            for mut k in 0..alphabet.len().pow(len) {
+                word.clear();
+                for _ in 0..len {
+                    word.push(alphabet[k % alphabet.len()]);
+                    k /= alphabet.len();
+                }
+                let expected = Card::parse_canonical(&word).map(|c| (c, word.len()));
+                for end in [&b""[..], b" ", b"\n", b"=H", b"{"] {
+                    let text = [&word[..], end].concat();
+                    assert_eq!(canonical_at(&text, 0), expected, "{text:?}");
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 200_000);
+    }
+}
