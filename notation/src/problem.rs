@@ -27,17 +27,24 @@ pub enum Kind {
     InvalidUtf8,
     /// A line longer than the reader's limit (1 MiB).
     LineTooLong,
-    /// A record longer than the reader's limit (16 MiB).
+    /// A record longer than the reader's limit (2 MiB), or naming more
+    /// cards than [`crate::CARDS_MAX`].
     RecordTooLong,
     // Structure: faults found without a rules engine.
+    /// A card code no deck of the variant has.
     UnknownCard,
+    /// A card dealt or played twice.
     DuplicateCard,
+    /// Two hands for one seat.
     DuplicateHand,
+    /// A hand, the talon or a discard with the wrong number of cards (rules README ALL-1).
     WrongCardCount,
+    /// A seat number the table does not have.
     UnknownSeat,
     /// A trick with more cards than players, or with fewer and followed by
     /// another trick (rules README ALL-3).
     WrongTrickSize,
+    /// More tricks than the deal has.
     TooManyTricks,
     /// The record stops before the deal's end (rules README ALL-4): the
     /// deal is not settled and its claim cannot be checked.
@@ -48,13 +55,21 @@ pub enum Kind {
     CardNotHeld,
     /// A card played against the duty to follow suit or trump.
     Revoke,
+    /// The fool / excuse played, named or called against its rules.
     FoolMisuse,
+    /// An ultimo card played before the last trick where the rules forbid it.
     PrematureUltimoCard,
+    /// A card led or played out of turn.
     OutOfTurn,
+    /// A bid the auction does not allow.
     IllegalBid,
+    /// A call (king call, talon choice, announcement, contra) the rules do not allow.
     IllegalCall,
+    /// Cards laid away against the rules.
     IllegalDiscard,
+    /// A declaration the hand does not hold, or with wrong details.
     WrongDeclaration,
+    /// A declaration the hand holds and does not make.
     MissingDeclaration,
     /// The claimed payments differ from the computed ones.
     ClaimMismatch,
@@ -164,21 +179,28 @@ impl PartialEq<&str> for Kind {
     }
 }
 
-/// Something wrong with a record, and where.
+/// A finding: something wrong with a record, and where. The one finding
+/// type of the project: parse errors, structural faults and broken rules
+/// alike (Python's `tarok.Finding`; an element of `violations` in the JSON
+/// of `tarok verify --format json`, spec/json.md).
 ///
 /// `kind` is the stable classification (`unknown-card`, `revoke`, ...);
 /// `rule` the rules digest id when a rule was broken (`DK-PLAY-2`).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct Problem {
+pub struct Finding {
+    /// The classification: what kind of fault it is.
     pub kind: Kind,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The rules digest id of the rule broken (`DK-PLAY-2`).
     pub rule: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The seat at fault.
     pub seat: Option<Seat>,
     /// 1-based trick number.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trick: Option<u16>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The card at fault.
     pub card: Option<Card>,
     /// A claim mismatch: whose amount disagrees (a seat or a pot).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -189,12 +211,15 @@ pub struct Problem {
     /// A claim mismatch: the amount the rules give.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub computed: Option<i64>,
+    /// What is wrong, in a sentence.
     pub message: String,
     /// What the underline says ("played here").
     #[serde(skip)]
     pub label: String,
+    /// What to do about it, in plain words.
     pub help: String,
     #[serde(skip)]
+    /// Where it is in the record's text; `None` when it is about no place.
     pub span: Option<Span>,
     /// Further places the one fault shows, each with its own underline
     /// (every card of an improper skat): one finding, every reason visible.
@@ -205,7 +230,12 @@ pub struct Problem {
     pub path: Option<String>,
 }
 
+/// The former name of [`Finding`], kept so that code written against it
+/// still builds; new code says `Finding`.
+pub type Problem = Finding;
+
 impl Problem {
+    /// A finding of `kind` saying `message`; the builder methods below add the rest.
     pub fn new(kind: Kind, message: impl Into<String>) -> Problem {
         Problem {
             kind,
@@ -225,6 +255,7 @@ impl Problem {
         }
     }
 
+    /// Where it is, and what the underline says there.
     pub fn at(mut self, span: Span, label: impl Into<String>) -> Problem {
         self.span = Some(span);
         self.label = label.into();
@@ -237,6 +268,7 @@ impl Problem {
         self
     }
 
+    /// What to do about it.
     pub fn help(mut self, help: impl Into<String>) -> Problem {
         self.help = help.into();
         self
@@ -258,16 +290,19 @@ impl Problem {
         self
     }
 
+    /// The seat at fault.
     pub fn seat(mut self, seat: Seat) -> Problem {
         self.seat = Some(seat);
         self
     }
 
+    /// The trick, 1-based.
     pub fn trick(mut self, trick: usize) -> Problem {
         self.trick = Some(trick as u16);
         self
     }
 
+    /// The card at fault.
     pub fn card(mut self, card: Card) -> Problem {
         self.card = Some(card);
         self
@@ -281,6 +316,7 @@ impl Problem {
         self
     }
 
+    /// The JSON path of the value at fault.
     pub fn path(mut self, path: impl Into<String>) -> Problem {
         self.path = Some(path.into());
         self
