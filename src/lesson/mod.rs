@@ -12,6 +12,7 @@ use std::collections::HashMap;
 
 use notation::check::{player_names, Table};
 use notation::{Card, Item, Record, Span, Variant};
+use verifier::game::{Game, Move};
 use verifier::{Event, Report};
 
 /// Where in the deal a finding belongs.
@@ -274,75 +275,65 @@ impl<'r> Lesson<'r> {
 }
 
 /// The cards the player of card `k` of trick `t` might have played
-/// there, as the verifier's rules say (`french::legal_plays`,
-/// `skill7::legal_plays`): the seat's playing hand less the cards it
-/// played before; in Danish Tarok every card held that breaks no duty
-/// (`danish::duty_broken`). `None` where the lesson cannot ask the engine
-/// (Königrufen, whose duties depend on the game and its options; a Skill7
-/// Farbesolo).
+/// there, as the rules engines say: the record up to that card is entered
+/// into a [`Game`] (`Game::replayed`, faults and all) and its legal plays
+/// for that seat are kept ([`Game::legal`]), in every game alike. `None`
+/// where the game cannot go on there (a wrong deal, a deal the rules ended
+/// before this card, a trick the engine does not judge), in a partial
+/// record (no hands), or where the seat has no legal card.
+///
+/// A [`Game`] judges a move by replaying the record with it, so this costs
+/// a replay per move of the prefix and per candidate card: the page asks
+/// it only where it shows the legal cards (a revoke, a quiz).
 pub fn legal_at(l: &Lesson, t: usize, k: usize) -> Option<Vec<Card>> {
     let view = l.tricks.get(t.checked_sub(1)?)?;
     let seat = view.plays.get(k)?.seat?;
-    let mut hand = notation::CardSet::default();
-    for c in l.playing_hand(seat) {
-        hand.insert(c);
+    if l.record.hands.is_empty() {
+        // A partial record: what a seat held is not known.
+        return None;
     }
-    for earlier in &l.tricks[..t - 1] {
-        for p in &earlier.plays {
-            if p.seat == Some(seat) {
-                hand.remove(p.item.card);
-            }
-        }
-    }
-    let before: Vec<Card> = view.plays[..k].iter().map(|p| p.item.card).collect();
-    let set = match l.variant? {
-        Variant::FrenchTarot => {
-            let led = before.iter().find(|c| !c.is_fool()).map(|c| {
-                c.suit()
-                    .map_or(notation::Lead::Trumps, notation::Lead::Suit)
-            });
-            let top = before
-                .iter()
-                .filter_map(|c| c.trump_number())
-                .max()
-                .unwrap_or(0);
-            verifier::french::legal_plays(hand, led, top)
-        }
-        Variant::DanishTarok => {
-            // The engine's own duty (DK-PLAY-2) asked of every card held.
-            let items = &view.plays[..k];
-            let rename = |i: usize| items.get(i).and_then(|p| p.item.rename);
-            let lead = verifier::danish::trick_lead(
-                &before,
-                items.first().and_then(|p| p.item.name),
-                [rename(1), rename(2)],
-            );
-            let mut set = notation::CardSet::default();
-            for c in hand.iter() {
-                if lead.is_none_or(|lead| verifier::danish::duty_broken(c, lead, hand).is_none()) {
-                    set.insert(c);
-                }
-            }
-            set
-        }
-        Variant::Skill7Tarock if !farbesolo(l.record) => {
-            verifier::skill7::legal_plays(hand, before.first().copied(), false, false).set
-        }
-        _ => return None,
+    let mut prefix = Record {
+        comments: Vec::new(),
+        tags: l.record.tags.clone(),
+        hands: l.record.hands.clone(),
+        talon: l.record.talon.clone(),
+        auction: l.record.auction.clone(),
+        calls: l.record.calls.clone(),
+        discard: l.record.discard.clone(),
+        declarations: l.record.declarations.clone(),
+        tricks: l.record.tricks[..t].to_vec(),
+        ..Record::default()
     };
-    let mut cards: Vec<Card> = set.iter().collect();
-    sort_hand(l.variant, &mut cards);
-    Some(cards)
+    let last = prefix.tricks.last_mut()?;
+    // Who led, as the lesson read it (the engine's leader).
+    last.leader = last.leader.or(view.leader);
+    last.plays.truncate(k);
+    if k == 0 {
+        prefix.tricks.pop();
+    }
+    let game = Game::replayed(&prefix).ok()?;
+    legal_of(&game, seat)
 }
 
-/// Whether a Skill7 auction names a Farbesolo, whose duties need the
-/// contract's options.
-fn farbesolo(record: &Record) -> bool {
-    record.auction.iter().flat_map(|a| &a.actions).any(|a| {
-        let mut w = String::new();
-        notation::print::act(&mut w, &a.act);
-        w.contains("farb")
-    })
+/// The cards `seat` may play now in `game`.
+fn legal_of(game: &Game, seat: u8) -> Option<Vec<Card>> {
+    if game.is_over() {
+        return None;
+    }
+    let mut set = notation::CardSet::default();
+    for mv in game.legal() {
+        if let Move::Play { seat: s, card, .. } = mv {
+            if s == seat {
+                set.insert(card);
+            }
+        }
+    }
+    if set.is_empty() {
+        return None;
+    }
+    let mut cards: Vec<Card> = set.iter().collect();
+    sort_hand(Some(game.variant()), &mut cards);
+    Some(cards)
 }
 
 /// The place a finding belongs to: its trick when it names one, else the
@@ -418,6 +409,251 @@ mod tests {
 
     fn codes(cards: &[Card]) -> String {
         cards.iter().map(|c| c.code()).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The legal cards as the engines' own duty functions give them
+    /// (`french::legal_plays`, `skill7::legal_plays` outside a Farbesolo,
+    /// `danish::duty_broken` asked of every card held): a second path to
+    /// check [`Game`]'s against. `None` in Königrufen and a Skill7
+    /// Farbesolo, whose duties the engines keep private.
+    fn engines_legal_at(l: &Lesson, t: usize, k: usize) -> Option<Vec<Card>> {
+        let view = l.tricks.get(t.checked_sub(1)?)?;
+        let seat = view.plays.get(k)?.seat?;
+        // The dealt hand, with the talon for the seat that lays away, less
+        // its discard and the cards it played before.
+        let mut hand = notation::CardSet::default();
+        let record = l.record;
+        for h in record.hands.iter().filter(|h| h.seat == seat) {
+            h.cards.iter().for_each(|i| {
+                hand.insert(i.card);
+            });
+        }
+        if let Some(d) = record.discard.as_ref().filter(|d| d.seat == seat) {
+            for i in record.talon.iter().flat_map(|t| t.cards.iter()) {
+                hand.insert(i.card);
+            }
+            d.cards.iter().for_each(|i| {
+                hand.remove(i.card);
+            });
+        }
+        for earlier in &l.tricks[..t - 1] {
+            for p in &earlier.plays {
+                if p.seat == Some(seat) {
+                    hand.remove(p.item.card);
+                }
+            }
+        }
+        let before: Vec<Card> = view.plays[..k].iter().map(|p| p.item.card).collect();
+        let set = match l.variant? {
+            Variant::FrenchTarot => {
+                let led = before.iter().find(|c| !c.is_fool()).map(|c| {
+                    c.suit()
+                        .map_or(notation::Lead::Trumps, notation::Lead::Suit)
+                });
+                let top = before
+                    .iter()
+                    .filter_map(|c| c.trump_number())
+                    .max()
+                    .unwrap_or(0);
+                verifier::french::legal_plays(hand, led, top)
+            }
+            Variant::DanishTarok => {
+                let items = &view.plays[..k];
+                let rename = |i: usize| items.get(i).and_then(|p| p.item.rename);
+                let lead = verifier::danish::trick_lead(
+                    &before,
+                    items.first().and_then(|p| p.item.name),
+                    [rename(1), rename(2)],
+                );
+                let mut set = notation::CardSet::default();
+                for c in hand.iter() {
+                    if lead
+                        .is_none_or(|lead| verifier::danish::duty_broken(c, lead, hand).is_none())
+                    {
+                        set.insert(c);
+                    }
+                }
+                set
+            }
+            Variant::Skill7Tarock => {
+                let farbesolo = l.record.auction.iter().flat_map(|a| &a.actions).any(|a| {
+                    let mut w = String::new();
+                    notation::print::act(&mut w, &a.act);
+                    w.contains("farb")
+                });
+                if farbesolo {
+                    return None;
+                }
+                verifier::skill7::legal_plays(hand, before.first().copied(), false, false).set
+            }
+            _ => return None,
+        };
+        let mut cards: Vec<Card> = set.iter().collect();
+        sort_hand(l.variant, &mut cards);
+        Some(cards)
+    }
+
+    /// The rules besides the duties of play that bar a card the duties
+    /// allow.
+    const BARRED: [&str; 4] = ["S7-PLAY-4", "DK-FOOL-4", "DK-FOOL-5", "DK-FOOL-6"];
+
+    /// The corpus's records with their reports, file by file, each file
+    /// its own session.
+    fn corpus(only: &str) -> Vec<(String, Record, Report)> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+        let mut out = Vec::new();
+        let mut dirs: Vec<_> = std::fs::read_dir(&root)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_dir())
+            .collect();
+        dirs.sort();
+        for dir in dirs {
+            let mut files: Vec<_> = std::fs::read_dir(&dir)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|e| e == "tarok"))
+                .filter(|p| p.to_string_lossy().contains(only))
+                .collect();
+            files.sort();
+            for file in files {
+                let text = std::fs::read_to_string(&file).unwrap();
+                let mut sessions =
+                    verifier::session::Sessions::new(verifier::session::Grouping::default());
+                for record in notation::parse_str(&text).into_iter().flatten() {
+                    let report = sessions.verify(&record);
+                    out.push((file.display().to_string(), record, report));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every card step of every corpus deal with hands: the legal cards a
+    /// [`Game`] finds, stepping through the record card by card, are those
+    /// the engines' duty functions allow (French Tarot, Danish Tarok,
+    /// Skill7 outside a Farbesolo), less the cards another rule bars, each
+    /// refused by the game with that rule's id; a card of the record
+    /// without a finding is among them in every game. The steps the page
+    /// shows (`legal_at`, which enters the record up to the card: every
+    /// faulty card, every step of the corpus lessons) agree with the
+    /// stepping.
+    #[test]
+    fn legal_cards_are_the_engines() {
+        let (mut compared, mut stepped) = (0, 0);
+        let mut barred = std::collections::BTreeSet::new();
+        for (file, record, report) in corpus("") {
+            use notation::Kind;
+            // Where a card is played by a seat that does not hold it, or
+            // the tricks are cut, the lesson's playing hands (what the record
+            // shows each seat playing) are no rule's: the engines' duties
+            // are compared on the other deals.
+            let plain = !report.problems.iter().any(|p| {
+                matches!(
+                    p.kind,
+                    Kind::UnknownCard
+                        | Kind::DuplicateCard
+                        | Kind::DuplicateHand
+                        | Kind::WrongCardCount
+                        | Kind::UnknownSeat
+                        | Kind::WrongTrickSize
+                        | Kind::TooManyTricks
+                        | Kind::CardNotHeld
+                        | Kind::IllegalDiscard
+                )
+            });
+            if record.hands.is_empty() {
+                continue;
+            }
+            let l = Lesson::new(&record, &report, 0);
+            let mut dealt = record.clone();
+            dealt.tricks.clear();
+            dealt.claim = None;
+            let Ok(mut game) = verifier::game::Game::replayed(&dealt) else {
+                continue;
+            };
+            for view in &l.tricks {
+                for (k, play) in view.plays.iter().enumerate() {
+                    let Some(seat) = play.seat else { break };
+                    let by_game = legal_of(&game, seat);
+                    let engines = engines_legal_at(&l, view.n, k).filter(|_| plain);
+                    if let (Some(g), Some(e)) = (&by_game, engines) {
+                        let at = format!("{file}: trick {} card {}", view.n, k + 1);
+                        // The game may refuse more than the duties of play:
+                        // a rule of its own bars the card (an announced
+                        // pagat kept back, the fool called for or not in
+                        // the last trick). Nothing else differs.
+                        assert!(
+                            g.iter().all(|c| e.contains(c)),
+                            "{at}: {} ⊄ {}",
+                            codes(g),
+                            codes(&e)
+                        );
+                        for &c in e.iter().filter(|c| !g.contains(c)) {
+                            let refused = game.clone().apply(Move::play(seat, c)).unwrap_err();
+                            let rules: Vec<&str> = refused
+                                .problems
+                                .iter()
+                                .filter_map(|p| p.rule.as_deref())
+                                .collect();
+                            assert!(
+                                !rules.is_empty() && rules.iter().all(|r| BARRED.contains(r)),
+                                "{at}: {} refused by {rules:?}",
+                                c.code()
+                            );
+                            barred.insert(rules[0].to_string());
+                        }
+                        compared += 1;
+                    }
+                    if let Some(g) = &by_game {
+                        stepped += 1;
+                        let faulty = !l.finding_on(view.n, play).is_empty();
+                        // A card that renames a led fool is legal with its
+                        // renaming, which `Game::legal` does not list, and
+                        // a renaming judges the cards before it anew.
+                        let renamed = view.plays.iter().any(|p| p.item.rename.is_some());
+                        if !faulty && plain && !renamed {
+                            assert!(
+                                g.contains(&play.item.card),
+                                "{file}: trick {} card {}: {} played without a finding, not legal by the game: {}",
+                                view.n,
+                                k + 1,
+                                play.item.card.code(),
+                                codes(g)
+                            );
+                        }
+                        if file.contains("90-lesson") || faulty {
+                            let at = legal_at(&l, view.n, k);
+                            assert_eq!(
+                                at.as_deref().map(codes),
+                                Some(codes(g)),
+                                "{file}: trick {} card {}",
+                                view.n,
+                                k + 1
+                            );
+                        }
+                    }
+                    let item = play.item;
+                    game.apply_anyway(Move::Play {
+                        seat,
+                        card: item.card,
+                        name: item.name,
+                        rename: item.rename,
+                        fool_call: if k == 0 {
+                            record.tricks[view.n - 1].fool_call
+                        } else {
+                            None
+                        },
+                    });
+                }
+            }
+        }
+        assert!(compared > 1000, "{compared} card steps compared");
+        assert!(stepped > compared, "{stepped} card steps stepped");
+        assert!(
+            barred.contains("S7-PLAY-4") && barred.contains("DK-FOOL-4"),
+            "rules beyond the duties are met: {barred:?}"
+        );
     }
 
     #[test]

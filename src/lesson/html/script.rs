@@ -601,7 +601,9 @@ fn quiz(l: &Lesson, t: usize, k: usize, play: &Play, plays: usize) -> Option<Ste
             }
             let _ = write!(body, "<div class=\"row\">{row}</div>");
         }
-        None => body.push_str("<p>The page does not list the legal cards in this game.</p>"),
+        None => body.push_str(
+            "<p>The rules cannot list the legal cards here (a record without hands, or a deal already ended).</p>",
+        ),
     }
     let _ = write!(
         body,
