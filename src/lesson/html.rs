@@ -173,7 +173,7 @@ fn contents_line(record: &notation::Record) -> String {
         .variant()
         .map_or("unknown variant".into(), variant_name);
     match record.tag("Players") {
-        Some(p) => format!("{game}, {}", p.value.replace(';', ",")),
+        Some(_) => format!("{game}, {}", super::players(record).replace(';', ",")),
         None => game,
     }
 }

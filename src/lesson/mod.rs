@@ -161,6 +161,13 @@ impl<'r> Lesson<'r> {
         }
     }
 
+    /// Every seat's name in order of play, `seat N` for a seat the
+    /// `Players` tag leaves blank (or does not reach): `seat 0; Gerti;
+    /// Hannes; Inge`.
+    pub fn players(&self) -> String {
+        players(self.record)
+    }
+
     /// A side's name as the engine gives it, with each `seat N` in it
     /// followed by the player's name: `seat 1 (Søren)`; replaced by it
     /// inside parentheses or with `short`: `the taker (Søren)`.
@@ -272,6 +279,25 @@ impl<'r> Lesson<'r> {
             }
         }
     }
+}
+
+/// The players of `record` in order of play, as [`Lesson::players`].
+pub fn players(record: &Record) -> String {
+    let names = record
+        .tag("Players")
+        .map(|t| player_names(&t.value))
+        .unwrap_or_default();
+    let seats = notation::check::table(record)
+        .map(|t| usize::from(t.seats))
+        .unwrap_or(0)
+        .max(names.len());
+    (0..seats)
+        .map(|s| match names.get(s) {
+            Some(n) if !n.is_empty() => (*n).to_string(),
+            _ => format!("seat {s}"),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// The cards the player of card `k` of trick `t` might have played
@@ -654,6 +680,80 @@ mod tests {
             barred.contains("S7-PLAY-4") && barred.contains("DK-FOOL-4"),
             "rules beyond the duties are met: {barred:?}"
         );
+    }
+
+    /// A seat that the `Players` tag leaves blank reads "seat N" in the
+    /// text and on the page, never an empty name or a bare number.
+    #[test]
+    fn a_seat_without_a_name_reads_seat_n() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("corpus/koenigrufen/90-lesson.tarok");
+        let text = std::fs::read_to_string(path)
+            .unwrap()
+            .replace("[Players \"Franz;", "[Players \" ;");
+        assert!(text.contains("[Players \" ; Gerti"));
+        let mut entries = Vec::new();
+        let mut told = String::new();
+        let mut sessions = verifier::session::Sessions::new(verifier::session::Grouping::File);
+        for (index, record) in notation::parse_str(&text).into_iter().enumerate() {
+            let record = record.unwrap();
+            let report = sessions.verify(&record);
+            told.push_str(&crate::explain::explain(&record, &report, index));
+            entries.push(html::Entry::Owned {
+                index,
+                record: Box::new(record),
+                report: Box::new(report),
+            });
+        }
+        let page = html::page("Lesson", &entries);
+        // The words of the page, its style and script left out.
+        let style = page.find("</style>").unwrap();
+        let script = page.rfind("<script>").unwrap();
+        let page = page[style..script].to_string();
+        // The comments the teacher wrote name Franz; the lesson's own words
+        // say "seat 0".
+        let own = |s: &str| {
+            s.lines()
+                .filter(|l| !l.trim_start().starts_with('»') && !l.contains("class=\"note"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        for (form, body) in [("text", own(&told)), ("page", own(&page))] {
+            assert!(body.contains("seat 0"), "{form}");
+            for empty in [
+                "<b></b>",
+                "<b> </b>",
+                "<th></th>",
+                "()",
+                "( )",
+                ", ,",
+                "> deals",
+                ">’s hand",
+                "Dealer: \n",
+            ] {
+                assert!(!body.contains(empty), "{form} has {empty:?}");
+            }
+        }
+        assert!(
+            told.contains("Players: seat 0; Gerti; Hannes; Inge"),
+            "{told}"
+        );
+        let bare = notation::parse_str(
+            "[Variant \"koenigrufen\"]\n[Dealer \"0\"]\n[Players \" ; Gerti; ; Inge\"]\n",
+        )
+        .remove(0)
+        .unwrap();
+        let entry = html::Entry::Owned {
+            index: 0,
+            record: Box::new(bare),
+            report: Box::default(),
+        };
+        assert_eq!(
+            html::contents_entry(&entry).1,
+            "Königrufen, seat 0, Gerti, seat 2, Inge"
+        );
+        assert!(page.contains("<b>seat 0</b> deals"));
+        assert!(page.contains("seat 0’s hand"));
     }
 
     #[test]
