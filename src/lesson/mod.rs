@@ -63,6 +63,8 @@ pub struct Lesson<'r> {
     /// The findings of each place, in report order: asked once a trick
     /// and a card, so looked up, not searched.
     by_place: HashMap<Place, Vec<usize>>,
+    /// The language of the page's labels (`--lang`); English by default.
+    pub lang: crate::director::Lang,
 }
 
 impl<'r> Lesson<'r> {
@@ -142,7 +144,14 @@ impl<'r> Lesson<'r> {
                 },
             ),
             places,
+            lang: crate::director::Lang::En,
         }
+    }
+
+    /// A label of the page in the lesson's language
+    /// ([`crate::director::tr`]).
+    pub fn tr(&self, label: &str) -> String {
+        crate::director::tr(self.lang, label)
     }
 
     /// `seat 2 (Carl)`, or `seat 2` without a name.
@@ -617,11 +626,8 @@ mod tests {
                         );
                         for &c in e.iter().filter(|c| !g.contains(c)) {
                             let refused = game.clone().apply(Move::play(seat, c)).unwrap_err();
-                            let rules: Vec<&str> = refused
-                                .problems
-                                .iter()
-                                .filter_map(|p| p.rule.as_deref())
-                                .collect();
+                            let rules: Vec<&str> =
+                                refused.problems.iter().filter_map(|p| p.rule).collect();
                             assert!(
                                 !rules.is_empty() && rules.iter().all(|r| BARRED.contains(r)),
                                 "{at}: {} refused by {rules:?}",
@@ -705,7 +711,7 @@ mod tests {
                 report: Box::new(report),
             });
         }
-        let page = html::page("Lesson", &entries);
+        let page = html::page("Lesson", crate::director::Lang::En, &entries);
         // The words of the page, its style and script left out.
         let style = page.find("</style>").unwrap();
         let script = page.rfind("<script>").unwrap();
