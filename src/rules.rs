@@ -42,13 +42,38 @@ pub struct Entry {
     pub body: &'static str,
 }
 
+/// What an entry's example is, as its fence says (`spec/rules/README.md`).
+#[cfg(test)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Example {
+    /// ```` ```tarok ````: a record that breaks the rule: verified, it gives
+    /// a finding with the entry's id.
+    Breaks,
+    /// ```` ```tarok clean ````: a record where the rule applies and is
+    /// kept: it verifies without a finding.
+    Clean,
+    /// ```` ```tarok fragment ````: a piece of a record that shows the
+    /// notation (a trick, a hand, an auction) but is no deal the verifier
+    /// can judge: it is only parsed.
+    Fragment,
+}
+
 impl Entry {
     #[cfg(test)]
-    /// The entry's example, the first ```` ```tarok ```` block of its body.
-    pub fn example(&self) -> Option<&'static str> {
-        let start = self.body.find("```tarok\n")? + "```tarok\n".len();
+    /// The entry's example, the first ```` ```tarok ```` block of its body,
+    /// and what it is.
+    pub fn example(&self) -> Option<(Example, &'static str)> {
+        let open = self.body.find("```tarok")? + "```tarok".len();
+        let line_end = open + self.body[open..].find('\n')?;
+        let kind = match self.body[open..line_end].trim() {
+            "" => Example::Breaks,
+            "clean" => Example::Clean,
+            "fragment" => Example::Fragment,
+            _ => return None,
+        };
+        let start = line_end + 1;
         let len = self.body[start..].find("```")?;
-        Some(&self.body[start..start + len])
+        Some((kind, &self.body[start..start + len]))
     }
 }
 
@@ -308,10 +333,69 @@ mod coverage {
         assert!(missing.is_empty(), "no entry for {missing:?}");
     }
 
+    /// An example as a record: the tags it needs added when it has none.
+    fn example_record(e: &Entry) -> notation::Record {
+        let (_, example) = e.example().expect("an example");
+        let mut text = String::new();
+        if !example.contains("[Variant ") {
+            text.push_str(&format!("[Variant \"{}\"]\n", e.variant));
+        }
+        if !example.contains("[Dealer ") {
+            text.push_str("[Dealer \"0\"]\n");
+        }
+        text.push_str(example);
+        let mut records = notation::parse_str(&text);
+        assert_eq!(records.len(), 1, "{}: one record", e.id);
+        records
+            .remove(0)
+            .unwrap_or_else(|p| panic!("{}: the example does not parse: {p:?}", e.id))
+    }
+
+    /// Every example is what its fence says: a record that breaks its rule
+    /// gives a finding with the entry's id; a clean illustration verifies
+    /// without a finding. Fragments are only parsed; their number may only
+    /// fall (each new entry gets a whole record).
+    #[test]
+    fn every_example_breaks_or_keeps_its_rule() {
+        let mut fragments = Vec::new();
+        let (mut breaks, mut clean) = (0, 0);
+        for e in entries() {
+            let (kind, _) = e.example().expect("an example");
+            let record = example_record(&e);
+            let report = verifier::verify(&record, &mut verifier::Session::default());
+            let found: Vec<String> = report.problems.iter().map(|p| p.code()).collect();
+            match kind {
+                Example::Breaks => {
+                    assert!(
+                        report.problems.iter().any(|p| p.rule == Some(e.id)),
+                        "{}: the example gives no finding of its rule, only {found:?}",
+                        e.id
+                    );
+                    breaks += 1;
+                }
+                Example::Clean => {
+                    assert!(
+                        report.problems.is_empty(),
+                        "{}: the clean example has findings {found:?}",
+                        e.id
+                    );
+                    clean += 1;
+                }
+                Example::Fragment => fragments.push(e.id),
+            }
+        }
+        assert!(breaks >= 30 && clean >= 16, "{breaks} break, {clean} clean");
+        assert!(
+            fragments.len() <= 158,
+            "{} fragments: a new entry's example is a whole record",
+            fragments.len()
+        );
+    }
+
     #[test]
     fn every_example_parses() {
         for e in entries() {
-            let example = e.example().expect("an example");
+            let (_, example) = e.example().expect("an example");
             // An example may be a fragment: the tags a record needs are
             // added when it has none of its own.
             let mut text = String::new();
