@@ -65,6 +65,9 @@ pub struct Lesson<'r> {
     by_place: HashMap<Place, Vec<usize>>,
     /// The language of the page's labels (`--lang`); English by default.
     pub lang: crate::director::Lang,
+    /// The legal cards at the cards the page shows them at, worked out at
+    /// the first ask ([`legal_at`]).
+    legal: std::cell::OnceCell<HashMap<(usize, usize), Option<Vec<Card>>>>,
 }
 
 impl<'r> Lesson<'r> {
@@ -145,6 +148,7 @@ impl<'r> Lesson<'r> {
             ),
             places,
             lang: crate::director::Lang::En,
+            legal: std::cell::OnceCell::new(),
         }
     }
 
@@ -310,17 +314,104 @@ pub fn players(record: &Record) -> String {
 }
 
 /// The cards the player of card `k` of trick `t` might have played
-/// there, as the rules engines say: the record up to that card is entered
-/// into a [`Game`] (`Game::replayed`, faults and all) and its legal plays
-/// for that seat are kept ([`Game::legal`]), in every game alike. `None`
-/// where the game cannot go on there (a wrong deal, a deal the rules ended
-/// before this card, a trick the engine does not judge), in a partial
-/// record (no hands), or where the seat has no legal card.
+/// there, as the rules engines say, in every game alike: the record is
+/// entered into a [`Game`] (`Game::replayed`, faults and all) and the
+/// seat's cards among [`Game::legal`] are kept. `None` where the game
+/// cannot go on there (a wrong deal, a deal the rules ended before this
+/// card, a trick the engine does not judge), in a partial record (no
+/// hands), or where the seat has no legal card.
 ///
-/// A [`Game`] judges a move by replaying the record with it, so this costs
-/// a replay per move of the prefix and per candidate card: the page asks
-/// it only where it shows the legal cards (a revoke, a quiz).
+/// A [`Game`] judges a move by replaying the record with it, so the lesson
+/// asks it only where the page shows the legal cards (a card with a
+/// finding, a quiz): the first call steps one game through the deal and
+/// asks it at each of those cards ([`Lesson::legal`]); any other card is
+/// worked out alone ([`legal_by_prefix`]).
 pub fn legal_at(l: &Lesson, t: usize, k: usize) -> Option<Vec<Card>> {
+    let known = l.legal.get_or_init(|| stepped(l));
+    match known.get(&(t, k)) {
+        Some(cards) => cards.clone(),
+        None => legal_by_prefix(l, t, k),
+    }
+}
+
+/// Whether a comment asks the class a question (`{quiz: ...}`).
+pub fn is_quiz(comment: &str) -> bool {
+    comment
+        .trim()
+        .get(..5)
+        .is_some_and(|m| m.eq_ignore_ascii_case("quiz:"))
+}
+
+/// The legal cards at every card of the deal the page shows them at (a
+/// card with a finding, a card with a quiz), by one game stepped through
+/// the record card by card: a replay per card played and per candidate
+/// asked, where working each out alone costs a replay per move before it.
+fn stepped(l: &Lesson) -> HashMap<(usize, usize), Option<Vec<Card>>> {
+    let mut known = HashMap::new();
+    let mut asked: std::collections::BTreeSet<(usize, usize)> = l
+        .tricks
+        .iter()
+        .flat_map(|view| {
+            view.plays.iter().enumerate().filter_map(move |(k, play)| {
+                let quiz = play.item.comments.iter().any(|c| is_quiz(c));
+                (quiz || !l.finding_on(view.n, play).is_empty()).then_some((view.n, k))
+            })
+        })
+        .collect();
+    if asked.is_empty() || l.record.hands.is_empty() {
+        return known;
+    }
+    let dealt = Record {
+        tricks: Vec::new(),
+        ..before_play(l.record)
+    };
+    let Ok(mut game) = Game::replayed(&dealt) else {
+        return known;
+    };
+    'deal: for view in &l.tricks {
+        for (k, play) in view.plays.iter().enumerate() {
+            let Some(seat) = play.seat else { break 'deal };
+            if asked.remove(&(view.n, k)) {
+                known.insert((view.n, k), legal_of(&game, seat));
+            }
+            if asked.is_empty() {
+                break 'deal;
+            }
+            game.apply_anyway(Move::Play {
+                seat,
+                card: play.item.card,
+                name: play.item.name,
+                rename: play.item.rename,
+                fool_call: if k == 0 {
+                    l.record.tricks[view.n - 1].fool_call
+                } else {
+                    None
+                },
+            });
+        }
+    }
+    known
+}
+
+/// The record's deal and its entries before the play (no comments, no
+/// claim).
+fn before_play(record: &Record) -> Record {
+    Record {
+        comments: Vec::new(),
+        tags: record.tags.clone(),
+        hands: record.hands.clone(),
+        talon: record.talon.clone(),
+        auction: record.auction.clone(),
+        calls: record.calls.clone(),
+        discard: record.discard.clone(),
+        declarations: record.declarations.clone(),
+        ..Record::default()
+    }
+}
+
+/// [`legal_at`] for one card alone: the record up to that card is entered
+/// into a [`Game`] and asked.
+pub fn legal_by_prefix(l: &Lesson, t: usize, k: usize) -> Option<Vec<Card>> {
     let view = l.tricks.get(t.checked_sub(1)?)?;
     let seat = view.plays.get(k)?.seat?;
     if l.record.hands.is_empty() {
@@ -328,16 +419,8 @@ pub fn legal_at(l: &Lesson, t: usize, k: usize) -> Option<Vec<Card>> {
         return None;
     }
     let mut prefix = Record {
-        comments: Vec::new(),
-        tags: l.record.tags.clone(),
-        hands: l.record.hands.clone(),
-        talon: l.record.talon.clone(),
-        auction: l.record.auction.clone(),
-        calls: l.record.calls.clone(),
-        discard: l.record.discard.clone(),
-        declarations: l.record.declarations.clone(),
         tricks: l.record.tricks[..t].to_vec(),
-        ..Record::default()
+        ..before_play(l.record)
     };
     let last = prefix.tricks.last_mut()?;
     // Who led, as the lesson read it (the engine's leader).
@@ -569,10 +652,11 @@ mod tests {
     /// the engines' duty functions allow (French Tarot, Danish Tarok,
     /// Skill7 outside a Farbesolo), less the cards another rule bars, each
     /// refused by the game with that rule's id; a card of the record
-    /// without a finding is among them in every game. The steps the page
-    /// shows (`legal_at`, which enters the record up to the card: every
-    /// faulty card, every step of the corpus lessons) agree with the
-    /// stepping.
+    /// without a finding is among them in every game. At every faulty
+    /// card and every card of the corpus lessons, the page's `legal_at`
+    /// (one game stepped through the deal, asked at the cards the page
+    /// shows them at) and `legal_by_prefix` (the record up to the card
+    /// entered alone) agree with the stepping.
     #[test]
     fn legal_cards_are_the_engines() {
         let (mut compared, mut stepped) = (0, 0);
@@ -655,7 +739,14 @@ mod tests {
                             );
                         }
                         if file.contains("90-lesson") || faulty {
-                            let at = legal_at(&l, view.n, k);
+                            let at = legal_by_prefix(&l, view.n, k);
+                            assert_eq!(
+                                legal_at(&l, view.n, k),
+                                at,
+                                "{file}: trick {} card {}",
+                                view.n,
+                                k + 1
+                            );
                             assert_eq!(
                                 at.as_deref().map(codes),
                                 Some(codes(g)),

@@ -583,12 +583,12 @@ fn play_line(out: &mut String, l: &Lesson, t: usize, k: usize, play: &Play) {
 /// (`lesson::legal_at`), the card of the record and the teacher's other
 /// comments on it.
 fn quiz(l: &Lesson, t: usize, k: usize, play: &Play, plays: usize) -> Option<Step> {
-    let question = play.item.comments.iter().find_map(|c| {
-        let c = c.trim();
-        c.get(..5)
-            .filter(|m| m.eq_ignore_ascii_case("quiz:"))
-            .map(|_| c[5..].trim().to_string())
-    })?;
+    let question = play
+        .item
+        .comments
+        .iter()
+        .find(|c| super::super::is_quiz(c))
+        .map(|c| c.trim()[5..].trim().to_string())?;
     let seat = play.seat?;
     let legal = super::super::legal_at(l, t, k);
     let who = l.name(seat);
@@ -636,7 +636,7 @@ fn quiz(l: &Lesson, t: usize, k: usize, play: &Play, plays: usize) -> Option<Ste
         body.push_str("</li></ul>");
     }
     for c in play.item.comments.iter().map(|c| c.trim()) {
-        if !c.get(..5).is_some_and(|m| m.eq_ignore_ascii_case("quiz:")) {
+        if !super::super::is_quiz(c) {
             let _ = write!(body, "<p class=\"note\">{}</p>", esc(c));
         }
     }
