@@ -15,6 +15,10 @@ use notation::{Card, Item, Record, Span, Variant};
 use verifier::game::{Game, Move};
 use verifier::{Event, Report};
 
+/// The legal cards at card `k` (0-based) of trick `t` (1-based), `None`
+/// where the rules cannot list them ([`legal_at`]).
+type LegalCards = HashMap<(usize, usize), Option<Vec<Card>>>;
+
 /// Where in the deal a finding belongs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Place {
@@ -67,7 +71,7 @@ pub struct Lesson<'r> {
     pub lang: crate::director::Lang,
     /// The legal cards at the cards the page shows them at, worked out at
     /// the first ask ([`legal_at`]).
-    legal: std::cell::OnceCell<HashMap<(usize, usize), Option<Vec<Card>>>>,
+    legal: std::cell::OnceCell<LegalCards>,
 }
 
 impl<'r> Lesson<'r> {
@@ -346,7 +350,7 @@ pub fn is_quiz(comment: &str) -> bool {
 /// card with a finding, a card with a quiz), by one game stepped through
 /// the record card by card: a replay per card played and per candidate
 /// asked, where working each out alone costs a replay per move before it.
-fn stepped(l: &Lesson) -> HashMap<(usize, usize), Option<Vec<Card>>> {
+fn stepped(l: &Lesson) -> LegalCards {
     let mut known = HashMap::new();
     let mut asked: std::collections::BTreeSet<(usize, usize)> = l
         .tricks
