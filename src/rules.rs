@@ -60,20 +60,36 @@ pub enum Example {
 
 impl Entry {
     #[cfg(test)]
-    /// The entry's example, the first ```` ```tarok ```` block of its body,
-    /// and what it is.
+    /// The entry's example and what it is: its first ```` ```tarok ````
+    /// block that is a whole record, else its first fragment (an entry may
+    /// show the fault in a few cards, then in a whole deal).
     pub fn example(&self) -> Option<(Example, &'static str)> {
-        let open = self.body.find("```tarok")? + "```tarok".len();
-        let line_end = open + self.body[open..].find('\n')?;
-        let kind = match self.body[open..line_end].trim() {
-            "" => Example::Breaks,
-            "clean" => Example::Clean,
-            "fragment" => Example::Fragment,
-            _ => return None,
-        };
-        let start = line_end + 1;
-        let len = self.body[start..].find("```")?;
-        Some((kind, &self.body[start..start + len]))
+        let blocks = self.examples()?;
+        let whole = blocks.iter().find(|(k, _)| *k != Example::Fragment);
+        whole.or(blocks.first()).copied()
+    }
+
+    #[cfg(test)]
+    /// Every ```` ```tarok ```` block of the entry, in order; `None` when a
+    /// fence is not closed or names no kind this reference knows.
+    pub fn examples(&self) -> Option<Vec<(Example, &'static str)>> {
+        let mut blocks = Vec::new();
+        let mut rest = self.body;
+        while let Some(at) = rest.find("```tarok") {
+            let open = at + "```tarok".len();
+            let line_end = open + rest[open..].find('\n')?;
+            let kind = match rest[open..line_end].trim() {
+                "" => Example::Breaks,
+                "clean" => Example::Clean,
+                "fragment" => Example::Fragment,
+                _ => return None,
+            };
+            let start = line_end + 1;
+            let len = rest[start..].find("```")?;
+            blocks.push((kind, &rest[start..start + len]));
+            rest = &rest[start + len + 3..];
+        }
+        Some(blocks)
     }
 }
 
@@ -333,9 +349,14 @@ mod coverage {
         assert!(missing.is_empty(), "no entry for {missing:?}");
     }
 
-    /// An example as a record: the tags it needs added when it has none.
+    /// An entry's example as a record: the tags it needs added when it has
+    /// none.
     fn example_record(e: &Entry) -> notation::Record {
         let (_, example) = e.example().expect("an example");
+        record_of(e, example)
+    }
+
+    fn record_of(e: &Entry, example: &str) -> notation::Record {
         let mut text = String::new();
         if !example.contains("[Variant ") {
             text.push_str(&format!("[Variant \"{}\"]\n", e.variant));
@@ -384,9 +405,9 @@ mod coverage {
                 Example::Fragment => fragments.push(e.id),
             }
         }
-        assert!(breaks >= 30 && clean >= 16, "{breaks} break, {clean} clean");
+        assert!(breaks >= 70 && clean >= 16, "{breaks} break, {clean} clean");
         assert!(
-            fragments.len() <= 158,
+            fragments.len() <= 115,
             "{} fragments: a new entry's example is a whole record",
             fragments.len()
         );
@@ -395,21 +416,12 @@ mod coverage {
     #[test]
     fn every_example_parses() {
         for e in entries() {
-            let (_, example) = e.example().expect("an example");
-            // An example may be a fragment: the tags a record needs are
-            // added when it has none of its own.
-            let mut text = String::new();
-            if !example.contains("[Variant ") {
-                text.push_str(&format!("[Variant \"{}\"]\n", e.variant));
-            }
-            if !example.contains("[Dealer ") {
-                text.push_str("[Dealer \"0\"]\n");
-            }
-            text.push_str(example);
-            let records = notation::parse_str(&text);
-            assert_eq!(records.len(), 1, "{}: one record", e.id);
-            if let Err(problems) = &records[0] {
-                panic!("{}: the example does not parse: {problems:?}", e.id);
+            // A fragment too: the tags a record needs are added when it
+            // has none of its own.
+            let blocks = e.examples().expect("examples");
+            assert!(!blocks.is_empty(), "{}: no example", e.id);
+            for (_, example) in blocks {
+                record_of(&e, example);
             }
         }
     }
