@@ -405,9 +405,9 @@ mod coverage {
                 Example::Fragment => fragments.push(e.id),
             }
         }
-        assert!(breaks >= 70 && clean >= 16, "{breaks} break, {clean} clean");
+        assert!(breaks >= 70 && clean >= 60, "{breaks} break, {clean} clean");
         assert!(
-            fragments.len() <= 115,
+            fragments.len() <= 65,
             "{} fragments: a new entry's example is a whole record",
             fragments.len()
         );
