@@ -173,10 +173,11 @@ pub fn contents(out: &mut String, lang: Lang, lines: &[(usize, String)]) {
         "<nav class=\"contents\"><h2>{}</h2><ol>",
         esc(&crate::director::tr(lang, "Contents"))
     );
+    let deal = esc(&crate::director::tr(lang, "Deal"));
     for (index, title) in lines {
         let _ = write!(
             out,
-            "<li><a href=\"#d{0}-step0\">Deal {0}</a>: {1}</li>",
+            "<li><a href=\"#d{0}-step0\">{deal} {0}</a>: {1}</li>",
             index + 1,
             esc(title)
         );
@@ -225,7 +226,8 @@ fn deal(out: &mut String, l: &Lesson) {
     );
     let _ = write!(
         out,
-        "<header><h2>Deal {n}{} <span class=\"variant\">{}</span></h2>",
+        "<header><h2>{} {n}{} <span class=\"variant\">{}</span></h2>",
+        esc(&l.tr("Deal")),
         chapter(record)
             .map(|t| format!(": {}", esc(&t)))
             .unwrap_or_default(),
