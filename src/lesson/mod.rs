@@ -328,7 +328,7 @@ pub fn players(record: &Record) -> String {
 /// A [`Game`] judges a move by replaying the record with it, so the lesson
 /// asks it only where the page shows the legal cards (a card with a
 /// finding, a quiz): the first call steps one game through the deal and
-/// asks it at each of those cards ([`Lesson::legal`]); any other card is
+/// asks it at each of those cards (kept in the lesson); any other card is
 /// worked out alone ([`legal_by_prefix`]).
 pub fn legal_at(l: &Lesson, t: usize, k: usize) -> Option<Vec<Card>> {
     let known = l.legal.get_or_init(|| stepped(l));
@@ -374,6 +374,12 @@ fn stepped(l: &Lesson) -> LegalCards {
     };
     'deal: for view in &l.tricks {
         for (k, play) in view.plays.iter().enumerate() {
+            if game.is_over() {
+                // The rules have ended the deal: no card after is legal
+                // (and a record that runs on is not replayed card by card).
+                known.extend(asked.iter().map(|&at| (at, None)));
+                break 'deal;
+            }
             let Some(seat) = play.seat else { break 'deal };
             if asked.remove(&(view.n, k)) {
                 known.insert((view.n, k), legal_of(&game, seat));
