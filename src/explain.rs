@@ -28,7 +28,10 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
         note(&mut out, "", c);
     }
     for tag in &record.tags {
-        if !matches!(&*tag.name, "Variant" | "Dealer") {
+        if &*tag.name == "Players" {
+            // A blank name reads as its seat.
+            let _ = writeln!(out, "Players: {}", lesson.players());
+        } else if !matches!(&*tag.name, "Variant" | "Dealer") {
             let _ = writeln!(out, "{}: {}", tag.name, tag.value);
         }
         for c in &tag.comments {

@@ -15,22 +15,24 @@ use std::path::PathBuf;
 
 use verifier::session::{Grouping, Sessions};
 
+use crate::director::Lang;
 use crate::lesson::html;
 
 /// `tarok explain --format html PATH...`: one page for the deals of every
 /// file read, on standard output; each file is its own session. Exit codes
 /// as for the text form.
-pub fn explain_html(paths: &[PathBuf], grouping: Grouping) -> crate::Outcome {
+pub fn explain_html(paths: &[PathBuf], grouping: Grouping, lang: Lang) -> crate::Outcome {
     let (files, mut outcome) = crate::files_to_read(paths, &["tarok", "json", "jsonl"]);
+    let lesson = crate::director::tr(lang, "Lesson");
     let title = match files.as_slice() {
         [file] => match crate::input::display_name(file).rsplit('/').next() {
-            Some(base) if !base.is_empty() && base != "-" => format!("Lesson: {base}"),
-            _ => "Lesson".to_string(),
+            Some(base) if !base.is_empty() && base != "-" => format!("{lesson}: {base}"),
+            _ => lesson,
         },
-        _ => "Lesson".to_string(),
+        _ => lesson,
     };
     let mut out = crate::out::Stdout::new();
-    let mut page = Page::start(&title, &mut out);
+    let mut page = Page::start(&title, lang, &mut out);
     let mut err = std::io::stderr().lock();
     let mut index = 0;
     for file in &files {
@@ -77,6 +79,7 @@ pub fn explain_html(paths: &[PathBuf], grouping: Grouping) -> crate::Outcome {
 /// id and written, sorted, before the tail, as `html::page` does.
 struct Page {
     title: String,
+    lang: Lang,
     head_len: usize,
     tail: String,
     /// The rules section's frame (`<section ...><dl>` and `</dl></section>`),
@@ -94,8 +97,8 @@ const RULES: &str = "<section class=\"rules\" id=\"rules\">";
 const RULE: &str = "<dt id=\"rule-";
 
 impl Page {
-    fn start(title: &str, out: &mut dyn Write) -> Page {
-        let empty = html::page(title, &[]);
+    fn start(title: &str, lang: Lang, out: &mut dyn Write) -> Page {
+        let empty = html::page(title, lang, &[]);
         let at = empty.rfind("<script>").unwrap_or(empty.len());
         let _ = out.write_all(&empty.as_bytes()[..at]);
         // The head is the same in every page of this title: its length is
@@ -103,6 +106,7 @@ impl Page {
         let head_len = at;
         Page {
             title: title.to_owned(),
+            lang,
             head_len,
             tail: empty[at..].to_owned(),
             frame: None,
@@ -120,7 +124,7 @@ impl Page {
         } else {
             self.contents = Vec::new();
         }
-        let page = html::page(&self.title, std::slice::from_ref(&entry));
+        let page = html::page(&self.title, self.lang, std::slice::from_ref(&entry));
         drop(entry);
         let body = page
             .get(self.head_len..page.len().saturating_sub(self.tail.len()))
@@ -152,7 +156,7 @@ impl Page {
     fn end(self, out: &mut dyn Write) {
         if self.deals > 1 && self.deals <= html::MAX_CONTENTS {
             let mut nav = String::new();
-            html::contents(&mut nav, &self.contents);
+            html::contents(&mut nav, self.lang, &self.contents);
             let _ = out.write_all(nav.as_bytes());
         }
         if let Some((open, close)) = &self.frame {
@@ -185,7 +189,7 @@ mod tests {
             let (files, _) = crate::input::collect_files(&[root.join(variant)], &["tarok"]);
             let mut entries = Vec::new();
             let mut streamed = Vec::new();
-            let mut page = Page::start("Lesson", &mut streamed);
+            let mut page = Page::start("Lesson", Lang::En, &mut streamed);
             let entry = |index: usize,
                          read: Result<notation::Record, Vec<notation::Problem>>,
                          sessions: &mut Sessions| match read {
@@ -217,7 +221,7 @@ mod tests {
             page.end(&mut streamed);
             assert_eq!(
                 String::from_utf8(streamed).unwrap(),
-                html::page("Lesson", &entries),
+                html::page("Lesson", Lang::En, &entries),
                 "{variant}"
             );
         }

@@ -156,6 +156,11 @@ enum Command {
         /// Every record on its own, as `verify --independent`.
         #[arg(long)]
         independent: bool,
+        /// With `--format html`: the language of the lesson's labels (buttons, step titles,
+        /// headings) and of the page's `lang`; sentences and findings stay English. The text
+        /// form is English only.
+        #[arg(long, value_enum, default_value_t = director::Lang::En)]
+        lang: director::Lang,
         /// Files or folders (`.tarok`, `.json`, `.jsonl`); `-` reads standard input.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -301,14 +306,20 @@ fn main() -> ExitCode {
         Command::Fmt { check, paths } => cmd::fmt::fmt(&paths, check, quiet),
         Command::Explain {
             format: ExplainFormat::Text,
+            lang: director::Lang::En,
             paths,
             independent,
         } => cmd::explain::explain(&paths, grouping(independent)),
         Command::Explain {
+            format: ExplainFormat::Text,
+            ..
+        } => fail("--lang is for `--format html`: the text form is English only"),
+        Command::Explain {
             format: ExplainFormat::Html,
             paths,
             independent,
-        } => lesson_page::explain_html(&paths, grouping(independent)),
+            lang,
+        } => lesson_page::explain_html(&paths, grouping(independent), lang),
         Command::Rules { topic } => match rules::show(&topic) {
             Ok(text) => {
                 let mut out = out::Stdout::new();

@@ -42,13 +42,54 @@ pub struct Entry {
     pub body: &'static str,
 }
 
+/// What an entry's example is, as its fence says (`spec/rules/README.md`).
+#[cfg(test)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Example {
+    /// ```` ```tarok ````: a record that breaks the rule: verified, it gives
+    /// a finding with the entry's id.
+    Breaks,
+    /// ```` ```tarok clean ````: a record where the rule applies and is
+    /// kept: it verifies without a finding.
+    Clean,
+    /// ```` ```tarok fragment ````: a piece of a record that shows the
+    /// notation (a trick, a hand, an auction) but is no deal the verifier
+    /// can judge: it is only parsed.
+    Fragment,
+}
+
 impl Entry {
     #[cfg(test)]
-    /// The entry's example, the first ```` ```tarok ```` block of its body.
-    pub fn example(&self) -> Option<&'static str> {
-        let start = self.body.find("```tarok\n")? + "```tarok\n".len();
-        let len = self.body[start..].find("```")?;
-        Some(&self.body[start..start + len])
+    /// The entry's example and what it is: its first ```` ```tarok ````
+    /// block that is a whole record, else its first fragment (an entry may
+    /// show the fault in a few cards, then in a whole deal).
+    pub fn example(&self) -> Option<(Example, &'static str)> {
+        let blocks = self.examples()?;
+        let whole = blocks.iter().find(|(k, _)| *k != Example::Fragment);
+        whole.or(blocks.first()).copied()
+    }
+
+    #[cfg(test)]
+    /// Every ```` ```tarok ```` block of the entry, in order; `None` when a
+    /// fence is not closed or names no kind this reference knows.
+    pub fn examples(&self) -> Option<Vec<(Example, &'static str)>> {
+        let mut blocks = Vec::new();
+        let mut rest = self.body;
+        while let Some(at) = rest.find("```tarok") {
+            let open = at + "```tarok".len();
+            let line_end = open + rest[open..].find('\n')?;
+            let kind = match rest[open..line_end].trim() {
+                "" => Example::Breaks,
+                "clean" => Example::Clean,
+                "fragment" => Example::Fragment,
+                _ => return None,
+            };
+            let start = line_end + 1;
+            let len = rest[start..].find("```")?;
+            blocks.push((kind, &rest[start..start + len]));
+            rest = &rest[start + len + 3..];
+        }
+        Some(blocks)
     }
 }
 
@@ -324,24 +365,79 @@ mod coverage {
         assert!(missing.is_empty(), "no entry for {missing:?}");
     }
 
+    /// An entry's example as a record: the tags it needs added when it has
+    /// none.
+    fn example_record(e: &Entry) -> notation::Record {
+        let (_, example) = e.example().expect("an example");
+        record_of(e, example)
+    }
+
+    fn record_of(e: &Entry, example: &str) -> notation::Record {
+        let mut text = String::new();
+        if !example.contains("[Variant ") {
+            text.push_str(&format!("[Variant \"{}\"]\n", e.variant));
+        }
+        if !example.contains("[Dealer ") {
+            text.push_str("[Dealer \"0\"]\n");
+        }
+        text.push_str(example);
+        let mut records = notation::parse_str(&text);
+        assert_eq!(records.len(), 1, "{}: one record", e.id);
+        records
+            .remove(0)
+            .unwrap_or_else(|p| panic!("{}: the example does not parse: {p:?}", e.id))
+    }
+
+    /// Every example is what its fence says: a record that breaks its rule
+    /// gives a finding with the entry's id; a clean illustration verifies
+    /// without a finding. Fragments are only parsed; their number may only
+    /// fall (each new entry gets a whole record).
+    #[test]
+    fn every_example_breaks_or_keeps_its_rule() {
+        let mut fragments = Vec::new();
+        let (mut breaks, mut clean) = (0, 0);
+        for e in entries() {
+            let (kind, _) = e.example().expect("an example");
+            let record = example_record(&e);
+            let report = verifier::verify(&record, &mut verifier::Session::default());
+            let found: Vec<String> = report.problems.iter().map(|p| p.code()).collect();
+            match kind {
+                Example::Breaks => {
+                    assert!(
+                        report.problems.iter().any(|p| p.rule == Some(e.id)),
+                        "{}: the example gives no finding of its rule, only {found:?}",
+                        e.id
+                    );
+                    breaks += 1;
+                }
+                Example::Clean => {
+                    assert!(
+                        report.problems.is_empty(),
+                        "{}: the clean example has findings {found:?}",
+                        e.id
+                    );
+                    clean += 1;
+                }
+                Example::Fragment => fragments.push(e.id),
+            }
+        }
+        assert!(breaks >= 70 && clean >= 60, "{breaks} break, {clean} clean");
+        assert!(
+            fragments.len() <= 37,
+            "{} fragments: a new entry's example is a whole record",
+            fragments.len()
+        );
+    }
+
     #[test]
     fn every_example_parses() {
         for e in entries() {
-            let example = e.example().expect("an example");
-            // An example may be a fragment: the tags a record needs are
-            // added when it has none of its own.
-            let mut text = String::new();
-            if !example.contains("[Variant ") {
-                text.push_str(&format!("[Variant \"{}\"]\n", e.variant));
-            }
-            if !example.contains("[Dealer ") {
-                text.push_str("[Dealer \"0\"]\n");
-            }
-            text.push_str(example);
-            let records = notation::parse_str(&text);
-            assert_eq!(records.len(), 1, "{}: one record", e.id);
-            if let Err(problems) = &records[0] {
-                panic!("{}: the example does not parse: {problems:?}", e.id);
+            // A fragment too: the tags a record needs are added when it
+            // has none of its own.
+            let blocks = e.examples().expect("examples");
+            assert!(!blocks.is_empty(), "{}: no example", e.id);
+            for (_, example) in blocks {
+                record_of(&e, example);
             }
         }
     }

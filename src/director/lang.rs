@@ -1,6 +1,7 @@
-//! The report's labels in Danish, German and French (`--lang`): the
-//! document's title, the parts' titles, the column headers and the words
-//! of summary rows. Sentences (the summary, notes, findings) stay English;
+//! The report's and the lesson's labels in Danish, German and French
+//! (`--lang`): the document's title, the parts' titles, the column headers
+//! and the words of summary rows; the lesson's buttons, step titles and
+//! headings. Sentences (the summary, notes, findings) stay English;
 //! JSON and CSV keep their English names, which programs read.
 
 use serde::Serialize;
@@ -138,6 +139,125 @@ const WORDS: &[[&str; 4]] = &[
     ["Boards", "Boards", "Boards", "Donnes"],
     ["Top", "Top", "Top", "Top"],
     ["Percent", "Procent", "Prozent", "Pourcentage"],
+    // The teacher's lesson (`explain --format html --lang`): its labels,
+    // buttons and step titles. Sentences stay English here too.
+    [
+        "Step through each deal with the buttons or the arrow keys (← →, Home, End).",
+        "Gå gennem hvert spil med knapperne eller piletasterne (← →, Home, End).",
+        "Jedes Spiel mit den Knöpfen oder den Pfeiltasten durchgehen (← →, Pos1, Ende).",
+        "Parcourez chaque donne avec les boutons ou les flèches (← →, Début, Fin).",
+    ],
+    ["Lesson", "Lektion", "Lektion", "Leçon"],
+    ["Contents", "Indhold", "Inhalt", "Sommaire"],
+    [
+        "The rules cited",
+        "De nævnte regler",
+        "Die angeführten Regeln",
+        "Les règles citées",
+    ],
+    ["Dealer", "Giver", "Geber", "Donneur"],
+    ["dealer", "giver", "Geber", "donneur"],
+    ["leads", "spiller ud", "spielt aus", "entame"],
+    ["sits out", "sidder over", "setzt aus", "ne joue pas"],
+    ["◀ Back", "◀ Tilbage", "◀ Zurück", "◀ Retour"],
+    ["Next ▶", "Næste ▶", "Weiter ▶", "Suivant ▶"],
+    [
+        "The hands as dealt (Home)",
+        "Kortene som givet (Home)",
+        "Die Blätter wie gegeben (Pos1)",
+        "Les mains distribuées (Début)",
+    ],
+    [
+        "Previous step (←)",
+        "Forrige trin (←)",
+        "Voriger Schritt (←)",
+        "Étape précédente (←)",
+    ],
+    [
+        "Next step (→)",
+        "Næste trin (→)",
+        "Nächster Schritt (→)",
+        "Étape suivante (→)",
+    ],
+    [
+        "The result (End)",
+        "Resultatet (End)",
+        "Das Ergebnis (Ende)",
+        "Le résultat (Fin)",
+    ],
+    [
+        "card by card",
+        "kort for kort",
+        "Karte für Karte",
+        "carte par carte",
+    ],
+    [
+        "all hands open",
+        "alle hænder åbne",
+        "alle Blätter offen",
+        "toutes les mains ouvertes",
+    ],
+    ["Step", "Trin", "Schritt", "Étape"],
+    ["steps", "trin", "Schritte", "étapes"],
+    ["of", "af", "von", "sur"],
+    ["card", "kort", "Karte", "carte"],
+    ["trick", "stik", "Stich", "pli"],
+    ["tricks", "stik", "Stiche", "plis"],
+    [
+        "The hands as dealt",
+        "Kortene som givet",
+        "Die Blätter wie gegeben",
+        "Les mains distribuées",
+    ],
+    ["The auction", "Budrunden", "Das Bieten", "Les enchères"],
+    ["The calls", "Kaldene", "Die Ansagen", "Les annonces"],
+    ["The talon", "Talonen", "Der Talon", "Le talon"],
+    ["The dog", "Hunden", "Der Hund", "Le chien"],
+    ["The skat", "Skatten", "Der Skat", "Le skat"],
+    ["The discard", "Det lagte", "Das Gelegte", "L'écart"],
+    ["The discard (écart)", "Det lagte", "Das Gelegte", "L'écart"],
+    [
+        "The declarations",
+        "Meldingerne",
+        "Die Meldungen",
+        "Les déclarations",
+    ],
+    ["The result", "Resultatet", "Das Ergebnis", "Le résultat"],
+    ["The play", "Spillet", "Das Spiel", "Le jeu"],
+    ["Question", "Spørgsmål", "Frage", "Question"],
+    ["Settlement", "Afregning", "Abrechnung", "Règlement"],
+    [
+        "Legal here.",
+        "Lovligt her.",
+        "Hier erlaubt.",
+        "Autorisée ici.",
+    ],
+    [
+        "Not legal here.",
+        "Ikke lovligt her.",
+        "Hier nicht erlaubt.",
+        "Interdite ici.",
+    ],
+    [
+        "Click a card in {}’s hand.",
+        "Klik på et kort i {}s hånd.",
+        "Klicke eine Karte aus der Hand von {} an.",
+        "Cliquez sur une carte de la main de {}.",
+    ],
+    [
+        "The legal cards:",
+        "De lovlige kort:",
+        "Die erlaubten Karten:",
+        "Les cartes autorisées :",
+    ],
+    [
+        "The cards that were legal here:",
+        "De kort, der var lovlige her:",
+        "Die hier erlaubten Karten:",
+        "Les cartes autorisées ici :",
+    ],
+    ["won by", "vundet af", "gewonnen von", "remporté par"],
+    ["comments", "kommentarer", "Kommentare", "commentaires"],
 ];
 
 /// A label in `lang`: the whole label when the list has it, else its first

@@ -45,7 +45,7 @@ use crate::players;
 
 pub use grid::{csv, csv_tables, markdown, text, BOM};
 pub use html::html;
-pub use lang::Lang;
+pub use lang::{tr, Lang};
 pub use lineup::Register;
 pub use model::*;
 

@@ -13,6 +13,8 @@ use std::fmt::Write;
 use notation::{Act, Actions, Card, Item, Party, Problem, Suit, Variant};
 use verifier::{Event, Moment, Payment};
 
+use crate::director::Lang;
+
 use super::{rule_text, rule_url, signed, Lesson, Place, Play};
 use crate::escape::html as esc;
 
@@ -33,9 +35,14 @@ pub enum Entry {
 }
 
 /// The whole page for a file of deals.
-pub fn page(title: &str, entries: &[Entry]) -> String {
+pub fn page(title: &str, lang: Lang, entries: &[Entry]) -> String {
+    let tr = |label: &str| crate::director::tr(lang, label);
     let mut out = String::with_capacity(64 * 1024);
-    out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n",
+        lang.code()
+    );
     out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     let _ = writeln!(out, "<title>{}</title>", esc(title));
     out.push_str("<style>\n");
@@ -44,8 +51,11 @@ pub fn page(title: &str, entries: &[Entry]) -> String {
     out.push_str(SYMBOLS);
     let _ = writeln!(
         out,
-        "<header class=\"page\"><h1>{}</h1><p class=\"hint\">Step through each deal with the buttons or the arrow keys (← →, Home, End).</p></header>",
-        esc(title)
+        "<header class=\"page\"><h1>{}</h1><p class=\"hint\">{}</p></header>",
+        esc(title),
+        esc(&tr(
+            "Step through each deal with the buttons or the arrow keys (← →, Home, End)."
+        ))
     );
     let mut rules: Vec<&'static str> = Vec::new();
     for entry in entries {
@@ -55,7 +65,8 @@ pub fn page(title: &str, entries: &[Entry]) -> String {
                 record,
                 report,
             } => {
-                let lesson = Lesson::new(record, report, *index);
+                let mut lesson = Lesson::new(record, report, *index);
+                lesson.lang = lang;
                 deal(&mut out, &lesson);
                 collect_rules(&lesson, &mut rules);
             }
@@ -77,12 +88,16 @@ pub fn page(title: &str, entries: &[Entry]) -> String {
     }
     if entries.len() > 1 && entries.len() <= MAX_CONTENTS {
         let lines: Vec<(usize, String)> = entries.iter().map(contents_entry).collect();
-        contents(&mut out, &lines);
+        contents(&mut out, lang, &lines);
     }
     if !rules.is_empty() {
         rules.sort_unstable();
         rules.dedup();
-        out.push_str("<section class=\"rules\" id=\"rules\"><h2>The rules cited</h2><dl>\n");
+        let _ = writeln!(
+            out,
+            "<section class=\"rules\" id=\"rules\"><h2>{}</h2><dl>",
+            esc(&tr("The rules cited"))
+        );
         for id in rules {
             match rule_text(id) {
                 Some((title, body)) => {
@@ -152,12 +167,17 @@ pub fn contents_entry(entry: &Entry) -> (usize, String) {
 
 /// The contents of a page of several deals, written after the deals (a page
 /// is written deal by deal) and moved under the page's header by its script.
-pub fn contents(out: &mut String, lines: &[(usize, String)]) {
-    out.push_str("<nav class=\"contents\"><h2>Contents</h2><ol>");
+pub fn contents(out: &mut String, lang: Lang, lines: &[(usize, String)]) {
+    let _ = write!(
+        out,
+        "<nav class=\"contents\"><h2>{}</h2><ol>",
+        esc(&crate::director::tr(lang, "Contents"))
+    );
+    let deal = esc(&crate::director::tr(lang, "Deal"));
     for (index, title) in lines {
         let _ = write!(
             out,
-            "<li><a href=\"#d{0}-step0\">Deal {0}</a>: {1}</li>",
+            "<li><a href=\"#d{0}-step0\">{deal} {0}</a>: {1}</li>",
             index + 1,
             esc(title)
         );
@@ -173,7 +193,7 @@ fn contents_line(record: &notation::Record) -> String {
         .variant()
         .map_or("unknown variant".into(), variant_name);
     match record.tag("Players") {
-        Some(p) => format!("{game}, {}", p.value.replace(';', ",")),
+        Some(_) => format!("{game}, {}", super::players(record).replace(';', ",")),
         None => game,
     }
 }
@@ -206,7 +226,8 @@ fn deal(out: &mut String, l: &Lesson) {
     );
     let _ = write!(
         out,
-        "<header><h2>Deal {n}{} <span class=\"variant\">{}</span></h2>",
+        "<header><h2>{} {n}{} <span class=\"variant\">{}</span></h2>",
+        esc(&l.tr("Deal")),
         chapter(record)
             .map(|t| format!(": {}", esc(&t)))
             .unwrap_or_default(),
@@ -214,9 +235,19 @@ fn deal(out: &mut String, l: &Lesson) {
     );
     out.push_str("<p class=\"meta\">");
     if let Some(t) = l.table {
-        let _ = write!(out, "Dealer: <b>{}</b>", esc(&l.name(t.dealer)));
+        let _ = write!(
+            out,
+            "{}: <b>{}</b>",
+            esc(&l.tr("Dealer")),
+            esc(&l.name(t.dealer))
+        );
         if let Some(s) = t.sits_out() {
-            let _ = write!(out, " · {} sits out (DK-SEAT-1)", esc(&l.name(s)));
+            let _ = write!(
+                out,
+                " · {} {} (DK-SEAT-1)",
+                esc(&l.name(s)),
+                esc(&l.tr("sits out"))
+            );
         }
     }
     for tag in &record.tags {
@@ -253,11 +284,23 @@ fn deal(out: &mut String, l: &Lesson) {
             esc(&l.name(s))
         );
         if l.table.is_some_and(|t| t.dealer == s) {
-            out.push_str(" <span class=\"badge dealer\" title=\"the dealer\">dealer</span>");
+            let _ = write!(
+                out,
+                " <span class=\"badge dealer\" title=\"the dealer\">{}</span>",
+                esc(&l.tr("dealer"))
+            );
         }
-        out.push_str(" <span class=\"badge lead\">leads</span>");
+        let _ = write!(
+            out,
+            " <span class=\"badge lead\">{}</span>",
+            esc(&l.tr("leads"))
+        );
         if out_of_play {
-            out.push_str(" <span class=\"badge\">sits out</span>");
+            let _ = write!(
+                out,
+                " <span class=\"badge\">{}</span>",
+                esc(&l.tr("sits out"))
+            );
         }
         out.push_str("</h3><div class=\"hand\">");
         let mut group = None;
@@ -295,8 +338,19 @@ fn deal(out: &mut String, l: &Lesson) {
     out.push_str("</div>\n<aside class=\"panel\">");
     let _ = write!(
         out,
-        "<nav class=\"steps\" hidden><button type=\"button\" data-go=\"first\" title=\"The hands as dealt (Home)\">«</button><button type=\"button\" data-go=\"prev\" title=\"Previous step (←)\">◀ Back</button><button type=\"button\" data-go=\"next\" title=\"Next step (→)\">Next ▶</button><button type=\"button\" data-go=\"last\" title=\"The result (End)\">»</button><label class=\"fine\"><input type=\"checkbox\" class=\"by-card\" checked> card by card</label><label class=\"fine\"><input type=\"checkbox\" class=\"open-hands\" checked> all hands open</label></nav><p class=\"step-label\">{} steps</p><ol class=\"script\" data-last=\"{last}\">",
-        plan.steps.len()
+        "<nav class=\"steps\" hidden data-step-word=\"{}\" data-of=\"{}\"><button type=\"button\" data-go=\"first\" title=\"{}\">«</button><button type=\"button\" data-go=\"prev\" title=\"{}\">{}</button><button type=\"button\" data-go=\"next\" title=\"{}\">{}</button><button type=\"button\" data-go=\"last\" title=\"{}\">»</button><label class=\"fine\"><input type=\"checkbox\" class=\"by-card\" checked> {}</label><label class=\"fine\"><input type=\"checkbox\" class=\"open-hands\" checked> {}</label></nav><p class=\"step-label\">{} {}</p><ol class=\"script\" data-last=\"{last}\">",
+        esc(&l.tr("Step")),
+        esc(&l.tr("of")),
+        esc(&l.tr("The hands as dealt (Home)")),
+        esc(&l.tr("Previous step (←)")),
+        esc(&l.tr("◀ Back")),
+        esc(&l.tr("Next step (→)")),
+        esc(&l.tr("Next ▶")),
+        esc(&l.tr("The result (End)")),
+        esc(&l.tr("card by card")),
+        esc(&l.tr("all hands open")),
+        plan.steps.len(),
+        esc(&l.tr("steps"))
     );
     for (k, st) in plan.steps.iter().enumerate() {
         let _ = write!(
@@ -341,8 +395,8 @@ fn deal(out: &mut String, l: &Lesson) {
         let talon = record.talon.as_ref().expect("piles come from the talon");
         let _ = write!(
             out,
-            "<div class=\"block talon\"><h3>The {}</h3>",
-            l.talon_word()
+            "<div class=\"block talon\"><h3>{}</h3>",
+            esc(&l.tr(&format!("The {}", l.talon_word())))
         );
         notes(out, &talon.comments);
         out.push_str("<div class=\"piles\">");
@@ -383,7 +437,11 @@ fn deal(out: &mut String, l: &Lesson) {
             Some(Variant::FrenchTarot) => "The discard (écart)",
             _ => "The discard",
         };
-        let _ = write!(out, "<div class=\"block discard\"><h3>{title}</h3>");
+        let _ = write!(
+            out,
+            "<div class=\"block discard\"><h3>{}</h3>",
+            esc(&l.tr(title))
+        );
         notes(out, &d.comments);
         let _ = write!(
             out,
@@ -419,9 +477,14 @@ fn deal(out: &mut String, l: &Lesson) {
     // The play.
     let _ = writeln!(
         out,
-        "<section class=\"play\"><h3>The play: {} trick{}</h3><ol class=\"tricks\">",
+        "<section class=\"play\"><h3>{}: {} {}</h3><ol class=\"tricks\">",
+        esc(&l.tr("The play")),
         l.tricks.len(),
-        if l.tricks.len() == 1 { "" } else { "s" }
+        esc(&l.tr(if l.tricks.len() == 1 {
+            "trick"
+        } else {
+            "tricks"
+        }))
     );
     for (trick, view) in record.tricks.iter().zip(&l.tricks) {
         let t = view.n;
@@ -438,7 +501,7 @@ fn deal(out: &mut String, l: &Lesson) {
             let _ = write!(out, " data-at=\"{at}\"");
         }
         out.push('>');
-        let _ = write!(out, "<h4>Trick {t}");
+        let _ = write!(out, "<h4>{} {t}", esc(&l.tr("Trick")));
         if let Some(ld) = view.leader {
             let _ = write!(out, " <small>{} leads</small>", esc(&l.name(ld)));
         }
@@ -507,7 +570,7 @@ fn deal(out: &mut String, l: &Lesson) {
     // The settlement.
     out.push_str("<section class=\"settle\">");
     if report.settled {
-        out.push_str("<h3>Settlement</h3>");
+        let _ = write!(out, "<h3>{}</h3>", esc(&l.tr("Settlement")));
         moment(out, l, Moment::Settlement);
         ledger(out, l);
         if let Some([king, pagat]) = report.pots {
@@ -536,7 +599,8 @@ fn deal(out: &mut String, l: &Lesson) {
     } else {
         let _ = write!(
             out,
-            "<h3>Findings ({count})</h3><ol class=\"all-findings\">"
+            "<h3>{} ({count})</h3><ol class=\"all-findings\">",
+            esc(&l.tr("Findings"))
         );
         for (i, p) in report.problems.iter().enumerate() {
             let at = match l.places[i] {
@@ -567,7 +631,12 @@ fn play_table(out: &mut String, l: &Lesson, seats: &[u8]) {
     for &s in &active {
         let _ = write!(out, "<th>{}</th>", esc(&l.name(s)));
     }
-    out.push_str("<th>won by</th><th>comments</th></tr></thead><tbody>");
+    let _ = write!(
+        out,
+        "<th>{}</th><th>{}</th></tr></thead><tbody>",
+        esc(&l.tr("won by")),
+        esc(&l.tr("comments"))
+    );
     for (trick, view) in l.record.tricks.iter().zip(&l.tricks) {
         let _ = write!(out, "<tr><td>{}</td>", view.n);
         for &s in &active {
@@ -1467,7 +1536,7 @@ const JS: &str = r##"(function () {
         s.classList.toggle("leader", ld !== null && s.getAttribute("data-seat") === ld);
         s.classList.toggle("to-play", s.getAttribute("data-seat") === st.getAttribute("data-seat"));
       });
-      label.textContent = "Step " + step + " of " + last + ": " + st.getAttribute("data-label");
+      label.textContent = nav.getAttribute("data-step-word") + " " + step + " " + nav.getAttribute("data-of") + " " + last + ": " + st.getAttribute("data-label");
       nav.querySelector('[data-go="first"]').disabled = step === 0;
       nav.querySelector('[data-go="prev"]').disabled = step === 0;
       nav.querySelector('[data-go="next"]').disabled = step === last;

@@ -12,7 +12,12 @@ use std::collections::HashMap;
 
 use notation::check::{player_names, Table};
 use notation::{Card, Item, Record, Span, Variant};
+use verifier::game::{Game, Move};
 use verifier::{Event, Report};
+
+/// The legal cards at card `k` (0-based) of trick `t` (1-based), `None`
+/// where the rules cannot list them ([`legal_at`]).
+type LegalCards = HashMap<(usize, usize), Option<Vec<Card>>>;
 
 /// Where in the deal a finding belongs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -62,6 +67,11 @@ pub struct Lesson<'r> {
     /// The findings of each place, in report order: asked once a trick
     /// and a card, so looked up, not searched.
     by_place: HashMap<Place, Vec<usize>>,
+    /// The language of the page's labels (`--lang`); English by default.
+    pub lang: crate::director::Lang,
+    /// The legal cards at the cards the page shows them at, worked out at
+    /// the first ask ([`legal_at`]).
+    legal: std::cell::OnceCell<LegalCards>,
 }
 
 impl<'r> Lesson<'r> {
@@ -141,7 +151,15 @@ impl<'r> Lesson<'r> {
                 },
             ),
             places,
+            lang: crate::director::Lang::En,
+            legal: std::cell::OnceCell::new(),
         }
+    }
+
+    /// A label of the page in the lesson's language
+    /// ([`crate::director::tr`]).
+    pub fn tr(&self, label: &str) -> String {
+        crate::director::tr(self.lang, label)
     }
 
     /// `seat 2 (Carl)`, or `seat 2` without a name.
@@ -158,6 +176,13 @@ impl<'r> Lesson<'r> {
             Some(n) if !n.is_empty() => n.clone(),
             _ => format!("seat {s}"),
         }
+    }
+
+    /// Every seat's name in order of play, `seat N` for a seat the
+    /// `Players` tag leaves blank (or does not reach): `seat 0; Gerti;
+    /// Hannes; Inge`.
+    pub fn players(&self) -> String {
+        players(self.record)
     }
 
     /// A side's name as the engine gives it, with each `seat N` in it
@@ -273,29 +298,169 @@ impl<'r> Lesson<'r> {
     }
 }
 
+/// The players of `record` in order of play, as [`Lesson::players`].
+pub fn players(record: &Record) -> String {
+    let names = record
+        .tag("Players")
+        .map(|t| player_names(&t.value))
+        .unwrap_or_default();
+    let seats = notation::check::table(record)
+        .map(|t| usize::from(t.seats))
+        .unwrap_or(0)
+        .max(names.len());
+    (0..seats)
+        .map(|s| match names.get(s) {
+            Some(n) if !n.is_empty() => (*n).to_string(),
+            _ => format!("seat {s}"),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// The cards the player of card `k` of trick `t` might have played
-/// there, as the verifier's rules say (`verifier::legal_cards`): of the
-/// seat's playing hand less the cards it played before, those that break
-/// no duty. `None` where the lesson cannot ask the engine (Königrufen,
-/// whose duties depend on the game and its options; a Skill7 Farbesolo).
+/// there, as the rules engines say, in every game alike: the record is
+/// entered into a [`Game`] (`Game::replayed`, faults and all) and the
+/// seat's cards among [`Game::legal`] are kept. `None` where the game
+/// cannot go on there (a wrong deal, a deal the rules ended before this
+/// card, a trick the engine does not judge), in a partial record (no
+/// hands), or where the seat has no legal card.
+///
+/// A [`Game`] judges a move by replaying the record with it, so the lesson
+/// asks it only where the page shows the legal cards (a card with a
+/// finding, a quiz): the first call steps one game through the deal and
+/// asks it at each of those cards (kept in the lesson); any other card is
+/// worked out alone ([`legal_by_prefix`]).
 pub fn legal_at(l: &Lesson, t: usize, k: usize) -> Option<Vec<Card>> {
+    let known = l.legal.get_or_init(|| stepped(l));
+    match known.get(&(t, k)) {
+        Some(cards) => cards.clone(),
+        None => legal_by_prefix(l, t, k),
+    }
+}
+
+/// Whether a comment asks the class a question (`{quiz: ...}`).
+pub fn is_quiz(comment: &str) -> bool {
+    comment
+        .trim()
+        .get(..5)
+        .is_some_and(|m| m.eq_ignore_ascii_case("quiz:"))
+}
+
+/// The legal cards at every card of the deal the page shows them at (a
+/// card with a finding, a card with a quiz), by one game stepped through
+/// the record card by card: a replay per card played and per candidate
+/// asked, where working each out alone costs a replay per move before it.
+fn stepped(l: &Lesson) -> LegalCards {
+    let mut known = HashMap::new();
+    let mut asked: std::collections::BTreeSet<(usize, usize)> = l
+        .tricks
+        .iter()
+        .flat_map(|view| {
+            view.plays.iter().enumerate().filter_map(move |(k, play)| {
+                let quiz = play.item.comments.iter().any(|c| is_quiz(c));
+                (quiz || !l.finding_on(view.n, play).is_empty()).then_some((view.n, k))
+            })
+        })
+        .collect();
+    if asked.is_empty() || l.record.hands.is_empty() {
+        return known;
+    }
+    let dealt = Record {
+        tricks: Vec::new(),
+        ..before_play(l.record)
+    };
+    let Ok(mut game) = Game::replayed(&dealt) else {
+        return known;
+    };
+    'deal: for view in &l.tricks {
+        for (k, play) in view.plays.iter().enumerate() {
+            if game.is_over() {
+                // The rules have ended the deal: no card after is legal
+                // (and a record that runs on is not replayed card by card).
+                known.extend(asked.iter().map(|&at| (at, None)));
+                break 'deal;
+            }
+            let Some(seat) = play.seat else { break 'deal };
+            if asked.remove(&(view.n, k)) {
+                known.insert((view.n, k), legal_of(&game, seat));
+            }
+            if asked.is_empty() {
+                break 'deal;
+            }
+            game.apply_anyway(Move::Play {
+                seat,
+                card: play.item.card,
+                name: play.item.name,
+                rename: play.item.rename,
+                fool_call: if k == 0 {
+                    l.record.tricks[view.n - 1].fool_call
+                } else {
+                    None
+                },
+            });
+        }
+    }
+    known
+}
+
+/// The record's deal and its entries before the play (no comments, no
+/// claim).
+fn before_play(record: &Record) -> Record {
+    Record {
+        comments: Vec::new(),
+        tags: record.tags.clone(),
+        hands: record.hands.clone(),
+        talon: record.talon.clone(),
+        auction: record.auction.clone(),
+        calls: record.calls.clone(),
+        discard: record.discard.clone(),
+        declarations: record.declarations.clone(),
+        ..Record::default()
+    }
+}
+
+/// [`legal_at`] for one card alone: the record up to that card is entered
+/// into a [`Game`] and asked.
+pub fn legal_by_prefix(l: &Lesson, t: usize, k: usize) -> Option<Vec<Card>> {
     let view = l.tricks.get(t.checked_sub(1)?)?;
     let seat = view.plays.get(k)?.seat?;
-    let mut hand = notation::CardSet::default();
-    for c in l.playing_hand(seat) {
-        hand.insert(c);
+    if l.record.hands.is_empty() {
+        // A partial record: what a seat held is not known.
+        return None;
     }
-    for earlier in &l.tricks[..t - 1] {
-        for p in &earlier.plays {
-            if p.seat == Some(seat) {
-                hand.remove(p.item.card);
+    let mut prefix = Record {
+        tricks: l.record.tricks[..t].to_vec(),
+        ..before_play(l.record)
+    };
+    let last = prefix.tricks.last_mut()?;
+    // Who led, as the lesson read it (the engine's leader).
+    last.leader = last.leader.or(view.leader);
+    last.plays.truncate(k);
+    if k == 0 {
+        prefix.tricks.pop();
+    }
+    let game = Game::replayed(&prefix).ok()?;
+    legal_of(&game, seat)
+}
+
+/// The cards `seat` may play now in `game`.
+fn legal_of(game: &Game, seat: u8) -> Option<Vec<Card>> {
+    if game.is_over() {
+        return None;
+    }
+    let mut set = notation::CardSet::default();
+    for mv in game.legal() {
+        if let Move::Play { seat: s, card, .. } = mv {
+            if s == seat {
+                set.insert(card);
             }
         }
     }
-    let before: Vec<notation::Item> = view.plays[..k].iter().map(|p| p.item.clone()).collect();
-    let set = verifier::legal_cards(l.record, l.variant?, hand, &before)?;
+    if set.is_empty() {
+        return None;
+    }
     let mut cards: Vec<Card> = set.iter().collect();
-    sort_hand(l.variant, &mut cards);
+    sort_hand(Some(game.variant()), &mut cards);
     Some(cards)
 }
 
@@ -372,6 +537,286 @@ mod tests {
 
     fn codes(cards: &[Card]) -> String {
         cards.iter().map(|c| c.code()).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The legal cards as the engines' own duty functions give them
+    /// (`verifier::legal_cards`): a second path to check [`Game`]'s
+    /// against. `None` in Königrufen and a Skill7 Farbesolo, whose duties
+    /// depend on more than the hand and the trick.
+    fn engines_legal_at(l: &Lesson, t: usize, k: usize) -> Option<Vec<Card>> {
+        let view = l.tricks.get(t.checked_sub(1)?)?;
+        let seat = view.plays.get(k)?.seat?;
+        // The dealt hand, with the talon for the seat that lays away, less
+        // its discard and the cards it played before.
+        let mut hand = notation::CardSet::default();
+        let record = l.record;
+        for h in record.hands.iter().filter(|h| h.seat == seat) {
+            h.cards.iter().for_each(|i| {
+                hand.insert(i.card);
+            });
+        }
+        if let Some(d) = record.discard.as_ref().filter(|d| d.seat == seat) {
+            for i in record.talon.iter().flat_map(|t| t.cards.iter()) {
+                hand.insert(i.card);
+            }
+            d.cards.iter().for_each(|i| {
+                hand.remove(i.card);
+            });
+        }
+        for earlier in &l.tricks[..t - 1] {
+            for p in &earlier.plays {
+                if p.seat == Some(seat) {
+                    hand.remove(p.item.card);
+                }
+            }
+        }
+        let before: Vec<notation::Item> = view.plays[..k].iter().map(|p| p.item.clone()).collect();
+        let set = verifier::legal_cards(l.record, l.variant?, hand, &before)?;
+        let mut cards: Vec<Card> = set.iter().collect();
+        sort_hand(l.variant, &mut cards);
+        Some(cards)
+    }
+
+    /// The rules besides the duties of play that bar a card the duties
+    /// allow.
+    const BARRED: [&str; 4] = ["S7-PLAY-4", "DK-FOOL-4", "DK-FOOL-5", "DK-FOOL-6"];
+
+    /// The corpus's records with their reports, file by file, each file
+    /// its own session.
+    fn corpus(only: &str) -> Vec<(String, Record, Report)> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+        let mut out = Vec::new();
+        let mut dirs: Vec<_> = std::fs::read_dir(&root)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_dir())
+            .collect();
+        dirs.sort();
+        for dir in dirs {
+            let mut files: Vec<_> = std::fs::read_dir(&dir)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|e| e == "tarok"))
+                .filter(|p| p.to_string_lossy().contains(only))
+                .collect();
+            files.sort();
+            for file in files {
+                let text = std::fs::read_to_string(&file).unwrap();
+                let mut sessions =
+                    verifier::session::Sessions::new(verifier::session::Grouping::default());
+                for record in notation::parse_str(&text).into_iter().flatten() {
+                    let report = sessions.verify(&record);
+                    out.push((file.display().to_string(), record, report));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every card step of every corpus deal with hands: the legal cards a
+    /// [`Game`] finds, stepping through the record card by card, are those
+    /// the engines' duty functions allow (French Tarot, Danish Tarok,
+    /// Skill7 outside a Farbesolo), less the cards another rule bars, each
+    /// refused by the game with that rule's id; a card of the record
+    /// without a finding is among them in every game. At every faulty
+    /// card and every card of the corpus lessons, the page's `legal_at`
+    /// (one game stepped through the deal, asked at the cards the page
+    /// shows them at) and `legal_by_prefix` (the record up to the card
+    /// entered alone) agree with the stepping.
+    #[test]
+    fn legal_cards_are_the_engines() {
+        let (mut compared, mut stepped) = (0, 0);
+        let mut barred = std::collections::BTreeSet::new();
+        for (file, record, report) in corpus("") {
+            use notation::Kind;
+            // Where a card is played by a seat that does not hold it, or
+            // the tricks are cut, the lesson's playing hands (what the record
+            // shows each seat playing) are no rule's: the engines' duties
+            // are compared on the other deals.
+            let plain = !report.problems.iter().any(|p| {
+                matches!(
+                    p.kind,
+                    Kind::UnknownCard
+                        | Kind::DuplicateCard
+                        | Kind::DuplicateHand
+                        | Kind::WrongCardCount
+                        | Kind::UnknownSeat
+                        | Kind::WrongTrickSize
+                        | Kind::TooManyTricks
+                        | Kind::CardNotHeld
+                        | Kind::IllegalDiscard
+                )
+            });
+            if record.hands.is_empty() {
+                continue;
+            }
+            let l = Lesson::new(&record, &report, 0);
+            let mut dealt = record.clone();
+            dealt.tricks.clear();
+            dealt.claim = None;
+            let Ok(mut game) = verifier::game::Game::replayed(&dealt) else {
+                continue;
+            };
+            for view in &l.tricks {
+                for (k, play) in view.plays.iter().enumerate() {
+                    let Some(seat) = play.seat else { break };
+                    let by_game = legal_of(&game, seat);
+                    let engines = engines_legal_at(&l, view.n, k).filter(|_| plain);
+                    if let (Some(g), Some(e)) = (&by_game, engines) {
+                        let at = format!("{file}: trick {} card {}", view.n, k + 1);
+                        // The game may refuse more than the duties of play:
+                        // a rule of its own bars the card (an announced
+                        // pagat kept back, the fool called for or not in
+                        // the last trick). Nothing else differs.
+                        assert!(
+                            g.iter().all(|c| e.contains(c)),
+                            "{at}: {} ⊄ {}",
+                            codes(g),
+                            codes(&e)
+                        );
+                        for &c in e.iter().filter(|c| !g.contains(c)) {
+                            let refused = game.clone().apply(Move::play(seat, c)).unwrap_err();
+                            let rules: Vec<&str> =
+                                refused.problems.iter().filter_map(|p| p.rule).collect();
+                            assert!(
+                                !rules.is_empty() && rules.iter().all(|r| BARRED.contains(r)),
+                                "{at}: {} refused by {rules:?}",
+                                c.code()
+                            );
+                            barred.insert(rules[0].to_string());
+                        }
+                        compared += 1;
+                    }
+                    if let Some(g) = &by_game {
+                        stepped += 1;
+                        let faulty = !l.finding_on(view.n, play).is_empty();
+                        // A card that renames a led fool is legal with its
+                        // renaming, which `Game::legal` does not list, and
+                        // a renaming judges the cards before it anew.
+                        let renamed = view.plays.iter().any(|p| p.item.rename.is_some());
+                        if !faulty && plain && !renamed {
+                            assert!(
+                                g.contains(&play.item.card),
+                                "{file}: trick {} card {}: {} played without a finding, not legal by the game: {}",
+                                view.n,
+                                k + 1,
+                                play.item.card.code(),
+                                codes(g)
+                            );
+                        }
+                        if file.contains("90-lesson") || faulty {
+                            let at = legal_by_prefix(&l, view.n, k);
+                            assert_eq!(
+                                legal_at(&l, view.n, k),
+                                at,
+                                "{file}: trick {} card {}",
+                                view.n,
+                                k + 1
+                            );
+                            assert_eq!(
+                                at.as_deref().map(codes),
+                                Some(codes(g)),
+                                "{file}: trick {} card {}",
+                                view.n,
+                                k + 1
+                            );
+                        }
+                    }
+                    let item = play.item;
+                    game.apply_anyway(Move::Play {
+                        seat,
+                        card: item.card,
+                        name: item.name,
+                        rename: item.rename,
+                        fool_call: if k == 0 {
+                            record.tricks[view.n - 1].fool_call
+                        } else {
+                            None
+                        },
+                    });
+                }
+            }
+        }
+        assert!(compared > 1000, "{compared} card steps compared");
+        assert!(stepped > compared, "{stepped} card steps stepped");
+        assert!(
+            barred.contains("S7-PLAY-4") && barred.contains("DK-FOOL-4"),
+            "rules beyond the duties are met: {barred:?}"
+        );
+    }
+
+    /// A seat that the `Players` tag leaves blank reads "seat N" in the
+    /// text and on the page, never an empty name or a bare number.
+    #[test]
+    fn a_seat_without_a_name_reads_seat_n() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("corpus/koenigrufen/90-lesson.tarok");
+        let text = std::fs::read_to_string(path)
+            .unwrap()
+            .replace("[Players \"Franz;", "[Players \" ;");
+        assert!(text.contains("[Players \" ; Gerti"));
+        let mut entries = Vec::new();
+        let mut told = String::new();
+        let mut sessions = verifier::session::Sessions::new(verifier::session::Grouping::File);
+        for (index, record) in notation::parse_str(&text).into_iter().enumerate() {
+            let record = record.unwrap();
+            let report = sessions.verify(&record);
+            told.push_str(&crate::explain::explain(&record, &report, index));
+            entries.push(html::Entry::Owned {
+                index,
+                record: Box::new(record),
+                report: Box::new(report),
+            });
+        }
+        let page = html::page("Lesson", crate::director::Lang::En, &entries);
+        // The words of the page, its style and script left out.
+        let style = page.find("</style>").unwrap();
+        let script = page.rfind("<script>").unwrap();
+        let page = page[style..script].to_string();
+        // The comments the teacher wrote name Franz; the lesson's own words
+        // say "seat 0".
+        let own = |s: &str| {
+            s.lines()
+                .filter(|l| !l.trim_start().starts_with('»') && !l.contains("class=\"note"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        for (form, body) in [("text", own(&told)), ("page", own(&page))] {
+            assert!(body.contains("seat 0"), "{form}");
+            for empty in [
+                "<b></b>",
+                "<b> </b>",
+                "<th></th>",
+                "()",
+                "( )",
+                ", ,",
+                "> deals",
+                ">’s hand",
+                "Dealer: \n",
+            ] {
+                assert!(!body.contains(empty), "{form} has {empty:?}");
+            }
+        }
+        assert!(
+            told.contains("Players: seat 0; Gerti; Hannes; Inge"),
+            "{told}"
+        );
+        let bare = notation::parse_str(
+            "[Variant \"koenigrufen\"]\n[Dealer \"0\"]\n[Players \" ; Gerti; ; Inge\"]\n",
+        )
+        .remove(0)
+        .unwrap();
+        let entry = html::Entry::Owned {
+            index: 0,
+            record: Box::new(bare),
+            report: Box::default(),
+        };
+        assert_eq!(
+            html::contents_entry(&entry).1,
+            "Königrufen, seat 0, Gerti, seat 2, Inge"
+        );
+        assert!(page.contains("<b>seat 0</b> deals"));
+        assert!(page.contains("seat 0’s hand"));
     }
 
     #[test]

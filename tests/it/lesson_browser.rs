@@ -772,3 +772,73 @@ fn the_contents_list_the_chapters() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+const LANG_SCRIPT: &str = r#"
+function speak(f) {
+  var d = f.contentDocument, w = f.contentWindow, res = [];
+  res.push("lang=" + d.documentElement.getAttribute("lang"));
+  var deal = d.querySelector("article.deal[data-tricks]");
+  var step = deal.querySelector(".script .step[data-phase=quiz]");
+  deal.show(parseInt(step.getAttribute("data-step"), 10));
+  res.push("label=" + deal.querySelector(".step-label").textContent);
+  res.push("buttons=" + Array.prototype.map.call(deal.querySelectorAll(".steps button"), function (b) { return b.textContent; }).join("|"));
+  var q = step.querySelector(".quiz");
+  res.push("ask=" + q.querySelector(".ask").textContent);
+  res.push("heading=" + deal.querySelector("h2").textContent);
+  ["S8", "T16"].forEach(function (code) {
+    deal.querySelector('.seat[data-seat="' + q.getAttribute("data-seat") + '"] .hand .card[data-card="' + code + '"]').click();
+    var said = Array.prototype.filter.call(q.querySelectorAll(".answer p"), function (p) {
+      return w.getComputedStyle(p).display !== "none" && /verdict/.test(p.className);
+    }).map(function (p) { return p.textContent; }).join("|");
+    res.push(code + " " + q.getAttribute("data-answer") + " says=" + said);
+  });
+  document.getElementById("lang").textContent = res.join("\n");
+}
+"#;
+
+/// `--lang de`: the Königrufen lesson's page is German (`lang="de"`), its
+/// step control, buttons and quiz speak German, and the quiz answers from
+/// the legal cards the rules engine listed (Königrufen too).
+#[test]
+fn a_lesson_speaks_the_language_of_the_class() {
+    if crate::browser::skipped("a_lesson_speaks_the_language_of_the_class") {
+        return;
+    }
+    let dir = scratch("lang");
+    let out = tarok(&[
+        "explain",
+        "--format",
+        "html",
+        "--lang",
+        "de",
+        "corpus/koenigrufen/90-lesson.tarok",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    std::fs::write(dir.join("de.html"), stdout(&out)).unwrap();
+    let page = dir.join("wrapper.html");
+    std::fs::write(
+        &page,
+        format!("<!DOCTYPE html><html><body><pre id=\"lang\"></pre><script>{LANG_SCRIPT}</script><iframe src=\"de.html\" width=\"1280\" height=\"800\" onload=\"speak(this)\"></iframe></body></html>"),
+    )
+    .unwrap();
+    let seen = browse(&page, 1400, 1000);
+    assert!(seen.console.is_empty(), "{}", seen.console.join("\n"));
+    let got = pre(&seen.dom, "lang");
+    let lines: Vec<&str> = got.lines().collect();
+    assert_eq!(lines[0], "lang=de", "{got}");
+    assert!(
+        lines[1].starts_with("label=Schritt ")
+            && lines[1].contains(" von ")
+            && lines[1].contains(": Frage: Stich 3, Karte 2 von 4"),
+        "{got}"
+    );
+    assert_eq!(lines[2], "buttons=«|◀ Zurück|Weiter ▶|»", "{got}");
+    assert_eq!(
+        lines[3], "ask=Klicke eine Karte aus der Hand von Gerti an.",
+        "{got}"
+    );
+    assert!(lines[4].starts_with("heading=Spiel 1: "), "{got}");
+    assert_eq!(lines[5], "S8 illegal says=Hier nicht erlaubt.", "{got}");
+    assert_eq!(lines[6], "T16 legal says=Hier erlaubt.", "{got}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

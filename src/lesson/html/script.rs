@@ -193,7 +193,7 @@ fn actions(
         moment(&mut body, l, at);
         findings(&mut body, l, place);
         if !body.is_empty() {
-            steps.push(step(phase, title.to_string(), body));
+            steps.push(step(phase, l.tr(title), body));
         }
         return;
     };
@@ -217,7 +217,11 @@ fn actions(
                 .collect();
             finding_list(&mut body, l, &others);
         }
-        let mut st = step(phase, format!("{title}: {} of {total}", k + 1), body);
+        let mut st = step(
+            phase,
+            format!("{}: {} {} {total}", l.tr(title), k + 1, l.tr("of")),
+            body,
+        );
         st.seat = Some(a.seat);
         steps.push(st);
     }
@@ -251,7 +255,7 @@ pub fn script(l: &Lesson) -> Script {
     moment(&mut body, l, Moment::Deal);
     findings(&mut body, l, Place::Hands);
     findings(&mut body, l, Place::Deal);
-    steps.push(step("deal", "The hands as dealt".into(), body));
+    steps.push(step("deal", l.tr("The hands as dealt"), body));
 
     actions(
         &mut steps,
@@ -285,7 +289,11 @@ pub fn script(l: &Lesson) -> Script {
         }
         findings(&mut body, l, Place::Talon);
         taken_at = steps.len();
-        steps.push(step("talon", format!("The {}", l.talon_word()), body));
+        steps.push(step(
+            "talon",
+            l.tr(&format!("The {}", l.talon_word())),
+            body,
+        ));
     }
 
     let mut discard_at = None;
@@ -309,7 +317,7 @@ pub fn script(l: &Lesson) -> Script {
         if taken_at == 0 {
             taken_at = steps.len();
         }
-        let mut st = step("discard", title.into(), body);
+        let mut st = step("discard", l.tr(title), body);
         st.seat = Some(d.seat);
         steps.push(st);
     }
@@ -423,7 +431,13 @@ pub fn script(l: &Lesson) -> Script {
             };
             steps.push(Step {
                 phase: "play",
-                label: format!("Trick {t} of {total}: card {} of {plays}", k + 1),
+                label: format!(
+                    "{} {t} {of} {total}: {} {} {of} {plays}",
+                    l.tr("Trick"),
+                    l.tr("card"),
+                    k + 1,
+                    of = l.tr("of")
+                ),
                 body,
                 trick: Some((t, k + 1)),
                 leader: view.leader,
@@ -471,7 +485,7 @@ pub fn script(l: &Lesson) -> Script {
             if count == 1 { "" } else { "s" }
         );
     }
-    steps.push(step("result", "The result".into(), body));
+    steps.push(step("result", l.tr("The result"), body));
 
     // When each card is in a hand.
     let mut cards: HashMap<(u8, Card), (usize, Option<usize>)> = HashMap::new();
@@ -550,8 +564,10 @@ fn play_line(out: &mut String, l: &Lesson, t: usize, k: usize, play: &Play) {
     if !marks.is_empty() {
         finding_list(out, l, &marks);
         if let Some(legal) = super::super::legal_at(l, t, k) {
-            out.push_str(
-                "<div class=\"legal\"><p>The cards that were legal here:</p><div class=\"row\">",
+            let _ = write!(
+                out,
+                "<div class=\"legal\"><p>{}</p><div class=\"row\">",
+                esc(&l.tr("The cards that were legal here:"))
             );
             for c in legal {
                 card(out, l, c, "", "");
@@ -567,12 +583,12 @@ fn play_line(out: &mut String, l: &Lesson, t: usize, k: usize, play: &Play) {
 /// (`lesson::legal_at`), the card of the record and the teacher's other
 /// comments on it.
 fn quiz(l: &Lesson, t: usize, k: usize, play: &Play, plays: usize) -> Option<Step> {
-    let question = play.item.comments.iter().find_map(|c| {
-        let c = c.trim();
-        c.get(..5)
-            .filter(|m| m.eq_ignore_ascii_case("quiz:"))
-            .map(|_| c[5..].trim().to_string())
-    })?;
+    let question = play
+        .item
+        .comments
+        .iter()
+        .find(|c| super::super::is_quiz(c))
+        .map(|c| c.trim()[5..].trim().to_string())?;
     let seat = play.seat?;
     let legal = super::super::legal_at(l, t, k);
     let who = l.name(seat);
@@ -588,20 +604,25 @@ fn quiz(l: &Lesson, t: usize, k: usize, play: &Play, plays: usize) -> Option<Ste
     }
     let _ = write!(
         body,
-        "><p class=\"question\">{}</p><p class=\"ask\">Click a card in <b>{}</b>’s hand.</p><div class=\"answer\" hidden><p class=\"verdict-legal\">Legal here.</p><p class=\"verdict-illegal\">Not legal here.</p>",
+        "><p class=\"question\">{}</p><p class=\"ask\">{}</p><div class=\"answer\" hidden><p class=\"verdict-legal\">{}</p><p class=\"verdict-illegal\">{}</p>",
         esc(&question),
-        esc(&who)
+        esc(&l.tr("Click a card in {}’s hand."))
+            .replace("{}", &format!("<b>{}</b>", esc(&who))),
+        esc(&l.tr("Legal here.")),
+        esc(&l.tr("Not legal here."))
     );
     match &legal {
         Some(legal) => {
-            body.push_str("<p>The legal cards:</p>");
+            let _ = write!(body, "<p>{}</p>", esc(&l.tr("The legal cards:")));
             let mut row = String::new();
             for c in legal {
                 card(&mut row, l, *c, "", "");
             }
             let _ = write!(body, "<div class=\"row\">{row}</div>");
         }
-        None => body.push_str("<p>The page does not list the legal cards in this game.</p>"),
+        None => body.push_str(
+            "<p>The rules cannot list the legal cards here (a record without hands, or a deal already ended).</p>",
+        ),
     }
     let _ = write!(
         body,
@@ -615,14 +636,21 @@ fn quiz(l: &Lesson, t: usize, k: usize, play: &Play, plays: usize) -> Option<Ste
         body.push_str("</li></ul>");
     }
     for c in play.item.comments.iter().map(|c| c.trim()) {
-        if !c.get(..5).is_some_and(|m| m.eq_ignore_ascii_case("quiz:")) {
+        if !super::super::is_quiz(c) {
             let _ = write!(body, "<p class=\"note\">{}</p>", esc(c));
         }
     }
     body.push_str("</div></div>");
     Some(Step {
         phase: "quiz",
-        label: format!("Question: trick {t}, card {} of {plays}", k + 1),
+        label: format!(
+            "{}: {} {t}, {} {} {} {plays}",
+            l.tr("Question"),
+            l.tr("trick"),
+            l.tr("card"),
+            k + 1,
+            l.tr("of")
+        ),
         body,
         trick: None,
         leader: None,
