@@ -54,6 +54,8 @@ pub enum Rule {
     DkFool1,
     /// `DK-FOOL-2`: The fool may always be played.
     DkFool2,
+    /// `DK-FOOL-3`: The fool counts in the declarations.
+    DkFool3,
     /// `DK-FOOL-4`: Calling for the fool in trick 23.
     DkFool4,
     /// `DK-FOOL-5`: No fool in trick 24.
@@ -86,16 +88,22 @@ pub enum Rule {
     DkPay4,
     /// `DK-PAY-5`: After the last trick.
     DkPay5,
+    /// `DK-PAY-6`: No tout for the fool's holder.
+    DkPay6,
     /// `DK-COUNT-1`: The count.
     DkCount1,
     /// `DK-COUNT-2`: The count with the next dealer.
     DkCount2,
     /// `DK-COUNT-3`: The count table.
     DkCount3,
+    /// `DK-COUNT-4`: No count after a nolo or an abandoned deal.
+    DkCount4,
     /// `DK-POT-1`: The two pots.
     DkPot1,
     /// `DK-POT-2`: Foundation.
     DkPot2,
+    /// `DK-POT-3`: What empties a pot.
+    DkPot3,
     /// `DK-POT-4`: The pots carry over.
     DkPot4,
     /// `DK-POT-5`: The end of a session.
@@ -104,6 +112,8 @@ pub enum Rule {
     DkPot6,
     /// `DK-FINE-1`: Fines go into both pots.
     DkFine1,
+    /// `DK-FINE-2`: What the record cannot show is not fined.
+    DkFine2,
     /// `DK-FINE-3`: An abandoned deal.
     DkFine3,
     /// `DK-TOUT-1`: A tout cancels nolo, ultimo and the last trick.
@@ -170,6 +180,8 @@ pub enum Rule {
     FrPlay3,
     /// `FR-PLAY-4`: Overtrump.
     FrPlay4,
+    /// `FR-PLAY-5`: The excuse is never a revoke.
+    FrPlay5,
     /// `FR-PLAY-6`: Who wins the trick; revokes.
     FrPlay6,
     /// `FR-PLAY-7`: Structural faults in play.
@@ -234,6 +246,8 @@ pub enum Rule {
     KrBid6,
     /// `KR-BID-7`: An illegal bid still stands.
     KrBid7,
+    /// `KR-BID-8`: The classes of games.
+    KrBid8,
     /// `KR-CALL-1`: The king call.
     KrCall1,
     /// `KR-CALL-2`: Not one's own king.
@@ -264,6 +278,8 @@ pub enum Rule {
     KrAnn1,
     /// `KR-ANN-2`: What may be announced, by whom.
     KrAnn2,
+    /// `KR-ANN-3`: An announcement is the team's.
+    KrAnn3,
     /// `KR-ANN-4`: Contra, recontra, subcontra.
     KrAnn4,
     /// `KR-ANN-5`: Calls in negative games.
@@ -294,6 +310,8 @@ pub enum Rule {
     KrPlay10,
     /// `KR-NEG-1`: Early end of play.
     KrNeg1,
+    /// `KR-NEG-2`: Ouvert games.
+    KrNeg2,
     /// `KR-SCORE-1`: The two piles.
     KrScore1,
     /// `KR-SCORE-2`: The game line.
@@ -302,6 +320,8 @@ pub enum Rule {
     KrScore3,
     /// `KR-SCORE-4`: A bonus's value.
     KrScore4,
+    /// `KR-SCORE-5`: The grind is scored as KR-TALON-2 says.
+    KrScore5,
     /// `KR-SCORE-6`: Piccolo and beggar.
     KrScore6,
     /// `KR-SCORE-7`: Trischaken.
@@ -352,6 +372,8 @@ pub enum Rule {
     S7Bid6,
     /// `S7-BID-7`: An illegal game bid still counts.
     S7Bid7,
+    /// `S7-BID-8`: Declaring the team.
+    S7Bid8,
     /// `S7-CALL-1`: The rufer's call.
     S7Call1,
     /// `S7-CALL-2`: Teams while bidding.
@@ -362,6 +384,8 @@ pub enum Rule {
     S7Add2,
     /// `S7-ADD-3`: The trull must kontra.
     S7Add3,
+    /// `S7-ADD-4`: No bid refused as meaningless.
+    S7Add4,
     /// `S7-PLAY-1`: Turn to play.
     S7Play1,
     /// `S7-PLAY-2`: Follow suit, else tarock.
@@ -391,7 +415,7 @@ pub enum Rule {
 }
 
 /// Each rule with its id and title, in the order of the enum.
-pub(super) const TABLE: [(Rule, &str, &str); 192] = [
+pub(super) const TABLE: [(Rule, &str, &str); 204] = [
     (Rule::DkSeat1, "DK-SEAT-1", "Three play each deal"),
     (Rule::DkSeat2, "DK-SEAT-2", "The first lead"),
     (Rule::DkSeat3, "DK-SEAT-3", "The deal passes to the right"),
@@ -417,6 +441,7 @@ pub(super) const TABLE: [(Rule, &str, &str); 192] = [
     (Rule::DkDecl7, "DK-DECL-7", "A player with no entry"),
     (Rule::DkFool1, "DK-FOOL-1", "The fool never wins a trick"),
     (Rule::DkFool2, "DK-FOOL-2", "The fool may always be played"),
+    (Rule::DkFool3, "DK-FOOL-3", "The fool counts in the declarations"),
     (Rule::DkFool4, "DK-FOOL-4", "Calling for the fool in trick 23"),
     (Rule::DkFool5, "DK-FOOL-5", "No fool in trick 24"),
     (Rule::DkFool6, "DK-FOOL-6", "The fool and the last trick"),
@@ -433,15 +458,19 @@ pub(super) const TABLE: [(Rule, &str, &str); 192] = [
     (Rule::DkPay3, "DK-PAY-3", "An ultimo card lost in play"),
     (Rule::DkPay4, "DK-PAY-4", "The pagat brought home"),
     (Rule::DkPay5, "DK-PAY-5", "After the last trick"),
+    (Rule::DkPay6, "DK-PAY-6", "No tout for the fool's holder"),
     (Rule::DkCount1, "DK-COUNT-1", "The count"),
     (Rule::DkCount2, "DK-COUNT-2", "The count with the next dealer"),
     (Rule::DkCount3, "DK-COUNT-3", "The count table"),
+    (Rule::DkCount4, "DK-COUNT-4", "No count after a nolo or an abandoned deal"),
     (Rule::DkPot1, "DK-POT-1", "The two pots"),
     (Rule::DkPot2, "DK-POT-2", "Foundation"),
+    (Rule::DkPot3, "DK-POT-3", "What empties a pot"),
     (Rule::DkPot4, "DK-POT-4", "The pots carry over"),
     (Rule::DkPot5, "DK-POT-5", "The end of a session"),
     (Rule::DkPot6, "DK-POT-6", "Pots not known"),
     (Rule::DkFine1, "DK-FINE-1", "Fines go into both pots"),
+    (Rule::DkFine2, "DK-FINE-2", "What the record cannot show is not fined"),
     (Rule::DkFine3, "DK-FINE-3", "An abandoned deal"),
     (Rule::DkTout1, "DK-TOUT-1", "A tout cancels nolo, ultimo and the last trick"),
     (Rule::DkTout2, "DK-TOUT-2", "The announced tout"),
@@ -475,6 +504,7 @@ pub(super) const TABLE: [(Rule, &str, &str); 192] = [
     (Rule::FrPlay2, "FR-PLAY-2", "Follow suit, else trump"),
     (Rule::FrPlay3, "FR-PLAY-3", "Trumps led"),
     (Rule::FrPlay4, "FR-PLAY-4", "Overtrump"),
+    (Rule::FrPlay5, "FR-PLAY-5", "The excuse is never a revoke"),
     (Rule::FrPlay6, "FR-PLAY-6", "Who wins the trick; revokes"),
     (Rule::FrPlay7, "FR-PLAY-7", "Structural faults in play"),
     (Rule::FrExcuse1, "FR-EXCUSE-1", "The excuse"),
@@ -507,6 +537,7 @@ pub(super) const TABLE: [(Rule, &str, &str); 192] = [
     (Rule::KrBid5, "KR-BID-5", "An ultimo bid needs its card"),
     (Rule::KrBid6, "KR-BID-6", "No caller game with four kings"),
     (Rule::KrBid7, "KR-BID-7", "An illegal bid still stands"),
+    (Rule::KrBid8, "KR-BID-8", "The classes of games"),
     (Rule::KrCall1, "KR-CALL-1", "The king call"),
     (Rule::KrCall2, "KR-CALL-2", "Not one's own king"),
     (Rule::KrCall3, "KR-CALL-3", "Calling the fourth king"),
@@ -522,6 +553,7 @@ pub(super) const TABLE: [(Rule, &str, &str); 192] = [
     (Rule::KrDiscard4, "KR-DISCARD-4", "A discard the record gets wrong"),
     (Rule::KrAnn1, "KR-ANN-1", "The call round"),
     (Rule::KrAnn2, "KR-ANN-2", "What may be announced, by whom"),
+    (Rule::KrAnn3, "KR-ANN-3", "An announcement is the team's"),
     (Rule::KrAnn4, "KR-ANN-4", "Contra, recontra, subcontra"),
     (Rule::KrAnn5, "KR-ANN-5", "Calls in negative games"),
     (Rule::KrAnn6, "KR-ANN-6", "An illegal call has no effect"),
@@ -537,10 +569,12 @@ pub(super) const TABLE: [(Rule, &str, &str); 192] = [
     (Rule::KrPlay9, "KR-PLAY-9", "The fairy-tale trick"),
     (Rule::KrPlay10, "KR-PLAY-10", "Faults in play are reported, the card stands"),
     (Rule::KrNeg1, "KR-NEG-1", "Early end of play"),
+    (Rule::KrNeg2, "KR-NEG-2", "Ouvert games"),
     (Rule::KrScore1, "KR-SCORE-1", "The two piles"),
     (Rule::KrScore2, "KR-SCORE-2", "The game line"),
     (Rule::KrScore3, "KR-SCORE-3", "Who pays whom"),
     (Rule::KrScore4, "KR-SCORE-4", "A bonus's value"),
+    (Rule::KrScore5, "KR-SCORE-5", "The grind is scored as KR-TALON-2 says"),
     (Rule::KrScore6, "KR-SCORE-6", "Piccolo and beggar"),
     (Rule::KrScore7, "KR-SCORE-7", "Trischaken"),
     (Rule::KrBonus1, "KR-BONUS-1", "Pagat, uhu, pelican, quapil"),
@@ -566,11 +600,13 @@ pub(super) const TABLE: [(Rule, &str, &str); 192] = [
     (Rule::S7Bid5, "S7-BID-5", "A higher game clears the additions"),
     (Rule::S7Bid6, "S7-BID-6", "The end of the auction"),
     (Rule::S7Bid7, "S7-BID-7", "An illegal game bid still counts"),
+    (Rule::S7Bid8, "S7-BID-8", "Declaring the team"),
     (Rule::S7Call1, "S7-CALL-1", "The rufer's call"),
     (Rule::S7Call2, "S7-CALL-2", "Teams while bidding"),
     (Rule::S7Add1, "S7-ADD-1", "Additions and kontras"),
     (Rule::S7Add2, "S7-ADD-2", "Limits on additions"),
     (Rule::S7Add3, "S7-ADD-3", "The trull must kontra"),
+    (Rule::S7Add4, "S7-ADD-4", "No bid refused as meaningless"),
     (Rule::S7Play1, "S7-PLAY-1", "Turn to play"),
     (Rule::S7Play2, "S7-PLAY-2", "Follow suit, else tarock"),
     (Rule::S7Play3, "S7-PLAY-3", "Farbesolo: suits first"),
@@ -613,6 +649,7 @@ pub(super) fn from_id(id: &str) -> Option<Rule> {
         "DK-DECL-7" => Rule::DkDecl7,
         "DK-FOOL-1" => Rule::DkFool1,
         "DK-FOOL-2" => Rule::DkFool2,
+        "DK-FOOL-3" => Rule::DkFool3,
         "DK-FOOL-4" => Rule::DkFool4,
         "DK-FOOL-5" => Rule::DkFool5,
         "DK-FOOL-6" => Rule::DkFool6,
@@ -629,15 +666,19 @@ pub(super) fn from_id(id: &str) -> Option<Rule> {
         "DK-PAY-3" => Rule::DkPay3,
         "DK-PAY-4" => Rule::DkPay4,
         "DK-PAY-5" => Rule::DkPay5,
+        "DK-PAY-6" => Rule::DkPay6,
         "DK-COUNT-1" => Rule::DkCount1,
         "DK-COUNT-2" => Rule::DkCount2,
         "DK-COUNT-3" => Rule::DkCount3,
+        "DK-COUNT-4" => Rule::DkCount4,
         "DK-POT-1" => Rule::DkPot1,
         "DK-POT-2" => Rule::DkPot2,
+        "DK-POT-3" => Rule::DkPot3,
         "DK-POT-4" => Rule::DkPot4,
         "DK-POT-5" => Rule::DkPot5,
         "DK-POT-6" => Rule::DkPot6,
         "DK-FINE-1" => Rule::DkFine1,
+        "DK-FINE-2" => Rule::DkFine2,
         "DK-FINE-3" => Rule::DkFine3,
         "DK-TOUT-1" => Rule::DkTout1,
         "DK-TOUT-2" => Rule::DkTout2,
@@ -671,6 +712,7 @@ pub(super) fn from_id(id: &str) -> Option<Rule> {
         "FR-PLAY-2" => Rule::FrPlay2,
         "FR-PLAY-3" => Rule::FrPlay3,
         "FR-PLAY-4" => Rule::FrPlay4,
+        "FR-PLAY-5" => Rule::FrPlay5,
         "FR-PLAY-6" => Rule::FrPlay6,
         "FR-PLAY-7" => Rule::FrPlay7,
         "FR-EXCUSE-1" => Rule::FrExcuse1,
@@ -703,6 +745,7 @@ pub(super) fn from_id(id: &str) -> Option<Rule> {
         "KR-BID-5" => Rule::KrBid5,
         "KR-BID-6" => Rule::KrBid6,
         "KR-BID-7" => Rule::KrBid7,
+        "KR-BID-8" => Rule::KrBid8,
         "KR-CALL-1" => Rule::KrCall1,
         "KR-CALL-2" => Rule::KrCall2,
         "KR-CALL-3" => Rule::KrCall3,
@@ -718,6 +761,7 @@ pub(super) fn from_id(id: &str) -> Option<Rule> {
         "KR-DISCARD-4" => Rule::KrDiscard4,
         "KR-ANN-1" => Rule::KrAnn1,
         "KR-ANN-2" => Rule::KrAnn2,
+        "KR-ANN-3" => Rule::KrAnn3,
         "KR-ANN-4" => Rule::KrAnn4,
         "KR-ANN-5" => Rule::KrAnn5,
         "KR-ANN-6" => Rule::KrAnn6,
@@ -733,10 +777,12 @@ pub(super) fn from_id(id: &str) -> Option<Rule> {
         "KR-PLAY-9" => Rule::KrPlay9,
         "KR-PLAY-10" => Rule::KrPlay10,
         "KR-NEG-1" => Rule::KrNeg1,
+        "KR-NEG-2" => Rule::KrNeg2,
         "KR-SCORE-1" => Rule::KrScore1,
         "KR-SCORE-2" => Rule::KrScore2,
         "KR-SCORE-3" => Rule::KrScore3,
         "KR-SCORE-4" => Rule::KrScore4,
+        "KR-SCORE-5" => Rule::KrScore5,
         "KR-SCORE-6" => Rule::KrScore6,
         "KR-SCORE-7" => Rule::KrScore7,
         "KR-BONUS-1" => Rule::KrBonus1,
@@ -762,11 +808,13 @@ pub(super) fn from_id(id: &str) -> Option<Rule> {
         "S7-BID-5" => Rule::S7Bid5,
         "S7-BID-6" => Rule::S7Bid6,
         "S7-BID-7" => Rule::S7Bid7,
+        "S7-BID-8" => Rule::S7Bid8,
         "S7-CALL-1" => Rule::S7Call1,
         "S7-CALL-2" => Rule::S7Call2,
         "S7-ADD-1" => Rule::S7Add1,
         "S7-ADD-2" => Rule::S7Add2,
         "S7-ADD-3" => Rule::S7Add3,
+        "S7-ADD-4" => Rule::S7Add4,
         "S7-PLAY-1" => Rule::S7Play1,
         "S7-PLAY-2" => Rule::S7Play2,
         "S7-PLAY-3" => Rule::S7Play3,
