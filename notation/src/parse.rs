@@ -24,6 +24,8 @@ use crate::card::{Card, Suit};
 use crate::problem::{Kind, Problem};
 use crate::record::*;
 
+mod result;
+
 /// Parses every record of a text. Spans are byte offsets into `text`.
 pub fn parse_str(text: &str) -> Vec<Result<Record, Vec<Problem>>> {
     split_records(text)
@@ -191,8 +193,8 @@ impl ItemList for Plays {
 }
 
 /// The section keywords, in the order sections must appear.
-const SECTIONS: [&str; 8] = [
-    "hand", "talon", "auction", "calls", "discard", "declare", "trick", "claim",
+const SECTIONS: [&str; 9] = [
+    "hand", "talon", "auction", "calls", "discard", "declare", "trick", "result", "claim",
 ];
 
 // A section's rank: its position in SECTIONS, the order sections come in.
@@ -203,7 +205,13 @@ const CALLS: usize = 3;
 const DISCARD: usize = 4;
 const DECLARE: usize = 5;
 const TRICK: usize = 6;
-const CLAIM: usize = 7;
+const RESULT: usize = 7;
+const CLAIM: usize = 8;
+
+/// Whether `word` is a section keyword (`dog` included).
+pub(crate) fn is_section_keyword(word: &str) -> bool {
+    section_rank(word).is_some()
+}
 
 fn section_rank(word: &str) -> Option<usize> {
     // `dog` is the talon.
@@ -215,6 +223,7 @@ fn section_rank(word: &str) -> Option<usize> {
         "discard" => DISCARD,
         "declare" => DECLARE,
         "trick" => TRICK,
+        "result" => RESULT,
         "claim" => CLAIM,
         _ => return None,
     })
@@ -2021,6 +2030,8 @@ fn section(
             }
             Ok(pending)
         }
+        // The score sheet's result of the deal (issue 26): `result.rs`.
+        "result" => result::section(p, record, start, comments),
         "claim" => {
             p.section_colon("claim")?;
             let (entries, pending) = p.claim_entries(comments)?;
@@ -2087,7 +2098,8 @@ fn last_element_comments<'r>(
             };
             last_or(&mut section.actions, &mut section.comments, action)
         }
-        // A claim's entries hold no comments: the claim's own lead-in.
+        // A claim's or a result's entries hold no comments: the lead-in.
+        "result" => &mut record.result.as_mut()?.comments,
         "claim" => &mut record.claim.as_mut()?.comments,
         _ => return None,
     })

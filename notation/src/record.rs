@@ -97,6 +97,9 @@ pub struct Record {
     pub declarations: Option<Actions>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tricks: Vec<Trick>,
+    /// The result of the deal as the score sheet states it (`result:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<Sheet>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claim: Option<Claim>,
     /// Comments after the last element, on lines of their own.
@@ -713,6 +716,39 @@ pub struct Trick {
     pub comments: Vec<String>,
     #[serde(skip)]
     pub span: Span,
+}
+
+/// `result: 2 guard, points 43, oudlers 2`: the result of the deal as the
+/// score sheet states it, instead of or beside the cards. The notation
+/// keeps its facts as words; what they mean is each game's (the verifier).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sheet {
+    pub facts: Vec<Fact>,
+    /// Comments before the section.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// One stated fact of a `result` section: an optional seat and words
+/// (`2 guard`, `points 43`, `1 handful double`, `slam announced made`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fact {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+    pub words: Vec<String>,
+    #[serde(skip)]
+    pub span: Span,
+}
+
+impl Fact {
+    /// The fact's first word (`guard`, `points`); empty for none.
+    pub fn head(&self) -> &str {
+        self.words.first().map_or("", String::as_str)
+    }
 }
 
 /// `claim: 0 +40, 1 -20, 2 -20, king-pot 70`: the payments as written on

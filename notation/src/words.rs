@@ -12,17 +12,17 @@ pub fn sections(variant: Option<Variant>) -> &'static [&'static str] {
     match variant {
         // `misdeal` and `tout` may stand in any of the three action sections.
         Some(Variant::DanishTarok) => &[
-            "hand", "auction", "calls", "discard", "declare", "trick", "claim",
+            "hand", "auction", "calls", "discard", "declare", "trick", "result", "claim",
         ],
         Some(Variant::FrenchTarot) => &[
-            "hand", "talon", "auction", "discard", "declare", "trick", "claim",
+            "hand", "talon", "auction", "discard", "declare", "trick", "result", "claim",
         ],
         Some(Variant::Koenigrufen) => &[
-            "hand", "talon", "auction", "calls", "discard", "trick", "claim",
+            "hand", "talon", "auction", "calls", "discard", "trick", "result", "claim",
         ],
-        Some(Variant::Skill7Tarock) => &["hand", "auction", "calls", "trick", "claim"],
+        Some(Variant::Skill7Tarock) => &["hand", "auction", "calls", "trick", "result", "claim"],
         None => &[
-            "hand", "talon", "auction", "calls", "discard", "declare", "trick", "claim",
+            "hand", "talon", "auction", "calls", "discard", "declare", "trick", "result", "claim",
         ],
     }
 }
@@ -270,7 +270,7 @@ mod tests {
         let help = section_help("tricks", Some(Variant::Skill7Tarock));
         assert_eq!(
             help,
-            "did you mean `trick`? the sections of a skill7-tarock record are: hand, auction, calls, trick, claim"
+            "did you mean `trick`? the sections of a skill7-tarock record are: hand, auction, calls, trick, result, claim"
         );
         let help = action_help("handfull", Some(Variant::FrenchTarot));
         assert!(help.starts_with("did you mean `handful`?"), "{help}");

@@ -1,0 +1,105 @@
+//! The `result` section (spec/notation.md §6.7): the result of a deal as
+//! the score sheet states it, facts separated by commas, each an optional
+//! seat and words (`result: 2 guard, points 43, oudlers 2`). The notation
+//! keeps the words as written; which facts a game has and what they mean
+//! is the verifier's (issue 26).
+
+use super::{PResult, Reader, Trivia};
+use crate::record::{Fact, Record, Sheet};
+
+/// `result:` and its facts, up to the next section.
+pub(super) fn section(
+    p: &mut Reader<'_>,
+    record: &mut Record,
+    start: usize,
+    comments: &mut Vec<String>,
+) -> PResult<Vec<Trivia>> {
+    p.section_colon("result")?;
+    let (facts, pending) = facts(p, comments)?;
+    record.result = Some(Sheet {
+        facts,
+        comments: std::mem::take(comments),
+        span: p.span(start, p.pos),
+    });
+    Ok(pending)
+}
+
+fn facts(p: &mut Reader<'_>, lead_in: &mut Vec<String>) -> PResult<(Vec<Fact>, Vec<Trivia>)> {
+    let mut facts = Vec::new();
+    let mut pending = p.trivia()?;
+    if p.at_section_start() {
+        return Ok((facts, pending));
+    }
+    lead_in.extend(pending.drain(..).map(|t| t.text));
+    loop {
+        facts.push(fact(p)?);
+        pending = p.trivia()?;
+        if p.rest().starts_with(',') {
+            p.pos += 1;
+            pending.extend(p.trivia()?);
+            if !pending.is_empty() {
+                let span = p.span(p.pos, p.pos);
+                return Err(p.syntax(
+                    span,
+                    "a comment cannot stand inside a result",
+                    "move it",
+                    "put comments before `result:`",
+                ));
+            }
+            continue;
+        }
+        if p.at_section_start() {
+            return Ok((facts, pending));
+        }
+        let (found, span) = p.found();
+        return Err(p.syntax(
+            span,
+            format!("expected `,` or a new section, found {found}"),
+            "expected `,` here",
+            "separate the facts with commas: `2 guard, points 43, oudlers 2`",
+        ));
+    }
+}
+
+/// One fact: an optional seat, then one word or more, up to a comma, a
+/// comment, a section keyword or the end of the record.
+fn fact(p: &mut Reader<'_>) -> PResult<Fact> {
+    let start = p.pos;
+    let seat = if p.rest().starts_with(|c: char| c.is_ascii_digit()) {
+        let (seat, _) = p.seat()?;
+        p.trivia_inline()?;
+        Some(seat)
+    } else {
+        None
+    };
+    let mut words = Vec::new();
+    let mut end = p.pos;
+    loop {
+        if p.at_section_start() && !p.rest().is_empty() && !words.is_empty() {
+            break;
+        }
+        match p.take_word() {
+            Some((w, _)) => {
+                words.push(w.to_owned());
+                end = p.pos;
+            }
+            None => break,
+        }
+        p.trivia_inline()?;
+    }
+    p.pos = end;
+    if words.is_empty() {
+        let (found, span) = p.found();
+        return Err(p.syntax(
+            span,
+            format!("expected a fact of the result, found {found}"),
+            "expected a fact",
+            "a fact is an optional seat and words: `2 guard`, `points 43`, `oudlers 2`",
+        ));
+    }
+    Ok(Fact {
+        seat,
+        words,
+        span: p.span(start, end),
+    })
+}
