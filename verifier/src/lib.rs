@@ -94,6 +94,7 @@ pub mod options;
 mod points;
 pub mod reason;
 pub mod session;
+pub mod sheet;
 pub mod skill7;
 pub mod structural;
 pub mod trick;
@@ -340,6 +341,11 @@ pub(crate) fn replay(record: &Record, session: &mut Session, events: bool) -> Re
         Variant::FrenchTarot => french::replay(&deal, session, &mut report),
         Variant::Koenigrufen => koenigrufen::replay(&deal, session, &mut report),
         Variant::Skill7Tarock => skill7::replay(&deal, session, &mut report),
+    }
+    // The games whose score sheet (`result`) is not read yet refuse it,
+    // never pass over it (issue 26).
+    if table.variant != Variant::FrenchTarot {
+        sheet::refuse(record, &mut report);
     }
     Replayed {
         report,

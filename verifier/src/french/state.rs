@@ -154,6 +154,12 @@ impl<'r> Writer<'r> {
         self.report.problems.push(p);
     }
 
+    /// A finding of the score sheet (`bad-result`, `result-mismatch`): the
+    /// sheet's, not the table's play, so the deal stays regular.
+    pub fn sheet(&mut self, p: Problem) {
+        self.report.problems.push(p);
+    }
+
     /// A rule applied, in plain words.
     pub fn rule(&mut self, at: Moment, rule: &'static str, text: impl Words) {
         self.report.event(|| Event::Rule {
