@@ -188,6 +188,11 @@ pub struct Report {
     pub events: Vec<Event>,
     /// Whether a rules engine replayed and settled the deal.
     pub settled: bool,
+    /// The facts the play gave the settlement, written as a score sheet's
+    /// `result` (issue 26), for a game whose sheet is read; built only when
+    /// events are (`wants_events`).
+    #[serde(skip)]
+    pub result: Option<notation::Sheet>,
     /// The caller shows no events (`tarok verify`): the engines build none.
     #[serde(skip)]
     pub(crate) no_events: bool,

@@ -16,10 +16,17 @@ pub(super) fn section(
 ) -> PResult<Vec<Trivia>> {
     p.section_colon("result")?;
     let (facts, pending) = facts(p, comments)?;
+    // The section ends with its last fact (or its colon).
+    let end = facts
+        .last()
+        .map_or(p.span(start, p.pos), |f: &Fact| f.span)
+        .end;
+    let mut span = p.span(start, p.pos);
+    span.end = end.max(span.start);
     record.result = Some(Sheet {
         facts,
         comments: std::mem::take(comments),
-        span: p.span(start, p.pos),
+        span,
     });
     Ok(pending)
 }

@@ -78,7 +78,12 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     let mut game = State::new(deal);
     let mut out = Writer::new(report);
     // A score sheet without cards: its facts settle the deal (issue 26).
-    if let Some(sheet) = deal.record.result.as_ref().filter(|_| crate::sheet::sheet_only(deal.record)) {
+    if let Some(sheet) = deal
+        .record
+        .result
+        .as_ref()
+        .filter(|_| crate::sheet::sheet_only(deal.record))
+    {
         if let Some(facts) = sheet::stated(sheet, &mut out) {
             score::settle_facts(deal, &facts, &mut out);
         }

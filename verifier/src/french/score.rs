@@ -59,6 +59,7 @@ pub(super) fn settle(deal: &Deal<'_>, g: &State, out: &mut Writer, _state: &mut 
         return;
     };
     let facts = played_facts(deal, g, taker, contract, out);
+    out.facts(&facts);
     if let Some(sheet) = &deal.record.result {
         super::sheet::compare(sheet, &facts, out);
     }

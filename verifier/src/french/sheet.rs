@@ -47,6 +47,53 @@ pub(super) struct Facts {
     pub slam: Option<Side>,
 }
 
+impl Facts {
+    /// The facts as a score sheet writes them (`result: 3 guard, points
+    /// 43, oudlers 2, petit-au-bout taker`).
+    pub fn to_sheet(&self) -> Sheet {
+        let fact = |seat: Option<Seat>, words: &[&str]| Fact {
+            seat,
+            words: words.iter().map(|w| w.to_string()).collect(),
+            span: Default::default(),
+        };
+        let game = match self.contract {
+            Contract::Take => Game::Take,
+            Contract::Guard => Game::Guard,
+            Contract::GuardWithout => Game::GuardWithout,
+            Contract::GuardAgainst => Game::GuardAgainst,
+        };
+        let mut facts = vec![
+            fact(Some(self.taker), &[game.word()]),
+            fact(None, &["points", &points_text(self.half)]),
+            fact(None, &["oudlers", &self.oudlers.to_string()]),
+        ];
+        if let Some(p) = self.petit {
+            facts.push(fact(None, &["petit-au-bout", p.side.word()]));
+        }
+        for &(seat, bonus) in &self.handfuls {
+            facts.push(fact(Some(seat), &["handful", handful_word(bonus)]));
+        }
+        let slam = match (self.slam_announced, self.slam) {
+            (false, None) => None,
+            (false, Some(Side::Taker)) => Some(&["made"][..]),
+            (false, Some(Side::Defence)) => Some(&["defence"][..]),
+            (true, Some(Side::Taker)) => Some(&["announced", "made"][..]),
+            (true, None) => Some(&["announced", "lost"][..]),
+            (true, Some(Side::Defence)) => Some(&["announced", "defence"][..]),
+        };
+        if let Some(words) = slam {
+            let mut all = vec!["slam"];
+            all.extend_from_slice(words);
+            facts.push(fact(None, &all));
+        }
+        Sheet {
+            facts,
+            comments: Vec::new(),
+            span: Default::default(),
+        }
+    }
+}
+
 /// The petit au bout (FR-SCORE-4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Petit {
@@ -121,7 +168,11 @@ fn read_fact<'s>(f: &'s Fact, st: &mut Stated<'s>) -> Result<(), notation::Probl
     }
     let words: Vec<&str> = f.words.iter().map(String::as_str).collect();
     match (f.seat, words.as_slice()) {
-        (Some(seat), [game]) if Game::from_word(game).and_then(Contract::from_game).is_some() => {
+        (Some(seat), [game])
+            if Game::from_word(game)
+                .and_then(Contract::from_game)
+                .is_some() =>
+        {
             let contract = Game::from_word(game).and_then(Contract::from_game).unwrap();
             if st.contract.is_some() {
                 return Err(twice("the contract"));
@@ -150,7 +201,11 @@ fn read_fact<'s>(f: &'s Fact, st: &mut Stated<'s>) -> Result<(), notation::Probl
         }
         (None, ["oudlers", n]) => {
             let n: u32 = n.parse().map_err(|_| {
-                bad(f, format!("`{n}` is not a number of oudlers"), "write `oudlers 0` to `oudlers 3`")
+                bad(
+                    f,
+                    format!("`{n}` is not a number of oudlers"),
+                    "write `oudlers 0` to `oudlers 3`",
+                )
             })?;
             if n > 3 {
                 return Err(bad(
@@ -278,7 +333,11 @@ fn together(st: &mut Stated<'_>, out: &mut Writer) {
     if let (Some((half, pf)), Some((n, of))) = (st.points, st.oudlers) {
         let (least, most) = (9 * n, 182 - 9 * (3 - n));
         if half < least || half > most {
-            let at = if pf.span.start > of.span.start { pf } else { of };
+            let at = if pf.span.start > of.span.start {
+                pf
+            } else {
+                of
+            };
             st.faulty = true;
             out.sheet(bad(
                 at,
@@ -294,7 +353,11 @@ fn together(st: &mut Stated<'_>, out: &mut Writer) {
     }
     if let (Some((side, pf)), Some((_, Some(slam), sf))) = (st.petit, st.slam) {
         if side != slam {
-            let at = if pf.span.start > sf.span.start { pf } else { sf };
+            let at = if pf.span.start > sf.span.start {
+                pf
+            } else {
+                sf
+            };
             st.faulty = true;
             out.sheet(bad(
                 at,
@@ -314,10 +377,25 @@ fn together(st: &mut Stated<'_>, out: &mut Writer) {
 pub(super) fn stated(sheet: &Sheet, out: &mut Writer) -> Option<Facts> {
     let mut st = read(sheet, out);
     together(&mut st, out);
+    // A fact stated but wrong has its own finding: not missing too.
+    let said = |head: &str| sheet.facts.iter().any(|f| f.head() == head);
+    let contract_said = sheet
+        .facts
+        .iter()
+        .any(|f| f.seat.is_some() && f.words.len() == 1);
     let need = [
-        (st.contract.is_none(), "the taker and the contract (`2 guard`)"),
-        (st.points.is_none(), "the taker's card points (`points 43`)"),
-        (st.oudlers.is_none(), "the taker's oudlers (`oudlers 2`)"),
+        (
+            st.contract.is_none() && !contract_said,
+            "the taker and the contract (`2 guard`)",
+        ),
+        (
+            st.points.is_none() && !said("points"),
+            "the taker's card points (`points 43`)",
+        ),
+        (
+            st.oudlers.is_none() && !said("oudlers"),
+            "the taker's oudlers (`oudlers 2`)",
+        ),
     ];
     for (absent, what) in need {
         if absent {
@@ -376,7 +454,11 @@ pub(super) fn compare(sheet: &Sheet, cards: &Facts, out: &mut Writer) {
     }
     if let Some((n, f)) = st.oudlers {
         if n != cards.oudlers {
-            out.sheet(mismatch(f.span, &format!("{n} oudler(s)"), &cards.oudlers.to_string()));
+            out.sheet(mismatch(
+                f.span,
+                &format!("{n} oudler(s)"),
+                &cards.oudlers.to_string(),
+            ));
         }
     }
     let whole = st.contract.is_some();
@@ -431,9 +513,11 @@ pub(super) fn compare(sheet: &Sheet, cards: &Facts, out: &mut Writer) {
     };
     let card_slam = (cards.slam_announced, cards.slam);
     match st.slam {
-        Some((announced, side, f)) if (announced, side) != card_slam => {
-            out.sheet(mismatch(f.span, &slam(announced, side), &slam(card_slam.0, card_slam.1)))
-        }
+        Some((announced, side, f)) if (announced, side) != card_slam => out.sheet(mismatch(
+            f.span,
+            &slam(announced, side),
+            &slam(card_slam.0, card_slam.1),
+        )),
         None if whole && card_slam != (false, None) => out.sheet(mismatch(
             sheet.span,
             "no slam",

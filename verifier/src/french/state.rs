@@ -160,6 +160,13 @@ impl<'r> Writer<'r> {
         self.report.problems.push(p);
     }
 
+    /// The facts the play gave, kept as a score sheet (when events are).
+    pub fn facts(&mut self, facts: &super::sheet::Facts) {
+        if self.report.wants_events() {
+            self.report.result = Some(facts.to_sheet());
+        }
+    }
+
     /// A rule applied, in plain words.
     pub fn rule(&mut self, at: Moment, rule: &'static str, text: impl Words) {
         self.report.event(|| Event::Rule {

@@ -1,0 +1,222 @@
+//! Score sheets (issue 26 item 1): a record that states its result in a
+//! `result` section instead of its cards is settled by the same settlement
+//! as the full record; beside the cards, each stated fact they contradict
+//! is one `result-mismatch`; facts that cannot be are `bad-result` at them.
+
+extern crate tarok_verifier as verifier;
+
+use notation::{Record, Variant};
+use verifier::{verify, Report, Session};
+
+fn read(text: &str) -> Record {
+    notation::parse_str(text).remove(0).expect("parses")
+}
+
+fn check(record: &Record) -> Report {
+    verify(record, &mut Session::default())
+}
+
+/// The record without its cards: tags, then the result given.
+fn sheet_only(full: &Record, result: notation::Sheet) -> Record {
+    let sheet = Record {
+        comments: full.comments.clone(),
+        tags: full.tags.clone(),
+        result: Some(result),
+        ..Record::default()
+    };
+    // Through the text, so that the sheet is read as a director types it.
+    read(&notation::to_text(&sheet))
+}
+
+fn corpus(variant: &str) -> Vec<(String, Record)> {
+    let dir = format!("{}/../corpus/{variant}", env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for r in notation::parse_str(&text).into_iter().flatten() {
+            out.push((path.display().to_string(), r));
+        }
+    }
+    out
+}
+
+fn kinds(report: &Report) -> Vec<&'static str> {
+    report.problems.iter().map(|p| p.kind.as_str()).collect()
+}
+
+#[test]
+fn every_clean_french_deal_settles_the_same_from_its_score_sheet() {
+    let mut compared = 0;
+    for (path, full) in corpus("french-tarot") {
+        let report = check(&full);
+        if !report.problems.is_empty() || !report.settled {
+            continue;
+        }
+        let Some(result) = report.result.clone() else {
+            // Settled without play (all passed, a bare petit): no facts.
+            assert!(report.totals.iter().all(|&t| t == 0), "{path}");
+            continue;
+        };
+        let sheet = sheet_only(&full, result.clone());
+        let from_sheet = check(&sheet);
+        assert_eq!(kinds(&from_sheet), Vec::<&str>::new(), "{path}");
+        assert!(from_sheet.settled, "{path}");
+        assert_eq!(from_sheet.totals, report.totals, "{path}");
+        assert_eq!(from_sheet.ledger.len(), report.ledger.len(), "{path}");
+        // Both: the cards and a sheet that agrees with them.
+        let mut both = full.clone();
+        both.result = Some(result);
+        let both = check(&read(&notation::to_text(&both)));
+        assert_eq!(kinds(&both), Vec::<&str>::new(), "{path}");
+        assert_eq!(both.totals, report.totals, "{path}");
+        compared += 1;
+    }
+    assert!(compared >= 15, "only {compared} French deals compared");
+}
+
+const WORKED: &str = "corpus/french-tarot/01-guard.tarok";
+
+fn worked_example() -> Record {
+    let text =
+        std::fs::read_to_string(format!("{}/../{WORKED}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    read(&text)
+}
+
+#[test]
+fn the_worked_example_from_its_sheet() {
+    // FR-SCORE-7, worked by hand: a guard made with 43 points and 2
+    // oudlers, the petit au bout to the taker: u = (25 + 2) × 2 + 10 × 2 =
+    // 74; the taker +222, each defender −74.
+    let full = worked_example();
+    let mut sheet = full.clone();
+    sheet.hands.clear();
+    sheet.talon = None;
+    sheet.auction = None;
+    sheet.discard = None;
+    sheet.tricks.clear();
+    sheet.claim = None;
+    let mut text = notation::to_text(&sheet);
+    text.push_str("result: 3 guard, points 43, oudlers 2, petit-au-bout taker\n");
+    let report = check(&read(&text));
+    assert_eq!(kinds(&report), Vec::<&str>::new());
+    assert_eq!(report.totals, [-74, -74, -74, 222]);
+}
+
+fn with_result(facts: &str) -> Report {
+    let mut text = notation::to_text(&worked_example());
+    // The result stands before the claim.
+    let at = text.find("claim:").unwrap_or(text.len());
+    text.insert_str(at, &format!("result: {facts}\n"));
+    check(&read(&text))
+}
+
+#[test]
+fn a_sheet_that_contradicts_its_cards_gives_one_mismatch_per_wrong_fact() {
+    let agree = with_result("3 guard, points 43, oudlers 2, petit-au-bout taker");
+    assert_eq!(kinds(&agree), Vec::<&str>::new());
+    let one = with_result("3 guard, points 41, oudlers 2, petit-au-bout taker");
+    assert_eq!(kinds(&one), ["result-mismatch"]);
+    assert_eq!(
+        one.problems[0].message,
+        "the sheet says 41 points, the cards give 43"
+    );
+    // The cards settle the deal all the same.
+    assert_eq!(one.totals, [-74, -74, -74, 222]);
+    // Four wrong facts (the points are right): four mismatches, each at
+    // its fact, in the sheet's order.
+    let four = with_result("2 take, points 43, oudlers 3, petit-au-bout defence, 1 handful simple");
+    let messages: Vec<&str> = four.problems.iter().map(|p| p.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "the sheet says seat 2 take, the cards give seat 3 guard",
+            "the sheet says 3 oudler(s), the cards give 2",
+            "the sheet says the petit au bout to the defence, the cards give the petit au bout to the taker",
+            "the sheet says seat 1 a simple handful, the cards give no handful",
+        ]
+    );
+    assert_eq!(kinds(&four), ["result-mismatch"; 4]);
+    // A bonus the sheet leaves out while it names the contract.
+    let left_out = with_result("3 guard, points 43, oudlers 2");
+    assert_eq!(kinds(&left_out), ["result-mismatch"]);
+    assert_eq!(
+        left_out.problems[0].message,
+        "the sheet says no petit au bout, the cards give the petit au bout to the taker"
+    );
+}
+
+#[test]
+fn facts_that_cannot_be_are_found_at_their_place() {
+    let text = "[Variant \"french-tarot\"]\n[Dealer \"0\"]\n\nresult: 1 guard, points 92, oudlers 4, 2 announce uhu, slam announced maybe\n";
+    let report = check(&read(text));
+    let at: Vec<(&str, &str)> = report
+        .problems
+        .iter()
+        .map(|p| {
+            (
+                p.kind.as_str(),
+                &text[p.span.unwrap().start as usize..p.span.unwrap().end as usize],
+            )
+        })
+        .collect();
+    assert_eq!(
+        at,
+        [
+            ("bad-result", "points 92"),
+            ("bad-result", "oudlers 4"),
+            ("bad-result", "2 announce uhu"),
+            ("bad-result", "slam announced maybe"),
+        ]
+    );
+    assert!(
+        report.problems[0].message.contains("91 in all"),
+        "{}",
+        report.problems[0].message
+    );
+    assert!(!report.settled);
+    // Possible alone, impossible together: 3 oudlers are 13.5 points.
+    let report = check(&read(
+        "[Variant \"french-tarot\"]\n[Dealer \"0\"]\n\nresult: 1 take, points 10, oudlers 3\n",
+    ));
+    assert_eq!(kinds(&report), ["bad-result"]);
+    assert!(!report.settled);
+    // A sheet that leaves out what the settlement needs.
+    let report = check(&read(
+        "[Variant \"french-tarot\"]\n[Dealer \"0\"]\n\nresult: 1 take, points 50\n",
+    ));
+    assert_eq!(kinds(&report), ["bad-result"]);
+    assert!(report.problems[0].message.contains("oudlers"));
+    assert!(!report.settled);
+}
+
+#[test]
+fn a_game_whose_sheet_is_not_read_refuses_it_at_the_section() {
+    for variant in [
+        Variant::Koenigrufen,
+        Variant::Skill7Tarock,
+        Variant::DanishTarok,
+    ] {
+        let text = format!(
+            "[Variant \"{}\"]\n[Dealer \"0\"]\n\nresult: 1 caller, points 40\n",
+            variant.name()
+        );
+        let report = check(&read(&text));
+        assert!(!report.settled, "{variant:?}");
+        let refused: Vec<_> = report
+            .problems
+            .iter()
+            .filter(|p| p.kind.as_str() == "bad-result")
+            .collect();
+        assert_eq!(refused.len(), 1, "{variant:?}: {:#?}", report.problems);
+        let span = refused[0].span.unwrap();
+        assert!(
+            text[span.start as usize..].starts_with("result:"),
+            "{variant:?}"
+        );
+    }
+}
