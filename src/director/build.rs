@@ -318,7 +318,10 @@ fn irregularities(deals: &[&Deal], sessions: &[SessionRun]) -> Irregularities {
         for f in &d.findings {
             *by_kind.entry(f.kind.to_owned()).or_insert(0) += 1;
             // A score-sheet error is the table's, not a player's.
-            let sheet = matches!(f.kind, "claim-mismatch" | "scores-mismatch");
+            let sheet = matches!(
+                f.kind,
+                "claim-mismatch" | "scores-mismatch" | "result-mismatch" | "bad-result"
+            );
             if let (Some(seat), false) = (f.seat, sheet) {
                 let (key, _) = player_key(&d.names, seat, &sessions[d.session].name);
                 *by_player.entry(key.clone()).or_insert(0) += 1;
