@@ -736,7 +736,11 @@ fn contract(record: &Record, names: &[String]) -> Option<String> {
                     return None;
                 };
                 let game = notation::Game::from_word(word)?;
-                Some(format!("{} by {}", game.word(), players::seat_label(names, seat)))
+                Some(format!(
+                    "{} by {}",
+                    game.word(),
+                    players::seat_label(names, seat)
+                ))
             })
         });
     }

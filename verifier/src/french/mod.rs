@@ -84,7 +84,14 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         .as_ref()
         .filter(|_| crate::sheet::sheet_only(deal.record))
     {
-        if let Some(facts) = sheet::stated(sheet, &mut out) {
+        if sheet::passed(sheet) {
+            out.rule(
+                crate::Moment::Settlement,
+                "FR-SCORE-8",
+                "the sheet says no one took: the deal scores 0 (FR-BID-3)",
+            );
+            out.settled([0; 4]);
+        } else if let Some(facts) = sheet::stated(sheet, &mut out) {
             score::settle_facts(deal, &facts, &mut out);
         }
         return;

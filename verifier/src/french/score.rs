@@ -34,6 +34,12 @@ struct Pile {
 /// FR-SCORE-1..8, FR-SLAM-3, FR-HANDFUL-4, FR-EXCUSE-3..5.
 pub(super) fn settle(deal: &Deal<'_>, g: &State, out: &mut Writer, _state: &mut SessionState) {
     if let Some(why) = void_reason(g) {
+        if g.all_passed && void_reason_before_passes(g) {
+            out.passed();
+            if let Some(sheet) = &deal.record.result {
+                super::sheet::compare_passed(sheet, out);
+            }
+        }
         out.rule(Moment::Settlement, "FR-SCORE-8", why.to_owned());
         out.settled([0; 4]);
         return;
@@ -119,6 +125,12 @@ pub(super) fn settle_facts(deal: &Deal<'_>, facts: &Facts, out: &mut Writer) {
         format_args!("u = {u}: seat {taker} {:+}, each defender {:+}", 3 * u, -u),
     );
     out.settled(totals);
+}
+
+/// Whether all passing is the reason the deal is not played (no bare
+/// petit, wrong deal or broken trick before it).
+fn void_reason_before_passes(g: &State) -> bool {
+    !g.bare_petit && g.dealt_ok && g.wrong_trick.is_none()
 }
 
 /// FR-SCORE-8: why the deal is not played (bare petit, wrong deal, all

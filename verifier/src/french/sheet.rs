@@ -266,6 +266,13 @@ fn read_fact<'s>(f: &'s Fact, st: &mut Stated<'s>) -> Result<(), notation::Probl
             }
             st.handfuls.push((seat, bonus, f));
         }
+        (None, ["passed"]) => {
+            return Err(bad(
+                f,
+                "the sheet says that no one took, and states more",
+                "a deal where everyone passed is `result: passed` alone (FR-BID-3, FR-SCORE-8)",
+            ))
+        }
         (None, ["slam", ..]) => {
             let slam = match &words[1..] {
                 ["made"] => (false, Some(Side::Taker)),
@@ -372,6 +379,37 @@ fn together(st: &mut Stated<'_>, out: &mut Writer) {
     }
 }
 
+/// Whether the sheet says that everyone passed (`result: passed`): the
+/// deal is not played and scores 0 (FR-BID-3, FR-SCORE-8).
+pub(super) fn passed(sheet: &Sheet) -> bool {
+    matches!(sheet.facts.as_slice(), [f] if f.seat.is_none() && f.words == ["passed"])
+}
+
+/// The sheet of a deal where everyone passed.
+pub(super) fn passed_sheet() -> Sheet {
+    Sheet {
+        facts: vec![Fact {
+            seat: None,
+            words: vec!["passed".into()],
+            span: Default::default(),
+        }],
+        comments: Vec::new(),
+        span: Default::default(),
+    }
+}
+
+/// A sheet beside the cards of a deal where everyone passed: a sheet that
+/// says otherwise is one `result-mismatch`, at the section.
+pub(super) fn compare_passed(sheet: &Sheet, out: &mut Writer) {
+    if !passed(sheet) {
+        out.sheet(mismatch(
+            sheet.span,
+            "a deal played",
+            "no taker: everyone passed",
+        ));
+    }
+}
+
 /// The facts of a score sheet alone, or `None` (with its findings) when
 /// the sheet does not say them all or says what cannot be.
 pub(super) fn stated(sheet: &Sheet, out: &mut Writer) -> Option<Facts> {
@@ -432,6 +470,11 @@ pub(super) fn stated(sheet: &Sheet, out: &mut Writer) -> Option<Facts> {
 /// handful, slam) is compared too when the sheet names the contract: it
 /// then says there was none, at the `result` section.
 pub(super) fn compare(sheet: &Sheet, cards: &Facts, out: &mut Writer) {
+    if passed(sheet) {
+        let cards = format!("seat {} {}", cards.taker, cards.contract.word());
+        out.sheet(mismatch(sheet.span, "that everyone passed", &cards));
+        return;
+    }
     let mut st = read(sheet, out);
     together(&mut st, out);
     if let Some((seat, contract, f)) = st.contract {

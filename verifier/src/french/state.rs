@@ -167,6 +167,13 @@ impl<'r> Writer<'r> {
         }
     }
 
+    /// A deal where everyone passed, kept as its score sheet.
+    pub fn passed(&mut self) {
+        if self.report.wants_events() {
+            self.report.result = Some(super::sheet::passed_sheet());
+        }
+    }
+
     /// A rule applied, in plain words.
     pub fn rule(&mut self, at: Moment, rule: &'static str, text: impl Words) {
         self.report.event(|| Event::Rule {
