@@ -153,6 +153,8 @@ fn read<'s>(sheet: &'s Sheet, out: &mut Writer) -> Stated<'s> {
     st
 }
 
+// Once per fact of a sheet, never on the play's path: the finding as it is.
+#[allow(clippy::result_large_err)]
 fn read_fact<'s>(f: &'s Fact, st: &mut Stated<'s>) -> Result<(), notation::Problem> {
     let twice = |what: &str| {
         bad(
