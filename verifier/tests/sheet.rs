@@ -54,7 +54,8 @@ fn every_clean_french_deal_settles_the_same_from_its_score_sheet() {
     let mut compared = 0;
     for (path, full) in corpus("french-tarot") {
         let report = check(&full);
-        if !report.problems.is_empty() || !report.settled {
+        // Deals played card by card only (the corpus has score sheets too).
+        if !report.problems.is_empty() || !report.settled || full.tricks.is_empty() {
             continue;
         }
         let Some(result) = report.result.clone() else {
