@@ -7,20 +7,21 @@
 
 use crate::{Card, Variant};
 
-/// The sections a record of `variant` uses, in their order (§6).
+/// The sections a record of `variant` uses, in their order (§6); `result`
+/// only where the verifier reads a score sheet (French Tarot, issue 26).
 pub fn sections(variant: Option<Variant>) -> &'static [&'static str] {
     match variant {
         // `misdeal` and `tout` may stand in any of the three action sections.
         Some(Variant::DanishTarok) => &[
-            "hand", "auction", "calls", "discard", "declare", "trick", "result", "claim",
+            "hand", "auction", "calls", "discard", "declare", "trick", "claim",
         ],
         Some(Variant::FrenchTarot) => &[
             "hand", "talon", "auction", "discard", "declare", "trick", "result", "claim",
         ],
         Some(Variant::Koenigrufen) => &[
-            "hand", "talon", "auction", "calls", "discard", "trick", "result", "claim",
+            "hand", "talon", "auction", "calls", "discard", "trick", "claim",
         ],
-        Some(Variant::Skill7Tarock) => &["hand", "auction", "calls", "trick", "result", "claim"],
+        Some(Variant::Skill7Tarock) => &["hand", "auction", "calls", "trick", "claim"],
         None => &[
             "hand", "talon", "auction", "calls", "discard", "declare", "trick", "result", "claim",
         ],
@@ -270,7 +271,7 @@ mod tests {
         let help = section_help("tricks", Some(Variant::Skill7Tarock));
         assert_eq!(
             help,
-            "did you mean `trick`? the sections of a skill7-tarock record are: hand, auction, calls, trick, result, claim"
+            "did you mean `trick`? the sections of a skill7-tarock record are: hand, auction, calls, trick, claim"
         );
         let help = action_help("handfull", Some(Variant::FrenchTarot));
         assert!(help.starts_with("did you mean `handful`?"), "{help}");
