@@ -51,16 +51,29 @@ fn kinds(report: &Report) -> Vec<&'static str> {
 
 #[test]
 fn every_clean_french_deal_settles_the_same_from_its_score_sheet() {
+    let compared = same_from_sheets("french-tarot");
+    assert!(compared >= 15, "only {compared} French deals compared");
+}
+
+#[test]
+fn every_clean_koenigrufen_deal_settles_the_same_from_its_score_sheet() {
+    let compared = same_from_sheets("koenigrufen");
+    assert!(compared >= 5, "only {compared} Königrufen deals compared");
+}
+
+/// Every clean deal of a corpus folder played card by card, settled again
+/// from its facts written as a score sheet (and with cards and sheet
+/// both): the same totals. Returns how many were compared.
+fn same_from_sheets(variant: &str) -> usize {
     let mut compared = 0;
-    for (path, full) in corpus("french-tarot") {
+    for (path, full) in corpus(variant) {
         let report = check(&full);
         // Deals played card by card only (the corpus has score sheets too).
         if !report.problems.is_empty() || !report.settled || full.tricks.is_empty() {
             continue;
         }
         let Some(result) = report.result.clone() else {
-            // Settled without play (all passed, a bare petit): no facts.
-            assert!(report.totals.iter().all(|&t| t == 0), "{path}");
+            // Settled without play (a bare petit, a grind): no facts.
             continue;
         };
         let sheet = sheet_only(&full, result.clone());
@@ -77,7 +90,7 @@ fn every_clean_french_deal_settles_the_same_from_its_score_sheet() {
         assert_eq!(both.totals, report.totals, "{path}");
         compared += 1;
     }
-    assert!(compared >= 15, "only {compared} French deals compared");
+    compared
 }
 
 const WORKED: &str = "corpus/french-tarot/01-guard.tarok";
@@ -197,11 +210,7 @@ fn facts_that_cannot_be_are_found_at_their_place() {
 
 #[test]
 fn a_game_whose_sheet_is_not_read_refuses_it_at_the_section() {
-    for variant in [
-        Variant::Koenigrufen,
-        Variant::Skill7Tarock,
-        Variant::DanishTarok,
-    ] {
+    for variant in [Variant::Skill7Tarock, Variant::DanishTarok] {
         let text = format!(
             "[Variant \"{}\"]\n[Dealer \"0\"]\n\nresult: 1 caller, points 40\n",
             variant.name()
@@ -220,4 +229,98 @@ fn a_game_whose_sheet_is_not_read_refuses_it_at_the_section() {
             "{variant:?}"
         );
     }
+}
+
+fn koenigrufen_with_result(facts: &str) -> Report {
+    let path = format!(
+        "{}/../corpus/koenigrufen/02-caller-pagat.tarok",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut text = std::fs::read_to_string(path).unwrap();
+    let at = text.find("claim:").unwrap_or(text.len());
+    text.insert_str(at, &format!("result: {facts}\n"));
+    check(&read(&text))
+}
+
+#[test]
+fn a_koenigrufen_sheet_settles_as_worked_by_hand() {
+    // corpus/koenigrufen/02-caller-pagat.tarok as its score sheet, worked
+    // by hand: a caller won (2, KR-SCORE-2), the pagat announced and made
+    // with a recontra (1 × 2 × 4 = 8, KR-SCORE-4, KR-ANN-4), four kings,
+    // honours and absolut silent (1 each): 13 a line, two against two
+    // (KR-SCORE-3): seats 1 and 3 +13, seats 0 and 2 -13.
+    let text = "[Variant \"koenigrufen\"]\n[Dealer \"3\"]\n\nresult: 3 caller, 1 partner, points 59, pagat announced made, recontra pagat, four-kings silent bidder, honours silent bidder, absolut silent bidder\n";
+    let report = check(&read(text));
+    assert_eq!(kinds(&report), Vec::<&str>::new());
+    assert_eq!(report.totals, [-13, 13, -13, 13]);
+    // `game won` in place of the points: the same.
+    let report = check(&read(&text.replace("points 59", "game won")));
+    assert_eq!(report.totals, [-13, 13, -13, 13]);
+    // Beside the cards, the same sheet agrees with them.
+    let agree = koenigrufen_with_result("3 caller, 1 partner, points 59, pagat announced made, recontra pagat, four-kings silent bidder, honours silent bidder, absolut silent bidder");
+    assert_eq!(kinds(&agree), Vec::<&str>::new());
+}
+
+#[test]
+fn a_koenigrufen_sheet_that_contradicts_its_cards_gives_one_mismatch_per_wrong_fact() {
+    // Wrong: the partner, the points, the pagat's outcome, the contra on
+    // it; right: the game, the three silent bonuses.
+    let report = koenigrufen_with_result("3 caller, 2 partner, points 57, pagat announced lost, recontra pagat, four-kings silent bidder, honours silent bidder, absolut silent bidder");
+    let messages: Vec<&str> = report.problems.iter().map(|p| p.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "the sheet says seat 2 as partner, the cards give seat 1 as partner",
+            "the sheet says points 57, the cards give points 59",
+            "the sheet says pagat announced lost, the cards give pagat announced made",
+        ]
+    );
+    assert_eq!(kinds(&report), ["result-mismatch"; 3]);
+    // The cards settle the deal.
+    assert_eq!(report.totals, [-13, 13, -13, 13]);
+    // A bonus the sheet leaves out, and a contra level that is wrong.
+    let report = koenigrufen_with_result("3 caller, 1 partner, points 59, pagat announced made, contra pagat, four-kings silent bidder, honours silent bidder");
+    let messages: Vec<&str> = report.problems.iter().map(|p| p.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "the sheet says pagat at contra level 1, the cards give contra level 2",
+            "the sheet says no absolut, the cards give absolut silent bidder",
+        ]
+    );
+}
+
+#[test]
+fn koenigrufen_facts_that_cannot_be_are_found_at_their_place() {
+    let text = "[Variant \"koenigrufen\"]\n[Dealer \"0\"]\n\nresult: 1 caller, 1 partner, points 71, tricks 3, slam announced made, capture-moon announced made, contra uhu\n";
+    let report = check(&read(text));
+    let at: Vec<(&str, &str)> = report
+        .problems
+        .iter()
+        .map(|p| {
+            (
+                p.kind.as_str(),
+                &text[p.span.unwrap().start as usize..p.span.unwrap().end as usize],
+            )
+        })
+        .collect();
+    assert_eq!(
+        at,
+        [
+            ("bad-result", "1 partner"),
+            ("bad-result", "points 71"),
+            ("bad-result", "tricks 3"),
+            ("bad-result", "slam announced made"),
+            ("bad-result", "capture-moon announced made"),
+            ("bad-result", "contra uhu"),
+        ],
+        "{:#?}",
+        report.problems
+    );
+    assert!(!report.settled);
+    // A bonus of another game: trull is scored in black games only
+    // (KR-ANN-2), not in a piccolo.
+    let report = check(&read("[Variant \"koenigrufen\"]\n[Dealer \"0\"]\n\nresult: 1 piccolo, tricks 1, trull silent bidder\n"));
+    assert_eq!(kinds(&report), ["bad-result"]);
+    assert!(!report.settled);
 }
