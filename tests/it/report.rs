@@ -638,11 +638,17 @@ fn labels_in_the_language_asked() {
 /// Issue 26: the same tournament written twice, card by card and as score
 /// sheets only (each deal's `result` the facts its cards gave, its claim
 /// kept), gives the same report: standings, ranks, per-table results,
-/// boards and duplicate matchpoints. French Tarot, two tables of one round
-/// that played the same six boards.
+/// boards and duplicate matchpoints: two tables of one round that played
+/// the same six boards, in each game whose score sheet is read.
 #[test]
 fn a_tournament_on_score_sheets_reports_as_on_cards() {
-    let dir = std::env::temp_dir().join(format!("tarok-sheets-{}", std::process::id()));
+    for (variant, seed) in [("french-tarot", "6"), ("koenigrufen", "7")] {
+        tournament_on_sheets(variant, seed);
+    }
+}
+
+fn tournament_on_sheets(variant: &str, seed: &str) {
+    let dir = std::env::temp_dir().join(format!("tarok-sheets-{variant}-{}", std::process::id()));
     let (cards, sheets) = (dir.join("cards"), dir.join("sheets"));
     std::fs::create_dir_all(&cards).unwrap();
     std::fs::create_dir_all(&sheets).unwrap();
@@ -692,7 +698,10 @@ fn a_tournament_on_score_sheets_reports_as_on_cards() {
         std::fs::write(cards.join(&file), notation::records_to_text(&played)).unwrap();
         std::fs::write(sheets.join(&file), notation::records_to_text(&written)).unwrap();
     }
-    assert!(facts >= 4, "only {facts} deals played: too few to compare");
+    assert!(
+        facts >= 4,
+        "{variant}: only {facts} deals played: too few to compare"
+    );
     let on_cards = report_json(&cards, &["table-1.tarok", "table-2.tarok"]);
     let on_sheets = report_json(&sheets, &["table-1.tarok", "table-2.tarok"]);
     // The duplicate part is there, with matchpoints, and ranks: not an
@@ -713,10 +722,10 @@ fn a_tournament_on_score_sheets_reports_as_on_cards() {
     assert_eq!(
         without_tricks(on_sheets["boards"].clone()),
         without_tricks(on_cards["boards"].clone()),
-        "boards differ"
+        "{variant}: boards differ"
     );
     for part in ["summary", "standings", "tables", "duplicate", "claims"] {
-        assert_eq!(on_sheets[part], on_cards[part], "{part} differs");
+        assert_eq!(on_sheets[part], on_cards[part], "{variant}: {part} differs");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

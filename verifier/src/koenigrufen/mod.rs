@@ -162,6 +162,12 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     let next = r.king_call(calls); // call.rs
     let next = r.talon(calls, next); // talon.rs
     if r.state.grind {
+        let (game, bidder) = (r.state.game(), r.state.bidder);
+        if let Some(sheet) = &rec.result {
+            let opts = r.opts;
+            sheet::compare_grind(sheet, game, bidder, &opts, &mut r.out);
+        }
+        r.out.grind_sheet(game, bidder);
         settle::grind(&mut r);
         r.out.settled();
         r.after_grind();

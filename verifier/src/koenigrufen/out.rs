@@ -89,6 +89,13 @@ impl<'a> Out<'a> {
         }
     }
 
+    /// A grind, kept as its score sheet (when events are).
+    pub fn grind_sheet(&mut self, game: notation::Game, bidder: u8) {
+        if self.report.wants_events() {
+            self.report.result = Some(super::sheet::grind_sheet(game, bidder));
+        }
+    }
+
     /// The deal was replayed to its end and scored.
     pub fn settled(&mut self) {
         self.report.settled = true;

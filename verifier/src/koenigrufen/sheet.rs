@@ -140,6 +140,48 @@ pub(super) fn to_sheet(f: &Facts) -> Sheet {
     }
 }
 
+/// The sheet of a grind: the game given up and its bidder (KR-TALON-2).
+pub(super) fn grind_sheet(game: Game, bidder: Seat) -> Sheet {
+    let fact = |seat: Option<Seat>, word: &str| Fact {
+        seat,
+        words: vec![word.to_owned()],
+        span: Default::default(),
+    };
+    Sheet {
+        facts: vec![fact(Some(bidder), game.word()), fact(None, "grind")],
+        comments: Vec::new(),
+        span: Default::default(),
+    }
+}
+
+/// A sheet beside the cards of a grind: the game, and the grind itself.
+pub(super) fn compare_grind(
+    sheet: &Sheet,
+    game: Game,
+    bidder: Seat,
+    opts: &Opts,
+    out: &mut Out<'_>,
+) {
+    let mut st = read(sheet, opts, out);
+    contras_on_announced(&mut st, out);
+    if let Some((seat, g, f)) = st.contract {
+        if (seat, g) != (bidder, game) {
+            out.push(mismatch(
+                f.span,
+                &format!("seat {seat} {}", g.word()),
+                &format!("seat {bidder} {}", game.word()),
+            ));
+        }
+    }
+    if st.grind.is_none() {
+        out.push(mismatch(
+            sheet.span,
+            "a game played to its end",
+            "a grind: the game given up (KR-TALON-2)",
+        ));
+    }
+}
+
 /// A stated bonus: announced (by which team, made or not) or silent (the
 /// team that wins it), with the fact that says it.
 struct StatedBonus<'s> {
