@@ -230,6 +230,7 @@ fn thirds_of(words: &[&str]) -> Option<u32> {
     Some(whole.parse::<u32>().ok()? * 3 + part)
 }
 
+#[allow(clippy::result_large_err)]
 fn points_fact(f: &Fact, words: &[&str]) -> Result<u32, notation::Problem> {
     let t = thirds_of(words).ok_or_else(|| {
         bad(
