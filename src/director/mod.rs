@@ -728,9 +728,10 @@ fn contract(record: &Record, names: &[String]) -> Option<String> {
             .map(|x| format!("{} by {}", word(&x.act), players::seat_label(names, x.seat)))
     });
     if out.is_none() {
-        // A score sheet's `result`: its `SEAT GAME` fact (issue 26).
+        // A score sheet's `result`: its `SEAT GAME` fact (issue 26), then
+        // the king called and the contras as the sheet states them.
         out = record.result.as_ref().and_then(|r| {
-            r.facts.iter().find_map(|f| {
+            let mut out = r.facts.iter().find_map(|f| {
                 let seat = f.seat?;
                 let [word] = f.words.as_slice() else {
                     return None;
@@ -741,8 +742,28 @@ fn contract(record: &Record, names: &[String]) -> Option<String> {
                     game.word(),
                     players::seat_label(names, seat)
                 ))
-            })
+            })?;
+            for f in r.facts.iter().filter(|f| {
+                f.seat.is_none()
+                    && matches!(
+                        f.head(),
+                        "call"
+                            | "contra"
+                            | "kontra"
+                            | "recontra"
+                            | "rekontra"
+                            | "subcontra"
+                            | "subkontra"
+                    )
+            }) {
+                out.push_str(", ");
+                out.push_str(&f.words.join(" "));
+            }
+            Some(out)
         });
+        if out.is_some() {
+            return out;
+        }
     }
     if out.is_none() {
         out = record.declarations.as_ref().and_then(|d| {

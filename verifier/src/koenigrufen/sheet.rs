@@ -7,7 +7,8 @@
 //! ```
 //!
 //! - `SEAT GAME`: the bidder and the game (KR-BID-2, 3); `SEAT partner`:
-//!   the holder of the called king, when known (KR-CALL-1);
+//!   the holder of the called king, when known, and `call KING`, the king
+//!   called (KR-CALL-1);
 //! - `game won` / `game lost`, or `points N` / `points N 1/3` / `points N
 //!   2/3`: the bidder's team's card points (KR-SCORE-1, 2), positive games;
 //! - `tricks N`: the bidder's tricks in beggar and piccolo (KR-SCORE-6);
@@ -30,7 +31,7 @@ use super::settle::{BonusFact, Count, Facts, Points, Valat};
 use super::state::Ann;
 use crate::sheet::{bad, mismatch, missing};
 
-const HELP: &str = "a Königrufen result is `SEAT GAME`, `SEAT partner`, `game won|lost` or `points N`, `tricks N` (beggar, piccolo), `SEAT points N` (trischaken), `contra|recontra|subcontra game|BONUS`, `BONUS announced [by-opponents] made|lost`, `BONUS silent bidder|opponents`, `capture-moon bidder|opponents`, `capture-king`, `grind` (spec/notation.md §6.7)";
+const HELP: &str = "a Königrufen result is `SEAT GAME`, `SEAT partner`, `call KING`, `game won|lost` or `points N`, `tricks N` (beggar, piccolo), `SEAT points N` (trischaken), `contra|recontra|subcontra game|BONUS`, `BONUS announced [by-opponents] made|lost`, `BONUS silent bidder|opponents`, `capture-moon bidder|opponents`, `capture-king`, `grind` (spec/notation.md §6.7)";
 
 fn team_word(bidder_team: bool) -> &'static str {
     if bidder_team {
@@ -100,6 +101,9 @@ pub(super) fn to_sheet(f: &Facts) -> Sheet {
     push(Some(f.bidder), f.game.word().to_owned());
     if let Some(p) = f.partner {
         push(Some(p), "partner".into());
+    }
+    if let Some(k) = f.called {
+        push(None, format!("call {k}"));
     }
     if f.game_level > 0 {
         push(None, format!("{} game", level_word(f.game_level)));
@@ -197,6 +201,7 @@ struct StatedBonus<'s> {
 struct Stated<'s> {
     contract: Option<(Seat, Game, &'s Fact)>,
     partner: Option<(Seat, &'s Fact)>,
+    called: Option<(notation::Card, &'s Fact)>,
     /// Contra levels: `None` for the game, else the bonus.
     levels: Vec<(Option<Bonus>, u8, &'s Fact)>,
     points: Option<(Points, &'s Fact)>,
@@ -336,6 +341,26 @@ fn read_fact<'s>(f: &'s Fact, opts: &Opts, st: &mut Stated<'s>) -> Result<(), no
                 return Err(twice("the partner"));
             }
             st.partner = Some((seat, f));
+        }
+        (None, ["call", card]) => {
+            let king = card
+                .parse::<notation::Card>()
+                .ok()
+                .filter(|c| kings().contains(*c))
+                .ok_or_else(|| {
+                    bad(
+                        f,
+                        format!("`{card}` is not a king"),
+                        "a caller calls a king: `call HK` (KR-CALL-1)",
+                    )
+                })?;
+            if game.is_some_and(|g| !is_caller(g)) {
+                return Err(not_in_game("a king called"));
+            }
+            if st.called.is_some() {
+                return Err(twice("the king called"));
+            }
+            st.called = Some((king, f));
         }
         (None, ["game", w @ ("won" | "lost")]) => {
             if game.is_some_and(is_negative) {
@@ -671,6 +696,7 @@ pub(super) fn stated(
         game,
         bidder,
         partner: st.partner.map(|p| p.0),
+        called: st.called.map(|c| c.0),
         game_level: st.level(None),
         forehand,
         count,
@@ -700,6 +726,14 @@ pub(super) fn compare(sheet: &Sheet, cards: &Facts, opts: &Opts, out: &mut Out<'
                 .partner
                 .map_or("no partner".into(), |p| format!("seat {p} as partner"));
             out.push(mismatch(f.span, &format!("seat {seat} as partner"), &given));
+        }
+    }
+    if let Some((king, f)) = st.called {
+        if Some(king) != cards.called {
+            let given = cards
+                .called
+                .map_or("no king called".into(), |k| format!("call {k}"));
+            out.push(mismatch(f.span, &format!("call {king}"), &given));
         }
     }
     let game_level = st.level(None);

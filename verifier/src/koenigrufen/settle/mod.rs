@@ -39,6 +39,8 @@ pub(super) struct Facts {
     /// The bidder's partner, the holder of the called king (KR-CALL-1),
     /// when he has one.
     pub partner: Option<Seat>,
+    /// The king called (KR-CALL-1), when known: the sheet's words only.
+    pub called: Option<notation::Card>,
     /// Contra steps on the game (KR-ANN-4).
     pub game_level: u8,
     /// The forehand (KR-DEAL-2): trischaken's ×2 (KR-SCORE-7).
@@ -173,6 +175,7 @@ pub(super) fn played(r: &mut Replay<'_>) -> Facts {
         game,
         bidder: r.state.bidder,
         partner: r.state.partner,
+        called: r.state.called,
         game_level: r.state.game_level,
         forehand: r.state.forehand,
         count,
