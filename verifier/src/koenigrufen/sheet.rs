@@ -8,7 +8,8 @@
 //!
 //! - `SEAT GAME`: the bidder and the game (KR-BID-2, 3); `SEAT partner`:
 //!   the holder of the called king, when known, and `call KING`, the king
-//!   called (KR-CALL-1);
+//!   called (KR-CALL-1); `alone`: a caller without a partner (he called
+//!   his own king, or one in the talon);
 //! - `game won` / `game lost`, or `points N` / `points N 1/3` / `points N
 //!   2/3`: the bidder's team's card points (KR-SCORE-1, 2), positive games;
 //! - `tricks N`: the bidder's tricks in beggar and piccolo (KR-SCORE-6);
@@ -31,7 +32,7 @@ use super::settle::{BonusFact, Count, Facts, Points, Valat};
 use super::state::Ann;
 use crate::sheet::{bad, mismatch, missing};
 
-const HELP: &str = "a Königrufen result is `SEAT GAME`, `SEAT partner`, `call KING`, `game won|lost` or `points N`, `tricks N` (beggar, piccolo), `SEAT points N` (trischaken), `contra|recontra|subcontra game|BONUS`, `BONUS announced [by-opponents] made|lost`, `BONUS silent bidder|opponents`, `capture-moon bidder|opponents`, `capture-king`, `grind` (spec/notation.md §6.7)";
+const HELP: &str = "a Königrufen result is `SEAT GAME`, `SEAT partner` or `alone`, `call KING`, `game won|lost` or `points N`, `tricks N` (beggar, piccolo), `SEAT points N` (trischaken), `contra|recontra|subcontra game|BONUS`, `BONUS announced [by-opponents] made|lost`, `BONUS silent bidder|opponents`, `capture-moon bidder|opponents`, `capture-king`, `grind` (spec/notation.md §6.7)";
 
 fn team_word(bidder_team: bool) -> &'static str {
     if bidder_team {
@@ -101,6 +102,8 @@ pub(super) fn to_sheet(f: &Facts) -> Sheet {
     push(Some(f.bidder), f.game.word().to_owned());
     if let Some(p) = f.partner {
         push(Some(p), "partner".into());
+    } else if is_caller(f.game) {
+        push(None, "alone".into());
     }
     if let Some(k) = f.called {
         push(None, format!("call {k}"));
@@ -202,6 +205,7 @@ struct Stated<'s> {
     contract: Option<(Seat, Game, &'s Fact)>,
     partner: Option<(Seat, &'s Fact)>,
     called: Option<(notation::Card, &'s Fact)>,
+    alone: Option<&'s Fact>,
     /// Contra levels: `None` for the game, else the bonus.
     levels: Vec<(Option<Bonus>, u8, &'s Fact)>,
     points: Option<(Points, &'s Fact)>,
@@ -337,10 +341,19 @@ fn read_fact<'s>(f: &'s Fact, opts: &Opts, st: &mut Stated<'s>) -> Result<(), no
                     return Err(bad(f, "the bidder cannot be his own partner", "the partner holds the called king (KR-CALL-1); a bidder who calls his own king plays alone: leave `partner` out"));
                 }
             }
-            if st.partner.is_some() {
+            if st.partner.is_some() || st.alone.is_some() {
                 return Err(twice("the partner"));
             }
             st.partner = Some((seat, f));
+        }
+        (None, ["alone"]) => {
+            if game.is_some_and(|g| !is_caller(g)) {
+                return Err(not_in_game("`alone` (a caller without a partner)"));
+            }
+            if st.partner.is_some() || st.alone.is_some() {
+                return Err(twice("the partner"));
+            }
+            st.alone = Some(f);
         }
         (None, ["call", card]) => {
             let king = card
@@ -639,6 +652,20 @@ pub(super) fn stated(
     if st.grind.is_some() {
         return (!st.faulty).then_some(Settles::Grind(game, bidder));
     }
+    if is_caller(game) && st.partner.is_none() && st.alone.is_none() {
+        if !sheet
+            .facts
+            .iter()
+            .any(|f| f.head() == "partner" || f.head() == "alone")
+        {
+            out.push(missing(
+                sheet,
+                format!("the result does not say who partnered the bidder in the {}", game.word()),
+                "write `SEAT partner` (the holder of the called king), or `alone` when the bidder called his own king or one in the talon (KR-CALL-1)",
+            ));
+        }
+        return None;
+    }
     let count = if game == Game::Trischaken {
         let mut points = [0; 4];
         let mut all = true;
@@ -719,6 +746,13 @@ pub(super) fn compare(sheet: &Sheet, cards: &Facts, opts: &Opts, out: &mut Out<'
                 &format!("seat {} {}", cards.bidder, cards.game.word()),
             ));
         }
+    }
+    if let (Some(f), Some(p)) = (st.alone, cards.partner) {
+        out.push(mismatch(
+            f.span,
+            "the bidder alone",
+            &format!("seat {p} as partner"),
+        ));
     }
     if let Some((seat, f)) = st.partner {
         if Some(seat) != cards.partner {
