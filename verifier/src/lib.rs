@@ -349,7 +349,7 @@ pub(crate) fn replay(record: &Record, session: &mut Session, events: bool) -> Re
     }
     // The games whose score sheet (`result`) is not read yet refuse it,
     // never pass over it (issue 26).
-    if !matches!(table.variant, Variant::FrenchTarot | Variant::Koenigrufen) {
+    if table.variant == Variant::DanishTarok {
         sheet::refuse(record, &mut report);
     }
     Replayed {
