@@ -642,7 +642,11 @@ fn labels_in_the_language_asked() {
 /// the same six boards, in each game whose score sheet is read.
 #[test]
 fn a_tournament_on_score_sheets_reports_as_on_cards() {
-    for (variant, seed) in [("french-tarot", "6"), ("koenigrufen", "7")] {
+    for (variant, seed) in [
+        ("french-tarot", "6"),
+        ("koenigrufen", "7"),
+        ("skill7-tarock", "8"),
+    ] {
         tournament_on_sheets(variant, seed);
     }
 }

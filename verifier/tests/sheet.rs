@@ -56,6 +56,12 @@ fn every_clean_french_deal_settles_the_same_from_its_score_sheet() {
 }
 
 #[test]
+fn every_clean_skill7_deal_settles_the_same_from_its_score_sheet() {
+    let compared = same_from_sheets("skill7-tarock");
+    assert!(compared >= 5, "only {compared} Skill7 deals compared");
+}
+
+#[test]
 fn every_clean_koenigrufen_deal_settles_the_same_from_its_score_sheet() {
     let compared = same_from_sheets("koenigrufen");
     assert!(compared >= 5, "only {compared} Königrufen deals compared");
@@ -210,7 +216,7 @@ fn facts_that_cannot_be_are_found_at_their_place() {
 
 #[test]
 fn a_game_whose_sheet_is_not_read_refuses_it_at_the_section() {
-    for variant in [Variant::Skill7Tarock, Variant::DanishTarok] {
+    for variant in [Variant::DanishTarok] {
         let text = format!(
             "[Variant \"{}\"]\n[Dealer \"0\"]\n\nresult: 1 caller, points 40\n",
             variant.name()
@@ -321,6 +327,84 @@ fn koenigrufen_facts_that_cannot_be_are_found_at_their_place() {
     // A bonus of another game: trull is scored in black games only
     // (KR-ANN-2), not in a piccolo.
     let report = check(&read("[Variant \"koenigrufen\"]\n[Dealer \"0\"]\n\nresult: 1 piccolo, tricks 1, trull silent bidder\n"));
+    assert_eq!(kinds(&report), ["bad-result"]);
+    assert!(!report.settled);
+}
+
+fn skill7_with_result(facts: &str) -> Report {
+    let path = format!(
+        "{}/../corpus/skill7-tarock/10-rufer-kontra-trull.tarok",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut text = std::fs::read_to_string(path).unwrap();
+    let at = text.find("claim:").unwrap_or(text.len());
+    text.insert_str(at, &format!("result: {facts}\n"));
+    check(&read(&text))
+}
+
+#[test]
+fn a_skill7_sheet_settles_as_worked_by_hand() {
+    // corpus/skill7-tarock/10-rufer-kontra-trull.tarok as its sheet, worked
+    // by hand: the Rufer won with 50 points (45 win, S7-POINTS-2), 1 × 2 for
+    // the kontra (S7-SCORE-1) to seats 2 and 3; the Trull of the opponents,
+    // 1 (S7-SCORE-5) to seats 0 and 1: seats 2 and 3 +1, 0 and 1 -1.
+    let sheet = "2 rufer, 3 partner, points 50, kontra game, trull opponents";
+    let text = format!("[Variant \"skill7-tarock\"]\n[Dealer \"1\"]\n\nresult: {sheet}\n");
+    let report = check(&read(&text));
+    assert_eq!(kinds(&report), Vec::<&str>::new());
+    assert_eq!(report.totals, [-1, -1, 1, 1]);
+    assert_eq!(kinds(&skill7_with_result(sheet)), Vec::<&str>::new());
+}
+
+#[test]
+fn a_skill7_sheet_that_contradicts_its_cards_gives_one_mismatch_per_wrong_fact() {
+    let report = skill7_with_result("2 rufer, 1 partner, points 47, kontra game, trull declarer");
+    let messages: Vec<&str> = report.problems.iter().map(|p| p.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "the sheet says seat 1 as partner, the cards give seat 3 as partner",
+            "the sheet says points 47, the cards give points 50",
+            "the sheet says trull declarer, the cards give trull opponents",
+        ]
+    );
+    assert_eq!(report.totals, [-1, -1, 1, 1]);
+    // The kontra left out, while the sheet names the game.
+    let report = skill7_with_result("2 rufer, 3 partner, points 50, trull opponents");
+    let messages: Vec<&str> = report.problems.iter().map(|p| p.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        ["the sheet says no kontra on the game, the cards give kontra game"]
+    );
+}
+
+#[test]
+fn skill7_facts_that_cannot_be_are_found_at_their_place() {
+    let text = "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\nresult: 1 rufer, 3 partner, points 89, uhu bid won, kontra absolut\n";
+    let report = check(&read(text));
+    let at: Vec<(&str, &str)> = report
+        .problems
+        .iter()
+        .map(|p| {
+            (
+                p.kind.as_str(),
+                &text[p.span.unwrap().start as usize..p.span.unwrap().end as usize],
+            )
+        })
+        .collect();
+    assert_eq!(
+        at,
+        [
+            ("bad-result", "points 89"),
+            ("bad-result", "uhu bid won"),
+            ("bad-result", "kontra absolut"),
+        ],
+        "{:#?}",
+        report.problems
+    );
+    assert!(!report.settled);
+    // No pagat in farbesolo (S7-SCORE-3).
+    let report = check(&read("[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\nresult: 1 farbesolo, points 50, pagat silent declarer\n"));
     assert_eq!(kinds(&report), ["bad-result"]);
     assert!(!report.settled);
 }
