@@ -153,7 +153,17 @@ fn tables(sessions: &[SessionRun]) -> Vec<TableSheet> {
                         },
                         (Some(_), None) => String::new(),
                     };
+                    // A stated result the cards contradict, or that cannot
+                    // be, is the score sheet's error too (issue 26).
+                    let result_error = d
+                        .findings
+                        .iter()
+                        .any(|f| matches!(f.kind, "result-mismatch" | "bad-result"));
                     let score_sheet = match (d.has_claim, d.settled.is_some()) {
+                        _ if result_error => {
+                            errors += 1;
+                            Some("disagrees")
+                        }
                         (true, true) if d.claim_mismatch => {
                             errors += 1;
                             Some("disagrees")
