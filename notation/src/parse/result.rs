@@ -110,3 +110,70 @@ fn fact(p: &mut Reader<'_>) -> PResult<Fact> {
         span: p.span(start, end),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{parse_str, to_text, Kind};
+
+    fn record(body: &str) -> Result<crate::Record, Vec<crate::Problem>> {
+        parse_str(&format!(
+            "[Variant \"french-tarot\"]\n[Dealer \"0\"]\n\n{body}"
+        ))
+        .remove(0)
+    }
+
+    #[test]
+    fn facts_are_a_seat_and_words_up_to_a_comma_or_a_section() {
+        let r = record("result: 2 guard,points 43 ,\n  0 handful\n simple\nclaim: 0 -1").unwrap();
+        let sheet = r.result.as_ref().unwrap();
+        let facts: Vec<(Option<u8>, Vec<&str>)> = sheet
+            .facts
+            .iter()
+            .map(|f| (f.seat, f.words.iter().map(String::as_str).collect()))
+            .collect();
+        assert_eq!(
+            facts,
+            [
+                (Some(2), vec!["guard"]),
+                (None, vec!["points", "43"]),
+                (Some(0), vec!["handful", "simple"]),
+            ]
+        );
+        assert!(r.claim.is_some());
+        assert!(to_text(&r).contains("result: 2 guard, points 43, 0 handful simple\nclaim: 0 -1\n"));
+        // An empty section, and one before `claim` only.
+        assert!(record("result:\nclaim: 0 +1")
+            .unwrap()
+            .result
+            .unwrap()
+            .facts
+            .is_empty());
+    }
+
+    #[test]
+    fn what_a_result_cannot_hold_is_a_syntax_error_at_its_place() {
+        for (body, message) in [
+            (
+                "result: 2 guard, {no} points 43",
+                "a comment cannot stand inside a result",
+            ),
+            (
+                "result: 2 guard, , points 43",
+                "expected a fact of the result, found `,`",
+            ),
+            (
+                "result: 2 guard: 3",
+                "expected `,` or a new section, found `:`",
+            ),
+            ("claim: 0 +1\nresult: 2 guard", "`result` is out of order"),
+        ] {
+            let problems = record(body).unwrap_err();
+            assert_eq!(problems[0].kind, Kind::Syntax, "{body}");
+            assert!(
+                problems[0].message.contains(message),
+                "{body}: {}",
+                problems[0].message
+            );
+        }
+    }
+}
