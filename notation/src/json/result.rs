@@ -57,3 +57,34 @@ pub(super) fn validate(r: &Record) -> Result<(), (String, String, String)> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::json::from_json;
+
+    fn with_facts(facts: &str) -> String {
+        format!(
+            r#"{{"tags":[{{"name":"Variant","value":"french-tarot"}}],"result":{{"facts":{facts}}}}}"#
+        )
+    }
+
+    #[test]
+    fn a_result_round_trips_and_what_the_text_cannot_hold_is_refused_at_its_path() {
+        let good = with_facts(r#"[{"seat":2,"words":["guard"]},{"words":["points","43.5"]}]"#);
+        let record = from_json(&good).unwrap();
+        assert_eq!(crate::json::to_json(&record), good);
+        assert!(crate::to_text(&record).contains("result: 2 guard, points 43.5\n"));
+        for (facts, path) in [
+            (r#"[{"words":[]}]"#, "result.facts[0].words"),
+            (r#"[{"words":["points 43"]}]"#, "result.facts[0].words[0]"),
+            (r#"[{"words":["guard",""]}]"#, "result.facts[0].words[1]"),
+            (r#"[{"words":["43","points"]}]"#, "result.facts[0].words[0]"),
+            (r#"[{"words":["claim"]}]"#, "result.facts[0].words[0]"),
+            (r#"[{"words":["a,b"]}]"#, "result.facts[0].words[0]"),
+        ] {
+            let problems = from_json(&with_facts(facts)).unwrap_err();
+            assert_eq!(problems[0].kind, crate::Kind::BadJson, "{facts}");
+            assert_eq!(problems[0].path.as_deref(), Some(path), "{facts}");
+        }
+    }
+}
