@@ -274,6 +274,11 @@ impl Checker<'_> {
                 self.seat(*s, t.span, "trick");
             }
         }
+        for f in r.result.iter().flat_map(|sheet| &sheet.facts) {
+            if let Some(s) = f.seat {
+                self.seat(s, f.span, "result");
+            }
+        }
         if let Some(c) = &r.claim {
             for e in &c.entries {
                 if let Party::Seat(s) = e.party {

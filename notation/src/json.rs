@@ -12,6 +12,7 @@ use crate::record::{too_many_cards, Record, Span, CARDS_MAX};
 
 mod fast;
 mod locate;
+mod result;
 mod write;
 
 pub use locate::path_at;
@@ -315,6 +316,7 @@ fn validate(r: &Record) -> Result<(), (String, String, String)> {
     if let Some(j) = r.talon.as_ref().and_then(|t| named(&t.cards)) {
         return fault("talon.cards".into(), j);
     }
+    result::validate(r)?;
     if let Some(d) = &r.discard {
         if let Some(j) = named(&d.cards) {
             return fault("discard.cards".into(), j);

@@ -19,6 +19,8 @@ use std::fmt::Write;
 
 use crate::record::*;
 
+mod result;
+
 /// The canonical text of one record, ending in a newline.
 pub fn to_text(record: &Record) -> String {
     let mut out = String::with_capacity(1024);
@@ -69,6 +71,7 @@ pub fn write_record(out: &mut String, r: &Record) {
         || r.discard.is_some()
         || r.declarations.is_some()
         || !r.tricks.is_empty()
+        || r.result.is_some()
         || r.claim.is_some()
         || !r.trailing.is_empty();
     if has_body {
@@ -111,6 +114,9 @@ pub fn write_record(out: &mut String, r: &Record) {
         out.push(':');
         items(out, &trick.plays);
         out.push('\n');
+    }
+    if let Some(sheet) = &r.result {
+        result::section(out, sheet);
     }
     if let Some(claim) = &r.claim {
         lead_in(out, &claim.comments);

@@ -73,6 +73,11 @@ pub enum Kind {
     MissingDeclaration,
     /// The claimed payments differ from the computed ones.
     ClaimMismatch,
+    /// A fact of a score sheet's `result` that the cards contradict.
+    ResultMismatch,
+    /// A fact of a `result` that cannot be true, or that the game does not
+    /// have (92 card points, 4 oudlers, a bonus of another game).
+    BadResult,
     /// The `Scores` tag disagrees with the deals before it, or does not add up.
     ScoresMismatch,
     /// Danish: the deal starts from pots that are not known (an earlier
@@ -84,7 +89,7 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in the order above.
-    pub const ALL: [Kind; 29] = [
+    pub const ALL: [Kind; 31] = [
         Kind::Syntax,
         Kind::BadTag,
         Kind::BadJson,
@@ -111,6 +116,8 @@ impl Kind {
         Kind::WrongDeclaration,
         Kind::MissingDeclaration,
         Kind::ClaimMismatch,
+        Kind::ResultMismatch,
+        Kind::BadResult,
         Kind::ScoresMismatch,
         Kind::PotsUnknown,
         Kind::Other,
@@ -145,6 +152,8 @@ impl Kind {
             Kind::WrongDeclaration => "wrong-declaration",
             Kind::MissingDeclaration => "missing-declaration",
             Kind::ClaimMismatch => "claim-mismatch",
+            Kind::ResultMismatch => "result-mismatch",
+            Kind::BadResult => "bad-result",
             Kind::ScoresMismatch => "scores-mismatch",
             Kind::PotsUnknown => "pots-unknown",
             Kind::Other => "other",

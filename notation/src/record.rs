@@ -125,6 +125,9 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     /// The tricks, in order.
     pub tricks: Vec<Trick>,
+    /// The result of the deal as the score sheet states it (`result:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<Sheet>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     /// `claim: ...`: the payments as the score sheet writes them.
     pub claim: Option<Claim>,
@@ -846,6 +849,44 @@ pub struct Trick {
     #[serde(skip)]
     /// Where it stands in the source (not part of the content).
     pub span: Span,
+}
+
+/// `result: 2 guard, points 43, oudlers 2`: the result of the deal as the
+/// score sheet states it, instead of or beside the cards. The notation
+/// keeps its facts as words; what they mean is each game's (the verifier).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sheet {
+    /// The facts, in the order written.
+    pub facts: Vec<Fact>,
+    /// Comments before the section.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    /// Where it stands in the source (not part of the content).
+    #[serde(skip)]
+    pub span: Span,
+}
+
+/// One stated fact of a `result` section: an optional seat and words
+/// (`2 guard`, `points 43`, `1 handful double`, `slam announced made`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fact {
+    /// The seat the fact is about (`2 guard`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+    /// The words as written (`points`, `43`).
+    pub words: Vec<String>,
+    /// Where it stands in the source (not part of the content).
+    #[serde(skip)]
+    pub span: Span,
+}
+
+impl Fact {
+    /// The fact's first word (`guard`, `points`); empty for none.
+    pub fn head(&self) -> &str {
+        self.words.first().map_or("", String::as_str)
+    }
 }
 
 /// `claim: 0 +40, 1 -20, 2 -20, king-pot 70`: the payments as written on

@@ -7,7 +7,8 @@
 
 use crate::{Card, Variant};
 
-/// The sections a record of `variant` uses, in their order (§6).
+/// The sections a record of `variant` uses, in their order (§6); `result`
+/// only where the verifier reads a score sheet (French Tarot, issue 26).
 pub fn sections(variant: Option<Variant>) -> &'static [&'static str] {
     match variant {
         // `misdeal` and `tout` may stand in any of the three action sections.
@@ -15,14 +16,14 @@ pub fn sections(variant: Option<Variant>) -> &'static [&'static str] {
             "hand", "auction", "calls", "discard", "declare", "trick", "claim",
         ],
         Some(Variant::FrenchTarot) => &[
-            "hand", "talon", "auction", "discard", "declare", "trick", "claim",
+            "hand", "talon", "auction", "discard", "declare", "trick", "result", "claim",
         ],
         Some(Variant::Koenigrufen) => &[
             "hand", "talon", "auction", "calls", "discard", "trick", "claim",
         ],
         Some(Variant::Skill7Tarock) => &["hand", "auction", "calls", "trick", "claim"],
         None => &[
-            "hand", "talon", "auction", "calls", "discard", "declare", "trick", "claim",
+            "hand", "talon", "auction", "calls", "discard", "declare", "trick", "result", "claim",
         ],
     }
 }

@@ -153,7 +153,17 @@ fn tables(sessions: &[SessionRun]) -> Vec<TableSheet> {
                         },
                         (Some(_), None) => String::new(),
                     };
+                    // A stated result the cards contradict, or that cannot
+                    // be, is the score sheet's error too (issue 26).
+                    let result_error = d
+                        .findings
+                        .iter()
+                        .any(|f| matches!(f.kind, "result-mismatch" | "bad-result"));
                     let score_sheet = match (d.has_claim, d.settled.is_some()) {
+                        _ if result_error => {
+                            errors += 1;
+                            Some("disagrees")
+                        }
                         (true, true) if d.claim_mismatch => {
                             errors += 1;
                             Some("disagrees")
@@ -318,7 +328,10 @@ fn irregularities(deals: &[&Deal], sessions: &[SessionRun]) -> Irregularities {
         for f in &d.findings {
             *by_kind.entry(f.kind.to_owned()).or_insert(0) += 1;
             // A score-sheet error is the table's, not a player's.
-            let sheet = matches!(f.kind, "claim-mismatch" | "scores-mismatch");
+            let sheet = matches!(
+                f.kind,
+                "claim-mismatch" | "scores-mismatch" | "result-mismatch" | "bad-result"
+            );
             if let (Some(seat), false) = (f.seat, sheet) {
                 let (key, _) = player_key(&d.names, seat, &sessions[d.session].name);
                 *by_player.entry(key.clone()).or_insert(0) += 1;

@@ -554,15 +554,51 @@ fn claims(sheet: &Sheet, full: bool) -> Part {
         id: "claims",
         title: "Score-sheet errors",
         note,
-        grids: vec![Grid {
+        grids: std::iter::once(Grid {
             id: "claims".into(),
             title: "Score sheets that disagree with the rules".into(),
             columns,
             rows,
             foot: Vec::new(),
             note: None,
-        }],
+        })
+        // Only where a `result` is in error: no empty table in every CSV.
+        .chain(Some(stated_results(sheet, full)).filter(|g| !g.rows.is_empty()))
+        .collect(),
         empty,
+    }
+}
+
+/// The stated results (`result` sections) that the cards contradict
+/// (`result-mismatch`) or that cannot be (`bad-result`): the table's score
+/// sheet's errors, per deal (issue 26). A grid without rows is left out.
+fn stated_results(sheet: &Sheet, full: bool) -> Grid {
+    let rows = sheet
+        .irregularities
+        .rows
+        .iter()
+        .filter(|f| matches!(f.kind, "result-mismatch" | "bad-result"))
+        .map(|f| {
+            let mut row = place_cells(&f.place, full);
+            row.push(f.kind.to_owned());
+            row.push(match (f.line, f.column, &f.path) {
+                (Some(l), Some(c), _) => format!("{l}:{c}"),
+                (_, _, Some(p)) => p.clone(),
+                _ => String::new(),
+            });
+            row.push(f.message.clone());
+            row
+        })
+        .collect();
+    let mut columns = place_columns(full);
+    columns.extend([col("Finding"), col("Where"), col("What")]);
+    Grid {
+        id: "stated-results".into(),
+        title: "Stated results that disagree with the cards or cannot be".into(),
+        columns,
+        rows,
+        foot: Vec::new(),
+        note: None,
     }
 }
 

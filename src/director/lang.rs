@@ -115,6 +115,8 @@ const WORDS: &[[&str; 4]] = &[
     ["Kind", "Art", "Art", "Type"],
     ["Severity", "Alvor", "Schwere", "Gravité"],
     ["Finding", "Fund", "Befund", "Constat"],
+    ["Where", "Hvor", "Wo", "Où"],
+    ["What", "Hvad", "Was", "Quoi"],
     ["Findings", "Fund", "Befunde", "Constats"],
     ["Variant", "Variant", "Variante", "Variante"],
     ["Trick", "Stik", "Stich", "Pli"],

@@ -667,7 +667,10 @@ fn consequences(problems: &[Problem], report: &verifier::Report, rows: &mut [Irr
             abandon_told = true;
             parts.push("deal abandoned (DK-FINE-3)".into());
         }
-        if !matches!(p.kind, Kind::ClaimMismatch | Kind::ScoresMismatch) {
+        if !matches!(
+            p.kind,
+            Kind::ClaimMismatch | Kind::ScoresMismatch | Kind::ResultMismatch | Kind::BadResult
+        ) {
             if let Some(rule) = french_zero {
                 parts.push(format!("deal scores 0 ({rule})"));
             }
@@ -724,6 +727,44 @@ fn contract(record: &Record, names: &[String]) -> Option<String> {
             .find(|x| matches!(x.act, Act::Bid { .. }))
             .map(|x| format!("{} by {}", word(&x.act), players::seat_label(names, x.seat)))
     });
+    if out.is_none() {
+        // A score sheet's `result`: its `SEAT GAME` fact (issue 26), then
+        // the king called and the contras as the sheet states them.
+        out = record.result.as_ref().and_then(|r| {
+            let mut out = r.facts.iter().find_map(|f| {
+                let seat = f.seat?;
+                let [word] = f.words.as_slice() else {
+                    return None;
+                };
+                let game = notation::Game::from_word(word)?;
+                Some(format!(
+                    "{} by {}",
+                    game.word(),
+                    players::seat_label(names, seat)
+                ))
+            })?;
+            for f in r.facts.iter().filter(|f| {
+                f.seat.is_none()
+                    && matches!(
+                        f.head(),
+                        "call"
+                            | "contra"
+                            | "kontra"
+                            | "recontra"
+                            | "rekontra"
+                            | "subcontra"
+                            | "subkontra"
+                    )
+            }) {
+                out.push_str(", ");
+                out.push_str(&f.words.join(" "));
+            }
+            Some(out)
+        });
+        if out.is_some() {
+            return out;
+        }
+    }
     if out.is_none() {
         out = record.declarations.as_ref().and_then(|d| {
             d.actions

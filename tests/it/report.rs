@@ -634,3 +634,117 @@ fn labels_in_the_language_asked() {
     ));
     assert!(json.contains("\"standings\""));
 }
+
+/// Issue 26: the same tournament written twice, card by card and as score
+/// sheets only (each deal's `result` the facts its cards gave, its claim
+/// kept), gives the same report: standings, ranks, per-table results,
+/// boards and duplicate matchpoints: two tables of one round that played
+/// the same six boards, in each game whose score sheet is read.
+#[test]
+fn a_tournament_on_score_sheets_reports_as_on_cards() {
+    for (variant, seed) in [
+        ("french-tarot", "6"),
+        ("koenigrufen", "7"),
+        ("skill7-tarock", "8"),
+    ] {
+        tournament_on_sheets(variant, seed);
+    }
+}
+
+fn tournament_on_sheets(variant: &str, seed: &str) {
+    let dir = std::env::temp_dir().join(format!("tarok-sheets-{variant}-{}", std::process::id()));
+    let (cards, sheets) = (dir.join("cards"), dir.join("sheets"));
+    std::fs::create_dir_all(&cards).unwrap();
+    std::fs::create_dir_all(&sheets).unwrap();
+    let mut facts = 0;
+    for (table, players) in [("1", "Ann; Bob; Cat; Dan"), ("2", "Eve; Fay; Gus; Hal")] {
+        let out = tarok(&["gen", "--variant", variant, "--seed", seed, "--count", "6"]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let mut played = Vec::new();
+        let mut written = Vec::new();
+        let mut session = verifier::Session::default();
+        for (i, r) in notation::parse_str(&stdout(&out)).into_iter().enumerate() {
+            let mut r = r.expect("generated deals parse");
+            r.tags.retain(|t| t.name != "Players");
+            for (name, value) in [
+                ("Players", players.to_string()),
+                ("Round", "1".to_string()),
+                ("Table", table.to_string()),
+                ("Board", (i + 1).to_string()),
+            ] {
+                r.tags.push(notation::Tag::new(name, value));
+            }
+            let report = verifier::verify(&r, &mut session);
+            let result = report
+                .result
+                .clone()
+                .expect("a played French deal gives its facts");
+            // A deal played (not all passed) states three facts at least.
+            facts += usize::from(result.facts.len() >= 3);
+            written.push(notation::Record {
+                comments: r.comments.clone(),
+                tags: r.tags.clone(),
+                result: Some(result),
+                claim: r.claim.clone(),
+                ..notation::Record::default()
+            });
+            played.push(r);
+        }
+        let file = format!("table-{table}.tarok");
+        std::fs::write(cards.join(&file), notation::records_to_text(&played)).unwrap();
+        std::fs::write(sheets.join(&file), notation::records_to_text(&written)).unwrap();
+    }
+    assert!(
+        facts >= 4,
+        "{variant}: only {facts} deals played: too few to compare"
+    );
+    let on_cards = report_json(&cards, &["table-1.tarok", "table-2.tarok"]);
+    let on_sheets = report_json(&sheets, &["table-1.tarok", "table-2.tarok"]);
+    // The duplicate part is there, with matchpoints, and ranks: not an
+    // empty comparison.
+    assert_eq!(len_of(&on_cards["boards"]), 6, "{:#}", on_cards["boards"]);
+    assert!(on_cards.to_string().contains("matchpoints"));
+    assert!(on_cards["standings"].to_string().contains("\"rank\""));
+    // A sheet does not say who took how many tricks: the boards' trick
+    // counts are the one thing the cards tell and the sheets cannot.
+    let without_tricks = |mut v: Value| {
+        for board in v.as_array_mut().unwrap() {
+            for table in board["tables"].as_array_mut().unwrap() {
+                let table = table.as_object_mut().unwrap();
+                table.remove("tricks");
+                if let Some(c) = table.get("contract").and_then(Value::as_str) {
+                    let game = c.split(", ").next().unwrap().to_owned();
+                    table.insert("contract".into(), Value::String(game));
+                }
+            }
+        }
+        v
+    };
+    assert_eq!(
+        without_tricks(on_sheets["boards"].clone()),
+        without_tricks(on_cards["boards"].clone()),
+        "{variant}: boards differ"
+    );
+    // The contract of a card record names the calls in the order they were
+    // made; a sheet names the king and the contras as it states them.
+    let game_only = |mut v: Value| {
+        for table in v.as_array_mut().unwrap() {
+            for deal in table["deals"].as_array_mut().unwrap() {
+                if let Some(c) = deal["contract"].as_str() {
+                    let game = c.split(", ").next().unwrap().to_owned();
+                    deal["contract"] = Value::String(game);
+                }
+            }
+        }
+        v
+    };
+    assert_eq!(
+        game_only(on_sheets["tables"].clone()),
+        game_only(on_cards["tables"].clone()),
+        "{variant}: tables differ"
+    );
+    for part in ["summary", "standings", "duplicate", "claims"] {
+        assert_eq!(on_sheets[part], on_cards[part], "{variant}: {part} differs");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -22,8 +22,8 @@
 use notation::json::{from_json, parse_json_doc, to_json, to_json_pretty};
 use notation::{
     parse_str, records_to_text, to_text, Act, Action, Actions, Bonus, Card, Cards, Claim,
-    ClaimEntry, Discard, Game, Hand, HandfulSize, Item, Lead, Party, Pot, Record, Span, Suit, Tag,
-    Target, Trick, Variant,
+    ClaimEntry, Discard, Fact, Game, Hand, HandfulSize, Item, Lead, Party, Pot, Record, Sheet,
+    Span, Suit, Tag, Target, Trick, Variant,
 };
 use proptest::collection::vec;
 use proptest::option;
@@ -313,6 +313,33 @@ fn claim() -> impl Strategy<Value = Claim> {
     })
 }
 
+/// A score sheet's `result` section: facts of words the text can hold
+/// (no section keyword; a fact without a seat starts with a letter).
+fn sheet() -> impl Strategy<Value = Sheet> {
+    let word = "[a-z][a-z0-9-]{0,7}".prop_filter("not a section keyword", |w| {
+        ![
+            "hand", "talon", "dog", "auction", "calls", "discard", "declare", "trick", "result",
+            "claim",
+        ]
+        .contains(&w.as_str())
+    });
+    let later = prop_oneof![
+        2 => word.clone(),
+        1 => "[+-]?[0-9]{1,3}",
+        1 => "sküs|é",
+    ];
+    let fact = (option::of(seat()), word, vec(later, 0..3)).prop_map(|(seat, head, rest)| Fact {
+        seat,
+        words: std::iter::once(head).chain(rest).collect(),
+        span: Span::default(),
+    });
+    (vec(fact, 0..4), comments()).prop_map(|(facts, comments)| Sheet {
+        facts,
+        comments,
+        span: Span::default(),
+    })
+}
+
 fn record() -> impl Strategy<Value = Record> {
     let head = (comments(), tags());
     let deal = (
@@ -325,14 +352,14 @@ fn record() -> impl Strategy<Value = Record> {
         option::of(discard()),
         option::of(actions()),
         vec(trick(), 0..5),
-        option::of(claim()),
+        (option::of(sheet()), option::of(claim())),
         comments(),
     );
     (head, deal, play).prop_map(
         |(
             (comments, tags),
             (hands, talon, auction, calls),
-            (discard, declarations, tricks, claim, trailing),
+            (discard, declarations, tricks, (result, claim), trailing),
         )| {
             Record {
                 comments,
@@ -344,6 +371,7 @@ fn record() -> impl Strategy<Value = Record> {
                 discard,
                 declarations,
                 tricks,
+                result,
                 claim,
                 trailing,
                 span: Span::default(),
@@ -864,6 +892,31 @@ impl Noise {
             self.push(":");
             self.after_colon(after, t.plays.is_empty());
             self.items(&t.plays);
+            self.nl();
+        }
+        if let Some(sheet) = &r.result {
+            let after = self.lead_in(&sheet.comments);
+            self.push("result");
+            self.sp0();
+            self.push(":");
+            self.after_colon(after, sheet.facts.is_empty());
+            for (i, f) in sheet.facts.iter().enumerate() {
+                if i > 0 {
+                    self.sp0();
+                    self.push(",");
+                }
+                self.ws1();
+                if let Some(s) = f.seat {
+                    self.seat(s);
+                    self.ws1();
+                }
+                for (j, w) in f.words.iter().enumerate() {
+                    if j > 0 {
+                        self.ws1();
+                    }
+                    self.push(w);
+                }
+            }
             self.nl();
         }
         if let Some(c) = &r.claim {

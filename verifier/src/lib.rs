@@ -108,6 +108,7 @@ pub mod options;
 mod points;
 mod reason;
 pub mod session;
+mod sheet;
 mod skill7;
 mod structural;
 mod trick;
@@ -224,6 +225,11 @@ pub struct Report {
     pub events: Vec<Event>,
     /// Whether a rules engine replayed and settled the deal.
     pub settled: bool,
+    /// The facts the play gave the settlement, written as a score sheet's
+    /// `result` (issue 26), for a game whose sheet is read; built only when
+    /// events are (`wants_events`).
+    #[serde(skip)]
+    pub result: Option<notation::Sheet>,
     /// The caller shows no events (`tarok verify`): the engines build none.
     #[serde(skip)]
     pub(crate) no_events: bool,
@@ -402,6 +408,11 @@ pub(crate) fn replay(record: &Record, session: &mut Session, events: bool) -> Re
         Variant::FrenchTarot => french::replay(&deal, session, &mut report),
         Variant::Koenigrufen => koenigrufen::replay(&deal, session, &mut report),
         Variant::Skill7Tarock => skill7::replay(&deal, session, &mut report),
+    }
+    // The games whose score sheet (`result`) is not read yet refuse it,
+    // never pass over it (issue 26).
+    if table.variant == Variant::DanishTarok {
+        sheet::refuse(record, &mut report);
     }
     Replayed {
         report,

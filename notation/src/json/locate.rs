@@ -181,6 +181,7 @@ fn locate_record(c: &mut Cursor, r: &mut Record, base: usize) -> Option<()> {
             b"tricks" => c
                 .array(|i, c| locate_trick(c, r.tricks.get_mut(i)?, base))
                 .map(drop),
+            b"result" => locate_result(c, r.result.as_mut()?, base),
             b"claim" => locate_claim(c, r.claim.as_mut()?, base),
             _ => c.value().map(drop),
         }
@@ -260,6 +261,11 @@ fn locate_actions(c: &mut Cursor, a: &mut Actions, base: usize) -> Option<()> {
 
 fn locate_trick(c: &mut Cursor, t: &mut Trick, base: usize) -> Option<()> {
     t.span = locate_list(c, b"plays", &mut t.plays, |item| &mut item.span, base)?;
+    Some(())
+}
+
+fn locate_result(c: &mut Cursor, sheet: &mut crate::record::Sheet, base: usize) -> Option<()> {
+    sheet.span = locate_list(c, b"facts", &mut sheet.facts, |f| &mut f.span, base)?;
     Some(())
 }
 

@@ -122,6 +122,9 @@ pub(crate) fn record(out: &mut Vec<u8>, r: &Record) {
         }
         out.push(b']');
     }
+    if let Some(sheet) = &r.result {
+        super::result::write(o.key(b"\"result\":"), sheet);
+    }
     if let Some(c) = &r.claim {
         let out = o.key(b"\"claim\":{\"entries\":[");
         for (i, e) in c.entries.iter().enumerate() {

@@ -26,6 +26,7 @@ mod actions;
 mod comments;
 mod fast;
 mod reader;
+mod result;
 mod sections;
 mod split;
 
@@ -48,6 +49,11 @@ pub fn parse_str(text: &str) -> Vec<Result<Record, Vec<Problem>>> {
     split_records(text)
         .map(|(offset, chunk)| parse_record(chunk, offset))
         .collect()
+}
+
+/// Whether `word` is a section keyword (`dog` included).
+pub(crate) fn is_section_keyword(word: &str) -> bool {
+    Section::from_word(word).is_some()
 }
 
 struct Reader<'a> {

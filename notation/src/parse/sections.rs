@@ -43,12 +43,13 @@ pub(super) enum Section {
     Discard,
     Declare,
     Trick,
+    Result,
     Claim,
 }
 
 impl Section {
     /// Every section, in the order sections must appear.
-    pub(super) const ALL: [Section; 8] = [
+    pub(super) const ALL: [Section; 9] = [
         Section::Hand,
         Section::Talon,
         Section::Auction,
@@ -56,6 +57,7 @@ impl Section {
         Section::Discard,
         Section::Declare,
         Section::Trick,
+        Section::Result,
         Section::Claim,
     ];
 
@@ -69,6 +71,7 @@ impl Section {
             "discard" => Section::Discard,
             "declare" => Section::Declare,
             "trick" => Section::Trick,
+            "result" => Section::Result,
             "claim" => Section::Claim,
             _ => return None,
         })
@@ -84,6 +87,7 @@ impl Section {
             Section::Discard => "discard",
             Section::Declare => "declare",
             Section::Trick => "trick",
+            Section::Result => "result",
             Section::Claim => "claim",
         }
     }
@@ -230,6 +234,8 @@ pub(super) fn section(
             }
             Ok(pending)
         }
+        // The score sheet's result of the deal (issue 26): `result.rs`.
+        Section::Result => super::result::section(p, record, start, comments),
         Section::Claim => {
             p.section_colon(section)?;
             let (entries, pending) = p.claim_entries(comments)?;
@@ -295,7 +301,8 @@ pub(super) fn last_element_comments(
             };
             last_or(&mut actions.actions, &mut actions.comments, action)
         }
-        // A claim's entries hold no comments: the claim's own lead-in.
+        // A claim's or a result's entries hold no comments: the lead-in.
+        Section::Result => &mut record.result.as_mut()?.comments,
         Section::Claim => &mut record.claim.as_mut()?.comments,
     })
 }
@@ -420,7 +427,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn section_colon(&mut self, section: Section) -> PResult<()> {
+    pub(super) fn section_colon(&mut self, section: Section) -> PResult<()> {
         let keyword = section.keyword();
         self.trivia_none()?;
         if self.rest().starts_with(':') {

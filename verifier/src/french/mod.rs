@@ -20,7 +20,12 @@
 //!    `declarations`: handfuls and the slam (FR-HANDFUL, FR-SLAM-1/-2);
 //!    then `play` judges every card against the hand it came from
 //!    ([`legal_plays`], FR-PLAY-2..5, FR-EXCUSE-2).
-//! 5. `score`: card points in half points, so that no floating point is
+//! 5. `score`: the play yields the facts the settlement needs
+//!    (`sheet::Facts`: taker, contract, card points, oudlers, petit au
+//!    bout, handfuls, slam); a score sheet's `result` states them instead
+//!    (`sheet`, issue 26), or beside the cards, where each stated fact the
+//!    cards contradict is a `result-mismatch`. The settlement takes only
+//!    the facts: card points in half points, so that no floating point is
 //!    ever needed, the target, the contract, the petit au bout, handfuls and
 //!    slam, a ledger line per item and per defender (FR-SCORE, FR-SLAM-3,
 //!    FR-HANDFUL-4, FR-EXCUSE-3/-5). `cards` holds the pack (FR-CARD).
@@ -46,6 +51,7 @@ mod declarations;
 mod discard;
 mod play;
 mod score;
+mod sheet;
 mod state;
 
 pub use bidding::Contract;
@@ -66,6 +72,25 @@ pub struct SessionState {}
 pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     let mut game = State::new(deal);
     let mut out = Writer::new(report);
+    // A score sheet without cards: its facts settle the deal (issue 26).
+    if let Some(sheet) = deal
+        .record
+        .result
+        .as_ref()
+        .filter(|_| crate::sheet::sheet_only(deal.record))
+    {
+        if sheet::passed(sheet) {
+            out.rule(
+                crate::Moment::Settlement,
+                "FR-SCORE-8",
+                "the sheet says no one took: the deal scores 0 (FR-BID-3)",
+            );
+            out.settled([0; 4]);
+        } else if let Some(facts) = sheet::stated(sheet, &mut out) {
+            score::settle_facts(deal, &facts, &mut out);
+        }
+        return;
+    }
     deal::structure(deal, &mut game, &mut out);
     // FR-DEAL-3 (rules README ALL-1): nothing else of a wrong deal is
     // judged; FR-BID-3: nothing after four passes.

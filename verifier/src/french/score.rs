@@ -7,6 +7,7 @@
 use notation::{Card, CardSet, Party, Seat, Variant};
 
 use super::cards::{half_points, half_points_and_oudler, is_oudler, list, points_text, single};
+use super::sheet::{Facts, Petit, Side};
 use super::state::{State, Win, Writer};
 use super::{Contract, SessionState, SEATS, TRICKS};
 use crate::reason::{decimal, Reason};
@@ -33,6 +34,12 @@ struct Pile {
 /// FR-SCORE-1..8, FR-SLAM-3, FR-HANDFUL-4, FR-EXCUSE-3..5.
 pub(super) fn settle(deal: &Deal<'_>, g: &State, out: &mut Writer, _state: &mut SessionState) {
     if let Some(why) = void_reason(g) {
+        if g.all_passed && void_reason_before_passes(g) {
+            out.passed();
+            if let Some(sheet) = &deal.record.result {
+                super::sheet::compare_passed(sheet, out);
+            }
+        }
         out.rule(Moment::Settlement, "FR-SCORE-8", why.to_owned());
         out.settled([0; 4]);
         return;
@@ -57,10 +64,50 @@ pub(super) fn settle(deal: &Deal<'_>, g: &State, out: &mut Writer, _state: &mut 
         }
         return;
     };
+    let facts = played_facts(deal, g, taker, contract, out);
+    out.facts(&facts);
+    if let Some(sheet) = &deal.record.result {
+        super::sheet::compare(sheet, &facts, out);
+    }
+    settle_facts(deal, &facts, out);
+}
+
+/// What the play of a full record gives the settlement: the taker's pile
+/// (FR-SCORE-1, FR-EXCUSE-3/-5), the petit au bout, the handfuls and the
+/// slam.
+fn played_facts(
+    deal: &Deal<'_>,
+    g: &State,
+    taker: Seat,
+    contract: Contract,
+    out: &mut Writer,
+) -> Facts {
     let keep = super::state::option(deal, "excuse_exchange") == "keep";
     let mut pile = taker_tricks(g, taker, keep, out);
     dog_or_discard(g, contract, &mut pile);
-    let items = score_items(deal, g, taker, contract, &pile, out);
+    Facts {
+        taker,
+        contract,
+        half: pile.half,
+        oudlers: pile.oudlers,
+        held: pile.held,
+        petit: petit_au_bout(g, taker),
+        handfuls: g.handfuls.clone(),
+        slam_announced: g.slam_declared,
+        slam: match pile.tricks {
+            TRICKS => Some(Side::Taker),
+            0 => Some(Side::Defence),
+            _ => None,
+        },
+    }
+}
+
+/// The settlement of a played deal, from its facts alone (a full record's
+/// play or a score sheet): FR-SCORE-1..6, FR-SLAM-3, FR-HANDFUL-4,
+/// FR-IRREG-2.
+pub(super) fn settle_facts(deal: &Deal<'_>, facts: &Facts, out: &mut Writer) {
+    let taker = facts.taker;
+    let items = score_items(deal, facts, out);
     let u: i64 = items.iter().map(|i| i.0).sum();
     if out.irregular {
         out.rule(
@@ -78,6 +125,12 @@ pub(super) fn settle(deal: &Deal<'_>, g: &State, out: &mut Writer, _state: &mut 
         format_args!("u = {u}: seat {taker} {:+}, each defender {:+}", 3 * u, -u),
     );
     out.settled(totals);
+}
+
+/// Whether all passing is the reason the deal is not played (no bare
+/// petit, wrong deal or broken trick before it).
+fn void_reason_before_passes(g: &State) -> bool {
+    !g.bare_petit && g.dealt_ok && g.wrong_trick.is_none()
 }
 
 /// FR-SCORE-8: why the deal is not played (bare petit, wrong deal, all
@@ -210,20 +263,14 @@ fn dog_or_discard(g: &State, contract: Contract, pile: &mut Pile) {
 
 /// The items of the score unit (FR-SCORE-3..5, FR-HANDFUL-4, FR-SLAM-3),
 /// after the points and the target are told (FR-SCORE-1/-2).
-fn score_items(
-    deal: &Deal<'_>,
-    g: &State,
-    taker: Seat,
-    contract: Contract,
-    pile: &Pile,
-    out: &mut Writer,
-) -> Vec<Item> {
-    let oudlers = pile.oudlers;
+fn score_items(deal: &Deal<'_>, facts: &Facts, out: &mut Writer) -> Vec<Item> {
+    let (taker, contract) = (facts.taker, facts.contract);
+    let oudlers = facts.oudlers;
     let target = target(oudlers);
-    let made = pile.half as i64 >= 2 * target;
+    let made = facts.half as i64 >= 2 * target;
     // Half points (Option excuse_exchange = keep) round down, in the
     // defenders' favour (open question 1).
-    let points = pile.half as i64 / 2;
+    let points = facts.half as i64 / 2;
     let d = (points - target).abs();
     let sign = if made { 1 } else { -1 };
     let mult = contract.multiplier();
@@ -234,11 +281,11 @@ fn score_items(
         rule: "FR-SCORE-1",
         text: format!(
             "seat {taker} has {} points with {oudlers} oudler(s){}",
-            points_text(pile.half),
-            if pile.held.is_empty() {
+            points_text(facts.half),
+            if facts.held.is_empty() {
                 String::new()
             } else {
-                format!(" ({})", list(pile.held))
+                format!(" ({})", list(facts.held))
             }
         ),
     });
@@ -273,9 +320,9 @@ fn score_items(
             ])
         },
     ));
-    items.extend(petit_au_bout(g, taker, mult));
+    items.extend(petit_item(facts.petit, mult));
     // FR-HANDFUL-4: to the side that wins the deal.
-    for &(seat, bonus) in &g.handfuls {
+    for &(seat, bonus) in &facts.handfuls {
         items.push((
             sign * bonus,
             "FR-HANDFUL-4",
@@ -285,13 +332,13 @@ fn score_items(
             ),
         ));
     }
-    slam_bonuses(deal, g, pile.tricks, &mut items);
+    slam_bonuses(deal, facts, &mut items);
     items
 }
 
 /// FR-SCORE-4: the petit in the last trick (or in trick 17 under the slam
-/// exception, FR-EXCUSE-4) scores 10 × multiplier for that trick's winners.
-fn petit_au_bout(g: &State, taker: Seat, mult: i64) -> Option<Item> {
+/// exception, FR-EXCUSE-4) goes to that trick's winners.
+fn petit_au_bout(g: &State, taker: Seat) -> Option<Petit> {
     let exception = g.laid[TRICKS - 1].win == Win::SlamExcuse;
     let last = &g.laid[TRICKS - 1];
     let petit_last = last.cards.contains(&Card::PAGAT);
@@ -299,13 +346,26 @@ fn petit_au_bout(g: &State, taker: Seat, mult: i64) -> Option<Item> {
     if !(petit_last || petit_17) {
         return None;
     }
-    let taker_side = last.winner == taker;
+    Some(Petit {
+        side: if last.winner == taker {
+            Side::Taker
+        } else {
+            Side::Defence
+        },
+        trick17: petit_17,
+    })
+}
+
+/// FR-SCORE-4: the petit au bout scores 10 × multiplier for its side.
+fn petit_item(petit: Option<Petit>, mult: i64) -> Option<Item> {
+    let petit = petit?;
+    let taker_side = petit.side == Side::Taker;
     Some((
         if taker_side { 10 * mult } else { -10 * mult },
         "FR-SCORE-4",
         crate::reason!(
             "petit au bout{} won by the {}: 10 × {mult}",
-            if petit_17 {
+            if petit.trick17 {
                 " (trick 17, slam exception)"
             } else {
                 ""
@@ -316,10 +376,10 @@ fn petit_au_bout(g: &State, taker: Seat, mult: i64) -> Option<Item> {
 }
 
 /// FR-SLAM-3, with Option `defence_slam` for a slam by the defence.
-fn slam_bonuses(deal: &Deal<'_>, g: &State, taker_tricks: usize, items: &mut Vec<Item>) {
-    let taker_slam = taker_tricks == TRICKS;
-    let defence_slam = taker_tricks == 0;
-    if g.slam_declared {
+fn slam_bonuses(deal: &Deal<'_>, facts: &Facts, items: &mut Vec<Item>) {
+    let taker_slam = facts.slam == Some(Side::Taker);
+    let defence_slam = facts.slam == Some(Side::Defence);
+    if facts.slam_announced {
         if taker_slam {
             items.push((400, "FR-SLAM-3", "slam declared and made".into()));
         } else {

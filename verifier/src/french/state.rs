@@ -154,6 +154,26 @@ impl<'r> Writer<'r> {
         self.report.problems.push(p);
     }
 
+    /// A finding of the score sheet (`bad-result`, `result-mismatch`): the
+    /// sheet's, not the table's play, so the deal stays regular.
+    pub fn sheet(&mut self, p: Problem) {
+        self.report.problems.push(p);
+    }
+
+    /// The facts the play gave, kept as a score sheet (when events are).
+    pub fn facts(&mut self, facts: &super::sheet::Facts) {
+        if self.report.wants_events() {
+            self.report.result = Some(facts.to_sheet());
+        }
+    }
+
+    /// A deal where everyone passed, kept as its score sheet.
+    pub fn passed(&mut self) {
+        if self.report.wants_events() {
+            self.report.result = Some(super::sheet::passed_sheet());
+        }
+    }
+
     /// A rule applied, in plain words.
     pub fn rule(&mut self, at: Moment, rule: &'static str, text: impl Words) {
         self.report.event(|| Event::Rule {

@@ -753,6 +753,7 @@ pub fn play_out(setup: &Setup, rng: &mut Rng, choose: &mut Chooser<'_>) -> Recor
             span: Span::default(),
         }),
         tricks,
+        result: None,
         claim: Some(Claim {
             entries,
             comments: vec![],

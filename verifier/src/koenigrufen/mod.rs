@@ -56,6 +56,7 @@ mod out;
 mod play;
 pub mod rules;
 mod settle;
+mod sheet;
 mod state;
 mod talon;
 
@@ -118,6 +119,27 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     session.koenigrufen.deals += 1;
     name_structural_faults(report);
     let forehand = (deal.table.dealer + 1) % 4; // KR-DEAL-2
+                                                // A score sheet without cards: its facts settle the deal (issue 26).
+    if let Some(sheet) = rec
+        .result
+        .as_ref()
+        .filter(|_| crate::sheet::sheet_only(rec))
+    {
+        let opts = Opts::read(deal.options);
+        let mut out = Out::new(report);
+        match sheet::stated(sheet, &opts, forehand, &mut out) {
+            Some(sheet::Settles::Grind(game, bidder)) => {
+                settle::grind_facts(&mut out, game, bidder);
+                out.settled();
+            }
+            Some(sheet::Settles::Played(facts)) => {
+                settle::settle_facts(&mut out, &opts, &facts);
+                out.settled();
+            }
+            None => {}
+        }
+        return;
+    }
     let mut r = Replay {
         rec,
         opts: Opts::read(deal.options),
@@ -145,6 +167,12 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     let next = r.king_call(calls); // call.rs
     let next = r.talon(calls, next); // talon.rs
     if r.state.grind {
+        let (game, bidder) = (r.state.game(), r.state.bidder);
+        if let Some(sheet) = &rec.result {
+            let opts = r.opts;
+            sheet::compare_grind(sheet, game, bidder, &opts, &mut r.out);
+        }
+        r.out.grind_sheet(game, bidder);
         settle::grind(&mut r);
         r.out.settled();
         r.after_grind();
@@ -164,7 +192,13 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     if !r.state.complete {
         return r.out.incomplete(rec);
     }
-    settle::settle(&mut r); // settle/
+    let facts = settle::played(&mut r); // settle/
+    let opts = r.opts;
+    if let Some(sheet) = &rec.result {
+        sheet::compare(sheet, &facts, &opts, &mut r.out);
+    }
+    settle::settle_facts(&mut r.out, &opts, &facts);
+    r.out.facts(&facts);
     r.out.settled();
 }
 

@@ -82,6 +82,20 @@ impl<'a> Out<'a> {
         crate::structural::incomplete(self.report, rec, "KR-NEG-1", stop, 12);
     }
 
+    /// The facts the play gave, kept as a score sheet (when events are).
+    pub(super) fn facts(&mut self, facts: &super::settle::Facts) {
+        if self.report.wants_events() {
+            self.report.result = Some(super::sheet::to_sheet(facts));
+        }
+    }
+
+    /// A grind, kept as its score sheet (when events are).
+    pub fn grind_sheet(&mut self, game: notation::Game, bidder: u8) {
+        if self.report.wants_events() {
+            self.report.result = Some(super::sheet::grind_sheet(game, bidder));
+        }
+    }
+
     /// The deal was replayed to its end and scored.
     pub fn settled(&mut self) {
         self.report.settled = true;

@@ -6,7 +6,7 @@
 use notation::{Card, CardSet, Game};
 
 /// An announced bonus: the team that owns it and its contra level.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Ann {
     /// Announced by the bidder's team.
     pub bidder_team: bool,

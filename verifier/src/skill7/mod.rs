@@ -46,6 +46,7 @@ mod deal;
 mod deck;
 mod play;
 mod settle;
+mod sheet;
 mod state;
 
 pub use auction::Kind;
@@ -59,6 +60,19 @@ use state::{Out, Replay, State};
 /// Replays the deal, pushing findings, payments and events into the report.
 pub fn replay(deal: &Deal<'_>, _session: &mut Session, report: &mut Report) {
     deal::name_structural_faults(report, deal.wrong_deal);
+    // A score sheet without cards: its facts settle the deal (issue 26).
+    if let Some(sheet) = deal
+        .record
+        .result
+        .as_ref()
+        .filter(|_| crate::sheet::sheet_only(deal.record))
+    {
+        let mut out = Out { report };
+        if let Some(facts) = sheet::stated(sheet, &mut out) {
+            settle::settle_facts(&mut out, &facts);
+        }
+        return;
+    }
     let mut r = Replay {
         deal,
         st: State::new((deal.table.dealer + 1) % 4),

@@ -1,19 +1,97 @@
 //! The settlement (S7-POINTS-2, S7-SCORE-1 .. S7-SCORE-5): the game, the
 //! additions bid or silent, the automatic premiums, each a line won by one
 //! team; a valat line replaces all others. Each line is paid seat to seat.
+//!
+//! Play → facts → settlement (issue 26): the play of a full record yields
+//! the [`Facts`] (`Replay::played`), a score sheet states them
+//! (`super::sheet`), and [`settle_facts`] pays them, reading nothing else.
 
 use notation::{CardSet, Seat};
 
 use super::auction::{Contract, Item, Kind, ABSOLUT, GAME, LEVEL_WORDS, PAGAT_ITEM, VALAT};
 use super::deck::{kings, trull};
 use super::play::Play;
-use super::state::{side_of, Replay, Side};
+use super::state::{side_of, Out, Replay, Side};
 use crate::reason::{decimal, Reason};
 use crate::Moment;
 
 /// One line of the settlement: the team that wins it, its value, the rule,
 /// the reason.
 type Line = (Side, i64, &'static str, crate::Reason);
+
+/// What the settlement of a deal played to its end needs to know, and
+/// nothing else (S7-POINTS-2, S7-SCORE-1..5).
+#[derive(Debug, Clone)]
+pub(super) struct Facts {
+    pub game: Kind,
+    pub declarer: Seat,
+    /// The Rufer partner, the holder of the called tarock (S7-CALL-1).
+    pub partner: Option<Seat>,
+    /// Kontra steps on the game (S7-ADD-3).
+    pub game_level: u8,
+    /// The declarer's team's card points (S7-POINTS-2), or (a sheet that
+    /// does not count them) whether it won the game.
+    pub points: Points,
+    /// Absolut, pagat and the automatic premiums, in the digest's order.
+    pub lines: Vec<LineFact>,
+    /// Valat, bid or silent: the only line when there is one (S7-SCORE-4).
+    pub valat: Option<LineFact>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Points {
+    Count(u32),
+    Won(bool),
+}
+
+impl Points {
+    /// 45 points win the game (S7-POINTS-2).
+    pub fn won(self) -> bool {
+        match self {
+            Points::Count(p) => p >= 45,
+            Points::Won(w) => w,
+        }
+    }
+}
+
+/// What a line is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum What {
+    Absolut,
+    Pagat,
+    Valat,
+    Trull,
+    Koenigstrull,
+    Mondfang,
+}
+
+/// One line besides the game: an addition bid (by its owner, at its kontra
+/// level) or silent, or a premium; the team that wins it.
+#[derive(Debug, Clone)]
+pub(super) struct LineFact {
+    pub what: What,
+    /// Bid: the team that bid it and its kontra level.
+    pub bid: Option<(Side, u8)>,
+    pub winner: Side,
+    pub reason: Reason,
+}
+
+impl LineFact {
+    /// The line: its value by S7-SCORE-2..5 (×2 per kontra step).
+    fn line(&self, solo: bool) -> Line {
+        let k = |level: u8| 1i64 << level;
+        let (value, rule) = match (self.what, self.bid) {
+            (What::Absolut, Some((_, l))) => (if solo { 4 } else { 2 } * k(l), "S7-SCORE-2"),
+            (What::Absolut, None) => (if solo { 2 } else { 1 }, "S7-SCORE-2"),
+            (What::Pagat, Some((_, l))) => (if solo { 4 } else { 2 } * k(l), "S7-SCORE-3"),
+            (What::Pagat, None) => (if solo { 2 } else { 1 }, "S7-SCORE-3"),
+            (What::Valat, Some((_, l))) => (if solo { 24 } else { 12 } * k(l), "S7-SCORE-4"),
+            (What::Valat, None) => (if solo { 12 } else { 6 }, "S7-SCORE-4"),
+            (_, _) => (if solo { 2 } else { 1 }, "S7-SCORE-5"),
+        };
+        (self.winner, value, rule, self.reason.clone())
+    }
+}
 
 /// The teams as the call fixed them, and what each took.
 struct Teams<'p> {
@@ -46,11 +124,6 @@ impl Teams<'_> {
     }
 }
 
-/// The value of an item with its kontras: ×2 per step.
-fn with_kontras(item: Option<Item>) -> i64 {
-    1i64 << item.map_or(0, |i| i.level)
-}
-
 fn won_word(won: bool) -> &'static str {
     if won {
         "won"
@@ -60,36 +133,32 @@ fn won_word(won: bool) -> &'static str {
 }
 
 /// Valat bid or silent (S7-SCORE-4): when there is one, the only line.
-fn valat(items: &[Option<Item>; 4], teams: &Teams, solo: bool) -> Option<Line> {
+fn valat(items: &[Option<Item>; 4], teams: &Teams) -> Option<LineFact> {
     if let Some(v) = items[VALAT] {
         let won = teams.tricks(v.owner) == 10;
-        let value = if solo { 24 } else { 12 } * with_kontras(Some(v));
         let winner = if won { v.owner } else { v.owner.other() };
-        return Some((
+        return Some(LineFact {
+            what: What::Valat,
+            bid: Some((v.owner, v.level)),
             winner,
-            value,
-            "S7-SCORE-4",
-            crate::reason!("valat bid by {} {}", v.owner.word(), won_word(won)),
-        ));
+            reason: crate::reason!("valat bid by {} {}", v.owner.word(), won_word(won)),
+        });
     }
     [Side::Declarer, Side::Opponents]
         .into_iter()
         .find(|s| teams.tricks(*s) == 10)
-        .map(|side| {
-            (
-                side,
-                if solo { 12 } else { 6 },
-                "S7-SCORE-4",
-                crate::reason!("silent valat by {}", side.word()),
-            )
+        .map(|side| LineFact {
+            what: What::Valat,
+            bid: None,
+            winner: side,
+            reason: crate::reason!("silent valat by {}", side.word()),
         })
 }
 
 /// The game (S7-SCORE-1, S7-POINTS-2): 45 points win it.
-fn game_line(game: Kind, item: Option<Item>, dp: u32, solo: bool) -> Line {
-    let won = dp >= 45;
-    let value = if solo { 4 } else { 1 } * with_kontras(item);
-    let level = item.map_or(0, |i| i.level);
+fn game_line(game: Kind, level: u8, points: Points, solo: bool) -> Line {
+    let won = points.won();
+    let value = if solo { 4 } else { 1 } * (1i64 << level);
     (
         if won { Side::Declarer } else { Side::Opponents },
         value,
@@ -101,13 +170,18 @@ fn game_line(game: Kind, item: Option<Item>, dp: u32, solo: bool) -> Line {
             } else {
                 ("", "", "")
             };
+            let mut n = [0; 20];
+            let (with, dp, pts) = match points {
+                Points::Count(dp) => (" with ", decimal(i64::from(dp), &mut n), " points"),
+                Points::Won(_) => (" (score sheet)", "", ""),
+            };
             Reason::concat(&[
                 game.word(),
                 " ",
                 won_word(won),
-                " with ",
-                decimal(i64::from(dp), &mut [0; 20]),
-                " points",
+                with,
+                dp,
+                pts,
                 open,
                 word,
                 close,
@@ -117,59 +191,105 @@ fn game_line(game: Kind, item: Option<Item>, dp: u32, solo: bool) -> Line {
 }
 
 /// Absolut bid or silent (S7-SCORE-2): 56 points.
-fn absolut(item: Option<Item>, teams: &Teams, solo: bool) -> Option<Line> {
+fn absolut(item: Option<Item>, teams: &Teams) -> Option<LineFact> {
     if let Some(ab) = item {
         let won = teams.points(ab.owner) >= 56;
-        return Some((
-            if won { ab.owner } else { ab.owner.other() },
-            if solo { 4 } else { 2 } * with_kontras(Some(ab)),
-            "S7-SCORE-2",
-            crate::reason!("absolut bid by {} {}", ab.owner.word(), won_word(won)),
-        ));
+        return Some(LineFact {
+            what: What::Absolut,
+            bid: Some((ab.owner, ab.level)),
+            winner: if won { ab.owner } else { ab.owner.other() },
+            reason: crate::reason!("absolut bid by {} {}", ab.owner.word(), won_word(won)),
+        });
     }
     [Side::Declarer, Side::Opponents]
         .into_iter()
         .find(|s| teams.points(*s) >= 56)
-        .map(|side| {
-            (
-                side,
-                if solo { 2 } else { 1 },
-                "S7-SCORE-2",
-                crate::reason!(
-                    "silent absolut by {} ({} points)",
-                    side.word(),
-                    teams.points(side)
-                ),
-            )
+        .map(|side| LineFact {
+            what: What::Absolut,
+            bid: None,
+            winner: side,
+            reason: crate::reason!(
+                "silent absolut by {} ({} points)",
+                side.word(),
+                teams.points(side)
+            ),
         })
 }
 
 /// Pagat bid or silent (S7-SCORE-3): `T1` wins trick 10. Not in Farbesolo
 /// (the caller's test).
-fn pagat(item: Option<Item>, teams: &Teams, solo: bool) -> Option<Line> {
+fn pagat(item: Option<Item>, teams: &Teams) -> Option<LineFact> {
     let last = teams.play.pagat_last;
     if let Some(pg) = item {
         let won = last.is_some_and(|(s, w)| w && teams.side_of(s) == pg.owner);
-        return Some((
-            if won { pg.owner } else { pg.owner.other() },
-            if solo { 4 } else { 2 } * with_kontras(Some(pg)),
-            "S7-SCORE-3",
-            crate::reason!("pagat bid by {} {}", pg.owner.word(), won_word(won)),
-        ));
+        return Some(LineFact {
+            what: What::Pagat,
+            bid: Some((pg.owner, pg.level)),
+            winner: if won { pg.owner } else { pg.owner.other() },
+            reason: crate::reason!("pagat bid by {} {}", pg.owner.word(), won_word(won)),
+        });
     }
     let (s, w) = last?;
     let side = teams.side_of(s);
-    Some((
-        if w { side } else { side.other() },
-        if solo { 2 } else { 1 },
-        "S7-SCORE-3",
-        crate::reason!("silent pagat of seat {s} {} in the last trick", won_word(w)),
-    ))
+    Some(LineFact {
+        what: What::Pagat,
+        bid: None,
+        winner: if w { side } else { side.other() },
+        reason: crate::reason!("silent pagat of seat {s} {} in the last trick", won_word(w)),
+    })
+}
+
+/// Scores a deal played to its end, from its facts alone.
+pub(super) fn settle_facts(out: &mut Out<'_>, f: &Facts) {
+    match f.points {
+        Points::Count(dp) => out.rule(
+            Moment::Settlement,
+            "S7-POINTS-2",
+            format_args!(
+                "the declarer's team takes {dp} of the 88 card points (S7-POINTS-1), the opponents {}: 45 win the game",
+                88 - dp.min(88)
+            ),
+        ),
+        Points::Won(won) => out.rule(
+            Moment::Settlement,
+            "S7-POINTS-2",
+            format_args!("the score sheet says the declarer's team {} the game", won_word(won)),
+        ),
+    }
+    let solo = f.game.solo_values();
+    let lines = match &f.valat {
+        Some(v) => vec![v.line(solo)],
+        None => {
+            let mut lines = vec![game_line(f.game, f.game_level, f.points, solo)];
+            lines.extend(f.lines.iter().map(|l| l.line(solo)));
+            lines
+        }
+    };
+    let declarer: [bool; 4] =
+        std::array::from_fn(|s| side_of(s as u8, f.game, f.declarer, f.partner) == Side::Declarer);
+    for (winner, value, rule, reason) in lines {
+        pay_line(out, &declarer, winner, value, rule, reason);
+    }
+    out.report.settled = true;
 }
 
 impl Replay<'_, '_> {
-    /// Settlement (S7-SCORE-*): one ledger line per payment.
+    /// Settlement (S7-SCORE-*): the facts of the play, checked against a
+    /// score sheet beside the cards, then settled; one ledger line per
+    /// payment.
     pub(super) fn settle(&mut self, c: &Contract, partner: Option<Seat>, play: &Play) {
+        let facts = self.played(c, partner, play);
+        if let Some(sheet) = &self.deal.record.result {
+            super::sheet::compare(sheet, &facts, &mut self.out);
+        }
+        if self.out.report.wants_events() {
+            self.out.report.result = Some(super::sheet::to_sheet(&facts));
+        }
+        settle_facts(&mut self.out, &facts);
+    }
+
+    /// The facts of the play (S7-SCORE-*).
+    fn played(&self, c: &Contract, partner: Option<Seat>, play: &Play) -> Facts {
         let game = c.game;
         let teams = Teams {
             declarer: std::array::from_fn(|s| {
@@ -185,75 +305,54 @@ impl Replay<'_, '_> {
             item.owner = teams.side_of(item.bidder);
         }
         let dp = teams.points(Side::Declarer);
-        self.out.rule(
-            Moment::Settlement,
-            "S7-POINTS-2",
-            format_args!(
-                "the declarer's team takes {dp} of the 88 card points (S7-POINTS-1), the opponents {}: 45 win the game",
-                88 - dp.min(88)
-            ),
-        );
-        let solo = game.solo_values();
-        let lines = match valat(&items, &teams, solo) {
-            Some(line) => vec![line],
-            None => self.lines_without_valat(game, &items, &teams, dp),
-        };
-        for (winner, value, rule, reason) in lines {
-            self.pay_line(&teams, winner, value, rule, reason);
-        }
-        self.out.report.settled = true;
-    }
-
-    /// The game, absolut, pagat and the automatic premiums, in that order.
-    fn lines_without_valat(
-        &self,
-        game: Kind,
-        items: &[Option<Item>; 4],
-        teams: &Teams,
-        dp: u32,
-    ) -> Vec<Line> {
-        let solo = game.solo_values();
-        let mut lines = vec![game_line(game, items[GAME], dp, solo)];
-        lines.extend(absolut(items[ABSOLUT], teams, solo));
+        let mut lines = Vec::with_capacity(5);
+        lines.extend(absolut(items[ABSOLUT], &teams));
         if game != Kind::Farbesolo {
-            lines.extend(pagat(items[PAGAT_ITEM], teams, solo));
+            lines.extend(pagat(items[PAGAT_ITEM], &teams));
         }
-        self.premiums(game, teams, &mut lines);
-        lines
+        self.premiums(game, &teams, &mut lines);
+        Facts {
+            game,
+            declarer: c.declarer,
+            partner,
+            game_level: items[GAME].map_or(0, |i| i.level),
+            points: Points::Count(dp),
+            lines,
+            valat: valat(&items, &teams),
+        }
     }
 
     /// The automatic premiums (S7-SCORE-5): Trull, Königstrull, Mondfang.
-    fn premiums(&self, game: Kind, teams: &Teams, lines: &mut Vec<Line>) {
-        let premium = if game.solo_values() { 2 } else { 1 };
+    fn premiums(&self, game: Kind, teams: &Teams, lines: &mut Vec<LineFact>) {
         if game != Kind::Farbesolo {
             if let Some(s) = self.trull_holder(game, teams) {
                 let side = teams.side_of(s);
-                lines.push((
-                    side,
-                    premium,
-                    "S7-SCORE-5",
-                    crate::reason!("Trull of {}", side.word()),
-                ));
+                lines.push(LineFact {
+                    what: What::Trull,
+                    bid: None,
+                    winner: side,
+                    reason: crate::reason!("Trull of {}", side.word()),
+                });
             }
         }
         if let Some(s) =
             (0..4u8).find(|&s| self.st.hands[s as usize].intersection(kings()) == kings())
         {
-            lines.push((
-                teams.side_of(s),
-                premium,
-                "S7-SCORE-5",
-                crate::reason!("Königstrull of seat {s}"),
-            ));
+            lines.push(LineFact {
+                what: What::Koenigstrull,
+                bid: None,
+                winner: teams.side_of(s),
+                reason: crate::reason!("Königstrull of seat {s}"),
+            });
         }
         if game != Kind::Farbesolo {
             if let Some((s, n)) = teams.play.mondfang {
-                lines.push((
-                    teams.side_of(s).other(),
-                    premium,
-                    "S7-SCORE-5",
-                    crate::reason!("Mondfang: the Mond of seat {s} caught in trick {n}"),
-                ));
+                lines.push(LineFact {
+                    what: What::Mondfang,
+                    bid: None,
+                    winner: teams.side_of(s).other(),
+                    reason: crate::reason!("Mondfang: the Mond of seat {s} caught in trick {n}"),
+                });
             }
         }
     }
@@ -275,42 +374,48 @@ impl Replay<'_, '_> {
             hand.intersection(trull()) == trull()
         })
     }
+}
 
-    /// Pays one line: two against two, each loser pays one winner; one
-    /// against three, the one pays or receives from each.
-    fn pay_line(
-        &mut self,
-        teams: &Teams,
-        winner: Side,
-        value: i64,
-        rule: &'static str,
-        reason: crate::Reason,
-    ) {
-        let mut winners = [0u8; 4];
-        let mut losers = [0u8; 4];
-        let (mut nw, mut nl) = (0, 0);
-        for s in 0..4u8 {
-            if teams.side_of(s) == winner {
-                winners[nw] = s;
-                nw += 1;
-            } else {
-                losers[nl] = s;
-                nl += 1;
-            }
-        }
-        if nw == nl {
-            for k in 0..nw {
-                self.out
-                    .pay(losers[k], winners[k], value, rule, reason.clone());
-            }
-        } else if nw == 1 {
-            for &l in &losers[..nl] {
-                self.out.pay(l, winners[0], value, rule, reason.clone());
-            }
+/// Pays one line: two against two, each loser pays one winner; one against
+/// three, the one pays or receives from each.
+fn pay_line(
+    out: &mut Out<'_>,
+    declarer: &[bool; 4],
+    winner: Side,
+    value: i64,
+    rule: &'static str,
+    reason: crate::Reason,
+) {
+    let side_of = |s: u8| {
+        if declarer[s as usize] {
+            Side::Declarer
         } else {
-            for &w in &winners[..nw] {
-                self.out.pay(losers[0], w, value, rule, reason.clone());
-            }
+            Side::Opponents
+        }
+    };
+    let mut winners = [0u8; 4];
+    let mut losers = [0u8; 4];
+    let (mut nw, mut nl) = (0, 0);
+    for s in 0..4u8 {
+        if side_of(s) == winner {
+            winners[nw] = s;
+            nw += 1;
+        } else {
+            losers[nl] = s;
+            nl += 1;
+        }
+    }
+    if nw == nl {
+        for k in 0..nw {
+            out.pay(losers[k], winners[k], value, rule, reason.clone());
+        }
+    } else if nw == 1 {
+        for &l in &losers[..nl] {
+            out.pay(l, winners[0], value, rule, reason.clone());
+        }
+    } else {
+        for &w in &winners[..nw] {
+            out.pay(losers[0], w, value, rule, reason.clone());
         }
     }
 }

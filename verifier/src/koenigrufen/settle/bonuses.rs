@@ -1,57 +1,87 @@
 //! The bonus lines of positive games (KR-BONUS-1..10, valued as KR-SCORE-4
 //! says): pagat to quapil, king ultimo, capture the moon, capture the king,
 //! trull, four kings, honours, absolut, and valat, which replaces them all.
+//! The play gives each bonus's facts ([`bonus_facts`]: announced or not,
+//! which team wins its line); [`line`] and [`valat`] value them, the same
+//! for a score sheet's.
 
 use notation::{Bonus, Card, CardSet, Game};
 
+use super::super::options::Opts;
+use super::super::out::Out;
 use super::super::rules::*;
 use super::super::Replay;
 use super::positive::Piles;
-use super::{doubling, Line};
+use super::{doubling, BonusFact, Line, Valat};
 use crate::reason::Reason;
 use crate::Moment;
 
-/// Adds the bonus lines of a positive game to `lines` (after the game
-/// line), in the order of the bonus table.
-pub(super) fn bonus_lines(
+/// The bonus facts of a positive game as the play gives them (after the
+/// game line), in the order of the bonus table; and valat.
+pub(super) fn bonus_facts(
     r: &mut Replay<'_>,
     game: Game,
-    solo: i64,
     piles: &Piles,
-    lines: &mut Vec<Line>,
-) {
+    facts: &mut Vec<BonusFact>,
+) -> Option<Valat> {
     let black = is_black(game);
     let caller = is_caller(game);
     if black {
-        ultimo_lines(r, solo, lines);
+        ultimo_facts(r, facts);
     }
     if caller {
-        king_ultimo_line(r, solo, lines);
+        king_ultimo_fact(r, facts);
     }
     if black {
-        capture_the_moon(r, solo, lines);
+        capture_the_moon(r, facts);
     }
     if caller {
-        capture_the_king(r, solo, &piles.opp, lines);
+        capture_the_king(r, &piles.opp, facts);
     }
-    pile_bonus_lines(r, black, solo, piles, lines);
-    valat(r, game, solo, lines);
+    pile_bonus_facts(r, black, piles, facts);
+    valat_fact(r)
 }
 
-/// KR-SCORE-4: the value of a bonus line, and whether it was announced.
-fn bonus_value(r: &Replay<'_>, bonus: Bonus, solo: i64) -> (i64, bool) {
-    let base = bonus_base(bonus, r.opts.absolut_value) * solo;
-    match r.state.ann[bonus_index(bonus)] {
-        Some(a) => (base * 2 * doubling(a.level), true),
-        None => (base, false),
+/// KR-SCORE-4: the value of a bonus line (a capture is one unit).
+pub(super) fn line(b: &BonusFact, solo: i64, opts: &Opts) -> Line {
+    let value = if b.capture {
+        solo
+    } else {
+        let base = bonus_base(b.bonus, opts.absolut_value) * solo;
+        match b.announced {
+            Some(a) => base * 2 * doubling(a.level),
+            None => base,
+        }
+    };
+    Line {
+        bidder_team_wins: b.bidder_team_wins,
+        value,
+        rule: b.rule,
+        reason: b.reason.clone(),
+    }
+}
+
+fn fact(
+    r: &Replay<'_>,
+    bonus: Bonus,
+    rule: &'static str,
+    bidder_team_wins: bool,
+    reason: Reason,
+) -> BonusFact {
+    BonusFact {
+        bonus,
+        rule,
+        announced: r.state.ann[bonus_index(bonus)],
+        bidder_team_wins,
+        capture: false,
+        reason,
     }
 }
 
 /// KR-BONUS-1: pagat, uhu, pelican, quapil.
-fn ultimo_lines(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
+fn ultimo_facts(r: &mut Replay<'_>, facts: &mut Vec<BonusFact>) {
     for bonus in [Bonus::Pagat, Bonus::Uhu, Bonus::Pelican, Bonus::Quapil] {
         let (card, target) = ultimo_card(bonus).expect("ultimo bonus");
-        let (value, announced) = bonus_value(r, bonus, solo);
         let t = target as usize - 1;
         let in_target = (t < r.state.ntricks)
             .then(|| r.state.tricks[t])
@@ -70,60 +100,58 @@ fn ultimo_lines(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
         if let Some(ann) = r.state.ann[bonus_index(bonus)] {
             let achieved =
                 matches!(in_target, Some((s, true)) if r.state.team(s) == ann.bidder_team);
-            lines.push(Line {
-                bidder_team_wins: ann.bidder_team == achieved,
-                value,
-                rule: "KR-BONUS-1",
-                reason: ultimo_words(bonus, true, achieved),
-            });
+            facts.push(fact(
+                r,
+                bonus,
+                "KR-BONUS-1",
+                ann.bidder_team == achieved,
+                ultimo_words(bonus, true, achieved),
+            ));
         } else if let Some((s, wins)) = in_target {
-            debug_assert!(!announced);
-            lines.push(Line {
-                bidder_team_wins: r.state.team(s) == wins,
-                value,
-                rule: "KR-BONUS-1",
-                reason: ultimo_words(bonus, false, wins),
-            });
+            facts.push(fact(
+                r,
+                bonus,
+                "KR-BONUS-1",
+                r.state.team(s) == wins,
+                ultimo_words(bonus, false, wins),
+            ));
         }
     }
 }
 
 /// KR-BONUS-2: king ultimo.
-fn king_ultimo_line(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
+fn king_ultimo_fact(r: &mut Replay<'_>, facts: &mut Vec<BonusFact>) {
     if let Some(king) = r.state.called {
-        let (value, _) = bonus_value(r, Bonus::KingUltimo, solo);
         let last = (r.state.ntricks == 12).then(|| r.state.tricks[11]);
         let in_last = last.filter(|p| p.seat_of(king).is_some());
         let last_team = in_last.map(|p| r.state.team(p.winner));
         if let Some(ann) = r.state.ann[bonus_index(Bonus::KingUltimo)] {
             let achieved = last_team == Some(ann.bidder_team);
-            lines.push(Line {
-                bidder_team_wins: ann.bidder_team == achieved,
-                value,
-                rule: "KR-BONUS-2",
-                reason: Reason::from(if achieved {
+            facts.push(fact(
+                r,
+                Bonus::KingUltimo,
+                "KR-BONUS-2",
+                ann.bidder_team == achieved,
+                Reason::from(if achieved {
                     "king ultimo announced, made"
                 } else {
                     "king ultimo announced, lost"
                 }),
-            });
+            ));
         } else if let Some(t) = last_team {
-            lines.push(Line {
-                bidder_team_wins: t,
-                value,
-                rule: "KR-BONUS-2",
-                reason: Reason::concat(&[
-                    "king ultimo silent: ",
-                    king.code(),
-                    " falls in trick 12",
-                ]),
-            });
+            facts.push(fact(
+                r,
+                Bonus::KingUltimo,
+                "KR-BONUS-2",
+                t,
+                Reason::concat(&["king ultimo silent: ", king.code(), " falls in trick 12"]),
+            ));
         }
     }
 }
 
 /// KR-BONUS-3: capture the moon, for the team that did not play it.
-fn capture_the_moon(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
+fn capture_the_moon(r: &mut Replay<'_>, facts: &mut Vec<BonusFact>) {
     for (k, p) in r.state.tricks[..r.state.ntricks].iter().enumerate() {
         if let Some(s) = p.seat_of(Card::MOND) {
             if p.winning_card() != Some(Card::MOND) {
@@ -132,10 +160,12 @@ fn capture_the_moon(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
                     rule: "KR-BONUS-3",
                     text: format!("seat {s}'s Mond is captured: capture the moon"),
                 });
-                lines.push(Line {
-                    bidder_team_wins: !r.state.team(s),
-                    value: solo,
+                facts.push(BonusFact {
+                    bonus: Bonus::CaptureMoon,
                     rule: "KR-BONUS-3",
+                    announced: None,
+                    bidder_team_wins: !r.state.team(s),
+                    capture: true,
                     reason: crate::reason!("capture the moon: seat {s}'s T21 is taken"),
                 });
             }
@@ -144,7 +174,7 @@ fn capture_the_moon(r: &mut Replay<'_>, solo: i64, lines: &mut Vec<Line>) {
 }
 
 /// KR-BONUS-4: capture the king, for the opponents only.
-fn capture_the_king(r: &mut Replay<'_>, solo: i64, opp: &CardSet, lines: &mut Vec<Line>) {
+fn capture_the_king(r: &mut Replay<'_>, opp: &CardSet, facts: &mut Vec<BonusFact>) {
     if let Some(king) = r.state.called {
         if let Some(k) = r.state.tricks[..r.state.ntricks]
             .iter()
@@ -157,10 +187,12 @@ fn capture_the_king(r: &mut Replay<'_>, solo: i64, opp: &CardSet, lines: &mut Ve
             );
         }
         if opp.contains(king) {
-            lines.push(Line {
-                bidder_team_wins: false,
-                value: solo,
+            facts.push(BonusFact {
+                bonus: Bonus::CaptureKing,
                 rule: "KR-BONUS-4",
+                announced: None,
+                bidder_team_wins: false,
+                capture: true,
                 reason: crate::reason!("capture the king: {king} goes to the opponents"),
             });
         }
@@ -169,13 +201,7 @@ fn capture_the_king(r: &mut Replay<'_>, solo: i64, opp: &CardSet, lines: &mut Ve
 
 /// KR-BONUS-5..8: trull, four kings, honours, absolut, by what a team's
 /// pile holds.
-fn pile_bonus_lines(
-    r: &mut Replay<'_>,
-    black: bool,
-    solo: i64,
-    piles: &Piles,
-    lines: &mut Vec<Line>,
-) {
+fn pile_bonus_facts(r: &mut Replay<'_>, black: bool, piles: &Piles, facts: &mut Vec<BonusFact>) {
     type Achieved = fn(CardSet, u32) -> bool;
     let checks: [(Bonus, &'static str, bool, Achieved); 4] = [
         (Bonus::Trull, "KR-BONUS-5", black, |p, _| {
@@ -195,24 +221,19 @@ fn pile_bonus_lines(
         if !exists {
             continue;
         }
-        let (value, _) = bonus_value(r, bonus, solo);
         let bid_has = achieved(piles.bid, piles.bid_points);
         let opp_has = achieved(piles.opp, piles.opp_points);
         if let Some(ann) = r.state.ann[bonus_index(bonus)] {
             let made = if ann.bidder_team { bid_has } else { opp_has };
-            lines.push(Line {
-                bidder_team_wins: ann.bidder_team == made,
-                value,
+            facts.push(fact(
+                r,
+                bonus,
                 rule,
-                reason: pile_words(bonus, Some(made)),
-            });
+                ann.bidder_team == made,
+                pile_words(bonus, Some(made)),
+            ));
         } else if bid_has || opp_has {
-            lines.push(Line {
-                bidder_team_wins: bid_has,
-                value,
-                rule,
-                reason: pile_words(bonus, None),
-            });
+            facts.push(fact(r, bonus, rule, bid_has, pile_words(bonus, None)));
         }
     }
 }
@@ -303,9 +324,35 @@ fn pile_words(bonus: Bonus, announced: Option<bool>) -> Reason {
     })
 }
 
+/// KR-BONUS-9: valat as the play gives it: announced and made or not, or
+/// silent and the team that took every trick.
+fn valat_fact(r: &Replay<'_>) -> Option<Valat> {
+    let all_tricks = |team: bool| {
+        r.state.ntricks == 12
+            && r.state.tricks[..12]
+                .iter()
+                .all(|p| r.state.team(p.winner) == team)
+    };
+    if let Some(ann) = r.state.ann[bonus_index(Bonus::Valat)] {
+        Some(Valat::Announced(ann, all_tricks(ann.bidder_team)))
+    } else if all_tricks(true) {
+        Some(Valat::Silent(true))
+    } else if all_tricks(false) {
+        Some(Valat::Silent(false))
+    } else {
+        None
+    }
+}
+
 /// KR-BONUS-9, 10: valat. An announced valat, or a silent one worth at
 /// least the other lines, is the only line scored.
-fn valat(r: &mut Replay<'_>, game: Game, solo: i64, lines: &mut Vec<Line>) {
+pub(super) fn valat(
+    out: &mut Out<'_>,
+    game: Game,
+    solo: i64,
+    valat: Option<Valat>,
+    lines: &mut Vec<Line>,
+) {
     let basic = |bidder_wins: bool| -> i64 {
         match game {
             Game::SixThrees if !bidder_wins => 12,
@@ -313,31 +360,18 @@ fn valat(r: &mut Replay<'_>, game: Game, solo: i64, lines: &mut Vec<Line>) {
             _ => 6,
         }
     };
-    let all_tricks = |team: bool| {
-        r.state.ntricks == 12
-            && r.state.tricks[..12]
-                .iter()
-                .all(|p| r.state.team(p.winner) == team)
-    };
-    let valat_lines = if let Some(ann) = r.state.ann[bonus_index(Bonus::Valat)] {
-        let made = all_tricks(ann.bidder_team);
-        let bidder_wins = ann.bidder_team == made;
-        let value = 4 * basic(bidder_wins) * 2 * solo * doubling(ann.level);
-        Some(Line {
-            bidder_team_wins: bidder_wins,
-            value,
-            rule: "KR-BONUS-9",
-            reason: crate::reason!("valat announced, {}", if made { "made" } else { "lost" }),
-        })
-    } else {
-        let team = if all_tricks(true) {
-            Some(true)
-        } else if all_tricks(false) {
-            Some(false)
-        } else {
-            None
-        };
-        team.and_then(|t| {
+    let valat_lines = match valat {
+        Some(Valat::Announced(ann, made)) => {
+            let bidder_wins = ann.bidder_team == made;
+            let value = 4 * basic(bidder_wins) * 2 * solo * doubling(ann.level);
+            Some(Line {
+                bidder_team_wins: bidder_wins,
+                value,
+                rule: "KR-BONUS-9",
+                reason: crate::reason!("valat announced, {}", if made { "made" } else { "lost" }),
+            })
+        }
+        Some(Valat::Silent(t)) => {
             let value = 4 * basic(t) * solo;
             let net: i64 = lines
                 .iter()
@@ -355,10 +389,11 @@ fn valat(r: &mut Replay<'_>, game: Game, solo: i64, lines: &mut Vec<Line>) {
                 rule: "KR-BONUS-10",
                 reason: crate::reason!("silent valat ({value} ≥ {net}, the other lines)"),
             })
-        })
+        }
+        None => None,
     };
     if let Some(v) = valat_lines {
-        r.out.event(
+        out.event(
             Moment::Settlement,
             "KR-BONUS-10",
             "valat: only the valat line is scored",

@@ -1,24 +1,22 @@
 //! Negative games (KR-SCORE-6, 7): beggar and piccolo in both forms, and
 //! trischaken, where the player with the most card points pays.
 
-use notation::Game;
-
+use super::super::options::Opts;
+use super::super::out::Out;
 use super::super::rules::*;
-use super::super::Replay;
-use super::{doubling, pay, pay_each_other_seat, Line};
+use super::{doubling, pay, pay_each_other_seat, Facts, Line};
 use crate::reason::{decimal, Reason};
 use crate::Moment;
 
 /// KR-SCORE-6: beggar and piccolo, the bidder alone against three.
-pub(super) fn beggar_piccolo(r: &mut Replay<'_>, game: Game) {
-    let b = r.state.bidder;
-    let taken = r.state.tricks_won[b as usize];
+pub(super) fn beggar_piccolo(out: &mut Out<'_>, f: &Facts, taken: u8) {
+    let game = f.game;
     let won = if is_beggar(game) {
         taken == 0
     } else {
         taken == 1
     };
-    let value = game_value(game) * doubling(r.state.game_level);
+    let value = game_value(game) * doubling(f.game_level);
     let line = Line {
         bidder_team_wins: won,
         value,
@@ -32,15 +30,13 @@ pub(super) fn beggar_piccolo(r: &mut Replay<'_>, game: Game) {
             if taken == 1 { " trick" } else { " tricks" },
         ]),
     };
-    pay(r, &line);
+    pay(out, f, &line);
 }
 
 /// KR-SCORE-7: the player with the most points pays each other player.
-pub(super) fn trischaken(r: &mut Replay<'_>) {
-    let fh = r.state.forehand;
-    // Each card counts in each trick it is played to (KR-SCORE-1 as amended).
-    let pts: [u32; 4] = r.state.won_points;
-    let order: [u8; 4] = if r.opts.tie_before {
+pub(super) fn trischaken(out: &mut Out<'_>, opts: &Opts, f: &Facts, pts: &[u32; 4]) {
+    let fh = f.forehand;
+    let order: [u8; 4] = if opts.tie_before {
         std::array::from_fn(|i| (fh + 4 - i as u8) % 4)
     } else {
         std::array::from_fn(|i| (fh + i as u8) % 4)
@@ -53,7 +49,7 @@ pub(super) fn trischaken(r: &mut Replay<'_>) {
     }
     let mayor = pts[loser as usize] >= 96;
     let value = 2 * if mayor { 2 } else { 1 } * if loser == fh { 2 } else { 1 };
-    r.out.event(
+    out.event(
         Moment::Settlement,
         "KR-SCORE-7",
         crate::reason::Lazy(|| {
@@ -72,5 +68,5 @@ pub(super) fn trischaken(r: &mut Replay<'_>) {
         "trischaken lost with {} points",
         thirds(pts[loser as usize])
     );
-    pay_each_other_seat(r, loser, value, "KR-SCORE-7", reason, Moment::Settlement);
+    pay_each_other_seat(out, loser, value, "KR-SCORE-7", reason, Moment::Settlement);
 }

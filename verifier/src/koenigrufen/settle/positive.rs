@@ -3,9 +3,11 @@
 
 use notation::{CardSet, Game, Variant};
 
+use super::super::options::Opts;
+use super::super::out::Out;
 use super::super::rules::*;
 use super::super::Replay;
-use super::{bonuses, doubling, pay, Line};
+use super::{bonuses, doubling, pay, BonusFact, Count, Facts, Line, Points, Valat};
 use crate::reason::{decimal, Reason};
 use crate::Moment;
 
@@ -17,19 +19,39 @@ pub(super) struct Piles {
     pub opp_points: u32,
 }
 
-/// Scores a positive game: the game line and the bonuses (valat may
-/// replace them all, KR-BONUS-10).
-pub(super) fn positive(r: &mut Replay<'_>, game: Game) {
-    let solo = if is_solo(game) { 2 } else { 1 };
+/// The facts of a positive game played: the piles' points, the bonuses
+/// and valat, told as the play gives them.
+pub(super) fn played(r: &mut Replay<'_>, game: Game) -> Count {
     let piles = piles(r, game);
+    let mut bonuses = Vec::with_capacity(8);
+    let valat = bonuses::bonus_facts(r, game, &piles, &mut bonuses);
+    Count::Positive {
+        points: Points::Thirds(piles.bid_points),
+        bonuses,
+        valat,
+    }
+}
+
+/// Scores a positive game from its facts: the game line and the bonuses
+/// (valat may replace them all, KR-BONUS-10).
+pub(super) fn positive(
+    out: &mut Out<'_>,
+    opts: &Opts,
+    f: &Facts,
+    points: Points,
+    bonuses: &[BonusFact],
+    valat: Option<Valat>,
+) {
+    let solo = if is_solo(f.game) { 2 } else { 1 };
     let mut lines: Vec<Line> = Vec::with_capacity(12);
-    lines.push(game_line(r, game, piles.bid_points));
-    bonuses::bonus_lines(r, game, solo, &piles, &mut lines);
+    lines.push(game_line(f.game, f.game_level, points));
+    lines.extend(bonuses.iter().map(|b| bonuses::line(b, solo, opts)));
+    bonuses::valat(out, f.game, solo, valat, &mut lines);
     // A line is paid by two seats to two, or between one and three: room
     // for every payment at once.
-    r.out.reserve_payments(3 * lines.len());
+    out.reserve_payments(3 * lines.len());
     for line in &lines {
-        pay(r, line);
+        pay(out, f, line);
     }
 }
 
@@ -112,37 +134,44 @@ fn piles(r: &mut Replay<'_>, game: Game) -> Piles {
 }
 
 /// KR-SCORE-2: the game line, won with at least 107 thirds.
-fn game_line(r: &Replay<'_>, game: Game, pb: u32) -> Line {
-    let won = pb >= 107;
+fn game_line(game: Game, level: u8, points: Points) -> Line {
+    let won = points.won();
     let base = match game {
         Game::SixThrees if !won => 12,
         g => game_value(g),
     };
     // "{game} {won|lost} with {thirds(pb)} points{, ×doubling}", written
-    // without the formatting machinery.
+    // without the formatting machinery; a sheet that does not count the
+    // points: "{game} {won|lost} (score sheet)".
     let (mut whole, mut part, mut times) = ([0; 20], [0; 20], [0; 20]);
-    let whole = decimal(i64::from(pb / 3), &mut whole);
-    let (space, part, third) = match pb % 3 {
-        0 => ("", "", ""),
-        p => (" ", decimal(i64::from(p), &mut part), "/3"),
+    let (with, whole, space, part, third, pts) = match points {
+        Points::Thirds(pb) => {
+            let whole = decimal(i64::from(pb / 3), &mut whole);
+            let (space, part, third) = match pb % 3 {
+                0 => ("", "", ""),
+                p => (" ", decimal(i64::from(p), &mut part), "/3"),
+            };
+            (" with ", whole, space, part, third, " points")
+        }
+        Points::Won(_) => (" (score sheet)", "", "", "", "", ""),
     };
-    let (by, times) = match r.state.game_level {
+    let (by, times) = match level {
         0 => ("", ""),
         l => (", ×", decimal(doubling(l), &mut times)),
     };
     Line {
         bidder_team_wins: won,
-        value: base * doubling(r.state.game_level),
+        value: base * doubling(level),
         rule: "KR-SCORE-2",
         reason: Reason::concat(&[
             game.word(),
             if won { " won" } else { " lost" },
-            " with ",
+            with,
             whole,
             space,
             part,
             third,
-            " points",
+            pts,
             by,
             times,
         ]),

@@ -1,0 +1,409 @@
+//! Score sheets (issue 26 item 1): a record that states its result in a
+//! `result` section instead of its cards is settled by the same settlement
+//! as the full record; beside the cards, each stated fact they contradict
+//! is one `result-mismatch`; facts that cannot be are `bad-result` at them.
+
+extern crate tarok_verifier as verifier;
+
+use notation::Record;
+use verifier::{verify, Report, Session};
+
+fn read(text: &str) -> Record {
+    notation::parse_str(text).remove(0).expect("parses")
+}
+
+fn check(record: &Record) -> Report {
+    verify(record, &mut Session::default())
+}
+
+/// The record without its cards: tags, then the result given.
+fn sheet_only(full: &Record, result: notation::Sheet) -> Record {
+    let sheet = Record {
+        comments: full.comments.clone(),
+        tags: full.tags.clone(),
+        result: Some(result),
+        ..Record::default()
+    };
+    // Through the text, so that the sheet is read as a director types it.
+    read(&notation::to_text(&sheet))
+}
+
+fn corpus(variant: &str) -> Vec<(String, Record)> {
+    let dir = format!("{}/../corpus/{variant}", env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for r in notation::parse_str(&text).into_iter().flatten() {
+            out.push((path.display().to_string(), r));
+        }
+    }
+    out
+}
+
+fn kinds(report: &Report) -> Vec<&'static str> {
+    report.problems.iter().map(|p| p.kind.as_str()).collect()
+}
+
+#[test]
+fn every_clean_french_deal_settles_the_same_from_its_score_sheet() {
+    let compared = same_from_sheets("french-tarot");
+    assert!(compared >= 15, "only {compared} French deals compared");
+}
+
+#[test]
+fn every_clean_skill7_deal_settles_the_same_from_its_score_sheet() {
+    let compared = same_from_sheets("skill7-tarock");
+    assert!(compared >= 5, "only {compared} Skill7 deals compared");
+}
+
+#[test]
+fn every_clean_koenigrufen_deal_settles_the_same_from_its_score_sheet() {
+    let compared = same_from_sheets("koenigrufen");
+    assert!(compared >= 5, "only {compared} Königrufen deals compared");
+}
+
+/// Every clean deal of a corpus folder played card by card, settled again
+/// from its facts written as a score sheet (and with cards and sheet
+/// both): the same totals. Returns how many were compared.
+fn same_from_sheets(variant: &str) -> usize {
+    let mut compared = 0;
+    for (path, full) in corpus(variant) {
+        let report = check(&full);
+        // Deals played card by card only (the corpus has score sheets too).
+        if !report.problems.is_empty() || !report.settled || full.tricks.is_empty() {
+            continue;
+        }
+        let Some(result) = report.result.clone() else {
+            // Settled without play (a bare petit, a grind): no facts.
+            continue;
+        };
+        let sheet = sheet_only(&full, result.clone());
+        let from_sheet = check(&sheet);
+        assert_eq!(kinds(&from_sheet), Vec::<&str>::new(), "{path}");
+        assert!(from_sheet.settled, "{path}");
+        assert_eq!(from_sheet.totals, report.totals, "{path}");
+        assert_eq!(from_sheet.ledger.len(), report.ledger.len(), "{path}");
+        // Both: the cards and a sheet that agrees with them.
+        let mut both = full.clone();
+        both.result = Some(result);
+        let both = check(&read(&notation::to_text(&both)));
+        assert_eq!(kinds(&both), Vec::<&str>::new(), "{path}");
+        assert_eq!(both.totals, report.totals, "{path}");
+        compared += 1;
+    }
+    compared
+}
+
+const WORKED: &str = "corpus/french-tarot/01-guard.tarok";
+
+fn worked_example() -> Record {
+    let text =
+        std::fs::read_to_string(format!("{}/../{WORKED}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    read(&text)
+}
+
+#[test]
+fn the_worked_example_from_its_sheet() {
+    // FR-SCORE-7, worked by hand: a guard made with 43 points and 2
+    // oudlers, the petit au bout to the taker: u = (25 + 2) × 2 + 10 × 2 =
+    // 74; the taker +222, each defender −74.
+    let full = worked_example();
+    let mut sheet = full.clone();
+    sheet.hands.clear();
+    sheet.talon = None;
+    sheet.auction = None;
+    sheet.discard = None;
+    sheet.tricks.clear();
+    sheet.claim = None;
+    let mut text = notation::to_text(&sheet);
+    text.push_str("result: 3 guard, points 43, oudlers 2, petit-au-bout taker\n");
+    let report = check(&read(&text));
+    assert_eq!(kinds(&report), Vec::<&str>::new());
+    assert_eq!(report.totals, [-74, -74, -74, 222]);
+}
+
+fn with_result(facts: &str) -> Report {
+    let mut text = notation::to_text(&worked_example());
+    // The result stands before the claim.
+    let at = text.find("claim:").unwrap_or(text.len());
+    text.insert_str(at, &format!("result: {facts}\n"));
+    check(&read(&text))
+}
+
+#[test]
+fn a_sheet_that_contradicts_its_cards_gives_one_mismatch_per_wrong_fact() {
+    let agree = with_result("3 guard, points 43, oudlers 2, petit-au-bout taker");
+    assert_eq!(kinds(&agree), Vec::<&str>::new());
+    let one = with_result("3 guard, points 41, oudlers 2, petit-au-bout taker");
+    assert_eq!(kinds(&one), ["result-mismatch"]);
+    assert_eq!(
+        one.problems[0].message,
+        "the sheet says 41 points, the cards give 43"
+    );
+    // The cards settle the deal all the same.
+    assert_eq!(one.totals, [-74, -74, -74, 222]);
+    // Four wrong facts (the points are right): four mismatches, each at
+    // its fact, in the sheet's order.
+    let four = with_result("2 take, points 43, oudlers 3, petit-au-bout defence, 1 handful simple");
+    let messages: Vec<&str> = four.problems.iter().map(|p| p.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "the sheet says seat 2 take, the cards give seat 3 guard",
+            "the sheet says 3 oudler(s), the cards give 2",
+            "the sheet says the petit au bout to the defence, the cards give the petit au bout to the taker",
+            "the sheet says seat 1 a simple handful, the cards give no handful",
+        ]
+    );
+    assert_eq!(kinds(&four), ["result-mismatch"; 4]);
+    // A bonus the sheet leaves out while it names the contract.
+    let left_out = with_result("3 guard, points 43, oudlers 2");
+    assert_eq!(kinds(&left_out), ["result-mismatch"]);
+    assert_eq!(
+        left_out.problems[0].message,
+        "the sheet says no petit au bout, the cards give the petit au bout to the taker"
+    );
+}
+
+#[test]
+fn facts_that_cannot_be_are_found_at_their_place() {
+    let text = "[Variant \"french-tarot\"]\n[Dealer \"0\"]\n\nresult: 1 guard, points 92, oudlers 4, 2 announce uhu, slam announced maybe\n";
+    let report = check(&read(text));
+    let at: Vec<(&str, &str)> = report
+        .problems
+        .iter()
+        .map(|p| {
+            (
+                p.kind.as_str(),
+                &text[p.span.unwrap().start as usize..p.span.unwrap().end as usize],
+            )
+        })
+        .collect();
+    assert_eq!(
+        at,
+        [
+            ("bad-result", "points 92"),
+            ("bad-result", "oudlers 4"),
+            ("bad-result", "2 announce uhu"),
+            ("bad-result", "slam announced maybe"),
+        ]
+    );
+    assert!(
+        report.problems[0].message.contains("91 in all"),
+        "{}",
+        report.problems[0].message
+    );
+    assert!(!report.settled);
+    // Possible alone, impossible together: 3 oudlers are 13.5 points.
+    let report = check(&read(
+        "[Variant \"french-tarot\"]\n[Dealer \"0\"]\n\nresult: 1 take, points 10, oudlers 3\n",
+    ));
+    assert_eq!(kinds(&report), ["bad-result"]);
+    assert!(!report.settled);
+    // A sheet that leaves out what the settlement needs.
+    let report = check(&read(
+        "[Variant \"french-tarot\"]\n[Dealer \"0\"]\n\nresult: 1 take, points 50\n",
+    ));
+    assert_eq!(kinds(&report), ["bad-result"]);
+    assert!(report.problems[0].message.contains("oudlers"));
+    assert!(!report.settled);
+}
+
+#[test]
+fn danish_refuses_a_result_at_the_section() {
+    // Danish Tarok's score sheet is not read yet: one bad-result at the
+    // section, the deal judged from its cards alone (here none: incomplete).
+    let text = "[Variant \"danish-tarok\"]\n[Dealer \"0\"]\n\nresult: 1 trumps 10, count 1 +20\n";
+    let report = check(&read(text));
+    assert!(!report.settled);
+    let refused: Vec<_> = report
+        .problems
+        .iter()
+        .filter(|p| p.kind.as_str() == "bad-result")
+        .collect();
+    assert_eq!(refused.len(), 1, "{:#?}", report.problems);
+    assert!(refused[0].message.contains("not read in danish-tarok yet"));
+    let span = refused[0].span.unwrap();
+    assert!(text[span.start as usize..].starts_with("result:"));
+    assert!(report
+        .problems
+        .iter()
+        .any(|p| p.kind.as_str() == "incomplete"));
+}
+
+fn koenigrufen_with_result(facts: &str) -> Report {
+    let path = format!(
+        "{}/../corpus/koenigrufen/02-caller-pagat.tarok",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut text = std::fs::read_to_string(path).unwrap();
+    let at = text.find("claim:").unwrap_or(text.len());
+    text.insert_str(at, &format!("result: {facts}\n"));
+    check(&read(&text))
+}
+
+#[test]
+fn a_koenigrufen_sheet_settles_as_worked_by_hand() {
+    // corpus/koenigrufen/02-caller-pagat.tarok as its score sheet, worked
+    // by hand: a caller won (2, KR-SCORE-2), the pagat announced and made
+    // with a recontra (1 × 2 × 4 = 8, KR-SCORE-4, KR-ANN-4), four kings,
+    // honours and absolut silent (1 each): 13 a line, two against two
+    // (KR-SCORE-3): seats 1 and 3 +13, seats 0 and 2 -13.
+    let text = "[Variant \"koenigrufen\"]\n[Dealer \"3\"]\n\nresult: 3 caller, 1 partner, points 59, pagat announced made, recontra pagat, four-kings silent bidder, honours silent bidder, absolut silent bidder\n";
+    let report = check(&read(text));
+    assert_eq!(kinds(&report), Vec::<&str>::new());
+    assert_eq!(report.totals, [-13, 13, -13, 13]);
+    // `game won` in place of the points: the same.
+    let report = check(&read(&text.replace("points 59", "game won")));
+    assert_eq!(report.totals, [-13, 13, -13, 13]);
+    // Beside the cards, the same sheet agrees with them.
+    let agree = koenigrufen_with_result("3 caller, 1 partner, points 59, pagat announced made, recontra pagat, four-kings silent bidder, honours silent bidder, absolut silent bidder");
+    assert_eq!(kinds(&agree), Vec::<&str>::new());
+}
+
+#[test]
+fn a_koenigrufen_sheet_that_contradicts_its_cards_gives_one_mismatch_per_wrong_fact() {
+    // Wrong: the partner, the points, the pagat's outcome, the contra on
+    // it; right: the game, the three silent bonuses.
+    let report = koenigrufen_with_result("3 caller, 2 partner, points 57, pagat announced lost, recontra pagat, four-kings silent bidder, honours silent bidder, absolut silent bidder");
+    let messages: Vec<&str> = report.problems.iter().map(|p| p.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "the sheet says seat 2 as partner, the cards give seat 1 as partner",
+            "the sheet says points 57, the cards give points 59",
+            "the sheet says pagat announced lost, the cards give pagat announced made",
+        ]
+    );
+    assert_eq!(kinds(&report), ["result-mismatch"; 3]);
+    // The cards settle the deal.
+    assert_eq!(report.totals, [-13, 13, -13, 13]);
+    // A bonus the sheet leaves out, and a contra level that is wrong.
+    let report = koenigrufen_with_result("3 caller, 1 partner, points 59, pagat announced made, contra pagat, four-kings silent bidder, honours silent bidder");
+    let messages: Vec<&str> = report.problems.iter().map(|p| p.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "the sheet says pagat at contra level 1, the cards give contra level 2",
+            "the sheet says no absolut, the cards give absolut silent bidder",
+        ]
+    );
+}
+
+#[test]
+fn koenigrufen_facts_that_cannot_be_are_found_at_their_place() {
+    let text = "[Variant \"koenigrufen\"]\n[Dealer \"0\"]\n\nresult: 1 caller, 1 partner, points 71, tricks 3, slam announced made, capture-moon announced made, contra uhu\n";
+    let report = check(&read(text));
+    let at: Vec<(&str, &str)> = report
+        .problems
+        .iter()
+        .map(|p| {
+            (
+                p.kind.as_str(),
+                &text[p.span.unwrap().start as usize..p.span.unwrap().end as usize],
+            )
+        })
+        .collect();
+    assert_eq!(
+        at,
+        [
+            ("bad-result", "1 partner"),
+            ("bad-result", "points 71"),
+            ("bad-result", "tricks 3"),
+            ("bad-result", "slam announced made"),
+            ("bad-result", "capture-moon announced made"),
+            ("bad-result", "contra uhu"),
+        ],
+        "{:#?}",
+        report.problems
+    );
+    assert!(!report.settled);
+    // A bonus of another game: trull is scored in black games only
+    // (KR-ANN-2), not in a piccolo.
+    let report = check(&read("[Variant \"koenigrufen\"]\n[Dealer \"0\"]\n\nresult: 1 piccolo, tricks 1, trull silent bidder\n"));
+    assert_eq!(kinds(&report), ["bad-result"]);
+    assert!(!report.settled);
+}
+
+fn skill7_with_result(facts: &str) -> Report {
+    let path = format!(
+        "{}/../corpus/skill7-tarock/10-rufer-kontra-trull.tarok",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut text = std::fs::read_to_string(path).unwrap();
+    let at = text.find("claim:").unwrap_or(text.len());
+    text.insert_str(at, &format!("result: {facts}\n"));
+    check(&read(&text))
+}
+
+#[test]
+fn a_skill7_sheet_settles_as_worked_by_hand() {
+    // corpus/skill7-tarock/10-rufer-kontra-trull.tarok as its sheet, worked
+    // by hand: the Rufer won with 50 points (45 win, S7-POINTS-2), 1 × 2 for
+    // the kontra (S7-SCORE-1) to seats 2 and 3; the Trull of the opponents,
+    // 1 (S7-SCORE-5) to seats 0 and 1: seats 2 and 3 +1, 0 and 1 -1.
+    let sheet = "2 rufer, 3 partner, points 50, kontra game, trull opponents";
+    let text = format!("[Variant \"skill7-tarock\"]\n[Dealer \"1\"]\n\nresult: {sheet}\n");
+    let report = check(&read(&text));
+    assert_eq!(kinds(&report), Vec::<&str>::new());
+    assert_eq!(report.totals, [-1, -1, 1, 1]);
+    assert_eq!(kinds(&skill7_with_result(sheet)), Vec::<&str>::new());
+}
+
+#[test]
+fn a_skill7_sheet_that_contradicts_its_cards_gives_one_mismatch_per_wrong_fact() {
+    let report = skill7_with_result("2 rufer, 1 partner, points 47, kontra game, trull declarer");
+    let messages: Vec<&str> = report.problems.iter().map(|p| p.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "the sheet says seat 1 as partner, the cards give seat 3 as partner",
+            "the sheet says points 47, the cards give points 50",
+            "the sheet says trull declarer, the cards give trull opponents",
+        ]
+    );
+    assert_eq!(report.totals, [-1, -1, 1, 1]);
+    // The kontra left out, while the sheet names the game.
+    let report = skill7_with_result("2 rufer, 3 partner, points 50, trull opponents");
+    let messages: Vec<&str> = report.problems.iter().map(|p| p.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        ["the sheet says no kontra on the game, the cards give kontra game"]
+    );
+}
+
+#[test]
+fn skill7_facts_that_cannot_be_are_found_at_their_place() {
+    let text = "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\nresult: 1 rufer, 3 partner, points 89, uhu bid won, kontra absolut\n";
+    let report = check(&read(text));
+    let at: Vec<(&str, &str)> = report
+        .problems
+        .iter()
+        .map(|p| {
+            (
+                p.kind.as_str(),
+                &text[p.span.unwrap().start as usize..p.span.unwrap().end as usize],
+            )
+        })
+        .collect();
+    assert_eq!(
+        at,
+        [
+            ("bad-result", "points 89"),
+            ("bad-result", "uhu bid won"),
+            ("bad-result", "kontra absolut"),
+        ],
+        "{:#?}",
+        report.problems
+    );
+    assert!(!report.settled);
+    // No pagat in farbesolo (S7-SCORE-3).
+    let report = check(&read("[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\nresult: 1 farbesolo, points 50, pagat silent declarer\n"));
+    assert_eq!(kinds(&report), ["bad-result"]);
+    assert!(!report.settled);
+}
