@@ -821,7 +821,7 @@ impl Verification {
                         if fresh {
                             *sessions = Sessions::new(Grouping::File).without_events();
                         }
-                        ready.extend(verify_batch(py, sessions, &batch));
+                        ready.extend(verify_batch(py, sessions, *independent, &batch));
                     }
                 }
                 match ready.pop_front() {
@@ -940,10 +940,28 @@ fn take_batch(
 /// in parallel, then each report made ready for Python (findings located,
 /// players named, the ledger written out) in parallel too; the reports are
 /// those of verifying the records one by one.
-fn verify_batch(py: Python<'_>, sessions: &mut Sessions, batch: &[Py<PyRecord>]) -> Vec<Report> {
+fn verify_batch(
+    py: Python<'_>,
+    sessions: &mut Sessions,
+    independent: bool,
+    batch: &[Py<PyRecord>],
+) -> Vec<Report> {
     use rayon::prelude::*;
     let got: Vec<&PyRecord> = batch.iter().map(|r| r.get()).collect();
     let shown: Vec<Report> = py.detach(|| {
+        if independent {
+            // Nothing carries from record to record: each verified and
+            // made ready in one parallel pass, a session of its own.
+            return got
+                .par_iter()
+                .map(|r| {
+                    let report = Sessions::new(Grouping::Independent)
+                        .without_events()
+                        .verify(&r.record);
+                    report_of(None, Some(&r.record), &r.source, Some(&report), &[])
+                })
+                .collect();
+        }
         let records: Vec<Option<&Record>> = got.iter().map(|r| Some(&r.record)).collect();
         let reports = sessions.verify_batch(&records);
         got.par_iter()
