@@ -175,7 +175,10 @@ const CARD_NAMES: &[(&str, &str)] = &[
 /// away per three letters (two at most; a swap of two letters is one
 /// edit), compared without regard to case. The first of equally close
 /// candidates wins.
-pub(crate) fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn suggest<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let word = word.to_lowercase();
     let len = word.chars().count();
     if len < 4 {
