@@ -153,7 +153,7 @@ pub fn structure(record: &Record) -> Vec<Problem> {
 }
 
 /// The structural faults of a record whose table is already read.
-pub fn structure_at(record: &Record, table: Table) -> Vec<Problem> {
+pub(crate) fn structure_at(record: &Record, table: Table) -> Vec<Problem> {
     structure_of(record, table).problems
 }
 
@@ -645,7 +645,7 @@ fn in_deck(variant: Variant) -> &'static [bool; 256] {
 }
 
 /// The cards an action names.
-pub fn action_cards(act: &Act) -> impl Iterator<Item = Card> + '_ {
+pub(crate) fn action_cards(act: &Act) -> impl Iterator<Item = Card> + '_ {
     let named: &[Card] = match act {
         Act::Call { card, .. } => std::slice::from_ref(card),
         Act::Half { missing, .. } | Act::HalfKings { missing, .. } => std::slice::from_ref(missing),

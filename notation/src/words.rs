@@ -176,7 +176,10 @@ const CARD_NAMES: &[(&str, &str)] = &[
 /// away per three letters (two at most; a swap of two letters is one
 /// edit), compared without regard to case. The first of equally close
 /// candidates wins.
-pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn suggest<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let word = word.to_lowercase();
     let len = word.chars().count();
     if len < 4 {
@@ -202,7 +205,7 @@ fn of_variant(variant: Option<Variant>) -> String {
 }
 
 /// The help of an unknown section keyword.
-pub fn section_help(word: &str, variant: Option<Variant>) -> String {
+pub(crate) fn section_help(word: &str, variant: Option<Variant>) -> String {
     let list = sections(variant);
     let found = suggest(word, list.iter().chain(section_aliases(variant)).copied());
     format!(
@@ -214,7 +217,7 @@ pub fn section_help(word: &str, variant: Option<Variant>) -> String {
 }
 
 /// The help of an unknown action word.
-pub fn action_help(word: &str, variant: Option<Variant>) -> String {
+pub(crate) fn action_help(word: &str, variant: Option<Variant>) -> String {
     let list = actions(variant);
     let found = suggest(word, list.iter().chain(action_aliases(variant)).copied());
     format!(
@@ -227,7 +230,7 @@ pub fn action_help(word: &str, variant: Option<Variant>) -> String {
 
 /// "did you mean" for a word that is no card: the names and codes of the
 /// variant's pack. `None` when no card is close.
-pub fn card_suggestion(word: &str, variant: Option<Variant>) -> Option<String> {
+pub(crate) fn card_suggestion(word: &str, variant: Option<Variant>) -> Option<String> {
     let deck = variant.map(Variant::deck);
     let in_pack =
         |code: &str| deck.is_none_or(|d| Card::parse_code(code).is_some_and(|c| d.contains(c)));

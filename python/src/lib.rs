@@ -760,14 +760,9 @@ impl Session {
 
 /// What the verifying thread of a file sends: a record read or not, its
 /// report, or the reader's error.
-type Verified = Result<
-    (
-        Result<Record, Vec<Problem>>,
-        Arc<Source>,
-        Option<verifier::Report>,
-    ),
-    std::io::Error,
->;
+/// The report comes ready for Python (findings located, players named,
+/// the ledger written out), made on that thread without the GIL.
+type Verified = Result<(Option<Record>, Origin, Report), std::io::Error>;
 
 /// Reports streamed: see `tarok.verify`.
 #[pyclass(module = "tarok")]
@@ -796,7 +791,6 @@ enum How {
     /// CLI's pipeline), at most [`AHEAD`] reports ahead.
     File {
         name: String,
-        doc: u64,
         got: Option<Mutex<Receiver<Verified>>>,
     },
 }
@@ -827,7 +821,7 @@ impl Verification {
                         if fresh {
                             *sessions = Sessions::new(Grouping::File).without_events();
                         }
-                        ready.extend(verify_batch(py, sessions, &batch));
+                        ready.extend(verify_batch(py, sessions, *independent, &batch));
                     }
                 }
                 match ready.pop_front() {
@@ -838,36 +832,27 @@ impl Verification {
                     },
                 }
             }
-            How::File { name, doc, got } => {
+            How::File { name, got } => {
                 let Some(rx) = got else {
                     return Ok(None);
                 };
                 match py.detach(|| recv(rx)) {
-                    Ok(Ok((result, source, report))) => {
-                        let origin = Origin {
-                            source,
-                            named: true,
-                            doc: *doc,
-                        };
-                        Ok(Some(match result {
-                            Ok(record) => {
-                                let shown =
-                                    report_of(None, Some(&record), &origin, report.as_ref(), &[]);
-                                let record = Py::new(
-                                    py,
-                                    PyRecord {
-                                        record,
-                                        source: origin,
-                                    },
-                                )?;
-                                Report {
-                                    record: Some(record),
-                                    ..shown
-                                }
+                    Ok(Ok((record, origin, shown))) => Ok(Some(match record {
+                        Some(record) => {
+                            let record = Py::new(
+                                py,
+                                PyRecord {
+                                    record,
+                                    source: origin,
+                                },
+                            )?;
+                            Report {
+                                record: Some(record),
+                                ..shown
                             }
-                            Err(problems) => report_of(None, None, &origin, None, &problems),
-                        }))
-                    }
+                        }
+                        None => shown,
+                    })),
                     Ok(Err(e)) => {
                         *got = None;
                         Err(os_error(name, &e))
@@ -955,10 +940,28 @@ fn take_batch(
 /// in parallel, then each report made ready for Python (findings located,
 /// players named, the ledger written out) in parallel too; the reports are
 /// those of verifying the records one by one.
-fn verify_batch(py: Python<'_>, sessions: &mut Sessions, batch: &[Py<PyRecord>]) -> Vec<Report> {
+fn verify_batch(
+    py: Python<'_>,
+    sessions: &mut Sessions,
+    independent: bool,
+    batch: &[Py<PyRecord>],
+) -> Vec<Report> {
     use rayon::prelude::*;
     let got: Vec<&PyRecord> = batch.iter().map(|r| r.get()).collect();
     let shown: Vec<Report> = py.detach(|| {
+        if independent {
+            // Nothing carries from record to record: each verified and
+            // made ready in one parallel pass, a session of its own.
+            return got
+                .par_iter()
+                .map(|r| {
+                    let report = Sessions::new(Grouping::Independent)
+                        .without_events()
+                        .verify(&r.record);
+                    report_of(None, Some(&r.record), &r.source, Some(&report), &[])
+                })
+                .collect();
+        }
         let records: Vec<Option<&Record>> = got.iter().map(|r| Some(&r.record)).collect();
         let reports = sessions.verify_batch(&records);
         got.par_iter()
@@ -1003,14 +1006,26 @@ fn verify(py: Python<'_>, records: &Bound<'_, PyAny>, independent: bool) -> PyRe
     readable(&path)?;
     let (tx, rx) = sync_channel::<Verified>(AHEAD);
     let owned = path.clone();
+    let doc = next_doc();
     std::thread::spawn(move || {
         let mut sessions = Sessions::new(grouping(independent)).without_events();
         let mut gone = false;
         let done =
             tarok::pipeline::verify_file(Path::new(&owned), &mut sessions, &mut |read, report| {
                 if !gone {
-                    let sent = (read.0.clone(), read.1.source(), report.cloned());
-                    gone = tx.send(Ok(sent)).is_err();
+                    let origin = Origin {
+                        source: read.1.source(),
+                        named: true,
+                        doc,
+                    };
+                    let sent = match &read.0 {
+                        Ok(record) => (
+                            Some(record.clone()),
+                            report_of(None, Some(record), &origin, report, &[]),
+                        ),
+                        Err(problems) => (None, report_of(None, None, &origin, None, problems)),
+                    };
+                    gone = tx.send(Ok((sent.0, origin, sent.1))).is_err();
                 }
             });
         if let Err(e) = done {
@@ -1020,7 +1035,6 @@ fn verify(py: Python<'_>, records: &Bound<'_, PyAny>, independent: bool) -> PyRe
     Ok(Verification {
         how: How::File {
             name: path,
-            doc: next_doc(),
             got: Some(Mutex::new(rx)),
         },
     })
