@@ -248,8 +248,6 @@ struct Reader<'a> {
     variant: Option<crate::Variant>,
     /// Whether the fast paths may be taken (tests compare with them off).
     fast: bool,
-    /// The cards read so far, against `CARDS_MAX` (issue 23).
-    cards: usize,
 }
 
 /// A fault was recorded in `Reader::problems`; the caller recovers.
@@ -372,28 +370,6 @@ impl<'a> Reader<'a> {
 
     fn advance_to(&mut self, rest: &'a str) {
         self.pos = self.src.len() - rest.len();
-    }
-
-    /// Counts one more card of the record, at `span`. Past [`CARDS_MAX`]
-    /// the record is not read further: its cards would hold memory
-    /// without bound (issue 23).
-    fn count_card(&mut self, span: Span) -> PResult<()> {
-        self.cards += 1;
-        if self.cards <= CARDS_MAX {
-            return Ok(());
-        }
-        self.pos = self.src.len();
-        Err(self.fail(too_many_cards(span)))
-    }
-
-    /// Whether `n` more cards are within [`CARDS_MAX`]: a fast path that
-    /// would pass it leaves the line to the general parser, which reports it.
-    fn room_for(&mut self, n: usize) -> bool {
-        self.cards += n;
-        self.cards <= CARDS_MAX || {
-            self.cards -= n;
-            false
-        }
     }
 
     fn fail(&mut self, p: Problem) -> Fail {
@@ -749,7 +725,6 @@ impl<'a> Reader<'a> {
                             comments: Comments::default(),
                             span,
                         });
-                        self.count_card(span)?;
                         // Blanks between cards inline; comments the slow way.
                         let mut i = self.pos;
                         while matches!(
@@ -783,10 +758,8 @@ impl<'a> Reader<'a> {
                 ));
             }
             let item = self.item(allow_lead)?;
-            let span = item.span;
             attach(&mut items, &mut pending, lead_in);
             items.push_item(item);
-            self.count_card(span)?;
             pending = self.trivia()?;
         }
     }
@@ -1176,7 +1149,6 @@ fn parse_record_with(text: &str, base: usize, fast: bool) -> Result<Record, Vec<
         problems: Vec::new(),
         variant: None,
         fast,
-        cards: 0,
     };
     let record = parse_inner(&mut p);
     match record {
@@ -1340,6 +1312,14 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
         }
     }
     record.trailing = lead_in;
+    // Issue 23: at most `CARDS_MAX` cards (a card is two bytes at least,
+    // so a shorter record is never counted; the 2 MiB record limit bounds
+    // what is read before).
+    if p.src.len() > 2 * CARDS_MAX {
+        if let Some(span) = record.card_past_limit() {
+            p.fail(too_many_cards(span));
+        }
+    }
     if !p.problems.is_empty() {
         return Err(Failed);
     }
@@ -1436,9 +1416,6 @@ fn fast_line(
     if rank == TRICK {
         let mut plays = Plays::new();
         let i = section_end(p.src, card_list(bytes, i, base, &mut plays)?)?;
-        if !p.room_for(plays.len()) {
-            return None;
-        }
         if record.tricks.capacity() == 0 {
             // Room for as many tricks as lines of this length fill the rest.
             record
@@ -1460,9 +1437,6 @@ fn fast_line(
     let line = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
     let mut cards = Vec::with_capacity((line - i + 1) / 3);
     let i = section_end(p.src, card_list(bytes, i, base, &mut cards)?)?;
-    if !p.room_for(cards.len()) {
-        return None;
-    }
     let span = p.span(start, i);
     let comments = std::mem::take(lead_in);
     match rank {
@@ -1579,9 +1553,6 @@ fn fast_fool_trick(
         }
     }
     let i = section_end(p.src, i)?;
-    if !p.room_for(plays.len()) {
-        return None;
-    }
     let span = p.span(start, i);
     record.tricks.push(Trick {
         leader: None,
