@@ -5,6 +5,8 @@
 #   - one record of 15 MB of duplicate cards (50 lines of 100,000 `SK`): past
 #     the record limits (2 MiB, 1,000 cards), refused at its first line;
 #   - one record of 200,000 tricks of the same four cards (5 MB): refused;
+#   - one hand of 600,000 duplicate cards (1.8 MB, under the byte limit): read
+#     whole, then refused for its cards (the worst case of the card limit);
 #   - one record of 1.9 MB of comments (legal: under 2 MiB, lines under
 #     1 MiB) and one trick;
 #   - one record at the card limit, 250 tricks of the same four cards
@@ -34,6 +36,8 @@ with open(f"{tmp}/duplicates.tarok", "w") as f:
     f.write(head + "hand 0: " + "\n ".join([line] * 50) + "\n")
 with open(f"{tmp}/findings.tarok", "w") as f:
     f.write(head + "".join(f"trick {i + 1}: SK SQ SN SJ\n" for i in range(200_000)))
+with open(f"{tmp}/cards.tarok", "w") as f:
+    f.write(head + "hand 0: " + "\n ".join([line] * 6) + "\n")
 with open(f"{tmp}/comments.tarok", "w") as f:
     f.write(head + "{" + "c" * 1_000_000 + "}\n{" + "c" * 900_000 + "}\ntrick 1: SK SQ SN SJ\n")
 with open(f"{tmp}/limit.tarok", "w") as f:
@@ -72,7 +76,7 @@ run "convert --to jsonl" "$COUNT deals" convert --to jsonl "$d"
 cp "$d" "$tmp/copy.tarok"
 run "fmt --check" "$COUNT deals" fmt --check "$tmp/copy.tarok"
 rm "$tmp/copy.tarok"
-for f in duplicates findings comments limit; do
+for f in duplicates findings cards comments limit; do
   size=$(stat -c %s "$tmp/$f.tarok")
   label="$f ($((size / 1000)) kB)"
   run "verify" "$label" verify "$tmp/$f.tarok"

@@ -187,14 +187,32 @@ impl Record {
     /// The cards the record names in its lists and tricks (hands, talon,
     /// discard and shown cards, plays), the count [`CARDS_MAX`] limits.
     pub fn card_count(&self) -> usize {
+        self.card_lists().map(<[Item]>::len).sum()
+    }
+
+    /// Where the record's card past [`CARDS_MAX`] stands (its 1,001st, in
+    /// the order written), if it names more.
+    pub fn card_past_limit(&self) -> Option<Span> {
+        let mut before = 0;
+        for list in self.card_lists() {
+            if let Some(item) = list.get(CARDS_MAX - before) {
+                return Some(item.span);
+            }
+            before += list.len();
+        }
+        None
+    }
+
+    /// The lists of cards in the order they are written.
+    fn card_lists(&self) -> impl Iterator<Item = &[Item]> {
+        let hands = self.hands.iter().map(|h| &h.cards[..]);
+        let talon = self.talon.iter().map(|t| &t.cards[..]);
         let discard = self
             .discard
-            .as_ref()
-            .map_or(0, |d| d.cards.len() + d.shown.len());
-        self.hands.iter().map(|h| h.cards.len()).sum::<usize>()
-            + self.talon.as_ref().map_or(0, |t| t.cards.len())
-            + discard
-            + self.tricks.iter().map(|t| t.plays.len()).sum::<usize>()
+            .iter()
+            .flat_map(|d| [&d.cards[..], &d.shown[..]]);
+        let tricks = self.tricks.iter().map(|t| &t.plays[..]);
+        hands.chain(talon).chain(discard).chain(tricks)
     }
 }
 

@@ -35,6 +35,8 @@ pub(crate) fn director_report(
     let (sessions, unread) = director::collect(&files, grouping);
     unopened.extend(unread);
     let mut sheet = director::Sheet::build(&sessions, files.len(), unopened, register.as_ref());
+    // The deals are in the sheet now: not held while the page is written.
+    drop(sessions);
     sheet.lang = lang;
     let page = match format {
         ReportFormat::Text => director::text(&sheet),

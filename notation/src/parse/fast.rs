@@ -139,9 +139,6 @@ pub(super) fn fast_line(
     if section == Section::Trick {
         let mut plays = Plays::new();
         let i = section_end(p.src, card_list(bytes, i, base, &mut plays)?)?;
-        if !p.room_for(plays.len()) {
-            return None;
-        }
         if record.tricks.capacity() == 0 {
             // Room for as many tricks as lines of this length fill the rest.
             record
@@ -163,9 +160,6 @@ pub(super) fn fast_line(
     let line = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
     let mut cards = Vec::with_capacity((line - i + 1) / 3);
     let i = section_end(p.src, card_list(bytes, i, base, &mut cards)?)?;
-    if !p.room_for(cards.len()) {
-        return None;
-    }
     let span = p.span(start, i);
     let comments = std::mem::take(lead_in);
     match section {
@@ -282,9 +276,6 @@ pub(super) fn fast_fool_trick(
         }
     }
     let i = section_end(p.src, i)?;
-    if !p.room_for(plays.len()) {
-        return None;
-    }
     let span = p.span(start, i);
     record.tricks.push(Trick {
         leader: None,

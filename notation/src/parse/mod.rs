@@ -66,8 +66,6 @@ struct Reader<'a> {
     variant: Option<crate::Variant>,
     /// Whether the fast paths may be taken (tests compare with them off).
     fast: bool,
-    /// The cards read so far, against `CARDS_MAX` (issue 23).
-    cards: usize,
 }
 
 /// A fault was recorded in `Reader::problems`; the caller recovers.
@@ -99,7 +97,6 @@ fn parse_record_with(text: &str, base: usize, fast: bool) -> Result<Record, Vec<
         problems: Vec::new(),
         variant: None,
         fast,
-        cards: 0,
     };
     let record = parse_inner(&mut p);
     match record {
@@ -263,6 +260,14 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
         }
     }
     record.trailing = lead_in;
+    // Issue 23: at most `CARDS_MAX` cards (a card is two bytes at least,
+    // so a shorter record is never counted; the 2 MiB record limit bounds
+    // what is read before).
+    if p.src.len() > 2 * CARDS_MAX {
+        if let Some(span) = record.card_past_limit() {
+            p.fail(too_many_cards(span));
+        }
+    }
     if !p.problems.is_empty() {
         return Err(Failed);
     }

@@ -72,28 +72,6 @@ impl<'a> Reader<'a> {
         self.pos = self.src.len() - rest.len();
     }
 
-    /// Counts one more card of the record, at `span`. Past [`CARDS_MAX`]
-    /// the record is not read further: its cards would hold memory
-    /// without bound (issue 23).
-    pub(super) fn count_card(&mut self, span: Span) -> PResult<()> {
-        self.cards += 1;
-        if self.cards <= CARDS_MAX {
-            return Ok(());
-        }
-        self.pos = self.src.len();
-        Err(self.fail(too_many_cards(span)))
-    }
-
-    /// Whether `n` more cards are within [`CARDS_MAX`]: a fast path that
-    /// would pass it leaves the line to the general parser, which reports it.
-    pub(super) fn room_for(&mut self, n: usize) -> bool {
-        self.cards += n;
-        self.cards <= CARDS_MAX || {
-            self.cards -= n;
-            false
-        }
-    }
-
     pub(super) fn fail(&mut self, p: Problem) -> Fail {
         self.problems.push(p);
         Failed

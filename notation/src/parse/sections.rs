@@ -385,7 +385,6 @@ impl<'a> Reader<'a> {
                             comments: Comments::default(),
                             span,
                         });
-                        self.count_card(span)?;
                         // Blanks between cards inline; comments the slow way.
                         let mut i = self.pos;
                         while matches!(
@@ -419,10 +418,8 @@ impl<'a> Reader<'a> {
                 ));
             }
             let item = self.item(allow_lead)?;
-            let span = item.span;
             attach(&mut items, &mut pending, lead_in);
             items.push_item(item);
-            self.count_card(span)?;
             pending = self.trivia()?;
         }
     }
