@@ -140,6 +140,48 @@ impl Move {
     }
 }
 
+/// The move as the notation writes it, with its section and seat:
+/// `auction: 1 guard`, `calls: 0 call HK`, `discard 3: C6`,
+/// `declare: 2 slam`, `play: 1 T21` (a Danish fool led and named
+/// `play: 0 EX=S`, after a call for it `play call 2: 0 EX=S`, a renaming
+/// `play: 2 rename H SK`).
+impl std::fmt::Display for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let entry = |f: &mut std::fmt::Formatter<'_>, section: &str, seat: &Seat, act: &Act| {
+            let mut words = String::new();
+            notation::print::act(&mut words, act);
+            write!(f, "{section}: {seat} {words}")
+        };
+        match self {
+            Move::Auction { seat, act } => entry(f, "auction", seat, act),
+            Move::Calls { seat, act } => entry(f, "calls", seat, act),
+            Move::Declare { seat, act } => entry(f, "declare", seat, act),
+            Move::Discard { seat, card } => write!(f, "discard {seat}: {card}"),
+            Move::Play {
+                seat,
+                card,
+                name,
+                rename,
+                fool_call,
+            } => {
+                f.write_str("play")?;
+                if let Some(caller) = fool_call {
+                    write!(f, " call {caller}")?;
+                }
+                write!(f, ": {seat} ")?;
+                if let Some(lead) = rename {
+                    write!(f, "rename {lead} ")?;
+                }
+                write!(f, "{card}")?;
+                if let Some(lead) = name {
+                    write!(f, "={lead}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
 /// The record's sections, in their order; `Over` once the deal has ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Phase {
