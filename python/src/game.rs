@@ -129,6 +129,24 @@ impl PyMove {
         })
     }
 
+    /// One card of a French handful of `size` (`simple`, `double`,
+    /// `triple`) shown: a handful is shown card by card.
+    #[staticmethod]
+    fn handful(seat: u8, size: &str, card: &str) -> PyResult<PyMove> {
+        let size = notation::HandfulSize::from_word(size).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "`{size}` is no handful size (simple, double, triple)"
+            ))
+        })?;
+        Ok(PyMove {
+            mv: Move::Handful {
+                seat,
+                size,
+                card: self::card(card)?,
+            },
+        })
+    }
+
     /// A bid of the auction: a game's word (`guard`, `solo`, ...) or `pass`.
     #[staticmethod]
     fn bid(seat: u8, game: &str) -> PyResult<PyMove> {
@@ -189,7 +207,9 @@ impl PyMove {
     #[getter]
     fn card(&self) -> Option<String> {
         match &self.mv {
-            Move::Play { card, .. } | Move::Discard { card, .. } => Some(card.to_string()),
+            Move::Play { card, .. } | Move::Discard { card, .. } | Move::Handful { card, .. } => {
+                Some(card.to_string())
+            }
             _ => None,
         }
     }
@@ -200,8 +220,8 @@ impl PyMove {
         let text = self.mv.to_string();
         let after_colon = text.split_once(": ").map_or(text.as_str(), |(_, w)| w);
         match self.mv {
-            // `discard 3: C6`: the words follow the colon.
-            Move::Discard { .. } => after_colon.to_string(),
+            // `discard 3: C6`, `handful 2 simple: T21`: the words follow the colon.
+            Move::Discard { .. } | Move::Handful { .. } => after_colon.to_string(),
             // `auction: 1 guard`, `play: 1 T21`: a seat, then the words.
             _ => after_colon
                 .split_once(' ')

@@ -348,6 +348,10 @@ class Move:
         """One card laid away (Danish skat, French écart, Königrufen discard):
         a discard is laid card by card."""
     @staticmethod
+    def handful(seat: int, size: Literal["simple", "double", "triple"], card: str) -> Move:
+        """One card of a French handful of ``size`` shown: a handful is shown card
+        by card, and written once its cards are a legal handful (FR-HANDFUL-1)."""
+    @staticmethod
     def bid(seat: int, game: str) -> Move:
         """A bid of the auction: a game's word (``"guard"``, ``"solo"``) or ``"pass"``."""
     @staticmethod
@@ -369,7 +373,7 @@ class Move:
         """The phase the move belongs to."""
     @property
     def card(self) -> Optional[str]:
-        """The card played or laid away; ``None`` for an entry."""
+        """The card played, laid away or shown; ``None`` for an entry."""
     @property
     def words(self) -> str:
         """The notation's words after the seat: ``"pass"``, ``"call HK"``, ``"T21"``, ``"EX=S"``."""

@@ -122,6 +122,10 @@ def test_moves_are_built_and_written_in_the_notation_s_words() -> None:
     move = tarok.Move.calls(3, "call HK fourth")
     assert (move.seat, move.phase, move.card, move.words) == (3, "calls", None, "call HK fourth")
     assert tarok.Move.play(2, "SK").card == "SK"
+    shown = tarok.Move.handful(2, "simple", "T21")
+    assert (str(shown), shown.phase, shown.card, shown.words) == (
+        "handful 2 simple: T21", "declarations", "T21", "T21",
+    )
     assert tarok.Move.bid(1, "solo") == tarok.Move.auction(1, "solo")
     assert len({tarok.Move.bid(1, "solo"), tarok.Move.auction(1, "solo")}) == 1
     bad_moves: list[Callable[[], tarok.Move]] = [
@@ -130,6 +134,7 @@ def test_moves_are_built_and_written_in_the_notation_s_words() -> None:
         lambda: tarok.Move.calls(0, "pass, 1 pass"),
         lambda: tarok.Move.auction(0, "dance"),
         lambda: tarok.Move.play(0, "EX", name="X"),
+        lambda: tarok.Move.handful(0, "huge", "T1"),  # type: ignore[arg-type]
     ]
     for bad in bad_moves:
         with pytest.raises(ValueError):

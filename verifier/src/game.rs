@@ -47,15 +47,44 @@
 //! can make (Danish declarations with no skat cards named, and, for the
 //! dealer, with the skat cards of the combination's kind), every card a seat
 //! can hold to the trick (a Danish fool led with or without a name; a Danish
-//! call for the fool at trick 23). Not listed, though `apply` takes them when
-//! the engine allows them: a renaming of a led fool, a French handful other
-//! than the highest trumps of each size, an action written `after` a trick.
-//! A discard is laid away one card at a time ([`Move::Discard`]): a card is
-//! listed when the engine allows a whole discard made of the cards chosen so
-//! far, this card and a filling of the plainest cards left (lowest suit
-//! cards first, or lowest trumps first, the seat's dealt cards before the
-//! talon); the discard is written into the
-//! record once the cards chosen are a legal discard.
+//! call for the fool at trick 23; within a trick the fool led, each card
+//! with or without a renaming of it, DK-FOOL-8).
+//!
+//! Choices of several cards are made one card at a time, so that the list
+//! stays short and still holds every choice:
+//! - A discard ([`Move::Discard`]): a card is listed when the engine allows
+//!   a whole discard made of the cards chosen so far, this card and a
+//!   filling of the plainest cards left (lowest suit cards first, or lowest
+//!   trumps first, or suit cards then the lowest trumps; the seat's dealt
+//!   cards before the talon); the discard is written into the record once
+//!   the cards chosen are a legal discard.
+//! - A French handful ([`Move::Handful`], FR-HANDFUL-1): its size, and one
+//!   card shown; a card is listed when the engine allows a whole handful of
+//!   the cards shown so far, this card and the seat's highest other trumps
+//!   (the excuse last). Any trumps of the seat can so be shown, in any
+//!   order; the handful is written into the declarations once its cards are
+//!   a legal handful, and a further card of the same size extends it where
+//!   Option `handful_exact = false` lets a handful show more. Till then no
+//!   other move is legal (the handful would be written as it stands).
+//!
+//! Not listed, and why:
+//! - An entry written `after N` (made after trick N): no rule makes one
+//!   legal. French declarations made after trick 1 are faults (FR-HANDFUL-1,
+//!   FR-SLAM-1, spec/rules-french-tarot.md §3), `after 0` is the entry
+//!   itself, and the other engines do not read `after`. A [`Move`] has no
+//!   `after`: [`Game::replayed`] enters such an entry as made in its section.
+//! - A move that only a later move makes legal, since each move is judged
+//!   on the record up to it: the Danish dealer's fool laid in the skat for
+//!   an announced tout (DK-DISCARD-2, DK-TOUT-2: the tout comes with the
+//!   declarations), and the second player's card to a trick the fool led
+//!   that the third player's renaming makes legal (DK-FOOL-8). [`Game::apply`]
+//!   refuses them; [`Game::apply_anyway`] enters them, and the finding goes
+//!   once the later move is entered (the game judges the whole record each
+//!   time).
+//!
+//! The test `every_move_of_the_clean_corpus_is_listed` (tests/game.rs)
+//! enters every clean record of the corpus move by move and finds each move
+//! in `legal()`, these two cases aside.
 //!
 //! ## What the game itself refuses
 //!
@@ -73,8 +102,8 @@
 
 use notation::check::Table;
 use notation::{
-    Act, Action, Actions, Bonus, Card, CardSet, Discard, Item, Kind, Lead, Problem, Record, Seat,
-    Span, Suit, Target, Trick, Variant,
+    Act, Action, Actions, Bonus, Card, CardSet, Discard, HandfulSize, Item, Kind, Lead, Problem,
+    Record, Seat, Span, Suit, Target, Trick, Variant,
 };
 
 use crate::{replay, verify, Report, Session};
@@ -90,6 +119,14 @@ pub enum Move {
     Discard { seat: Seat, card: Card },
     /// An entry of the declarations (Danish meldinger, French handful and slam).
     Declare { seat: Seat, act: Act },
+    /// One card of a French handful of `size` being shown (FR-HANDFUL-1):
+    /// a handful is shown card by card, as a discard is laid, and written
+    /// into the declarations once its cards are a legal handful.
+    Handful {
+        seat: Seat,
+        size: HandfulSize,
+        card: Card,
+    },
     /// A card played. `seat` leads a new trick, or, within a trick, must be
     /// the seat whose turn it is by its place in the trick (the record
     /// writes no seat there: the card is judged as that seat's). `name`:
@@ -113,6 +150,7 @@ impl Move {
             | Move::Calls { seat, .. }
             | Move::Discard { seat, .. }
             | Move::Declare { seat, .. }
+            | Move::Handful { seat, .. }
             | Move::Play { seat, .. } => *seat,
         }
     }
@@ -123,7 +161,7 @@ impl Move {
             Move::Auction { .. } => Phase::Auction,
             Move::Calls { .. } => Phase::Calls,
             Move::Discard { .. } => Phase::Discard,
-            Move::Declare { .. } => Phase::Declare,
+            Move::Declare { .. } | Move::Handful { .. } => Phase::Declare,
             Move::Play { .. } => Phase::Play,
         }
     }
@@ -141,7 +179,8 @@ impl Move {
 }
 
 /// The move as the notation writes it, with its section and seat:
-/// `auction: 1 guard`, `calls: 0 call HK`, `discard 3: C6`,
+/// `auction: 1 guard`, `calls: 0 call HK`, `discard 3: C6`, `handful 2
+/// simple: T21` (one card of a handful being shown),
 /// `declare: 2 slam`, `play: 1 T21` (a Danish fool led and named
 /// `play: 0 EX=S`, after a call for it `play call 2: 0 EX=S`, a renaming
 /// `play: 2 rename H SK`).
@@ -157,6 +196,7 @@ impl std::fmt::Display for Move {
             Move::Calls { seat, act } => entry(f, "calls", seat, act),
             Move::Declare { seat, act } => entry(f, "declare", seat, act),
             Move::Discard { seat, card } => write!(f, "discard {seat}: {card}"),
+            Move::Handful { seat, size, card } => write!(f, "handful {seat} {size}: {card}"),
             Move::Play {
                 seat,
                 card,
@@ -235,6 +275,8 @@ pub struct Game {
     table: Table,
     /// A discard being laid, card by card: its seat and cards.
     pending: Option<(Seat, Vec<Card>)>,
+    /// A French handful being shown, card by card: its seat, size and cards.
+    showing: Option<(Seat, HandfulSize, Vec<Card>)>,
     /// The seat that led each trick of the record.
     leaders: Vec<Seat>,
     /// The findings of the record so far (`incomplete` left out).
@@ -300,6 +342,7 @@ impl Game {
             session,
             table,
             pending: None,
+            showing: None,
             leaders: Vec::new(),
             problems: Vec::new(),
             over: false,
@@ -512,6 +555,11 @@ impl Game {
             Move::Auction { seat, act } => push_action(&mut record.auction, seat, act),
             Move::Calls { seat, act } => push_action(&mut record.calls, seat, act),
             Move::Declare { seat, act } => push_action(&mut record.declarations, seat, act),
+            Move::Handful { seat, size, card } => {
+                let mut cards = self.showing_cards(seat, size);
+                cards.push(card);
+                record = self.with_handful(seat, size, &cards);
+            }
             Move::Discard { seat, card } => {
                 let mut cards = self.pending_cards(seat);
                 cards.push(card);
@@ -542,6 +590,104 @@ impl Game {
             }
         }
         record
+    }
+
+    /// The cards of the handful of `size` that `seat` is showing: being
+    /// shown, or the last entry of the declarations (a card more extends
+    /// it, where the rules let a handful show more, Option `handful_exact`).
+    fn showing_cards(&self, seat: Seat, size: HandfulSize) -> Vec<Card> {
+        match &self.showing {
+            Some((s, z, cards)) if (*s, *z) == (seat, size) => cards.clone(),
+            Some(_) => Vec::new(),
+            None => self.written_handful(seat, size).unwrap_or_default(),
+        }
+    }
+
+    /// The cards of the last entry of the declarations, if it is a handful
+    /// of `size` by `seat` and no card has been played since.
+    fn written_handful(&self, seat: Seat, size: HandfulSize) -> Option<Vec<Card>> {
+        if !self.record.tricks.is_empty() {
+            return None;
+        }
+        let last = self.record.declarations.as_ref()?.actions.last()?;
+        match &last.act {
+            Act::Handful { size: z, cards } if last.seat == seat && *z == size => {
+                Some(cards.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// The record with a handful of `cards` of `size` shown by `seat` (in
+    /// place of the handful it extends).
+    fn with_handful(&self, seat: Seat, size: HandfulSize, cards: &[Card]) -> Record {
+        let mut record = self.record.clone();
+        if self.showing.is_none() && self.written_handful(seat, size).is_some() {
+            if let Some(d) = record.declarations.as_mut() {
+                d.actions.pop();
+            }
+        }
+        push_action(
+            &mut record.declarations,
+            seat,
+            Act::Handful {
+                size,
+                cards: cards.to_vec(),
+            },
+        );
+        record
+    }
+
+    /// Whether showing `card` in a handful of `size` is legal: some whole
+    /// handful of the cards shown so far, `card` and a filling of the seat's
+    /// other trumps (the highest first, the excuse last; its dealt cards
+    /// before the talon) is.
+    fn handful_legal(&self, seat: Seat, size: HandfulSize, card: Card) -> bool {
+        let mut chosen = self.showing_cards(seat, size);
+        if chosen.contains(&card) {
+            return false;
+        }
+        chosen.push(card);
+        let need = crate::french::handful(size).1.saturating_sub(chosen.len());
+        let mut rest: Vec<Card> = self
+            .holdings(seat)
+            .iter()
+            .filter(|c| (c.is_trump() || c.is_fool()) && !chosen.contains(c))
+            .collect();
+        rest.sort_by_key(|c| (c.is_fool(), std::cmp::Reverse(c.trump_number())));
+        let dealt = self.dealt(seat);
+        let own: Vec<Card> = rest
+            .iter()
+            .copied()
+            .filter(|&c| dealt.contains(c))
+            .collect();
+        for fill in [own, rest] {
+            if fill.len() < need {
+                continue;
+            }
+            let mut cards = chosen.clone();
+            cards.extend_from_slice(&fill[..need]);
+            if self
+                .fresh(&self.with_handful(seat, size, &cards))
+                .is_empty()
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The cards dealt to `seat`.
+    fn dealt(&self, seat: Seat) -> CardSet {
+        self.record
+            .hands
+            .iter()
+            .filter(|h| h.seat == seat)
+            .flat_map(|h| h.cards.iter().map(|i| i.card))
+            .fold(CardSet::EMPTY, |mut set, c| {
+                set.insert(c);
+                set
+            })
     }
 
     fn pending_cards(&self, seat: Seat) -> Vec<Card> {
@@ -651,24 +797,27 @@ impl Game {
         };
         // The seat's own dealt cards first: a talon card it may not have
         // taken spoils a filling.
-        let dealt: CardSet = self
-            .record
-            .hands
-            .iter()
-            .filter(|h| h.seat == seat)
-            .flat_map(|h| h.cards.iter().map(|i| i.card))
-            .fold(CardSet::EMPTY, |mut set, c| {
-                set.insert(c);
-                set
-            });
+        let dealt = self.dealt(seat);
         let own = |v: &[Card]| -> Vec<Card> {
             v.iter().copied().filter(|&c| dealt.contains(c)).collect()
+        };
+        // Plain cards, then the lowest trumps, kings and oudlers last: a
+        // seat with too few plain cards lays trumps away (FR-DISCARD-2).
+        let mixed: Vec<Card> = {
+            let mut v = rest.clone();
+            let top = |c: &Card| {
+                c.is_king() || c.is_fool() || matches!(c.trump_number(), Some(1 | 21 | 22))
+            };
+            v.sort_by_key(|c| (top(c), c.is_trump(), c.trump_number()));
+            v
         };
         let fills = [
             own(&rest),
             rest.clone(),
             own(&trumps_first),
             trumps_first.clone(),
+            own(&mixed),
+            mixed,
         ];
         for &size in self.discard_sizes() {
             if size < chosen.len() {
@@ -697,6 +846,17 @@ impl Game {
 
     /// Every move the notation can write next, legal or not.
     fn candidates(&self) -> Vec<Move> {
+        if let Some((seat, size, _)) = &self.showing {
+            return self
+                .holdings(*seat)
+                .iter()
+                .map(|card| Move::Handful {
+                    seat: *seat,
+                    size: *size,
+                    card,
+                })
+                .collect();
+        }
         if let Some((seat, _)) = &self.pending {
             return self
                 .holdings(*seat)
@@ -745,21 +905,38 @@ impl Game {
                     Some(d) if d.seat == seat => d.cards.iter().map(|i| i.card).collect(),
                     _ => Vec::new(),
                 };
-                let trumps = self.holdings(seat);
                 out.extend(
                     acts(variant, Phase::Declare, seat, &skat)
                         .into_iter()
-                        .chain(handfuls(variant, trumps))
                         .map(|act| Move::Declare { seat, act }),
                 );
+                out.extend(self.handful_candidates(seat));
             }
         }
         match self.in_trick() {
-            Some(seat) => out.extend(
-                self.holdings(seat)
-                    .iter()
-                    .map(|card| Move::play(seat, card)),
-            ),
+            Some(seat) => {
+                // Danish Tarok: within a trick the fool led, a card may come
+                // with a renaming of it (DK-FOOL-8).
+                let led_fool = variant == Variant::DanishTarok
+                    && self
+                        .record
+                        .tricks
+                        .last()
+                        .and_then(|t| t.plays.first())
+                        .is_some_and(|i| i.card.is_fool());
+                let renames: &[Option<Lead>] = if led_fool { &LEADS } else { &[None] };
+                for card in self.holdings(seat).iter() {
+                    for &rename in renames {
+                        out.push(Move::Play {
+                            seat,
+                            card,
+                            name: None,
+                            rename,
+                            fool_call: None,
+                        });
+                    }
+                }
+            }
             None => {
                 let trick = self.record.tricks.len();
                 if trick < variant.tricks() {
@@ -793,6 +970,35 @@ impl Game {
                         }
                     }
                 }
+            }
+        }
+        out
+    }
+
+    /// The first card of each French handful `seat` may show: its trumps
+    /// and the excuse, for each size it holds enough of them for
+    /// (FR-HANDFUL-1; the engine judges each).
+    fn handful_candidates(&self, seat: Seat) -> Vec<Move> {
+        if self.table.variant != Variant::FrenchTarot {
+            return Vec::new();
+        }
+        let trumps: Vec<Card> = self
+            .holdings(seat)
+            .iter()
+            .filter(|c| c.is_trump() || c.is_fool())
+            .collect();
+        let mut out = Vec::new();
+        for size in [
+            HandfulSize::Simple,
+            HandfulSize::Double,
+            HandfulSize::Triple,
+        ] {
+            if trumps.len() >= crate::french::handful(size).1 {
+                out.extend(
+                    trumps
+                        .iter()
+                        .map(|&card| Move::Handful { seat, size, card }),
+                );
             }
         }
         out
@@ -860,6 +1066,17 @@ impl Game {
                 return problems;
             }
         }
+        if let Some((seat, size, cards)) = &self.showing {
+            if !matches!(mv, Move::Handful { seat: s, size: z, .. } if (s, z) == (seat, size)) {
+                // The handful would be written as it stands: the engine's
+                // word on it.
+                let mut problems = self.fresh(&self.with_handful(*seat, *size, cards));
+                if problems.is_empty() {
+                    problems.push(over_handful());
+                }
+                return problems;
+            }
+        }
         if self.repeated(mv) {
             return vec![Problem::new(
                 Kind::Other,
@@ -910,6 +1127,18 @@ impl Game {
                         problems
                     }
                 }
+            }
+            Move::Handful { seat, size, card } => {
+                if self.handful_legal(*seat, *size, *card) {
+                    return Vec::new();
+                }
+                let mut cards = self.showing_cards(*seat, *size);
+                cards.push(*card);
+                let mut problems = self.fresh(&self.with_handful(*seat, *size, &cards));
+                if problems.is_empty() {
+                    problems.push(over_handful());
+                }
+                problems
             }
             Move::Play { seat, .. } => {
                 if let Some(due) = self.in_trick() {
@@ -974,7 +1203,31 @@ impl Game {
     }
 
     fn take(&mut self, mv: Move) {
+        if let Move::Handful { seat, size, card } = mv {
+            if self.pending.is_some()
+                || self
+                    .showing
+                    .as_ref()
+                    .is_some_and(|(s, z, _)| (*s, *z) != (seat, size))
+            {
+                self.commit();
+            }
+            let mut cards = self.showing_cards(seat, size);
+            cards.push(card);
+            let record = self.with_handful(seat, size, &cards);
+            // A handful written already is extended in place, legal or not.
+            let extends = self.showing.is_none() && self.written_handful(seat, size).is_some();
+            if extends || self.fresh(&record).is_empty() {
+                self.record = record;
+                self.showing = None;
+                self.rejudge();
+            } else {
+                self.showing = Some((seat, size, cards));
+            }
+            return;
+        }
         if let Move::Discard { seat, card } = mv {
+            self.commit_showing();
             let mut cards = self.pending_cards(seat);
             if self.pending.as_ref().is_some_and(|(s, _)| *s != seat) {
                 self.commit();
@@ -1009,10 +1262,19 @@ impl Game {
         self.rejudge();
     }
 
-    /// Writes a discard being laid into the record as it stands.
+    /// Writes a discard being laid, and a handful being shown, into the
+    /// record as they stand.
     fn commit(&mut self) {
         if let Some((seat, cards)) = self.pending.take() {
             self.record = self.with_discard(seat, &cards).0;
+            self.rejudge();
+        }
+        self.commit_showing();
+    }
+
+    fn commit_showing(&mut self) {
+        if let Some((seat, size, cards)) = self.showing.take() {
+            self.record = self.with_handful(seat, size, &cards);
             self.rejudge();
         }
     }
@@ -1037,9 +1299,13 @@ fn still_declaring(record: &Record, p: &Problem) -> bool {
 /// The word of an entry that the variant's records do not use (the Danish
 /// engine passes over a `slam` in silence; a game does not take it).
 fn foreign(variant: Variant, mv: &Move) -> Option<&'static str> {
-    let (Move::Auction { act, .. } | Move::Calls { act, .. } | Move::Declare { act, .. }) = mv
-    else {
-        return None;
+    let act = match mv {
+        Move::Auction { act, .. } | Move::Calls { act, .. } | Move::Declare { act, .. } => act,
+        Move::Handful { .. } => &Act::Handful {
+            size: HandfulSize::Simple,
+            cards: Vec::new(),
+        },
+        _ => return None,
     };
     let word = match act {
         Act::Pass => "pass",
@@ -1080,6 +1346,11 @@ const LEADS: [Option<Lead>; 6] = [
 fn over() -> Problem {
     Problem::new(Kind::Other, "the deal is over: nothing more is written")
         .help("start the next deal")
+}
+
+fn over_handful() -> Problem {
+    Problem::new(Kind::WrongDeclaration, "no handful can be shown here")
+        .help("a handful is shown once, by one seat, before its first card (FR-HANDFUL-1)")
 }
 
 fn over_discard() -> Problem {
@@ -1208,29 +1479,4 @@ fn acts(variant: Variant, phase: Phase, seat: Seat, skat: &[Card]) -> Vec<Act> {
         _ => {}
     }
     out
-}
-
-/// French handfuls: for each size, the highest trumps of `held` (the
-/// excuse last, where the trumps are one short).
-fn handfuls(variant: Variant, held: CardSet) -> Vec<Act> {
-    if variant != Variant::FrenchTarot {
-        return Vec::new();
-    }
-    let mut trumps: Vec<Card> = held.iter().filter(|c| c.is_trump()).collect();
-    trumps.sort_by_key(|c| std::cmp::Reverse(c.trump_number()));
-    if held.contains(Card::FOOL) {
-        trumps.push(Card::FOOL);
-    }
-    [
-        (notation::HandfulSize::Simple, 10),
-        (notation::HandfulSize::Double, 13),
-        (notation::HandfulSize::Triple, 15),
-    ]
-    .into_iter()
-    .filter(|&(_, n)| trumps.len() >= n)
-    .map(|(size, n)| Act::Handful {
-        size,
-        cards: trumps[..n].to_vec(),
-    })
-    .collect()
 }
