@@ -474,13 +474,13 @@ impl Game {
     /// The phase of the first legal move (the sections in their order),
     /// `Over` when the deal has ended.
     pub fn phase(&self) -> Phase {
-        self.legal().first().map_or(Phase::Over, Move::phase)
+        self.first_legal().map_or(Phase::Over, |m| m.phase())
     }
 
     /// The seat of the first legal move: the one seat to act, except where
     /// the rules let several speak (a French handful beside the lead).
     pub fn to_act(&self) -> Option<Seat> {
-        self.legal().first().map(Move::seat)
+        self.first_legal().map(|m| m.seat())
     }
 
     /// The verifier's report on the record so far: once the deal is over,
@@ -552,9 +552,12 @@ impl Game {
     fn with(&self, mv: &Move, lead: bool) -> Record {
         let mut record = self.record.clone();
         match mv.clone() {
-            Move::Auction { seat, act } => push_action(&mut record.auction, seat, act),
-            Move::Calls { seat, act } => push_action(&mut record.calls, seat, act),
-            Move::Declare { seat, act } => push_action(&mut record.declarations, seat, act),
+            Move::Auction { .. }
+            | Move::Calls { .. }
+            | Move::Declare { .. }
+            | Move::Play { .. } => {
+                self.append(&mut record, mv, lead);
+            }
             Move::Handful { seat, size, card } => {
                 let mut cards = self.showing_cards(seat, size);
                 cards.push(card);
@@ -565,6 +568,18 @@ impl Game {
                 cards.push(card);
                 record.discard = Some(self.discard(seat, &cards, false));
             }
+        }
+        record
+    }
+
+    /// Appends an entry or a card to `record` (the record so far, or a copy
+    /// of it), as [`Game::with`]; undone by [`Game::unappend`]. Other moves
+    /// are left to `with`.
+    fn append(&self, record: &mut Record, mv: &Move, lead: bool) {
+        match mv.clone() {
+            Move::Auction { seat, act } => push_action(&mut record.auction, seat, act),
+            Move::Calls { seat, act } => push_action(&mut record.calls, seat, act),
+            Move::Declare { seat, act } => push_action(&mut record.declarations, seat, act),
             Move::Play {
                 seat,
                 card,
@@ -588,8 +603,52 @@ impl Game {
                     });
                 }
             }
+            Move::Handful { .. } | Move::Discard { .. } => {}
         }
-        record
+    }
+
+    /// Undoes [`Game::append`] on a copy of the record so far.
+    fn unappend(&self, record: &mut Record, mv: &Move) {
+        let list = match mv {
+            Move::Auction { .. } => &mut record.auction,
+            Move::Calls { .. } => &mut record.calls,
+            Move::Declare { .. } => &mut record.declarations,
+            Move::Play { .. } => {
+                if self.in_trick().is_some() {
+                    record.tricks.last_mut().expect("a trick").plays.pop();
+                } else {
+                    record.tricks.pop();
+                }
+                return;
+            }
+            Move::Handful { .. } | Move::Discard { .. } => return,
+        };
+        // `append` made the section when the record had none.
+        let made = match mv {
+            Move::Auction { .. } => self.record.auction.is_none(),
+            Move::Calls { .. } => self.record.calls.is_none(),
+            _ => self.record.declarations.is_none(),
+        };
+        if made {
+            *list = None;
+        } else if let Some(l) = list.as_mut() {
+            l.actions.pop();
+        }
+    }
+
+    /// [`Game::fresh`] of the record with `mv` appended, judged on
+    /// `scratch`, a copy of the record so far that is given back as it
+    /// was: an entry or a card costs no copy of the record.
+    fn fresh_on(&self, scratch: &mut Record, mv: &Move, lead: bool) -> Vec<Problem> {
+        match mv {
+            Move::Handful { .. } | Move::Discard { .. } => self.fresh(&self.with(mv, lead)),
+            _ => {
+                self.append(scratch, mv, lead);
+                let problems = self.fresh(scratch);
+                self.unappend(scratch, mv);
+                problems
+            }
+        }
     }
 
     /// The cards of the handful of `size` that `seat` is showing: being
@@ -1045,10 +1104,16 @@ impl Game {
 
     /// Whether `mv` is legal now, and if not the engine's findings.
     fn check(&self, mv: &Move) -> Vec<Problem> {
+        self.check_on(&mut self.record.clone(), mv)
+    }
+
+    /// [`Game::check`], judged on `scratch`, a copy of the record so far
+    /// (given back as it was): one copy serves every candidate.
+    fn check_on(&self, scratch: &mut Record, mv: &Move) -> Vec<Problem> {
         if self.over {
             // Nothing follows the end of the deal: the engine's word on the
             // record with it, or, where it has none, that the deal is over.
-            let problems = self.fresh(&self.with(mv, true));
+            let problems = self.fresh_on(scratch, mv, true);
             return if problems.is_empty() {
                 vec![over()]
             } else {
@@ -1108,7 +1173,7 @@ impl Game {
                 if self.pending.as_ref().is_some_and(|(s, _)| s != seat)
                     || self.at() >= Phase::Discard
                 {
-                    let mut problems = self.fresh(&self.with(mv, false));
+                    let mut problems = self.fresh_on(scratch, mv, false);
                     problems.truncate(1);
                     if problems.is_empty() {
                         problems.push(over_discard());
@@ -1145,7 +1210,7 @@ impl Game {
                     if due != *seat {
                         // The record writes no seat within a trick: the card
                         // would be the due seat's.
-                        let mut problems = self.fresh(&self.with(mv, true));
+                        let mut problems = self.fresh_on(scratch, mv, true);
                         if problems.is_empty() {
                             problems.push(
                                 Problem::new(
@@ -1160,9 +1225,9 @@ impl Game {
                         return problems;
                     }
                 }
-                self.fresh(&self.with(mv, true))
+                self.fresh_on(scratch, mv, true)
             }
-            _ => self.fresh(&self.with(mv, true)),
+            _ => self.fresh_on(scratch, mv, true),
         }
     }
 
@@ -1172,10 +1237,26 @@ impl Game {
         if self.over {
             return Vec::new();
         }
+        let mut scratch = self.record.clone();
+        let legal = self
+            .candidates()
+            .into_iter()
+            .filter(|m| self.check_on(&mut scratch, m).is_empty())
+            .collect();
+        debug_assert!(scratch == self.record, "the scratch record given back");
+        legal
+    }
+
+    /// The first move [`Game::legal`] lists, found without judging the
+    /// others.
+    fn first_legal(&self) -> Option<Move> {
+        if self.over {
+            return None;
+        }
+        let mut scratch = self.record.clone();
         self.candidates()
             .into_iter()
-            .filter(|m| self.check(m).is_empty())
-            .collect()
+            .find(|m| self.check_on(&mut scratch, m).is_empty())
     }
 
     /// Takes `mv` if it is legal; otherwise leaves the game as it was and
