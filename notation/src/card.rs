@@ -561,7 +561,7 @@ impl<'de> serde::Deserialize<'de> for Card {
 /// The field is still public for one reader (`src/director/mod.rs`, outside
 /// this change's reach); when it reads `bits()` the field becomes private.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct CardSet(pub u128);
+pub struct CardSet(u128);
 
 impl CardSet {
     /// No card.

@@ -20,6 +20,9 @@ use tarok::input::{self, Source};
 use tarok::players;
 use verifier::session::{Grouping, Sessions};
 
+/// `tarok.Game` and `tarok.Move`: one deal step by step.
+mod game;
+
 pyo3::create_exception!(
     tarok,
     ParseError,
@@ -1106,5 +1109,6 @@ fn _tarok(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(from_json, m)?)?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
+    game::register(m)?;
     Ok(())
 }

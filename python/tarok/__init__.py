@@ -25,6 +25,10 @@ for JSON input the JSON ``path`` of the offending value
 
 from ._tarok import (
     Finding,
+    Game,
+    IllegalMove,
+    Move,
+    Phase,
     Kind,
     Session,
     Variant,
@@ -44,6 +48,10 @@ from ._tarok import (
 
 __all__ = [
     "Finding",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "Phase",
     "Kind",
     "Session",
     "Variant",

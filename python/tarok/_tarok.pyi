@@ -7,6 +7,8 @@ __all__ = [
     "Finding", "Kind", "ParseError", "Party", "Payment", "Reader", "Record", "Report",
     "Session", "Variant", "Verification", "__version__", "from_json", "generate", "parse",
     "read", "verify",
+    # One deal step by step.
+    "Game", "IllegalMove", "Move", "Phase",
 ]
 
 #: The package's version (the ``tarok`` crates' version).
@@ -21,7 +23,8 @@ Kind = Literal[
     "wrong-trick-size", "too-many-tricks", "incomplete",
     "card-not-held", "revoke", "fool-misuse", "premature-ultimo-card",
     "out-of-turn", "illegal-bid", "illegal-call", "illegal-discard", "wrong-declaration",
-    "missing-declaration", "claim-mismatch", "scores-mismatch", "pots-unknown", "other",
+    "missing-declaration", "claim-mismatch", "scores-mismatch", "pots-unknown",
+    "result-mismatch", "bad-result", "other",
 ]
 #: A party of a payment: a seat number, or a Danish pot ("king-pot", "pagat-pot").
 Party = Union[int, str]
@@ -311,3 +314,142 @@ def generate(
         >>> [r.variant for r in tarok.generate("french-tarot", seed=7, count=2)]
         ['french-tarot', 'french-tarot']
     """
+
+# ---------------------------------------------------------------------------
+# One deal step by step: Game, Move (the verifier's ``game`` module).
+
+#: The phases of a deal, in the order of a record's sections; ``over`` once it has ended.
+Phase = Literal["auction", "calls", "discard", "declarations", "play", "over"]
+
+class IllegalMove(ValueError):
+    """:meth:`Game.apply` refused a move: ``findings`` are what ``tarok.verify``
+    finds on the record with the move appended (kind, rule, seat, trick).
+
+        >>> try:
+        ...     game.apply(tarok.Move.play(2, "C2"))
+        ... except tarok.IllegalMove as e:
+        ...     print(e.findings[0].code)
+        revoke[DK-PLAY-2]
+    """
+
+    findings: list[Finding]
+    move: Move
+
+@final
+class Move:
+    """One step of a deal, as a record writes it: an entry of the auction, the
+    calls or the declarations, a card laid away, a card played. Build one with
+    the static methods; ``str()`` writes it in the notation's words.
+
+        >>> print(tarok.Move.play(1, "T21"), tarok.Move.bid(0, "guard"), sep="\n")
+        play: 1 T21
+        auction: 0 guard
+        >>> str(tarok.Move.calls(3, "call HK"))
+        'calls: 3 call HK'
+    """
+
+    @staticmethod
+    def play(
+        seat: int,
+        card: str,
+        name: Optional[str] = None,
+        rename: Optional[str] = None,
+        fool_call: Optional[int] = None,
+    ) -> Move:
+        """A card played by ``seat`` (a card code: ``"SK"``, ``"T21"``, ``"EX"``).
+        Danish Tarok: ``name`` the suit named for a led fool (``"S"``, ``"H"``,
+        ``"D"``, ``"C"``, ``"T"`` for trumps), ``rename`` a renaming of it,
+        ``fool_call`` the seat calling for the fool at the start of the trick."""
+    @staticmethod
+    def discard(seat: int, card: str) -> Move:
+        """One card laid away (Danish skat, French écart, Königrufen discard):
+        a discard is laid card by card."""
+    @staticmethod
+    def handful(seat: int, size: Literal["simple", "double", "triple"], card: str) -> Move:
+        """One card of a French handful of ``size`` shown: a handful is shown card
+        by card, and written once its cards are a legal handful (FR-HANDFUL-1)."""
+    @staticmethod
+    def bid(seat: int, game: str) -> Move:
+        """A bid of the auction: a game's word (``"guard"``, ``"solo"``) or ``"pass"``."""
+    @staticmethod
+    def auction(seat: int, words: str) -> Move:
+        """An entry of the auction in the notation's words."""
+    @staticmethod
+    def calls(seat: int, words: str) -> Move:
+        """An entry of the calls: ``"call HK"``, ``"talon 1"``, ``"announce pagat"``,
+        ``"contra game"``."""
+    @staticmethod
+    def declare(seat: int, words: str) -> Move:
+        """A declaration: ``"slam"``, ``"handful simple T21 T20 ..."``,
+        ``"trumps 11 pagat"``."""
+    @property
+    def seat(self) -> int:
+        """The seat that makes the move."""
+    @property
+    def phase(self) -> Phase:
+        """The phase the move belongs to."""
+    @property
+    def card(self) -> Optional[str]:
+        """The card played, laid away or shown; ``None`` for an entry."""
+    @property
+    def words(self) -> str:
+        """The notation's words after the seat: ``"pass"``, ``"call HK"``, ``"T21"``, ``"EX=S"``."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Game:
+    """One deal, step by step: whose turn it is, which moves are legal, the
+    record so far, the settlement at the end. The rules are the verifier's:
+    a move is legal when the record with it appended has no new finding.
+
+    A random playout::
+
+        >>> import random
+        >>> (dealt,) = tarok.generate("french-tarot", seed=7)
+        >>> game = tarok.Game.from_record(dealt)        # its deal only
+        >>> while not game.is_over:
+        ...     game.apply(random.choice(game.legal()))
+        >>> report = game.result()
+        >>> report.settled, report.findings
+        (True, [])
+    """
+
+    @staticmethod
+    def from_record(record: Record) -> Game:
+        """A game at the start of the deal of ``record`` (its tags, hands and
+        talon; its auction, discard, declarations and tricks are left out).
+        Raises ``ValueError`` (with ``findings``) when the deal cannot be played."""
+    def legal(self) -> list[Move]:
+        """Every legal move now, in the order of the record's sections and
+        seats; empty once the deal is over. A discard is listed card by card;
+        see the verifier's ``game`` module docs for what is listed."""
+    def apply(self, move: Move) -> None:
+        """Take a legal move; raise :class:`IllegalMove` (the game unchanged)
+        for any other."""
+    def apply_anyway(self, move: Move) -> list[Finding]:
+        """Take a move whether it is legal or not (entering a real record);
+        return the findings it adds (none for a legal move)."""
+    @property
+    def to_act(self) -> Optional[int]:
+        """The seat to act; ``None`` once the deal is over."""
+    @property
+    def phase(self) -> Phase:
+        """The phase of the deal."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+    @property
+    def variant(self) -> Variant:
+        """The variant."""
+    @property
+    def problems(self) -> list[Finding]:
+        """The findings of the record so far: none after legal moves only."""
+    def record(self) -> Record:
+        """The record so far (a discard being laid is written once complete)."""
+    def result(self) -> Report:
+        """The verifier's report on the record so far; once the deal is over,
+        ``settled`` with its ledger and totals."""
+    def copy(self) -> Game:
+        """An independent copy (to try moves on)."""
+    def __copy__(self) -> Game: ...

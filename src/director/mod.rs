@@ -703,11 +703,11 @@ fn hands_key(record: &Record) -> Option<Vec<u128>> {
     let mut key = vec![0u128; seats + 1];
     for h in &record.hands {
         let set: notation::CardSet = h.cards.iter().map(|i| i.card).collect();
-        key[h.seat as usize] |= set.0;
+        key[h.seat as usize] |= set.bits();
     }
     if let Some(talon) = &record.talon {
         let set: notation::CardSet = talon.cards.iter().map(|i| i.card).collect();
-        key[seats] = set.0;
+        key[seats] = set.bits();
     }
     Some(key)
 }

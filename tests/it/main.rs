@@ -17,6 +17,7 @@ mod lesson_browser;
 mod located;
 mod no_loss;
 mod outputs;
+mod python_stub;
 mod report;
 mod robustness;
 mod roundtrip;

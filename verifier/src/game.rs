@@ -30,16 +30,34 @@
 //!
 //! ## Cost
 //!
-//! This is the first version: every candidate is judged by a full replay of
-//! the prefix, so one step costs (candidates) × (one replay of the deal so
-//! far). A random playout, measured with `TAROK_GAME_CASES=40 cargo test
-//! --release -p tarok-verifier --test game -- --nocapture` (which prints the
-//! time per playout, the test's illegal probes included) on a busy 2-core
-//! machine, over runs of 40 and 150 playouts: Danish Tarok 70-100 ms,
-//! French Tarot 55-77 ms, Königrufen 200-290 ms, Skill7 46-50 ms; a step of the play a few milliseconds, the first steps of
-//! a deal (every bid, discard card and declaration of every seat) the
-//! dearest. Fine for a teaching app or a server; a search engine wants
-//! incremental engines.
+//! Every candidate is judged by a full replay of the prefix, so one step
+//! costs (candidates) × (one replay of the deal so far). The candidates are
+//! judged on one scratch copy of the record (the move appended, judged,
+//! taken off again), not on a copy each; `to_act` and `phase` stop at the
+//! first legal move. Debug builds check every 8th candidate against a
+//! judgement on a copy of its own (the tests' playouts: thousands of
+//! positions).
+//!
+//! `bench/game.sh` (median ms per random playout, 3 runs of 60 playouts per
+//! variant, the test's illegal probes and final verify included; release,
+//! one thread, on a 2-core machine shared with other builds, so ±30%):
+//!
+//! | variant | a copy per candidate | one scratch copy |
+//! |---|---:|---:|
+//! | Danish Tarok | 51 ms | 33 ms |
+//! | French Tarot | 55 ms | 37 ms |
+//! | Königrufen | 467 ms | 368 ms |
+//! | Skill7 Tarock | 41 ms | 19 ms |
+//!
+//! Where the time goes (Königrufen, 30 playouts timed by phase): the calls,
+//! 85%, where each step judges every call word of every seat and, for each
+//! card of each seat, discards that lay it away (up to six fillings, each
+//! with and without the trumps shown); the play 4%. Fine for a teaching app,
+//! a server or a bot; a search engine wants incremental engines. Not done:
+//! taking a trick's legal cards from the engines' own duty functions
+//! (`french::legal_plays`, `skill7::legal_plays`, `trick::legal`): they need
+//! the contract and options the engine has read, which the game would have
+//! to read a second time; the play is no longer the dear part.
 //!
 //! ## What `legal` lists
 //!
@@ -47,15 +65,44 @@
 //! can make (Danish declarations with no skat cards named, and, for the
 //! dealer, with the skat cards of the combination's kind), every card a seat
 //! can hold to the trick (a Danish fool led with or without a name; a Danish
-//! call for the fool at trick 23). Not listed, though `apply` takes them when
-//! the engine allows them: a renaming of a led fool, a French handful other
-//! than the highest trumps of each size, an action written `after` a trick.
-//! A discard is laid away one card at a time ([`Move::Discard`]): a card is
-//! listed when the engine allows a whole discard made of the cards chosen so
-//! far, this card and a filling of the plainest cards left (lowest suit
-//! cards first, or lowest trumps first, the seat's dealt cards before the
-//! talon); the discard is written into the
-//! record once the cards chosen are a legal discard.
+//! call for the fool at trick 23; within a trick the fool led, each card
+//! with or without a renaming of it, DK-FOOL-8).
+//!
+//! Choices of several cards are made one card at a time, so that the list
+//! stays short and still holds every choice:
+//! - A discard ([`Move::Discard`]): a card is listed when the engine allows
+//!   a whole discard made of the cards chosen so far, this card and a
+//!   filling of the plainest cards left (lowest suit cards first, or lowest
+//!   trumps first, or suit cards then the lowest trumps; the seat's dealt
+//!   cards before the talon); the discard is written into the record once
+//!   the cards chosen are a legal discard.
+//! - A French handful ([`Move::Handful`], FR-HANDFUL-1): its size, and one
+//!   card shown; a card is listed when the engine allows a whole handful of
+//!   the cards shown so far, this card and the seat's highest other trumps
+//!   (the excuse last). Any trumps of the seat can so be shown, in any
+//!   order; the handful is written into the declarations once its cards are
+//!   a legal handful, and a further card of the same size extends it where
+//!   Option `handful_exact = false` lets a handful show more. Till then no
+//!   other move is legal (the handful would be written as it stands).
+//!
+//! Not listed, and why:
+//! - An entry written `after N` (made after trick N): no rule makes one
+//!   legal. French declarations made after trick 1 are faults (FR-HANDFUL-1,
+//!   FR-SLAM-1, spec/rules-french-tarot.md §3), `after 0` is the entry
+//!   itself, and the other engines do not read `after`. A [`Move`] has no
+//!   `after`: [`Game::replayed`] enters such an entry as made in its section.
+//! - A move that only a later move makes legal, since each move is judged
+//!   on the record up to it: the Danish dealer's fool laid in the skat for
+//!   an announced tout (DK-DISCARD-2, DK-TOUT-2: the tout comes with the
+//!   declarations), and the second player's card to a trick the fool led
+//!   that the third player's renaming makes legal (DK-FOOL-8). [`Game::apply`]
+//!   refuses them; [`Game::apply_anyway`] enters them, and the finding goes
+//!   once the later move is entered (the game judges the whole record each
+//!   time).
+//!
+//! The test `every_move_of_the_clean_corpus_is_listed` (tests/game.rs)
+//! enters every clean record of the corpus move by move and finds each move
+//! in `legal()`, these two cases aside.
 //!
 //! ## What the game itself refuses
 //!
@@ -73,8 +120,8 @@
 
 use notation::check::Table;
 use notation::{
-    Act, Action, Actions, Bonus, Card, CardSet, Discard, Item, Kind, Lead, Problem, Record, Seat,
-    Span, Suit, Target, Trick, Variant,
+    Act, Action, Actions, Bonus, Card, CardSet, Discard, HandfulSize, Item, Kind, Lead, Problem,
+    Record, Seat, Span, Suit, Target, Trick, Variant,
 };
 
 use crate::{replay, verify, Report, Session};
@@ -110,6 +157,17 @@ pub enum Move {
         /// What is declared.
         act: Act,
     },
+    /// One card of a French handful of `size` being shown (FR-HANDFUL-1):
+    /// a handful is shown card by card, as a discard is laid, and written
+    /// into the declarations once its cards are a legal handful.
+    Handful {
+        /// Who shows the handful.
+        seat: Seat,
+        /// The handful's size (simple, double, triple).
+        size: HandfulSize,
+        /// The trump shown.
+        card: Card,
+    },
     /// A card played. `seat` leads a new trick, or, within a trick, must be
     /// the seat whose turn it is by its place in the trick (the record
     /// writes no seat there: the card is judged as that seat's). `name`:
@@ -138,6 +196,7 @@ impl Move {
             | Move::Calls { seat, .. }
             | Move::Discard { seat, .. }
             | Move::Declare { seat, .. }
+            | Move::Handful { seat, .. }
             | Move::Play { seat, .. } => *seat,
         }
     }
@@ -148,7 +207,7 @@ impl Move {
             Move::Auction { .. } => Phase::Auction,
             Move::Calls { .. } => Phase::Calls,
             Move::Discard { .. } => Phase::Discard,
-            Move::Declare { .. } => Phase::Declare,
+            Move::Declare { .. } | Move::Handful { .. } => Phase::Declare,
             Move::Play { .. } => Phase::Play,
         }
     }
@@ -161,6 +220,50 @@ impl Move {
             name: None,
             rename: None,
             fool_call: None,
+        }
+    }
+}
+
+/// The move as the notation writes it, with its section and seat:
+/// `auction: 1 guard`, `calls: 0 call HK`, `discard 3: C6`, `handful 2
+/// simple: T21` (one card of a handful being shown),
+/// `declare: 2 slam`, `play: 1 T21` (a Danish fool led and named
+/// `play: 0 EX=S`, after a call for it `play call 2: 0 EX=S`, a renaming
+/// `play: 2 rename H SK`).
+impl std::fmt::Display for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let entry = |f: &mut std::fmt::Formatter<'_>, section: &str, seat: &Seat, act: &Act| {
+            let mut words = String::new();
+            notation::print::act(&mut words, act);
+            write!(f, "{section}: {seat} {words}")
+        };
+        match self {
+            Move::Auction { seat, act } => entry(f, "auction", seat, act),
+            Move::Calls { seat, act } => entry(f, "calls", seat, act),
+            Move::Declare { seat, act } => entry(f, "declare", seat, act),
+            Move::Discard { seat, card } => write!(f, "discard {seat}: {card}"),
+            Move::Handful { seat, size, card } => write!(f, "handful {seat} {size}: {card}"),
+            Move::Play {
+                seat,
+                card,
+                name,
+                rename,
+                fool_call,
+            } => {
+                f.write_str("play")?;
+                if let Some(caller) = fool_call {
+                    write!(f, " call {caller}")?;
+                }
+                write!(f, ": {seat} ")?;
+                if let Some(lead) = rename {
+                    write!(f, "rename {lead} ")?;
+                }
+                write!(f, "{card}")?;
+                if let Some(lead) = name {
+                    write!(f, "={lead}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -225,6 +328,8 @@ pub struct Game {
     table: Table,
     /// A discard being laid, card by card: its seat and cards.
     pending: Option<(Seat, Vec<Card>)>,
+    /// A French handful being shown, card by card: its seat, size and cards.
+    showing: Option<(Seat, HandfulSize, Vec<Card>)>,
     /// The seat that led each trick of the record.
     leaders: Vec<Seat>,
     /// The findings of the record so far (`incomplete` left out).
@@ -290,6 +395,7 @@ impl Game {
             session,
             table,
             pending: None,
+            showing: None,
             leaders: Vec::new(),
             problems: Vec::new(),
             over: false,
@@ -421,13 +527,13 @@ impl Game {
     /// The phase of the first legal move (the sections in their order),
     /// `Over` when the deal has ended.
     pub fn phase(&self) -> Phase {
-        self.legal().first().map_or(Phase::Over, Move::phase)
+        self.first_legal().map_or(Phase::Over, |m| m.phase())
     }
 
     /// The seat of the first legal move: the one seat to act, except where
     /// the rules let several speak (a French handful beside the lead).
     pub fn to_act(&self) -> Option<Seat> {
-        self.legal().first().map(Move::seat)
+        self.first_legal().map(|m| m.seat())
     }
 
     /// The verifier's report on the record so far: once the deal is over,
@@ -499,14 +605,34 @@ impl Game {
     fn with(&self, mv: &Move, lead: bool) -> Record {
         let mut record = self.record.clone();
         match mv.clone() {
-            Move::Auction { seat, act } => push_action(&mut record.auction, seat, act),
-            Move::Calls { seat, act } => push_action(&mut record.calls, seat, act),
-            Move::Declare { seat, act } => push_action(&mut record.declarations, seat, act),
+            Move::Auction { .. }
+            | Move::Calls { .. }
+            | Move::Declare { .. }
+            | Move::Play { .. } => {
+                self.append(&mut record, mv, lead);
+            }
+            Move::Handful { seat, size, card } => {
+                let mut cards = self.showing_cards(seat, size);
+                cards.push(card);
+                record = self.with_handful(seat, size, &cards);
+            }
             Move::Discard { seat, card } => {
                 let mut cards = self.pending_cards(seat);
                 cards.push(card);
                 record.discard = Some(self.discard(seat, &cards, false));
             }
+        }
+        record
+    }
+
+    /// Appends an entry or a card to `record` (the record so far, or a copy
+    /// of it), as [`Game::with`]; undone by [`Game::unappend`]. Other moves
+    /// are left to `with`.
+    fn append(&self, record: &mut Record, mv: &Move, lead: bool) {
+        match mv.clone() {
+            Move::Auction { seat, act } => push_action(&mut record.auction, seat, act),
+            Move::Calls { seat, act } => push_action(&mut record.calls, seat, act),
+            Move::Declare { seat, act } => push_action(&mut record.declarations, seat, act),
             Move::Play {
                 seat,
                 card,
@@ -530,8 +656,150 @@ impl Game {
                     });
                 }
             }
+            Move::Handful { .. } | Move::Discard { .. } => {}
         }
+    }
+
+    /// Undoes [`Game::append`] on a copy of the record so far.
+    fn unappend(&self, record: &mut Record, mv: &Move) {
+        let list = match mv {
+            Move::Auction { .. } => &mut record.auction,
+            Move::Calls { .. } => &mut record.calls,
+            Move::Declare { .. } => &mut record.declarations,
+            Move::Play { .. } => {
+                if self.in_trick().is_some() {
+                    record.tricks.last_mut().expect("a trick").plays.pop();
+                } else {
+                    record.tricks.pop();
+                }
+                return;
+            }
+            Move::Handful { .. } | Move::Discard { .. } => return,
+        };
+        // `append` made the section when the record had none.
+        let made = match mv {
+            Move::Auction { .. } => self.record.auction.is_none(),
+            Move::Calls { .. } => self.record.calls.is_none(),
+            _ => self.record.declarations.is_none(),
+        };
+        if made {
+            *list = None;
+        } else if let Some(l) = list.as_mut() {
+            l.actions.pop();
+        }
+    }
+
+    /// [`Game::fresh`] of the record with `mv` appended, judged on
+    /// `scratch`, a copy of the record so far that is given back as it
+    /// was: an entry or a card costs no copy of the record.
+    fn fresh_on(&self, scratch: &mut Record, mv: &Move, lead: bool) -> Vec<Problem> {
+        match mv {
+            Move::Handful { .. } | Move::Discard { .. } => self.fresh(&self.with(mv, lead)),
+            _ => {
+                self.append(scratch, mv, lead);
+                let problems = self.fresh(scratch);
+                self.unappend(scratch, mv);
+                problems
+            }
+        }
+    }
+
+    /// The cards of the handful of `size` that `seat` is showing: being
+    /// shown, or the last entry of the declarations (a card more extends
+    /// it, where the rules let a handful show more, Option `handful_exact`).
+    fn showing_cards(&self, seat: Seat, size: HandfulSize) -> Vec<Card> {
+        match &self.showing {
+            Some((s, z, cards)) if (*s, *z) == (seat, size) => cards.clone(),
+            Some(_) => Vec::new(),
+            None => self.written_handful(seat, size).unwrap_or_default(),
+        }
+    }
+
+    /// The cards of the last entry of the declarations, if it is a handful
+    /// of `size` by `seat` and no card has been played since.
+    fn written_handful(&self, seat: Seat, size: HandfulSize) -> Option<Vec<Card>> {
+        if !self.record.tricks.is_empty() {
+            return None;
+        }
+        let last = self.record.declarations.as_ref()?.actions.last()?;
+        match &last.act {
+            Act::Handful { size: z, cards } if last.seat == seat && *z == size => {
+                Some(cards.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// The record with a handful of `cards` of `size` shown by `seat` (in
+    /// place of the handful it extends).
+    fn with_handful(&self, seat: Seat, size: HandfulSize, cards: &[Card]) -> Record {
+        let mut record = self.record.clone();
+        if self.showing.is_none() && self.written_handful(seat, size).is_some() {
+            if let Some(d) = record.declarations.as_mut() {
+                d.actions.pop();
+            }
+        }
+        push_action(
+            &mut record.declarations,
+            seat,
+            Act::Handful {
+                size,
+                cards: cards.to_vec(),
+            },
+        );
         record
+    }
+
+    /// Whether showing `card` in a handful of `size` is legal: some whole
+    /// handful of the cards shown so far, `card` and a filling of the seat's
+    /// other trumps (the highest first, the excuse last; its dealt cards
+    /// before the talon) is.
+    fn handful_legal(&self, seat: Seat, size: HandfulSize, card: Card) -> bool {
+        let mut chosen = self.showing_cards(seat, size);
+        if chosen.contains(&card) {
+            return false;
+        }
+        chosen.push(card);
+        let need = crate::french::handful(size).1.saturating_sub(chosen.len());
+        let mut rest: Vec<Card> = self
+            .holdings(seat)
+            .iter()
+            .filter(|c| (c.is_trump() || c.is_fool()) && !chosen.contains(c))
+            .collect();
+        rest.sort_by_key(|c| (c.is_fool(), std::cmp::Reverse(c.trump_number())));
+        let dealt = self.dealt(seat);
+        let own: Vec<Card> = rest
+            .iter()
+            .copied()
+            .filter(|&c| dealt.contains(c))
+            .collect();
+        for fill in [own, rest] {
+            if fill.len() < need {
+                continue;
+            }
+            let mut cards = chosen.clone();
+            cards.extend_from_slice(&fill[..need]);
+            if self
+                .fresh(&self.with_handful(seat, size, &cards))
+                .is_empty()
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The cards dealt to `seat`.
+    fn dealt(&self, seat: Seat) -> CardSet {
+        self.record
+            .hands
+            .iter()
+            .filter(|h| h.seat == seat)
+            .flat_map(|h| h.cards.iter().map(|i| i.card))
+            .fold(CardSet::EMPTY, |mut set, c| {
+                set.insert(c);
+                set
+            })
     }
 
     fn pending_cards(&self, seat: Seat) -> Vec<Card> {
@@ -641,24 +909,27 @@ impl Game {
         };
         // The seat's own dealt cards first: a talon card it may not have
         // taken spoils a filling.
-        let dealt: CardSet = self
-            .record
-            .hands
-            .iter()
-            .filter(|h| h.seat == seat)
-            .flat_map(|h| h.cards.iter().map(|i| i.card))
-            .fold(CardSet::EMPTY, |mut set, c| {
-                set.insert(c);
-                set
-            });
+        let dealt = self.dealt(seat);
         let own = |v: &[Card]| -> Vec<Card> {
             v.iter().copied().filter(|&c| dealt.contains(c)).collect()
+        };
+        // Plain cards, then the lowest trumps, kings and oudlers last: a
+        // seat with too few plain cards lays trumps away (FR-DISCARD-2).
+        let mixed: Vec<Card> = {
+            let mut v = rest.clone();
+            let top = |c: &Card| {
+                c.is_king() || c.is_fool() || matches!(c.trump_number(), Some(1 | 21 | 22))
+            };
+            v.sort_by_key(|c| (top(c), c.is_trump(), c.trump_number()));
+            v
         };
         let fills = [
             own(&rest),
             rest.clone(),
             own(&trumps_first),
             trumps_first.clone(),
+            own(&mixed),
+            mixed,
         ];
         for &size in self.discard_sizes() {
             if size < chosen.len() {
@@ -687,6 +958,17 @@ impl Game {
 
     /// Every move the notation can write next, legal or not.
     fn candidates(&self) -> Vec<Move> {
+        if let Some((seat, size, _)) = &self.showing {
+            return self
+                .holdings(*seat)
+                .iter()
+                .map(|card| Move::Handful {
+                    seat: *seat,
+                    size: *size,
+                    card,
+                })
+                .collect();
+        }
         if let Some((seat, _)) = &self.pending {
             return self
                 .holdings(*seat)
@@ -735,21 +1017,38 @@ impl Game {
                     Some(d) if d.seat == seat => d.cards.iter().map(|i| i.card).collect(),
                     _ => Vec::new(),
                 };
-                let trumps = self.holdings(seat);
                 out.extend(
                     acts(variant, Phase::Declare, seat, &skat)
                         .into_iter()
-                        .chain(handfuls(variant, trumps))
                         .map(|act| Move::Declare { seat, act }),
                 );
+                out.extend(self.handful_candidates(seat));
             }
         }
         match self.in_trick() {
-            Some(seat) => out.extend(
-                self.holdings(seat)
-                    .iter()
-                    .map(|card| Move::play(seat, card)),
-            ),
+            Some(seat) => {
+                // Danish Tarok: within a trick the fool led, a card may come
+                // with a renaming of it (DK-FOOL-8).
+                let led_fool = variant == Variant::DanishTarok
+                    && self
+                        .record
+                        .tricks
+                        .last()
+                        .and_then(|t| t.plays.first())
+                        .is_some_and(|i| i.card.is_fool());
+                let renames: &[Option<Lead>] = if led_fool { &LEADS } else { &[None] };
+                for card in self.holdings(seat).iter() {
+                    for &rename in renames {
+                        out.push(Move::Play {
+                            seat,
+                            card,
+                            name: None,
+                            rename,
+                            fool_call: None,
+                        });
+                    }
+                }
+            }
             None => {
                 let trick = self.record.tricks.len();
                 if trick < variant.tricks() {
@@ -783,6 +1082,35 @@ impl Game {
                         }
                     }
                 }
+            }
+        }
+        out
+    }
+
+    /// The first card of each French handful `seat` may show: its trumps
+    /// and the excuse, for each size it holds enough of them for
+    /// (FR-HANDFUL-1; the engine judges each).
+    fn handful_candidates(&self, seat: Seat) -> Vec<Move> {
+        if self.table.variant != Variant::FrenchTarot {
+            return Vec::new();
+        }
+        let trumps: Vec<Card> = self
+            .holdings(seat)
+            .iter()
+            .filter(|c| c.is_trump() || c.is_fool())
+            .collect();
+        let mut out = Vec::new();
+        for size in [
+            HandfulSize::Simple,
+            HandfulSize::Double,
+            HandfulSize::Triple,
+        ] {
+            if trumps.len() >= crate::french::handful(size).1 {
+                out.extend(
+                    trumps
+                        .iter()
+                        .map(|&card| Move::Handful { seat, size, card }),
+                );
             }
         }
         out
@@ -829,10 +1157,16 @@ impl Game {
 
     /// Whether `mv` is legal now, and if not the engine's findings.
     fn check(&self, mv: &Move) -> Vec<Problem> {
+        self.check_on(&mut self.record.clone(), mv)
+    }
+
+    /// [`Game::check`], judged on `scratch`, a copy of the record so far
+    /// (given back as it was): one copy serves every candidate.
+    fn check_on(&self, scratch: &mut Record, mv: &Move) -> Vec<Problem> {
         if self.over {
             // Nothing follows the end of the deal: the engine's word on the
             // record with it, or, where it has none, that the deal is over.
-            let problems = self.fresh(&self.with(mv, true));
+            let problems = self.fresh_on(scratch, mv, true);
             return if problems.is_empty() {
                 vec![over()]
             } else {
@@ -846,6 +1180,17 @@ impl Game {
                 let mut problems = self.with_discard(*seat, cards).1;
                 if problems.is_empty() {
                     problems.push(over_discard());
+                }
+                return problems;
+            }
+        }
+        if let Some((seat, size, cards)) = &self.showing {
+            if !matches!(mv, Move::Handful { seat: s, size: z, .. } if (s, z) == (seat, size)) {
+                // The handful would be written as it stands: the engine's
+                // word on it.
+                let mut problems = self.fresh(&self.with_handful(*seat, *size, cards));
+                if problems.is_empty() {
+                    problems.push(over_handful());
                 }
                 return problems;
             }
@@ -881,7 +1226,7 @@ impl Game {
                 if self.pending.as_ref().is_some_and(|(s, _)| s != seat)
                     || self.at() >= Phase::Discard
                 {
-                    let mut problems = self.fresh(&self.with(mv, false));
+                    let mut problems = self.fresh_on(scratch, mv, false);
                     problems.truncate(1);
                     if problems.is_empty() {
                         problems.push(over_discard());
@@ -901,12 +1246,24 @@ impl Game {
                     }
                 }
             }
+            Move::Handful { seat, size, card } => {
+                if self.handful_legal(*seat, *size, *card) {
+                    return Vec::new();
+                }
+                let mut cards = self.showing_cards(*seat, *size);
+                cards.push(*card);
+                let mut problems = self.fresh(&self.with_handful(*seat, *size, &cards));
+                if problems.is_empty() {
+                    problems.push(over_handful());
+                }
+                problems
+            }
             Move::Play { seat, .. } => {
                 if let Some(due) = self.in_trick() {
                     if due != *seat {
                         // The record writes no seat within a trick: the card
                         // would be the due seat's.
-                        let mut problems = self.fresh(&self.with(mv, true));
+                        let mut problems = self.fresh_on(scratch, mv, true);
                         if problems.is_empty() {
                             problems.push(
                                 Problem::new(
@@ -921,9 +1278,9 @@ impl Game {
                         return problems;
                     }
                 }
-                self.fresh(&self.with(mv, true))
+                self.fresh_on(scratch, mv, true)
             }
-            _ => self.fresh(&self.with(mv, true)),
+            _ => self.fresh_on(scratch, mv, true),
         }
     }
 
@@ -933,10 +1290,43 @@ impl Game {
         if self.over {
             return Vec::new();
         }
+        let mut scratch = self.record.clone();
+        let legal = self
+            .candidates()
+            .into_iter()
+            .enumerate()
+            .filter(|(k, m)| {
+                let problems = self.check_on(&mut scratch, m);
+                // Debug builds (the tests): every 8th candidate judged on a
+                // copy of its own as well, with the same findings.
+                #[cfg(debug_assertions)]
+                if k % 8 == 0 {
+                    let alone = self.check(m);
+                    assert!(
+                        alone.len() == problems.len()
+                            && alone.iter().zip(&problems).all(|(a, b)| same(a, b)),
+                        "{m}: judged on the scratch record {problems:?}, alone {alone:?}"
+                    );
+                }
+                let _ = k;
+                problems.is_empty()
+            })
+            .map(|(_, m)| m)
+            .collect();
+        debug_assert!(scratch == self.record, "the scratch record given back");
+        legal
+    }
+
+    /// The first move [`Game::legal`] lists, found without judging the
+    /// others.
+    fn first_legal(&self) -> Option<Move> {
+        if self.over {
+            return None;
+        }
+        let mut scratch = self.record.clone();
         self.candidates()
             .into_iter()
-            .filter(|m| self.check(m).is_empty())
-            .collect()
+            .find(|m| self.check_on(&mut scratch, m).is_empty())
     }
 
     /// Takes `mv` if it is legal; otherwise leaves the game as it was and
@@ -964,7 +1354,31 @@ impl Game {
     }
 
     fn take(&mut self, mv: Move) {
+        if let Move::Handful { seat, size, card } = mv {
+            if self.pending.is_some()
+                || self
+                    .showing
+                    .as_ref()
+                    .is_some_and(|(s, z, _)| (*s, *z) != (seat, size))
+            {
+                self.commit();
+            }
+            let mut cards = self.showing_cards(seat, size);
+            cards.push(card);
+            let record = self.with_handful(seat, size, &cards);
+            // A handful written already is extended in place, legal or not.
+            let extends = self.showing.is_none() && self.written_handful(seat, size).is_some();
+            if extends || self.fresh(&record).is_empty() {
+                self.record = record;
+                self.showing = None;
+                self.rejudge();
+            } else {
+                self.showing = Some((seat, size, cards));
+            }
+            return;
+        }
         if let Move::Discard { seat, card } = mv {
+            self.commit_showing();
             let mut cards = self.pending_cards(seat);
             if self.pending.as_ref().is_some_and(|(s, _)| *s != seat) {
                 self.commit();
@@ -999,10 +1413,19 @@ impl Game {
         self.rejudge();
     }
 
-    /// Writes a discard being laid into the record as it stands.
+    /// Writes a discard being laid, and a handful being shown, into the
+    /// record as they stand.
     fn commit(&mut self) {
         if let Some((seat, cards)) = self.pending.take() {
             self.record = self.with_discard(seat, &cards).0;
+            self.rejudge();
+        }
+        self.commit_showing();
+    }
+
+    fn commit_showing(&mut self) {
+        if let Some((seat, size, cards)) = self.showing.take() {
+            self.record = self.with_handful(seat, size, &cards);
             self.rejudge();
         }
     }
@@ -1027,9 +1450,13 @@ fn still_declaring(record: &Record, p: &Problem) -> bool {
 /// The word of an entry that the variant's records do not use (the Danish
 /// engine passes over a `slam` in silence; a game does not take it).
 fn foreign(variant: Variant, mv: &Move) -> Option<&'static str> {
-    let (Move::Auction { act, .. } | Move::Calls { act, .. } | Move::Declare { act, .. }) = mv
-    else {
-        return None;
+    let act = match mv {
+        Move::Auction { act, .. } | Move::Calls { act, .. } | Move::Declare { act, .. } => act,
+        Move::Handful { .. } => &Act::Handful {
+            size: HandfulSize::Simple,
+            cards: Vec::new(),
+        },
+        _ => return None,
     };
     let word = match act {
         Act::Pass => "pass",
@@ -1070,6 +1497,11 @@ const LEADS: [Option<Lead>; 6] = [
 fn over() -> Problem {
     Problem::new(Kind::Other, "the deal is over: nothing more is written")
         .help("start the next deal")
+}
+
+fn over_handful() -> Problem {
+    Problem::new(Kind::WrongDeclaration, "no handful can be shown here")
+        .help("a handful is shown once, by one seat, before its first card (FR-HANDFUL-1)")
 }
 
 fn over_discard() -> Problem {
@@ -1198,29 +1630,4 @@ fn acts(variant: Variant, phase: Phase, seat: Seat, skat: &[Card]) -> Vec<Act> {
         _ => {}
     }
     out
-}
-
-/// French handfuls: for each size, the highest trumps of `held` (the
-/// excuse last, where the trumps are one short).
-fn handfuls(variant: Variant, held: CardSet) -> Vec<Act> {
-    if variant != Variant::FrenchTarot {
-        return Vec::new();
-    }
-    let mut trumps: Vec<Card> = held.iter().filter(|c| c.is_trump()).collect();
-    trumps.sort_by_key(|c| std::cmp::Reverse(c.trump_number()));
-    if held.contains(Card::FOOL) {
-        trumps.push(Card::FOOL);
-    }
-    [
-        (notation::HandfulSize::Simple, 10),
-        (notation::HandfulSize::Double, 13),
-        (notation::HandfulSize::Triple, 15),
-    ]
-    .into_iter()
-    .filter(|&(_, n)| trumps.len() >= n)
-    .map(|(size, n)| Act::Handful {
-        size,
-        cards: trumps[..n].to_vec(),
-    })
-    .collect()
 }

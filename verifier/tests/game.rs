@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use verifier::game::{Game, Move};
 use verifier::gen::{self, Rng};
-use verifier::notation::{Act, Card, Variant};
+use verifier::notation::{Act, Card, Lead, Record, Variant};
 use verifier::{verify, Session};
 
 fn cases() -> u64 {
@@ -178,4 +178,299 @@ fn a_real_record_with_a_revoke() {
     let added = game.apply_anyway(Move::play(2, c2));
     assert_eq!(codes(&added), ["tarok::revoke[DK-PLAY-2]"]);
     assert_eq!(codes(game.problems()), ["tarok::revoke[DK-PLAY-2]"]);
+}
+
+/// The moves of a record, as a game takes them: entries, discard and
+/// handful cards one by one; a card of the play with no seat (found by
+/// the game: the one seat whose card it takes).
+enum Step {
+    Move(Move),
+    Card {
+        card: Card,
+        name: Option<Lead>,
+        rename: Option<Lead>,
+        fool_call: Option<u8>,
+    },
+}
+
+fn steps(record: &Record) -> Vec<Step> {
+    let mut out = Vec::new();
+    let entries = |list: &Option<verifier::notation::Actions>| {
+        list.iter()
+            .flat_map(|l| l.actions.iter())
+            .map(|a| {
+                assert!(
+                    a.after.unwrap_or(0) == 0,
+                    "a clean record has no late entry"
+                );
+                (a.seat, a.act.clone())
+            })
+            .collect::<Vec<_>>()
+    };
+    for (seat, act) in entries(&record.auction) {
+        out.push(Step::Move(Move::Auction { seat, act }));
+    }
+    // Königrufen writes the calls made after the discard (announcements,
+    // contras) in the calls, before it: the game takes them in the order
+    // they are made, the discard after the talon is chosen.
+    let calls = entries(&record.calls);
+    let talon = calls
+        .iter()
+        .position(|(_, act)| matches!(act, Act::Talon { .. }))
+        .map_or(calls.len(), |i| i + 1);
+    for (seat, act) in calls[..talon].iter().cloned() {
+        out.push(Step::Move(Move::Calls { seat, act }));
+    }
+    if let Some(d) = &record.discard {
+        for i in &d.cards {
+            out.push(Step::Move(Move::Discard {
+                seat: d.seat,
+                card: i.card,
+            }));
+        }
+    }
+    for (seat, act) in calls[talon..].iter().cloned() {
+        out.push(Step::Move(Move::Calls { seat, act }));
+    }
+    for (seat, act) in entries(&record.declarations) {
+        match act {
+            Act::Handful { size, cards } => {
+                for card in cards {
+                    out.push(Step::Move(Move::Handful { seat, size, card }));
+                }
+            }
+            act => out.push(Step::Move(Move::Declare { seat, act })),
+        }
+    }
+    for trick in &record.tricks {
+        for (k, i) in trick.plays.iter().enumerate() {
+            out.push(Step::Card {
+                card: i.card,
+                name: i.name,
+                rename: i.rename,
+                fool_call: if k == 0 { trick.fool_call } else { None },
+            });
+        }
+    }
+    out
+}
+
+/// The clean records with a move that a later move makes legal, which a
+/// game judging each move on the record so far refuses (module docs, "What
+/// `legal` lists"): the fool laid in the skat for an announced tout
+/// (DK-DISCARD-2, DK-TOUT-2), a card that the third player's renaming of the
+/// fool makes legal (DK-FOOL-8).
+const LATER: [&str; 3] = [
+    "35-announced-tout",
+    "36-failed-announced-tout",
+    "48-fool-renamed-by-the-third-player",
+];
+
+/// Every move of every clean record of the corpus is one `legal()` lists
+/// at its point (the fool's namings and renamings, handfuls card by card
+/// of any trumps, discards, declarations): `legal()` leaves out no move a
+/// real deal makes.
+#[test]
+fn every_move_of_the_clean_corpus_is_listed() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus");
+    let mut records = 0;
+    let mut special = 0;
+    let mut failed = Vec::new();
+    let mut later = 0;
+    for variant in [
+        "danish-tarok",
+        "french-tarot",
+        "koenigrufen",
+        "skill7-tarock",
+    ] {
+        let mut paths: Vec<_> = std::fs::read_dir(format!("{root}/{variant}"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "tarok"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let mut session = Session::default();
+            for record in verifier::notation::parse_str(&text) {
+                let Ok(record) = record else { continue };
+                let report = verify(&record, &mut session);
+                if !report.problems.is_empty() || !report.settled {
+                    continue;
+                }
+                let Ok(mut game) = Game::from_record(&record) else {
+                    continue;
+                };
+                if record.hands.is_empty() {
+                    // A partial record (no hands): no deal to play.
+                    continue;
+                }
+                if session.deals > 1 {
+                    // A later deal of a session: its state (pots, scores)
+                    // is the session's, not a fresh one.
+                    continue;
+                }
+                records += 1;
+                let name = path.file_stem().unwrap().to_string_lossy().to_string();
+                let known = LATER.contains(&name.as_str());
+                let before = failed.len();
+                for (n, step) in steps(&record).into_iter().enumerate() {
+                    let mv = match step {
+                        Step::Move(mv) => mv,
+                        Step::Card {
+                            card,
+                            name,
+                            rename,
+                            fool_call,
+                        } => {
+                            // The seat whose card the game takes.
+                            (0..game.table().seats)
+                                .map(|seat| Move::Play {
+                                    seat,
+                                    card,
+                                    name,
+                                    rename,
+                                    fool_call,
+                                })
+                                .find(|mv| game.clone().apply(mv.clone()).is_ok())
+                                .unwrap_or_else(|| {
+                                    failed.push(format!(
+                                        "{}: card {card} of move {n} taken from no seat",
+                                        path.display()
+                                    ));
+                                    Move::Play {
+                                        seat: game.to_act().unwrap_or(0),
+                                        card,
+                                        name,
+                                        rename,
+                                        fool_call,
+                                    }
+                                })
+                        }
+                    };
+                    let rare = matches!(
+                        &mv,
+                        Move::Handful { .. }
+                            | Move::Declare { .. }
+                            | Move::Discard { .. }
+                            | Move::Play { name: Some(_), .. }
+                            | Move::Play {
+                                rename: Some(_),
+                                ..
+                            }
+                            | Move::Play {
+                                fool_call: Some(_),
+                                ..
+                            }
+                    );
+                    // `legal()` in full at the rare moves and every 9th.
+                    if rare || n % 9 == 0 {
+                        special += rare as usize;
+                        if !game.legal().contains(&mv) {
+                            failed.push(format!(
+                                "{}: move {n} {mv} is not in legal()",
+                                path.display()
+                            ));
+                        }
+                    }
+                    if let Err(e) = game.apply(mv.clone()) {
+                        failed.push(format!("{}: move {n} {mv} rejected: {e}", path.display()));
+                        game.apply_anyway(mv);
+                    }
+                }
+                if known {
+                    // Its moves that only a later move makes legal are
+                    // refused, entered anyway, and the whole record is clean.
+                    assert!(failed.len() > before, "{name}: now listed: update LATER");
+                    failed.truncate(before);
+                    later += 1;
+                }
+                if !game.is_over() || !game.problems().is_empty() {
+                    failed.push(format!("{}: not over, or with findings", path.display()));
+                }
+            }
+        }
+    }
+    eprintln!("{records} clean records entered, {special} rare moves found in legal()");
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+    assert_eq!(later, LATER.len());
+    assert!(records > 40 && special > 40);
+}
+
+/// A French handful is shown card by card, any trumps of the seat in any
+/// order: the lowest trumps, shown lowest first, make a handful the record
+/// writes once it is whole, and the deal verifies clean.
+#[test]
+fn a_handful_of_the_lowest_trumps_card_by_card() {
+    use verifier::notation::HandfulSize;
+    let mut found = false;
+    for seed in 0..400u64 {
+        let mut rng = Rng::new(seed);
+        let dealt = gen::deal(Variant::FrenchTarot, &mut rng, 0).expect("a generator");
+        let mut game = Game::from_record(&dealt).expect("a good deal");
+        // Random moves up to a handful or the first card.
+        let legal = loop {
+            let legal = game.legal();
+            if legal.is_empty()
+                || legal.iter().any(|m| matches!(m, Move::Handful { .. }))
+                || matches!(legal[0], Move::Play { .. })
+            {
+                break legal;
+            }
+            game.apply(rng.pick(&legal).clone()).unwrap();
+        };
+        let Some(Move::Handful { seat, .. }) = legal
+            .iter()
+            .find(|m| matches!(m, Move::Handful { .. }))
+            .cloned()
+        else {
+            continue;
+        };
+        found = true;
+        let mut trumps: Vec<Card> = legal
+            .iter()
+            .filter_map(|m| match m {
+                Move::Handful {
+                    seat: s,
+                    size: HandfulSize::Simple,
+                    card,
+                } if *s == seat && card.is_trump() => Some(*card),
+                _ => None,
+            })
+            .collect();
+        trumps.sort_by_key(|c| c.trump_number());
+        assert!(trumps.len() >= 10, "seed {seed}: {trumps:?}");
+        for (k, &card) in trumps[..10].iter().enumerate() {
+            let mv = Move::Handful {
+                seat,
+                size: HandfulSize::Simple,
+                card,
+            };
+            assert!(game.legal().contains(&mv), "seed {seed}: card {k} {card}");
+            game.apply(mv).unwrap();
+            if k < 9 {
+                // Nothing else till the handful is whole.
+                assert!(game
+                    .legal()
+                    .iter()
+                    .all(|m| matches!(m, Move::Handful { seat: s, .. } if *s == seat)));
+            }
+        }
+        let written = game.record().declarations.as_ref().unwrap();
+        assert!(written.actions.iter().any(|a| a.seat == seat
+            && a.act
+                == Act::Handful {
+                    size: HandfulSize::Simple,
+                    cards: trumps[..10].to_vec(),
+                }));
+        let mut rng = Rng::new(seed);
+        while !game.is_over() {
+            let legal = game.legal();
+            game.apply(rng.pick(&legal).clone()).unwrap();
+        }
+        let report = verify(game.record(), &mut Session::default());
+        assert!(report.settled && report.problems.is_empty());
+        break;
+    }
+    assert!(found, "no French deal with a handful in 400 seeds");
 }

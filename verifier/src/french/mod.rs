@@ -55,6 +55,7 @@ mod sheet;
 mod state;
 
 pub use bidding::Contract;
+pub use declarations::handful;
 pub use play::legal_plays;
 
 use crate::{Deal, Report, Session};
