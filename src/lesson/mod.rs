@@ -450,7 +450,16 @@ fn legal_of(game: &Game, seat: u8) -> Option<Vec<Card>> {
     }
     let mut set = notation::CardSet::default();
     for mv in game.legal() {
-        if let Move::Play { seat: s, card, .. } = mv {
+        // The cards legal as the trick stands: a renaming of a led Danish
+        // fool (DK-FOOL-8) changes the suit to follow, and is a choice the
+        // page does not offer.
+        if let Move::Play {
+            seat: s,
+            card,
+            rename: None,
+            ..
+        } = mv
+        {
             if s == seat {
                 set.insert(card);
             }
