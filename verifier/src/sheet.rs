@@ -7,7 +7,7 @@
 //! sheet can give (`bad-result`, `result-mismatch`), and the refusal of a
 //! `result` by a game whose sheet is not read yet.
 
-use notation::{Fact, Kind, Problem, Record, Sheet, Span};
+use notation::{Fact, Kind, Problem, Record, Seat, Sheet, Span};
 
 use crate::Report;
 
@@ -46,6 +46,16 @@ pub fn mismatch(span: Span, says: &str, cards: &str) -> Problem {
     )
     .at(span, format!("the cards give {cards}"))
     .help("the cards settle the deal; correct the score sheet's `result` (tarok explain shows how the cards came to it)")
+}
+
+/// A fact as a score sheet writes it (the engines' `to_sheet`): `seat` and
+/// its words, separated by single spaces in `words` (`"points 43"`).
+pub fn fact(seat: Option<Seat>, words: &str) -> Fact {
+    Fact {
+        seat,
+        words: words.split(' ').map(str::to_owned).collect(),
+        span: Span::default(),
+    }
 }
 
 /// The words of a fact after its head, joined (`announced made`).

@@ -92,13 +92,7 @@ fn points_words(p: Points) -> String {
 /// The facts as a score sheet writes them.
 pub(super) fn to_sheet(f: &Facts) -> Sheet {
     let mut facts = Vec::new();
-    let mut push = |seat: Option<Seat>, words: String| {
-        facts.push(Fact {
-            seat,
-            words: words.split(' ').map(str::to_owned).collect(),
-            span: Default::default(),
-        })
-    };
+    let mut push = |seat: Option<Seat>, words: String| facts.push(crate::sheet::fact(seat, &words));
     push(Some(f.bidder), f.game.word().to_owned());
     if let Some(p) = f.partner {
         push(Some(p), "partner".into());
