@@ -372,6 +372,16 @@ impl<'a> Reader<'a> {
         self.pos = self.src.len() - rest.len();
     }
 
+    /// A list of more than `CARDS_MAX` cards, at the card past it: the
+    /// record is not read further, so that its cards never hold memory
+    /// without bound (issue 23; `past_card_limit` counts the whole record).
+    #[cold]
+    #[inline(never)]
+    fn too_many_cards(&mut self, span: Span) -> Fail {
+        self.pos = self.src.len();
+        self.fail(too_many_cards(span))
+    }
+
     fn fail(&mut self, p: Problem) -> Fail {
         self.problems.push(p);
         Failed
@@ -725,6 +735,9 @@ impl<'a> Reader<'a> {
                             comments: Comments::default(),
                             span,
                         });
+                        if items.len() > CARDS_MAX {
+                            return Err(self.too_many_cards(span));
+                        }
                         // Blanks between cards inline; comments the slow way.
                         let mut i = self.pos;
                         while matches!(
@@ -758,8 +771,12 @@ impl<'a> Reader<'a> {
                 ));
             }
             let item = self.item(allow_lead)?;
+            let span = item.span;
             attach(&mut items, &mut pending, lead_in);
             items.push_item(item);
+            if items.len() > CARDS_MAX {
+                return Err(self.too_many_cards(span));
+            }
             pending = self.trivia()?;
         }
     }
