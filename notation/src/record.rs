@@ -151,7 +151,8 @@ pub struct Record {
 pub const CARDS_MAX: usize = 1_000;
 
 /// The fault of a record that names more than [`CARDS_MAX`] cards, marked
-/// at `span` (the first card past the limit, or the record in JSON).
+/// at `span`: the record's card past the limit, or (one list longer than
+/// the limit, not read further) that list's, or the record in JSON.
 pub fn too_many_cards(span: Span) -> crate::Problem {
     // The words name the number as people write it.
     const _: () = assert!(CARDS_MAX == 1_000);
@@ -159,7 +160,7 @@ pub fn too_many_cards(span: Span) -> crate::Problem {
         crate::Kind::RecordTooLong,
         "a record of more than 1,000 cards",
     )
-    .at(span, "card 1,001 of this record")
+    .at(span, "past 1,000 cards")
     .help(
         "a deal names at most about 250 cards (78 dealt and each played once, rules \
              README ALL-1): records are limited to 1,000 cards, and this one is not read; \

@@ -100,9 +100,22 @@ fn parse_record_with(text: &str, base: usize, fast: bool) -> Result<Record, Vec<
     };
     let record = parse_inner(&mut p);
     match record {
+        Ok(record) if p.problems.is_empty() && text.len() > 2 * CARDS_MAX => {
+            past_card_limit(&record).map_or(Ok(record), |p| Err(vec![p]))
+        }
         Ok(record) if p.problems.is_empty() => Ok(record),
         _ => Err(p.problems),
     }
+}
+
+/// The fault of a record past `CARDS_MAX`, if it is (issue 23). A card is
+/// two bytes at least, so a shorter record is never counted; the 2 MiB
+/// record limit bounds what is read before. Out of the parser, which is
+/// compiled as it was.
+#[cold]
+#[inline(never)]
+fn past_card_limit(record: &Record) -> Option<Problem> {
+    record.card_past_limit().map(too_many_cards)
 }
 
 fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
@@ -260,14 +273,6 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
         }
     }
     record.trailing = lead_in;
-    // Issue 23: at most `CARDS_MAX` cards (a card is two bytes at least,
-    // so a shorter record is never counted; the 2 MiB record limit bounds
-    // what is read before).
-    if p.src.len() > 2 * CARDS_MAX {
-        if let Some(span) = record.card_past_limit() {
-            p.fail(too_many_cards(span));
-        }
-    }
     if !p.problems.is_empty() {
         return Err(Failed);
     }

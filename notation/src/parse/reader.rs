@@ -72,6 +72,16 @@ impl<'a> Reader<'a> {
         self.pos = self.src.len() - rest.len();
     }
 
+    /// A list of more than `CARDS_MAX` cards, at the card past it: the
+    /// record is not read further, so that its cards never hold memory
+    /// without bound (issue 23; `past_card_limit` counts the whole record).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn too_many_cards(&mut self, span: Span) -> Fail {
+        self.pos = self.src.len();
+        self.fail(too_many_cards(span))
+    }
+
     pub(super) fn fail(&mut self, p: Problem) -> Fail {
         self.problems.push(p);
         Failed

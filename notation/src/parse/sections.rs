@@ -385,6 +385,9 @@ impl<'a> Reader<'a> {
                             comments: Comments::default(),
                             span,
                         });
+                        if items.len() > CARDS_MAX {
+                            return Err(self.too_many_cards(span));
+                        }
                         // Blanks between cards inline; comments the slow way.
                         let mut i = self.pos;
                         while matches!(
@@ -418,8 +421,12 @@ impl<'a> Reader<'a> {
                 ));
             }
             let item = self.item(allow_lead)?;
+            let span = item.span;
             attach(&mut items, &mut pending, lead_in);
             items.push_item(item);
+            if items.len() > CARDS_MAX {
+                return Err(self.too_many_cards(span));
+            }
             pending = self.trivia()?;
         }
     }
