@@ -428,8 +428,11 @@ struct Tally {
     last_session: Option<usize>,
     /// Total per round (index into the variant's rounds).
     per_round: BTreeMap<usize, i64>,
-    /// Where the player sat (round tables).
+    /// Where the player sat (round tables), in the order first seen.
     tables: Vec<String>,
+    /// The same tables as a set: asked once a deal, so a `Vec` search
+    /// would make a long input quadratic (issue 23).
+    seen_tables: std::collections::HashSet<String>,
 }
 
 /// `-` for a deal without a `Round` tag.
@@ -528,7 +531,8 @@ fn standings(sessions: &[SessionRun]) -> Standings {
                 let line = by_round[rb].2.entry(key).or_default();
                 line.total += total;
                 line.deals += usize::from(active);
-                if !line.tables.contains(&table) {
+                if !line.seen_tables.contains(&table) {
+                    line.seen_tables.insert(table.clone());
                     line.tables.push(table.clone());
                 }
                 sum += total;
