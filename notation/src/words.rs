@@ -308,9 +308,14 @@ pub fn action_help(word: &str, variant: Option<Variant>) -> String {
             .copied()
             .chain(local_words(variant).iter().map(|(local, _, _)| *local)),
     );
+    // A local word is named with the canonical word it stands for.
+    let hint = match found.map(|w| (w, local_action(variant, w))) {
+        Some((w, Some(canonical))) => format!("did you mean `{w}` (`{canonical}`)? "),
+        _ => did_you_mean(found),
+    };
     format!(
         "{}the actions{} are: {}",
-        did_you_mean(found),
+        hint,
         of_variant(variant),
         list.join(", ")
     )
@@ -419,13 +424,19 @@ mod tests {
     #[test]
     fn local_words_are_suggested_in_their_variant() {
         let help = action_help("dreiar", Some(Variant::Koenigrufen));
-        assert!(help.starts_with("did you mean `dreier`?"), "{help}");
+        assert!(
+            help.starts_with("did you mean `dreier` (`three`)?"),
+            "{help}"
+        );
         let help = action_help("dreiar", Some(Variant::FrenchTarot));
         assert!(!help.contains("dreier"), "{help}");
         let help = action_help("matadorr", Some(Variant::DanishTarok));
         assert!(help.starts_with("did you mean `matadors`?"), "{help}");
         let help = action_help("tarokke", Some(Variant::DanishTarok));
-        assert!(help.starts_with("did you mean `tarokker`?"), "{help}");
+        assert!(
+            help.starts_with("did you mean `tarokker` (`trumps`)?"),
+            "{help}"
+        );
     }
 
     #[test]
