@@ -4,7 +4,7 @@
 //! The parser accepts every canonical word in every variant
 //! (spec/notation.md §6.3, §7); these lists shape the help of a diagnostic,
 //! so that a Königrufen record is not told about Danish declarations. The
-//! players' local words (§7.4) are the exception: each is read as its
+//! players' local words (§7.1) are the exception: each is read as its
 //! canonical word in a record of its own variant only.
 
 use crate::{Card, Variant};
@@ -154,7 +154,7 @@ fn action_aliases(variant: Option<Variant>) -> &'static [&'static str] {
     }
 }
 
-/// The players' own words of each variant (spec/notation.md §7.4): a
+/// The players' own words of each variant (spec/notation.md §7.1): a
 /// local word, the canonical action word it stands for, and the source
 /// that uses the word. A local word is read as its canonical word only in
 /// a record of its variant, and written canonical by `fmt`, as the French
@@ -216,7 +216,7 @@ const DANISH_LOCAL: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// The local words of `variant` (§7.4): (local word, canonical word,
+/// The local words of `variant` (§7.1): (local word, canonical word,
 /// source). None without a known variant.
 pub fn local_words(
     variant: Option<Variant>,
@@ -230,7 +230,7 @@ pub fn local_words(
 }
 
 /// The canonical action word `word` stands for when it is a local word of
-/// `variant` (§7.4).
+/// `variant` (§7.1).
 pub fn local_action(variant: Option<Variant>, word: &str) -> Option<&'static str> {
     local_words(variant)
         .iter()

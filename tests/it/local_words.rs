@@ -1,4 +1,4 @@
-//! The players' own words (spec/notation.md §7.4): a corpus record
+//! The players' own words (spec/notation.md §7.1): a corpus record
 //! rewritten with the German or Danish words of its variant reads as the
 //! same record, verifies the same, and `fmt` gives back the canonical text.
 

@@ -92,7 +92,7 @@ impl<'a> Reader<'a> {
             "an action is a seat number and what it said: `2 pass`, `0 call HK`",
         )?;
         // A local word of the record's variant stands for its canonical
-        // word (§7.4).
+        // word (§7.1).
         let verb = crate::words::local_action(self.variant, verb).unwrap_or(verb);
         #[rustfmt::skip] // compact arms, as written
         let act = match verb {
