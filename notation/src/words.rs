@@ -1,9 +1,11 @@
 //! The words a record of each variant uses (sections, actions, card names),
 //! and "did you mean" for a word that is none of them.
 //!
-//! The parser accepts every word in every variant (spec/notation.md §6.3,
-//! §7); these lists only shape the help of a diagnostic, so that a
-//! Königrufen record is not told about Danish declarations.
+//! The parser accepts every canonical word in every variant
+//! (spec/notation.md §6.3, §7); these lists shape the help of a diagnostic,
+//! so that a Königrufen record is not told about Danish declarations. The
+//! players' local words (§7.1) are the exception: each is read as its
+//! canonical word in a record of its own variant only.
 
 use crate::{Card, Variant};
 
@@ -153,6 +155,89 @@ fn action_aliases(variant: Option<Variant>) -> &'static [&'static str] {
     }
 }
 
+/// The players' own words of each variant (spec/notation.md §7.1): a
+/// local word, the canonical action word it stands for, and the source
+/// that uses the word. A local word is read as its canonical word only in
+/// a record of its variant, and written canonical by `fmt`, as the French
+/// aliases are.
+const KOENIGRUFEN_LOCAL: &[(&str, &str, &str)] = &[
+    (
+        "weiter",
+        "pass",
+        "issue 26 (the scorer's word in the auction)",
+    ),
+    ("gut", "pass", "issue 26; KR-ANN-1 \"good\""),
+    ("dreier", "three", "issue 26"),
+    ("bettler", "beggar", "seed 003 \"Bettler\""),
+];
+const SKILL7_LOCAL: &[(&str, &str, &str)] =
+    &[("farbensolo", "farbesolo", "seed 004 \"Farbensolo\"")];
+const DANISH_LOCAL: &[(&str, &str, &str)] = &[
+    ("pas", "pass", "seed 000 \"says \"pass\" (pas)\""),
+    ("tarokker", "trumps", "DK-DECL-2; seed 002 TAROKMELDINGER"),
+    ("matadorer", "matadors", "seed 002 MATADORMELDINGER"),
+    (
+        "halvt",
+        "half",
+        "seed 002 HALVE MELDINGER \"halvt i farven\"",
+    ),
+    ("fuldt", "full", "seed 002 \"FULDT eller HELT i farve\""),
+    ("helt", "full", "seed 002 \"FULDT eller HELT i farve\""),
+    (
+        "sprøjte",
+        "abundant",
+        "DK-DECL-2; seed 002 \"SPRØJTE eller OVERFYLDT\"",
+    ),
+    (
+        "overfyldt",
+        "abundant",
+        "DK-DECL-2; seed 002 \"SPRØJTE eller OVERFYLDT\"",
+    ),
+    ("halvt-konger", "half-kings", "seed 002 \"halvt i konger\""),
+    (
+        "fuldt-konger",
+        "full-kings",
+        "seed 002 \"Tilsvarende i konger\"",
+    ),
+    (
+        "helt-konger",
+        "full-kings",
+        "seed 002 \"Tilsvarende i konger\"",
+    ),
+    (
+        "sprøjte-konger",
+        "abundant-kings",
+        "seed 002 \"i farve eller konger\"",
+    ),
+    (
+        "overfyldt-konger",
+        "abundant-kings",
+        "seed 002 \"i farve eller konger\"",
+    ),
+];
+
+/// The local words of `variant` (§7.1): (local word, canonical word,
+/// source). None without a known variant.
+pub fn local_words(
+    variant: Option<Variant>,
+) -> &'static [(&'static str, &'static str, &'static str)] {
+    match variant {
+        Some(Variant::Koenigrufen) => KOENIGRUFEN_LOCAL,
+        Some(Variant::Skill7Tarock) => SKILL7_LOCAL,
+        Some(Variant::DanishTarok) => DANISH_LOCAL,
+        Some(Variant::FrenchTarot) | None => &[],
+    }
+}
+
+/// The canonical action word `word` stands for when it is a local word of
+/// `variant` (§7.1).
+pub fn local_action(variant: Option<Variant>, word: &str) -> Option<&'static str> {
+    local_words(variant)
+        .iter()
+        .find(|(local, _, _)| *local == word)
+        .map(|(_, canonical, _)| *canonical)
+}
+
 /// Card names (§5.2) and the card each stands for.
 const CARD_NAMES: &[(&str, &str)] = &[
     ("pagat", "T1"),
@@ -219,10 +304,21 @@ pub(crate) fn section_help(word: &str, variant: Option<Variant>) -> String {
 /// The help of an unknown action word.
 pub(crate) fn action_help(word: &str, variant: Option<Variant>) -> String {
     let list = actions(variant);
-    let found = suggest(word, list.iter().chain(action_aliases(variant)).copied());
+    let found = suggest(
+        word,
+        list.iter()
+            .chain(action_aliases(variant))
+            .copied()
+            .chain(local_words(variant).iter().map(|(local, _, _)| *local)),
+    );
+    // A local word is named with the canonical word it stands for.
+    let hint = match found.map(|w| (w, local_action(variant, w))) {
+        Some((w, Some(canonical))) => format!("did you mean `{w}` (`{canonical}`)? "),
+        _ => did_you_mean(found),
+    };
     format!(
         "{}the actions{} are: {}",
-        did_you_mean(found),
+        hint,
         of_variant(variant),
         list.join(", ")
     )
@@ -257,7 +353,7 @@ pub(crate) fn card_suggestion(word: &str, variant: Option<Variant>) -> Option<St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::Game;
+    use crate::record::{Bonus, Game};
 
     #[test]
     fn close_words_are_suggested_far_ones_not() {
@@ -292,6 +388,68 @@ mod tests {
         assert_eq!(
             card_suggestion("T155", Some(Variant::FrenchTarot)).as_deref(),
             Some("did you mean `T15`? ")
+        );
+    }
+
+    #[test]
+    fn local_words_are_unambiguous_in_their_variant() {
+        for v in Variant::ALL {
+            let list = local_words(Some(v));
+            let canonical = actions(Some(v));
+            for (i, (local, meaning, source)) in list.iter().enumerate() {
+                // One meaning: the word is listed once in its variant.
+                assert!(
+                    list[i + 1..].iter().all(|(other, _, _)| other != local),
+                    "{local} is listed twice for {v:?}"
+                );
+                // It stands for a word of its own variant ...
+                assert!(canonical.contains(meaning), "{local} -> {meaning} in {v:?}");
+                // ... and hides no word (canonical or alias) of that variant.
+                assert!(
+                    !canonical.contains(local) && !action_aliases(Some(v)).contains(local),
+                    "{local} is already a word of {v:?}"
+                );
+                // ... nor any word the parser reads in every variant (a
+                // Skill7 game in a Königrufen record is read, then reported;
+                // a local word there would silently change its meaning, and
+                // such a record would not survive text -> model -> text).
+                assert!(
+                    !actions(None).contains(local)
+                        && !action_aliases(None).contains(local)
+                        && Game::from_word(local).is_none()
+                        && Bonus::from_word(local).is_none(),
+                    "{local} is a word of every variant"
+                );
+                assert!(!source.is_empty());
+                assert_eq!(local_action(Some(v), local), Some(*meaning));
+            }
+        }
+        // Only in its variant: `dreier` is Königrufen's three, nothing to
+        // a Skill7 record or one of unknown variant.
+        assert_eq!(
+            local_action(Some(Variant::Koenigrufen), "dreier"),
+            Some("three")
+        );
+        assert_eq!(local_action(Some(Variant::Skill7Tarock), "dreier"), None);
+        assert_eq!(local_action(None, "dreier"), None);
+        assert_eq!(local_action(Some(Variant::FrenchTarot), "pas"), None);
+    }
+
+    #[test]
+    fn local_words_are_suggested_in_their_variant() {
+        let help = action_help("dreiar", Some(Variant::Koenigrufen));
+        assert!(
+            help.starts_with("did you mean `dreier` (`three`)?"),
+            "{help}"
+        );
+        let help = action_help("dreiar", Some(Variant::FrenchTarot));
+        assert!(!help.contains("dreier"), "{help}");
+        let help = action_help("matadorr", Some(Variant::DanishTarok));
+        assert!(help.starts_with("did you mean `matadors`?"), "{help}");
+        let help = action_help("tarokke", Some(Variant::DanishTarok));
+        assert!(
+            help.starts_with("did you mean `tarokker` (`trumps`)?"),
+            "{help}"
         );
     }
 

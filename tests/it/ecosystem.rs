@@ -424,8 +424,12 @@ fn did_you_mean_for_sections_actions_and_cards_of_the_variant() {
         danish.starts_with("did you mean `excuse` (EX)? "),
         "{danish}"
     );
-    // Far from every word: no guess.
-    let help = help_of(&format!("{}auction: 1 dreier\n", head("koenigrufen")));
+    // Far from every word: no guess (`dreier` is now a local word, §7.1;
+    // `sechserdreier` is no word of any source).
+    let help = help_of(&format!(
+        "{}auction: 1 sechserdreier\n",
+        head("koenigrufen")
+    ));
     assert!(!help.contains("did you mean"), "{help}");
 }
 

@@ -14,6 +14,7 @@ mod gen;
 mod hostile;
 mod import;
 mod lesson_browser;
+mod local_words;
 mod located;
 mod no_loss;
 mod outputs;

@@ -91,6 +91,9 @@ impl<'a> Reader<'a> {
             "an action",
             "an action is a seat number and what it said: `2 pass`, `0 call HK`",
         )?;
+        // A local word of the record's variant stands for its canonical
+        // word (§7.1).
+        let verb = crate::words::local_action(self.variant, verb).unwrap_or(verb);
         #[rustfmt::skip] // compact arms, as written
         let act = match verb {
             "pass" | "good" => Act::Pass,

@@ -500,6 +500,8 @@ pub(super) fn fast_actions(
                 return None;
             }
             let (verb, end) = word_at(src, end + 1);
+            // A local word of the record's variant (§7.1).
+            let verb = crate::words::local_action(p.variant, verb).unwrap_or(verb);
             i = end;
             // The argument word after one space.
             let mut arg = || -> Option<&str> {

@@ -62,7 +62,8 @@ struct Reader<'a> {
     base: usize,
     problems: Vec<Problem>,
     /// The record's variant once its tags are read: the help of an unknown
-    /// word lists the words of this variant (`words`).
+    /// word lists the words of this variant, and its local words are read
+    /// as their canonical words (`words`, spec/notation.md §7.1).
     variant: Option<crate::Variant>,
     /// Whether the fast paths may be taken (tests compare with them off).
     fast: bool,
