@@ -22,3 +22,4 @@ mod report;
 mod robustness;
 mod roundtrip;
 mod rules;
+mod webdriver;
