@@ -361,9 +361,10 @@ fn every_comment_appears_at_its_step() {
                 .as_u64()
                 .unwrap();
             let mut mine: Vec<Vec<String>> = Vec::new();
+            let next = b.find(&format!("#{id} .steps [data-go=\"next\"]"));
             for k in 0..=last {
                 if k > 0 {
-                    b.click(&format!("#{id} .steps [data-go=\"next\"]"));
+                    b.click_on(&next);
                 }
                 mine.push(serde_json::from_value(b.js_with(ROW, vec![json!(id)])).unwrap());
             }
@@ -463,9 +464,10 @@ fn open_and_measure(
         .unwrap();
     b.click(&format!("#{deal} .steps [data-go=\"first\"]"));
     let (mut bad, mut overflow) = (Vec::new(), false);
+    let next = b.find(&format!("#{deal} .steps [data-go=\"next\"]"));
     for k in 0..=last {
         if k > 0 {
-            b.click(&format!("#{deal} .steps [data-go=\"next\"]"));
+            b.click_on(&next);
         }
         let m = b.js_with(MEASURE, vec![json!(deal)]);
         bad.extend(serde_json::from_value::<Vec<String>>(m["bad"].clone()).unwrap());

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use fantoccini::elements::Element;
 use fantoccini::key::Key;
 use fantoccini::wd::{PrintConfiguration, PrintSize, WebDriverCompatibleCommand};
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -224,21 +225,31 @@ impl Browser {
         }
     }
 
-    /// Clicks the element `css` as a person would (the browser scrolls it
-    /// into view and clicks its middle).
-    pub fn click(&self, css: &str) {
+    /// The element `css`, once it is on the page.
+    pub fn find(&self, css: &str) -> Element {
         let c = self.c();
         self.rt.block_on(async {
-            let el = c
-                .wait()
+            c.wait()
                 .at_most(PATIENCE)
                 .for_element(Locator::Css(css))
                 .await
-                .unwrap_or_else(|e| panic!("no element {css}: {e}"));
-            el.click()
-                .await
-                .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
-        });
+                .unwrap_or_else(|e| panic!("no element {css}: {e}"))
+        })
+    }
+
+    /// Clicks `el` as a person would (the browser scrolls it into view and
+    /// clicks its middle; an element covering that point gets the click,
+    /// and the test fails).
+    pub fn click_on(&self, el: &Element) {
+        self.rt
+            .block_on(el.clone().click())
+            .unwrap_or_else(|e| panic!("cannot click {el:?}: {e}"));
+    }
+
+    /// Clicks the element `css` as a person would.
+    pub fn click(&self, css: &str) {
+        let el = self.find(css);
+        self.click_on(&el);
     }
 
     /// Presses a key on the page (sent to its body).
