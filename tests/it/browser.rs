@@ -1,7 +1,10 @@
-//! The HTML report in a real headless browser (Debian's `chromium`): the
-//! page loads, and its tables hold the rows the JSON form holds.
+//! The HTML report in a real headless browser (Debian's `chromium`, driven
+//! through WebDriver by its `chromedriver`: `tests/it/webdriver.rs`): the
+//! page loads without a console message, its tables hold the rows the JSON
+//! form holds, it fits 1280 and 390 px with no table clipped and no id
+//! twice, and it prints.
 //!
-//! Without a `chromium` on the PATH the browser tests fail, unless
+//! Without `chromium` or `chromedriver` on the PATH the browser tests fail, unless
 //! `TAROK_SKIP_BROWSER=1` is set: then they say that they skipped and pass
 //! (a newcomer's machine without a browser; README.md, "Set up").
 
@@ -115,15 +118,14 @@ fn check_page(dir: &Path, paths: &[&str], name: &str) {
     );
     let said = b.console();
     assert!(said.is_empty(), "console messages:\n{}", said.join("\n"));
-    let dom = &b;
     let sheet = report_json(dir, paths);
     let ir = &sheet["irregularities"];
     if len(&ir["rows"]) > 0 {
-        assert_eq!(rows(dom, "irregularities"), (len(&ir["rows"]), 0));
-        assert_eq!(rows(dom, "findings-per-kind").0, len(&ir["by_kind"]));
+        assert_eq!(rows(&b, "irregularities"), (len(&ir["rows"]), 0));
+        assert_eq!(rows(&b, "findings-per-kind").0, len(&ir["by_kind"]));
         // A score-sheet error names no player: the table may be empty.
         if len(&ir["by_player"]) > 0 {
-            assert_eq!(rows(dom, "findings-per-player").0, len(&ir["by_player"]));
+            assert_eq!(rows(&b, "findings-per-player").0, len(&ir["by_player"]));
         }
     } else {
         assert!(b
@@ -138,7 +140,7 @@ fn check_page(dir: &Path, paths: &[&str], name: &str) {
         .map(|c| len(&c["parties"]))
         .sum();
     if parties > 0 {
-        assert_eq!(rows(dom, "claims").0, parties);
+        assert_eq!(rows(&b, "claims").0, parties);
     }
     let standings = &sheet["standings"];
     let mut tables = 0;
@@ -148,7 +150,7 @@ fn check_page(dir: &Path, paths: &[&str], name: &str) {
         }
         let pots = if s["pots"].is_null() { 0 } else { 2 };
         assert_eq!(
-            rows(dom, &format!("session-{}", i + 1)),
+            rows(&b, &format!("session-{}", i + 1)),
             (len(&s["players"]), pots + 1),
             "session {}",
             s["session"]
@@ -157,29 +159,26 @@ fn check_page(dir: &Path, paths: &[&str], name: &str) {
     }
     for o in standings["overall"].as_array().unwrap() {
         let id = format!("overall-{}", o["variant"].as_str().unwrap());
-        assert_eq!(rows(dom, &id).0, len(&o["players"]), "{id}");
+        assert_eq!(rows(&b, &id).0, len(&o["players"]), "{id}");
         tables += 1;
     }
-    for (i, b) in sheet["boards"].as_array().unwrap().iter().enumerate() {
+    for (i, board) in sheet["boards"].as_array().unwrap().iter().enumerate() {
         assert_eq!(
-            rows(dom, &format!("board-{}", i + 1)),
-            (len(&b["tables"]), 1)
+            rows(&b, &format!("board-{}", i + 1)),
+            (len(&board["tables"]), 1)
         );
         tables += 1;
     }
     for (i, t) in sheet["tables"].as_array().unwrap().iter().enumerate() {
         if len(&t["deals"]) > 0 {
-            assert_eq!(
-                rows(dom, &format!("table-{}", i + 1)),
-                (len(&t["deals"]), 1)
-            );
+            assert_eq!(rows(&b, &format!("table-{}", i + 1)), (len(&t["deals"]), 1));
         }
     }
     if len(&sheet["lineup"]) > 0 {
-        assert_eq!(rows(dom, "lineup").0, len(&sheet["lineup"]));
+        assert_eq!(rows(&b, "lineup").0, len(&sheet["lineup"]));
     }
     if len(&sheet["rulings"]) > 0 {
-        assert_eq!(rows(dom, "rulings").0, len(&sheet["rulings"]));
+        assert_eq!(rows(&b, "rulings").0, len(&sheet["rulings"]));
     }
     assert!(tables > 0, "{name}: no standings");
 }
