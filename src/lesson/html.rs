@@ -1426,7 +1426,7 @@ html:not(.js) .stage{grid-template-columns:1fr}
 .felt.seats-3{grid-template-areas:"left" "right" "bottom" "center"}
 .seat,.seat.pos-top,.seat.pos-bottom,.seat.pos-right{text-align:left;justify-self:stretch}
 .steps{gap:.35rem;padding:.6rem .4rem}
-.steps button{white-space:nowrap;padding:.3rem .55rem;min-width:0;flex:1}
+.steps button{white-space:nowrap;padding:.3rem .55rem;min-width:0;flex:1 0 auto}
 .seat .hand,.seat.pos-top .hand,.seat.pos-bottom .hand{justify-content:flex-start}
 .center{border-radius:14px;min-height:9rem}
 .card{width:2.5rem;height:3.6rem}

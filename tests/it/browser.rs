@@ -1,7 +1,10 @@
-//! The HTML report in a real headless browser (Debian's `chromium`): the
-//! page loads, and its tables hold the rows the JSON form holds.
+//! The HTML report in a real headless browser (Debian's `chromium`, driven
+//! through WebDriver by its `chromedriver`: `tests/it/webdriver.rs`): the
+//! page loads without a console message, its tables hold the rows the JSON
+//! form holds, it fits 1280 and 390 px with no table clipped and no id
+//! twice, and it prints.
 //!
-//! Without a `chromium` on the PATH the browser tests fail, unless
+//! Without `chromium` or `chromedriver` on the PATH the browser tests fail, unless
 //! `TAROK_SKIP_BROWSER=1` is set: then they say that they skipped and pass
 //! (a newcomer's machine without a browser; README.md, "Set up").
 
@@ -11,8 +14,9 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-use crate::cli::{stderr, stdout};
+use crate::cli::stdout;
 use crate::report::{generated_sessions, report_json, tarok_in, CORPUS};
+use crate::webdriver::Browser;
 
 /// The browser, if there is one.
 pub fn chromium() -> Option<PathBuf> {
@@ -38,19 +42,6 @@ pub fn skipped(test: &str) -> bool {
     skip
 }
 
-fn browser_or_skip() -> Option<PathBuf> {
-    if skipped("the HTML report in chromium") {
-        return None;
-    }
-    let found = chromium();
-    assert!(
-        found.is_some(),
-        "chromium is not installed: install it (apt-get install -y chromium; .ci/run does) \
-         or set TAROK_SKIP_BROWSER=1 to skip the browser tests"
-    );
-    found
-}
-
 /// The flags that make headless Chromium work in a container.
 const HEADLESS_FLAGS: [&str; 8] = [
     "--headless",
@@ -65,8 +56,8 @@ const HEADLESS_FLAGS: [&str; 8] = [
 
 /// Runs headless Chromium (`browser`) on a local file with the flags that
 /// work in a container and the profile directory `profile`; `extra` are
-/// further flags (`--dump-dom`, `--screenshot=...`). Returns what the
-/// process gave back, or why it could not start.
+/// further flags (`--screenshot=...`). Returns what the process gave
+/// back, or why it could not start.
 pub fn run_headless<S: AsRef<OsStr>>(
     browser: impl AsRef<OsStr>,
     profile: &Path,
@@ -81,41 +72,20 @@ pub fn run_headless<S: AsRef<OsStr>>(
         .output()
 }
 
-/// Runs headless Chromium on a local file with the flags that work in a
-/// container, and a fresh profile; `extra` are the action flags
-/// (`--dump-dom`, `--screenshot=...`). Returns stdout.
-pub fn headless(browser: &Path, file: &Path, extra: &[&str]) -> String {
-    let profile = std::env::temp_dir().join(format!(
-        "tarok-chromium-{}-{}",
-        std::process::id(),
-        file.file_name().unwrap().to_string_lossy()
-    ));
-    let _ = std::fs::remove_dir_all(&profile);
-    std::fs::create_dir_all(&profile).unwrap();
-    let out = run_headless(browser, &profile, extra, file).expect("chromium runs");
-    let _ = std::fs::remove_dir_all(&profile);
-    assert!(out.status.success(), "chromium: {}", stderr(&out));
-    stdout(&out)
-}
-
-/// The rows of a table in the browser's DOM: `(body rows, foot rows)`.
-fn rows(dom: &str, id: &str) -> (usize, usize) {
-    let start = dom
-        .find(&format!("<table id=\"{id}\""))
-        .unwrap_or_else(|| panic!("the page has no table {id}"));
-    let table = &dom[start..];
-    let table = &table[..table.find("</table>").expect("the table closes")];
-    let count = |section: &str| {
-        table
-            .find(&format!("<{section}>"))
-            .map(|at| {
-                let part = &table[at..];
-                let part = &part[..part.find(&format!("</{section}>")).unwrap()];
-                part.matches("<tr>").count()
-            })
-            .unwrap_or(0)
-    };
-    (count("tbody"), count("tfoot"))
+/// The rows of the table `#id` as the browser lays it out: `(body rows,
+/// foot rows)`.
+fn rows(b: &Browser, id: &str) -> (usize, usize) {
+    let got = b.js_with(
+        "var t = document.getElementById(arguments[0]); \
+         if (!t || t.tagName !== 'TABLE') { return null; } \
+         return [t.querySelectorAll(':scope > tbody > tr').length, t.querySelectorAll(':scope > tfoot > tr').length];",
+        vec![serde_json::json!(id)],
+    );
+    assert!(!got.is_null(), "the page has no table {id}");
+    (
+        got[0].as_u64().unwrap() as usize,
+        got[1].as_u64().unwrap() as usize,
+    )
 }
 
 fn len(v: &Value) -> usize {
@@ -124,7 +94,8 @@ fn len(v: &Value) -> usize {
 
 /// Every table of the page against the JSON form of the same report.
 fn check_page(dir: &Path, paths: &[&str], name: &str) {
-    let Some(browser) = browser_or_skip() else {
+    let Some(b) = Browser::open(&format!("the HTML report of {name} in chromium"), 1280, 800)
+    else {
         return;
     };
     let mut args = vec!["report", "--format", "html"];
@@ -138,23 +109,29 @@ fn check_page(dir: &Path, paths: &[&str], name: &str) {
     let file =
         std::env::temp_dir().join(format!("tarok-report-{name}-{}.html", std::process::id()));
     std::fs::write(&file, &html).unwrap();
-    let dom = headless(&browser, &file, &["--dump-dom"]);
+    b.goto(&file, "");
     std::fs::remove_file(&file).unwrap();
-    assert!(
-        dom.contains("<h1>Tournament director's report</h1>"),
+    assert_eq!(
+        b.text("h1"),
+        "Tournament director's report",
         "the page loads"
     );
+    let said = b.console();
+    assert!(said.is_empty(), "console messages:\n{}", said.join("\n"));
     let sheet = report_json(dir, paths);
     let ir = &sheet["irregularities"];
     if len(&ir["rows"]) > 0 {
-        assert_eq!(rows(&dom, "irregularities"), (len(&ir["rows"]), 0));
-        assert_eq!(rows(&dom, "findings-per-kind").0, len(&ir["by_kind"]));
+        assert_eq!(rows(&b, "irregularities"), (len(&ir["rows"]), 0));
+        assert_eq!(rows(&b, "findings-per-kind").0, len(&ir["by_kind"]));
         // A score-sheet error names no player: the table may be empty.
         if len(&ir["by_player"]) > 0 {
-            assert_eq!(rows(&dom, "findings-per-player").0, len(&ir["by_player"]));
+            assert_eq!(rows(&b, "findings-per-player").0, len(&ir["by_player"]));
         }
     } else {
-        assert!(!dom.contains("<table id=\"irregularities\""));
+        assert!(b
+            .js("return document.querySelector('table#irregularities') === null")
+            .as_bool()
+            .unwrap());
     }
     let parties: usize = sheet["claims"]
         .as_array()
@@ -163,7 +140,7 @@ fn check_page(dir: &Path, paths: &[&str], name: &str) {
         .map(|c| len(&c["parties"]))
         .sum();
     if parties > 0 {
-        assert_eq!(rows(&dom, "claims").0, parties);
+        assert_eq!(rows(&b, "claims").0, parties);
     }
     let standings = &sheet["standings"];
     let mut tables = 0;
@@ -173,7 +150,7 @@ fn check_page(dir: &Path, paths: &[&str], name: &str) {
         }
         let pots = if s["pots"].is_null() { 0 } else { 2 };
         assert_eq!(
-            rows(&dom, &format!("session-{}", i + 1)),
+            rows(&b, &format!("session-{}", i + 1)),
             (len(&s["players"]), pots + 1),
             "session {}",
             s["session"]
@@ -182,29 +159,26 @@ fn check_page(dir: &Path, paths: &[&str], name: &str) {
     }
     for o in standings["overall"].as_array().unwrap() {
         let id = format!("overall-{}", o["variant"].as_str().unwrap());
-        assert_eq!(rows(&dom, &id).0, len(&o["players"]), "{id}");
+        assert_eq!(rows(&b, &id).0, len(&o["players"]), "{id}");
         tables += 1;
     }
-    for (i, b) in sheet["boards"].as_array().unwrap().iter().enumerate() {
+    for (i, board) in sheet["boards"].as_array().unwrap().iter().enumerate() {
         assert_eq!(
-            rows(&dom, &format!("board-{}", i + 1)),
-            (len(&b["tables"]), 1)
+            rows(&b, &format!("board-{}", i + 1)),
+            (len(&board["tables"]), 1)
         );
         tables += 1;
     }
     for (i, t) in sheet["tables"].as_array().unwrap().iter().enumerate() {
         if len(&t["deals"]) > 0 {
-            assert_eq!(
-                rows(&dom, &format!("table-{}", i + 1)),
-                (len(&t["deals"]), 1)
-            );
+            assert_eq!(rows(&b, &format!("table-{}", i + 1)), (len(&t["deals"]), 1));
         }
     }
     if len(&sheet["lineup"]) > 0 {
-        assert_eq!(rows(&dom, "lineup").0, len(&sheet["lineup"]));
+        assert_eq!(rows(&b, "lineup").0, len(&sheet["lineup"]));
     }
     if len(&sheet["rulings"]) > 0 {
-        assert_eq!(rows(&dom, "rulings").0, len(&sheet["rulings"]));
+        assert_eq!(rows(&b, "rulings").0, len(&sheet["rulings"]));
     }
     assert!(tables > 0, "{name}: no standings");
 }
@@ -226,29 +200,25 @@ fn html_report_of_generated_sessions_in_chromium() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Measures a report page in an iframe of each width: the page's and each
-/// table box's scroll width against its client width, and the ids used
-/// more than once.
-const FIT_SCRIPT: &str = r#"
-var lines = [];
-function seen(f) {
-  var d = f.contentDocument, se = d.scrollingElement, res = [f.getAttribute("width")];
-  res.push("page " + (se.scrollWidth <= se.clientWidth ? "fits" : "overflows " + se.scrollWidth + ">" + se.clientWidth));
-  var ids = {}, dup = [];
-  Array.prototype.forEach.call(d.querySelectorAll("[id]"), function (e) {
-    if (ids[e.id]) { dup.push(e.id); }
-    ids[e.id] = true;
-  });
-  res.push("duplicate ids: [" + dup.join(" ") + "]");
-  var clipped = [];
-  Array.prototype.forEach.call(d.querySelectorAll("div.scroll"), function (b) {
-    if (b.scrollWidth > b.clientWidth + 1) { clipped.push(b.querySelector("table").id + " " + b.scrollWidth + ">" + b.clientWidth); }
-  });
-  res.push("clipped tables: [" + clipped.join(", ") + "]");
-  res.push("tables " + d.querySelectorAll("table").length);
-  lines.push(res.join("; "));
-  document.getElementById("out").textContent = lines.sort().join("\n");
-}
+/// Measures the report page shown: whether the page fits its window,
+/// the ids used more than once, each table box's scroll width against
+/// its client width, and the number of tables.
+const FIT: &str = r#"
+var se = document.scrollingElement, res = [];
+res.push("page " + (se.scrollWidth <= se.clientWidth ? "fits" : "overflows " + se.scrollWidth + ">" + se.clientWidth));
+var ids = {}, dup = [];
+Array.prototype.forEach.call(document.querySelectorAll("[id]"), function (e) {
+  if (ids[e.id]) { dup.push(e.id); }
+  ids[e.id] = true;
+});
+res.push("duplicate ids: [" + dup.join(" ") + "]");
+var clipped = [];
+Array.prototype.forEach.call(document.querySelectorAll("div.scroll"), function (b) {
+  if (b.scrollWidth > b.clientWidth + 1) { clipped.push(b.querySelector("table").id + " " + b.scrollWidth + ">" + b.clientWidth); }
+});
+res.push("clipped tables: [" + clipped.join(", ") + "]");
+res.push("tables " + document.querySelectorAll("table").length);
+return res.join("; ");
 "#;
 
 /// The handout of the club night and of the line-up fixture at a desktop's
@@ -256,50 +226,69 @@ function seen(f) {
 /// table a card list on the phone), no id twice.
 #[test]
 fn html_report_fits_1280_and_390_px_with_unique_ids() {
-    if browser_or_skip().is_none() {
+    let Some(b) = Browser::open(
+        "html_report_fits_1280_and_390_px_with_unique_ids",
+        1280,
+        800,
+    ) else {
         return;
-    }
+    };
     let dir = std::env::temp_dir().join(format!("tarok-report-fit-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let root = crate::cli::root();
-    let mut frames = String::new();
-    let mut expected = Vec::new();
+    let mut measured = 0;
     for (name, path) in [
         ("club", "tests/director/club"),
         ("lineup", "tests/director/lineup"),
     ] {
         let out = tarok_in(&root, &["report", "--format", "html", path]);
-        std::fs::write(dir.join(format!("{name}.html")), stdout(&out)).unwrap();
+        let file = dir.join(format!("{name}.html"));
+        std::fs::write(&file, stdout(&out)).unwrap();
         for width in [1280, 390] {
-            frames.push_str(&format!(
-                "<iframe src=\"{name}.html\" width=\"{width}\" height=\"800\" onload=\"seen(this)\"></iframe>\n"
-            ));
-            expected.push(width);
+            b.viewport(width, 800);
+            b.goto(&file, "");
+            let line = format!("{name} {width}: {}", b.js(FIT).as_str().unwrap());
+            assert!(line.contains("page fits"), "{line}");
+            assert!(line.contains("duplicate ids: []"), "{line}");
+            assert!(line.contains("clipped tables: []"), "{line}");
+            assert!(!line.contains("tables 0"), "{line}");
+            measured += 1;
         }
     }
-    let page = dir.join("wrapper.html");
-    std::fs::write(
-        &page,
-        format!(
-            "<!DOCTYPE html><html><body><pre id=\"out\"></pre><script>{FIT_SCRIPT}</script>{frames}</body></html>"
-        ),
-    )
-    .unwrap();
-    let seen = crate::lesson_browser::browse(&page, 1400, 900);
-    let text = seen
-        .dom
-        .split("<pre id=\"out\">")
-        .nth(1)
-        .and_then(|s| s.split("</pre>").next())
-        .unwrap_or_default()
-        .to_owned();
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), expected.len(), "every page measured: {text}");
-    for line in lines {
-        assert!(line.contains("page fits"), "{line}");
-        assert!(line.contains("duplicate ids: []"), "{line}");
-        assert!(line.contains("clipped tables: []"), "{line}");
-    }
+    assert_eq!(measured, 4, "every page measured");
+    let said = b.console();
+    assert!(said.is_empty(), "console messages:\n{}", said.join("\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The handout printed (WebDriver's Print command, A4): a PDF whose
+/// per-table score sheets each start a page (`break-before: page` in the
+/// page's print style), so it has at least as many pages as sheets.
+#[test]
+fn html_report_prints_to_pdf() {
+    let Some(b) = Browser::open("html_report_prints_to_pdf", 1280, 800) else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("tarok-report-print-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = tarok_in(
+        &crate::cli::root(),
+        &["report", "--format", "html", "tests/director/club"],
+    );
+    let file = dir.join("club.html");
+    std::fs::write(&file, stdout(&out)).unwrap();
+    b.goto(&file, "");
+    let sheets = b
+        .js("return document.querySelectorAll('#part-tables .scroll + h3').length + 1")
+        .as_u64()
+        .unwrap();
+    assert!(sheets > 1, "the club night has several tables");
+    let pages = crate::lesson_browser::pdf_pages(&b.print_a4()) as u64;
+    assert!(
+        pages >= sheets,
+        "{pages} pages for {sheets} table sheets, one a page"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

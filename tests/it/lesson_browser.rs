@@ -1,17 +1,19 @@
-//! The lesson page (`tarok explain --format html`) in a real browser:
-//! Debian's headless `chromium` (`.ci/run` installs it where missing; set
-//! `CHROMIUM` to use another binary). Without it these tests fail, unless
-//! `TAROK_SKIP_BROWSER=1` skips them (and says so).
-//!
-//! The browser is driven without any dependency: a wrapper page next to the
-//! lesson loads it in an iframe (`--allow-file-access-from-files` lets the
-//! wrapper reach into it), presses keys and buttons, and writes what it saw
-//! into its own DOM, which `--dump-dom` prints. Console messages (errors,
-//! uncaught exceptions) come out on stderr with `--enable-logging=stderr`.
+//! The lesson page (`tarok explain --format html`) in a real headless
+//! Chromium, driven through WebDriver (`tests/it/webdriver.rs`: Debian's
+//! `chromedriver`, which `.ci/run` installs where missing; set `CHROMIUM`
+//! to use another browser binary) as a person would: pressing keys,
+//! clicking the step buttons and the cards of a hand, opening a link to a
+//! moment, printing. Layout is read from the browser (bounding boxes).
+//! Without a browser these tests fail, unless `TAROK_SKIP_BROWSER=1` skips
+//! them (and says so).
 
 use std::path::{Path, PathBuf};
 
+use fantoccini::key::Key;
+use serde_json::{json, Value};
+
 use crate::cli::{files_in, stderr, stdout, tarok};
+use crate::webdriver::Browser;
 
 /// A fresh directory under the system's temporary folder.
 fn scratch(name: &str) -> PathBuf {
@@ -19,62 +21,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn chromium() -> String {
-    std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium".to_string())
-}
-
-/// What the browser printed: the DOM after the page's load event, and
-/// the console messages it logged.
-pub struct Browsed {
-    pub dom: String,
-    pub console: Vec<String>,
-}
-
-/// Opens `page` in headless Chromium and returns its DOM after load.
-pub fn browse(page: &Path, width: u32, height: u32) -> Browsed {
-    let profile = page.with_extension("profile");
-    let flags = [
-        "--allow-file-access-from-files".to_string(),
-        "--enable-logging=stderr".to_string(),
-        "--v=0".to_string(),
-        "--virtual-time-budget=10000".to_string(),
-        format!("--window-size={width},{height}"),
-        "--dump-dom".to_string(),
-    ];
-    let out = crate::browser::run_headless(chromium(), &profile, &flags, page)
-        .unwrap_or_else(|e| {
-            panic!(
-                "cannot run `{}` ({e}): install Debian's chromium (apt-get install -y chromium) or set CHROMIUM",
-                chromium()
-            )
-        });
-    let _ = std::fs::remove_dir_all(&profile);
-    let console = String::from_utf8_lossy(&out.stderr)
-        .lines()
-        .filter(|l| l.contains(":CONSOLE"))
-        .map(str::to_owned)
-        .collect();
-    Browsed {
-        dom: String::from_utf8_lossy(&out.stdout).into_owned(),
-        console,
-    }
-}
-
-/// The text of the element `<pre id="{id}">` of a dumped DOM, unescaped.
-fn pre(dom: &str, id: &str) -> String {
-    let open = format!("<pre id=\"{id}\">");
-    let start = dom
-        .find(&open)
-        .unwrap_or_else(|| panic!("no #{id} in the DOM:\n{dom}"))
-        + open.len();
-    let end = start + dom[start..].find("</pre>").expect("</pre>");
-    dom[start..end]
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&amp;", "&")
 }
 
 /// The lesson of `file`, written into `dir`; the number of tricks of each
@@ -95,122 +41,143 @@ fn lesson(file: &str, dir: &Path, name: &str) -> Vec<usize> {
         .collect()
 }
 
-const FRAME_SCRIPT: &str = r#"
-function tricksShown(d) {
-  return Array.prototype.map.call(d.querySelectorAll("article.deal[data-tricks]"), function (a) {
-    return a.querySelectorAll(".tricks > .trick").length + "/" + a.getAttribute("data-tricks");
-  }).join(" ");
+/// Asserts that the browser's console stayed silent (no error, no
+/// uncaught exception, no log) since the last look.
+fn silent(b: &Browser, what: &str) {
+    let said = b.console();
+    assert!(
+        said.is_empty(),
+        "{what}: console messages:\n{}",
+        said.join("\n")
+    );
 }
-"#;
+
+/// The lesson corpus: one lesson per game, with a quiz and chapters.
+const LESSONS: [&str; 4] = [
+    "corpus/danish-tarok/90-lesson.tarok",
+    "corpus/french-tarot/90-lesson.tarok",
+    "corpus/koenigrufen/90-lesson.tarok",
+    "corpus/skill7-tarock/90-lesson.tarok",
+];
 
 /// Every corpus file's lesson loads in Chromium without a console message,
 /// and shows as many tricks as its records hold.
 #[test]
 fn every_corpus_lesson_loads_in_chromium() {
-    if crate::browser::skipped("every_corpus_lesson_loads_in_chromium") {
+    let Some(b) = Browser::open("every_corpus_lesson_loads_in_chromium", 800, 300) else {
         return;
-    }
+    };
     let dir = scratch("corpus");
     let files: Vec<String> = files_in("corpus", &["tarok"])
         .into_iter()
         .filter(|f| !f.starts_with("corpus/bad/"))
         .collect();
     assert!(files.len() > 100, "the corpus holds {} files", files.len());
-    let mut frames = String::new();
-    let mut expected = Vec::new();
     for (i, file) in files.iter().enumerate() {
         let name = format!("l{i}.html");
         let tricks = lesson(file, &dir, &name);
-        let shown: Vec<String> = tricks.iter().map(|t| format!("{t}/{t}")).collect();
-        expected.push(format!("{name} {}", shown.join(" ")));
-        frames.push_str(&format!(
-            "<iframe src=\"{name}\" width=\"800\" height=\"300\" onload=\"seen(this)\"></iframe>\n"
-        ));
+        let want: Vec<String> = tricks.iter().map(|t| format!("{t}/{t}")).collect();
+        b.goto(&dir.join(&name), "");
+        let shown = b.js(
+            "return Array.prototype.map.call(document.querySelectorAll('article.deal[data-tricks]'), \
+             function (a) { return a.querySelectorAll('.tricks > .trick').length + '/' + a.getAttribute('data-tricks'); })",
+        );
+        let shown: Vec<String> = serde_json::from_value(shown).unwrap();
+        assert_eq!(shown, want, "{file}: tricks shown / tricks in the record");
+        silent(&b, file);
     }
-    let wrapper = format!(
-        "<!DOCTYPE html><html><body><pre id=\"out\"></pre><script>{FRAME_SCRIPT}
-var lines = [];
-function seen(f) {{
-  var d = f.contentDocument;
-  lines.push(f.getAttribute('src') + ' ' + tricksShown(d));
-  document.getElementById('out').textContent = lines.sort().join('\\n');
-}}
-</script>{frames}</body></html>"
-    );
-    let page = dir.join("wrapper.html");
-    std::fs::write(&page, wrapper).unwrap();
-    let seen = browse(&page, 1000, 800);
-    assert!(
-        seen.console.is_empty(),
-        "console messages:\n{}",
-        seen.console.join("\n")
-    );
-    let mut got: Vec<String> = pre(&seen.dom, "out").lines().map(str::to_owned).collect();
-    got.sort();
-    expected.sort();
-    assert_eq!(
-        got, expected,
-        "tricks shown / tricks in the record, per page"
-    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-const STEP_SCRIPT: &str = r#"
-function run(f, out) {
-  var w = f.contentWindow, d = f.contentDocument, res = [];
-  var deal = d.querySelector("article.deal[data-tricks]");
-  function key(k) { d.dispatchEvent(new w.KeyboardEvent("keydown", { key: k, bubbles: true })); }
-  function click(go) { deal.querySelector('.steps [data-go="' + go + '"]').click(); }
-  function state(what) {
-    var visible = deal.querySelectorAll(".hand .card:not(.gone)").length;
-    var pile = deal.querySelectorAll(".pile .play").length;
-    res.push(what + " step=" + deal.getAttribute("data-step") + " hand-cards=" + visible +
-      " pile=" + pile + " hash=" + w.location.hash + " nav=" + !deal.querySelector(".steps").hidden +
-      " label=" + deal.querySelector(".step-label").textContent);
-  }
-  res.push("tricks=" + deal.querySelectorAll(".tricks > .trick").length + " of " + deal.getAttribute("data-tricks"));
-  state("load");
-  key("ArrowRight"); state("right");
-  key("ArrowRight"); state("right");
-  key("ArrowLeft"); state("left");
-  click("next"); state("next");
-  click("prev"); state("prev");
-  key("End"); state("end");
-  key("ArrowRight"); state("right");
-  click("prev"); state("prev");
-  key("Home"); state("home");
-  key("ArrowLeft"); state("left");
-  deal.querySelector(".steps input.by-card").click();
-  deal.show(20, true); state("coarse-from");
-  key("ArrowRight"); state("coarse-right");
-  key("ArrowRight"); state("coarse-right");
-  key("ArrowLeft"); state("coarse-left");
-  var se = d.scrollingElement;
-  res.push("overflow=" + (se.scrollWidth > w.innerWidth));
-  document.getElementById(out).textContent = res.join("\n");
+/// The state of the first deal, as the old step test wrote it.
+const STATE: &str = r#"
+var deal = document.querySelector("article.deal[data-tricks]");
+return "step=" + deal.getAttribute("data-step") +
+  " hand-cards=" + deal.querySelectorAll(".hand .card:not(.gone)").length +
+  " pile=" + deal.querySelectorAll(".pile .play").length + " hash=" + location.hash +
+  " nav=" + !deal.querySelector(".steps").hidden +
+  " label=" + deal.querySelector(".step-label").textContent;
+"#;
+
+/// Whether the page is wider than its window.
+const OVERFLOW: &str =
+    "return 'overflow=' + (document.scrollingElement.scrollWidth > window.innerWidth)";
+
+/// Steps through the first deal with the keys and the buttons, card by
+/// card and then trick by trick; a line per state, the overflow last.
+fn step_around(b: &Browser) -> Vec<String> {
+    let deal = "article.deal[data-tricks] .steps";
+    let mut res = Vec::new();
+    res.push(
+        b.js("var d = document.querySelector('article.deal[data-tricks]'); \
+              return 'tricks=' + d.querySelectorAll('.tricks > .trick').length + ' of ' + d.getAttribute('data-tricks')")
+            .as_str()
+            .unwrap()
+            .to_owned(),
+    );
+    let mut state = |what: &str| {
+        res.push(format!("{what} {}", b.js(STATE).as_str().unwrap()));
+    };
+    state("load");
+    b.key(Key::Right);
+    state("right");
+    b.key(Key::Right);
+    state("right");
+    b.key(Key::Left);
+    state("left");
+    b.click(&format!("{deal} [data-go=\"next\"]"));
+    state("next");
+    b.click(&format!("{deal} [data-go=\"prev\"]"));
+    state("prev");
+    b.key(Key::End);
+    state("end");
+    b.key(Key::Right);
+    state("right");
+    b.click(&format!("{deal} [data-go=\"prev\"]"));
+    state("prev");
+    b.key(Key::Home);
+    state("home");
+    b.key(Key::Left);
+    state("left");
+    // Card by card to step 20, then trick by trick from there.
+    for _ in 0..20 {
+        b.key(Key::Right);
+    }
+    b.click(&format!("{deal} input.by-card"));
+    state("coarse-from");
+    b.key(Key::Right);
+    state("coarse-right");
+    b.key(Key::Right);
+    state("coarse-right");
+    b.key(Key::Left);
+    state("coarse-left");
+    res.push(b.js(OVERFLOW).as_str().unwrap().to_owned());
+    res
 }
-function outline(f) {
-  var d = f.contentDocument, lines = [];
-  function walk(el, depth) {
-    var tag = el.tagName.toLowerCase();
-    if (tag === "svg" || tag === "script" || tag === "style") { return; }
-    if (el.classList.contains("step") && !el.classList.contains("on")) { return; }
-    var line = "  ".repeat(depth) + tag;
-    if (el.className && typeof el.className === "string") { line += "." + el.className.trim().split(/\s+/).join("."); }
-    ["data-card", "data-seat", "data-pos", "data-in", "data-out", "data-trick", "data-winner", "data-step", "data-go", "href", "id"].forEach(function (a) {
-      if (el.hasAttribute(a)) { line += " " + a + "=" + el.getAttribute(a); }
-    });
-    if (el.hidden) { line += " hidden"; }
-    if (el.classList.contains("card")) { lines.push(line); return; }
-    var text = Array.prototype.filter.call(el.childNodes, function (n) { return n.nodeType === 3; })
-      .map(function (n) { return n.textContent; }).join("").replace(/\s+/g, " ").trim();
-    if (text) { line += " \"" + (text.length > 60 ? text.slice(0, 60) + "…" : text) + "\""; }
-    lines.push(line);
-    Array.prototype.forEach.call(el.children, function (c) { walk(c, depth + 1); });
-  }
-  walk(d.querySelector("article.deal .stage"), 0);
-  document.getElementById("outline").textContent = lines.join("\n");
+
+/// The stage of the first deal as an outline: its elements, classes, the
+/// attributes that say what is shown, and their own text.
+const OUTLINE: &str = r#"
+var lines = [];
+function walk(el, depth) {
+  var tag = el.tagName.toLowerCase();
+  if (tag === "svg" || tag === "script" || tag === "style") { return; }
+  if (el.classList.contains("step") && !el.classList.contains("on")) { return; }
+  var line = "  ".repeat(depth) + tag;
+  if (el.className && typeof el.className === "string") { line += "." + el.className.trim().split(/\s+/).join("."); }
+  ["data-card", "data-seat", "data-pos", "data-in", "data-out", "data-trick", "data-winner", "data-step", "data-go", "href", "id"].forEach(function (a) {
+    if (el.hasAttribute(a)) { line += " " + a + "=" + el.getAttribute(a); }
+  });
+  if (el.hidden) { line += " hidden"; }
+  if (el.classList.contains("card")) { lines.push(line); return; }
+  var text = Array.prototype.filter.call(el.childNodes, function (n) { return n.nodeType === 3; })
+    .map(function (n) { return n.textContent; }).join("").replace(/\s+/g, " ").trim();
+  if (text) { line += " \"" + (text.length > 60 ? text.slice(0, 60) + "…" : text) + "\""; }
+  lines.push(line);
+  Array.prototype.forEach.call(el.children, function (c) { walk(c, depth + 1); });
 }
+walk(document.querySelector("article.deal .stage"), 0);
+return lines.join("\n");
 "#;
 
 /// The step control moves forward and back, with the keys and with the
@@ -220,30 +187,18 @@ function outline(f) {
 /// snapshotted.
 #[test]
 fn lesson_step_control_moves_forward_and_back() {
-    if crate::browser::skipped("lesson_step_control_moves_forward_and_back") {
+    let Some(b) = Browser::open("lesson_step_control_moves_forward_and_back", 1280, 900) else {
         return;
-    }
+    };
     let dir = scratch("steps");
     let file = "corpus/koenigrufen/02-caller-pagat.tarok";
     let tricks = lesson(file, &dir, "lesson.html");
     assert_eq!(tricks, vec![12]);
-    let wrapper = format!(
-        "<!DOCTYPE html><html><body><pre id=\"out\"></pre><pre id=\"phone\"></pre><pre id=\"outline\"></pre>
-<script>{STEP_SCRIPT}</script>
-<iframe id=\"a\" src=\"lesson.html\" width=\"1280\" height=\"900\" onload=\"run(this, 'out'); var d=this.contentDocument; d.querySelector('article.deal').show(0); d.dispatchEvent(new this.contentWindow.KeyboardEvent('keydown', {{key: 'ArrowRight', bubbles: true}})); d.dispatchEvent(new this.contentWindow.KeyboardEvent('keydown', {{key: 'ArrowRight', bubbles: true}})); outline(this)\"></iframe>
-<iframe id=\"b\" src=\"lesson.html\" width=\"390\" height=\"800\" onload=\"run(this, 'phone')\"></iframe>
-</body></html>"
-    );
-    let page = dir.join("wrapper.html");
-    std::fs::write(&page, wrapper).unwrap();
-    let seen = browse(&page, 1400, 1000);
-    assert!(
-        seen.console.is_empty(),
-        "console messages:\n{}",
-        seen.console.join("\n")
-    );
-    let out = pre(&seen.dom, "out");
-    let lines: Vec<&str> = out.lines().collect();
+    b.goto(&dir.join("lesson.html"), "");
+    let seen = step_around(&b);
+    silent(&b, file);
+    let lines: Vec<&str> = seen.iter().map(String::as_str).collect();
+    let out = lines.join("\n");
     assert_eq!(lines[0], "tricks=12 of 12", "{out}");
     let field = |line: &str, name: &str| -> String {
         line.split(' ')
@@ -284,12 +239,22 @@ fn lesson_step_control_moves_forward_and_back() {
         "the step control shows: {out}"
     );
     assert_eq!(lines[16], "overflow=false", "{out}");
-    let phone = pre(&seen.dom, "phone");
-    assert!(
-        phone.ends_with("overflow=false"),
-        "the page fits a phone: {phone}"
+    // Back to the start, trick by trick, two steps on: the stage.
+    b.key(Key::Home);
+    b.key(Key::Right);
+    b.key(Key::Right);
+    insta::assert_snapshot!("lesson_dom", b.js(OUTLINE).as_str().unwrap());
+    // The same on a phone.
+    b.viewport(390, 800);
+    b.goto(&dir.join("lesson.html"), "");
+    let phone = step_around(&b);
+    assert_eq!(
+        phone.last().unwrap(),
+        "overflow=false",
+        "the page fits a phone: {}",
+        phone.join("\n")
     );
-    insta::assert_snapshot!("lesson_dom", pre(&seen.dom, "outline"));
+    silent(&b, file);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -347,29 +312,25 @@ fn comments(record: &notation::Record) -> Vec<(String, Option<(usize, usize)>)> 
     all
 }
 
-const WALK_SCRIPT: &str = r#"
-function walk(f, out) {
-  var w = f.contentWindow, d = f.contentDocument, res = [];
-  d.querySelectorAll("article.deal[data-tricks]").forEach(function (deal, i) {
-    var last = parseInt(deal.querySelector(".script").getAttribute("data-last"), 10);
-    for (var k = 0; k <= last; k++) {
-      deal.show(k);
-      var on = deal.querySelector(".script .step.on");
-      var text = on.textContent.replace(/\s+/g, " ").trim();
-      res.push((i + 1) + "\t" + deal.getAttribute("data-step") + "\t" + on.getAttribute("data-label") + "\t" +
-        deal.querySelectorAll(".pile .play").length + "\t" + text);
-    }
-  });
-  document.getElementById(out).textContent = res.join("\n");
-}
+/// What the deal `arguments[0]` shows at its step: the step, its label,
+/// the cards on the table, the words of the step.
+const ROW: &str = r#"
+var deal = document.getElementById(arguments[0]);
+var on = deal.querySelector(".script .step.on");
+return [deal.getAttribute("data-step"), on.getAttribute("data-label"),
+  String(deal.querySelectorAll(".pile .play").length), on.textContent.replace(/\s+/g, " ").trim()];
 "#;
 
-/// Stepping card by card through every phase of every deal of some corpus
-/// files shows each comment of the record at a step, a comment above
+/// Stepping card by card (the deal's ▶ button, as a person clicks it)
+/// through every phase of every deal of the lesson corpus and some other
+/// corpus files shows each comment of the record at a step, a comment above
 /// `trick N:` at that trick's first card and a card's comment at its card;
 /// the table holds as many cards as the step has played.
 #[test]
 fn every_comment_appears_at_its_step() {
+    let Some(b) = Browser::open("every_comment_appears_at_its_step", 1280, 800) else {
+        return;
+    };
     let dir = scratch("walk");
     let files = [
         "corpus/koenigrufen/02-caller-pagat.tarok",
@@ -377,52 +338,55 @@ fn every_comment_appears_at_its_step() {
         "corpus/danish-tarok/11-session-of-three-deals.tarok",
         "corpus/skill7-tarock/01-rufer.tarok",
     ];
-    let mut frames = String::new();
-    for (i, file) in files.iter().enumerate() {
+    for (i, file) in files.iter().chain(&LESSONS).enumerate() {
         lesson(file, &dir, &format!("w{i}.html"));
-        frames.push_str(&format!(
-            "<pre id=\"o{i}\"></pre><iframe src=\"w{i}.html\" width=\"1280\" height=\"800\" onload=\"walk(this, 'o{i}')\"></iframe>\n"
-        ));
-    }
-    let page = dir.join("wrapper.html");
-    std::fs::write(
-        &page,
-        format!("<!DOCTYPE html><html><body><script>{WALK_SCRIPT}</script>{frames}</body></html>"),
-    )
-    .unwrap();
-    let seen = browse(&page, 1400, 1000);
-    assert!(seen.console.is_empty(), "{}", seen.console.join("\n"));
-    for (i, file) in files.iter().enumerate() {
-        let got = pre(&seen.dom, &format!("o{i}"));
-        let rows: Vec<Vec<&str>> = got.lines().map(|l| l.split('\t').collect()).collect();
+        b.goto(&dir.join(format!("w{i}.html")), "");
         let text = std::fs::read_to_string(crate::cli::root().join(file)).unwrap();
         let records: Vec<notation::Record> = notation::parse_str(&text)
             .into_iter()
             .map(|r| r.unwrap())
             .collect();
-        for (d, record) in records.iter().enumerate() {
+        let ids: Vec<String> = serde_json::from_value(b.js(
+            "return Array.prototype.map.call(document.querySelectorAll('article.deal[data-tricks]'), function (a) { return a.id; })",
+        ))
+        .unwrap();
+        assert_eq!(ids.len(), records.len(), "{file}: a deal per record");
+        for (d, (record, id)) in records.iter().zip(&ids).enumerate() {
             let deal = (d + 1).to_string();
-            let mine: Vec<&Vec<&str>> = rows.iter().filter(|r| r[0] == deal).collect();
-            assert!(!mine.is_empty(), "{file} deal {deal}: no steps");
+            let last = b
+                .js_with(
+                    "return parseInt(document.getElementById(arguments[0]).querySelector('.script').getAttribute('data-last'), 10)",
+                    vec![json!(id)],
+                )
+                .as_u64()
+                .unwrap();
+            let mut mine: Vec<Vec<String>> = Vec::new();
+            let next = b.find(&format!("#{id} .steps [data-go=\"next\"]"));
+            for k in 0..=last {
+                if k > 0 {
+                    b.click_on(&next);
+                }
+                mine.push(serde_json::from_value(b.js_with(ROW, vec![json!(id)])).unwrap());
+            }
             // The steps count up from 0, the result last.
             for (k, r) in mine.iter().enumerate() {
-                assert_eq!(r[1], k.to_string(), "{file} deal {deal}");
+                assert_eq!(r[0], k.to_string(), "{file} deal {deal}");
             }
-            assert_eq!(mine.last().unwrap()[2], "The result", "{file}");
+            assert_eq!(mine.last().unwrap()[1], "The result", "{file}");
             for r in &mine {
-                if let Some(rest) = r[2].strip_prefix("Trick ") {
+                if let Some(rest) = r[1].strip_prefix("Trick ") {
                     let card: usize = rest
                         .split("card ")
                         .nth(1)
                         .and_then(|c| c.split(' ').next())
                         .and_then(|c| c.parse().ok())
                         .unwrap();
-                    assert_eq!(r[3], card.to_string(), "{file}: {}", r[2]);
+                    assert_eq!(r[2], card.to_string(), "{file}: {}", r[1]);
                 }
             }
             for (comment, at) in comments(record) {
-                let shown: Vec<&&Vec<&str>> =
-                    mine.iter().filter(|r| r[4].contains(&comment)).collect();
+                let shown: Vec<&Vec<String>> =
+                    mine.iter().filter(|r| r[3].contains(&comment)).collect();
                 assert!(
                     !shown.is_empty(),
                     "{file} deal {deal}: the comment `{comment}` is at no step"
@@ -431,52 +395,95 @@ fn every_comment_appears_at_its_step() {
                     let total = record.tricks.len();
                     let label = format!("Trick {n} of {total}: card {k} of");
                     assert!(
-                        shown.iter().any(|r| r[2].starts_with(&label)),
+                        shown.iter().any(|r| r[1].starts_with(&label)),
                         "{file} deal {deal}: `{comment}` not at {label}"
                     );
                 }
             }
         }
+        silent(&b, file);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-const LAYOUT_SCRIPT: &str = r#"
-function layout(f, out) {
-  var w = f.contentWindow, d = f.contentDocument, res = [];
-  var deal = d.getElementById("deal-3") || d.querySelector("article.deal[data-tricks]");
-  res.push("opened " + deal.id + " step=" + deal.getAttribute("data-step") +
-    " first=" + d.querySelector("article.deal[data-tricks]").getAttribute("data-step") +
-    " stage-top=" + Math.round(deal.querySelector(".stage").getBoundingClientRect().top));
-  function overlap(a, b) { return a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1; }
-  var last = parseInt(deal.querySelector(".script").getAttribute("data-last"), 10);
-  var bad = [];
-  for (var k = 0; k <= last; k++) {
-    deal.show(k);
-    deal.querySelector(".stage").scrollIntoView({ block: "start" });
-    var controls = Array.prototype.map.call(deal.querySelectorAll(".panel, .steps"), function (e) { return e.getBoundingClientRect(); });
-    deal.querySelectorAll(".felt .card").forEach(function (c) {
-      if (c.offsetParent === null) { return; }
-      var r = c.getBoundingClientRect();
-      controls.forEach(function (p) { if (overlap(r, p)) { bad.push("step " + k + ": a control covers " + c.getAttribute("data-card")); } });
-    });
-    var on = deal.querySelector(".script .step.on");
-    var first = on.querySelector(".note, .said-now, p") || on;
-    var r = first.getBoundingClientRect();
-    if (r.top < 0 || r.top > w.innerHeight - 10) { bad.push("step " + k + ": its words at " + Math.round(r.top)); }
-  }
-  res.push("problems=" + bad.length);
-  res = res.concat(bad.slice(0, 10));
-  res.push("overflow=" + (d.scrollingElement.scrollWidth > w.innerWidth));
-  document.getElementById(out).textContent = res.join("\n");
-}
+/// Where the deal `arguments[0]` was opened: its id, its step, the first
+/// deal's step, where its stage is.
+const OPENED: &str = r#"
+var deal = document.getElementById(arguments[0]);
+return "opened " + deal.id + " step=" + deal.getAttribute("data-step") +
+  " first=" + document.querySelector("article.deal[data-tricks]").getAttribute("data-step") +
+  " stage-top=" + Math.round(deal.querySelector(".stage").getBoundingClientRect().top);
 "#;
+
+/// The layout at the step shown by the deal `arguments[0]`, its stage
+/// scrolled to the top of the window: a control (the comment panel, the
+/// step bar) over a card, the step's words out of view, the page wider
+/// than the window.
+const MEASURE: &str = r#"
+var deal = document.getElementById(arguments[0]), k = deal.getAttribute("data-step"), bad = [];
+function overlap(a, b) { return a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1; }
+deal.querySelector(".stage").scrollIntoView({ block: "start" });
+var controls = Array.prototype.map.call(deal.querySelectorAll(".panel, .steps"), function (e) { return e.getBoundingClientRect(); });
+deal.querySelectorAll(".felt .card").forEach(function (c) {
+  if (c.offsetParent === null) { return; }
+  var r = c.getBoundingClientRect();
+  controls.forEach(function (p) { if (overlap(r, p)) { bad.push("step " + k + ": a control covers " + c.getAttribute("data-card")); } });
+});
+var on = deal.querySelector(".script .step.on");
+var first = on.querySelector(".note, .said-now, p") || on;
+// A result without a comment: its title heads the ledger, which may be
+// longer than the window (a Danish session's pots).
+if (on.querySelector("table.ledger") && !on.querySelector(".note, .said-now")) { first = on.firstElementChild || on; }
+var r = first.getBoundingClientRect();
+if (r.top < 0 || r.top > window.innerHeight - 10) { bad.push("step " + k + ": its words at " + Math.round(r.top)); }
+return { bad: bad, overflow: document.scrollingElement.scrollWidth > window.innerWidth };
+"#;
+
+/// Opens `file#fragment` (a link to a moment) and checks where it opened;
+/// then steps card by card from the first step to the last with the
+/// deal's buttons: the layout problems found (on the projector), and
+/// whether the page overflowed its width at any step.
+fn open_and_measure(
+    b: &Browser,
+    file: &Path,
+    fragment: &str,
+    deal: &str,
+) -> (String, Vec<String>, bool) {
+    b.goto(file, fragment);
+    let opened = b
+        .js_with(OPENED, vec![json!(deal)])
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let last = b
+        .js_with(
+            "return parseInt(document.getElementById(arguments[0]).querySelector('.script').getAttribute('data-last'), 10)",
+            vec![json!(deal)],
+        )
+        .as_u64()
+        .unwrap();
+    b.click(&format!("#{deal} .steps [data-go=\"first\"]"));
+    let (mut bad, mut overflow) = (Vec::new(), false);
+    let next = b.find(&format!("#{deal} .steps [data-go=\"next\"]"));
+    for k in 0..=last {
+        if k > 0 {
+            b.click_on(&next);
+        }
+        let m = b.js_with(MEASURE, vec![json!(deal)]);
+        bad.extend(serde_json::from_value::<Vec<String>>(m["bad"].clone()).unwrap());
+        overflow |= m["overflow"] == Value::Bool(true);
+    }
+    (opened, bad, overflow)
+}
 
 /// A link to a moment opens that deal at that step (here deal 3 of a
 /// file of six); on a 1280×800 projector no control covers a card and the
 /// step's words are in view at every step; at 390 wide nothing overflows.
 #[test]
 fn links_open_the_step_and_the_layout_fits() {
+    let Some(b) = Browser::open("links_open_the_step_and_the_layout_fits", 1280, 800) else {
+        return;
+    };
     let dir = scratch("layout");
     lesson(
         "corpus/koenigrufen/10-worked-examples.tarok",
@@ -488,36 +495,52 @@ fn links_open_the_step_and_the_layout_fits() {
         &dir,
         "fr.html",
     );
-    let wrapper = format!(
-        "<!DOCTYPE html><html><body><pre id=\"a\"></pre><pre id=\"b\"></pre><pre id=\"c\"></pre><script>{LAYOUT_SCRIPT}</script>
-<iframe src=\"six.html#d3-step5\" width=\"1280\" height=\"800\" onload=\"layout(this, 'a')\"></iframe>
-<iframe src=\"fr.html#d1-step30\" width=\"1280\" height=\"800\" onload=\"layout(this, 'b')\"></iframe>
-<iframe src=\"fr.html#d1-step30\" width=\"390\" height=\"800\" onload=\"layout(this, 'c')\"></iframe>
-</body></html>"
-    );
-    let page = dir.join("wrapper.html");
-    std::fs::write(&page, wrapper).unwrap();
-    let seen = browse(&page, 1400, 1000);
-    assert!(seen.console.is_empty(), "{}", seen.console.join("\n"));
-    let a = pre(&seen.dom, "a");
+    let (a, bad, _) = open_and_measure(&b, &dir.join("six.html"), "#d3-step5", "deal-3");
     assert!(
         a.starts_with("opened deal-3 step=5 first=0 stage-top=0"),
         "{a}"
     );
-    assert!(a.contains("problems=0"), "{a}");
-    let b = pre(&seen.dom, "b");
-    assert!(b.starts_with("opened deal-1 step=30"), "{b}");
-    assert!(b.contains("problems=0"), "{b}");
-    assert!(b.ends_with("overflow=false"), "{b}");
-    let c = pre(&seen.dom, "c");
-    assert!(c.ends_with("overflow=false"), "the page fits a phone: {c}");
+    assert!(bad.is_empty(), "{a}: {}", bad.join("\n"));
+    silent(&b, "six.html");
+    let (o, bad, overflow) = open_and_measure(&b, &dir.join("fr.html"), "#d1-step30", "deal-1");
+    assert!(o.starts_with("opened deal-1 step=30"), "{o}");
+    assert!(bad.is_empty(), "{o}: {}", bad.join("\n"));
+    assert!(!overflow, "{o}: the page overflows 1280 px");
+    // Every lesson of the corpus on the projector.
+    for (i, file) in LESSONS.iter().enumerate() {
+        let deals = lesson(file, &dir, &format!("les{i}.html")).len();
+        for d in 1..=deals {
+            let (o, bad, overflow) = open_and_measure(
+                &b,
+                &dir.join(format!("les{i}.html")),
+                "",
+                &format!("deal-{d}"),
+            );
+            assert!(bad.is_empty(), "{file} {o}: {}", bad.join("\n"));
+            assert!(!overflow, "{file} {o}: the page overflows 1280 px");
+        }
+        silent(&b, file);
+    }
+    b.viewport(390, 800);
+    let (o, _, overflow) = open_and_measure(&b, &dir.join("fr.html"), "#d1-step30", "deal-1");
+    assert!(o.starts_with("opened deal-1 step=30"), "{o}");
+    assert!(!overflow, "the page fits a phone: {o}");
+    for (i, file) in LESSONS.iter().enumerate() {
+        let (o, _, overflow) =
+            open_and_measure(&b, &dir.join(format!("les{i}.html")), "", "deal-1");
+        assert!(!overflow, "{file} fits a phone: {o}");
+    }
+    silent(&b, "fr.html");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Printed (Chromium's `--print-to-pdf`), each deal takes at most two A4
+/// Printed (WebDriver's Print command, A4), each deal takes at most two
 /// pages: no controls, the play as a table.
 #[test]
 fn printed_lesson_takes_two_pages_a_deal() {
+    let Some(b) = Browser::open("printed_lesson_takes_two_pages_a_deal", 1280, 800) else {
+        return;
+    };
     let dir = scratch("print");
     let files = [
         "corpus/koenigrufen/02-caller-pagat.tarok",
@@ -529,18 +552,10 @@ fn printed_lesson_takes_two_pages_a_deal() {
         "corpus/danish-tarok/01-declarations.tarok",
         "corpus/skill7-tarock/21-illegal-additions.tarok",
     ];
-    for (i, file) in files.iter().enumerate() {
+    for (i, file) in files.iter().chain(&LESSONS).enumerate() {
         let deals = lesson(file, &dir, &format!("p{i}.html")).len();
-        let html = dir.join(format!("p{i}.html"));
-        let pdf = dir.join(format!("p{i}.pdf"));
-        let profile = dir.join(format!("p{i}.profile"));
-        let flags = [
-            "--no-pdf-header-footer".to_string(),
-            format!("--print-to-pdf={}", pdf.display()),
-        ];
-        crate::browser::run_headless(chromium(), &profile, &flags, &html).expect("chromium runs");
-        let bytes = std::fs::read(&pdf).unwrap_or_else(|e| panic!("{file}: no PDF ({e})"));
-        let pages = pdf_pages(&bytes);
+        b.goto(&dir.join(format!("p{i}.html")), "");
+        let pages = pdf_pages(&b.print_a4());
         assert!(
             pages >= 1 && pages <= 2 * deals,
             "{file}: {pages} pages for {deals} deals"
@@ -550,7 +565,7 @@ fn printed_lesson_takes_two_pages_a_deal() {
 }
 
 /// The pages of a PDF: its `/Type /Page` objects.
-fn pdf_pages(pdf: &[u8]) -> usize {
+pub fn pdf_pages(pdf: &[u8]) -> usize {
     let needle = b"/Type /Page";
     pdf.windows(needle.len() + 1)
         .filter(|w| w.starts_with(needle) && !w[needle.len()].is_ascii_alphanumeric())
@@ -679,22 +694,31 @@ fn every_corpus_file_renders_to_html() {
     }
 }
 
-const QUIZ_SCRIPT: &str = r#"
-function quiz(f) {
-  var d = f.contentDocument, res = [];
-  var deal = d.querySelector("article.deal[data-tricks]");
-  var step = d.querySelector(".script .step[data-phase=quiz]");
-  deal.show(parseInt(step.getAttribute("data-step"), 10));
-  var q = step.querySelector(".quiz");
-  res.push("pile=" + deal.querySelectorAll(".pile .play").length + " played-in-hand=" +
-    !!deal.querySelector('.seat[data-seat="' + q.getAttribute("data-seat") + '"] .hand .card[data-card="H9"]:not(.gone)'));
-  ["H9", "D3"].forEach(function (code) {
-    deal.querySelector('.seat[data-seat="' + q.getAttribute("data-seat") + '"] .hand .card[data-card="' + code + '"]').click();
-    res.push(code + " " + q.getAttribute("data-answer") + " shown=" + !q.querySelector(".answer").hidden);
-  });
-  res.push(q.querySelector(".answer").textContent.replace(/\s+/g, " "));
-  document.getElementById("quiz").textContent = res.join("\n");
+/// Steps, pressing → as a person would, to the first quiz moment of the
+/// first deal; returns the quiz's seat.
+fn to_the_quiz(b: &Browser) -> String {
+    let at = b
+        .js("return parseInt(document.querySelector('.script .step[data-phase=quiz]').getAttribute('data-step'), 10)")
+        .as_u64()
+        .expect("a quiz step");
+    for _ in 0..at {
+        b.key(Key::Right);
+    }
+    b.wait_for(
+        &format!("document.querySelector('article.deal[data-tricks]').getAttribute('data-step') === '{at}'"),
+        "the quiz step shows",
+    );
+    b.js("return document.querySelector('.script .step.on .quiz').getAttribute('data-seat')")
+        .as_str()
+        .expect("the quiz step is on")
+        .to_owned()
 }
+
+/// The quiz's answer after a click: `data-answer`, and whether the answer
+/// shows.
+const ANSWER: &str = r#"
+var q = document.querySelector(".script .step.on .quiz");
+return q.getAttribute("data-answer") + " shown=" + !q.querySelector(".answer").hidden;
 "#;
 
 /// A comment `{quiz: ...}` on a card asks the student, one step before the
@@ -703,6 +727,9 @@ function quiz(f) {
 /// record, the finding and the teacher's comment.
 #[test]
 fn a_quiz_answers_legal_or_not() {
+    let Some(b) = Browser::open("a_quiz_answers_legal_or_not", 1280, 800) else {
+        return;
+    };
     let dir = scratch("quiz");
     let text = std::fs::read_to_string(
         crate::cli::root().join("corpus/french-tarot/30-revoke-follow-suit.tarok"),
@@ -716,25 +743,77 @@ fn a_quiz_answers_legal_or_not() {
     std::fs::write(&file, text).unwrap();
     let out = tarok(&["explain", "--format", "html", file.to_str().unwrap()]);
     std::fs::write(dir.join("quiz.html"), stdout(&out)).unwrap();
-    let page = dir.join("wrapper.html");
-    std::fs::write(
-        &page,
-        format!("<!DOCTYPE html><html><body><pre id=\"quiz\"></pre><script>{QUIZ_SCRIPT}</script><iframe src=\"quiz.html\" width=\"1280\" height=\"800\" onload=\"quiz(this)\"></iframe></body></html>"),
-    )
-    .unwrap();
-    let seen = browse(&page, 1400, 1000);
-    assert!(seen.console.is_empty(), "{}", seen.console.join("\n"));
-    let got = pre(&seen.dom, "quiz");
-    let lines: Vec<&str> = got.lines().collect();
-    assert_eq!(lines[0], "pile=1 played-in-hand=true", "{got}");
-    assert_eq!(lines[1], "H9 illegal shown=true", "{got}");
-    assert_eq!(lines[2], "D3 legal shown=true", "{got}");
+    b.goto(&dir.join("quiz.html"), "");
+    let seat = to_the_quiz(&b);
+    let hand = format!("article.deal[data-tricks] .seat[data-seat=\"{seat}\"] .hand");
+    let first = b.js_with(
+        "return 'pile=' + document.querySelectorAll('article.deal[data-tricks] .pile .play').length + \
+         ' played-in-hand=' + !!document.querySelector(arguments[0] + ' .card[data-card=\"H9\"]:not(.gone)')",
+        vec![json!(hand)],
+    );
+    assert_eq!(first, "pile=1 played-in-hand=true");
+    let mut lines = Vec::new();
+    for code in ["H9", "D3"] {
+        b.click(&format!("{hand} .card[data-card=\"{code}\"]"));
+        lines.push(format!("{code} {}", b.js(ANSWER).as_str().unwrap()));
+    }
+    let answer = b
+        .text(".script .step.on .quiz .answer")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let got = format!("{}\n{answer}", lines.join("\n"));
+    assert_eq!(lines[0], "H9 illegal shown=true", "{got}");
+    assert_eq!(lines[1], "D3 legal shown=true", "{got}");
     assert!(
-        lines[3].contains("In the record Dan played the 9 of hearts"),
+        answer.contains("In the record Dan played the 9 of hearts"),
         "{got}"
     );
-    assert!(lines[3].contains("FR-PLAY-2"), "{got}");
-    assert!(lines[3].contains("revoke"), "{got}");
+    assert!(answer.contains("FR-PLAY-2"), "{got}");
+    assert!(answer.contains("revoke"), "{got}");
+    silent(&b, "quiz.html");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every lesson of the corpus asks at least one quiz question; clicking a
+/// card of the asked hand gets the page's verdict.
+#[test]
+fn every_corpus_lesson_asks_and_answers() {
+    let Some(b) = Browser::open("every_corpus_lesson_asks_and_answers", 1280, 800) else {
+        return;
+    };
+    let dir = scratch("quizzes");
+    for (i, file) in LESSONS.iter().enumerate() {
+        lesson(file, &dir, &format!("q{i}.html"));
+        b.goto(&dir.join(format!("q{i}.html")), "");
+        let seat = to_the_quiz(&b);
+        let legal: Vec<String> = b
+            .js("return document.querySelector('.script .step.on .quiz').getAttribute('data-legal').split(' ')")
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_owned())
+            .collect();
+        let hand: Vec<String> = serde_json::from_value(b.js_with(
+            "return Array.prototype.map.call(document.querySelectorAll('article.deal[data-tricks] .seat[data-seat=\"' + arguments[0] + '\"] .hand .card:not(.gone)'), function (c) { return c.getAttribute('data-card'); })",
+            vec![json!(seat)],
+        ))
+        .unwrap();
+        let sel = |c: &str| {
+            format!("article.deal[data-tricks] .seat[data-seat=\"{seat}\"] .hand .card[data-card=\"{c}\"]")
+        };
+        let ok = hand
+            .iter()
+            .find(|c| legal.contains(c))
+            .expect("a legal card in hand");
+        b.click(&sel(ok));
+        assert_eq!(b.js(ANSWER), "legal shown=true", "{file}: {ok}");
+        if let Some(no) = hand.iter().find(|c| !legal.contains(c)) {
+            b.click(&sel(no));
+            assert_eq!(b.js(ANSWER), "illegal shown=true", "{file}: {no}");
+        }
+        silent(&b, file);
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -773,37 +852,14 @@ fn the_contents_list_the_chapters() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-const LANG_SCRIPT: &str = r#"
-function speak(f) {
-  var d = f.contentDocument, w = f.contentWindow, res = [];
-  res.push("lang=" + d.documentElement.getAttribute("lang"));
-  var deal = d.querySelector("article.deal[data-tricks]");
-  var step = deal.querySelector(".script .step[data-phase=quiz]");
-  deal.show(parseInt(step.getAttribute("data-step"), 10));
-  res.push("label=" + deal.querySelector(".step-label").textContent);
-  res.push("buttons=" + Array.prototype.map.call(deal.querySelectorAll(".steps button"), function (b) { return b.textContent; }).join("|"));
-  var q = step.querySelector(".quiz");
-  res.push("ask=" + q.querySelector(".ask").textContent);
-  res.push("heading=" + deal.querySelector("h2").textContent);
-  ["S8", "T16"].forEach(function (code) {
-    deal.querySelector('.seat[data-seat="' + q.getAttribute("data-seat") + '"] .hand .card[data-card="' + code + '"]').click();
-    var said = Array.prototype.filter.call(q.querySelectorAll(".answer p"), function (p) {
-      return w.getComputedStyle(p).display !== "none" && /verdict/.test(p.className);
-    }).map(function (p) { return p.textContent; }).join("|");
-    res.push(code + " " + q.getAttribute("data-answer") + " says=" + said);
-  });
-  document.getElementById("lang").textContent = res.join("\n");
-}
-"#;
-
 /// `--lang de`: the Königrufen lesson's page is German (`lang="de"`), its
 /// step control, buttons and quiz speak German, and the quiz answers from
 /// the legal cards the rules engine listed (Königrufen too).
 #[test]
 fn a_lesson_speaks_the_language_of_the_class() {
-    if crate::browser::skipped("a_lesson_speaks_the_language_of_the_class") {
+    let Some(b) = Browser::open("a_lesson_speaks_the_language_of_the_class", 1280, 800) else {
         return;
-    }
+    };
     let dir = scratch("lang");
     let out = tarok(&[
         "explain",
@@ -815,16 +871,35 @@ fn a_lesson_speaks_the_language_of_the_class() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     std::fs::write(dir.join("de.html"), stdout(&out)).unwrap();
-    let page = dir.join("wrapper.html");
-    std::fs::write(
-        &page,
-        format!("<!DOCTYPE html><html><body><pre id=\"lang\"></pre><script>{LANG_SCRIPT}</script><iframe src=\"de.html\" width=\"1280\" height=\"800\" onload=\"speak(this)\"></iframe></body></html>"),
-    )
-    .unwrap();
-    let seen = browse(&page, 1400, 1000);
-    assert!(seen.console.is_empty(), "{}", seen.console.join("\n"));
-    let got = pre(&seen.dom, "lang");
-    let lines: Vec<&str> = got.lines().collect();
+    b.goto(&dir.join("de.html"), "");
+    let seat = to_the_quiz(&b);
+    let deal = "article.deal[data-tricks]";
+    let mut lines = vec![
+        format!("lang={}", b.js("return document.documentElement.getAttribute('lang')").as_str().unwrap()),
+        format!("label={}", b.text(&format!("{deal} .step-label"))),
+        format!(
+            "buttons={}",
+            b.js("return Array.prototype.map.call(document.querySelector('article.deal[data-tricks]').querySelectorAll('.steps button'), function (b) { return b.textContent; }).join('|')")
+                .as_str()
+                .unwrap()
+        ),
+        format!("ask={}", b.text(".script .step.on .quiz .ask")),
+        format!("heading={}", b.js("return document.querySelector('article.deal[data-tricks] h2').textContent").as_str().unwrap()),
+    ];
+    for code in ["S8", "T16"] {
+        b.click(&format!(
+            "{deal} .seat[data-seat=\"{seat}\"] .hand .card[data-card=\"{code}\"]"
+        ));
+        let said = b.js(
+            "var q = document.querySelector('.script .step.on .quiz'); \
+             return q.getAttribute('data-answer') + ' says=' + Array.prototype.filter.call(q.querySelectorAll('.answer p'), function (p) { \
+               return window.getComputedStyle(p).display !== 'none' && /verdict/.test(p.className); \
+             }).map(function (p) { return p.textContent; }).join('|')",
+        );
+        lines.push(format!("{code} {}", said.as_str().unwrap()));
+    }
+    silent(&b, "de.html");
+    let got = lines.join("\n");
     assert_eq!(lines[0], "lang=de", "{got}");
     assert!(
         lines[1].starts_with("label=Schritt ")

@@ -23,3 +23,4 @@ mod report;
 mod robustness;
 mod roundtrip;
 mod rules;
+mod webdriver;
