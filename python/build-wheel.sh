@@ -29,9 +29,12 @@ fi
 
 mkdir -p "$out"
 before="$(ls "$out"/*.whl 2>/dev/null || true)"
-"$maturin" build --release --manifest-path "$here/Cargo.toml" --out "$out" 2>&1 \
-  | grep -v '^\s*Compiling ' || true
-wheel="$(ls -t "$out"/tarok-*.whl | head -n1)"
+if ! "$maturin" build --release --manifest-path "$here/Cargo.toml" --out "$out" >"$work/build.log" 2>&1; then
+  tail -n 40 "$work/build.log" >&2
+  echo "build-wheel: maturin build failed" >&2
+  exit 1
+fi
+wheel="$(ls -t "$out"/tarok-*.whl 2>/dev/null | head -n1 || true)"
 [ -n "$wheel" ] || { echo "build-wheel: no wheel in $out" >&2; exit 1; }
 if [ "$before" = "$(ls "$out"/*.whl)" ] && [ "$wheel" -ot "$here/Cargo.toml" ]; then
   echo "build-wheel: maturin made no new wheel" >&2
