@@ -680,7 +680,9 @@ fn report_of(
     unread: Vec<Problem>,
 ) -> Report {
     let names = read.map(players::names).unwrap_or_default();
-    let problems = report.as_ref().map_or(unread.as_slice(), |r| r.problems.as_slice());
+    let problems = report
+        .as_ref()
+        .map_or(unread.as_slice(), |r| r.problems.as_slice());
     let findings = problems
         .iter()
         .map(|p| Finding::new(p, origin, &names))

@@ -30,7 +30,7 @@ def test_a_record_shows_its_deal_with_players_cards_and_findings() -> None:
     # Every card of the hands is drawn (the deal view), and the findings
     # with their rule: the revoke of seat 2 at trick 4.
     for card in ("C3", "T21", "EX", "H10"):
-        assert card in html, card
+        assert f'data-card="{card}"' in html, card
     assert "DK-PLAY-2" in html
     assert html.count('class="finding"') >= 2
     # The page's chrome is not there: no document, no step script.
