@@ -35,6 +35,9 @@ def test_a_record_shows_its_deal_with_players_cards_and_findings() -> None:
     assert html.count('class="finding"') >= 2
     # The page's chrome is not there: no document, no step script.
     assert "<html" not in html and "<body" not in html and "<script" not in html
+    # The page's style is held to the fragment: no rule of it for the notebook's page.
+    style = html[html.index("<style>") : html.index("</style>")]
+    assert not re.search(r"(^|[}\n,])\s*(body|html|:root|\*)\s*[{,]", style)
 
 
 def test_a_report_shows_its_findings_ledger_and_totals() -> None:

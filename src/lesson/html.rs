@@ -192,7 +192,9 @@ fn fragment_start() -> String {
             "body{margin:0;padding:0 0 3rem;line-height:1.4}",
             ".tarok-nb{line-height:1.4}",
             1,
-        );
+        )
+        .replace("\nbody{", "\n.tarok-nb{")
+        .replace("\nbody,", "\n.tarok-nb,");
     let mut out = String::with_capacity(css.len() + 8 * 1024);
     out.push_str("<div class=\"tarok-nb\"><style>\n");
     out.push_str(&css);
