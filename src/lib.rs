@@ -55,8 +55,11 @@
 pub mod escape;
 pub use verifier;
 
+pub mod explain;
 pub mod gen;
 pub mod input;
+pub mod lang;
+pub mod lesson;
 pub mod pipeline;
 pub mod players;
 pub mod report;

@@ -8,16 +8,14 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod cmd;
 mod director;
-mod explain;
 mod fmt;
 mod import;
-mod lesson;
 mod lesson_page;
 mod out;
 mod spool;
 mod ui;
 
-use tarok::{escape, input, pipeline, players, report, rules};
+use tarok::{escape, explain, input, lesson, pipeline, players, report, rules};
 
 use notation::Kind;
 use std::io::Write;

@@ -424,14 +424,15 @@ impl PyGame {
         let record = self.read_back(py)?;
         let game = &self.game;
         let report = py.detach(|| game.result());
+        let findings = self.findings(&report.problems);
         let mut shown = report_of(
             Some(record),
             Some(self.game.record()),
             &nowhere(),
-            Some(&report),
-            &[],
+            Some(report),
+            Vec::new(),
         );
-        shown.findings = self.findings(&report.problems);
+        shown.findings = findings;
         Ok(shown)
     }
 

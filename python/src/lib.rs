@@ -22,6 +22,7 @@ use verifier::session::{Grouping, Sessions};
 
 /// `tarok.Game` and `tarok.Move`: one deal step by step.
 mod game;
+mod notebook;
 
 pyo3::create_exception!(
     tarok,
@@ -287,6 +288,12 @@ impl PyRecord {
 
     fn __str__(&self) -> String {
         self.to_text()
+    }
+
+    /// The deal as HTML for notebooks, drawn as `tarok explain --format
+    /// html` draws it (verified on its own).
+    fn _repr_html_(&self) -> String {
+        notebook::record_html(&self.record)
     }
 
     fn __repr__(&self) -> String {
@@ -600,17 +607,26 @@ impl<'py> IntoPyObject<'py> for &PartyValue {
 }
 
 /// What verifying one record found.
-#[pyclass(module = "tarok", frozen, get_all)]
+#[pyclass(module = "tarok", frozen)]
 struct Report {
     /// The record verified; `None` when it could not be read (its
     /// `findings` then say why, as `tarok verify` does).
+    #[pyo3(get)]
     record: Option<Py<PyRecord>>,
+    #[pyo3(get)]
     variant: Option<String>,
+    #[pyo3(get)]
     findings: Vec<Finding>,
+    #[pyo3(get)]
     ledger: Vec<Payment>,
+    #[pyo3(get)]
     totals: Vec<i64>,
+    #[pyo3(get)]
     pots: Option<std::collections::BTreeMap<String, i64>>,
+    #[pyo3(get)]
     settled: bool,
+    /// The verifier's report, for `_repr_html_` (not shown to Python).
+    verified: Arc<notebook::Verified>,
 }
 
 #[pymethods]
@@ -631,6 +647,13 @@ impl Report {
             self.findings.len(),
             self.totals
         )
+    }
+
+    /// The findings, ledger and totals as HTML for notebooks, drawn as
+    /// `tarok explain --format html` draws them under a deal.
+    fn _repr_html_(&self) -> String {
+        let record = self.record.as_ref().map(|r| &r.get().record);
+        notebook::report_html(record, &self.verified)
     }
 }
 
@@ -655,16 +678,18 @@ fn report_of(
     record: Option<Py<PyRecord>>,
     read: Option<&Record>,
     origin: &Origin,
-    report: Option<&verifier::Report>,
-    unread: &[Problem],
+    report: Option<verifier::Report>,
+    unread: Vec<Problem>,
 ) -> Report {
     let names = read.map(players::names).unwrap_or_default();
-    let problems = report.map_or(unread, |r| r.problems.as_slice());
+    let problems = report
+        .as_ref()
+        .map_or(unread.as_slice(), |r| r.problems.as_slice());
     let findings = problems
         .iter()
         .map(|p| Finding::new(p, origin, &names))
         .collect();
-    let settled = report.filter(|r| r.settled);
+    let settled = report.as_ref().filter(|r| r.settled);
     let ledger = settled
         .map(|r| {
             r.ledger
@@ -689,17 +714,22 @@ fn report_of(
             .into_iter()
             .collect()
     });
+    let variant = report
+        .as_ref()
+        .and_then(|r| r.variant)
+        .or_else(|| read.and_then(Record::variant))
+        .map(|v| v.to_string());
+    let totals = settled.map(|r| r.totals.clone()).unwrap_or_default();
+    let settled = settled.is_some();
     Report {
-        variant: report
-            .and_then(|r| r.variant)
-            .or_else(|| read.and_then(Record::variant))
-            .map(|v| v.to_string()),
+        variant,
         findings,
         ledger,
-        totals: settled.map(|r| r.totals.clone()).unwrap_or_default(),
+        totals,
         pots,
-        settled: settled.is_some(),
+        settled,
         record,
+        verified: Arc::new(notebook::Verified { report, unread }),
     }
 }
 
@@ -742,8 +772,8 @@ impl Session {
             Some(record.clone().unbind()),
             Some(&r.record),
             &r.source,
-            Some(&report),
-            &[],
+            Some(report),
+            Vec::new(),
         ))
     }
 
@@ -961,15 +991,15 @@ fn verify_batch(
                     let report = Sessions::new(Grouping::Independent)
                         .without_events()
                         .verify(&r.record);
-                    report_of(None, Some(&r.record), &r.source, Some(&report), &[])
+                    report_of(None, Some(&r.record), &r.source, Some(report), Vec::new())
                 })
                 .collect();
         }
         let records: Vec<Option<&Record>> = got.iter().map(|r| Some(&r.record)).collect();
         let reports = sessions.verify_batch(&records);
         got.par_iter()
-            .zip(reports.par_iter())
-            .map(|(r, report)| report_of(None, Some(&r.record), &r.source, report.as_ref(), &[]))
+            .zip(reports.into_par_iter())
+            .map(|(r, report)| report_of(None, Some(&r.record), &r.source, report, Vec::new()))
             .collect()
     });
     shown
@@ -1024,9 +1054,11 @@ fn verify(py: Python<'_>, records: &Bound<'_, PyAny>, independent: bool) -> PyRe
                     let sent = match &read.0 {
                         Ok(record) => (
                             Some(record.clone()),
-                            report_of(None, Some(record), &origin, report, &[]),
+                            report_of(None, Some(record), &origin, report.cloned(), Vec::new()),
                         ),
-                        Err(problems) => (None, report_of(None, None, &origin, None, problems)),
+                        Err(problems) => {
+                            (None, report_of(None, None, &origin, None, problems.clone()))
+                        }
                     };
                     gone = tx.send(Ok((sent.0, origin, sent.1))).is_err();
                 }

@@ -170,6 +170,10 @@ class Record:
         """The canonical text notation (what ``tarok fmt`` writes); ``str(record)`` too."""
     def __eq__(self, other: object, /) -> bool:
         """Equal when the contents are, wherever they were read from."""
+    def _repr_html_(self) -> str:
+        """The deal as HTML, for Jupyter: the deal view of ``tarok explain
+        --format html`` (players, hands, auction, tricks, findings, ledger),
+        verified on its own; every text of the record escaped."""
 
 @final
 class Reader(Iterator[Record]):
@@ -206,6 +210,10 @@ class Report:
     @property
     def is_clean(self) -> bool:
         """True when there are no findings."""
+    def _repr_html_(self) -> str:
+        """The findings, ledger and totals as HTML, for Jupyter: the tables
+        ``tarok explain --format html`` shows under a deal, from this report
+        (with the session state it was verified in); every text escaped."""
 
 def parse(source: Union[str, os.PathLike[str]]) -> list[Record]:
     """Parse every record of a text or a file.

@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use notation::Party;
 
-use super::lang::tr;
+use super::tr;
 use super::{Board, Place, Sheet};
 use crate::escape;
 

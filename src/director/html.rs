@@ -10,7 +10,7 @@
 use std::fmt::Write;
 
 use super::grid::{checked_line, header_line, parts, summary_lines, TITLE};
-use super::lang::tr;
+use super::tr;
 use super::Sheet;
 use crate::escape::html as esc;
 

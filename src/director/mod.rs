@@ -28,7 +28,6 @@
 mod build;
 mod grid;
 mod html;
-mod lang;
 mod lineup;
 mod model;
 mod rulings;
@@ -45,9 +44,9 @@ use crate::players;
 
 pub use grid::{csv, csv_tables, markdown, text, BOM};
 pub use html::html;
-pub use lang::{tr, Lang};
 pub use lineup::Register;
 pub use model::*;
+pub use tarok::lang::{tr, Lang};
 
 /// The JSON form (spec/report.md), pretty-printed, hidden characters
 /// written as JSON escapes ([`crate::escape::json`]).

@@ -13,7 +13,7 @@ use std::fmt::Write;
 use notation::{Act, Actions, Card, Item, Party, Problem, Suit, Variant};
 use verifier::{Event, Moment, Payment};
 
-use crate::director::Lang;
+use crate::lang::Lang;
 
 use super::{rule_text, rule_url, signed, Lesson, Place, Play};
 use crate::escape::html as esc;
@@ -36,7 +36,7 @@ pub enum Entry {
 
 /// The whole page for a file of deals.
 pub fn page(title: &str, lang: Lang, entries: &[Entry]) -> String {
-    let tr = |label: &str| crate::director::tr(lang, label);
+    let tr = |label: &str| crate::lang::tr(lang, label);
     let mut out = String::with_capacity(64 * 1024);
     let _ = write!(
         out,
@@ -131,6 +131,78 @@ pub fn page(title: &str, lang: Lang, entries: &[Entry]) -> String {
     out
 }
 
+/// One deal's view of the page without the page around it (no head, no
+/// contents, no rules section, no step control): the static deal as the
+/// page shows it without JavaScript, for a notebook cell (`Record` and
+/// `Report`'s `_repr_html_` in Python). The style is the page's, held to
+/// the fragment's `div` so that it leaves the notebook's own alone.
+pub fn deal_fragment(record: &notation::Record, report: &verifier::Report, index: usize) -> String {
+    let lesson = Lesson::new(record, report, index);
+    let mut out = fragment_start();
+    deal(&mut out, &lesson);
+    out.push_str("</div>\n");
+    out
+}
+
+/// One report's tables as the page shows them under a deal: its findings
+/// (each with its rule) and, when the deal is settled, the ledger and the
+/// totals. `record` is `None` for a record that could not be read: then
+/// the findings only, as the page lists an unreadable deal.
+pub fn report_fragment(
+    record: Option<&notation::Record>,
+    report: Option<&verifier::Report>,
+    problems: &[Problem],
+    index: usize,
+) -> String {
+    let mut out = fragment_start();
+    let _ = write!(out, "<article class=\"deal\" id=\"deal-{}\">", index + 1);
+    match (record, report) {
+        (Some(record), Some(report)) => {
+            let lesson = Lesson::new(record, report, index);
+            let all: Vec<usize> = (0..report.problems.len()).collect();
+            if all.is_empty() {
+                out.push_str("<p class=\"clean\">No findings.</p>");
+            }
+            finding_list(&mut out, &lesson, &all);
+            if report.settled {
+                ledger(&mut out, &lesson);
+            }
+        }
+        _ => {
+            out.push_str("<ul class=\"findings\">");
+            for p in problems {
+                out.push_str("<li class=\"finding\">");
+                problem_line(&mut out, p, None);
+                out.push_str("</li>");
+            }
+            out.push_str("</ul>");
+        }
+    }
+    out.push_str("</article></div>\n");
+    out
+}
+
+/// The opening of a fragment: a `div` with the page's style held to it,
+/// and the card symbols.
+fn fragment_start() -> String {
+    let css = CSS
+        .replacen(":root{", ".tarok-nb{", 1)
+        .replacen("*{box-sizing", ".tarok-nb *{box-sizing", 1)
+        .replacen(
+            "body{margin:0;padding:0 0 3rem;line-height:1.4}",
+            ".tarok-nb{line-height:1.4}",
+            1,
+        )
+        .replace("\nbody{", "\n.tarok-nb{")
+        .replace("\nbody,", "\n.tarok-nb,");
+    let mut out = String::with_capacity(css.len() + 8 * 1024);
+    out.push_str("<div class=\"tarok-nb\"><style>\n");
+    out.push_str(&css);
+    out.push_str("</style>\n");
+    out.push_str(SYMBOLS);
+    out
+}
+
 fn collect_rules(lesson: &Lesson, rules: &mut Vec<&'static str>) {
     rules.extend(lesson.report.problems.iter().filter_map(|p| p.rule));
     rules.extend(lesson.report.ledger.iter().map(|p| p.rule));
@@ -171,9 +243,9 @@ pub fn contents(out: &mut String, lang: Lang, lines: &[(usize, String)]) {
     let _ = write!(
         out,
         "<nav class=\"contents\"><h2>{}</h2><ol>",
-        esc(&crate::director::tr(lang, "Contents"))
+        esc(&crate::lang::tr(lang, "Contents"))
     );
-    let deal = esc(&crate::director::tr(lang, "Deal"));
+    let deal = esc(&crate::lang::tr(lang, "Deal"));
     for (index, title) in lines {
         let _ = write!(
             out,

@@ -68,7 +68,7 @@ pub struct Lesson<'r> {
     /// and a card, so looked up, not searched.
     by_place: HashMap<Place, Vec<usize>>,
     /// The language of the page's labels (`--lang`); English by default.
-    pub lang: crate::director::Lang,
+    pub lang: crate::lang::Lang,
     /// The legal cards at the cards the page shows them at, worked out at
     /// the first ask ([`legal_at`]).
     legal: std::cell::OnceCell<LegalCards>,
@@ -151,15 +151,15 @@ impl<'r> Lesson<'r> {
                 },
             ),
             places,
-            lang: crate::director::Lang::En,
+            lang: crate::lang::Lang::En,
             legal: std::cell::OnceCell::new(),
         }
     }
 
     /// A label of the page in the lesson's language
-    /// ([`crate::director::tr`]).
+    /// ([`crate::lang::tr`]).
     pub fn tr(&self, label: &str) -> String {
-        crate::director::tr(self.lang, label)
+        crate::lang::tr(self.lang, label)
     }
 
     /// `seat 2 (Carl)`, or `seat 2` without a name.
@@ -777,7 +777,7 @@ mod tests {
                 report: Box::new(report),
             });
         }
-        let page = html::page("Lesson", crate::director::Lang::En, &entries);
+        let page = html::page("Lesson", crate::lang::Lang::En, &entries);
         // The words of the page, its style and script left out.
         let style = page.find("</style>").unwrap();
         let script = page.rfind("<script>").unwrap();
