@@ -63,6 +63,7 @@ details { color: var(--muted); margin: .25rem 0; }
   nav { display: none; }
   .scroll { overflow: visible; }
   h2 { break-before: auto; break-after: avoid; }
+  section + section { break-before: page; }
   h3 { break-after: avoid; }
   #part-tables .scroll + h3 { break-before: page; }
   thead { display: table-header-group; }

@@ -285,10 +285,16 @@ fn html_report_prints_to_pdf() {
         .as_u64()
         .unwrap();
     assert!(sheets > 1, "the club night has several tables");
+    let parts = b
+        .js("return document.querySelectorAll('section[id^=part-]').length")
+        .as_u64()
+        .unwrap();
+    assert!(parts > 3, "the handout has its parts");
+    // Each part starts a page, and each table sheet after the first too.
     let pages = crate::lesson_browser::pdf_pages(&b.print_a4()) as u64;
     assert!(
-        pages >= sheets,
-        "{pages} pages for {sheets} table sheets, one a page"
+        pages >= parts + sheets - 1,
+        "{pages} pages for {parts} parts and {sheets} table sheets, one a page"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
