@@ -411,46 +411,11 @@ fn read_from(
             if is_lines {
                 stream_json_lines(reader, name, &mut each)
             } else {
-                if head
+                let array = head
                     .trim_start_matches('\u{feff}')
                     .trim_start()
-                    .starts_with('[')
-                {
-                    return stream_json_array(reader, name, &mut each);
-                }
-                let mut bytes = Vec::new();
-                let mut reader = reader;
-                reader.read_to_end(&mut bytes)?;
-                let (text, fault) = match String::from_utf8(bytes) {
-                    // A byte-order mark is no part of the JSON: blanks in
-                    // its place keep every offset.
-                    Ok(mut text) if text.starts_with('\u{feff}') => {
-                        text.replace_range(..3, "   ");
-                        (text, None)
-                    }
-                    Ok(text) => (text, None),
-                    Err(e) => {
-                        let bytes = e.into_bytes();
-                        let bad = std::str::from_utf8(&bytes).unwrap_err().valid_up_to();
-                        (shown(&bytes), Some(bad))
-                    }
-                };
-                let source = Arc::new(Source {
-                    name: name.into(),
-                    text,
-                    base: 0,
-                    base_line: 0,
-                    element: None,
-                });
-                if let Some(bad) = fault {
-                    let problem = LineFault::Utf8(bad).problem(0, &[]);
-                    each((Err(vec![problem]), source));
-                    return Ok(());
-                }
-                for result in notation::json::parse_json_doc(&source.text) {
-                    each((result, source.clone()));
-                }
-                Ok(())
+                    .starts_with('[');
+                stream_json_values(reader, name, &mut each, array)
             }
         }
     }
@@ -520,15 +485,18 @@ fn stream_json_lines(
     }
 }
 
-/// Reads a JSON array of records element by element: memory holds one
-/// record at a time, whatever the size of the array. Each element is
+/// Reads a JSON document of records value by value: memory holds one
+/// record at a time (at most `RECORD_MAX` bytes), whatever the size of the
+/// document. With `array`, the document is an array and each element is
 /// parsed on its own (JSON paths keep its index: `[5].tricks[3]`); a fault
 /// of the array itself (a missing comma, text after it) ends the reading
-/// there, reported at its place.
-fn stream_json_array(
+/// there, reported at its place. Without, it is one object or a stream of
+/// them (JSON Lines in a `.json` file), each read as its own document.
+fn stream_json_values(
     reader: Box<dyn BufRead + Send>,
     name: &str,
     each: &mut impl FnMut(Item),
+    array: bool,
 ) -> io::Result<()> {
     // Where the reader is: byte offset, line, and the bytes of this line so
     // far (so an element's text can start at its line's start).
@@ -616,7 +584,7 @@ fn stream_json_array(
             other => break other,
         }
     };
-    if b != Some(b'[') {
+    if array && b != Some(b'[') {
         each(fault(&at, "expected `[`"));
         return Ok(());
     }
@@ -624,12 +592,16 @@ fn stream_json_array(
     let mut element: Vec<u8> = Vec::new();
     loop {
         // White space, then an element or the closing bracket.
-        b = next(&mut reader, &mut at)?;
+        // (A stream's value ended on the byte after it, already read.)
+        if array {
+            b = next(&mut reader, &mut at)?;
+        }
         while b.is_some_and(|b| b.is_ascii_whitespace()) {
             b = next(&mut reader, &mut at)?;
         }
         match b {
-            Some(b']') if index == 0 => break,
+            Some(b']') if array && index == 0 => break,
+            None if !array => return Ok(()),
             None => {
                 each(fault(&at, "the array is not closed: expected `]`"));
                 return Ok(());
@@ -642,6 +614,10 @@ fn stream_json_array(
         let (mut depth, mut in_string, mut escaped, mut long) = (0usize, false, false, false);
         loop {
             let Some(c) = b else {
+                if !array {
+                    // The last value: its faults are the parser's to say.
+                    break;
+                }
                 each(fault(&at, "the array is not closed: expected `]`"));
                 return Ok(());
             };
@@ -657,7 +633,8 @@ fn stream_json_array(
                     b'"' => in_string = true,
                     b'{' | b'[' => depth += 1,
                     b'}' | b']' if depth > 0 => depth -= 1,
-                    b',' | b']' if depth == 0 => break,
+                    b',' | b']' if array && depth == 0 => break,
+                    c if !array && depth == 0 && c.is_ascii_whitespace() => break,
                     _ => {}
                 }
             }
@@ -666,7 +643,12 @@ fn stream_json_array(
             } else {
                 long = true;
             }
+            // A value of a stream ends with its closing brace.
+            let closed = !array && !in_string && depth == 0 && matches!(c, b'}' | b']');
             b = next(&mut reader, &mut at)?;
+            if closed {
+                break;
+            }
         }
         let mut text = " ".repeat(indent);
         let parsed = match (long, std::str::from_utf8(&element)) {
@@ -679,6 +661,21 @@ fn stream_json_array(
                         RECORD_MAX >> 20
                     ),
                 )])
+            }
+            (false, Ok(s)) if !array => {
+                text.push_str(s);
+                let source = Arc::new(Source {
+                    name: name.into(),
+                    text,
+                    base: start - indent,
+                    base_line: start_line,
+                    element: None,
+                });
+                for result in notation::json::parse_json_doc(&source.text) {
+                    each((result, source.clone()));
+                }
+                index += 1;
+                continue;
             }
             (false, Ok(s)) => {
                 text.push_str(s);
@@ -694,11 +691,11 @@ fn stream_json_array(
             text,
             base: start - indent,
             base_line: start_line,
-            element: Some(index),
+            element: array.then_some(index),
         };
         each((parsed, Arc::new(source)));
         index += 1;
-        if b == Some(b']') {
+        if array && b == Some(b']') {
             break;
         }
     }

@@ -594,3 +594,62 @@ fn fmt_through_a_link_formats_the_file_and_keeps_the_link() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_record_of_many_syntax_faults_lists_its_first_thousand_and_counts_the_rest() {
+    // 600,000 malformed tags (1.8 MB, under the record limit) once held
+    // 318 MB of findings in `verify`; now the first 1,000 are listed and
+    // the rest counted in one closing fault (notation spec 2.1).
+    let text = format!(
+        "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n{}",
+        "[x\n".repeat(1_500)
+    );
+    let out = tarok_with_input(&["verify", "--format", "json", "-"], Some(&text));
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let lines = json_lines(&out);
+    let faults = lines[0]["violations"].as_array().expect("violations");
+    assert_eq!(faults.len(), 1_001);
+    assert_eq!(faults[999]["line"], 1002, "{}", faults[999]);
+    let last = &faults[1_000];
+    assert_eq!(last["kind"], "syntax");
+    assert_eq!(
+        last["message"],
+        "500 more fault(s) in this record past its first 1,000, not listed"
+    );
+    assert_eq!(last["line"], 1003, "{last}");
+}
+
+#[test]
+fn a_json_file_of_objects_is_read_one_record_at_a_time() {
+    // Not an array: once read whole, so one object of 3 MB was held
+    // whole; now each value is read on its own, under the record limit.
+    let dir = scratch("json-stream");
+    let one = stdout(&tarok(&[
+        "convert",
+        "--to",
+        "jsonl",
+        "corpus/skill7-tarock/01-rufer.tarok",
+    ]));
+    let one = one.trim_end();
+    let big = one.replacen(
+        "\"comments\":[\"",
+        &format!("\"comments\":[\"{}", "c".repeat(3 << 20)),
+        1,
+    );
+    assert_ne!(big.len(), one.len(), "the record has a comment to lengthen");
+    let path = dir.join("stream.json");
+    std::fs::write(&path, format!("{one}\n{big}\n  {one}\n")).unwrap();
+    let out = tarok(&["verify", "--format", "json", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let lines = json_lines(&out);
+    let readable: Vec<bool> = lines
+        .iter()
+        .filter(|l| l.get("readable").is_some())
+        .map(|l| l["readable"] == true)
+        .collect();
+    assert_eq!(readable, [true, false, true], "{lines:?}");
+    assert_eq!(lines[1]["violations"][0]["kind"], "record-too-long");
+    assert_eq!(lines[1]["violations"][0]["line"], 2);
+    assert_eq!(lines[2]["violations"].as_array().map(Vec::len), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}

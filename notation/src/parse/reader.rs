@@ -83,7 +83,14 @@ impl<'a> Reader<'a> {
     }
 
     pub(super) fn fail(&mut self, p: Problem) -> Fail {
-        self.problems.push(p);
+        if self.problems.len() < FAULTS_MAX {
+            self.problems.push(p);
+        } else {
+            self.dropped += 1;
+            if self.first_dropped.is_none() {
+                self.first_dropped = p.span;
+            }
+        }
         Failed
     }
 
