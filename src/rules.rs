@@ -52,6 +52,12 @@ pub enum Example {
     /// ```` ```tarok clean ````: a record where the rule applies and is
     /// kept: it verifies without a finding.
     Clean,
+    /// ```` ```tarok applies ````: a record where the engine applies the
+    /// rule to a fault of another rule (a fine, a voided deal, a discard
+    /// taken from the play): a payment of its ledger, a rule event, or the
+    /// message or help of a finding of that other rule names the entry's
+    /// id.
+    Applies,
     /// ```` ```tarok fragment ````: a piece of a record that shows the
     /// notation (a trick, a hand, an auction) but is no deal the verifier
     /// can judge: it is only parsed.
@@ -81,6 +87,7 @@ impl Entry {
             let kind = match rest[open..line_end].trim() {
                 "" => Example::Breaks,
                 "clean" => Example::Clean,
+                "applies" => Example::Applies,
                 "fragment" => Example::Fragment,
                 _ => return None,
             };
@@ -365,14 +372,11 @@ mod coverage {
         assert!(missing.is_empty(), "no entry for {missing:?}");
     }
 
-    /// An entry's example as a record: the tags it needs added when it has
-    /// none.
-    fn example_record(e: &Entry) -> notation::Record {
-        let (_, example) = e.example().expect("an example");
-        record_of(e, example)
-    }
-
-    fn record_of(e: &Entry, example: &str) -> notation::Record {
+    /// An entry's example as records: the tags a lone record needs added
+    /// when it has none. A block of several records is a session (each
+    /// record with its own tags): a rule that joins deals (the next
+    /// dealer, the pots carried over) is shown by two.
+    fn records_of(e: &Entry, example: &str) -> Vec<notation::Record> {
         let mut text = String::new();
         if !example.contains("[Variant ") {
             text.push_str(&format!("[Variant \"{}\"]\n", e.variant));
@@ -381,30 +385,45 @@ mod coverage {
             text.push_str("[Dealer \"0\"]\n");
         }
         text.push_str(example);
-        let mut records = notation::parse_str(&text);
-        assert_eq!(records.len(), 1, "{}: one record", e.id);
+        let records = notation::parse_str(&text);
+        assert!(!records.is_empty(), "{}: no record", e.id);
         records
-            .remove(0)
-            .unwrap_or_else(|p| panic!("{}: the example does not parse: {p:?}", e.id))
+            .into_iter()
+            .map(|r| r.unwrap_or_else(|p| panic!("{}: the example does not parse: {p:?}", e.id)))
+            .collect()
+    }
+
+    /// Whether `text` names the rule `id` (not a longer id such as
+    /// `DK-PLAY-10` for `DK-PLAY-1`).
+    fn names(text: &str, id: &str) -> bool {
+        text.match_indices(id)
+            .any(|(at, _)| !text[at + id.len()..].starts_with(|c: char| c.is_ascii_digit()))
     }
 
     /// Every example is what its fence says: a record that breaks its rule
     /// gives a finding with the entry's id; a clean illustration verifies
-    /// without a finding. Fragments are only parsed; their number may only
-    /// fall (each new entry gets a whole record).
+    /// without a finding; a record where the rule follows another rule's
+    /// fault has a payment or a rule event with the entry's id, or a
+    /// finding whose words name it. Every
+    /// entry has such a whole record (a fragment only illustrates).
     #[test]
     fn every_example_breaks_or_keeps_its_rule() {
         let mut fragments = Vec::new();
-        let (mut breaks, mut clean) = (0, 0);
+        let (mut breaks, mut clean, mut applies) = (0, 0, 0);
         for e in entries() {
-            let (kind, _) = e.example().expect("an example");
-            let record = example_record(&e);
-            let report = verifier::verify(&record, &mut verifier::Session::default());
-            let found: Vec<String> = report.problems.iter().map(|p| p.code()).collect();
+            let (kind, example) = e.example().expect("an example");
+            // As `tarok verify` follows a file: one session of deals.
+            let mut sessions = verifier::session::Sessions::new(verifier::session::Grouping::File);
+            let reports: Vec<verifier::Report> = records_of(&e, example)
+                .iter()
+                .map(|r| sessions.verify(r))
+                .collect();
+            let problems = || reports.iter().flat_map(|r| &r.problems);
+            let found: Vec<String> = problems().map(|p| p.code()).collect();
             match kind {
                 Example::Breaks => {
                     assert!(
-                        report.problems.iter().any(|p| p.rule == Some(e.id)),
+                        problems().any(|p| p.rule == Some(e.id)),
                         "{}: the example gives no finding of its rule, only {found:?}",
                         e.id
                     );
@@ -412,20 +431,46 @@ mod coverage {
                 }
                 Example::Clean => {
                     assert!(
-                        report.problems.is_empty(),
+                        found.is_empty(),
                         "{}: the clean example has findings {found:?}",
                         e.id
                     );
                     clean += 1;
                 }
+                Example::Applies => {
+                    let paid = reports
+                        .iter()
+                        .flat_map(|r| &r.ledger)
+                        .any(|p| p.rule == e.id);
+                    let told = reports.iter().flat_map(|r| &r.events).any(
+                        |ev| matches!(ev, verifier::Event::Rule { rule, .. } if *rule == e.id),
+                    );
+                    let named = problems().any(|p| names(&p.message, e.id) || names(&p.help, e.id));
+                    assert!(
+                        paid || told || named,
+                        "{}: the engine applies no rule of that id (findings {found:?})",
+                        e.id
+                    );
+                    assert!(
+                        !found.is_empty(),
+                        "{}: no fault of another rule: the example is `tarok clean`",
+                        e.id
+                    );
+                    applies += 1;
+                }
                 Example::Fragment => fragments.push(e.id),
             }
         }
-        assert!(breaks >= 70 && clean >= 60, "{breaks} break, {clean} clean");
         assert!(
-            fragments.len() <= 37,
-            "{} fragments: a new entry's example is a whole record",
-            fragments.len()
+            breaks >= 70 && clean >= 60 && applies >= 6,
+            "{breaks} break, {clean} clean, {applies} apply"
+        );
+        // FR-IRREG-1 lists the kinds of finding and no finding cites it
+        // (`spec/rules/README.md`); every other entry has a whole record.
+        assert_eq!(
+            fragments,
+            ["FR-IRREG-1"],
+            "entries with a fragment only, no whole record"
         );
     }
 
@@ -437,7 +482,7 @@ mod coverage {
             let blocks = e.examples().expect("examples");
             assert!(!blocks.is_empty(), "{}: no example", e.id);
             for (_, example) in blocks {
-                record_of(&e, example);
+                records_of(&e, example);
             }
         }
     }

@@ -285,7 +285,7 @@ impl Replay<'_, '_> {
                 .rule(Rule::DkDecl6)
                 .seat(s)
                 .at(a.span, "sits out")
-                .help("only the three active players declare; an entry by the player who sits out has no effect and no fine (DK-SEAT-1)"),
+                .help("only the three active players declare; an entry by the player who sits out has no effect (DK-SEAT-1) and no fine (DK-FINE-1)"),
                 0,
                 false,
                 at,
