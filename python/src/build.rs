@@ -3,6 +3,9 @@
 //!
 //! The Python-facing documentation is in `tarok/_tarok.pyi`.
 
+// The builder's error is the one finding type (see notation::build).
+#![allow(clippy::result_large_err)]
+
 use notation::build::Builder;
 use notation::{Problem, Variant};
 use pyo3::exceptions::PyValueError;
