@@ -107,6 +107,55 @@ impl Finding {
         format!("{}: {}: {}", self.place(), self.code(), self.message)
     }
 
+    /// Pickled by its fields (a finding is a value).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (FindingState,))> {
+        let state = slf.get().state();
+        Ok((slf.get_type().getattr("_restore")?, (state,)))
+    }
+
+    #[classmethod]
+    fn _restore(_cls: &Bound<'_, pyo3::types::PyType>, state: FindingState) -> Finding {
+        let ((kind, rule, seat, player, trick, card, message, help), rest) = state;
+        let (file, line, column, offset, length, path, claimed, computed) = rest;
+        Finding {
+            kind,
+            rule,
+            seat,
+            player,
+            trick,
+            card,
+            message,
+            help,
+            file,
+            line,
+            column,
+            offset,
+            length,
+            path,
+            claimed,
+            computed,
+        }
+    }
+
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Finding>().is_ok_and(|o| {
+            let o = o.get();
+            (o.state()) == self.state()
+        })
+    }
+
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        self.state().into_pyobject(py)?.hash()
+    }
+
     /// `kind[RULE]`, or `kind` when no rule was broken.
     #[getter]
     fn code(&self) -> String {
@@ -117,7 +166,43 @@ impl Finding {
     }
 }
 
+/// A finding's fields, as pickled.
+type FindingState = (
+    (
+        String,
+        Option<String>,
+        Option<u8>,
+        Option<String>,
+        Option<u16>,
+        Option<String>,
+        String,
+        String,
+    ),
+    (
+        Option<String>,
+        Option<usize>,
+        Option<usize>,
+        Option<usize>,
+        Option<usize>,
+        Option<String>,
+        Option<i64>,
+        Option<i64>,
+    ),
+);
+
 impl Finding {
+    fn state(&self) -> FindingState {
+        let f = self.clone();
+        (
+            (
+                f.kind, f.rule, f.seat, f.player, f.trick, f.card, f.message, f.help,
+            ),
+            (
+                f.file, f.line, f.column, f.offset, f.length, f.path, f.claimed, f.computed,
+            ),
+        )
+    }
+
     fn new(p: &Problem, origin: &Origin, players: &[String]) -> Finding {
         let source = &origin.source;
         let lc = p.span.map(|s| source.line_col(s.start as usize));
@@ -665,8 +750,72 @@ struct Payment {
     trick: Option<u16>,
 }
 
+/// A payment's fields, as pickled.
+type PaymentState = (
+    PartyValue,
+    PartyValue,
+    i64,
+    String,
+    String,
+    String,
+    Option<u16>,
+);
+
 #[pymethods]
 impl Payment {
+    /// Pickled by its fields (a payment is a value).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (PaymentState,))> {
+        let p = slf.get().clone();
+        let state = (p.payer, p.payee, p.amount, p.rule, p.reason, p.at, p.trick);
+        Ok((slf.get_type().getattr("_restore")?, (state,)))
+    }
+
+    #[classmethod]
+    fn _restore(_cls: &Bound<'_, pyo3::types::PyType>, state: PaymentState) -> Payment {
+        let (payer, payee, amount, rule, reason, at, trick) = state;
+        Payment {
+            payer,
+            payee,
+            amount,
+            rule,
+            reason,
+            at,
+            trick,
+        }
+    }
+
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Payment>().is_ok_and(|o| {
+            let o = o.get();
+            (
+                &o.payer, &o.payee, o.amount, &o.rule, &o.reason, &o.at, o.trick,
+            ) == (
+                &self.payer,
+                &self.payee,
+                self.amount,
+                &self.rule,
+                &self.reason,
+                &self.at,
+                self.trick,
+            )
+        })
+    }
+
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        let p = self.clone();
+        (p.payer, p.payee, p.amount, p.rule, p.reason, p.at, p.trick)
+            .into_pyobject(py)?
+            .hash()
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<Payment {} pays {} {} [{}] {}: {}>",
@@ -681,7 +830,7 @@ impl Payment {
 }
 
 /// A seat (int) or a pot (str).
-#[derive(Clone, IntoPyObject)]
+#[derive(Clone, PartialEq, IntoPyObject, FromPyObject)]
 enum PartyValue {
     Seat(u8),
     Pot(String),

@@ -71,6 +71,14 @@ class Finding:
         'deals.jsonl:2:1159 (tricks[3].plays[1]): revoke[DK-PLAY-2]: seat 2 plays C2 to hearts, but must follow suit'
     """
 
+    def __eq__(self, other: object, /) -> bool:
+        """Equal when every field is (a finding is a value; it pickles)."""
+    def __hash__(self) -> int: ...
+    def __copy__(self) -> Finding: ...
+    def __deepcopy__(self, memo: Any, /) -> Finding: ...
+    @classmethod
+    def _restore(cls, state: Any) -> Finding: ...
+
     #: The stable classification: ``revoke``, ``unknown-card``, ``claim-mismatch``, ``bad-json``, ...
     kind: Kind
     #: The rules digest id when a rule was broken (``DK-PLAY-2``).
@@ -111,6 +119,14 @@ class Payment:
         >>> p.payer, p.payee, p.amount, p.rule, p.at
         (0, 'king-pot', 20, 'DK-POT-2', 'deal')
     """
+
+    def __eq__(self, other: object, /) -> bool:
+        """Equal when every field is (a payment is a value; it pickles)."""
+    def __hash__(self) -> int: ...
+    def __copy__(self) -> Payment: ...
+    def __deepcopy__(self, memo: Any, /) -> Payment: ...
+    @classmethod
+    def _restore(cls, state: Any) -> Payment: ...
 
     payer: Party
     payee: Party

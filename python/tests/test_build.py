@@ -18,7 +18,7 @@ from typing import Callable
 import pytest
 
 import tarok
-from test_front_door import TAROK, cli, of_cli, of_python
+from test_front_door import ROOT, TAROK, cli, of_cli, of_python
 
 VARIANTS: list[tarok.Variant] = ["danish-tarok", "french-tarot", "koenigrufen", "skill7-tarock"]
 
@@ -134,6 +134,15 @@ def test_records_copy_and_pickle_as_values() -> None:
         other.tags["Round"] = "7"
         assert "Round" not in record.tags and other != record
     assert re.fullmatch(r"\d+\.\d+\.\d+.*", tarok.__version__)
+    # Findings and payments are values: pickled, equal (and hashed alike).
+    (dealt,) = tarok.generate("danish-tarok", seed=3)
+    report = next(tarok.verify([dealt]))
+    revoke = next(tarok.verify(tarok.parse(ROOT / "corpus/danish-tarok/20-revoke.tarok")))
+    for value in [*revoke.findings, *report.ledger]:
+        again = pickle.loads(pickle.dumps(value))
+        assert again == value and hash(again) == hash(value) and repr(again) == repr(value)
+        assert copy.copy(value) is value and copy.deepcopy(value) is value
+    assert revoke.findings and report.ledger
 
 
 @pytest.mark.skipif(TAROK is None, reason="no tarok binary built")
