@@ -167,7 +167,8 @@ impl Builder {
 
     /// Sets a tag: the first tag of that name takes the value, or a new
     /// tag is added after the others. `Variant` is the builder's own; a
-    /// `Players` or `Dealer` tag must fit the seats already used.
+    /// `Players` or `Dealer` tag must fit the variant's tables and the seats
+    /// already used, a `Direction` tag the variant.
     pub fn tag(&mut self, name: &str, value: &str) -> Result<&mut Self, Problem> {
         check_tag(name, value)?;
         if name == "Variant" {
@@ -182,7 +183,7 @@ impl Builder {
             Some(t) => t.value = TagText::Owned(value.to_string()),
             None => next.tags.push(Tag::new(name, value)),
         }
-        if matches!(name, "Players" | "Dealer") {
+        if matches!(name, "Players" | "Dealer" | "Direction") {
             // The table the tags now describe (a dealer not named yet is
             // none of this tag's faults), and the seats already used.
             let mut tags = next.clone();
@@ -1041,6 +1042,8 @@ mod tests {
         assert!(e.message.starts_with("`gaurd`: "), "{}", e.message);
         let e = b.tag("Players", "A; B; C").unwrap_err();
         assert_eq!(e.kind, Kind::BadTag);
+        let e = b.tag("Direction", "clockwise").unwrap_err();
+        assert_eq!(e.kind, Kind::BadTag, "French Tarot plays counter-clockwise");
         let e = b.tag("Bad name", "x").unwrap_err();
         assert_eq!(e.kind, Kind::BadTag);
         let e = b.call(0, "call T22").unwrap_err();
