@@ -677,7 +677,7 @@ impl Reasons {
 }
 
 /// Why a card is not in this pack, where a likely confusion explains it.
-fn outside_hint(v: Variant, card: Card) -> &'static str {
+pub(crate) fn outside_hint(v: Variant, card: Card) -> &'static str {
     match (v, card) {
         (Variant::DanishTarok | Variant::FrenchTarot, c) if c == Card::SKUS => {
             " (the fool or excuse of this pack is EX)"
@@ -689,7 +689,7 @@ fn outside_hint(v: Variant, card: Card) -> &'static str {
     }
 }
 
-fn deck_help(v: Variant) -> &'static str {
+pub(crate) fn deck_help(v: Variant) -> &'static str {
     match v {
         Variant::DanishTarok | Variant::FrenchTarot => {
             "the 78-card pack: S, H, D, C with K Q N J 10..1, trumps T1..T21 and EX"

@@ -49,6 +49,7 @@
 #[macro_use]
 mod macros;
 
+pub mod build;
 pub mod card;
 pub mod check;
 pub mod json;

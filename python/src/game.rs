@@ -335,7 +335,8 @@ impl PyGame {
         let record = record
             .cast::<PyRecord>()
             .map_err(|_| PyTypeError::new_err("Game.from_record() takes a tarok.Record"))?;
-        let record: &Record = &record.get().record;
+        let record = record.borrow();
+        let record: &Record = &record.record;
         let players = tarok::players::names(record);
         match py.detach(|| Game::from_record(record)) {
             Ok(game) => Ok(PyGame { game, players }),

@@ -15,11 +15,13 @@ use pyo3::exceptions::{
     PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyTypeError, PyValueError,
 };
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::PyString;
 use tarok::input::{self, Source};
 use tarok::players;
 use verifier::session::{Grouping, Sessions};
 
+/// `tarok.RecordBuilder`: records built in code.
+mod build;
 /// `tarok.Game` and `tarok.Move`: one deal step by step.
 mod game;
 mod notebook;
@@ -105,6 +107,55 @@ impl Finding {
         format!("{}: {}: {}", self.place(), self.code(), self.message)
     }
 
+    /// Pickled by its fields (a finding is a value).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (FindingState,))> {
+        let state = slf.get().state();
+        Ok((slf.get_type().getattr("_restore")?, (state,)))
+    }
+
+    #[classmethod]
+    fn _restore(_cls: &Bound<'_, pyo3::types::PyType>, state: FindingState) -> Finding {
+        let ((kind, rule, seat, player, trick, card, message, help), rest) = state;
+        let (file, line, column, offset, length, path, claimed, computed) = rest;
+        Finding {
+            kind,
+            rule,
+            seat,
+            player,
+            trick,
+            card,
+            message,
+            help,
+            file,
+            line,
+            column,
+            offset,
+            length,
+            path,
+            claimed,
+            computed,
+        }
+    }
+
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Finding>().is_ok_and(|o| {
+            let o = o.get();
+            (o.state()) == self.state()
+        })
+    }
+
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        self.state().into_pyobject(py)?.hash()
+    }
+
     /// `kind[RULE]`, or `kind` when no rule was broken.
     #[getter]
     fn code(&self) -> String {
@@ -115,7 +166,43 @@ impl Finding {
     }
 }
 
+/// A finding's fields, as pickled.
+type FindingState = (
+    (
+        String,
+        Option<String>,
+        Option<u8>,
+        Option<String>,
+        Option<u16>,
+        Option<String>,
+        String,
+        String,
+    ),
+    (
+        Option<String>,
+        Option<usize>,
+        Option<usize>,
+        Option<usize>,
+        Option<usize>,
+        Option<String>,
+        Option<i64>,
+        Option<i64>,
+    ),
+);
+
 impl Finding {
+    fn state(&self) -> FindingState {
+        let f = self.clone();
+        (
+            (
+                f.kind, f.rule, f.seat, f.player, f.trick, f.card, f.message, f.help,
+            ),
+            (
+                f.file, f.line, f.column, f.offset, f.length, f.path, f.claimed, f.computed,
+            ),
+        )
+    }
+
     fn new(p: &Problem, origin: &Origin, players: &[String]) -> Finding {
         let source = &origin.source;
         let lc = p.span.map(|s| source.line_col(s.start as usize));
@@ -178,8 +265,8 @@ fn parse_error(problems: &[Problem], source: &Origin, index: usize) -> PyErr {
     })
 }
 
-/// One deal, as read from text or JSON.
-#[pyclass(module = "tarok", name = "Record", frozen)]
+/// One deal, as read from text or JSON, built, or edited (its tags).
+#[pyclass(module = "tarok", name = "Record")]
 struct PyRecord {
     record: Record,
     source: Origin,
@@ -197,17 +284,74 @@ impl PyRecord {
         self.record.variant().map(|v| v.to_string())
     }
 
-    /// The tags, in order, as a dict (the first tag of a name wins).
+    /// The tags, in order, as a mutable mapping that writes through to
+    /// the record (`tarok.Tags`; the first tag of a name wins).
     #[getter]
-    fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let d = PyDict::new(py);
-        for t in &self.record.tags {
-            if !d.contains(&*t.name)? {
-                d.set_item(&*t.name, &*t.value)?;
+    fn tags<'py>(slf: Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        py.import("tarok._tags")?.getattr("Tags")?.call1((slf,))
+    }
+
+    /// The tags as `(name, value)` pairs, the first of each name, in order.
+    fn _tag_items(&self) -> Vec<(String, String)> {
+        let mut seen = std::collections::HashSet::new();
+        self.record
+            .tags
+            .iter()
+            .filter(|t| seen.insert(t.name.to_string()))
+            .map(|t| (t.name.to_string(), t.value.to_string()))
+            .collect()
+    }
+
+    /// Sets a tag (the first of that name, or a new one at the end), or
+    /// removes it (`value` None); see `edit`.
+    #[pyo3(signature = (name, value))]
+    fn _set_tag(&mut self, py: Python<'_>, name: &str, value: Option<&str>) -> PyResult<()> {
+        let mut next = self.record.clone();
+        let at = next.tags.iter().position(|t| t.name == name);
+        match (at, value) {
+            (Some(i), Some(v)) => next.tags[i].value = notation::TagText::Owned(v.to_string()),
+            (None, Some(v)) => {
+                notation::build::Builder::new(notation::Variant::DanishTarok)
+                    .tag(name, v)
+                    .map_err(|p| PyValueError::new_err(format!("{}: {}", p.message, p.help)))?;
+                next.tags.push(notation::Tag::new(name, v));
             }
+            (Some(i), None) => {
+                next.tags.remove(i);
+            }
+            (None, None) => return Err(pyo3::exceptions::PyKeyError::new_err(name.to_string())),
         }
-        // Read-only: a record is not changed through its tags.
-        py.import("types")?.call_method1("MappingProxyType", (d,))
+        self.edit(py, next)
+    }
+
+    /// A copy (records are values: the copy is edited on its own).
+    fn __copy__(&self) -> PyRecord {
+        PyRecord {
+            record: self.record.clone(),
+            source: self.source.clone(),
+        }
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyRecord {
+        self.__copy__()
+    }
+
+    /// Pickled as its canonical text: unpickled, it is a record made in
+    /// code (no file; sessions as `from_json`'s).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let make = slf.get_type().getattr("_from_text")?;
+        Ok((make, (slf.borrow().to_text(),)))
+    }
+
+    /// The record of a canonical text (for pickle).
+    #[classmethod]
+    fn _from_text(
+        _cls: &Bound<'_, pyo3::types::PyType>,
+        py: Python<'_>,
+        text: String,
+    ) -> PyResult<PyRecord> {
+        made(py, text)
     }
 
     /// The players' names from the `Players` tag, by seat.
@@ -313,7 +457,53 @@ impl PyRecord {
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
             .cast::<PyRecord>()
-            .is_ok_and(|o| o.get().record == self.record)
+            .is_ok_and(|o| o.try_borrow().is_ok_and(|o| o.record == self.record))
+    }
+}
+
+impl PyRecord {
+    /// Takes `next` as the record, read back from its canonical text so
+    /// that its findings are located in that text (as `tarok verify`
+    /// locates them in a file of it); refused, the record unchanged,
+    /// unless the text reads back to `next`.
+    fn edit(&mut self, py: Python<'_>, next: Record) -> PyResult<()> {
+        let text = notation::to_text(&next);
+        let mut items = py.detach(|| read_doc(text, None));
+        match items.pop() {
+            Some((Ok(record), source)) if items.is_empty() && record == next => {
+                self.record = record;
+                self.source = Origin {
+                    doc: self.source.doc,
+                    ..source
+                };
+                Ok(())
+            }
+            Some((Err(problems), _)) => Err(PyValueError::new_err(format!(
+                "the record would not read back: {}",
+                problems.first().map_or(String::new(), |p| format!(
+                    "{}: {}",
+                    p.kind.as_str(),
+                    p.message
+                ))
+            ))),
+            _ => Err(PyValueError::new_err(
+                "the record would not read back as edited",
+            )),
+        }
+    }
+}
+
+/// A record made in code from its canonical `text`: no file, and the
+/// session of the records made from JSON (document 0, see `Origin`).
+fn made(py: Python<'_>, text: String) -> PyResult<PyRecord> {
+    let mut items = py.detach(|| read_doc(text, None));
+    match items.pop() {
+        Some((Ok(record), source)) if items.is_empty() => Ok(PyRecord {
+            record,
+            source: Origin { doc: 0, ..source },
+        }),
+        Some((Err(problems), source)) => Err(parse_error(&problems, &source, 0)),
+        _ => Err(PyValueError::new_err("one record expected")),
     }
 }
 
@@ -560,8 +750,72 @@ struct Payment {
     trick: Option<u16>,
 }
 
+/// A payment's fields, as pickled.
+type PaymentState = (
+    PartyValue,
+    PartyValue,
+    i64,
+    String,
+    String,
+    String,
+    Option<u16>,
+);
+
 #[pymethods]
 impl Payment {
+    /// Pickled by its fields (a payment is a value).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (PaymentState,))> {
+        let p = slf.get().clone();
+        let state = (p.payer, p.payee, p.amount, p.rule, p.reason, p.at, p.trick);
+        Ok((slf.get_type().getattr("_restore")?, (state,)))
+    }
+
+    #[classmethod]
+    fn _restore(_cls: &Bound<'_, pyo3::types::PyType>, state: PaymentState) -> Payment {
+        let (payer, payee, amount, rule, reason, at, trick) = state;
+        Payment {
+            payer,
+            payee,
+            amount,
+            rule,
+            reason,
+            at,
+            trick,
+        }
+    }
+
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Payment>().is_ok_and(|o| {
+            let o = o.get();
+            (
+                &o.payer, &o.payee, o.amount, &o.rule, &o.reason, &o.at, o.trick,
+            ) == (
+                &self.payer,
+                &self.payee,
+                self.amount,
+                &self.rule,
+                &self.reason,
+                &self.at,
+                self.trick,
+            )
+        })
+    }
+
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        let p = self.clone();
+        (p.payer, p.payee, p.amount, p.rule, p.reason, p.at, p.trick)
+            .into_pyobject(py)?
+            .hash()
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<Payment {} pays {} {} [{}] {}: {}>",
@@ -576,7 +830,7 @@ impl Payment {
 }
 
 /// A seat (int) or a pot (str).
-#[derive(Clone, IntoPyObject)]
+#[derive(Clone, PartialEq, IntoPyObject, FromPyObject)]
 enum PartyValue {
     Seat(u8),
     Pot(String),
@@ -639,7 +893,7 @@ impl Report {
 
     fn __repr__(&self) -> String {
         let of = match &self.record {
-            Some(r) => r.get().__repr__(),
+            Some(r) => Python::attach(|py| r.borrow(py).__repr__()),
             None => "an unreadable record".into(),
         };
         format!(
@@ -652,8 +906,10 @@ impl Report {
     /// The findings, ledger and totals as HTML for notebooks, drawn as
     /// `tarok explain --format html` draws them under a deal.
     fn _repr_html_(&self) -> String {
-        let record = self.record.as_ref().map(|r| &r.get().record);
-        notebook::report_html(record, &self.verified)
+        Python::attach(|py| {
+            let record = self.record.as_ref().map(|r| r.borrow(py));
+            notebook::report_html(record.as_ref().map(|r| &r.record), &self.verified)
+        })
     }
 }
 
@@ -765,7 +1021,8 @@ impl Session {
         let record = record
             .cast::<PyRecord>()
             .map_err(|_| PyTypeError::new_err("Session.verify() takes a tarok.Record"))?;
-        let r = record.get();
+        let r = record.borrow();
+        let r = &*r;
         let sessions = &mut self.sessions;
         let report = py.detach(|| sessions.verify(&r.record));
         Ok(report_of(
@@ -955,7 +1212,7 @@ fn take_batch(
         };
         // One document, one session (as one file for the CLI): a batch
         // ends where a new document starts.
-        let this = record.get().source.doc;
+        let this = record.bind(py).borrow().source.doc;
         if !independent && *doc != Some(this) {
             if !batch.is_empty() {
                 *next = Some(Ok(record));
@@ -980,7 +1237,8 @@ fn verify_batch(
     batch: &[Py<PyRecord>],
 ) -> Vec<Report> {
     use rayon::prelude::*;
-    let got: Vec<&PyRecord> = batch.iter().map(|r| r.get()).collect();
+    let held: Vec<PyRef<'_, PyRecord>> = batch.iter().map(|r| r.borrow(py)).collect();
+    let got: Vec<&PyRecord> = held.iter().map(|r| &**r).collect();
     let shown: Vec<Report> = py.detach(|| {
         if independent {
             // Nothing carries from record to record: each verified and
@@ -1142,5 +1400,6 @@ fn _tarok(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     game::register(m)?;
+    build::register(m)?;
     Ok(())
 }

@@ -23,7 +23,9 @@ for JSON input the JSON ``path`` of the offending value
 :class:`ParseError`, which carries the same location.
 """
 
+from ._tags import Tags
 from ._tarok import (
+    BuildError,
     Finding,
     Game,
     IllegalMove,
@@ -38,6 +40,7 @@ from ._tarok import (
     Payment,
     Reader,
     Record,
+    RecordBuilder,
     Report,
     from_json,
     generate,
@@ -47,6 +50,7 @@ from ._tarok import (
 )
 
 __all__ = [
+    "BuildError",
     "Finding",
     "Game",
     "IllegalMove",
@@ -61,7 +65,9 @@ __all__ = [
     "Payment",
     "Reader",
     "Record",
+    "RecordBuilder",
     "Report",
+    "Tags",
     "from_json",
     "generate",
     "parse",

@@ -3,12 +3,18 @@
 import os
 from typing import Any, Iterable, Iterator, Literal, Mapping, Optional, Sequence, Union, final
 
+from typing_extensions import Self
+
+from ._tags import Tags
+
 __all__ = [
     "Finding", "Kind", "ParseError", "Party", "Payment", "Reader", "Record", "Report",
     "Session", "Variant", "Verification", "__version__", "from_json", "generate", "parse",
     "read", "verify",
     # One deal step by step.
     "Game", "IllegalMove", "Move", "Phase",
+    # Records built in code.
+    "BuildError", "RecordBuilder",
 ]
 
 #: The package's version (the ``tarok`` crates' version).
@@ -65,6 +71,14 @@ class Finding:
         'deals.jsonl:2:1159 (tricks[3].plays[1]): revoke[DK-PLAY-2]: seat 2 plays C2 to hearts, but must follow suit'
     """
 
+    def __eq__(self, other: object, /) -> bool:
+        """Equal when every field is (a finding is a value; it pickles)."""
+    def __hash__(self) -> int: ...
+    def __copy__(self) -> Finding: ...
+    def __deepcopy__(self, memo: Any, /) -> Finding: ...
+    @classmethod
+    def _restore(cls, state: Any) -> Finding: ...
+
     #: The stable classification: ``revoke``, ``unknown-card``, ``claim-mismatch``, ``bad-json``, ...
     kind: Kind
     #: The rules digest id when a rule was broken (``DK-PLAY-2``).
@@ -106,6 +120,14 @@ class Payment:
         (0, 'king-pot', 20, 'DK-POT-2', 'deal')
     """
 
+    def __eq__(self, other: object, /) -> bool:
+        """Equal when every field is (a payment is a value; it pickles)."""
+    def __hash__(self) -> int: ...
+    def __copy__(self) -> Payment: ...
+    def __deepcopy__(self, memo: Any, /) -> Payment: ...
+    @classmethod
+    def _restore(cls, state: Any) -> Payment: ...
+
     payer: Party
     payee: Party
     #: In the variant's unit (Danish chips, game points, French points).
@@ -132,14 +154,33 @@ class Record:
         ['CK', 'CN', 'C8', 'CQ']
         >>> tarok.from_json(r.to_json()) == r
         True
+
+    Its tags are edited in place (:class:`tarok.Tags`); ``copy.copy``,
+    ``copy.deepcopy`` and ``pickle`` give records equal to it, edited on
+    their own:
+
+        >>> r.tags["Round"] = "3"
+        >>> '[Round "3"]' in r.to_text()
+        True
     """
 
     @property
     def variant(self) -> Optional[Variant]:
         """The variant named by the ``Variant`` tag."""
     @property
-    def tags(self) -> Mapping[str, str]:
-        """The tags in order, as a read-only mapping (the first tag of a name wins)."""
+    def tags(self) -> Tags:
+        """The tags in order, as a mutable mapping that writes through to the
+        record (the first tag of a name wins): ``rec.tags["Round"] = "3"``
+        sets it, ``del rec.tags["Event"]`` removes it. An edit the notation
+        cannot hold raises ``ValueError``, a value not a ``str``
+        ``TypeError``; the record is then unchanged. An edited record has no
+        ``file``: its findings are located in ``to_text()``."""
+    def _tag_items(self) -> list[tuple[str, str]]: ...
+    def _set_tag(self, name: str, value: Optional[str]) -> None: ...
+    @classmethod
+    def _from_text(cls, text: str) -> Record: ...
+    def __copy__(self) -> Record: ...
+    def __deepcopy__(self, memo: Any, /) -> Record: ...
     @property
     def players(self) -> list[str]:
         """The names of the ``Players`` tag, by seat (empty without the tag)."""
@@ -174,6 +215,78 @@ class Record:
         """The deal as HTML, for Jupyter: the deal view of ``tarok explain
         --format html`` (players, hands, auction, tricks, findings, ledger),
         verified on its own; every text of the record escaped."""
+
+class BuildError(ValueError):
+    """A piece :class:`RecordBuilder` refuses; ``findings`` say what is wrong."""
+
+    findings: list[Finding]
+
+@final
+class RecordBuilder:
+    """A record built in code, piece by piece, its structure checked as it
+    goes: a card not in the variant's pack, a card dealt twice (or played
+    twice in a record without hands), a trick of the wrong size, a seat the
+    table does not have raise :class:`BuildError` naming what is wrong, and
+    the builder is unchanged. The rules are :func:`verify`'s: a revoke
+    builds. Every method but ``build`` returns the builder.
+
+    Cards are a ``str`` in the notation's words (``"SK SQ EX=H"``, aliases
+    allowed) or a list of card codes; entries are the notation's words
+    (``"pass"``, ``"call HK"``, ``"handful simple T21 T20 ..."``).
+
+        >>> b = tarok.RecordBuilder("skill7-tarock", dealer=0, players=["A", "B", "C", "D"])
+        >>> b.auction(1, "rufer").auction(2, "pass").trick("SK SQ SN SJ")
+        <RecordBuilder skill7-tarock, 0 hands, 1 tricks>
+        >>> b.trick("SK T4 T5 T6")
+        Traceback (most recent call last):
+        tarok.BuildError: duplicate-card: SK is played twice (trick 1 and trick 2) (...)
+        >>> rec = b.build()
+
+    The record built is one made in code, as :func:`from_json`'s are (no
+    file; records made in code verified together are one session).
+    """
+
+    def __new__(
+        cls,
+        variant: Variant,
+        *,
+        dealer: Optional[int] = None,
+        players: Optional[Sequence[str]] = None,
+        tags: Optional[Sequence[tuple[str, str]]] = None,
+    ) -> RecordBuilder: ...
+    def tag(self, name: str, value: str) -> Self:
+        """Set a tag: the first of that name, or a new one after the others."""
+    def dealer(self, seat: int) -> Self:
+        """The ``Dealer`` tag."""
+    def players(self, names: Sequence[str]) -> Self:
+        """The ``Players`` tag: the names in seat order (their number is the table's)."""
+    def hand(self, seat: int, cards: Union[str, Sequence[str]]) -> Self:
+        """A seat's dealt hand (its size checked once the dealer is known)."""
+    def talon(self, cards: Union[str, Sequence[str]]) -> Self:
+        """The talon (French dog, Königrufen talon)."""
+    def auction(self, seat: int, words: str) -> Self:
+        """An entry of the auction: ``pass``, ``guard``."""
+    def call(self, seat: int, words: str) -> Self:
+        """An entry of the calls: ``call HK``, ``talon 1``, ``contra game``."""
+    def declare(self, seat: int, words: str) -> Self:
+        """A declaration: ``trumps 11 pagat``, ``handful simple T21 ...``."""
+    def discard(self, seat: int, cards: Union[str, Sequence[str]]) -> Self:
+        """The cards a seat lays away (``show T5`` for those shown)."""
+    def trick(self, cards: Union[str, Sequence[str]], lead: Optional[int] = None) -> Self:
+        """The next trick, in play order from its leader (named with ``lead``)."""
+    def fool_call(self, seat: int) -> Self:
+        """Danish: the seat that called for the fool in the last trick added."""
+    def result(self, facts: str) -> Self:
+        """The result as the score sheet states it: ``2 guard, points 43``."""
+    def claim(self, entries: str) -> Self:
+        """The payments as the score sheet writes them: ``0 +40, 1 -20, 2 -20``."""
+    def comment(self, text: str) -> Self:
+        """A comment on the record, before its first tag."""
+    def annotate(self, text: str) -> Self:
+        """A comment on the element added last (after a tag, an entry, a card)."""
+    def build(self) -> Record:
+        """The record, checked whole (every hand dealt, a dealer named);
+        :class:`BuildError` with every fault if not."""
 
 @final
 class Reader(Iterator[Record]):
