@@ -93,7 +93,7 @@ impl Item {
     /// per-seat fact by its seat, the deal's single facts by their kind.
     fn key(&self) -> (u8, Option<Seat>, u8) {
         match *self {
-            Item::Declaration(s, c) => (0, Some(s), c.slot() as u8),
+            Item::Declaration(s, _) => (0, Some(s), 0),
             Item::Lost(s, _) => (1, Some(s), 0),
             Item::PagatHome(_) => (2, None, 0),
             Item::Fine(s, _) => (3, Some(s), 0),
@@ -575,19 +575,6 @@ impl Replay<'_, '_> {
                 );
             }
         }
-        if let Some((Item::Ultimo(_, Ult::Pagat), _)) = ultimo {
-            if let Some((b, f)) = find(&|i| matches!(i, Item::Bagud(_, Ult::Pagat, _))) {
-                ok = false;
-                self.sheet_bad(
-                    f,
-                    format!(
-                        "{} cannot be: the pagat won the last trick (DK-TOUT-4)",
-                        b.text()
-                    ),
-                    HELP,
-                );
-            }
-        }
         let winner = tout.or(ultimo).or(last).and_then(|x| x.0.seat());
         for (item, f) in &st.items {
             if let Item::Bagud(s, ..) = item {
@@ -620,7 +607,7 @@ impl Replay<'_, '_> {
             self.sheet_bad(
                 pagat[1].1,
                 format!(
-                    "{} and {} cannot both be: the pagat is played once",
+                    "{} and {} cannot both be: the pagat is played once (DK-CARD-1; DK-TOUT-4: no pagat ultimo with a pagat bagud)",
                     pagat[0].0.text(),
                     pagat[1].0.text()
                 ),
