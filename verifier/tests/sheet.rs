@@ -426,7 +426,8 @@ fn every_settled_danish_deal_settles_the_same_from_its_score_sheet() {
     let mut faulty = 0;
     for (path, full) in corpus("danish-tarok") {
         let report = check(&full);
-        if !report.settled || full.tricks.is_empty() && full.result.is_some() {
+        // Deals settled from their cards (the corpus has score sheets too).
+        if !report.settled || full.result.is_some() {
             continue;
         }
         let result = report
@@ -462,4 +463,70 @@ fn every_settled_danish_deal_settles_the_same_from_its_score_sheet() {
     }
     assert!(compared >= 30, "only {compared} Danish deals compared");
     assert!(faulty >= 10, "only {faulty} faulty Danish deals compared");
+}
+
+fn danish_with_result(facts: &str) -> (String, Report) {
+    let path = format!(
+        "{}/../corpus/danish-tarok/01-declarations.tarok",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut text = std::fs::read_to_string(path).unwrap();
+    let at = text.find("claim:").unwrap_or(text.len());
+    text.insert_str(at, &format!("result: {facts}\n"));
+    let report = check(&read(&text));
+    (text, report)
+}
+
+#[test]
+fn a_danish_sheet_that_contradicts_its_cards_gives_one_mismatch_per_wrong_fact() {
+    // The facts the cards of 01-declarations give (worked by hand in its
+    // last comment): Jens (2) declares trumps, matadors and half hearts,
+    // Søren (1) full spades; Jens brings the pagat home, loses the HK,
+    // wins the last trick; Søren and Jens count 15 and 37.
+    let agree = "2 trumps 11 pagat, 2 matadors 4, 2 half H HJ, 1 full S, 2 lost HK, 2 pagat-home, 2 last-trick, 2 count 37, 1 count 15";
+    let (_, report) = danish_with_result(agree);
+    assert_eq!(kinds(&report), Vec::<&str>::new());
+    assert_eq!(report.totals, [-65, -45, 95]);
+    // One wrong fact: one finding, at it, saying what the cards give.
+    let (text, one) = danish_with_result(&agree.replace("2 count 37", "2 count 40"));
+    assert_eq!(kinds(&one), ["result-mismatch"]);
+    let p = &one.problems[0];
+    let span = p.span.unwrap();
+    assert_eq!(&text[span.start as usize..span.end as usize], "2 count 40");
+    assert_eq!(
+        p.message,
+        "the sheet says `2 count 40`, the cards give `2 count 37`"
+    );
+    // The cards settle the deal, whatever the sheet says.
+    assert_eq!(one.totals, [-65, -45, 95]);
+    // Three wrong facts (a declaration, the last trick's winner, a king
+    // lost by another seat): three findings.
+    let three = agree
+        .replace("2 matadors 4", "2 matadors 5")
+        .replace("2 last-trick", "1 last-trick")
+        .replace("2 lost HK", "1 lost HK");
+    let (_, three) = danish_with_result(&three);
+    assert_eq!(
+        kinds(&three),
+        ["result-mismatch"; 3],
+        "{:#?}",
+        three.problems
+    );
+    // A fact the sheet leaves out (the pagat home) is one finding at the
+    // section; a fact the cards do not give (a bagud) one at it.
+    let (text, left) = danish_with_result(
+        &agree
+            .replace("2 pagat-home, ", "")
+            .replace("2 last-trick", "2 last-trick, 0 king-bagud"),
+    );
+    assert_eq!(kinds(&left), ["result-mismatch"; 2], "{:#?}", left.problems);
+    let at: Vec<&str> = left
+        .problems
+        .iter()
+        .map(|p| {
+            let s = p.span.unwrap();
+            &text[s.start as usize..s.start as usize + 12]
+        })
+        .collect();
+    assert_eq!(at, ["0 king-bagud", "result: 2 tr"]);
 }

@@ -90,11 +90,13 @@ pub(super) enum Item {
 
 impl Item {
     /// What makes two items "the same fact" for the comparison: a
-    /// per-seat fact by its seat, the deal's single facts by their kind.
+    /// per-seat fact by its seat, an ultimo card lost by the card, the
+    /// deal's single facts by their kind.
     fn key(&self) -> (u8, Option<Seat>, u8) {
         match *self {
             Item::Declaration(s, _) => (0, Some(s), 0),
-            Item::Lost(s, _) => (1, Some(s), 0),
+            // A card is lost once: the sheet may give it to the wrong seat.
+            Item::Lost(_, c) => (1, None, c.index()),
             Item::PagatHome(_) => (2, None, 0),
             Item::Fine(s, _) => (3, Some(s), 0),
             Item::Abandoned => (4, None, 0),
