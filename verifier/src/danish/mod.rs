@@ -27,6 +27,13 @@
 //! stops the judging (DK-DEAL-3); a card not held leaves its holder's hand
 //! and is judged for no duty of play (DK-PLAY-1).
 //!
+//! A score sheet (issue 26, `sheet`): the play records each fact of the
+//! result as it pays it (`sheet::Item`: declarations, ultimo cards lost,
+//! the pagat home, fines, the ending after the last trick, the counts); a
+//! record with a `result` and no trick states them instead, and
+//! `Replay::settle_items` pays them through the same functions. A record
+//! with both is settled by its cards and its sheet compared with them.
+//!
 //! The phases change a small game state (`state::Game`) and write
 //! findings, payments and events through the report writer
 //! (`ledger::Ledger`). The first irregularity that abandons the deal
