@@ -530,3 +530,27 @@ fn a_danish_sheet_that_contradicts_its_cards_gives_one_mismatch_per_wrong_fact()
         .collect();
     assert_eq!(at, ["0 king-bagud", "result: 2 tr"]);
 }
+
+#[test]
+fn a_danish_sheet_in_the_federations_words_is_the_canonical_sheet() {
+    // spec/notation.md §7.1: `tarokker`, `matadorer`, `halvt`, `fuldt`,
+    // `tabt`, `pagat-hjem`, `sidste-stik`, `tælling` are read as their
+    // canonical words in a Danish record, beside the cards as without them.
+    let danish = "2 tarokker 11 pagat, 2 matadorer 4, 2 halvt H HJ, 1 fuldt S, 2 tabt HK, 2 pagat-hjem, 2 sidste-stik, 2 tælling 37, 1 tælling 15";
+    let (text, report) = danish_with_result(danish);
+    assert_eq!(kinds(&report), Vec::<&str>::new());
+    let record = read(&text);
+    let canonical = notation::to_text(&record);
+    assert!(
+        canonical.contains("result: 2 trumps 11 pagat, 2 matadors 4, 2 half H HJ, 1 full S, 2 lost HK, 2 pagat-home, 2 last-trick, 2 count 37, 1 count 15\n"),
+        "{canonical}"
+    );
+    // Without the cards: the same totals as the cards give.
+    let sheet = sheet_only(&record, record.result.clone().unwrap());
+    let alone = check(&sheet);
+    assert_eq!(kinds(&alone), Vec::<&str>::new());
+    assert_eq!(alone.totals, [-65, -45, 95]);
+    // A Danish word wrong by a letter is no fact: a `bad-result`.
+    let (_, typo) = danish_with_result(&danish.replace("sidste-stik", "sidste-stikk"));
+    assert!(kinds(&typo).contains(&"bad-result"), "{:?}", kinds(&typo));
+}
