@@ -396,11 +396,18 @@ impl Replay<'_, '_> {
     }
 
     /// What cannot be true of the facts together (each a `bad-result` at
-    /// the second fact that makes it so); returns whether all can be.
+    /// the fact that makes it so); returns whether all can be.
     fn together(&mut self, st: &Stated<'_>) -> bool {
+        let declarations = self.declarations_together(st);
+        let cards = self.cards_together(st);
+        let end = self.end_together(st);
+        declarations && cards && end
+    }
+
+    /// The declarations: a combination only one player can hold, the
+    /// fool, the trumps of the pack (DK-DECL-2, DK-CARD-1).
+    fn declarations_together(&mut self, st: &Stated<'_>) -> bool {
         let mut ok = true;
-        let d = self.seating.dealer;
-        let has = |p: &dyn Fn(&Item) -> bool| st.items.iter().find(|(i, _)| p(i)).map(|x| x.1);
         let mut seen: Vec<&Item> = Vec::new();
         // The fool, the pagat, the 21: one holder each; a suit's and the
         // kings' cavallerie: one seat; a fact stated twice.
@@ -471,6 +478,79 @@ impl Replay<'_, '_> {
                 );
             }
         }
+        ok
+    }
+
+    /// The ultimo cards: the pagat played once, four kings (DK-CARD-1,
+    /// DK-CARD-4, DK-TOUT-4), the pagat home (DK-PAY-4).
+    fn cards_together(&mut self, st: &Stated<'_>) -> bool {
+        let mut ok = true;
+        // The pagat is played once: lost, home, ultimo or bagud.
+        let pagat: Vec<&(Item, &Fact)> = st
+            .items
+            .iter()
+            .filter(|(i, _)| {
+                matches!(
+                    i,
+                    Item::Lost(_, Card::PAGAT)
+                        | Item::PagatHome(_)
+                        | Item::Ultimo(_, Ult::Pagat)
+                        | Item::Bagud(_, Ult::Pagat, _)
+                )
+            })
+            .collect();
+        if pagat.len() > 1 {
+            ok = false;
+            self.sheet_bad(
+                pagat[1].1,
+                format!(
+                    "{} and {} cannot both be: the pagat is played once (DK-CARD-1; DK-TOUT-4: no pagat ultimo with a pagat bagud)",
+                    pagat[0].0.text(),
+                    pagat[1].0.text()
+                ),
+                HELP,
+            );
+        }
+        if let Some((_, f)) = st
+            .items
+            .iter()
+            .find(|(i, _)| matches!(i, Item::PagatHome(_)))
+        {
+            if !self.o.pagat_home {
+                ok = false;
+                self.sheet_bad(f, "the pagat home is not paid under Option `pagat_home_payment = false` (DK-PAY-4)".into(), HELP);
+            }
+        }
+        let kings: Vec<&Fact> = st
+            .items
+            .iter()
+            .filter(|(i, _)| {
+                matches!(i, Item::Lost(..)) && !matches!(i, Item::Lost(_, Card::PAGAT))
+                    || matches!(i, Item::Ultimo(_, Ult::King) | Item::Bagud(_, Ult::King, _))
+            })
+            .map(|x| x.1)
+            .collect();
+        if let Some(f) = kings.get(4) {
+            ok = false;
+            self.sheet_bad(
+                f,
+                format!(
+                    "the sheet plays {} kings: the pack has 4 (DK-CARD-1)",
+                    kings.len()
+                ),
+                HELP,
+            );
+        }
+        ok
+    }
+
+    /// How the deal ended: dealt again, abandoned, or after the last trick
+    /// (DK-DEAL-3/-4, DK-FINE-3, DK-PAY-5, DK-TOUT-1..4), and the count
+    /// (DK-COUNT-2, DK-COUNT-4).
+    fn end_together(&mut self, st: &Stated<'_>) -> bool {
+        let mut ok = true;
+        let d = self.seating.dealer;
+        let has = |p: &dyn Fn(&Item) -> bool| st.items.iter().find(|(i, _)| p(i)).map(|x| x.1);
         // What the end of the deal can be (DK-PAY-5, DK-TOUT-1..4).
         let redeal = has(&|i| matches!(i, Item::Redeal));
         let abandoned = has(&|i| matches!(i, Item::Abandoned));
@@ -590,65 +670,21 @@ impl Replay<'_, '_> {
                 }
             }
         }
-        // The pagat is played once: lost, home, ultimo or bagud.
-        let pagat: Vec<&(Item, &Fact)> = st
-            .items
-            .iter()
-            .filter(|(i, _)| {
-                matches!(
-                    i,
-                    Item::Lost(_, Card::PAGAT)
-                        | Item::PagatHome(_)
-                        | Item::Ultimo(_, Ult::Pagat)
-                        | Item::Bagud(_, Ult::Pagat, _)
-                )
-            })
-            .collect();
-        if pagat.len() > 1 {
-            ok = false;
-            self.sheet_bad(
-                pagat[1].1,
-                format!(
-                    "{} and {} cannot both be: the pagat is played once (DK-CARD-1; DK-TOUT-4: no pagat ultimo with a pagat bagud)",
-                    pagat[0].0.text(),
-                    pagat[1].0.text()
-                ),
-                HELP,
-            );
-        }
-        if let Some((_, f)) = find(&|i| matches!(i, Item::PagatHome(_))) {
-            if !self.o.pagat_home {
-                ok = false;
-                self.sheet_bad(f, "the pagat home is not paid under Option `pagat_home_payment = false` (DK-PAY-4)".into(), HELP);
-            }
-        }
-        let kings: Vec<&Fact> = st
-            .items
-            .iter()
-            .filter(|(i, _)| {
-                matches!(i, Item::Lost(..)) && !matches!(i, Item::Lost(_, Card::PAGAT))
-                    || matches!(i, Item::Ultimo(_, Ult::King) | Item::Bagud(_, Ult::King, _))
-            })
-            .map(|x| x.1)
-            .collect();
-        if let Some(f) = kings.get(4) {
-            ok = false;
-            self.sheet_bad(
-                f,
-                format!(
-                    "the sheet plays {} kings: the pack has 4 (DK-CARD-1)",
-                    kings.len()
-                ),
-                HELP,
-            );
-        }
+        ok &= self.counts_together(st, nolo.is_some(), tout.and_then(|x| x.0.seat()));
+        ok
+    }
+
+    /// The counts: none after a nolo, only the players who settle it, 78
+    /// points in all (DK-COUNT-1, DK-COUNT-2, DK-COUNT-4).
+    fn counts_together(&mut self, st: &Stated<'_>, nolo: bool, tout: Option<Seat>) -> bool {
+        let mut ok = true;
         // The count (DK-COUNT-2): none after a nolo (DK-TOUT-3).
         let counts: Vec<&(Item, &Fact)> = st
             .items
             .iter()
             .filter(|(i, _)| matches!(i, Item::Count(..)))
             .collect();
-        if nolo.is_some() {
+        if nolo {
             for (item, f) in &counts {
                 ok = false;
                 self.sheet_bad(
@@ -661,7 +697,7 @@ impl Replay<'_, '_> {
                 );
             }
         } else {
-            let counted = self.counted(tout.and_then(|x| x.0.seat()));
+            let counted = self.counted(tout);
             for (item, f) in &counts {
                 if let Item::Count(s, _) = item {
                     if !counted.contains(s) {
