@@ -10,20 +10,20 @@
 use crate::{Card, Variant};
 
 /// The sections a record of `variant` uses, in their order (§6); `result`
-/// only where the verifier reads a score sheet (French Tarot, issue 26).
+/// in every game, whose verifier reads a score sheet (issue 26).
 pub fn sections(variant: Option<Variant>) -> &'static [&'static str] {
     match variant {
         // `misdeal` and `tout` may stand in any of the three action sections.
         Some(Variant::DanishTarok) => &[
-            "hand", "auction", "calls", "discard", "declare", "trick", "claim",
+            "hand", "auction", "calls", "discard", "declare", "trick", "result", "claim",
         ],
         Some(Variant::FrenchTarot) => &[
             "hand", "talon", "auction", "discard", "declare", "trick", "result", "claim",
         ],
         Some(Variant::Koenigrufen) => &[
-            "hand", "talon", "auction", "calls", "discard", "trick", "claim",
+            "hand", "talon", "auction", "calls", "discard", "trick", "result", "claim",
         ],
-        Some(Variant::Skill7Tarock) => &["hand", "auction", "calls", "trick", "claim"],
+        Some(Variant::Skill7Tarock) => &["hand", "auction", "calls", "trick", "result", "claim"],
         None => &[
             "hand", "talon", "auction", "calls", "discard", "declare", "trick", "result", "claim",
         ],
@@ -238,6 +238,153 @@ pub fn local_action(variant: Option<Variant>, word: &str) -> Option<&'static str
         .map(|(_, canonical, _)| *canonical)
 }
 
+/// The players' own names of the bonuses (§7.1): a local word, the
+/// canonical bonus word (§7, "Bonuses") it stands for, and its source. Read
+/// after `announce`, as a contra target and in a score sheet's facts, in a
+/// record of its variant only.
+const KOENIGRUFEN_BONUS: &[(&str, &str, &str)] = &[
+    ("pelikan", "pelican", "seed 003 \"Pelikan\" (KR-ANN-2)"),
+    (
+        "kakadu",
+        "pelican",
+        "issue 26 brief; the Austrian name of the tarock III bonus (KR-ANN-2: T3, 10th trick)",
+    ),
+    (
+        "mondfang",
+        "capture-moon",
+        "seed 004 \"Mondfang\"; KR-BONUS-3",
+    ),
+    ("mond-fang", "capture-moon", "issue 26 brief \"Mond-Fang\""),
+    (
+        "vier-könige",
+        "four-kings",
+        "issue 26 brief \"vier Könige\"",
+    ),
+];
+const SKILL7_BONUS: &[(&str, &str, &str)] = &[
+    (
+        "mondfang",
+        "capture-moon",
+        "seed 004 \"Mondfang\" (S7-SCORE-5)",
+    ),
+    ("mond-fang", "capture-moon", "issue 26 brief \"Mond-Fang\""),
+    (
+        "königstrull",
+        "four-kings",
+        "seed 004 \"Königstrull\" (S7-SCORE-5)",
+    ),
+    (
+        "vier-könige",
+        "four-kings",
+        "issue 26 brief \"vier Könige\"",
+    ),
+];
+
+/// The local bonus words of `variant` (§7.1): (local word, canonical
+/// bonus word, source).
+pub fn local_bonus_words(
+    variant: Option<Variant>,
+) -> &'static [(&'static str, &'static str, &'static str)] {
+    match variant {
+        Some(Variant::Koenigrufen) => KOENIGRUFEN_BONUS,
+        Some(Variant::Skill7Tarock) => SKILL7_BONUS,
+        Some(Variant::DanishTarok | Variant::FrenchTarot) | None => &[],
+    }
+}
+
+/// The canonical bonus word `word` stands for when it is a local bonus
+/// word of `variant` (§7.1).
+pub fn local_bonus(variant: Option<Variant>, word: &str) -> Option<&'static str> {
+    local_bonus_words(variant)
+        .iter()
+        .find(|(local, _, _)| *local == word)
+        .map(|(_, canonical, _)| *canonical)
+}
+
+/// The players' own words of a score sheet's `result` (§6.7, §7.1) beyond
+/// the action and bonus words: a local word, the canonical fact word, and
+/// its source.
+const DANISH_RESULT: &[(&str, &str, &str)] = &[
+    ("tabt", "lost", "seed 002 \"tabt ultimokort\" (DK-PAY-3)"),
+    (
+        "pagat-hjem",
+        "pagat-home",
+        "seed 002 \"Pagat hjem\" (DK-PAY-4)",
+    ),
+    (
+        "bøde",
+        "fine",
+        "seed 002 \"bøde 20p i hver kop\", BØDER (DK-FINE-1)",
+    ),
+    (
+        "kasseret",
+        "abandoned",
+        "seed 002 \"spillet kasseres\" (DK-FINE-3)",
+    ),
+    (
+        "givet-om",
+        "redeal",
+        "seed 002 \"at der bliver givet om\" (DK-DEAL-4)",
+    ),
+    (
+        "sidste-stik",
+        "last-trick",
+        "seed 002 \"Sidste stik 20p\" (DK-PAY-5)",
+    ),
+    (
+        "pagatultimo",
+        "pagat-ultimo",
+        "seed 002 \"pagatultimo 45p\" (DK-PAY-5)",
+    ),
+    (
+        "kongeultimo",
+        "king-ultimo",
+        "seed 002 \"kongeultimo 40p\" (DK-PAY-5)",
+    ),
+    (
+        "pagatbagud",
+        "pagat-bagud",
+        "seed 002 \"pagatbagud 45p til hver\" (DK-PAY-5)",
+    ),
+    (
+        "kongebagud",
+        "king-bagud",
+        "seed 002 \"kongebagud 40p til hver\" (DK-PAY-5)",
+    ),
+    ("tælling", "count", "seed 002 TÆLLING (DK-COUNT-1)"),
+];
+const GERMAN_RESULT: &[(&str, &str, &str)] = &[(
+    "still",
+    "silent",
+    "seed 004 \"the game is won as a “Still”\" (a bonus not announced)",
+)];
+
+/// The local fact words of `variant`'s score sheet (§6.7): (local word,
+/// canonical word, source).
+pub fn local_result_words(
+    variant: Option<Variant>,
+) -> &'static [(&'static str, &'static str, &'static str)] {
+    match variant {
+        Some(Variant::DanishTarok) => DANISH_RESULT,
+        Some(Variant::Koenigrufen | Variant::Skill7Tarock) => GERMAN_RESULT,
+        Some(Variant::FrenchTarot) | None => &[],
+    }
+}
+
+/// The canonical word a word of a score sheet's fact stands for in a
+/// record of `variant`: a local action word (`tarokker`, `dreier`), bonus
+/// word (`kakadu`) or fact word (`sidste-stik`, `still`) (§6.7, §7.1).
+pub fn local_fact_word(variant: Option<Variant>, word: &str) -> Option<&'static str> {
+    local_action(variant, word)
+        .or_else(|| local_bonus(variant, word))
+        .or_else(|| {
+            local_result_words(variant)
+                .iter()
+                .find(|(local, _, _)| *local == word)
+                .map(|(_, canonical, _)| *canonical)
+        })
+}
+
 /// Card names (§5.2) and the card each stands for.
 const CARD_NAMES: &[(&str, &str)] = &[
     ("pagat", "T1"),
@@ -370,7 +517,7 @@ mod tests {
         let help = section_help("tricks", Some(Variant::Skill7Tarock));
         assert_eq!(
             help,
-            "did you mean `trick`? the sections of a skill7-tarock record are: hand, auction, calls, trick, claim"
+            "did you mean `trick`? the sections of a skill7-tarock record are: hand, auction, calls, trick, result, claim"
         );
         let help = action_help("handfull", Some(Variant::FrenchTarot));
         assert!(help.starts_with("did you mean `handful`?"), "{help}");
@@ -433,6 +580,58 @@ mod tests {
         assert_eq!(local_action(Some(Variant::Skill7Tarock), "dreier"), None);
         assert_eq!(local_action(None, "dreier"), None);
         assert_eq!(local_action(Some(Variant::FrenchTarot), "pas"), None);
+    }
+
+    #[test]
+    fn local_bonus_and_fact_words_are_unambiguous_in_their_variant() {
+        for v in Variant::ALL {
+            let bonuses = local_bonus_words(Some(v));
+            let facts = local_result_words(Some(v));
+            let all: Vec<&str> = local_words(Some(v))
+                .iter()
+                .chain(bonuses)
+                .chain(facts)
+                .map(|w| w.0)
+                .collect();
+            for (i, local) in all.iter().enumerate() {
+                // One meaning in its variant, across the three lists.
+                assert!(!all[i + 1..].contains(local), "{local} twice in {v:?}");
+                // No word the parser reads as it is, in any variant.
+                assert!(
+                    !actions(None).contains(local)
+                        && !action_aliases(None).contains(local)
+                        && Game::from_word(local).is_none()
+                        && Bonus::from_word(local).is_none(),
+                    "{local} is a word of every variant"
+                );
+                assert!(local_fact_word(Some(v), local).is_some());
+            }
+            for (local, meaning, source) in bonuses {
+                assert!(Bonus::from_word(meaning).is_some(), "{local} -> {meaning}");
+                assert_eq!(local_bonus(Some(v), local), Some(*meaning));
+                assert!(!source.is_empty());
+            }
+            for (local, meaning, source) in facts {
+                assert!(!source.is_empty(), "{local}");
+                assert_eq!(local_fact_word(Some(v), local), Some(*meaning));
+            }
+        }
+        // Only in its variant.
+        assert_eq!(
+            local_bonus(Some(Variant::Koenigrufen), "kakadu"),
+            Some("pelican")
+        );
+        assert_eq!(local_bonus(Some(Variant::Skill7Tarock), "kakadu"), None);
+        assert_eq!(local_bonus(Some(Variant::FrenchTarot), "mondfang"), None);
+        assert_eq!(
+            local_fact_word(Some(Variant::DanishTarok), "tælling"),
+            Some("count")
+        );
+        assert_eq!(
+            local_fact_word(Some(Variant::DanishTarok), "tarokker"),
+            Some("trumps")
+        );
+        assert_eq!(local_fact_word(Some(Variant::FrenchTarot), "tælling"), None);
     }
 
     #[test]

@@ -388,7 +388,7 @@ fn did_you_mean_for_sections_actions_and_cards_of_the_variant() {
     ));
     assert_eq!(
         help,
-        "did you mean `trick`? the sections of a skill7-tarock record are: hand, auction, calls, trick, claim"
+        "did you mean `trick`? the sections of a skill7-tarock record are: hand, auction, calls, trick, result, claim"
     );
     let help = help_of(&format!(
         "{}declare: 2 handfull simple T1\n",

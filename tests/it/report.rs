@@ -646,6 +646,7 @@ fn a_tournament_on_score_sheets_reports_as_on_cards() {
         ("french-tarot", "6"),
         ("koenigrufen", "7"),
         ("skill7-tarock", "8"),
+        ("danish-tarok", "9"),
     ] {
         tournament_on_sheets(variant, seed);
     }
@@ -657,7 +658,13 @@ fn tournament_on_sheets(variant: &str, seed: &str) {
     std::fs::create_dir_all(&cards).unwrap();
     std::fs::create_dir_all(&sheets).unwrap();
     let mut facts = 0;
-    for (table, players) in [("1", "Ann; Bob; Cat; Dan"), ("2", "Eve; Fay; Gus; Hal")] {
+    // Danish Tarok is played three at a table here (DK-SEAT-1).
+    let tables = if variant == "danish-tarok" {
+        [("1", "Ann; Bob; Cat"), ("2", "Eve; Fay; Gus")]
+    } else {
+        [("1", "Ann; Bob; Cat; Dan"), ("2", "Eve; Fay; Gus; Hal")]
+    };
+    for (table, players) in tables {
         let out = tarok(&["gen", "--variant", variant, "--seed", seed, "--count", "6"]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         let mut played = Vec::new();
@@ -745,6 +752,37 @@ fn tournament_on_sheets(variant: &str, seed: &str) {
     );
     for part in ["summary", "standings", "duplicate", "claims"] {
         assert_eq!(on_sheets[part], on_cards[part], "{variant}: {part} differs");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 26, Danish Tarok: the session of `47-end-of-session.tarok` written
+/// as score sheets only (`71-score-sheets.tarok`: each deal's declarations,
+/// ultimo cards lost, last trick or ultimo, counts; no card) gives the same
+/// report: standings, per-table results, claims and pots, the end-of-session
+/// division included.
+#[test]
+fn a_danish_session_on_score_sheets_reports_as_on_cards() {
+    let root = crate::cli::root();
+    let dir = std::env::temp_dir().join(format!("tarok-danish-sheets-{}", std::process::id()));
+    let mut reports = Vec::new();
+    for (name, file) in [
+        ("cards", "47-end-of-session.tarok"),
+        ("sheets", "71-score-sheets.tarok"),
+    ] {
+        let sub = dir.join(name);
+        std::fs::create_dir_all(&sub).unwrap();
+        let text = std::fs::read_to_string(root.join("corpus/danish-tarok").join(file)).unwrap();
+        std::fs::write(sub.join("session.tarok"), text).unwrap();
+        reports.push(report_json(&sub, &["session.tarok"]));
+    }
+    let (on_cards, on_sheets) = (&reports[0], &reports[1]);
+    // Not an empty comparison: three deals settled, the pots divided.
+    let totals = &on_cards["tables"][0]["totals"];
+    assert_eq!(totals, &serde_json::json!([125, 20, -145]), "{on_cards:#}");
+    assert_eq!(len_of(&on_cards["tables"][0]["deals"]), 3);
+    for part in ["summary", "standings", "tables", "claims", "irregularities"] {
+        assert_eq!(on_sheets[part], on_cards[part], "{part} differs");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -409,11 +409,6 @@ pub(crate) fn replay(record: &Record, session: &mut Session, events: bool) -> Re
         Variant::Koenigrufen => koenigrufen::replay(&deal, session, &mut report),
         Variant::Skill7Tarock => skill7::replay(&deal, session, &mut report),
     }
-    // The games whose score sheet (`result`) is not read yet refuse it,
-    // never pass over it (issue 26).
-    if table.variant == Variant::DanishTarok {
-        sheet::refuse(record, &mut report);
-    }
     Replayed {
         report,
         table: Some(table),

@@ -4,12 +4,11 @@
 //! its settlement as play → facts → settlement: the play of a full record
 //! yields the facts, a score sheet states them, and the settlement takes
 //! only the facts. Here: whether a record is a score sheet, the findings a
-//! sheet can give (`bad-result`, `result-mismatch`), and the refusal of a
-//! `result` by a game whose sheet is not read yet.
+//! sheet can give (`bad-result`, `result-mismatch`). All four games read
+//! their sheets (`danish/sheet.rs`, `french/sheet.rs`,
+//! `koenigrufen/sheet.rs`, `skill7/sheet.rs`).
 
 use notation::{Fact, Kind, Problem, Record, Seat, Sheet, Span};
-
-use crate::Report;
 
 /// Whether the record is a score sheet only: a `result` and no trick. Its
 /// facts are then the deal's result; with tricks, the cards are, and the
@@ -61,20 +60,4 @@ pub fn fact(seat: Option<Seat>, words: &str) -> Fact {
 /// The words of a fact after its head, joined (`announced made`).
 pub fn rest(fact: &Fact) -> String {
     fact.words[1..].join(" ")
-}
-
-/// A `result` in a game whose score sheet the engine does not read yet:
-/// one `bad-result` at the section, and the deal is judged from its cards
-/// alone (a sheet without cards is then not settled).
-pub fn refuse(record: &Record, report: &mut Report) {
-    let Some(sheet) = &record.result else { return };
-    let game = record.variant().map_or("this game", |v| v.name());
-    report.push(
-        Problem::new(
-            Kind::BadResult,
-            format!("a score sheet's `result` is not read in {game} yet: the deal is judged from its cards alone"),
-        )
-        .at(sheet.span, "not read")
-        .help("write the deal's cards, or the payments as a `claim`; spec/notation.md §6.7 lists the games whose `result` is read"),
-    );
 }

@@ -215,25 +215,33 @@ fn facts_that_cannot_be_are_found_at_their_place() {
 }
 
 #[test]
-fn danish_refuses_a_result_at_the_section() {
-    // Danish Tarok's score sheet is not read yet: one bad-result at the
-    // section, the deal judged from its cards alone (here none: incomplete).
-    let text = "[Variant \"danish-tarok\"]\n[Dealer \"0\"]\n\nresult: 1 trumps 10, count 1 +20\n";
+fn danish_facts_that_cannot_be_are_bad_results_at_their_place() {
+    // 23 trumps (the pack has 21 and the fool, DK-DECL-2), a queen "lost"
+    // (only kings and the pagat are paid, DK-PAY-3), 80 points (78 in all,
+    // DK-COUNT-1), a tout beside a nolo (DK-TOUT-1), a bonus the game does
+    // not have: one `bad-result` each, at its fact; the deal is not settled.
+    let text = "[Variant \"danish-tarok\"]\n[Dealer \"0\"]\n\nresult: 1 trumps 23 pagat, 2 lost HQ, 2 count 80, 1 tout, 2 nolo, 0 capture-moon\n";
     let report = check(&read(text));
     assert!(!report.settled);
-    let refused: Vec<_> = report
+    assert_eq!(kinds(&report), ["bad-result"; 5], "{:#?}", report.problems);
+    let at: Vec<&str> = report
         .problems
         .iter()
-        .filter(|p| p.kind.as_str() == "bad-result")
+        .map(|p| {
+            let span = p.span.unwrap();
+            &text[span.start as usize..span.end as usize]
+        })
         .collect();
-    assert_eq!(refused.len(), 1, "{:#?}", report.problems);
-    assert!(refused[0].message.contains("not read in danish-tarok yet"));
-    let span = refused[0].span.unwrap();
-    assert!(text[span.start as usize..].starts_with("result:"));
-    assert!(report
-        .problems
-        .iter()
-        .any(|p| p.kind.as_str() == "incomplete"));
+    assert_eq!(
+        at,
+        [
+            "1 trumps 23 pagat",
+            "2 lost HQ",
+            "2 count 80",
+            "0 capture-moon",
+            "2 nolo",
+        ]
+    );
 }
 
 fn koenigrufen_with_result(facts: &str) -> Report {
@@ -406,4 +414,143 @@ fn skill7_facts_that_cannot_be_are_found_at_their_place() {
     let report = check(&read("[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n\nresult: 1 farbesolo, points 50, pagat silent declarer\n"));
     assert_eq!(kinds(&report), ["bad-result"]);
     assert!(!report.settled);
+}
+
+/// Danish Tarok (issue 26): every deal of the corpus that is settled, the
+/// faulty ones too (fines, abandoned deals, re-deals), settled again from
+/// the facts its play gave, written as a score sheet: the same totals and
+/// pots; with cards and sheet both, no finding beyond the cards' own.
+#[test]
+fn every_settled_danish_deal_settles_the_same_from_its_score_sheet() {
+    let mut compared = 0;
+    let mut faulty = 0;
+    for (path, full) in corpus("danish-tarok") {
+        let report = check(&full);
+        // Deals settled from their cards (the corpus has score sheets too).
+        if !report.settled || full.result.is_some() {
+            continue;
+        }
+        let result = report
+            .result
+            .clone()
+            .expect("a settled deal gives its facts");
+        let sheet = sheet_only(&full, result.clone());
+        let from_sheet = check(&sheet);
+        assert_eq!(
+            kinds(&from_sheet),
+            Vec::<&str>::new(),
+            "{path}: {}",
+            notation::to_text(&sheet)
+        );
+        assert!(from_sheet.settled, "{path}");
+        assert_eq!(
+            from_sheet.totals,
+            report.totals,
+            "{path}: {}",
+            notation::to_text(&sheet)
+        );
+        assert_eq!(from_sheet.pots, report.pots, "{path}");
+        // Both (a record without tricks and with a result is a sheet).
+        if !full.tricks.is_empty() {
+            let mut both = full.clone();
+            both.result = Some(result);
+            let both = check(&read(&notation::to_text(&both)));
+            assert_eq!(kinds(&both), kinds(&report), "{path}");
+            assert_eq!(both.totals, report.totals, "{path}");
+        }
+        compared += 1;
+        faulty += usize::from(!report.problems.is_empty());
+    }
+    assert!(compared >= 30, "only {compared} Danish deals compared");
+    assert!(faulty >= 10, "only {faulty} faulty Danish deals compared");
+}
+
+fn danish_with_result(facts: &str) -> (String, Report) {
+    let path = format!(
+        "{}/../corpus/danish-tarok/01-declarations.tarok",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut text = std::fs::read_to_string(path).unwrap();
+    let at = text.find("claim:").unwrap_or(text.len());
+    text.insert_str(at, &format!("result: {facts}\n"));
+    let report = check(&read(&text));
+    (text, report)
+}
+
+#[test]
+fn a_danish_sheet_that_contradicts_its_cards_gives_one_mismatch_per_wrong_fact() {
+    // The facts the cards of 01-declarations give (worked by hand in its
+    // last comment): Jens (2) declares trumps, matadors and half hearts,
+    // Søren (1) full spades; Jens brings the pagat home, loses the HK,
+    // wins the last trick; Søren and Jens count 15 and 37.
+    let agree = "2 trumps 11 pagat, 2 matadors 4, 2 half H HJ, 1 full S, 2 lost HK, 2 pagat-home, 2 last-trick, 2 count 37, 1 count 15";
+    let (_, report) = danish_with_result(agree);
+    assert_eq!(kinds(&report), Vec::<&str>::new());
+    assert_eq!(report.totals, [-65, -45, 95]);
+    // One wrong fact: one finding, at it, saying what the cards give.
+    let (text, one) = danish_with_result(&agree.replace("2 count 37", "2 count 40"));
+    assert_eq!(kinds(&one), ["result-mismatch"]);
+    let p = &one.problems[0];
+    let span = p.span.unwrap();
+    assert_eq!(&text[span.start as usize..span.end as usize], "2 count 40");
+    assert_eq!(
+        p.message,
+        "the sheet says `2 count 40`, the cards give `2 count 37`"
+    );
+    // The cards settle the deal, whatever the sheet says.
+    assert_eq!(one.totals, [-65, -45, 95]);
+    // Three wrong facts (a declaration, the last trick's winner, a king
+    // lost by another seat): three findings.
+    let three = agree
+        .replace("2 matadors 4", "2 matadors 5")
+        .replace("2 last-trick", "1 last-trick")
+        .replace("2 lost HK", "1 lost HK");
+    let (_, three) = danish_with_result(&three);
+    assert_eq!(
+        kinds(&three),
+        ["result-mismatch"; 3],
+        "{:#?}",
+        three.problems
+    );
+    // A fact the sheet leaves out (the pagat home) is one finding at the
+    // section; a fact the cards do not give (a bagud) one at it.
+    let (text, left) = danish_with_result(
+        &agree
+            .replace("2 pagat-home, ", "")
+            .replace("2 last-trick", "2 last-trick, 0 king-bagud"),
+    );
+    assert_eq!(kinds(&left), ["result-mismatch"; 2], "{:#?}", left.problems);
+    let at: Vec<&str> = left
+        .problems
+        .iter()
+        .map(|p| {
+            let s = p.span.unwrap();
+            &text[s.start as usize..s.start as usize + 12]
+        })
+        .collect();
+    assert_eq!(at, ["0 king-bagud", "result: 2 tr"]);
+}
+
+#[test]
+fn a_danish_sheet_in_the_federations_words_is_the_canonical_sheet() {
+    // spec/notation.md §7.1: `tarokker`, `matadorer`, `halvt`, `fuldt`,
+    // `tabt`, `pagat-hjem`, `sidste-stik`, `tælling` are read as their
+    // canonical words in a Danish record, beside the cards as without them.
+    let danish = "2 tarokker 11 pagat, 2 matadorer 4, 2 halvt H HJ, 1 fuldt S, 2 tabt HK, 2 pagat-hjem, 2 sidste-stik, 2 tælling 37, 1 tælling 15";
+    let (text, report) = danish_with_result(danish);
+    assert_eq!(kinds(&report), Vec::<&str>::new());
+    let record = read(&text);
+    let canonical = notation::to_text(&record);
+    assert!(
+        canonical.contains("result: 2 trumps 11 pagat, 2 matadors 4, 2 half H HJ, 1 full S, 2 lost HK, 2 pagat-home, 2 last-trick, 2 count 37, 1 count 15\n"),
+        "{canonical}"
+    );
+    // Without the cards: the same totals as the cards give.
+    let sheet = sheet_only(&record, record.result.clone().unwrap());
+    let alone = check(&sheet);
+    assert_eq!(kinds(&alone), Vec::<&str>::new());
+    assert_eq!(alone.totals, [-65, -45, 95]);
+    // A Danish word wrong by a letter is no fact: a `bad-result`.
+    let (_, typo) = danish_with_result(&danish.replace("sidste-stik", "sidste-stikk"));
+    assert!(kinds(&typo).contains(&"bad-result"), "{:?}", kinds(&typo));
 }

@@ -94,6 +94,7 @@ impl<'a> Reader<'a> {
         // A local word of the record's variant stands for its canonical
         // word (§7.1).
         let verb = crate::words::local_action(self.variant, verb).unwrap_or(verb);
+        let variant = self.variant;
         #[rustfmt::skip] // compact arms, as written
         let act = match verb {
             "pass" | "good" => Act::Pass,
@@ -119,11 +120,12 @@ impl<'a> Reader<'a> {
                 let (half, _) = self.number("a talon half (0 or 1)", "`talon 0` takes the first three cards, `talon 1` the last three")?;
                 Act::Talon { half }
             }
+            // A local bonus word of the record's variant (§7.1): `kakadu`.
             "announce" => Act::Announce {
-                bonus: self.word_of(Bonus::from_word, "a bonus", Bonus::expected())?,
+                bonus: self.word_of(|w| Bonus::from_word(crate::words::local_bonus(variant, w).unwrap_or(w)), "a bonus", Bonus::expected())?,
             },
             "contra" | "kontra" | "recontra" | "rekontra" | "subcontra" | "subkontra" => {
-                let target = self.word_of(|w| w.parse().ok(), "a contra target", format!("game, {}", Bonus::expected()))?;
+                let target = self.word_of(|w| crate::words::local_bonus(variant, w).unwrap_or(w).parse().ok(), "a contra target", format!("game, {}", Bonus::expected()))?;
                 match verb {
                     "contra" | "kontra" => Act::Contra { target },
                     "recontra" | "rekontra" => Act::Recontra { target },

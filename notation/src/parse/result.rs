@@ -1,8 +1,9 @@
 //! The `result` section (spec/notation.md §6.7): the result of a deal as
 //! the score sheet states it, facts separated by commas, each an optional
 //! seat and words (`result: 2 guard, points 43, oudlers 2`). The notation
-//! keeps the words as written; which facts a game has and what they mean
-//! is the verifier's (issue 26).
+//! keeps the words as written, but for the players' own words of the
+//! record's variant, read as their canonical words (§7.1); which facts a
+//! game has and what they mean is the verifier's (issue 26).
 
 use super::{PResult, Reader, Trivia};
 use crate::record::{Fact, Record, Sheet};
@@ -87,6 +88,9 @@ fn fact(p: &mut Reader<'_>) -> PResult<Fact> {
         }
         match p.take_word() {
             Some((w, _)) => {
+                // A local word of the record's variant is read as its
+                // canonical word (§6.7, §7.1): `tælling` is `count`.
+                let w = crate::words::local_fact_word(p.variant, w).unwrap_or(w);
                 words.push(w.to_owned());
                 end = p.pos;
             }

@@ -5,8 +5,7 @@
 use notation::Rank;
 use notation::{Card, Party, Seat};
 
-use super::payments::Outcome;
-use super::state::Game;
+use super::payments::Ending;
 use super::Replay;
 use crate::reason::{decimal, Reason};
 use crate::Moment;
@@ -51,25 +50,22 @@ pub fn count_amount(points: i64) -> i64 {
 }
 
 impl Replay<'_, '_> {
-    /// The count after the last trick (DK-COUNT-2); none after a nolo
-    /// (DK-COUNT-4). With Option `tout_count = from-each` a tout player
+    /// The count after the last trick (DK-COUNT-2) from the counted
+    /// players' points; none after a nolo (DK-COUNT-4), where the ending
+    /// has no count. With Option `tout_count = from-each` a tout player
     /// settles his count with each other player instead.
-    pub(super) fn count(&mut self, game: &Game, outcome: &Outcome) {
-        if outcome.nolo.is_some() {
-            return;
-        }
-        let points = game.points;
-        match outcome.tout {
+    pub(super) fn count(&mut self, e: &Ending) {
+        match e.tout {
             Some(t) if self.o.tout_count_each => {
-                let r = count_amount(points[t as usize]);
-                for o in self.seating.others(t) {
-                    self.count_payment(o, t, r, points[t as usize]);
+                for &(s, p) in e.counts.iter().filter(|c| c.0 == t) {
+                    for o in self.seating.others(t) {
+                        self.count_payment(o, s, count_amount(p), p);
+                    }
                 }
             }
             _ => {
                 let nd = (self.seating.dealer + 1) % self.seating.seats;
-                for s in self.seating.others(nd) {
-                    let p = points[s as usize];
+                for &(s, p) in e.counts.iter().filter(|c| c.0 != nd) {
                     self.count_payment(nd, s, count_amount(p), p);
                 }
             }

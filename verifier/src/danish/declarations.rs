@@ -96,7 +96,7 @@ impl Combo {
     /// The payment's reason, ``declaration `…` `` with the words of
     /// [`Combo::describe`], written without the formatting machinery (a
     /// payment per declaration; a test holds the two equal).
-    fn paid_reason(self) -> Reason {
+    pub(super) fn paid_reason(self) -> Reason {
         let mut n = [0; 20];
         let letter = |s: Suit| ["S", "H", "D", "C"][s as usize];
         match self {
@@ -409,8 +409,7 @@ impl Replay<'_, '_> {
         };
         match wrong {
             None => {
-                let reason = claim.paid_reason();
-                self.collect(s, claim.amount(), "DK-PAY-2", reason, at);
+                self.pay_declaration(s, claim, claim.paid_reason());
             }
             Some(msg) => self.wrong_declaration(s, claim, msg, a.span),
         }
@@ -456,6 +455,14 @@ impl Replay<'_, '_> {
         }
     }
 
+    /// DK-PAY-2: each other active player pays the declarer at once.
+    pub(super) fn pay_declaration(&mut self, s: u8, claim: Combo, reason: Reason) {
+        if !self.out.abandoned {
+            self.items.push(super::sheet::Item::Declaration(s, claim));
+        }
+        self.collect(s, claim.amount(), "DK-PAY-2", reason, Moment::Declarations);
+    }
+
     /// DK-DECL-4 / DK-DECL-5: a wrong declaration is fined and abandons the
     /// deal; with Option `late_declaration_errors = excuse` it is reported
     /// and paid as made.
@@ -474,7 +481,7 @@ impl Replay<'_, '_> {
         if self.o.late_excuse {
             self.out.report.push(p);
             let reason = crate::reason!("declaration `{}` (wrong, excused)", claim.describe());
-            self.collect(s, claim.amount(), "DK-PAY-2", reason, at);
+            self.pay_declaration(s, claim, reason);
         } else {
             self.barred[s as usize] = true;
             self.out.irregular(p, 40, true, at);

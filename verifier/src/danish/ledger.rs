@@ -25,6 +25,9 @@ pub(super) struct Ledger<'a> {
     cancel: bool,
     /// Option `irregularities = continue`: nothing abandons the deal.
     continue_play: bool,
+    /// The fines paid, each into each pot (the score sheet's `SEAT fine
+    /// N`, issue 26).
+    pub fines: Vec<(Seat, i64)>,
 }
 
 impl<'a> Ledger<'a> {
@@ -41,6 +44,7 @@ impl<'a> Ledger<'a> {
             keep: Vec::with_capacity(48),
             cancel,
             continue_play,
+            fines: Vec::new(),
         }
     }
 
@@ -129,6 +133,9 @@ impl<'a> Ledger<'a> {
         at: Moment,
     ) {
         let reason = reason.into();
+        if fine > 0 {
+            self.fines.push((seat, fine));
+        }
         for pot in [Pot::King, Pot::Pagat] {
             self.payment(
                 Party::Seat(seat),

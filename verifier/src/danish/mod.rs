@@ -27,6 +27,13 @@
 //! stops the judging (DK-DEAL-3); a card not held leaves its holder's hand
 //! and is judged for no duty of play (DK-PLAY-1).
 //!
+//! A score sheet (issue 26, `sheet`): the play records each fact of the
+//! result as it pays it (`sheet::Item`: declarations, ultimo cards lost,
+//! the pagat home, fines, the ending after the last trick, the counts); a
+//! record with a `result` and no trick states them instead, and
+//! `Replay::settle_items` pays them through the same functions. A record
+//! with both is settled by its cards and its sheet compared with them.
+//!
 //! The phases change a small game state (`state::Game`) and write
 //! findings, payments and events through the report writer
 //! (`ledger::Ledger`). The first irregularity that abandons the deal
@@ -57,6 +64,7 @@ mod payments;
 mod play;
 mod pots;
 mod seats;
+mod sheet;
 mod state;
 
 use notation::Kind;
@@ -98,6 +106,9 @@ struct Replay<'a, 'r> {
     /// Players who cannot win an ultimo (DK-FINE-3, `irregularities =
     /// continue`).
     barred: [bool; 4],
+    /// The facts of the result, as the deal pays them (issue 26): a
+    /// score sheet's `result` is compared with them.
+    items: Vec<sheet::Item>,
 }
 
 /// How the replay of the cards ended.
@@ -107,6 +118,9 @@ enum End {
     Settled,
     /// The record stops before the deal's end (DK-PLAY-5).
     Unfinished,
+    /// A score sheet that does not say all the settlement needs, or says
+    /// what cannot be (`bad-result`): not settled.
+    BadSheet,
 }
 
 /// Replays the deal, pushing findings, payments and events into the report.
@@ -142,6 +156,7 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         seating: Seating::new(&deal.table),
         out,
         barred: [false; 4],
+        items: Vec::new(),
     };
     let redeal = session.danish.redeal == Some(dealer);
     session.danish.redeal = None;
@@ -198,9 +213,12 @@ impl Replay<'_, '_> {
         }
         self.pay_dealer_fee(redeal);
         let end = self.phases();
-        let settled = !matches!(end, End::Unfinished);
+        let settled = !matches!(end, End::Unfinished | End::BadSheet);
         self.out.report.settled = settled;
-        if !settled {
+        if settled {
+            self.result(&end);
+        }
+        if matches!(end, End::Unfinished) {
             // DK-PLAY-5 (README ALL-4): one `incomplete` finding, no fine;
             // the deal is not settled.
             let record = self.deal.record;
@@ -210,10 +228,46 @@ impl Replay<'_, '_> {
         (matches!(end, End::Redeal), settled)
     }
 
+    /// The facts the deal was settled on (issue 26): a record played card
+    /// by card checks its score sheet against them, and keeps them as its
+    /// `result` when events are wanted.
+    fn result(&mut self, end: &End) {
+        let record = self.deal.record;
+        if crate::sheet::sheet_only(record) {
+            return;
+        }
+        let mut items = std::mem::take(&mut self.items);
+        items.extend(self.out.fines.iter().map(|&(s, n)| sheet::Item::Fine(s, n)));
+        if matches!(end, End::Redeal) {
+            items.push(sheet::Item::Redeal);
+        } else if self.out.abandoned {
+            items.push(sheet::Item::Abandoned);
+        }
+        if let Some(stated) = &record.result {
+            self.compare(stated, &items);
+        }
+        if self.out.report.wants_events() {
+            self.out.report.result = Some(sheet::to_sheet(&items));
+        }
+    }
+
     /// The phases of the deal, in the order the rules replay them
     /// (DK-FINE-3): dealt hands, misdeal demands, skat, declarations,
     /// tricks card by card, then the settlement after the last trick.
     fn phases(&mut self) -> End {
+        // A score sheet without cards: its facts settle the deal (issue 26).
+        if let Some(sheet) = self
+            .deal
+            .record
+            .result
+            .as_ref()
+            .filter(|_| crate::sheet::sheet_only(self.deal.record))
+        {
+            return match self.stated(sheet) {
+                Some(items) => self.settle_items(&items),
+                None => End::BadSheet,
+            };
+        }
         let partial = self.deal.record.is_partial();
         if !partial {
             if let Some(end) = self.wrong_deal() {
@@ -232,8 +286,8 @@ impl Replay<'_, '_> {
             Ok(last) => last,
             Err(end) => return end,
         };
-        let outcome = self.settle(&game, last);
-        self.count(&game, &outcome);
+        let ending = self.ending(&game, last);
+        self.settle_end(&ending);
         self.refound_emptied_pots();
         End::Settled
     }

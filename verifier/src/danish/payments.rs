@@ -8,15 +8,62 @@ use notation::{Card, Party, Pot, Seat};
 
 use super::cards::is_ultimo_card;
 use super::pots::{pot_index, KING, PAGAT};
+use super::sheet::{Item, Ult};
 use super::state::{Game, LastTrick};
 use super::Replay;
 use crate::reason::{decimal, Reason};
 use crate::Moment;
 
-/// Who won all tricks, and who won none, as the count needs to know.
-pub(super) struct Outcome {
+/// What happened after the last trick, as the settlement needs it
+/// (DK-PAY-5, DK-TOUT, DK-COUNT): yielded by the play ([`Replay::ending`])
+/// or stated by a score sheet ([`Ending::of_items`]).
+#[derive(Debug, Default)]
+pub(super) struct Ending {
     pub tout: Option<Seat>,
+    /// The dealer, when his announced tout failed (DK-TOUT-2).
+    pub failed_tout: Option<Seat>,
     pub nolo: Option<Seat>,
+    pub ultimo: Option<(Seat, Ult)>,
+    /// The winner of trick 25 when it is no ultimo, and no tout or nolo.
+    pub last_trick: Option<Seat>,
+    /// The ultimo cards of trick 25 that did not win it (the card for the
+    /// payment's words, when known).
+    pub bagud: Vec<(Seat, Ult, Option<Card>)>,
+    /// The card points of the players who settle the count (DK-COUNT-2).
+    pub counts: Vec<(Seat, i64)>,
+}
+
+impl Ending {
+    /// The ending a score sheet's items state.
+    pub fn of_items(items: &[Item]) -> Ending {
+        let mut e = Ending::default();
+        for item in items {
+            match *item {
+                Item::Tout(s) => e.tout = Some(s),
+                Item::ToutFailed(s) => e.failed_tout = Some(s),
+                Item::Nolo(s) => e.nolo = Some(s),
+                Item::Ultimo(s, u) => e.ultimo = Some((s, u)),
+                Item::LastTrick(s) => e.last_trick = Some(s),
+                Item::Bagud(s, u, c) => e.bagud.push((s, u, c)),
+                Item::Count(s, n) => e.counts.push((s, n)),
+                _ => {}
+            }
+        }
+        e
+    }
+
+    /// The ending as score-sheet items.
+    pub fn items(&self) -> Vec<Item> {
+        let mut out = Vec::new();
+        out.extend(self.tout.map(Item::Tout));
+        out.extend(self.failed_tout.map(Item::ToutFailed));
+        out.extend(self.nolo.map(Item::Nolo));
+        out.extend(self.ultimo.map(|(s, u)| Item::Ultimo(s, u)));
+        out.extend(self.last_trick.map(Item::LastTrick));
+        out.extend(self.bagud.iter().map(|&(s, u, c)| Item::Bagud(s, u, c)));
+        out.extend(self.counts.iter().map(|&(s, n)| Item::Count(s, n)));
+        out
+    }
 }
 
 impl Replay<'_, '_> {
@@ -28,15 +75,31 @@ impl Replay<'_, '_> {
         for (i, &c) in trick.cards.iter().enumerate() {
             let s = trick.seats[i];
             if is_ultimo_card(c) && s != winner {
-                let pot = if c.is_king() { Pot::King } else { Pot::Pagat };
                 let mut n = [0; 20];
                 let t = decimal(t as i64, &mut n);
                 let reason = Reason::concat(&[c.code(), " lost in trick ", t]);
-                self.pay_each(s, 5, "DK-PAY-3", reason.clone(), at);
-                self.out
-                    .pay(Party::Seat(s), Party::Pot(pot), 5, "DK-PAY-3", reason, at);
+                self.pay_lost(s, c, at, reason);
             }
         }
+    }
+
+    /// DK-PAY-3 for one card: 5 to each other player, 5 into its pot.
+    pub(super) fn pay_lost(&mut self, s: Seat, c: Card, at: Moment, reason: Reason) {
+        if !self.out.abandoned {
+            self.items.push(Item::Lost(s, c));
+        }
+        let pot = if c.is_king() { Pot::King } else { Pot::Pagat };
+        self.pay_each(s, 5, "DK-PAY-3", reason.clone(), at);
+        self.out
+            .pay(Party::Seat(s), Party::Pot(pot), 5, "DK-PAY-3", reason, at);
+    }
+
+    /// DK-PAY-4: 5 from each other player to the pagat's winner.
+    pub(super) fn pay_home(&mut self, s: Seat, at: Moment, reason: Reason) {
+        if !self.out.abandoned {
+            self.items.push(Item::PagatHome(s));
+        }
+        self.collect(s, 5, "DK-PAY-4", reason, at);
     }
 
     /// DK-PAY-4: winning a trick (1–24) with the pagat earns 5 from each
@@ -45,27 +108,20 @@ impl Replay<'_, '_> {
         if trick.winner_card() == Card::PAGAT && self.o.pagat_home {
             let mut n = [0; 20];
             let reason = Reason::concat(&["pagat home in trick ", decimal(t as i64, &mut n)]);
-            self.collect(
-                trick.winner_seat(),
-                5,
-                "DK-PAY-4",
-                reason,
-                Moment::Trick(t as u16),
-            );
+            self.pay_home(trick.winner_seat(), Moment::Trick(t as u16), reason);
         }
     }
 
-    /// After the last trick (DK-PAY-5, DK-TOUT), in the digest's order; the
-    /// pots are those before these payments (the snapshot of DK-PAY-5).
-    pub(super) fn settle(&mut self, game: &Game, last: LastTrick) -> Outcome {
+    /// What the play gave after the last trick (DK-PLAY-4, DK-PAY-5,
+    /// DK-TOUT, DK-COUNT-1): the facts the settlement reads.
+    pub(super) fn ending(&self, game: &Game, last: LastTrick) -> Ending {
         let d = self.seating.dealer;
-        let snap = self.out.pots;
         let tout = self
             .seating
             .order
             .into_iter()
             .find(|&s| game.won[s as usize] == 25);
-        let failed_tout = game.announced_tout && tout != Some(d);
+        let failed_tout = (game.announced_tout && tout != Some(d)).then_some(d);
         let zero: Vec<Seat> = self
             .seating
             .order
@@ -77,32 +133,67 @@ impl Replay<'_, '_> {
         } else {
             None
         };
-        if let Some(t) = tout {
+        let winner = last.winner_seat();
+        let wcard = last.winner_card();
+        let ultimo = (tout.is_none()
+            && nolo.is_none()
+            && failed_tout.is_none()
+            && !self.barred[winner as usize]
+            && is_ultimo_card(wcard))
+        .then(|| (winner, Ult::of(wcard)));
+        let last_trick = (tout.is_none() && nolo.is_none() && ultimo.is_none()).then_some(winner);
+        let bagud = bagud(&last)
+            .into_iter()
+            .map(|(s, c)| (s, Ult::of(c), Some(c)))
+            .collect();
+        let counts = if nolo.is_some() {
+            Vec::new()
+        } else {
+            self.counted(tout)
+                .into_iter()
+                .map(|s| (s, game.points[s as usize]))
+                .collect()
+        };
+        Ending {
+            tout,
+            failed_tout,
+            nolo,
+            ultimo,
+            last_trick,
+            bagud,
+            counts,
+        }
+    }
+
+    /// After the last trick (DK-PAY-5, DK-TOUT), in the digest's order,
+    /// then the count (DK-COUNT); the pots are those before these payments
+    /// (the snapshot of DK-PAY-5). The same for a deal played and a score
+    /// sheet.
+    pub(super) fn settle_end(&mut self, e: &Ending) {
+        self.items.extend(e.items());
+        let snap = self.out.pots;
+        if let Some(t) = e.tout {
             self.pay_tout(t, snap);
         }
-        if failed_tout {
+        if e.failed_tout.is_some() {
             self.pay_failed_tout(snap);
         }
-        if let Some(n) = nolo {
+        if let Some(n) = e.nolo {
             let at = Moment::Settlement;
             self.out
                 .rule_event(at, "DK-PLAY-4", format_args!("seat {n} won no trick: nolo"));
             self.collect(n, 25, "DK-PAY-5", "nolo", at);
         }
-        let winner = last.winner_seat();
-        let ultimo_ok =
-            tout.is_none() && nolo.is_none() && !failed_tout && !self.barred[winner as usize];
-        let ultimo = ultimo_ok && self.pay_ultimo(last, snap);
-        let bagud = bagud(&last);
-        if tout.is_none()
-            && nolo.is_none()
-            && !ultimo
-            && (bagud.is_empty() || self.o.last_trick_with_bagud)
-        {
-            self.collect(winner, 20, "DK-PAY-5", "last trick", Moment::Settlement);
+        if let Some((winner, u)) = e.ultimo {
+            self.pay_ultimo(winner, u, snap);
         }
-        self.pay_bagud(&bagud, snap);
-        Outcome { tout, nolo }
+        if let Some(winner) = e.last_trick {
+            if e.bagud.is_empty() || self.o.last_trick_with_bagud {
+                self.collect(winner, 20, "DK-PAY-5", "last trick", Moment::Settlement);
+            }
+        }
+        self.pay_bagud(&e.bagud, snap);
+        self.count(e);
     }
 
     /// A tout: 80 (Option `tout_amount`) from each other player, and both
@@ -160,22 +251,22 @@ impl Replay<'_, '_> {
     }
 
     /// An ultimo: the last trick won with the pagat (45 and the pagat pot)
-    /// or a king (40 and the king pot). Returns whether there was one.
-    fn pay_ultimo(&mut self, last: LastTrick, snap: [i64; 2]) -> bool {
+    /// or a king (40 and the king pot).
+    fn pay_ultimo(&mut self, winner: Seat, u: Ult, snap: [i64; 2]) {
         let at = Moment::Settlement;
-        let winner = last.winner_seat();
-        let wcard = last.winner_card();
-        let (amount, pot) = if wcard == Card::PAGAT {
-            (45, Pot::Pagat)
-        } else if wcard.is_king() {
-            (40, Pot::King)
-        } else {
-            return false;
-        };
-        let (ultimo, takes) = if wcard == Card::PAGAT {
-            ("pagat ultimo", "pagat ultimo takes the pagat pot")
-        } else {
-            ("king ultimo", "king ultimo takes the king pot")
+        let (amount, pot, ultimo, takes) = match u {
+            Ult::Pagat => (
+                45,
+                Pot::Pagat,
+                "pagat ultimo",
+                "pagat ultimo takes the pagat pot",
+            ),
+            Ult::King => (
+                40,
+                Pot::King,
+                "king ultimo",
+                "king ultimo takes the king pot",
+            ),
         };
         self.collect(winner, amount, "DK-PAY-5", ultimo, at);
         self.out.pay(
@@ -186,16 +277,19 @@ impl Replay<'_, '_> {
             takes,
             at,
         );
-        true
     }
 
     /// A bagud: an ultimo card lost in the last trick pays each other
     /// player (45 the pagat, 40 a king) and doubles its pot; the pagat's
     /// first.
-    fn pay_bagud(&mut self, bagud: &[(Seat, Card)], snap: [i64; 2]) {
+    fn pay_bagud(&mut self, bagud: &[(Seat, Ult, Option<Card>)], snap: [i64; 2]) {
         let at = Moment::Settlement;
-        for &(s, c) in bagud.iter().filter(|(_, c)| *c == Card::PAGAT) {
-            self.pay_each(s, 45, "DK-PAY-5", format!("pagat bagud ({c})"), at);
+        let named = |what: &str, c: Option<Card>| match c {
+            Some(c) => format!("{what} ({c})"),
+            None => what.to_owned(),
+        };
+        for &(s, _, c) in bagud.iter().filter(|b| b.1 == Ult::Pagat) {
+            self.pay_each(s, 45, "DK-PAY-5", named("pagat bagud", c), at);
             self.out.pay(
                 Party::Seat(s),
                 Party::Pot(Pot::Pagat),
@@ -205,14 +299,14 @@ impl Replay<'_, '_> {
                 at,
             );
         }
-        for &(s, c) in bagud.iter().filter(|(_, c)| c.is_king()) {
-            self.pay_each(s, 40, "DK-PAY-5", format!("king bagud ({c})"), at);
+        for &(s, _, c) in bagud.iter().filter(|b| b.1 == Ult::King) {
+            self.pay_each(s, 40, "DK-PAY-5", named("king bagud", c), at);
             self.out.pay(
                 Party::Seat(s),
                 Party::Pot(Pot::King),
                 snap[KING],
                 "DK-PAY-5",
-                format!("king bagud ({c}) doubles the king pot"),
+                format!("{} doubles the king pot", named("king bagud", c)),
                 at,
             );
         }
