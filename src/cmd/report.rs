@@ -32,11 +32,11 @@ pub(crate) fn director_report(
     let (files, mut unopened) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
     // What the walk could not read is in the report too: never "all agrees"
     // over a path that was not read.
-    let (sessions, unread) = director::collect(&files, grouping);
+    // Each deal is added to the report as it is verified, and dropped.
+    let mut builder = director::Builder::new(register.as_ref());
+    let unread = director::collect(&files, grouping, &mut builder);
     unopened.extend(unread);
-    let mut sheet = director::Sheet::build(&sessions, files.len(), unopened, register.as_ref());
-    // The deals are in the sheet now: not held while the page is written.
-    drop(sessions);
+    let mut sheet = builder.finish(files.len(), unopened);
     sheet.lang = lang;
     let page = match format {
         ReportFormat::Text => director::text(&sheet),
@@ -61,11 +61,7 @@ pub(crate) fn director_report(
         return written;
     }
     // As `verify`: a tag the tools need that is wrong is bad input.
-    let bad_tag = sheet
-        .irregularities
-        .rows
-        .iter()
-        .any(|r| r.kind == "bad-tag");
+    let bad_tag = sheet.irregularities.bad_tag;
     if !sheet.summary.unopened.is_empty() || sheet.summary.unreadable > 0 || bad_tag {
         Outcome::BadInput
     } else if sheet.has_findings() {

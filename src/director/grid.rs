@@ -474,8 +474,9 @@ fn claims(sheet: &Sheet, full: bool) -> Part {
         .claims
         .iter()
         .flat_map(|d| {
-            d.parties.iter().map(move |p| {
-                let mut row = place_cells(&d.place, full);
+            let place = d.place;
+            d.parties.into_iter().map(move |p| {
+                let mut row = place_cells(&place, full);
                 if full {
                     // Seat and name apart, numbers only in numeric columns.
                     row.extend([
@@ -834,9 +835,9 @@ fn tables(sheet: &Sheet, full: bool) -> Part {
             columns.push(c);
         }
         columns.extend([col("Ruled"), col("Score sheet")]);
-        let rows = t
-            .deals
-            .iter()
+        let rows = sheet
+            .tables
+            .deals_of(&t)
             .map(|d| {
                 let declarer_name = d
                     .declarer
@@ -913,10 +914,7 @@ fn tables(sheet: &Sheet, full: bool) -> Part {
             columns,
             rows,
             foot: vec![total],
-            note: t
-                .deals
-                .is_empty()
-                .then(|| "No deal of this table could be read.".to_owned()),
+            note: (t.deals == 0).then(|| "No deal of this table could be read.".to_owned()),
         });
     }
     Part {
