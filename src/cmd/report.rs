@@ -1,6 +1,5 @@
 //! `tarok report`: the tournament director's report (`crate::director`).
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::{director, escape, input, out, Outcome, ReportFormat};
@@ -38,21 +37,21 @@ pub(crate) fn director_report(
     unopened.extend(unread);
     let mut sheet = builder.finish(files.len(), unopened);
     sheet.lang = lang;
-    let page = match format {
-        ReportFormat::Text => director::text(&sheet),
-        ReportFormat::Markdown => director::markdown(&sheet),
-        ReportFormat::Csv => match director::csv_for(&sheet, csv) {
-            Ok(text) => text,
+    // Written as it goes: a failed write is kept by `out` (exit 2).
+    let mut out = out::Stdout::new();
+    let _ = match format {
+        ReportFormat::Text => director::text(&sheet, &mut out),
+        ReportFormat::Markdown => director::markdown(&sheet, &mut out),
+        ReportFormat::Csv => match director::csv_for(&sheet, csv, &mut out) {
+            Ok(()) => Ok(()),
             Err(e) => {
                 eprintln!("error: {}", escape::text(&e));
                 return Outcome::BadInput;
             }
         },
-        ReportFormat::Html => director::html(&sheet),
-        ReportFormat::Json => director::json(&sheet),
+        ReportFormat::Html => director::html(&sheet, &mut out),
+        ReportFormat::Json => director::json(&sheet, &mut out),
     };
-    let mut out = out::Stdout::new();
-    let _ = out.write_all(page.as_bytes());
     let written = out.finish(Outcome::Clean);
     for u in &sheet.summary.unopened {
         eprintln!("error: {}", escape::text(u));

@@ -90,10 +90,6 @@ impl<T: Serialize + DeserializeOwned> List<T> {
         }
     }
 
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -217,7 +213,7 @@ mod tests {
             list.push(&(i, format!("row {i}")));
         }
         assert!(list.on_disk > 0, "past the bound the rows are in the file");
-        assert_eq!(list.len(), 100_000);
+        assert_eq!(list.len, 100_000);
         let back: Vec<(u64, String)> = list.iter().collect();
         assert_eq!(back.len(), 100_000);
         assert_eq!(back[99_999], (99_999, "row 99999".to_owned()));

@@ -46,63 +46,18 @@ use crate::input::{self, Source};
 use crate::players;
 
 pub use build::{Builder, Sink};
-pub use grid::{csv, csv_tables, markdown, text, BOM};
+pub use grid::{csv_for, markdown, text, CsvTarget};
 pub use html::html;
 pub use lineup::Register;
 pub use model::*;
 pub use tarok::lang::{tr, Lang};
 
 /// The JSON form (spec/report.md), pretty-printed, hidden characters
-/// written as JSON escapes ([`crate::escape::json`]).
-pub fn json(sheet: &Sheet) -> String {
-    crate::escape::json_string(sheet, true) + "\n"
-}
-
-/// Where CSV goes: `--out DIR` (one file per table), `--table ID` (that
-/// table alone), `--excel` (a byte-order mark first, for Excel).
-#[derive(Debug, Default, Clone)]
-pub struct CsvTarget {
-    pub out: Option<PathBuf>,
-    pub table: Option<String>,
-    pub excel: bool,
-}
-
-/// The CSV form as `target` asks: the text for standard output (empty
-/// when every table went to a file of `--out`; then the files written, one
-/// a line). `Err` is a usage or write error, said in words.
-pub fn csv_for(sheet: &Sheet, target: &CsvTarget) -> Result<String, String> {
-    let bom = if target.excel { BOM } else { "" };
-    let tables = csv_tables(sheet);
-    let chosen: Vec<&(String, String)> = match &target.table {
-        Some(id) => {
-            let one: Vec<_> = tables.iter().filter(|(t, _)| t == id).collect();
-            if one.is_empty() {
-                let ids: Vec<&str> = tables.iter().map(|(t, _)| t.as_str()).collect();
-                return Err(format!(
-                    "no table `{id}` in this report; its tables: {}",
-                    ids.join(", ")
-                ));
-            }
-            one
-        }
-        None => tables.iter().collect(),
-    };
-    match &target.out {
-        None if target.table.is_some() => Ok(format!("{bom}{}", chosen[0].1)),
-        None => Ok(format!("{bom}{}", csv(sheet))),
-        Some(dir) => {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-            let mut written = String::new();
-            for (id, text) in chosen {
-                let path = dir.join(format!("{id}.csv"));
-                std::fs::write(&path, format!("{bom}{text}"))
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                written.push_str(&format!("{}\n", path.display()));
-            }
-            Ok(written)
-        }
-    }
+/// written as JSON escapes ([`crate::escape::json`]); written as it goes,
+/// the lists read back from their files.
+pub fn json(sheet: &Sheet, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    crate::escape::json(&mut *out, sheet, true).map_err(std::io::Error::from)?;
+    out.write_all(b"\n")
 }
 
 /// What the report keeps of one record.
