@@ -53,6 +53,9 @@ fn player_key(names: &[String], seat: u8, session: &str) -> (String, bool) {
     }
 }
 
+/// Where a table's sheet is shown: by round, then table ([`natural`]).
+type TableKey = ((u8, i64, String), (u8, i64, String));
+
 /// What a report is built from, in input order: each session as it opens,
 /// then its deals ([`super::collect`] hands them on as they are verified).
 pub trait Sink {
@@ -128,8 +131,8 @@ impl Candidate {
     }
 }
 
-fn hash_of(key: &(&'static str, Same)) -> u64 {
-    use std::hash::{Hash, Hasher};
+fn hash_of(key: &impl std::hash::Hash) -> u64 {
+    use std::hash::Hasher;
     let mut h = std::collections::hash_map::DefaultHasher::new();
     key.hash(&mut h);
     h.finish()
@@ -168,7 +171,11 @@ pub struct Builder<'r> {
     by_round: Vec<(Variant, String, BTreeMap<String, Tally>)>,
     standings: List<SessionStanding>,
     tables: Tables,
-    table_keys: Vec<(((u8, i64, String), (u8, i64, String)), u64)>,
+    /// Each table sheet's place in the order shown (round, table) and its
+    /// mark; the last key, and whether they came in that order so far.
+    table_keys: List<(TableKey, u64)>,
+    last_key: Option<TableKey>,
+    keys_sorted: bool,
     rulings: List<RulingRow>,
     lineup: lineup::Lineup,
     candidates: List<Candidate>,
@@ -236,7 +243,9 @@ impl<'r> Builder<'r> {
             by_round: Vec::new(),
             standings: List::new(),
             tables: Tables::default(),
-            table_keys: Vec::new(),
+            table_keys: List::new(),
+            last_key: None,
+            keys_sorted: true,
             rulings: List::new(),
             lineup: lineup::Lineup::default(),
             candidates: List::new(),
@@ -446,9 +455,8 @@ impl<'r> Builder<'r> {
             let line = self.by_round[rb].2.entry(key).or_default();
             line.total += total;
             line.deals += usize::from(active);
-            if !line.seen_tables.contains(&table) {
-                line.seen_tables.insert(table.clone());
-                line.tables.push(table.clone());
+            if line.seen_tables.insert(hash_of(&table)) {
+                line.tables.push(&table);
             }
             open.sum += total;
         }
@@ -586,7 +594,11 @@ impl<'r> Builder<'r> {
             natural(round.as_deref().unwrap_or("-")),
             natural(table.as_deref().unwrap_or("-")),
         );
-        self.table_keys.push((key, self.tables.sheets.mark()));
+        if self.last_key.as_ref().is_some_and(|last| *last > key) {
+            self.keys_sorted = false;
+        }
+        self.table_keys.push(&(key.clone(), self.tables.sheets.mark()));
+        self.last_key = Some(key);
         self.tables.sheets.push(&TableSheet {
             session: open.name.clone(),
             round,
@@ -609,8 +621,12 @@ impl<'r> Builder<'r> {
         lineup.extend(differ);
         let duplicate = duplicate(&boards);
         // By round, then table; in input order where the tags say nothing.
-        self.table_keys.sort_by(|a, b| a.0.cmp(&b.0));
-        self.tables.order = self.table_keys.into_iter().map(|(_, at)| at).collect();
+        // Read in that order (one table, or no tags): nothing to sort.
+        if !self.keys_sorted {
+            let mut keys: Vec<(TableKey, u64)> = self.table_keys.iter().collect();
+            keys.sort_by(|a, b| a.0.cmp(&b.0));
+            self.tables.order = Some(keys.into_iter().map(|(_, at)| at).collect());
+        }
         let mut rounds = self.rounds.list;
         rounds.sort_by_key(|r| natural(r));
         let unsettled = self.records - self.unreadable - self.settled;
@@ -792,7 +808,6 @@ fn irregularities(
     }
 }
 
-#[derive(Default)]
 struct Tally {
     seats: Vec<u8>,
     deals: usize,
@@ -801,11 +816,29 @@ struct Tally {
     last_session: Option<usize>,
     /// Total per round (index into the variant's rounds).
     per_round: BTreeMap<usize, i64>,
-    /// Where the player sat (round tables), in the order first seen.
-    tables: Vec<String>,
-    /// The same tables as a set: asked once a deal, so a `Vec` search
-    /// would make a long input quadratic (issue 23).
-    seen_tables: HashSet<String>,
+    /// Where the player sat (round tables), in the order first seen: as
+    /// many as sessions without a `Table` tag, so in a small [`List`].
+    tables: List<String>,
+    /// The same tables as a set of hashes (8 bytes a table; two names of
+    /// one hash, about one chance in 2^64, would be listed once): asked
+    /// once a deal, so a search of `tables` would make a long input
+    /// quadratic (issue 23).
+    seen_tables: HashSet<u64>,
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally {
+            seats: Vec::new(),
+            deals: 0,
+            total: 0,
+            sessions: 0,
+            last_session: None,
+            per_round: BTreeMap::new(),
+            tables: List::small(),
+            seen_tables: HashSet::new(),
+        }
+    }
 }
 
 /// `-` for a deal without a `Round` tag.

@@ -767,7 +767,7 @@ fn overall_grids(sheet: &Sheet, full: bool) -> Vec<Grid> {
                     let mut row = rank_cells(&p.rank, full);
                     row.extend([
                         p.player.clone(),
-                        p.tables.join(", "),
+                        p.tables.iter().collect::<Vec<_>>().join(", "),
                         p.deals.to_string(),
                         signed(p.total),
                     ]);

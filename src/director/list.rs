@@ -33,6 +33,8 @@ pub struct List<T> {
     /// No temporary file, or a write to it failed: the rest is held in
     /// memory (the list stays whole, only larger).
     stuck: bool,
+    /// Bytes held in memory before they go to the file.
+    bound: usize,
     item: PhantomData<fn() -> T>,
 }
 
@@ -44,6 +46,7 @@ impl<T> Default for List<T> {
             tail: Vec::new(),
             len: 0,
             stuck: false,
+            bound: IN_MEMORY,
             item: PhantomData,
         }
     }
@@ -60,11 +63,20 @@ impl<T: Serialize + DeserializeOwned> List<T> {
         List::default()
     }
 
+    /// A list of which many may be open at once (one per player): 16 KiB
+    /// in memory.
+    pub fn small() -> Self {
+        List {
+            bound: 16 << 10,
+            ..List::default()
+        }
+    }
+
     pub fn push(&mut self, item: &T) {
         serde_json::to_writer(&mut self.tail, item).expect("a report row serializes");
         self.tail.push(b'\n');
         self.len += 1;
-        if self.tail.len() >= IN_MEMORY && !self.stuck {
+        if self.tail.len() >= self.bound && !self.stuck {
             self.spill();
         }
     }

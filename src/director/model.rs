@@ -107,16 +107,22 @@ pub struct TableSheet {
 pub struct Tables {
     pub sheets: List<TableSheet>,
     pub deals: List<TableDeal>,
-    /// The sheets' marks in `sheets`, by round and table.
-    pub order: Vec<u64>,
+    /// The sheets' marks in `sheets`, by round and table; `None` when
+    /// that is the order they were read in.
+    pub order: Option<Vec<u64>>,
 }
 
 impl Tables {
     /// The sheets in the order shown.
-    pub fn iter(&self) -> impl Iterator<Item = TableSheet> + '_ {
-        self.order
-            .iter()
-            .filter_map(|at| self.sheets.iter_from(*at).next())
+    pub fn iter(&self) -> Box<dyn Iterator<Item = TableSheet> + '_> {
+        match &self.order {
+            None => Box::new(self.sheets.iter()),
+            Some(order) => Box::new(
+                order
+                    .iter()
+                    .filter_map(|at| self.sheets.iter_from(*at).next()),
+            ),
+        }
     }
 
     /// A sheet's deals.
@@ -464,7 +470,7 @@ pub struct RoundLine {
     pub rank: String,
     pub player: String,
     /// Where the player sat: the `Table` tag, else the session's name.
-    pub tables: Vec<String>,
+    pub tables: List<String>,
     pub deals: usize,
     pub total: i64,
 }
