@@ -597,7 +597,8 @@ impl<'r> Builder<'r> {
         if self.last_key.as_ref().is_some_and(|last| *last > key) {
             self.keys_sorted = false;
         }
-        self.table_keys.push(&(key.clone(), self.tables.sheets.mark()));
+        self.table_keys
+            .push(&(key.clone(), self.tables.sheets.mark()));
         self.last_key = Some(key);
         self.tables.sheets.push(&TableSheet {
             session: open.name.clone(),

@@ -108,7 +108,7 @@ pub struct Settled {
 /// parallel until their turn comes.
 enum Event {
     Session(String),
-    Deal(Deal),
+    Deal(Box<Deal>),
 }
 
 impl Sink for Vec<Event> {
@@ -116,7 +116,7 @@ impl Sink for Vec<Event> {
         self.push(Event::Session(name));
     }
     fn deal(&mut self, d: Deal) {
-        self.push(Event::Deal(d));
+        self.push(Event::Deal(Box::new(d)));
     }
 }
 
@@ -153,7 +153,7 @@ pub fn collect(
             for e in events {
                 match e {
                     Event::Session(name) => sink.session(name),
-                    Event::Deal(d) => sink.deal(d),
+                    Event::Deal(d) => sink.deal(*d),
                 }
             }
             unopened.extend(error);
