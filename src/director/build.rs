@@ -1149,6 +1149,58 @@ mod tests {
         }
     }
 
+    /// Findings come sorted by file and record: files read out of name
+    /// order are put in order, and a file given twice has its runs merged
+    /// by record (as a stable sort of all the rows would).
+    #[test]
+    fn findings_are_sorted_by_file_then_record_from_their_runs() {
+        let row = |file: &str, record: usize, kind: &'static str| Irregularity {
+            place: Place {
+                file: file.into(),
+                record,
+                ..Place::default()
+            },
+            ..deal(&[kind]).findings.remove(0)
+        };
+        let input = [
+            row("b", 0, "revoke"),
+            row("b", 1, "revoke"),
+            row("a", 0, "incomplete"),
+            row("b", 0, "bad-tag"),
+            row("b", 2, "bad-tag"),
+        ];
+        let mut list = List::new();
+        let mut segments: Vec<(String, u64, usize)> = Vec::new();
+        for r in &input {
+            match segments.last_mut() {
+                Some(s) if s.0 == r.place.file => s.2 += 1,
+                _ => segments.push((r.place.file.clone(), list.mark(), 1)),
+            }
+            list.push(r);
+        }
+        assert_eq!(
+            segments.len(),
+            3,
+            "b 0-1, a 0, b 0-2: the file b given twice"
+        );
+        let sorted: Vec<(String, usize, &str)> = sorted_rows(list, &segments)
+            .iter()
+            .map(|r| (r.place.file, r.place.record, r.kind))
+            .collect();
+        let want = [
+            ("a", 0, "incomplete"),
+            ("b", 0, "revoke"),
+            ("b", 0, "bad-tag"),
+            ("b", 1, "revoke"),
+            ("b", 2, "bad-tag"),
+        ];
+        let want: Vec<(String, usize, &str)> = want
+            .iter()
+            .map(|(f, r, k)| (f.to_string(), *r, *k))
+            .collect();
+        assert_eq!(sorted, want);
+    }
+
     #[test]
     fn ties_share_a_rank() {
         assert_eq!(ranks(&[9, 5, 5, 1]), ["1", "2=", "2=", "4"]);
