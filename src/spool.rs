@@ -22,7 +22,7 @@ pub struct Spool {
 
 /// A temporary file with no name: removed as soon as it is opened, so
 /// nothing is left behind, whatever happens to the process.
-fn unnamed() -> io::Result<File> {
+pub(crate) fn unnamed() -> io::Result<File> {
     let dir = std::env::temp_dir();
     for n in 0..100u32 {
         let path = dir.join(format!("tarok-spool-{}-{n}", std::process::id()));

@@ -1,6 +1,5 @@
 //! `tarok report`: the tournament director's report (`crate::director`).
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::{director, escape, input, out, Outcome, ReportFormat};
@@ -32,27 +31,27 @@ pub(crate) fn director_report(
     let (files, mut unopened) = input::collect_files(paths, &["tarok", "json", "jsonl"]);
     // What the walk could not read is in the report too: never "all agrees"
     // over a path that was not read.
-    let (sessions, unread) = director::collect(&files, grouping);
+    // Each deal is added to the report as it is verified, and dropped.
+    let mut builder = director::Builder::new(register.as_ref());
+    let unread = director::collect(&files, grouping, &mut builder);
     unopened.extend(unread);
-    let mut sheet = director::Sheet::build(&sessions, files.len(), unopened, register.as_ref());
-    // The deals are in the sheet now: not held while the page is written.
-    drop(sessions);
+    let mut sheet = builder.finish(files.len(), unopened);
     sheet.lang = lang;
-    let page = match format {
-        ReportFormat::Text => director::text(&sheet),
-        ReportFormat::Markdown => director::markdown(&sheet),
-        ReportFormat::Csv => match director::csv_for(&sheet, csv) {
-            Ok(text) => text,
+    // Written as it goes: a failed write is kept by `out` (exit 2).
+    let mut out = out::Stdout::new();
+    let _ = match format {
+        ReportFormat::Text => director::text(&sheet, &mut out),
+        ReportFormat::Markdown => director::markdown(&sheet, &mut out),
+        ReportFormat::Csv => match director::csv_for(&sheet, csv, &mut out) {
+            Ok(()) => Ok(()),
             Err(e) => {
                 eprintln!("error: {}", escape::text(&e));
                 return Outcome::BadInput;
             }
         },
-        ReportFormat::Html => director::html(&sheet),
-        ReportFormat::Json => director::json(&sheet),
+        ReportFormat::Html => director::html(&sheet, &mut out),
+        ReportFormat::Json => director::json(&sheet, &mut out),
     };
-    let mut out = out::Stdout::new();
-    let _ = out.write_all(page.as_bytes());
     let written = out.finish(Outcome::Clean);
     for u in &sheet.summary.unopened {
         eprintln!("error: {}", escape::text(u));
@@ -61,11 +60,7 @@ pub(crate) fn director_report(
         return written;
     }
     // As `verify`: a tag the tools need that is wrong is bad input.
-    let bad_tag = sheet
-        .irregularities
-        .rows
-        .iter()
-        .any(|r| r.kind == "bad-tag");
+    let bad_tag = sheet.irregularities.bad_tag;
     if !sheet.summary.unopened.is_empty() || sheet.summary.unreadable > 0 || bad_tag {
         Outcome::BadInput
     } else if sheet.has_findings() {

@@ -1,15 +1,18 @@
-//! From the deals to the four parts of the report.
+//! From the deals to the parts of the report, deal by deal ([`Builder`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
+
+use serde::{Deserialize, Serialize};
 
 use notation::{Party, Pot, Variant};
 
 use super::lineup::{self, Register};
+use super::list::List;
 use super::{
     Board, BoardTable, ClaimCount, ClaimDeal, ClaimParty, Count, Deal, DuplicateLine,
     DuplicateStanding, Header, Irregularities, Irregularity, LineupFinding, Overall, OverallLine,
-    Place, PlayerKind, PlayerLine, RoundLine, RoundStanding, SessionPots, SessionRun,
-    SessionStanding, Sheet, Standings, Summary, TableDeal, TableSheet, Unchecked,
+    Place, PlayerKind, PlayerLine, RoundLine, RoundStanding, RulingRow, SessionPots,
+    SessionStanding, Sheet, Standings, Summary, TableDeal, TableSheet, Tables, Unchecked,
 };
 use crate::players;
 
@@ -50,201 +53,630 @@ fn player_key(names: &[String], seat: u8, session: &str) -> (String, bool) {
     }
 }
 
-impl Sheet {
-    /// The report of the deals of `sessions`, read from `files` files;
-    /// `unopened` are the paths that could not be read (`path: why`).
-    pub fn build(
-        sessions: &[SessionRun],
-        files: usize,
-        unopened: Vec<String>,
-        register: Option<&Register>,
-    ) -> Sheet {
-        let deals: Vec<&Deal> = sessions.iter().flat_map(|s| &s.deals).collect();
-        let mut lineup = lineup::check(sessions, register);
-        let (boards, differ) = boards(&deals);
+/// Where a table's sheet is shown: by round, then table ([`natural`]).
+type TableKey = ((u8, i64, String), (u8, i64, String));
+
+/// What a report is built from, in input order: each session as it opens,
+/// then its deals ([`super::collect`] hands them on as they are verified).
+pub trait Sink {
+    fn session(&mut self, name: String);
+    fn deal(&mut self, d: Deal);
+}
+
+/// Distinct values in order of first appearance.
+#[derive(Default)]
+struct Distinct {
+    seen: HashSet<String>,
+    list: Vec<String>,
+}
+
+impl Distinct {
+    fn add(&mut self, v: Option<&String>) {
+        if let Some(v) = v.filter(|v| !self.seen.contains(*v)) {
+            self.seen.insert(v.clone());
+            self.list.push(v.clone());
+        }
+    }
+}
+
+/// The session being read: what its standings and its table's sheet add
+/// up.
+#[derive(Default)]
+struct Open {
+    name: String,
+    lines: BTreeMap<String, Tally>,
+    variants: Vec<Variant>,
+    deals: usize,
+    unsettled: usize,
+    unreadable: usize,
+    pots: Option<SessionPots>,
+    sum: i64,
+    /// The first deal read: the sheet's round, table and players.
+    first: Option<(Option<String>, Option<String>, Vec<String>)>,
+    totals: Vec<i64>,
+    errors: usize,
+    table_deals: usize,
+    deals_at: u64,
+}
+
+/// A deal that may have been played at several tables (settled, with a
+/// `Board` tag or hands): kept on disk, its key's hash in memory.
+#[derive(Serialize, Deserialize)]
+struct Candidate {
+    variant: Variant,
+    place: Place,
+    hands: Option<Vec<u128>>,
+    session: usize,
+    names: Vec<String>,
+    contract: Option<String>,
+    tricks: Vec<u32>,
+    totals: Vec<i64>,
+}
+
+/// How deals played at several tables find each other: the variant, then
+/// the `Board` tag or the hands.
+#[derive(PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Same {
+    Board(String),
+    Hands(Vec<u128>),
+}
+
+impl Candidate {
+    fn key(&self) -> Option<(&'static str, Same)> {
+        match (&self.place.board, &self.hands) {
+            (Some(b), _) => Some((self.variant.name(), Same::Board(b.clone()))),
+            (None, Some(h)) => Some((self.variant.name(), Same::Hands(h.clone()))),
+            _ => None,
+        }
+    }
+}
+
+fn hash_of(key: &impl std::hash::Hash) -> u64 {
+    use std::hash::Hasher;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    key.hash(&mut h);
+    h.finish()
+}
+
+/// The report, built deal by deal (issue 23): what grows with the deals
+/// goes to [`List`]s (memory, then an unnamed file); what is kept in
+/// memory grows with the players, rounds, tables, files and sessions (and
+/// 8 bytes a deal that may be a board played at several tables).
+pub struct Builder<'r> {
+    register: Option<&'r Register>,
+    open: Option<Open>,
+    sessions: usize,
+    events: Distinct,
+    sites: Distinct,
+    dates: Distinct,
+    rounds: Distinct,
+    records: usize,
+    unreadable: usize,
+    settled: usize,
+    with_findings: usize,
+    claim_count: ClaimCount,
+    flagged: Vec<String>,
+    flagged_seen: HashSet<String>,
+    not_checked: List<Unchecked>,
+    rows: List<Irregularity>,
+    /// Runs of rows of one file: the file, the mark of the first, how many.
+    segments: Vec<(String, u64, usize)>,
+    bad_tag: bool,
+    by_kind: BTreeMap<String, usize>,
+    by_player: BTreeMap<String, usize>,
+    by_player_kind: BTreeMap<(String, String), (usize, Vec<String>)>,
+    claims: List<ClaimDeal>,
+    overall: Vec<(Variant, BTreeMap<String, Tally>)>,
+    rounds_of: Vec<Vec<String>>,
+    by_round: Vec<(Variant, String, BTreeMap<String, Tally>)>,
+    standings: List<SessionStanding>,
+    tables: Tables,
+    /// Each table sheet's place in the order shown (round, table) and its
+    /// mark; the last key, and whether they came in that order so far.
+    table_keys: List<(TableKey, u64)>,
+    last_key: Option<TableKey>,
+    keys_sorted: bool,
+    rulings: List<RulingRow>,
+    lineup: lineup::Lineup,
+    candidates: List<Candidate>,
+    hashes: Vec<u64>,
+}
+
+impl Sink for Builder<'_> {
+    fn session(&mut self, name: String) {
+        self.close();
+        self.sessions += 1;
+        self.open = Some(Open {
+            name,
+            deals_at: self.tables.deals.mark(),
+            ..Open::default()
+        });
+    }
+
+    fn deal(&mut self, mut d: Deal) {
+        if self.open.is_none() {
+            self.session(d.place.file.clone());
+        }
+        d.session = self.sessions - 1;
+        self.header(&d);
+        self.summary(&d);
+        self.not_checked(&d);
+        self.irregularities(&d);
+        self.claim(&d);
+        self.standings(&d);
+        self.table(&d);
+        for r in &d.rulings {
+            self.rulings.push(r);
+        }
+        self.lineup.deal(&d);
+        self.candidate(&d);
+    }
+}
+
+impl<'r> Builder<'r> {
+    pub fn new(register: Option<&'r Register>) -> Builder<'r> {
+        Builder {
+            register,
+            open: None,
+            sessions: 0,
+            events: Distinct::default(),
+            sites: Distinct::default(),
+            dates: Distinct::default(),
+            rounds: Distinct::default(),
+            records: 0,
+            unreadable: 0,
+            settled: 0,
+            with_findings: 0,
+            claim_count: ClaimCount::default(),
+            flagged: Vec::new(),
+            flagged_seen: HashSet::new(),
+            not_checked: List::new(),
+            rows: List::new(),
+            segments: Vec::new(),
+            bad_tag: false,
+            by_kind: BTreeMap::new(),
+            by_player: BTreeMap::new(),
+            by_player_kind: BTreeMap::new(),
+            claims: List::new(),
+            overall: Vec::new(),
+            rounds_of: Vec::new(),
+            by_round: Vec::new(),
+            standings: List::new(),
+            tables: Tables::default(),
+            table_keys: List::new(),
+            last_key: None,
+            keys_sorted: true,
+            rulings: List::new(),
+            lineup: lineup::Lineup::default(),
+            candidates: List::new(),
+            hashes: Vec::new(),
+        }
+    }
+
+    fn header(&mut self, d: &Deal) {
+        self.events.add(d.place.event.as_ref());
+        self.sites.add(d.site.as_ref());
+        self.dates.add(d.date.as_ref());
+        self.rounds.add(d.place.round.as_ref());
+    }
+
+    fn summary(&mut self, d: &Deal) {
+        if (!d.readable || !d.findings.is_empty()) && !self.flagged_seen.contains(&d.place.file) {
+            self.flagged_seen.insert(d.place.file.clone());
+            self.flagged.push(d.place.file.clone());
+        }
+        self.records += 1;
+        self.unreadable += usize::from(!d.readable);
+        self.settled += usize::from(d.settled.is_some());
+        self.with_findings += usize::from(d.readable && !d.findings.is_empty());
+        let c = &mut self.claim_count;
+        c.compared += usize::from(d.has_claim && d.settled.is_some());
+        c.disagree += usize::from(d.claim_mismatch && d.settled.is_some());
+        c.not_compared += usize::from(d.has_claim && d.settled.is_none());
+    }
+
+    /// Per deal, the record unreadable or the deal not settled.
+    fn not_checked(&mut self, d: &Deal) {
+        let (what, (kind, reason)) = match (d.readable, &d.settled) {
+            (_, Some(_)) => return,
+            (false, None) => {
+                let first = d.findings.first();
+                let more = d.findings.len().saturating_sub(1);
+                let mut reason = first.map_or_else(|| "not read".to_owned(), |f| f.message.clone());
+                if more > 0 {
+                    reason.push_str(&format!(" (and {more} more finding(s))"));
+                }
+                ("record", (first.map(|f| f.kind), reason))
+            }
+            (true, None) => ("deal", why_unsettled(d)),
+        };
+        self.not_checked.push(&Unchecked {
+            file: d.place.file.clone(),
+            record: Some(d.place.record),
+            what,
+            kind,
+            reason,
+            claim_not_compared: d.has_claim,
+        });
+    }
+
+    fn irregularities(&mut self, d: &Deal) {
+        if d.findings.is_empty() {
+            return;
+        }
+        match self.segments.last_mut() {
+            Some(s) if s.0 == d.place.file => s.2 += d.findings.len(),
+            _ => self
+                .segments
+                .push((d.place.file.clone(), self.rows.mark(), d.findings.len())),
+        }
+        let session = self.open.as_ref().map_or("", |s| s.name.as_str());
+        for f in &d.findings {
+            *self.by_kind.entry(f.kind.to_owned()).or_insert(0) += 1;
+            self.bad_tag |= f.kind == "bad-tag";
+            // A score-sheet error is the table's, not a player's.
+            let sheet = matches!(
+                f.kind,
+                "claim-mismatch" | "scores-mismatch" | "result-mismatch" | "bad-result"
+            );
+            if let (Some(seat), false) = (f.seat, sheet) {
+                let (key, _) = player_key(&d.names, seat, session);
+                *self.by_player.entry(key.clone()).or_insert(0) += 1;
+                let e = self
+                    .by_player_kind
+                    .entry((key, f.kind.to_owned()))
+                    .or_default();
+                e.0 += 1;
+                if let Some(c) = &f.consequence {
+                    if !e.1.contains(c) {
+                        e.1.push(c.clone());
+                    }
+                }
+            }
+            self.rows.push(f);
+        }
+    }
+
+    fn claim(&mut self, d: &Deal) {
+        if !d.claim_mismatch {
+            return;
+        }
+        let Some(s) = d.settled.as_ref() else { return };
+        let claimed = |party: Party| {
+            d.claim
+                .iter()
+                .find(|(p, _)| *p == party)
+                .map(|(_, amount)| *amount)
+        };
+        let mut parties: Vec<ClaimParty> = (0..s.totals.len())
+            .map(|seat| {
+                let party = Party::Seat(seat as u8);
+                ClaimParty {
+                    party,
+                    player: players::name(&d.names, seat as u8).map(str::to_owned),
+                    claimed: claimed(party),
+                    computed: Some(s.totals[seat]),
+                }
+            })
+            .collect();
+        if let Some(pots) = s.pots {
+            for (i, pot) in [Pot::King, Pot::Pagat].into_iter().enumerate() {
+                let party = Party::Pot(pot);
+                parties.push(ClaimParty {
+                    party,
+                    player: None,
+                    claimed: claimed(party),
+                    computed: Some(pots[i]),
+                });
+            }
+        }
+        self.claims.push(&ClaimDeal {
+            place: d.place.clone(),
+            variant: d.variant,
+            parties,
+            ruled: s.totals != s.computed,
+        });
+    }
+
+    fn standings(&mut self, d: &Deal) {
+        let i = self.sessions - 1;
+        let Some(open) = self.open.as_mut() else {
+            return;
+        };
+        let (Some(s), Some(variant)) = (&d.settled, d.variant) else {
+            if d.readable {
+                open.unsettled += 1;
+            } else {
+                open.unreadable += 1;
+            }
+            return;
+        };
+        open.deals += 1;
+        if !open.variants.contains(&variant) {
+            open.variants.push(variant);
+        }
+        let at = match self.overall.iter().position(|(v, _)| *v == variant) {
+            Some(at) => at,
+            None => {
+                self.overall.push((variant, BTreeMap::new()));
+                self.rounds_of.push(Vec::new());
+                self.overall.len() - 1
+            }
+        };
+        let round = round_name(d);
+        let r = match self.rounds_of[at].iter().position(|x| *x == round) {
+            Some(r) => r,
+            None => {
+                self.rounds_of[at].push(round.clone());
+                self.rounds_of[at].len() - 1
+            }
+        };
+        let rb = match self
+            .by_round
+            .iter()
+            .position(|(v, x, _)| *v == variant && *x == round)
+        {
+            Some(rb) => rb,
+            None => {
+                self.by_round
+                    .push((variant, round.clone(), BTreeMap::new()));
+                self.by_round.len() - 1
+            }
+        };
+        let table = d.place.table.clone().unwrap_or_else(|| open.name.clone());
+        for (seat, total) in s.totals.iter().enumerate() {
+            let seat = seat as u8;
+            let active = s.active.get(seat as usize).copied().unwrap_or(true);
+            // In its session an unnamed player is the seat; over the
+            // whole input, the seat of that session.
+            let (key, named) = player_key(&d.names, seat, &open.name);
+            let local = if named {
+                key.clone()
+            } else {
+                format!("seat {seat}")
+            };
+            for line in [
+                open.lines.entry(local).or_default(),
+                self.overall[at].1.entry(key.clone()).or_default(),
+            ] {
+                line.total += total;
+                line.deals += usize::from(active);
+                if !line.seats.contains(&seat) {
+                    line.seats.push(seat);
+                }
+                if line.last_session != Some(i) {
+                    line.last_session = Some(i);
+                    line.sessions += 1;
+                }
+            }
+            if let Some(t) = self.overall[at].1.get_mut(&key) {
+                *t.per_round.entry(r).or_default() += total;
+            }
+            let line = self.by_round[rb].2.entry(key).or_default();
+            line.total += total;
+            line.deals += usize::from(active);
+            if line.seen_tables.insert(hash_of(&table)) {
+                line.tables.push(&table);
+            }
+            open.sum += total;
+        }
+        if let Some(after) = s.pots {
+            let before = [after[0] - s.paid_in[0], after[1] - s.paid_in[1]];
+            let p = open.pots.get_or_insert(SessionPots {
+                start: before,
+                end: after,
+                paid_in: [0, 0],
+            });
+            p.end = after;
+            p.paid_in[0] += s.paid_in[0];
+            p.paid_in[1] += s.paid_in[1];
+            open.sum += s.paid_in[0] + s.paid_in[1];
+        }
+    }
+
+    /// The deal's row of its table's sheet.
+    fn table(&mut self, d: &Deal) {
+        let Some(open) = self.open.as_mut() else {
+            return;
+        };
+        if !d.readable {
+            return;
+        }
+        if open.first.is_none() {
+            open.first = Some((
+                d.place.round.clone(),
+                d.place.table.clone(),
+                d.names.to_vec(),
+            ));
+        }
+        let scores = d
+            .settled
+            .as_ref()
+            .map(|x| x.totals.clone())
+            .unwrap_or_default();
+        if open.totals.len() < scores.len() {
+            open.totals.resize(scores.len(), 0);
+        }
+        for (t, v) in open.totals.iter_mut().zip(&scores) {
+            *t += v;
+        }
+        let result = match (d.settled.as_ref(), d.declarer) {
+            (None, _) => "not settled".to_owned(),
+            (Some(x), Some(seat)) => match x.totals.get(seat as usize) {
+                Some(v) if *v > 0 => "made".into(),
+                Some(v) if *v < 0 => "lost".into(),
+                _ => "0".into(),
+            },
+            (Some(_), None) => String::new(),
+        };
+        // A stated result the cards contradict, or that cannot be, is the
+        // score sheet's error too (issue 26).
+        let result_error = d
+            .findings
+            .iter()
+            .any(|f| matches!(f.kind, "result-mismatch" | "bad-result"));
+        let score_sheet = match (d.has_claim, d.settled.is_some()) {
+            _ if result_error => {
+                open.errors += 1;
+                Some("disagrees")
+            }
+            (true, true) if d.claim_mismatch => {
+                open.errors += 1;
+                Some("disagrees")
+            }
+            (true, true) => Some("agrees"),
+            _ => None,
+        };
+        open.table_deals += 1;
+        self.tables.deals.push(&TableDeal {
+            record: d.place.record,
+            board: d.place.board.clone(),
+            contract: d.bid.clone(),
+            declarer: d.declarer,
+            result,
+            ruled: d.settled.as_ref().is_some_and(|x| x.totals != x.computed),
+            scores,
+            score_sheet,
+        });
+    }
+
+    fn candidate(&mut self, d: &Deal) {
+        let (Some(variant), Some(s)) = (d.variant, &d.settled) else {
+            return;
+        };
+        let c = Candidate {
+            variant,
+            place: d.place.clone(),
+            hands: d.hands.clone(),
+            session: d.session,
+            names: d.names.to_vec(),
+            contract: d.contract.clone(),
+            tricks: s.tricks.clone(),
+            totals: s.totals.clone(),
+        };
+        let Some(key) = c.key() else { return };
+        self.hashes.push(hash_of(&key));
+        self.candidates.push(&c);
+    }
+
+    /// The open session ends: its standings and its table's sheet.
+    fn close(&mut self) {
+        let Some(open) = self.open.take() else {
+            return;
+        };
+        let mut players: Vec<PlayerLine> = open
+            .lines
+            .into_iter()
+            .map(|(player, mut t)| {
+                t.seats.sort_unstable();
+                PlayerLine {
+                    player,
+                    seats: t.seats,
+                    deals: t.deals,
+                    total: t.total,
+                    average: average(t.total, t.deals),
+                }
+            })
+            .collect();
+        players.sort_by(|a, b| b.total.cmp(&a.total).then(a.player.cmp(&b.player)));
+        self.standings.push(&SessionStanding {
+            session: open.name.clone(),
+            variants: open.variants,
+            deals: open.deals,
+            unsettled: open.unsettled,
+            unreadable: open.unreadable,
+            players,
+            pots: open.pots,
+            sum: open.sum,
+        });
+        let (round, table, players) = open.first.unwrap_or_default();
+        let key = (
+            natural(round.as_deref().unwrap_or("-")),
+            natural(table.as_deref().unwrap_or("-")),
+        );
+        if self.last_key.as_ref().is_some_and(|last| *last > key) {
+            self.keys_sorted = false;
+        }
+        self.table_keys
+            .push(&(key.clone(), self.tables.sheets.mark()));
+        self.last_key = Some(key);
+        self.tables.sheets.push(&TableSheet {
+            session: open.name.clone(),
+            round,
+            table,
+            players,
+            deals_at: open.deals_at,
+            deals: open.table_deals,
+            totals: open.totals,
+            score_sheet_errors: open.errors,
+        });
+        self.lineup.close(&open.name);
+    }
+
+    /// The report of every deal handed on; `files` files were read,
+    /// `unopened` are the paths that could not be (`path: why`).
+    pub fn finish(mut self, files: usize, unopened: Vec<String>) -> Sheet {
+        self.close();
+        let (boards, differ) = boards(&self.candidates, self.hashes);
+        let mut lineup = self.lineup.finish(self.register);
         lineup.extend(differ);
         let duplicate = duplicate(&boards);
+        // By round, then table; in input order where the tags say nothing.
+        // Read in that order (one table, or no tags): nothing to sort.
+        if !self.keys_sorted {
+            let mut keys: Vec<(TableKey, u64)> = self.table_keys.iter().collect();
+            keys.sort_by(|a, b| a.0.cmp(&b.0));
+            self.tables.order = Some(keys.into_iter().map(|(_, at)| at).collect());
+        }
+        let mut rounds = self.rounds.list;
+        rounds.sort_by_key(|r| natural(r));
+        let unsettled = self.records - self.unreadable - self.settled;
         Sheet {
             lang: super::Lang::default(),
             header: Header {
-                register: register.map(|r| r.names.len()),
-                ..header(&deals)
+                events: self.events.list,
+                sites: self.sites.list,
+                dates: self.dates.list,
+                rounds,
+                tool: format!("tarok {}", env!("CARGO_PKG_VERSION")),
+                register: self.register.map(|r| r.names.len()),
             },
-            not_checked: not_checked(&deals, &unopened),
-            summary: summary(&deals, files, unopened),
-            irregularities: irregularities(&deals, sessions),
-            claims: claims(&deals),
-            standings: standings(sessions),
-            tables: tables(sessions),
-            rulings: deals
-                .iter()
-                .flat_map(|d| d.rulings.iter().cloned())
-                .collect(),
+            not_checked: not_checked(self.not_checked, &unopened),
+            summary: Summary {
+                files,
+                records: self.records,
+                unreadable: self.unreadable,
+                with_findings: self.with_findings,
+                settled: self.settled,
+                unsettled,
+                claims: self.claim_count,
+                all_checked: unopened.is_empty() && self.unreadable == 0 && unsettled == 0,
+                flagged_files: self.flagged,
+                unopened,
+            },
+            irregularities: irregularities(
+                sorted_rows(self.rows, &self.segments),
+                self.bad_tag,
+                self.by_kind,
+                self.by_player,
+                self.by_player_kind,
+            ),
+            claims: self.claims,
+            standings: standings(self.standings, self.overall, self.rounds_of, self.by_round),
+            tables: self.tables,
+            rulings: self.rulings,
             lineup,
             boards,
             duplicate,
         }
     }
+}
 
+impl Sheet {
     /// Whether anything was found: the exit code's ground (a line-up
     /// warning is not).
     pub fn has_findings(&self) -> bool {
         !self.irregularities.rows.is_empty() || self.lineup.iter().any(|l| l.severity == "finding")
-    }
-}
-
-fn distinct<'a>(values: impl Iterator<Item = Option<&'a String>>) -> Vec<String> {
-    let mut seen = std::collections::HashSet::new();
-    values
-        .flatten()
-        .filter(|v| seen.insert(v.as_str()))
-        .cloned()
-        .collect()
-}
-
-fn header(deals: &[&Deal]) -> Header {
-    Header {
-        events: distinct(deals.iter().map(|d| d.place.event.as_ref())),
-        sites: distinct(deals.iter().map(|d| d.site.as_ref())),
-        dates: distinct(deals.iter().map(|d| d.date.as_ref())),
-        rounds: {
-            let mut r = distinct(deals.iter().map(|d| d.place.round.as_ref()));
-            r.sort_by_key(|r| natural(r));
-            r
-        },
-        tool: format!("tarok {}", env!("CARGO_PKG_VERSION")),
-        register: None,
-    }
-}
-
-/// Per session (a table), each deal: the printable per-table sheet.
-fn tables(sessions: &[SessionRun]) -> Vec<TableSheet> {
-    let mut out: Vec<TableSheet> = sessions
-        .iter()
-        .map(|s| {
-            let first = s.deals.iter().find(|d| d.readable);
-            let seats = s
-                .deals
-                .iter()
-                .filter_map(|d| d.settled.as_ref().map(|x| x.totals.len()))
-                .max()
-                .unwrap_or(0);
-            let mut totals = vec![0i64; seats];
-            let mut errors = 0;
-            let deals = s
-                .deals
-                .iter()
-                .filter(|d| d.readable)
-                .map(|d| {
-                    let scores = d
-                        .settled
-                        .as_ref()
-                        .map(|x| x.totals.clone())
-                        .unwrap_or_default();
-                    for (t, v) in totals.iter_mut().zip(&scores) {
-                        *t += v;
-                    }
-                    let result = match (d.settled.as_ref(), d.declarer) {
-                        (None, _) => "not settled".to_owned(),
-                        (Some(x), Some(seat)) => match x.totals.get(seat as usize) {
-                            Some(v) if *v > 0 => "made".into(),
-                            Some(v) if *v < 0 => "lost".into(),
-                            _ => "0".into(),
-                        },
-                        (Some(_), None) => String::new(),
-                    };
-                    // A stated result the cards contradict, or that cannot
-                    // be, is the score sheet's error too (issue 26).
-                    let result_error = d
-                        .findings
-                        .iter()
-                        .any(|f| matches!(f.kind, "result-mismatch" | "bad-result"));
-                    let score_sheet = match (d.has_claim, d.settled.is_some()) {
-                        _ if result_error => {
-                            errors += 1;
-                            Some("disagrees")
-                        }
-                        (true, true) if d.claim_mismatch => {
-                            errors += 1;
-                            Some("disagrees")
-                        }
-                        (true, true) => Some("agrees"),
-                        _ => None,
-                    };
-                    TableDeal {
-                        record: d.place.record,
-                        board: d.place.board.clone(),
-                        contract: d.bid.clone(),
-                        declarer: d.declarer,
-                        result,
-                        ruled: d.settled.as_ref().is_some_and(|x| x.totals != x.computed),
-                        scores,
-                        score_sheet,
-                    }
-                })
-                .collect();
-            TableSheet {
-                session: s.name.clone(),
-                round: first.and_then(|d| d.place.round.clone()),
-                table: first.and_then(|d| d.place.table.clone()),
-                players: first.map(|d| d.names.to_vec()).unwrap_or_default(),
-                deals,
-                totals,
-                score_sheet_errors: errors,
-            }
-        })
-        .collect();
-    // By round, then table; in input order where the tags say nothing.
-    out.sort_by_key(|t| {
-        (
-            natural(t.round.as_deref().unwrap_or("-")),
-            natural(t.table.as_deref().unwrap_or("-")),
-        )
-    });
-    out
-}
-
-fn summary(deals: &[&Deal], files: usize, unopened: Vec<String>) -> Summary {
-    let mut flagged_files: Vec<String> = Vec::new();
-    for d in deals {
-        if (!d.readable || !d.findings.is_empty())
-            && flagged_files.last() != Some(&d.place.file)
-            && !flagged_files.contains(&d.place.file)
-        {
-            flagged_files.push(d.place.file.clone());
-        }
-    }
-    let unreadable = deals.iter().filter(|d| !d.readable).count();
-    let settled = deals.iter().filter(|d| d.settled.is_some()).count();
-    let unsettled = deals.len() - unreadable - settled;
-    let claims = ClaimCount {
-        compared: deals
-            .iter()
-            .filter(|d| d.has_claim && d.settled.is_some())
-            .count(),
-        disagree: deals
-            .iter()
-            .filter(|d| d.claim_mismatch && d.settled.is_some())
-            .count(),
-        not_compared: deals
-            .iter()
-            .filter(|d| d.has_claim && d.settled.is_none())
-            .count(),
-    };
-    Summary {
-        files,
-        records: deals.len(),
-        unreadable,
-        with_findings: deals
-            .iter()
-            .filter(|d| d.readable && !d.findings.is_empty())
-            .count(),
-        settled,
-        unsettled,
-        claims,
-        all_checked: unopened.is_empty() && unreadable == 0 && unsettled == 0,
-        flagged_files,
-        unopened,
     }
 }
 
@@ -268,46 +700,72 @@ fn why_unsettled(d: &Deal) -> (Option<&'static str>, String) {
 
 /// What was not checked, in input order: the paths not read, then per
 /// deal the records unreadable and the deals not settled.
-fn not_checked(deals: &[&Deal], unopened: &[String]) -> Vec<Unchecked> {
-    let mut rows: Vec<Unchecked> = unopened
-        .iter()
-        .map(|u| {
-            // `path: why`; the reasons hold no `: `, a path may.
-            let (file, reason) = u.rsplit_once(": ").unwrap_or((u.as_str(), "not read"));
-            Unchecked {
-                file: file.to_owned(),
-                record: None,
-                what: "path",
-                kind: None,
-                reason: reason.to_owned(),
-                claim_not_compared: false,
-            }
-        })
-        .collect();
-    for d in deals {
-        let (what, (kind, reason)) = match (d.readable, &d.settled) {
-            (_, Some(_)) => continue,
-            (false, None) => {
-                let first = d.findings.first();
-                let more = d.findings.len().saturating_sub(1);
-                let mut reason = first.map_or_else(|| "not read".to_owned(), |f| f.message.clone());
-                if more > 0 {
-                    reason.push_str(&format!(" (and {more} more finding(s))"));
-                }
-                ("record", (first.map(|f| f.kind), reason))
-            }
-            (true, None) => ("deal", why_unsettled(d)),
-        };
-        rows.push(Unchecked {
-            file: d.place.file.clone(),
-            record: Some(d.place.record),
-            what,
-            kind,
-            reason,
-            claim_not_compared: d.has_claim,
+fn not_checked(deals: List<Unchecked>, unopened: &[String]) -> List<Unchecked> {
+    if unopened.is_empty() {
+        return deals;
+    }
+    let mut rows = List::new();
+    for u in unopened {
+        // `path: why`; the reasons hold no `: `, a path may.
+        let (file, reason) = u.rsplit_once(": ").unwrap_or((u.as_str(), "not read"));
+        rows.push(&Unchecked {
+            file: file.to_owned(),
+            record: None,
+            what: "path",
+            kind: None,
+            reason: reason.to_owned(),
+            claim_not_compared: false,
         });
     }
+    for r in deals.iter() {
+        rows.push(&r);
+    }
     rows
+}
+
+/// The findings sorted by file and record (a record's findings stay in
+/// the order the rules found them): the runs of one file, in the order of
+/// their files' names; runs of one file given twice merged by record. The
+/// rows are copied only when the files were not read in that order.
+fn sorted_rows(rows: List<Irregularity>, segments: &[(String, u64, usize)]) -> List<Irregularity> {
+    if segments.windows(2).all(|w| w[0].0 < w[1].0) {
+        return rows;
+    }
+    let mut order: Vec<usize> = (0..segments.len()).collect();
+    order.sort_by(|a, b| segments[*a].0.cmp(&segments[*b].0));
+    let mut out = List::new();
+    let mut i = 0;
+    while i < order.len() {
+        let file = &segments[order[i]].0;
+        let mut j = i;
+        while j < order.len() && segments[order[j]].0 == *file {
+            j += 1;
+        }
+        let mut runs: Vec<std::iter::Peekable<_>> = order[i..j]
+            .iter()
+            .map(|k| {
+                let (_, at, n) = &segments[*k];
+                rows.iter_from(*at).take(*n).peekable()
+            })
+            .collect();
+        loop {
+            // The smallest record next; the first run on a tie.
+            let mut best: Option<(usize, usize)> = None;
+            for (k, r) in runs.iter_mut().enumerate() {
+                if let Some(row) = r.peek() {
+                    if best.is_none_or(|(_, rec)| row.place.record < rec) {
+                        best = Some((k, row.place.record));
+                    }
+                }
+            }
+            let Some((k, _)) = best else { break };
+            if let Some(row) = runs[k].next() {
+                out.push(&row);
+            }
+        }
+        i = j;
+    }
+    out
 }
 
 fn counted(map: BTreeMap<String, usize>) -> Vec<Count> {
@@ -319,33 +777,13 @@ fn counted(map: BTreeMap<String, usize>) -> Vec<Count> {
     v
 }
 
-fn irregularities(deals: &[&Deal], sessions: &[SessionRun]) -> Irregularities {
-    let mut rows: Vec<Irregularity> = Vec::new();
-    let mut by_kind = BTreeMap::new();
-    let mut by_player = BTreeMap::new();
-    let mut by_player_kind: BTreeMap<(String, String), (usize, Vec<String>)> = BTreeMap::new();
-    for d in deals {
-        for f in &d.findings {
-            *by_kind.entry(f.kind.to_owned()).or_insert(0) += 1;
-            // A score-sheet error is the table's, not a player's.
-            let sheet = matches!(
-                f.kind,
-                "claim-mismatch" | "scores-mismatch" | "result-mismatch" | "bad-result"
-            );
-            if let (Some(seat), false) = (f.seat, sheet) {
-                let (key, _) = player_key(&d.names, seat, &sessions[d.session].name);
-                *by_player.entry(key.clone()).or_insert(0) += 1;
-                let e = by_player_kind.entry((key, f.kind.to_owned())).or_default();
-                e.0 += 1;
-                if let Some(c) = &f.consequence {
-                    if !e.1.contains(c) {
-                        e.1.push(c.clone());
-                    }
-                }
-            }
-            rows.push(f.clone());
-        }
-    }
+fn irregularities(
+    rows: List<Irregularity>,
+    bad_tag: bool,
+    by_kind: BTreeMap<String, usize>,
+    by_player: BTreeMap<String, usize>,
+    by_player_kind: BTreeMap<(String, String), (usize, Vec<String>)>,
+) -> Irregularities {
     let mut by_player_kind: Vec<PlayerKind> = by_player_kind
         .into_iter()
         .map(|((player, kind), (findings, consequences))| PlayerKind {
@@ -362,64 +800,15 @@ fn irregularities(deals: &[&Deal], sessions: &[SessionRun]) -> Irregularities {
         .map(|(i, c)| (c.name, i))
         .collect();
     by_player_kind.sort_by_key(|p| (order.get(&p.player).copied(), std::cmp::Reverse(p.findings)));
-    // Sorted by file and record; a record's findings stay in the order the
-    // rules found them.
-    rows.sort_by(|a, b| {
-        (a.place.file.as_str(), a.place.record).cmp(&(b.place.file.as_str(), b.place.record))
-    });
     Irregularities {
         rows,
+        bad_tag,
         by_kind: counted(by_kind),
         by_player: counted(by_player),
         by_player_kind,
     }
 }
 
-fn claims(deals: &[&Deal]) -> Vec<ClaimDeal> {
-    deals
-        .iter()
-        .filter(|d| d.claim_mismatch)
-        .filter_map(|d| {
-            let s = d.settled.as_ref()?;
-            let claimed = |party: Party| {
-                d.claim
-                    .iter()
-                    .find(|(p, _)| *p == party)
-                    .map(|(_, amount)| *amount)
-            };
-            let mut parties: Vec<ClaimParty> = (0..s.totals.len())
-                .map(|seat| {
-                    let party = Party::Seat(seat as u8);
-                    ClaimParty {
-                        party,
-                        player: players::name(&d.names, seat as u8).map(str::to_owned),
-                        claimed: claimed(party),
-                        computed: Some(s.totals[seat]),
-                    }
-                })
-                .collect();
-            if let Some(pots) = s.pots {
-                for (i, pot) in [Pot::King, Pot::Pagat].into_iter().enumerate() {
-                    let party = Party::Pot(pot);
-                    parties.push(ClaimParty {
-                        party,
-                        player: None,
-                        claimed: claimed(party),
-                        computed: Some(pots[i]),
-                    });
-                }
-            }
-            Some(ClaimDeal {
-                place: d.place.clone(),
-                variant: d.variant,
-                parties,
-                ruled: s.totals != s.computed,
-            })
-        })
-        .collect()
-}
-
-#[derive(Default)]
 struct Tally {
     seats: Vec<u8>,
     deals: usize,
@@ -428,11 +817,29 @@ struct Tally {
     last_session: Option<usize>,
     /// Total per round (index into the variant's rounds).
     per_round: BTreeMap<usize, i64>,
-    /// Where the player sat (round tables), in the order first seen.
-    tables: Vec<String>,
-    /// The same tables as a set: asked once a deal, so a `Vec` search
-    /// would make a long input quadratic (issue 23).
-    seen_tables: std::collections::HashSet<String>,
+    /// Where the player sat (round tables), in the order first seen: as
+    /// many as sessions without a `Table` tag, so in a small [`List`].
+    tables: List<String>,
+    /// The same tables as a set of hashes (8 bytes a table; two names of
+    /// one hash, about one chance in 2^64, would be listed once): asked
+    /// once a deal, so a search of `tables` would make a long input
+    /// quadratic (issue 23).
+    seen_tables: HashSet<u64>,
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally {
+            seats: Vec::new(),
+            deals: 0,
+            total: 0,
+            sessions: 0,
+            last_session: None,
+            per_round: BTreeMap::new(),
+            tables: List::small(),
+            seen_tables: HashSet::new(),
+        }
+    }
 }
 
 /// `-` for a deal without a `Round` tag.
@@ -440,141 +847,14 @@ fn round_name(d: &Deal) -> String {
     d.place.round.clone().unwrap_or_else(|| "-".into())
 }
 
-fn standings(sessions: &[SessionRun]) -> Standings {
-    let mut out = Vec::new();
-    // Per variant, in order of first appearance.
-    let mut overall: Vec<(Variant, BTreeMap<String, Tally>)> = Vec::new();
-    // Per variant, its rounds in order of first appearance.
-    let mut rounds_of: Vec<Vec<String>> = Vec::new();
-    // Per variant and round: player -> tally.
-    let mut by_round: Vec<(Variant, String, BTreeMap<String, Tally>)> = Vec::new();
-    for (i, session) in sessions.iter().enumerate() {
-        let mut lines: BTreeMap<String, Tally> = BTreeMap::new();
-        let mut variants: Vec<Variant> = Vec::new();
-        let mut deals = 0;
-        let mut unsettled = 0;
-        let mut unreadable = 0;
-        let mut pots: Option<SessionPots> = None;
-        let mut sum = 0;
-        for d in &session.deals {
-            let (Some(s), Some(variant)) = (&d.settled, d.variant) else {
-                if d.readable {
-                    unsettled += 1;
-                } else {
-                    unreadable += 1;
-                }
-                continue;
-            };
-            deals += 1;
-            if !variants.contains(&variant) {
-                variants.push(variant);
-            }
-            let at = match overall.iter().position(|(v, _)| *v == variant) {
-                Some(at) => at,
-                None => {
-                    overall.push((variant, BTreeMap::new()));
-                    rounds_of.push(Vec::new());
-                    overall.len() - 1
-                }
-            };
-            let round = round_name(d);
-            let r = match rounds_of[at].iter().position(|x| *x == round) {
-                Some(r) => r,
-                None => {
-                    rounds_of[at].push(round.clone());
-                    rounds_of[at].len() - 1
-                }
-            };
-            let rb = match by_round
-                .iter()
-                .position(|(v, x, _)| *v == variant && *x == round)
-            {
-                Some(rb) => rb,
-                None => {
-                    by_round.push((variant, round.clone(), BTreeMap::new()));
-                    by_round.len() - 1
-                }
-            };
-            let table = d
-                .place
-                .table
-                .clone()
-                .unwrap_or_else(|| session.name.clone());
-            for (seat, total) in s.totals.iter().enumerate() {
-                let seat = seat as u8;
-                let active = s.active.get(seat as usize).copied().unwrap_or(true);
-                // In its session an unnamed player is the seat; over the
-                // whole input, the seat of that session.
-                let (key, named) = player_key(&d.names, seat, &session.name);
-                let local = if named {
-                    key.clone()
-                } else {
-                    format!("seat {seat}")
-                };
-                for line in [
-                    lines.entry(local).or_default(),
-                    overall[at].1.entry(key.clone()).or_default(),
-                ] {
-                    line.total += total;
-                    line.deals += usize::from(active);
-                    if !line.seats.contains(&seat) {
-                        line.seats.push(seat);
-                    }
-                    if line.last_session != Some(i) {
-                        line.last_session = Some(i);
-                        line.sessions += 1;
-                    }
-                }
-                if let Some(t) = overall[at].1.get_mut(&key) {
-                    *t.per_round.entry(r).or_default() += total;
-                }
-                let line = by_round[rb].2.entry(key).or_default();
-                line.total += total;
-                line.deals += usize::from(active);
-                if !line.seen_tables.contains(&table) {
-                    line.seen_tables.insert(table.clone());
-                    line.tables.push(table.clone());
-                }
-                sum += total;
-            }
-            if let Some(after) = s.pots {
-                let before = [after[0] - s.paid_in[0], after[1] - s.paid_in[1]];
-                let p = pots.get_or_insert(SessionPots {
-                    start: before,
-                    end: after,
-                    paid_in: [0, 0],
-                });
-                p.end = after;
-                p.paid_in[0] += s.paid_in[0];
-                p.paid_in[1] += s.paid_in[1];
-                sum += s.paid_in[0] + s.paid_in[1];
-            }
-        }
-        let mut players: Vec<PlayerLine> = lines
-            .into_iter()
-            .map(|(player, mut t)| {
-                t.seats.sort_unstable();
-                PlayerLine {
-                    player,
-                    seats: t.seats,
-                    deals: t.deals,
-                    total: t.total,
-                    average: average(t.total, t.deals),
-                }
-            })
-            .collect();
-        players.sort_by(|a, b| b.total.cmp(&a.total).then(a.player.cmp(&b.player)));
-        out.push(SessionStanding {
-            session: session.name.clone(),
-            variants,
-            deals,
-            unsettled,
-            unreadable,
-            players,
-            pots,
-            sum,
-        });
-    }
+type Tallies = BTreeMap<String, Tally>;
+
+fn standings(
+    sessions: List<SessionStanding>,
+    overall: Vec<(Variant, Tallies)>,
+    rounds_of: Vec<Vec<String>>,
+    mut by_round: Vec<(Variant, String, Tallies)>,
+) -> Standings {
     let overall: Vec<Overall> = overall
         .into_iter()
         .zip(rounds_of)
@@ -637,7 +917,7 @@ fn standings(sessions: &[SessionRun]) -> Standings {
         })
         .collect();
     Standings {
-        sessions: out,
+        sessions,
         rounds,
         overall,
     }
@@ -676,25 +956,26 @@ pub(super) fn matchpoints(scores: &[Vec<i64>]) -> Vec<Vec<u32>> {
 
 /// The boards played at several tables, compared; and a finding for each
 /// `Board` tag over different cards (those tables are not compared).
-fn boards(deals: &[&Deal]) -> (Vec<Board>, Vec<LineupFinding>) {
-    // Key: the variant, then the Board tag or the hands. BTreeMap keeps
-    // the order stable; boards are then listed in order of first appearance.
-    #[derive(PartialEq, Eq, PartialOrd, Ord)]
-    enum Same {
-        Board(String),
-        Hands(Vec<u128>),
-    }
-    let mut groups: BTreeMap<(&'static str, Same), Vec<&Deal>> = BTreeMap::new();
-    for d in deals {
-        let (Some(variant), Some(_)) = (d.variant, &d.settled) else {
-            continue;
-        };
-        let key = match (&d.place.board, &d.hands) {
-            (Some(b), _) => (variant.name(), Same::Board(b.clone())),
-            (None, Some(h)) => (variant.name(), Same::Hands(h.clone())),
-            _ => continue,
-        };
-        groups.entry(key).or_default().push(d);
+fn boards(list: &List<Candidate>, mut hashes: Vec<u64>) -> (Vec<Board>, Vec<LineupFinding>) {
+    // The keys seen more than once (or sharing a hash with another): only
+    // those deals are read back and grouped.
+    hashes.sort_unstable();
+    let twice: HashSet<u64> = hashes
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| w[0])
+        .collect();
+    drop(hashes);
+    // BTreeMap keeps the order stable; boards are then listed in order of
+    // first appearance.
+    let mut groups: BTreeMap<(&'static str, Same), Vec<Candidate>> = BTreeMap::new();
+    if !twice.is_empty() {
+        for c in list.iter() {
+            let Some(key) = c.key() else { continue };
+            if twice.contains(&hash_of(&key)) {
+                groups.entry(key).or_default().push(c);
+            }
+        }
     }
     let mut differ = Vec::new();
     let mut boards: Vec<((usize, usize), Board)> = Vec::new();
@@ -702,12 +983,10 @@ fn boards(deals: &[&Deal]) -> (Vec<Board>, Vec<LineupFinding>) {
         if g.len() < 2 {
             continue;
         }
-        let Some(variant) = g[0].variant else {
-            continue;
-        };
+        let variant = g[0].variant;
         if let Same::Board(b) = &same {
             let first = g.iter().find_map(|d| d.hands.as_ref());
-            let odd: Vec<&&Deal> = g
+            let odd: Vec<&Candidate> = g
                 .iter()
                 .filter(|d| d.hands.is_some() && d.hands.as_ref() != first)
                 .collect();
@@ -728,20 +1007,8 @@ fn boards(deals: &[&Deal]) -> (Vec<Board>, Vec<LineupFinding>) {
                 continue;
             }
         }
-        let seats = g
-            .iter()
-            .filter_map(|d| d.settled.as_ref().map(|s| s.totals.len()))
-            .max()
-            .unwrap_or(0);
-        let scores: Vec<Vec<i64>> = g
-            .iter()
-            .map(|d| {
-                d.settled
-                    .as_ref()
-                    .map(|s| s.totals.clone())
-                    .unwrap_or_default()
-            })
-            .collect();
+        let seats = g.iter().map(|d| d.totals.len()).max().unwrap_or(0);
+        let scores: Vec<Vec<i64>> = g.iter().map(|d| d.totals.clone()).collect();
         let average: Vec<f64> = (0..seats)
             .map(|seat| {
                 let col: Vec<i64> = scores.iter().filter_map(|s| s.get(seat).copied()).collect();
@@ -750,30 +1017,6 @@ fn boards(deals: &[&Deal]) -> (Vec<Board>, Vec<LineupFinding>) {
             .collect();
         let top = 2 * (g.len() as u32 - 1);
         let mps = matchpoints(&scores);
-        let tables = g
-            .iter()
-            .zip(scores.iter().zip(mps))
-            .map(|(d, (sc, mp))| {
-                let s = d.settled.as_ref().expect("grouped deals are settled");
-                BoardTable {
-                    place: d.place.clone(),
-                    players: d.names.to_vec(),
-                    contract: d.contract.clone(),
-                    tricks: s.tricks.clone(),
-                    scores: sc.clone(),
-                    versus_average: sc
-                        .iter()
-                        .zip(&average)
-                        .map(|(t, a)| round2(*t as f64 - a))
-                        .collect(),
-                    percent: mp
-                        .iter()
-                        .map(|m| round2(f64::from(*m) * 100.0 / f64::from(top)))
-                        .collect(),
-                    matchpoints: mp,
-                }
-            })
-            .collect();
         let first = g
             .iter()
             .map(|d| (d.session, d.place.record))
@@ -783,6 +1026,27 @@ fn boards(deals: &[&Deal]) -> (Vec<Board>, Vec<LineupFinding>) {
             Same::Board(b) => (b, true),
             Same::Hands(_) => (format!("same hands as {}", place_label(&g[0].place)), false),
         };
+        let tables = g
+            .into_iter()
+            .zip(scores.into_iter().zip(mps))
+            .map(|(d, (sc, mp))| BoardTable {
+                place: d.place,
+                players: d.names,
+                contract: d.contract,
+                tricks: d.tricks,
+                versus_average: sc
+                    .iter()
+                    .zip(&average)
+                    .map(|(t, a)| round2(*t as f64 - a))
+                    .collect(),
+                scores: sc,
+                percent: mp
+                    .iter()
+                    .map(|m| round2(f64::from(*m) * 100.0 / f64::from(top)))
+                    .collect(),
+                matchpoints: mp,
+            })
+            .collect();
         boards.push((
             first,
             Board {
@@ -885,6 +1149,58 @@ mod tests {
         }
     }
 
+    /// Findings come sorted by file and record: files read out of name
+    /// order are put in order, and a file given twice has its runs merged
+    /// by record (as a stable sort of all the rows would).
+    #[test]
+    fn findings_are_sorted_by_file_then_record_from_their_runs() {
+        let row = |file: &str, record: usize, kind: &'static str| Irregularity {
+            place: Place {
+                file: file.into(),
+                record,
+                ..Place::default()
+            },
+            ..deal(&[kind]).findings.remove(0)
+        };
+        let input = [
+            row("b", 0, "revoke"),
+            row("b", 1, "revoke"),
+            row("a", 0, "incomplete"),
+            row("b", 0, "bad-tag"),
+            row("b", 2, "bad-tag"),
+        ];
+        let mut list = List::new();
+        let mut segments: Vec<(String, u64, usize)> = Vec::new();
+        for r in &input {
+            match segments.last_mut() {
+                Some(s) if s.0 == r.place.file => s.2 += 1,
+                _ => segments.push((r.place.file.clone(), list.mark(), 1)),
+            }
+            list.push(r);
+        }
+        assert_eq!(
+            segments.len(),
+            3,
+            "b 0-1, a 0, b 0-2: the file b given twice"
+        );
+        let sorted: Vec<(String, usize, &str)> = sorted_rows(list, &segments)
+            .iter()
+            .map(|r| (r.place.file, r.place.record, r.kind))
+            .collect();
+        let want = [
+            ("a", 0, "incomplete"),
+            ("b", 0, "revoke"),
+            ("b", 0, "bad-tag"),
+            ("b", 1, "revoke"),
+            ("b", 2, "bad-tag"),
+        ];
+        let want: Vec<(String, usize, &str)> = want
+            .iter()
+            .map(|(f, r, k)| (f.to_string(), *r, *k))
+            .collect();
+        assert_eq!(sorted, want);
+    }
+
     #[test]
     fn ties_share_a_rank() {
         assert_eq!(ranks(&[9, 5, 5, 1]), ["1", "2=", "2=", "4"]);
@@ -929,11 +1245,12 @@ mod tests {
         let mut good = deal(&[]);
         good.settled = Some(settled);
         let run = |deals: Vec<Deal>, unopened: Vec<String>| {
-            let sessions = [SessionRun {
-                name: "f".into(),
-                deals,
-            }];
-            Sheet::build(&sessions, 1, unopened, None)
+            let mut b = Builder::new(None);
+            b.session("f".into());
+            for d in deals {
+                b.deal(d);
+            }
+            b.finish(1, unopened)
         };
         let sheet = run(vec![good], Vec::new());
         assert!(sheet.summary.all_checked);
@@ -942,13 +1259,16 @@ mod tests {
         let sheet = run(vec![deal(&["incomplete"])], Vec::new());
         assert!(!sheet.summary.all_checked);
         assert_eq!(sheet.summary.claims.not_compared, 1);
-        assert_eq!(sheet.not_checked[0].what, "deal");
-        assert!(sheet.not_checked[0].claim_not_compared);
-        assert_eq!(sheet.standings.sessions.len(), 1);
-        assert_eq!(sheet.standings.sessions[0].unsettled, 1);
+        let not_checked: Vec<Unchecked> = sheet.not_checked.iter().collect();
+        assert_eq!(not_checked[0].what, "deal");
+        assert!(not_checked[0].claim_not_compared);
+        let sessions: Vec<SessionStanding> = sheet.standings.sessions.iter().collect();
+        assert_eq!(sessions.len(), 1);
+        assert_eq!(sessions[0].unsettled, 1);
         let sheet = run(Vec::new(), vec!["a: b: no such file or folder".into()]);
         assert!(!sheet.summary.all_checked);
-        assert_eq!(sheet.not_checked[0].file, "a: b");
-        assert_eq!(sheet.not_checked[0].reason, "no such file or folder");
+        let not_checked: Vec<Unchecked> = sheet.not_checked.iter().collect();
+        assert_eq!(not_checked[0].file, "a: b");
+        assert_eq!(not_checked[0].reason, "no such file or folder");
     }
 }

@@ -2,34 +2,107 @@
 //! aligned text, Markdown, CSV. The HTML page (`html.rs`) renders the same
 //! grids.
 
-use std::fmt::Write;
+use std::io::{self, Write as _};
 
 use notation::Party;
 
+use super::list::List;
 use super::tr;
 use super::{Board, Place, Sheet};
 use crate::escape;
 
 /// One of the report's parts: what was not checked, then the four.
-pub struct Part {
+pub struct Part<'a> {
     pub id: &'static str,
     pub title: &'static str,
     /// Said under the title whatever the grids (what the part leaves out).
     pub note: Option<String>,
-    pub grids: Vec<Grid>,
+    /// Made one at a time as they are written (a part may have a grid per
+    /// session: issue 23).
+    pub grids: Box<dyn Iterator<Item = Grid> + 'a>,
     /// Said when the part has no grid to show.
     pub empty: String,
 }
 
-impl Part {
-    /// The grids a page shows: those with rows, and those with a note in
-    /// their place (a session without a settled deal); an empty grid
-    /// without a note is left out.
-    pub fn shown(&self) -> Vec<&Grid> {
-        self.grids
+/// Whether a page shows a grid: one with rows, or with a note in their
+/// place (a session without a settled deal); an empty grid without a note
+/// is left out.
+pub fn shown(g: &Grid) -> bool {
+    !g.rows.is_empty() || g.note.is_some()
+}
+
+fn boxed<'a>(list: Vec<Grid>) -> Box<dyn Iterator<Item = Grid> + 'a> {
+    Box::new(list.into_iter())
+}
+
+/// A grid's rows, as many as there are: in a [`List`] (memory, then an
+/// unnamed file), with what the renderers need of all of them kept as they
+/// are added: which columns a row fills, and each column's widest cell.
+#[derive(Default)]
+pub struct Rows {
+    list: List<Vec<String>>,
+    filled: Vec<bool>,
+    widths: Vec<usize>,
+    /// The columns kept ([`Grid::drop_empty_columns`]); all when empty.
+    keep: Vec<bool>,
+    /// The numeric columns, whose `—` is left empty ([`Grid::numbers_only`]).
+    blank: Vec<bool>,
+}
+
+impl Rows {
+    pub fn push(&mut self, row: Vec<String>) {
+        if self.filled.len() < row.len() {
+            self.filled.resize(row.len(), false);
+            self.widths.resize(row.len(), 0);
+        }
+        for (i, c) in row.iter().enumerate() {
+            self.filled[i] |= !c.is_empty();
+            self.widths[i] = self.widths[i].max(width(&text_cell(c)));
+        }
+        self.list.push(&row);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// The rows as shown: numbers only, or the empty columns left out.
+    pub fn iter(&self) -> impl Iterator<Item = Vec<String>> + '_ {
+        self.list.iter().map(|mut r| {
+            for (cell, numeric) in r.iter_mut().zip(&self.blank) {
+                if *numeric && cell == "—" {
+                    cell.clear();
+                }
+            }
+            if !self.keep.is_empty() {
+                let mut i = 0;
+                r.retain(|_| {
+                    i += 1;
+                    self.keep.get(i - 1).copied().unwrap_or(true)
+                });
+            }
+            r
+        })
+    }
+
+    /// The widest cell of each column shown, as the terminal shows it.
+    fn widths(&self) -> Vec<usize> {
+        self.widths
             .iter()
-            .filter(|g| !g.rows.is_empty() || g.note.is_some())
+            .enumerate()
+            .filter(|(i, _)| self.keep.get(*i).copied().unwrap_or(true))
+            .map(|(_, w)| *w)
             .collect()
+    }
+}
+
+impl FromIterator<Vec<String>> for Rows {
+    fn from_iter<I: IntoIterator<Item = Vec<String>>>(iter: I) -> Rows {
+        let mut rows = Rows::default();
+        for r in iter {
+            rows.push(r);
+        }
+        rows
     }
 }
 
@@ -39,7 +112,7 @@ pub struct Grid {
     pub id: String,
     pub title: String,
     pub columns: Vec<Column>,
-    pub rows: Vec<Vec<String>>,
+    pub rows: Rows,
     /// Summary rows under the data (pots, sums, averages).
     pub foot: Vec<Vec<String>>,
     /// Said in place of the table when it has no rows.
@@ -153,7 +226,7 @@ fn party(p: Party, player: Option<&str>) -> String {
 
 /// The report's parts. `full` gives one column per field (CSV, for
 /// spreadsheets); otherwise some fields share a column (for reading).
-pub fn parts(sheet: &Sheet, full: bool) -> Vec<Part> {
+pub fn parts(sheet: &Sheet, full: bool) -> Vec<Part<'_>> {
     // In the order players read a handout: what was not checked stays
     // first (never an all-clear above it), then the standings.
     let mut parts = vec![
@@ -166,12 +239,16 @@ pub fn parts(sheet: &Sheet, full: bool) -> Vec<Part> {
         irregularities(sheet, full),
         boards(sheet, full),
     ];
-    for g in parts.iter_mut().flat_map(|p| &mut p.grids) {
-        if full {
-            g.numbers_only();
-        } else {
-            g.drop_empty_columns();
-        }
+    for p in &mut parts {
+        let all = std::mem::replace(&mut p.grids, Box::new(std::iter::empty()));
+        p.grids = Box::new(all.map(move |mut g| {
+            if full {
+                g.numbers_only();
+            } else {
+                g.drop_empty_columns();
+            }
+            g
+        }));
     }
     parts
 }
@@ -180,7 +257,8 @@ impl Grid {
     /// For a spreadsheet: a numeric column holds numbers or nothing (`—`,
     /// said for "none" when reading, is left empty).
     fn numbers_only(&mut self) {
-        for r in self.rows.iter_mut().chain(self.foot.iter_mut()) {
+        self.rows.blank = self.columns.iter().map(|c| c.numeric).collect();
+        for r in self.foot.iter_mut() {
             for (cell, c) in r.iter_mut().zip(&self.columns) {
                 if c.numeric && cell == "—" {
                     cell.clear();
@@ -198,10 +276,11 @@ impl Grid {
         }
         let keep: Vec<bool> = (0..self.columns.len())
             .map(|i| {
-                self.rows
-                    .iter()
-                    .chain(&self.foot)
-                    .any(|r| r.get(i).is_some_and(|c| !c.is_empty()))
+                self.rows.filled.get(i).copied().unwrap_or(false)
+                    || self
+                        .foot
+                        .iter()
+                        .any(|r| r.get(i).is_some_and(|c| !c.is_empty()))
             })
             .collect();
         let filter = |cells: &mut Vec<String>| {
@@ -216,13 +295,14 @@ impl Grid {
             i += 1;
             keep[i - 1]
         });
-        for r in self.rows.iter_mut().chain(self.foot.iter_mut()) {
+        for r in self.foot.iter_mut() {
             filter(r);
         }
+        self.rows.keep = keep;
     }
 }
 
-fn irregularities(sheet: &Sheet, full: bool) -> Part {
+fn irregularities(sheet: &Sheet, full: bool) -> Part<'_> {
     let ir = &sheet.irregularities;
     let main = if full {
         Grid {
@@ -379,7 +459,7 @@ fn irregularities(sheet: &Sheet, full: bool) -> Part {
         id: "irregularities",
         title: "Irregularities",
         note: None,
-        grids,
+        grids: boxed(grids),
         empty: if sheet.summary.all_checked {
             "No irregularities: every deal follows the rules.".into()
         } else {
@@ -390,7 +470,7 @@ fn irregularities(sheet: &Sheet, full: bool) -> Part {
 
 /// What was not checked: first in every form, so that an empty report is
 /// never read as a clean one.
-fn not_checked(sheet: &Sheet, full: bool) -> Part {
+fn not_checked(sheet: &Sheet, full: bool) -> Part<'_> {
     let rows = sheet
         .not_checked
         .iter()
@@ -456,26 +536,27 @@ fn not_checked(sheet: &Sheet, full: bool) -> Part {
         id: "not-checked",
         title: "Not checked",
         note: None,
-        grids: vec![Grid {
+        grids: boxed(vec![Grid {
             id: "not-checked".into(),
             title: "What was not checked".into(),
             columns,
             rows,
             foot: Vec::new(),
             note: None,
-        }],
+        }]),
         empty: "Everything was checked: every path and record read, every deal settled, every claim compared."
             .into(),
     }
 }
 
-fn claims(sheet: &Sheet, full: bool) -> Part {
+fn claims(sheet: &Sheet, full: bool) -> Part<'_> {
     let rows = sheet
         .claims
         .iter()
         .flat_map(|d| {
-            d.parties.iter().map(move |p| {
-                let mut row = place_cells(&d.place, full);
+            let place = d.place;
+            d.parties.into_iter().map(move |p| {
+                let mut row = place_cells(&place, full);
                 if full {
                     // Seat and name apart, numbers only in numeric columns.
                     row.extend([
@@ -554,17 +635,19 @@ fn claims(sheet: &Sheet, full: bool) -> Part {
         id: "claims",
         title: "Score-sheet errors",
         note,
-        grids: std::iter::once(Grid {
-            id: "claims".into(),
-            title: "Score sheets that disagree with the rules".into(),
-            columns,
-            rows,
-            foot: Vec::new(),
-            note: None,
-        })
-        // Only where a `result` is in error: no empty table in every CSV.
-        .chain(Some(stated_results(sheet, full)).filter(|g| !g.rows.is_empty()))
-        .collect(),
+        grids: boxed(
+            std::iter::once(Grid {
+                id: "claims".into(),
+                title: "Score sheets that disagree with the rules".into(),
+                columns,
+                rows,
+                foot: Vec::new(),
+                note: None,
+            })
+            // Only where a `result` is in error: no empty table in every CSV.
+            .chain(Some(stated_results(sheet, full)).filter(|g| !g.rows.is_empty()))
+            .collect(),
+        ),
         empty,
     }
 }
@@ -684,7 +767,7 @@ fn overall_grids(sheet: &Sheet, full: bool) -> Vec<Grid> {
                     let mut row = rank_cells(&p.rank, full);
                     row.extend([
                         p.player.clone(),
-                        p.tables.join(", "),
+                        p.tables.iter().collect::<Vec<_>>().join(", "),
                         p.deals.to_string(),
                         signed(p.total),
                     ]);
@@ -698,9 +781,9 @@ fn overall_grids(sheet: &Sheet, full: bool) -> Vec<Grid> {
     grids
 }
 
-fn standings(sheet: &Sheet, full: bool) -> Part {
-    let mut grids = overall_grids(sheet, full);
-    for (i, s) in sheet.standings.sessions.iter().enumerate() {
+/// A session's standings.
+fn session_grid(i: usize, s: &super::SessionStanding) -> Grid {
+    {
         let variants: Vec<&str> = s.variants.iter().map(|v| v.name()).collect();
         let mut foot = Vec::new();
         if let Some(p) = &s.pots {
@@ -728,7 +811,7 @@ fn standings(sheet: &Sheet, full: bool) -> Part {
         if s.unreadable > 0 {
             counts.push(format!("{} unreadable", s.unreadable));
         }
-        grids.push(Grid {
+        Grid {
             id: format!("session-{}", i + 1),
             title: format!(
                 "Session {}: {} ({}, {})",
@@ -770,8 +853,12 @@ fn standings(sheet: &Sheet, full: bool) -> Part {
                 })
                 .collect(),
             foot,
-        });
+        }
     }
+}
+
+fn standings(sheet: &Sheet, full: bool) -> Part<'_> {
+    let overall = overall_grids(sheet, full);
     let left = sheet.summary.unsettled + sheet.summary.unreadable;
     let mut notes = Vec::new();
     if left > 0 {
@@ -786,15 +873,40 @@ fn standings(sheet: &Sheet, full: bool) -> Part {
         id: "standings",
         title: "Standings",
         note: (!notes.is_empty()).then(|| notes.join(" ")),
-        grids,
+        grids: Box::new(
+            overall.into_iter().chain(
+                sheet
+                    .standings
+                    .sessions
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| session_grid(i, &s)),
+            ),
+        ),
         empty: "No deal was settled.".into(),
     }
 }
 
 /// Per table, each deal: the printable per-table sheet.
-fn tables(sheet: &Sheet, full: bool) -> Part {
-    let mut grids = Vec::new();
-    for (i, t) in sheet.tables.iter().enumerate() {
+fn tables(sheet: &Sheet, full: bool) -> Part<'_> {
+    Part {
+        id: "tables",
+        title: "Results per table",
+        note: None,
+        grids: Box::new(
+            sheet
+                .tables
+                .iter()
+                .enumerate()
+                .map(move |(i, t)| table_grid(sheet, i, &t, full)),
+        ),
+        empty: "No deal was read.".into(),
+    }
+}
+
+/// A table's sheet.
+fn table_grid(sheet: &Sheet, i: usize, t: &super::TableSheet, full: bool) -> Grid {
+    {
         let seats = t.totals.len().max(t.players.len());
         let who = |seat: usize| -> String {
             match t.players.get(seat).filter(|n| !n.is_empty()) {
@@ -834,9 +946,9 @@ fn tables(sheet: &Sheet, full: bool) -> Part {
             columns.push(c);
         }
         columns.extend([col("Ruled"), col("Score sheet")]);
-        let rows = t
-            .deals
-            .iter()
+        let rows = sheet
+            .tables
+            .deals_of(t)
             .map(|d| {
                 let declarer_name = d
                     .declarer
@@ -907,29 +1019,19 @@ fn tables(sheet: &Sheet, full: bool) -> Part {
         if t.score_sheet_errors > 0 {
             heading.push_str(&format!(" — {} score-sheet error(s)", t.score_sheet_errors));
         }
-        grids.push(Grid {
+        Grid {
             id: format!("table-{}", i + 1),
             title: heading,
             columns,
             rows,
             foot: vec![total],
-            note: t
-                .deals
-                .is_empty()
-                .then(|| "No deal of this table could be read.".to_owned()),
-        });
-    }
-    Part {
-        id: "tables",
-        title: "Results per table",
-        note: None,
-        grids,
-        empty: "No deal was read.".into(),
+            note: (t.deals == 0).then(|| "No deal of this table could be read.".to_owned()),
+        }
     }
 }
 
 /// The director's rulings, as written in the `Ruling` tags.
-fn rulings(sheet: &Sheet, full: bool) -> Part {
+fn rulings(sheet: &Sheet, full: bool) -> Part<'_> {
     let seats = sheet
         .rulings
         .iter()
@@ -1003,20 +1105,20 @@ fn rulings(sheet: &Sheet, full: bool) -> Part {
         id: "rulings",
         title: "Rulings",
         note: None,
-        grids: vec![Grid {
+        grids: boxed(vec![Grid {
             id: "rulings".into(),
             title: "The director's rulings".into(),
             columns,
             rows,
             foot: Vec::new(),
             note: None,
-        }],
+        }]),
         empty: "No ruling (no `Ruling` tag in the records read).".into(),
     }
 }
 
 /// Line-up checks: names, seats, tables, boards.
-fn lineup(sheet: &Sheet, full: bool) -> Part {
+fn lineup(sheet: &Sheet, full: bool) -> Part<'_> {
     let columns = if full {
         vec![
             col("kind"),
@@ -1054,14 +1156,14 @@ fn lineup(sheet: &Sheet, full: bool) -> Part {
         id: "lineup",
         title: "Line-up",
         note: None,
-        grids: vec![Grid {
+        grids: boxed(vec![Grid {
             id: "lineup".into(),
             title: "Names, seats, tables and boards".into(),
             columns,
             rows,
             foot: Vec::new(),
             note: None,
-        }],
+        }]),
         empty: format!(
             "No line-up problem in the records read: no player at two tables of a round (by the Table tags) or twice at one, every session one table, every Board tag over the same cards, {}.",
             match sheet.header.register {
@@ -1163,14 +1265,14 @@ fn board_grid(i: usize, b: &Board, full: bool) -> Grid {
     }
 }
 
-fn boards(sheet: &Sheet, full: bool) -> Part {
+fn boards(sheet: &Sheet, full: bool) -> Part<'_> {
     Part {
         id: "boards",
         title: "Duplicate comparison",
         note: (!sheet.boards.is_empty()).then(|| {
             "Each seat against the same seat at the other tables: its score, the difference from the board's average, and matchpoints (2 for each score beaten, 1 for each tie) with their percentage of the top.".to_owned()
         }),
-        grids: sheet
+        grids: boxed(sheet
             .boards
             .iter()
             .enumerate()
@@ -1207,7 +1309,7 @@ fn boards(sheet: &Sheet, full: bool) -> Part {
                     note: None,
                 }
             }))
-            .collect(),
+            .collect()),
         empty: "No deal was played at more than one table (same Board tag or same hands).".into(),
     }
 }
@@ -1302,41 +1404,39 @@ pub fn checked_line(sheet: &Sheet) -> String {
 pub(super) const TITLE: &str = "Tournament director's report";
 
 /// Aligned plain text, for a terminal: every text from a file is shown
-/// through [`escape::text`].
-pub fn text(sheet: &Sheet) -> String {
-    let mut out = String::new();
+/// through [`escape::text`]. Written as it goes: a grid's column widths are
+/// known from its rows as they were added ([`Rows`]).
+pub fn text(sheet: &Sheet, out: &mut dyn io::Write) -> io::Result<()> {
     let lang = sheet.lang;
     let title = tr(lang, TITLE);
-    let _ = writeln!(
+    writeln!(
         out,
         "{}\n{}",
         title.to_uppercase(),
         "=".repeat(width(&title))
-    );
-    let _ = writeln!(out, "{}", escape::text(&header_line(sheet)));
+    )?;
+    writeln!(out, "{}", escape::text(&header_line(sheet)))?;
     for l in summary_lines(sheet) {
-        let _ = writeln!(out, "{}", escape::text(&l));
+        writeln!(out, "{}", escape::text(&l))?;
     }
     for part in parts(sheet, false) {
-        let _ = writeln!(out, "\n== {} ==", tr(lang, part.title));
+        writeln!(out, "\n== {} ==", tr(lang, part.title))?;
         if let Some(note) = &part.note {
-            let _ = writeln!(out, "{}", escape::text(note));
+            writeln!(out, "{}", escape::text(note))?;
         }
-        let shown = part.shown();
-        if shown.is_empty() {
-            let _ = writeln!(out, "{}", escape::text(&part.empty));
+        let mut shown = part.grids.filter(shown).peekable();
+        if shown.peek().is_none() {
+            writeln!(out, "{}", escape::text(&part.empty))?;
         }
         for g in shown {
-            let _ = writeln!(out, "\n{}", escape::text(&g.title));
+            writeln!(out, "\n{}", escape::text(&g.title))?;
             match (&g.note, g.rows.is_empty()) {
-                (Some(note), true) => {
-                    let _ = writeln!(out, "{}", escape::text(note));
-                }
-                _ => text_grid(&mut out, g, lang),
+                (Some(note), true) => writeln!(out, "{}", escape::text(note))?,
+                _ => text_grid(out, &g, lang)?,
             }
         }
     }
-    out
+    Ok(())
 }
 
 fn width(s: &str) -> usize {
@@ -1348,14 +1448,10 @@ fn text_cell(s: &str) -> String {
     escape::text(s).replace('\n', " ")
 }
 
-fn text_grid(out: &mut String, g: &Grid, lang: super::Lang) {
+fn text_grid(out: &mut dyn io::Write, g: &Grid, lang: super::Lang) -> io::Result<()> {
     let n = g.columns.len();
-    let cells = |rows: &[Vec<String>]| -> Vec<Vec<String>> {
-        rows.iter()
-            .map(|r| r.iter().map(|c| text_cell(c)).collect())
-            .collect()
-    };
-    let (rows, mut foot) = (cells(&g.rows), cells(&g.foot));
+    let cells = |r: &[String]| -> Vec<String> { r.iter().map(|c| text_cell(c)).collect() };
+    let mut foot: Vec<Vec<String>> = g.foot.iter().map(|r| cells(r)).collect();
     for r in &mut foot {
         if let Some(first) = r.first_mut() {
             *first = tr(lang, first);
@@ -1368,12 +1464,15 @@ fn text_grid(out: &mut String, g: &Grid, lang: super::Lang) {
         .map(|c| text_cell(&tr(lang, &c.name)))
         .collect();
     let mut widths: Vec<usize> = header.iter().map(|c| width(c)).collect();
-    for row in rows.iter().chain(&foot) {
+    for (i, w) in g.rows.widths().into_iter().enumerate().take(n) {
+        widths[i] = widths[i].max(w);
+    }
+    for row in &foot {
         for (i, cell) in row.iter().enumerate().take(n) {
             widths[i] = widths[i].max(width(cell));
         }
     }
-    let line = |out: &mut String, cells: &[String]| {
+    let line = |out: &mut dyn io::Write, cells: &[String]| -> io::Result<()> {
         let mut l = String::new();
         for (i, c) in g.columns.iter().enumerate() {
             let cell = cells.get(i).map(String::as_str).unwrap_or("");
@@ -1391,58 +1490,58 @@ fn text_grid(out: &mut String, g: &Grid, lang: super::Lang) {
                 }
             }
         }
-        let _ = writeln!(out, "{}", l.trim_end());
+        writeln!(out, "{}", l.trim_end())
     };
-    line(out, &header);
+    line(out, &header)?;
     let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
-    line(out, &rule);
-    for row in &rows {
-        line(out, row);
+    line(out, &rule)?;
+    for row in g.rows.iter() {
+        line(out, &cells(&row))?;
     }
     if !foot.is_empty() {
-        line(out, &rule);
+        line(out, &rule)?;
         for row in &foot {
-            line(out, row);
+            line(out, row)?;
         }
     }
+    Ok(())
 }
 
 /// GitHub-flavoured Markdown: every text through [`escape::markdown`], so
 /// that no name, tag, message or path adds markup, a link or a table cell.
-pub fn markdown(sheet: &Sheet) -> String {
+pub fn markdown(sheet: &Sheet, out: &mut dyn io::Write) -> io::Result<()> {
     let md = escape::markdown;
     let lang = sheet.lang;
-    let mut out = String::new();
-    let _ = writeln!(out, "# {}\n", md(&tr(lang, TITLE)));
-    let _ = writeln!(out, "{}  ", md(&header_line(sheet)));
+    writeln!(out, "# {}\n", md(&tr(lang, TITLE)))?;
+    writeln!(out, "{}  ", md(&header_line(sheet)))?;
     for l in summary_lines(sheet) {
-        let _ = writeln!(out, "{}  ", md(&l));
+        writeln!(out, "{}  ", md(&l))?;
     }
     for part in parts(sheet, false) {
-        let _ = writeln!(out, "\n## {}", md(&tr(lang, part.title)));
+        writeln!(out, "\n## {}", md(&tr(lang, part.title)))?;
         if let Some(note) = &part.note {
-            let _ = writeln!(out, "\n{}", md(note));
+            writeln!(out, "\n{}", md(note))?;
         }
-        let shown = part.shown();
-        if shown.is_empty() {
-            let _ = writeln!(out, "\n{}", md(&part.empty));
+        let mut shown = part.grids.filter(shown).peekable();
+        if shown.peek().is_none() {
+            writeln!(out, "\n{}", md(&part.empty))?;
         }
         for g in shown {
-            let _ = writeln!(out, "\n### {}\n", md(&g.title));
+            writeln!(out, "\n### {}\n", md(&g.title))?;
             if let (Some(note), true) = (&g.note, g.rows.is_empty()) {
-                let _ = writeln!(out, "{}", md(note));
+                writeln!(out, "{}", md(note))?;
                 continue;
             }
             let header: Vec<String> = g.columns.iter().map(|c| md(&tr(lang, &c.name))).collect();
-            let _ = writeln!(out, "| {} |", header.join(" | "));
+            writeln!(out, "| {} |", header.join(" | "))?;
             let align: Vec<&str> = g
                 .columns
                 .iter()
                 .map(|c| if c.numeric { "---:" } else { "---" })
                 .collect();
-            let _ = writeln!(out, "| {} |", align.join(" | "));
-            for (i, row) in g.rows.iter().chain(&g.foot).enumerate() {
-                let foot = i >= g.rows.len();
+            writeln!(out, "| {} |", align.join(" | "))?;
+            let rows = g.rows.iter().map(|r| (false, r));
+            for (foot, row) in rows.chain(g.foot.iter().map(|r| (true, r.clone()))) {
                 let cells: Vec<String> = row
                     .iter()
                     .enumerate()
@@ -1452,64 +1551,116 @@ pub fn markdown(sheet: &Sheet) -> String {
                         _ => md(c),
                     })
                     .collect();
-                let _ = writeln!(out, "| {} |", cells.join(" | "));
+                writeln!(out, "| {} |", cells.join(" | "))?;
             }
         }
     }
-    out
+    Ok(())
 }
 
-/// One CSV row: every cell through [`escape::csv`].
-fn csv_row(out: &mut String, cells: &[String]) {
+/// One CSV row: every cell through [`escape::csv`] (a cell a spreadsheet
+/// would take for a formula is neutralised).
+fn csv_row(out: &mut dyn io::Write, cells: &[String]) -> io::Result<()> {
     let cells: Vec<String> = cells.iter().map(|c| escape::csv(c)).collect();
-    let _ = writeln!(out, "{}", cells.join(","));
+    writeln!(out, "{}", cells.join(","))
 }
 
 /// The byte-order mark a spreadsheet (Excel) needs to read UTF-8.
 pub const BOM: &str = "\u{feff}";
 
-/// Each table of the report as a CSV file of its own (`--out DIR`,
-/// `--table ID`): `(id, text)`, the text a header row (lower case) and the
-/// rows, summary rows last; no title row, so that a spreadsheet reads the
-/// first row as the header.
-pub fn csv_tables(sheet: &Sheet) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    for part in parts(sheet, true) {
-        for g in &part.grids {
-            let mut text = String::new();
-            let header: Vec<String> = g.columns.iter().map(|c| c.name.to_lowercase()).collect();
-            csv_row(&mut text, &header);
-            for r in g.rows.iter().chain(&g.foot) {
-                csv_row(&mut text, r);
-            }
-            out.push((g.id.clone(), text));
-        }
+/// One table of the report as a CSV file of its own (`--out DIR`,
+/// `--table ID`): a header row (lower case) and the rows, summary rows
+/// last; no title row, so that a spreadsheet reads the first row as the
+/// header.
+fn csv_table(out: &mut dyn io::Write, g: &Grid) -> io::Result<()> {
+    let header: Vec<String> = g.columns.iter().map(|c| c.name.to_lowercase()).collect();
+    csv_row(out, &header)?;
+    for r in g.rows.iter() {
+        csv_row(out, &r)?;
     }
-    out
+    for r in &g.foot {
+        csv_row(out, r)?;
+    }
+    Ok(())
+}
+
+/// The tables of the report for CSV, one at a time.
+pub fn csv_grids(sheet: &Sheet) -> impl Iterator<Item = Grid> + '_ {
+    parts(sheet, true).into_iter().flat_map(|p| p.grids)
 }
 
 /// CSV (RFC 4180 quoting, `\n` line ends, lower-case headers) for a
 /// spreadsheet: each table is a row with its title, a header row and its
-/// rows, then an empty line. Every cell through [`escape::csv`] (a cell a
-/// spreadsheet would take for a formula is neutralised).
-pub fn csv(sheet: &Sheet) -> String {
-    let mut out = String::new();
-    let row = |out: &mut String, cells: &[String]| {
-        let cells: Vec<String> = cells.iter().map(|c| escape::csv(c)).collect();
-        let _ = writeln!(out, "{}", cells.join(","));
-    };
-    for part in parts(sheet, true) {
-        for g in &part.grids {
-            row(&mut out, std::slice::from_ref(&g.title));
-            let header: Vec<String> = g.columns.iter().map(|c| c.name.to_lowercase()).collect();
-            row(&mut out, &header);
-            for r in g.rows.iter().chain(&g.foot) {
-                row(&mut out, r);
+/// rows, then an empty line.
+pub fn csv(sheet: &Sheet, out: &mut dyn io::Write) -> io::Result<()> {
+    for g in csv_grids(sheet) {
+        csv_row(out, std::slice::from_ref(&g.title))?;
+        csv_table(out, &g)?;
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+/// Where CSV goes: `--out DIR` (one file per table), `--table ID` (that
+/// table alone), `--excel` (a byte-order mark first, for Excel).
+#[derive(Debug, Default, Clone)]
+pub struct CsvTarget {
+    pub out: Option<std::path::PathBuf>,
+    pub table: Option<String>,
+    pub excel: bool,
+}
+
+/// The CSV form as `target` asks, on `out`: the report, or the table
+/// asked, or (`--out`) the files written, one a line. `Err` is a usage or
+/// write error, said in words (a failed write on `out` is `out`'s to
+/// report: [`crate::out::Stdout`] keeps it).
+pub fn csv_for(sheet: &Sheet, target: &CsvTarget, out: &mut dyn io::Write) -> Result<(), String> {
+    let bom = if target.excel { BOM } else { "" };
+    let chosen = |g: &Grid| target.table.as_ref().is_none_or(|id| *id == g.id);
+    let mut found = false;
+    match &target.out {
+        None if target.table.is_some() => {
+            if let Some(g) = csv_grids(sheet).find(|g| chosen(g)) {
+                found = true;
+                let _ = out
+                    .write_all(bom.as_bytes())
+                    .and_then(|()| csv_table(out, &g));
             }
-            out.push('\n');
+        }
+        None => {
+            let _ = out.write_all(bom.as_bytes()).and_then(|()| csv(sheet, out));
+            return Ok(());
+        }
+        Some(_) if target.table.is_some() && !csv_grids(sheet).any(|g| chosen(&g)) => {}
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            for g in csv_grids(sheet).filter(|g| chosen(g)) {
+                found = true;
+                let path = dir.join(format!("{}.csv", g.id));
+                let write = || -> io::Result<()> {
+                    let mut f = io::BufWriter::new(std::fs::File::create(&path)?);
+                    f.write_all(bom.as_bytes())?;
+                    csv_table(&mut f, &g)?;
+                    f.flush()
+                };
+                write().map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                if writeln!(out, "{}", path.display()).is_err() {
+                    break;
+                }
+            }
         }
     }
-    out
+    match &target.table {
+        Some(id) if !found => {
+            let ids: Vec<String> = csv_grids(sheet).map(|g| g.id).collect();
+            Err(format!(
+                "no table `{id}` in this report; its tables: {}",
+                ids.join(", ")
+            ))
+        }
+        _ => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -1533,17 +1684,19 @@ mod tests {
             id: "t".into(),
             title: "t".into(),
             columns: vec![col("A"), col("B"), num("C")],
-            rows: vec![
+            rows: [
                 vec!["1".into(), String::new(), "3".into()],
                 vec!["4".into(), String::new(), String::new()],
-            ],
+            ]
+            .into_iter()
+            .collect(),
             foot: vec![vec!["Sum".into(), String::new(), "3".into()]],
             note: None,
         };
         g.drop_empty_columns();
         let names: Vec<&str> = g.columns.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["A", "C"]);
-        assert_eq!(g.rows[1], ["4", ""]);
+        assert_eq!(g.rows.iter().nth(1).unwrap(), ["4", ""]);
         assert_eq!(g.foot[0], ["Sum", "3"]);
     }
 }

@@ -7,9 +7,9 @@
 //! rows in `<tbody>` and its summary rows (pots, sums, averages) in
 //! `<tfoot>`, so a program (the browser test) can count them.
 
-use std::fmt::Write;
+use std::io;
 
-use super::grid::{checked_line, header_line, parts, summary_lines, TITLE};
+use super::grid::{checked_line, header_line, parts, shown, summary_lines, TITLE};
 use super::tr;
 use super::Sheet;
 use crate::escape::html as esc;
@@ -76,91 +76,86 @@ details { color: var(--muted); margin: .25rem 0; }
 "#;
 
 /// The page.
-pub fn html(sheet: &Sheet) -> String {
-    let mut out = String::new();
+pub fn html(sheet: &Sheet, out: &mut dyn io::Write) -> io::Result<()> {
     let lang = sheet.lang;
     let title = esc(&tr(lang, TITLE));
-    let _ = write!(
+    write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n\
          <h1>{title}</h1>\n",
         lang.code()
-    );
-    let _ = writeln!(
+    )?;
+    writeln!(
         out,
         "<p id=\"event\" class=\"event\">{}</p>",
         esc(&header_line(sheet))
-    );
+    )?;
     for l in summary_lines(sheet).iter().take(1) {
-        let _ = writeln!(out, "<p class=\"summary\">{}</p>", esc(l));
+        writeln!(out, "<p class=\"summary\">{}</p>", esc(l))?;
     }
     let s = &sheet.summary;
     // First and prominent: what was not checked, or that everything was.
-    let _ = writeln!(
+    writeln!(
         out,
         "<p id=\"checked\" class=\"checked{}\" role=\"status\">{}</p>",
         if s.all_checked { "" } else { " not" },
         esc(&checked_line(sheet))
-    );
+    )?;
     if !s.flagged_files.is_empty() {
-        let _ = write!(
+        write!(
             out,
             "<details><summary>{} file(s) with findings</summary><ul>",
             s.flagged_files.len()
-        );
+        )?;
         for f in &s.flagged_files {
-            let _ = write!(out, "<li>{}</li>", esc(f));
+            write!(out, "<li>{}</li>", esc(f))?;
         }
-        out.push_str("</ul></details>\n");
+        out.write_all(b"</ul></details>\n")?;
     }
     for l in summary_lines(sheet)
         .iter()
         .filter(|l| l.starts_with("Line-up:"))
     {
-        let _ = writeln!(out, "<p class=\"summary\">{}</p>", esc(l));
+        writeln!(out, "<p class=\"summary\">{}</p>", esc(l))?;
     }
     for u in &s.unopened {
-        let _ = writeln!(out, "<p class=\"summary\">Could not read {}</p>", esc(u));
+        writeln!(out, "<p class=\"summary\">Could not read {}</p>", esc(u))?;
     }
     let parts = parts(sheet, false);
-    out.push_str("<nav>");
-    for p in &parts {
-        let _ = write!(
-            out,
-            "<a href=\"#part-{}\">{}</a>",
-            p.id,
-            esc(&tr(lang, p.title))
-        );
+    let nav: Vec<(&str, &str)> = parts.iter().map(|p| (p.id, p.title)).collect();
+    out.write_all(b"<nav>")?;
+    for (id, title) in nav {
+        write!(out, "<a href=\"#part-{id}\">{}</a>", esc(&tr(lang, title)))?;
     }
-    out.push_str("</nav>\n");
-    for part in &parts {
-        let _ = writeln!(
+    out.write_all(b"</nav>\n")?;
+    for part in parts {
+        writeln!(
             out,
             "<section id=\"part-{}\">\n<h2>{}</h2>",
             part.id,
             esc(&tr(lang, part.title))
-        );
+        )?;
         if let Some(note) = &part.note {
-            let _ = writeln!(out, "<p class=\"note\">{}</p>", esc(note));
+            writeln!(out, "<p class=\"note\">{}</p>", esc(note))?;
         }
-        let shown = part.shown();
-        if shown.is_empty() {
-            let _ = writeln!(out, "<p class=\"empty\">{}</p>", esc(&part.empty));
+        let mut shown = part.grids.filter(shown).peekable();
+        if shown.peek().is_none() {
+            writeln!(out, "<p class=\"empty\">{}</p>", esc(&part.empty))?;
         }
         for g in shown {
             if let (Some(note), true) = (&g.note, g.rows.is_empty()) {
-                let _ = writeln!(
+                writeln!(
                     out,
                     "<h3>{}</h3>\n<p class=\"empty\" data-grid=\"{}\">{}</p>",
                     esc(&g.title),
                     esc(&g.id),
                     esc(note)
-                );
+                )?;
                 continue;
             }
-            let _ = writeln!(
+            writeln!(
                 out,
                 "<h3>{}</h3>\n<div class=\"scroll\">\n<table id=\"{}\" data-part=\"{}\" class=\"{}\">",
                 esc(&g.title),
@@ -168,19 +163,19 @@ pub fn html(sheet: &Sheet) -> String {
                 part.id,
                 // Wide tables become cards on a phone; narrow ones fit.
                 if g.columns.len() > 5 { "cards" } else { "narrow" }
-            );
-            out.push_str("<thead><tr>");
+            )?;
+            out.write_all(b"<thead><tr>")?;
             for c in &g.columns {
                 let class = if c.numeric { " class=\"num\"" } else { "" };
-                let _ = write!(
+                write!(
                     out,
                     "<th scope=\"col\"{class}>{}</th>",
                     esc(&tr(lang, &c.name))
-                );
+                )?;
             }
-            out.push_str("</tr></thead>\n<tbody>\n");
-            let row = |out: &mut String, cells: &[String]| {
-                out.push_str("<tr>");
+            out.write_all(b"</tr></thead>\n<tbody>\n")?;
+            let row = |out: &mut dyn io::Write, cells: &[String]| -> io::Result<()> {
+                out.write_all(b"<tr>")?;
                 for (i, c) in g.columns.iter().enumerate() {
                     let cell = cells.get(i).map(String::as_str).unwrap_or("");
                     let mut class = Vec::new();
@@ -205,34 +200,34 @@ pub fn html(sheet: &Sheet) -> String {
                     } else {
                         format!(" class=\"{}\"", class.join(" "))
                     };
-                    let _ = write!(
+                    write!(
                         out,
                         "<td data-label=\"{}\"{class}>{}</td>",
                         esc(&tr(lang, c.label.unwrap_or(&c.name))),
                         esc(cell)
-                    );
+                    )?;
                 }
-                out.push_str("</tr>\n");
+                out.write_all(b"</tr>\n")
             };
-            for r in &g.rows {
-                row(&mut out, r);
+            for r in g.rows.iter() {
+                row(out, &r)?;
             }
-            out.push_str("</tbody>\n");
+            out.write_all(b"</tbody>\n")?;
             if !g.foot.is_empty() {
-                out.push_str("<tfoot>\n");
+                out.write_all(b"<tfoot>\n")?;
                 for r in &g.foot {
                     let mut r = r.clone();
                     if let Some(first) = r.first_mut() {
                         *first = tr(lang, first);
                     }
-                    row(&mut out, &r);
+                    row(out, &r)?;
                 }
-                out.push_str("</tfoot>\n");
+                out.write_all(b"</tfoot>\n")?;
             }
-            out.push_str("</table>\n</div>\n");
+            out.write_all(b"</table>\n</div>\n")?;
         }
-        out.push_str("</section>\n");
+        out.write_all(b"</section>\n")?;
     }
-    out.push_str("</main>\n</body>\n</html>\n");
-    out
+    out.write_all(b"</main>\n</body>\n</html>\n")?;
+    Ok(())
 }

@@ -4,11 +4,11 @@
 //! looked up in it, without one names that differ only in case, accents or
 //! spacing are a warning (never silently two players, never silently one).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use unicode_normalization::UnicodeNormalization;
 
-use super::{Deal, LineupFinding, SessionRun};
+use super::{Deal, LineupFinding};
 
 /// The register of players: one a line, `Name`, or `Name<TAB>id` /
 /// `Name; id` (an id or club); empty lines and lines starting with `#`
@@ -50,172 +50,192 @@ pub fn fold(name: &str) -> String {
         .collect()
 }
 
+/// Where a finding points: a deal's file and record.
+type At = (String, usize);
+
 fn finding(
     kind: &'static str,
     severity: &'static str,
-    deal: Option<&Deal>,
+    deal: Option<&At>,
     player: Option<&str>,
     message: String,
 ) -> LineupFinding {
     LineupFinding {
         kind,
         severity,
-        file: deal.map(|d| d.place.file.clone()),
-        record: deal.map(|d| d.place.record),
+        file: deal.map(|d| d.0.clone()),
+        record: deal.map(|d| d.1),
         player: player.map(str::to_owned),
         message,
     }
 }
 
-/// The line-up checks over every deal read.
-pub fn check(sessions: &[SessionRun], register: Option<&Register>) -> Vec<LineupFinding> {
-    let mut out = Vec::new();
-    let deals = || {
-        sessions
-            .iter()
-            .flat_map(|s| &s.deals)
-            .filter(|d| d.readable)
-    };
-    // Every name once, in order of first appearance, with its first deal.
-    let mut seen: Vec<(String, &Deal)> = Vec::new();
-    let mut known: std::collections::HashSet<String> = std::collections::HashSet::new();
-    for d in deals() {
-        for n in d.names.iter().filter(|n| !n.trim().is_empty()) {
-            let n = normal(n);
-            if known.insert(n.clone()) {
-                seen.push((n, d));
-            }
+fn at(d: &Deal) -> At {
+    (d.place.file.clone(), d.place.record)
+}
+
+/// The line-up checks, fed deal by deal in input order (issue 23: what
+/// it keeps grows with the players and tables, not the deals).
+#[derive(Default)]
+pub struct Lineup {
+    /// Every name once, in order of first appearance, with its first deal.
+    seen: Vec<(String, At)>,
+    known: HashSet<String>,
+    /// Twice at one table: the names told in the open session.
+    told: BTreeSet<String>,
+    twice: Vec<LineupFinding>,
+    /// At two tables of one round: tables named by their `Table` tags (a
+    /// table's deals may stand in several files).
+    at: BTreeMap<(String, String), Vec<(String, At)>>,
+    /// The open session: its first deal, its names, its most seats.
+    first: Option<At>,
+    names: Vec<String>,
+    seats: usize,
+    mixed: Vec<LineupFinding>,
+}
+
+impl Lineup {
+    /// A deal of the open session (`first`: the session's first deal).
+    pub fn deal(&mut self, d: &Deal) {
+        if self.first.is_none() {
+            self.first = Some(at(d));
         }
-    }
-    match register {
-        Some(reg) => {
-            for (name, d) in &seen {
-                if reg.names.contains(name) {
-                    continue;
-                }
-                let best = reg
-                    .names
-                    .iter()
-                    .map(|r| (strsim::jaro_winkler(&fold(r), &fold(name)), r))
-                    .filter(|(score, _)| *score > 0.8)
-                    .max_by(|a, b| a.0.total_cmp(&b.0));
-                let message = match best {
-                    Some((_, r)) => format!("`{name}` is not in the register: did you mean `{r}`?"),
-                    None => format!("`{name}` is not in the register"),
-                };
-                out.push(finding(
-                    "unknown-player",
-                    "finding",
-                    Some(d),
-                    Some(name),
-                    message,
-                ));
-            }
+        if !d.readable {
+            return;
         }
-        None => {
-            let mut folds: BTreeMap<String, Vec<&str>> = BTreeMap::new();
-            for (name, _) in &seen {
-                folds.entry(fold(name)).or_default().push(name);
-            }
-            for (name, d) in &seen {
-                let same = &folds[&fold(name)];
-                if same.len() > 1 && same[0] == name {
-                    let list: Vec<String> = same.iter().map(|n| format!("`{n}`")).collect();
-                    out.push(finding(
-                        "similar-names",
-                        "warning",
-                        Some(d),
-                        Some(name),
-                        format!(
-                            "{} differ only in case, accents or spacing: counted as {} players; one player typed two ways? (a register, --players, settles it)",
-                            list.join(" and "),
-                            same.len()
-                        ),
-                    ));
-                }
-            }
-        }
-    }
-    // Twice at one table.
-    let mut told: BTreeSet<(usize, String)> = BTreeSet::new();
-    for d in deals() {
         let names: Vec<String> = d
             .names
             .iter()
             .filter(|n| !n.trim().is_empty())
             .map(|n| normal(n))
             .collect();
+        for n in &names {
+            if self.known.insert(n.clone()) {
+                self.seen.push((n.clone(), at(d)));
+            }
+        }
         for (i, n) in names.iter().enumerate() {
-            if names[..i].contains(n) && told.insert((d.session, n.clone())) {
-                out.push(finding(
+            if names[..i].contains(n) && self.told.insert(n.clone()) {
+                self.twice.push(finding(
                     "player-twice-at-table",
                     "finding",
-                    Some(d),
+                    Some(&at(d)),
                     Some(n),
                     format!("`{n}` is seated twice at one table"),
                 ));
             }
         }
-    }
-    // At two tables of one round: tables named by their `Table` tags (a
-    // table's deals may stand in several files).
-    let mut at: BTreeMap<(String, String), Vec<(String, &Deal)>> = BTreeMap::new();
-    for d in deals() {
-        let (Some(round), Some(table)) = (&d.place.round, &d.place.table) else {
-            continue;
-        };
-        let table = table.clone();
-        for n in d.names.iter().filter(|n| !n.trim().is_empty()) {
-            let tables = at.entry((round.clone(), normal(n))).or_default();
-            if !tables.iter().any(|(t, _)| *t == table) {
-                tables.push((table.clone(), d));
-            }
-        }
-    }
-    for ((round, n), tables) in &at {
-        if tables.len() > 1 {
-            let list: Vec<&str> = tables.iter().map(|(t, _)| t.as_str()).collect();
-            out.push(finding(
-                "player-at-two-tables",
-                "finding",
-                Some(tables[1].1),
-                Some(n),
-                format!(
-                    "`{n}` is seated at {} tables of round {round}: {}",
-                    tables.len(),
-                    list.join(", ")
-                ),
-            ));
-        }
-    }
-    // A session whose deals do not share one table.
-    for s in sessions {
-        let mut names: Vec<String> = Vec::new();
-        let mut seats = 0;
-        for d in s.deals.iter().filter(|d| d.readable) {
-            seats = seats.max(d.names.len());
-            for n in d.names.iter().filter(|n| !n.trim().is_empty()) {
-                let n = normal(n);
-                if !names.contains(&n) {
-                    names.push(n);
+        if let (Some(round), Some(table)) = (&d.place.round, &d.place.table) {
+            for n in &names {
+                let tables = self.at.entry((round.clone(), n.clone())).or_default();
+                if !tables.iter().any(|(t, _)| t == table) {
+                    tables.push((table.clone(), at(d)));
                 }
             }
         }
+        self.seats = self.seats.max(d.names.len());
+        for n in names {
+            if !self.names.contains(&n) {
+                self.names.push(n);
+            }
+        }
+    }
+
+    /// The open session ends: a session whose deals do not share one table.
+    pub fn close(&mut self, session: &str) {
+        let seats = std::mem::take(&mut self.seats);
+        let names = std::mem::take(&mut self.names);
+        let first = self.first.take();
+        self.told.clear();
         if seats > 0 && names.len() > seats {
-            out.push(finding(
+            self.mixed.push(finding(
                 "mixed-tables",
                 "finding",
-                s.deals.first(),
+                first.as_ref(),
                 None,
                 format!(
-                    "{}: {} players in one session of {seats} seats: its deals do not share one table (one file per table, or `Session` tags); its standings mix tables",
-                    s.name,
+                    "{session}: {} players in one session of {seats} seats: its deals do not share one table (one file per table, or `Session` tags); its standings mix tables",
                     names.len()
                 ),
             ));
         }
     }
-    out
+
+    /// The findings: names, twice at a table, at two tables, mixed tables.
+    pub fn finish(self, register: Option<&Register>) -> Vec<LineupFinding> {
+        let mut out = Vec::new();
+        let seen = &self.seen;
+        match register {
+            Some(reg) => {
+                for (name, d) in seen {
+                    if reg.names.contains(name) {
+                        continue;
+                    }
+                    let best = reg
+                        .names
+                        .iter()
+                        .map(|r| (strsim::jaro_winkler(&fold(r), &fold(name)), r))
+                        .filter(|(score, _)| *score > 0.8)
+                        .max_by(|a, b| a.0.total_cmp(&b.0));
+                    let message = match best {
+                        Some((_, r)) => {
+                            format!("`{name}` is not in the register: did you mean `{r}`?")
+                        }
+                        None => format!("`{name}` is not in the register"),
+                    };
+                    out.push(finding(
+                        "unknown-player",
+                        "finding",
+                        Some(d),
+                        Some(name),
+                        message,
+                    ));
+                }
+            }
+            None => {
+                let mut folds: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+                for (name, _) in seen {
+                    folds.entry(fold(name)).or_default().push(name);
+                }
+                for (name, d) in seen {
+                    let same = &folds[&fold(name)];
+                    if same.len() > 1 && same[0] == name {
+                        let list: Vec<String> = same.iter().map(|n| format!("`{n}`")).collect();
+                        out.push(finding(
+                            "similar-names",
+                            "warning",
+                            Some(d),
+                            Some(name),
+                            format!(
+                                "{} differ only in case, accents or spacing: counted as {} players; one player typed two ways? (a register, --players, settles it)",
+                                list.join(" and "),
+                                same.len()
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        out.extend(self.twice);
+        for ((round, n), tables) in &self.at {
+            if tables.len() > 1 {
+                let list: Vec<&str> = tables.iter().map(|(t, _)| t.as_str()).collect();
+                out.push(finding(
+                    "player-at-two-tables",
+                    "finding",
+                    Some(&tables[1].1),
+                    Some(n),
+                    format!(
+                        "`{n}` is seated at {} tables of round {round}: {}",
+                        tables.len(),
+                        list.join(", ")
+                    ),
+                ));
+            }
+        }
+        out.extend(self.mixed);
+        out
+    }
 }
 
 #[cfg(test)]

@@ -20,15 +20,18 @@
 //!
 //! ## Flow
 //! [`collect`] (here) verifies every file exactly as `tarok verify` does
-//! (sessions cut by `verifier::session`) and keeps of each deal only what
-//! the report needs ([`Deal`]); [`Sheet::build`]
-//! (`build.rs`) turns the deals into the parts (`model.rs`); `grid.rs`
-//! renders them as text, Markdown and CSV, `html.rs` as the page.
+//! (sessions cut by `verifier::session`) and hands on each deal, in input
+//! order, as what the report needs of it ([`Deal`]); the [`Builder`]
+//! (`build.rs`) adds each deal to the parts (`model.rs`) and drops it:
+//! what grows with the deals goes to lists on disk (`list.rs`), so memory
+//! stays bounded (issue 23, spec/report.md); `grid.rs` renders the parts
+//! as text, Markdown and CSV, `html.rs` as the page.
 
 mod build;
 mod grid;
 mod html;
 mod lineup;
+mod list;
 mod model;
 mod rulings;
 
@@ -42,63 +45,19 @@ use rayon::prelude::*;
 use crate::input::{self, Source};
 use crate::players;
 
-pub use grid::{csv, csv_tables, markdown, text, BOM};
+pub use build::{Builder, Sink};
+pub use grid::{csv_for, markdown, text, CsvTarget};
 pub use html::html;
 pub use lineup::Register;
 pub use model::*;
 pub use tarok::lang::{tr, Lang};
 
 /// The JSON form (spec/report.md), pretty-printed, hidden characters
-/// written as JSON escapes ([`crate::escape::json`]).
-pub fn json(sheet: &Sheet) -> String {
-    crate::escape::json_string(sheet, true) + "\n"
-}
-
-/// Where CSV goes: `--out DIR` (one file per table), `--table ID` (that
-/// table alone), `--excel` (a byte-order mark first, for Excel).
-#[derive(Debug, Default, Clone)]
-pub struct CsvTarget {
-    pub out: Option<PathBuf>,
-    pub table: Option<String>,
-    pub excel: bool,
-}
-
-/// The CSV form as `target` asks: the text for standard output (empty
-/// when every table went to a file of `--out`; then the files written, one
-/// a line). `Err` is a usage or write error, said in words.
-pub fn csv_for(sheet: &Sheet, target: &CsvTarget) -> Result<String, String> {
-    let bom = if target.excel { BOM } else { "" };
-    let tables = csv_tables(sheet);
-    let chosen: Vec<&(String, String)> = match &target.table {
-        Some(id) => {
-            let one: Vec<_> = tables.iter().filter(|(t, _)| t == id).collect();
-            if one.is_empty() {
-                let ids: Vec<&str> = tables.iter().map(|(t, _)| t.as_str()).collect();
-                return Err(format!(
-                    "no table `{id}` in this report; its tables: {}",
-                    ids.join(", ")
-                ));
-            }
-            one
-        }
-        None => tables.iter().collect(),
-    };
-    match &target.out {
-        None if target.table.is_some() => Ok(format!("{bom}{}", chosen[0].1)),
-        None => Ok(format!("{bom}{}", csv(sheet))),
-        Some(dir) => {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-            let mut written = String::new();
-            for (id, text) in chosen {
-                let path = dir.join(format!("{id}.csv"));
-                std::fs::write(&path, format!("{bom}{text}"))
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                written.push_str(&format!("{}\n", path.display()));
-            }
-            Ok(written)
-        }
-    }
+/// written as JSON escapes ([`crate::escape::json`]); written as it goes,
+/// the lists read back from their files.
+pub fn json(sheet: &Sheet, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    crate::escape::json(&mut *out, sheet, true).map_err(std::io::Error::from)?;
+    out.write_all(b"\n")
 }
 
 /// What the report keeps of one record.
@@ -145,50 +104,86 @@ pub struct Settled {
     pub computed: Vec<i64>,
 }
 
-/// One session's name and its deals.
-pub struct SessionRun {
-    pub name: String,
-    pub deals: Vec<Deal>,
+/// What [`collect_file`] hands on, held while files are verified in
+/// parallel until their turn comes.
+enum Event {
+    Session(String),
+    Deal(Box<Deal>),
 }
 
-/// Reads and verifies every file (in parallel, reported in order), cut
-/// into sessions as `tarok verify` cuts them (`verifier::session`: a file is
-/// a session unless `Session` tags or `--independent` say otherwise). Also
-/// returns the files that could not be read, or held no record
-/// (`path: why`).
+impl Sink for Vec<Event> {
+    fn session(&mut self, name: String) {
+        self.push(Event::Session(name));
+    }
+    fn deal(&mut self, d: Deal) {
+        self.push(Event::Deal(Box::new(d)));
+    }
+}
+
+/// Files of at most this many bytes are verified [`CHUNK`] at a time in
+/// parallel, their deals held until their turn; a larger file is verified
+/// alone, its deals handed on batch by batch (issue 23: memory bounded
+/// whatever the number of files or deals).
+const SMALL: u64 = 256 << 10;
+const CHUNK: usize = 64;
+
+/// Reads and verifies every file, handing each session and deal on to
+/// `sink` in input order, cut into sessions as `tarok verify` cuts them
+/// (`verifier::session`: a file is a session unless `Session` tags or
+/// `--independent` say otherwise). Returns the files that could not be
+/// read, or held no record (`path: why`).
 pub fn collect(
     files: &[PathBuf],
     grouping: verifier::session::Grouping,
-) -> (Vec<SessionRun>, Vec<String>) {
-    // One file: its deals replayed in parallel (`collect_file`); several:
-    // the files in parallel, each one deal after the other.
-    let runs: Vec<(Vec<SessionRun>, Option<String>)> = match files {
-        [one] => vec![collect_file(one, grouping)],
-        _ => files
-            .par_iter()
-            .map(|p| collect_file(p, grouping))
-            .collect(),
-    };
-    let mut sessions = Vec::new();
+    sink: &mut dyn Sink,
+) -> Vec<String> {
     let mut unopened = Vec::new();
-    for (runs, error) in runs {
-        sessions.extend(runs);
-        unopened.extend(error);
-    }
-    for (i, s) in sessions.iter_mut().enumerate() {
-        for d in &mut s.deals {
-            d.session = i;
+    let mut small: Vec<&PathBuf> = Vec::new();
+    let run = |small: &mut Vec<&PathBuf>, sink: &mut dyn Sink, unopened: &mut Vec<String>| {
+        let done: Vec<(Vec<Event>, Option<String>)> = small
+            .par_iter()
+            .map(|p| {
+                let mut events = Vec::new();
+                let error = collect_file(p, grouping, &mut events);
+                (events, error)
+            })
+            .collect();
+        small.clear();
+        for (events, error) in done {
+            for e in events {
+                match e {
+                    Event::Session(name) => sink.session(name),
+                    Event::Deal(d) => sink.deal(*d),
+                }
+            }
+            unopened.extend(error);
         }
+    };
+    for f in files {
+        let size = std::fs::metadata(f).map_or(0, |m| m.len());
+        if files.len() > 1 && size <= SMALL {
+            small.push(f);
+            if small.len() == CHUNK {
+                run(&mut small, sink, &mut unopened);
+            }
+            continue;
+        }
+        run(&mut small, sink, &mut unopened);
+        unopened.extend(collect_file(f, grouping, sink));
     }
-    (sessions, unopened)
+    run(&mut small, sink, &mut unopened);
+    unopened
 }
 
+/// One file's sessions and deals, handed on batch by batch.
 fn collect_file(
     path: &Path,
     grouping: verifier::session::Grouping,
-) -> (Vec<SessionRun>, Option<String>) {
+    sink: &mut dyn Sink,
+) -> Option<String> {
     let name = input::display_name(path);
-    let mut runs: Vec<SessionRun> = Vec::new();
+    // Sessions opened in this file.
+    let mut opened = 0usize;
     let mut sessions = verifier::session::Sessions::new(grouping);
     let mut index = 0;
     let mut names: Arc<[String]> = Arc::new([]);
@@ -226,8 +221,8 @@ fn collect_file(
                     closed = verifier::session::mark(&record).is_ok_and(|m| m.closes);
                     // A new session: the file's first, or one a `Session` tag
                     // (or `--independent`) opened.
-                    if runs.len() < started {
-                        open_run(&mut runs, &name, index);
+                    if opened < started {
+                        open_run(sink, &mut opened, &name, index);
                     }
                     let these = players::names(&record);
                     if *names != *these {
@@ -237,12 +232,10 @@ fn collect_file(
                 }
                 Err(problems) => unreadable(&name, index, &source, &problems),
             };
-            if runs.is_empty() {
-                open_run(&mut runs, &name, index);
+            if opened == 0 {
+                open_run(sink, &mut opened, &name, index);
             }
-            if let Some(s) = runs.last_mut() {
-                s.deals.push(deal);
-            }
+            sink.deal(deal);
             index += 1;
         }
     };
@@ -254,30 +247,27 @@ fn collect_file(
         }
     });
     flush(&mut batch);
-    let error = match read {
+    match read {
         Err(e) => Some(format!("{name}: {e}")),
         // As `verify`: a file without a record is bad input, not a clean one.
         Ok(()) if index == 0 => Some(format!("{name}: no record found")),
         Ok(()) => None,
-    };
-    (runs, error)
+    }
 }
 
-/// Starts the next session of a file: named by the file, and after its
-/// first by the deal it starts from.
 /// Records replayed together by `collect_file`.
 const BATCH: usize = 64;
 
-fn open_run(runs: &mut Vec<SessionRun>, file: &str, index: usize) {
-    let name = if runs.is_empty() {
+/// Starts the next session of a file: named by the file, and after its
+/// first by the deal it starts from.
+fn open_run(sink: &mut dyn Sink, opened: &mut usize, file: &str, index: usize) {
+    let name = if *opened == 0 {
         file.to_owned()
     } else {
         format!("{file} from deal {}", index + 1)
     };
-    runs.push(SessionRun {
-        name,
-        deals: Vec::new(),
-    });
+    *opened += 1;
+    sink.session(name);
 }
 
 fn tag(record: &Record, name: &str) -> Option<String> {

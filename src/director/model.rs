@@ -2,7 +2,14 @@
 //! and what every other form renders.
 
 use notation::{Party, Variant};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+use super::list::{self, List};
+
+/// A word of the program's own (a kind, a rule id): written as `&'static
+/// str` (an alias, so that serde does not borrow it when a row is read back
+/// from a [`List`]).
+pub type Word = &'static str;
 
 /// The whole report: the `--format json` document.
 #[derive(Debug, Serialize)]
@@ -15,16 +22,16 @@ pub struct Sheet {
     pub summary: Summary,
     /// What could not be checked: paths not read, records unreadable, deals
     /// not settled (their claims not compared). Empty when everything was.
-    pub not_checked: Vec<Unchecked>,
+    pub not_checked: List<Unchecked>,
     pub irregularities: Irregularities,
-    pub claims: Vec<ClaimDeal>,
+    pub claims: List<ClaimDeal>,
     pub standings: Standings,
     pub boards: Vec<Board>,
     /// Per table (a session): each deal's contract, declarer, result and
     /// score: the printable per-table sheet.
-    pub tables: Vec<TableSheet>,
+    pub tables: Tables,
     /// The director's rulings (`Ruling` tags), in input order.
-    pub rulings: Vec<RulingRow>,
+    pub rulings: List<RulingRow>,
     /// Line-up checks: names, seats, tables, boards (spec/report.md).
     pub lineup: Vec<LineupFinding>,
     /// Per player, the matchpoints of every board played at several
@@ -48,7 +55,7 @@ pub struct Header {
 }
 
 /// One deal of a table's sheet.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct TableDeal {
     /// 0-based, as in JSON everywhere.
     pub record: usize,
@@ -69,10 +76,11 @@ pub struct TableDeal {
     /// `agrees`, `disagrees` (a score-sheet error), or absent without a
     /// claim or when not compared.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub score_sheet: Option<&'static str>,
+    #[serde(default, deserialize_with = "list::word_opt")]
+    pub score_sheet: Option<Word>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct TableSheet {
     /// The session's name (its file).
     pub session: String,
@@ -82,20 +90,92 @@ pub struct TableSheet {
     pub table: Option<String>,
     /// The names of the first deal's `Players` tag, by seat.
     pub players: Vec<String>,
-    pub deals: Vec<TableDeal>,
+    /// The table's deals: `deals` rows of [`Tables::deals`] from the mark
+    /// `deals_at` (written between `players` and `totals` in JSON: see
+    /// `TableJson`; these two are for the list, not the JSON form).
+    pub deals_at: u64,
+    pub deals: usize,
     /// Each seat's sum over the settled deals.
     pub totals: Vec<i64>,
     /// Deals whose score sheet disagrees with the (ruled) result.
     pub score_sheet_errors: usize,
 }
 
+/// The per-table sheets, by round and table: the sheets and their deals
+/// in two lists, in input order, and the order they are shown in.
+#[derive(Debug, Default)]
+pub struct Tables {
+    pub sheets: List<TableSheet>,
+    pub deals: List<TableDeal>,
+    /// The sheets' marks in `sheets`, by round and table; `None` when
+    /// that is the order they were read in.
+    pub order: Option<Vec<u64>>,
+}
+
+impl Tables {
+    /// The sheets in the order shown.
+    pub fn iter(&self) -> Box<dyn Iterator<Item = TableSheet> + '_> {
+        match &self.order {
+            None => Box::new(self.sheets.iter()),
+            Some(order) => Box::new(
+                order
+                    .iter()
+                    .filter_map(|at| self.sheets.iter_from(*at).next()),
+            ),
+        }
+    }
+
+    /// A sheet's deals.
+    pub fn deals_of(&self, t: &TableSheet) -> impl Iterator<Item = TableDeal> + '_ {
+        self.deals.iter_from(t.deals_at).take(t.deals)
+    }
+}
+
+impl Serialize for Tables {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter().map(|t| TableJson(t, self)))
+    }
+}
+
+/// A table's sheet as JSON: its deals in their place.
+struct TableJson<'a>(TableSheet, &'a Tables);
+
+impl Serialize for TableJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        struct Deals<'a>(&'a TableSheet, &'a Tables);
+        impl Serialize for Deals<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_seq(self.1.deals_of(self.0))
+            }
+        }
+        let t = &self.0;
+        let mut st = s.serialize_struct("TableSheet", 7)?;
+        st.serialize_field("session", &t.session)?;
+        match &t.round {
+            Some(r) => st.serialize_field("round", r)?,
+            None => st.skip_field("round")?,
+        }
+        match &t.table {
+            Some(r) => st.serialize_field("table", r)?,
+            None => st.skip_field("table")?,
+        }
+        st.serialize_field("players", &t.players)?;
+        st.serialize_field("deals", &Deals(t, self.1))?;
+        st.serialize_field("totals", &t.totals)?;
+        st.serialize_field("score_sheet_errors", &t.score_sheet_errors)?;
+        st.end()
+    }
+}
+
 /// A director's ruling (`Ruling` tag, spec/notation.md §3.4).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RulingRow {
     #[serde(flatten)]
     pub place: Place,
     /// `adjust` or `assign`.
-    pub ruling: &'static str,
+    #[serde(deserialize_with = "list::word")]
+    pub ruling: Word,
     /// `adjust`: the seat and the amount added to its score.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seat: Option<u8>,
@@ -104,7 +184,7 @@ pub struct RulingRow {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub amount: Option<i64>,
     /// `assign`: every seat's score, replacing the computed ones.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub scores: Vec<i64>,
     pub reason: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -190,7 +270,7 @@ pub struct ClaimCount {
 }
 
 /// One thing not checked.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct Unchecked {
     /// The path, as given or found in a folder (`<stdin>` for `-`).
     pub file: String,
@@ -198,11 +278,13 @@ pub struct Unchecked {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub record: Option<usize>,
     /// `path` (not read), `record` (unreadable) or `deal` (not settled).
-    pub what: &'static str,
+    #[serde(deserialize_with = "list::word")]
+    pub what: Word,
     /// The finding's kind that says why (`incomplete`, `invalid-utf8`,
     /// `bad-tag`, ...), when a finding says it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub kind: Option<&'static str>,
+    #[serde(default, deserialize_with = "list::word_opt")]
+    pub kind: Option<Word>,
     /// Why, in words.
     pub reason: String,
     /// The deal claims a result that could not be compared.
@@ -210,7 +292,7 @@ pub struct Unchecked {
 }
 
 /// Where a deal is: its file and record, and the tags a director files it by.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Place {
     pub file: String,
     /// 0-based, as in `verify --format json`.
@@ -227,7 +309,10 @@ pub struct Place {
 
 #[derive(Debug, Serialize)]
 pub struct Irregularities {
-    pub rows: Vec<Irregularity>,
+    pub rows: List<Irregularity>,
+    /// A row is a `bad-tag` (bad input, exit 2).
+    #[serde(skip)]
+    pub bad_tag: bool,
     /// Findings per kind, most frequent first.
     pub by_kind: Vec<Count>,
     /// Findings per player (findings that name a seat; a score-sheet
@@ -247,7 +332,7 @@ pub struct PlayerKind {
 }
 
 /// One finding.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Irregularity {
     #[serde(flatten)]
     pub place: Place,
@@ -257,9 +342,11 @@ pub struct Irregularity {
     pub seat: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
-    pub kind: &'static str,
+    #[serde(deserialize_with = "list::word")]
+    pub kind: Word,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub rule: Option<&'static str>,
+    #[serde(default, deserialize_with = "list::word_opt")]
+    pub rule: Option<Word>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trick: Option<u16>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -284,7 +371,7 @@ pub struct Count {
 }
 
 /// A deal whose claimed results disagree with the rules.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct ClaimDeal {
     #[serde(flatten)]
     pub place: Place,
@@ -297,7 +384,7 @@ pub struct ClaimDeal {
     pub ruled: bool,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct ClaimParty {
     pub party: Party,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -310,7 +397,7 @@ pub struct ClaimParty {
 
 #[derive(Debug, Serialize)]
 pub struct Standings {
-    pub sessions: Vec<SessionStanding>,
+    pub sessions: List<SessionStanding>,
     /// Per variant and round (`Round` tag), every player's result in it.
     pub rounds: Vec<RoundStanding>,
     /// Over the whole input, one table per variant (scores of different
@@ -318,7 +405,7 @@ pub struct Standings {
     pub overall: Vec<Overall>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct SessionStanding {
     /// The session's name: its file today.
     pub session: String,
@@ -339,7 +426,7 @@ pub struct SessionStanding {
     pub sum: i64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct PlayerLine {
     pub player: String,
     /// The seats the player sat at.
@@ -352,7 +439,7 @@ pub struct PlayerLine {
     pub average: Option<f64>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct SessionPots {
     /// `[king-pot, pagat-pot]` before the session's first deal.
     pub start: [i64; 2],
@@ -383,7 +470,7 @@ pub struct RoundLine {
     pub rank: String,
     pub player: String,
     /// Where the player sat: the `Table` tag, else the session's name.
-    pub tables: Vec<String>,
+    pub tables: List<String>,
     pub deals: usize,
     pub total: i64,
 }
