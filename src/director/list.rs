@@ -167,15 +167,30 @@ impl<T: DeserializeOwned> Iterator for Iter<'_, T> {
         self.line.clear();
         // The file is ours and unnamed: it reads back what was written, or
         // the machine has failed under us (said, not hidden).
-        let n = self
-            .lines
-            .read_until(b'\n', &mut self.line)
-            .expect("the report's temporary file reads back");
+        let n = match self.lines.read_until(b'\n', &mut self.line) {
+            Ok(n) => n,
+            Err(e) => lost(&e),
+        };
         if n == 0 {
             return None;
         }
-        Some(serde_json::from_slice(&self.line).expect("a report row reads back"))
+        match serde_json::from_slice(&self.line) {
+            Ok(item) => Some(item),
+            Err(e) => lost(&e),
+        }
     }
+}
+
+/// The temporary file did not give back what was written (the machine
+/// failed under us): said, and the run ends as a failed write does (exit
+/// 2), the report cut short rather than silently missing rows.
+#[cold]
+fn lost(e: &dyn std::fmt::Display) -> ! {
+    eprintln!(
+        "error: the report's temporary file could not be read back ({e}); the report is incomplete\n  \
+         help: check the temporary folder (TMPDIR) has room and is readable, then run the report again"
+    );
+    std::process::exit(2)
 }
 
 impl<T: Serialize + DeserializeOwned> Serialize for List<T> {
