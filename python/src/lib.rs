@@ -22,6 +22,8 @@ use verifier::session::{Grouping, Sessions};
 
 /// `tarok.Game` and `tarok.Move`: one deal step by step.
 mod game;
+/// `tarok.frames`: the analysis tables as Arrow IPC streams.
+mod frames;
 mod notebook;
 
 pyo3::create_exception!(
@@ -1142,5 +1144,6 @@ fn _tarok(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     game::register(m)?;
+    frames::register(m)?;
     Ok(())
 }

@@ -45,9 +45,11 @@ from ._tarok import (
     read,
     verify,
 )
+from .tables import Frames, frames
 
 __all__ = [
     "Finding",
+    "Frames",
     "Game",
     "IllegalMove",
     "Move",
@@ -62,6 +64,7 @@ __all__ = [
     "Reader",
     "Record",
     "Report",
+    "frames",
     "from_json",
     "generate",
     "parse",
