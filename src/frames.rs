@@ -528,7 +528,7 @@ struct Ledger {
     amount: Int64Builder,
     rule: StringBuilder,
     reason: StringBuilder,
-    at: StringBuilder,
+    moment: StringBuilder,
     trick: UInt16Builder,
 }
 
@@ -545,7 +545,7 @@ impl Default for Ledger {
             amount: Int64Builder::new(),
             rule: StringBuilder::new(),
             reason: StringBuilder::new(),
-            at: StringBuilder::new(),
+            moment: StringBuilder::new(),
             trick: UInt16Builder::new(),
         }
     }
@@ -574,7 +574,7 @@ impl Ledger {
             Moment::Trick(n) => ("trick", Some(n)),
             Moment::Settlement => ("settlement", None),
         };
-        self.at.append_value(at);
+        self.moment.append_value(at);
         self.trick.append_option(trick);
     }
 
@@ -584,13 +584,13 @@ impl Ledger {
             ("deal", Arc::new(self.deal.finish()), false),
             ("index", Arc::new(self.index.finish()), false),
             ("payer", Arc::new(self.payer.finish()), true),
-            ("payer_pot", Arc::new(self.payer_pot.finish()), true),
             ("payee", Arc::new(self.payee.finish()), true),
+            ("payer_pot", Arc::new(self.payer_pot.finish()), true),
             ("payee_pot", Arc::new(self.payee_pot.finish()), true),
             ("amount", Arc::new(self.amount.finish()), false),
             ("rule", Arc::new(self.rule.finish()), false),
             ("reason", Arc::new(self.reason.finish()), false),
-            ("at", Arc::new(self.at.finish()), false),
+            ("moment", Arc::new(self.moment.finish()), false),
             ("trick", Arc::new(self.trick.finish()), true),
         ])
     }
