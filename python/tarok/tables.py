@@ -14,6 +14,7 @@ only here, and its absence is said when ``frames`` is called::
 
 from __future__ import annotations
 
+import importlib
 import os
 from typing import Any, Iterable, NamedTuple, Union
 
@@ -34,13 +35,13 @@ class Frames(NamedTuple):
 
 def _pyarrow_ipc() -> Any:
     try:
-        import pyarrow.ipc
+        # By name: pyarrow ships no type hints, and is optional.
+        return importlib.import_module("pyarrow.ipc")
     except ImportError as e:
         raise ImportError(
             "tarok.frames needs pyarrow (an optional dependency of tarok): "
             "pip install pyarrow (and pandas for .to_pandas())"
         ) from e
-    return pyarrow.ipc
 
 
 def frames(source: Union[Path, Iterable[Path]], independent: bool = False) -> Frames:

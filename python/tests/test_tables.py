@@ -14,6 +14,7 @@ import os
 import pathlib
 import re
 import subprocess
+import sys
 from typing import Any, Optional
 
 import pytest
@@ -209,16 +210,9 @@ def test_unreadable_record_is_a_row(tmp_path: pathlib.Path) -> None:
 
 
 def test_frames_without_pyarrow_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    import builtins
-
-    real = builtins.__import__
-
-    def no_pyarrow(name: str, *args: Any, **kwargs: Any) -> Any:
-        if name.startswith("pyarrow"):
-            raise ImportError("No module named 'pyarrow'")
-        return real(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_pyarrow)
+    # A module set to None in sys.modules cannot be imported: as if absent.
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    monkeypatch.setitem(sys.modules, "pyarrow.ipc", None)
     with pytest.raises(ImportError, match="pip install pyarrow"):
         tarok.frames(ROOT / "corpus/danish-tarok")
 
