@@ -139,7 +139,8 @@ pub fn tables(
             return Err(e);
         }
         if let Err(e) = read {
-            done.unread.push(format!("{}: {e}", input::display_name(file)));
+            done.unread
+                .push(format!("{}: {e}", input::display_name(file)));
         }
     }
     frames.flush(sink, true)?;
@@ -167,7 +168,8 @@ impl Frames {
             (Err(p), None) => &p[..],
             (Ok(_), None) => &[],
         };
-        self.deals.push(deal, file, index, record, report, problems.len());
+        self.deals
+            .push(deal, file, index, record, report, problems.len());
         if !problems.is_empty() {
             // Lines and columns as `tarok verify` gives them (the text of a
             // record cut from a file is copied only for a record with findings).

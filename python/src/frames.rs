@@ -55,8 +55,8 @@ fn _frames(
             .collect()
     });
     let bytes = built.map_err(PyOSError::new_err)?;
-    let [deals, findings, ledger] = <[Vec<u8>; 3]>::try_from(bytes)
-        .map_err(|_| PyOSError::new_err("three tables expected"))?;
+    let [deals, findings, ledger] =
+        <[Vec<u8>; 3]>::try_from(bytes).map_err(|_| PyOSError::new_err("three tables expected"))?;
     Ok((
         PyBytes::new(py, &deals).unbind(),
         PyBytes::new(py, &findings).unbind(),

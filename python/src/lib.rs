@@ -20,10 +20,10 @@ use tarok::input::{self, Source};
 use tarok::players;
 use verifier::session::{Grouping, Sessions};
 
-/// `tarok.Game` and `tarok.Move`: one deal step by step.
-mod game;
 /// `tarok.frames`: the analysis tables as Arrow IPC streams.
 mod frames;
+/// `tarok.Game` and `tarok.Move`: one deal step by step.
+mod game;
 mod notebook;
 
 pyo3::create_exception!(

@@ -16,7 +16,9 @@ pub(crate) fn gen(
         return fail("`gen` writes records: pipe them into `tarok convert --to tarotclub-deal --out FOLDER -`");
     }
     if matches!(to, To::Parquet | To::Arrow) {
-        return fail("`gen` writes records: pipe them into `tarok convert --to parquet --out FOLDER -`");
+        return fail(
+            "`gen` writes records: pipe them into `tarok convert --to parquet --out FOLDER -`",
+        );
     }
     let deals = match tarok::gen::Deals::new(variant, seed, count, seats, hands) {
         Ok(deals) => deals,
