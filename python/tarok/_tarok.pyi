@@ -9,6 +9,8 @@ __all__ = [
     "read", "verify",
     # One deal step by step.
     "Game", "IllegalMove", "Move", "Phase",
+    # The analysis tables, opened by ``tarok.frames`` (tables.py).
+    "_frames",
 ]
 
 #: The package's version (the ``tarok`` crates' version).
