@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Tables for analysis (issue 28, spec/tables.md):
 # 1. Peak memory (maximum resident set, /usr/bin/time -v) and wall time of
-#    `tarok convert --to parquet` (and `--to arrow`) on N generated
-#    Königrufen deals piped in (no input file: 1,000,000 deals would be
-#    1.5 GB of JSON Lines), at N = 100,000 and at 10 x N: flat memory means
-#    the same peak for both.
+#    `tarok convert --to parquet` (and `--to arrow`) on a file of N
+#    generated Königrufen deals (default 100,000: about 150 MB of JSON
+#    Lines), given once and given 10 times (10 x N deals, 1,000,000 by
+#    default, each copy its own session; a file of a million would be 1.5 GB).
+#    Flat memory means about the same peak for both. (Not piped: `tarok
+#    verify -` itself holds JSON Lines read from standard input, 239 MB for
+#    30,000 deals, where a file takes 26 MB.)
 # 2. The Done-when of issue 28: python/tests/test_tables.py on 100,000
 #    generated deals (4 variants x 25,000) read back with DuckDB and Polars
 #    ($PYTHON with the package, pytest, duckdb, polars, pyarrow, pandas);
@@ -27,22 +30,24 @@ PY=${PYTHON:-python3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-measure() { # FORM COUNT
-  "$TAROK" gen --variant koenigrufen --seed 11 --count "$2" --to jsonl |
-    /usr/bin/time -v "$TAROK" -q convert --to "$1" --out "$tmp/t" - 2> "$tmp/time"
-  local rss wall size
+"$TAROK" gen --variant koenigrufen --seed 11 --count "$N" --to jsonl > "$tmp/deals.jsonl"
+
+measure() { # FORM COPIES
+  local files=() rss wall size
+  for _ in $(seq 1 "$2"); do files+=("$tmp/deals.jsonl"); done
+  /usr/bin/time -v "$TAROK" -q convert --to "$1" --out "$tmp/t" "${files[@]}" 2> "$tmp/time"
   rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$tmp/time")
   wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$tmp/time")
   size=$(du -sh "$tmp/t" | cut -f1)
-  printf '%-8s %9d deals: peak RSS %7d KB, wall %s, tables %s\n' "$1" "$2" "$rss" "$wall" "$size"
+  printf '%-8s %9d deals: peak RSS %7d KB, wall %s, tables %s\n' "$1" $((N * $2)) "$rss" "$wall" "$size"
   rm -rf "$tmp/t"
 }
 
-echo "== peak memory of convert --to parquet / arrow (Königrufen, piped from gen)"
-measure parquet "$N"
-measure parquet $((10 * N))
-measure arrow "$N"
-measure arrow $((10 * N))
+echo "== peak memory of convert --to parquet / arrow (Königrufen, $N deals a file)"
+measure parquet 1
+measure parquet 10
+measure arrow 1
+measure arrow 10
 
 echo "== python/tests/test_tables.py on 100,000 deals (DuckDB, Polars)"
 if "$PY" -c 'import tarok, pytest, duckdb, polars, pyarrow, pandas' 2>/dev/null; then
