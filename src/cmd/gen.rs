@@ -17,7 +17,8 @@ pub(crate) fn gen(
     }
     if matches!(to, To::Parquet | To::Arrow) {
         return fail(
-            "`gen` writes records: pipe them into `tarok convert --to parquet --out FOLDER -`",
+            "`gen` writes records: write them to a file (`--to jsonl > deals.jsonl`), then \
+             `tarok convert --to parquet --out FOLDER deals.jsonl`",
         );
     }
     let deals = match tarok::gen::Deals::new(variant, seed, count, seats, hands) {

@@ -71,7 +71,7 @@ pub fn dispatch(
 ) -> Option<Outcome> {
     if out_dir.is_some() && to != Some(To::TarotclubDeal) {
         return Some(fail(
-            "`--out` is for `--to tarotclub-deal` (one file a deal)",
+            "`--out` is for `--to tarotclub-deal` (one file a deal), `--to parquet` and `--to arrow`",
         ));
     }
     match (from, to) {
