@@ -56,6 +56,7 @@ pub mod escape;
 pub use verifier;
 
 pub mod explain;
+pub mod frames;
 pub mod gen;
 pub mod input;
 pub mod lang;

@@ -117,7 +117,7 @@ enum Command {
     },
     /// Convert between the notation and JSON (an array) or JSON Lines.
     #[command(
-        after_help = "Examples:\n  tarok convert --to json deal.tarok > deal.json\n  tarok convert --to text deal.json\n  tarok convert --to jsonl corpus/koenigrufen > koenigrufen.jsonl\n  cat big.tarok | tarok convert --to jsonl - > big.jsonl\n  tarok convert --from tarotclub played_deals/ > imported.tarok\n  tarok convert --from harbour-tarock kr_hand1.json --to json\n  tarok convert --to tarotclub-deal --out boards/ round-1.tarok"
+        after_help = "Examples:\n  tarok convert --to json deal.tarok > deal.json\n  tarok convert --to text deal.json\n  tarok convert --to jsonl corpus/koenigrufen > koenigrufen.jsonl\n  cat big.tarok | tarok convert --to jsonl - > big.jsonl\n  tarok convert --from tarotclub played_deals/ > imported.tarok\n  tarok convert --from harbour-tarock kr_hand1.json --to json\n  tarok convert --to tarotclub-deal --out boards/ round-1.tarok\n  tarok convert --to parquet --out tables/ deals.jsonl\n\n`--to parquet` and `--to arrow` verify the deals as `tarok verify` does and write three tables into the `--out` folder: deals, findings and ledger (spec/tables.md). Exit codes: 0 written, 2 bad input (an unreadable record is written as a row, its diagnostics shown) or a failed write (no table is left then)."
     )]
     Convert {
         /// Output form; by default JSON for text input and text for JSON input
@@ -130,7 +130,9 @@ enum Command {
         from: Option<import::Program>,
         /// With `--to tarotclub-deal`: the folder to write one file a deal
         /// into (`board-B.json`, or `deal-N.json`); without it, one deal
-        /// goes to standard output.
+        /// goes to standard output. With `--to parquet` or `--to arrow`
+        /// (required): the folder of the three tables (`deals.parquet`,
+        /// `findings.parquet`, `ledger.parquet`).
         #[arg(long, value_name = "FOLDER")]
         out: Option<PathBuf>,
         /// Files or folders (`.tarok`, `.json`, `.jsonl`), or `-` (the
@@ -240,6 +242,11 @@ enum To {
     Text,
     /// TarotClub custom-deal files (`convert` only; spec/import.md).
     TarotclubDeal,
+    /// Tables for analysis, verified: deals, findings and ledger as Parquet
+    /// files in the `--out` folder (`convert` only; spec/tables.md).
+    Parquet,
+    /// The same tables as Arrow IPC files (`deals.arrow`, ...).
+    Arrow,
     /// Read and parse every record, write none: the reader and parser
     /// alone, for `bench/speed.sh` (hidden from help).
     #[value(hide = true)]
@@ -294,6 +301,26 @@ fn main() -> ExitCode {
             &director::CsvTarget { out, table, excel },
             lang,
         ),
+        Command::Convert {
+            from: Some(_),
+            to: Some(To::Parquet | To::Arrow),
+            ..
+        } => fail(
+            "`--from` with tables: import to JSON Lines first (`--to jsonl > deals.jsonl`), \
+             then `tarok convert --to parquet --out DIR deals.jsonl`",
+        ),
+        Command::Convert {
+            to,
+            from,
+            out,
+            paths,
+        } if from.is_none() && matches!(to, Some(To::Parquet | To::Arrow)) => {
+            let form = match to {
+                Some(To::Arrow) => cmd::tables::Form::Arrow,
+                _ => cmd::tables::Form::Parquet,
+            };
+            cmd::tables::convert(&paths, form, out.as_deref(), grouping(false), quiet)
+        }
         Command::Convert {
             to,
             from,

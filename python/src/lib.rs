@@ -22,6 +22,8 @@ use verifier::session::{Grouping, Sessions};
 
 /// `tarok.RecordBuilder`: records built in code.
 mod build;
+/// `tarok.frames`: the analysis tables as Arrow IPC streams.
+mod frames;
 /// `tarok.Game` and `tarok.Move`: one deal step by step.
 mod game;
 mod notebook;
@@ -1401,5 +1403,6 @@ fn _tarok(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     game::register(m)?;
     build::register(m)?;
+    frames::register(m)?;
     Ok(())
 }

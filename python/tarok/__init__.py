@@ -48,10 +48,12 @@ from ._tarok import (
     read,
     verify,
 )
+from .tables import Frames, frames
 
 __all__ = [
     "BuildError",
     "Finding",
+    "Frames",
     "Game",
     "IllegalMove",
     "Move",
@@ -68,6 +70,7 @@ __all__ = [
     "RecordBuilder",
     "Report",
     "Tags",
+    "frames",
     "from_json",
     "generate",
     "parse",

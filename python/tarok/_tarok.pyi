@@ -15,6 +15,8 @@ __all__ = [
     "Game", "IllegalMove", "Move", "Phase",
     # Records built in code.
     "BuildError", "RecordBuilder",
+    # The analysis tables, opened by ``tarok.frames`` (tables.py).
+    "_frames",
 ]
 
 #: The package's version (the ``tarok`` crates' version).
@@ -574,3 +576,10 @@ class Game:
     def copy(self) -> Game:
         """An independent copy (to try moves on)."""
     def __copy__(self) -> Game: ...
+
+def _frames(
+    paths: Sequence[Union[str, os.PathLike[str]]], independent: bool = False
+) -> tuple[bytes, bytes, bytes]:
+    """The tables of ``tarok.frames`` (deals, findings, ledger) as Arrow IPC
+    streams; ``tarok.frames`` opens them with pyarrow. Raises ``OSError``
+    when a file cannot be read."""

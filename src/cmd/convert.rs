@@ -55,7 +55,8 @@ pub(crate) fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome
                             Ok(())
                         }
                     }
-                    To::None | To::TarotclubDeal => Ok(()),
+                    // Tables are written by `cmd::tables` (main.rs).
+                    To::None | To::TarotclubDeal | To::Parquet | To::Arrow => Ok(()),
                     To::Json => {
                         let sep = if count == 0 { "[\n" } else { ",\n" };
                         write!(

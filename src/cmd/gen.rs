@@ -15,6 +15,12 @@ pub(crate) fn gen(
     if to == To::TarotclubDeal {
         return fail("`gen` writes records: pipe them into `tarok convert --to tarotclub-deal --out FOLDER -`");
     }
+    if matches!(to, To::Parquet | To::Arrow) {
+        return fail(
+            "`gen` writes records: write them to a file (`--to jsonl > deals.jsonl`), then \
+             `tarok convert --to parquet --out FOLDER deals.jsonl`",
+        );
+    }
     let deals = match tarok::gen::Deals::new(variant, seed, count, seats, hands) {
         Ok(deals) => deals,
         Err(e) => return fail(e.to_string()),
@@ -34,7 +40,7 @@ pub(crate) fn gen(
                 write!(out, "{sep}{}", notation::to_text(&record))
             }
             To::Jsonl => writeln!(out, "{}", notation::json::to_json(&record)),
-            To::None | To::TarotclubDeal => Ok(()),
+            To::None | To::TarotclubDeal | To::Parquet | To::Arrow => Ok(()),
             To::Json => {
                 let sep = if i == 0 { "[\n" } else { ",\n" };
                 write!(

@@ -8,4 +8,5 @@ pub mod explain;
 pub mod fmt;
 pub mod gen;
 pub mod report;
+pub mod tables;
 pub mod verify;

@@ -71,7 +71,7 @@ pub fn dispatch(
 ) -> Option<Outcome> {
     if out_dir.is_some() && to != Some(To::TarotclubDeal) {
         return Some(fail(
-            "`--out` is for `--to tarotclub-deal` (one file a deal)",
+            "`--out` is for `--to tarotclub-deal` (one file a deal), `--to parquet` and `--to arrow`",
         ));
     }
     match (from, to) {
@@ -209,7 +209,8 @@ fn write(records: &[(Record, Arc<Source>)], to: To) -> Outcome {
                 text.push_str(if i == 0 { "[\n" } else { ",\n" });
                 text.push_str(&crate::indent(&notation::json::to_json_pretty(record)));
             }
-            To::None | To::TarotclubDeal => {}
+            // Tables are refused with `--from` (main.rs).
+            To::None | To::TarotclubDeal | To::Parquet | To::Arrow => {}
         }
     }
     if to == To::Json {
