@@ -76,6 +76,7 @@ const WORDS: &[[&str; 4]] = &[
     ["Round", "Runde", "Runde", "Manche"],
     ["No round", "Ingen runde", "Ohne Runde", "Sans manche"],
     ["Total", "I alt", "Gesamt", "Total"],
+    ["Cumulative", "Akkumuleret", "Kumuliert", "Cumul"],
     ["Sessions", "Sessioner", "Sitzungen", "Séances"],
     ["Deals", "Spil", "Spiele", "Donnes"],
     ["Deal", "Spil", "Spiel", "Donne"],

@@ -891,6 +891,22 @@ fn standings(
         .collect();
     let variants: Vec<Variant> = overall.iter().map(|o: &Overall| o.variant).collect();
     by_round.sort_by_key(|(v, r, _)| (variants.iter().position(|x| x == v), natural(r)));
+    // A player's total over the named rounds up to `round` (in the natural
+    // order the overall table's columns follow).
+    let carried = |variant: Variant, player: &str, round: &str| -> i64 {
+        overall
+            .iter()
+            .filter(|o| o.variant == variant)
+            .flat_map(|o| {
+                let line = o.players.iter().find(|p| p.player == player);
+                o.rounds
+                    .iter()
+                    .zip(line.map(|l| l.per_round.as_slice()).unwrap_or(&[]))
+                    .filter(|(r, _)| *r != "-" && natural(r) <= natural(round))
+                    .map(|(_, t)| *t)
+            })
+            .sum()
+    };
     let rounds = by_round
         .into_iter()
         .map(|(variant, round, lines)| {
@@ -898,6 +914,7 @@ fn standings(
                 .into_iter()
                 .map(|(player, t)| RoundLine {
                     rank: String::new(),
+                    cumulative: carried(variant, &player, &round),
                     player,
                     tables: t.tables,
                     deals: t.deals,

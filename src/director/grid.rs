@@ -755,7 +755,13 @@ fn overall_grids(sheet: &Sheet, full: bool) -> Vec<Grid> {
         .enumerate()
     {
         let mut columns = rank_columns(full);
-        columns.extend([col("Player"), col("Tables"), num("Deals"), num("Total")]);
+        columns.extend([
+            col("Player"),
+            col("Tables"),
+            num("Deals"),
+            num("Total"),
+            num("Cumulative"),
+        ]);
         grids.push(Grid {
             id: format!("round-{}", i + 1),
             title: format!("Round {} ({})", r.round, r.variant.name()),
@@ -770,6 +776,7 @@ fn overall_grids(sheet: &Sheet, full: bool) -> Vec<Grid> {
                         p.tables.iter().collect::<Vec<_>>().join(", "),
                         p.deals.to_string(),
                         signed(p.total),
+                        signed(p.cumulative),
                     ]);
                     row
                 })

@@ -473,6 +473,9 @@ pub struct RoundLine {
     pub tables: List<String>,
     pub deals: usize,
     pub total: i64,
+    /// The player's total over the rounds so far: this one and every
+    /// round before it in order (the carry-over a handout shows per round).
+    pub cumulative: i64,
 }
 
 #[derive(Debug, Serialize)]
