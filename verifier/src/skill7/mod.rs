@@ -50,16 +50,20 @@ mod sheet;
 mod state;
 
 pub use auction::Kind;
+pub(crate) use deal::name_structural_faults;
 pub(crate) use play::legal_plays;
+pub use state::Engine;
 
 use crate::{Deal, Report, Session};
 use auction::Closed;
-use deal::Redeal;
-use state::{Out, Replay, State};
+use notation::Record;
+use state::{Opts, Out, Phase, Seen, State};
 
-/// Replays the deal, pushing findings, payments and events into the report.
+/// Replays the deal, pushing findings, payments and events into the report:
+/// the engine takes the record's entries in their order, then the record's
+/// end ends the deal.
 pub fn replay(deal: &Deal<'_>, _session: &mut Session, report: &mut Report) {
-    deal::name_structural_faults(report, deal.wrong_deal);
+    name_structural_faults(report, deal.wrong_deal);
     // A score sheet without cards: its facts settle the deal (issue 26).
     if let Some(sheet) = deal
         .record
@@ -67,47 +71,161 @@ pub fn replay(deal: &Deal<'_>, _session: &mut Session, report: &mut Report) {
         .as_ref()
         .filter(|_| crate::sheet::sheet_only(deal.record))
     {
-        let mut out = Out { report };
+        let mut out = Out {
+            report: std::mem::take(report),
+        };
         if let Some(facts) = sheet::stated(sheet, &mut out) {
             settle::settle_facts(&mut out, &facts);
         }
+        *report = out.report;
         return;
     }
-    let mut r = Replay {
-        deal,
-        st: State::new((deal.table.dealer + 1) % 4),
-        out: Out { report },
-    };
     if deal.wrong_deal {
         // README ALL-1, S7-DEAL-1: one finding (the structural checks'),
         // nothing else judged, void.
-        r.void_wrong_deal();
+        let mut out = Out {
+            report: std::mem::take(report),
+        };
+        deal::void_wrong_deal(&mut out);
+        *report = out.report;
         return;
     }
-    // The game decides trick winners, and in a partial record the winners
-    // decide who played what: read the final game first.
-    r.read_hands(auction::final_game(deal.record) == Some(Kind::Farbesolo));
-    match r.redeal() {
-        Redeal::No => {}
-        Redeal::Claimed => return r.void_claimed(),
-        // S7-DEAL-3 as amended: nothing else of the deal is judged.
-        Redeal::Played => return r.void_for_redeal(),
+    let mut engine = Engine::start(deal, std::mem::take(report));
+    engine.catch_up(deal.record);
+    *report = engine.finish(deal.record);
+}
+
+impl Engine {
+    /// The engine at the start of `deal` (not a wrong deal, not a score
+    /// sheet alone), writing into `report` (the structural findings so
+    /// far). In a partial record the hands are the cards each seat played,
+    /// read from the whole record.
+    pub(crate) fn start(deal: &Deal<'_>, report: Report) -> Engine {
+        let claim_at = report.problems.len();
+        let mut e = Engine {
+            st: State::new((deal.table.dealer + 1) % 4),
+            out: Out { report },
+            opts: Opts::read(deal.options),
+            partial: deal.record.is_partial(),
+            cut: deal.cut,
+            phase: Phase::Over,
+            seen: Seen::default(),
+            claim_at,
+        };
+        // The game decides trick winners, and in a partial record the
+        // winners decide who played what: read the final game first.
+        e.read_hands(
+            deal.record,
+            auction::final_game(deal.record) == Some(Kind::Farbesolo),
+        );
+        e.phase = match e.redeal_cause() {
+            Some((seat, why)) => Phase::Redeal { seat, why },
+            None => Phase::Auction(Box::new(e.new_auction())),
+        };
+        e
     }
-    let contract = match r.auction() {
-        Closed::Game(c) => c,
-        // S7-BID-2: no game, not settled, nothing after the auction judged.
-        Closed::NoGame => return,
-        Closed::Stops => return r.incomplete(),
-    };
-    let partner = r.call(&contract);
-    let play = r.play(&contract, partner);
-    if r.void_for_wrong_trick() {
-        return;
+
+    /// Whether the engine can take the rest of `record`: it has taken no
+    /// entry of a section that `record` does not hold, and no section it
+    /// has closed has grown.
+    pub(crate) fn fits(&self, record: &Record) -> bool {
+        let len = |l: &Option<notation::Actions>| l.as_ref().map_or(0, |l| l.actions.len());
+        let (auction, calls) = (len(&record.auction), len(&record.calls));
+        let past_auction = !matches!(self.phase, Phase::Auction(_) | Phase::Redeal { .. });
+        let past_calls = matches!(self.phase, Phase::Play(_));
+        auction >= self.seen.auction
+            && calls >= self.seen.calls
+            && !(past_auction && auction != self.seen.auction)
+            && !(past_calls && calls != self.seen.calls)
+            && !(past_auction
+                && !matches!(self.phase, Phase::Over)
+                && record.calls.is_none()
+                && record.tricks.is_empty())
+            && !(past_calls && record.tricks.is_empty())
     }
-    match play {
-        Some(play) => r.settle(&contract, partner, &play),
-        // S7-PLAY-6, README ALL-4: fewer than ten tricks, or the last one
-        // cut short.
-        None => r.incomplete(),
+
+    /// Takes the entries of `record` that the engine has not taken yet, in
+    /// the record's order: the auction's, then the calls', then the tricks'
+    /// cards (the trick being played judged again from its first card).
+    /// `record` holds the entries taken so far ([`Engine::fits`]).
+    pub(crate) fn catch_up(&mut self, record: &Record) {
+        let entries = |l: &Option<notation::Actions>| l.as_ref().map_or(0, |l| l.actions.len());
+        let mut phase = std::mem::replace(&mut self.phase, Phase::Over);
+        if let Phase::Auction(st) = &mut phase {
+            if let Some(list) = &record.auction {
+                for a in &list.actions[self.seen.auction..] {
+                    self.entry(st, a);
+                }
+            }
+            self.seen.auction = entries(&record.auction);
+            // The record goes on past the auction: a call or tricks follow.
+            if record.calls.is_some() || !record.tricks.is_empty() {
+                phase = match self.close_auction(st, record) {
+                    Closed::Game(c) => Phase::Calls(Box::new(self.new_calls(c))),
+                    // S7-BID-2: no game, not settled, nothing after the
+                    // auction judged.
+                    Closed::NoGame | Closed::Stops => Phase::Over,
+                };
+            }
+        }
+        if let Phase::Calls(k) = &mut phase {
+            if let Some(list) = &record.calls {
+                for a in &list.actions[self.seen.calls..] {
+                    self.call_entry(k, a);
+                }
+            }
+            self.seen.calls = entries(&record.calls);
+            if !record.tricks.is_empty() {
+                let partner = self.close_calls(k, record);
+                phase = Phase::Play(Box::new(self.new_tricks(k.contract.clone(), partner)));
+            }
+        }
+        if let Phase::Play(k) = &mut phase {
+            self.tricks(k, record);
+        }
+        self.phase = phase;
+    }
+
+    /// Ends the deal as `record` ends it (the entries taken,
+    /// [`Engine::catch_up`]): a redeal, an auction without a game, an
+    /// incomplete record (S7-PLAY-6, README ALL-4), a void deal or the
+    /// settlement; the report.
+    pub(crate) fn finish(mut self, record: &Record) -> Report {
+        let mut phase = std::mem::replace(&mut self.phase, Phase::Over);
+        if let Phase::Redeal { seat, why } = &phase {
+            // S7-DEAL-3 as amended: nothing else of the deal is judged.
+            self.redeal(record, *seat, why);
+            return self.out.report;
+        }
+        self.claim_without_cause(record);
+        if let Phase::Auction(st) = &phase {
+            phase = match self.close_auction(st, record) {
+                Closed::Game(c) => Phase::Calls(Box::new(self.new_calls(c))),
+                Closed::NoGame => return self.out.report,
+                Closed::Stops => {
+                    self.incomplete(record);
+                    return self.out.report;
+                }
+            };
+        }
+        if let Phase::Calls(k) = &phase {
+            let partner = self.close_calls(k, record);
+            phase = Phase::Play(Box::new(self.new_tricks(k.contract.clone(), partner)));
+        }
+        let Phase::Play(k) = &phase else {
+            return self.out.report;
+        };
+        if self.void_for_wrong_trick() {
+            return self.out.report;
+        }
+        let judged = deal::judged(record, self.cut).len();
+        if k.complete(judged, self.cut) {
+            self.settle(k.contract(), k.partner(), &k.out, record.result.as_ref());
+        } else {
+            // S7-PLAY-6, README ALL-4: fewer than ten tricks, or the last
+            // one cut short.
+            self.incomplete(record);
+        }
+        self.out.report
     }
 }
