@@ -335,6 +335,20 @@ pub struct Game {
     /// The findings of the record so far (`incomplete` left out).
     problems: Vec<Problem>,
     over: bool,
+    /// Skill7 Tarock: the engine stepped through the record so far, on
+    /// whose clones moves are judged; `None`: each judgement replays the
+    /// record.
+    stepped: Option<Box<crate::skill7::Stepped>>,
+}
+
+/// Debug builds: true every 4th call on this thread.
+#[cfg(debug_assertions)]
+fn every_4th() -> bool {
+    thread_local!(static CALLS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
+    CALLS.with(|c| {
+        c.set(c.get().wrapping_add(1));
+        c.get() % 4 == 0
+    })
 }
 
 /// Whether two findings are the same fault (spans and wording aside).
@@ -399,7 +413,9 @@ impl Game {
             leaders: Vec::new(),
             problems: Vec::new(),
             over: false,
+            stepped: None,
         };
+        game.stepped = crate::skill7::Stepped::new(&game.record, table).map(Box::new);
         let (problems, over) = game.judge(&game.record);
         if !problems.is_empty() {
             return Err(Rejected { problems });
@@ -546,7 +562,34 @@ impl Game {
     /// The engine's findings on `record` (`incomplete` left out), and
     /// whether the record ends the deal.
     fn judge(&self, record: &Record) -> (Vec<Problem>, bool) {
-        let report = replay(record, &mut self.session.clone(), false).report;
+        let stepped = self
+            .stepped
+            .as_ref()
+            .and_then(|s| s.judge(record, self.table));
+        // Debug builds (the tests): the stepped engine gives what the
+        // replay of the whole record gives, every 4th judgement.
+        #[cfg(debug_assertions)]
+        if let Some(stepped) = stepped.as_ref().filter(|_| every_4th()) {
+            let replayed = replay(record, &mut self.session.clone(), false).report;
+            assert!(
+                stepped.problems.len() == replayed.problems.len()
+                    && stepped
+                        .problems
+                        .iter()
+                        .zip(&replayed.problems)
+                        .all(|(a, b)| same(a, b) && a.message == b.message)
+                    && stepped.settled == replayed.settled
+                    && stepped.ledger == replayed.ledger
+                    && stepped.totals == replayed.totals,
+                "stepped {:?}\nreplayed {:?}",
+                stepped.problems,
+                replayed.problems
+            );
+        }
+        let report = match stepped {
+            Some(report) => report,
+            None => replay(record, &mut self.session.clone(), false).report,
+        };
         let waiting = report.problems.iter().any(|p| still_declaring(record, p));
         let over = !waiting && !report.problems.iter().any(|p| p.kind == Kind::Incomplete);
         let problems = report
@@ -572,6 +615,9 @@ impl Game {
     }
 
     fn rejudge(&mut self) {
+        if let Some(stepped) = self.stepped.as_mut() {
+            stepped.advance(&self.record);
+        }
         let (problems, over) = self.judge(&self.record);
         self.problems = problems;
         self.over = over;

@@ -4,7 +4,11 @@
 //! and Valat with their kontras, and the automatic premiums.
 //!
 //! ## Flow
-//! One module per phase, in the order [`replay`] runs them:
+//! The engine ([`Engine`]) steps: it takes one entry at a time in the
+//! record's order ([`Engine::catch_up`] takes those it has not taken yet)
+//! and ends the deal where the record ends ([`Engine::finish`]); it is
+//! cloned to judge a move (`crate::game`). [`replay`] (what `verify` runs)
+//! is the engine taking a whole record. One module per phase:
 //! 1. `deal`: the hands, the dealt ones or in a partial record the cards
 //!    each seat played (the trick winners, and so the seats, follow from the
 //!    game); redeal causes (S7-DEAL-*).
@@ -14,6 +18,16 @@
 //!    [`crate::trick`]: a card outside the legal set is a revoke naming the
 //!    duty broken.
 //! 4. `settle`: a ledger line per payment (S7-SCORE-*, S7-POINTS-2).
+//!
+//! What a whole record told the replay before the engine stepped is told
+//! by the record's end or by the next section: the auction closes when
+//! calls or tricks follow it (or the record ends); the calls close at the
+//! first trick; whether a deal with a cause for a redeal was bid or played
+//! (S7-DEAL-3), and a redeal claimed without cause (reported before the
+//! auction's findings, as S7-DEAL-3 is judged first), are read at the end.
+//! Who led a trick can be read from all its cards (README ALL-5), so the
+//! trick being played is judged again from its first card each time it
+//! grows (the table and the report before it are kept).
 //!
 //! `deck` holds the pack and the card points (S7-DECK-*, S7-POINTS-1);
 //! `state` the game state the phases change and the writer of what they
@@ -52,7 +66,7 @@ mod state;
 pub use auction::Kind;
 pub(crate) use deal::name_structural_faults;
 pub(crate) use play::legal_plays;
-pub use state::Engine;
+pub(crate) use state::Engine;
 
 use crate::{Deal, Report, Session};
 use auction::Closed;
@@ -125,23 +139,27 @@ impl Engine {
         e
     }
 
-    /// Whether the engine can take the rest of `record`: it has taken no
-    /// entry of a section that `record` does not hold, and no section it
-    /// has closed has grown.
+    /// Whether the engine can take the rest of `record`: `record` holds
+    /// every entry the engine has taken (the tricks taken unchanged are
+    /// the caller's care), and no section the engine has closed has grown.
     pub(crate) fn fits(&self, record: &Record) -> bool {
         let len = |l: &Option<notation::Actions>| l.as_ref().map_or(0, |l| l.actions.len());
         let (auction, calls) = (len(&record.auction), len(&record.calls));
-        let past_auction = !matches!(self.phase, Phase::Auction(_) | Phase::Redeal { .. });
-        let past_calls = matches!(self.phase, Phase::Play(_));
-        auction >= self.seen.auction
-            && calls >= self.seen.calls
-            && !(past_auction && auction != self.seen.auction)
-            && !(past_calls && calls != self.seen.calls)
-            && !(past_auction
-                && !matches!(self.phase, Phase::Over)
-                && record.calls.is_none()
-                && record.tricks.is_empty())
-            && !(past_calls && record.tricks.is_empty())
+        // The auction closed because the record went on past it.
+        let goes_on = record.calls.is_some() || !record.tricks.is_empty();
+        match &self.phase {
+            // Nothing is taken: the record's end judges it all.
+            Phase::Redeal { .. } => true,
+            Phase::Auction(_) => auction >= self.seen.auction,
+            Phase::Over => auction == self.seen.auction && goes_on,
+            Phase::Calls(_) => auction == self.seen.auction && calls >= self.seen.calls && goes_on,
+            Phase::Play(k) => {
+                auction == self.seen.auction
+                    && calls == self.seen.calls
+                    && !record.tricks.is_empty()
+                    && record.tricks.len() >= k.judged()
+            }
+        }
     }
 
     /// Takes the entries of `record` that the engine has not taken yet, in
@@ -227,5 +245,94 @@ impl Engine {
             self.incomplete(record);
         }
         self.out.report
+    }
+}
+
+/// A deal played step by step (`crate::game`): the engine at the deal's
+/// start and after the record so far. A move is judged on a clone of the
+/// latter, which takes the move and ends the deal there.
+#[derive(Debug, Clone)]
+pub(crate) struct Stepped {
+    start: Engine,
+    now: Engine,
+}
+
+impl Stepped {
+    /// The engine of the deal of `record` (its hands, tags), if it can
+    /// step it: a deal with hands, a table, readable options and no
+    /// structural finding. Other deals are judged by the whole replay.
+    pub(crate) fn new(record: &Record, table: notation::check::Table) -> Option<Stepped> {
+        if table.variant != notation::Variant::Skill7Tarock || record.is_partial() {
+            return None;
+        }
+        let options = crate::RuleOptions::from_record(record, table.variant).ok()?;
+        let structure = notation::check::structure_of(record, table);
+        if structure.wrong_deal || !structure.problems.is_empty() || record.result.is_some() {
+            return None;
+        }
+        let deal = Deal {
+            record,
+            table,
+            options: &options,
+            wrong_deal: false,
+            cut: None,
+        };
+        let report = Report {
+            variant: Some(table.variant),
+            no_events: true,
+            ..Report::default()
+        };
+        let start = Engine::start(&deal, report);
+        Some(Stepped {
+            now: start.clone(),
+            start,
+        })
+    }
+
+    /// The engine after `record`, the record so far.
+    pub(crate) fn advance(&mut self, record: &Record) {
+        if !self.now.fits(record) {
+            self.now = self.start.clone();
+        }
+        self.now.catch_up(record);
+    }
+
+    /// What `crate::replay` gives for `record` (the record so far, or it
+    /// with a move appended), no events built: the structural checks of
+    /// `record` and the engine's findings after it. `None` where the
+    /// structural checks judge more than the deal (a trick of the wrong
+    /// size, a card a seat cannot have played): the caller replays then.
+    pub(crate) fn judge(&self, record: &Record, table: notation::check::Table) -> Option<Report> {
+        let structure = notation::check::structure_of(record, table);
+        let plain = structure.problems.iter().all(|p| {
+            !matches!(
+                p.kind,
+                notation::Kind::DuplicateCard
+                    | notation::Kind::CardNotHeld
+                    | notation::Kind::OutOfTurn
+            )
+        });
+        if structure.wrong_deal || structure.cut.is_some() || !plain || record.result.is_some() {
+            return None;
+        }
+        let mut engine = if self.now.fits(record) {
+            self.now.clone()
+        } else {
+            self.start.clone()
+        };
+        engine.catch_up(record);
+        let mut report = engine.finish(record);
+        let mut problems = structure.problems;
+        if !problems.is_empty() {
+            let mut named = Report {
+                problems,
+                ..Report::default()
+            };
+            name_structural_faults(&mut named, false);
+            problems = named.problems;
+            problems.append(&mut report.problems);
+            report.problems = problems;
+        }
+        Some(report)
     }
 }

@@ -195,6 +195,12 @@ struct Before {
 }
 
 impl Tricks {
+    /// The tricks judged: those taken (four cards each) and the one being
+    /// played.
+    pub(super) fn judged(&self) -> usize {
+        self.done + usize::from(self.open.is_some())
+    }
+
     /// The partner in a Rufer (S7-CALL-1), for the settlement.
     pub(super) fn partner(&self) -> Option<Seat> {
         self.rules.partner
