@@ -1338,7 +1338,7 @@ impl Game {
         }
         let mut scratch = self.record.clone();
         let legal = self
-            .candidates()
+            .candidates_due(&mut scratch)
             .into_iter()
             .enumerate()
             .filter(|(k, m)| {
@@ -1370,9 +1370,45 @@ impl Game {
             return None;
         }
         let mut scratch = self.record.clone();
-        self.candidates()
+        self.candidates_due(&mut scratch)
             .into_iter()
             .find(|m| self.check_on(&mut scratch, m).is_empty())
+    }
+
+    /// The candidates ([`Game::candidates`]) of the seat and section the
+    /// stepped engine says are due, after legal moves only (Skill7 Tarock,
+    /// `skill7::Engine::due`): the others are illegal, so not judged one
+    /// by one. Debug builds judge every 4th of those left out and check
+    /// that it is illegal.
+    fn candidates_due(&self, scratch: &mut Record) -> Vec<Move> {
+        let mut all = self.candidates();
+        let due = self
+            .stepped
+            .as_ref()
+            .filter(|_| self.problems.is_empty())
+            .and_then(|s| s.due());
+        let Some((seat, section)) = due else {
+            return all;
+        };
+        let phase = match section {
+            crate::skill7::Due::Auction => Phase::Auction,
+            crate::skill7::Due::Calls => Phase::Calls,
+            crate::skill7::Due::Play => Phase::Play,
+        };
+        all.retain(|m| {
+            let keep = m.seat() == seat && m.phase() == phase;
+            #[cfg(debug_assertions)]
+            if !keep && every_4th() {
+                assert!(
+                    !self.check_on(scratch, m).is_empty(),
+                    "{m} is legal, but seat {seat} in the {} is due",
+                    phase.word()
+                );
+            }
+            keep
+        });
+        let _ = scratch;
+        all
     }
 
     /// Takes `mv` if it is legal; otherwise leaves the game as it was and

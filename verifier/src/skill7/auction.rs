@@ -126,6 +126,14 @@ pub(super) struct Auction {
     pub(super) opts: AuctionOpts,
 }
 
+impl Auction {
+    /// Whose turn it is (S7-DEAL-2), when no entry was out of turn and the
+    /// auction has not ended.
+    pub(super) fn turn(&self) -> Option<Seat> {
+        (self.displaced.is_none() && !self.ended).then_some(self.expected)
+    }
+}
+
 /// How the auction closes (S7-BID-2, S7-BID-6, S7-PLAY-6).
 #[derive(Debug, Clone)]
 pub(super) enum Closed {

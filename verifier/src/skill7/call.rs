@@ -31,6 +31,13 @@ pub(super) struct Calls {
     stand_in: bool,
 }
 
+impl Calls {
+    /// Whether the declarer of a Rufer has still to call (S7-CALL-1).
+    pub(super) fn call_due(&self) -> bool {
+        self.contract.game == Kind::Rufer && self.called.is_none() && !self.stand_in
+    }
+}
+
 impl Engine {
     /// The calls of `c` before their first entry.
     pub(super) fn new_calls(&self, c: Contract) -> Calls {

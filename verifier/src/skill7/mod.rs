@@ -162,6 +162,28 @@ impl Engine {
         }
     }
 
+    /// Who acts next, and in which section, after a record of legal entries
+    /// only: in the auction the seat whose turn it is (S7-DEAL-2); after
+    /// it, in a Rufer, the declarer's call (S7-CALL-1); then the card due
+    /// (S7-PLAY-1). Every move by another seat, or of another section, is
+    /// illegal then (a finding the replay gives; debug builds check it in
+    /// `crate::game`). `None` where it is not known so simply (a redeal due,
+    /// an entry out of turn, a fault in play, the deal over).
+    pub(crate) fn due(&self) -> Option<(notation::Seat, Due)> {
+        match &self.phase {
+            Phase::Auction(st) => match (st.turn(), st.game) {
+                (Some(seat), _) => Some((seat, Due::Auction)),
+                (None, Some(Kind::Rufer)) if st.ended => Some((st.declarer, Due::Calls)),
+                (None, Some(_)) if st.ended => Some((self.st.forehand, Due::Play)),
+                _ => None,
+            },
+            Phase::Calls(k) if k.call_due() => Some((k.contract.declarer, Due::Calls)),
+            Phase::Calls(_) => Some((self.st.forehand, Due::Play)),
+            Phase::Play(k) => k.due().map(|seat| (seat, Due::Play)),
+            Phase::Redeal { .. } | Phase::Over => None,
+        }
+    }
+
     /// Takes the entries of `record` that the engine has not taken yet, in
     /// the record's order: the auction's, then the calls', then the tricks'
     /// cards (the trick being played judged again from its first card).
@@ -248,6 +270,14 @@ impl Engine {
     }
 }
 
+/// The section of the move due ([`Engine::due`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Due {
+    Auction,
+    Calls,
+    Play,
+}
+
 /// A deal played step by step (`crate::game`): the engine at the deal's
 /// start and after the record so far. A move is judged on a clone of the
 /// latter, which takes the move and ends the deal there.
@@ -287,6 +317,12 @@ impl Stepped {
             now: start.clone(),
             start,
         })
+    }
+
+    /// Who acts next after the record so far, and in which section
+    /// ([`Engine::due`]).
+    pub(crate) fn due(&self) -> Option<(notation::Seat, Due)> {
+        self.now.due()
     }
 
     /// The engine after `record`, the record so far.

@@ -185,6 +185,8 @@ pub(super) struct Tricks {
     /// once it has more (who led it may be read from all its cards,
     /// [`Engine::written_from`]).
     open: Option<Before>,
+    /// The cards of the trick being played.
+    in_trick: usize,
 }
 
 #[derive(Debug, Clone)]
@@ -195,6 +197,13 @@ struct Before {
 }
 
 impl Tricks {
+    /// The seat whose card is due, unless a fault in play has been found
+    /// (who plays next is then read from the cards, [`Engine::resync`]).
+    pub(super) fn due(&self) -> Option<Seat> {
+        (!self.table.slipped && self.done < 10)
+            .then(|| (self.table.leader + self.in_trick as u8) % 4)
+    }
+
     /// The tricks judged: those taken (four cards each) and the one being
     /// played.
     pub(super) fn judged(&self) -> usize {
@@ -246,6 +255,7 @@ impl Engine {
             },
             done: 0,
             open: None,
+            in_trick: 0,
         }
     }
 
@@ -293,8 +303,10 @@ impl Engine {
             if size < 4 {
                 // The last trick, cut short (README ALL-4): judged, not won.
                 k.open = Some(before);
+                k.in_trick = size;
                 return;
             }
+            k.in_trick = 0;
             k.table.leader = self.take_trick(n, k.table.leader, &cards, &mut k.out, &k.rules);
             k.done += 1;
         }
