@@ -7,8 +7,9 @@
 //!   (where it may bid it), solo once;
 //! - an opponent who must kontra the Rufer (S7-ADD-3) does;
 //! - in the first fourteen entries a seat bids a higher game 6 times in
-//!   100 (when it may), an addition or kontra 16 times in 100 (valat only
-//!   one time in four of those); otherwise, and after that, `continue`;
+//!   100 (when it may), an addition or kontra 16 times in 100 (22 when it
+//!   may not bid a higher game; valat is among the choices one time in
+//!   four); otherwise, and after that, `continue`;
 //! - the call is the one legal call; a card is any legal card, each alike.
 //!
 //! The generator plays with the default options. A deal with a cause for
@@ -156,7 +157,9 @@ fn auction_choice(rng: &mut Rng, legal: &[Move], made: usize) -> Move {
         if r < 6 && !games.is_empty() {
             return rng.pick(&games).clone();
         }
-        if (6..22).contains(&r) {
+        // A seat that may not bid a higher game bids an addition or kontra
+        // in 22 entries of 100, one that may in 16.
+        if r < 22 {
             let valat = Act::Announce {
                 bonus: notation::Bonus::Valat,
             };
