@@ -30,8 +30,19 @@
 //!
 //! ## Cost
 //!
-//! Every candidate is judged by a full replay of the prefix, so one step
-//! costs (candidates) × (one replay of the deal so far). The candidates are
+//! Skill7 Tarock steps (issue 25): the game keeps its engine
+//! (`skill7::Engine`) after the record so far, and judges a candidate on a
+//! clone of it that takes the move and ends the deal there, beside the
+//! structural checks of the record with the move; only the candidates of
+//! the seat and section the engine says are due (after legal moves only)
+//! are judged, the others being illegal. Debug builds check every 4th
+//! judgement against the replay of the whole record, and every 4th
+//! candidate left out against a judgement. A record the engine cannot step
+//! (no hands, a structural fault in the tricks) is replayed as below.
+//!
+//! In the other variants every candidate is judged by a full replay of the
+//! prefix, so one step costs (candidates) × (one replay of the deal so
+//! far). The candidates are
 //! judged on one scratch copy of the record (the move appended, judged,
 //! taken off again), not on a copy each; `to_act` and `phase` stop at the
 //! first legal move. Debug builds check every 8th candidate against a
@@ -48,6 +59,11 @@
 //! | French Tarot | 55 ms | 37 ms |
 //! | Königrufen | 467 ms | 368 ms |
 //! | Skill7 Tarock | 41 ms | 19 ms |
+//!
+//! Skill7 stepped (3 runs of 60, the same test; its deals now come from the
+//! generator that plays through `Game`, whose cost is in the figure):
+//! 4.3 ms per playout (min 4.2, max 6.5) against 19 ms; the other variants
+//! in the same runs 25.1, 36.9 and 343 ms (unchanged within the noise).
 //!
 //! Where the time goes (Königrufen, 30 playouts timed by phase): the calls,
 //! 85%, where each step judges every call word of every seat and, for each
@@ -335,6 +351,20 @@ pub struct Game {
     /// The findings of the record so far (`incomplete` left out).
     problems: Vec<Problem>,
     over: bool,
+    /// Skill7 Tarock: the engine stepped through the record so far, on
+    /// whose clones moves are judged; `None`: each judgement replays the
+    /// record.
+    stepped: Option<Box<crate::skill7::Stepped>>,
+}
+
+/// Debug builds: true every 4th call on this thread.
+#[cfg(debug_assertions)]
+fn every_4th() -> bool {
+    thread_local!(static CALLS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
+    CALLS.with(|c| {
+        c.set(c.get().wrapping_add(1));
+        c.get() % 4 == 0
+    })
 }
 
 /// Whether two findings are the same fault (spans and wording aside).
@@ -399,7 +429,9 @@ impl Game {
             leaders: Vec::new(),
             problems: Vec::new(),
             over: false,
+            stepped: None,
         };
+        game.stepped = crate::skill7::Stepped::new(&game.record, table).map(Box::new);
         let (problems, over) = game.judge(&game.record);
         if !problems.is_empty() {
             return Err(Rejected { problems });
@@ -546,7 +578,34 @@ impl Game {
     /// The engine's findings on `record` (`incomplete` left out), and
     /// whether the record ends the deal.
     fn judge(&self, record: &Record) -> (Vec<Problem>, bool) {
-        let report = replay(record, &mut self.session.clone(), false).report;
+        let stepped = self
+            .stepped
+            .as_ref()
+            .and_then(|s| s.judge(record, self.table));
+        // Debug builds (the tests): the stepped engine gives what the
+        // replay of the whole record gives, every 4th judgement.
+        #[cfg(debug_assertions)]
+        if let Some(stepped) = stepped.as_ref().filter(|_| every_4th()) {
+            let replayed = replay(record, &mut self.session.clone(), false).report;
+            assert!(
+                stepped.problems.len() == replayed.problems.len()
+                    && stepped
+                        .problems
+                        .iter()
+                        .zip(&replayed.problems)
+                        .all(|(a, b)| same(a, b) && a.message == b.message)
+                    && stepped.settled == replayed.settled
+                    && stepped.ledger == replayed.ledger
+                    && stepped.totals == replayed.totals,
+                "stepped {:?}\nreplayed {:?}",
+                stepped.problems,
+                replayed.problems
+            );
+        }
+        let report = match stepped {
+            Some(report) => report,
+            None => replay(record, &mut self.session.clone(), false).report,
+        };
         let waiting = report.problems.iter().any(|p| still_declaring(record, p));
         let over = !waiting && !report.problems.iter().any(|p| p.kind == Kind::Incomplete);
         let problems = report
@@ -572,6 +631,9 @@ impl Game {
     }
 
     fn rejudge(&mut self) {
+        if let Some(stepped) = self.stepped.as_mut() {
+            stepped.advance(&self.record);
+        }
         let (problems, over) = self.judge(&self.record);
         self.problems = problems;
         self.over = over;
@@ -1292,7 +1354,7 @@ impl Game {
         }
         let mut scratch = self.record.clone();
         let legal = self
-            .candidates()
+            .candidates_due(&mut scratch)
             .into_iter()
             .enumerate()
             .filter(|(k, m)| {
@@ -1324,9 +1386,45 @@ impl Game {
             return None;
         }
         let mut scratch = self.record.clone();
-        self.candidates()
+        self.candidates_due(&mut scratch)
             .into_iter()
             .find(|m| self.check_on(&mut scratch, m).is_empty())
+    }
+
+    /// The candidates ([`Game::candidates`]) of the seat and section the
+    /// stepped engine says are due, after legal moves only (Skill7 Tarock,
+    /// `skill7::Engine::due`): the others are illegal, so not judged one
+    /// by one. Debug builds judge every 4th of those left out and check
+    /// that it is illegal.
+    fn candidates_due(&self, scratch: &mut Record) -> Vec<Move> {
+        let mut all = self.candidates();
+        let due = self
+            .stepped
+            .as_ref()
+            .filter(|_| self.problems.is_empty())
+            .and_then(|s| s.due());
+        let Some((seat, section)) = due else {
+            return all;
+        };
+        let phase = match section {
+            crate::skill7::Due::Auction => Phase::Auction,
+            crate::skill7::Due::Calls => Phase::Calls,
+            crate::skill7::Due::Play => Phase::Play,
+        };
+        all.retain(|m| {
+            let keep = m.seat() == seat && m.phase() == phase;
+            #[cfg(debug_assertions)]
+            if !keep && every_4th() {
+                assert!(
+                    !self.check_on(scratch, m).is_empty(),
+                    "{m} is legal, but seat {seat} in the {} is due",
+                    phase.word()
+                );
+            }
+            keep
+        });
+        let _ = scratch;
+        all
     }
 
     /// Takes `mv` if it is legal; otherwise leaves the game as it was and

@@ -9,7 +9,7 @@ use super::auction::{
     Auction, Item, Kind, ABSOLUT, GAME, ITEM_WORDS, LEVEL_WORDS, PAGAT_ITEM, VALAT,
 };
 use super::deck::PAGAT;
-use super::state::{Replay, Side};
+use super::state::{Engine, Side};
 
 /// Why an entry is illegal: its rule, the message, the help line.
 pub(super) type Illegal = (&'static str, String, &'static str);
@@ -24,7 +24,7 @@ fn item_index(target: Target) -> Option<usize> {
     }
 }
 
-impl Replay<'_, '_> {
+impl Engine {
     /// Checks an addition or kontra (S7-ADD-1, S7-ADD-2) and applies it when
     /// legal; returns why it is illegal otherwise.
     pub(super) fn addition(

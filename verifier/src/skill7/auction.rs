@@ -17,7 +17,7 @@ use notation::{Problem, Record, Seat};
 
 use super::additions::Illegal;
 use super::deck::{suit_cards, trull};
-use super::state::{side_of, Replay, Side};
+use super::state::{side_of, Engine, Side};
 use crate::finding::one_finding;
 use crate::Moment;
 
@@ -126,6 +126,14 @@ pub(super) struct Auction {
     pub(super) opts: AuctionOpts,
 }
 
+impl Auction {
+    /// Whose turn it is (S7-DEAL-2), when no entry was out of turn and the
+    /// auction has not ended.
+    pub(super) fn turn(&self) -> Option<Seat> {
+        (self.displaced.is_none() && !self.ended).then_some(self.expected)
+    }
+}
+
 /// How the auction closes (S7-BID-2, S7-BID-6, S7-PLAY-6).
 #[derive(Debug, Clone)]
 pub(super) enum Closed {
@@ -147,10 +155,10 @@ pub(super) struct Contract {
     pub(super) items: [Option<Item>; 4],
 }
 
-impl Replay<'_, '_> {
-    /// The auction (S7-BID-*, S7-ADD-*), and how it closes.
-    pub(super) fn auction(&mut self) -> Closed {
-        let mut st = Auction {
+impl Engine {
+    /// The auction before its first entry (S7-BID-*, S7-ADD-*).
+    pub(super) fn new_auction(&self) -> Auction {
+        Auction {
             game: None,
             declarer: self.st.forehand,
             agreed: [None; 4],
@@ -163,22 +171,16 @@ impl Replay<'_, '_> {
             forehand_failed: false,
             partner: None,
             opts: AuctionOpts {
-                release: self.opts("agree_scope") == "release",
-                any_kontra: self.opts("absolut_kontra") == "any-kontra",
-                kontra_only: self.opts("after_valat") == "kontra-only",
+                release: self.opts.release,
+                any_kontra: self.opts.any_kontra,
+                kontra_only: self.opts.kontra_only,
             },
-        };
-        let record = self.deal.record;
-        let actions: &[Action] = record.auction.as_ref().map_or(&[], |a| &a.actions);
-        for a in actions {
-            self.entry(&mut st, a);
         }
-        self.close_auction(&st)
     }
 
     /// One entry of the auction: at most one finding for what it says
     /// (its reasons merged, [`ORDER`]), besides `out-of-turn`.
-    fn entry(&mut self, st: &mut Auction, a: &Action) {
+    pub(super) fn entry(&mut self, st: &mut Auction, a: &Action) {
         let seat = a.seat;
         if seat >= 4 || a.act == Act::Misdeal {
             return; // a misdeal is a redeal claim, see `redeal`
@@ -525,8 +527,7 @@ impl Replay<'_, '_> {
     }
 
     /// The end of the auction (S7-BID-2, S7-BID-6 as amended, S7-PLAY-6).
-    fn close_auction(&mut self, st: &Auction) -> Closed {
-        let record = self.deal.record;
+    pub(super) fn close_auction(&mut self, st: &Auction, record: &Record) -> Closed {
         // The record goes on past the auction: a call or tricks follow.
         let goes_on = record.calls.is_some() || !record.tricks.is_empty();
         let Some(game) = st.game else {

@@ -5,11 +5,11 @@
 use notation::record::Action;
 use notation::Kind as Finding;
 use notation::Rule;
-use notation::{Act, Card, CardSet, Problem, Seat};
+use notation::{Act, Card, CardSet, Problem, Record, Seat};
 
 use super::auction::{Contract, Kind};
 use super::deck::trump;
-use super::state::Replay;
+use super::state::Engine;
 use crate::Moment;
 
 /// The Rufer's call (S7-CALL-1): the highest of `T20`, `T19`, ... it does
@@ -18,38 +18,66 @@ pub fn rufer_call(hand: CardSet) -> Option<Card> {
     (4..=20).rev().map(trump).find(|c| !hand.contains(*c))
 }
 
-impl Replay<'_, '_> {
-    /// The call (S7-CALL-1 as amended 2026-11-26): only the declarer's first
-    /// call counts; every other call is an `illegal-call` by the seat that
-    /// made it and has no effect. Returns the partner in a Rufer.
-    pub(super) fn call(&mut self, c: &Contract) -> Option<Seat> {
-        let record = self.deal.record;
-        let calls: &[Action] = record.calls.as_ref().map_or(&[], |a| &a.actions);
-        let due = rufer_call(self.st.hands[c.declarer as usize]);
-        let mut called = None;
-        // A call by another seat stands in the place of a missing one: its
-        // finding is then the only one (one fault).
-        let mut stand_in = false;
-        for a in calls {
-            match a.act {
-                Act::Call { card, .. }
-                    if c.game == Kind::Rufer && a.seat == c.declarer && called.is_none() =>
-                {
-                    called = Some(card);
-                    self.check_call(a, card, due);
-                }
-                _ => {
-                    stand_in |= c.game == Kind::Rufer && a.seat != c.declarer;
-                    self.no_call_here(c, a, called.is_some());
-                }
+/// The calls of a game as they go (S7-CALL-1 as amended 2026-11-26).
+#[derive(Debug, Clone)]
+pub(super) struct Calls {
+    pub(super) contract: Contract,
+    /// The tarock the rule names for the declarer.
+    due: Option<Card>,
+    /// The declarer's first call: the one that counts.
+    called: Option<Card>,
+    /// A call by another seat stands in the place of a missing one: its
+    /// finding is then the only one (one fault).
+    stand_in: bool,
+}
+
+impl Calls {
+    /// Whether the declarer of a Rufer has still to call (S7-CALL-1).
+    pub(super) fn call_due(&self) -> bool {
+        self.contract.game == Kind::Rufer && self.called.is_none() && !self.stand_in
+    }
+}
+
+impl Engine {
+    /// The calls of `c` before their first entry.
+    pub(super) fn new_calls(&self, c: Contract) -> Calls {
+        Calls {
+            due: rufer_call(self.st.hands[c.declarer as usize]),
+            contract: c,
+            called: None,
+            stand_in: false,
+        }
+    }
+
+    /// One entry of the calls: only the declarer's first call counts;
+    /// every other call is an `illegal-call` by the seat that made it and
+    /// has no effect.
+    pub(super) fn call_entry(&mut self, k: &mut Calls, a: &Action) {
+        let c = &k.contract;
+        match a.act {
+            Act::Call { card, .. }
+                if c.game == Kind::Rufer && a.seat == c.declarer && k.called.is_none() =>
+            {
+                k.called = Some(card);
+                self.check_call(a, card, k.due);
+            }
+            _ => {
+                k.stand_in |= c.game == Kind::Rufer && a.seat != c.declarer;
+                self.no_call_here(c, a, k.called.is_some());
             }
         }
+    }
+
+    /// The end of the calls: a call missing while the record goes on to the
+    /// tricks; the partner in a Rufer.
+    pub(super) fn close_calls(&mut self, k: &Calls, record: &Record) -> Option<Seat> {
+        let c = &k.contract;
         if c.game != Kind::Rufer {
             return None;
         }
         // A call missing while the record goes on to the tricks; a record
         // that stops before them is incomplete (S7-PLAY-6, README ALL-4).
-        if called.is_none() && !stand_in && !record.tricks.is_empty() {
+        if k.called.is_none() && !k.stand_in && !record.tricks.is_empty() {
             let span = record.calls.as_ref().map_or(record.span, |x| x.span);
             self.out.push(
                 Problem::new(
@@ -62,7 +90,7 @@ impl Replay<'_, '_> {
                 .help("write the call after the auction: `calls: 1 call T20`; without one, the partner is the holder of the tarock the rule names"),
             );
         }
-        let card = called.or(due)?;
+        let card = k.called.or(k.due)?;
         let partner = self.st.holder(card);
         if let Some(p) = partner {
             self.out.rule(

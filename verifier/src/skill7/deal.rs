@@ -4,30 +4,19 @@
 
 use notation::Kind as Finding;
 use notation::Rule;
-use notation::{Act, Problem, Seat};
+use notation::{Act, Problem, Record, Seat, Variant};
 
 use super::deck::{glatzen, tarocks, PAGAT};
 use super::play::trick_winner;
-use super::state::Replay;
+use super::state::{Engine, Out};
 use crate::{Moment, Report};
-
-/// Whether the deal is void for a redeal (S7-DEAL-3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Redeal {
-    No,
-    /// A cause, and the redeal claimed (`misdeal`) before any play, or
-    /// nothing recorded after the hands.
-    Claimed,
-    /// A cause, but the deal was bid or played: reported, and void.
-    Played,
-}
 
 /// Gives the structural findings of `notation` their Skill7 rule ids: a
 /// wrong deal is S7-DEAL-1 whatever its kind (README ALL-1, S7-DEAL-1 as
 /// amended); a card outside the pack elsewhere is S7-DECK-1; a card played
 /// twice in a record without hands and a trick of the wrong size are
 /// S7-PLAY-6 (README ALL-2, ALL-3); one trick too many is S7-PLAY-1.
-pub(super) fn name_structural_faults(report: &mut Report, wrong_deal: bool) {
+pub(crate) fn name_structural_faults(report: &mut Report, wrong_deal: bool) {
     for p in report.problems.iter_mut() {
         if p.rule.is_none() {
             p.rule = match p.kind {
@@ -46,18 +35,17 @@ pub(super) fn name_structural_faults(report: &mut Report, wrong_deal: bool) {
     }
 }
 
-impl Replay<'_, '_> {
+impl Engine {
     /// The hands: as dealt (S7-DEAL-1), or in a partial record the cards
     /// each seat played.
-    pub(super) fn read_hands(&mut self, farbesolo: bool) {
-        let record = self.deal.record;
+    pub(super) fn read_hands(&mut self, record: &Record, farbesolo: bool) {
         if record.is_partial() {
-            self.hands_from_tricks(farbesolo);
+            self.hands_from_tricks(record, farbesolo);
             return;
         }
         // A card outside the pack (reported by the structural checks) is
         // left out of the hands: it can never be a legal play.
-        let deck = self.deal.table.variant.deck();
+        let deck = Variant::Skill7Tarock.deck();
         for h in &record.hands {
             if h.seat < 4 {
                 for item in h.cards.iter().filter(|i| deck.contains(i.card)) {
@@ -70,12 +58,12 @@ impl Replay<'_, '_> {
     }
 
     /// Partial: each seat held what it played. Follow the leaders.
-    fn hands_from_tricks(&mut self, farbesolo: bool) {
+    fn hands_from_tricks(&mut self, record: &Record, farbesolo: bool) {
         let mut leader = self.st.forehand;
         let mut cards = [PAGAT; 4];
         // Not past a trick of the wrong size: who played what is not known
         // from there on (README ALL-3).
-        for trick in self.deal.judged_tricks() {
+        for trick in judged(record, self.cut) {
             if let Some(l) = trick.leader.filter(|l| *l < 4) {
                 leader = l;
             }
@@ -96,7 +84,7 @@ impl Replay<'_, '_> {
 
     /// S7-DEAL-3: the first hand other than the forehand's with at most one
     /// tarock or all four Glatzen, and why.
-    fn redeal_cause(&self) -> Option<(Seat, String)> {
+    pub(super) fn redeal_cause(&self) -> Option<(Seat, String)> {
         if !self.st.hands_known {
             return None;
         }
@@ -114,58 +102,61 @@ impl Replay<'_, '_> {
         })
     }
 
-    /// S7-DEAL-3: a cause for a redeal, and a `misdeal` entry in the auction
-    /// that claims it. Returns whether the deal is void.
-    pub(super) fn redeal(&mut self) -> Redeal {
-        let record = self.deal.record;
-        let claim = record
-            .auction
-            .iter()
-            .flat_map(|a| &a.actions)
-            .find(|a| a.act == Act::Misdeal);
-        let cause = self.redeal_cause();
+    /// S7-DEAL-3, at the end of a deal with a cause for a redeal: bid or
+    /// played (an auction entry other than `misdeal`, or a trick), it is
+    /// reported and void; else (claimed, or a record of the hands alone)
+    /// it is dealt again, not played (no incomplete record, README ALL-4).
+    pub(super) fn redeal(&mut self, record: &Record, seat: Seat, why: &str) {
         let played = !record.tricks.is_empty()
             || record
                 .auction
                 .as_ref()
                 .is_some_and(|a| a.actions.iter().any(|x| x.act != Act::Misdeal));
-        match (&cause, claim) {
-            (Some((seat, why)), _) if played => {
-                let span = record
-                    .hands
-                    .iter()
-                    .find(|h| h.seat == *seat)
-                    .map_or(record.span, |h| h.span);
-                self.out.push(
-                    Problem::new(
-                        Finding::Other,
-                        format!("redeal: seat {seat} {why}, so the cards must be dealt again; this deal was played"),
-                    )
-                    .rule(Rule::S7Deal3)
-                    .seat(*seat)
-                    .at(span, format!("{why}: a cause for a redeal"))
-                    .help("a hand other than the forehand's with no or one tarock, or with all four Glatzen (S10 C10 H1 D1), is dealt again, not played; nothing else of the deal is judged, and nobody pays"),
-                );
-                Redeal::Played
-            }
-            // Claimed, or a record of the hands alone: the deal is dealt
-            // again, not played (no incomplete record, README ALL-4).
-            (Some(_), _) => Redeal::Claimed,
-            (None, Some(a)) => {
-                self.out.push(
-                    Problem::new(
-                        Finding::Other,
-                        format!("redeal: seat {} claims a redeal, but no hand has a cause", a.seat),
-                    )
-                    .rule(Rule::S7Deal3)
-                    .seat(a.seat)
-                    .at(a.span, "redeal without cause")
-                    .help("a redeal is due only when a hand other than the forehand's holds at most one tarock or all four Glatzen"),
-                );
-                Redeal::No
-            }
-            (None, None) => Redeal::No,
+        if !played {
+            return self.void_claimed();
         }
+        let span = record
+            .hands
+            .iter()
+            .find(|h| h.seat == seat)
+            .map_or(record.span, |h| h.span);
+        self.out.push(
+            Problem::new(
+                Finding::Other,
+                format!("redeal: seat {seat} {why}, so the cards must be dealt again; this deal was played"),
+            )
+            .rule(Rule::S7Deal3)
+            .seat(seat)
+            .at(span, format!("{why}: a cause for a redeal"))
+            .help("a hand other than the forehand's with no or one tarock, or with all four Glatzen (S10 C10 H1 D1), is dealt again, not played; nothing else of the deal is judged, and nobody pays"),
+        );
+        self.void_for_redeal();
+    }
+
+    /// S7-DEAL-3: a `misdeal` entry in the auction of a deal without a
+    /// cause for a redeal, reported before the auction's findings (the
+    /// redeal is judged first).
+    pub(super) fn claim_without_cause(&mut self, record: &Record) {
+        let Some(a) = record
+            .auction
+            .iter()
+            .flat_map(|a| &a.actions)
+            .find(|a| a.act == Act::Misdeal)
+        else {
+            return;
+        };
+        let at = self.claim_at.min(self.out.report.problems.len());
+        self.out.report.problems.insert(
+            at,
+            Problem::new(
+                Finding::Other,
+                format!("redeal: seat {} claims a redeal, but no hand has a cause", a.seat),
+            )
+            .rule(Rule::S7Deal3)
+            .seat(a.seat)
+            .at(a.span, "redeal without cause")
+            .help("a redeal is due only when a hand other than the forehand's holds at most one tarock or all four Glatzen"),
+        );
     }
 
     /// A redeal claimed with cause (S7-DEAL-3): dealt again, nobody pays.
@@ -178,23 +169,11 @@ impl Replay<'_, '_> {
         self.out.void();
     }
 
-    /// A wrong deal (README ALL-1, S7-DEAL-1 as amended): its one finding
-    /// was given by the structural checks; nothing else of the deal is
-    /// judged, and it is void: settled with nothing paid.
-    pub(super) fn void_wrong_deal(&mut self) {
-        self.out.rule(
-            Moment::Deal,
-            "S7-DEAL-1",
-            "the deal is wrong (not ten cards each, every card of the 40 once): nothing else of it is judged; it is void, nobody pays",
-        );
-        self.out.void();
-    }
-
     /// A trick of the wrong size (README ALL-3, S7-PLAY-6): nothing in it or
     /// after it is judged, and the deal is void, settled with nothing paid.
     /// Returns whether it is.
     pub(super) fn void_for_wrong_trick(&mut self) -> bool {
-        let Some(t) = self.deal.cut else {
+        let Some(t) = self.cut else {
             return false;
         };
         self.out.rule(
@@ -217,4 +196,23 @@ impl Replay<'_, '_> {
         );
         self.out.void();
     }
+}
+
+/// A wrong deal (README ALL-1, S7-DEAL-1 as amended): its one finding
+/// was given by the structural checks; nothing else of the deal is
+/// judged, and it is void: settled with nothing paid.
+pub(super) fn void_wrong_deal(out: &mut Out) {
+    out.rule(
+        Moment::Deal,
+        "S7-DEAL-1",
+        "the deal is wrong (not ten cards each, every card of the 40 once): nothing else of it is judged; it is void, nobody pays",
+    );
+    out.void();
+}
+
+/// The tricks that are judged: those before a trick of the wrong size
+/// (README ALL-3).
+pub(super) fn judged(record: &Record, cut: Option<usize>) -> &[notation::Trick] {
+    let tricks = &record.tricks[..];
+    &tricks[..cut.unwrap_or(tricks.len()).min(tricks.len())]
 }

@@ -4,7 +4,11 @@
 //! and Valat with their kontras, and the automatic premiums.
 //!
 //! ## Flow
-//! One module per phase, in the order [`replay`] runs them:
+//! The engine ([`Engine`]) steps: it takes one entry at a time in the
+//! record's order ([`Engine::catch_up`] takes those it has not taken yet)
+//! and ends the deal where the record ends ([`Engine::finish`]); it is
+//! cloned to judge a move (`crate::game`). [`replay`] (what `verify` runs)
+//! is the engine taking a whole record. One module per phase:
 //! 1. `deal`: the hands, the dealt ones or in a partial record the cards
 //!    each seat played (the trick winners, and so the seats, follow from the
 //!    game); redeal causes (S7-DEAL-*).
@@ -14,6 +18,16 @@
 //!    [`crate::trick`]: a card outside the legal set is a revoke naming the
 //!    duty broken.
 //! 4. `settle`: a ledger line per payment (S7-SCORE-*, S7-POINTS-2).
+//!
+//! What a whole record told the replay before the engine stepped is told
+//! by the record's end or by the next section: the auction closes when
+//! calls or tricks follow it (or the record ends); the calls close at the
+//! first trick; whether a deal with a cause for a redeal was bid or played
+//! (S7-DEAL-3), and a redeal claimed without cause (reported before the
+//! auction's findings, as S7-DEAL-3 is judged first), are read at the end.
+//! Who led a trick can be read from all its cards (README ALL-5), so the
+//! trick being played is judged again from its first card each time it
+//! grows (the table and the report before it are kept).
 //!
 //! `deck` holds the pack and the card points (S7-DECK-*, S7-POINTS-1);
 //! `state` the game state the phases change and the writer of what they
@@ -50,16 +64,20 @@ mod sheet;
 mod state;
 
 pub use auction::Kind;
+pub(crate) use deal::name_structural_faults;
 pub(crate) use play::legal_plays;
+pub(crate) use state::Engine;
 
 use crate::{Deal, Report, Session};
 use auction::Closed;
-use deal::Redeal;
-use state::{Out, Replay, State};
+use notation::Record;
+use state::{Opts, Out, Phase, Seen, State};
 
-/// Replays the deal, pushing findings, payments and events into the report.
+/// Replays the deal, pushing findings, payments and events into the report:
+/// the engine takes the record's entries in their order, then the record's
+/// end ends the deal.
 pub fn replay(deal: &Deal<'_>, _session: &mut Session, report: &mut Report) {
-    deal::name_structural_faults(report, deal.wrong_deal);
+    name_structural_faults(report, deal.wrong_deal);
     // A score sheet without cards: its facts settle the deal (issue 26).
     if let Some(sheet) = deal
         .record
@@ -67,47 +85,290 @@ pub fn replay(deal: &Deal<'_>, _session: &mut Session, report: &mut Report) {
         .as_ref()
         .filter(|_| crate::sheet::sheet_only(deal.record))
     {
-        let mut out = Out { report };
+        let mut out = Out {
+            report: std::mem::take(report),
+        };
         if let Some(facts) = sheet::stated(sheet, &mut out) {
             settle::settle_facts(&mut out, &facts);
         }
+        *report = out.report;
         return;
     }
-    let mut r = Replay {
-        deal,
-        st: State::new((deal.table.dealer + 1) % 4),
-        out: Out { report },
-    };
     if deal.wrong_deal {
         // README ALL-1, S7-DEAL-1: one finding (the structural checks'),
         // nothing else judged, void.
-        r.void_wrong_deal();
+        let mut out = Out {
+            report: std::mem::take(report),
+        };
+        deal::void_wrong_deal(&mut out);
+        *report = out.report;
         return;
     }
-    // The game decides trick winners, and in a partial record the winners
-    // decide who played what: read the final game first.
-    r.read_hands(auction::final_game(deal.record) == Some(Kind::Farbesolo));
-    match r.redeal() {
-        Redeal::No => {}
-        Redeal::Claimed => return r.void_claimed(),
-        // S7-DEAL-3 as amended: nothing else of the deal is judged.
-        Redeal::Played => return r.void_for_redeal(),
+    let mut engine = Engine::start(deal, std::mem::take(report));
+    engine.catch_up(deal.record);
+    *report = engine.finish(deal.record);
+}
+
+impl Engine {
+    /// The engine at the start of `deal` (not a wrong deal, not a score
+    /// sheet alone), writing into `report` (the structural findings so
+    /// far). In a partial record the hands are the cards each seat played,
+    /// read from the whole record.
+    pub(crate) fn start(deal: &Deal<'_>, report: Report) -> Engine {
+        let claim_at = report.problems.len();
+        let mut e = Engine {
+            st: State::new((deal.table.dealer + 1) % 4),
+            out: Out { report },
+            opts: Opts::read(deal.options),
+            partial: deal.record.is_partial(),
+            cut: deal.cut,
+            phase: Phase::Over,
+            seen: Seen::default(),
+            claim_at,
+        };
+        // The game decides trick winners, and in a partial record the
+        // winners decide who played what: read the final game first.
+        e.read_hands(
+            deal.record,
+            auction::final_game(deal.record) == Some(Kind::Farbesolo),
+        );
+        e.phase = match e.redeal_cause() {
+            Some((seat, why)) => Phase::Redeal { seat, why },
+            None => Phase::Auction(Box::new(e.new_auction())),
+        };
+        e
     }
-    let contract = match r.auction() {
-        Closed::Game(c) => c,
-        // S7-BID-2: no game, not settled, nothing after the auction judged.
-        Closed::NoGame => return,
-        Closed::Stops => return r.incomplete(),
-    };
-    let partner = r.call(&contract);
-    let play = r.play(&contract, partner);
-    if r.void_for_wrong_trick() {
-        return;
+
+    /// Whether the engine can take the rest of `record`: `record` holds
+    /// every entry the engine has taken (the tricks taken unchanged are
+    /// the caller's care), and no section the engine has closed has grown.
+    pub(crate) fn fits(&self, record: &Record) -> bool {
+        let len = |l: &Option<notation::Actions>| l.as_ref().map_or(0, |l| l.actions.len());
+        let (auction, calls) = (len(&record.auction), len(&record.calls));
+        // The auction closed because the record went on past it.
+        let goes_on = record.calls.is_some() || !record.tricks.is_empty();
+        match &self.phase {
+            // Nothing is taken: the record's end judges it all.
+            Phase::Redeal { .. } => true,
+            Phase::Auction(_) => auction >= self.seen.auction,
+            Phase::Over => auction == self.seen.auction && goes_on,
+            Phase::Calls(_) => auction == self.seen.auction && calls >= self.seen.calls && goes_on,
+            Phase::Play(k) => {
+                auction == self.seen.auction
+                    && calls == self.seen.calls
+                    && !record.tricks.is_empty()
+                    && record.tricks.len() >= k.judged()
+            }
+        }
     }
-    match play {
-        Some(play) => r.settle(&contract, partner, &play),
-        // S7-PLAY-6, README ALL-4: fewer than ten tricks, or the last one
-        // cut short.
-        None => r.incomplete(),
+
+    /// Who acts next, and in which section, after a record of legal entries
+    /// only: in the auction the seat whose turn it is (S7-DEAL-2); after
+    /// it, in a Rufer, the declarer's call (S7-CALL-1); then the card due
+    /// (S7-PLAY-1). Every move by another seat, or of another section, is
+    /// illegal then (a finding the replay gives; debug builds check it in
+    /// `crate::game`). `None` where it is not known so simply (a redeal due,
+    /// an entry out of turn, a fault in play, the deal over).
+    pub(crate) fn due(&self) -> Option<(notation::Seat, Due)> {
+        match &self.phase {
+            Phase::Auction(st) => match (st.turn(), st.game) {
+                (Some(seat), _) => Some((seat, Due::Auction)),
+                (None, Some(Kind::Rufer)) if st.ended => Some((st.declarer, Due::Calls)),
+                (None, Some(_)) if st.ended => Some((self.st.forehand, Due::Play)),
+                _ => None,
+            },
+            Phase::Calls(k) if k.call_due() => Some((k.contract.declarer, Due::Calls)),
+            Phase::Calls(_) => Some((self.st.forehand, Due::Play)),
+            Phase::Play(k) => k.due().map(|seat| (seat, Due::Play)),
+            Phase::Redeal { .. } | Phase::Over => None,
+        }
+    }
+
+    /// Takes the entries of `record` that the engine has not taken yet, in
+    /// the record's order: the auction's, then the calls', then the tricks'
+    /// cards (the trick being played judged again from its first card).
+    /// `record` holds the entries taken so far ([`Engine::fits`]).
+    pub(crate) fn catch_up(&mut self, record: &Record) {
+        let entries = |l: &Option<notation::Actions>| l.as_ref().map_or(0, |l| l.actions.len());
+        let mut phase = std::mem::replace(&mut self.phase, Phase::Over);
+        if let Phase::Auction(st) = &mut phase {
+            if let Some(list) = &record.auction {
+                for a in &list.actions[self.seen.auction..] {
+                    self.entry(st, a);
+                }
+            }
+            self.seen.auction = entries(&record.auction);
+            // The record goes on past the auction: a call or tricks follow.
+            if record.calls.is_some() || !record.tricks.is_empty() {
+                phase = match self.close_auction(st, record) {
+                    Closed::Game(c) => Phase::Calls(Box::new(self.new_calls(c))),
+                    // S7-BID-2: no game, not settled, nothing after the
+                    // auction judged.
+                    Closed::NoGame | Closed::Stops => Phase::Over,
+                };
+            }
+        }
+        if let Phase::Calls(k) = &mut phase {
+            if let Some(list) = &record.calls {
+                for a in &list.actions[self.seen.calls..] {
+                    self.call_entry(k, a);
+                }
+            }
+            self.seen.calls = entries(&record.calls);
+            if !record.tricks.is_empty() {
+                let partner = self.close_calls(k, record);
+                phase = Phase::Play(Box::new(self.new_tricks(k.contract.clone(), partner)));
+            }
+        }
+        if let Phase::Play(k) = &mut phase {
+            self.tricks(k, record);
+        }
+        self.phase = phase;
+    }
+
+    /// Ends the deal as `record` ends it (the entries taken,
+    /// [`Engine::catch_up`]): a redeal, an auction without a game, an
+    /// incomplete record (S7-PLAY-6, README ALL-4), a void deal or the
+    /// settlement; the report.
+    pub(crate) fn finish(mut self, record: &Record) -> Report {
+        let mut phase = std::mem::replace(&mut self.phase, Phase::Over);
+        if let Phase::Redeal { seat, why } = &phase {
+            // S7-DEAL-3 as amended: nothing else of the deal is judged.
+            self.redeal(record, *seat, why);
+            return self.out.report;
+        }
+        self.claim_without_cause(record);
+        if let Phase::Auction(st) = &phase {
+            phase = match self.close_auction(st, record) {
+                Closed::Game(c) => Phase::Calls(Box::new(self.new_calls(c))),
+                Closed::NoGame => return self.out.report,
+                Closed::Stops => {
+                    self.incomplete(record);
+                    return self.out.report;
+                }
+            };
+        }
+        if let Phase::Calls(k) = &phase {
+            let partner = self.close_calls(k, record);
+            phase = Phase::Play(Box::new(self.new_tricks(k.contract.clone(), partner)));
+        }
+        let Phase::Play(k) = &phase else {
+            return self.out.report;
+        };
+        if self.void_for_wrong_trick() {
+            return self.out.report;
+        }
+        let judged = deal::judged(record, self.cut).len();
+        if k.complete(judged, self.cut) {
+            self.settle(k.contract(), k.partner(), &k.out, record.result.as_ref());
+        } else {
+            // S7-PLAY-6, README ALL-4: fewer than ten tricks, or the last
+            // one cut short.
+            self.incomplete(record);
+        }
+        self.out.report
+    }
+}
+
+/// The section of the move due ([`Engine::due`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Due {
+    Auction,
+    Calls,
+    Play,
+}
+
+/// A deal played step by step (`crate::game`): the engine at the deal's
+/// start and after the record so far. A move is judged on a clone of the
+/// latter, which takes the move and ends the deal there.
+#[derive(Debug, Clone)]
+pub(crate) struct Stepped {
+    start: Engine,
+    now: Engine,
+}
+
+impl Stepped {
+    /// The engine of the deal of `record` (its hands, tags), if it can
+    /// step it: a deal with hands, a table, readable options and no
+    /// structural finding. Other deals are judged by the whole replay.
+    pub(crate) fn new(record: &Record, table: notation::check::Table) -> Option<Stepped> {
+        if table.variant != notation::Variant::Skill7Tarock || record.is_partial() {
+            return None;
+        }
+        let options = crate::RuleOptions::from_record(record, table.variant).ok()?;
+        let structure = notation::check::structure_of(record, table);
+        if structure.wrong_deal || !structure.problems.is_empty() || record.result.is_some() {
+            return None;
+        }
+        let deal = Deal {
+            record,
+            table,
+            options: &options,
+            wrong_deal: false,
+            cut: None,
+        };
+        let report = Report {
+            variant: Some(table.variant),
+            no_events: true,
+            ..Report::default()
+        };
+        let start = Engine::start(&deal, report);
+        Some(Stepped {
+            now: start.clone(),
+            start,
+        })
+    }
+
+    /// Who acts next after the record so far, and in which section
+    /// ([`Engine::due`]).
+    pub(crate) fn due(&self) -> Option<(notation::Seat, Due)> {
+        self.now.due()
+    }
+
+    /// The engine after `record`, the record so far.
+    pub(crate) fn advance(&mut self, record: &Record) {
+        if !self.now.fits(record) {
+            self.now = self.start.clone();
+        }
+        self.now.catch_up(record);
+    }
+
+    /// What `crate::replay` gives for `record` (the record so far, or it
+    /// with a move appended), no events built: the structural checks of
+    /// `record` and the engine's findings after it. `None` where the
+    /// structural checks judge more than the deal (a trick of the wrong
+    /// size, a card a seat cannot have played): the caller replays then.
+    pub(crate) fn judge(&self, record: &Record, table: notation::check::Table) -> Option<Report> {
+        let structure = notation::check::structure_of(record, table);
+        let plain = structure.problems.iter().all(|p| {
+            !matches!(
+                p.kind,
+                notation::Kind::DuplicateCard
+                    | notation::Kind::CardNotHeld
+                    | notation::Kind::OutOfTurn
+            )
+        });
+        if structure.wrong_deal || structure.cut.is_some() || !plain || record.result.is_some() {
+            return None;
+        }
+        let mut engine = if self.now.fits(record) {
+            self.now.clone()
+        } else {
+            self.start.clone()
+        };
+        engine.catch_up(record);
+        let mut report = engine.finish(record);
+        let mut problems = structure.problems;
+        if !problems.is_empty() {
+            let mut named = Report {
+                problems,
+                ..Report::default()
+            };
+            name_structural_faults(&mut named, false);
+            problems = named.problems;
+            problems.append(&mut report.problems);
+            report.problems = problems;
+        }
+        Some(report)
     }
 }

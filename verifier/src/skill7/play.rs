@@ -10,10 +10,12 @@ use notation::record::Trick;
 use notation::Kind as Finding;
 use notation::Rule;
 use notation::{Card, CardSet, Item, Lead, Problem, Seat};
+use notation::{Record, Variant};
 
 use super::auction::{Contract, Kind, PAGAT_ITEM};
+use super::deal::judged;
 use super::deck::{points, MOND, PAGAT, SKUS};
-use super::state::{side_of, Replay, Side};
+use super::state::{side_of, Engine, Side};
 use crate::structural::Stop;
 use crate::trick::{self, Duties, Duty, Legal, Rules, Why};
 use crate::{Event, Moment};
@@ -131,6 +133,7 @@ pub fn trick_winner(cards: &[Card], farbesolo: bool) -> (usize, &'static str) {
 }
 
 /// The trick results the settlement needs.
+#[derive(Debug, Clone)]
 pub(super) struct Play {
     pub(super) points: [u32; 4],
     pub(super) tricks: [u8; 4],
@@ -142,6 +145,7 @@ pub(super) struct Play {
 
 /// The table during play: what each seat has left, what has been played,
 /// who leads.
+#[derive(Debug, Clone)]
 struct Table {
     left: [CardSet; 4],
     played: CardSet,
@@ -153,8 +157,9 @@ struct Table {
 }
 
 /// What the play needs to know of the contract and the options.
-struct PlayRules<'c> {
-    contract: Option<&'c Contract>,
+#[derive(Debug, Clone)]
+struct PlayRules {
+    contract: Option<Contract>,
     partner: Option<Seat>,
     game: Kind,
     farbesolo: bool,
@@ -166,72 +171,152 @@ struct PlayRules<'c> {
     pagat_bidder: Option<Seat>,
 }
 
-impl Replay<'_, '_> {
-    /// The tricks (S7-PLAY-*). Returns the results when the play is
-    /// complete: ten tricks of four cards. Only the tricks before a trick of
-    /// the wrong size are judged (README ALL-3); a last trick cut short is
-    /// judged card by card (README ALL-4).
-    pub(super) fn play(&mut self, c: &Contract, partner: Option<Seat>) -> Option<Play> {
+/// The play as it goes: the table, what the tricks taken so far gave, and
+/// the trick being played.
+#[derive(Debug, Clone)]
+pub(super) struct Tricks {
+    rules: PlayRules,
+    table: Table,
+    pub(super) out: Play,
+    /// The tricks taken (four cards each).
+    done: usize,
+    /// The trick being played, short of its four cards: the table and the
+    /// report before it, so that it is judged again, from its first card,
+    /// once it has more (who led it may be read from all its cards,
+    /// [`Engine::written_from`]).
+    open: Option<Before>,
+    /// The cards of the trick being played.
+    in_trick: usize,
+}
+
+#[derive(Debug, Clone)]
+struct Before {
+    table: Table,
+    problems: usize,
+    events: usize,
+}
+
+impl Tricks {
+    /// The seat whose card is due, unless a fault in play has been found
+    /// (who plays next is then read from the cards, [`Engine::resync`]).
+    pub(super) fn due(&self) -> Option<Seat> {
+        (!self.table.slipped && self.done < 10)
+            .then(|| (self.table.leader + self.in_trick as u8) % 4)
+    }
+
+    /// The tricks judged: those taken (four cards each) and the one being
+    /// played.
+    pub(super) fn judged(&self) -> usize {
+        self.done + usize::from(self.open.is_some())
+    }
+
+    /// The partner in a Rufer (S7-CALL-1), for the settlement.
+    pub(super) fn partner(&self) -> Option<Seat> {
+        self.rules.partner
+    }
+
+    pub(super) fn contract(&self) -> &Contract {
+        self.rules.contract.as_ref().expect("a game is played")
+    }
+
+    /// The results when the play is complete: ten tricks of four cards
+    /// (S7-PLAY-6, README ALL-4); `judged`: the tricks judged.
+    pub(super) fn complete(&self, judged: usize, cut: Option<usize>) -> bool {
+        self.open.is_none() && cut.is_none() && judged >= 10
+    }
+}
+
+impl Engine {
+    /// The play of `c` before its first card.
+    pub(super) fn new_tricks(&self, c: Contract, partner: Option<Seat>) -> Tricks {
         let game = c.game;
-        let rules = PlayRules {
-            contract: Some(c),
-            partner,
-            game,
-            farbesolo: game == Kind::Farbesolo,
-            suits_first: self.opts("farbesolo_tarock_lead") == "suits-first",
-            same_trick: self.opts("mondfang") == "same-trick",
-            pagat_bidder: c.items[PAGAT_ITEM].map(|i| i.bidder),
-        };
-        let mut table = Table {
-            left: self.st.hands,
-            played: CardSet::EMPTY,
-            leader: self.st.forehand,
-            slipped: false,
-        };
-        let mut out = Play {
-            points: [0; 4],
-            tricks: [0; 4],
-            pagat_last: None,
-            mondfang: None,
-        };
-        let tricks = self.deal.judged_tricks();
-        for (t, trick) in tricks.iter().enumerate().take(10) {
-            let n = t + 1;
+        let pagat_bidder = c.items[PAGAT_ITEM].map(|i| i.bidder);
+        Tricks {
+            rules: PlayRules {
+                contract: Some(c),
+                partner,
+                game,
+                farbesolo: game == Kind::Farbesolo,
+                suits_first: self.opts.suits_first,
+                same_trick: self.opts.same_trick,
+                pagat_bidder,
+            },
+            table: Table {
+                left: self.st.hands,
+                played: CardSet::EMPTY,
+                leader: self.st.forehand,
+                slipped: false,
+            },
+            out: Play {
+                points: [0; 4],
+                tricks: [0; 4],
+                pagat_last: None,
+                mondfang: None,
+            },
+            done: 0,
+            open: None,
+            in_trick: 0,
+        }
+    }
+
+    /// The tricks of `record` not taken yet (S7-PLAY-*), the trick being
+    /// played judged again from its first card. Only the tricks before a
+    /// trick of the wrong size are judged (README ALL-3), ten at most; a
+    /// last trick cut short is judged card by card (README ALL-4).
+    pub(super) fn tricks(&mut self, k: &mut Tricks, record: &Record) {
+        let tricks = judged(record, self.cut);
+        let end = tricks.len().min(10);
+        while k.done < end {
+            if let Some(b) = k.open.take() {
+                k.table = b.table;
+                self.out.report.problems.truncate(b.problems);
+                self.out.report.events.truncate(b.events);
+            }
+            let before = Before {
+                table: k.table.clone(),
+                problems: self.out.report.problems.len(),
+                events: self.out.report.events.len(),
+            };
+            let n = k.done + 1;
+            let trick = &tricks[k.done];
+            let table = &mut k.table;
             if trick.leader.is_some() {
-                self.check_leader(trick, n, trick.leader, &mut table);
-            } else if let Some(l) = self.written_from(trick, &table) {
+                self.check_leader(trick, n, trick.leader, table);
+            } else if let Some(l) = self.written_from(trick, table) {
                 if crate::structural::slipped_before(&self.out.report.problems, n) {
                     // Only the consequence of the fault reported before
                     // (README ALL-7): no finding of its own.
                     table.leader = l;
                 } else {
-                    self.check_leader(trick, n, Some(l), &mut table);
+                    self.check_leader(trick, n, Some(l), table);
                 }
             } else if table.slipped {
-                self.resync(trick, &mut table);
+                self.resync(trick, table);
             }
             let mut cards = [PAGAT; 4];
             let size = trick.plays.len().min(4);
             for (i, item) in trick.plays.iter().take(4).enumerate() {
                 let seat = (table.leader + i as u8) % 4;
                 cards[i] = item.card;
-                self.play_card(item, seat, n, &cards[..i], &mut table, &rules);
+                self.play_card(item, seat, n, &cards[..i], table, &k.rules);
             }
             if size < 4 {
                 // The last trick, cut short (README ALL-4): judged, not won.
-                return None;
+                k.open = Some(before);
+                k.in_trick = size;
+                return;
             }
-            table.leader = self.take_trick(n, table.leader, &cards, &mut out, &rules);
+            k.in_trick = 0;
+            k.table.leader = self.take_trick(n, k.table.leader, &cards, &mut k.out, &k.rules);
+            k.done += 1;
         }
-        (self.deal.cut.is_none() && tricks.len() >= 10).then_some(out)
     }
 
     /// The one `incomplete` finding of a record that stops before the
     /// deal's end (S7-PLAY-6, README ALL-4); the deal is not settled.
-    pub(super) fn incomplete(&mut self) {
-        let record = self.deal.record;
+    pub(super) fn incomplete(&mut self, record: &Record) {
         crate::structural::incomplete(
-            self.out.report,
+            &mut self.out.report,
             record,
             "S7-PLAY-6",
             Stop::of(record, 4),
@@ -403,7 +488,7 @@ impl Replay<'_, '_> {
     fn not_held(&mut self, item: &Item, seat: Seat, n: usize, table: &mut Table) {
         let card = item.card;
         if table.played.contains(card) {
-            if !self.deal.record.is_partial() {
+            if !self.partial {
                 self.out.push(
                     Problem::new(
                         Finding::DuplicateCard,
@@ -420,7 +505,7 @@ impl Replay<'_, '_> {
                 );
                 table.slipped = true;
             }
-        } else if self.deal.table.variant.deck().contains(card) {
+        } else if Variant::Skill7Tarock.deck().contains(card) {
             let holder = (0..4u8).find(|&s| table.left[s as usize].contains(card));
             if let Some(h) = holder {
                 // It leaves the hand that held it (README ALL-2).
@@ -521,7 +606,7 @@ impl Replay<'_, '_> {
             winner,
             reason: format!("{why} ({wcard})"),
         });
-        if let (Some(c), true) = (rules.contract, self.out.report.wants_events()) {
+        if let (Some(c), true) = (rules.contract.as_ref(), self.out.report.wants_events()) {
             self.count(n, c, rules, out);
         }
         // Mondfang (S7-SCORE-5).

@@ -11,7 +11,7 @@ use notation::{CardSet, Seat};
 use super::auction::{Contract, Item, Kind, ABSOLUT, GAME, LEVEL_WORDS, PAGAT_ITEM, VALAT};
 use super::deck::{kings, trull};
 use super::play::Play;
-use super::state::{side_of, Out, Replay, Side};
+use super::state::{side_of, Engine, Out, Side};
 use crate::reason::{decimal, Reason};
 use crate::Moment;
 
@@ -240,7 +240,7 @@ fn pagat(item: Option<Item>, teams: &Teams) -> Option<LineFact> {
 }
 
 /// Scores a deal played to its end, from its facts alone.
-pub(super) fn settle_facts(out: &mut Out<'_>, f: &Facts) {
+pub(super) fn settle_facts(out: &mut Out, f: &Facts) {
     match f.points {
         Points::Count(dp) => out.rule(
             Moment::Settlement,
@@ -273,13 +273,19 @@ pub(super) fn settle_facts(out: &mut Out<'_>, f: &Facts) {
     out.report.settled = true;
 }
 
-impl Replay<'_, '_> {
+impl Engine {
     /// Settlement (S7-SCORE-*): the facts of the play, checked against a
     /// score sheet beside the cards, then settled; one ledger line per
     /// payment.
-    pub(super) fn settle(&mut self, c: &Contract, partner: Option<Seat>, play: &Play) {
+    pub(super) fn settle(
+        &mut self,
+        c: &Contract,
+        partner: Option<Seat>,
+        play: &Play,
+        result: Option<&notation::Sheet>,
+    ) {
         let facts = self.played(c, partner, play);
-        if let Some(sheet) = &self.deal.record.result {
+        if let Some(sheet) = result {
             super::sheet::compare(sheet, &facts, &mut self.out);
         }
         if self.out.report.wants_events() {
@@ -360,7 +366,7 @@ impl Replay<'_, '_> {
     /// The first seat whose dealt hand holds the Trull; with
     /// `trull_holding=team-hands` in a Rufer, whose team's hands do.
     fn trull_holder(&self, game: Kind, teams: &Teams) -> Option<Seat> {
-        let team_hands = self.opts("trull_holding") == "team-hands" && game == Kind::Rufer;
+        let team_hands = self.opts.team_hands && game == Kind::Rufer;
         (0..4u8).find(|&s| {
             let hand = if team_hands {
                 (0..4u8)
@@ -379,7 +385,7 @@ impl Replay<'_, '_> {
 /// Pays one line: two against two, each loser pays one winner; one against
 /// three, the one pays or receives from each.
 fn pay_line(
-    out: &mut Out<'_>,
+    out: &mut Out,
     declarer: &[bool; 4],
     winner: Side,
     value: i64,

@@ -167,7 +167,7 @@ impl Stated<'_> {
     }
 }
 
-fn read<'s>(sheet: &'s Sheet, out: &mut Out<'_>) -> Stated<'s> {
+fn read<'s>(sheet: &'s Sheet, out: &mut Out) -> Stated<'s> {
     let mut st = Stated::default();
     for f in &sheet.facts {
         if let (Some(seat), [w]) = (f.seat, f.words.as_slice()) {
@@ -376,7 +376,7 @@ fn fact_text(f: &Fact) -> String {
 
 /// The facts of a score sheet alone, or `None` (with its findings) when it
 /// does not say what the settlement needs or says what cannot be.
-pub(super) fn stated(sheet: &Sheet, out: &mut Out<'_>) -> Option<Facts> {
+pub(super) fn stated(sheet: &Sheet, out: &mut Out) -> Option<Facts> {
     let st = read(sheet, out);
     let Some((declarer, game, _)) = st.contract else {
         if !sheet
@@ -453,7 +453,7 @@ pub(super) fn stated(sheet: &Sheet, out: &mut Out<'_>) -> Option<Facts> {
 /// A sheet beside the cards: each stated fact the cards contradict is one
 /// `result-mismatch` at it; when the sheet names the game, a line of the
 /// cards it leaves out, and a kontra on the game, are compared too.
-pub(super) fn compare(sheet: &Sheet, cards: &Facts, out: &mut Out<'_>) {
+pub(super) fn compare(sheet: &Sheet, cards: &Facts, out: &mut Out) {
     let st = read(sheet, out);
     let whole = st.contract.is_some();
     if let Some((seat, game, f)) = st.contract {

@@ -4,10 +4,12 @@
 
 use notation::{Action, Card, CardSet, Party, Problem, Seat};
 
-use super::auction::Kind;
+use super::auction::{Auction, Kind};
 use super::call::rufer_call;
+use super::call::Calls;
+use super::play::Tricks;
 use crate::reason::Words;
-use crate::{Deal, Event, Moment, Payment, Reason, Report};
+use crate::{Event, Moment, Payment, Reason, Report};
 
 /// The two teams of a deal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +45,7 @@ pub(super) fn side_of(seat: Seat, game: Kind, declarer: Seat, partner: Option<Se
 }
 
 /// The hands as dealt, and who holds which card.
+#[derive(Debug, Clone)]
 pub(super) struct State {
     /// The dealt hands (partial record: the cards each seat played).
     pub(super) hands: [CardSet; 4],
@@ -74,12 +77,14 @@ impl State {
     }
 }
 
-/// Where the phases write what they find.
-pub(super) struct Out<'a> {
-    pub(super) report: &'a mut Report,
+/// Where the phases write what they find: the report of the deal, which
+/// the engine owns so that it can be cloned with it.
+#[derive(Debug, Clone)]
+pub(super) struct Out {
+    pub(super) report: Report,
 }
 
-impl Out<'_> {
+impl Out {
     pub(super) fn push(&mut self, p: Problem) {
         self.report.problems.push(p);
     }
@@ -137,17 +142,79 @@ impl Out<'_> {
     }
 }
 
-/// One deal being replayed: the record, the state, the writer.
-pub(super) struct Replay<'a, 'r> {
-    pub(super) deal: &'a Deal<'r>,
-    pub(super) st: State,
-    pub(super) out: Out<'a>,
+/// The rule options the engine reads (`spec/rules/skill7-tarock.md`,
+/// Options), read once from the record's tags.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Opts {
+    /// `agree_scope=release` (S7-BID-3).
+    pub(super) release: bool,
+    /// `absolut_kontra=any-kontra` (S7-ADD-2).
+    pub(super) any_kontra: bool,
+    /// `after_valat=kontra-only` (S7-ADD-2).
+    pub(super) kontra_only: bool,
+    /// `farbesolo_tarock_lead=suits-first` (S7-PLAY-3).
+    pub(super) suits_first: bool,
+    /// `mondfang=same-trick` (S7-SCORE-5).
+    pub(super) same_trick: bool,
+    /// `trull_holding=team-hands` (the Trull premium of a Rufer's team).
+    pub(super) team_hands: bool,
 }
 
-impl Replay<'_, '_> {
-    pub(super) fn opts(&self, name: &str) -> &str {
-        self.deal
-            .options
-            .get_in(notation::Variant::Skill7Tarock, name)
+impl Opts {
+    pub(super) fn read(options: &crate::RuleOptions) -> Opts {
+        let get = |name: &str| options.get_in(notation::Variant::Skill7Tarock, name);
+        Opts {
+            release: get("agree_scope") == "release",
+            any_kontra: get("absolut_kontra") == "any-kontra",
+            kontra_only: get("after_valat") == "kontra-only",
+            suits_first: get("farbesolo_tarock_lead") == "suits-first",
+            same_trick: get("mondfang") == "same-trick",
+            team_hands: get("trull_holding") == "team-hands",
+        }
     }
+}
+
+/// The phase the engine is in, with what it carries from entry to entry.
+#[derive(Debug, Clone)]
+pub(super) enum Phase {
+    /// A hand has a cause for a redeal (S7-DEAL-3): nothing is judged; the
+    /// end of the record says whether the deal was bid or played.
+    Redeal { seat: Seat, why: String },
+    /// The auction, entry by entry.
+    Auction(Box<Auction>),
+    /// The calls of a game, entry by entry.
+    Calls(Box<Calls>),
+    /// The tricks, card by card.
+    Play(Box<Tricks>),
+    /// Nothing more is judged (an auction without a game, S7-BID-2).
+    Over,
+}
+
+/// How many entries of each section the engine has taken.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Seen {
+    pub(super) auction: usize,
+    pub(super) calls: usize,
+}
+
+/// The engine of one deal, step by step: the hands, the phase it is in
+/// and what it has found so far. [`Engine::catch_up`] takes the entries of
+/// a record it has not taken yet, in the record's order; [`Engine::finish`]
+/// ends the deal as the record ends it. Cloning it is cheap (a few
+/// hundred bytes and the findings so far), so a game judges a move on a
+/// clone (`crate::game`).
+#[derive(Debug, Clone)]
+pub struct Engine {
+    pub(super) st: State,
+    pub(super) out: Out,
+    pub(super) opts: Opts,
+    /// The record gives no hands: each seat held the cards it played.
+    pub(super) partial: bool,
+    /// The first trick of the wrong size (README ALL-3).
+    pub(super) cut: Option<usize>,
+    pub(super) phase: Phase,
+    pub(super) seen: Seen,
+    /// Where a redeal claimed without cause is reported: before the
+    /// auction's findings (S7-DEAL-3 is judged before the auction).
+    pub(super) claim_at: usize,
 }
