@@ -725,12 +725,15 @@ fn contract(record: &Record, names: &[String]) -> Option<String> {
                 let [word] = f.words.as_slice() else {
                     return None;
                 };
-                let game = notation::Game::from_word(word)?;
-                Some(format!(
-                    "{} by {}",
-                    game.word(),
-                    players::seat_label(names, seat)
-                ))
+                // A Danish sheet's failed tout was announced (DK-TOUT-2),
+                // as a card record's `declare: N tout`; a tout made may
+                // not have been, and the sheet does not say.
+                let game = match notation::Game::from_word(word) {
+                    Some(game) => game.word(),
+                    None if word == "tout-failed" => "tout",
+                    None => return None,
+                };
+                Some(format!("{game} by {}", players::seat_label(names, seat)))
             })?;
             for f in r.facts.iter().filter(|f| {
                 f.seat.is_none()
