@@ -782,3 +782,28 @@ fn contract(record: &Record, names: &[String]) -> Option<String> {
     }
     Some(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::contract;
+
+    fn record(result: &str) -> notation::Record {
+        let text = format!(
+            "[Variant \"danish-tarok\"]\n[Dealer \"2\"]\n[Players \"Ane; Bo; Cy; Di\"]\n\nresult: {result}\n"
+        );
+        let mut all = notation::parse_str(&text);
+        all.remove(0).expect("the record reads")
+    }
+
+    #[test]
+    fn a_danish_sheets_failed_tout_names_the_contract_and_a_tout_made_does_not() {
+        let names: Vec<String> = ["Ane", "Bo", "Cy", "Di"].map(String::from).into();
+        let failed = record("2 tout-failed, 0 count 40");
+        assert_eq!(
+            contract(&failed, &names).as_deref(),
+            Some("tout by seat 2 (Cy)")
+        );
+        let made = record("1 tout");
+        assert_eq!(contract(&made, &names), None);
+    }
+}
