@@ -43,7 +43,7 @@ use crate::input::{self, Source};
 use crate::pipeline::{self, Read};
 
 /// The rows a table gathers before they are handed on as one batch.
-pub const BATCH_ROWS: usize = 8192;
+pub const BATCH_ROWS: usize = 1024;
 
 /// The three tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -30,7 +30,7 @@ impl Form {
 
 /// Rows in a Parquet row group: a group is held in memory until written,
 /// so it is kept small (the default is a million rows).
-const ROW_GROUP: usize = 64 * 1024;
+const ROW_GROUP: usize = 16 * 1024;
 
 enum Writer {
     Parquet(parquet::arrow::ArrowWriter<BufWriter<File>>),
@@ -47,6 +47,10 @@ impl Writer {
                 let props = parquet::file::properties::WriterProperties::builder()
                     .set_compression(parquet::basic::Compression::SNAPPY)
                     .set_max_row_group_row_count(Some(ROW_GROUP))
+                    // Statistics per column chunk, not per page: a page
+                    // index is held until the file is closed, so it would
+                    // grow with the deals.
+                    .set_statistics_enabled(parquet::file::properties::EnabledStatistics::Chunk)
                     .build();
                 parquet::arrow::ArrowWriter::try_new(file, schema, Some(props))
                     .map(Writer::Parquet)
