@@ -7,7 +7,6 @@ pandas, pyarrow; skipped, with the reason, without them.
 """
 
 import json
-import os
 import pathlib
 import subprocess
 import sys
@@ -15,22 +14,14 @@ from typing import Any, Optional
 
 import pytest
 
+from _cli import ROOT, TAROK
+
 pytest.importorskip("distributed", reason="dask[distributed] is not installed")
 pd = pytest.importorskip("pandas", reason="pandas is not installed")
 pytest.importorskip("pyarrow", reason="pyarrow is not installed")
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "python/examples/dask_verify.py"
 
-
-def _binary() -> Optional[pathlib.Path]:
-    for candidate in [os.environ.get("TAROK"), ROOT / "target/debug/tarok", ROOT / "target/release/tarok"]:
-        if candidate and pathlib.Path(candidate).is_file():
-            return pathlib.Path(candidate)
-    return None
-
-
-TAROK = _binary()
 pytestmark = pytest.mark.skipif(TAROK is None, reason="no tarok binary built (cargo build, or set $TAROK)")
 
 

@@ -16,18 +16,9 @@ from typing import Any, Optional
 import pytest
 
 import tarok
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-def _binary() -> Optional[pathlib.Path]:
-    for candidate in [os.environ.get("TAROK"), ROOT / "target/debug/tarok", ROOT / "target/release/tarok"]:
-        if candidate and pathlib.Path(candidate).is_file():
-            return pathlib.Path(candidate)
-    return None
+from _cli import ROOT, TAROK
 
 
-TAROK = _binary()
 pytestmark = pytest.mark.skipif(TAROK is None, reason="no tarok binary built")
 
 

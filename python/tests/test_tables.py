@@ -20,6 +20,7 @@ from typing import Any, Optional
 import pytest
 
 import tarok
+from _cli import ROOT, TAROK
 
 duckdb = pytest.importorskip("duckdb", reason="duckdb is not installed (pip install duckdb)")
 pl = pytest.importorskip("polars", reason="polars is not installed (pip install polars)")
@@ -27,19 +28,9 @@ pa = pytest.importorskip("pyarrow", reason="pyarrow is not installed (pip instal
 pq = pytest.importorskip("pyarrow.parquet", reason="pyarrow is not installed (pip install pyarrow)")
 ipc = pytest.importorskip("pyarrow.ipc", reason="pyarrow is not installed (pip install pyarrow)")
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 VARIANTS = ["danish-tarok", "french-tarot", "koenigrufen", "skill7-tarock"]
 EACH = int(os.environ.get("TAROK_DEALS", "20000")) // len(VARIANTS)
 
-
-def _binary() -> Optional[pathlib.Path]:
-    for candidate in [os.environ.get("TAROK"), ROOT / "target/debug/tarok", ROOT / "target/release/tarok"]:
-        if candidate and pathlib.Path(candidate).is_file():
-            return pathlib.Path(candidate)
-    return None
-
-
-TAROK = _binary()
 needs_cli = pytest.mark.skipif(TAROK is None, reason="no tarok binary built (cargo build, or set $TAROK)")
 
 
