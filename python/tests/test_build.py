@@ -18,7 +18,8 @@ from typing import Callable
 import pytest
 
 import tarok
-from test_front_door import ROOT, TAROK, cli, of_cli, of_python
+from _cli import ROOT, TAROK
+from test_front_door import cli, of_cli, of_python
 
 VARIANTS: list[tarok.Variant] = ["danish-tarok", "french-tarot", "koenigrufen", "skill7-tarock"]
 
