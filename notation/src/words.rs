@@ -232,7 +232,12 @@ pub fn local_words(
 /// The canonical action word `word` stands for when it is a local word of
 /// `variant` (§7.1).
 pub fn local_action(variant: Option<Variant>, word: &str) -> Option<&'static str> {
-    local_words(variant)
+    canonical_of(local_words(variant), word)
+}
+
+/// The canonical word a table of (local, canonical, source) gives `word`.
+fn canonical_of(table: &[(&str, &'static str, &str)], word: &str) -> Option<&'static str> {
+    table
         .iter()
         .find(|(local, _, _)| *local == word)
         .map(|(_, canonical, _)| *canonical)
@@ -295,10 +300,7 @@ pub fn local_bonus_words(
 /// The canonical bonus word `word` stands for when it is a local bonus
 /// word of `variant` (§7.1).
 pub fn local_bonus(variant: Option<Variant>, word: &str) -> Option<&'static str> {
-    local_bonus_words(variant)
-        .iter()
-        .find(|(local, _, _)| *local == word)
-        .map(|(_, canonical, _)| *canonical)
+    canonical_of(local_bonus_words(variant), word)
 }
 
 /// The players' own words of a score sheet's `result` (§6.7, §7.1) beyond
@@ -377,12 +379,7 @@ pub fn local_result_words(
 pub fn local_fact_word(variant: Option<Variant>, word: &str) -> Option<&'static str> {
     local_action(variant, word)
         .or_else(|| local_bonus(variant, word))
-        .or_else(|| {
-            local_result_words(variant)
-                .iter()
-                .find(|(local, _, _)| *local == word)
-                .map(|(_, canonical, _)| *canonical)
-        })
+        .or_else(|| canonical_of(local_result_words(variant), word))
 }
 
 /// Card names (§5.2) and the card each stands for.
