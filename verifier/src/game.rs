@@ -351,10 +351,59 @@ pub struct Game {
     /// The findings of the record so far (`incomplete` left out).
     problems: Vec<Problem>,
     over: bool,
-    /// Skill7 Tarock: the engine stepped through the record so far, on
-    /// whose clones moves are judged; `None`: each judgement replays the
-    /// record.
-    stepped: Option<Box<crate::skill7::Stepped>>,
+    /// The variant's engine stepped through the record so far, on whose
+    /// clones moves are judged; `None`: each judgement replays the record.
+    stepped: Option<Box<Stepper>>,
+}
+
+/// A variant's engine stepped through the record so far ([`Game`]): one
+/// arm per variant whose engine steps; the others replay the record.
+#[derive(Debug, Clone)]
+enum Stepper {
+    Skill7(crate::skill7::Stepped),
+}
+
+impl Stepper {
+    /// The stepped engine of the deal of `record`, if its variant's engine
+    /// steps and can step this deal.
+    fn new(record: &Record, table: Table) -> Option<Stepper> {
+        match table.variant {
+            Variant::Skill7Tarock => {
+                crate::skill7::Stepped::new(record, table).map(Stepper::Skill7)
+            }
+            Variant::DanishTarok | Variant::FrenchTarot | Variant::Koenigrufen => None,
+        }
+    }
+
+    /// Who acts next after the record so far, and in which phase; `None`
+    /// when the engine cannot say (the candidates are then all judged).
+    fn due(&self) -> Option<(Seat, Phase)> {
+        match self {
+            Stepper::Skill7(s) => s.due().map(|(seat, section)| {
+                let phase = match section {
+                    crate::skill7::Due::Auction => Phase::Auction,
+                    crate::skill7::Due::Calls => Phase::Calls,
+                    crate::skill7::Due::Play => Phase::Play,
+                };
+                (seat, phase)
+            }),
+        }
+    }
+
+    /// The engine after `record`, the record so far.
+    fn advance(&mut self, record: &Record) {
+        match self {
+            Stepper::Skill7(s) => s.advance(record),
+        }
+    }
+
+    /// What the replay gives for `record` (the record so far, or it with a
+    /// move appended), or `None` where the caller must replay.
+    fn judge(&self, record: &Record, table: Table) -> Option<Report> {
+        match self {
+            Stepper::Skill7(s) => s.judge(record, table),
+        }
+    }
 }
 
 /// Debug builds: true every 4th call on this thread.
@@ -431,7 +480,7 @@ impl Game {
             over: false,
             stepped: None,
         };
-        game.stepped = crate::skill7::Stepped::new(&game.record, table).map(Box::new);
+        game.stepped = Stepper::new(&game.record, table).map(Box::new);
         let (problems, over) = game.judge(&game.record);
         if !problems.is_empty() {
             return Err(Rejected { problems });
@@ -1403,13 +1452,8 @@ impl Game {
             .as_ref()
             .filter(|_| self.problems.is_empty())
             .and_then(|s| s.due());
-        let Some((seat, section)) = due else {
+        let Some((seat, phase)) = due else {
             return all;
-        };
-        let phase = match section {
-            crate::skill7::Due::Auction => Phase::Auction,
-            crate::skill7::Due::Calls => Phase::Calls,
-            crate::skill7::Due::Play => Phase::Play,
         };
         all.retain(|m| {
             let keep = m.seat() == seat && m.phase() == phase;
