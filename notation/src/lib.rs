@@ -58,6 +58,7 @@ pub mod print;
 pub mod problem;
 pub mod record;
 pub mod rule;
+pub mod seats;
 pub mod variant;
 pub mod words;
 
@@ -67,4 +68,5 @@ pub use print::{records_to_text, to_text};
 pub use problem::{Finding, Kind, Problem};
 pub use record::*;
 pub use rule::Rule;
+pub use seats::{PerSeat, MAX_SEATS};
 pub use variant::Variant;
