@@ -390,6 +390,18 @@ impl Stepper {
         }
     }
 
+    /// The legal moves after the record so far, listed by the engine
+    /// itself (the duty functions it judges with), in the order of
+    /// [`Game::candidates`]; `None` where it cannot list them (the
+    /// candidates are then judged one by one). Debug builds check the list
+    /// against the judged one ([`Game::legal`]).
+    fn legal(&self, game: &Game) -> Option<Vec<Move>> {
+        let _ = game;
+        match self {
+            Stepper::Skill7(_) => None,
+        }
+    }
+
     /// The engine after `record`, the record so far.
     fn advance(&mut self, record: &Record) {
         match self {
@@ -1401,6 +1413,28 @@ impl Game {
         if self.over {
             return Vec::new();
         }
+        let listed = self
+            .stepped
+            .as_ref()
+            .filter(|_| {
+                self.problems.is_empty() && self.pending.is_none() && self.showing.is_none()
+            })
+            .and_then(|s| s.legal(self));
+        if let Some(listed) = listed {
+            // Debug builds (the tests): the engine's list is the judged
+            // list, every 4th time.
+            #[cfg(debug_assertions)]
+            if every_4th() {
+                let judged = self.judged_legal();
+                assert!(listed == judged, "listed {listed:?}\njudged {judged:?}");
+            }
+            return listed;
+        }
+        self.judged_legal()
+    }
+
+    /// Every candidate the engine finds nothing against, judged one by one.
+    fn judged_legal(&self) -> Vec<Move> {
         let mut scratch = self.record.clone();
         let legal = self
             .candidates_due(&mut scratch)
