@@ -1413,14 +1413,7 @@ impl Game {
         if self.over {
             return Vec::new();
         }
-        let listed = self
-            .stepped
-            .as_ref()
-            .filter(|_| {
-                self.problems.is_empty() && self.pending.is_none() && self.showing.is_none()
-            })
-            .and_then(|s| s.legal(self));
-        if let Some(listed) = listed {
+        if let Some(listed) = self.listed() {
             // Debug builds (the tests): the engine's list is the judged
             // list, every 4th time.
             #[cfg(debug_assertions)]
@@ -1431,6 +1424,17 @@ impl Game {
             return listed;
         }
         self.judged_legal()
+    }
+
+    /// The legal moves as the stepped engine lists them, where it can: no
+    /// finding so far, no discard or handful half chosen.
+    fn listed(&self) -> Option<Vec<Move>> {
+        self.stepped
+            .as_ref()
+            .filter(|_| {
+                self.problems.is_empty() && self.pending.is_none() && self.showing.is_none()
+            })
+            .and_then(|s| s.legal(self))
     }
 
     /// Every candidate the engine finds nothing against, judged one by one.
@@ -1467,6 +1471,9 @@ impl Game {
     fn first_legal(&self) -> Option<Move> {
         if self.over {
             return None;
+        }
+        if let Some(listed) = self.listed() {
+            return listed.into_iter().next();
         }
         let mut scratch = self.record.clone();
         self.candidates_due(&mut scratch)
