@@ -558,8 +558,7 @@ impl<'de> serde::Deserialize<'de> for Card {
 /// Bit `i` is the card of index `i` ([`Card::index`]). Read and make the
 /// bits with [`CardSet::bits`] and [`CardSet::from_bits_truncate`], which
 /// drops the bits above the last card, so that every bit set is a card.
-/// The field is still public for one reader (`src/director/mod.rs`, outside
-/// this change's reach); when it reads `bits()` the field becomes private.
+/// The field is private: no other way makes a set.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct CardSet(u128);
 
