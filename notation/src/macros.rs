@@ -62,8 +62,12 @@ macro_rules! words {
             /// Every value, in the order declared.
             pub const ALL: &'static [$name] = &[$($name::$variant),+];
             /// The canonical word.
-            pub fn word(self) -> &'static str {
+            pub const fn word(self) -> &'static str {
                 match self { $($name::$variant => $word),+ }
+            }
+            /// The other spellings read as this word on text input.
+            pub const fn aliases(self) -> &'static [&'static str] {
+                match self { $($name::$variant => &[$($alias),*]),+ }
             }
             /// The canonical word or an alias.
             pub fn from_word(w: &str) -> Option<$name> {

@@ -247,41 +247,42 @@ fn skat(out: &mut String, list: &[crate::Card]) {
     }
 }
 
-/// The words of one action, as the parser reads them.
+/// The words of one action, as the parser reads them: its verb or a bid's
+/// game ([`Act::word`]), then the verb's arguments.
 pub fn act(out: &mut String, act: &Act) {
+    out.push_str(act.word());
     let _ = match act {
-        Act::Pass => write!(out, "pass"),
-        Act::Bid { game } => write!(out, "{game}"),
-        Act::Continue => write!(out, "continue"),
+        Act::Pass
+        | Act::Bid { .. }
+        | Act::Continue
+        | Act::Grind
+        | Act::Slam
+        | Act::Misdeal
+        | Act::Tout
+        | Act::FullKings { .. }
+        | Act::AbundantKings { .. } => Ok(()),
         Act::Call { card, fourth } => {
-            write!(out, "call {card}{}", if *fourth { " fourth" } else { "" })
+            write!(out, " {card}{}", if *fourth { " fourth" } else { "" })
         }
-        Act::Talon { half } => write!(out, "talon {half}"),
-        Act::Grind => write!(out, "grind"),
-        Act::Announce { bonus } => write!(out, "announce {bonus}"),
-        Act::Contra { target } => write!(out, "contra {target}"),
-        Act::Recontra { target } => write!(out, "recontra {target}"),
-        Act::Subcontra { target } => write!(out, "subcontra {target}"),
+        Act::Talon { half } => write!(out, " {half}"),
+        Act::Announce { bonus } => write!(out, " {bonus}"),
+        Act::Contra { target } | Act::Recontra { target } | Act::Subcontra { target } => {
+            write!(out, " {target}")
+        }
         Act::Handful { size, cards: list } => {
-            let _ = write!(out, "handful {size}");
+            let _ = write!(out, " {size}");
             cards(out, list);
             Ok(())
         }
-        Act::Slam => write!(out, "slam"),
-        Act::Misdeal => write!(out, "misdeal"),
-        Act::Tout => write!(out, "tout"),
         Act::Trumps { count, pagat, .. } => write!(
             out,
-            "trumps {count} {}",
+            " {count} {}",
             if *pagat { "pagat" } else { "no-pagat" }
         ),
-        Act::Matadors { count, .. } => write!(out, "matadors {count}"),
-        Act::Half { suit, missing, .. } => write!(out, "half {} {missing}", suit.letter()),
-        Act::Full { suit, .. } => write!(out, "full {}", suit.letter()),
-        Act::Abundant { suit, .. } => write!(out, "abundant {}", suit.letter()),
-        Act::HalfKings { missing, .. } => write!(out, "half-kings {missing}"),
-        Act::FullKings { .. } => write!(out, "full-kings"),
-        Act::AbundantKings { .. } => write!(out, "abundant-kings"),
+        Act::Matadors { count, .. } => write!(out, " {count}"),
+        Act::Half { suit, missing, .. } => write!(out, " {} {missing}", suit.letter()),
+        Act::Full { suit, .. } | Act::Abundant { suit, .. } => write!(out, " {}", suit.letter()),
+        Act::HalfKings { missing, .. } => write!(out, " {missing}"),
     };
     skat(out, act.skat());
 }

@@ -760,6 +760,111 @@ impl<'de> Deserialize<'de> for Suit {
 }
 
 words!(
+    /// The verb of an action: the word after its seat (`2 pass`, `0 call
+    /// HK`), in the text and as the JSON form's `"act"`. This is the one
+    /// table of the action words: the text parser and printer, the JSON
+    /// reader and writer, [`crate::words`] and the verifier's game read it.
+    /// A bid is written by its game's name in the text ([`Game`]) and as
+    /// `"act": "bid"` in JSON.
+    Verb, "an action", {
+    Pass = "pass" | "good",
+    Bid = "bid",
+    Continue = "continue",
+    Call = "call",
+    Talon = "talon",
+    Grind = "grind",
+    Announce = "announce",
+    Contra = "contra" | "kontra",
+    Recontra = "recontra" | "rekontra",
+    Subcontra = "subcontra" | "subkontra",
+    Handful = "handful",
+    Slam = "slam",
+    Misdeal = "misdeal",
+    Tout = "tout",
+    Trumps = "trumps",
+    Matadors = "matadors",
+    Half = "half",
+    Full = "full",
+    Abundant = "abundant",
+    HalfKings = "half-kings",
+    FullKings = "full-kings",
+    AbundantKings = "abundant-kings",
+});
+
+impl Verb {
+    /// The variants whose records use the verb (spec/notation.md §7); the
+    /// parser reads every verb in every variant, and this shapes the help
+    /// of a diagnostic.
+    pub const fn variants(self) -> &'static [Variant] {
+        use Variant::*;
+        match self {
+            Verb::Pass => &[DanishTarok, FrenchTarot, Koenigrufen, Skill7Tarock],
+            Verb::Bid => &[FrenchTarot, Koenigrufen, Skill7Tarock],
+            Verb::Continue => &[Skill7Tarock],
+            Verb::Call | Verb::Announce | Verb::Contra | Verb::Recontra | Verb::Subcontra => {
+                &[Koenigrufen, Skill7Tarock]
+            }
+            Verb::Talon | Verb::Grind => &[Koenigrufen],
+            Verb::Handful | Verb::Slam => &[FrenchTarot],
+            Verb::Misdeal
+            | Verb::Tout
+            | Verb::Trumps
+            | Verb::Matadors
+            | Verb::Half
+            | Verb::Full
+            | Verb::Abundant
+            | Verb::HalfKings
+            | Verb::FullKings
+            | Verb::AbundantKings => &[DanishTarok],
+        }
+    }
+
+    /// Whether a record of `variant` uses the verb.
+    pub fn used_in(self, variant: Variant) -> bool {
+        self.variants().contains(&variant)
+    }
+}
+
+impl Act {
+    /// The action's verb.
+    pub const fn verb(&self) -> Verb {
+        match self {
+            Act::Pass => Verb::Pass,
+            Act::Bid { .. } => Verb::Bid,
+            Act::Continue => Verb::Continue,
+            Act::Call { .. } => Verb::Call,
+            Act::Talon { .. } => Verb::Talon,
+            Act::Grind => Verb::Grind,
+            Act::Announce { .. } => Verb::Announce,
+            Act::Contra { .. } => Verb::Contra,
+            Act::Recontra { .. } => Verb::Recontra,
+            Act::Subcontra { .. } => Verb::Subcontra,
+            Act::Handful { .. } => Verb::Handful,
+            Act::Slam => Verb::Slam,
+            Act::Misdeal => Verb::Misdeal,
+            Act::Tout => Verb::Tout,
+            Act::Trumps { .. } => Verb::Trumps,
+            Act::Matadors { .. } => Verb::Matadors,
+            Act::Half { .. } => Verb::Half,
+            Act::Full { .. } => Verb::Full,
+            Act::Abundant { .. } => Verb::Abundant,
+            Act::HalfKings { .. } => Verb::HalfKings,
+            Act::FullKings { .. } => Verb::FullKings,
+            Act::AbundantKings { .. } => Verb::AbundantKings,
+        }
+    }
+
+    /// The first word of the action in the text: its verb, or a bid's
+    /// game name.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Act::Bid { game } => game.word(),
+            other => other.verb().word(),
+        }
+    }
+}
+
+words!(
     /// Every game, contract and bid name of the four variants.
     Game, "a game name", {
     // French Tarot (FR-BID-1)
@@ -789,6 +894,19 @@ words!(
     Farbesolo = "farbesolo",
     Solo = "solo",
 });
+
+impl Game {
+    /// The variant whose game it is.
+    pub const fn variant(self) -> Variant {
+        match self {
+            Game::Take | Game::Guard | Game::GuardWithout | Game::GuardAgainst => {
+                Variant::FrenchTarot
+            }
+            Game::Rufer | Game::Farbesolo | Game::Solo => Variant::Skill7Tarock,
+            _ => Variant::Koenigrufen,
+        }
+    }
+}
 
 words!(
     /// Bonuses that can be announced (Königrufen) or bid as additions (Skill7).

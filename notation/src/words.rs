@@ -7,7 +7,7 @@
 //! players' local words (§7.1) are the exception: each is read as its
 //! canonical word in a record of its own variant only.
 
-use crate::{Card, Variant};
+use crate::{Card, Game, Variant, Verb};
 
 /// The sections a record of `variant` uses, in their order (§6); `result`
 /// in every game, whose verifier reads a score sheet (issue 26).
@@ -38,87 +38,29 @@ fn section_aliases(variant: Option<Variant>) -> &'static [&'static str] {
     }
 }
 
-const DANISH_ACTIONS: &[&str] = &[
-    "pass",
-    "misdeal",
-    "tout",
-    "trumps",
-    "matadors",
-    "half",
-    "full",
-    "abundant",
-    "half-kings",
-    "full-kings",
-    "abundant-kings",
-];
-const FRENCH_ACTIONS: &[&str] = &[
-    "pass",
-    "take",
-    "guard",
-    "guard-without",
-    "guard-against",
-    "handful",
-    "slam",
-];
-const KOENIGRUFEN_ACTIONS: &[&str] = &[
-    "pass",
-    "caller",
-    "piccolo",
-    "solo-caller",
-    "pagat-caller",
-    "beggar",
-    "uhu-caller",
-    "three-of-suits",
-    "three",
-    "piccolo-ouvert",
-    "pelican-caller",
-    "quapil-caller",
-    "beggar-ouvert",
-    "solo-three-of-suits",
-    "solo-three",
-    "six-threes",
-    "trischaken",
-    "call",
-    "talon",
-    "grind",
-    "announce",
-    "contra",
-    "recontra",
-    "subcontra",
-];
-const SKILL7_ACTIONS: &[&str] = &[
-    "pass",
-    "rufer",
-    "farbesolo",
-    "solo",
-    "continue",
-    "call",
-    "announce",
-    "contra",
-    "recontra",
-    "subcontra",
-];
-
-/// The action words (canonical) a record of `variant` uses (§7); all of
-/// them when the variant is not known.
+/// The action words (canonical) a record of `variant` uses (§7), from the
+/// one table of verbs ([`Verb`]) and games ([`Game`]): `pass`, the
+/// variant's game names, its other verbs; all of them, variant by
+/// variant, when the variant is not known.
 pub fn actions(variant: Option<Variant>) -> Vec<&'static str> {
+    let of = |v: Variant| {
+        let games = Game::ALL.iter().filter(move |g| g.variant() == v);
+        std::iter::once(Verb::Pass.word())
+            .chain(games.map(|g| g.word()))
+            .chain(
+                Verb::ALL
+                    .iter()
+                    .filter(move |w| !matches!(w, Verb::Pass | Verb::Bid) && w.used_in(v))
+                    .map(|w| w.word()),
+            )
+    };
     match variant {
-        Some(Variant::DanishTarok) => DANISH_ACTIONS.to_vec(),
-        Some(Variant::FrenchTarot) => FRENCH_ACTIONS.to_vec(),
-        Some(Variant::Koenigrufen) => KOENIGRUFEN_ACTIONS.to_vec(),
-        Some(Variant::Skill7Tarock) => SKILL7_ACTIONS.to_vec(),
+        Some(v) => of(v).collect(),
         None => {
             let mut all: Vec<&str> = Vec::new();
-            for list in [
-                DANISH_ACTIONS,
-                FRENCH_ACTIONS,
-                KOENIGRUFEN_ACTIONS,
-                SKILL7_ACTIONS,
-            ] {
-                for w in list {
-                    if !all.contains(w) {
-                        all.push(w);
-                    }
+            for w in Variant::ALL.into_iter().flat_map(of) {
+                if !all.contains(&w) {
+                    all.push(w);
                 }
             }
             all
@@ -126,33 +68,19 @@ pub fn actions(variant: Option<Variant>) -> Vec<&'static str> {
     }
 }
 
-/// Accepted aliases of the action words of `variant`.
-fn action_aliases(variant: Option<Variant>) -> &'static [&'static str] {
-    match variant {
-        Some(Variant::DanishTarok) => &["good"],
-        Some(Variant::FrenchTarot) => &[
-            "good",
-            "prise",
-            "petite",
-            "garde",
-            "garde-sans",
-            "garde-contre",
-        ],
-        Some(Variant::Koenigrufen | Variant::Skill7Tarock) => {
-            &["good", "kontra", "rekontra", "subkontra"]
-        }
-        None => &[
-            "good",
-            "prise",
-            "petite",
-            "garde",
-            "garde-sans",
-            "garde-contre",
-            "kontra",
-            "rekontra",
-            "subkontra",
-        ],
-    }
+/// Accepted aliases of the action words of `variant` (the other spellings
+/// of [`Verb`] and [`Game`]), in the order of [`actions`].
+fn action_aliases(variant: Option<Variant>) -> Vec<&'static str> {
+    actions(variant)
+        .into_iter()
+        .flat_map(|w| {
+            Verb::from_word(w)
+                .map(|v| v.aliases())
+                .or_else(|| Game::from_word(w).map(|g| g.aliases()))
+                .unwrap_or(&[])
+        })
+        .copied()
+        .collect()
 }
 
 /// The players' own words of each variant (spec/notation.md §7.1): a
@@ -451,8 +379,8 @@ pub(crate) fn action_help(word: &str, variant: Option<Variant>) -> String {
     let found = suggest(
         word,
         list.iter()
-            .chain(action_aliases(variant))
             .copied()
+            .chain(action_aliases(variant))
             .chain(local_words(variant).iter().map(|(local, _, _)| *local)),
     );
     // A local word is named with the canonical word it stands for.
@@ -651,40 +579,19 @@ mod tests {
 
     #[test]
     fn the_lists_hold_words_the_parser_knows() {
-        const OTHER: &[&str] = &[
-            "pass",
-            "good",
-            "continue",
-            "call",
-            "talon",
-            "grind",
-            "announce",
-            "contra",
-            "kontra",
-            "recontra",
-            "rekontra",
-            "subcontra",
-            "subkontra",
-            "handful",
-            "slam",
-            "misdeal",
-            "tout",
-            "trumps",
-            "matadors",
-            "half",
-            "full",
-            "abundant",
-            "half-kings",
-            "full-kings",
-            "abundant-kings",
-        ];
+        // Every verb but `bid` (a game's name in the text) is listed in the
+        // help of some variant, and every listed word is a verb or a game.
+        for verb in Verb::ALL.iter().filter(|v| **v != Verb::Bid) {
+            assert!(actions(None).contains(&verb.word()), "{verb}");
+            for v in verb.variants() {
+                assert!(actions(Some(*v)).contains(&verb.word()), "{verb} in {v:?}");
+            }
+        }
         for v in Variant::ALL.map(Some).into_iter().chain([None]) {
-            for w in actions(v)
-                .into_iter()
-                .chain(action_aliases(v).iter().copied())
-            {
+            for w in actions(v).into_iter().chain(action_aliases(v)) {
                 assert!(
-                    OTHER.contains(&w) || Game::from_word(w).is_some(),
+                    Verb::from_word(w).is_some_and(|verb| verb != Verb::Bid)
+                        || Game::from_word(w).is_some(),
                     "{w} is no action"
                 );
             }
@@ -694,6 +601,58 @@ mod tests {
         }
         for (name, code) in CARD_NAMES {
             assert_eq!(Card::parse_code(name), Card::parse_code(code), "{name}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod spec_table {
+    use super::*;
+
+    /// The table of spec/notation.md §7 and [`Verb`] say the same: each
+    /// row's word, its JSON `act`, its aliases and its variants.
+    #[test]
+    fn the_verbs_are_the_specs() {
+        let spec = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../spec/notation.md"
+        ))
+        .unwrap();
+        let section = &spec[spec.find("## 7. Actions").unwrap()..];
+        let section = &section[..section.find("### 7.1").unwrap()];
+        let mut seen = Vec::new();
+        for row in section.lines().filter(|l| l.starts_with("| `") || l.starts_with("| a game")) {
+            let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+            let (words, json, variants) = (cells[1], cells[2], cells[4]);
+            let tick = |s: &str| s.split('`').nth(1).unwrap().to_string();
+            let verb = Verb::from_word(&tick(json)).unwrap();
+            assert_eq!(verb.word(), tick(json), "{row}");
+            // A further form of a verb (`call CARD fourth`): its first row
+            // says the rest.
+            if seen.contains(&verb) {
+                continue;
+            }
+            if verb != Verb::Bid {
+                assert_eq!(tick(words).split(' ').next(), Some(verb.word()), "{row}");
+            }
+            for alias in verb.aliases() {
+                assert!(words.contains(&format!("alias `{alias}`")), "{row}: {alias}");
+            }
+            let expected: Vec<Variant> = match variants {
+                "all" => Variant::ALL.to_vec(),
+                "all but Danish" => Variant::ALL[1..].to_vec(),
+                "KR, S7" => vec![Variant::Koenigrufen, Variant::Skill7Tarock],
+                "KR" => vec![Variant::Koenigrufen],
+                "Skill7" => vec![Variant::Skill7Tarock],
+                "French" => vec![Variant::FrenchTarot],
+                "Danish" => vec![Variant::DanishTarok],
+                other => panic!("{row}: variants `{other}`"),
+            };
+            assert_eq!(verb.variants(), expected.as_slice(), "{row}");
+            seen.push(verb);
+        }
+        for verb in Verb::ALL {
+            assert!(seen.contains(verb), "{verb} is not in spec/notation.md §7");
         }
     }
 }

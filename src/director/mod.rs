@@ -736,17 +736,14 @@ fn contract(record: &Record, names: &[String]) -> Option<String> {
                 Some(format!("{game} by {}", players::seat_label(names, seat)))
             })?;
             for f in r.facts.iter().filter(|f| {
+                use notation::Verb;
                 f.seat.is_none()
-                    && matches!(
-                        f.head(),
-                        "call"
-                            | "contra"
-                            | "kontra"
-                            | "recontra"
-                            | "rekontra"
-                            | "subcontra"
-                            | "subkontra"
-                    )
+                    && Verb::from_word(f.head()).is_some_and(|v| {
+                        matches!(
+                            v,
+                            Verb::Call | Verb::Contra | Verb::Recontra | Verb::Subcontra
+                        )
+                    })
             }) {
                 out.push_str(", ");
                 out.push_str(&f.words.join(" "));

@@ -1641,31 +1641,11 @@ fn foreign(variant: Variant, mv: &Move) -> Option<&'static str> {
         },
         _ => return None,
     };
-    let word = match act {
-        Act::Pass => "pass",
-        Act::Bid { game } => game.word(),
-        Act::Continue => "continue",
-        Act::Call { .. } => "call",
-        Act::Talon { .. } => "talon",
-        Act::Grind => "grind",
-        Act::Announce { .. } => "announce",
-        Act::Contra { .. } => "contra",
-        Act::Recontra { .. } => "recontra",
-        Act::Subcontra { .. } => "subcontra",
-        Act::Handful { .. } => "handful",
-        Act::Slam => "slam",
-        Act::Misdeal => "misdeal",
-        Act::Tout => "tout",
-        Act::Trumps { .. } => "trumps",
-        Act::Matadors { .. } => "matadors",
-        Act::Half { .. } => "half",
-        Act::Full { .. } => "full",
-        Act::Abundant { .. } => "abundant",
-        Act::HalfKings { .. } => "half-kings",
-        Act::FullKings { .. } => "full-kings",
-        Act::AbundantKings { .. } => "abundant-kings",
+    let used = match act {
+        Act::Bid { game } => game.variant() == variant,
+        other => other.verb().used_in(variant),
     };
-    (!notation::words::actions(Some(variant)).contains(&word)).then_some(word)
+    (!used).then_some(act.word())
 }
 
 const LEADS: [Option<Lead>; 6] = [

@@ -16,7 +16,7 @@
 use crate::card::{Card, Suit};
 use crate::record::{
     Act, Action, Actions, Bonus, Cards, Claim, ClaimEntry, Discard, Game, Hand, HandfulSize, Item,
-    Lead, Party, Pot, Record, Span, Tag, Target, Trick,
+    Lead, Party, Pot, Record, Span, Tag, Target, Trick, Verb,
 };
 
 struct P<'t> {
@@ -665,54 +665,64 @@ impl<'t> P<'t> {
         let allowed = |bits: u32| (f.seen & !(OWN | bits) == 0).then_some(());
         const SKAT: u32 = 65536;
         let skat = f.skat.take().unwrap_or_default();
-        let act =
-            match f.act? {
-                "pass" => allowed(0).map(|_| Act::Pass),
-                "continue" => allowed(0).map(|_| Act::Continue),
-                "grind" => allowed(0).map(|_| Act::Grind),
-                "slam" => allowed(0).map(|_| Act::Slam),
-                "misdeal" => allowed(0).map(|_| Act::Misdeal),
-                "tout" => allowed(0).map(|_| Act::Tout),
-                "bid" => allowed(16).and(f.game.map(|game| Act::Bid { game })),
-                "call" => allowed(32 | 64).and(f.card.map(|card| Act::Call {
-                    card,
-                    fourth: f.fourth.unwrap_or(false),
-                })),
-                "talon" => allowed(128).and(f.half.map(|half| Act::Talon { half })),
-                "announce" => allowed(256).and(f.bonus.map(|bonus| Act::Announce { bonus })),
-                "contra" => allowed(512).and(f.target.map(|target| Act::Contra { target })),
-                "recontra" => allowed(512).and(f.target.map(|target| Act::Recontra { target })),
-                "subcontra" => allowed(512).and(f.target.map(|target| Act::Subcontra { target })),
-                "handful" => allowed(1024 | 2048).and(
-                    f.size
-                        .zip(f.cards.take())
-                        .map(|(size, cards)| Act::Handful { size, cards }),
-                ),
-                "trumps" => allowed(4096 | 8192 | SKAT).and(
-                    f.count
-                        .zip(f.pagat)
-                        .map(|(count, pagat)| Act::Trumps { count, pagat, skat }),
-                ),
-                "matadors" => {
-                    allowed(4096 | SKAT).and(f.count.map(|count| Act::Matadors { count, skat }))
-                }
-                "half" => allowed(16384 | 32768 | SKAT).and(f.suit.zip(f.missing).map(
-                    |(suit, missing)| Act::Half {
+        // The verb's canonical word only: JSON takes no alias (`good`).
+        let word = f.act?;
+        let act = match Verb::from_word(word).filter(|v| v.word() == word) {
+            Some(Verb::Pass) => allowed(0).map(|_| Act::Pass),
+            Some(Verb::Continue) => allowed(0).map(|_| Act::Continue),
+            Some(Verb::Grind) => allowed(0).map(|_| Act::Grind),
+            Some(Verb::Slam) => allowed(0).map(|_| Act::Slam),
+            Some(Verb::Misdeal) => allowed(0).map(|_| Act::Misdeal),
+            Some(Verb::Tout) => allowed(0).map(|_| Act::Tout),
+            Some(Verb::Bid) => allowed(16).and(f.game.map(|game| Act::Bid { game })),
+            Some(Verb::Call) => allowed(32 | 64).and(f.card.map(|card| Act::Call {
+                card,
+                fourth: f.fourth.unwrap_or(false),
+            })),
+            Some(Verb::Talon) => allowed(128).and(f.half.map(|half| Act::Talon { half })),
+            Some(Verb::Announce) => allowed(256).and(f.bonus.map(|bonus| Act::Announce { bonus })),
+            Some(Verb::Contra) => allowed(512).and(f.target.map(|target| Act::Contra { target })),
+            Some(Verb::Recontra) => {
+                allowed(512).and(f.target.map(|target| Act::Recontra { target }))
+            }
+            Some(Verb::Subcontra) => {
+                allowed(512).and(f.target.map(|target| Act::Subcontra { target }))
+            }
+            Some(Verb::Handful) => allowed(1024 | 2048).and(
+                f.size
+                    .zip(f.cards.take())
+                    .map(|(size, cards)| Act::Handful { size, cards }),
+            ),
+            Some(Verb::Trumps) => allowed(4096 | 8192 | SKAT).and(
+                f.count
+                    .zip(f.pagat)
+                    .map(|(count, pagat)| Act::Trumps { count, pagat, skat }),
+            ),
+            Some(Verb::Matadors) => {
+                allowed(4096 | SKAT).and(f.count.map(|count| Act::Matadors { count, skat }))
+            }
+            Some(Verb::Half) => {
+                allowed(16384 | 32768 | SKAT).and(f.suit.zip(f.missing).map(|(suit, missing)| {
+                    Act::Half {
                         suit,
                         missing,
                         skat,
-                    },
-                )),
-                "full" => allowed(16384 | SKAT).and(f.suit.map(|suit| Act::Full { suit, skat })),
-                "abundant" => {
-                    allowed(16384 | SKAT).and(f.suit.map(|suit| Act::Abundant { suit, skat }))
-                }
-                "half-kings" => allowed(32768 | SKAT)
-                    .and(f.missing.map(|missing| Act::HalfKings { missing, skat })),
-                "full-kings" => allowed(SKAT).map(|_| Act::FullKings { skat }),
-                "abundant-kings" => allowed(SKAT).map(|_| Act::AbundantKings { skat }),
-                _ => None,
-            }?;
+                    }
+                }))
+            }
+            Some(Verb::Full) => {
+                allowed(16384 | SKAT).and(f.suit.map(|suit| Act::Full { suit, skat }))
+            }
+            Some(Verb::Abundant) => {
+                allowed(16384 | SKAT).and(f.suit.map(|suit| Act::Abundant { suit, skat }))
+            }
+            Some(Verb::HalfKings) => {
+                allowed(32768 | SKAT).and(f.missing.map(|missing| Act::HalfKings { missing, skat }))
+            }
+            Some(Verb::FullKings) => allowed(SKAT).map(|_| Act::FullKings { skat }),
+            Some(Verb::AbundantKings) => allowed(SKAT).map(|_| Act::AbundantKings { skat }),
+            None => None,
+        }?;
         Some(Action {
             seat: f.seat?,
             act,

@@ -15,7 +15,7 @@
 //! lines (`src/cmd/convert.rs`). Pretty JSON stays serde's.
 
 use crate::card::Card;
-use crate::record::{Act, Action, Actions, Item, Party, Record, Target};
+use crate::record::{Act, Action, Actions, Item, Party, Record, Target, Verb};
 
 /// Appends `record` as compact JSON to `out`.
 pub(crate) fn record(out: &mut Vec<u8>, r: &Record) {
@@ -498,6 +498,21 @@ impl Padded {
         Padded(bytes, b.len())
     }
 
+    /// `,"act":"word"`.
+    const fn member(word: &str) -> Padded {
+        let mut p = Padded::new(",\"act\":\"");
+        let w = word.as_bytes();
+        let mut i = 0;
+        while i < w.len() {
+            p.0[p.1] = w[i];
+            p.1 += 1;
+            i += 1;
+        }
+        p.0[p.1] = b'"';
+        p.1 += 1;
+        p
+    }
+
     #[inline]
     fn put(&self, out: &mut Vec<u8>) {
         let at = out.len();
@@ -506,38 +521,21 @@ impl Padded {
     }
 }
 
-/// The act member of each act, after the seat: `,"act":"pass"`.
+/// The act member of each verb ([`Verb`]), after the seat:
+/// `,"act":"pass"`, in the order of [`Verb::ALL`].
+const ACT_MEMBERS: [Padded; Verb::ALL.len()] = {
+    let mut members = [const { Padded([0; 24], 0) }; Verb::ALL.len()];
+    let mut i = 0;
+    while i < members.len() {
+        members[i] = Padded::member(Verb::ALL[i].word());
+        i += 1;
+    }
+    members
+};
+
+/// The act member of `act`.
 fn act_member(act: &Act) -> &'static Padded {
-    macro_rules! act {
-        ($name:literal) => {{
-            const P: Padded = Padded::new(concat!(",\"act\":\"", $name, "\""));
-            &P
-        }};
-    }
-    match act {
-        Act::Pass => act!("pass"),
-        Act::Bid { .. } => act!("bid"),
-        Act::Continue => act!("continue"),
-        Act::Call { .. } => act!("call"),
-        Act::Talon { .. } => act!("talon"),
-        Act::Grind => act!("grind"),
-        Act::Announce { .. } => act!("announce"),
-        Act::Contra { .. } => act!("contra"),
-        Act::Recontra { .. } => act!("recontra"),
-        Act::Subcontra { .. } => act!("subcontra"),
-        Act::Handful { .. } => act!("handful"),
-        Act::Slam => act!("slam"),
-        Act::Misdeal => act!("misdeal"),
-        Act::Tout => act!("tout"),
-        Act::Trumps { .. } => act!("trumps"),
-        Act::Matadors { .. } => act!("matadors"),
-        Act::Half { .. } => act!("half"),
-        Act::Full { .. } => act!("full"),
-        Act::Abundant { .. } => act!("abundant"),
-        Act::HalfKings { .. } => act!("half-kings"),
-        Act::FullKings { .. } => act!("full-kings"),
-        Act::AbundantKings { .. } => act!("abundant-kings"),
-    }
+    &ACT_MEMBERS[act.verb() as usize]
 }
 
 /// An action: its seat, its act's members (`"act"` first), then its own.

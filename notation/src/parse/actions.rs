@@ -96,14 +96,14 @@ impl<'a> Reader<'a> {
         let verb = crate::words::local_action(self.variant, verb).unwrap_or(verb);
         let variant = self.variant;
         #[rustfmt::skip] // compact arms, as written
-        let act = match verb {
-            "pass" | "good" => Act::Pass,
-            "continue" => Act::Continue,
-            "grind" => Act::Grind,
-            "slam" => Act::Slam,
-            "misdeal" => Act::Misdeal,
-            "tout" => Act::Tout,
-            "call" => {
+        let act = match Verb::from_word(verb) {
+            Some(Verb::Pass) => Act::Pass,
+            Some(Verb::Continue) => Act::Continue,
+            Some(Verb::Grind) => Act::Grind,
+            Some(Verb::Slam) => Act::Slam,
+            Some(Verb::Misdeal) => Act::Misdeal,
+            Some(Verb::Tout) => Act::Tout,
+            Some(Verb::Call) => {
                 let card = self.action_card()?;
                 let before = self.pos;
                 self.trivia_inline()?;
@@ -115,28 +115,28 @@ impl<'a> Reader<'a> {
                 }
                 Act::Call { card, fourth }
             }
-            "talon" => {
+            Some(Verb::Talon) => {
                 self.trivia_inline()?;
                 let (half, _) = self.number("a talon half (0 or 1)", "`talon 0` takes the first three cards, `talon 1` the last three")?;
                 Act::Talon { half }
             }
             // A local bonus word of the record's variant (§7.1): `kakadu`.
-            "announce" => Act::Announce {
+            Some(Verb::Announce) => Act::Announce {
                 bonus: self.word_of(|w| Bonus::from_word(crate::words::local_bonus(variant, w).unwrap_or(w)), "a bonus", Bonus::expected())?,
             },
-            "contra" | "kontra" | "recontra" | "rekontra" | "subcontra" | "subkontra" => {
+            Some(verb @ (Verb::Contra | Verb::Recontra | Verb::Subcontra)) => {
                 let target = self.word_of(|w| crate::words::local_bonus(variant, w).unwrap_or(w).parse().ok(), "a contra target", format!("game, {}", Bonus::expected()))?;
                 match verb {
-                    "contra" | "kontra" => Act::Contra { target },
-                    "recontra" | "rekontra" => Act::Recontra { target },
+                    Verb::Contra => Act::Contra { target },
+                    Verb::Recontra => Act::Recontra { target },
                     _ => Act::Subcontra { target },
                 }
             }
-            "handful" => {
+            Some(Verb::Handful) => {
                 let size = self.word_of(HandfulSize::from_word, "a handful size", HandfulSize::expected())?;
                 Act::Handful { size, cards: self.card_run()? }
             }
-            "trumps" => {
+            Some(Verb::Trumps) => {
                 self.trivia_inline()?;
                 let (count, _) = self.number("the number of trumps", "`trumps 11 pagat` or `trumps 10 no-pagat`")?;
                 let pagat = self.word_of(
@@ -150,31 +150,32 @@ impl<'a> Reader<'a> {
                 )?;
                 Act::Trumps { count, pagat, skat: self.skat_tail()? }
             }
-            "matadors" => {
+            Some(Verb::Matadors) => {
                 self.trivia_inline()?;
                 let (count, _) = self.number("the number of matadors", "`matadors 4`")?;
                 Act::Matadors { count, skat: self.skat_tail()? }
             }
-            "half" => {
+            Some(Verb::Half) => {
                 let suit = self.suit_word()?;
                 let missing = self.action_card()?;
                 Act::Half { suit, missing, skat: self.skat_tail()? }
             }
-            "full" => Act::Full { suit: self.suit_word()?, skat: self.skat_tail()? },
-            "abundant" => Act::Abundant { suit: self.suit_word()?, skat: self.skat_tail()? },
-            "half-kings" => {
+            Some(Verb::Full) => Act::Full { suit: self.suit_word()?, skat: self.skat_tail()? },
+            Some(Verb::Abundant) => Act::Abundant { suit: self.suit_word()?, skat: self.skat_tail()? },
+            Some(Verb::HalfKings) => {
                 let missing = self.action_card()?;
                 Act::HalfKings { missing, skat: self.skat_tail()? }
             }
-            "full-kings" => Act::FullKings { skat: self.skat_tail()? },
-            "abundant-kings" => Act::AbundantKings { skat: self.skat_tail()? },
-            other => match Game::from_word(other) {
+            Some(Verb::FullKings) => Act::FullKings { skat: self.skat_tail()? },
+            Some(Verb::AbundantKings) => Act::AbundantKings { skat: self.skat_tail()? },
+            // A bid is written by its game's name; `bid` is JSON's word.
+            Some(Verb::Bid) | None => match Game::from_word(verb) {
                 Some(game) => Act::Bid { game },
                 None => {
                     return Err(self.fail(
-                        Problem::new(Kind::Syntax, format!("`{other}` is not an action"))
+                        Problem::new(Kind::Syntax, format!("`{verb}` is not an action"))
                             .at(verb_span, "unknown action")
-                            .help(crate::words::action_help(other, self.variant)),
+                            .help(crate::words::action_help(verb, self.variant)),
                     ))
                 }
             },

@@ -512,14 +512,14 @@ pub(super) fn fast_actions(
                 i = end;
                 (!w.is_empty()).then_some(w)
             };
-            let act = match verb {
-                "pass" | "good" => Act::Pass,
-                "continue" => Act::Continue,
-                "grind" => Act::Grind,
-                "slam" => Act::Slam,
-                "misdeal" => Act::Misdeal,
-                "tout" => Act::Tout,
-                "call" => Act::Call {
+            let act = match Verb::from_word(verb) {
+                Some(Verb::Pass) => Act::Pass,
+                Some(Verb::Continue) => Act::Continue,
+                Some(Verb::Grind) => Act::Grind,
+                Some(Verb::Slam) => Act::Slam,
+                Some(Verb::Misdeal) => Act::Misdeal,
+                Some(Verb::Tout) => Act::Tout,
+                Some(Verb::Call) => Act::Call {
                     card: Card::parse_canonical(arg()?.as_bytes())?,
                     // Koenigrufen's call of the fourth king (KR-CALL-3):
                     // `call HK fourth`, one space before the word.
@@ -530,22 +530,22 @@ pub(super) fn fast_actions(
                         fourth
                     },
                 },
-                "talon" => Act::Talon {
+                Some(Verb::Talon) => Act::Talon {
                     half: small_count(arg()?)?,
                 },
-                "announce" => Act::Announce {
+                Some(Verb::Announce) => Act::Announce {
                     bonus: Bonus::from_word(arg()?)?,
                 },
-                "contra" | "kontra" => Act::Contra {
+                Some(Verb::Contra) => Act::Contra {
                     target: arg()?.parse().ok()?,
                 },
-                "recontra" | "rekontra" => Act::Recontra {
+                Some(Verb::Recontra) => Act::Recontra {
                     target: arg()?.parse().ok()?,
                 },
-                "subcontra" | "subkontra" => Act::Subcontra {
+                Some(Verb::Subcontra) => Act::Subcontra {
                     target: arg()?.parse().ok()?,
                 },
-                "trumps" => {
+                Some(Verb::Trumps) => {
                     let count = small_count(arg()?)?;
                     let pagat = match arg()? {
                         "pagat" => true,
@@ -558,34 +558,37 @@ pub(super) fn fast_actions(
                         skat: Vec::new(),
                     }
                 }
-                "matadors" => Act::Matadors {
+                Some(Verb::Matadors) => Act::Matadors {
                     count: small_count(arg()?)?,
                     skat: Vec::new(),
                 },
                 // Danish cavallerie and kings (DK-DECL-2): a suit letter and
                 // the missing card as canonical codes; `skat` and the
                 // rest take the general path.
-                "half" => Act::Half {
+                Some(Verb::Half) => Act::Half {
                     suit: suit_of(arg()?)?,
                     missing: Card::parse_canonical(arg()?.as_bytes())?,
                     skat: Vec::new(),
                 },
-                "full" => Act::Full {
+                Some(Verb::Full) => Act::Full {
                     suit: suit_of(arg()?)?,
                     skat: Vec::new(),
                 },
-                "abundant" => Act::Abundant {
+                Some(Verb::Abundant) => Act::Abundant {
                     suit: suit_of(arg()?)?,
                     skat: Vec::new(),
                 },
-                "half-kings" => Act::HalfKings {
+                Some(Verb::HalfKings) => Act::HalfKings {
                     missing: Card::parse_canonical(arg()?.as_bytes())?,
                     skat: Vec::new(),
                 },
-                "full-kings" => Act::FullKings { skat: Vec::new() },
-                "abundant-kings" => Act::AbundantKings { skat: Vec::new() },
-                other => Act::Bid {
-                    game: Game::from_word(other)?,
+                Some(Verb::FullKings) => Act::FullKings { skat: Vec::new() },
+                Some(Verb::AbundantKings) => Act::AbundantKings { skat: Vec::new() },
+                // A handful and the rest take the general path.
+                Some(Verb::Handful) => return None,
+                // A bid is written by its game's name; `bid` is JSON's word.
+                Some(Verb::Bid) | None => Act::Bid {
+                    game: Game::from_word(verb)?,
                 },
             };
             actions.push(Action {
