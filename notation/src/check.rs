@@ -170,6 +170,26 @@ pub struct Structure {
     /// The index (0-based) of the first trick of the wrong size (ALL-3):
     /// nothing in it or after it is judged.
     pub cut: Option<usize>,
+    /// What else the findings say, typed, for the engines to act on
+    /// without reading the findings' kinds.
+    pub facts: Facts,
+}
+
+/// The structural faults of a record as facts an engine acts on
+/// ([`Structure::facts`]); each comes with its finding in
+/// [`Structure::problems`].
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Facts {
+    /// A seat the table does not have, or two hands for one seat: who did
+    /// what cannot be known.
+    pub unknown_seats: bool,
+    /// A card not in the pack, anywhere in the record.
+    pub not_in_pack: bool,
+    /// A trick beyond the deal's number of tricks.
+    pub too_many_tricks: bool,
+    /// A partial record (no hands): the cards played a second time, each
+    /// with the index (0-based) of the trick it is played again in.
+    pub played_twice: Vec<(Card, usize)>,
 }
 
 /// The structural faults of a record whose table is already read, and
@@ -182,6 +202,7 @@ pub fn structure_of(record: &Record, table: Table) -> Structure {
         out: &mut out,
         dealt_outside: Vec::new(),
         cut: None,
+        facts: Facts::default(),
     };
     checker.seats(record);
     // The first trick of the wrong size, before anything is pushed: in a
@@ -191,22 +212,30 @@ pub fn structure_of(record: &Record, table: Table) -> Structure {
     let dealt_twice = checker.cards_in_deck(record);
     let wrong_deal = checker.deal(record, dealt_twice);
     if wrong_deal {
+        let unknown_seats = checker.facts.unknown_seats;
         // ALL-1, ALL-7: the one finding of the deal; nothing after it.
         let deal = out.pop();
         out.retain(|p| matches!(p.kind, Kind::UnknownSeat | Kind::DuplicateHand));
+        let facts = Facts {
+            unknown_seats,
+            not_in_pack: deal.as_ref().is_some_and(|p| p.kind == Kind::UnknownCard),
+            ..Facts::default()
+        };
         out.extend(deal);
         return Structure {
             problems: out,
             wrong_deal,
             cut: None,
+            facts,
         };
     }
     checker.tricks(record);
-    let cut = checker.cut;
+    let (cut, facts) = (checker.cut, checker.facts);
     Structure {
         problems: out,
         wrong_deal,
         cut,
+        facts,
     }
 }
 
@@ -219,6 +248,7 @@ struct Checker<'a> {
     dealt_outside: Vec<(Card, Span, Option<Seat>)>,
     /// The first trick of the wrong size (ALL-3).
     cut: Option<usize>,
+    facts: Facts,
 }
 
 impl Checker<'_> {
@@ -231,6 +261,7 @@ impl Checker<'_> {
 
     #[cold]
     fn report_seat(&mut self, seat: Seat, span: Span, what: &str) {
+        self.facts.unknown_seats = true;
         self.out.push(
             Problem::new(Kind::UnknownSeat, format!("seat {seat} is not at this table ({what})"))
                 .seat(seat)
@@ -247,6 +278,7 @@ impl Checker<'_> {
         for h in &r.hands {
             self.seat(h.seat, h.span, "hand");
             if std::mem::replace(&mut seen[h.seat as usize], true) {
+                self.facts.unknown_seats = true;
                 self.out.push(
                     Problem::new(
                         Kind::DuplicateHand,
@@ -297,6 +329,7 @@ impl Checker<'_> {
 
     #[cold]
     fn report_not_in_deck(&mut self, card: Card, span: Span) {
+        self.facts.not_in_pack = true;
         {
             let v = self.table.variant;
             let hint = outside_hint(v, card);
@@ -403,6 +436,7 @@ impl Checker<'_> {
             for (t, trick) in r.tricks.iter().enumerate().take(judged) {
                 for item in &trick.plays {
                     if !played.insert(item.card) {
+                        self.facts.played_twice.push((item.card, t));
                         self.out.push(
                             Problem::new(
                                 Kind::DuplicateCard,
@@ -597,6 +631,7 @@ impl Checker<'_> {
             );
         } else if let Some(trick) = r.tricks.get(v.tricks()) {
             let t = v.tricks();
+            self.facts.too_many_tricks = true;
             self.out.push(
                 Problem::new(
                     Kind::TooManyTricks,
@@ -720,6 +755,55 @@ mod tests {
 
     fn record(text: &str) -> Record {
         crate::parse_str(text).remove(0).unwrap()
+    }
+
+    /// Over every record of the corpus (its faulty records included), the
+    /// typed facts say what the findings say.
+    #[test]
+    fn the_facts_are_the_findings() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
+        let (mut records, mut with_facts) = (0, 0);
+        let mut dirs = vec![root];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                    continue;
+                }
+                if path.extension().is_none_or(|e| e != "tarok") {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                for r in crate::parse_str(&text).into_iter().flatten() {
+                    let Ok(t) = table(&r) else { continue };
+                    let s = structure_of(&r, t);
+                    let any = |k: &[Kind]| s.problems.iter().any(|p| k.contains(&p.kind));
+                    let f = &s.facts;
+                    let at = path.display();
+                    assert_eq!(
+                        f.unknown_seats,
+                        any(&[Kind::UnknownSeat, Kind::DuplicateHand]),
+                        "{at}"
+                    );
+                    assert_eq!(f.not_in_pack, any(&[Kind::UnknownCard]), "{at}");
+                    assert_eq!(f.too_many_tricks, any(&[Kind::TooManyTricks]), "{at}");
+                    let twice: Vec<(Card, usize)> = s
+                        .problems
+                        .iter()
+                        .filter(|p| r.is_partial() && p.kind == Kind::DuplicateCard)
+                        .map(|p| (p.card.unwrap(), usize::from(p.trick.unwrap()) - 1))
+                        .collect();
+                    assert_eq!(f.played_twice, twice, "{at}");
+                    records += 1;
+                    with_facts += usize::from(*f != Facts::default());
+                }
+            }
+        }
+        assert!(
+            records > 100 && with_facts > 5,
+            "{records} records, {with_facts} with facts"
+        );
     }
 
     #[test]

@@ -613,15 +613,16 @@ mod spec_table {
     /// row's word, its JSON `act`, its aliases and its variants.
     #[test]
     fn the_verbs_are_the_specs() {
-        let spec = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../spec/notation.md"
-        ))
-        .unwrap();
+        let spec =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/notation.md"))
+                .unwrap();
         let section = &spec[spec.find("## 7. Actions").unwrap()..];
         let section = &section[..section.find("### 7.1").unwrap()];
         let mut seen = Vec::new();
-        for row in section.lines().filter(|l| l.starts_with("| `") || l.starts_with("| a game")) {
+        for row in section
+            .lines()
+            .filter(|l| l.starts_with("| `") || l.starts_with("| a game"))
+        {
             let cells: Vec<&str> = row.split('|').map(str::trim).collect();
             let (words, json, variants) = (cells[1], cells[2], cells[4]);
             let tick = |s: &str| s.split('`').nth(1).unwrap().to_string();
@@ -636,7 +637,10 @@ mod spec_table {
                 assert_eq!(tick(words).split(' ').next(), Some(verb.word()), "{row}");
             }
             for alias in verb.aliases() {
-                assert!(words.contains(&format!("alias `{alias}`")), "{row}: {alias}");
+                assert!(
+                    words.contains(&format!("alias `{alias}`")),
+                    "{row}: {alias}"
+                );
             }
             let expected: Vec<Variant> = match variants {
                 "all" => Variant::ALL.to_vec(),
