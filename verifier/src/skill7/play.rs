@@ -85,6 +85,29 @@ fn plain_set(hand: CardSet, led: Card) -> CardSet {
     }
 }
 
+/// The cards a hand may play to a trick led with `led` (`None` when
+/// leading), S7-PLAY-2 and S7-PLAY-3: [`legal_plays`]'s set. Leading
+/// outside Farbesolo the hand may play any card it holds (S7-PLAY-2 binds
+/// the followers only), and what a follower may play there is one mask
+/// ([`plain_set`]): the shared core's chain of duties is built only to
+/// word a revoke. Tests hold both.
+fn allowed(hand: CardSet, led: Option<Card>, rules: &PlayRules) -> CardSet {
+    match led {
+        None if !rules.farbesolo => hand,
+        Some(l) if !rules.farbesolo => plain_set(hand, l),
+        _ => legal_plays(hand, led, rules.farbesolo, rules.suits_first).set,
+    }
+}
+
+/// Whether `card`, allowed, is the announced Pagat played before trick 10
+/// while the hand may play another card (S7-PLAY-4).
+fn premature_pagat(card: Card, seat: Seat, n: usize, allowed: CardSet, rules: &PlayRules) -> bool {
+    card == PAGAT
+        && rules.pagat_bidder == Some(seat)
+        && n < 10
+        && allowed != CardSet::from_bits_truncate(1u128 << PAGAT.index())
+}
+
 /// A duty in Skill7's words, and its rule.
 fn duty_words(duty: Option<Duty>, farbesolo: bool) -> (&'static str, &'static str) {
     match duty {
@@ -187,6 +210,8 @@ pub(super) struct Tricks {
     open: Option<Before>,
     /// The cards of the trick being played.
     in_trick: usize,
+    /// The first card of the trick being played.
+    led: Option<Card>,
 }
 
 #[derive(Debug, Clone)]
@@ -202,6 +227,28 @@ impl Tricks {
     pub(super) fn due(&self) -> Option<Seat> {
         (!self.table.slipped && self.done < 10)
             .then(|| (self.table.leader + self.in_trick as u8) % 4)
+    }
+
+    /// The seat whose card is due and the cards it may play (S7-PLAY-2 to
+    /// S7-PLAY-4): those [`Engine::play_card`] finds nothing against, by
+    /// the same checks ([`allowed`], [`premature_pagat`]). `None` where
+    /// [`Tricks::due`] is.
+    pub(super) fn legal(&self) -> Option<(Seat, CardSet)> {
+        let seat = self.due()?;
+        let hand = self.table.left[seat as usize];
+        let allowed = allowed(hand, self.led, &self.rules);
+        let n = self.done + 1;
+        let mut legal = allowed;
+        if premature_pagat(PAGAT, seat, n, allowed, &self.rules) {
+            legal.remove(PAGAT);
+        }
+        Some((seat, legal))
+    }
+
+    /// Whether the ten tricks have been taken (S7-PLAY-6): the deal is
+    /// played out.
+    pub(super) fn played_out(&self) -> bool {
+        self.done >= 10 && self.open.is_none()
     }
 
     /// The tricks judged: those taken (four cards each) and the one being
@@ -256,6 +303,7 @@ impl Engine {
             done: 0,
             open: None,
             in_trick: 0,
+            led: None,
         }
     }
 
@@ -304,9 +352,11 @@ impl Engine {
                 // The last trick, cut short (README ALL-4): judged, not won.
                 k.open = Some(before);
                 k.in_trick = size;
+                k.led = (size > 0).then_some(cards[0]);
                 return;
             }
             k.in_trick = 0;
+            k.led = None;
             k.table.leader = self.take_trick(n, k.table.leader, &cards, &mut k.out, &k.rules);
             k.done += 1;
         }
@@ -443,25 +493,11 @@ impl Engine {
             // A card that follows the suit or tarock led, from the hand:
             // that duty is met and no other applies (S7-PLAY-2).
         } else {
-            // Leading outside Farbesolo the hand may play any card it holds
-            // (S7-PLAY-2 binds the followers only): [`legal_plays`] is then
-            // the hand, as a test holds.
-            // Outside Farbesolo what a follower may play is one mask
-            // (`plain_set`); the shared core's chain of duties is built
-            // only to word a revoke.
-            let allowed = match led {
-                None if !rules.farbesolo => hand,
-                Some(l) if !rules.farbesolo => plain_set(hand, l),
-                _ => legal_plays(hand, led, rules.farbesolo, rules.suits_first).set,
-            };
+            let allowed = allowed(hand, led, rules);
             if !allowed.contains(card) {
                 let legal = legal_plays(hand, led, rules.farbesolo, rules.suits_first);
                 self.revoke(item, seat, n, led, &legal, rules.farbesolo);
-            } else if card == PAGAT
-                && rules.pagat_bidder == Some(seat)
-                && n < 10
-                && allowed != CardSet::from_bits_truncate(1u128 << PAGAT.index())
-            {
+            } else if premature_pagat(card, seat, n, allowed, rules) {
                 self.out.push(
                     Problem::new(
                         Finding::PrematureUltimoCard,
