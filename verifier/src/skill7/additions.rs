@@ -231,7 +231,7 @@ impl Engine {
             if game == Kind::Farbesolo {
                 return Some(Why::PagatInFarbesolo);
             }
-            if self.st.hands_known && !self.st.hands[seat as usize].contains(PAGAT) {
+            if self.st.hands_known && !self.st.hands[seat].contains(PAGAT) {
                 return Some(Why::PagatNotHeld);
             }
         }

@@ -13,7 +13,7 @@
 use notation::record::{Act, Action, Game, Target};
 use notation::Kind as Finding;
 use notation::Rule;
-use notation::{Problem, Record, Seat};
+use notation::{PerSeat, Problem, Record, Seat};
 
 use super::additions::Illegal;
 use super::deck::{suit_cards, trull};
@@ -109,7 +109,7 @@ pub(super) struct Auction {
     pub(super) game: Option<Kind>,
     pub(super) declarer: Seat,
     /// The game that was current when each seat agreed (S7-BID-3).
-    pub(super) agreed: [Option<Option<Kind>>; 4],
+    pub(super) agreed: PerSeat<Option<Option<Kind>>>,
     pub(super) items: [Option<Item>; 4],
     pub(super) continues: u8,
     pub(super) ended: bool,
@@ -188,7 +188,7 @@ impl Engine {
         Auction {
             game: None,
             declarer: self.st.forehand,
-            agreed: [None; 4],
+            agreed: PerSeat::new(4),
             items: [None; 4],
             continues: 0,
             ended: false,
@@ -330,7 +330,7 @@ impl Engine {
         self.st.hands_known
             && st.game == Some(Kind::Rufer)
             && side == Some(Side::Opponents)
-            && self.st.hands[seat as usize].intersection(trull()) == trull()
+            && self.st.hands[seat].intersection(trull()) == trull()
             && st.items[GAME].is_some_and(|i| i.level == 0)
             && st.items[VALAT].is_none()
     }
@@ -441,15 +441,11 @@ impl Engine {
         // The bar of S7-BID-3: the game current when the seat agreed (none
         // if it agreed before any game: then no game at all).
         let suit_cards = (kind == Kind::Farbesolo && self.st.hands_known)
-            .then(|| {
-                self.st.hands[seat as usize]
-                    .intersection(suit_cards())
-                    .len()
-            })
+            .then(|| self.st.hands[seat].intersection(suit_cards()).len())
             .filter(|&n| n < 5);
         Breaks {
             not_higher: st.game.filter(|g| kind <= *g),
-            bar: st.agreed[seat as usize].filter(|b| b.is_none_or(|b| kind > b)),
+            bar: st.agreed[seat].filter(|b| b.is_none_or(|b| kind > b)),
             suit_cards,
         }
     }
@@ -512,7 +508,7 @@ impl Engine {
             // before it; a seat that agreed before any game agreed to no
             // game and stays barred (S7-BID-3 amended; decision in
             // spec/rules-skill7-tarock.md).
-            for agreed in &mut st.agreed {
+            for agreed in st.agreed.values_mut() {
                 if matches!(agreed, Some(Some(_))) {
                     *agreed = None;
                 }
@@ -533,8 +529,8 @@ impl Engine {
         if first_of_forehand {
             faults.push(forehand_must_bid(a, "`continue`"));
         }
-        if st.agreed[a.seat as usize].is_none() {
-            st.agreed[a.seat as usize] = Some(st.game);
+        if st.agreed[a.seat].is_none() {
+            st.agreed[a.seat] = Some(st.game);
         }
         st.continues += 1;
         if st.continues >= 3 && st.game.is_some() {
@@ -559,8 +555,8 @@ impl Engine {
         faults: &mut Vec<Problem>,
     ) -> bool {
         st.continues = 0;
-        if st.agreed[a.seat as usize].is_none() {
-            st.agreed[a.seat as usize] = Some(st.game);
+        if st.agreed[a.seat].is_none() {
+            st.agreed[a.seat] = Some(st.game);
         }
         if first_of_forehand {
             // One `illegal-bid`, not also an addition "before any game".

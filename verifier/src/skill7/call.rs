@@ -42,7 +42,7 @@ impl Engine {
     /// The calls of `c` before their first entry.
     pub(super) fn new_calls(&self, c: Contract) -> Calls {
         Calls {
-            due: rufer_call(self.st.hands[c.declarer as usize]),
+            due: rufer_call(self.st.hands[c.declarer]),
             contract: c,
             called: None,
             stand_in: false,

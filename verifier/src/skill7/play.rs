@@ -9,7 +9,7 @@
 use notation::record::Trick;
 use notation::Kind as Finding;
 use notation::Rule;
-use notation::{Card, CardSet, Item, Lead, Problem, Seat};
+use notation::{Card, CardSet, Item, Lead, PerSeat, Problem, Seat};
 use notation::{Record, Variant};
 
 use super::auction::{Contract, Kind, PAGAT_ITEM};
@@ -158,8 +158,8 @@ pub fn trick_winner(cards: &[Card], farbesolo: bool) -> (usize, &'static str) {
 /// The trick results the settlement needs.
 #[derive(Debug, Clone)]
 pub(super) struct Play {
-    pub(super) points: [u32; 4],
-    pub(super) tricks: [u8; 4],
+    pub(super) points: PerSeat<u32>,
+    pub(super) tricks: PerSeat<u8>,
     /// Who played `T1` in trick 10 and whether it won it.
     pub(super) pagat_last: Option<(Seat, bool)>,
     /// The seat whose `T21` was caught (S7-SCORE-5, Mondfang), and the trick.
@@ -170,7 +170,7 @@ pub(super) struct Play {
 /// who leads.
 #[derive(Debug, Clone)]
 struct Table {
-    left: [CardSet; 4],
+    left: PerSeat<CardSet>,
     played: CardSet,
     leader: Seat,
     /// A structural fault in play has been reported (a lead out of turn, a
@@ -235,7 +235,7 @@ impl Tricks {
     /// [`Tricks::due`] is.
     pub(super) fn legal(&self) -> Option<(Seat, CardSet)> {
         let seat = self.due()?;
-        let hand = self.table.left[seat as usize];
+        let hand = self.table.left[seat];
         let allowed = allowed(hand, self.led, &self.rules);
         let n = self.done + 1;
         let mut legal = allowed;
@@ -295,8 +295,8 @@ impl Engine {
                 slipped: false,
             },
             out: Play {
-                points: [0; 4],
-                tricks: [0; 4],
+                points: PerSeat::new(4),
+                tricks: PerSeat::new(4),
                 pagat_last: None,
                 mondfang: None,
             },
@@ -416,7 +416,7 @@ impl Engine {
         // A card is held by one seat: when the seat on lead holds the first
         // card, no other seat can be the one the trick is written from.
         let first = trick.plays.first()?.card;
-        if !self.st.hands_known || table.left[table.leader as usize].contains(first) {
+        if !self.st.hands_known || table.left[table.leader].contains(first) {
             return None;
         }
         let fits = |l: Seat| {
@@ -425,7 +425,7 @@ impl Engine {
                 .iter()
                 .take(4)
                 .enumerate()
-                .all(|(i, item)| table.left[((l + i as u8) % 4) as usize].contains(item.card))
+                .all(|(i, item)| table.left[(l + i as u8) % 4].contains(item.card))
         };
         if fits(table.leader) {
             return None;
@@ -449,10 +449,10 @@ impl Engine {
         let Some(first) = trick.plays.first().map(|i| i.card) else {
             return;
         };
-        if table.left[table.leader as usize].contains(first) {
+        if table.left[table.leader].contains(first) {
             return;
         }
-        let Some(holder) = (0..4u8).find(|&s| table.left[s as usize].contains(first)) else {
+        let Some(holder) = (0..4u8).find(|&s| table.left[s].contains(first)) else {
             return;
         };
         let not_held = |leader: Seat| {
@@ -461,9 +461,7 @@ impl Engine {
                 .iter()
                 .take(4)
                 .enumerate()
-                .filter(|(i, item)| {
-                    !table.left[((leader + *i as u8) % 4) as usize].contains(item.card)
-                })
+                .filter(|(i, item)| !table.left[(leader + *i as u8) % 4].contains(item.card))
                 .count()
         };
         if not_held(holder) < not_held(table.leader) {
@@ -485,7 +483,7 @@ impl Engine {
         rules: &PlayRules,
     ) {
         let card = item.card;
-        let hand = table.left[seat as usize];
+        let hand = table.left[seat];
         let led = before.first().copied();
         if !hand.contains(card) {
             self.not_held(item, seat, n, table);
@@ -512,7 +510,7 @@ impl Engine {
                 );
             }
         }
-        table.left[seat as usize].remove(card);
+        table.left[seat].remove(card);
         table.played.insert(card);
     }
 
@@ -542,10 +540,10 @@ impl Engine {
                 table.slipped = true;
             }
         } else if Variant::Skill7Tarock.deck().contains(card) {
-            let holder = (0..4u8).find(|&s| table.left[s as usize].contains(card));
+            let holder = (0..4u8).find(|&s| table.left[s].contains(card));
             if let Some(h) = holder {
                 // It leaves the hand that held it (README ALL-2).
-                table.left[h as usize].remove(card);
+                table.left[h].remove(card);
             }
             let laid = match (holder, self.st.holder(card)) {
                 (Some(h), _) => format!("which seat {h} holds"),
@@ -634,8 +632,8 @@ impl Engine {
                 "the Pagat, the Mond and the Sküs in one trick: the Pagat wins (the fairy-tale trick)",
             );
         }
-        out.tricks[winner as usize] += 1;
-        out.points[winner as usize] += cards.iter().map(|c| points(*c)).sum::<u32>();
+        out.tricks[winner] += 1;
+        out.points[winner] += cards.iter().map(|c| points(*c)).sum::<u32>();
         self.out.report.event(|| Event::Trick {
             trick: n as u16,
             leader,
@@ -671,7 +669,7 @@ impl Engine {
         let mut sides = [0u32; 2];
         for s in 0..4u8 {
             let side = side_of(s, rules.game, c.declarer, rules.partner);
-            sides[usize::from(side != Side::Declarer)] += out.points[s as usize];
+            sides[usize::from(side != Side::Declarer)] += out.points[s];
         }
         self.out.report.event(|| Event::Count {
             trick: n as u16,
