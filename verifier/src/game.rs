@@ -39,6 +39,12 @@
 //! judgement against the replay of the whole record, and every 4th
 //! candidate left out against a judgement. A record the engine cannot step
 //! (no hands, a structural fault in the tricks) is replayed as below.
+//! After legal moves only the Skill7 engine lists the legal moves itself
+//! (`Stepper::legal`: the auction's entries and the call by the checks it
+//! judges them with, the cards by the play's own allowed set), and
+//! [`Game::apply`] takes a move it lists by stepping the engine, without
+//! judging the record again; debug builds check every 4th list against the
+//! judged one and every 4th step against the judgement of the record.
 //!
 //! In the other variants every candidate is judged by a full replay of the
 //! prefix, so one step costs (candidates) × (one replay of the deal so
@@ -71,7 +77,7 @@
 //! with and without the trumps shown); the play 4%. Fine for a teaching app,
 //! a server or a bot; a search engine wants incremental engines. Not done:
 //! taking a trick's legal cards from the engines' own duty functions
-//! (`french::legal_plays`, `skill7::legal_plays`, `trick::legal`): they need
+//! (`french::legal_plays`, `trick::legal`; Skill7 does, above): they need
 //! the contract and options the engine has read, which the game would have
 //! to read a second time; the play is no longer the dear part.
 //!

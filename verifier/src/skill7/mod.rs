@@ -29,6 +29,13 @@
 //! trick being played is judged again from its first card each time it
 //! grows (the table and the report before it are kept).
 //!
+//! Step by step (`crate::game`), the engine after the record so far also
+//! says who acts ([`Engine::due`]) and lists what is legal then, by the
+//! very checks it judges an entry or a card with: [`Stepped::admits`] (an
+//! auction entry: the game bids' breaks and the additions' reasons, typed
+//! and worded only when reported; the declarer's call) and
+//! [`Stepped::legal_cards`] (the play's allowed set and S7-PLAY-4).
+//!
 //! `deck` holds the pack and the card points (S7-DECK-*, S7-POINTS-1);
 //! `state` the game state the phases change and the writer of what they
 //! find.
