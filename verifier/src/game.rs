@@ -404,16 +404,27 @@ impl Stepper {
     fn legal(&self, game: &Game) -> Option<Vec<Move>> {
         match self {
             Stepper::Skill7(s) => {
+                use std::sync::OnceLock;
                 let (seat, due) = s.due()?;
-                let variant = game.table.variant;
+                let _ = game;
+                // The entries the notation can write, the same at every
+                // step (`acts`): made once.
+                static ACTS: [OnceLock<Vec<Act>>; 2] = [OnceLock::new(), OnceLock::new()];
                 let entries = |phase: Phase| {
-                    acts(variant, phase, seat, &[])
-                        .into_iter()
+                    ACTS[usize::from(phase == Phase::Calls)]
+                        .get_or_init(|| acts(Variant::Skill7Tarock, phase, 0, &[]))
+                        .iter()
+                        .filter(|act| s.admits(seat, due, act))
                         .map(|act| match phase {
-                            Phase::Auction => Move::Auction { seat, act },
-                            _ => Move::Calls { seat, act },
+                            Phase::Auction => Move::Auction {
+                                seat,
+                                act: act.clone(),
+                            },
+                            _ => Move::Calls {
+                                seat,
+                                act: act.clone(),
+                            },
                         })
-                        .filter(|m| self.admits(game, m))
                         .collect()
                 };
                 Some(match due {
@@ -450,7 +461,9 @@ impl Stepper {
                         .is_some_and(|(due, cards)| due == *seat && cards.contains(*card)),
                     _ => false,
                 };
-                listed && foreign(game.table.variant, mv).is_none()
+                // The engine admits Skill7 words only: no `foreign` check.
+                debug_assert!(!listed || foreign(game.table.variant, mv).is_none());
+                listed
             }
         }
     }
