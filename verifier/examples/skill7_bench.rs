@@ -1,5 +1,7 @@
-//! Generates Skill7 Tarock deals and times their verification (structural
-//! checks, options, the engine, the claim), best of five passes:
+//! Generates Skill7 Tarock deals, timing the generator (CPU time of one
+//! pass: `gen::skill7::deal` plays each deal through `Game`), and times
+//! their verification (structural checks, options, the engine, the claim),
+//! best of five passes:
 //! `cargo run --release -p tarok-verifier --example skill7_bench [N]`.
 
 extern crate tarok_verifier as verifier;
@@ -20,9 +22,20 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(20_000);
     let mut rng = verifier::gen::Rng::new(7);
+    let (start, cpu) = (Instant::now(), cpu_seconds());
     let records: Vec<_> = (0..n)
         .filter_map(|i| verifier::gen::skill7::deal(&mut rng, i))
         .collect();
+    let wall = start.elapsed().as_secs_f64();
+    match (cpu, cpu_seconds()) {
+        (Some(a), Some(b)) => println!(
+            "{} deals generated in {wall:.3} s, CPU time {:.3} s: {:.1} µs of CPU per deal",
+            records.len(),
+            b - a,
+            (b - a) * 1e6 / records.len() as f64
+        ),
+        _ => println!("{} deals generated in {wall:.3} s", records.len()),
+    }
     let mut best = f64::MAX;
     let mut best_cpu = f64::MAX;
     let mut dirty = 0;

@@ -39,6 +39,12 @@
 //! judgement against the replay of the whole record, and every 4th
 //! candidate left out against a judgement. A record the engine cannot step
 //! (no hands, a structural fault in the tricks) is replayed as below.
+//! After legal moves only the Skill7 engine lists the legal moves itself
+//! (`Stepper::legal`: the auction's entries and the call by the checks it
+//! judges them with, the cards by the play's own allowed set), and
+//! [`Game::apply`] takes a move it lists by stepping the engine, without
+//! judging the record again; debug builds check every 4th list against the
+//! judged one and every 4th step against the judgement of the record.
 //!
 //! In the other variants every candidate is judged by a full replay of the
 //! prefix, so one step costs (candidates) × (one replay of the deal so
@@ -71,7 +77,7 @@
 //! with and without the trumps shown); the play 4%. Fine for a teaching app,
 //! a server or a bot; a search engine wants incremental engines. Not done:
 //! taking a trick's legal cards from the engines' own duty functions
-//! (`french::legal_plays`, `skill7::legal_plays`, `trick::legal`): they need
+//! (`french::legal_plays`, `trick::legal`; Skill7 does, above): they need
 //! the contract and options the engine has read, which the game would have
 //! to read a second time; the play is no longer the dear part.
 //!
@@ -396,9 +402,77 @@ impl Stepper {
     /// candidates are then judged one by one). Debug builds check the list
     /// against the judged one ([`Game::legal`]).
     fn legal(&self, game: &Game) -> Option<Vec<Move>> {
-        let _ = game;
         match self {
-            Stepper::Skill7(_) => None,
+            Stepper::Skill7(s) => {
+                use std::sync::OnceLock;
+                let (seat, due) = s.due()?;
+                let _ = game;
+                // The entries the notation can write, the same at every
+                // step (`acts`): made once.
+                static ACTS: [OnceLock<Vec<Act>>; 2] = [OnceLock::new(), OnceLock::new()];
+                let entries = |phase: Phase| {
+                    ACTS[usize::from(phase == Phase::Calls)]
+                        .get_or_init(|| acts(Variant::Skill7Tarock, phase, 0, &[]))
+                        .iter()
+                        .filter(|act| s.admits(seat, due, act))
+                        .map(|act| match phase {
+                            Phase::Auction => Move::Auction {
+                                seat,
+                                act: act.clone(),
+                            },
+                            _ => Move::Calls {
+                                seat,
+                                act: act.clone(),
+                            },
+                        })
+                        .collect()
+                };
+                Some(match due {
+                    crate::skill7::Due::Auction => entries(Phase::Auction),
+                    crate::skill7::Due::Calls => entries(Phase::Calls),
+                    crate::skill7::Due::Play => {
+                        let (seat, cards) = s.legal_cards()?;
+                        cards.iter().map(|card| Move::play(seat, card)).collect()
+                    }
+                })
+            }
+        }
+    }
+
+    /// Whether the engine lists `mv` as legal ([`Stepper::legal`]), and it
+    /// reads, written plainly (a new trick without its leader named), as
+    /// the engine takes it: [`Game::apply`] then takes it without judging
+    /// the record again. False where the engine cannot tell.
+    fn admits(&self, game: &Game, mv: &Move) -> bool {
+        match self {
+            Stepper::Skill7(s) => {
+                use crate::skill7::Due;
+                let listed = match mv {
+                    Move::Auction { seat, act } => s.admits(*seat, Due::Auction, act),
+                    Move::Calls { seat, act } => s.admits(*seat, Due::Calls, act),
+                    Move::Play {
+                        seat,
+                        card,
+                        name: None,
+                        rename: None,
+                        fool_call: None,
+                    } => s
+                        .legal_cards()
+                        .is_some_and(|(due, cards)| due == *seat && cards.contains(*card)),
+                    _ => false,
+                };
+                // The engine admits Skill7 words only: no `foreign` check.
+                debug_assert!(!listed || foreign(game.table.variant, mv).is_none());
+                listed
+            }
+        }
+    }
+
+    /// Whether the deal has ended after the moves [`Stepper::admits`] took
+    /// (the record needs no further entry).
+    fn ended(&self) -> bool {
+        match self {
+            Stepper::Skill7(s) => s.played_out(),
         }
     }
 
@@ -449,6 +523,40 @@ fn action(seat: Seat, act: Act) -> Action {
 
 fn items(cards: &[Card]) -> Vec<Item> {
     cards.iter().copied().map(Item::new).collect()
+}
+
+/// Appends an entry or a card to `record` ([`Game::append`]); `within`: a
+/// card goes to the trick being played.
+fn append_to(record: &mut Record, mv: &Move, lead: bool, within: bool) {
+    match mv.clone() {
+        Move::Auction { seat, act } => push_action(&mut record.auction, seat, act),
+        Move::Calls { seat, act } => push_action(&mut record.calls, seat, act),
+        Move::Declare { seat, act } => push_action(&mut record.declarations, seat, act),
+        Move::Play {
+            seat,
+            card,
+            name,
+            rename,
+            fool_call,
+        } => {
+            let item = Item {
+                name,
+                rename,
+                ..Item::new(card)
+            };
+            if within {
+                record.tricks.last_mut().expect("a trick").plays.push(item);
+            } else {
+                record.tricks.push(Trick {
+                    leader: lead.then_some(seat),
+                    fool_call,
+                    plays: std::iter::once(item).collect(),
+                    ..Trick::default()
+                });
+            }
+        }
+        Move::Handful { .. } | Move::Discard { .. } => {}
+    }
 }
 
 fn push_action(list: &mut Option<Actions>, seat: Seat, act: Act) {
@@ -752,35 +860,7 @@ impl Game {
     /// of it), as [`Game::with`]; undone by [`Game::unappend`]. Other moves
     /// are left to `with`.
     fn append(&self, record: &mut Record, mv: &Move, lead: bool) {
-        match mv.clone() {
-            Move::Auction { seat, act } => push_action(&mut record.auction, seat, act),
-            Move::Calls { seat, act } => push_action(&mut record.calls, seat, act),
-            Move::Declare { seat, act } => push_action(&mut record.declarations, seat, act),
-            Move::Play {
-                seat,
-                card,
-                name,
-                rename,
-                fool_call,
-            } => {
-                let item = Item {
-                    name,
-                    rename,
-                    ..Item::new(card)
-                };
-                if self.in_trick().is_some() {
-                    record.tricks.last_mut().expect("a trick").plays.push(item);
-                } else {
-                    record.tricks.push(Trick {
-                        leader: lead.then_some(seat),
-                        fool_call,
-                        plays: std::iter::once(item).collect(),
-                        ..Trick::default()
-                    });
-                }
-            }
-            Move::Handful { .. } | Move::Discard { .. } => {}
-        }
+        append_to(record, mv, lead, self.in_trick().is_some());
     }
 
     /// Undoes [`Game::append`] on a copy of the record so far.
@@ -1515,12 +1595,48 @@ impl Game {
     /// Takes `mv` if it is legal; otherwise leaves the game as it was and
     /// gives the engine's findings on the record with `mv` appended.
     pub fn apply(&mut self, mv: Move) -> Result<(), Rejected> {
+        if self.step(&mv) {
+            return Ok(());
+        }
         let problems = self.check(&mv);
         if !problems.is_empty() {
             return Err(Rejected { problems });
         }
         self.take(mv);
         Ok(())
+    }
+
+    /// Takes `mv` without judging the record again where the stepped engine
+    /// lists it as legal ([`Stepper::admits`]): the record takes it as
+    /// written and the engine steps by it, the findings stay none. Debug
+    /// builds check every 4th step against the judgement of the record.
+    fn step(&mut self, mv: &Move) -> bool {
+        let clean = !self.over
+            && self.problems.is_empty()
+            && self.pending.is_none()
+            && self.showing.is_none();
+        if !clean || !self.stepped.as_ref().is_some_and(|s| s.admits(self, mv)) {
+            return false;
+        }
+        let within = self.in_trick().is_some();
+        if let (Move::Play { seat, .. }, false) = (mv, within) {
+            self.leaders.push(*seat);
+        }
+        append_to(&mut self.record, mv, false, within);
+        if let Some(stepped) = self.stepped.as_mut() {
+            stepped.advance(&self.record);
+            self.over = stepped.ended();
+        }
+        #[cfg(debug_assertions)]
+        if every_4th() {
+            let (problems, over) = self.judge(&self.record);
+            assert!(
+                problems.is_empty() && over == self.over,
+                "{mv} stepped (over: {}), judged {problems:?} (over: {over})",
+                self.over
+            );
+        }
+        true
     }
 
     /// Takes `mv` whether it is legal or not (entering a real record), and

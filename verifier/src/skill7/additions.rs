@@ -4,6 +4,7 @@
 //! holder's duty to kontra (S7-ADD-3) is checked in `auction`.
 
 use notation::record::{Act, Action, Bonus, Target};
+use notation::Seat;
 
 use super::auction::{
     Auction, Item, Kind, ABSOLUT, GAME, ITEM_WORDS, LEVEL_WORDS, PAGAT_ITEM, VALAT,
@@ -14,6 +15,117 @@ use super::state::{Engine, Side};
 /// Why an entry is illegal: its rule, the message, the help line.
 pub(super) type Illegal = (&'static str, String, &'static str);
 
+/// Why an addition or kontra is illegal (S7-ADD-1, S7-ADD-2), as the
+/// checks find it; worded ([`Why::illegal`]) only where it is reported, so
+/// that the legal entries can be listed without wording the others
+/// (`crate::game`). `usize`: an item (the game, absolut, pagat, valat);
+/// `u8`: a kontra's step (1 kontra, 2 rekontra, 3 subkontra).
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Why {
+    NoAddition(Bonus),
+    AnnounceAfterValat(usize),
+    Again(usize),
+    AbsolutEarly,
+    PagatInFarbesolo,
+    PagatNotHeld,
+    NoTarget(Target),
+    KontraAfterValat(usize, u8),
+    KontraOnlyOnValat(u8),
+    NotBid(usize, u8),
+    OutOfOrder(usize, u8, u8),
+    WrongTeam(usize, u8, Side, Side),
+}
+
+impl Why {
+    /// The reason in words, for the entry of `seat`.
+    pub(super) fn illegal(self, seat: Seat) -> Illegal {
+        let after_valat = "after a valat only kontra (rekontra, subkontra) on the valat may be bid";
+        match self {
+            Why::NoAddition(other) => (
+                "S7-ADD-1",
+                format!("`{}` is not an addition of Skill7 Tarock", other.word()),
+                "the additions are absolut, pagat and valat",
+            ),
+            Why::AnnounceAfterValat(idx) => (
+                "S7-ADD-2",
+                format!("seat {seat} bids {} after valat", ITEM_WORDS[idx]),
+                after_valat,
+            ),
+            Why::Again(idx) => (
+                "S7-ADD-2",
+                format!("{} has already been bid in this game", ITEM_WORDS[idx]),
+                "each addition can be bid once per game, by either team",
+            ),
+            Why::AbsolutEarly => (
+                "S7-ADD-2",
+                format!("seat {seat}, an opponent, bids absolut before the game was kontra'd"),
+                "an opponent may only bid absolut after a kontra on the game",
+            ),
+            Why::PagatInFarbesolo => (
+                "S7-ADD-2",
+                "pagat cannot be bid in farbesolo".into(),
+                "the Pagat premium is not played in Farbesolo, so it cannot be bid there",
+            ),
+            Why::PagatNotHeld => (
+                "S7-ADD-2",
+                format!("seat {seat} bids pagat without holding T1"),
+                "only the player who holds the Pagat (T1) can bid pagat",
+            ),
+            Why::NoTarget(target) => (
+                "S7-ADD-1",
+                format!("`{target}` cannot be kontra'd in Skill7 Tarock"),
+                "kontras target the game, absolut, pagat or valat",
+            ),
+            Why::KontraAfterValat(idx, step) => (
+                "S7-ADD-2",
+                format!(
+                    "{} on {} after valat",
+                    LEVEL_WORDS[step as usize], ITEM_WORDS[idx]
+                ),
+                after_valat,
+            ),
+            Why::KontraOnlyOnValat(step) => (
+                "S7-ADD-2",
+                format!("{} on valat", LEVEL_WORDS[step as usize]),
+                "with after_valat=kontra-only only a kontra on the valat may follow a valat",
+            ),
+            Why::NotBid(idx, step) => (
+                "S7-ADD-1",
+                format!(
+                    "{} on {}, which was not bid in this game",
+                    LEVEL_WORDS[step as usize], ITEM_WORDS[idx]
+                ),
+                "a kontra needs its target bid in the current game",
+            ),
+            Why::OutOfOrder(idx, step, level) => (
+                "S7-ADD-1",
+                format!(
+                    "{} on {} which stands at {}",
+                    LEVEL_WORDS[step as usize],
+                    ITEM_WORDS[idx],
+                    if level == 0 {
+                        "no kontra"
+                    } else {
+                        LEVEL_WORDS[level as usize]
+                    }
+                ),
+                "kontra, rekontra and subkontra come in that order, one step each",
+            ),
+            Why::WrongTeam(idx, step, side, must) => (
+                "S7-ADD-1",
+                format!(
+                    "{} on {} by {}; only {} may give it",
+                    LEVEL_WORDS[step as usize],
+                    ITEM_WORDS[idx],
+                    side.word(),
+                    must.word()
+                ),
+                "kontra and subkontra come from the team that does not own the item, rekontra from the team that owns it",
+            ),
+        }
+    }
+}
+
 fn item_index(target: Target) -> Option<usize> {
     match target {
         Target::Game => Some(GAME),
@@ -22,6 +134,28 @@ fn item_index(target: Target) -> Option<usize> {
         Target::Bonus(Bonus::Valat) => Some(VALAT),
         Target::Bonus(_) => None,
     }
+}
+
+/// The item an addition bids, or a kontra targets, and the kontra's step
+/// (0 for an addition); `None`: no addition or kontra.
+fn item_of(act: &Act) -> Option<Result<(usize, u8), Why>> {
+    let kontra = |target: Target, step: u8| {
+        item_index(target)
+            .map(|idx| (idx, step))
+            .ok_or(Why::NoTarget(target))
+    };
+    Some(match *act {
+        Act::Announce { bonus } => match bonus {
+            Bonus::Absolut => Ok((ABSOLUT, 0)),
+            Bonus::Pagat => Ok((PAGAT_ITEM, 0)),
+            Bonus::Valat => Ok((VALAT, 0)),
+            other => Err(Why::NoAddition(other)),
+        },
+        Act::Contra { target } => kontra(target, 1),
+        Act::Recontra { target } => kontra(target, 2),
+        Act::Subcontra { target } => kontra(target, 3),
+        _ => return None,
+    })
 }
 
 impl Engine {
@@ -35,86 +169,71 @@ impl Engine {
         act: &Act,
         a: &Action,
     ) -> Option<Illegal> {
-        match *act {
-            Act::Announce { bonus } => self.announce(st, game, side, bonus, a),
-            Act::Contra { target } => kontra(st, side, target, 1),
-            Act::Recontra { target } => kontra(st, side, target, 2),
-            Act::Subcontra { target } => kontra(st, side, target, 3),
-            _ => None,
+        let seat = a.seat;
+        if let Some(why) = self.addition_fault(st, game, side, act, seat) {
+            return Some(why.illegal(seat));
+        }
+        if let Some(Ok((idx, step))) = item_of(act) {
+            if step == 0 {
+                st.items[idx] = Some(Item {
+                    owner: side,
+                    level: 0,
+                    bidder: seat,
+                });
+            } else if let Some(i) = st.items[idx].as_mut() {
+                i.level = step;
+            }
+        }
+        None
+    }
+
+    /// Why an addition or kontra by `seat` of `side` is illegal now
+    /// (S7-ADD-1, S7-ADD-2), if it is: the checks of [`Engine::addition`].
+    pub(super) fn addition_fault(
+        &self,
+        st: &Auction,
+        game: Kind,
+        side: Side,
+        act: &Act,
+        seat: Seat,
+    ) -> Option<Why> {
+        let (idx, step) = match item_of(act)? {
+            Ok(item) => item,
+            Err(why) => return Some(why),
+        };
+        if step == 0 {
+            self.announce_fault(st, game, side, idx, seat)
+        } else {
+            kontra_fault(st, side, idx, step)
         }
     }
 
     /// `announce absolut | pagat | valat` (S7-ADD-1, S7-ADD-2).
-    fn announce(
+    fn announce_fault(
         &self,
-        st: &mut Auction,
+        st: &Auction,
         game: Kind,
         side: Side,
-        bonus: Bonus,
-        a: &Action,
-    ) -> Option<Illegal> {
-        let seat = a.seat;
-        let idx = match bonus {
-            Bonus::Absolut => ABSOLUT,
-            Bonus::Pagat => PAGAT_ITEM,
-            Bonus::Valat => VALAT,
-            other => {
-                return Some((
-                    "S7-ADD-1",
-                    format!("`{}` is not an addition of Skill7 Tarock", other.word()),
-                    "the additions are absolut, pagat and valat",
-                ))
-            }
-        };
+        idx: usize,
+        seat: Seat,
+    ) -> Option<Why> {
         if st.items[VALAT].is_some() {
-            return Some((
-                "S7-ADD-2",
-                format!("seat {seat} bids {} after valat", ITEM_WORDS[idx]),
-                "after a valat only kontra (rekontra, subkontra) on the valat may be bid",
-            ));
+            return Some(Why::AnnounceAfterValat(idx));
         }
         if st.items[idx].is_some() {
-            return Some((
-                "S7-ADD-2",
-                format!("{} has already been bid in this game", ITEM_WORDS[idx]),
-                "each addition can be bid once per game, by either team",
-            ));
+            return Some(Why::Again(idx));
         }
         if idx == ABSOLUT && side == Side::Opponents && !absolut_open_to_opponents(st) {
-            return Some((
-                "S7-ADD-2",
-                format!("seat {seat}, an opponent, bids absolut before the game was kontra'd"),
-                "an opponent may only bid absolut after a kontra on the game",
-            ));
+            return Some(Why::AbsolutEarly);
         }
         if idx == PAGAT_ITEM {
-            if let Some(why) = self.pagat_not_biddable(game, a) {
-                return Some(why);
+            // Pagat is not bid in Farbesolo, nor without holding `T1`.
+            if game == Kind::Farbesolo {
+                return Some(Why::PagatInFarbesolo);
             }
-        }
-        st.items[idx] = Some(Item {
-            owner: side,
-            level: 0,
-            bidder: seat,
-        });
-        None
-    }
-
-    /// Pagat is not bid in Farbesolo, nor without holding `T1` (S7-ADD-2).
-    fn pagat_not_biddable(&self, game: Kind, a: &Action) -> Option<Illegal> {
-        if game == Kind::Farbesolo {
-            return Some((
-                "S7-ADD-2",
-                "pagat cannot be bid in farbesolo".into(),
-                "the Pagat premium is not played in Farbesolo, so it cannot be bid there",
-            ));
-        }
-        if self.st.hands_known && !self.st.hands[a.seat as usize].contains(PAGAT) {
-            return Some((
-                "S7-ADD-2",
-                format!("seat {} bids pagat without holding T1", a.seat),
-                "only the player who holds the Pagat (T1) can bid pagat",
-            ));
+            if self.st.hands_known && !self.st.hands[seat].contains(PAGAT) {
+                return Some(Why::PagatNotHeld);
+            }
         }
         None
     }
@@ -130,97 +249,28 @@ fn absolut_open_to_opponents(st: &Auction) -> bool {
     }
 }
 
-/// Kontra (`step` 1), rekontra (2), subkontra (3) on `target` (S7-ADD-1,
-/// S7-ADD-2).
-fn kontra(st: &mut Auction, side: Side, target: Target, step: u8) -> Option<Illegal> {
-    let Some(idx) = item_index(target) else {
-        return Some((
-            "S7-ADD-1",
-            format!("`{target}` cannot be kontra'd in Skill7 Tarock"),
-            "kontras target the game, absolut, pagat or valat",
-        ));
-    };
-    if let Some(why) = kontra_after_valat(st, idx, step) {
-        return Some(why);
-    }
-    let Some(item) = st.items[idx] else {
-        return Some((
-            "S7-ADD-1",
-            format!(
-                "{} on {}, which was not bid in this game",
-                LEVEL_WORDS[step as usize], ITEM_WORDS[idx]
-            ),
-            "a kontra needs its target bid in the current game",
-        ));
-    };
-    if let Some(why) = kontra_out_of_order(item, idx, side, step) {
-        return Some(why);
-    }
-    if let Some(i) = st.items[idx].as_mut() {
-        i.level = step;
-    }
-    None
-}
-
-/// After a valat only kontras on the valat; with `after_valat=kontra-only`
-/// only the first (S7-ADD-2).
-fn kontra_after_valat(st: &Auction, idx: usize, step: u8) -> Option<Illegal> {
+/// Kontra (`step` 1), rekontra (2), subkontra (3) on item `idx` (S7-ADD-1,
+/// S7-ADD-2): after a valat only kontras on the valat, with
+/// `after_valat=kontra-only` only the first; the target bid in this game;
+/// the steps one at a time, kontra and subkontra from the team not owning
+/// the item.
+fn kontra_fault(st: &Auction, side: Side, idx: usize, step: u8) -> Option<Why> {
     if st.items[VALAT].is_some() && idx != VALAT {
-        return Some((
-            "S7-ADD-2",
-            format!(
-                "{} on {} after valat",
-                LEVEL_WORDS[step as usize], ITEM_WORDS[idx]
-            ),
-            "after a valat only kontra (rekontra, subkontra) on the valat may be bid",
-        ));
+        return Some(Why::KontraAfterValat(idx, step));
     }
     if idx == VALAT && step > 1 && st.opts.kontra_only {
-        return Some((
-            "S7-ADD-2",
-            format!("{} on valat", LEVEL_WORDS[step as usize]),
-            "with after_valat=kontra-only only a kontra on the valat may follow a valat",
-        ));
+        return Some(Why::KontraOnlyOnValat(step));
     }
-    None
-}
-
-/// Kontra, rekontra, subkontra come one step at a time, kontra and
-/// subkontra from the team not owning the item (S7-ADD-1).
-fn kontra_out_of_order(item: Item, idx: usize, side: Side, step: u8) -> Option<Illegal> {
+    let Some(item) = st.items[idx] else {
+        return Some(Why::NotBid(idx, step));
+    };
     if item.level + 1 != step {
-        return Some((
-            "S7-ADD-1",
-            format!(
-                "{} on {} which stands at {}",
-                LEVEL_WORDS[step as usize],
-                ITEM_WORDS[idx],
-                if item.level == 0 {
-                    "no kontra"
-                } else {
-                    LEVEL_WORDS[item.level as usize]
-                }
-            ),
-            "kontra, rekontra and subkontra come in that order, one step each",
-        ));
+        return Some(Why::OutOfOrder(idx, step, item.level));
     }
     let must = if step == 2 {
         item.owner
     } else {
         item.owner.other()
     };
-    if side != must {
-        return Some((
-            "S7-ADD-1",
-            format!(
-                "{} on {} by {}; only {} may give it",
-                LEVEL_WORDS[step as usize],
-                ITEM_WORDS[idx],
-                side.word(),
-                must.word()
-            ),
-            "kontra and subkontra come from the team that does not own the item, rekontra from the team that owns it",
-        ));
-    }
-    None
+    (side != must).then_some(Why::WrongTeam(idx, step, side, must))
 }

@@ -13,7 +13,7 @@
 use notation::record::{Act, Action, Game, Target};
 use notation::Kind as Finding;
 use notation::Rule;
-use notation::{Problem, Record, Seat};
+use notation::{PerSeat, Problem, Record, Seat};
 
 use super::additions::Illegal;
 use super::deck::{suit_cards, trull};
@@ -109,7 +109,7 @@ pub(super) struct Auction {
     pub(super) game: Option<Kind>,
     pub(super) declarer: Seat,
     /// The game that was current when each seat agreed (S7-BID-3).
-    pub(super) agreed: [Option<Option<Kind>>; 4],
+    pub(super) agreed: PerSeat<Option<Option<Kind>>>,
     pub(super) items: [Option<Item>; 4],
     pub(super) continues: u8,
     pub(super) ended: bool,
@@ -131,6 +131,33 @@ impl Auction {
     /// auction has not ended.
     pub(super) fn turn(&self) -> Option<Seat> {
         (self.displaced.is_none() && !self.ended).then_some(self.expected)
+    }
+
+    /// The contract of `game` as the auction stands: its declarer, its
+    /// additions and kontras.
+    pub(super) fn contract(&self, game: Kind) -> Contract {
+        Contract {
+            game,
+            declarer: self.declarer,
+            items: self.items,
+        }
+    }
+}
+
+/// What a game bid breaks (S7-BID-1, S7-BID-3, S7-BID-4).
+#[derive(Debug, Clone, Copy)]
+struct Breaks {
+    /// The current game, not lower than the bid.
+    not_higher: Option<Kind>,
+    /// The game current when the seat agreed (`None`: before any game).
+    bar: Option<Option<Kind>>,
+    /// The seat's suit cards, fewer than five, for a Farbesolo.
+    suit_cards: Option<u32>,
+}
+
+impl Breaks {
+    fn none(&self) -> bool {
+        self.not_higher.is_none() && self.bar.is_none() && self.suit_cards.is_none()
     }
 }
 
@@ -161,7 +188,7 @@ impl Engine {
         Auction {
             game: None,
             declarer: self.st.forehand,
-            agreed: [None; 4],
+            agreed: PerSeat::new(4),
             items: [None; 4],
             continues: 0,
             ended: false,
@@ -303,7 +330,7 @@ impl Engine {
         self.st.hands_known
             && st.game == Some(Kind::Rufer)
             && side == Some(Side::Opponents)
-            && self.st.hands[seat as usize].intersection(trull()) == trull()
+            && self.st.hands[seat].intersection(trull()) == trull()
             && st.items[GAME].is_some_and(|i| i.level == 0)
             && st.items[VALAT].is_none()
     }
@@ -365,7 +392,8 @@ impl Engine {
     /// reason it breaks, for the entry's one finding (S7-BID-4 amended).
     fn game_bid_faults(&self, st: &Auction, a: &Action, kind: Kind, faults: &mut Vec<Problem>) {
         let seat = a.seat;
-        if let Some(current) = st.game.filter(|g| kind <= *g) {
+        let breaks = self.game_bid_breaks(st, seat, kind);
+        if let Some(current) = breaks.not_higher {
             faults.push(entry_fault(
                 Finding::IllegalBid,
                 "S7-BID-1",
@@ -379,9 +407,7 @@ impl Engine {
                 "a game bid must be strictly higher than the current one: rufer < farbesolo < solo",
             ));
         }
-        // The bar of S7-BID-3: the game current when the seat agreed (none
-        // if it agreed before any game: then no game at all).
-        if let Some(bar) = st.agreed[seat as usize].filter(|b| b.is_none_or(|b| kind > b)) {
+        if let Some(bar) = breaks.bar {
             faults.push(entry_fault(
                 Finding::IllegalBid,
                 "S7-BID-3",
@@ -397,20 +423,66 @@ impl Engine {
                 "a player who said `continue` or bid an addition or kontra may not bid a higher game any more (none at all if it agreed before any game); it may only add additions",
             ));
         }
-        if kind == Kind::Farbesolo && self.st.hands_known {
-            let n = self.st.hands[seat as usize]
-                .intersection(suit_cards())
-                .len();
-            if n < 5 {
-                faults.push(entry_fault(
-                    Finding::IllegalBid,
-                    "S7-BID-4",
-                    a,
-                    format!("seat {seat} bids farbesolo with only {n} suit cards"),
-                    "farbesolo without five suit cards",
-                    "only a player holding at least 5 suit cards may bid farbesolo",
-                ));
+        if let Some(n) = breaks.suit_cards {
+            faults.push(entry_fault(
+                Finding::IllegalBid,
+                "S7-BID-4",
+                a,
+                format!("seat {seat} bids farbesolo with only {n} suit cards"),
+                "farbesolo without five suit cards",
+                "only a player holding at least 5 suit cards may bid farbesolo",
+            ));
+        }
+    }
+
+    /// What a game bid of `kind` by `seat` breaks ([`Engine::game_bid_faults`]
+    /// words it).
+    fn game_bid_breaks(&self, st: &Auction, seat: Seat, kind: Kind) -> Breaks {
+        // The bar of S7-BID-3: the game current when the seat agreed (none
+        // if it agreed before any game: then no game at all).
+        let suit_cards = (kind == Kind::Farbesolo && self.st.hands_known)
+            .then(|| self.st.hands[seat].intersection(suit_cards()).len())
+            .filter(|&n| n < 5);
+        Breaks {
+            not_higher: st.game.filter(|g| kind <= *g),
+            bar: st.agreed[seat].filter(|b| b.is_none_or(|b| kind > b)),
+            suit_cards,
+        }
+    }
+
+    /// Whether `act` by `seat` is a legal entry now: one that
+    /// [`Engine::entry`] finds nothing against, by the same checks. The
+    /// legal entries of the seat due are so listed without judging each
+    /// (`crate::game`).
+    pub(super) fn admits(&self, st: &Auction, seat: Seat, act: &Act) -> bool {
+        if st.turn() != Some(seat) {
+            return false;
+        }
+        let first_of_forehand = seat == self.st.forehand && !st.forehand_spoke;
+        let side = st.game.map(|g| side_of(seat, g, st.declarer, st.partner));
+        let trull_duty = self.must_kontra_with_trull(st, seat, side);
+        match act {
+            // A legal higher game meets the Trull duty.
+            Act::Bid { game } => Kind::from_game(*game)
+                .is_some_and(|kind| self.game_bid_breaks(st, seat, kind).none()),
+            Act::Continue | Act::Pass => !first_of_forehand && !trull_duty,
+            Act::Announce { .. }
+            | Act::Contra { .. }
+            | Act::Recontra { .. }
+            | Act::Subcontra { .. } => {
+                let kontra_game = *act
+                    == Act::Contra {
+                        target: Target::Game,
+                    };
+                match (st.game, side) {
+                    (Some(game), Some(side)) if !first_of_forehand => {
+                        (kontra_game || !trull_duty)
+                            && self.addition_fault(st, game, side, act, seat).is_none()
+                    }
+                    _ => false,
+                }
             }
+            _ => false,
         }
     }
 
@@ -436,7 +508,7 @@ impl Engine {
             // before it; a seat that agreed before any game agreed to no
             // game and stays barred (S7-BID-3 amended; decision in
             // spec/rules-skill7-tarock.md).
-            for agreed in &mut st.agreed {
+            for agreed in st.agreed.values_mut() {
                 if matches!(agreed, Some(Some(_))) {
                     *agreed = None;
                 }
@@ -457,8 +529,8 @@ impl Engine {
         if first_of_forehand {
             faults.push(forehand_must_bid(a, "`continue`"));
         }
-        if st.agreed[a.seat as usize].is_none() {
-            st.agreed[a.seat as usize] = Some(st.game);
+        if st.agreed[a.seat].is_none() {
+            st.agreed[a.seat] = Some(st.game);
         }
         st.continues += 1;
         if st.continues >= 3 && st.game.is_some() {
@@ -483,8 +555,8 @@ impl Engine {
         faults: &mut Vec<Problem>,
     ) -> bool {
         st.continues = 0;
-        if st.agreed[a.seat as usize].is_none() {
-            st.agreed[a.seat as usize] = Some(st.game);
+        if st.agreed[a.seat].is_none() {
+            st.agreed[a.seat] = Some(st.game);
         }
         if first_of_forehand {
             // One `illegal-bid`, not also an addition "before any game".
@@ -510,10 +582,9 @@ impl Engine {
         );
         if trull_duty && !kontra_game {
             // S7-ADD-3: not made. Other limitations it breaks are named in
-            // the same finding: judged on a copy, which is dropped.
-            let mut scratch = st.clone();
-            if let Some(why) = self.addition(&mut scratch, game, side, act, a) {
-                faults.push(illegal_call(a, why));
+            // the same finding.
+            if let Some(why) = self.addition_fault(st, game, side, act, a.seat) {
+                faults.push(illegal_call(a, why.illegal(a.seat)));
             }
             return false;
         }
@@ -572,11 +643,7 @@ impl Engine {
             "S7-BID-6",
             crate::reason::Lazy(|| contract_text(st, game)),
         );
-        Closed::Game(Contract {
-            game,
-            declarer: st.declarer,
-            items: st.items,
-        })
+        Closed::Game(st.contract(game))
     }
 }
 

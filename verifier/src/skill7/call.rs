@@ -42,10 +42,22 @@ impl Engine {
     /// The calls of `c` before their first entry.
     pub(super) fn new_calls(&self, c: Contract) -> Calls {
         Calls {
-            due: rufer_call(self.st.hands[c.declarer as usize]),
+            due: rufer_call(self.st.hands[c.declarer]),
             contract: c,
             called: None,
             stand_in: false,
+        }
+    }
+
+    /// Whether `act` by `seat` is a legal entry of the calls `k` now: the
+    /// declarer's first call in a Rufer, of the tarock due
+    /// ([`Engine::call_entry`] finds nothing against it, by the same check).
+    pub(super) fn admits_call(&self, k: &Calls, seat: Seat, act: &Act) -> bool {
+        match *act {
+            Act::Call { card, .. } => {
+                k.call_due() && seat == k.contract.declarer && !self.wrong_call(card, k.due)
+            }
+            _ => false,
         }
     }
 
@@ -108,7 +120,7 @@ impl Engine {
 
     /// The declarer's call names the tarock due (S7-CALL-1).
     fn check_call(&mut self, a: &Action, card: Card, due: Option<Card>) {
-        if self.st.hands_known && Some(card) != due {
+        if self.wrong_call(card, due) {
             let help = match due {
                 Some(d) => format!("the Rufer calls the highest of T20, T19, T18, T17, T16 (then lower) it does not hold: here {d}"),
                 None => "the Rufer calls the highest of T20, T19, T18, T17, T16 it does not hold".into(),
@@ -129,6 +141,11 @@ impl Engine {
                 .help(help),
             );
         }
+    }
+
+    /// Whether calling `card` breaks S7-CALL-1: it is not the tarock due.
+    fn wrong_call(&self, card: Card, due: Option<Card>) -> bool {
+        self.st.hands_known && Some(card) != due
     }
 
     /// A call that does not count (S7-CALL-1 amended): by another seat, a

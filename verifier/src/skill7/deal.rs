@@ -49,7 +49,7 @@ impl Engine {
         for h in &record.hands {
             if h.seat < 4 {
                 for item in h.cards.iter().filter(|i| deck.contains(i.card)) {
-                    self.st.hands[h.seat as usize].insert(item.card);
+                    self.st.hands[h.seat].insert(item.card);
                     self.st.owner[item.card.index() as usize] = h.seat;
                 }
             }
@@ -70,7 +70,7 @@ impl Engine {
             let n = trick.plays.len().min(4);
             for (i, item) in trick.plays.iter().take(4).enumerate() {
                 let seat = (leader + i as u8) % 4;
-                self.st.hands[seat as usize].insert(item.card);
+                self.st.hands[seat].insert(item.card);
                 self.st.owner[item.card.index() as usize] = seat;
                 cards[i] = item.card;
             }
@@ -78,8 +78,8 @@ impl Engine {
                 leader = (leader + trick_winner(&cards[..n], farbesolo).0 as u8) % 4;
             }
         }
-        let all: u32 = self.st.hands.iter().map(|h| h.len()).sum();
-        self.st.hands_known = all == 40 && self.st.hands.iter().all(|h| h.len() == 10);
+        let all: u32 = self.st.hands.values().iter().map(|h| h.len()).sum();
+        self.st.hands_known = all == 40 && self.st.hands.values().iter().all(|h| h.len() == 10);
     }
 
     /// S7-DEAL-3: the first hand other than the forehand's with at most one
@@ -89,7 +89,7 @@ impl Engine {
             return None;
         }
         (0..4).filter(|s| *s != self.st.forehand).find_map(|seat| {
-            let hand = self.st.hands[seat as usize];
+            let hand = self.st.hands[seat];
             let t = hand.intersection(tarocks()).len();
             let why = if t <= 1 {
                 format!("holds {t} tarock{}", if t == 1 { "" } else { "s" })

@@ -29,6 +29,13 @@
 //! trick being played is judged again from its first card each time it
 //! grows (the table and the report before it are kept).
 //!
+//! Step by step (`crate::game`), the engine after the record so far also
+//! says who acts ([`Engine::due`]) and lists what is legal then, by the
+//! very checks it judges an entry or a card with: [`Stepped::admits`] (an
+//! auction entry: the game bids' breaks and the additions' reasons, typed
+//! and worded only when reported; the declarer's call) and
+//! [`Stepped::legal_cards`] (the play's allowed set and S7-PLAY-4).
+//!
 //! `deck` holds the pack and the card points (S7-DECK-*, S7-POINTS-1);
 //! `state` the game state the phases change and the writer of what they
 //! find.
@@ -323,6 +330,52 @@ impl Stepped {
     /// ([`Engine::due`]).
     pub(crate) fn due(&self) -> Option<(notation::Seat, Due)> {
         self.now.due()
+    }
+
+    /// Whether `act` by `seat` is a legal entry of the section `due`
+    /// (the auction or the calls) now, by the checks the engine judges
+    /// the entry with ([`Engine::admits`], [`Engine::admits_call`]); false
+    /// for a seat or section not due.
+    pub(crate) fn admits(&self, seat: notation::Seat, due: Due, act: &notation::Act) -> bool {
+        if self.now.due() != Some((seat, due)) {
+            return false;
+        }
+        let e = &self.now;
+        match (&e.phase, due) {
+            (Phase::Auction(st), Due::Auction) => e.admits(st, seat, act),
+            // The auction has ended and the record not gone on yet.
+            (Phase::Auction(st), Due::Calls) => st
+                .game
+                .is_some_and(|game| e.admits_call(&e.new_calls(st.contract(game)), seat, act)),
+            (Phase::Calls(k), Due::Calls) => e.admits_call(k, seat, act),
+            _ => false,
+        }
+    }
+
+    /// The seat whose card is due and the cards it may play, by the checks
+    /// the engine judges a card with ([`Engine::play_card`]); `None` where
+    /// no card is due.
+    pub(crate) fn legal_cards(&self) -> Option<(notation::Seat, notation::CardSet)> {
+        let e = &self.now;
+        match &e.phase {
+            Phase::Play(k) => k.legal(),
+            // The first trick, before the record has gone on to it: the
+            // play the engine would start.
+            Phase::Auction(st) if self.now.due().is_some_and(|(_, d)| d == Due::Play) => {
+                let game = st.game?;
+                e.new_tricks(st.contract(game), None).legal()
+            }
+            Phase::Calls(k) if self.now.due().is_some_and(|(_, d)| d == Due::Play) => {
+                e.new_tricks(k.contract.clone(), None).legal()
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the deal is played out after legal moves (the ten tricks
+    /// taken): the record needs no further entry.
+    pub(crate) fn played_out(&self) -> bool {
+        matches!(&self.now.phase, Phase::Play(k) if k.played_out())
     }
 
     /// The engine after `record`, the record so far.

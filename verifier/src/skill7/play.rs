@@ -9,7 +9,7 @@
 use notation::record::Trick;
 use notation::Kind as Finding;
 use notation::Rule;
-use notation::{Card, CardSet, Item, Lead, Problem, Seat};
+use notation::{Card, CardSet, Item, Lead, PerSeat, Problem, Seat};
 use notation::{Record, Variant};
 
 use super::auction::{Contract, Kind, PAGAT_ITEM};
@@ -85,6 +85,29 @@ fn plain_set(hand: CardSet, led: Card) -> CardSet {
     }
 }
 
+/// The cards a hand may play to a trick led with `led` (`None` when
+/// leading), S7-PLAY-2 and S7-PLAY-3: [`legal_plays`]'s set. Leading
+/// outside Farbesolo the hand may play any card it holds (S7-PLAY-2 binds
+/// the followers only), and what a follower may play there is one mask
+/// ([`plain_set`]): the shared core's chain of duties is built only to
+/// word a revoke. Tests hold both.
+fn allowed(hand: CardSet, led: Option<Card>, rules: &PlayRules) -> CardSet {
+    match led {
+        None if !rules.farbesolo => hand,
+        Some(l) if !rules.farbesolo => plain_set(hand, l),
+        _ => legal_plays(hand, led, rules.farbesolo, rules.suits_first).set,
+    }
+}
+
+/// Whether `card`, allowed, is the announced Pagat played before trick 10
+/// while the hand may play another card (S7-PLAY-4).
+fn premature_pagat(card: Card, seat: Seat, n: usize, allowed: CardSet, rules: &PlayRules) -> bool {
+    card == PAGAT
+        && rules.pagat_bidder == Some(seat)
+        && n < 10
+        && allowed != CardSet::from_bits_truncate(1u128 << PAGAT.index())
+}
+
 /// A duty in Skill7's words, and its rule.
 fn duty_words(duty: Option<Duty>, farbesolo: bool) -> (&'static str, &'static str) {
     match duty {
@@ -135,8 +158,8 @@ pub fn trick_winner(cards: &[Card], farbesolo: bool) -> (usize, &'static str) {
 /// The trick results the settlement needs.
 #[derive(Debug, Clone)]
 pub(super) struct Play {
-    pub(super) points: [u32; 4],
-    pub(super) tricks: [u8; 4],
+    pub(super) points: PerSeat<u32>,
+    pub(super) tricks: PerSeat<u8>,
     /// Who played `T1` in trick 10 and whether it won it.
     pub(super) pagat_last: Option<(Seat, bool)>,
     /// The seat whose `T21` was caught (S7-SCORE-5, Mondfang), and the trick.
@@ -147,7 +170,7 @@ pub(super) struct Play {
 /// who leads.
 #[derive(Debug, Clone)]
 struct Table {
-    left: [CardSet; 4],
+    left: PerSeat<CardSet>,
     played: CardSet,
     leader: Seat,
     /// A structural fault in play has been reported (a lead out of turn, a
@@ -187,6 +210,8 @@ pub(super) struct Tricks {
     open: Option<Before>,
     /// The cards of the trick being played.
     in_trick: usize,
+    /// The first card of the trick being played.
+    led: Option<Card>,
 }
 
 #[derive(Debug, Clone)]
@@ -202,6 +227,28 @@ impl Tricks {
     pub(super) fn due(&self) -> Option<Seat> {
         (!self.table.slipped && self.done < 10)
             .then(|| (self.table.leader + self.in_trick as u8) % 4)
+    }
+
+    /// The seat whose card is due and the cards it may play (S7-PLAY-2 to
+    /// S7-PLAY-4): those [`Engine::play_card`] finds nothing against, by
+    /// the same checks ([`allowed`], [`premature_pagat`]). `None` where
+    /// [`Tricks::due`] is.
+    pub(super) fn legal(&self) -> Option<(Seat, CardSet)> {
+        let seat = self.due()?;
+        let hand = self.table.left[seat];
+        let allowed = allowed(hand, self.led, &self.rules);
+        let n = self.done + 1;
+        let mut legal = allowed;
+        if premature_pagat(PAGAT, seat, n, allowed, &self.rules) {
+            legal.remove(PAGAT);
+        }
+        Some((seat, legal))
+    }
+
+    /// Whether the ten tricks have been taken (S7-PLAY-6): the deal is
+    /// played out.
+    pub(super) fn played_out(&self) -> bool {
+        self.done >= 10 && self.open.is_none()
     }
 
     /// The tricks judged: those taken (four cards each) and the one being
@@ -248,14 +295,15 @@ impl Engine {
                 slipped: false,
             },
             out: Play {
-                points: [0; 4],
-                tricks: [0; 4],
+                points: PerSeat::new(4),
+                tricks: PerSeat::new(4),
                 pagat_last: None,
                 mondfang: None,
             },
             done: 0,
             open: None,
             in_trick: 0,
+            led: None,
         }
     }
 
@@ -304,9 +352,11 @@ impl Engine {
                 // The last trick, cut short (README ALL-4): judged, not won.
                 k.open = Some(before);
                 k.in_trick = size;
+                k.led = (size > 0).then_some(cards[0]);
                 return;
             }
             k.in_trick = 0;
+            k.led = None;
             k.table.leader = self.take_trick(n, k.table.leader, &cards, &mut k.out, &k.rules);
             k.done += 1;
         }
@@ -366,7 +416,7 @@ impl Engine {
         // A card is held by one seat: when the seat on lead holds the first
         // card, no other seat can be the one the trick is written from.
         let first = trick.plays.first()?.card;
-        if !self.st.hands_known || table.left[table.leader as usize].contains(first) {
+        if !self.st.hands_known || table.left[table.leader].contains(first) {
             return None;
         }
         let fits = |l: Seat| {
@@ -375,7 +425,7 @@ impl Engine {
                 .iter()
                 .take(4)
                 .enumerate()
-                .all(|(i, item)| table.left[((l + i as u8) % 4) as usize].contains(item.card))
+                .all(|(i, item)| table.left[(l + i as u8) % 4].contains(item.card))
         };
         if fits(table.leader) {
             return None;
@@ -399,10 +449,10 @@ impl Engine {
         let Some(first) = trick.plays.first().map(|i| i.card) else {
             return;
         };
-        if table.left[table.leader as usize].contains(first) {
+        if table.left[table.leader].contains(first) {
             return;
         }
-        let Some(holder) = (0..4u8).find(|&s| table.left[s as usize].contains(first)) else {
+        let Some(holder) = (0..4u8).find(|&s| table.left[s].contains(first)) else {
             return;
         };
         let not_held = |leader: Seat| {
@@ -411,9 +461,7 @@ impl Engine {
                 .iter()
                 .take(4)
                 .enumerate()
-                .filter(|(i, item)| {
-                    !table.left[((leader + *i as u8) % 4) as usize].contains(item.card)
-                })
+                .filter(|(i, item)| !table.left[(leader + *i as u8) % 4].contains(item.card))
                 .count()
         };
         if not_held(holder) < not_held(table.leader) {
@@ -435,7 +483,7 @@ impl Engine {
         rules: &PlayRules,
     ) {
         let card = item.card;
-        let hand = table.left[seat as usize];
+        let hand = table.left[seat];
         let led = before.first().copied();
         if !hand.contains(card) {
             self.not_held(item, seat, n, table);
@@ -443,25 +491,11 @@ impl Engine {
             // A card that follows the suit or tarock led, from the hand:
             // that duty is met and no other applies (S7-PLAY-2).
         } else {
-            // Leading outside Farbesolo the hand may play any card it holds
-            // (S7-PLAY-2 binds the followers only): [`legal_plays`] is then
-            // the hand, as a test holds.
-            // Outside Farbesolo what a follower may play is one mask
-            // (`plain_set`); the shared core's chain of duties is built
-            // only to word a revoke.
-            let allowed = match led {
-                None if !rules.farbesolo => hand,
-                Some(l) if !rules.farbesolo => plain_set(hand, l),
-                _ => legal_plays(hand, led, rules.farbesolo, rules.suits_first).set,
-            };
+            let allowed = allowed(hand, led, rules);
             if !allowed.contains(card) {
                 let legal = legal_plays(hand, led, rules.farbesolo, rules.suits_first);
                 self.revoke(item, seat, n, led, &legal, rules.farbesolo);
-            } else if card == PAGAT
-                && rules.pagat_bidder == Some(seat)
-                && n < 10
-                && allowed != CardSet::from_bits_truncate(1u128 << PAGAT.index())
-            {
+            } else if premature_pagat(card, seat, n, allowed, rules) {
                 self.out.push(
                     Problem::new(
                         Finding::PrematureUltimoCard,
@@ -476,7 +510,7 @@ impl Engine {
                 );
             }
         }
-        table.left[seat as usize].remove(card);
+        table.left[seat].remove(card);
         table.played.insert(card);
     }
 
@@ -506,10 +540,10 @@ impl Engine {
                 table.slipped = true;
             }
         } else if Variant::Skill7Tarock.deck().contains(card) {
-            let holder = (0..4u8).find(|&s| table.left[s as usize].contains(card));
+            let holder = (0..4u8).find(|&s| table.left[s].contains(card));
             if let Some(h) = holder {
                 // It leaves the hand that held it (README ALL-2).
-                table.left[h as usize].remove(card);
+                table.left[h].remove(card);
             }
             let laid = match (holder, self.st.holder(card)) {
                 (Some(h), _) => format!("which seat {h} holds"),
@@ -598,8 +632,8 @@ impl Engine {
                 "the Pagat, the Mond and the Sküs in one trick: the Pagat wins (the fairy-tale trick)",
             );
         }
-        out.tricks[winner as usize] += 1;
-        out.points[winner as usize] += cards.iter().map(|c| points(*c)).sum::<u32>();
+        out.tricks[winner] += 1;
+        out.points[winner] += cards.iter().map(|c| points(*c)).sum::<u32>();
         self.out.report.event(|| Event::Trick {
             trick: n as u16,
             leader,
@@ -635,7 +669,7 @@ impl Engine {
         let mut sides = [0u32; 2];
         for s in 0..4u8 {
             let side = side_of(s, rules.game, c.declarer, rules.partner);
-            sides[usize::from(side != Side::Declarer)] += out.points[s as usize];
+            sides[usize::from(side != Side::Declarer)] += out.points[s];
         }
         self.out.report.event(|| Event::Count {
             trick: n as u16,

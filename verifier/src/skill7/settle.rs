@@ -6,7 +6,7 @@
 //! the [`Facts`] (`Replay::played`), a score sheet states them
 //! (`super::sheet`), and [`settle_facts`] pays them, reading nothing else.
 
-use notation::{CardSet, Seat};
+use notation::{CardSet, PerSeat, Seat};
 
 use super::auction::{Contract, Item, Kind, ABSOLUT, GAME, LEVEL_WORDS, PAGAT_ITEM, VALAT};
 use super::deck::{kings, trull};
@@ -96,13 +96,13 @@ impl LineFact {
 /// The teams as the call fixed them, and what each took.
 struct Teams<'p> {
     /// Whether each seat plays on the declarer's team.
-    declarer: [bool; 4],
+    declarer: PerSeat<bool>,
     play: &'p Play,
 }
 
 impl Teams<'_> {
     fn side_of(&self, seat: Seat) -> Side {
-        if self.declarer[seat as usize] {
+        if self.declarer[seat] {
             Side::Declarer
         } else {
             Side::Opponents
@@ -110,16 +110,18 @@ impl Teams<'_> {
     }
 
     fn points(&self, side: Side) -> u32 {
-        (0..4)
+        self.declarer
+            .seats()
             .filter(|&s| self.declarer[s] == (side == Side::Declarer))
             .map(|s| self.play.points[s])
             .sum()
     }
 
     fn tricks(&self, side: Side) -> u32 {
-        (0..4)
+        self.declarer
+            .seats()
             .filter(|&s| self.declarer[s] == (side == Side::Declarer))
-            .map(|s| self.play.tricks[s] as u32)
+            .map(|s| u32::from(self.play.tricks[s]))
             .sum()
     }
 }
@@ -265,8 +267,9 @@ pub(super) fn settle_facts(out: &mut Out, f: &Facts) {
             lines
         }
     };
-    let declarer: [bool; 4] =
-        std::array::from_fn(|s| side_of(s as u8, f.game, f.declarer, f.partner) == Side::Declarer);
+    let declarer = PerSeat::from_fn(4, |s| {
+        side_of(s, f.game, f.declarer, f.partner) == Side::Declarer
+    });
     for (winner, value, rule, reason) in lines {
         pay_line(out, &declarer, winner, value, rule, reason);
     }
@@ -298,8 +301,8 @@ impl Engine {
     fn played(&self, c: &Contract, partner: Option<Seat>, play: &Play) -> Facts {
         let game = c.game;
         let teams = Teams {
-            declarer: std::array::from_fn(|s| {
-                side_of(s as u8, game, c.declarer, partner) == Side::Declarer
+            declarer: PerSeat::from_fn(4, |s| {
+                side_of(s, game, c.declarer, partner) == Side::Declarer
             }),
             play,
         };
@@ -341,9 +344,7 @@ impl Engine {
                 });
             }
         }
-        if let Some(s) =
-            (0..4u8).find(|&s| self.st.hands[s as usize].intersection(kings()) == kings())
-        {
+        if let Some(s) = (0..4u8).find(|&s| self.st.hands[s].intersection(kings()) == kings()) {
             lines.push(LineFact {
                 what: What::Koenigstrull,
                 bid: None,
@@ -371,11 +372,9 @@ impl Engine {
             let hand = if team_hands {
                 (0..4u8)
                     .filter(|&o| teams.side_of(o) == teams.side_of(s))
-                    .fold(CardSet::EMPTY, |acc, o| {
-                        acc.union(self.st.hands[o as usize])
-                    })
+                    .fold(CardSet::EMPTY, |acc, o| acc.union(self.st.hands[o]))
             } else {
-                self.st.hands[s as usize]
+                self.st.hands[s]
             };
             hand.intersection(trull()) == trull()
         })
@@ -386,14 +385,14 @@ impl Engine {
 /// three, the one pays or receives from each.
 fn pay_line(
     out: &mut Out,
-    declarer: &[bool; 4],
+    declarer: &PerSeat<bool>,
     winner: Side,
     value: i64,
     rule: &'static str,
     reason: crate::Reason,
 ) {
     let side_of = |s: u8| {
-        if declarer[s as usize] {
+        if declarer[s] {
             Side::Declarer
         } else {
             Side::Opponents

@@ -2,7 +2,7 @@
 //! (the hands, who holds which card), and the writer of what they find
 //! (problems, explain events, payments). No rule lives here.
 
-use notation::{Action, Card, CardSet, Party, Problem, Seat};
+use notation::{Action, Card, CardSet, Party, PerSeat, Problem, Seat};
 
 use super::auction::{Auction, Kind};
 use super::call::rufer_call;
@@ -48,7 +48,7 @@ pub(super) fn side_of(seat: Seat, game: Kind, declarer: Seat, partner: Option<Se
 #[derive(Debug, Clone)]
 pub(super) struct State {
     /// The dealt hands (partial record: the cards each seat played).
-    pub(super) hands: [CardSet; 4],
+    pub(super) hands: PerSeat<CardSet>,
     /// Whether the hands are known in full (dealt, or all 40 cards played).
     pub(super) hands_known: bool,
     pub(super) forehand: Seat,
@@ -59,7 +59,7 @@ pub(super) struct State {
 impl State {
     pub(super) fn new(forehand: Seat) -> State {
         State {
-            hands: [CardSet::EMPTY; 4],
+            hands: PerSeat::new(4),
             hands_known: false,
             forehand,
             owner: [u8::MAX; Card::COUNT],
@@ -73,7 +73,7 @@ impl State {
 
     /// The partner a Rufer declarer gets by the rule (S7-CALL-2).
     pub(super) fn rule_partner(&self, declarer: Seat) -> Option<Seat> {
-        rufer_call(self.hands[declarer as usize]).and_then(|c| self.holder(c))
+        rufer_call(self.hands[declarer]).and_then(|c| self.holder(c))
     }
 }
 
