@@ -11,10 +11,10 @@ use notation::{Card, CardSet, Problem, Seat, Trick};
 use super::cards::{lead_set, lead_word};
 use super::play::TrickPlay;
 use super::state::Game;
-use super::Replay;
+use super::Engine;
 use crate::Moment;
 
-impl Replay<'_, '_> {
+impl Engine {
     /// DK-FOOL-6: the lead of trick 25 passes on when the leader holds only
     /// the fool. Returns who leads by the rules.
     pub(super) fn last_trick_lead(&mut self, t: usize, leader: Seat, hands: &[CardSet; 4]) -> Seat {

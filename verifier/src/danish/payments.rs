@@ -10,12 +10,12 @@ use super::cards::is_ultimo_card;
 use super::pots::{pot_index, KING, PAGAT};
 use super::sheet::{Item, Ult};
 use super::state::{Game, LastTrick};
-use super::Replay;
+use super::Engine;
 use crate::reason::{decimal, Reason};
 use crate::Moment;
 
 /// What happened after the last trick, as the settlement needs it
-/// (DK-PAY-5, DK-TOUT, DK-COUNT): yielded by the play ([`Replay::ending`])
+/// (DK-PAY-5, DK-TOUT, DK-COUNT): yielded by the play ([`Engine::ending`])
 /// or stated by a score sheet ([`Ending::of_items`]).
 #[derive(Debug, Default)]
 pub(super) struct Ending {
@@ -66,7 +66,7 @@ impl Ending {
     }
 }
 
-impl Replay<'_, '_> {
+impl Engine {
     /// DK-PAY-3: a king or the pagat played to a trick (1–24) it does not
     /// win costs its player 5 to each other player and 5 into its pot.
     pub(super) fn pay_ultimo_cards_lost(&mut self, t: usize, trick: &LastTrick) {

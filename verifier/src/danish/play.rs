@@ -6,12 +6,12 @@
 
 use notation::Kind;
 use notation::Rule;
-use notation::{Card, CardSet, Item, Lead, Problem, Seat, Trick};
+use notation::{Card, CardSet, Item, Lead, Problem, Record, Seat, Trick};
 
 use super::cards::{lead_set, lead_word, push_card, suit_strength, TRUMPS};
 use super::count::card_points;
 use super::state::{Game, LastTrick};
-use super::{End, Replay};
+use super::{End, Engine};
 use crate::trick::{self, lead_of};
 use crate::{Event, Moment};
 
@@ -228,20 +228,37 @@ impl<'t> TrickPlay<'t> {
     }
 }
 
-impl Replay<'_, '_> {
-    /// The tricks, card by card. Returns the last trick when all 25 are
-    /// played and the deal stands, to be settled; else how the replay ends.
-    pub(super) fn tricks(&mut self, game: &mut Game) -> Result<LastTrick, End> {
-        let record = self.deal.record;
+impl Engine {
+    /// DK-DISCARD-1, DK-COUNT-1: the skat is a trick won by the dealer,
+    /// counted before the play.
+    pub(super) fn skat_won(&self, game: &mut Game) {
         let d = self.seating.dealer;
-        // DK-DISCARD-1, DK-COUNT-1: the skat is a trick won by the dealer.
         game.points[d as usize] += 1 + game.skat.iter().map(card_points).sum::<i64>();
+    }
+
+    /// The tricks of `record` card by card, from the one after the `taken`
+    /// tricks already taken. `complete`: only tricks of three cards, which
+    /// are judged the same whatever follows them (the engine steps through
+    /// a record growing card by card); else up to the record's last judged
+    /// trick. Returns the tricks taken, and whether a last trick cut short
+    /// was judged (DK-PLAY-5, README ALL-4: its cards are judged, nobody
+    /// wins it).
+    pub(super) fn take_tricks(
+        &mut self,
+        record: &Record,
+        game: &mut Game,
+        taken: usize,
+        complete: bool,
+    ) -> (usize, bool) {
         // DK-DEAL-3 (README ALL-3): nothing in a trick of the wrong size or
         // after it is judged; the structural check found the first one.
-        let judged = self.deal.judged_tricks();
-        let mut short = false;
-        for (ti, trick) in judged.iter().enumerate() {
-            let t = ti + 1;
+        let judged = self.judged(record);
+        let mut n = taken;
+        for trick in judged.iter().skip(taken) {
+            if complete && trick.plays.len() != 3 {
+                break;
+            }
+            let t = n + 1;
             let l = self.check_lead(t, trick, game);
             let mut tp = TrickPlay::new(t, &trick.plays, self.seating.from(l), game.hands);
             tp.must_play_fool = self.fool_call(t, trick, game);
@@ -249,11 +266,7 @@ impl Replay<'_, '_> {
                 self.play_card(&mut tp, i, game);
             }
             if trick.plays.len() < 3 {
-                // DK-PLAY-5 (README ALL-4): a last recorded trick cut short
-                // is part of the incomplete record; its cards are judged,
-                // nobody wins it.
-                short = true;
-                break;
+                return (n, true);
             }
             let last = self.take_trick(&tp, l, game);
             if t < 25 {
@@ -262,14 +275,28 @@ impl Replay<'_, '_> {
             }
             game.leader = last.winner_seat();
             game.last = Some(last);
+            n += 1;
         }
-        if let Some(cut) = self.deal.cut.filter(|&c| c < record.tricks.len()) {
+        (n, false)
+    }
+
+    /// The end of the play, once the record's tricks are taken
+    /// ([`Engine::take_tricks`]; `short`: its last trick was cut short).
+    /// Returns the last trick when all 25 are played and the deal stands,
+    /// to be settled; else how the replay ends.
+    pub(super) fn end_of_play(
+        &mut self,
+        record: &Record,
+        game: &Game,
+        short: bool,
+    ) -> Result<LastTrick, End> {
+        if let Some(cut) = self.cut.filter(|&c| c < record.tricks.len()) {
             let trick = &record.tricks[cut];
             let l = trick
                 .leader
                 .filter(|&w| self.seating.is_active(w))
                 .unwrap_or(game.leader);
-            self.wrong_trick_size(cut + 1, l, &game.dealt, game.complete);
+            self.wrong_trick_size(trick, cut + 1, l, &game.dealt, game.complete);
             return Err(End::Settled);
         }
         // DK-PLAY-5, DK-FINE-3: a record that stops after the irregularity
@@ -405,7 +432,6 @@ impl Replay<'_, '_> {
     /// or a card played a second time (`duplicate-card`). A misplay: 20
     /// into each pot, the deal abandoned. No duty of play is judged for it.
     fn card_not_held(&mut self, tp: &TrickPlay, i: usize, game: &Game) {
-        let record = self.deal.record;
         let (s, c, t) = (tp.seats[i], tp.plays[i].card, tp.t);
         let holder = self
             .seating
@@ -437,7 +463,7 @@ impl Replay<'_, '_> {
                 "not in this hand",
             )
         };
-        if record.is_partial() && kind == Kind::DuplicateCard {
+        if self.partial && kind == Kind::DuplicateCard {
             // The structural check found it already: this
             // finding replaces it, with its seat, rule and fine.
             self.out.report.problems.retain(|p| {
@@ -508,7 +534,7 @@ impl Replay<'_, '_> {
         } else {
             lead_set(dl)
         });
-        let later = !self.deal.record.is_partial() || held.iter().next().is_none();
+        let later = !self.partial || held.iter().next().is_none();
         let evidence = if later {
             String::new()
         } else {
@@ -597,8 +623,15 @@ impl Replay<'_, '_> {
     /// order) pays 40 into each pot and the deal is abandoned: payments
     /// before the trick stand, nothing of it or after it is paid. The
     /// replay stops there, since who plays what after it is unknown.
-    fn wrong_trick_size(&mut self, t: usize, leader: Seat, dealt: &[CardSet; 4], complete: bool) {
-        let offender = self.wrong_trick_offender(t, leader, dealt, complete);
+    fn wrong_trick_size(
+        &mut self,
+        trick: &Trick,
+        t: usize,
+        leader: Seat,
+        dealt: &[CardSet; 4],
+        complete: bool,
+    ) {
+        let offender = self.wrong_trick_offender(trick, leader, dealt, complete);
         let at = Moment::Trick(t as u16);
         if let Some(p) = self
             .out
@@ -628,12 +661,11 @@ impl Replay<'_, '_> {
     /// leader for a card too many.
     fn wrong_trick_offender(
         &self,
-        t: usize,
+        trick: &Trick,
         leader: Seat,
         dealt: &[CardSet; 4],
         complete: bool,
     ) -> Seat {
-        let trick = &self.deal.record.tricks[t - 1];
         let seats = self.seating.from(leader);
         let missing = trick.plays.len() < 3;
         let by_hands = complete
