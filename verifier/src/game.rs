@@ -361,17 +361,21 @@ pub struct Game {
 #[derive(Debug, Clone)]
 enum Stepper {
     Skill7(crate::skill7::Stepped),
+    Danish(crate::danish::Stepped),
 }
 
 impl Stepper {
-    /// The stepped engine of the deal of `record`, if its variant's engine
-    /// steps and can step this deal.
-    fn new(record: &Record, table: Table) -> Option<Stepper> {
+    /// The stepped engine of the deal of `record` in `session`, if its
+    /// variant's engine steps and can step this deal.
+    fn new(record: &Record, table: Table, session: &Session) -> Option<Stepper> {
         match table.variant {
             Variant::Skill7Tarock => {
                 crate::skill7::Stepped::new(record, table).map(Stepper::Skill7)
             }
-            Variant::DanishTarok | Variant::FrenchTarot | Variant::Koenigrufen => None,
+            Variant::DanishTarok => {
+                crate::danish::Stepped::new(record, table, session).map(Stepper::Danish)
+            }
+            Variant::FrenchTarot | Variant::Koenigrufen => None,
         }
     }
 
@@ -387,6 +391,7 @@ impl Stepper {
                 };
                 (seat, phase)
             }),
+            Stepper::Danish(s) => s.due().map(|seat| (seat, Phase::Play)),
         }
     }
 
@@ -399,6 +404,7 @@ impl Stepper {
         let _ = game;
         match self {
             Stepper::Skill7(_) => None,
+            Stepper::Danish(s) => s.legal(),
         }
     }
 
@@ -406,6 +412,7 @@ impl Stepper {
     fn advance(&mut self, record: &Record) {
         match self {
             Stepper::Skill7(s) => s.advance(record),
+            Stepper::Danish(s) => s.advance(record),
         }
     }
 
@@ -414,6 +421,7 @@ impl Stepper {
     fn judge(&self, record: &Record, table: Table) -> Option<Report> {
         match self {
             Stepper::Skill7(s) => s.judge(record, table),
+            Stepper::Danish(s) => s.judge(record, table),
         }
     }
 }
@@ -492,7 +500,7 @@ impl Game {
             over: false,
             stepped: None,
         };
-        game.stepped = Stepper::new(&game.record, table).map(Box::new);
+        game.stepped = Stepper::new(&game.record, table, &game.session).map(Box::new);
         let (problems, over) = game.judge(&game.record);
         if !problems.is_empty() {
             return Err(Rejected { problems });

@@ -14,12 +14,17 @@ use super::state::Game;
 use super::Engine;
 use crate::Moment;
 
+/// DK-FOOL-6: the lead of trick `t` passes on from a leader whose hand
+/// is only the fool (trick 25).
+pub(super) fn passes_lead(t: usize, hand: CardSet) -> bool {
+    t == 25 && hand == CardSet::from_bits_truncate(1 << Card::FOOL.index())
+}
+
 impl Engine {
     /// DK-FOOL-6: the lead of trick 25 passes on when the leader holds only
     /// the fool. Returns who leads by the rules.
     pub(super) fn last_trick_lead(&mut self, t: usize, leader: Seat, hands: &[CardSet; 4]) -> Seat {
-        if t == 25 && hands[leader as usize] == CardSet::from_bits_truncate(1 << Card::FOOL.index())
-        {
+        if passes_lead(t, hands[leader as usize]) {
             let next = self.seating.next(leader);
             self.out.rule_event(
                 Moment::Trick(t as u16),

@@ -66,11 +66,13 @@ mod pots;
 mod seats;
 mod sheet;
 mod state;
+mod step;
 
 use notation::Kind;
 use notation::{Problem, Record, Seat};
 
 pub(crate) use play::{duty_broken, trick_lead};
+pub(crate) use step::Stepped;
 pub use pots::{end_of_session, parse_pots};
 
 use crate::{Deal, Report, Session};
