@@ -5,7 +5,7 @@
 
 use notation::Kind;
 use notation::Rule;
-use notation::{Act, Action, Card, CardSet, Party, Pot, Problem, Record};
+use notation::{Act, Action, Card, CardSet, Party, PerSeat, Pot, Problem, Record};
 
 use super::cards::TRUMPS;
 use super::play::{effective_lead, trick_winner};
@@ -126,7 +126,7 @@ impl Engine {
     /// the skat laid.
     pub(super) fn dealt_hands(&self, record: &Record) -> Game {
         let d = self.seating.dealer;
-        let mut hands = [CardSet::EMPTY; 4];
+        let mut hands: PerSeat<CardSet> = PerSeat::new(self.seating.seats);
         let skat: CardSet = record
             .discard
             .iter()
@@ -136,14 +136,14 @@ impl Engine {
         if record.is_partial() {
             self.derive_hands(record, &mut hands);
             if record.discard.as_ref().is_some_and(|x| x.seat == d) {
-                hands[d as usize] = hands[d as usize].union(skat);
+                hands[d] = hands[d].union(skat);
             }
             // Inferred hands are not judged before play: an irregularity
             // later in the deal changes who played what after it.
             complete = false;
         } else {
             for h in &record.hands {
-                hands[h.seat as usize] = h.cards.iter().map(|i| i.card).collect();
+                hands[h.seat] = h.cards.iter().map(|i| i.card).collect();
             }
             complete = true;
         }
@@ -152,7 +152,7 @@ impl Engine {
 
     /// The hands of a partial record: who played what, following the
     /// leaders the record writes or implies.
-    fn derive_hands(&self, record: &Record, hands: &mut [CardSet; 4]) {
+    fn derive_hands(&self, record: &Record, hands: &mut PerSeat<CardSet>) {
         let mut leader = self.seating.next(self.seating.dealer);
         for trick in &record.tricks {
             let l = match trick.leader {
@@ -163,8 +163,8 @@ impl Engine {
             let mut cards = [Card::FOOL; 3];
             for (i, item) in trick.plays.iter().enumerate().take(3) {
                 // A card played twice belongs to its first player only.
-                if !hands.iter().any(|h| h.contains(item.card)) {
-                    hands[seats[i] as usize].insert(item.card);
+                if !hands.values().iter().any(|h| h.contains(item.card)) {
+                    hands[seats[i]].insert(item.card);
                 }
                 cards[i] = item.card;
             }
@@ -191,7 +191,7 @@ impl Engine {
         &mut self,
         record: &Record,
         a: &Action,
-        hands: &[CardSet; 4],
+        hands: &PerSeat<CardSet>,
         complete: bool,
     ) -> bool {
         let s = a.seat;
@@ -223,7 +223,7 @@ impl Engine {
         if !complete {
             return self.demand_in_partial_record(record, s);
         }
-        if let Some(t) = hands[s as usize].intersection(TRUMPS).iter().next() {
+        if let Some(t) = hands[s].intersection(TRUMPS).iter().next() {
             self.out.irregular(
                 bad(format!("seat {s} demands a new deal but holds a trump ({t})"))
                     .card(t)

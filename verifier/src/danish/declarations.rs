@@ -5,7 +5,7 @@
 
 use notation::Kind;
 use notation::Rule;
-use notation::{Act, Action, Card, CardSet, Problem, Record, Span, Suit};
+use notation::{Act, Action, Card, CardSet, PerSeat, Problem, Record, Span, Suit};
 
 use super::cards::{cards_word, courts, kings, TRUMPS};
 use super::Engine;
@@ -227,7 +227,7 @@ impl Engine {
     pub(super) fn declarations(
         &mut self,
         record: &Record,
-        dealt: &[CardSet; 4],
+        dealt: &PerSeat<CardSet>,
         skat: CardSet,
         trust: bool,
     ) {
@@ -235,7 +235,7 @@ impl Engine {
         let actions = record.declarations.as_ref().map_or(&empty, |x| &x.actions);
         let order = self.seating.order;
         let mut st = Declaring {
-            held: order.map(|s| combos(dealt[s as usize])),
+            held: order.map(|s| combos(dealt[s])),
             declared: [[false; SLOTS]; 3],
             missing: [[false; SLOTS]; 3],
             started: [false; 3],
@@ -488,7 +488,7 @@ impl Engine {
             let reason = crate::reason!("declaration `{}` (wrong, excused)", claim.describe());
             self.pay_declaration(s, claim, reason);
         } else {
-            self.barred[s as usize] = true;
+            self.barred[s] = true;
             self.out.irregular(p, 40, true, at);
         }
     }
@@ -533,7 +533,7 @@ impl Engine {
                 if self.o.late_excuse {
                     self.out.report.push(p);
                 } else {
-                    self.barred[s as usize] = true;
+                    self.barred[s] = true;
                     self.out.irregular(p, 40, true, Moment::Declarations);
                 }
             }

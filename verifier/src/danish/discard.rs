@@ -76,7 +76,7 @@ impl Engine {
         let d = self.seating.dealer;
         let at = Moment::Discard;
         let announced = self.tout_announced(record);
-        let dealt = game.hands[d as usize];
+        let dealt = game.hands[d];
         let Some(disc) = record.discard.as_ref().filter(|x| x.seat == d) else {
             game.skat = CardSet::EMPTY;
             if self.no_skat(record) {
@@ -110,7 +110,7 @@ impl Engine {
         }
         if shaped || !game.complete {
             game.skat = written;
-            game.hands[d as usize] = dealt.difference(written);
+            game.hands[d] = dealt.difference(written);
         } else {
             self.infer_skat(record, game);
         }
@@ -121,7 +121,7 @@ impl Engine {
     /// he never plays in the record (no card of any trick); he plays from
     /// the rest, and nothing else is reported about those cards.
     fn infer_skat(&self, record: &Record, game: &mut Game) {
-        let d = self.seating.dealer as usize;
+        let d = self.seating.dealer;
         let played: CardSet = self
             .judged(record)
             .iter()
@@ -309,7 +309,7 @@ impl Engine {
         game: &Game,
         announced: bool,
     ) -> Option<Problem> {
-        let dealt = game.hands[self.seating.dealer as usize];
+        let dealt = game.hands[self.seating.dealer];
         let skat = game.skat;
         if !(game.complete && skat.len() == 3 && skat.difference(dealt).is_empty()) {
             return None;

@@ -69,11 +69,11 @@ mod state;
 mod step;
 
 use notation::Kind;
-use notation::{Problem, Record, Seat};
+use notation::{PerSeat, Problem, Record, Seat};
 
 pub(crate) use play::{duty_broken, trick_lead};
-pub(crate) use step::Stepped;
 pub use pots::{end_of_session, parse_pots};
+pub(crate) use step::Stepped;
 
 use crate::{Deal, Report, Session};
 use ledger::Ledger;
@@ -113,7 +113,7 @@ pub(crate) struct Engine {
     out: Ledger,
     /// Players who cannot win an ultimo (DK-FINE-3, `irregularities =
     /// continue`).
-    barred: [bool; 4],
+    barred: PerSeat<bool>,
     /// The facts of the result, as the deal pays them (issue 26): a
     /// score sheet's `result` is compared with them.
     items: Vec<sheet::Item>,
@@ -313,7 +313,7 @@ impl Engine {
             o,
             seating: Seating::new(&deal.table),
             out,
-            barred: [false; 4],
+            barred: PerSeat::new(deal.table.seats),
             items: Vec::new(),
             wrong_deal: deal.wrong_deal,
             cut: deal.cut,

@@ -116,17 +116,13 @@ impl Engine {
     /// DK-TOUT, DK-COUNT-1): the facts the settlement reads.
     pub(super) fn ending(&self, game: &Game, last: LastTrick) -> Ending {
         let d = self.seating.dealer;
-        let tout = self
-            .seating
-            .order
-            .into_iter()
-            .find(|&s| game.won[s as usize] == 25);
+        let tout = self.seating.order.into_iter().find(|&s| game.won[s] == 25);
         let failed_tout = (game.announced_tout && tout != Some(d)).then_some(d);
         let zero: Vec<Seat> = self
             .seating
             .order
             .into_iter()
-            .filter(|&s| game.won[s as usize] == 0 && !(self.o.nolo_skat && s == d))
+            .filter(|&s| game.won[s] == 0 && !(self.o.nolo_skat && s == d))
             .collect();
         let nolo = if tout.is_none() && zero.len() == 1 {
             Some(zero[0])
@@ -138,7 +134,7 @@ impl Engine {
         let ultimo = (tout.is_none()
             && nolo.is_none()
             && failed_tout.is_none()
-            && !self.barred[winner as usize]
+            && !self.barred[winner]
             && is_ultimo_card(wcard))
         .then(|| (winner, Ult::of(wcard)));
         let last_trick = (tout.is_none() && nolo.is_none() && ultimo.is_none()).then_some(winner);
@@ -151,7 +147,7 @@ impl Engine {
         } else {
             self.counted(tout)
                 .into_iter()
-                .map(|s| (s, game.points[s as usize]))
+                .map(|s| (s, game.points[s]))
                 .collect()
         };
         Ending {

@@ -6,7 +6,7 @@
 
 use notation::Kind;
 use notation::Rule;
-use notation::{Card, CardSet, Item, Lead, Problem, Record, Seat, Trick};
+use notation::{Card, CardSet, Item, Lead, PerSeat, Problem, Record, Seat, Trick};
 
 use super::cards::{lead_set, lead_word, push_card, suit_strength, TRUMPS};
 use super::count::card_points;
@@ -158,7 +158,7 @@ pub(super) struct TrickPlay<'t> {
     pub cards: [Card; 3],
     /// The hands at the start of the trick: each card is judged against
     /// the hand it was played from.
-    pub before: [CardSet; 4],
+    pub before: PerSeat<CardSet>,
     pub first_fool: bool,
     /// The suit led, named, or renamed so far (DK-FOOL-8).
     pub lead: Option<Lead>,
@@ -179,7 +179,7 @@ pub(super) struct TrickPlay<'t> {
 }
 
 impl<'t> TrickPlay<'t> {
-    fn new(t: usize, plays: &'t [Item], seats: [Seat; 3], before: [CardSet; 4]) -> Self {
+    fn new(t: usize, plays: &'t [Item], seats: [Seat; 3], before: PerSeat<CardSet>) -> Self {
         let mut cards = [Card::FOOL; 3];
         for (slot, item) in cards.iter_mut().zip(plays) {
             *slot = item.card;
@@ -197,7 +197,7 @@ impl<'t> TrickPlay<'t> {
             && lead.is_some_and(|n| {
                 seats[1..]
                     .iter()
-                    .all(|&o| before[o as usize].intersection(lead_set(n)).is_empty())
+                    .all(|&o| before[o].intersection(lead_set(n)).is_empty())
             });
         let third_renames = match plays.get(1..3) {
             Some([second, third]) if first_fool && both_void && second.rename.is_none() => {
@@ -233,7 +233,7 @@ impl Engine {
     /// counted before the play.
     pub(super) fn skat_won(&self, game: &mut Game) {
         let d = self.seating.dealer;
-        game.points[d as usize] += 1 + game.skat.iter().map(card_points).sum::<i64>();
+        game.points[d] += 1 + game.skat.iter().map(card_points).sum::<i64>();
     }
 
     /// The tricks of `record` card by card, from the one after the `taken`
@@ -361,13 +361,13 @@ impl Engine {
     /// are all held by the seats in order from exactly one other: one lead
     /// out of turn, not a card "not held" for every card of the trick and
     /// every trick after it.
-    fn written_from(&self, trick: &Trick, on_lead: Seat, hands: &[CardSet; 4]) -> Option<Seat> {
+    fn written_from(&self, trick: &Trick, on_lead: Seat, hands: &PerSeat<CardSet>) -> Option<Seat> {
         let plays = &trick.plays[..trick.plays.len().min(3)];
         // A card is held by one seat: when the seat on lead holds the first
         // card, no other seat can be the one the trick is written from.
         if plays
             .first()
-            .is_none_or(|first| hands[on_lead as usize].contains(first.card))
+            .is_none_or(|first| hands[on_lead].contains(first.card))
         {
             return None;
         }
@@ -376,7 +376,7 @@ impl Engine {
             plays
                 .iter()
                 .zip(seats)
-                .all(|(item, s)| hands[s as usize].contains(item.card))
+                .all(|(item, s)| hands[s].contains(item.card))
         };
         if plays.is_empty() || fits(on_lead) {
             return None;
@@ -394,16 +394,16 @@ impl Engine {
     fn play_card(&mut self, tp: &mut TrickPlay, i: usize, game: &mut Game) {
         let s = tp.seats[i];
         let c = tp.plays[i].card;
-        let held = tp.before[s as usize].contains(c);
+        let held = tp.before[s].contains(c);
         if !held {
             self.card_not_held(tp, i, game);
             // README ALL-2: the card leaves the hand that held it; the seat
             // that played it keeps the card it did not play.
-            for h in game.hands.iter_mut() {
+            for h in game.hands.values_mut() {
                 h.remove(c);
             }
         }
-        game.hands[s as usize].remove(c);
+        game.hands[s].remove(c);
         game.played.insert(c);
         if c.is_fool() {
             game.fool_gone = true;
@@ -437,7 +437,7 @@ impl Engine {
             .seating
             .order
             .into_iter()
-            .find(|&o| game.hands[o as usize].contains(c));
+            .find(|&o| game.hands[o].contains(c));
         let (kind, msg, label) = if game.played.contains(c) {
             (
                 Kind::DuplicateCard,
@@ -486,7 +486,7 @@ impl Engine {
     /// wrong renaming is one fault, carried by the renaming.
     fn follow(&mut self, tp: &TrickPlay, i: usize, mut bad_rename: Option<Problem>) {
         let c = tp.plays[i].card;
-        let hand = tp.before[tp.seats[i] as usize];
+        let hand = tp.before[tp.seats[i]];
         let duty_lead = match tp.lead {
             // DK-FOOL-8: after a valid renaming by the third player, a
             // second player who holds the new suit is judged against it, at
@@ -528,7 +528,7 @@ impl Engine {
         bad_rename: Option<Problem>,
     ) {
         let (s, c) = (tp.seats[i], tp.plays[i].card);
-        let hand = tp.before[s as usize];
+        let hand = tp.before[s];
         let held = hand.intersection(if duty == "trump" {
             TRUMPS
         } else {
@@ -588,14 +588,14 @@ impl Engine {
                 r
             },
         });
-        game.won[winner as usize] += 1;
-        game.points[winner as usize] += 1;
+        game.won[winner] += 1;
+        game.points[winner] += 1;
         for (i, &c) in cards.iter().enumerate() {
             if c.is_fool() && t < 25 {
-                game.points[seats[i] as usize] += card_points(c);
+                game.points[seats[i]] += card_points(c);
                 self.fool_goes_home(tp.at, seats[i]);
             } else {
-                game.points[winner as usize] += card_points(c);
+                game.points[winner] += card_points(c);
             }
         }
         self.out.report.event(|| {
@@ -605,7 +605,7 @@ impl Engine {
                 trick: t as u16,
                 sides: order
                     .iter()
-                    .map(|&s| (format!("seat {s}"), game.points[s as usize].to_string()))
+                    .map(|&s| (format!("seat {s}"), game.points[s].to_string()))
                     .collect(),
             }
         });
@@ -628,7 +628,7 @@ impl Engine {
         trick: &Trick,
         t: usize,
         leader: Seat,
-        dealt: &[CardSet; 4],
+        dealt: &PerSeat<CardSet>,
         complete: bool,
     ) {
         let offender = self.wrong_trick_offender(trick, leader, dealt, complete);
@@ -663,7 +663,7 @@ impl Engine {
         &self,
         trick: &Trick,
         leader: Seat,
-        dealt: &[CardSet; 4],
+        dealt: &PerSeat<CardSet>,
         complete: bool,
     ) -> Seat {
         let seats = self.seating.from(leader);
@@ -674,7 +674,7 @@ impl Engine {
                     let n = trick
                         .plays
                         .iter()
-                        .filter(|i| dealt[s as usize].contains(i.card))
+                        .filter(|i| dealt[s].contains(i.card))
                         .count();
                     if missing {
                         n == 0

@@ -47,7 +47,7 @@ pub(crate) struct Stepped {
     report: Report,
     /// What `now` read of the record before the play.
     read: Read,
-    now: Engine,
+    now: Box<Engine>,
     /// The record so far: its number of tricks, and its last trick if it
     /// is being played (fewer than three cards).
     tricks: usize,
@@ -77,7 +77,7 @@ impl Stepped {
             cut: None,
         };
         let start = session_start(&deal, &mut session.clone(), &mut report)?;
-        let now = Engine::start(&deal, start, report.clone());
+        let now = Box::new(Engine::start(&deal, start, report.clone()));
         Some(Stepped {
             table,
             session: session.clone(),
@@ -105,7 +105,7 @@ impl Stepped {
     /// the record so far, else the one at the deal's start.
     fn engine_for(&self, record: &Record) -> Engine {
         if self.read.fits(record) && self.now.fits(record) {
-            self.now.clone()
+            (*self.now).clone()
         } else {
             Engine::start(&self.deal(record), self.start, self.report.clone())
         }
@@ -114,16 +114,12 @@ impl Stepped {
     /// The engine after `record`, the record so far.
     pub(crate) fn advance(&mut self, record: &Record) {
         if !(self.read.fits(record) && self.now.fits(record)) {
-            self.now = Engine::start(&self.deal(record), self.start, self.report.clone());
+            *self.now = Engine::start(&self.deal(record), self.start, self.report.clone());
             self.read = Read::of(record);
         }
         self.now.catch_up(record);
         self.tricks = record.tricks.len();
-        self.playing = record
-            .tricks
-            .last()
-            .filter(|t| t.plays.len() < 3)
-            .cloned();
+        self.playing = record.tricks.last().filter(|t| t.plays.len() < 3).cloned();
     }
 
     /// What `crate::replay` gives for `record` (the record so far, or it
@@ -152,7 +148,7 @@ impl Stepped {
             return None;
         }
         let t = taken + 1;
-        let leader = if passes_lead(t, game.hands[game.leader as usize]) {
+        let leader = if passes_lead(t, game.hands[game.leader]) {
             self.now.seating.next(game.leader)
         } else {
             game.leader
@@ -196,7 +192,7 @@ impl Stepped {
         let order = self.now.seating.order;
         let holder = order
             .into_iter()
-            .find(|&s| game.hands[s as usize].contains(Card::FOOL));
+            .find(|&s| game.hands[s].contains(Card::FOOL));
         let mut callers: Vec<Option<Seat>> = vec![None];
         if t == 23 {
             let mut active = order;
@@ -209,7 +205,7 @@ impl Stepped {
             );
         }
         let mut out = Vec::new();
-        for card in game.hands[leader as usize].iter() {
+        for card in game.hands[leader].iter() {
             let names: &[Option<Lead>] = if card.is_fool() { &NAMES } else { &[None] };
             if card.is_fool() && t >= 24 {
                 continue;
@@ -244,7 +240,7 @@ impl Stepped {
         }
         let lead = lead_of(first)?;
         let seat = self.now.seating.from(trick.leader.unwrap_or(leader))[trick.plays.len()];
-        let hand = game.hands[seat as usize];
+        let hand = game.hands[seat];
         Some(
             hand.iter()
                 .filter(|&c| duty_broken(c, lead, hand).is_none() && !(c.is_fool() && t == 24))
