@@ -8,10 +8,23 @@
 //! carry over from deal to deal of a session ([`SessionState`]).
 //!
 //! ## Flow
+//! The engine (`Engine`) steps, as Skill7's does: `Engine::start` takes
+//! the deal and what comes before the play, `Engine::catch_up` the tricks
+//! the record has completed since (a trick of three cards is judged the
+//! same whatever follows it), `Engine::finish` ends the deal where the
+//! record ends (the last trick cut short, the settlement). [`replay`] (what
+//! `verify` runs) is the engine taking a whole record; `crate::game`
+//! judges a move on a clone of it (`step`, which also lists the legal
+//! cards of the play). What comes before the play is judged on the whole
+//! record, since what follows it tells whether it was complete (the skat
+//! missing when the record goes on, DK-DISCARD-5; the declarations of the
+//! seats a record that stops reaches, DK-DECL-7; the tout announced after
+//! the skat, DK-TOUT-2).
+//!
 //! One module per phase of the deal, named as the digest names them. First
 //! `seats` (DK-SEAT: who deals, who plays), `pots` (DK-POT-2 foundation at
 //! the start of a session) and the dealer fee (DK-PAY-1, in `deal`); then,
-//! in this order, `Replay::phases`:
+//! in this order:
 //! `deal` (DK-DEAL-3 wrong deal, DK-DEAL-4 misdeal demands) →
 //! `discard` (the skat, DK-DISCARD) → `declarations` (DK-DECL) →
 //! `play` (tricks card by card: DK-PLAY, with `fool` for DK-FOOL and
@@ -31,7 +44,7 @@
 //! result as it pays it (`sheet::Item`: declarations, ultimo cards lost,
 //! the pagat home, fines, the ending after the last trick, the counts); a
 //! record with a `result` and no trick states them instead, and
-//! `Replay::settle_items` pays them through the same functions. A record
+//! `Engine::settle_items` pays them through the same functions. A record
 //! with both is settled by its cards and its sheet compared with them.
 //!
 //! The phases change a small game state (`state::Game`) and write
