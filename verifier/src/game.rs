@@ -401,10 +401,17 @@ impl Stepper {
     /// candidates are then judged one by one). Debug builds check the list
     /// against the judged one ([`Game::legal`]).
     fn legal(&self, game: &Game) -> Option<Vec<Move>> {
-        let _ = game;
         match self {
             Stepper::Skill7(_) => None,
-            Stepper::Danish(s) => s.legal(),
+            // The play listed; the declarations and the first lead by the
+            // engine's word on each candidate.
+            Stepper::Danish(s) => s.legal().or_else(|| {
+                game.candidates()
+                    .into_iter()
+                    .map(|m| s.allows(&game.record, &m).map(|ok| ok.then_some(m)))
+                    .collect::<Option<Vec<_>>>()
+                    .map(|moves| moves.into_iter().flatten().collect())
+            }),
         }
     }
 

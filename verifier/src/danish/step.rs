@@ -12,8 +12,9 @@
 //! being played and ends the deal there.
 
 use notation::check::Table;
-use notation::{Card, Lead, Record, Seat, Suit, Trick, Variant};
+use notation::{Act, Card, Lead, Record, Seat, Suit, Trick, Variant};
 
+use super::declarations::{combos, Combo, SLOTS};
 use super::fool::passes_lead;
 use super::play::duty_broken;
 use super::state::Game;
@@ -247,6 +248,113 @@ impl Stepped {
                 .map(|c| Move::play(seat, c))
                 .collect(),
         )
+    }
+}
+
+impl Stepped {
+    /// Whether `mv` is legal after `record`, the record so far (legal
+    /// moves only), where the declarations say it simply: the skat laid,
+    /// no trick yet (the declarations and the first lead). `None` where the
+    /// move is judged (before the skat, a move of another kind, Option
+    /// `announced_tout`).
+    pub(crate) fn allows(&self, record: &Record, mv: &Move) -> Option<bool> {
+        let Step::Play { game, taken: 0 } = &self.now.step else {
+            return None;
+        };
+        if !record.tricks.is_empty() || record.discard.is_none() || self.now.o.announced_tout {
+            return None;
+        }
+        let said = Said::of(&self.now, record, game)?;
+        match mv {
+            Move::Declare { seat, act } => Some(said.allows(&self.now, game, *seat, act)),
+            // The first lead closes the declarations (DK-DECL-7).
+            Move::Play {
+                seat,
+                card,
+                name,
+                rename,
+                fool_call,
+            } => Some(
+                (0..3).all(|k| said.complete(k))
+                    && *seat == game.leader
+                    && rename.is_none()
+                    && fool_call.is_none()
+                    && (name.is_none() || card.is_fool()),
+            ),
+            _ => None,
+        }
+    }
+}
+
+/// The declarations so far (DK-DECL), by declaring order: what each
+/// active player holds, has declared and has passed, and who spoke last.
+struct Said {
+    held: [[Option<(Combo, notation::CardSet)>; SLOTS]; 3],
+    declared: [[bool; SLOTS]; 3],
+    passed: [bool; 3],
+    last: Option<usize>,
+}
+
+impl Said {
+    /// `None` for an entry the declarations do not take simply (a seat
+    /// that sits out).
+    fn of(e: &Engine, record: &Record, game: &Game) -> Option<Said> {
+        let order = e.seating.order;
+        let mut said = Said {
+            held: order.map(|s| combos(game.dealt[s])),
+            declared: [[false; SLOTS]; 3],
+            passed: [false; 3],
+            last: None,
+        };
+        for a in record.declarations.iter().flat_map(|d| &d.actions) {
+            let k = order.iter().position(|&o| o == a.seat)?;
+            said.last = Some(k);
+            match Combo::of_act(&a.act) {
+                Some(c) => said.declared[k][c.slot()] = true,
+                None if a.act == Act::Pass => said.passed[k] = true,
+                None => return None,
+            }
+        }
+        Some(said)
+    }
+
+    /// The `k`-th player has declared every combination he holds.
+    fn complete(&self, k: usize) -> bool {
+        (0..SLOTS).all(|slot| self.held[k][slot].is_none() || self.declared[k][slot])
+    }
+
+    /// An entry by `seat`: in turn (DK-DECL-6: not before the last one to
+    /// speak), every earlier player's combinations declared, since his
+    /// turn passes (DK-DECL-4, DK-DECL-7); a pass when the seat has
+    /// declared all it holds; a combination it holds, once, naming the
+    /// cards of it in the dealer's skat (DK-DECL-5). A tout is not
+    /// allowed without Option `announced_tout` (DK-TOUT-2), a misdeal
+    /// demand is no declaration.
+    fn allows(&self, e: &Engine, game: &Game, seat: Seat, act: &Act) -> bool {
+        let Some(i) = e.seating.order.iter().position(|&o| o == seat) else {
+            return false;
+        };
+        if self.last.is_some_and(|c| i < c) || !(0..i).all(|k| self.complete(k)) {
+            return false;
+        }
+        if *act == Act::Pass {
+            return self.complete(i) && !self.passed[i];
+        }
+        let Some(claim) = Combo::of_act(act) else {
+            return false;
+        };
+        let slot = claim.slot();
+        match self.held[i][slot] {
+            Some((held, cards)) if held == claim && !self.declared[i][slot] => {
+                let in_skat = if seat == e.seating.dealer {
+                    cards.intersection(game.skat)
+                } else {
+                    notation::CardSet::EMPTY
+                };
+                act.skat().iter().copied().collect::<notation::CardSet>() == in_skat
+            }
+            _ => false,
+        }
     }
 }
 
