@@ -511,3 +511,30 @@ fn a_danish_game_goes_on_from_its_session() {
         );
     }
 }
+
+/// Danish Tarok: a record without its skat, entered move by move, gets
+/// the findings `verify` gives: the skat taken to be the cards the dealer
+/// never plays is read from every trick (DK-DISCARD-5), so the stepped
+/// engine takes such a record whole each time.
+#[test]
+fn a_danish_record_without_its_skat_entered_move_by_move() {
+    for seed in 0..4 {
+        let mut rng = Rng::new(seed);
+        let mut record = gen::deal(Variant::DanishTarok, &mut rng, 0).expect("a deal");
+        record.discard = None;
+        record.claim = None;
+        let game = Game::replayed(&record).expect("a good deal");
+        let report = verify(&record, &mut Session::default());
+        let codes = |ps: &[verifier::notation::Problem]| {
+            ps.iter()
+                .map(|p| (p.code(), p.seat, p.trick, p.card, p.message.clone()))
+                .collect::<Vec<_>>()
+        };
+        assert!(!report.problems.is_empty(), "seed {seed}");
+        assert_eq!(
+            codes(game.problems()),
+            codes(&report.problems),
+            "seed {seed}"
+        );
+    }
+}

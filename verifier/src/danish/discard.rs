@@ -120,7 +120,10 @@ impl Engine {
     /// DK-DISCARD-5: the skat taken to be the cards of the dealer's 28 that
     /// he never plays in the record (no card of any trick); he plays from
     /// the rest, and nothing else is reported about those cards.
-    fn infer_skat(&self, record: &Record, game: &mut Game) {
+    fn infer_skat(&mut self, record: &Record, game: &mut Game) {
+        // The skat depends on every trick of the record: the engine cannot
+        // take a longer record from here.
+        self.whole = true;
         let d = self.seating.dealer;
         let played: CardSet = self
             .judged(record)

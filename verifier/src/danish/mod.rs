@@ -138,6 +138,10 @@ pub(crate) struct Engine {
     partial: bool,
     /// Where the engine stands.
     step: Step,
+    /// What the engine took before the play depends on all the tricks of
+    /// the record (a skat taken to be the cards the dealer never plays,
+    /// DK-DISCARD-5): it cannot take a longer record ([`Engine::fits`]).
+    whole: bool,
 }
 
 /// Where the engine stands in the deal.
@@ -332,6 +336,7 @@ impl Engine {
             cut: deal.cut,
             partial: deal.record.is_partial(),
             step: Step::Ended(End::Unfinished),
+            whole: false,
         };
         // After a lost deal the foundation (DK-POT-2) may have been paid in it.
         if start.pots.is_none() && !start.unknown {
@@ -381,6 +386,9 @@ impl Engine {
     /// ([`Read`]): it holds the tricks the engine has taken (unchanged: the
     /// caller's care).
     fn fits(&self, record: &Record) -> bool {
+        if self.whole {
+            return false;
+        }
         match &self.step {
             Step::Ended(_) => true,
             Step::Play { taken, .. } => record.tricks.len() >= *taken,

@@ -10,6 +10,9 @@
 //! the whole record did); from the first card on it takes the tricks as
 //! they complete, and a card is judged on a clone that takes the trick
 //! being played and ends the deal there.
+//! A skat missing or not laid as three of the dealer's cards is taken to
+//! be the cards he never plays (DK-DISCARD-5), read from every trick: the
+//! engine then starts again from the deal for each judgement too.
 
 use notation::check::Table;
 use notation::{Act, Card, Lead, Record, Seat, Suit, Trick, Variant};
