@@ -71,6 +71,16 @@
 //! 4.3 ms per playout (min 4.2, max 6.5) against 19 ms; the other variants
 //! in the same runs 25.1, 36.9 and 343 ms (unchanged within the noise).
 //!
+//! Danish Tarok steps too (`danish::Stepped`, issue 25): from the first
+//! card on, the engine takes the tricks as they complete, and a card is
+//! judged on a clone that takes the trick being played; before the play
+//! and at the first lead it starts again from the deal for each judgement
+//! (the skat and the declarations are judged on what follows them). It
+//! lists the legal cards of the play itself (the duty it judges a card
+//! with), and answers for each candidate of the declarations and the first
+//! lead; the misdeal demands, the skat, and a trick the fool leads or is
+//! called for are judged one by one. Figures: `bench/README.md`.
+//!
 //! Where the time goes (Königrufen, 30 playouts timed by phase): the calls,
 //! 85%, where each step judges every call word of every seat and, for each
 //! card of each seat, discards that lay it away (up to six fillings, each
@@ -367,17 +377,21 @@ pub struct Game {
 #[derive(Debug, Clone)]
 enum Stepper {
     Skill7(crate::skill7::Stepped),
+    Danish(crate::danish::Stepped),
 }
 
 impl Stepper {
-    /// The stepped engine of the deal of `record`, if its variant's engine
-    /// steps and can step this deal.
-    fn new(record: &Record, table: Table) -> Option<Stepper> {
+    /// The stepped engine of the deal of `record` in `session`, if its
+    /// variant's engine steps and can step this deal.
+    fn new(record: &Record, table: Table, session: &Session) -> Option<Stepper> {
         match table.variant {
             Variant::Skill7Tarock => {
                 crate::skill7::Stepped::new(record, table).map(Stepper::Skill7)
             }
-            Variant::DanishTarok | Variant::FrenchTarot | Variant::Koenigrufen => None,
+            Variant::DanishTarok => {
+                crate::danish::Stepped::new(record, table, session).map(Stepper::Danish)
+            }
+            Variant::FrenchTarot | Variant::Koenigrufen => None,
         }
     }
 
@@ -393,6 +407,7 @@ impl Stepper {
                 };
                 (seat, phase)
             }),
+            Stepper::Danish(s) => s.due().map(|seat| (seat, Phase::Play)),
         }
     }
 
@@ -436,6 +451,15 @@ impl Stepper {
                     }
                 })
             }
+            // The play listed; the declarations and the first lead by the
+            // engine's word on each candidate.
+            Stepper::Danish(s) => s.legal().or_else(|| {
+                game.candidates()
+                    .into_iter()
+                    .map(|m| s.allows(&game.record, &m).map(|ok| ok.then_some(m)))
+                    .collect::<Option<Vec<_>>>()
+                    .map(|moves| moves.into_iter().flatten().collect())
+            }),
         }
     }
 
@@ -465,6 +489,7 @@ impl Stepper {
                 debug_assert!(!listed || foreign(game.table.variant, mv).is_none());
                 listed
             }
+            Stepper::Danish(_) => false,
         }
     }
 
@@ -473,6 +498,7 @@ impl Stepper {
     fn ended(&self) -> bool {
         match self {
             Stepper::Skill7(s) => s.played_out(),
+            Stepper::Danish(_) => false,
         }
     }
 
@@ -480,6 +506,7 @@ impl Stepper {
     fn advance(&mut self, record: &Record) {
         match self {
             Stepper::Skill7(s) => s.advance(record),
+            Stepper::Danish(s) => s.advance(record),
         }
     }
 
@@ -488,6 +515,7 @@ impl Stepper {
     fn judge(&self, record: &Record, table: Table) -> Option<Report> {
         match self {
             Stepper::Skill7(s) => s.judge(record, table),
+            Stepper::Danish(s) => s.judge(record, table),
         }
     }
 }
@@ -600,7 +628,7 @@ impl Game {
             over: false,
             stepped: None,
         };
-        game.stepped = Stepper::new(&game.record, table).map(Box::new);
+        game.stepped = Stepper::new(&game.record, table, &game.session).map(Box::new);
         let (problems, over) = game.judge(&game.record);
         if !problems.is_empty() {
             return Err(Rejected { problems });

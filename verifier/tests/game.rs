@@ -474,3 +474,67 @@ fn a_handful_of_the_lowest_trumps_card_by_card() {
     }
     assert!(found, "no French deal with a handful in 400 seeds");
 }
+
+/// Danish Tarok: a game in a session goes on from the session's pots and
+/// dealer (no foundation again, DK-POT-2), as `verify` of the deal in that
+/// session does; the stepped engine judges its moves on them (debug builds
+/// check its judgements against the replay of the record in the session).
+#[test]
+fn a_danish_game_goes_on_from_its_session() {
+    for seed in 0..3 {
+        let mut rng = Rng::new(seed);
+        let first = gen::deal(Variant::DanishTarok, &mut rng, 0).expect("a deal");
+        let mut second = gen::deal(Variant::DanishTarok, &mut rng, 1).expect("a deal");
+        // The pots come from the session, not from a tag.
+        second.tags.retain(|t| t.name != "Pots");
+        let mut session = Session::default();
+        assert!(verify(&first, &mut session).settled);
+        let mut game = Game::from_record_in(&second, session.clone()).expect("the next deal");
+        while !game.is_over() {
+            let legal = game.legal();
+            game.apply(rng.pick(&legal).clone()).unwrap();
+        }
+        let report = game.result();
+        assert!(report.settled && report.problems.is_empty(), "seed {seed}");
+        assert!(
+            !report
+                .ledger
+                .iter()
+                .any(|p| p.reason.contains("start of the session")),
+            "seed {seed}: foundation paid again"
+        );
+        let mut alone = Session::default();
+        let fresh = verify(game.record(), &mut alone);
+        assert_ne!(
+            fresh.pots, report.pots,
+            "seed {seed}: the pots are the session's"
+        );
+    }
+}
+
+/// Danish Tarok: a record without its skat, entered move by move, gets
+/// the findings `verify` gives: the skat taken to be the cards the dealer
+/// never plays is read from every trick (DK-DISCARD-5), so the stepped
+/// engine takes such a record whole each time.
+#[test]
+fn a_danish_record_without_its_skat_entered_move_by_move() {
+    for seed in 0..4 {
+        let mut rng = Rng::new(seed);
+        let mut record = gen::deal(Variant::DanishTarok, &mut rng, 0).expect("a deal");
+        record.discard = None;
+        record.claim = None;
+        let game = Game::replayed(&record).expect("a good deal");
+        let report = verify(&record, &mut Session::default());
+        let codes = |ps: &[verifier::notation::Problem]| {
+            ps.iter()
+                .map(|p| (p.code(), p.seat, p.trick, p.card, p.message.clone()))
+                .collect::<Vec<_>>()
+        };
+        assert!(!report.problems.is_empty(), "seed {seed}");
+        assert_eq!(
+            codes(game.problems()),
+            codes(&report.problems),
+            "seed {seed}"
+        );
+    }
+}

@@ -6,7 +6,7 @@ use notation::Rank;
 use notation::{Card, Party, Seat};
 
 use super::payments::Ending;
-use super::Replay;
+use super::Engine;
 use crate::reason::{decimal, Reason};
 use crate::Moment;
 
@@ -49,7 +49,7 @@ pub fn count_amount(points: i64) -> i64 {
     d.signum() * ((d.abs() + 2) / 5) * 5
 }
 
-impl Replay<'_, '_> {
+impl Engine {
     /// The count after the last trick (DK-COUNT-2) from the counted
     /// players' points; none after a nolo (DK-COUNT-4), where the ending
     /// has no count. With Option `tout_count = from-each` a tout player

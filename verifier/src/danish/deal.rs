@@ -5,15 +5,15 @@
 
 use notation::Kind;
 use notation::Rule;
-use notation::{Act, Action, Card, CardSet, Party, Pot, Problem};
+use notation::{Act, Action, Card, CardSet, Party, PerSeat, Pot, Problem, Record};
 
 use super::cards::TRUMPS;
 use super::play::{effective_lead, trick_winner};
 use super::state::Game;
-use super::{End, Replay};
+use super::{End, Engine};
 use crate::Moment;
 
-impl Replay<'_, '_> {
+impl Engine {
     /// DK-PAY-1: the dealer pays 5 into each pot before dealing; not again
     /// when he deals again, unless Option `redeal_fee` (DK-SEAT-3).
     pub(super) fn pay_dealer_fee(&mut self, redeal: bool) {
@@ -48,13 +48,12 @@ impl Replay<'_, '_> {
     /// again. Wrong hand sizes with tricks recorded: a wrong number of cards
     /// found during play, by the first holder of a wrong hand in declaring
     /// order, 40 into each pot, the deal abandoned.
-    pub(super) fn wrong_deal(&mut self) -> Option<End> {
-        if !self.deal.wrong_deal {
+    pub(super) fn wrong_deal(&mut self, record: &Record) -> Option<End> {
+        if !self.wrong_deal {
             return None;
         }
-        let record = self.deal.record;
         let d = self.seating.dealer;
-        let holder = self.wrong_hand_holder();
+        let holder = self.wrong_hand_holder(record);
         let kinds = [Kind::UnknownCard, Kind::DuplicateCard, Kind::WrongCardCount];
         let problem = self
             .out
@@ -111,8 +110,7 @@ impl Replay<'_, '_> {
 
     /// DK-DEAL-3: the first active player in declaring order (dealer, next,
     /// third) whose dealt hand has the wrong number of cards.
-    fn wrong_hand_holder(&self) -> Option<notation::Seat> {
-        let record = self.deal.record;
+    fn wrong_hand_holder(&self, record: &Record) -> Option<notation::Seat> {
         let d = self.seating.dealer;
         self.seating.order.into_iter().find(|&s| {
             let n = record
@@ -126,10 +124,9 @@ impl Replay<'_, '_> {
 
     /// The dealt hands (partial records: the cards each seat played) and
     /// the skat laid.
-    pub(super) fn dealt_hands(&self) -> Game {
-        let record = self.deal.record;
+    pub(super) fn dealt_hands(&self, record: &Record) -> Game {
         let d = self.seating.dealer;
-        let mut hands = [CardSet::EMPTY; 4];
+        let mut hands: PerSeat<CardSet> = PerSeat::new(self.seating.seats);
         let skat: CardSet = record
             .discard
             .iter()
@@ -137,16 +134,16 @@ impl Replay<'_, '_> {
             .collect();
         let complete;
         if record.is_partial() {
-            self.derive_hands(&mut hands);
+            self.derive_hands(record, &mut hands);
             if record.discard.as_ref().is_some_and(|x| x.seat == d) {
-                hands[d as usize] = hands[d as usize].union(skat);
+                hands[d] = hands[d].union(skat);
             }
             // Inferred hands are not judged before play: an irregularity
             // later in the deal changes who played what after it.
             complete = false;
         } else {
             for h in &record.hands {
-                hands[h.seat as usize] = h.cards.iter().map(|i| i.card).collect();
+                hands[h.seat] = h.cards.iter().map(|i| i.card).collect();
             }
             complete = true;
         }
@@ -155,9 +152,9 @@ impl Replay<'_, '_> {
 
     /// The hands of a partial record: who played what, following the
     /// leaders the record writes or implies.
-    fn derive_hands(&self, hands: &mut [CardSet; 4]) {
+    fn derive_hands(&self, record: &Record, hands: &mut PerSeat<CardSet>) {
         let mut leader = self.seating.next(self.seating.dealer);
-        for trick in &self.deal.record.tricks {
+        for trick in &record.tricks {
             let l = match trick.leader {
                 Some(w) if self.seating.is_active(w) => w,
                 _ => leader,
@@ -166,8 +163,8 @@ impl Replay<'_, '_> {
             let mut cards = [Card::FOOL; 3];
             for (i, item) in trick.plays.iter().enumerate().take(3) {
                 // A card played twice belongs to its first player only.
-                if !hands.iter().any(|h| h.contains(item.card)) {
-                    hands[seats[i] as usize].insert(item.card);
+                if !hands.values().iter().any(|h| h.contains(item.card)) {
+                    hands[seats[i]].insert(item.card);
                 }
                 cards[i] = item.card;
             }
@@ -178,20 +175,25 @@ impl Replay<'_, '_> {
 
     /// DK-DEAL-4: the misdeal demands of the `calls:` section, in order;
     /// true if one is valid and the deal is not played.
-    pub(super) fn misdeal_demanded(&mut self, game: &Game) -> bool {
-        let record = self.deal.record;
+    pub(super) fn misdeal_demanded(&mut self, record: &Record, game: &Game) -> bool {
         let Some(calls) = &record.calls else {
             return false;
         };
         calls
             .actions
             .iter()
-            .any(|a| self.misdeal_demand(a, &game.hands, game.complete))
+            .any(|a| self.misdeal_demand(record, a, &game.hands, game.complete))
     }
 
     /// A misdeal demand (DK-DEAL-4); true if it is valid and the deal is
     /// not played.
-    fn misdeal_demand(&mut self, a: &Action, hands: &[CardSet; 4], complete: bool) -> bool {
+    fn misdeal_demand(
+        &mut self,
+        record: &Record,
+        a: &Action,
+        hands: &PerSeat<CardSet>,
+        complete: bool,
+    ) -> bool {
         let s = a.seat;
         let bad = |msg: String| {
             Problem::new(Kind::IllegalCall, msg)
@@ -219,9 +221,9 @@ impl Replay<'_, '_> {
             return false;
         }
         if !complete {
-            return self.demand_in_partial_record(s);
+            return self.demand_in_partial_record(record, s);
         }
-        if let Some(t) = hands[s as usize].intersection(TRUMPS).iter().next() {
+        if let Some(t) = hands[s].intersection(TRUMPS).iter().next() {
             self.out.irregular(
                 bad(format!("seat {s} demands a new deal but holds a trump ({t})"))
                     .card(t)
@@ -245,8 +247,8 @@ impl Replay<'_, '_> {
 
     /// A partial record: the hands are unknown. A demand with no trick
     /// after it was granted; with tricks, the deal was played.
-    fn demand_in_partial_record(&mut self, s: notation::Seat) -> bool {
-        if self.deal.record.tricks.is_empty() {
+    fn demand_in_partial_record(&mut self, record: &Record, s: notation::Seat) -> bool {
+        if record.tricks.is_empty() {
             self.out.rule_event(
                 Moment::Calls,
                 "DK-DEAL-4",

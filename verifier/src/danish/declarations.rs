@@ -5,10 +5,10 @@
 
 use notation::Kind;
 use notation::Rule;
-use notation::{Act, Action, Card, CardSet, Problem, Span, Suit};
+use notation::{Act, Action, Card, CardSet, PerSeat, Problem, Record, Span, Suit};
 
 use super::cards::{cards_word, courts, kings, TRUMPS};
-use super::Replay;
+use super::Engine;
 use crate::reason::{decimal, Reason};
 use crate::Moment;
 
@@ -221,16 +221,21 @@ struct Declaring {
     skat: CardSet,
 }
 
-impl Replay<'_, '_> {
+impl Engine {
     /// The declarations, in the order written (DK-DECL, as amended: a
     /// director hears them one entry at a time).
-    pub(super) fn declarations(&mut self, dealt: &[CardSet; 4], skat: CardSet, trust: bool) {
-        let record = self.deal.record;
+    pub(super) fn declarations(
+        &mut self,
+        record: &Record,
+        dealt: &PerSeat<CardSet>,
+        skat: CardSet,
+        trust: bool,
+    ) {
         let empty = Vec::new();
         let actions = record.declarations.as_ref().map_or(&empty, |x| &x.actions);
         let order = self.seating.order;
         let mut st = Declaring {
-            held: order.map(|s| combos(dealt[s as usize])),
+            held: order.map(|s| combos(dealt[s])),
             declared: [[false; SLOTS]; 3],
             missing: [[false; SLOTS]; 3],
             started: [false; 3],
@@ -242,7 +247,7 @@ impl Replay<'_, '_> {
         };
         let span_of = record.declarations.as_ref().map_or(record.span, |x| x.span);
         for a in actions {
-            self.declaration(&mut st, a);
+            self.declaration(record, &mut st, a);
         }
         // The turns still open pass at the end of the declarations. A record
         // that stops before the play does not reach the players after the
@@ -253,13 +258,13 @@ impl Replay<'_, '_> {
             3
         };
         for k in 0..reached {
-            self.pass_turn(&mut st, k, span_of);
+            self.pass_turn(record, &mut st, k, span_of);
         }
     }
 
     /// DK-DECL-6: the `k`-th player's turn passes; what he holds and has
     /// not declared by then is missing (DK-DECL-4).
-    fn pass_turn(&mut self, st: &mut Declaring, k: usize, span: Span) {
+    fn pass_turn(&mut self, record: &Record, st: &mut Declaring, k: usize, span: Span) {
         if std::mem::replace(&mut st.done[k], true) || st.trust {
             return;
         }
@@ -268,11 +273,11 @@ impl Replay<'_, '_> {
                 st.missing[k][slot] = true;
             }
         }
-        self.missing(k, &st.held[k], &st.declared[k], span);
+        self.missing(record, k, &st.held[k], &st.declared[k], span);
     }
 
     /// One declaration entry, in turn or not (DK-DECL-6, DK-DECL-7).
-    fn declaration(&mut self, st: &mut Declaring, a: &Action) {
+    fn declaration(&mut self, record: &Record, st: &mut Declaring, a: &Action) {
         let s = a.seat;
         let at = Moment::Declarations;
         let Some(i) = self.seating.order.iter().position(|&o| o == s) else {
@@ -299,13 +304,13 @@ impl Replay<'_, '_> {
         if !st.started[i] {
             for k in 0..i {
                 if st.started[k] || !st.speaks[k] {
-                    self.pass_turn(st, k, a.span);
+                    self.pass_turn(record, st, k, a.span);
                 }
             }
         } else {
             for k in 0..i {
                 if st.started[k] {
-                    self.pass_turn(st, k, a.span);
+                    self.pass_turn(record, st, k, a.span);
                 }
             }
         }
@@ -483,16 +488,22 @@ impl Replay<'_, '_> {
             let reason = crate::reason!("declaration `{}` (wrong, excused)", claim.describe());
             self.pay_declaration(s, claim, reason);
         } else {
-            self.barred[s as usize] = true;
+            self.barred[s] = true;
             self.out.irregular(p, 40, true, at);
         }
     }
 
     /// DK-DECL-4: every combination the `k`-th player holds and did not
     /// declare is a missing declaration.
-    fn missing(&mut self, k: usize, held: &Held, declared: &[bool; SLOTS], span: Span) {
+    fn missing(
+        &mut self,
+        record: &Record,
+        k: usize,
+        held: &Held,
+        declared: &[bool; SLOTS],
+        span: Span,
+    ) {
         let s = self.seating.order[k];
-        let record = self.deal.record;
         let pass_span = record
             .declarations
             .iter()
@@ -522,7 +533,7 @@ impl Replay<'_, '_> {
                 if self.o.late_excuse {
                     self.out.report.push(p);
                 } else {
-                    self.barred[s as usize] = true;
+                    self.barred[s] = true;
                     self.out.irregular(p, 40, true, Moment::Declarations);
                 }
             }

@@ -5,12 +5,12 @@
 
 use notation::Kind;
 use notation::Rule;
-use notation::{Act, Card, CardSet, Discard, Problem, Span};
+use notation::{Act, Card, CardSet, Discard, Problem, Record, Span};
 
 use super::cards::TRUMPS;
 use super::declarations::declaration_cards;
 use super::state::Game;
-use super::Replay;
+use super::Engine;
 use crate::Moment;
 
 /// Whether a card may ever lie in the skat (DK-DISCARD-2).
@@ -65,23 +65,22 @@ fn improper(d: u8, msg: String, rule: &'static str, label: &str, span: Span) -> 
         .at(span, label.to_owned())
 }
 
-impl Replay<'_, '_> {
+impl Engine {
     /// The dealer's skat (DK-DISCARD): takes it out of his hand and notes
     /// whether a tout was validly announced (DK-TOUT-2). An improper skat
     /// is one `illegal-discard` (DK-DISCARD-5, README ALL-6); a skat that is
     /// missing, recorded for another seat, or not exactly 3 different cards
     /// of the dealer's 28 has no effect as written: the skat is taken to be
     /// the cards of his 28 that he never plays in the record.
-    pub(super) fn skat(&mut self, game: &mut Game) {
-        let record = self.deal.record;
+    pub(super) fn skat(&mut self, record: &Record, game: &mut Game) {
         let d = self.seating.dealer;
         let at = Moment::Discard;
-        let announced = self.tout_announced();
-        let dealt = game.hands[d as usize];
+        let announced = self.tout_announced(record);
+        let dealt = game.hands[d];
         let Some(disc) = record.discard.as_ref().filter(|x| x.seat == d) else {
             game.skat = CardSet::EMPTY;
-            if self.no_skat() {
-                self.infer_skat(game);
+            if self.no_skat(record) {
+                self.infer_skat(record, game);
             }
             return;
         };
@@ -111,9 +110,9 @@ impl Replay<'_, '_> {
         }
         if shaped || !game.complete {
             game.skat = written;
-            game.hands[d as usize] = dealt.difference(written);
+            game.hands[d] = dealt.difference(written);
         } else {
-            self.infer_skat(game);
+            self.infer_skat(record, game);
         }
         game.announced_tout = announced && game.skat.contains(Card::FOOL);
     }
@@ -121,11 +120,13 @@ impl Replay<'_, '_> {
     /// DK-DISCARD-5: the skat taken to be the cards of the dealer's 28 that
     /// he never plays in the record (no card of any trick); he plays from
     /// the rest, and nothing else is reported about those cards.
-    fn infer_skat(&self, game: &mut Game) {
-        let d = self.seating.dealer as usize;
+    fn infer_skat(&mut self, record: &Record, game: &mut Game) {
+        // The skat depends on every trick of the record: the engine cannot
+        // take a longer record from here.
+        self.whole = true;
+        let d = self.seating.dealer;
         let played: CardSet = self
-            .deal
-            .judged_tricks()
+            .judged(record)
             .iter()
             .flat_map(|t| t.plays.iter().map(|i| i.card))
             .collect();
@@ -134,12 +135,10 @@ impl Replay<'_, '_> {
     }
 
     /// The dealer declares a tout, with Option `announced_tout` (DK-TOUT-2).
-    fn tout_announced(&self) -> bool {
+    fn tout_announced(&self, record: &Record) -> bool {
         let d = self.seating.dealer;
         self.o.announced_tout
-            && self
-                .deal
-                .record
+            && record
                 .declarations
                 .iter()
                 .flat_map(|x| &x.actions)
@@ -152,8 +151,7 @@ impl Replay<'_, '_> {
     /// skat is recorded for, else by the dealer (the dealer's missing skat
     /// is the same fault). A record of the deal alone is incomplete
     /// (DK-PLAY-5), not this. Returns whether the skat is to be inferred.
-    fn no_skat(&mut self) -> bool {
-        let record = self.deal.record;
+    fn no_skat(&mut self, record: &Record) -> bool {
         let d = self.seating.dealer;
         if let Some(disc) = &record.discard {
             let p = improper(
@@ -314,7 +312,7 @@ impl Replay<'_, '_> {
         game: &Game,
         announced: bool,
     ) -> Option<Problem> {
-        let dealt = game.hands[self.seating.dealer as usize];
+        let dealt = game.hands[self.seating.dealer];
         let skat = game.skat;
         if !(game.complete && skat.len() == 3 && skat.difference(dealt).is_empty()) {
             return None;

@@ -6,20 +6,30 @@
 
 use notation::Kind;
 use notation::Rule;
-use notation::{Card, CardSet, Problem, Seat, Trick};
+use notation::{Card, CardSet, PerSeat, Problem, Seat, Trick};
 
 use super::cards::{lead_set, lead_word};
 use super::play::TrickPlay;
 use super::state::Game;
-use super::Replay;
+use super::Engine;
 use crate::Moment;
 
-impl Replay<'_, '_> {
+/// DK-FOOL-6: the lead of trick `t` passes on from a leader whose hand
+/// is only the fool (trick 25).
+pub(super) fn passes_lead(t: usize, hand: CardSet) -> bool {
+    t == 25 && hand == CardSet::from_bits_truncate(1 << Card::FOOL.index())
+}
+
+impl Engine {
     /// DK-FOOL-6: the lead of trick 25 passes on when the leader holds only
     /// the fool. Returns who leads by the rules.
-    pub(super) fn last_trick_lead(&mut self, t: usize, leader: Seat, hands: &[CardSet; 4]) -> Seat {
-        if t == 25 && hands[leader as usize] == CardSet::from_bits_truncate(1 << Card::FOOL.index())
-        {
+    pub(super) fn last_trick_lead(
+        &mut self,
+        t: usize,
+        leader: Seat,
+        hands: &PerSeat<CardSet>,
+    ) -> Seat {
+        if passes_lead(t, hands[leader]) {
             let next = self.seating.next(leader);
             self.out.rule_event(
                 Moment::Trick(t as u16),
@@ -40,7 +50,7 @@ impl Replay<'_, '_> {
             .seating
             .order
             .into_iter()
-            .find(|&s| game.hands[s as usize].contains(Card::FOOL));
+            .find(|&s| game.hands[s].contains(Card::FOOL));
         let wrong = if !self.seating.is_active(c) {
             Some(format!("seat {c} sits out and cannot call for the fool"))
         } else if t != 23 {
@@ -192,7 +202,7 @@ impl Replay<'_, '_> {
     fn second_card_after_renaming(&mut self, tp: &TrickPlay, new: notation::Lead) {
         let s1 = tp.seats[1];
         let c1 = tp.cards[1];
-        let h1 = tp.before[s1 as usize];
+        let h1 = tp.before[s1];
         // One card, one finding: a second card already found faulty when
         // it was played (against the named suit) is not judged again.
         if !tp.second_faulted

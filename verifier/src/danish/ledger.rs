@@ -6,12 +6,13 @@
 use notation::{Party, Pot, Problem, Seat};
 
 use super::pots::pot_index;
-use super::Replay;
+use super::Engine;
 use crate::reason::Words;
 use crate::{Event, Moment, Payment, Reason, Report};
 
-pub(super) struct Ledger<'a> {
-    pub report: &'a mut Report,
+#[derive(Debug, Clone)]
+pub(super) struct Ledger {
+    pub report: Report,
     /// Pot contents as the deal's payments go: `[king, pagat]`.
     pub pots: [i64; 2],
     /// Pot contents before the deal (Option `abandon_payments = cancel`).
@@ -30,8 +31,8 @@ pub(super) struct Ledger<'a> {
     pub fines: Vec<(Seat, i64)>,
 }
 
-impl<'a> Ledger<'a> {
-    pub fn new(report: &'a mut Report, pots: [i64; 2], cancel: bool, continue_play: bool) -> Self {
+impl Ledger {
+    pub fn new(mut report: Report, pots: [i64; 2], cancel: bool, continue_play: bool) -> Self {
         report.ledger.reserve(48);
         if report.wants_events() {
             report.events.reserve(32);
@@ -181,7 +182,7 @@ impl<'a> Ledger<'a> {
     }
 }
 
-impl Replay<'_, '_> {
+impl Engine {
     /// Each other active player pays `seat`.
     pub(super) fn collect(
         &mut self,

@@ -8,10 +8,23 @@
 //! carry over from deal to deal of a session ([`SessionState`]).
 //!
 //! ## Flow
+//! The engine (`Engine`) steps, as Skill7's does: `Engine::start` takes
+//! the deal and what comes before the play, `Engine::catch_up` the tricks
+//! the record has completed since (a trick of three cards is judged the
+//! same whatever follows it), `Engine::finish` ends the deal where the
+//! record ends (the last trick cut short, the settlement). [`replay`] (what
+//! `verify` runs) is the engine taking a whole record; `crate::game`
+//! judges a move on a clone of it (`step`, which also lists the legal
+//! cards of the play). What comes before the play is judged on the whole
+//! record, since what follows it tells whether it was complete (the skat
+//! missing when the record goes on, DK-DISCARD-5; the declarations of the
+//! seats a record that stops reaches, DK-DECL-7; the tout announced after
+//! the skat, DK-TOUT-2).
+//!
 //! One module per phase of the deal, named as the digest names them. First
 //! `seats` (DK-SEAT: who deals, who plays), `pots` (DK-POT-2 foundation at
 //! the start of a session) and the dealer fee (DK-PAY-1, in `deal`); then,
-//! in this order, `Replay::phases`:
+//! in this order:
 //! `deal` (DK-DEAL-3 wrong deal, DK-DEAL-4 misdeal demands) →
 //! `discard` (the skat, DK-DISCARD) → `declarations` (DK-DECL) →
 //! `play` (tricks card by card: DK-PLAY, with `fool` for DK-FOOL and
@@ -31,7 +44,7 @@
 //! result as it pays it (`sheet::Item`: declarations, ultimo cards lost,
 //! the pagat home, fines, the ending after the last trick, the counts); a
 //! record with a `result` and no trick states them instead, and
-//! `Replay::settle_items` pays them through the same functions. A record
+//! `Engine::settle_items` pays them through the same functions. A record
 //! with both is settled by its cards and its sheet compared with them.
 //!
 //! The phases change a small game state (`state::Game`) and write
@@ -66,17 +79,20 @@ mod pots;
 mod seats;
 mod sheet;
 mod state;
+mod step;
 
 use notation::Kind;
-use notation::{Problem, Seat};
+use notation::{PerSeat, Problem, Record, Seat};
 
 pub(crate) use play::{duty_broken, trick_lead};
 pub use pots::{end_of_session, parse_pots};
+pub(crate) use step::Stepped;
 
 use crate::{Deal, Report, Session};
 use ledger::Ledger;
 use options::Opts;
 use seats::Seating;
+use state::Game;
 
 /// What Danish Tarok carries from one deal of a session to the next.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -96,22 +112,79 @@ pub struct SessionState {
     pub unknown: bool,
 }
 
-/// One deal being replayed: the record, its options and table, the report
-/// writer, and the players who may not win an ultimo.
-struct Replay<'a, 'r> {
-    deal: &'a Deal<'r>,
+/// The engine of one deal: its options and table, the report writer, the
+/// players who may not win an ultimo, the facts of the result, and the game
+/// state as far as the record has been taken. It steps: [`Engine::start`]
+/// takes the deal and what comes before the play, [`Engine::catch_up`] the
+/// tricks the record has completed since, [`Engine::finish`] ends the deal
+/// where the record ends; it is cloned to judge a move (`crate::game`).
+/// [`replay`] (what `verify` runs) is the engine taking a whole record.
+#[derive(Debug, Clone)]
+pub(crate) struct Engine {
     o: Opts,
     seating: Seating,
-    out: Ledger<'a>,
+    out: Ledger,
     /// Players who cannot win an ultimo (DK-FINE-3, `irregularities =
     /// continue`).
-    barred: [bool; 4],
+    barred: PerSeat<bool>,
     /// The facts of the result, as the deal pays them (issue 26): a
     /// score sheet's `result` is compared with them.
     items: Vec<sheet::Item>,
+    /// The structural check found a wrong deal (README ALL-1).
+    wrong_deal: bool,
+    /// The first trick of the wrong size (README ALL-3).
+    cut: Option<usize>,
+    /// A record without hands: they are inferred from the play.
+    partial: bool,
+    /// Where the engine stands.
+    step: Step,
+    /// What the engine took before the play depends on all the tricks of
+    /// the record (a skat taken to be the cards the dealer never plays,
+    /// DK-DISCARD-5): it cannot take a longer record ([`Engine::fits`]).
+    whole: bool,
+}
+
+/// Where the engine stands in the deal.
+#[derive(Debug, Clone)]
+enum Step {
+    /// The deal has ended before the play (a score sheet alone, a wrong
+    /// deal, a valid misdeal demand).
+    Ended(End),
+    /// The play: the game state after the `taken` tricks taken.
+    Play { game: Box<Game>, taken: usize },
+}
+
+/// The record before the play as the engine read it ([`Engine::start`]): the calls, the skat,
+/// the declarations, and whether tricks followed them (the skat and the
+/// declarations are judged on what follows them: DK-DISCARD-5, DK-DECL-7).
+#[derive(Debug, Clone, PartialEq)]
+struct Read {
+    calls: Option<notation::Actions>,
+    discard: Option<notation::Discard>,
+    declarations: Option<notation::Actions>,
+    tricks: bool,
+}
+
+impl Read {
+    fn of(record: &Record) -> Read {
+        Read {
+            calls: record.calls.clone(),
+            discard: record.discard.clone(),
+            declarations: record.declarations.clone(),
+            tricks: !record.tricks.is_empty(),
+        }
+    }
+
+    fn fits(&self, record: &Record) -> bool {
+        self.tricks != record.tricks.is_empty()
+            && self.calls == record.calls
+            && self.discard == record.discard
+            && self.declarations == record.declarations
+    }
 }
 
 /// How the replay of the cards ended.
+#[derive(Debug, Clone, Copy)]
 enum End {
     /// The same dealer deals again.
     Redeal,
@@ -123,8 +196,43 @@ enum End {
     BadSheet,
 }
 
-/// Replays the deal, pushing findings, payments and events into the report.
+/// What the session gives the deal: the pots it starts from (`None`:
+/// foundation is due), whether they are not known (DK-POT-6), and whether
+/// the same dealer deals again (DK-SEAT-3).
+#[derive(Debug, Clone, Copy)]
+struct Start {
+    pots: Option<[i64; 2]>,
+    unknown: bool,
+    redeal: bool,
+}
+
+/// How the deal ended ([`Engine::finish`]): the report, whether the same
+/// dealer deals again, whether it is settled, the pots after it.
+struct Ended {
+    report: Report,
+    deal_again: bool,
+    settled: bool,
+    pots: [i64; 2],
+}
+
+/// Replays the deal, pushing findings, payments and events into the report:
+/// the engine takes the record's entries in their order, then the record's
+/// end ends the deal.
 pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
+    let Some(start) = session_start(deal, session, report) else {
+        return;
+    };
+    let mut engine = Engine::start(deal, start, std::mem::take(report));
+    engine.catch_up(deal.record);
+    let ended = engine.finish(deal.record);
+    *report = carry(deal, session, start, ended);
+}
+
+/// What the session gives the deal ([`Start`]), after the findings that
+/// come before the engine: a deal that cannot be replayed (the pots are
+/// then lost for the deals after it), pots not known (DK-POT-6), the
+/// dealer (DK-SEAT-3). `None`: the deal is not replayed.
+fn session_start(deal: &Deal<'_>, session: &mut Session, report: &mut Report) -> Option<Start> {
     let record = deal.record;
     if report.problems.iter().any(|p| {
         matches!(
@@ -134,11 +242,9 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     }) {
         // What this deal did to the pots is lost for the deals after it.
         session.danish.unknown = true;
-        return;
+        return None;
     }
-    let Some(start) = start_pots(deal, session, report) else {
-        return;
-    };
+    let pots = start_pots(deal, session, report)?;
     // A readable `Pots` tag says what the pots are.
     let unknown = session.danish.unknown && record.tag("Pots").is_none();
     if unknown {
@@ -148,40 +254,40 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     // After a lost deal the dealer is not known either.
     let expected = session.danish.next_dealer.filter(|_| !unknown);
     seats::check_dealer(record, expected, dealer, report);
-    let o = Opts::read(deal.options);
-    let out = Ledger::new(report, start.unwrap_or([0, 0]), o.cancel, o.continue_play);
-    let mut r = Replay {
-        deal,
-        o,
-        seating: Seating::new(&deal.table),
-        out,
-        barred: [false; 4],
-        items: Vec::new(),
-    };
-    let redeal = session.danish.redeal == Some(dealer);
-    session.danish.redeal = None;
-    // After a lost deal the foundation (DK-POT-2) may have been paid in it.
-    let (deal_again, settled) = r.play(start.is_none() && !unknown, redeal);
-    if deal_again {
-        session.danish.redeal = Some(dealer);
-    }
+    Some(Start {
+        pots,
+        unknown,
+        redeal: session.danish.redeal == Some(dealer),
+    })
+}
+
+/// What the deal passes on to the session, and its report.
+fn carry(deal: &Deal<'_>, session: &mut Session, start: Start, ended: Ended) -> Report {
+    let Ended {
+        mut report,
+        deal_again,
+        settled,
+        pots,
+    } = ended;
+    let dealer = deal.table.dealer;
+    session.danish.redeal = deal_again.then_some(dealer);
     session.danish.next_dealer = Some(if deal_again {
         dealer
     } else {
         (dealer + 1) % deal.table.seats
     });
-    let pots = r.out.pots;
     session.danish.pots = Some(pots);
     // DK-POT-6: after a deal that is not settled, what it did to the pots
     // is not known, until a record states them.
-    session.danish.unknown = unknown || !settled;
-    if unknown {
+    session.danish.unknown = start.unknown || !settled;
+    if start.unknown {
         // DK-POT-6: replayed for its findings, not settled: no payments,
         // totals or pots, no claim checked.
-        crate::structural::unsettle(r.out.report);
+        crate::structural::unsettle(&mut report);
     } else if settled {
-        r.out.report.pots = Some(pots);
+        report.pots = Some(pots);
     }
+    report
 }
 
 /// The pots before this deal: the record's `Pots` tag, else the session's;
@@ -204,35 +310,152 @@ fn start_pots(deal: &Deal<'_>, session: &Session, report: &mut Report) -> Option
     }
 }
 
-impl Replay<'_, '_> {
-    /// Plays the deal; returns whether the same dealer deals again, and
-    /// whether the deal is settled.
-    fn play(&mut self, found: bool, redeal: bool) -> (bool, bool) {
-        if found {
-            self.found_pots();
+impl Engine {
+    /// The engine at the start of `deal`, writing into `report` (the
+    /// structural findings so far): the foundation of the pots at the start
+    /// of a session (DK-POT-2), the dealer's fee (DK-PAY-1), then what comes
+    /// before the play, in the order the rules replay it (DK-FINE-3): the
+    /// dealt hands, misdeal demands, the skat and the declarations. Those
+    /// are judged on the whole of `record` (what follows them tells whether
+    /// the record stops there); the play is left to [`Engine::catch_up`].
+    fn start(deal: &Deal<'_>, start: Start, report: Report) -> Engine {
+        let o = Opts::read(deal.options);
+        let out = Ledger::new(
+            report,
+            start.pots.unwrap_or([0, 0]),
+            o.cancel,
+            o.continue_play,
+        );
+        let mut e = Engine {
+            o,
+            seating: Seating::new(&deal.table),
+            out,
+            barred: PerSeat::new(deal.table.seats),
+            items: Vec::new(),
+            wrong_deal: deal.wrong_deal,
+            cut: deal.cut,
+            partial: deal.record.is_partial(),
+            step: Step::Ended(End::Unfinished),
+            whole: false,
+        };
+        // After a lost deal the foundation (DK-POT-2) may have been paid in it.
+        if start.pots.is_none() && !start.unknown {
+            e.found_pots();
         }
-        self.pay_dealer_fee(redeal);
-        let end = self.phases();
+        e.pay_dealer_fee(start.redeal);
+        e.step = e.before_play(deal.record);
+        e
+    }
+
+    /// What comes before the play (DK-FINE-3): dealt hands, misdeal
+    /// demands, skat, declarations; or a score sheet's facts.
+    fn before_play(&mut self, record: &Record) -> Step {
+        // A score sheet without cards: its facts settle the deal (issue 26).
+        if let Some(sheet) = record
+            .result
+            .as_ref()
+            .filter(|_| crate::sheet::sheet_only(record))
+        {
+            return Step::Ended(match self.stated(sheet) {
+                Some(items) => self.settle_items(&items),
+                None => End::BadSheet,
+            });
+        }
+        if !self.partial {
+            if let Some(end) = self.wrong_deal(record) {
+                return Step::Ended(end);
+            }
+        }
+        let mut game = self.dealt_hands(record);
+        if self.misdeal_demanded(record, &game) {
+            return Step::Ended(End::Redeal);
+        }
+        self.skat(record, &mut game);
+        // A partial record's hands are inferred from the play, which an
+        // irregularity may scramble: its declarations are taken as made.
+        self.declarations(record, &game.dealt, game.skat, self.partial);
+        self.skat_won(&mut game);
+        Step::Play {
+            game: Box::new(game),
+            taken: 0,
+        }
+    }
+
+    /// Whether the engine can take the rest of `record`, a longer record
+    /// than the one it started on, whose part before the play is the same
+    /// ([`Read`]): it holds the tricks the engine has taken (unchanged: the
+    /// caller's care).
+    fn fits(&self, record: &Record) -> bool {
+        if self.whole {
+            return false;
+        }
+        match &self.step {
+            Step::Ended(_) => true,
+            Step::Play { taken, .. } => record.tricks.len() >= *taken,
+        }
+    }
+
+    /// Takes the tricks of `record` the engine has not taken yet that are
+    /// complete (three cards: judged the same whatever follows them).
+    fn catch_up(&mut self, record: &Record) {
+        let mut step = std::mem::replace(&mut self.step, Step::Ended(End::Unfinished));
+        if let Step::Play { game, taken } = &mut step {
+            *taken = self.take_tricks(record, game, *taken, true).0;
+        }
+        self.step = step;
+    }
+
+    /// Ends the deal as `record` ends it (its complete tricks taken,
+    /// [`Engine::catch_up`]): the last trick cut short, a trick of the
+    /// wrong size, an incomplete record (DK-PLAY-5, README ALL-4), or the
+    /// settlement after the last trick.
+    fn finish(mut self, record: &Record) -> Ended {
+        let step = std::mem::replace(&mut self.step, Step::Ended(End::Unfinished));
+        let end = match step {
+            Step::Ended(end) => end,
+            Step::Play { mut game, taken } => {
+                let (_, short) = self.take_tricks(record, &mut game, taken, false);
+                match self.end_of_play(record, &game, short) {
+                    Ok(last) => {
+                        let ending = self.ending(&game, last);
+                        self.settle_end(&ending);
+                        self.refound_emptied_pots();
+                        End::Settled
+                    }
+                    Err(end) => end,
+                }
+            }
+        };
         let settled = !matches!(end, End::Unfinished | End::BadSheet);
         self.out.report.settled = settled;
         if settled {
-            self.result(&end);
+            self.result(record, &end);
         }
         if matches!(end, End::Unfinished) {
             // DK-PLAY-5 (README ALL-4): one `incomplete` finding, no fine;
             // the deal is not settled.
-            let record = self.deal.record;
             let stop = crate::structural::Stop::of(record, 3);
-            crate::structural::incomplete(self.out.report, record, "DK-PLAY-5", stop, 25);
+            crate::structural::incomplete(&mut self.out.report, record, "DK-PLAY-5", stop, 25);
         }
-        (matches!(end, End::Redeal), settled)
+        Ended {
+            deal_again: matches!(end, End::Redeal),
+            settled,
+            pots: self.out.pots,
+            report: self.out.report,
+        }
+    }
+
+    /// The tricks judged: those before the first trick of the wrong size
+    /// (README ALL-3).
+    fn judged<'r>(&self, record: &'r Record) -> &'r [notation::Trick] {
+        let tricks = &record.tricks[..];
+        &tricks[..self.cut.unwrap_or(tricks.len()).min(tricks.len())]
     }
 
     /// The facts the deal was settled on (issue 26): a record played card
     /// by card checks its score sheet against them, and keeps them as its
     /// `result` when events are wanted.
-    fn result(&mut self, end: &End) {
-        let record = self.deal.record;
+    fn result(&mut self, record: &Record, end: &End) {
         if crate::sheet::sheet_only(record) {
             return;
         }
@@ -249,46 +472,5 @@ impl Replay<'_, '_> {
         if self.out.report.wants_events() {
             self.out.report.result = Some(sheet::to_sheet(&items));
         }
-    }
-
-    /// The phases of the deal, in the order the rules replay them
-    /// (DK-FINE-3): dealt hands, misdeal demands, skat, declarations,
-    /// tricks card by card, then the settlement after the last trick.
-    fn phases(&mut self) -> End {
-        // A score sheet without cards: its facts settle the deal (issue 26).
-        if let Some(sheet) = self
-            .deal
-            .record
-            .result
-            .as_ref()
-            .filter(|_| crate::sheet::sheet_only(self.deal.record))
-        {
-            return match self.stated(sheet) {
-                Some(items) => self.settle_items(&items),
-                None => End::BadSheet,
-            };
-        }
-        let partial = self.deal.record.is_partial();
-        if !partial {
-            if let Some(end) = self.wrong_deal() {
-                return end;
-            }
-        }
-        let mut game = self.dealt_hands();
-        if self.misdeal_demanded(&game) {
-            return End::Redeal;
-        }
-        self.skat(&mut game);
-        // A partial record's hands are inferred from the play, which an
-        // irregularity may scramble: its declarations are taken as made.
-        self.declarations(&game.dealt, game.skat, partial);
-        let last = match self.tricks(&mut game) {
-            Ok(last) => last,
-            Err(end) => return end,
-        };
-        let ending = self.ending(&game, last);
-        self.settle_end(&ending);
-        self.refound_emptied_pots();
-        End::Settled
     }
 }

@@ -1,7 +1,7 @@
 //! The options of the Danish digest (`spec/rules/danish-tarok.md`, the
 //! **Option** lines), read once per deal from the record's rule options.
 
-#[derive(Debug, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub(super) struct Opts {
     pub redeal_fee: bool,
     pub late_excuse: bool,

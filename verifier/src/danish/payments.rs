@@ -10,12 +10,12 @@ use super::cards::is_ultimo_card;
 use super::pots::{pot_index, KING, PAGAT};
 use super::sheet::{Item, Ult};
 use super::state::{Game, LastTrick};
-use super::Replay;
+use super::Engine;
 use crate::reason::{decimal, Reason};
 use crate::Moment;
 
 /// What happened after the last trick, as the settlement needs it
-/// (DK-PAY-5, DK-TOUT, DK-COUNT): yielded by the play ([`Replay::ending`])
+/// (DK-PAY-5, DK-TOUT, DK-COUNT): yielded by the play ([`Engine::ending`])
 /// or stated by a score sheet ([`Ending::of_items`]).
 #[derive(Debug, Default)]
 pub(super) struct Ending {
@@ -66,7 +66,7 @@ impl Ending {
     }
 }
 
-impl Replay<'_, '_> {
+impl Engine {
     /// DK-PAY-3: a king or the pagat played to a trick (1–24) it does not
     /// win costs its player 5 to each other player and 5 into its pot.
     pub(super) fn pay_ultimo_cards_lost(&mut self, t: usize, trick: &LastTrick) {
@@ -116,17 +116,13 @@ impl Replay<'_, '_> {
     /// DK-TOUT, DK-COUNT-1): the facts the settlement reads.
     pub(super) fn ending(&self, game: &Game, last: LastTrick) -> Ending {
         let d = self.seating.dealer;
-        let tout = self
-            .seating
-            .order
-            .into_iter()
-            .find(|&s| game.won[s as usize] == 25);
+        let tout = self.seating.order.into_iter().find(|&s| game.won[s] == 25);
         let failed_tout = (game.announced_tout && tout != Some(d)).then_some(d);
         let zero: Vec<Seat> = self
             .seating
             .order
             .into_iter()
-            .filter(|&s| game.won[s as usize] == 0 && !(self.o.nolo_skat && s == d))
+            .filter(|&s| game.won[s] == 0 && !(self.o.nolo_skat && s == d))
             .collect();
         let nolo = if tout.is_none() && zero.len() == 1 {
             Some(zero[0])
@@ -138,7 +134,7 @@ impl Replay<'_, '_> {
         let ultimo = (tout.is_none()
             && nolo.is_none()
             && failed_tout.is_none()
-            && !self.barred[winner as usize]
+            && !self.barred[winner]
             && is_ultimo_card(wcard))
         .then(|| (winner, Ult::of(wcard)));
         let last_trick = (tout.is_none() && nolo.is_none() && ultimo.is_none()).then_some(winner);
@@ -151,7 +147,7 @@ impl Replay<'_, '_> {
         } else {
             self.counted(tout)
                 .into_iter()
-                .map(|s| (s, game.points[s as usize]))
+                .map(|s| (s, game.points[s]))
                 .collect()
         };
         Ending {

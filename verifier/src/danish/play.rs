@@ -6,12 +6,12 @@
 
 use notation::Kind;
 use notation::Rule;
-use notation::{Card, CardSet, Item, Lead, Problem, Seat, Trick};
+use notation::{Card, CardSet, Item, Lead, PerSeat, Problem, Record, Seat, Trick};
 
 use super::cards::{lead_set, lead_word, push_card, suit_strength, TRUMPS};
 use super::count::card_points;
 use super::state::{Game, LastTrick};
-use super::{End, Replay};
+use super::{End, Engine};
 use crate::trick::{self, lead_of};
 use crate::{Event, Moment};
 
@@ -158,7 +158,7 @@ pub(super) struct TrickPlay<'t> {
     pub cards: [Card; 3],
     /// The hands at the start of the trick: each card is judged against
     /// the hand it was played from.
-    pub before: [CardSet; 4],
+    pub before: PerSeat<CardSet>,
     pub first_fool: bool,
     /// The suit led, named, or renamed so far (DK-FOOL-8).
     pub lead: Option<Lead>,
@@ -179,7 +179,7 @@ pub(super) struct TrickPlay<'t> {
 }
 
 impl<'t> TrickPlay<'t> {
-    fn new(t: usize, plays: &'t [Item], seats: [Seat; 3], before: [CardSet; 4]) -> Self {
+    fn new(t: usize, plays: &'t [Item], seats: [Seat; 3], before: PerSeat<CardSet>) -> Self {
         let mut cards = [Card::FOOL; 3];
         for (slot, item) in cards.iter_mut().zip(plays) {
             *slot = item.card;
@@ -197,7 +197,7 @@ impl<'t> TrickPlay<'t> {
             && lead.is_some_and(|n| {
                 seats[1..]
                     .iter()
-                    .all(|&o| before[o as usize].intersection(lead_set(n)).is_empty())
+                    .all(|&o| before[o].intersection(lead_set(n)).is_empty())
             });
         let third_renames = match plays.get(1..3) {
             Some([second, third]) if first_fool && both_void && second.rename.is_none() => {
@@ -228,20 +228,37 @@ impl<'t> TrickPlay<'t> {
     }
 }
 
-impl Replay<'_, '_> {
-    /// The tricks, card by card. Returns the last trick when all 25 are
-    /// played and the deal stands, to be settled; else how the replay ends.
-    pub(super) fn tricks(&mut self, game: &mut Game) -> Result<LastTrick, End> {
-        let record = self.deal.record;
+impl Engine {
+    /// DK-DISCARD-1, DK-COUNT-1: the skat is a trick won by the dealer,
+    /// counted before the play.
+    pub(super) fn skat_won(&self, game: &mut Game) {
         let d = self.seating.dealer;
-        // DK-DISCARD-1, DK-COUNT-1: the skat is a trick won by the dealer.
-        game.points[d as usize] += 1 + game.skat.iter().map(card_points).sum::<i64>();
+        game.points[d] += 1 + game.skat.iter().map(card_points).sum::<i64>();
+    }
+
+    /// The tricks of `record` card by card, from the one after the `taken`
+    /// tricks already taken. `complete`: only tricks of three cards, which
+    /// are judged the same whatever follows them (the engine steps through
+    /// a record growing card by card); else up to the record's last judged
+    /// trick. Returns the tricks taken, and whether a last trick cut short
+    /// was judged (DK-PLAY-5, README ALL-4: its cards are judged, nobody
+    /// wins it).
+    pub(super) fn take_tricks(
+        &mut self,
+        record: &Record,
+        game: &mut Game,
+        taken: usize,
+        complete: bool,
+    ) -> (usize, bool) {
         // DK-DEAL-3 (README ALL-3): nothing in a trick of the wrong size or
         // after it is judged; the structural check found the first one.
-        let judged = self.deal.judged_tricks();
-        let mut short = false;
-        for (ti, trick) in judged.iter().enumerate() {
-            let t = ti + 1;
+        let judged = self.judged(record);
+        let mut n = taken;
+        for trick in judged.iter().skip(taken) {
+            if complete && trick.plays.len() != 3 {
+                break;
+            }
+            let t = n + 1;
             let l = self.check_lead(t, trick, game);
             let mut tp = TrickPlay::new(t, &trick.plays, self.seating.from(l), game.hands);
             tp.must_play_fool = self.fool_call(t, trick, game);
@@ -249,11 +266,7 @@ impl Replay<'_, '_> {
                 self.play_card(&mut tp, i, game);
             }
             if trick.plays.len() < 3 {
-                // DK-PLAY-5 (README ALL-4): a last recorded trick cut short
-                // is part of the incomplete record; its cards are judged,
-                // nobody wins it.
-                short = true;
-                break;
+                return (n, true);
             }
             let last = self.take_trick(&tp, l, game);
             if t < 25 {
@@ -262,14 +275,28 @@ impl Replay<'_, '_> {
             }
             game.leader = last.winner_seat();
             game.last = Some(last);
+            n += 1;
         }
-        if let Some(cut) = self.deal.cut.filter(|&c| c < record.tricks.len()) {
+        (n, false)
+    }
+
+    /// The end of the play, once the record's tricks are taken
+    /// ([`Engine::take_tricks`]; `short`: its last trick was cut short).
+    /// Returns the last trick when all 25 are played and the deal stands,
+    /// to be settled; else how the replay ends.
+    pub(super) fn end_of_play(
+        &mut self,
+        record: &Record,
+        game: &Game,
+        short: bool,
+    ) -> Result<LastTrick, End> {
+        if let Some(cut) = self.cut.filter(|&c| c < record.tricks.len()) {
             let trick = &record.tricks[cut];
             let l = trick
                 .leader
                 .filter(|&w| self.seating.is_active(w))
                 .unwrap_or(game.leader);
-            self.wrong_trick_size(cut + 1, l, &game.dealt, game.complete);
+            self.wrong_trick_size(trick, cut + 1, l, &game.dealt, game.complete);
             return Err(End::Settled);
         }
         // DK-PLAY-5, DK-FINE-3: a record that stops after the irregularity
@@ -334,13 +361,13 @@ impl Replay<'_, '_> {
     /// are all held by the seats in order from exactly one other: one lead
     /// out of turn, not a card "not held" for every card of the trick and
     /// every trick after it.
-    fn written_from(&self, trick: &Trick, on_lead: Seat, hands: &[CardSet; 4]) -> Option<Seat> {
+    fn written_from(&self, trick: &Trick, on_lead: Seat, hands: &PerSeat<CardSet>) -> Option<Seat> {
         let plays = &trick.plays[..trick.plays.len().min(3)];
         // A card is held by one seat: when the seat on lead holds the first
         // card, no other seat can be the one the trick is written from.
         if plays
             .first()
-            .is_none_or(|first| hands[on_lead as usize].contains(first.card))
+            .is_none_or(|first| hands[on_lead].contains(first.card))
         {
             return None;
         }
@@ -349,7 +376,7 @@ impl Replay<'_, '_> {
             plays
                 .iter()
                 .zip(seats)
-                .all(|(item, s)| hands[s as usize].contains(item.card))
+                .all(|(item, s)| hands[s].contains(item.card))
         };
         if plays.is_empty() || fits(on_lead) {
             return None;
@@ -367,16 +394,16 @@ impl Replay<'_, '_> {
     fn play_card(&mut self, tp: &mut TrickPlay, i: usize, game: &mut Game) {
         let s = tp.seats[i];
         let c = tp.plays[i].card;
-        let held = tp.before[s as usize].contains(c);
+        let held = tp.before[s].contains(c);
         if !held {
             self.card_not_held(tp, i, game);
             // README ALL-2: the card leaves the hand that held it; the seat
             // that played it keeps the card it did not play.
-            for h in game.hands.iter_mut() {
+            for h in game.hands.values_mut() {
                 h.remove(c);
             }
         }
-        game.hands[s as usize].remove(c);
+        game.hands[s].remove(c);
         game.played.insert(c);
         if c.is_fool() {
             game.fool_gone = true;
@@ -405,13 +432,12 @@ impl Replay<'_, '_> {
     /// or a card played a second time (`duplicate-card`). A misplay: 20
     /// into each pot, the deal abandoned. No duty of play is judged for it.
     fn card_not_held(&mut self, tp: &TrickPlay, i: usize, game: &Game) {
-        let record = self.deal.record;
         let (s, c, t) = (tp.seats[i], tp.plays[i].card, tp.t);
         let holder = self
             .seating
             .order
             .into_iter()
-            .find(|&o| game.hands[o as usize].contains(c));
+            .find(|&o| game.hands[o].contains(c));
         let (kind, msg, label) = if game.played.contains(c) {
             (
                 Kind::DuplicateCard,
@@ -437,7 +463,7 @@ impl Replay<'_, '_> {
                 "not in this hand",
             )
         };
-        if record.is_partial() && kind == Kind::DuplicateCard {
+        if self.partial && kind == Kind::DuplicateCard {
             // The structural check found it already: this
             // finding replaces it, with its seat, rule and fine.
             self.out.report.problems.retain(|p| {
@@ -460,7 +486,7 @@ impl Replay<'_, '_> {
     /// wrong renaming is one fault, carried by the renaming.
     fn follow(&mut self, tp: &TrickPlay, i: usize, mut bad_rename: Option<Problem>) {
         let c = tp.plays[i].card;
-        let hand = tp.before[tp.seats[i] as usize];
+        let hand = tp.before[tp.seats[i]];
         let duty_lead = match tp.lead {
             // DK-FOOL-8: after a valid renaming by the third player, a
             // second player who holds the new suit is judged against it, at
@@ -502,13 +528,13 @@ impl Replay<'_, '_> {
         bad_rename: Option<Problem>,
     ) {
         let (s, c) = (tp.seats[i], tp.plays[i].card);
-        let hand = tp.before[s as usize];
+        let hand = tp.before[s];
         let held = hand.intersection(if duty == "trump" {
             TRUMPS
         } else {
             lead_set(dl)
         });
-        let later = !self.deal.record.is_partial() || held.iter().next().is_none();
+        let later = !self.partial || held.iter().next().is_none();
         let evidence = if later {
             String::new()
         } else {
@@ -562,14 +588,14 @@ impl Replay<'_, '_> {
                 r
             },
         });
-        game.won[winner as usize] += 1;
-        game.points[winner as usize] += 1;
+        game.won[winner] += 1;
+        game.points[winner] += 1;
         for (i, &c) in cards.iter().enumerate() {
             if c.is_fool() && t < 25 {
-                game.points[seats[i] as usize] += card_points(c);
+                game.points[seats[i]] += card_points(c);
                 self.fool_goes_home(tp.at, seats[i]);
             } else {
-                game.points[winner as usize] += card_points(c);
+                game.points[winner] += card_points(c);
             }
         }
         self.out.report.event(|| {
@@ -579,7 +605,7 @@ impl Replay<'_, '_> {
                 trick: t as u16,
                 sides: order
                     .iter()
-                    .map(|&s| (format!("seat {s}"), game.points[s as usize].to_string()))
+                    .map(|&s| (format!("seat {s}"), game.points[s].to_string()))
                     .collect(),
             }
         });
@@ -597,8 +623,15 @@ impl Replay<'_, '_> {
     /// order) pays 40 into each pot and the deal is abandoned: payments
     /// before the trick stand, nothing of it or after it is paid. The
     /// replay stops there, since who plays what after it is unknown.
-    fn wrong_trick_size(&mut self, t: usize, leader: Seat, dealt: &[CardSet; 4], complete: bool) {
-        let offender = self.wrong_trick_offender(t, leader, dealt, complete);
+    fn wrong_trick_size(
+        &mut self,
+        trick: &Trick,
+        t: usize,
+        leader: Seat,
+        dealt: &PerSeat<CardSet>,
+        complete: bool,
+    ) {
+        let offender = self.wrong_trick_offender(trick, leader, dealt, complete);
         let at = Moment::Trick(t as u16);
         if let Some(p) = self
             .out
@@ -628,12 +661,11 @@ impl Replay<'_, '_> {
     /// leader for a card too many.
     fn wrong_trick_offender(
         &self,
-        t: usize,
+        trick: &Trick,
         leader: Seat,
-        dealt: &[CardSet; 4],
+        dealt: &PerSeat<CardSet>,
         complete: bool,
     ) -> Seat {
-        let trick = &self.deal.record.tricks[t - 1];
         let seats = self.seating.from(leader);
         let missing = trick.plays.len() < 3;
         let by_hands = complete
@@ -642,7 +674,7 @@ impl Replay<'_, '_> {
                     let n = trick
                         .plays
                         .iter()
-                        .filter(|i| dealt[s as usize].contains(i.card))
+                        .filter(|i| dealt[s].contains(i.card))
                         .count();
                     if missing {
                         n == 0

@@ -6,7 +6,7 @@ use notation::Kind;
 use notation::Rule;
 use notation::{Party, Pot, Problem, Record, Seat};
 
-use super::Replay;
+use super::Engine;
 use crate::{Moment, Payment, Reason, Report};
 
 pub(super) const KING: usize = 0;
@@ -65,7 +65,7 @@ fn digits(b: &[u8]) -> Option<(i64, &[u8])> {
     (v <= crate::MAX_AMOUNT).then_some((v, &b[n..]))
 }
 
-impl Replay<'_, '_> {
+impl Engine {
     /// DK-POT-2: at the start of a session every player at the table pays
     /// 20 into each pot. It stands whatever happens later in the deal.
     pub(super) fn found_pots(&mut self) {

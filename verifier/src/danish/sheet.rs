@@ -24,13 +24,13 @@
 //! - `SEAT count N`: the card points of a player who settles the count
 //!   (DK-COUNT-1, DK-COUNT-2).
 //!
-//! The settlement takes only the items ([`Replay::settle_items`]); a full
+//! The settlement takes only the items ([`Engine::settle_items`]); a full
 //! record pays the same items through the same functions as it finds them.
 
 use notation::{Card, Fact, Problem, Seat, Sheet, Suit};
 
 use super::declarations::{Cav, Combo};
-use super::Replay;
+use super::Engine;
 use crate::sheet::{bad, mismatch, missing};
 use crate::Moment;
 
@@ -354,7 +354,7 @@ struct Stated<'s> {
     faulty: bool,
 }
 
-impl Replay<'_, '_> {
+impl Engine {
     /// Reads a sheet's facts: each that is no Danish fact, cannot be true,
     /// or is about a seat that sits out is a `bad-result` at it.
     fn read_sheet<'s>(&mut self, sheet: &'s Sheet) -> Stated<'s> {

@@ -3,7 +3,7 @@
 //! no finding and no payment; those go to the report writer
 //! ([`super::ledger::Ledger`]).
 
-use notation::{Card, CardSet, Seat};
+use notation::{Card, CardSet, PerSeat, Seat};
 
 /// The last complete trick: its seats in order of play, its cards, and the
 /// index of the winning card. Settlement after the last trick reads it
@@ -29,10 +29,10 @@ impl LastTrick {
 #[derive(Debug, Clone)]
 pub(super) struct Game {
     /// The cards each seat holds now (after the skat, minus cards played).
-    pub hands: [CardSet; 4],
+    pub hands: PerSeat<CardSet>,
     /// The hands as dealt (the dealer's 28 cards), on which the players
     /// declare (DK-DECL-3).
-    pub dealt: [CardSet; 4],
+    pub dealt: PerSeat<CardSet>,
     /// The cards laid in the skat (DK-DISCARD-1).
     pub skat: CardSet,
     /// Whether the hands are known before play (a full record), or inferred
@@ -47,14 +47,14 @@ pub(super) struct Game {
     /// The fool has been played (DK-FOOL-4).
     pub fool_gone: bool,
     /// Tricks won per seat (DK-PLAY-4, DK-PAY-5).
-    pub won: [u32; 4],
+    pub won: PerSeat<u32>,
     /// Card points per seat, the skat counting for the dealer (DK-COUNT-1).
-    pub points: [i64; 4],
+    pub points: PerSeat<i64>,
     pub last: Option<LastTrick>,
 }
 
 impl Game {
-    pub fn new(hands: [CardSet; 4], skat: CardSet, complete: bool, leader: Seat) -> Game {
+    pub fn new(hands: PerSeat<CardSet>, skat: CardSet, complete: bool, leader: Seat) -> Game {
         Game {
             hands,
             dealt: hands,
@@ -64,8 +64,8 @@ impl Game {
             leader,
             played: CardSet::EMPTY,
             fool_gone: false,
-            won: [0; 4],
-            points: [0; 4],
+            won: PerSeat::new(hands.len() as u8),
+            points: PerSeat::new(hands.len() as u8),
             last: None,
         }
     }
