@@ -83,7 +83,11 @@ fn validate(path: &str) -> io::Result<bool> {
     while let Some(game_ok) = reader.read_game(&mut validator)? {
         ok &= game_ok;
     }
-    println!("games {} {}", validator.games, if ok { "ok" } else { "errors" });
+    println!(
+        "games {} {}",
+        validator.games,
+        if ok { "ok" } else { "errors" }
+    );
     Ok(ok)
 }
 
