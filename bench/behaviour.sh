@@ -17,6 +17,9 @@ if [ -z "${TAROK:-}" ]; then
   cargo build --release --quiet
 fi
 tarok=${TAROK:-${CARGO_TARGET_DIR:-$PWD/target}/release/tarok}
+# Absolute: verify runs from inside the temporary folder (a relative TAROK
+# found no binary there, and every verify checksum was that of nothing).
+tarok=$(realpath "$tarok")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

@@ -11,11 +11,19 @@
 #   CORES="1 2"     the core counts measured (`taskset -c 0` and `taskset -c 0,1`)
 #   ONLY="verify"   only the measures named (cat parse verify text-jsonl jsonl-text fmt)
 #   TAROK=PATH      the binary measured (default: this tree's release build, built first)
+#   CHESS=PATH      the chess baseline (default: bench/chess built in release into
+#                   target/chess, once); CHESS=none leaves it out
 #   BASE=PATH       a second binary measured in the same runs, paired (run for run,
 #                   alternating), e.g. BASE=/work/baseline/tarok: its lines follow, marked `base`
 #
 # Measures (every one reads the whole input and writes to /dev/null):
 #   cat         cat FILE                        the I/O floor
+#   chess       chess-baseline validate GAMES   run with verify, paired run for run: the
+#                                               baseline of issue 29, pgn-reader reading and
+#                                               shakmaty validating every move of as many
+#                                               chess games as there are records (`bench/chess`,
+#                                               random legal games); then verify's MB/s over
+#                                               chess's, of wall time and of CPU time
 #   parse       tarok convert --to none FILE    read, cut and parse every record, write nothing
 #   verify      tarok verify FILE               the default text report
 #   text-jsonl  tarok convert --to jsonl FILE
@@ -56,6 +64,20 @@ jsonl_bytes=$(stat -c %s "$tmp/input.jsonl")
 "$TAROK" fmt - < "$input" > "$tmp/fmt.tarok" || true
 fmt_bytes=$(stat -c %s "$tmp/fmt.tarok")
 
+# The chess baseline and its games: as many as there are records.
+chess=${CHESS:-}
+if [[ $only == *verify* && $chess != none ]]; then
+  if [[ -z $chess ]]; then
+    CARGO_TARGET_DIR=$PWD/target/chess cargo build --release --quiet \
+      --manifest-path bench/chess/Cargo.toml
+    chess=$PWD/target/chess/release/chess-baseline
+  fi
+  "$chess" gen 4 "$records" > "$tmp/games.pgn"
+  chess_bytes=$(stat -c %s "$tmp/games.pgn")
+else
+  chess=none
+fi
+
 # A binary from before `convert --to none` has no parse measure.
 base_parse=no
 if [[ -n ${BASE:-} ]] && "$BASE" convert --to none /dev/null > /dev/null 2>&1; then
@@ -73,6 +95,7 @@ command_of() {
   local bin=$1 what=$2
   case $what in
     cat) echo "cat $input" ;;
+    chess) echo "$bin validate $tmp/games.pgn" ;;
     parse) echo "$bin convert --to none $input" ;;
     verify) echo "$bin verify $input" ;;
     text-jsonl) echo "$bin convert --to jsonl $input" ;;
@@ -115,16 +138,38 @@ for what in $only; do
   [[ $what == fmt ]] && size=$fmt_bytes
   for cores in $cores_list; do
     pin=$(seq -s, 0 $((cores - 1)))
-    : > "$tmp/new" ; : > "$tmp/base"
+    : > "$tmp/new" ; : > "$tmp/base" ; : > "$tmp/chess"
     for _ in $(seq "$runs"); do
       run_once "$(command_of "$TAROK" "$what")" "$tmp/new" "$pin"
       if [[ -n ${BASE:-} && $what != cat && ( $what != parse || $base_parse == yes ) ]]; then
         run_once "$(command_of "$BASE" "$what")" "$tmp/base" "$pin"
       fi
+      if [[ $what == verify && $chess != none ]]; then
+        run_once "$(command_of "$chess" chess)" "$tmp/chess" "$pin"
+      fi
     done
     report "$what" "$cores" new "$tmp/new" "$size"
     if [[ -s $tmp/base ]]; then
       report "$what" "$cores" base "$tmp/base" "$size"
+    fi
+    if [[ -s $tmp/chess ]]; then
+      report chess "$cores" pgn "$tmp/chess" "$chess_bytes"
+      for label in new base; do
+        [[ -s $tmp/$label ]] || continue
+        # MB/s of verify over MB/s of chess, from the medians of wall and CPU time.
+        awk -v b="$bytes" -v c="$chess_bytes" -v label="$label" -v cores="$cores" '
+          function median(a, n,   i, j, t) {
+            for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+            return a[int((n + 1) / 2)]
+          }
+          FNR == 1 { f++ }
+          f == 1 { n1++; w1[n1] = $1; c1[n1] = $2 + $3 }
+          f == 2 { n2++; w2[n2] = $1; c2[n2] = $2 + $3 }
+          END {
+            printf "verify/chess %s %s: %.2fx MB/s of wall time, %.2fx MB per CPU second\n", cores, label,
+              (b / median(w1, n1)) / (c / median(w2, n2)), (b / median(c1, n1)) / (c / median(c2, n2))
+          }' "$tmp/$label" "$tmp/chess"
+      done
     fi
   done
 done

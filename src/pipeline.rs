@@ -123,10 +123,7 @@ pub fn verify_file(
     sessions: &mut Sessions,
     each: &mut dyn FnMut(&Read, Option<&Report>),
 ) -> io::Result<()> {
-    let threads = match rayon::current_thread_index() {
-        None => rayon::current_num_threads(),
-        Some(_) => 1,
-    };
+    let threads = threads();
     if threads > 1 {
         return verify(path, threads, sessions, each);
     }
@@ -141,6 +138,29 @@ pub fn verify_file(
         };
         each(&read, report.as_ref());
     })
+}
+
+/// The threads a command may work on: rayon's pool, or 1 on one of its
+/// workers (which would wait on its own pool). Where the pool would have
+/// one thread (one core usable, as `taskset -c 0` leaves it, or
+/// `RAYON_NUM_THREADS=1`), 1 without starting it: no thread is spawned
+/// that would only take turns with this one on the same core (issue 29).
+pub fn threads() -> usize {
+    if rayon::current_thread_index().is_some() {
+        return 1;
+    }
+    // How rayon sizes its global pool when nothing else built it.
+    let configured = std::env::var("RAYON_NUM_THREADS")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| n > 0);
+    let usable = configured.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    if usable == 1 {
+        return 1;
+    }
+    rayon::current_num_threads()
 }
 
 /// Verifies the file at `path` with `threads` threads (this one among

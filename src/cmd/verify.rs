@@ -51,15 +51,19 @@ pub(crate) fn verify(
         // Files are independent sessions: verified in parallel, a few at a
         // time, and reported in order.
         let progress = ui::Progress::new(Some(files.len() as u64), quiet);
-        for group in files.chunks(4 * rayon::current_num_threads()) {
-            let done: Vec<(Tally, spool::Spool, spool::Spool)> = group
-                .par_iter()
-                .map(|path| {
-                    let (mut o, mut e) = (spool::Spool::default(), spool::Spool::default());
-                    let t = verify_file(path, run, &mut o, &mut e, None, None);
-                    (t, o, e)
-                })
-                .collect();
+        let one = |path: &PathBuf| {
+            let (mut o, mut e) = (spool::Spool::default(), spool::Spool::default());
+            let t = verify_file(path, run, &mut o, &mut e, None, None);
+            (t, o, e)
+        };
+        // On one core, here: no pool started, nothing handed to it.
+        let threads = pipeline::threads();
+        for group in files.chunks(4 * threads) {
+            let done: Vec<(Tally, spool::Spool, spool::Spool)> = if threads == 1 {
+                group.iter().map(one).collect()
+            } else {
+                group.par_iter().map(one).collect()
+            };
             for (t, o, e) in done {
                 progress.suspend(|| {
                     if let Err(why) = o.give(&mut out) {

@@ -78,7 +78,7 @@ fn stream_text_in(
     // the records on. Otherwise (one core, or files verified in parallel)
     // this thread does it all: no hand-off, no thread woken, nothing spins,
     // and records are freed by the thread that made them.
-    let parallel = rayon::current_thread_index().is_none() && rayon::current_num_threads() > 1;
+    let parallel = crate::pipeline::threads() > 1;
     if !parallel {
         let mut hand = |batch: Vec<Chunk>| batch.into_iter().map(Chunk::parse).for_each(&mut *each);
         let mut cutter = Cutter::new(reader, reads, name, &mut hand);
