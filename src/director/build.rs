@@ -182,6 +182,13 @@ pub struct Builder<'r> {
     candidates: List<Candidate>,
     /// Each candidate's key hash and mark in `candidates`.
     pairs: Pairs,
+    /// Round lines given a number so far.
+    lines: u64,
+    /// Each round line's tables as its deals came: (line, table), once per
+    /// run of deals at one table.
+    seated: List<(u64, String)>,
+    /// Their `(line, table)` hash and mark in `seated`.
+    seats_at: Pairs,
 }
 
 impl Sink for Builder<'_> {
@@ -252,6 +259,9 @@ impl<'r> Builder<'r> {
             lineup: lineup::Lineup::default(),
             candidates: List::new(),
             pairs: Pairs::default(),
+            lines: 0,
+            seated: List::new(),
+            seats_at: Pairs::default(),
         }
     }
 
@@ -457,8 +467,17 @@ impl<'r> Builder<'r> {
             let line = self.by_round[rb].2.entry(key).or_default();
             line.total += total;
             line.deals += usize::from(active);
-            if line.seen_tables.insert(hash_of(&table)) {
-                line.tables.push(&table);
+            // A table once per run of deals there; each name's first
+            // appearance found once every deal is read (`round_tables`).
+            if line.last_table.as_deref() != Some(table.as_str()) {
+                let id = *line.id.get_or_insert_with(|| {
+                    self.lines += 1;
+                    self.lines - 1
+                });
+                self.seats_at
+                    .push((hash_of(&(id, &table)), self.seated.mark()));
+                self.seated.push(&(id, table.clone()));
+                line.last_table = Some(table.clone());
             }
             open.sum += total;
         }
@@ -663,7 +682,13 @@ impl<'r> Builder<'r> {
                 self.by_player_kind,
             ),
             claims: self.claims,
-            standings: standings(self.standings, self.overall, self.rounds_of, self.by_round),
+            standings: standings(
+                self.standings,
+                self.overall,
+                self.rounds_of,
+                self.by_round,
+                round_tables(&self.seated, self.seats_at),
+            ),
             tables: self.tables,
             rulings: self.rulings,
             lineup,
@@ -818,14 +843,12 @@ struct Tally {
     last_session: Option<usize>,
     /// Total per round (index into the variant's rounds).
     per_round: BTreeMap<usize, i64>,
-    /// Where the player sat (round tables), in the order first seen: as
-    /// many as sessions without a `Table` tag, so in a small [`List`].
-    tables: List<String>,
-    /// The same tables as a set of hashes (8 bytes a table; two names of
-    /// one hash, about one chance in 2^64, would be listed once): asked
-    /// once a deal, so a search of `tables` would make a long input
-    /// quadratic (issue 23).
-    seen_tables: HashSet<u64>,
+    /// A round line's number in [`Builder::seated`], given at its first
+    /// deal (where the player sat is kept there, not here: as many tables
+    /// as sessions without a `Table` tag, issue 23).
+    id: Option<u64>,
+    /// The table of the line's last deal.
+    last_table: Option<String>,
 }
 
 impl Default for Tally {
@@ -837,8 +860,8 @@ impl Default for Tally {
             sessions: 0,
             last_session: None,
             per_round: BTreeMap::new(),
-            tables: List::small(),
-            seen_tables: HashSet::new(),
+            id: None,
+            last_table: None,
         }
     }
 }
@@ -855,6 +878,7 @@ fn standings(
     overall: Vec<(Variant, Tallies)>,
     rounds_of: Vec<Vec<String>>,
     mut by_round: Vec<(Variant, String, Tallies)>,
+    mut tables: Vec<List<String>>,
 ) -> Standings {
     let overall: Vec<Overall> = overall
         .into_iter()
@@ -917,7 +941,11 @@ fn standings(
                     rank: String::new(),
                     cumulative: carried(variant, &player, &round),
                     player,
-                    tables: t.tables,
+                    tables: t
+                        .id
+                        .and_then(|id| tables.get_mut(id as usize))
+                        .map(std::mem::take)
+                        .unwrap_or_else(List::small),
                     deals: t.deals,
                     total: t.total,
                 })
@@ -939,6 +967,61 @@ fn standings(
         rounds,
         overall,
     }
+}
+
+/// Each round line's tables, in the order first seen (the `Table` tag,
+/// else the session's name), by line number: the first appearance of each
+/// (line, table) found by sorting their hashes, then the firsts sorted by
+/// line and order of appearance, so that memory does not grow with the
+/// tables (a million sessions without a `Table` tag are a million tables
+/// in each player's line).
+fn round_tables(seated: &List<(u64, String)>, seats_at: Pairs) -> Vec<List<String>> {
+    let by_hash = seats_at.sort();
+    let mut firsts = Pairs::default();
+    for (start, len) in by_hash.runs() {
+        let mut marks = by_hash.iter(start, len).map(|(_, m)| m);
+        let Some(first) = marks.next() else { continue };
+        if len == 1 {
+            firsts.push((0, first));
+            continue;
+        }
+        // A hash of several (line, table): each one's first, kept apart.
+        let read = |m| {
+            seated
+                .get(m)
+                .unwrap_or_else(|| list::lost(&"a round line's table is missing"))
+        };
+        let mut seen = vec![read(first)];
+        firsts.push((0, first));
+        for m in marks {
+            let t = read(m);
+            if !seen.contains(&t) {
+                seen.push(t);
+                firsts.push((0, m));
+            }
+        }
+    }
+    drop(by_hash);
+    // The firsts in input order, read back in one pass.
+    let firsts = firsts.sort();
+    let mut out: Vec<List<String>> = Vec::new();
+    let mut items = seated.iter();
+    for (_, want) in firsts.iter(0, firsts.len()) {
+        let (line, table) = loop {
+            let at = items.mark();
+            match items.next() {
+                Some(item) if at == want => break item,
+                Some(_) => {}
+                None => list::lost(&"a round line's table is missing"),
+            }
+        };
+        let line = line as usize;
+        if out.len() <= line {
+            out.resize_with(line + 1, List::small);
+        }
+        out[line].push(&table);
+    }
+    out
 }
 
 pub(super) fn place_label(place: &Place) -> String {

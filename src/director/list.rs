@@ -136,6 +136,7 @@ impl<T: Serialize + DeserializeOwned> List<T> {
         let skip = at.saturating_sub(self.on_disk) as usize;
         let tail = &self.tail[skip.min(self.tail.len())..];
         Iter {
+            at,
             lines: io::BufReader::with_capacity(buffer, disk.chain(tail)),
             line: Vec::new(),
             item: PhantomData,
@@ -165,9 +166,18 @@ impl Read for At<'_> {
 }
 
 pub struct Iter<'a, T> {
+    /// The mark of the next item.
+    at: u64,
     lines: io::BufReader<io::Chain<At<'a>, &'a [u8]>>,
     line: Vec<u8>,
     item: PhantomData<fn() -> T>,
+}
+
+impl<T> Iter<'_, T> {
+    /// The [`List::mark`] of the item `next` gives.
+    pub fn mark(&self) -> u64 {
+        self.at
+    }
 }
 
 impl<T: DeserializeOwned> Iterator for Iter<'_, T> {
@@ -184,6 +194,7 @@ impl<T: DeserializeOwned> Iterator for Iter<'_, T> {
         if n == 0 {
             return None;
         }
+        self.at += n as u64;
         match serde_json::from_slice(&self.line) {
             Ok(item) => Some(item),
             Err(e) => lost(&e),
@@ -257,6 +268,10 @@ mod tests {
         assert!(back.iter().enumerate().all(|(i, r)| r.0 == i as u64));
         let from: Vec<(u64, String)> = list.iter_from(marks[70_000]).take(2).collect();
         assert_eq!(list.get(marks[3]), Some((3, "row 3".to_owned())));
+        let mut it = list.iter_from(marks[5]);
+        assert_eq!(it.mark(), marks[5]);
+        it.next();
+        assert_eq!(it.mark(), marks[6], "the mark follows the items read");
         assert_eq!(list.get(marks[99_999]).map(|r| r.0), Some(99_999));
         assert_eq!(from[0].0, 70_000);
         assert_eq!(from[1].0, 70_001);
