@@ -511,6 +511,33 @@ fn independent_deals_are_sessions_of_their_own() {
     let overall = &sheet["standings"]["overall"][0]["players"];
     assert_eq!(overall.as_array().unwrap().len(), 4);
     assert_eq!(overall[0]["sessions"], 4);
+    // In the round's standings each session is a table, listed once per
+    // player in the order first seen: the file given twice adds none (its
+    // sessions have the same names), and the Danish file between them adds
+    // no line to the Königrufen round (issue 23: these are found by sorting
+    // on disk, not a set held per player).
+    let (_, out) = report(
+        &dir,
+        "json",
+        &[
+            "--independent",
+            "sessions/koenigrufen.tarok",
+            "sessions/danish-table-1.tarok",
+            "sessions/koenigrufen.tarok",
+        ],
+    );
+    let sheet: Value = serde_json::from_str(&out).unwrap();
+    let rounds = sheet["standings"]["rounds"].as_array().unwrap();
+    let kr = rounds
+        .iter()
+        .find(|r| r["variant"] == "koenigrufen")
+        .expect("a Königrufen round");
+    let lines = kr["players"].as_array().unwrap();
+    assert_eq!(lines.len(), 4);
+    for l in lines {
+        assert_eq!(l["tables"], serde_json::json!(names), "{l}");
+        assert_eq!(l["deals"], 8, "every deal counted, twice");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
