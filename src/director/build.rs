@@ -835,6 +835,7 @@ fn irregularities(
     }
 }
 
+#[derive(Default)]
 struct Tally {
     seats: Vec<u8>,
     deals: usize,
@@ -849,21 +850,6 @@ struct Tally {
     id: Option<u64>,
     /// The table of the line's last deal.
     last_table: Option<String>,
-}
-
-impl Default for Tally {
-    fn default() -> Tally {
-        Tally {
-            seats: Vec::new(),
-            deals: 0,
-            total: 0,
-            sessions: 0,
-            last_session: None,
-            per_round: BTreeMap::new(),
-            id: None,
-            last_table: None,
-        }
-    }
 }
 
 /// `-` for a deal without a `Round` tag.
@@ -1088,6 +1074,9 @@ impl Field {
     }
 }
 
+/// Per player: boards, matchpoints, top (per variant).
+type DuplicateTallies = BTreeMap<String, (usize, u32, u32)>;
+
 /// The boards played at several tables: the deals of one key read back
 /// from the candidates' list, as many as there are, in bounded memory.
 struct Grouping<'a> {
@@ -1095,8 +1084,7 @@ struct Grouping<'a> {
     boards: Boards,
     /// Each `Board` tag over different cards, with its key's order.
     differ: Vec<((&'static str, String), LineupFinding)>,
-    /// Per variant, per player: boards, matchpoints, top.
-    duplicate: Vec<(Variant, BTreeMap<String, (usize, u32, u32)>)>,
+    duplicate: Vec<(Variant, DuplicateTallies)>,
 }
 
 impl Grouping<'_> {
@@ -1270,9 +1258,7 @@ fn boards(
 }
 
 /// The duplicate totals, best first, ranked.
-fn duplicate(
-    tallies: Vec<(Variant, BTreeMap<String, (usize, u32, u32)>)>,
-) -> Vec<DuplicateStanding> {
+fn duplicate(tallies: Vec<(Variant, DuplicateTallies)>) -> Vec<DuplicateStanding> {
     tallies
         .into_iter()
         .map(|(variant, lines)| {
