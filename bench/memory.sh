@@ -14,6 +14,11 @@
 #     200,000: a million deals, each board at five tables), text and JSON.
 # The report's and the tables' own files go to TMPDIR (TMPDIR=/dev/shm keeps
 # them off the disk). VARIANT (default koenigrufen) picks the deals.
+# BOARDS_FILE=b.tarok: the boards' deals are that file (`tarok gen --seed 4
+# --count BOARDS`, made once) rather than generated five times.
+# FILE=deals.tarok REPEAT=5: the deals are FILE given REPEAT times (cat)
+# instead of `tarok gen` (COUNT is then only the label: the generator costs
+# more CPU than most commands, which matters on a loaded machine).
 # Usage: bench/memory.sh [COUNT] [BOARDS]
 #   TAROK=path/to/tarok (default target/release/tarok);
 #   ONLY="verify report" measures the commands whose label starts so.
@@ -57,11 +62,21 @@ measure() {
   printf '%-34s %-28s %9s %10s %s\n' "$label" "$input" "$wall" "$peak" "$code"
   rm -rf "$tmp/out"
 }
-text() { "$TAROK" gen --variant "$VARIANT" --seed 4 --count "$COUNT"; }
+text() {
+  if [[ -n ${FILE:-} ]]; then
+    for _ in $(seq "${REPEAT:-1}"); do cat "$FILE"; done
+  else
+    "$TAROK" gen --variant "$VARIANT" --seed 4 --count "$COUNT"
+  fi
+}
 lines() { "$TAROK" gen --variant "$VARIANT" --seed 4 --count "$COUNT" --to jsonl; }
 boards() {
   for _ in 1 2 3 4 5; do
-    "$TAROK" gen --variant "$VARIANT" --seed 4 --count "$BOARDS"
+    if [[ -n ${BOARDS_FILE:-} ]]; then
+      cat "$BOARDS_FILE"
+    else
+      "$TAROK" gen --variant "$VARIANT" --seed 4 --count "$BOARDS"
+    fi
   done
 }
 n="$COUNT deals"
