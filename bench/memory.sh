@@ -21,7 +21,8 @@
 # more CPU than most commands, which matters on a loaded machine).
 # Usage: bench/memory.sh [COUNT] [BOARDS]
 #   TAROK=path/to/tarok (default target/release/tarok);
-#   ONLY="verify report" measures the commands whose label starts so.
+#   ONLY="verify,report --format" measures the commands whose label starts
+#   with one of the comma-separated prefixes.
 # Figures: bench/README.md, "Every command on a million deals".
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,7 +37,8 @@ printf '%-34s %-28s %9s %10s %s\n' command input wall_s peak_MiB exit
 wanted() {
   [[ -z ${ONLY:-} ]] && return 0
   local w
-  for w in $ONLY; do
+  IFS=, read -ra prefixes <<< "$ONLY"
+  for w in "${prefixes[@]}"; do
     [[ $1 == "$w"* ]] && return 0
   done
   return 1

@@ -44,14 +44,9 @@ impl Writer {
         let schema = table.schema();
         match form {
             Form::Parquet => {
-                let knob = |n: &str, d: usize| std::env::var(n).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
                 let props = parquet::file::properties::WriterProperties::builder()
                     .set_compression(parquet::basic::Compression::SNAPPY)
-                    .set_max_row_group_row_count(Some(knob("PQ_RG", ROW_GROUP)))
-                    .set_data_page_size_limit(knob("PQ_PAGE", 1 << 20))
-                    .set_dictionary_page_size_limit(knob("PQ_DICT", 1 << 20))
-                    .set_write_batch_size(knob("PQ_BATCH", 1024))
-                    .set_dictionary_enabled(knob("PQ_DICTON", 1) == 1)
+                    .set_max_row_group_row_count(Some(ROW_GROUP))
                     // Statistics per column chunk, not per page: a page
                     // index is held until the file is closed, so it would
                     // grow with the deals.
