@@ -7,9 +7,10 @@ use serde::{Deserialize, Serialize};
 use notation::{Party, Pot, Variant};
 
 use super::lineup::{self, Register};
-use super::list::List;
+use super::list::{self, List};
+use super::pairs::{Pairs, Sorted};
 use super::{
-    Board, BoardTable, ClaimCount, ClaimDeal, ClaimParty, Count, Deal, DuplicateLine,
+    Board, BoardTable, Boards, ClaimCount, ClaimDeal, ClaimParty, Count, Deal, DuplicateLine,
     DuplicateStanding, Header, Irregularities, Irregularity, LineupFinding, Overall, OverallLine,
     Place, PlayerKind, PlayerLine, RoundLine, RoundStanding, RulingRow, SessionPots,
     SessionStanding, Sheet, Standings, Summary, TableDeal, TableSheet, Tables, Unchecked,
@@ -179,7 +180,15 @@ pub struct Builder<'r> {
     rulings: List<RulingRow>,
     lineup: lineup::Lineup,
     candidates: List<Candidate>,
-    hashes: Vec<u64>,
+    /// Each candidate's key hash and mark in `candidates`.
+    pairs: Pairs,
+    /// Round lines given a number so far.
+    lines: u64,
+    /// Each round line's tables as its deals came: (line, table), once per
+    /// run of deals at one table.
+    seated: List<(u64, String)>,
+    /// Their `(line, table)` hash and mark in `seated`.
+    seats_at: Pairs,
 }
 
 impl Sink for Builder<'_> {
@@ -249,7 +258,10 @@ impl<'r> Builder<'r> {
             rulings: List::new(),
             lineup: lineup::Lineup::default(),
             candidates: List::new(),
-            hashes: Vec::new(),
+            pairs: Pairs::default(),
+            lines: 0,
+            seated: List::new(),
+            seats_at: Pairs::default(),
         }
     }
 
@@ -455,8 +467,17 @@ impl<'r> Builder<'r> {
             let line = self.by_round[rb].2.entry(key).or_default();
             line.total += total;
             line.deals += usize::from(active);
-            if line.seen_tables.insert(hash_of(&table)) {
-                line.tables.push(&table);
+            // A table once per run of deals there; each name's first
+            // appearance found once every deal is read (`round_tables`).
+            if line.last_table.as_deref() != Some(table.as_str()) {
+                let id = *line.id.get_or_insert_with(|| {
+                    self.lines += 1;
+                    self.lines - 1
+                });
+                self.seats_at
+                    .push((hash_of(&(id, &table)), self.seated.mark()));
+                self.seated.push(&(id, table.clone()));
+                line.last_table = Some(table.clone());
             }
             open.sum += total;
         }
@@ -555,7 +576,7 @@ impl<'r> Builder<'r> {
             totals: s.totals.clone(),
         };
         let Some(key) = c.key() else { return };
-        self.hashes.push(hash_of(&key));
+        self.pairs.push((hash_of(&key), self.candidates.mark()));
         self.candidates.push(&c);
     }
 
@@ -617,10 +638,9 @@ impl<'r> Builder<'r> {
     /// `unopened` are the paths that could not be (`path: why`).
     pub fn finish(mut self, files: usize, unopened: Vec<String>) -> Sheet {
         self.close();
-        let (boards, differ) = boards(&self.candidates, self.hashes);
+        let (boards, differ, duplicate) = boards(&self.candidates, self.pairs);
         let mut lineup = self.lineup.finish(self.register);
         lineup.extend(differ);
-        let duplicate = duplicate(&boards);
         // By round, then table; in input order where the tags say nothing.
         // Read in that order (one table, or no tags): nothing to sort.
         if !self.keys_sorted {
@@ -662,7 +682,13 @@ impl<'r> Builder<'r> {
                 self.by_player_kind,
             ),
             claims: self.claims,
-            standings: standings(self.standings, self.overall, self.rounds_of, self.by_round),
+            standings: standings(
+                self.standings,
+                self.overall,
+                self.rounds_of,
+                self.by_round,
+                round_tables(&self.seated, self.seats_at),
+            ),
             tables: self.tables,
             rulings: self.rulings,
             lineup,
@@ -809,6 +835,7 @@ fn irregularities(
     }
 }
 
+#[derive(Default)]
 struct Tally {
     seats: Vec<u8>,
     deals: usize,
@@ -817,29 +844,12 @@ struct Tally {
     last_session: Option<usize>,
     /// Total per round (index into the variant's rounds).
     per_round: BTreeMap<usize, i64>,
-    /// Where the player sat (round tables), in the order first seen: as
-    /// many as sessions without a `Table` tag, so in a small [`List`].
-    tables: List<String>,
-    /// The same tables as a set of hashes (8 bytes a table; two names of
-    /// one hash, about one chance in 2^64, would be listed once): asked
-    /// once a deal, so a search of `tables` would make a long input
-    /// quadratic (issue 23).
-    seen_tables: HashSet<u64>,
-}
-
-impl Default for Tally {
-    fn default() -> Tally {
-        Tally {
-            seats: Vec::new(),
-            deals: 0,
-            total: 0,
-            sessions: 0,
-            last_session: None,
-            per_round: BTreeMap::new(),
-            tables: List::small(),
-            seen_tables: HashSet::new(),
-        }
-    }
+    /// A round line's number in [`Builder::seated`], given at its first
+    /// deal (where the player sat is kept there, not here: as many tables
+    /// as sessions without a `Table` tag, issue 23).
+    id: Option<u64>,
+    /// The table of the line's last deal.
+    last_table: Option<String>,
 }
 
 /// `-` for a deal without a `Round` tag.
@@ -854,6 +864,7 @@ fn standings(
     overall: Vec<(Variant, Tallies)>,
     rounds_of: Vec<Vec<String>>,
     mut by_round: Vec<(Variant, String, Tallies)>,
+    mut tables: Vec<List<String>>,
 ) -> Standings {
     let overall: Vec<Overall> = overall
         .into_iter()
@@ -916,7 +927,11 @@ fn standings(
                     rank: String::new(),
                     cumulative: carried(variant, &player, &round),
                     player,
-                    tables: t.tables,
+                    tables: t
+                        .id
+                        .and_then(|id| tables.get_mut(id as usize))
+                        .map(std::mem::take)
+                        .unwrap_or_else(List::small),
                     deals: t.deals,
                     total: t.total,
                 })
@@ -940,172 +955,312 @@ fn standings(
     }
 }
 
+/// Each round line's tables, in the order first seen (the `Table` tag,
+/// else the session's name), by line number: the first appearance of each
+/// (line, table) found by sorting their hashes, then the firsts sorted by
+/// line and order of appearance, so that memory does not grow with the
+/// tables (a million sessions without a `Table` tag are a million tables
+/// in each player's line).
+fn round_tables(seated: &List<(u64, String)>, seats_at: Pairs) -> Vec<List<String>> {
+    let by_hash = seats_at.sort();
+    let mut firsts = Pairs::default();
+    for (start, len) in by_hash.runs() {
+        let mut marks = by_hash.iter(start, len).map(|(_, m)| m);
+        let Some(first) = marks.next() else { continue };
+        if len == 1 {
+            firsts.push((0, first));
+            continue;
+        }
+        // A hash of several (line, table): each one's first, kept apart.
+        let read = |m| {
+            seated
+                .get(m)
+                .unwrap_or_else(|| list::lost(&"a round line's table is missing"))
+        };
+        let mut seen = vec![read(first)];
+        firsts.push((0, first));
+        for m in marks {
+            let t = read(m);
+            if !seen.contains(&t) {
+                seen.push(t);
+                firsts.push((0, m));
+            }
+        }
+    }
+    drop(by_hash);
+    // The firsts in input order, read back in one pass.
+    let firsts = firsts.sort();
+    let mut out: Vec<List<String>> = Vec::new();
+    let mut items = seated.iter();
+    for (_, want) in firsts.iter(0, firsts.len()) {
+        let (line, table) = loop {
+            let at = items.mark();
+            match items.next() {
+                Some(item) if at == want => break item,
+                Some(_) => {}
+                None => list::lost(&"a round line's table is missing"),
+            }
+        };
+        let line = line as usize;
+        if out.len() <= line {
+            out.resize_with(line + 1, List::small);
+        }
+        out[line].push(&table);
+    }
+    out
+}
+
 pub(super) fn place_label(place: &Place) -> String {
     format!("{} deal {}", place.file, place.record + 1)
 }
 
-/// Each seat's matchpoints at each table: 2 for each other table whose
-/// score for that seat it beats, 1 for each it ties (as bridge does).
-pub(super) fn matchpoints(scores: &[Vec<i64>]) -> Vec<Vec<u32>> {
-    scores
-        .iter()
-        .enumerate()
-        .map(|(t, mine)| {
-            mine.iter()
-                .enumerate()
-                .map(|(seat, score)| {
-                    scores
-                        .iter()
-                        .enumerate()
-                        .filter(|(u, _)| *u != t)
-                        .filter_map(|(_, other)| other.get(seat))
-                        .map(|other| match score.cmp(other) {
-                            std::cmp::Ordering::Greater => 2,
-                            std::cmp::Ordering::Equal => 1,
-                            std::cmp::Ordering::Less => 0,
-                        })
-                        .sum()
-                })
-                .collect()
-        })
-        .collect()
+/// Each seat's scores at the tables of one board, counted: a table's
+/// matchpoints for a seat are 2 for each other table whose score for that
+/// seat it beats and 1 for each it ties (as bridge does), found from the
+/// counts rather than table against table, so that a board played at any
+/// number of tables is held in a map per seat of its distinct scores.
+#[derive(Default)]
+pub(super) struct Field {
+    /// Per seat: each score, how many tables scored less, and how many it.
+    seats: Vec<BTreeMap<i64, (u32, u32)>>,
+    sums: Vec<i64>,
 }
 
-/// The boards played at several tables, compared; and a finding for each
-/// `Board` tag over different cards (those tables are not compared).
-fn boards(list: &List<Candidate>, mut hashes: Vec<u64>) -> (Vec<Board>, Vec<LineupFinding>) {
-    // The keys seen more than once (or sharing a hash with another): only
-    // those deals are read back and grouped.
-    hashes.sort_unstable();
-    let twice: HashSet<u64> = hashes
-        .windows(2)
-        .filter(|w| w[0] == w[1])
-        .map(|w| w[0])
-        .collect();
-    drop(hashes);
-    // BTreeMap keeps the order stable; boards are then listed in order of
-    // first appearance.
-    let mut groups: BTreeMap<(&'static str, Same), Vec<Candidate>> = BTreeMap::new();
-    if !twice.is_empty() {
-        for c in list.iter() {
-            let Some(key) = c.key() else { continue };
-            if twice.contains(&hash_of(&key)) {
-                groups.entry(key).or_default().push(c);
+impl Field {
+    pub(super) fn add(&mut self, scores: &[i64]) {
+        if self.seats.len() < scores.len() {
+            self.seats.resize_with(scores.len(), BTreeMap::new);
+            self.sums.resize(scores.len(), 0);
+        }
+        for (seat, score) in scores.iter().enumerate() {
+            self.seats[seat].entry(*score).or_default().1 += 1;
+            self.sums[seat] += score;
+        }
+    }
+
+    /// Every table added: the counts of lower scores made.
+    pub(super) fn close(&mut self) {
+        for seat in &mut self.seats {
+            let mut below = 0;
+            for (less, same) in seat.values_mut() {
+                *less = below;
+                below += *same;
             }
         }
     }
-    let mut differ = Vec::new();
-    let mut boards: Vec<((usize, usize), Board)> = Vec::new();
-    for ((_, same), g) in groups {
-        if g.len() < 2 {
-            continue;
+
+    /// Each seat's average score over the tables that have the seat.
+    pub(super) fn average(&self) -> Vec<f64> {
+        self.seats
+            .iter()
+            .zip(&self.sums)
+            .map(|(counts, sum)| {
+                let tables: u32 = counts.values().map(|(_, same)| same).sum();
+                round2(*sum as f64 / f64::from(tables.max(1)))
+            })
+            .collect()
+    }
+
+    /// A table's matchpoints, seat by seat (after [`Field::close`]).
+    pub(super) fn matchpoints(&self, scores: &[i64]) -> Vec<u32> {
+        scores
+            .iter()
+            .zip(&self.seats)
+            .map(|(score, seat)| {
+                let (less, same) = seat.get(score).copied().unwrap_or_default();
+                2 * less + same.saturating_sub(1)
+            })
+            .collect()
+    }
+}
+
+/// Per player: boards, matchpoints, top (per variant).
+type DuplicateTallies = BTreeMap<String, (usize, u32, u32)>;
+
+/// The boards played at several tables: the deals of one key read back
+/// from the candidates' list, as many as there are, in bounded memory.
+struct Grouping<'a> {
+    list: &'a List<Candidate>,
+    boards: Boards,
+    /// Each `Board` tag over different cards, with its key's order.
+    differ: Vec<((&'static str, String), LineupFinding)>,
+    duplicate: Vec<(Variant, DuplicateTallies)>,
+}
+
+impl Grouping<'_> {
+    fn read(&self, mark: u64) -> Candidate {
+        self.list
+            .get(mark)
+            .unwrap_or_else(|| list::lost(&"a board's deal is missing"))
+    }
+
+    /// The deals of one hash (marks in input order): those of one key
+    /// sorted together as `(mark of the first, mark)`; a hash shared by
+    /// different keys (a collision) is parted by key.
+    fn group(&self, run: (&Sorted, u64, u64), out: &mut Pairs) {
+        let marks = || run.0.iter(run.1, run.2).map(|(_, m)| m);
+        let mut all = marks();
+        let Some(first) = all.next() else { return };
+        let key = self.read(first).key();
+        if all.all(|m| self.read(m).key() == key) {
+            for m in marks() {
+                out.push((first, m));
+            }
+            return;
         }
-        let variant = g[0].variant;
-        if let Same::Board(b) = &same {
-            let first = g.iter().find_map(|d| d.hands.as_ref());
-            let odd: Vec<&Candidate> = g
-                .iter()
-                .filter(|d| d.hands.is_some() && d.hands.as_ref() != first)
-                .collect();
-            if !odd.is_empty() {
-                let places: Vec<String> = g.iter().map(|d| place_label(&d.place)).collect();
-                differ.push(LineupFinding {
+        let mut by_key: BTreeMap<_, Vec<u64>> = BTreeMap::new();
+        for m in marks() {
+            by_key.entry(self.read(m).key()).or_default().push(m);
+        }
+        for same in by_key.into_values().filter(|v| v.len() > 1) {
+            for m in &same {
+                out.push((same[0], *m));
+            }
+        }
+    }
+
+    /// One board: its deals (marks in input order) compared, or a finding
+    /// when its `Board` tag names different cards.
+    fn board(&mut self, run: (&Sorted, u64, u64)) {
+        let marks = || run.0.iter(run.1, run.2).map(|(_, m)| m);
+        let Some(first) = marks().next().map(|m| self.read(m)) else {
+            return;
+        };
+        let Some((_, same)) = first.key() else { return };
+        let variant = first.variant;
+        let mut field = Field::default();
+        let mut tables = 0usize;
+        let mut dealt = None;
+        let mut odd = None;
+        for d in marks().map(|m| self.read(m)) {
+            tables += 1;
+            field.add(&d.totals);
+            match (&dealt, &d.hands) {
+                (None, Some(h)) => dealt = Some(h.clone()),
+                (Some(a), Some(h)) if a != h && odd.is_none() => odd = Some(d.place),
+                _ => {}
+            }
+        }
+        if let (Same::Board(b), Some(odd)) = (&same, odd) {
+            let places: Vec<String> = marks().map(|m| place_label(&self.read(m).place)).collect();
+            self.differ.push((
+                (variant.name(), b.clone()),
+                LineupFinding {
                     kind: "board-differs",
                     severity: "finding",
-                    file: Some(odd[0].place.file.clone()),
-                    record: Some(odd[0].place.record),
+                    file: Some(odd.file),
+                    record: Some(odd.record),
                     player: None,
                     message: format!(
                         "Board {b} ({}): the tables were dealt different cards ({}): not compared",
                         variant.name(),
                         places.join(", ")
                     ),
-                });
-                continue;
-            }
+                },
+            ));
+            return;
         }
-        let seats = g.iter().map(|d| d.totals.len()).max().unwrap_or(0);
-        let scores: Vec<Vec<i64>> = g.iter().map(|d| d.totals.clone()).collect();
-        let average: Vec<f64> = (0..seats)
-            .map(|seat| {
-                let col: Vec<i64> = scores.iter().filter_map(|s| s.get(seat).copied()).collect();
-                round2(col.iter().sum::<i64>() as f64 / col.len().max(1) as f64)
-            })
-            .collect();
-        let top = 2 * (g.len() as u32 - 1);
-        let mps = matchpoints(&scores);
-        let first = g
-            .iter()
-            .map(|d| (d.session, d.place.record))
-            .min()
-            .unwrap_or_default();
-        let (board, by_tag) = match same {
-            Same::Board(b) => (b, true),
-            Same::Hands(_) => (format!("same hands as {}", place_label(&g[0].place)), false),
+        field.close();
+        let average = field.average();
+        let top = 2 * (tables as u32 - 1);
+        let (board, matched_by) = match same {
+            Same::Board(b) => (b, "board-tag"),
+            Same::Hands(_) => (
+                format!("same hands as {}", place_label(&first.place)),
+                "same-hands",
+            ),
         };
-        let tables = g
-            .into_iter()
-            .zip(scores.into_iter().zip(mps))
-            .map(|(d, (sc, mp))| BoardTable {
+        let at = match self.duplicate.iter().position(|(v, _)| *v == variant) {
+            Some(at) => at,
+            None => {
+                self.duplicate.push((variant, BTreeMap::new()));
+                self.duplicate.len() - 1
+            }
+        };
+        for m in marks() {
+            let d = self.read(m);
+            let mp = field.matchpoints(&d.totals);
+            for (seat, mp) in mp.iter().enumerate() {
+                let Some(name) = players::name(&d.names, seat as u8) else {
+                    continue;
+                };
+                let e = self.duplicate[at]
+                    .1
+                    .entry(lineup::normal(name))
+                    .or_default();
+                e.0 += 1;
+                e.1 += mp;
+                e.2 += top;
+            }
+            self.boards.tables.push(&BoardTable {
                 place: d.place,
                 players: d.names,
                 contract: d.contract,
                 tricks: d.tricks,
-                versus_average: sc
+                versus_average: d
+                    .totals
                     .iter()
                     .zip(&average)
                     .map(|(t, a)| round2(*t as f64 - a))
                     .collect(),
-                scores: sc,
+                scores: d.totals,
                 percent: mp
                     .iter()
                     .map(|m| round2(f64::from(*m) * 100.0 / f64::from(top)))
                     .collect(),
                 matchpoints: mp,
-            })
-            .collect();
-        boards.push((
-            first,
-            Board {
-                variant,
-                board,
-                matched_by: if by_tag { "board-tag" } else { "same-hands" },
-                tables,
-                top,
-                average,
-            },
-        ));
+            });
+        }
+        self.boards.heads.push(&Board {
+            variant,
+            board,
+            matched_by,
+            tables,
+            top,
+            average,
+        });
     }
-    boards.sort_by_key(|(first, _)| *first);
-    (boards.into_iter().map(|(_, b)| b).collect(), differ)
 }
 
-/// Per variant and player, the matchpoints of every board compared.
-fn duplicate(boards: &[Board]) -> Vec<DuplicateStanding> {
-    // Per player: boards, matchpoints, top.
-    type Tallies = BTreeMap<String, (usize, u32, u32)>;
-    let mut out: Vec<(Variant, Tallies)> = Vec::new();
-    for b in boards {
-        let at = match out.iter().position(|(v, _)| *v == b.variant) {
-            Some(at) => at,
-            None => {
-                out.push((b.variant, BTreeMap::new()));
-                out.len() - 1
-            }
-        };
-        for t in &b.tables {
-            for (seat, mp) in t.matchpoints.iter().enumerate() {
-                let Some(name) = players::name(&t.players, seat as u8) else {
-                    continue;
-                };
-                let e = out[at].1.entry(lineup::normal(name)).or_default();
-                e.0 += 1;
-                e.1 += mp;
-                e.2 += b.top;
-            }
-        }
+/// The boards played at several tables, compared, in order of their first
+/// table; a finding for each `Board` tag over different cards (those tables
+/// are not compared), by variant and tag; and per variant and player, the
+/// matchpoints of every board compared. `pairs` holds each candidate's key
+/// hash and mark in `list`. Memory: the sorts' chunks, and per board in
+/// turn the distinct scores of each seat (spec/report.md).
+fn boards(
+    list: &List<Candidate>,
+    pairs: Pairs,
+) -> (Boards, Vec<LineupFinding>, Vec<DuplicateStanding>) {
+    let by_hash = pairs.sort();
+    // The deals of one key, as (first deal, deal): only keys seen more
+    // than once are read back.
+    let mut grouped = Pairs::default();
+    let mut g = Grouping {
+        list,
+        boards: Boards::default(),
+        differ: Vec::new(),
+        duplicate: Vec::new(),
+    };
+    for (start, len) in by_hash.runs().filter(|(_, len)| *len > 1) {
+        g.group((&by_hash, start, len), &mut grouped);
     }
-    out.into_iter()
+    drop(by_hash);
+    // Boards in order of their first deal: input order, the order of
+    // (session, record).
+    let grouped = grouped.sort();
+    for (start, len) in grouped.runs() {
+        g.board((&grouped, start, len));
+    }
+    g.differ.sort_by(|a, b| a.0.cmp(&b.0));
+    let differ = g.differ.into_iter().map(|(_, f)| f).collect();
+    (g.boards, differ, duplicate(g.duplicate))
+}
+
+/// The duplicate totals, best first, ranked.
+fn duplicate(tallies: Vec<(Variant, DuplicateTallies)>) -> Vec<DuplicateStanding> {
+    tallies
+        .into_iter()
         .map(|(variant, lines)| {
             let mut players: Vec<DuplicateLine> = lines
                 .into_iter()
@@ -1228,8 +1383,49 @@ mod tests {
     /// other (1) and beat -5 (2): 3 each of a top of 4; -5 beats nothing: 0.
     #[test]
     fn matchpoints_count_two_per_score_beaten_and_one_per_tie() {
-        let mp = matchpoints(&[vec![10, -10], vec![10, -10], vec![-5, 5]]);
+        let mut field = Field::default();
+        let tables = [vec![10, -10], vec![10, -10], vec![-5, 5]];
+        for t in &tables {
+            field.add(t);
+        }
+        field.close();
+        let mp: Vec<Vec<u32>> = tables.iter().map(|t| field.matchpoints(t)).collect();
         assert_eq!(mp, [vec![3, 1], vec![3, 1], vec![0, 4]]);
+        assert_eq!(field.average(), [5.0, -5.0]);
+    }
+
+    /// The counts give what comparing every table with every other gives,
+    /// also when a table has fewer seats than the others.
+    #[test]
+    fn matchpoints_from_counts_are_those_of_table_against_table() {
+        let tables: Vec<Vec<i64>> = (0..40i64)
+            .map(|i| (0..(3 + i % 2)).map(|s| (i * 7 + s * 13) % 9 - 4).collect())
+            .collect();
+        let mut field = Field::default();
+        for t in &tables {
+            field.add(t);
+        }
+        field.close();
+        for (i, mine) in tables.iter().enumerate() {
+            let want: Vec<u32> = mine
+                .iter()
+                .enumerate()
+                .map(|(seat, score)| {
+                    tables
+                        .iter()
+                        .enumerate()
+                        .filter(|(j, _)| *j != i)
+                        .filter_map(|(_, other)| other.get(seat))
+                        .map(|other| match score.cmp(other) {
+                            std::cmp::Ordering::Greater => 2,
+                            std::cmp::Ordering::Equal => 1,
+                            std::cmp::Ordering::Less => 0,
+                        })
+                        .sum()
+                })
+                .collect();
+            assert_eq!(field.matchpoints(mine), want, "table {i}");
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@ use notation::Party;
 
 use super::list::List;
 use super::tr;
-use super::{Board, Place, Sheet};
+use super::{Board, BoardTable, Place, Sheet};
 use crate::escape;
 
 /// One of the report's parts: what was not checked, then the four.
@@ -1181,7 +1181,7 @@ fn lineup(sheet: &Sheet, full: bool) -> Part<'_> {
     }
 }
 
-fn board_grid(i: usize, b: &Board, full: bool) -> Grid {
+fn board_grid(i: usize, b: &Board, tables: impl Iterator<Item = BoardTable>, full: bool) -> Grid {
     let seats = b.average.len();
     let mut columns = if full {
         place_columns(true)
@@ -1199,9 +1199,7 @@ fn board_grid(i: usize, b: &Board, full: bool) -> Grid {
             columns.push(num(format!("Seat {s} percent")));
         }
     }
-    let rows = b
-        .tables
-        .iter()
+    let rows = tables
         .map(|t| {
             let mut row = if full {
                 place_cells(&t.place, true)
@@ -1262,7 +1260,7 @@ fn board_grid(i: usize, b: &Board, full: bool) -> Grid {
             i + 1,
             b.board,
             b.variant.name(),
-            b.tables.len(),
+            b.tables,
             b.top
         ),
         columns,
@@ -1279,12 +1277,13 @@ fn boards(sheet: &Sheet, full: bool) -> Part<'_> {
         note: (!sheet.boards.is_empty()).then(|| {
             "Each seat against the same seat at the other tables: its score, the difference from the board's average, and matchpoints (2 for each score beaten, 1 for each tie) with their percentage of the top.".to_owned()
         }),
-        grids: boxed(sheet
+        // One board's grid made at a time, as it is written.
+        grids: Box::new(sheet
             .boards
             .iter()
             .enumerate()
-            .map(|(i, b)| board_grid(i, b, full))
-            .chain(sheet.duplicate.iter().map(|d| {
+            .map(move |(i, (b, tables))| board_grid(i, &b, tables, full))
+            .chain(sheet.duplicate.iter().map(move |d| {
                 let mut columns = rank_columns(full);
                 columns.extend([
                     col("Player"),
@@ -1315,8 +1314,7 @@ fn boards(sheet: &Sheet, full: bool) -> Part<'_> {
                     foot: Vec::new(),
                     note: None,
                 }
-            }))
-            .collect()),
+            }))),
         empty: "No deal was played at more than one table (same Board tag or same hands).".into(),
     }
 }

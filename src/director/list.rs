@@ -118,6 +118,16 @@ impl<T: Serialize + DeserializeOwned> List<T> {
 
     /// The items from a [`List::mark`] on.
     pub fn iter_from(&self, at: u64) -> Iter<'_, T> {
+        self.reader(at, 1 << 14)
+    }
+
+    /// The item at a [`List::mark`], read through a small buffer (one row
+    /// of many read out of order).
+    pub fn get(&self, at: u64) -> Option<T> {
+        self.reader(at, 512).next()
+    }
+
+    fn reader(&self, at: u64, buffer: usize) -> Iter<'_, T> {
         let disk = At {
             file: self.file.as_ref(),
             at: at.min(self.on_disk),
@@ -126,7 +136,8 @@ impl<T: Serialize + DeserializeOwned> List<T> {
         let skip = at.saturating_sub(self.on_disk) as usize;
         let tail = &self.tail[skip.min(self.tail.len())..];
         Iter {
-            lines: io::BufReader::with_capacity(1 << 14, disk.chain(tail)),
+            at,
+            lines: io::BufReader::with_capacity(buffer, disk.chain(tail)),
             line: Vec::new(),
             item: PhantomData,
         }
@@ -135,10 +146,10 @@ impl<T: Serialize + DeserializeOwned> List<T> {
 
 /// Reads the file between two offsets without moving a shared cursor, so
 /// that several readers of one list may be open at once.
-struct At<'a> {
-    file: Option<&'a File>,
-    at: u64,
-    end: u64,
+pub(super) struct At<'a> {
+    pub file: Option<&'a File>,
+    pub at: u64,
+    pub end: u64,
 }
 
 impl Read for At<'_> {
@@ -155,9 +166,18 @@ impl Read for At<'_> {
 }
 
 pub struct Iter<'a, T> {
+    /// The mark of the next item.
+    at: u64,
     lines: io::BufReader<io::Chain<At<'a>, &'a [u8]>>,
     line: Vec<u8>,
     item: PhantomData<fn() -> T>,
+}
+
+impl<T> Iter<'_, T> {
+    /// The [`List::mark`] of the item `next` gives.
+    pub fn mark(&self) -> u64 {
+        self.at
+    }
 }
 
 impl<T: DeserializeOwned> Iterator for Iter<'_, T> {
@@ -174,6 +194,7 @@ impl<T: DeserializeOwned> Iterator for Iter<'_, T> {
         if n == 0 {
             return None;
         }
+        self.at += n as u64;
         match serde_json::from_slice(&self.line) {
             Ok(item) => Some(item),
             Err(e) => lost(&e),
@@ -185,7 +206,7 @@ impl<T: DeserializeOwned> Iterator for Iter<'_, T> {
 /// failed under us): said, and the run ends as a failed write does (exit
 /// 2), the report cut short rather than silently missing rows.
 #[cold]
-fn lost(e: &dyn std::fmt::Display) -> ! {
+pub(super) fn lost(e: &dyn std::fmt::Display) -> ! {
     eprintln!(
         "error: the report's temporary file could not be read back ({e}); the report is incomplete\n  \
          help: check the temporary folder (TMPDIR) has room and is readable, then run the report again"
@@ -246,6 +267,12 @@ mod tests {
         assert_eq!(back[99_999], (99_999, "row 99999".to_owned()));
         assert!(back.iter().enumerate().all(|(i, r)| r.0 == i as u64));
         let from: Vec<(u64, String)> = list.iter_from(marks[70_000]).take(2).collect();
+        assert_eq!(list.get(marks[3]), Some((3, "row 3".to_owned())));
+        let mut it = list.iter_from(marks[5]);
+        assert_eq!(it.mark(), marks[5]);
+        it.next();
+        assert_eq!(it.mark(), marks[6], "the mark follows the items read");
+        assert_eq!(list.get(marks[99_999]).map(|r| r.0), Some(99_999));
         assert_eq!(from[0].0, 70_000);
         assert_eq!(from[1].0, 70_001);
         let json = serde_json::to_string(&list).unwrap();

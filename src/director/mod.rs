@@ -33,6 +33,7 @@ mod html;
 mod lineup;
 mod list;
 mod model;
+mod pairs;
 mod rulings;
 
 use notation::Kind;

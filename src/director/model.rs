@@ -4,6 +4,9 @@
 use notation::{Party, Variant};
 use serde::{Deserialize, Serialize};
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use super::list::{self, List};
 
 /// A word of the program's own (a kind, a rule id): written as `&'static
@@ -26,7 +29,7 @@ pub struct Sheet {
     pub irregularities: Irregularities,
     pub claims: List<ClaimDeal>,
     pub standings: Standings,
-    pub boards: Vec<Board>,
+    pub boards: Boards,
     /// Per table (a session): each deal's contract, declarer, result and
     /// score: the printable per-table sheet.
     pub tables: Tables,
@@ -492,22 +495,124 @@ pub struct OverallLine {
     pub average: Option<f64>,
 }
 
-/// One deal played at several tables.
-#[derive(Debug, Serialize)]
+/// One deal played at several tables: what is said of it besides its
+/// tables ([`Boards`] holds the tables).
+#[derive(Debug, Serialize, Deserialize)]
 pub struct Board {
     pub variant: Variant,
     /// The `Board` tag, or the place of the first table for identical hands.
     pub board: String,
     /// `board-tag` or `same-hands`.
-    pub matched_by: &'static str,
-    pub tables: Vec<BoardTable>,
+    #[serde(deserialize_with = "list::word")]
+    pub matched_by: Word,
+    /// How many tables played it: its next `tables` in [`Boards::tables`].
+    pub tables: usize,
     /// The most matchpoints a seat can score: 2 per other table.
     pub top: u32,
     /// Each seat's average score over the tables.
     pub average: Vec<f64>,
 }
 
-#[derive(Debug, Serialize)]
+/// The boards played at several tables, in order of their first table, and
+/// their tables, board after board, in two lists (issue 23: one board may
+/// have been played at a million tables). As JSON, each board holds its
+/// tables: `{"variant", "board", "matched_by", "tables": [...], "top",
+/// "average"}` (spec/report.md).
+#[derive(Debug, Default)]
+pub struct Boards {
+    pub heads: List<Board>,
+    pub tables: List<BoardTable>,
+}
+
+impl Boards {
+    pub fn is_empty(&self) -> bool {
+        self.heads.is_empty()
+    }
+
+    /// Each board with its tables, read in one pass over both lists (the
+    /// tables of a board not taken are passed over when the next board is
+    /// asked for).
+    pub fn iter(&self) -> BoardIter<'_> {
+        BoardIter {
+            heads: self.heads.iter(),
+            tables: Rc::new(RefCell::new((self.tables.iter(), 0))),
+        }
+    }
+}
+
+/// The tables' list as read, and how many tables of the board last given
+/// are still to be read.
+type Shared<'a> = Rc<RefCell<(list::Iter<'a, BoardTable>, usize)>>;
+
+pub struct BoardIter<'a> {
+    heads: list::Iter<'a, Board>,
+    tables: Shared<'a>,
+}
+
+/// A board's tables, read from the list shared with the other boards.
+pub struct BoardTables<'a>(Shared<'a>);
+
+impl Iterator for BoardTables<'_> {
+    type Item = BoardTable;
+
+    fn next(&mut self) -> Option<BoardTable> {
+        let mut shared = self.0.borrow_mut();
+        let (tables, left) = &mut *shared;
+        if *left == 0 {
+            return None;
+        }
+        *left -= 1;
+        tables.next()
+    }
+}
+
+impl<'a> Iterator for BoardIter<'a> {
+    type Item = (Board, BoardTables<'a>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let b = self.heads.next()?;
+        {
+            let mut shared = self.tables.borrow_mut();
+            let (tables, left) = &mut *shared;
+            tables.by_ref().take(*left).for_each(drop);
+            *left = b.tables;
+        }
+        Some((b, BoardTables(self.tables.clone())))
+    }
+}
+
+impl Serialize for Boards {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        /// Serialized once: the tables are taken from the list as written.
+        struct Tables<'a>(RefCell<Option<BoardTables<'a>>>);
+        impl Serialize for Tables<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_seq(self.0.borrow_mut().take().into_iter().flatten())
+            }
+        }
+        struct One<'a>(Board, Tables<'a>);
+        impl Serialize for One<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let b = &self.0;
+                let mut st = s.serialize_struct("Board", 6)?;
+                st.serialize_field("variant", &b.variant)?;
+                st.serialize_field("board", &b.board)?;
+                st.serialize_field("matched_by", &b.matched_by)?;
+                st.serialize_field("tables", &self.1)?;
+                st.serialize_field("top", &b.top)?;
+                st.serialize_field("average", &b.average)?;
+                st.end()
+            }
+        }
+        s.collect_seq(
+            self.iter()
+                .map(|(b, tables)| One(b, Tables(RefCell::new(Some(tables))))),
+        )
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize)]
 pub struct BoardTable {
     #[serde(flatten)]
     pub place: Place,
