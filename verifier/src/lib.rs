@@ -332,7 +332,19 @@ pub(crate) struct Deal<'r> {
     /// The first trick of the wrong size (ALL-3, 0-based): nothing in it or
     /// after it is judged.
     pub cut: Option<usize>,
+    /// The structural faults as typed facts (seats unknown, cards not in
+    /// the pack, ...), for the engines to act on without reading the
+    /// findings' kinds.
+    pub facts: &'r notation::check::Facts,
 }
+
+/// The facts of a deal without structural faults (the stepped engines').
+pub(crate) static NO_FACTS: notation::check::Facts = notation::check::Facts {
+    unknown_seats: false,
+    not_in_pack: false,
+    too_many_tricks: false,
+    played_twice: Vec::new(),
+};
 
 impl Deal<'_> {
     /// The tricks that are judged: those before a trick of the wrong size
@@ -402,6 +414,7 @@ pub(crate) fn replay(record: &Record, session: &mut Session, events: bool) -> Re
         options: &options,
         wrong_deal: structure.wrong_deal,
         cut: structure.cut,
+        facts: &structure.facts,
     };
     match table.variant {
         Variant::DanishTarok => danish::replay(&deal, session, &mut report),

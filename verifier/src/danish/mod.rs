@@ -234,12 +234,12 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
 /// dealer (DK-SEAT-3). `None`: the deal is not replayed.
 fn session_start(deal: &Deal<'_>, session: &mut Session, report: &mut Report) -> Option<Start> {
     let record = deal.record;
-    if report.problems.iter().any(|p| {
-        matches!(
-            p.kind,
-            Kind::UnknownSeat | Kind::DuplicateHand | Kind::TooManyTricks | Kind::BadTag
-        ) || (record.is_partial() && p.kind == "unknown-card")
-    }) {
+    let facts = deal.facts;
+    if facts.unknown_seats
+        || facts.too_many_tricks
+        || (record.is_partial() && facts.not_in_pack)
+        || report.problems.iter().any(|p| p.kind == Kind::BadTag)
+    {
         // What this deal did to the pots is lost for the deals after it.
         session.danish.unknown = true;
         return None;

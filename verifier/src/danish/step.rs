@@ -79,6 +79,7 @@ impl Stepped {
             options: &options,
             wrong_deal: false,
             cut: None,
+            facts: &crate::NO_FACTS,
         };
         let start = session_start(&deal, &mut session.clone(), &mut report)?;
         let now = Box::new(Engine::start(&deal, start, report.clone()));
@@ -102,6 +103,7 @@ impl Stepped {
             options: &self.options,
             wrong_deal: false,
             cut: None,
+            facts: &crate::NO_FACTS,
         }
     }
 

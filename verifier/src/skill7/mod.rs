@@ -313,6 +313,7 @@ impl Stepped {
             options: &options,
             wrong_deal: false,
             cut: None,
+            facts: &crate::NO_FACTS,
         };
         let report = Report {
             variant: Some(table.variant),
