@@ -45,6 +45,8 @@
 //! [`Game::apply`] takes a move it lists by stepping the engine, without
 //! judging the record again; debug builds check every 4th list against the
 //! judged one and every 4th step against the judgement of the record.
+//! Skill7 playouts so: 4.6 ms against 18.6 ms in the same session
+//! (bench/README.md, "Skill7: the engine lists the legal moves").
 //!
 //! In the other variants every candidate is judged by a full replay of the
 //! prefix, so one step costs (candidates) × (one replay of the deal so
