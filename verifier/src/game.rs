@@ -361,6 +361,7 @@ pub struct Game {
 #[derive(Debug, Clone)]
 enum Stepper {
     Skill7(crate::skill7::Stepped),
+    Koenigrufen(crate::koenigrufen::Stepped),
 }
 
 impl Stepper {
@@ -371,7 +372,10 @@ impl Stepper {
             Variant::Skill7Tarock => {
                 crate::skill7::Stepped::new(record, table).map(Stepper::Skill7)
             }
-            Variant::DanishTarok | Variant::FrenchTarot | Variant::Koenigrufen => None,
+            Variant::Koenigrufen => {
+                crate::koenigrufen::Stepped::new(record, table).map(Stepper::Koenigrufen)
+            }
+            Variant::DanishTarok | Variant::FrenchTarot => None,
         }
     }
 
@@ -387,6 +391,7 @@ impl Stepper {
                 };
                 (seat, phase)
             }),
+            Stepper::Koenigrufen(_) => None,
         }
     }
 
@@ -399,6 +404,7 @@ impl Stepper {
         let _ = game;
         match self {
             Stepper::Skill7(_) => None,
+            Stepper::Koenigrufen(_) => None,
         }
     }
 
@@ -406,6 +412,7 @@ impl Stepper {
     fn advance(&mut self, record: &Record) {
         match self {
             Stepper::Skill7(s) => s.advance(record),
+            Stepper::Koenigrufen(s) => s.advance(record),
         }
     }
 
@@ -414,6 +421,7 @@ impl Stepper {
     fn judge(&self, record: &Record, table: Table) -> Option<Report> {
         match self {
             Stepper::Skill7(s) => s.judge(record, table),
+            Stepper::Koenigrufen(s) => s.judge(record, table),
         }
     }
 }

@@ -201,6 +201,7 @@ impl Replay<'_> {
         let hand = self.state.hand[b as usize].union(self.state.dealt[b as usize]);
         let discard = hand.difference(self.plays_of(b));
         self.state.discard = discard;
+        self.state.discard_guessed = true;
         // A record that stops before the bidder's last card: the cards not
         // yet played are not all laid away. The holding checks of the call
         // round then give them to him (KR-ANN-7); the play judges him by the

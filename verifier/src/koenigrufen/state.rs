@@ -37,6 +37,7 @@ impl Played {
 }
 
 /// The game state of one replay.
+#[derive(Debug, Clone)]
 pub(crate) struct State {
     pub forehand: u8,
     pub partial: bool,
@@ -55,6 +56,9 @@ pub(crate) struct State {
     /// (KR-DISCARD-4), but the record stops before he has played all the
     /// others: which of those cards he laid away is not known.
     pub discard_open: bool,
+    /// The discard is taken from the cards the bidder never plays
+    /// (KR-DISCARD-4): the tricks to come may change it.
+    pub discard_guessed: bool,
     pub grind: bool,
     pub game_level: u8,
     pub ann: [Option<Ann>; 12],
@@ -98,6 +102,7 @@ impl State {
             taken: None,
             discard: CardSet::EMPTY,
             discard_open: false,
+            discard_guessed: false,
             grind: false,
             game_level: 0,
             ann: [None; 12],

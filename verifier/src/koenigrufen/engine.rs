@@ -1,0 +1,362 @@
+//! The engine as steps (issue 25): an owned, cloneable [`Engine`] that
+//! takes a record's entries in the order of the deal ([`Engine::catch_up`])
+//! and ends the deal where the record ends ([`Engine::finish`]). `verify`
+//! is the engine taking a whole record ([`super::replay`]); a game played
+//! step by step (`crate::game`) judges a move on a clone of the engine
+//! after the record so far ([`Stepped`]).
+//!
+//! The phases read the record as the replay did; what a phase learnt from
+//! the record's later sections is told by them as they come, or by the
+//! record's end:
+//! - the auction closes when the calls, a discard or tricks follow it
+//!   (KR-BID-7: an unfinished auction that the record goes on from);
+//! - the king call, the talon choice and the discard are taken together
+//!   once nothing later can change how they read: a discard is written
+//!   and an entry of the call round follows them, or the tricks have
+//!   begun. A grind (KR-TALON-2) and a discard taken to be the cards the
+//!   bidder never plays (KR-DISCARD-4) are judged at the record's end;
+//! - the call round takes its entries one by one and closes at the first
+//!   trick (KR-ANN-1: an unfinished round is a finding only then);
+//! - the tricks are judged one by one, the trick being played (fewer than
+//!   four cards) from its first card at the end, since who led it is read
+//!   from all its cards (README ALL-5).
+
+use notation::check::Table;
+use notation::{Discard, Record};
+
+use super::announcements::Round;
+use super::auction::Bidding;
+use super::options::Opts;
+use super::out::Out;
+use super::play::Tricks;
+use super::state::State;
+use super::{settle, sheet, Auction, Replay};
+use crate::{Deal, Report};
+
+/// Where the engine is in the deal.
+#[derive(Debug, Clone)]
+enum Stage {
+    /// The auction: its entries taken so far.
+    Auction { bidding: Bidding, seen: usize },
+    /// The auction ended with a game; the king call, talon choice and
+    /// discard are not taken yet.
+    Head,
+    /// The call round: the index of its next entry among the calls.
+    Round { round: Round, seen: usize },
+    /// The tricks.
+    Play(Tricks),
+    /// Nothing more is judged (no game).
+    Over,
+}
+
+/// The Königrufen engine: the game state and the report after the entries
+/// taken so far. See the [module docs](self).
+#[derive(Debug, Clone)]
+pub(crate) struct Engine {
+    opts: Opts,
+    state: State,
+    pub(super) report: Report,
+    cut: Option<usize>,
+    stage: Stage,
+    /// The entries taken: the auction's, and the discard the head was
+    /// taken with (a record that changes them is not this engine's).
+    seen_auction: usize,
+    seen_discard: Option<Discard>,
+}
+
+impl Engine {
+    /// The engine before the deal is read, writing into `report` (the
+    /// structural findings so far).
+    pub(super) fn new(deal: &Deal<'_>, report: Report) -> Engine {
+        let forehand = (deal.table.dealer + 1) % 4; // KR-DEAL-2
+        let mut e = Engine {
+            opts: Opts::read(deal.options),
+            state: State::new(forehand, deal.record.is_partial()),
+            report,
+            cut: deal.cut,
+            stage: Stage::Over,
+            seen_auction: 0,
+            seen_discard: None,
+        };
+        let bidding = e.replay(deal.record).new_bidding();
+        e.stage = Stage::Auction { bidding, seen: 0 };
+        e
+    }
+
+    /// The engine at the start of `deal` (not a wrong deal, not a score
+    /// sheet alone): the hands and talon read (a partial record: the cards
+    /// each seat plays in the whole record, `deal`).
+    pub(super) fn start(deal: &Deal<'_>, report: Report) -> Engine {
+        let mut e = Engine::new(deal, report);
+        e.replay(deal.record).read_deal();
+        e
+    }
+
+    /// The phases' view of the engine over `rec`.
+    pub(super) fn replay<'a>(&'a mut self, rec: &'a Record) -> Replay<'a> {
+        Replay {
+            rec,
+            opts: self.opts,
+            state: &mut self.state,
+            out: Out::new(&mut self.report),
+            cut: &mut self.cut,
+        }
+    }
+
+    /// Whether the engine can take the rest of `record`: `record` holds the
+    /// entries taken so far unchanged (the tricks judged are the caller's
+    /// care: entries are only ever appended).
+    fn fits(&self, record: &Record) -> bool {
+        let len = |l: &Option<notation::Actions>| l.as_ref().map_or(0, |l| l.actions.len());
+        let (auction, calls) = (len(&record.auction), len(&record.calls));
+        match &self.stage {
+            Stage::Auction { seen, .. } => auction >= *seen,
+            Stage::Head | Stage::Over => auction == self.seen_auction,
+            Stage::Round { seen, .. } => {
+                auction == self.seen_auction
+                    && calls >= *seen
+                    && record.discard == self.seen_discard
+            }
+            Stage::Play(p) => {
+                auction == self.seen_auction
+                    && record.discard == self.seen_discard
+                    && !record.tricks.is_empty()
+                    && record.tricks.len() >= p.next
+            }
+        }
+    }
+
+    /// Takes the entries of `record` that the engine has not taken yet, in
+    /// the deal's order, as far as nothing later can change how they read.
+    /// `record` holds the entries taken so far ([`Engine::fits`]).
+    pub(crate) fn catch_up(&mut self, record: &Record) {
+        let mut stage = std::mem::replace(&mut self.stage, Stage::Over);
+        if let Stage::Auction { bidding, seen } = &mut stage {
+            let mut r = self.replay(record);
+            if let Some(list) = &record.auction {
+                for a in &list.actions[*seen..] {
+                    r.auction_turn(a, bidding);
+                }
+                *seen = list.actions.len();
+            }
+            if r.goes_on_after_auction() {
+                // The record goes on, so the auction does not stop it.
+                let closed = r.close_auction(bidding);
+                self.seen_auction = *seen;
+                stage = match closed {
+                    Auction::Game => Stage::Head,
+                    Auction::NoGame | Auction::Stops => Stage::Over,
+                };
+            }
+        }
+        if let Stage::Head = stage {
+            stage = self.take_head(record);
+        }
+        if let Stage::Round { round, seen } = &mut stage {
+            let mut r = self.replay(record);
+            if let Some(list) = &record.calls {
+                for a in &list.actions[*seen..] {
+                    r.round_entry(a, round);
+                }
+                *seen = list.actions.len();
+            }
+            if !record.tricks.is_empty() {
+                stage = Stage::Play(r.close_calls(round));
+            }
+        }
+        if let Stage::Play(p) = &mut stage {
+            self.replay(record).play_tricks(p, false);
+        }
+        self.stage = stage;
+    }
+
+    /// The king call, talon choice and discard, if nothing later in the
+    /// record can change how they read (the module docs): the engine after
+    /// them, in the call round; else they wait (`Stage::Head`).
+    fn take_head(&mut self, record: &Record) -> Stage {
+        let started = !record.tricks.is_empty();
+        if !started && record.discard.is_none() {
+            return Stage::Head;
+        }
+        let mut e = self.clone();
+        let mut r = e.replay(record);
+        let calls = r.call_entries();
+        let next = r.king_call(calls);
+        let next = r.talon(calls, next);
+        if r.state.grind || (!started && calls.len() <= next) {
+            return Stage::Head;
+        }
+        r.discard(&calls[next..]);
+        if r.state.discard_guessed {
+            return Stage::Head;
+        }
+        let round = r.open_round();
+        *self = e;
+        self.seen_discard = record.discard.clone();
+        Stage::Round { round, seen: next }
+    }
+
+    /// Ends the deal as `record` ends it (the entries taken,
+    /// [`Engine::catch_up`]): an auction without a game, a grind, an
+    /// incomplete record (KR-NEG-1, README ALL-4), a void deal or the
+    /// settlement; the report.
+    pub(crate) fn finish(mut self, record: &Record) -> Report {
+        let mut stage = std::mem::replace(&mut self.stage, Stage::Over);
+        let mut r = self.replay(record);
+        let rec = record;
+        if let Stage::Auction { bidding, .. } = &stage {
+            match r.close_auction(bidding) {
+                Auction::Game => {}
+                Auction::NoGame => return self.report,
+                Auction::Stops => {
+                    r.out.incomplete(rec);
+                    return self.report;
+                }
+            }
+            stage = Stage::Head;
+        }
+        if let Stage::Head = stage {
+            let calls = r.call_entries();
+            // ALL-4, KR-NEG-1: a record that stops right after the auction.
+            if calls.is_empty() && rec.discard.is_none() && rec.tricks.is_empty() {
+                r.out.incomplete(rec);
+                return self.report;
+            }
+            let next = r.king_call(calls); // call.rs
+            let next = r.talon(calls, next); // talon.rs
+            if r.state.grind {
+                let (game, bidder) = (r.state.game(), r.state.bidder);
+                if let Some(sheet) = &rec.result {
+                    let opts = r.opts;
+                    sheet::compare_grind(sheet, game, bidder, &opts, &mut r.out);
+                }
+                r.out.grind_sheet(game, bidder);
+                settle::grind(&mut r);
+                r.out.settled();
+                r.after_grind();
+                return self.report;
+            }
+            r.discard(&calls[next..]); // discard.rs
+            let mut round = r.open_round(); // announcements.rs
+            for a in &calls[next..] {
+                r.round_entry(a, &mut round);
+            }
+            stage = Stage::Round {
+                round,
+                seen: calls.len(),
+            };
+        }
+        if let Stage::Round { round, .. } = &stage {
+            let p = r.close_calls(round);
+            if rec.tricks.is_empty() {
+                r.out.incomplete(rec);
+                return self.report;
+            }
+            stage = Stage::Play(p);
+        }
+        let Stage::Play(mut p) = stage else {
+            return self.report;
+        };
+        r.play_tricks(&mut p, true); // play.rs
+        r.close_play();
+        if r.state.wrong_trick.is_some() {
+            r.void_wrong_trick();
+            return self.report;
+        }
+        if !r.state.complete {
+            r.out.incomplete(rec);
+            return self.report;
+        }
+        let facts = settle::played(&mut r); // settle/
+        let opts = r.opts;
+        if let Some(sheet) = &rec.result {
+            sheet::compare(sheet, &facts, &opts, &mut r.out);
+        }
+        settle::settle_facts(&mut r.out, &opts, &facts);
+        r.out.facts(&facts);
+        r.out.settled();
+        self.report
+    }
+}
+
+impl Replay<'_> {
+    /// The end of the calls, at the first trick or the record's end: the
+    /// call round closed (KR-ANN-1), the announced ultimo cards reserved
+    /// (rule 4a); the play before its first card.
+    fn close_calls(&mut self, round: &Round) -> Tricks {
+        self.close_round(round); // announcements.rs
+        self.reserve_ultimo_cards(); // duties.rs
+        self.open_play() // play.rs
+    }
+}
+
+/// A deal played step by step (`crate::game`): the engine at the deal's
+/// start and after the record so far. A move is judged on a clone of the
+/// latter, which takes the move and ends the deal there.
+#[derive(Debug, Clone)]
+pub(crate) struct Stepped {
+    start: Engine,
+    now: Engine,
+}
+
+impl Stepped {
+    /// The engine of the deal of `record` (its hands, tags), if it can
+    /// step it: a deal with hands, a table, readable options and no
+    /// structural finding. Other deals are judged by the whole replay.
+    pub(crate) fn new(record: &Record, table: Table) -> Option<Stepped> {
+        if table.variant != notation::Variant::Koenigrufen || record.is_partial() {
+            return None;
+        }
+        let options = crate::RuleOptions::from_record(record, table.variant).ok()?;
+        let structure = notation::check::structure_of(record, table);
+        if structure.wrong_deal || !structure.problems.is_empty() || record.result.is_some() {
+            return None;
+        }
+        let deal = Deal {
+            record,
+            table,
+            options: &options,
+            wrong_deal: false,
+            cut: None,
+        };
+        let report = Report {
+            variant: Some(table.variant),
+            no_events: true,
+            ..Report::default()
+        };
+        let start = Engine::start(&deal, report);
+        Some(Stepped {
+            now: start.clone(),
+            start,
+        })
+    }
+
+    /// The engine after `record`, the record so far.
+    pub(crate) fn advance(&mut self, record: &Record) {
+        if !self.now.fits(record) {
+            self.now = self.start.clone();
+        }
+        self.now.catch_up(record);
+    }
+
+    /// What `crate::replay` gives for `record` (the record so far, or it
+    /// with a move appended), no events built; `None` where the structural
+    /// checks find anything (the caller replays then).
+    pub(crate) fn judge(&self, record: &Record, table: Table) -> Option<Report> {
+        let structure = notation::check::structure_of(record, table);
+        if structure.wrong_deal
+            || structure.cut.is_some()
+            || !structure.problems.is_empty()
+            || record.result.is_some()
+        {
+            return None;
+        }
+        let mut engine = if self.now.fits(record) {
+            self.now.clone()
+        } else {
+            self.start.clone()
+        };
+        engine.catch_up(record);
+        Some(engine.finish(record))
+    }
+}
