@@ -401,10 +401,11 @@ impl Stepper {
     /// candidates are then judged one by one). Debug builds check the list
     /// against the judged one ([`Game::legal`]).
     fn legal(&self, game: &Game) -> Option<Vec<Move>> {
-        let _ = game;
         match self {
             Stepper::Skill7(_) => None,
-            Stepper::Koenigrufen(_) => None,
+            Stepper::Koenigrufen(s) => s.legal(&game.record, |phase| {
+                acts(Variant::Koenigrufen, phase, 0, &[])
+            }),
         }
     }
 

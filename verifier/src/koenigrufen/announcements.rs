@@ -29,6 +29,16 @@ pub(crate) struct Round {
     ended: bool,
 }
 
+impl Round {
+    /// The seats that may speak, while the round goes on (KR-ANN-1): the
+    /// seat whose turn it is, and the seat that just called (it may call
+    /// again); none once the round has ended, or in trischaken (nothing is
+    /// called).
+    pub(super) fn speakers(&self) -> Option<(u8, Option<u8>)> {
+        (!self.trischaken && !self.ended).then_some((self.cur, self.caller_turn))
+    }
+}
+
 impl Replay<'_> {
     /// KR-ANN-1..7: the call round of announcements and contras, before
     /// its first entry: the hands it sees, the bonus a game implies.

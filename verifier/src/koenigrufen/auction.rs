@@ -36,6 +36,11 @@ impl Replay<'_> {
             || !rec.tricks.is_empty()
     }
 
+    /// The seat whose turn it is to bid, while the auction goes on.
+    pub(super) fn turn(st: &Bidding) -> Option<u8> {
+        (!st.ended).then_some(st.next)
+    }
+
     /// The auction before its first entry: the seat after the forehand
     /// speaks first (KR-BID-1).
     pub(super) fn new_bidding(&self) -> Bidding {

@@ -22,7 +22,7 @@
 //!   from all its cards (README ALL-5).
 
 use notation::check::Table;
-use notation::{Discard, Record};
+use notation::{Act, Action, Discard, Item, Record, Span};
 
 use super::announcements::Round;
 use super::auction::Bidding;
@@ -31,6 +31,7 @@ use super::out::Out;
 use super::play::Tricks;
 use super::state::State;
 use super::{settle, sheet, Auction, Replay};
+use crate::game::{Move, Phase};
 use crate::{Deal, Report};
 
 /// Where the engine is in the deal.
@@ -62,6 +63,8 @@ pub(crate) struct Engine {
     /// taken with (a record that changes them is not this engine's).
     seen_auction: usize,
     seen_discard: Option<Discard>,
+    /// The calls' entries when the call round closed (at the first trick).
+    seen_calls: usize,
 }
 
 impl Engine {
@@ -77,6 +80,7 @@ impl Engine {
             stage: Stage::Over,
             seen_auction: 0,
             seen_discard: None,
+            seen_calls: 0,
         };
         let bidding = e.replay(deal.record).new_bidding();
         e.stage = Stage::Auction { bidding, seen: 0 };
@@ -119,6 +123,7 @@ impl Engine {
             }
             Stage::Play(p) => {
                 auction == self.seen_auction
+                    && calls == self.seen_calls
                     && record.discard == self.seen_discard
                     && !record.tricks.is_empty()
                     && record.tricks.len() >= p.next
@@ -161,7 +166,9 @@ impl Engine {
                 *seen = list.actions.len();
             }
             if !record.tricks.is_empty() {
-                stage = Stage::Play(r.close_calls(round));
+                let (p, taken) = (r.close_calls(round), *seen);
+                self.seen_calls = taken;
+                stage = Stage::Play(p);
             }
         }
         if let Stage::Play(p) = &mut stage {
@@ -358,5 +365,124 @@ impl Stepped {
         };
         engine.catch_up(record);
         Some(engine.finish(record))
+    }
+}
+
+impl Stepped {
+    /// The legal moves after `record` (the record so far, legal moves
+    /// only), listed by the engine itself in the order of the game's
+    /// candidates: each entry or card of the seats that may act is taken
+    /// by the phase's own function on a clone of the engine, and kept when
+    /// it finds nothing. `words`: the entries a section can hold. `None`
+    /// where the engine does not list them (the king call, talon choice
+    /// and discard, which are judged on the whole record).
+    pub(crate) fn legal(
+        &self,
+        record: &Record,
+        words: impl Fn(Phase) -> Vec<Act>,
+    ) -> Option<Vec<Move>> {
+        if !self.now.fits(record) {
+            return None;
+        }
+        let mut e = self.now.clone();
+        e.catch_up(record);
+        if !e.report.problems.is_empty() {
+            return None;
+        }
+        match e.stage.clone() {
+            Stage::Auction { bidding, .. } => {
+                let seat = Replay::turn(&bidding)?;
+                let legal = words(Phase::Auction)
+                    .into_iter()
+                    .filter(|act| {
+                        e.clean(record, |r| {
+                            r.auction_turn(&entry(seat, act.clone()), &mut bidding.clone())
+                        })
+                    })
+                    .map(|act| Move::Auction { seat, act })
+                    .collect();
+                Some(legal)
+            }
+            Stage::Round { round, .. } => match round.speakers() {
+                Some((cur, again)) => {
+                    let acts = words(Phase::Calls);
+                    let mut legal = Vec::new();
+                    for seat in (0..4).filter(|&s| s == cur || Some(s) == again) {
+                        legal.extend(
+                            acts.iter()
+                                .filter(|act| {
+                                    e.clean(record, |r| {
+                                        r.round_entry(
+                                            &entry(seat, (*act).clone()),
+                                            &mut round.clone(),
+                                        )
+                                    })
+                                })
+                                .map(|act| Move::Calls {
+                                    seat,
+                                    act: act.clone(),
+                                }),
+                        );
+                    }
+                    Some(legal)
+                }
+                None => {
+                    let p = e.replay(record).close_calls(&round);
+                    e.plays(record, p)
+                }
+            },
+            Stage::Play(p) => e.plays(record, p),
+            Stage::Head | Stage::Over => None,
+        }
+    }
+}
+
+impl Engine {
+    /// Whether `step` finds nothing, taken on a clone of the engine.
+    fn clean(&self, record: &Record, step: impl FnOnce(&mut Replay<'_>)) -> bool {
+        let mut e = self.clone();
+        let before = e.report.problems.len();
+        step(&mut e.replay(record));
+        e.report.problems.len() == before
+    }
+
+    /// The cards the seat due may play next (KR-PLAY-1..7): its cards that
+    /// the duties allow ([`Replay::check_card`]); the trick being played
+    /// is judged first.
+    fn plays(mut self, record: &Record, mut p: Tricks) -> Option<Vec<Move>> {
+        let mut before = Vec::new();
+        let mut k = record.tricks.len() + 1;
+        if let Some(last) = record.tricks.last().filter(|t| t.plays.len() < 4) {
+            self.replay(record).play_tricks(&mut p, true);
+            before = last.plays.iter().map(|i| i.card).collect();
+            k -= 1;
+        } else if p.stopped || self.state.ended_early {
+            return None;
+        }
+        if k > 12 || !self.report.problems.is_empty() {
+            return None;
+        }
+        let seat = (p.leader + before.len() as u8) % 4;
+        let legal = self.state.hand[seat as usize]
+            .iter()
+            .filter(|&card| {
+                self.clean(record, |r| {
+                    r.check_card(&Item::new(card), seat, k, &before, &p.rules)
+                })
+            })
+            .map(|card| Move::play(seat, card))
+            .collect();
+        Some(legal)
+    }
+}
+
+/// An entry of `seat`, as a record holds it.
+fn entry(seat: u8, act: Act) -> Action {
+    Action {
+        seat,
+        act,
+        after: None,
+        comments: Vec::new(),
+        span: Span::default(),
     }
 }

@@ -17,16 +17,17 @@ use crate::{Event, Moment};
 /// The play so far: the tricks judged, who leads the next.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Tricks {
-    leader: u8,
+    /// Who leads the next trick (who led the trick judged last).
+    pub leader: u8,
     /// The team an announced valat is for (KR-NEG-1).
     valat_team: Option<bool>,
     /// The game's trick rules, read once for the whole play.
-    rules: Rules,
+    pub rules: Rules,
     /// The next trick to judge (0-based).
     pub next: usize,
     /// Nothing more is judged: the play ended early and a trick after the
     /// end was found, a trick of the wrong size, a trick cut short.
-    stopped: bool,
+    pub stopped: bool,
 }
 
 impl Replay<'_> {
