@@ -361,7 +361,7 @@ pub struct Game {
 #[derive(Debug, Clone)]
 enum Stepper {
     Skill7(crate::skill7::Stepped),
-    Koenigrufen(crate::koenigrufen::Stepped),
+    Koenigrufen(Box<crate::koenigrufen::Stepped>),
 }
 
 impl Stepper {
@@ -372,9 +372,8 @@ impl Stepper {
             Variant::Skill7Tarock => {
                 crate::skill7::Stepped::new(record, table).map(Stepper::Skill7)
             }
-            Variant::Koenigrufen => {
-                crate::koenigrufen::Stepped::new(record, table).map(Stepper::Koenigrufen)
-            }
+            Variant::Koenigrufen => crate::koenigrufen::Stepped::new(record, table)
+                .map(|s| Stepper::Koenigrufen(Box::new(s))),
             Variant::DanishTarok | Variant::FrenchTarot => None,
         }
     }
