@@ -359,9 +359,11 @@ pub struct Game {
 /// A variant's engine stepped through the record so far ([`Game`]): one
 /// arm per variant whose engine steps; the others replay the record.
 #[derive(Debug, Clone)]
+// The game holds its stepper boxed: the arms' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
 enum Stepper {
     Skill7(crate::skill7::Stepped),
-    Koenigrufen(Box<crate::koenigrufen::Stepped>),
+    Koenigrufen(crate::koenigrufen::Stepped),
 }
 
 impl Stepper {
