@@ -374,8 +374,9 @@ impl Stepper {
             Variant::Skill7Tarock => {
                 crate::skill7::Stepped::new(record, table).map(Stepper::Skill7)
             }
-            Variant::Koenigrufen => crate::koenigrufen::Stepped::new(record, table)
-                .map(|s| Stepper::Koenigrufen(Box::new(s))),
+            Variant::Koenigrufen => {
+                crate::koenigrufen::Stepped::new(record, table).map(Stepper::Koenigrufen)
+            }
             Variant::DanishTarok | Variant::FrenchTarot => None,
         }
     }
