@@ -11,9 +11,9 @@
 //! - the auction closes when the calls, a discard or tricks follow it
 //!   (KR-BID-7: an unfinished auction that the record goes on from);
 //! - the king call, the talon choice and the discard are taken together
-//!   once nothing later can change how they read: a discard is written
-//!   and an entry of the call round follows them, or the tricks have
-//!   begun. A grind (KR-TALON-2) and a discard taken to be the cards the
+//!   once nothing later can change how they read: an entry of the call
+//!   round follows them (a discard written later is another record: the
+//!   engine starts again), or the tricks have begun. A grind (KR-TALON-2) and a discard taken to be the cards the
 //!   bidder never plays (KR-DISCARD-4) are judged at the record's end;
 //! - the call round takes its entries one by one and closes at the first
 //!   trick (KR-ANN-1: an unfinished round is a finding only then);
@@ -22,13 +22,14 @@
 //!   from all its cards (README ALL-5).
 
 use notation::check::Table;
-use notation::{Act, Action, Discard, Item, Record, Span};
+use notation::{Act, Action, Discard, Game, Item, Record, Span};
 
 use super::announcements::Round;
 use super::auction::Bidding;
 use super::options::Opts;
 use super::out::Out;
 use super::play::Tricks;
+use super::rules::{is_caller, is_negative, is_solo};
 use super::state::State;
 use super::{settle, sheet, Auction, Replay};
 use crate::game::{Move, Phase};
@@ -182,9 +183,6 @@ impl Engine {
     /// them, in the call round; else they wait (`Stage::Head`).
     fn take_head(&mut self, record: &Record) -> Stage {
         let started = !record.tricks.is_empty();
-        if !started && record.discard.is_none() {
-            return Stage::Head;
-        }
         let mut e = self.clone();
         let mut r = e.replay(record);
         let calls = r.call_entries();
@@ -434,6 +432,55 @@ impl Stepped {
             Stage::Play(p) => e.plays(record, p),
             Stage::Head | Stage::Over => None,
         }
+    }
+}
+
+impl Stepped {
+    /// Who acts next after the record so far (legal moves only), and in
+    /// which section, where the engine does not list the moves itself:
+    /// between the auction and the call round the bidder calls a king
+    /// (caller games, KR-CALL-1), takes a talon pile (KR-TALON-1), lays
+    /// cards away (KR-DISCARD-1) and opens the call round (KR-ANN-1). Every
+    /// move by another seat, or of another section, is illegal then.
+    pub(crate) fn due(&self, record: &Record) -> Option<(u8, Phase)> {
+        if !self.now.fits(record) || !self.now.report.problems.is_empty() {
+            return None;
+        }
+        let mut e = self.now.clone();
+        e.catch_up(record);
+        if let Stage::Auction { bidding, .. } = e.stage.clone() {
+            // The auction has ended (its entries taken): the game it leaves.
+            if Replay::turn(&bidding).is_some()
+                || e.replay(record).close_auction(&bidding) != Auction::Game
+            {
+                return None;
+            }
+        } else if !matches!(e.stage, Stage::Head) {
+            return None;
+        }
+        let game = e.state.game();
+        let bidder = e.state.bidder;
+        let calls = record.calls.as_ref().map_or(0, |l| l.actions.len());
+        let mut taken = 0;
+        if is_caller(game) {
+            if calls == taken {
+                return Some((bidder, Phase::Calls));
+            }
+            taken += 1;
+        }
+        let talon = !is_negative(game) && !is_solo(game) && game != Game::SixThrees;
+        if talon {
+            if calls == taken {
+                return Some((bidder, Phase::Calls));
+            }
+            taken += 1;
+        }
+        if (talon || game == Game::SixThrees) && record.discard.is_none() {
+            return Some((bidder, Phase::Discard));
+        }
+        // The call round opens with the bidder (KR-ANN-1); trischaken has
+        // none (KR-ANN-5).
+        (calls == taken && game != Game::Trischaken).then_some((bidder, Phase::Calls))
     }
 }
 
