@@ -383,7 +383,7 @@ impl Stepper {
 
     /// Who acts next after the record so far, and in which phase; `None`
     /// when the engine cannot say (the candidates are then all judged).
-    fn due(&self) -> Option<(Seat, Phase)> {
+    fn due(&self, game: &Game) -> Option<(Seat, Phase)> {
         match self {
             Stepper::Skill7(s) => s.due().map(|(seat, section)| {
                 let phase = match section {
@@ -393,7 +393,7 @@ impl Stepper {
                 };
                 (seat, phase)
             }),
-            Stepper::Koenigrufen(_) => None,
+            Stepper::Koenigrufen(s) => s.due(&game.record),
         }
     }
 
@@ -1503,7 +1503,7 @@ impl Game {
             .stepped
             .as_ref()
             .filter(|_| self.problems.is_empty())
-            .and_then(|s| s.due());
+            .and_then(|s| s.due(self));
         let Some((seat, phase)) = due else {
             return all;
         };
