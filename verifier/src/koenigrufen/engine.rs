@@ -22,7 +22,7 @@
 //!   from all its cards (README ALL-5).
 
 use notation::check::Table;
-use notation::{Act, Action, Discard, Game, Item, Record, Span};
+use notation::{Act, Action, Card, Discard, Game, Item, Record, Span};
 
 use super::announcements::Round;
 use super::auction::Bidding;
@@ -437,8 +437,10 @@ impl Stepped {
 
 impl Stepped {
     /// Who acts next after the record so far (legal moves only), and in
-    /// which section, where the engine does not list the moves itself:
-    /// between the auction and the call round the bidder calls a king
+    /// which section: the seat whose turn it is to bid (KR-BID-1), to
+    /// call (KR-ANN-1; `None` while the seat that just called may call
+    /// again) or to play (KR-PLAY-1, 8); between the auction and the call
+    /// round the bidder calls a king
     /// (caller games, KR-CALL-1), takes a talon pile (KR-TALON-1), lays
     /// cards away (KR-DISCARD-1) and opens the call round (KR-ANN-1). Every
     /// move by another seat, or of another section, is illegal then.
@@ -448,15 +450,33 @@ impl Stepped {
         }
         let mut e = self.now.clone();
         e.catch_up(record);
-        if let Stage::Auction { bidding, .. } = e.stage.clone() {
-            // The auction has ended (its entries taken): the game it leaves.
-            if Replay::turn(&bidding).is_some()
-                || e.replay(record).close_auction(&bidding) != Auction::Game
-            {
-                return None;
+        match e.stage.clone() {
+            Stage::Auction { bidding, .. } => {
+                if let Some(seat) = Replay::turn(&bidding) {
+                    return Some((seat, Phase::Auction));
+                }
+                // The auction has ended (its entries taken): the game it
+                // leaves.
+                if e.replay(record).close_auction(&bidding) != Auction::Game {
+                    return None;
+                }
             }
-        } else if !matches!(e.stage, Stage::Head) {
-            return None;
+            Stage::Head => {}
+            Stage::Round { round, .. } => {
+                return match round.speakers() {
+                    Some((cur, None)) => Some((cur, Phase::Calls)),
+                    // The seat that just called may call again.
+                    Some(_) => None,
+                    None => {
+                        let mut p = e.replay(record).close_calls(&round);
+                        e.next_card(record, &mut p).map(|(seat, ..)| (seat, Phase::Play))
+                    }
+                };
+            }
+            Stage::Play(mut p) => {
+                return e.next_card(record, &mut p).map(|(seat, ..)| (seat, Phase::Play));
+            }
+            Stage::Over => return None,
         }
         let game = e.state.game();
         let bidder = e.state.bidder;
@@ -493,14 +513,14 @@ impl Engine {
         e.report.problems.len() == before
     }
 
-    /// The cards the seat due may play next (KR-PLAY-1..7): its cards that
-    /// the duties allow ([`Replay::check_card`]); the trick being played
-    /// is judged first.
-    fn plays(mut self, record: &Record, mut p: Tricks) -> Option<Vec<Move>> {
+    /// The seat due to play next, the trick (1-based) and the cards
+    /// played to it so far: the trick being played is judged first (on
+    /// this engine). `None` once the play has ended.
+    fn next_card(&mut self, record: &Record, p: &mut Tricks) -> Option<(u8, usize, Vec<Card>)> {
         let mut before = Vec::new();
         let mut k = record.tricks.len() + 1;
         if let Some(last) = record.tricks.last().filter(|t| t.plays.len() < 4) {
-            self.replay(record).play_tricks(&mut p, true);
+            self.replay(record).play_tricks(p, true);
             before = last.plays.iter().map(|i| i.card).collect();
             k -= 1;
         } else if p.stopped || self.state.ended_early {
@@ -509,7 +529,13 @@ impl Engine {
         if k > 12 || !self.report.problems.is_empty() {
             return None;
         }
-        let seat = (p.leader + before.len() as u8) % 4;
+        Some(((p.leader + before.len() as u8) % 4, k, before))
+    }
+
+    /// The cards the seat due may play next (KR-PLAY-1..7): its cards that
+    /// the duties allow ([`Replay::check_card`]).
+    fn plays(mut self, record: &Record, mut p: Tricks) -> Option<Vec<Move>> {
+        let (seat, k, before) = self.next_card(record, &mut p)?;
         let legal = self.state.hand[seat as usize]
             .iter()
             .filter(|&card| {
