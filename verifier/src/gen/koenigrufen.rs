@@ -23,8 +23,7 @@ use super::{Fixed, Rng};
 use crate::game::{Game as Play, Move};
 use crate::koenigrufen::rules::table_rank;
 use notation::{
-    Act, Bonus, Card, Cards, Claim, ClaimEntry, Game, Hand, Item, Party, Record, Span, Tag,
-    Variant,
+    Act, Bonus, Card, Cards, Claim, ClaimEntry, Game, Hand, Item, Party, Record, Span, Tag, Variant,
 };
 
 /// One random legal deal with its claim.
@@ -147,7 +146,10 @@ fn call(rng: &mut Rng, legal: &[Move], made: usize) -> (Move, bool) {
         return (mv.expect("a legal king call").clone(), false);
     }
     // The talon: a grind one time in four where it may, else a pile.
-    if legal.iter().any(|m| is(m, |a| matches!(a, Act::Talon { .. }))) {
+    if legal
+        .iter()
+        .any(|m| is(m, |a| matches!(a, Act::Talon { .. })))
+    {
         let grind = legal.iter().find(|m| act(m) == Some(&Act::Grind));
         if let Some(grind) = grind.filter(|_| rng.below(4) == 0) {
             return (grind.clone(), false);

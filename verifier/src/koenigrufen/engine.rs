@@ -430,7 +430,36 @@ impl Stepped {
                 }
             },
             Stage::Play(p) => e.plays(record, p),
-            Stage::Head | Stage::Over => None,
+            Stage::Head => {
+                // The bidder's king call, talon choice and first call: each
+                // entry judged on a clone of the engine over the record
+                // with it, as the deal would end there.
+                let (seat, phase) = self.due(record)?;
+                if phase != Phase::Calls {
+                    return None;
+                }
+                let mut scratch = record.clone();
+                scratch.calls.get_or_insert_with(|| notation::Actions {
+                    actions: Vec::new(),
+                    comments: Vec::new(),
+                    span: Span::default(),
+                });
+                let mut legal = Vec::new();
+                for act in words(Phase::Calls) {
+                    calls_of(&mut scratch).push(entry(seat, act));
+                    let report = self.now.judged(&scratch);
+                    let act = calls_of(&mut scratch).pop().expect("the entry pushed").act;
+                    if report
+                        .problems
+                        .iter()
+                        .all(|p| p.kind == notation::Kind::Incomplete)
+                    {
+                        legal.push(Move::Calls { seat, act });
+                    }
+                }
+                Some(legal)
+            }
+            Stage::Over => None,
         }
     }
 }
@@ -469,12 +498,15 @@ impl Stepped {
                     Some(_) => None,
                     None => {
                         let mut p = e.replay(record).close_calls(&round);
-                        e.next_card(record, &mut p).map(|(seat, ..)| (seat, Phase::Play))
+                        e.next_card(record, &mut p)
+                            .map(|(seat, ..)| (seat, Phase::Play))
                     }
                 };
             }
             Stage::Play(mut p) => {
-                return e.next_card(record, &mut p).map(|(seat, ..)| (seat, Phase::Play));
+                return e
+                    .next_card(record, &mut p)
+                    .map(|(seat, ..)| (seat, Phase::Play));
             }
             Stage::Over => return None,
         }
@@ -505,6 +537,13 @@ impl Stepped {
 }
 
 impl Engine {
+    /// The report of a clone of the engine over `record`, ended there.
+    fn judged(&self, record: &Record) -> Report {
+        let mut e = self.clone();
+        e.catch_up(record);
+        e.finish(record)
+    }
+
     /// Whether `step` finds nothing, taken on a clone of the engine.
     fn clean(&self, record: &Record, step: impl FnOnce(&mut Replay<'_>)) -> bool {
         let mut e = self.clone();
@@ -547,6 +586,11 @@ impl Engine {
             .collect();
         Some(legal)
     }
+}
+
+/// The entries of the calls of `record`, which has them.
+fn calls_of(record: &mut Record) -> &mut Vec<Action> {
+    &mut record.calls.as_mut().expect("the calls").actions
 }
 
 /// An entry of `seat`, as a record holds it.
