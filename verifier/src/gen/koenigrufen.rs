@@ -1,6 +1,6 @@
 //! Random legal deals of Königrufen (default options), played through
-//! [`Game`]: the generator holds no rule of its own (issue 25). It deals,
-//! lets the game say what is legal at each step ([`Game::legal`]) and
+//! [`crate::game::Game`]: the generator holds no rule of its own (issue 25). It deals,
+//! lets the game say what is legal at each step ([`crate::game::Game::legal`]) and
 //! chooses among it; the claim is the game's settlement. What it chooses,
 //! and how often, is its own (the choices of the generator before it, which
 //! wrote the rules a second time):

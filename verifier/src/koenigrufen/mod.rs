@@ -1,10 +1,14 @@
 //! # Königrufen ("call the king")
 //!
 //! The rules engine of the Austrian four-player tarock game, after the
-//! digest `koenigrufen.md` (rule ids `KR-…`). The replay walks the record in
-//! the order the game is played.
+//! digest `koenigrufen.md` (rule ids `KR-…`). The engine (`engine`, an
+//! owned, cloneable `Engine`) takes the record entry by entry in the order
+//! the game is played and ends the deal where the record ends; [`replay`]
+//! (what `verify` runs) is the engine over a whole record, and a game
+//! played step by step (`crate::game`) judges and lists its moves on
+//! clones of it.
 //!
-//! Each phase is a module; [`replay`] below calls them in order:
+//! Each phase is a module; the engine calls them in order:
 //!
 //! | phase | module | rule ids |
 //! |---|---|---|
@@ -17,6 +21,8 @@
 //! | the tricks | `play` | KR-PLAY-1, 8, 9, 10, KR-NEG-1; a card not held or played twice, the void deal of a wrong-size trick |
 //! | what may be played | `duties` | KR-PLAY-2..7 (on the shared [`crate::trick`] core) |
 //! | the settlement | `settle` | KR-SCORE-1..7, KR-BONUS-1..10 |
+//!
+//! | stepping, the legal moves | `engine` | when each phase's reading is final; who is due; the legal entries and cards |
 //!
 //! The fixed facts (card points KR-POINTS-*, strength KR-DECK-*, game
 //! classes, bonus values) are in `rules`, the rule options in `options`.
