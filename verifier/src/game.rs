@@ -411,6 +411,16 @@ impl Stepper {
         }
     }
 
+    /// The cards `seat` holds now, where the engine knows them better than
+    /// the deal does (a talon pile taken): the fillings of a discard
+    /// ([`Game::discard_legal`]) are tried from them first.
+    fn held(&self, game: &Game, seat: Seat) -> Option<CardSet> {
+        match self {
+            Stepper::Skill7(_) => None,
+            Stepper::Koenigrufen(s) => s.held(&game.record, seat),
+        }
+    }
+
     /// The engine after `record`, the record so far.
     fn advance(&mut self, record: &Record) {
         match self {
@@ -1057,14 +1067,30 @@ impl Game {
             v.sort_by_key(|c| (top(c), c.is_trump(), c.trump_number()));
             v
         };
-        let fills = [
+        // Where the stepped engine knows the cards the seat holds now (a
+        // Königrufen bidder: its dealt cards and the talon pile it took),
+        // those first, in each order, and the tarocks other than the top
+        // ones before any suit card (KR-DISCARD-3).
+        let mut fills: Vec<Vec<Card>> = Vec::new();
+        if let Some(held) = self.stepped.as_ref().and_then(|s| s.held(self, seat)) {
+            let top = |c: &Card| {
+                c.is_king() || c.is_fool() || matches!(c.trump_number(), Some(1 | 21 | 22))
+            };
+            let mut tarocks_first = rest.clone();
+            tarocks_first.sort_by_key(|c| (top(c), !c.is_trump(), c.trump_number()));
+            let held = |v: &[Card]| -> Vec<Card> {
+                v.iter().copied().filter(|&c| held.contains(c)).collect()
+            };
+            fills.extend([held(&tarocks_first), held(&rest), held(&mixed)]);
+        }
+        fills.extend([
             own(&rest),
             rest.clone(),
             own(&trumps_first),
             trumps_first.clone(),
             own(&mixed),
             mixed,
-        ];
+        ]);
         for &size in self.discard_sizes() {
             if size < chosen.len() {
                 continue;

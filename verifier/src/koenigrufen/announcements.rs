@@ -49,8 +49,8 @@ impl Replay<'_> {
         for s in 0..4 {
             self.state.hand[s] = self.state.hand[s].union(self.state.dealt[s]);
         }
-        let held_discard = self.state.discard.intersection(self.state.hand[b as usize]);
-        self.state.hand[b as usize] = self.state.hand[b as usize].difference(held_discard);
+        let held_discard = self.state.discard.intersection(self.state.hand[b]);
+        self.state.hand[b] = self.state.hand[b].difference(held_discard);
         if let Some(bonus) = implied_bonus(game) {
             self.state.ann[bonus_index(bonus)] = Some(Ann {
                 bidder_team: true,

@@ -343,7 +343,7 @@ impl Replay<'_> {
                 );
             }
         }
-        if is_caller(game) && kings().difference(self.state.dealt[s as usize]).is_empty() {
+        if is_caller(game) && kings().difference(self.state.dealt[s]).is_empty() {
             faults.push(illegal_bid(
                 act,
                 format!("seat {s} holds all four kings and cannot call one"),

@@ -22,7 +22,7 @@
 //!   from all its cards (README ALL-5).
 
 use notation::check::Table;
-use notation::{Act, Action, Card, Discard, Game, Item, Record, Span};
+use notation::{Act, Action, Card, CardSet, Discard, Game, Item, Record, Span};
 
 use super::announcements::Round;
 use super::auction::Bidding;
@@ -536,6 +536,27 @@ impl Stepped {
     }
 }
 
+impl Stepped {
+    /// The cards `seat` holds after `record` (the record so far), before
+    /// the discard: its dealt cards and, the bidder, the talon cards it
+    /// took (KR-TALON-1, 4). `None` once the discard is taken.
+    pub(crate) fn held(&self, record: &Record, seat: u8) -> Option<CardSet> {
+        if !self.now.fits(record) || seat >= 4 {
+            return None;
+        }
+        let mut e = self.now.clone();
+        e.catch_up(record);
+        if !matches!(e.stage, Stage::Head) {
+            return None;
+        }
+        let mut r = e.replay(record);
+        let calls = r.call_entries();
+        let next = r.king_call(calls);
+        r.talon(calls, next);
+        Some(r.state.hand[seat].union(r.state.dealt[seat]))
+    }
+}
+
 impl Engine {
     /// The report of a clone of the engine over `record`, ended there.
     fn judged(&self, record: &Record) -> Report {
@@ -575,7 +596,7 @@ impl Engine {
     /// the duties allow ([`Replay::check_card`]).
     fn plays(mut self, record: &Record, mut p: Tricks) -> Option<Vec<Move>> {
         let (seat, k, before) = self.next_card(record, &mut p)?;
-        let legal = self.state.hand[seat as usize]
+        let legal = self.state.hand[seat]
             .iter()
             .filter(|&card| {
                 self.clean(record, |r| {

@@ -192,15 +192,15 @@ impl Replay<'_> {
         let mut points = 0;
         for (i, c) in cards[..n].iter().enumerate() {
             p.cards[i] = Some(*c);
-            self.state.won[winner_seat as usize].insert(*c);
+            self.state.won[winner_seat].insert(*c);
             points += super::rules::points(*c);
         }
         // KR-SCORE-1 as amended: every card counts in each trick it is
         // played to (a card played twice counts twice).
-        self.state.won_points[winner_seat as usize] += points;
+        self.state.won_points[winner_seat] += points;
         self.state.tricks[t] = p;
         self.state.ntricks = k;
-        self.state.tricks_won[winner_seat as usize] += 1;
+        self.state.tricks_won[winner_seat] += 1;
         let opts = &self.opts;
         self.out.emit(|| Event::Trick {
             trick: k as u16,
@@ -228,7 +228,7 @@ impl Replay<'_> {
         for item in trick.plays.iter().take(4) {
             let seat = (leader + n as u8) % 4;
             self.check_card(item, seat, k, &cards[..n], rules);
-            self.state.hand[seat as usize].remove(item.card);
+            self.state.hand[seat].remove(item.card);
             self.state.played.insert(item.card);
             cards[n] = item.card;
             n += 1;
@@ -246,7 +246,7 @@ impl Replay<'_> {
             Some(format!(
                 "the bidder (seat {b}) wins trick {k}: beggar is lost"
             ))
-        } else if is_piccolo(game) && winner_seat == b && self.state.tricks_won[b as usize] == 2 {
+        } else if is_piccolo(game) && winner_seat == b && self.state.tricks_won[b] == 2 {
             Some(format!(
                 "the bidder (seat {b}) wins its second trick: piccolo is lost"
             ))
@@ -290,9 +290,8 @@ impl Replay<'_> {
     /// plays it when `leader` leads.
     fn fits(&self, trick: &Trick, leader: u8) -> bool {
         let plays: &[notation::Item] = &trick.plays;
-        let leader = usize::from(leader);
         for (i, item) in plays[..plays.len().min(4)].iter().enumerate() {
-            if !self.state.hand[(leader + i) % 4].contains(item.card) {
+            if !self.state.hand[(leader + i as u8) % 4].contains(item.card) {
                 return false;
             }
         }
@@ -306,7 +305,7 @@ impl Replay<'_> {
             // Each player counts its own tricks (KR-SCORE-7).
             let sides = (0..4u8)
                 .map(|s| {
-                    let pts = thirds(self.state.won_points[s as usize]);
+                    let pts = thirds(self.state.won_points[s]);
                     (format!("seat {s}"), pts)
                 })
                 .collect();
@@ -316,7 +315,7 @@ impl Replay<'_> {
         let pile = |team: bool| {
             let pts = (0..4u8)
                 .filter(|&s| self.state.team(s) == team)
-                .map(|s| self.state.won_points[s as usize])
+                .map(|s| self.state.won_points[s])
                 .sum();
             thirds(pts)
         };
