@@ -60,6 +60,13 @@
 //! | Königrufen | 467 ms | 368 ms |
 //! | Skill7 Tarock | 41 ms | 19 ms |
 //!
+//! Königrufen steps too (`koenigrufen::Engine`, issue 25) and lists most
+//! of its legal moves itself (`koenigrufen::Stepped::legal`: the auction,
+//! the bidder's king call, talon choice and first call, the call round and
+//! the play, each entry or card taken by the phase's own function on a
+//! clone of the engine); only a discard being laid is judged card by card
+//! here, its fillings tried first from the cards the bidder holds.
+//!
 //! Skill7 stepped (3 runs of 60, the same test; its deals now come from the
 //! generator that plays through `Game`, whose cost is in the figure):
 //! 4.3 ms per playout (min 4.2, max 6.5) against 19 ms; the other variants
