@@ -214,8 +214,10 @@ fn harbour_tarock_fixtures_import_and_verify() {
 
 #[test]
 fn harbour_tarock_file_of_our_own_gives_back_the_deal() {
-    // `tarok gen --variant koenigrufen --seed 3`, written in harbour-tarock's
-    // form: R the knight, D the queen, IIII, an announcement and READY.
+    // `tarok gen --variant koenigrufen --seed 3` (the generator before issue
+    // 25, which plays that deal otherwise now: spec/gen.md), written in
+    // harbour-tarock's form: R the knight, D the queen, IIII, an
+    // announcement and READY. The seed still deals the same cards.
     let imported = import(&[
         "convert",
         "--from",
@@ -238,7 +240,6 @@ fn harbour_tarock_file_of_our_own_gives_back_the_deal() {
         "discard 1: T13 S9 H3",
     ] {
         assert!(actions(record).contains(section), "{section}");
-        assert!(actions(&generated).contains(section), "{section}");
     }
     assert_eq!(report.totals, vec![6, -18, 6, 6]);
 }

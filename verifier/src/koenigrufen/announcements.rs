@@ -14,7 +14,10 @@ use crate::Moment;
 
 /// The call round so far.
 #[derive(Debug, Clone, Copy)]
-struct Round {
+pub(crate) struct Round {
+    /// Trischaken: every entry is a fault, and nothing else is judged
+    /// (KR-ANN-5).
+    trischaken: bool,
     /// The seat whose turn it is.
     cur: u8,
     /// The seat that just called, which may call again before the next
@@ -26,47 +29,66 @@ struct Round {
     ended: bool,
 }
 
+impl Round {
+    /// The seats that may speak, while the round goes on (KR-ANN-1): the
+    /// seat whose turn it is, and the seat that just called (it may call
+    /// again); none once the round has ended, or in trischaken (nothing is
+    /// called).
+    pub(super) fn speakers(&self) -> Option<(u8, Option<u8>)> {
+        (!self.trischaken && !self.ended).then_some((self.cur, self.caller_turn))
+    }
+}
+
 impl Replay<'_> {
-    /// KR-ANN-1..7: the call round of announcements and contras.
-    pub(super) fn call_round(&mut self, acts: &[Action]) {
+    /// KR-ANN-1..7: the call round of announcements and contras, before
+    /// its first entry: the hands it sees, the bonus a game implies.
+    pub(super) fn open_round(&mut self) -> Round {
         let game = self.state.game();
         let b = self.state.bidder;
         // The hands the call round sees: dealt + pick-up - discard.
         for s in 0..4 {
             self.state.hand[s] = self.state.hand[s].union(self.state.dealt[s]);
         }
-        let held_discard = self.state.discard.intersection(self.state.hand[b as usize]);
-        self.state.hand[b as usize] = self.state.hand[b as usize].difference(held_discard);
+        let held_discard = self.state.discard.intersection(self.state.hand[b]);
+        self.state.hand[b] = self.state.hand[b].difference(held_discard);
         if let Some(bonus) = implied_bonus(game) {
             self.state.ann[bonus_index(bonus)] = Some(Ann {
                 bidder_team: true,
                 level: 0,
             });
         }
-        if game == Game::Trischaken {
-            for a in acts {
-                self.out.push(
-                    Problem::new(
-                        Kind::IllegalCall,
-                        "nothing may be announced or contra'd in trischaken",
-                    )
-                    .rule(Rule::KrAnn5)
-                    .seat(a.seat)
-                    .at(a.span, "no calls in trischaken")
-                    .help("trischaken has no calls: leave `calls:` out"),
-                );
-            }
-            return;
-        }
-        let mut st = Round {
+        Round {
+            trischaken: game == Game::Trischaken,
             cur: b,
             caller_turn: None,
             passes: 0,
             any_call: false,
             ended: false,
-        };
-        for a in acts {
-            self.call_round_turn(a, &mut st);
+        }
+    }
+
+    /// One entry of the call round.
+    pub(super) fn round_entry(&mut self, a: &Action, st: &mut Round) {
+        if st.trischaken {
+            self.out.push(
+                Problem::new(
+                    Kind::IllegalCall,
+                    "nothing may be announced or contra'd in trischaken",
+                )
+                .rule(Rule::KrAnn5)
+                .seat(a.seat)
+                .at(a.span, "no calls in trischaken")
+                .help("trischaken has no calls: leave `calls:` out"),
+            );
+            return;
+        }
+        self.call_round_turn(a, st);
+    }
+
+    /// The end of the call round, its entries taken.
+    pub(super) fn close_round(&mut self, st: &Round) {
+        if st.trischaken {
+            return;
         }
         // KR-ANN-6 as amended: an unfinished round is a finding only when
         // tricks are recorded; where the record stops, it is incomplete.

@@ -13,7 +13,7 @@ use crate::Moment;
 
 /// The auction so far.
 #[derive(Debug, Clone, Copy)]
-struct Bidding {
+pub(crate) struct Bidding {
     passed: [bool; 4],
     /// The bid standing: its rank in the table, the game, the seat.
     high: Option<(u8, Game, u8)>,
@@ -29,15 +29,34 @@ struct Bidding {
 impl Replay<'_> {
     /// Whether the record goes on past the auction (KR-BID-7: a king call,
     /// talon choice, discard, call round or tricks follow).
-    fn goes_on_after_auction(&self) -> bool {
+    pub(super) fn goes_on_after_auction(&self) -> bool {
         let rec = self.rec;
         rec.calls.as_ref().is_some_and(|c| !c.actions.is_empty())
             || rec.discard.is_some()
             || !rec.tricks.is_empty()
     }
 
-    /// KR-BID-1..7: the auction, and whether there is a game to play.
-    pub(super) fn auction(&mut self) -> Auction {
+    /// The seat whose turn it is to bid, while the auction goes on.
+    pub(super) fn turn(st: &Bidding) -> Option<u8> {
+        (!st.ended).then_some(st.next)
+    }
+
+    /// The auction before its first entry: the seat after the forehand
+    /// speaks first (KR-BID-1).
+    pub(super) fn new_bidding(&self) -> Bidding {
+        Bidding {
+            passed: [false; 4],
+            high: None,
+            other_bid: false,
+            next: (self.state.forehand + 1) % 4,
+            ended: false,
+            no_game: false,
+        }
+    }
+
+    /// KR-BID-1..7: the auction's end, its entries taken
+    /// ([`Replay::auction_turn`]), and whether there is a game to play.
+    pub(super) fn close_auction(&mut self, st: &Bidding) -> Auction {
         let rec = self.rec;
         let Some(a) = &rec.auction else {
             return match self.unfinished_auction(None) {
@@ -45,18 +64,7 @@ impl Replay<'_> {
                 _ => Auction::NoGame,
             };
         };
-        let mut st = Bidding {
-            passed: [false; 4],
-            high: None,
-            other_bid: false,
-            next: (self.state.forehand + 1) % 4,
-            ended: false,
-            no_game: false,
-        };
-        for act in &a.actions {
-            self.auction_turn(act, &mut st);
-        }
-        self.auction_result(a, &st)
+        self.auction_result(a, st)
     }
 
     /// KR-BID-7 as amended: an auction that has not ended is `other` (no
@@ -127,7 +135,7 @@ impl Replay<'_> {
     }
 
     /// One entry of the auction (KR-BID-1, 4, 7).
-    fn auction_turn(&mut self, act: &Action, st: &mut Bidding) {
+    pub(super) fn auction_turn(&mut self, act: &Action, st: &mut Bidding) {
         let fh = self.state.forehand;
         let s = act.seat;
         if s >= 4 {
@@ -335,7 +343,7 @@ impl Replay<'_> {
                 );
             }
         }
-        if is_caller(game) && kings().difference(self.state.dealt[s as usize]).is_empty() {
+        if is_caller(game) && kings().difference(self.state.dealt[s]).is_empty() {
             faults.push(illegal_bid(
                 act,
                 format!("seat {s} holds all four kings and cannot call one"),

@@ -97,7 +97,7 @@ impl<'a> Replay<'a> {
             );
             return;
         }
-        let dealt = self.state.dealt[b as usize];
+        let dealt = self.state.dealt[b];
         if dealt.contains(card) {
             self.out.push(
                 Problem::new(
@@ -116,8 +116,7 @@ impl<'a> Replay<'a> {
         }
         self.state.called = Some(card);
         // KR-CALL-4: the partner holds the called king in its dealt hand.
-        self.state.partner =
-            (0..4u8).find(|&s| s != b && self.state.dealt[s as usize].contains(card));
+        self.state.partner = (0..4u8).find(|&s| s != b && self.state.dealt[s].contains(card));
         let text = match self.state.partner {
             Some(p) => format!("seat {b} calls {card}; seat {p} holds it and is the partner"),
             None if self.state.talon[0]
@@ -135,10 +134,10 @@ impl<'a> Replay<'a> {
     /// hand (a partial record: unless two kings are seen elsewhere).
     fn check_the_fourth(&mut self, a: &Action, card: Card) {
         let b = self.state.bidder;
-        let dealt = self.state.dealt[b as usize];
+        let dealt = self.state.dealt[b];
         let held = dealt.intersection(kings()).len();
-        let elsewhere = (0..4)
-            .filter(|&o| o != b as usize)
+        let elsewhere = (0..4u8)
+            .filter(|&o| o != b)
             .map(|o| self.state.dealt[o].intersection(kings()).len())
             .sum::<u32>();
         let not_three = if self.state.partial {

@@ -8,7 +8,7 @@
 //! seat's hand taken to be the cards it played (and the bidder's discard),
 //! so a revoke still shows by a card of the suit led played later.
 
-use notation::{Act, Card, CardSet, Game, Record};
+use notation::{Act, Card, CardSet, Game, PerSeat, Record};
 
 use super::play::winner;
 use super::rules::*;
@@ -48,7 +48,7 @@ impl Replay<'_> {
         if !self.state.partial {
             for h in &rec.hands {
                 if h.seat < 4 {
-                    self.state.dealt[h.seat as usize] = card_set(&h.cards);
+                    self.state.dealt[h.seat] = card_set(&h.cards);
                 }
             }
             return;
@@ -77,9 +77,9 @@ impl Replay<'_> {
 
     /// A partial record: each seat held the cards it played.
     fn hands_from_tricks(&mut self, g: Game, bidder: u8) {
-        let mut dealt = [CardSet::EMPTY; 4];
+        let mut dealt: PerSeat<CardSet> = PerSeat::new(4);
         self.each_play(g, bidder, |seat, card| {
-            dealt[seat as usize].insert(card);
+            dealt[seat].insert(card);
         });
         self.state.dealt = dealt;
     }
@@ -130,14 +130,14 @@ impl Replay<'_> {
         let rec = self.rec;
         if let Some(d) = &rec.discard {
             if d.seat < 4 {
-                let mut h = self.state.dealt[d.seat as usize].union(card_set(&d.cards));
+                let mut h = self.state.dealt[d.seat].union(card_set(&d.cards));
                 let taken = talon_taken(rec);
                 if g == Game::SixThrees {
                     h = h.difference(self.state.talon[0].union(self.state.talon[1]));
                 } else if let Some(half) = taken {
                     h = h.difference(self.state.talon[half as usize & 1]);
                 }
-                self.state.dealt[d.seat as usize] = h;
+                self.state.dealt[d.seat] = h;
             }
         }
     }

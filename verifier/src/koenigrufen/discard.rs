@@ -149,9 +149,9 @@ impl Replay<'_> {
         // The hand the discard comes from: the bidder's after the pick-up;
         // another seat's as dealt.
         let h = if s == b {
-            self.state.hand[b as usize].union(self.state.dealt[b as usize])
+            self.state.hand[b].union(self.state.dealt[b])
         } else if s < 4 {
-            self.state.dealt[s as usize]
+            self.state.dealt[s]
         } else {
             CardSet::EMPTY
         };
@@ -198,9 +198,10 @@ impl Replay<'_> {
     /// the record; he plays from the rest.
     fn discard_never_played(&mut self) {
         let b = self.state.bidder;
-        let hand = self.state.hand[b as usize].union(self.state.dealt[b as usize]);
+        let hand = self.state.hand[b].union(self.state.dealt[b]);
         let discard = hand.difference(self.plays_of(b));
         self.state.discard = discard;
+        self.state.discard_guessed = true;
         // A record that stops before the bidder's last card: the cards not
         // yet played are not all laid away. The holding checks of the call
         // round then give them to him (KR-ANN-7); the play judges him by the

@@ -27,7 +27,7 @@ impl Replay<'_> {
     ) {
         let card = item.card;
         let game = self.state.game();
-        let hand = self.state.hand[seat as usize];
+        let hand = self.state.hand[seat];
         if !hand.contains(card) || (self.state.partial && self.state.played.contains(card)) {
             self.not_held(item, seat, k);
             return;
@@ -125,8 +125,7 @@ impl Replay<'_> {
             );
             return;
         }
-        let whose = if let Some(o) = (0..4u8).find(|&o| self.state.hand[o as usize].contains(card))
-        {
+        let whose = if let Some(o) = (0..4u8).find(|&o| self.state.hand[o].contains(card)) {
             format!("seat {o} holds it")
         } else if self.state.discard.contains(card) {
             "it was laid away".to_string()
@@ -148,7 +147,7 @@ impl Replay<'_> {
                 .help(format!("each seat plays the cards it was dealt (the bidder: with the talon cards taken, without those laid away); {help}")),
         );
         // ALL-2: the card leaves the hand that held it.
-        for h in &mut self.state.hand {
+        for h in self.state.hand.values_mut() {
             h.remove(card);
         }
     }
@@ -277,7 +276,7 @@ impl Replay<'_> {
                 b => ultimo_card(b).expect("ultimo bonus"),
             };
             if let Some(holder) = (0..4u8).find(|&s| {
-                self.state.team(s) == ann.bidder_team && self.state.hand[s as usize].contains(card)
+                self.state.team(s) == ann.bidder_team && self.state.hand[s].contains(card)
             }) {
                 self.state.reserved[k] = (holder, Some(card), target);
                 k += 1;

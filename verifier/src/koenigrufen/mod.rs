@@ -1,10 +1,14 @@
 //! # Königrufen ("call the king")
 //!
 //! The rules engine of the Austrian four-player tarock game, after the
-//! digest `koenigrufen.md` (rule ids `KR-…`). The replay walks the record in
-//! the order the game is played.
+//! digest `koenigrufen.md` (rule ids `KR-…`). The engine (`engine`, an
+//! owned, cloneable `Engine`) takes the record entry by entry in the order
+//! the game is played and ends the deal where the record ends; [`replay`]
+//! (what `verify` runs) is the engine over a whole record, and a game
+//! played step by step (`crate::game`) judges and lists its moves on
+//! clones of it.
 //!
-//! Each phase is a module; [`replay`] below calls them in order:
+//! Each phase is a module; the engine calls them in order:
 //!
 //! | phase | module | rule ids |
 //! |---|---|---|
@@ -17,6 +21,8 @@
 //! | the tricks | `play` | KR-PLAY-1, 8, 9, 10, KR-NEG-1; a card not held or played twice, the void deal of a wrong-size trick |
 //! | what may be played | `duties` | KR-PLAY-2..7 (on the shared [`crate::trick`] core) |
 //! | the settlement | `settle` | KR-SCORE-1..7, KR-BONUS-1..10 |
+//!
+//! | stepping, the legal moves | `engine` | when each phase's reading is final; who is due; the legal entries and cards |
 //!
 //! The fixed facts (card points KR-POINTS-*, strength KR-DECK-*, game
 //! classes, bonus values) are in `rules`, the rule options in `options`.
@@ -51,6 +57,7 @@ mod call;
 mod deal;
 mod discard;
 mod duties;
+mod engine;
 mod options;
 mod out;
 mod play;
@@ -64,6 +71,8 @@ use notation::Kind;
 use notation::Record;
 
 use crate::{Deal, Report, Session};
+use engine::Engine;
+pub(crate) use engine::Stepped;
 use options::Opts;
 use out::Out;
 use state::State;
@@ -77,16 +86,17 @@ pub struct SessionState {
     pub deals: usize,
 }
 
-/// One replay: the record read, the rule options, the game state the
-/// phases change and the report writer they emit through.
+/// One step of the engine over the record: the record read, the rule
+/// options, and the engine's game state and report writer, which the
+/// phases change.
 pub(crate) struct Replay<'a> {
     pub rec: &'a Record,
     pub opts: Opts,
-    pub state: State,
+    pub state: &'a mut State,
     pub out: Out<'a>,
     /// The first trick of the wrong size (ALL-3, 0-based): nothing in it
     /// or after it is judged.
-    pub cut: Option<usize>,
+    pub cut: &'a mut Option<usize>,
 }
 
 /// How the auction ends (KR-BID-4, KR-BID-7).
@@ -102,18 +112,15 @@ pub(crate) enum Auction {
     Stops,
 }
 
-/// Replays the deal, pushing findings, payments and events into the report.
-/// The phases in the order of the deal, each in its own module.
+/// Replays the deal, pushing findings, payments and events into the report:
+/// the engine ([`Engine`]) takes the record's entries in their order, then
+/// the record's end ends the deal.
 pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     let rec = deal.record;
     // Who did what cannot be known when a seat is not at the table or has
     // two hands: such a record is not replayed (its structural finding
     // says why).
-    if report
-        .problems
-        .iter()
-        .any(|p| matches!(p.kind, Kind::UnknownSeat | Kind::DuplicateHand))
-    {
+    if deal.facts.unknown_seats {
         return;
     }
     session.koenigrufen.deals += 1;
@@ -140,66 +147,17 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         }
         return;
     }
-    let mut r = Replay {
-        rec,
-        opts: Opts::read(deal.options),
-        state: State::new(forehand, rec.is_partial()),
-        out: Out::new(report),
-        cut: deal.cut,
-    };
     if deal.wrong_deal {
         // KR-DEAL-1 as amended (ALL-1): one finding by the dealer, nothing
         // else of the deal judged, and the deal void.
-        r.void_wrong_deal(deal.table.dealer);
+        let mut engine = Engine::new(deal, std::mem::take(report));
+        engine.replay(rec).void_wrong_deal(deal.table.dealer);
+        *report = engine.report;
         return;
     }
-    r.read_deal(); // deal.rs
-    match r.auction() {
-        Auction::Game => {} // auction.rs
-        Auction::NoGame => return,
-        Auction::Stops => return r.out.incomplete(rec),
-    }
-    let calls = r.call_entries();
-    // ALL-4, KR-NEG-1: a record that stops right after the auction.
-    if calls.is_empty() && rec.discard.is_none() && rec.tricks.is_empty() {
-        return r.out.incomplete(rec);
-    }
-    let next = r.king_call(calls); // call.rs
-    let next = r.talon(calls, next); // talon.rs
-    if r.state.grind {
-        let (game, bidder) = (r.state.game(), r.state.bidder);
-        if let Some(sheet) = &rec.result {
-            let opts = r.opts;
-            sheet::compare_grind(sheet, game, bidder, &opts, &mut r.out);
-        }
-        r.out.grind_sheet(game, bidder);
-        settle::grind(&mut r);
-        r.out.settled();
-        r.after_grind();
-        return;
-    }
-    r.discard(&calls[next..]); // discard.rs
-    r.call_round(&calls[next..]); // announcements.rs
-    r.reserve_ultimo_cards(); // duties.rs
-    if rec.tricks.is_empty() {
-        return r.out.incomplete(rec);
-    }
-    r.play(); // play.rs
-    if r.state.wrong_trick.is_some() {
-        r.void_wrong_trick();
-        return;
-    }
-    if !r.state.complete {
-        return r.out.incomplete(rec);
-    }
-    let facts = settle::played(&mut r); // settle/
-    let opts = r.opts;
-    if let Some(sheet) = &rec.result {
-        sheet::compare(sheet, &facts, &opts, &mut r.out);
-    }
-    settle::settle_facts(&mut r.out, &opts, &facts);
-    r.out.facts(&facts);
-    r.out.settled();
+    let mut engine = Engine::start(deal, std::mem::take(report));
+    engine.catch_up(rec);
+    *report = engine.finish(rec);
 }
 
 /// The structural findings of `notation` that are this game's rules get

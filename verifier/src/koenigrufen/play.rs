@@ -14,22 +14,56 @@ use super::Replay;
 use crate::trick::{self, Duties, Rules};
 use crate::{Event, Moment};
 
+/// The play so far: the tricks judged, who leads the next.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Tricks {
+    /// Who leads the next trick (who led the trick judged last).
+    pub leader: u8,
+    /// The team an announced valat is for (KR-NEG-1).
+    valat_team: Option<bool>,
+    /// The game's trick rules, read once for the whole play.
+    pub rules: Rules,
+    /// The next trick to judge (0-based).
+    pub next: usize,
+    /// Nothing more is judged: the play ended early and a trick after the
+    /// end was found, a trick of the wrong size, a trick cut short.
+    pub stopped: bool,
+}
+
 impl Replay<'_> {
-    /// The tricks in order, replayed to the end whatever they hold.
-    pub(super) fn play(&mut self) {
-        let rec = self.rec;
+    /// The play before its first card: the forehand leads (negative games:
+    /// the bidder, KR-PLAY-1).
+    pub(super) fn open_play(&self) -> Tricks {
         let game = self.state.game();
-        let fh = self.state.forehand;
-        let mut leader = if is_negative(game) {
+        let leader = if is_negative(game) {
             self.state.bidder
         } else {
-            fh
+            self.state.forehand
         };
-        let valat_team = self.state.ann[bonus_index(Bonus::Valat)].map(|a| a.bidder_team);
-        // The game is settled before the first card: its trick rules are
-        // read once for the whole play.
-        let rules = trick_rules(game, &self.opts);
-        for (t, trick) in rec.tricks.iter().enumerate().take(12) {
+        Tricks {
+            leader,
+            valat_team: self.state.ann[bonus_index(Bonus::Valat)].map(|a| a.bidder_team),
+            // The game is settled before the first card: its trick rules
+            // are read once for the whole play.
+            rules: trick_rules(game, &self.opts),
+            next: 0,
+            stopped: false,
+        }
+    }
+
+    /// The tricks from `p.next` on, in order, judged whatever they hold;
+    /// `whole`: to the record's end, else the last trick is left while it
+    /// is being played (fewer than four cards), since who led it is read
+    /// from all its cards (README ALL-5).
+    pub(super) fn play_tricks(&mut self, p: &mut Tricks, whole: bool) {
+        let rec = self.rec;
+        while !p.stopped && p.next < rec.tricks.len().min(12) {
+            let t = p.next;
+            let trick = &rec.tricks[t];
+            if !whole && t + 1 == rec.tricks.len() && trick.plays.len() < 4 {
+                return;
+            }
+            p.next += 1;
             let k = t + 1;
             if self.state.ended_early {
                 // KR-NEG-1 as amended: one finding, no seat, at the first
@@ -41,28 +75,36 @@ impl Replay<'_> {
                         .at(trick.span, "play is over")
                         .help("beggar ends when the bidder wins a trick, piccolo when it wins a second, an announced valat when the other team wins one; the tricks after the end are not judged"),
                 );
+                p.stopped = true;
                 break;
             }
-            if self.cut == Some(t) {
+            if *self.cut == Some(t) {
                 // ALL-3: who plays what from here on is unknown: nothing in
                 // it or after it is judged, and the deal is void.
                 self.state.wrong_trick = Some(k);
+                p.stopped = true;
                 break;
             }
-            leader = self.trick_leader(trick, k, leader);
+            p.leader = self.trick_leader(trick, k, p.leader);
             if trick.plays.len() < 4 {
                 // ALL-4: the last recorded trick cut short; its cards are
                 // judged, the record is incomplete.
-                self.play_cards(trick, k, leader, &rules);
+                self.play_cards(trick, k, p.leader, &p.rules);
                 self.state.short = true;
+                p.stopped = true;
                 break;
             }
-            let Some(winner_seat) = self.play_trick(trick, t, leader, &rules) else {
+            let Some(winner_seat) = self.play_trick(trick, t, p.leader, &p.rules) else {
                 continue;
             };
-            leader = winner_seat;
-            self.early_end(k, winner_seat, valat_team);
+            p.leader = winner_seat;
+            self.early_end(k, winner_seat, p.valat_team);
         }
+    }
+
+    /// The end of the play, its tricks judged ([`Replay::play_tricks`]):
+    /// whether the deal is complete.
+    pub(super) fn close_play(&mut self) {
         if self.state.ended_early {
             self.forget_tricks_after_the_end();
         }
@@ -77,13 +119,13 @@ impl Replay<'_> {
     /// early end (KR-NEG-1) is not judged: their one `other` finding says
     /// they should not be there.
     fn forget_tricks_after_the_end(&mut self) {
-        let Some(cut) = self.cut.filter(|&c| c >= self.state.ntricks) else {
+        let Some(cut) = (*self.cut).filter(|&c| c >= self.state.ntricks) else {
             return;
         };
         self.out.retain_problems(|p| {
             !(p.kind == Kind::WrongTrickSize && p.trick == Some(cut as u16 + 1))
         });
-        self.cut = None;
+        *self.cut = None;
     }
 
     /// KR-PLAY-1: the seat that leads trick `k`, where the record or its
@@ -150,15 +192,15 @@ impl Replay<'_> {
         let mut points = 0;
         for (i, c) in cards[..n].iter().enumerate() {
             p.cards[i] = Some(*c);
-            self.state.won[winner_seat as usize].insert(*c);
+            self.state.won[winner_seat].insert(*c);
             points += super::rules::points(*c);
         }
         // KR-SCORE-1 as amended: every card counts in each trick it is
         // played to (a card played twice counts twice).
-        self.state.won_points[winner_seat as usize] += points;
+        self.state.won_points[winner_seat] += points;
         self.state.tricks[t] = p;
         self.state.ntricks = k;
-        self.state.tricks_won[winner_seat as usize] += 1;
+        self.state.tricks_won[winner_seat] += 1;
         let opts = &self.opts;
         self.out.emit(|| Event::Trick {
             trick: k as u16,
@@ -186,7 +228,7 @@ impl Replay<'_> {
         for item in trick.plays.iter().take(4) {
             let seat = (leader + n as u8) % 4;
             self.check_card(item, seat, k, &cards[..n], rules);
-            self.state.hand[seat as usize].remove(item.card);
+            self.state.hand[seat].remove(item.card);
             self.state.played.insert(item.card);
             cards[n] = item.card;
             n += 1;
@@ -204,7 +246,7 @@ impl Replay<'_> {
             Some(format!(
                 "the bidder (seat {b}) wins trick {k}: beggar is lost"
             ))
-        } else if is_piccolo(game) && winner_seat == b && self.state.tricks_won[b as usize] == 2 {
+        } else if is_piccolo(game) && winner_seat == b && self.state.tricks_won[b] == 2 {
             Some(format!(
                 "the bidder (seat {b}) wins its second trick: piccolo is lost"
             ))
@@ -248,9 +290,8 @@ impl Replay<'_> {
     /// plays it when `leader` leads.
     fn fits(&self, trick: &Trick, leader: u8) -> bool {
         let plays: &[notation::Item] = &trick.plays;
-        let leader = usize::from(leader);
         for (i, item) in plays[..plays.len().min(4)].iter().enumerate() {
-            if !self.state.hand[(leader + i) % 4].contains(item.card) {
+            if !self.state.hand[(leader + i as u8) % 4].contains(item.card) {
                 return false;
             }
         }
@@ -264,7 +305,7 @@ impl Replay<'_> {
             // Each player counts its own tricks (KR-SCORE-7).
             let sides = (0..4u8)
                 .map(|s| {
-                    let pts = thirds(self.state.won_points[s as usize]);
+                    let pts = thirds(self.state.won_points[s]);
                     (format!("seat {s}"), pts)
                 })
                 .collect();
@@ -274,7 +315,7 @@ impl Replay<'_> {
         let pile = |team: bool| {
             let pts = (0..4u8)
                 .filter(|&s| self.state.team(s) == team)
-                .map(|s| self.state.won_points[s as usize])
+                .map(|s| self.state.won_points[s])
                 .sum();
             thirds(pts)
         };

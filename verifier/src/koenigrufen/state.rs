@@ -3,7 +3,7 @@
 //! findings, events and payments go through the report writer
 //! ([`super::out::Out`]).
 
-use notation::{Card, CardSet, Game};
+use notation::{Card, CardSet, Game, PerSeat};
 
 /// An announced bonus: the team that owns it and its contra level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,13 +37,14 @@ impl Played {
 }
 
 /// The game state of one replay.
+#[derive(Debug, Clone)]
 pub(crate) struct State {
     pub forehand: u8,
     pub partial: bool,
     /// Dealt hands (partial records: reconstructed).
-    pub dealt: [CardSet; 4],
+    pub dealt: PerSeat<CardSet>,
     /// Hands as they are now.
-    pub hand: [CardSet; 4],
+    pub hand: PerSeat<CardSet>,
     pub talon: [CardSet; 2],
     pub bidder: u8,
     pub game: Option<Game>,
@@ -55,6 +56,9 @@ pub(crate) struct State {
     /// (KR-DISCARD-4), but the record stops before he has played all the
     /// others: which of those cards he laid away is not known.
     pub discard_open: bool,
+    /// The discard is taken from the cards the bidder never plays
+    /// (KR-DISCARD-4): the tricks to come may change it.
+    pub discard_guessed: bool,
     pub grind: bool,
     pub game_level: u8,
     pub ann: [Option<Ann>; 12],
@@ -62,15 +66,15 @@ pub(crate) struct State {
     pub reserved: [(u8, Option<Card>, u16); 5],
     pub tricks: [Played; 12],
     pub ntricks: usize,
-    pub won: [CardSet; 4],
+    pub won: PerSeat<CardSet>,
     /// The card points (thirds) of the tricks each seat won, every card
     /// counted in each trick it is played to (KR-SCORE-1 as amended: a
     /// card played twice counts twice).
-    pub won_points: [u32; 4],
+    pub won_points: PerSeat<u32>,
     /// The cards played so far (ALL-2: a card played again is a
     /// `duplicate-card`).
     pub played: CardSet,
-    pub tricks_won: [u8; 4],
+    pub tricks_won: PerSeat<u8>,
     pub ended_early: bool,
     pub complete: bool,
     /// The first trick (1-based) of the wrong size (ALL-3): a card too many,
@@ -88,8 +92,8 @@ impl State {
         State {
             forehand,
             partial,
-            dealt: [CardSet::EMPTY; 4],
-            hand: [CardSet::EMPTY; 4],
+            dealt: PerSeat::new(4),
+            hand: PerSeat::new(4),
             talon: [CardSet::EMPTY; 2],
             bidder: forehand,
             game: None,
@@ -98,16 +102,17 @@ impl State {
             taken: None,
             discard: CardSet::EMPTY,
             discard_open: false,
+            discard_guessed: false,
             grind: false,
             game_level: 0,
             ann: [None; 12],
             reserved: [(0, None, 0); 5],
             tricks: [Played::default(); 12],
             ntricks: 0,
-            won: [CardSet::EMPTY; 4],
-            won_points: [0; 4],
+            won: PerSeat::new(4),
+            won_points: PerSeat::new(4),
             played: CardSet::EMPTY,
-            tricks_won: [0; 4],
+            tricks_won: PerSeat::new(4),
             ended_early: false,
             complete: false,
             wrong_trick: None,
@@ -128,10 +133,10 @@ impl State {
     /// only the cards played: a card lacks when it is seen elsewhere.
     pub fn lacks_dealt(&self, seat: u8, card: Card) -> bool {
         if !self.partial {
-            return !self.dealt[seat as usize].contains(card);
+            return !self.dealt[seat].contains(card);
         }
         self.talon[0].union(self.talon[1]).contains(card)
-            || (0..4).any(|o| o != seat && self.dealt[o as usize].contains(card))
+            || (0..4).any(|o| o != seat && self.dealt[o].contains(card))
     }
 
     /// Whether the hand of `seat` in the call round lacks `card`.
@@ -141,10 +146,10 @@ impl State {
             return false;
         }
         if !self.partial {
-            return !self.hand[seat as usize].contains(card);
+            return !self.hand[seat].contains(card);
         }
-        !self.hand[seat as usize].contains(card)
+        !self.hand[seat].contains(card)
             && (self.discard.contains(card)
-                || self.lacks_dealt(seat, card) && !self.hand[seat as usize].contains(card))
+                || self.lacks_dealt(seat, card) && !self.hand[seat].contains(card))
     }
 }

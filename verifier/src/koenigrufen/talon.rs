@@ -75,7 +75,7 @@ impl Replay<'_> {
         }
         if game == Game::SixThrees {
             let all = self.state.talon[0].union(self.state.talon[1]);
-            self.state.hand[b as usize] = self.state.hand[b as usize].union(all);
+            self.state.hand[b] = self.state.hand[b].union(all);
             self.out.event(
                 Moment::Calls,
                 "KR-TALON-4",
@@ -130,7 +130,7 @@ impl Replay<'_> {
 
     /// KR-TALON-1: the bidder takes pile `half`.
     fn take(&mut self, half: u8) {
-        let b = self.state.bidder as usize;
+        let b = self.state.bidder;
         self.state.taken = Some(half);
         let pile = self.state.talon[half as usize];
         self.state.hand[b] = self.state.hand[b].union(pile);

@@ -165,9 +165,9 @@ pub(super) fn played(r: &mut Replay<'_>) -> Facts {
     let count = if game == Game::Trischaken {
         // Each card counts in each trick it is played to (KR-SCORE-1 as
         // amended).
-        Count::Trischaken(r.state.won_points)
+        Count::Trischaken(std::array::from_fn(|s| r.state.won_points[s as u8]))
     } else if is_negative(game) {
-        Count::Tricks(r.state.tricks_won[r.state.bidder as usize])
+        Count::Tricks(r.state.tricks_won[r.state.bidder])
     } else {
         positive::played(r, game)
     };

@@ -70,11 +70,11 @@ fn piles(r: &mut Replay<'_>, game: Game) -> Piles {
     let mut po = 0;
     for s in 0..4u8 {
         if st.team(s) {
-            bid_pile = bid_pile.union(st.won[s as usize]);
-            pb += st.won_points[s as usize];
+            bid_pile = bid_pile.union(st.won[s]);
+            pb += st.won_points[s];
         } else {
-            opp_pile = opp_pile.union(st.won[s as usize]);
-            po += st.won_points[s as usize];
+            opp_pile = opp_pile.union(st.won[s]);
+            po += st.won_points[s];
         }
     }
     // The talon piles that count for a team (KR-SCORE-1, KR-TALON-1, 3, 4).

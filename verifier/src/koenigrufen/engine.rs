@@ -1,0 +1,627 @@
+//! The engine as steps (issue 25): an owned, cloneable [`Engine`] that
+//! takes a record's entries in the order of the deal ([`Engine::catch_up`])
+//! and ends the deal where the record ends ([`Engine::finish`]). `verify`
+//! is the engine taking a whole record ([`super::replay`]); a game played
+//! step by step (`crate::game`) judges a move on a clone of the engine
+//! after the record so far ([`Stepped`]).
+//!
+//! The phases read the record as the replay did; what a phase learnt from
+//! the record's later sections is told by them as they come, or by the
+//! record's end:
+//! - the auction closes when the calls, a discard or tricks follow it
+//!   (KR-BID-7: an unfinished auction that the record goes on from);
+//! - the king call, the talon choice and the discard are taken together
+//!   once nothing later can change how they read: an entry of the call
+//!   round follows them (a discard written later is another record: the
+//!   engine starts again), or the tricks have begun. A grind (KR-TALON-2) and a discard taken to be the cards the
+//!   bidder never plays (KR-DISCARD-4) are judged at the record's end;
+//! - the call round takes its entries one by one and closes at the first
+//!   trick (KR-ANN-1: an unfinished round is a finding only then);
+//! - the tricks are judged one by one, the trick being played (fewer than
+//!   four cards) from its first card at the end, since who led it is read
+//!   from all its cards (README ALL-5).
+
+use notation::check::Table;
+use notation::{Act, Action, Card, CardSet, Discard, Game, Item, Record, Span};
+
+use super::announcements::Round;
+use super::auction::Bidding;
+use super::options::Opts;
+use super::out::Out;
+use super::play::Tricks;
+use super::rules::{is_caller, is_negative, is_solo};
+use super::state::State;
+use super::{settle, sheet, Auction, Replay};
+use crate::game::{Move, Phase};
+use crate::{Deal, Report};
+
+/// Where the engine is in the deal.
+#[derive(Debug, Clone)]
+enum Stage {
+    /// The auction: its entries taken so far.
+    Auction { bidding: Bidding, seen: usize },
+    /// The auction ended with a game; the king call, talon choice and
+    /// discard are not taken yet.
+    Head,
+    /// The call round: the index of its next entry among the calls.
+    Round { round: Round, seen: usize },
+    /// The tricks.
+    Play(Tricks),
+    /// Nothing more is judged (no game).
+    Over,
+}
+
+/// The Königrufen engine: the game state and the report after the entries
+/// taken so far. See the [module docs](self).
+#[derive(Debug, Clone)]
+pub(crate) struct Engine {
+    opts: Opts,
+    state: State,
+    pub(super) report: Report,
+    cut: Option<usize>,
+    stage: Stage,
+    /// The entries taken: the auction's, and the discard the head was
+    /// taken with (a record that changes them is not this engine's).
+    seen_auction: usize,
+    seen_discard: Option<Discard>,
+    /// The calls' entries when the call round closed (at the first trick).
+    seen_calls: usize,
+}
+
+impl Engine {
+    /// The engine before the deal is read, writing into `report` (the
+    /// structural findings so far).
+    pub(super) fn new(deal: &Deal<'_>, report: Report) -> Engine {
+        let forehand = (deal.table.dealer + 1) % 4; // KR-DEAL-2
+        let mut e = Engine {
+            opts: Opts::read(deal.options),
+            state: State::new(forehand, deal.record.is_partial()),
+            report,
+            cut: deal.cut,
+            stage: Stage::Over,
+            seen_auction: 0,
+            seen_discard: None,
+            seen_calls: 0,
+        };
+        let bidding = e.replay(deal.record).new_bidding();
+        e.stage = Stage::Auction { bidding, seen: 0 };
+        e
+    }
+
+    /// The engine at the start of `deal` (not a wrong deal, not a score
+    /// sheet alone): the hands and talon read (a partial record: the cards
+    /// each seat plays in the whole record, `deal`).
+    pub(super) fn start(deal: &Deal<'_>, report: Report) -> Engine {
+        let mut e = Engine::new(deal, report);
+        e.replay(deal.record).read_deal();
+        e
+    }
+
+    /// The phases' view of the engine over `rec`.
+    pub(super) fn replay<'a>(&'a mut self, rec: &'a Record) -> Replay<'a> {
+        Replay {
+            rec,
+            opts: self.opts,
+            state: &mut self.state,
+            out: Out::new(&mut self.report),
+            cut: &mut self.cut,
+        }
+    }
+
+    /// Whether the engine can take the rest of `record`: `record` holds the
+    /// entries taken so far unchanged (the tricks judged are the caller's
+    /// care: entries are only ever appended).
+    fn fits(&self, record: &Record) -> bool {
+        let len = |l: &Option<notation::Actions>| l.as_ref().map_or(0, |l| l.actions.len());
+        let (auction, calls) = (len(&record.auction), len(&record.calls));
+        match &self.stage {
+            Stage::Auction { seen, .. } => auction >= *seen,
+            Stage::Head | Stage::Over => auction == self.seen_auction,
+            Stage::Round { seen, .. } => {
+                auction == self.seen_auction
+                    && calls >= *seen
+                    && record.discard == self.seen_discard
+            }
+            Stage::Play(p) => {
+                auction == self.seen_auction
+                    && calls == self.seen_calls
+                    && record.discard == self.seen_discard
+                    && !record.tricks.is_empty()
+                    && record.tricks.len() >= p.next
+            }
+        }
+    }
+
+    /// Takes the entries of `record` that the engine has not taken yet, in
+    /// the deal's order, as far as nothing later can change how they read.
+    /// `record` holds the entries taken so far ([`Engine::fits`]).
+    pub(crate) fn catch_up(&mut self, record: &Record) {
+        let mut stage = std::mem::replace(&mut self.stage, Stage::Over);
+        if let Stage::Auction { bidding, seen } = &mut stage {
+            let mut r = self.replay(record);
+            if let Some(list) = &record.auction {
+                for a in &list.actions[*seen..] {
+                    r.auction_turn(a, bidding);
+                }
+                *seen = list.actions.len();
+            }
+            if r.goes_on_after_auction() {
+                // The record goes on, so the auction does not stop it.
+                let closed = r.close_auction(bidding);
+                self.seen_auction = *seen;
+                stage = match closed {
+                    Auction::Game => Stage::Head,
+                    Auction::NoGame | Auction::Stops => Stage::Over,
+                };
+            }
+        }
+        if let Stage::Head = stage {
+            stage = self.take_head(record);
+        }
+        if let Stage::Round { round, seen } = &mut stage {
+            let mut r = self.replay(record);
+            if let Some(list) = &record.calls {
+                for a in &list.actions[*seen..] {
+                    r.round_entry(a, round);
+                }
+                *seen = list.actions.len();
+            }
+            if !record.tricks.is_empty() {
+                let (p, taken) = (r.close_calls(round), *seen);
+                self.seen_calls = taken;
+                stage = Stage::Play(p);
+            }
+        }
+        if let Stage::Play(p) = &mut stage {
+            self.replay(record).play_tricks(p, false);
+        }
+        self.stage = stage;
+    }
+
+    /// The king call, talon choice and discard, if nothing later in the
+    /// record can change how they read (the module docs): the engine after
+    /// them, in the call round; else they wait (`Stage::Head`).
+    fn take_head(&mut self, record: &Record) -> Stage {
+        let started = !record.tricks.is_empty();
+        let mut e = self.clone();
+        let mut r = e.replay(record);
+        let calls = r.call_entries();
+        let next = r.king_call(calls);
+        let next = r.talon(calls, next);
+        if r.state.grind || (!started && calls.len() <= next) {
+            return Stage::Head;
+        }
+        r.discard(&calls[next..]);
+        if r.state.discard_guessed {
+            return Stage::Head;
+        }
+        let round = r.open_round();
+        *self = e;
+        self.seen_discard = record.discard.clone();
+        Stage::Round { round, seen: next }
+    }
+
+    /// Ends the deal as `record` ends it (the entries taken,
+    /// [`Engine::catch_up`]): an auction without a game, a grind, an
+    /// incomplete record (KR-NEG-1, README ALL-4), a void deal or the
+    /// settlement; the report.
+    pub(crate) fn finish(mut self, record: &Record) -> Report {
+        let mut stage = std::mem::replace(&mut self.stage, Stage::Over);
+        let mut r = self.replay(record);
+        let rec = record;
+        if let Stage::Auction { bidding, .. } = &stage {
+            match r.close_auction(bidding) {
+                Auction::Game => {}
+                Auction::NoGame => return self.report,
+                Auction::Stops => {
+                    r.out.incomplete(rec);
+                    return self.report;
+                }
+            }
+            stage = Stage::Head;
+        }
+        if let Stage::Head = stage {
+            let calls = r.call_entries();
+            // ALL-4, KR-NEG-1: a record that stops right after the auction.
+            if calls.is_empty() && rec.discard.is_none() && rec.tricks.is_empty() {
+                r.out.incomplete(rec);
+                return self.report;
+            }
+            let next = r.king_call(calls); // call.rs
+            let next = r.talon(calls, next); // talon.rs
+            if r.state.grind {
+                let (game, bidder) = (r.state.game(), r.state.bidder);
+                if let Some(sheet) = &rec.result {
+                    let opts = r.opts;
+                    sheet::compare_grind(sheet, game, bidder, &opts, &mut r.out);
+                }
+                r.out.grind_sheet(game, bidder);
+                settle::grind(&mut r);
+                r.out.settled();
+                r.after_grind();
+                return self.report;
+            }
+            r.discard(&calls[next..]); // discard.rs
+            let mut round = r.open_round(); // announcements.rs
+            for a in &calls[next..] {
+                r.round_entry(a, &mut round);
+            }
+            stage = Stage::Round {
+                round,
+                seen: calls.len(),
+            };
+        }
+        if let Stage::Round { round, .. } = &stage {
+            let p = r.close_calls(round);
+            if rec.tricks.is_empty() {
+                r.out.incomplete(rec);
+                return self.report;
+            }
+            stage = Stage::Play(p);
+        }
+        let Stage::Play(mut p) = stage else {
+            return self.report;
+        };
+        r.play_tricks(&mut p, true); // play.rs
+        r.close_play();
+        if r.state.wrong_trick.is_some() {
+            r.void_wrong_trick();
+            return self.report;
+        }
+        if !r.state.complete {
+            r.out.incomplete(rec);
+            return self.report;
+        }
+        let facts = settle::played(&mut r); // settle/
+        let opts = r.opts;
+        if let Some(sheet) = &rec.result {
+            sheet::compare(sheet, &facts, &opts, &mut r.out);
+        }
+        settle::settle_facts(&mut r.out, &opts, &facts);
+        r.out.facts(&facts);
+        r.out.settled();
+        self.report
+    }
+}
+
+impl Replay<'_> {
+    /// The end of the calls, at the first trick or the record's end: the
+    /// call round closed (KR-ANN-1), the announced ultimo cards reserved
+    /// (rule 4a); the play before its first card.
+    fn close_calls(&mut self, round: &Round) -> Tricks {
+        self.close_round(round); // announcements.rs
+        self.reserve_ultimo_cards(); // duties.rs
+        self.open_play() // play.rs
+    }
+}
+
+/// A deal played step by step (`crate::game`): the engine at the deal's
+/// start and after the record so far. A move is judged on a clone of the
+/// latter, which takes the move and ends the deal there.
+#[derive(Debug, Clone)]
+pub(crate) struct Stepped {
+    start: Engine,
+    now: Engine,
+}
+
+impl Stepped {
+    /// The engine of the deal of `record` (its hands, tags), if it can
+    /// step it: a deal with hands, a table, readable options and no
+    /// structural finding. Other deals are judged by the whole replay.
+    pub(crate) fn new(record: &Record, table: Table) -> Option<Stepped> {
+        if table.variant != notation::Variant::Koenigrufen || record.is_partial() {
+            return None;
+        }
+        let options = crate::RuleOptions::from_record(record, table.variant).ok()?;
+        let structure = notation::check::structure_of(record, table);
+        if structure.wrong_deal || !structure.problems.is_empty() || record.result.is_some() {
+            return None;
+        }
+        let deal = Deal {
+            record,
+            table,
+            options: &options,
+            wrong_deal: false,
+            cut: None,
+            facts: &crate::NO_FACTS,
+        };
+        let report = Report {
+            variant: Some(table.variant),
+            no_events: true,
+            ..Report::default()
+        };
+        let start = Engine::start(&deal, report);
+        Some(Stepped {
+            now: start.clone(),
+            start,
+        })
+    }
+
+    /// The engine after `record`, the record so far.
+    pub(crate) fn advance(&mut self, record: &Record) {
+        if !self.now.fits(record) {
+            self.now = self.start.clone();
+        }
+        self.now.catch_up(record);
+    }
+
+    /// What `crate::replay` gives for `record` (the record so far, or it
+    /// with a move appended), no events built; `None` where the structural
+    /// checks find anything (the caller replays then).
+    pub(crate) fn judge(&self, record: &Record, table: Table) -> Option<Report> {
+        let structure = notation::check::structure_of(record, table);
+        if structure.wrong_deal
+            || structure.cut.is_some()
+            || !structure.problems.is_empty()
+            || record.result.is_some()
+        {
+            return None;
+        }
+        let mut engine = if self.now.fits(record) {
+            self.now.clone()
+        } else {
+            self.start.clone()
+        };
+        engine.catch_up(record);
+        Some(engine.finish(record))
+    }
+}
+
+impl Stepped {
+    /// The legal moves after `record` (the record so far, legal moves
+    /// only), listed by the engine itself in the order of the game's
+    /// candidates: each entry or card of the seats that may act is taken
+    /// by the phase's own function on a clone of the engine, and kept when
+    /// it finds nothing. `words`: the entries a section can hold. `None`
+    /// where the engine does not list them (the king call, talon choice
+    /// and discard, which are judged on the whole record).
+    pub(crate) fn legal(
+        &self,
+        record: &Record,
+        words: impl Fn(Phase) -> Vec<Act>,
+    ) -> Option<Vec<Move>> {
+        if !self.now.fits(record) {
+            return None;
+        }
+        let mut e = self.now.clone();
+        e.catch_up(record);
+        if !e.report.problems.is_empty() {
+            return None;
+        }
+        match e.stage.clone() {
+            Stage::Auction { bidding, .. } => {
+                let seat = Replay::turn(&bidding)?;
+                let legal = words(Phase::Auction)
+                    .into_iter()
+                    .filter(|act| {
+                        e.clean(record, |r| {
+                            r.auction_turn(&entry(seat, act.clone()), &mut bidding.clone())
+                        })
+                    })
+                    .map(|act| Move::Auction { seat, act })
+                    .collect();
+                Some(legal)
+            }
+            Stage::Round { round, .. } => match round.speakers() {
+                Some((cur, again)) => {
+                    let acts = words(Phase::Calls);
+                    let mut legal = Vec::new();
+                    for seat in (0..4).filter(|&s| s == cur || Some(s) == again) {
+                        legal.extend(
+                            acts.iter()
+                                .filter(|act| {
+                                    e.clean(record, |r| {
+                                        r.round_entry(
+                                            &entry(seat, (*act).clone()),
+                                            &mut round.clone(),
+                                        )
+                                    })
+                                })
+                                .map(|act| Move::Calls {
+                                    seat,
+                                    act: act.clone(),
+                                }),
+                        );
+                    }
+                    Some(legal)
+                }
+                None => {
+                    let p = e.replay(record).close_calls(&round);
+                    e.plays(record, p)
+                }
+            },
+            Stage::Play(p) => e.plays(record, p),
+            Stage::Head => {
+                // The bidder's king call, talon choice and first call: each
+                // entry judged on a clone of the engine over the record
+                // with it, as the deal would end there.
+                let (seat, phase) = self.due(record)?;
+                if phase != Phase::Calls {
+                    return None;
+                }
+                let mut scratch = record.clone();
+                scratch.calls.get_or_insert_with(|| notation::Actions {
+                    actions: Vec::new(),
+                    comments: Vec::new(),
+                    span: Span::default(),
+                });
+                let mut legal = Vec::new();
+                for act in words(Phase::Calls) {
+                    calls_of(&mut scratch).push(entry(seat, act));
+                    let report = self.now.judged(&scratch);
+                    let act = calls_of(&mut scratch).pop().expect("the entry pushed").act;
+                    if report
+                        .problems
+                        .iter()
+                        .all(|p| p.kind == notation::Kind::Incomplete)
+                    {
+                        legal.push(Move::Calls { seat, act });
+                    }
+                }
+                Some(legal)
+            }
+            Stage::Over => None,
+        }
+    }
+}
+
+impl Stepped {
+    /// Who acts next after the record so far (legal moves only), and in
+    /// which section: the seat whose turn it is to bid (KR-BID-1), to
+    /// call (KR-ANN-1; `None` while the seat that just called may call
+    /// again) or to play (KR-PLAY-1, 8); between the auction and the call
+    /// round the bidder calls a king
+    /// (caller games, KR-CALL-1), takes a talon pile (KR-TALON-1), lays
+    /// cards away (KR-DISCARD-1) and opens the call round (KR-ANN-1). Every
+    /// move by another seat, or of another section, is illegal then.
+    pub(crate) fn due(&self, record: &Record) -> Option<(u8, Phase)> {
+        if !self.now.fits(record) || !self.now.report.problems.is_empty() {
+            return None;
+        }
+        let mut e = self.now.clone();
+        e.catch_up(record);
+        match e.stage.clone() {
+            Stage::Auction { bidding, .. } => {
+                if let Some(seat) = Replay::turn(&bidding) {
+                    return Some((seat, Phase::Auction));
+                }
+                // The auction has ended (its entries taken): the game it
+                // leaves.
+                if e.replay(record).close_auction(&bidding) != Auction::Game {
+                    return None;
+                }
+            }
+            Stage::Head => {}
+            Stage::Round { round, .. } => {
+                return match round.speakers() {
+                    Some((cur, None)) => Some((cur, Phase::Calls)),
+                    // The seat that just called may call again.
+                    Some(_) => None,
+                    None => {
+                        let mut p = e.replay(record).close_calls(&round);
+                        e.next_card(record, &mut p)
+                            .map(|(seat, ..)| (seat, Phase::Play))
+                    }
+                };
+            }
+            Stage::Play(mut p) => {
+                return e
+                    .next_card(record, &mut p)
+                    .map(|(seat, ..)| (seat, Phase::Play));
+            }
+            Stage::Over => return None,
+        }
+        let game = e.state.game();
+        let bidder = e.state.bidder;
+        let calls = record.calls.as_ref().map_or(0, |l| l.actions.len());
+        let mut taken = 0;
+        if is_caller(game) {
+            if calls == taken {
+                return Some((bidder, Phase::Calls));
+            }
+            taken += 1;
+        }
+        let talon = !is_negative(game) && !is_solo(game) && game != Game::SixThrees;
+        if talon {
+            if calls == taken {
+                return Some((bidder, Phase::Calls));
+            }
+            taken += 1;
+        }
+        if (talon || game == Game::SixThrees) && record.discard.is_none() {
+            return Some((bidder, Phase::Discard));
+        }
+        // The call round opens with the bidder (KR-ANN-1); trischaken has
+        // none (KR-ANN-5).
+        (calls == taken && game != Game::Trischaken).then_some((bidder, Phase::Calls))
+    }
+}
+
+impl Stepped {
+    /// The cards `seat` holds after `record` (the record so far), before
+    /// the discard: its dealt cards and, the bidder, the talon cards it
+    /// took (KR-TALON-1, 4). `None` once the discard is taken.
+    pub(crate) fn held(&self, record: &Record, seat: u8) -> Option<CardSet> {
+        if !self.now.fits(record) || seat >= 4 {
+            return None;
+        }
+        let mut e = self.now.clone();
+        e.catch_up(record);
+        if !matches!(e.stage, Stage::Head) {
+            return None;
+        }
+        let mut r = e.replay(record);
+        let calls = r.call_entries();
+        let next = r.king_call(calls);
+        r.talon(calls, next);
+        Some(r.state.hand[seat].union(r.state.dealt[seat]))
+    }
+}
+
+impl Engine {
+    /// The report of a clone of the engine over `record`, ended there.
+    fn judged(&self, record: &Record) -> Report {
+        let mut e = self.clone();
+        e.catch_up(record);
+        e.finish(record)
+    }
+
+    /// Whether `step` finds nothing, taken on a clone of the engine.
+    fn clean(&self, record: &Record, step: impl FnOnce(&mut Replay<'_>)) -> bool {
+        let mut e = self.clone();
+        let before = e.report.problems.len();
+        step(&mut e.replay(record));
+        e.report.problems.len() == before
+    }
+
+    /// The seat due to play next, the trick (1-based) and the cards
+    /// played to it so far: the trick being played is judged first (on
+    /// this engine). `None` once the play has ended.
+    fn next_card(&mut self, record: &Record, p: &mut Tricks) -> Option<(u8, usize, Vec<Card>)> {
+        let mut before = Vec::new();
+        let mut k = record.tricks.len() + 1;
+        if let Some(last) = record.tricks.last().filter(|t| t.plays.len() < 4) {
+            self.replay(record).play_tricks(p, true);
+            before = last.plays.iter().map(|i| i.card).collect();
+            k -= 1;
+        } else if p.stopped || self.state.ended_early {
+            return None;
+        }
+        if k > 12 || !self.report.problems.is_empty() {
+            return None;
+        }
+        Some(((p.leader + before.len() as u8) % 4, k, before))
+    }
+
+    /// The cards the seat due may play next (KR-PLAY-1..7): its cards that
+    /// the duties allow ([`Replay::check_card`]).
+    fn plays(mut self, record: &Record, mut p: Tricks) -> Option<Vec<Move>> {
+        let (seat, k, before) = self.next_card(record, &mut p)?;
+        let legal = self.state.hand[seat]
+            .iter()
+            .filter(|&card| {
+                self.clean(record, |r| {
+                    r.check_card(&Item::new(card), seat, k, &before, &p.rules)
+                })
+            })
+            .map(|card| Move::play(seat, card))
+            .collect();
+        Some(legal)
+    }
+}
+
+/// The entries of the calls of `record`, which has them.
+fn calls_of(record: &mut Record) -> &mut Vec<Action> {
+    &mut record.calls.as_mut().expect("the calls").actions
+}
+
+/// An entry of `seat`, as a record holds it.
+fn entry(seat: u8, act: Act) -> Action {
+    Action {
+        seat,
+        act,
+        after: None,
+        comments: Vec::new(),
+        span: Span::default(),
+    }
+}
