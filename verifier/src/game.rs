@@ -361,6 +361,7 @@ pub struct Game {
 #[derive(Debug, Clone)]
 enum Stepper {
     Skill7(crate::skill7::Stepped),
+    French(crate::french::Stepped),
 }
 
 impl Stepper {
@@ -371,7 +372,8 @@ impl Stepper {
             Variant::Skill7Tarock => {
                 crate::skill7::Stepped::new(record, table).map(Stepper::Skill7)
             }
-            Variant::DanishTarok | Variant::FrenchTarot | Variant::Koenigrufen => None,
+            Variant::FrenchTarot => crate::french::Stepped::new(record, table).map(Stepper::French),
+            Variant::DanishTarok | Variant::Koenigrufen => None,
         }
     }
 
@@ -387,6 +389,7 @@ impl Stepper {
                 };
                 (seat, phase)
             }),
+            Stepper::French(_) => None,
         }
     }
 
@@ -396,9 +399,12 @@ impl Stepper {
     /// candidates are then judged one by one). Debug builds check the list
     /// against the judged one ([`Game::legal`]).
     fn legal(&self, game: &Game) -> Option<Vec<Move>> {
-        let _ = game;
         match self {
             Stepper::Skill7(_) => None,
+            Stepper::French(s) => {
+                let (seat, cards) = s.legal_cards(&game.record)?;
+                Some(cards.iter().map(|card| Move::play(seat, card)).collect())
+            }
         }
     }
 
@@ -406,6 +412,7 @@ impl Stepper {
     fn advance(&mut self, record: &Record) {
         match self {
             Stepper::Skill7(s) => s.advance(record),
+            Stepper::French(s) => s.advance(record),
         }
     }
 
@@ -414,6 +421,7 @@ impl Stepper {
     fn judge(&self, record: &Record, table: Table) -> Option<Report> {
         match self {
             Stepper::Skill7(s) => s.judge(record, table),
+            Stepper::French(s) => s.judge(record),
         }
     }
 }

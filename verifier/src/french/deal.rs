@@ -12,22 +12,34 @@ use super::state::{State, Writer};
 use super::{Contract, SEATS, TRICKS};
 use crate::{Deal, Moment};
 
-/// FR-DEAL-2/-3.
+/// FR-DEAL-3: the structural findings get their rule ids and the dealt
+/// hands are taken in (not those of a wrong deal: rules README ALL-1,
+/// nothing else of it is judged).
 pub(super) fn structure(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     give_structural_rule_ids(deal, g, out);
-    if deal.wrong_deal {
-        // FR-DEAL-3, rules README ALL-1: nothing else of the deal is judged.
-        return;
+    if !deal.wrong_deal {
+        take_dealt_hands(deal, g);
     }
-    take_dealt_hands(deal, g);
+}
+
+/// FR-DEAL-2 on the dealt hands: a bare petit, shown and not played when
+/// the record has no auction and no tricks, a fault when the deal was
+/// played all the same.
+pub(super) fn bare_petit(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     let record = deal.record;
-    let not_played = record.auction.is_none() && record.tricks.is_empty();
+    let not_played = not_played(record);
     for h in &record.hands {
         if h.seat >= SEATS {
             continue;
         }
         petit_bare_in_hand(h, not_played, g, out);
     }
+}
+
+/// Whether the record shows the deal not played: no auction, no tricks
+/// (FR-DEAL-2).
+pub(super) fn not_played(record: &notation::Record) -> bool {
+    record.auction.is_none() && record.tricks.is_empty()
 }
 
 /// French Tarot has no calls after the auction (judged only where the

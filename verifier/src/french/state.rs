@@ -32,6 +32,7 @@ pub(super) struct Laid {
 }
 
 /// The game state of one deal as the phases find it.
+#[derive(Debug, Clone)]
 pub(super) struct State {
     pub dealer: Seat,
     /// Whether the dealt hands are valid enough to score at all.
