@@ -389,7 +389,13 @@ impl Stepper {
                 };
                 (seat, phase)
             }),
-            Stepper::French(_) => None,
+            Stepper::French(s) => s.due().map(|(seat, section)| {
+                let phase = match section {
+                    crate::french::Due::Auction => Phase::Auction,
+                    crate::french::Due::Discard => Phase::Discard,
+                };
+                (seat, phase)
+            }),
         }
     }
 
@@ -402,6 +408,20 @@ impl Stepper {
         match self {
             Stepper::Skill7(_) => None,
             Stepper::French(s) => {
+                if let Some((seat, crate::french::Due::Auction)) = s.due() {
+                    let acts = acts(Variant::FrenchTarot, Phase::Auction, seat, &[]);
+                    let open = |act: &Act| match act {
+                        Act::Pass => true,
+                        Act::Bid { game } => s.rises(*game),
+                        _ => false,
+                    };
+                    return Some(
+                        acts.into_iter()
+                            .filter(open)
+                            .map(|act| Move::Auction { seat, act })
+                            .collect(),
+                    );
+                }
                 let (seat, cards) = s.legal_cards(&game.record)?;
                 Some(cards.iter().map(|card| Move::play(seat, card)).collect())
             }

@@ -110,7 +110,7 @@ fn take_dealt_hands(deal: &Deal<'_>, g: &mut State) {
             continue;
         }
         let set = sets.get(k).map_or_else(|| set_of(&h.cards), |&s| s);
-        g.hands[h.seat as usize] = set.difference(g.floating);
+        g.hands[h.seat] = set.difference(g.floating);
     }
 }
 
@@ -148,7 +148,7 @@ fn petit_is_bare(hand: CardSet) -> bool {
 /// FR-DEAL-2: a bare petit annuls the deal; a deal played all the same is
 /// irregular.
 fn petit_bare_in_hand(h: &Hand, not_played: bool, g: &mut State, out: &mut Writer) {
-    if !petit_is_bare(g.hands[h.seat as usize]) {
+    if !petit_is_bare(g.hands[h.seat]) {
         return;
     }
     g.bare_petit = true;
@@ -201,7 +201,7 @@ pub(super) fn hands_and_dog(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     if record.is_partial() {
         // The taker's played cards are his playing hand; his discard is not.
         if let (Some(d), Some(t)) = (&record.discard, g.taker) {
-            let p = &mut g.playing[t as usize];
+            let p = &mut g.playing[t];
             *p = p.difference(set_of(&d.cards));
         }
     }
@@ -210,14 +210,14 @@ pub(super) fn hands_and_dog(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
 fn hands_from_cards_played(deal: &Deal<'_>, g: &mut State) {
     for l in &g.laid {
         for i in 0..l.n {
-            g.hands[l.seats[i] as usize].insert(l.cards[i]);
+            g.hands[l.seats[i]].insert(l.cards[i]);
         }
     }
     // The taker's discard (after a take or a guard) is his too.
     if let (Some(d), Some(t), Some(c)) = (&deal.record.discard, g.taker, g.contract) {
         if c.has_discard() {
             let discard = set_of(&d.cards);
-            g.hands[t as usize] = g.hands[t as usize].union(discard);
+            g.hands[t] = g.hands[t].union(discard);
         }
     }
 }
@@ -227,7 +227,7 @@ fn hands_from_cards_played(deal: &Deal<'_>, g: &mut State) {
 fn petit_bare_in_play(deal: &Deal<'_>, seat: Seat, g: &mut State, out: &mut Writer) {
     let record = deal.record;
     let took_dog = Some(seat) == g.taker && g.contract.is_some_and(Contract::has_discard);
-    if took_dog || !petit_is_bare(g.hands[seat as usize]) {
+    if took_dog || !petit_is_bare(g.hands[seat]) {
         return;
     }
     let at = record

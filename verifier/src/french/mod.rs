@@ -393,6 +393,52 @@ impl Engine {
     }
 }
 
+impl Engine {
+    /// Who acts next, and in which section, after a record of legal entries
+    /// only, while the auction is open: the seat whose turn it is to bid
+    /// (FR-BID-2; none after a guard against, when the seats after it may
+    /// pass or stay silent), then after a take or a guard the taker, who
+    /// discards (FR-DOG-1, FR-DISCARD-3). Every move by another seat, or of
+    /// another section, is illegal then (a finding the replay gives; debug
+    /// builds check it in `crate::game`). `None` where several seats may
+    /// act (a handful beside the lead) or the play lists its own moves.
+    fn due(&self, deal: &Deal<'_>) -> Option<(Seat, Due)> {
+        if self.stage != Stage::Auction {
+            return None;
+        }
+        let entries = deal
+            .record
+            .auction
+            .as_ref()
+            .map_or(&[][..], |a| &a.actions[..]);
+        if entries.len() < SEATS as usize {
+            let against = entries.iter().any(|a| {
+                matches!(a.act, notation::Act::Bid { game } if Contract::from_game(game) == Some(Contract::GuardAgainst))
+            });
+            let seat = (self.g.first_bidder() + entries.len() as Seat) % SEATS;
+            return (!against).then_some((seat, Due::Auction));
+        }
+        if deal.record.discard.is_some() {
+            return None;
+        }
+        let mut probe = self.clone();
+        probe.close_auction(deal);
+        match (probe.g.taker, probe.g.contract) {
+            (Some(taker), Some(c)) if c.has_discard() && probe.main.problems.is_empty() => {
+                Some((taker, Due::Discard))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The section of the move due ([`Engine::due`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Due {
+    Auction,
+    Discard,
+}
+
 /// Whether the record goes on past the auction (FR-BID-2, FR-BID-3).
 fn goes_on(record: &Record) -> bool {
     record.calls.is_some()
@@ -435,6 +481,12 @@ pub(crate) struct Stepped {
     table: Table,
     start: Engine,
     now: Engine,
+    /// Who acts next after the record so far, and in which section
+    /// ([`Engine::due`]).
+    due: Option<(Seat, Due)>,
+    /// The bid standing after the record so far, while the auction is
+    /// open.
+    best: Option<Contract>,
 }
 
 impl Stepped {
@@ -468,6 +520,8 @@ impl Stepped {
             table,
             now: start.clone(),
             start,
+            due: None,
+            best: None,
         })
     }
 
@@ -494,6 +548,29 @@ impl Stepped {
             cut: None,
         };
         self.now.catch_up(&deal);
+        self.due = self.now.due(&deal);
+        // After legal entries only, each bid rises: the last one stands.
+        self.best = record
+            .auction
+            .iter()
+            .flat_map(|a| &a.actions)
+            .filter_map(|a| match a.act {
+                notation::Act::Bid { game } => Contract::from_game(game),
+                _ => None,
+            })
+            .last();
+    }
+
+    /// Whether `game` may be bid now, after legal entries only: a French
+    /// bid above the bid standing (FR-BID-1, FR-BID-2).
+    pub(crate) fn rises(&self, game: notation::Game) -> bool {
+        Contract::from_game(game).is_some_and(|c| bidding::rises(c, self.best))
+    }
+
+    /// Who acts next after the record so far, and in which section
+    /// ([`Engine::due`]).
+    pub(crate) fn due(&self) -> Option<(Seat, Due)> {
+        self.due
     }
 
     /// What `crate::replay` gives for `record` (the record so far, or it

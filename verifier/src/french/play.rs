@@ -6,7 +6,7 @@
 
 use notation::Kind;
 use notation::Rule;
-use notation::{Card, CardSet, Item, Lead, Problem, Seat, Trick};
+use notation::{Card, CardSet, Item, Lead, PerSeat, Problem, Seat, Trick};
 
 use super::cards::{french_trumps, half_points, list, points_text, single, suit_name};
 use super::declarations::slam_before_play;
@@ -386,7 +386,7 @@ pub(super) fn play(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
 /// played so far, the running count.
 #[derive(Debug, Clone)]
 pub(super) struct Cursor {
-    hands: [CardSet; 4],
+    hands: PerSeat<CardSet>,
     /// The cards played so far (FR-PLAY-7: a card played again).
     played: CardSet,
     /// Half points of the taker and of the defence, trick by trick.
@@ -405,7 +405,7 @@ impl Cursor {
 
     /// What `seat` holds now, as the play has left it.
     pub(super) fn hand(&self, seat: Seat) -> CardSet {
-        self.hands[seat as usize]
+        self.hands[seat]
     }
 
     /// Judges every card of trick `t` (0-based), laid out as `g.laid[t]`,
@@ -460,13 +460,13 @@ fn card_from_hand(
     p: &Played,
     before: &[Card],
     deal: &Deal<'_>,
-    hands: &mut [CardSet; 4],
+    hands: &mut PerSeat<CardSet>,
     played: &mut CardSet,
     g: &mut State,
     out: &mut Writer,
 ) {
     let (seat, card) = (p.seat, p.card);
-    let mut hand = hands[seat as usize];
+    let mut hand = hands[seat];
     if !g.floating.is_empty() && g.floating.remove(card) {
         hand.insert(card);
     }
@@ -482,24 +482,24 @@ fn card_from_hand(
             out.fault(revoke(p, rule, why));
         }
     }
-    hands[seat as usize] = hand.difference(single(card));
+    hands[seat] = hand.difference(single(card));
 }
 
 /// FR-PLAY-7, ALL-2: a card played by a seat that does not hold it. It
 /// leaves the hand that held it.
 #[cold]
-fn not_held(p: &Played, hands: &mut [CardSet; 4], g: &State, out: &mut Writer) {
+fn not_held(p: &Played, hands: &mut PerSeat<CardSet>, g: &State, out: &mut Writer) {
     let (seat, card, t) = (p.seat, p.card, p.t);
-    let holder = (0..SEATS).find(|s| hands[*s as usize].contains(card));
+    let holder = (0..SEATS).find(|s| hands[*s].contains(card));
     let whose = match holder {
         Some(h) => format!("seat {h} holds it"),
-        None if Some(seat) == g.taker && g.hands[seat as usize].union(g.dog).contains(card) => {
+        None if Some(seat) == g.taker && g.hands[seat].union(g.dog).contains(card) => {
             "he laid it away".into()
         }
         None if g.dog.contains(card) => "it lies in the dog".into(),
         None if Some(seat) != g.taker
             && g.taker
-                .is_some_and(|tk| g.hands[tk as usize].union(g.dog).contains(card)) =>
+                .is_some_and(|tk| g.hands[tk].union(g.dog).contains(card)) =>
         {
             "the taker laid it away".into()
         }
@@ -518,7 +518,7 @@ fn not_held(p: &Played, hands: &mut [CardSet; 4], g: &State, out: &mut Writer) {
         .help("each player plays the cards he was dealt (the taker: after his discard); the card counts in the trick as written, and the deal is void (FR-IRREG-2)"),
     );
     if let Some(h) = holder {
-        hands[h as usize].remove(card);
+        hands[h].remove(card);
     }
 }
 

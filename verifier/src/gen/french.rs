@@ -125,8 +125,8 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
     let playing_for_slam = |taker: Seat| strong && taker as usize == strong_seat;
 
     // The auction: each player once, passing or bidding higher.
-    while let Some(Move::Auction { seat, .. }) = game.legal().first().cloned() {
-        let legal = game.legal();
+    let mut legal = game.legal();
+    while let Some(Move::Auction { seat, .. }) = legal.first().cloned() {
         let mut bids: Vec<(usize, Move)> = legal
             .iter()
             .filter_map(|m| match m {
@@ -150,11 +150,11 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
             }
         };
         game.apply(mv).map_err(|e| e.to_string())?;
+        legal = game.legal();
     }
 
     // The discard: cards other than trumps while any is legal.
-    while let Some(Move::Discard { .. }) = game.legal().first() {
-        let legal = game.legal();
+    while let Some(Move::Discard { .. }) = legal.first() {
         let plain: Vec<&Move> = legal
             .iter()
             .filter(|m| matches!(m, Move::Discard { card, .. } if !card.is_trump()))
@@ -165,10 +165,10 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
             (*rng.pick(&plain)).clone()
         };
         game.apply(mv).map_err(|e| e.to_string())?;
+        legal = game.legal();
     }
 
     // Declarations: now and then a slam, handfuls when held.
-    let legal = game.legal();
     let taker = legal.iter().find_map(|m| match m {
         Move::Declare {
             seat,
@@ -192,7 +192,17 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
     }
     for k in 1..=4 {
         let seat = (dealer + k) % 4;
-        show_handful(&mut game, rng, seat, loose_handful)?;
+        // The sizes the game lets the seat show (a slam or another seat's
+        // handful changes none of them).
+        let mut sizes: Vec<HandfulSize> = Vec::new();
+        for m in &legal {
+            if let Move::Handful { seat: s, size, .. } = m {
+                if *s == seat && !sizes.contains(size) {
+                    sizes.push(*size);
+                }
+            }
+        }
+        show_handful(&mut game, rng, seat, &sizes, loose_handful)?;
     }
 
     // The play: any legal card.
@@ -231,7 +241,13 @@ fn level(game: Bid) -> usize {
 /// excuse last), card by card until the game has written it; one card more
 /// half the time where the game lets the handful grow (`loose`: Option
 /// `handful_exact = false`).
-fn show_handful(game: &mut Game, rng: &mut Rng, seat: Seat, loose: bool) -> Result<(), String> {
+fn show_handful(
+    game: &mut Game,
+    rng: &mut Rng,
+    seat: Seat,
+    sizes: &[HandfulSize],
+    loose: bool,
+) -> Result<(), String> {
     let cards_of = |game: &Game, size: HandfulSize| -> Vec<Card> {
         game.legal()
             .into_iter()
@@ -245,18 +261,10 @@ fn show_handful(game: &mut Game, rng: &mut Rng, seat: Seat, loose: bool) -> Resu
             })
             .collect()
     };
-    let mut sizes: Vec<HandfulSize> = Vec::new();
-    for m in game.legal() {
-        if let Move::Handful { seat: s, size, .. } = m {
-            if s == seat && !sizes.contains(&size) {
-                sizes.push(size);
-            }
-        }
-    }
     if sizes.is_empty() || rng.below(3) == 0 {
         return Ok(());
     }
-    let size = *rng.pick(&sizes);
+    let size = *rng.pick(sizes);
     let written = |game: &Game| {
         game.record()
             .declarations
