@@ -358,6 +358,8 @@ pub struct Game {
 
 /// A variant's engine stepped through the record so far ([`Game`]): one
 /// arm per variant whose engine steps; the others replay the record.
+// The game holds its stepper in a `Box`: the arms' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 enum Stepper {
     Skill7(crate::skill7::Stepped),

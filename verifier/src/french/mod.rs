@@ -313,8 +313,12 @@ impl Engine {
             return;
         };
         let judged = deal.judged_tricks();
-        for t in self.seen.tricks..judged.len().min(TRICKS) {
-            let trick = &judged[t];
+        for (t, trick) in judged
+            .iter()
+            .enumerate()
+            .take(TRICKS)
+            .skip(self.seen.tricks)
+        {
             if !all && trick.plays.len() != 4 {
                 break;
             }
@@ -558,7 +562,7 @@ impl Stepped {
                 notation::Act::Bid { game } => Contract::from_game(game),
                 _ => None,
             })
-            .last();
+            .next_back();
     }
 
     /// Whether `game` may be bid now, after legal entries only: a French
