@@ -4,10 +4,22 @@
 //! the score.
 //!
 //! ## Flow
-//! One module per phase of the deal, in the digest's words; [`replay`] runs
-//! them in order on a small game state (`state::State`: hands, dog, tricks,
-//! taker) and a report writer (`state::Writer`: findings, rule events,
-//! payments), so that a phase says what it reads and what it tells.
+//! One module per phase of the deal, in the digest's words, run on a small
+//! game state (`state::State`: hands, dog, tricks, taker) and a report
+//! writer (`state::Writer`: findings, rule events, payments), so that a
+//! phase says what it reads and what it tells. The engine ([`Engine`])
+//! steps (issue 25): it takes the record as it comes
+//! ([`Engine::catch_up`]) and ends the deal where the record ends
+//! ([`Engine::finish`]); [`replay`] (what `verify` runs) is the engine
+//! taking a whole record, and `crate::game` judges a move on a clone of
+//! it. What the replay read from the whole record is read when the record
+//! goes on or ends: the auction is judged once a later section follows it
+//! (or at the end), the calls, dog, discard and declarations at the first
+//! trick, each trick once complete (the trick being played again from its
+//! first card each time); the findings are kept by phase, so the report
+//! holds them in the order below whatever the order they are met in. A
+//! partial record, or a discard taken from the play (FR-DISCARD-4), leaves
+//! everything after the auction to the end.
 //! 1. `deal`: the structural findings already in the report get their rule
 //!    ids (FR-DEAL-3, FR-PLAY-7), and the dealt hands are checked for a
 //!    bare petit (FR-DEAL-2). Nothing else of a wrong deal is judged.
