@@ -71,7 +71,9 @@ fn played_deals(count: usize) -> impl Iterator<Item = Record> {
             made.1.push(r);
         }
     }
-    made.1[..count].to_vec().into_iter()
+    let deals = made.1[..count].to_vec();
+    drop(made);
+    deals.into_iter()
 }
 
 #[test]
