@@ -383,6 +383,8 @@ pub struct Game {
 
 /// A variant's engine stepped through the record so far ([`Game`]): one
 /// arm per variant whose engine steps; the others replay the record.
+// The game holds its stepper in a `Box`: the arms' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 // The game holds its stepper boxed: the arms' sizes do not matter.
 #[allow(clippy::large_enum_variant)]
@@ -390,6 +392,7 @@ enum Stepper {
     Skill7(crate::skill7::Stepped),
     Danish(crate::danish::Stepped),
     Koenigrufen(crate::koenigrufen::Stepped),
+    French(crate::french::Stepped),
 }
 
 impl Stepper {
@@ -406,7 +409,7 @@ impl Stepper {
             Variant::Koenigrufen => {
                 crate::koenigrufen::Stepped::new(record, table).map(Stepper::Koenigrufen)
             }
-            Variant::FrenchTarot => None,
+            Variant::FrenchTarot => crate::french::Stepped::new(record, table).map(Stepper::French),
         }
     }
 
@@ -424,6 +427,13 @@ impl Stepper {
             }),
             Stepper::Danish(s) => s.due().map(|seat| (seat, Phase::Play)),
             Stepper::Koenigrufen(s) => s.due(&game.record),
+            Stepper::French(s) => s.due().map(|(seat, section)| {
+                let phase = match section {
+                    crate::french::Due::Auction => Phase::Auction,
+                    crate::french::Due::Discard => Phase::Discard,
+                };
+                (seat, phase)
+            }),
         }
     }
 
@@ -479,6 +489,24 @@ impl Stepper {
             Stepper::Koenigrufen(s) => s.legal(&game.record, |phase| {
                 acts(Variant::Koenigrufen, phase, 0, &[])
             }),
+            Stepper::French(s) => {
+                if let Some((seat, crate::french::Due::Auction)) = s.due() {
+                    let acts = acts(Variant::FrenchTarot, Phase::Auction, seat, &[]);
+                    let open = |act: &Act| match act {
+                        Act::Pass => true,
+                        Act::Bid { game } => s.rises(*game),
+                        _ => false,
+                    };
+                    return Some(
+                        acts.into_iter()
+                            .filter(open)
+                            .map(|act| Move::Auction { seat, act })
+                            .collect(),
+                    );
+                }
+                let (seat, cards) = s.legal_cards(&game.record)?;
+                Some(cards.iter().map(|card| Move::play(seat, card)).collect())
+            }
         }
     }
 
@@ -508,7 +536,7 @@ impl Stepper {
                 debug_assert!(!listed || foreign(game.table.variant, mv).is_none());
                 listed
             }
-            Stepper::Danish(_) | Stepper::Koenigrufen(_) => false,
+            Stepper::Danish(_) | Stepper::Koenigrufen(_) | Stepper::French(_) => false,
         }
     }
 
@@ -518,7 +546,7 @@ impl Stepper {
         match self {
             Stepper::Skill7(s) => s.played_out(),
             Stepper::Danish(_) => false,
-            Stepper::Koenigrufen(_) => false,
+            Stepper::Koenigrufen(_) | Stepper::French(_) => false,
         }
     }
 
@@ -527,7 +555,7 @@ impl Stepper {
     /// ([`Game::discard_legal`]) are tried from them first.
     fn held(&self, game: &Game, seat: Seat) -> Option<CardSet> {
         match self {
-            Stepper::Skill7(_) | Stepper::Danish(_) => None,
+            Stepper::Skill7(_) | Stepper::Danish(_) | Stepper::French(_) => None,
             Stepper::Koenigrufen(s) => s.held(&game.record, seat),
         }
     }
@@ -538,6 +566,7 @@ impl Stepper {
             Stepper::Skill7(s) => s.advance(record),
             Stepper::Danish(s) => s.advance(record),
             Stepper::Koenigrufen(s) => s.advance(record),
+            Stepper::French(s) => s.advance(record),
         }
     }
 
@@ -548,6 +577,7 @@ impl Stepper {
             Stepper::Skill7(s) => s.judge(record, table),
             Stepper::Danish(s) => s.judge(record, table),
             Stepper::Koenigrufen(s) => s.judge(record, table),
+            Stepper::French(s) => s.judge(record),
         }
     }
 }

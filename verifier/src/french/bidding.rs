@@ -6,7 +6,7 @@
 
 use notation::Kind;
 use notation::Rule;
-use notation::{Act, Action, Actions, Game, Problem, Seat};
+use notation::{Act, Action, Actions, Game, PerSeat, Problem, Seat};
 
 use super::state::{State, Writer};
 use super::SEATS;
@@ -72,20 +72,20 @@ pub(super) fn auction(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     let first = g.first_bidder();
     // Each seat's first entry, by its place in the record (FR-BID-4 looks
     // ahead for it).
-    let mut first_entry = [usize::MAX; 4];
+    let mut first_entry: PerSeat<usize> = PerSeat::from_fn(SEATS, |_| usize::MAX);
     for (i, a) in auction.actions.iter().enumerate() {
-        if a.seat < SEATS && first_entry[a.seat as usize] == usize::MAX {
-            first_entry[a.seat as usize] = i;
+        if a.seat < SEATS && first_entry[a.seat] == usize::MAX {
+            first_entry[a.seat] = i;
         }
     }
-    let mut spoke = [false; 4];
+    let mut spoke: PerSeat<bool> = PerSeat::new(SEATS);
     let mut best: Option<(Seat, Contract)> = None;
     for (i, a) in auction.actions.iter().enumerate() {
         if a.seat >= SEATS {
             continue;
         }
         let seat = a.seat;
-        if spoke[seat as usize] {
+        if spoke[seat] {
             // FR-BID-2 (amended): a second entry is illegal and ignored.
             out.fault(
                 Problem::new(Kind::IllegalBid, format!("seat {seat} speaks a second time"))
@@ -97,7 +97,7 @@ pub(super) fn auction(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
             continue;
         }
         spoke_before_his_turn(a, i, first, &first_entry, out);
-        spoke[seat as usize] = true;
+        spoke[seat] = true;
         bid_must_rise(a, &mut best, out);
     }
     // FR-BID-2: when the record stops in the auction, the players after the
@@ -106,7 +106,7 @@ pub(super) fn auction(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
         SEATS
     } else {
         (0..SEATS)
-            .filter(|&s| spoke[s as usize])
+            .filter(|&s| spoke[s])
             .map(|s| place(s, first) + 1)
             .max()
             .unwrap_or(0)
@@ -158,13 +158,13 @@ fn spoke_before_his_turn(
     a: &Action,
     i: usize,
     first: Seat,
-    first_entry: &[usize; 4],
+    first_entry: &PerSeat<usize>,
     out: &mut Writer,
 ) {
     let seat = a.seat;
     let Some(skipped) = (0..place(seat, first))
         .map(|k| (first + k) % SEATS)
-        .find(|&p| first_entry[p as usize] != usize::MAX && first_entry[p as usize] > i)
+        .find(|&p| first_entry[p] != usize::MAX && first_entry[p] > i)
     else {
         return;
     };
@@ -195,7 +195,7 @@ fn bid_must_rise(a: &Action, best: &mut Option<(Seat, Contract)>, out: &mut Writ
                     .help("the bids are take, guard, guard-without and guard-against"),
             ),
             Some(c) => match *best {
-                Some((_, b)) if c <= b => out.fault(
+                Some((_, b)) if !rises(c, Some(b)) => out.fault(
                     Problem::new(
                         Kind::IllegalBid,
                         format!("seat {seat} bids {}, not above the {} standing", c.word(), b.word()),
@@ -218,6 +218,11 @@ fn bid_must_rise(a: &Action, best: &mut Option<(Seat, Contract)>, out: &mut Writ
     }
 }
 
+/// FR-BID-2: a bid rises when it is strictly above the bid standing.
+pub(super) fn rises(c: Contract, best: Option<Contract>) -> bool {
+    best.is_none_or(|b| c > b)
+}
+
 /// FR-BID-2 (amended): a player who never speaks is one `illegal-bid`,
 /// unless a player before him in the bidding order bid a guard against
 /// (nothing but a pass was open to him), or the record stops in the auction
@@ -225,15 +230,15 @@ fn bid_must_rise(a: &Action, best: &mut Option<(Seat, Contract)>, out: &mut Writ
 fn everyone_speaks(
     auction: &Actions,
     first: Seat,
-    spoke: &[bool; 4],
+    spoke: &PerSeat<bool>,
     reached: Seat,
     out: &mut Writer,
 ) {
     // The place of the first guard against bid as a first entry.
-    let mut firsts = [false; 4];
+    let mut firsts: PerSeat<bool> = PerSeat::new(SEATS);
     let mut against = SEATS;
     for a in &auction.actions {
-        if a.seat >= SEATS || std::mem::replace(&mut firsts[a.seat as usize], true) {
+        if a.seat >= SEATS || std::mem::replace(&mut firsts[a.seat], true) {
             continue;
         }
         if matches!(a.act, Act::Bid { game } if Contract::from_game(game) == Some(Contract::GuardAgainst))
@@ -243,7 +248,7 @@ fn everyone_speaks(
     }
     for k in 0..reached {
         let seat = (first + k) % SEATS;
-        if spoke[seat as usize] || against < k {
+        if spoke[seat] || against < k {
             continue;
         }
         out.fault(

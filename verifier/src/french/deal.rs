@@ -12,22 +12,34 @@ use super::state::{State, Writer};
 use super::{Contract, SEATS, TRICKS};
 use crate::{Deal, Moment};
 
-/// FR-DEAL-2/-3.
+/// FR-DEAL-3: the structural findings get their rule ids and the dealt
+/// hands are taken in (not those of a wrong deal: rules README ALL-1,
+/// nothing else of it is judged).
 pub(super) fn structure(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     give_structural_rule_ids(deal, g, out);
-    if deal.wrong_deal {
-        // FR-DEAL-3, rules README ALL-1: nothing else of the deal is judged.
-        return;
+    if !deal.wrong_deal {
+        take_dealt_hands(deal, g);
     }
-    take_dealt_hands(deal, g);
+}
+
+/// FR-DEAL-2 on the dealt hands: a bare petit, shown and not played when
+/// the record has no auction and no tricks, a fault when the deal was
+/// played all the same.
+pub(super) fn bare_petit(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     let record = deal.record;
-    let not_played = record.auction.is_none() && record.tricks.is_empty();
+    let not_played = not_played(record);
     for h in &record.hands {
         if h.seat >= SEATS {
             continue;
         }
         petit_bare_in_hand(h, not_played, g, out);
     }
+}
+
+/// Whether the record shows the deal not played: no auction, no tricks
+/// (FR-DEAL-2).
+pub(super) fn not_played(record: &notation::Record) -> bool {
+    record.auction.is_none() && record.tricks.is_empty()
 }
 
 /// French Tarot has no calls after the auction (judged only where the
@@ -98,7 +110,7 @@ fn take_dealt_hands(deal: &Deal<'_>, g: &mut State) {
             continue;
         }
         let set = sets.get(k).map_or_else(|| set_of(&h.cards), |&s| s);
-        g.hands[h.seat as usize] = set.difference(g.floating);
+        g.hands[h.seat] = set.difference(g.floating);
     }
 }
 
@@ -136,7 +148,7 @@ fn petit_is_bare(hand: CardSet) -> bool {
 /// FR-DEAL-2: a bare petit annuls the deal; a deal played all the same is
 /// irregular.
 fn petit_bare_in_hand(h: &Hand, not_played: bool, g: &mut State, out: &mut Writer) {
-    if !petit_is_bare(g.hands[h.seat as usize]) {
+    if !petit_is_bare(g.hands[h.seat]) {
         return;
     }
     g.bare_petit = true;
@@ -189,7 +201,7 @@ pub(super) fn hands_and_dog(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     if record.is_partial() {
         // The taker's played cards are his playing hand; his discard is not.
         if let (Some(d), Some(t)) = (&record.discard, g.taker) {
-            let p = &mut g.playing[t as usize];
+            let p = &mut g.playing[t];
             *p = p.difference(set_of(&d.cards));
         }
     }
@@ -198,14 +210,14 @@ pub(super) fn hands_and_dog(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
 fn hands_from_cards_played(deal: &Deal<'_>, g: &mut State) {
     for l in &g.laid {
         for i in 0..l.n {
-            g.hands[l.seats[i] as usize].insert(l.cards[i]);
+            g.hands[l.seats[i]].insert(l.cards[i]);
         }
     }
     // The taker's discard (after a take or a guard) is his too.
     if let (Some(d), Some(t), Some(c)) = (&deal.record.discard, g.taker, g.contract) {
         if c.has_discard() {
             let discard = set_of(&d.cards);
-            g.hands[t as usize] = g.hands[t as usize].union(discard);
+            g.hands[t] = g.hands[t].union(discard);
         }
     }
 }
@@ -215,7 +227,7 @@ fn hands_from_cards_played(deal: &Deal<'_>, g: &mut State) {
 fn petit_bare_in_play(deal: &Deal<'_>, seat: Seat, g: &mut State, out: &mut Writer) {
     let record = deal.record;
     let took_dog = Some(seat) == g.taker && g.contract.is_some_and(Contract::has_discard);
-    if took_dog || !petit_is_bare(g.hands[seat as usize]) {
+    if took_dog || !petit_is_bare(g.hands[seat]) {
         return;
     }
     let at = record

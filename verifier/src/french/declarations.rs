@@ -6,7 +6,7 @@
 
 use notation::Kind;
 use notation::Rule;
-use notation::{Act, Action, Card, CardSet, HandfulSize, Problem};
+use notation::{Act, Action, Card, CardSet, HandfulSize, PerSeat, Problem};
 
 use super::cards::{excuse_set, french_trumps, list};
 use super::state::{State, Writer};
@@ -41,7 +41,7 @@ pub(super) fn declarations(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
         return;
     };
     let exact = super::state::option(deal, "handful_exact") == "true";
-    let mut declared = [false; 4];
+    let mut declared: PerSeat<bool> = PerSeat::new(SEATS);
     for a in &decl.actions {
         if a.seat >= SEATS {
             continue;
@@ -64,7 +64,7 @@ pub(super) fn declarations(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
                 );
             }
             (Act::Handful { size, .. }, Some(n)) => {
-                declared[seat as usize] = true;
+                declared[seat] = true;
                 out.fault(
                     Problem::new(
                         Kind::WrongDeclaration,
@@ -81,17 +81,17 @@ pub(super) fn declarations(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
             }
             (Act::Slam, _) => slam_by_the_taker(a, g, out),
             (Act::Handful { size, cards }, _) => {
-                let second = declared[seat as usize];
-                declared[seat as usize] = true;
+                let second = declared[seat];
+                declared[seat] = true;
                 // FR-DISCARD-4: a taker whose discard is taken from the
                 // play is judged on his 24 for the cards shown, so that no
                 // card taken as discarded makes the handful false.
                 let held = if g.discard_from_play && Some(seat) == g.taker {
-                    g.hands[seat as usize].union(g.dog)
+                    g.hands[seat].union(g.dog)
                 } else {
-                    g.playing[seat as usize]
+                    g.playing[seat]
                 };
-                let hands = Hands { playing: g.playing[seat as usize], held, floating: g.floating };
+                let hands = Hands { playing: g.playing[seat], held, floating: g.floating };
                 let faults = handful_faults(*size, cards, second, exact, hands);
                 if faults.is_empty() {
                     let (bonus, _) = handful(*size);

@@ -39,7 +39,7 @@ pub(super) fn discard(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
         }),
     );
     let partial = record.is_partial();
-    let hand24 = g.hands[taker as usize].union(g.dog);
+    let hand24 = g.hands[taker].union(g.dog);
     let goes_on = record.declarations.is_some() || !record.tricks.is_empty();
     let Some(d) = &record.discard else {
         // ALL-4: a record that stops here is incomplete, not a missing
@@ -77,7 +77,7 @@ pub(super) fn discard(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
         return;
     }
     if stands {
-        g.playing[taker as usize] = hand24.difference(set_of(&d.cards));
+        g.playing[taker] = hand24.difference(set_of(&d.cards));
     } else {
         // FR-DISCARD-3/-4: a discard for another player, or not 6 different
         // cards of the 24, has no effect as written.
@@ -97,7 +97,7 @@ pub(super) fn discard(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
 /// plays in the record, his playing hand the cards of his 24 that he plays.
 fn discard_from_play(g: &mut State, taker: Seat, hand24: CardSet) {
     let played = g.played_by(taker);
-    g.playing[taker as usize] = hand24.intersection(played);
+    g.playing[taker] = hand24.intersection(played);
     g.discard_from_play = true;
 }
 

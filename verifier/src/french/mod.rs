@@ -4,10 +4,22 @@
 //! the score.
 //!
 //! ## Flow
-//! One module per phase of the deal, in the digest's words; [`replay`] runs
-//! them in order on a small game state (`state::State`: hands, dog, tricks,
-//! taker) and a report writer (`state::Writer`: findings, rule events,
-//! payments), so that a phase says what it reads and what it tells.
+//! One module per phase of the deal, in the digest's words, run on a small
+//! game state (`state::State`: hands, dog, tricks, taker) and a report
+//! writer (`state::Writer`: findings, rule events, payments), so that a
+//! phase says what it reads and what it tells. The engine ([`Engine`])
+//! steps (issue 25): it takes the record as it comes
+//! ([`Engine::catch_up`]) and ends the deal where the record ends
+//! ([`Engine::finish`]); [`replay`] (what `verify` runs) is the engine
+//! taking a whole record, and `crate::game` judges a move on a clone of
+//! it. What the replay read from the whole record is read when the record
+//! goes on or ends: the auction is judged once a later section follows it
+//! (or at the end), the calls, dog, discard and declarations at the first
+//! trick, each trick once complete (the trick being played again from its
+//! first card each time); the findings are kept by phase, so the report
+//! holds them in the order below whatever the order they are met in. A
+//! partial record, or a discard taken from the play (FR-DISCARD-4), leaves
+//! everything after the auction to the end.
 //! 1. `deal`: the structural findings already in the report get their rule
 //!    ids (FR-DEAL-3, FR-PLAY-7), and the dealt hands are checked for a
 //!    bare petit (FR-DEAL-2). Nothing else of a wrong deal is judged.
@@ -58,7 +70,10 @@ pub use bidding::Contract;
 pub use declarations::handful;
 pub use play::legal_plays;
 
-use crate::{Deal, Report, Session};
+use crate::{Deal, Report, RuleOptions, Session};
+use notation::check::Table;
+use notation::{Card, CardSet, Record, Seat};
+use play::{Cursor, Layout};
 use state::{State, Writer};
 
 const SEATS: u8 = 4;
@@ -69,10 +84,10 @@ const TRICKS: usize = 18;
 #[derive(Debug, Clone, Default)]
 pub struct SessionState {}
 
-/// Replays the deal, pushing findings, payments and events into the report.
+/// Replays the deal, pushing findings, payments and events into the report:
+/// the engine takes the record ([`Engine::catch_up`]), then the record's
+/// end ends the deal ([`Engine::finish`]).
 pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
-    let mut game = State::new(deal);
-    let mut out = Writer::new(report);
     // A score sheet without cards: its facts settle the deal (issue 26).
     if let Some(sheet) = deal
         .record
@@ -80,6 +95,7 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         .as_ref()
         .filter(|_| crate::sheet::sheet_only(deal.record))
     {
+        let mut out = Writer::new(report);
         if sheet::passed(sheet) {
             out.rule(
                 crate::Moment::Settlement,
@@ -92,19 +108,518 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         }
         return;
     }
-    deal::structure(deal, &mut game, &mut out);
-    // FR-DEAL-3 (rules README ALL-1): nothing else of a wrong deal is
-    // judged; FR-BID-3: nothing after four passes.
-    if !deal.wrong_deal {
-        bidding::auction(deal, &mut game, &mut out);
+    let mut engine = Engine::start(deal, std::mem::take(report));
+    engine.catch_up(deal);
+    *report = engine.finish(deal, session);
+}
+
+/// Where the engine stands in the record ([`Engine`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// The auction is open: the record has not gone on past it.
+    Auction,
+    /// The auction is closed (the record went on past it), no trick yet.
+    Between,
+    /// The play: each complete trick laid out and judged as it comes.
+    Play,
+    /// What follows the auction is judged at the record's end, over the
+    /// whole record: a partial record (the hands are the cards played), a
+    /// discard taken from the play (FR-DISCARD-4: the taker's playing hand
+    /// is the cards of his 24 he plays, known only at the end).
+    Whole,
+    /// Nothing more is judged before the settlement: a wrong deal
+    /// (FR-DEAL-3), a record that goes on after four passes (FR-BID-3).
+    Done,
+}
+
+/// Where a finding or an event goes: the report's findings come in the
+/// order of the phases, whatever the order in which the engine meets them
+/// (the leads of all tricks, then the discard and the declarations, then
+/// every card: [`Engine::finish`] puts them together).
+#[derive(Debug, Clone, Copy)]
+enum Bucket {
+    /// The deal, the auction, the calls; the settlement at the end.
+    Main,
+    /// The leads of the tricks (FR-PLAY-1, FR-SEAT-1, FR-SLAM-2).
+    Led,
+    /// The dog, the discard and the declarations.
+    Mid,
+    /// The cards (FR-PLAY-2..7, FR-EXCUSE-2) and the trick events.
+    Play,
+}
+
+/// What the engine has taken of the record, so that a longer record can be
+/// checked to start with it ([`Engine::fits`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Seen {
+    /// The auction's entries, once it is closed.
+    auction: usize,
+    /// Whether the bare petit was judged on a deal not played (FR-DEAL-2).
+    unplayed: bool,
+    /// Once the play has started: the calls, the discard and the
+    /// declarations as judged (a fingerprint).
+    before_play: BeforePlay,
+    /// The complete tricks laid out and judged.
+    tricks: usize,
+}
+
+/// The French Tarot engine, stepped: it takes the record's entries as they
+/// come ([`Engine::catch_up`]) and ends the deal where the record ends
+/// ([`Engine::finish`]); it is cloned to judge a move (`crate::game`).
+/// What the whole record told the replay before the engine stepped is told
+/// by the record going on or by its end: the auction closes when any later
+/// section follows it; the calls, the discard and the declarations are
+/// judged when the first trick comes (or at the end); the trick being
+/// played is judged again from its first card until it is complete.
+#[derive(Debug, Clone)]
+pub(crate) struct Engine {
+    g: State,
+    stage: Stage,
+    seen: Seen,
+    main: Report,
+    led: Report,
+    mid: Report,
+    play: Report,
+    /// Some finding made the deal irregular (FR-IRREG-2).
+    irregular: bool,
+    /// The tricks being laid out and judged (stage `Play`).
+    tricks: Option<Box<(Layout, Cursor)>>,
+}
+
+impl Engine {
+    /// The engine at the start of `deal` (not a score sheet alone),
+    /// writing into `report` (the structural findings so far).
+    pub(crate) fn start(deal: &Deal<'_>, report: Report) -> Engine {
+        let bucket = || Report {
+            no_events: report.no_events,
+            ..Report::default()
+        };
+        let mut e = Engine {
+            g: State::new(deal),
+            stage: if deal.wrong_deal {
+                Stage::Done
+            } else {
+                Stage::Auction
+            },
+            seen: Seen::default(),
+            led: bucket(),
+            mid: bucket(),
+            play: bucket(),
+            main: report,
+            irregular: false,
+            tricks: None,
+        };
+        e.write(Bucket::Main, |g, out| deal::structure(deal, g, out));
+        e
     }
-    if !deal.wrong_deal && !game.played_after_passes {
-        deal::no_calls(deal, &mut out);
-        play::lay_out_tricks(deal, &mut game, &mut out);
-        deal::hands_and_dog(deal, &mut game, &mut out);
-        discard::discard(deal, &mut game, &mut out);
-        declarations::declarations(deal, &mut game, &mut out);
-        play::play(deal, &mut game, &mut out);
+
+    /// Runs `f` on the game state and a writer into `bucket`.
+    fn write<R>(&mut self, bucket: Bucket, f: impl FnOnce(&mut State, &mut Writer) -> R) -> R {
+        let report = match bucket {
+            Bucket::Main => &mut self.main,
+            Bucket::Led => &mut self.led,
+            Bucket::Mid => &mut self.mid,
+            Bucket::Play => &mut self.play,
+        };
+        let mut out = Writer::new(report);
+        out.irregular = self.irregular;
+        let r = f(&mut self.g, &mut out);
+        self.irregular = out.irregular;
+        r
     }
-    score::settle(deal, &game, &mut out, &mut session.french);
+
+    /// Whether the engine can take the rest of `record`: it holds every
+    /// entry the engine has taken, and no section the engine has closed
+    /// has changed.
+    pub(crate) fn fits(&self, record: &Record) -> bool {
+        let len = |l: &Option<notation::Actions>| l.as_ref().map_or(0, |l| l.actions.len());
+        match self.stage {
+            Stage::Auction => true,
+            Stage::Done if self.seen == Seen::default() => true,
+            Stage::Between | Stage::Whole | Stage::Done => {
+                len(&record.auction) == self.seen.auction
+                    && deal::not_played(record) == self.seen.unplayed
+            }
+            Stage::Play => {
+                len(&record.auction) == self.seen.auction
+                    && !self.seen.unplayed
+                    && record.tricks.len() >= self.seen.tricks.max(1)
+                    && record.tricks[..self.seen.tricks]
+                        .iter()
+                        .all(|t| t.plays.len() == 4)
+                    && before_play(record) == self.seen.before_play
+            }
+        }
+    }
+
+    /// Takes the entries of the deal's record that the engine has not
+    /// taken yet ([`Engine::fits`]): the auction once the record goes on
+    /// past it, the sections before the play at the first trick, then each
+    /// complete trick.
+    pub(crate) fn catch_up(&mut self, deal: &Deal<'_>) {
+        let record = deal.record;
+        if self.stage == Stage::Auction && goes_on(record) {
+            self.close_auction(deal);
+        }
+        if self.stage == Stage::Between && !record.tricks.is_empty() {
+            self.start_play(deal);
+        }
+        if self.stage == Stage::Play {
+            self.tricks(deal, false);
+        }
+    }
+
+    /// FR-DEAL-2 and FR-BID-1..4: the bare petit and the auction, judged
+    /// once the record goes on past the auction, or at its end.
+    fn close_auction(&mut self, deal: &Deal<'_>) {
+        self.write(Bucket::Main, |g, out| {
+            deal::bare_petit(deal, g, out);
+            bidding::auction(deal, g, out);
+        });
+        self.seen.auction = deal.record.auction.as_ref().map_or(0, |a| a.actions.len());
+        self.seen.unplayed = deal::not_played(deal.record);
+        // FR-BID-3: nothing after four passes is judged.
+        self.stage = if self.g.played_after_passes {
+            Stage::Done
+        } else {
+            Stage::Between
+        };
+    }
+
+    /// The first trick has come: the calls, the dog, the discard and the
+    /// declarations are judged, and the tricks are laid out from here on.
+    fn start_play(&mut self, deal: &Deal<'_>) {
+        if deal.record.is_partial() {
+            self.stage = Stage::Whole;
+            return;
+        }
+        let (g, irregular) = (self.g.clone(), self.irregular);
+        self.write(Bucket::Mid, |g, out| {
+            deal::hands_and_dog(deal, g, out);
+            discard::discard(deal, g, out);
+        });
+        if self.g.discard_from_play {
+            // FR-DISCARD-4: the taker's hand waits for the whole record.
+            self.g = g;
+            self.irregular = irregular;
+            self.mid = Report {
+                no_events: self.mid.no_events,
+                ..Report::default()
+            };
+            self.stage = Stage::Whole;
+            return;
+        }
+        self.write(Bucket::Main, |_, out| deal::no_calls(deal, out));
+        self.write(Bucket::Mid, |g, out| {
+            declarations::declarations(deal, g, out)
+        });
+        self.tricks = Some(Box::new((Layout::new(deal, &self.g), Cursor::new(&self.g))));
+        self.seen.before_play = before_play(deal.record);
+        self.stage = Stage::Play;
+    }
+
+    /// Lays out and judges the tricks not taken yet: the complete ones, or
+    /// with `all` the trick being played too (the record's end).
+    fn tricks(&mut self, deal: &Deal<'_>, all: bool) {
+        let Some(mut tricks) = self.tricks.take() else {
+            return;
+        };
+        let judged = deal.judged_tricks();
+        for (t, trick) in judged
+            .iter()
+            .enumerate()
+            .take(TRICKS)
+            .skip(self.seen.tricks)
+        {
+            if !all && trick.plays.len() != 4 {
+                break;
+            }
+            let slipped = crate::structural::slipped_before(&self.main.problems, t + 1)
+                || crate::structural::slipped_before(&self.led.problems, t + 1);
+            let (layout, cursor) = &mut *tricks;
+            self.write(Bucket::Led, |g, out| {
+                layout.trick(deal, t, trick, slipped, g, out)
+            });
+            self.write(Bucket::Play, |g, out| cursor.trick(deal, t, trick, g, out));
+            if !all {
+                self.seen.tricks = t + 1;
+            }
+        }
+        self.tricks = Some(tricks);
+    }
+
+    /// Ends the deal as the record ends it (the entries taken,
+    /// [`Engine::catch_up`]): the auction if still open, what follows it,
+    /// the trick being played, then the settlement (FR-SCORE, FR-PLAY-7:
+    /// a record that stops early is incomplete); the report.
+    pub(crate) fn finish(mut self, deal: &Deal<'_>, session: &mut Session) -> Report {
+        if self.stage == Stage::Auction {
+            self.close_auction(deal);
+        }
+        if self.stage == Stage::Between {
+            self.stage = Stage::Whole;
+        }
+        match self.stage {
+            Stage::Whole => self.write(Bucket::Main, |g, out| {
+                deal::no_calls(deal, out);
+                play::lay_out_tricks(deal, g, out);
+                deal::hands_and_dog(deal, g, out);
+                discard::discard(deal, g, out);
+                declarations::declarations(deal, g, out);
+                play::play(deal, g, out);
+            }),
+            Stage::Play => {
+                self.tricks(deal, true);
+                for bucket in [&mut self.led, &mut self.mid, &mut self.play] {
+                    self.main.problems.append(&mut bucket.problems);
+                    self.main.events.append(&mut bucket.events);
+                }
+            }
+            _ => {}
+        }
+        self.write(Bucket::Main, |g, out| {
+            score::settle(deal, g, out, &mut session.french)
+        });
+        self.main
+    }
+
+    /// The seat due to play and the cards it may play, after a record of
+    /// legal moves only, in the play (FR-PLAY-1..5): the leader is the
+    /// winner of the trick before, each card of a trick comes from the
+    /// seat after the one before. `None` before the play.
+    pub(crate) fn legal_cards(&self, record: &Record) -> Option<(Seat, CardSet)> {
+        let (layout, cursor) = self
+            .tricks
+            .as_deref()
+            .filter(|_| self.stage == Stage::Play)?;
+        let before: Vec<Card> = match record.tricks.get(self.seen.tricks) {
+            Some(t) => t.plays.iter().map(|i| i.card).collect(),
+            None => Vec::new(),
+        };
+        if self.seen.tricks >= TRICKS || before.len() >= 4 {
+            return None;
+        }
+        let seat = (layout.expected() + before.len() as Seat) % SEATS;
+        let legal = legal_plays(
+            cursor.hand(seat),
+            crate::trick::first_lead(&before),
+            crate::trick::top_trump(&before),
+        );
+        Some((seat, legal))
+    }
+}
+
+impl Engine {
+    /// Who acts next, and in which section, after a record of legal entries
+    /// only, while the auction is open: the seat whose turn it is to bid
+    /// (FR-BID-2; none after a guard against, when the seats after it may
+    /// pass or stay silent), then after a take or a guard the taker, who
+    /// discards (FR-DOG-1, FR-DISCARD-3). Every move by another seat, or of
+    /// another section, is illegal then (a finding the replay gives; debug
+    /// builds check it in `crate::game`). `None` where several seats may
+    /// act (a handful beside the lead) or the play lists its own moves.
+    fn due(&self, deal: &Deal<'_>) -> Option<(Seat, Due)> {
+        if self.stage != Stage::Auction {
+            return None;
+        }
+        let entries = deal
+            .record
+            .auction
+            .as_ref()
+            .map_or(&[][..], |a| &a.actions[..]);
+        if entries.len() < SEATS as usize {
+            let against = entries.iter().any(|a| {
+                matches!(a.act, notation::Act::Bid { game } if Contract::from_game(game) == Some(Contract::GuardAgainst))
+            });
+            let seat = (self.g.first_bidder() + entries.len() as Seat) % SEATS;
+            return (!against).then_some((seat, Due::Auction));
+        }
+        if deal.record.discard.is_some() {
+            return None;
+        }
+        let mut probe = self.clone();
+        probe.close_auction(deal);
+        match (probe.g.taker, probe.g.contract) {
+            (Some(taker), Some(c)) if c.has_discard() && probe.main.problems.is_empty() => {
+                Some((taker, Due::Discard))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The section of the move due ([`Engine::due`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Due {
+    Auction,
+    Discard,
+}
+
+/// Whether the record goes on past the auction (FR-BID-2, FR-BID-3).
+fn goes_on(record: &Record) -> bool {
+    record.calls.is_some()
+        || record.discard.is_some()
+        || record.declarations.is_some()
+        || !record.tricks.is_empty()
+}
+
+/// What the sections judged when the play starts hold: the entries of
+/// the calls and of the declarations, the discard's seat, cards and cards
+/// shown. A game only appends to a record, so this tells whether they
+/// changed.
+fn before_play(record: &Record) -> BeforePlay {
+    let len = |l: &Option<notation::Actions>| l.as_ref().map_or(0, |l| l.actions.len());
+    let set = |items: &[notation::Item]| -> CardSet { items.iter().map(|i| i.card).collect() };
+    BeforePlay {
+        calls: len(&record.calls),
+        declarations: len(&record.declarations),
+        discard: record
+            .discard
+            .as_ref()
+            .map(|d| (d.seat, d.cards.len(), set(&d.cards), set(&d.shown))),
+    }
+}
+
+/// See [`before_play`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct BeforePlay {
+    calls: usize,
+    declarations: usize,
+    discard: Option<(Seat, usize, CardSet, CardSet)>,
+}
+
+/// A deal played step by step (`crate::game`): the engine at the deal's
+/// start and after the record so far. A move is judged on a clone of the
+/// latter, which takes the move and ends the deal there.
+#[derive(Debug, Clone)]
+pub(crate) struct Stepped {
+    options: std::sync::Arc<RuleOptions>,
+    table: Table,
+    start: Engine,
+    now: Engine,
+    /// Who acts next after the record so far, and in which section
+    /// ([`Engine::due`]).
+    due: Option<(Seat, Due)>,
+    /// The bid standing after the record so far, while the auction is
+    /// open.
+    best: Option<Contract>,
+}
+
+impl Stepped {
+    /// The engine of the deal of `record` (its hands, tags), if it can
+    /// step it: a deal with hands, a table, readable options and no
+    /// structural finding. Other deals are judged by the whole replay.
+    pub(crate) fn new(record: &Record, table: Table) -> Option<Stepped> {
+        if table.variant != notation::Variant::FrenchTarot || record.is_partial() {
+            return None;
+        }
+        let options = RuleOptions::from_record(record, table.variant).ok()?;
+        let structure = notation::check::structure_of(record, table);
+        if structure.wrong_deal || !structure.problems.is_empty() || record.result.is_some() {
+            return None;
+        }
+        let deal = Deal {
+            record,
+            table,
+            options: &options,
+            wrong_deal: false,
+            cut: None,
+            facts: &crate::NO_FACTS,
+        };
+        let report = Report {
+            variant: Some(table.variant),
+            no_events: true,
+            ..Report::default()
+        };
+        let start = Engine::start(&deal, report);
+        Some(Stepped {
+            options: std::sync::Arc::new(options),
+            table,
+            now: start.clone(),
+            start,
+            due: None,
+            best: None,
+        })
+    }
+
+    fn deal<'r>(&'r self, record: &'r Record) -> Deal<'r> {
+        Deal {
+            record,
+            table: self.table,
+            options: &self.options,
+            wrong_deal: false,
+            cut: None,
+            facts: &crate::NO_FACTS,
+        }
+    }
+
+    /// The engine after `record`, the record so far.
+    pub(crate) fn advance(&mut self, record: &Record) {
+        if !self.now.fits(record) {
+            self.now = self.start.clone();
+        }
+        let deal = Deal {
+            record,
+            table: self.table,
+            options: &self.options,
+            wrong_deal: false,
+            cut: None,
+            facts: &crate::NO_FACTS,
+        };
+        self.now.catch_up(&deal);
+        self.due = self.now.due(&deal);
+        // After legal entries only, each bid rises: the last one stands.
+        self.best = record
+            .auction
+            .iter()
+            .flat_map(|a| &a.actions)
+            .filter_map(|a| match a.act {
+                notation::Act::Bid { game } => Contract::from_game(game),
+                _ => None,
+            })
+            .next_back();
+    }
+
+    /// Whether `game` may be bid now, after legal entries only: a French
+    /// bid above the bid standing (FR-BID-1, FR-BID-2).
+    pub(crate) fn rises(&self, game: notation::Game) -> bool {
+        Contract::from_game(game).is_some_and(|c| bidding::rises(c, self.best))
+    }
+
+    /// Who acts next after the record so far, and in which section
+    /// ([`Engine::due`]).
+    pub(crate) fn due(&self) -> Option<(Seat, Due)> {
+        self.due
+    }
+
+    /// What `crate::replay` gives for `record` (the record so far, or it
+    /// with a move appended), no events built; `None` where the structural
+    /// checks find anything (the caller replays then).
+    pub(crate) fn judge(&self, record: &Record) -> Option<Report> {
+        let structure = notation::check::structure_of(record, self.table);
+        if structure.wrong_deal
+            || structure.cut.is_some()
+            || !structure.problems.is_empty()
+            || record.result.is_some()
+        {
+            return None;
+        }
+        let mut engine = if self.now.fits(record) {
+            self.now.clone()
+        } else {
+            self.start.clone()
+        };
+        let deal = self.deal(record);
+        engine.catch_up(&deal);
+        Some(engine.finish(&deal, &mut Session::default()))
+    }
+
+    /// The seat due to play and its legal cards, after the record so far
+    /// ([`Engine::legal_cards`]).
+    pub(crate) fn legal_cards(&self, record: &Record) -> Option<(Seat, CardSet)> {
+        if !self.now.fits(record) {
+            return None;
+        }
+        self.now.legal_cards(record)
+    }
 }

@@ -6,7 +6,7 @@
 
 use notation::Kind;
 use notation::Rule;
-use notation::{Card, CardSet, Item, Lead, Problem, Seat, Trick};
+use notation::{Card, CardSet, Item, Lead, PerSeat, Problem, Seat, Trick};
 
 use super::cards::{french_trumps, half_points, list, points_text, single, suit_name};
 use super::declarations::slam_before_play;
@@ -149,22 +149,76 @@ fn winner_of(cards: &[Card]) -> (usize, Win) {
 /// Lays the tricks out: leaders, the seat of every card, winners
 /// (FR-PLAY-1, FR-PLAY-6, FR-SEAT-1, FR-SLAM-2, FR-EXCUSE-4).
 pub(super) fn lay_out_tricks(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
-    let slam = slam_before_play(deal, g);
-    let mut expected = match (slam, g.taker) {
-        (true, Some(t)) => t,
-        _ => g.first_bidder(),
-    };
-    let either = super::state::option(deal, "slam_excuse_side") == "either";
-    // Tricks won so far by the taker and by the defence.
-    let mut won = [0usize; 2];
-    let owner = dealt_owners(deal, g);
-    let taker = g.taker;
+    let mut layout = Layout::new(deal, g);
     // ALL-3: nothing in a trick of the wrong size or after it is judged.
     for (t, trick) in deal.judged_tricks().iter().take(TRICKS).enumerate() {
+        let slipped = out.slipped_before(t + 1);
+        layout.trick(deal, t, trick, slipped, g, out);
+    }
+}
+
+/// The tricks being laid out one by one ([`lay_out_tricks`]): who is
+/// expected to lead next, the tricks each side has won, who was dealt each
+/// card.
+#[derive(Debug, Clone)]
+pub(super) struct Layout {
+    expected: Seat,
+    slam: bool,
+    either: bool,
+    /// Tricks won so far by the taker and by the defence.
+    won: [usize; 2],
+    owner: [u8; Card::COUNT],
+    taker: Option<Seat>,
+}
+
+impl Layout {
+    /// The seat expected to lead the next trick: the winner of the trick
+    /// before (FR-PLAY-1).
+    pub(super) fn expected(&self) -> Seat {
+        self.expected
+    }
+
+    /// Before the first trick, after the auction and the declarations.
+    pub(super) fn new(deal: &Deal<'_>, g: &State) -> Layout {
+        let slam = slam_before_play(deal, g);
+        let expected = match (slam, g.taker) {
+            (true, Some(t)) => t,
+            _ => g.first_bidder(),
+        };
+        Layout {
+            expected,
+            slam,
+            either: super::state::option(deal, "slam_excuse_side") == "either",
+            won: [0; 2],
+            owner: dealt_owners(deal, g),
+            taker: g.taker,
+        }
+    }
+
+    /// Lays out trick `t` (0-based) into `g.laid`. `slipped`: a structural
+    /// fault in play was reported in the trick before (README ALL-7).
+    pub(super) fn trick(
+        &mut self,
+        deal: &Deal<'_>,
+        t: usize,
+        trick: &Trick,
+        slipped: bool,
+        g: &mut State,
+        out: &mut Writer,
+    ) {
         // The plays as one slice (not one look through the list per card).
         let plays: &[Item] = &trick.plays;
         let n = plays.len().min(4);
-        let leader = leader_of(deal, trick, plays, t, expected, slam, &owner, out);
+        let leader = leader_of(
+            deal,
+            trick,
+            plays,
+            t,
+            (self.expected, self.slam),
+            slipped,
+            &self.owner,
+            out,
+        );
         let mut seats = [leader; 4];
         let mut cards = [Card::FOOL; 4];
         for (i, p) in plays[..n].iter().enumerate() {
@@ -181,13 +235,15 @@ pub(super) fn lay_out_tricks(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
         }
         let (mut w, mut win) = winner_of(&cards[..n]);
         if t == TRICKS - 1 {
-            if let Some(i) = excuse_wins_the_slam(&seats, &cards[..n], taker, won, either) {
+            if let Some(i) =
+                excuse_wins_the_slam(&seats, &cards[..n], self.taker, self.won, self.either)
+            {
                 w = i;
                 win = Win::SlamExcuse;
             }
         }
         let winner = seats[w];
-        won[usize::from(Some(winner) != taker)] += 1;
+        self.won[usize::from(Some(winner) != self.taker)] += 1;
         g.laid.push(Laid {
             leader,
             n,
@@ -196,7 +252,7 @@ pub(super) fn lay_out_tricks(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
             winner,
             win,
         });
-        expected = winner;
+        self.expected = winner;
     }
 }
 
@@ -232,8 +288,8 @@ fn leader_of(
     trick: &Trick,
     plays: &[Item],
     t: usize,
-    expected: Seat,
-    slam: bool,
+    (expected, slam): (Seat, bool),
+    slipped: bool,
     owner: &[u8; Card::COUNT],
     out: &mut Writer,
 ) -> Seat {
@@ -253,7 +309,7 @@ fn leader_of(
     let Some(l) = written else {
         return expected;
     };
-    if trick.leader.is_none() && out.slipped_before(t + 1) {
+    if trick.leader.is_none() && slipped {
         // Read from the seat the cards are written from after a fault in
         // play already reported: only its consequence (README ALL-7).
         return l;
@@ -319,14 +375,49 @@ struct Played<'a> {
 /// Every card against the hand it came from (FR-PLAY-2..5,
 /// FR-EXCUSE-2, FR-PLAY-7), and the trick events.
 pub(super) fn play(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
-    let record = deal.record;
-    let mut hands = g.playing;
-    // The cards played so far (FR-PLAY-7: a card played again).
-    let mut played = CardSet::EMPTY;
-    // Half points of the taker and of the defence, trick by trick.
-    let mut count = [0u32; 2];
+    let mut cursor = Cursor::new(g);
     // `laid` holds the judged tricks only (ALL-3).
-    for (t, trick) in record.tricks.iter().take(g.laid.len()).enumerate() {
+    for (t, trick) in deal.record.tricks.iter().take(g.laid.len()).enumerate() {
+        cursor.trick(deal, t, trick, g, out);
+    }
+}
+
+/// The play being judged trick by trick ([`play`]): the hands, the cards
+/// played so far, the running count.
+#[derive(Debug, Clone)]
+pub(super) struct Cursor {
+    hands: PerSeat<CardSet>,
+    /// The cards played so far (FR-PLAY-7: a card played again).
+    played: CardSet,
+    /// Half points of the taker and of the defence, trick by trick.
+    count: [u32; 2],
+}
+
+impl Cursor {
+    /// Before the first card, from the playing hands.
+    pub(super) fn new(g: &State) -> Cursor {
+        Cursor {
+            hands: g.playing,
+            played: CardSet::EMPTY,
+            count: [0; 2],
+        }
+    }
+
+    /// What `seat` holds now, as the play has left it.
+    pub(super) fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat]
+    }
+
+    /// Judges every card of trick `t` (0-based), laid out as `g.laid[t]`,
+    /// and tells the trick.
+    pub(super) fn trick(
+        &mut self,
+        deal: &Deal<'_>,
+        t: usize,
+        trick: &Trick,
+        g: &mut State,
+        out: &mut Writer,
+    ) {
         let l = g.laid[t];
         let plays: &[Item] = &trick.plays;
         for (i, item) in plays[..l.n].iter().enumerate() {
@@ -336,7 +427,15 @@ pub(super) fn play(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
                 card: l.cards[i],
                 item,
             };
-            card_from_hand(&p, &l.cards[..i], deal, &mut hands, &mut played, g, out);
+            card_from_hand(
+                &p,
+                &l.cards[..i],
+                deal,
+                &mut self.hands,
+                &mut self.played,
+                g,
+                out,
+            );
             excuse_names_no_suit(&p, out);
             if i == 1 && l.cards[0].is_fool() {
                 excuse_led(&p, trick::lead_of(p.card), out);
@@ -346,7 +445,7 @@ pub(super) fn play(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
         // The running count is only told, never used: skipped unless the
         // events are recorded.
         if let (Some(taker), true) = (g.taker, out.wants_events()) {
-            tell_count(&l, t, taker, &mut count, out);
+            tell_count(&l, t, taker, &mut self.count, out);
         }
     }
 }
@@ -361,13 +460,13 @@ fn card_from_hand(
     p: &Played,
     before: &[Card],
     deal: &Deal<'_>,
-    hands: &mut [CardSet; 4],
+    hands: &mut PerSeat<CardSet>,
     played: &mut CardSet,
     g: &mut State,
     out: &mut Writer,
 ) {
     let (seat, card) = (p.seat, p.card);
-    let mut hand = hands[seat as usize];
+    let mut hand = hands[seat];
     if !g.floating.is_empty() && g.floating.remove(card) {
         hand.insert(card);
     }
@@ -383,24 +482,24 @@ fn card_from_hand(
             out.fault(revoke(p, rule, why));
         }
     }
-    hands[seat as usize] = hand.difference(single(card));
+    hands[seat] = hand.difference(single(card));
 }
 
 /// FR-PLAY-7, ALL-2: a card played by a seat that does not hold it. It
 /// leaves the hand that held it.
 #[cold]
-fn not_held(p: &Played, hands: &mut [CardSet; 4], g: &State, out: &mut Writer) {
+fn not_held(p: &Played, hands: &mut PerSeat<CardSet>, g: &State, out: &mut Writer) {
     let (seat, card, t) = (p.seat, p.card, p.t);
-    let holder = (0..SEATS).find(|s| hands[*s as usize].contains(card));
+    let holder = (0..SEATS).find(|s| hands[*s].contains(card));
     let whose = match holder {
         Some(h) => format!("seat {h} holds it"),
-        None if Some(seat) == g.taker && g.hands[seat as usize].union(g.dog).contains(card) => {
+        None if Some(seat) == g.taker && g.hands[seat].union(g.dog).contains(card) => {
             "he laid it away".into()
         }
         None if g.dog.contains(card) => "it lies in the dog".into(),
         None if Some(seat) != g.taker
             && g.taker
-                .is_some_and(|tk| g.hands[tk as usize].union(g.dog).contains(card)) =>
+                .is_some_and(|tk| g.hands[tk].union(g.dog).contains(card)) =>
         {
             "the taker laid it away".into()
         }
@@ -419,7 +518,7 @@ fn not_held(p: &Played, hands: &mut [CardSet; 4], g: &State, out: &mut Writer) {
         .help("each player plays the cards he was dealt (the taker: after his discard); the card counts in the trick as written, and the deal is void (FR-IRREG-2)"),
     );
     if let Some(h) = holder {
-        hands[h as usize].remove(card);
+        hands[h].remove(card);
     }
 }
 

@@ -3,7 +3,7 @@
 //! writer that takes what they tell (findings, rule events, trick events,
 //! payments, the totals).
 
-use notation::{Card, CardSet, Problem, Seat};
+use notation::{Card, CardSet, PerSeat, Problem, Seat};
 
 use super::{SEATS, TRICKS};
 use crate::reason::Words;
@@ -32,6 +32,7 @@ pub(super) struct Laid {
 }
 
 /// The game state of one deal as the phases find it.
+#[derive(Debug, Clone)]
 pub(super) struct State {
     pub dealer: Seat,
     /// Whether the dealt hands are valid enough to score at all.
@@ -60,10 +61,10 @@ pub(super) struct State {
     pub discard_from_play: bool,
     pub slam_declared: bool,
     /// The dealt hands (full record) or the cards each seat played (partial).
-    pub hands: [CardSet; 4],
+    pub hands: PerSeat<CardSet>,
     pub dog: CardSet,
     /// The taker's playing hand after his discard (or the dealt hand).
-    pub playing: [CardSet; 4],
+    pub playing: PerSeat<CardSet>,
     pub laid: Vec<Laid>,
     /// Valid handfuls: (seat, bonus).
     pub handfuls: Vec<(Seat, i64)>,
@@ -84,9 +85,9 @@ impl State {
             incomplete: false,
             discard_from_play: false,
             slam_declared: false,
-            hands: [CardSet::EMPTY; 4],
+            hands: PerSeat::new(SEATS),
             dog: CardSet::EMPTY,
-            playing: [CardSet::EMPTY; 4],
+            playing: PerSeat::new(SEATS),
             laid: Vec::with_capacity(TRICKS),
             handfuls: Vec::new(),
         }

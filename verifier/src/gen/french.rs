@@ -1,16 +1,31 @@
-//! Random legal deals of French Tarot: shuffle, deal 18 × 4 and a dog of 6,
-//! an auction, the discard, declarations, 18 tricks of random legal cards
-//! and the claimed scores.
+//! Random legal deals of French Tarot, played through [`Game`]: the
+//! generator holds no rule of its own (issue 25). It deals 18 × 4 and a
+//! dog of 6, lets the game say what is legal at each step ([`Game::legal`])
+//! and chooses among it; the claim is the game's settlement. What it
+//! chooses, and how often, is its own (as before the game, spec/gen.md):
+//! - now and then (1 in 40) the first bidder is dealt T5..T21 and the
+//!   excuse, bids, and plays for a slam (keeping the excuse while another
+//!   card is legal);
+//! - each seat in turn bids in 40 of 100 turns where it may bid, one step
+//!   above the bid standing or two, alike; otherwise it passes;
+//! - the taker lays away cards other than trumps while any is legal, each
+//!   alike, then trumps;
+//! - the taker declares a slam one time in 25 (one in 2 when playing for
+//!   it); each seat that may show a handful does in 2 of 3, of a size it
+//!   may show, each alike, showing trumps while any is legal (the excuse
+//!   last), one card more half the time where Option `handful_exact =
+//!   false` lets it;
+//! - a card is any legal card, each alike;
+//! - the options: each alternative one deal in 8.
 //!
-//! This is deliberately separate, plainer code than the engine
-//! (`crate::french`): lists of cards instead of bit sets, its own duties of
-//! play, its own trick winner and its own count. The engine must find every
-//! deal made here clean, with the same scores.
+//! A deal where a hand holds the petit bare is over before its auction
+//! (FR-DEAL-2): it deals again.
 
 use super::{Fixed, Rng};
+use crate::game::{Game, Move};
 use notation::{
-    Act, Action, Actions, Card, Cards, Claim, ClaimEntry, Discard, Game, Hand, HandfulSize, Item,
-    Party, Rank, Record, Seat, Span, Tag, Trick, Variant,
+    Act, Card, Cards, Claim, ClaimEntry, Game as Bid, Hand, HandfulSize, Item, Party, Record, Seat,
+    Span, Tag, Variant,
 };
 
 /// One random legal deal; the dealer is seat `index % 4`.
@@ -26,8 +41,9 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
     // plays for a slam (keeping the excuse for the last trick).
     let strong = rng.below(40) == 0 && fixed.is_empty();
     let strong_seat = ((dealer + 1) % 4) as usize;
-    // Shuffle until no hand holds the petit bare (FR-DEAL-2).
-    let (hands, dog) = loop {
+    // Shuffle until the deal is played: a hand holding the petit bare
+    // ends it before the auction (FR-DEAL-2), as the game says.
+    let shuffle = |rng: &mut Rng| -> Result<(Vec<Vec<Card>>, Vec<Card>), String> {
         let mut cards = pack.clone();
         rng.shuffle(&mut cards);
         fixed.arrange(&mut cards, |s| s as usize * 18..s as usize * 18 + 18)?;
@@ -45,13 +61,7 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
         let hands: Vec<Vec<Card>> = (0..4)
             .map(|s| cards[s * 18..s * 18 + 18].to_vec())
             .collect();
-        let bare = hands.iter().any(|h| {
-            h.contains(&Card::PAGAT)
-                && h.iter().filter(|c| c.is_trump() || c.is_fool()).count() == 1
-        });
-        if !bare {
-            break (hands, cards[72..].to_vec());
-        }
+        Ok((hands, cards[72..].to_vec()))
     };
 
     // Options: now and then an alternative.
@@ -73,302 +83,227 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
         options.push("slam_excuse_side=either");
     }
 
-    let mut record = Record::default();
-    let mut tag = |name: &str, value: String| {
-        record.tags.push(Tag {
-            name: name.to_owned().into(),
-            value: value.into(),
-            comments: Vec::new(),
-            span: Span::default(),
-        })
-    };
-    tag("Variant", "french-tarot".into());
-    tag("Dealer", dealer.to_string());
-    tag("Players", "Ann; Bob; Cat; Dan".into());
-    tag("Rules", "federation".into());
-    if !options.is_empty() {
-        tag("Options", options.join(", "));
-    }
-    for (s, h) in hands.iter().enumerate() {
-        record.hands.push(Hand {
-            seat: s as Seat,
-            cards: items(h),
+    let dealt = |hands: &[Vec<Card>], dog: &[Card]| {
+        let mut record = Record::default();
+        let mut tag = |name: &str, value: String| {
+            record.tags.push(Tag {
+                name: name.to_owned().into(),
+                value: value.into(),
+                comments: Vec::new(),
+                span: Span::default(),
+            })
+        };
+        tag("Variant", "french-tarot".into());
+        tag("Dealer", dealer.to_string());
+        tag("Players", "Ann; Bob; Cat; Dan".into());
+        tag("Rules", "federation".into());
+        if !options.is_empty() {
+            tag("Options", options.join(", "));
+        }
+        for (s, h) in hands.iter().enumerate() {
+            record.hands.push(Hand {
+                seat: s as Seat,
+                cards: items(h),
+                comments: Vec::new(),
+                span: Span::default(),
+            });
+        }
+        record.talon = Some(Cards {
+            cards: items(dog),
             comments: Vec::new(),
             span: Span::default(),
         });
-    }
-    record.talon = Some(Cards {
-        cards: items(&dog),
-        comments: Vec::new(),
-        span: Span::default(),
-    });
+        record
+    };
+    let mut game = loop {
+        let (hands, dog) = shuffle(rng)?;
+        let game = Game::from_record(&dealt(&hands, &dog)).map_err(|e| e.to_string())?;
+        if !game.is_over() {
+            break game;
+        }
+    };
+    let playing_for_slam = |taker: Seat| strong && taker as usize == strong_seat;
 
     // The auction: each player once, passing or bidding higher.
-    let games = [
-        Game::Take,
-        Game::Guard,
-        Game::GuardWithout,
-        Game::GuardAgainst,
-    ];
-    let mut level = 0; // bids made so far: 0 none, 1 take, ...
-    let mut taker = None;
-    let mut actions = Vec::new();
-    for k in 1..=4 {
-        let seat = (dealer + k) % 4;
-        let bid = level < 4 && (rng.below(100) < 40 || (strong && seat as usize == strong_seat));
-        let act = if bid {
-            // Mostly one step up, sometimes more.
-            let step = 1 + rng.below(2).min(3 - level);
-            level += step;
-            taker = Some((seat, level));
-            Act::Bid {
-                game: games[level - 1],
+    let mut legal = game.legal();
+    while let Some(Move::Auction { seat, .. }) = legal.first().cloned() {
+        let mut bids: Vec<(usize, Move)> = legal
+            .iter()
+            .filter_map(|m| match m {
+                Move::Auction {
+                    seat: s,
+                    act: Act::Bid { game },
+                } if *s == seat => Some((level(*game), m.clone())),
+                _ => None,
+            })
+            .collect();
+        bids.sort_by_key(|b| b.0);
+        let bid = !bids.is_empty() && (rng.below(100) < 40 || playing_for_slam(seat));
+        let mv = if bid {
+            // Mostly one step up, sometimes two.
+            let step = rng.below(2).min(bids.len() - 1);
+            bids.swap_remove(step).1
+        } else {
+            Move::Auction {
+                seat,
+                act: Act::Pass,
             }
-        } else {
-            Act::Pass
         };
-        actions.push(action(seat, act));
+        game.apply(mv).map_err(|e| e.to_string())?;
+        legal = game.legal();
     }
-    record.auction = Some(Actions {
-        actions,
-        comments: Vec::new(),
-        span: Span::default(),
-    });
-    let Some((taker, level)) = taker else {
-        record.claim = Some(claim([0; 4]));
-        return Ok(record);
-    };
-    let multiplier = [1, 2, 4, 6][level - 1];
 
-    // The dog and the discard.
-    let mut playing = hands.clone();
-    if level <= 2 {
-        let mut all = hands[taker as usize].clone();
-        all.extend(&dog);
-        let plain: Vec<Card> = all
+    // The discard: cards other than trumps while any is legal.
+    while let Some(Move::Discard { .. }) = legal.first() {
+        let plain: Vec<&Move> = legal
             .iter()
-            .copied()
-            .filter(|c| c.suit().is_some() && c.rank() != Some(Rank::King))
+            .filter(|m| matches!(m, Move::Discard { card, .. } if !card.is_trump()))
             .collect();
-        let low_trumps: Vec<Card> = all
-            .iter()
-            .copied()
-            .filter(|c| matches!(c.trump_number(), Some(2..=20)))
-            .collect();
-        let mut discard: Vec<Card> = Vec::new();
-        if plain.len() >= 6 {
-            let mut p = plain.clone();
-            rng.shuffle(&mut p);
-            discard.extend(&p[..6]);
+        let mv = if plain.is_empty() {
+            rng.pick(&legal).clone()
         } else {
-            discard.extend(&plain);
-            let mut t = low_trumps.clone();
-            rng.shuffle(&mut t);
-            discard.extend(&t[..6 - plain.len()]);
-        }
-        let shown: Vec<Card> = discard.iter().copied().filter(|c| c.is_trump()).collect();
-        playing[taker as usize] = all.into_iter().filter(|c| !discard.contains(c)).collect();
-        record.discard = Some(Discard {
-            seat: taker,
-            cards: items(&discard),
-            shown: items(&shown),
-            comments: Vec::new(),
-            span: Span::default(),
-        });
+            (*rng.pick(&plain)).clone()
+        };
+        game.apply(mv).map_err(|e| e.to_string())?;
+        legal = game.legal();
     }
 
     // Declarations: now and then a slam, handfuls when held.
-    let mut declarations = Vec::new();
-    let playing_for_slam = strong && taker as usize == strong_seat;
-    let slam = if playing_for_slam {
-        rng.below(2) == 0
-    } else {
-        rng.below(25) == 0
-    };
-    if slam {
-        declarations.push(action(taker, Act::Slam));
+    let taker = legal.iter().find_map(|m| match m {
+        Move::Declare {
+            seat,
+            act: Act::Slam,
+        } => Some(*seat),
+        _ => None,
+    });
+    if let Some(taker) = taker {
+        let slam = if playing_for_slam(taker) {
+            rng.below(2) == 0
+        } else {
+            rng.below(25) == 0
+        };
+        if slam {
+            game.apply(Move::Declare {
+                seat: taker,
+                act: Act::Slam,
+            })
+            .map_err(|e| e.to_string())?;
+        }
     }
-    let mut handful_bonus = 0;
     for k in 1..=4 {
         let seat = (dealer + k) % 4;
-        let hand = &playing[seat as usize];
-        let mut trumps: Vec<Card> = hand.iter().copied().filter(|c| c.is_trump()).collect();
-        let has_excuse = hand.contains(&Card::FOOL);
-        let count = trumps.len() + has_excuse as usize;
-        if count < 10 || rng.below(3) == 0 {
-            continue;
+        // The sizes the game lets the seat show (a slam or another seat's
+        // handful changes none of them).
+        let mut sizes: Vec<HandfulSize> = Vec::new();
+        for m in &legal {
+            if let Move::Handful { seat: s, size, .. } = m {
+                if *s == seat && !sizes.contains(size) {
+                    sizes.push(*size);
+                }
+            }
         }
-        let sizes = [
-            (HandfulSize::Simple, 10, 20),
-            (HandfulSize::Double, 13, 30),
-            (HandfulSize::Triple, 15, 40),
-        ];
-        let fits: Vec<_> = sizes.iter().filter(|s| s.1 <= count).collect();
-        let &&(size, need, bonus) = rng.pick(&fits);
-        let mut show = need;
-        if loose_handful && count > need && rng.below(2) == 0 {
-            show = need + 1;
-        }
-        rng.shuffle(&mut trumps);
-        let cards: Vec<Card> = if trumps.len() >= show {
-            trumps[..show].to_vec()
-        } else {
-            // Every trump, and the excuse to make up the number.
-            let mut c = trumps.clone();
-            c.push(Card::FOOL);
-            c
-        };
-        handful_bonus += bonus;
-        declarations.push(action(seat, Act::Handful { size, cards }));
-    }
-    if !declarations.is_empty() {
-        record.declarations = Some(Actions {
-            actions: declarations,
-            comments: Vec::new(),
-            span: Span::default(),
-        });
+        show_handful(&mut game, rng, seat, &sizes, loose_handful)?;
     }
 
-    // The play.
-    let mut leader = if slam { taker } else { (dealer + 1) % 4 };
-    let mut won_by_taker = 0;
-    let mut won_by_defence = 0;
-    // Half points and oudlers of the taker's pile.
-    let mut taker_halves = 0;
-    let mut taker_oudlers = 0;
-    let mut petit_bonus_side = None; // Some(true) when the taker's side gets it
-    let mut petit_in_17 = false;
-    for t in 1..=18 {
-        let mut trick: Vec<(Seat, Card)> = Vec::new();
-        for k in 0..4 {
-            let seat = (leader + k) % 4;
-            let hand = &mut playing[seat as usize];
-            let played: Vec<Card> = trick.iter().map(|p| p.1).collect();
-            let mut options = allowed(hand, &played);
-            if playing_for_slam && seat == taker && options.len() > 1 {
-                options.retain(|c| !c.is_fool());
-            }
-            let card = *rng.pick(&options);
-            hand.retain(|c| *c != card);
-            trick.push((seat, card));
+    // The play: any legal card.
+    while !game.is_over() {
+        let mut legal = game.legal();
+        let slammer = taker.filter(|&t| playing_for_slam(t));
+        if legal.len() > 1 && legal.first().map(Move::seat) == slammer && slammer.is_some() {
+            legal.retain(|m| !matches!(m, Move::Play { card, .. } if card.is_fool()));
         }
-        let mut win = winner(&trick);
-        let excuse = trick.iter().find(|p| p.1.is_fool()).map(|p| p.0);
-        let mut slam_excuse = false;
-        if t == 18 {
-            if let Some(p) = excuse {
-                if (p == taker && won_by_taker == 17)
-                    || (either && p != taker && won_by_defence == 17)
-                {
-                    win = p;
-                    slam_excuse = true;
-                }
-            }
-        }
-        let taker_won = win == taker;
-        if taker_won {
-            won_by_taker += 1;
-        } else {
-            won_by_defence += 1;
-        }
-        for &(p, c) in &trick {
-            let mut to_taker = taker_won;
-            let mut v = value(c);
-            if c.is_fool() && t < 18 && (p == taker) != taker_won {
-                to_taker = p == taker;
-                if !keep {
-                    // The exchange: 4 for the excuse, 0.5 to the winners.
-                    v = 8;
-                    if taker_won {
-                        taker_halves += 1;
-                    }
-                }
-            }
-            if to_taker {
-                taker_halves += v;
-                if [Card::FOOL, Card::PAGAT, Card::MOND].contains(&c) {
-                    taker_oudlers += 1;
-                }
-            }
-        }
-        if t == 17 {
-            petit_in_17 = trick.iter().any(|p| p.1 == Card::PAGAT);
-        }
-        if t == 18 && (trick.iter().any(|p| p.1 == Card::PAGAT) || (slam_excuse && petit_in_17)) {
-            petit_bonus_side = Some(taker_won);
-        }
-        record.tricks.push(Trick {
-            plays: trick.iter().map(|p| Item::new(p.1)).collect(),
-            ..Trick::default()
-        });
-        leader = win;
-    }
-    // The discard or the dog: the cards nobody played.
-    if level <= 3 {
-        let aside: Vec<Card> = if level <= 2 {
-            record
-                .discard
-                .as_ref()
-                .unwrap()
-                .cards
-                .iter()
-                .map(|i| i.card)
-                .collect()
-        } else {
-            dog.clone()
+        let mv = match legal.len() {
+            0 => return Err("the game has no legal move before its end".into()),
+            _ => rng.pick(&legal).clone(),
         };
-        for c in aside {
-            taker_halves += value(c);
-            if [Card::FOOL, Card::PAGAT, Card::MOND].contains(&c) {
-                taker_oudlers += 1;
-            }
-        }
+        game.apply(mv).map_err(|e| e.to_string())?;
     }
-    let needed = match taker_oudlers {
-        0 => 56,
-        1 => 51,
-        2 => 41,
-        _ => 36,
-    };
-    let whole = taker_halves / 2;
-    let won = taker_halves >= needed * 2;
-    let diff = if won { whole - needed } else { needed - whole };
-    let mut u = (25 + diff) * multiplier;
-    if !won {
-        u = -u;
+    let totals = game.result().totals;
+    let mut record = game.record().clone();
+    let mut scores = [0; 4];
+    for (s, t) in scores.iter_mut().zip(&totals) {
+        *s = *t;
     }
-    match petit_bonus_side {
-        Some(true) => u += 10 * multiplier,
-        Some(false) => u -= 10 * multiplier,
-        None => {}
-    }
-    u += if won { handful_bonus } else { -handful_bonus };
-    if slam {
-        u += if won_by_taker == 18 { 400 } else { -200 };
-    } else if won_by_taker == 18 {
-        u += 200;
-    }
-    if won_by_defence == 18 && !no_defence_slam {
-        u -= 200;
-    }
-    let mut scores = [-u; 4];
-    scores[taker as usize] = 3 * u;
     record.claim = Some(claim(scores));
     Ok(record)
 }
 
-fn items(cards: &[Card]) -> Vec<Item> {
-    cards.iter().map(|c| Item::new(*c)).collect()
+/// The order of a bid among the four (take lowest).
+fn level(game: Bid) -> usize {
+    [Bid::Take, Bid::Guard, Bid::GuardWithout, Bid::GuardAgainst]
+        .iter()
+        .position(|&g| g == game)
+        .unwrap_or(4)
 }
 
-fn action(seat: Seat, act: Act) -> Action {
-    Action {
-        after: None,
-        seat,
-        act,
-        comments: Vec::new(),
-        span: Span::default(),
+/// A handful by `seat`, in 2 deals of 3 where the game lets it show one:
+/// a size it may show, each alike, then trumps while any is legal (the
+/// excuse last), card by card until the game has written it; one card more
+/// half the time where the game lets the handful grow (`loose`: Option
+/// `handful_exact = false`).
+fn show_handful(
+    game: &mut Game,
+    rng: &mut Rng,
+    seat: Seat,
+    sizes: &[HandfulSize],
+    loose: bool,
+) -> Result<(), String> {
+    let cards_of = |game: &Game, size: HandfulSize| -> Vec<Card> {
+        game.legal()
+            .into_iter()
+            .filter_map(|m| match m {
+                Move::Handful {
+                    seat: s,
+                    size: z,
+                    card,
+                } if s == seat && z == size => Some(card),
+                _ => None,
+            })
+            .collect()
+    };
+    if sizes.is_empty() || rng.below(3) == 0 {
+        return Ok(());
     }
+    let size = *rng.pick(sizes);
+    let written = |game: &Game| {
+        game.record()
+            .declarations
+            .as_ref()
+            .and_then(|d| d.actions.last())
+            .is_some_and(|a| {
+                a.seat == seat && matches!(a.act, Act::Handful { size: z, .. } if z == size)
+            })
+    };
+    let mut more = false;
+    loop {
+        let cards = cards_of(game, size);
+        if cards.is_empty() {
+            break;
+        }
+        if written(game) {
+            // Written: one card more, half the time, where it may grow.
+            if !loose || more || rng.below(2) != 0 {
+                break;
+            }
+            more = true;
+        }
+        let trumps: Vec<Card> = cards.iter().copied().filter(|c| !c.is_fool()).collect();
+        let card = if trumps.is_empty() {
+            cards[0]
+        } else {
+            *rng.pick(&trumps)
+        };
+        game.apply(Move::Handful { seat, size, card })
+            .map_err(|e| e.to_string())?;
+        if more {
+            break;
+        }
+    }
+    Ok(())
+}
+
+fn items(cards: &[Card]) -> Vec<Item> {
+    cards.iter().map(|c| Item::new(*c)).collect()
 }
 
 fn claim(scores: [i64; 4]) -> Claim {
@@ -383,75 +318,4 @@ fn claim(scores: [i64; 4]) -> Claim {
         comments: Vec::new(),
         span: Span::default(),
     }
-}
-
-/// Twice the card's points.
-fn value(c: Card) -> i64 {
-    if c.is_fool() || c == Card::PAGAT || c == Card::MOND {
-        return 9;
-    }
-    match c.rank() {
-        Some(Rank::King) => 9,
-        Some(Rank::Queen) => 7,
-        Some(Rank::Knight) => 5,
-        Some(Rank::Jack) => 3,
-        _ => 1,
-    }
-}
-
-/// The cards of `hand` a player may add to the cards `played` so far.
-fn allowed(hand: &[Card], played: &[Card]) -> Vec<Card> {
-    let Some(first) = played.iter().find(|c| !c.is_fool()) else {
-        return hand.to_vec();
-    };
-    let mut out: Vec<Card> = match first.suit() {
-        Some(s) => hand
-            .iter()
-            .copied()
-            .filter(|c| c.suit() == Some(s))
-            .collect(),
-        None => Vec::new(),
-    };
-    if out.is_empty() {
-        let best = played
-            .iter()
-            .filter_map(|c| c.trump_number())
-            .max()
-            .unwrap_or(0);
-        let trumps: Vec<Card> = hand.iter().copied().filter(|c| c.is_trump()).collect();
-        let over: Vec<Card> = trumps
-            .iter()
-            .copied()
-            .filter(|c| c.trump_number().unwrap() > best)
-            .collect();
-        out = if over.is_empty() { trumps } else { over };
-    }
-    if out.is_empty() {
-        return hand.to_vec();
-    }
-    if hand.contains(&Card::FOOL) {
-        out.push(Card::FOOL);
-    }
-    out
-}
-
-/// The seat that wins a trick (without the slam exception).
-fn winner(trick: &[(Seat, Card)]) -> Seat {
-    if let Some(p) = trick
-        .iter()
-        .filter(|p| p.1.is_trump())
-        .max_by_key(|p| p.1.trump_number())
-    {
-        return p.0;
-    }
-    let suit = trick
-        .iter()
-        .find(|p| !p.1.is_fool())
-        .and_then(|p| p.1.suit());
-    trick
-        .iter()
-        .filter(|p| p.1.suit().is_some() && p.1.suit() == suit)
-        .max_by_key(|p| p.1.rank())
-        .map(|p| p.0)
-        .unwrap()
 }
