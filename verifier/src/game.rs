@@ -382,9 +382,7 @@ pub struct Game {
 }
 
 /// A variant's engine stepped through the record so far ([`Game`]): one
-/// arm per variant whose engine steps; the others replay the record.
-// The game holds its stepper in a `Box`: the arms' sizes do not matter.
-#[allow(clippy::large_enum_variant)]
+/// arm per variant, each engine stepping.
 #[derive(Debug, Clone)]
 // The game holds its stepper boxed: the arms' sizes do not matter.
 #[allow(clippy::large_enum_variant)]
