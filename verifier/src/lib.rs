@@ -346,6 +346,47 @@ pub(crate) static NO_FACTS: notation::check::Facts = notation::check::Facts {
     played_twice: Vec::new(),
 };
 
+impl<'r> Deal<'r> {
+    /// A deal without structural faults, as the stepped engines take it
+    /// ([`steppable`]).
+    pub(crate) fn clean(record: &'r Record, table: Table, options: &'r RuleOptions) -> Deal<'r> {
+        Deal {
+            record,
+            table,
+            options,
+            wrong_deal: false,
+            cut: None,
+            facts: &NO_FACTS,
+        }
+    }
+}
+
+/// The rule options of a deal of `variant` that its engine can step (the
+/// `Stepped` of each variant, [`game::Game`]): a deal with hands, a table,
+/// readable options, no structural finding and no score sheet. Other
+/// deals are judged by the whole replay. With the report a stepped engine
+/// starts from: no events.
+pub(crate) fn steppable(
+    record: &Record,
+    table: Table,
+    variant: Variant,
+) -> Option<(RuleOptions, Report)> {
+    if table.variant != variant || record.is_partial() || record.result.is_some() {
+        return None;
+    }
+    let options = RuleOptions::from_record(record, table.variant).ok()?;
+    let structure = notation::check::structure_of(record, table);
+    if structure.wrong_deal || !structure.problems.is_empty() {
+        return None;
+    }
+    let report = Report {
+        variant: Some(table.variant),
+        no_events: true,
+        ..Report::default()
+    };
+    Some((options, report))
+}
+
 impl Deal<'_> {
     /// The tricks that are judged: those before a trick of the wrong size
     /// (ALL-3).

@@ -73,14 +73,7 @@ impl Stepped {
             no_events: true,
             ..Report::default()
         };
-        let deal = Deal {
-            record,
-            table,
-            options: &options,
-            wrong_deal: false,
-            cut: None,
-            facts: &crate::NO_FACTS,
-        };
+        let deal = Deal::clean(record, table, &options);
         let start = session_start(&deal, &mut session.clone(), &mut report)?;
         let now = Box::new(Engine::start(&deal, start, report.clone()));
         Some(Stepped {
@@ -97,14 +90,7 @@ impl Stepped {
     }
 
     fn deal<'r>(&'r self, record: &'r Record) -> Deal<'r> {
-        Deal {
-            record,
-            table: self.table,
-            options: &self.options,
-            wrong_deal: false,
-            cut: None,
-            facts: &crate::NO_FACTS,
-        }
+        Deal::clean(record, self.table, &self.options)
     }
 
     /// The engine after as much of `record` as it can keep: the one after

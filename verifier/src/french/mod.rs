@@ -510,27 +510,8 @@ impl Stepped {
     /// step it: a deal with hands, a table, readable options and no
     /// structural finding. Other deals are judged by the whole replay.
     pub(crate) fn new(record: &Record, table: Table) -> Option<Stepped> {
-        if table.variant != notation::Variant::FrenchTarot || record.is_partial() {
-            return None;
-        }
-        let options = RuleOptions::from_record(record, table.variant).ok()?;
-        let structure = notation::check::structure_of(record, table);
-        if structure.wrong_deal || !structure.problems.is_empty() || record.result.is_some() {
-            return None;
-        }
-        let deal = Deal {
-            record,
-            table,
-            options: &options,
-            wrong_deal: false,
-            cut: None,
-            facts: &crate::NO_FACTS,
-        };
-        let report = Report {
-            variant: Some(table.variant),
-            no_events: true,
-            ..Report::default()
-        };
+        let (options, report) = crate::steppable(record, table, notation::Variant::FrenchTarot)?;
+        let deal = Deal::clean(record, table, &options);
         let start = Engine::start(&deal, report);
         Some(Stepped {
             options: std::sync::Arc::new(options),
@@ -543,14 +524,7 @@ impl Stepped {
     }
 
     fn deal<'r>(&'r self, record: &'r Record) -> Deal<'r> {
-        Deal {
-            record,
-            table: self.table,
-            options: &self.options,
-            wrong_deal: false,
-            cut: None,
-            facts: &crate::NO_FACTS,
-        }
+        Deal::clean(record, self.table, &self.options)
     }
 
     /// The engine after `record`, the record so far.

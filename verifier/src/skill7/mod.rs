@@ -299,27 +299,8 @@ impl Stepped {
     /// step it: a deal with hands, a table, readable options and no
     /// structural finding. Other deals are judged by the whole replay.
     pub(crate) fn new(record: &Record, table: notation::check::Table) -> Option<Stepped> {
-        if table.variant != notation::Variant::Skill7Tarock || record.is_partial() {
-            return None;
-        }
-        let options = crate::RuleOptions::from_record(record, table.variant).ok()?;
-        let structure = notation::check::structure_of(record, table);
-        if structure.wrong_deal || !structure.problems.is_empty() || record.result.is_some() {
-            return None;
-        }
-        let deal = Deal {
-            record,
-            table,
-            options: &options,
-            wrong_deal: false,
-            cut: None,
-            facts: &crate::NO_FACTS,
-        };
-        let report = Report {
-            variant: Some(table.variant),
-            no_events: true,
-            ..Report::default()
-        };
+        let (options, report) = crate::steppable(record, table, notation::Variant::Skill7Tarock)?;
+        let deal = Deal::clean(record, table, &options);
         let start = Engine::start(&deal, report);
         Some(Stepped {
             now: start.clone(),
