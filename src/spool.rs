@@ -20,6 +20,21 @@ pub struct Spool {
     lost: Option<io::Error>,
 }
 
+/// The unnamed temporary file of a spill, made on the first spill: `None`
+/// (and `stuck` set, so that no spill is tried again) when none can be made.
+pub(crate) fn spill_file<'f>(file: &'f mut Option<File>, stuck: &mut bool) -> Option<&'f File> {
+    if file.is_none() {
+        match unnamed() {
+            Ok(f) => *file = Some(f),
+            Err(_) => {
+                *stuck = true;
+                return None;
+            }
+        }
+    }
+    file.as_ref()
+}
+
 /// A temporary file with no name: removed as soon as it is opened, so
 /// nothing is left behind, whatever happens to the process.
 pub(crate) fn unnamed() -> io::Result<File> {

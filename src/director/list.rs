@@ -82,16 +82,9 @@ impl<T: Serialize + DeserializeOwned> List<T> {
     }
 
     fn spill(&mut self) {
-        if self.file.is_none() {
-            match crate::spool::unnamed() {
-                Ok(f) => self.file = Some(f),
-                Err(_) => {
-                    self.stuck = true;
-                    return;
-                }
-            }
-        }
-        let Some(file) = &self.file else { return };
+        let Some(file) = crate::spool::spill_file(&mut self.file, &mut self.stuck) else {
+            return;
+        };
         match file.write_all_at(&self.tail, self.on_disk) {
             Ok(()) => {
                 self.on_disk += self.tail.len() as u64;

@@ -69,16 +69,9 @@ impl Pairs {
 
     /// The chunk sorted and written as a run.
     fn spill(&mut self) {
-        if self.file.is_none() {
-            match crate::spool::unnamed() {
-                Ok(f) => self.file = Some(f),
-                Err(_) => {
-                    self.stuck = true;
-                    return;
-                }
-            }
-        }
-        let Some(file) = &self.file else { return };
+        let Some(file) = crate::spool::spill_file(&mut self.file, &mut self.stuck) else {
+            return;
+        };
         self.chunk.sort_unstable();
         let bytes = encode(&self.chunk);
         match file.write_all_at(&bytes, self.written) {
