@@ -132,8 +132,10 @@ fn tarotmag_17s_own_score_disagrees_with_the_rules() {
 
 #[test]
 fn tarotclub_log_of_our_own_gives_back_the_deal() {
-    // `tarok gen --variant french-tarot --seed 2`, written as a TarotClub
-    // log (trailing commas included), imports to the generated hands.
+    // `tarok gen --variant french-tarot --seed 2` (tarotclub-guard.tarok,
+    // made before the French generator went through `Game`, issue 25),
+    // written as a TarotClub log (trailing commas included), imports to
+    // the generated hands.
     let imported = import(&[
         "convert",
         "--from",
@@ -143,7 +145,7 @@ fn tarotclub_log_of_our_own_gives_back_the_deal() {
     let (record, report) = &imported[0];
     clean("tarotclub-guard.json", report);
     assert_eq!(report.totals, vec![84, 84, -252, 84]);
-    let generated = stdout(&tarok(&["gen", "--variant", "french-tarot", "--seed", "2"]));
+    let generated = std::fs::read_to_string("tests/import/tarotclub-guard.tarok").unwrap();
     let generated = notation::parse_str(&generated).remove(0).unwrap();
     assert_eq!(cards_of(record), cards_of(&generated));
     assert_eq!(
