@@ -1868,7 +1868,10 @@ fn foreign(variant: Variant, mv: &Move) -> Option<&'static str> {
     (!used).then_some(act.word())
 }
 
-const LEADS: [Option<Lead>; 6] = [
+/// The names a led fool can be given, and the renamings of it within the
+/// trick, in the order the game lists them: none, the suits, trumps
+/// (DK-FOOL-8).
+pub(crate) const LEADS: [Option<Lead>; 6] = [
     None,
     Some(Lead::Suit(Suit::Spades)),
     Some(Lead::Suit(Suit::Hearts)),
@@ -1898,12 +1901,11 @@ fn over_discard() -> Problem {
 fn acts(variant: Variant, phase: Phase, seat: Seat, skat: &[Card]) -> Vec<Act> {
     let _ = seat;
     let mut out = Vec::new();
-    let words = notation::words::actions(Some(variant));
     let games = || {
-        words
+        notation::Game::ALL
             .iter()
-            .filter_map(|w| notation::Game::from_word(w))
-            .map(|game| Act::Bid { game })
+            .filter(move |g| g.variant() == variant)
+            .map(|&game| Act::Bid { game })
     };
     let bonuses = || Bonus::ALL.iter().copied();
     let contras = |out: &mut Vec<Act>| {

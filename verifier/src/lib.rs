@@ -387,6 +387,17 @@ pub(crate) fn steppable(
     Some((options, report))
 }
 
+/// Whether `record` (a stepped deal with moves appended) has no structural
+/// finding and no score sheet: a stepped engine judges it; otherwise the
+/// caller replays it whole.
+pub(crate) fn structurally_clean(record: &Record, table: Table) -> bool {
+    let structure = notation::check::structure_of(record, table);
+    !structure.wrong_deal
+        && structure.cut.is_none()
+        && structure.problems.is_empty()
+        && record.result.is_none()
+}
+
 impl Deal<'_> {
     /// The tricks that are judged: those before a trick of the wrong size
     /// (ALL-3).

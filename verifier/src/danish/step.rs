@@ -15,27 +15,16 @@
 //! engine then starts again from the deal for each judgement too.
 
 use notation::check::Table;
-use notation::{Act, Card, Lead, Record, Seat, Suit, Trick, Variant};
+use notation::{Act, Card, Lead, Record, Seat, Trick, Variant};
 
 use super::declarations::{combos, Combo, SLOTS};
 use super::fool::passes_lead;
 use super::play::duty_broken;
 use super::state::Game;
 use super::{carry, session_start, Engine, Read, Start, Step};
-use crate::game::Move;
+use crate::game::{Move, LEADS};
 use crate::trick::lead_of;
 use crate::{Deal, Report, RuleOptions, Session};
-
-/// The names a led fool can be given, in the order `crate::game` lists
-/// them (none, the suits, trumps: DK-FOOL-8).
-const NAMES: [Option<Lead>; 6] = [
-    None,
-    Some(Lead::Suit(Suit::Spades)),
-    Some(Lead::Suit(Suit::Hearts)),
-    Some(Lead::Suit(Suit::Diamonds)),
-    Some(Lead::Suit(Suit::Clubs)),
-    Some(Lead::Trumps),
-];
 
 /// The engine of a deal played step by step: at the deal's start (the
 /// session it starts from, the findings that gives) and after the record
@@ -198,7 +187,7 @@ impl Stepped {
         }
         let mut out = Vec::new();
         for card in game.hands[leader].iter() {
-            let names: &[Option<Lead>] = if card.is_fool() { &NAMES } else { &[None] };
+            let names: &[Option<Lead>] = if card.is_fool() { &LEADS } else { &[None] };
             if card.is_fool() && t >= 24 {
                 continue;
             }

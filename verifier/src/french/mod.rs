@@ -570,12 +570,7 @@ impl Stepped {
     /// with a move appended), no events built; `None` where the structural
     /// checks find anything (the caller replays then).
     pub(crate) fn judge(&self, record: &Record) -> Option<Report> {
-        let structure = notation::check::structure_of(record, self.table);
-        if structure.wrong_deal
-            || structure.cut.is_some()
-            || !structure.problems.is_empty()
-            || record.result.is_some()
-        {
+        if !crate::structurally_clean(record, self.table) {
             return None;
         }
         let mut engine = if self.now.fits(record) {

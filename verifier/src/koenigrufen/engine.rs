@@ -330,12 +330,7 @@ impl Stepped {
     /// with a move appended), no events built; `None` where the structural
     /// checks find anything (the caller replays then).
     pub(crate) fn judge(&self, record: &Record, table: Table) -> Option<Report> {
-        let structure = notation::check::structure_of(record, table);
-        if structure.wrong_deal
-            || structure.cut.is_some()
-            || !structure.problems.is_empty()
-            || record.result.is_some()
-        {
+        if !crate::structurally_clean(record, table) {
             return None;
         }
         let mut engine = if self.now.fits(record) {
