@@ -467,7 +467,7 @@ impl Engine {
             // The structural check found it already: this
             // finding replaces it, with its seat, rule and fine.
             self.out.report.problems.retain(|p| {
-                !(p.kind == "duplicate-card" && p.card == Some(c) && p.trick == Some(t as u16))
+                !(p.kind == Kind::DuplicateCard && p.card == Some(c) && p.trick == Some(t as u16))
             });
         }
         self.out.irregular(
@@ -638,7 +638,7 @@ impl Engine {
             .report
             .problems
             .iter_mut()
-            .find(|p| p.kind == "wrong-trick-size" && p.trick == Some(t as u16))
+            .find(|p| p.kind == Kind::WrongTrickSize && p.trick == Some(t as u16))
         {
             p.rule = Some(Rule::DkDeal3.id());
             p.seat = Some(offender);

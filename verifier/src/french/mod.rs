@@ -532,14 +532,7 @@ impl Stepped {
         if !self.now.fits(record) {
             self.now = self.start.clone();
         }
-        let deal = Deal {
-            record,
-            table: self.table,
-            options: &self.options,
-            wrong_deal: false,
-            cut: None,
-            facts: &crate::NO_FACTS,
-        };
+        let deal = Deal::clean(record, self.table, &self.options);
         self.now.catch_up(&deal);
         self.due = self.now.due(&deal);
         // After legal entries only, each bid rises: the last one stands.

@@ -272,7 +272,7 @@ impl Replay<'_> {
             return;
         };
         for p in self.out.problems_mut() {
-            if p.kind == "wrong-trick-size" && p.trick == Some(t as u16) {
+            if p.kind == Kind::WrongTrickSize && p.trick == Some(t as u16) {
                 p.help
                     .push_str("; the deal is void: settled with nothing paid (KR-PLAY-10)");
             }
