@@ -472,7 +472,7 @@ impl Findings {
             self.deal.append_value(deal);
             self.index.append_value(i as u32);
             self.kind.append_value(p.kind.as_str());
-            self.rule.append_option(p.rule);
+            self.rule.append_option(p.rule.map(notation::Rule::id));
             self.seat.append_option(p.seat);
             self.trick.append_option(p.trick);
             self.card.append_option(p.card.map(|c| c.code()));
@@ -565,7 +565,7 @@ impl Ledger {
         self.payee.append_option(seat);
         self.payee_pot.append_option(pot);
         self.amount.append_value(p.amount);
-        self.rule.append_value(p.rule);
+        self.rule.append_value(p.rule.id());
         self.reason.append_value(&*p.reason);
         let (at, trick) = match p.at {
             Moment::Deal => ("deal", None),

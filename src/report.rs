@@ -215,7 +215,7 @@ impl miette::Diagnostic for Shown<'_> {
         let Some(rule) = self.problem.rule else {
             return miette::Diagnostic::help(&self.problem);
         };
-        let see = format!("see: {}", crate::rules::command(rule));
+        let see = format!("see: {}", crate::rules::command(rule.id()));
         Some(Box::new(match self.problem.help.as_str() {
             "" => see,
             help => format!("{help}\n({see})"),

@@ -200,8 +200,9 @@ pub struct Finding {
     /// The classification: what kind of fault it is.
     pub kind: Kind,
     #[serde(skip_serializing_if = "Option::is_none")]
-    /// The rules digest id of the rule broken (`DK-PLAY-2`).
-    pub rule: Option<&'static str>,
+    /// The rule broken (its id, `DK-PLAY-2`, is what diagnostics and the
+    /// JSON form write).
+    pub rule: Option<Rule>,
     #[serde(skip_serializing_if = "Option::is_none")]
     /// The seat at fault.
     pub seat: Option<Seat>,
@@ -283,19 +284,9 @@ impl Problem {
         self
     }
 
-    /// The rule broken, named by its variant of [`Rule`]; the finding
-    /// keeps its id (`DK-PLAY-2`), as the JSON form writes it.
+    /// The rule broken, named by its variant of [`Rule`].
     pub fn rule(mut self, rule: Rule) -> Problem {
-        self.rule = Some(rule.id());
-        self
-    }
-
-    /// The rule broken, by an id that reaches the finding through a
-    /// variable (chosen among literal ids); a literal is written
-    /// `.rule(Rule::DkPlay2)`. Every id the code names is checked against
-    /// the rules reference by the tests of `src/rules.rs`.
-    pub fn rule_id(mut self, id: &'static str) -> Problem {
-        self.rule = Some(id);
+        self.rule = Some(rule);
         self
     }
 

@@ -211,7 +211,7 @@ impl Finding {
         let path = source.locate(p).path;
         Finding {
             kind: p.kind.to_string(),
-            rule: p.rule.map(str::to_string),
+            rule: p.rule.map(|r| r.id().to_string()),
             seat: p.seat,
             player: p
                 .seat

@@ -37,6 +37,7 @@ mod pairs;
 mod rulings;
 
 use notation::Kind;
+use notation::Rule;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -295,7 +296,7 @@ fn finding(
             .and_then(|s| players::name(names, s))
             .map(str::to_owned),
         kind: p.kind.as_str(),
-        rule: p.rule,
+        rule: p.rule.map(Rule::id),
         trick: p.trick,
         card: p.card.map(|c| c.to_string()),
         consequence: None,
@@ -592,7 +593,7 @@ fn bid(record: &Record) -> Option<(String, u8)> {
 fn consequences(problems: &[Problem], report: &verifier::Report, rows: &mut [Irregularity]) {
     let mut used = vec![false; report.ledger.len()];
     let abandoned_by = report.events.iter().find_map(|e| match e {
-        verifier::Event::Rule { rule, text, .. } if *rule == "DK-FINE-3" => text
+        verifier::Event::Rule { rule, text, .. } if *rule == Rule::DkFine3 => text
             .split_once('(')
             .and_then(|(_, r)| r.split_once(')'))
             .map(|(r, _)| r.to_owned()),
@@ -601,7 +602,7 @@ fn consequences(problems: &[Problem], report: &verifier::Report, rows: &mut [Irr
     // A French deal that scores 0: irregular (FR-IRREG-2) or void
     // (FR-SCORE-8: a bare petit, a wrong deal, four passes).
     let french_zero = report.events.iter().find_map(|e| match e {
-        verifier::Event::Rule { rule, .. } if matches!(*rule, "FR-IRREG-2" | "FR-SCORE-8") => {
+        verifier::Event::Rule { rule, .. } if matches!(*rule, Rule::FrIrreg2 | Rule::FrScore8) => {
             Some(*rule)
         }
         _ => None,
@@ -610,7 +611,7 @@ fn consequences(problems: &[Problem], report: &verifier::Report, rows: &mut [Irr
     // pays": a wrong number of cards found in play, a cause for a redeal).
     let void = report.events.iter().find_map(|e| match e {
         verifier::Event::Rule { rule, text, .. }
-            if (rule.starts_with("KR-") || rule.starts_with("S7-"))
+            if (rule.id().starts_with("KR-") || rule.id().starts_with("S7-"))
                 && text.contains("void, nobody pays") =>
         {
             Some(*rule)
@@ -653,7 +654,7 @@ fn consequences(problems: &[Problem], report: &verifier::Report, rows: &mut [Irr
                 });
             }
         }
-        if !abandon_told && p.rule.is_some() && abandoned_by.as_deref() == p.rule {
+        if !abandon_told && p.rule.is_some() && abandoned_by.as_deref() == p.rule.map(Rule::id) {
             abandon_told = true;
             parts.push("deal abandoned (DK-FINE-3)".into());
         }

@@ -204,10 +204,16 @@ fn fragment_start() -> String {
 }
 
 fn collect_rules(lesson: &Lesson, rules: &mut Vec<&'static str>) {
-    rules.extend(lesson.report.problems.iter().filter_map(|p| p.rule));
-    rules.extend(lesson.report.ledger.iter().map(|p| p.rule));
+    rules.extend(
+        lesson
+            .report
+            .problems
+            .iter()
+            .filter_map(|p| p.rule.map(notation::Rule::id)),
+    );
+    rules.extend(lesson.report.ledger.iter().map(|p| p.rule.id()));
     rules.extend(lesson.report.events.iter().filter_map(|e| match e {
-        Event::Rule { rule, .. } => Some(*rule),
+        Event::Rule { rule, .. } => Some(rule.id()),
         _ => None,
     }));
 }
@@ -839,8 +845,8 @@ fn played(out: &mut String, l: &Lesson, t: usize, play: &Play, winner: Option<u8
             let _ = write!(
                 out,
                 " <a class=\"rule bad\" href=\"{}\">{}</a>",
-                esc(&rule_url(rule)),
-                esc(rule)
+                esc(&rule_url(rule.id())),
+                esc(rule.id())
             );
         }
     }
@@ -1087,7 +1093,7 @@ fn moment(out: &mut String, l: &Lesson, at: Moment) {
                 let _ = write!(
                     out,
                     "<p class=\"rule-note\">{} {}</p>",
-                    rule_link(rule),
+                    rule_link(rule.id()),
                     esc(&words(l, &text))
                 );
             }
@@ -1104,7 +1110,7 @@ fn moment(out: &mut String, l: &Lesson, at: Moment) {
                 esc(&party(l, p.payee)),
                 p.amount,
                 esc(&words(l, &p.reason)),
-                rule_link(p.rule)
+                rule_link(p.rule.id())
             );
         }
         out.push_str("</ul>");
@@ -1132,7 +1138,7 @@ fn ledger(out: &mut String, l: &Lesson) {
                 esc(&party(l, p.payee)),
                 p.amount,
                 esc(&words(l, &p.reason)),
-                rule_link(p.rule)
+                rule_link(p.rule.id())
             );
         }
         out.push_str("</tbody></table>");
@@ -1194,8 +1200,8 @@ fn problem_line(out: &mut String, p: &Problem, l: Option<&Lesson>) {
         let _ = write!(
             out,
             "<a class=\"rule bad\" href=\"{}\">{}</a> ",
-            esc(&rule_url(rule)),
-            esc(rule)
+            esc(&rule_url(rule.id())),
+            esc(rule.id())
         );
     }
     let _ = write!(out, "<span class=\"kind\">{}</span> ", esc(p.kind.as_str()));

@@ -685,8 +685,11 @@ mod tests {
                         );
                         for &c in e.iter().filter(|c| !g.contains(c)) {
                             let refused = game.clone().apply(Move::play(seat, c)).unwrap_err();
-                            let rules: Vec<&str> =
-                                refused.problems.iter().filter_map(|p| p.rule).collect();
+                            let rules: Vec<&str> = refused
+                                .problems
+                                .iter()
+                                .filter_map(|p| p.rule.map(notation::Rule::id))
+                                .collect();
                             assert!(
                                 !rules.is_empty() && rules.iter().all(|r| BARRED.contains(r)),
                                 "{at}: {} refused by {rules:?}",

@@ -8,6 +8,7 @@
 
 extern crate tarok_verifier as verifier;
 
+use notation::Rule;
 use notation::{Act, Action, Card, Item, Lead, Party, Pot, Rank, Record, Span, Suit, Tag};
 use verifier::gen::danish::{self as g, Setup};
 use verifier::gen::Rng;
@@ -62,7 +63,7 @@ fn write(dir: &str, name: &str, comments: &[&str], mut records: Vec<Record>, exp
     let found: Vec<String> = reports
         .iter()
         .flat_map(|r| &r.problems)
-        .map(|p| format!("{}[{}]", p.kind, p.rule.unwrap_or("-")))
+        .map(|p| format!("{}[{}]", p.kind, p.rule.map_or("-", |r| r.id())))
         .collect();
     println!("{name}: expect {expect}; found {}", found.join(", "));
     let found = if found.is_empty() {
@@ -195,7 +196,7 @@ fn main() {
     let lost = rep
         .ledger
         .iter()
-        .filter(|p| p.rule == "DK-PAY-3" && p.payee == Party::Pot(Pot::King))
+        .filter(|p| p.rule == Rule::DkPay3 && p.payee == Party::Pot(Pot::King))
         .count() as i64;
     let king_start = 130 - 5 * lost;
     let pagat = r
@@ -326,7 +327,7 @@ fn main() {
                     matches!(
                         e,
                         verifier::Event::Rule {
-                            rule: "DK-FOOL-6",
+                            rule: Rule::DkFool6,
                             ..
                         }
                     )
@@ -1095,7 +1096,7 @@ fn findings(records: &[Record]) -> Vec<String> {
         .remove(0)
         .problems
         .iter()
-        .map(|p| format!("{}[{}]", p.kind, p.rule.unwrap_or("-")))
+        .map(|p| format!("{}[{}]", p.kind, p.rule.map_or("-", |r| r.id())))
         .collect()
 }
 

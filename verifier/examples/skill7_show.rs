@@ -34,7 +34,7 @@ fn main() {
             println!(
                 "! {}[{}] seat {:?} trick {:?} card {:?}: {}",
                 p.kind,
-                p.rule.unwrap_or("-"),
+                p.rule.map_or("-", notation::Rule::id),
                 p.seat,
                 p.trick,
                 p.card,

@@ -14,6 +14,7 @@
 //! assert!(tarok_verifier::expect::matches(&wanted, &found));
 //! ```
 
+use notation::Rule;
 use notation::{Problem, Record};
 
 /// The findings a record's `expect:` comment names (empty for `clean`), or
@@ -34,7 +35,7 @@ pub fn expectation(record: &Record) -> Option<Vec<String>> {
 
 /// A finding as an expectation names it: `kind[RULE]`, or `kind[-]`.
 pub fn token(p: &Problem) -> String {
-    format!("{}[{}]", p.kind, p.rule.unwrap_or("-"))
+    format!("{}[{}]", p.kind, p.rule.map_or("-", Rule::id))
 }
 
 /// Whether the findings are exactly the ones named, in any order.

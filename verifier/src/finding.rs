@@ -4,6 +4,7 @@
 //! fault and make them one [`Problem`] here.
 
 use notation::Problem;
+use notation::Rule;
 
 /// Several faults of one act (one improper skat, one card laid away against
 /// two rules) as the one finding the
@@ -11,7 +12,7 @@ use notation::Problem;
 /// rule id that comes first in `order` (the digest's order), its message
 /// names every fault, each place keeps its label, and the help names the
 /// other rule ids. One fault alone is returned as it is.
-pub fn one_finding(mut faults: Vec<Problem>, order: &[&str], what: &str) -> Option<Problem> {
+pub fn one_finding(mut faults: Vec<Problem>, order: &[Rule], what: &str) -> Option<Problem> {
     let rank = |p: &Problem| {
         order
             .iter()
@@ -25,7 +26,7 @@ pub fn one_finding(mut faults: Vec<Problem>, order: &[&str], what: &str) -> Opti
     if rest.is_empty() {
         return Some(first);
     }
-    let mut others: Vec<&str> = Vec::new();
+    let mut others: Vec<Rule> = Vec::new();
     for p in &rest {
         if let Some(r) = p.rule {
             if Some(r) != first.rule && !others.contains(&r) {
@@ -61,7 +62,10 @@ pub fn one_finding(mut faults: Vec<Problem>, order: &[&str], what: &str) -> Opti
     let also = if others.is_empty() {
         String::new()
     } else {
-        format!("; it also breaks {}", others.join(", "))
+        format!(
+            "; it also breaks {}",
+            others.iter().map(|r| r.id()).collect::<Vec<_>>().join(", ")
+        )
     };
     first.help = format!("{what}{also}: {}", {
         let mut helps = vec![first.help.clone()];

@@ -115,6 +115,7 @@ mod trick;
 
 use notation::check::Table;
 use notation::Kind;
+use notation::Rule;
 use notation::{Party, Problem, Record, Variant};
 
 pub use danish::parse_pots;
@@ -158,7 +159,7 @@ pub struct Payment {
     /// How much (always positive).
     pub amount: i64,
     /// The rule id of the digest that makes the payment (`DK-PAY-3`).
-    pub rule: &'static str,
+    pub rule: Rule,
     /// What the payment is for, in plain words ("king lost in trick 7").
     pub reason: Reason,
     /// When in the deal it is made.
@@ -196,7 +197,7 @@ pub enum Event {
         /// When in the deal.
         at: Moment,
         /// The rule id (`DK-POT-5`).
-        rule: &'static str,
+        rule: Rule,
         /// What happened, in plain words.
         text: String,
     },
@@ -551,7 +552,7 @@ fn end_session(table: Table, session: &mut Session, report: &mut Report) {
     session.danish = danish::SessionState::default();
     report.event(|| Event::Rule {
         at: Moment::Settlement,
-        rule: "DK-POT-5",
+        rule: Rule::DkPot5,
         text: format!(
             "the session ends: the {} in the pots is divided among the {} players at the table",
             pots[0] + pots[1],
@@ -608,11 +609,11 @@ fn scores_tag(record: &Record, table: Table, session: &mut Session, report: &mut
         values[seat] = amount;
     }
     let rule = match table.variant {
-        Variant::FrenchTarot => Some("FR-SCORE-6"),
+        Variant::FrenchTarot => Some(Rule::FrScore6),
         _ => None,
     };
     let with_rule = |p: Problem| match rule {
-        Some(r) => p.rule_id(r),
+        Some(r) => p.rule(r),
         None => p,
     };
     if table.variant != Variant::DanishTarok && values.iter().sum::<i64>() != 0 {

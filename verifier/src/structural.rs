@@ -3,6 +3,7 @@
 //! words of the one `incomplete` finding of a record that stops before the
 //! deal's end (ALL-4), and what leaving a deal unsettled means.
 
+use notation::Rule;
 use notation::{Kind, Problem, Record};
 
 use crate::Report;
@@ -39,13 +40,7 @@ impl Stop {
 /// and that the score sheet's claim could not be checked. `rule` is the
 /// game's rule id (DK-PLAY-5, FR-PLAY-7, KR-NEG-1, S7-PLAY-6). The deal is
 /// left unsettled: no payments, no totals, no pots after it.
-pub fn incomplete(
-    report: &mut Report,
-    record: &Record,
-    rule: &'static str,
-    stop: Stop,
-    tricks: usize,
-) {
+pub fn incomplete(report: &mut Report, record: &Record, rule: Rule, stop: Stop, tricks: usize) {
     let where_ = match stop {
         Stop::BeforePlay => "the record stops before the play".to_string(),
         Stop::Tricks { recorded, short } => format!(
@@ -71,7 +66,7 @@ pub fn incomplete(
             Kind::Incomplete,
             format!("{where_}: the deal is not settled, and its claim could not be checked"),
         )
-        .rule_id(rule)
+        .rule(rule)
         .at(span, "the record stops here")
         .help("write the rest of the deal, or leave the deal out; a director scores an unfinished record by a ruling"),
     );

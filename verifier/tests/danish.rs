@@ -3,6 +3,7 @@
 
 extern crate tarok_verifier as verifier;
 
+use notation::Rule;
 use notation::{Act, Action, Card, Party, Record, Span};
 use proptest::prelude::*;
 use verifier::gen::{self, Rng};
@@ -192,11 +193,11 @@ proptest! {
         let report = check(&record);
         let p = first(&report);
         prop_assert_eq!(p.kind.as_str(), "revoke");
-        prop_assert_eq!(p.rule, Some("DK-PLAY-2"));
+        prop_assert_eq!(p.rule, Some(Rule::DkPlay2));
         prop_assert_eq!(p.trick, Some(trick as u16));
         prop_assert_eq!(p.seat, Some(seat));
         // The fine is in the ledger and the deal is abandoned.
-        prop_assert!(report.ledger.iter().any(|l| l.rule == "DK-PLAY-2" && l.amount == 40));
+        prop_assert!(report.ledger.iter().any(|l| l.rule == Rule::DkPlay2 && l.amount == 40));
         assert_conserved(&record, &report);
         // Also in the partial record: the hand is what the seat played.
         let mut partial = record.clone();
@@ -238,12 +239,12 @@ proptest! {
         let report = check(&reparse(&record));
         let p = first(&report);
         prop_assert_eq!(p.kind.as_str(), "illegal-discard");
-        prop_assert_eq!(p.rule, Some("DK-DISCARD-2"));
+        prop_assert_eq!(p.rule, Some(Rule::DkDiscard2));
         prop_assert_eq!(p.seat, Some(dealer));
         prop_assert_eq!(p.card, Some(bad));
-        prop_assert!(report.ledger.iter().any(|l| l.rule == "DK-DISCARD-2" && l.amount == 40));
+        prop_assert!(report.ledger.iter().any(|l| l.rule == Rule::DkDiscard2 && l.amount == 40));
         // Abandoned at the skat: no declaration, no trick is paid.
-        prop_assert!(report.ledger.iter().all(|l| matches!(l.rule, "DK-POT-2" | "DK-PAY-1" | "DK-DISCARD-2")));
+        prop_assert!(report.ledger.iter().all(|l| matches!(l.rule, Rule::DkPot2 | Rule::DkPay1 | Rule::DkDiscard2)));
     }
 
     #[test]
@@ -259,11 +260,11 @@ proptest! {
         let report = check(&reparse(&record));
         let p = first(&report);
         prop_assert_eq!(p.kind.as_str(), "wrong-declaration");
-        prop_assert_eq!(p.rule, Some("DK-DECL-4"));
+        prop_assert_eq!(p.rule, Some(Rule::DkDecl4));
         prop_assert_eq!(p.seat, Some(seat));
         // Fined 40 into each pot; the bonus is never paid.
-        prop_assert_eq!(report.ledger.iter().filter(|l| l.rule == "DK-DECL-4" && l.amount == 40).count(), 2);
-        prop_assert!(!report.ledger.iter().any(|l| l.rule == "DK-PAY-2" && l.payee == Party::Seat(seat)));
+        prop_assert_eq!(report.ledger.iter().filter(|l| l.rule == Rule::DkDecl4 && l.amount == 40).count(), 2);
+        prop_assert!(!report.ledger.iter().any(|l| l.rule == Rule::DkPay2 && l.payee == Party::Seat(seat)));
         assert_conserved(&record, &report);
     }
 
@@ -279,7 +280,7 @@ proptest! {
         let report = check(&reparse(&record));
         let p = first(&report);
         prop_assert_eq!(p.kind.as_str(), "missing-declaration");
-        prop_assert_eq!(p.rule, Some("DK-DECL-4"));
+        prop_assert_eq!(p.rule, Some(Rule::DkDecl4));
         prop_assert_eq!(p.seat, Some(removed.seat));
         assert_conserved(&record, &report);
     }
@@ -293,9 +294,9 @@ proptest! {
         let report = check(&reparse(&record));
         let p = first(&report);
         prop_assert_eq!(p.kind.as_str(), "out-of-turn");
-        prop_assert_eq!(p.rule, Some("DK-PLAY-1"));
+        prop_assert_eq!(p.rule, Some(Rule::DkPlay1));
         prop_assert_eq!(p.trick, Some(t as u16 + 1));
-        prop_assert_eq!(report.ledger.iter().filter(|l| l.rule == "DK-PLAY-1" && l.amount == 20).count(), 2);
+        prop_assert_eq!(report.ledger.iter().filter(|l| l.rule == Rule::DkPlay1 && l.amount == 20).count(), 2);
         assert_conserved(&record, &report);
     }
 }
@@ -387,7 +388,7 @@ fn three_kings_in_the_last_trick_pay_as_the_digest_says() {
     let at_end: Vec<_> = report
         .ledger
         .iter()
-        .filter(|p| p.at == verifier::Moment::Settlement && p.rule == "DK-PAY-5")
+        .filter(|p| p.at == verifier::Moment::Settlement && p.rule == Rule::DkPay5)
         .collect();
     let to_pot: Vec<i64> = at_end
         .iter()
@@ -411,7 +412,7 @@ fn options_change_the_payments() {
     record.claim = None;
     let base = check(&reparse(&record));
     // pagat_home_payment = false: no DK-PAY-4 line.
-    let pagat_home = base.ledger.iter().any(|p| p.rule == "DK-PAY-4");
+    let pagat_home = base.ledger.iter().any(|p| p.rule == Rule::DkPay4);
     record.tags.push(notation::Tag {
         name: "Options".into(),
         value: "pagat_home_payment=false".into(),
@@ -419,7 +420,7 @@ fn options_change_the_payments() {
         span: Span::default(),
     });
     let without = check(&reparse(&record));
-    assert!(!without.ledger.iter().any(|p| p.rule == "DK-PAY-4"));
+    assert!(!without.ledger.iter().any(|p| p.rule == Rule::DkPay4));
     assert_eq!(
         base.ledger.len() - without.ledger.len(),
         if pagat_home { 2 } else { 0 }
@@ -526,7 +527,7 @@ fn the_deal_passes_to_the_right() {
     second.claim = None;
     let report = verify(&reparse(&second), &mut session);
     assert_eq!(report.problems.len(), 1, "{:?}", report.problems);
-    assert_eq!(report.problems[0].rule, Some("DK-SEAT-3"));
+    assert_eq!(report.problems[0].rule, Some(Rule::DkSeat3));
     assert_eq!(report.problems[0].seat, Some(2));
 }
 
@@ -544,13 +545,13 @@ fn a_card_played_twice_in_a_partial_record_is_a_fined_misplay() {
         .filter(|p| p.kind == "duplicate-card")
         .collect();
     assert_eq!(dup.len(), 1, "{:?}", report.problems);
-    assert_eq!(dup[0].rule, Some("DK-PLAY-1"));
+    assert_eq!(dup[0].rule, Some(Rule::DkPlay1));
     assert_eq!(dup[0].trick, Some(21));
     assert!(dup[0].seat.is_some());
     assert!(report
         .ledger
         .iter()
-        .any(|p| p.rule == "DK-PLAY-1" && p.amount == 20));
+        .any(|p| p.rule == Rule::DkPlay1 && p.amount == 20));
 }
 
 #[test]
@@ -635,13 +636,13 @@ fn fool_call_fine_scope_option() {
     let base = check(&reparse(&record));
     assert_eq!(base.problems[0].kind, "illegal-call");
     assert_eq!(base.problems[0].trick, Some(10));
-    assert!(!base.ledger.iter().any(|p| p.rule == "DK-FOOL-4"));
+    assert!(!base.ledger.iter().any(|p| p.rule == Rule::DkFool4));
     let fined = check(&with_option(record, "fool_call_fine_scope=any-wrong-call"));
     assert_eq!(
         fined
             .ledger
             .iter()
-            .filter(|p| p.rule == "DK-FOOL-4" && p.amount == 20)
+            .filter(|p| p.rule == Rule::DkFool4 && p.amount == 20)
             .count(),
         2
     );
@@ -655,7 +656,7 @@ fn tout_count_from_each_option() {
     let count = |r: &Report| {
         r.ledger
             .iter()
-            .filter(|p| p.rule == "DK-COUNT-2")
+            .filter(|p| p.rule == Rule::DkCount2)
             .map(|p| (p.payer, p.payee, p.amount))
             .collect::<Vec<_>>()
     };
@@ -687,7 +688,7 @@ fn tout_count_from_each_option() {
 // DK-PLAY-5, DK-POT-6). ----
 
 /// A finding as `(kind, rule, seat, trick)`.
-type Found = (String, Option<&'static str>, Option<u8>, Option<u16>);
+type Found = (String, Option<Rule>, Option<u8>, Option<u16>);
 
 /// Every finding as `(kind, rule, seat, trick)`.
 fn found(report: &Report) -> Vec<Found> {
@@ -698,12 +699,12 @@ fn found(report: &Report) -> Vec<Found> {
         .collect()
 }
 
-fn finding(kind: &str, rule: &'static str, seat: Option<u8>, trick: Option<u16>) -> Found {
+fn finding(kind: &str, rule: Rule, seat: Option<u8>, trick: Option<u16>) -> Found {
     (kind.to_owned(), Some(rule), seat, trick)
 }
 
 /// What `seat` pays under `rule` (fines go into both pots).
-fn paid(report: &Report, seat: u8, rule: &str) -> i64 {
+fn paid(report: &Report, seat: u8, rule: Rule) -> i64 {
     report
         .ledger
         .iter()
@@ -717,7 +718,7 @@ fn a_record_missing_its_last_tricks_is_incomplete_and_not_settled() {
     let report = check(&corpus_record("58-incomplete-record.tarok"));
     assert_eq!(
         found(&report),
-        [finding("incomplete", "DK-PLAY-5", None, None)]
+        [finding("incomplete", Rule::DkPlay5, None, None)]
     );
     assert!(report.problems[0].message.contains("22 of the deal's 25"));
     assert!(!report.settled);
@@ -728,14 +729,14 @@ fn a_record_missing_its_last_tricks_is_incomplete_and_not_settled() {
     let report = check(&corpus_record("59-last-trick-cut-short.tarok"));
     assert_eq!(
         found(&report),
-        [finding("incomplete", "DK-PLAY-5", None, None)]
+        [finding("incomplete", Rule::DkPlay5, None, None)]
     );
     assert!(!report.settled);
     // Stopping after the declarations, or after the deal alone.
     let record = corpus_record("60-record-stops-after-the-declarations.tarok");
     assert_eq!(
         found(&check(&record)),
-        [finding("incomplete", "DK-PLAY-5", None, None)]
+        [finding("incomplete", Rule::DkPlay5, None, None)]
     );
     let mut alone = record.clone();
     alone.discard = None;
@@ -743,7 +744,7 @@ fn a_record_missing_its_last_tricks_is_incomplete_and_not_settled() {
     let report = check(&alone);
     assert_eq!(
         found(&report),
-        [finding("incomplete", "DK-PLAY-5", None, None)],
+        [finding("incomplete", Rule::DkPlay5, None, None)],
         "no skat and nothing after it is no improper discard"
     );
     // A clean generated deal cut at any trick is incomplete, nothing else.
@@ -755,7 +756,7 @@ fn a_record_missing_its_last_tricks_is_incomplete_and_not_settled() {
         let report = check(&r);
         assert_eq!(
             found(&report),
-            [finding("incomplete", "DK-PLAY-5", None, None)],
+            [finding("incomplete", Rule::DkPlay5, None, None)],
             "{n} tricks"
         );
         assert!(!report.settled);
@@ -769,12 +770,12 @@ fn a_record_that_stops_after_the_abandoning_irregularity_is_complete() {
     ));
     assert_eq!(
         found(&report),
-        [finding("out-of-turn", "DK-DECL-6", Some(0), None)]
+        [finding("out-of-turn", Rule::DkDecl6, Some(0), None)]
     );
     assert!(report.settled);
-    assert_eq!(paid(&report, 0, "DK-DECL-6"), 40);
+    assert_eq!(paid(&report, 0, Rule::DkDecl6), 40);
     // The dealer's declarations after the abandonment are not paid.
-    assert!(!report.ledger.iter().any(|p| p.rule == "DK-PAY-2"));
+    assert!(!report.ledger.iter().any(|p| p.rule == Rule::DkPay2));
     assert_eq!(report.pots, Some([85, 85]));
 }
 
@@ -791,13 +792,13 @@ fn after_a_deal_not_settled_the_pots_are_unknown_until_stated() {
     let first = verify(&records[0], &mut session);
     assert_eq!(
         found(&first),
-        [finding("incomplete", "DK-PLAY-5", None, None)]
+        [finding("incomplete", Rule::DkPlay5, None, None)]
     );
     assert!(session.pots_unknown());
     let second = verify(&records[1], &mut session);
     assert_eq!(
         found(&second),
-        [finding("pots-unknown", "DK-POT-6", None, None)]
+        [finding("pots-unknown", Rule::DkPot6, None, None)]
     );
     assert!(!second.settled);
     assert!(second.ledger.is_empty() && second.totals.is_empty());
@@ -830,30 +831,30 @@ fn a_wrong_deal_in_play_is_the_first_wrong_hands_and_before_play_the_dealers() {
     let report = check(&corpus_record("39-wrong-card-count-in-play.tarok"));
     assert_eq!(
         found(&report),
-        [finding("wrong-card-count", "DK-DEAL-3", Some(1), None)]
+        [finding("wrong-card-count", Rule::DkDeal3, Some(1), None)]
     );
-    assert_eq!(paid(&report, 1, "DK-DEAL-3"), 80);
+    assert_eq!(paid(&report, 1, Rule::DkDeal3), 80);
     assert!(report.settled);
     // A skat card written into seat 1's hand: the dealer, 27 cards, comes
     // first in declaring order; one finding naming both hands.
     let report = check(&corpus_record("52-skat-card-written-into-a-hand.tarok"));
     assert_eq!(
         found(&report),
-        [finding("wrong-card-count", "DK-DEAL-3", Some(2), None)]
+        [finding("wrong-card-count", Rule::DkDeal3, Some(2), None)]
     );
     let p = &report.problems[0];
     assert!(p.message.contains("seat 1 holds 26") && p.message.contains("27 cards"));
-    assert_eq!(paid(&report, 2, "DK-DEAL-3"), 80);
-    assert_eq!(paid(&report, 1, "DK-DEAL-3"), 0);
+    assert_eq!(paid(&report, 2, Rule::DkDeal3), 80);
+    assert_eq!(paid(&report, 1, Rule::DkDeal3), 0);
     // Before play: the dealer's misdeal, 5 into each pot, he deals again.
     let mut session = Session::default();
     let record = corpus_record("53-skat-card-in-a-hand-before-play.tarok");
     let report = verify(&record, &mut session);
     assert_eq!(
         found(&report),
-        [finding("wrong-card-count", "DK-DEAL-3", Some(2), None)]
+        [finding("wrong-card-count", Rule::DkDeal3, Some(2), None)]
     );
-    assert_eq!(paid(&report, 2, "DK-DEAL-3"), 10);
+    assert_eq!(paid(&report, 2, Rule::DkDeal3), 10);
     assert!(report.settled);
     assert_eq!(session.redeal(), Some(2));
 }
@@ -863,14 +864,22 @@ fn a_trick_with_a_card_too_many_is_the_double_holders() {
     let report = check(&corpus_record("54-trick-with-a-card-too-many.tarok"));
     assert_eq!(
         found(&report),
-        [finding("wrong-trick-size", "DK-DEAL-3", Some(0), Some(10))]
+        [finding(
+            "wrong-trick-size",
+            Rule::DkDeal3,
+            Some(0),
+            Some(10)
+        )]
     );
-    assert_eq!(paid(&report, 0, "DK-DEAL-3"), 80);
+    assert_eq!(paid(&report, 0, Rule::DkDeal3), 80);
     assert!(report.settled);
-    assert!(report
-        .ledger
-        .iter()
-        .all(|l| !matches!(l.at, verifier::Moment::Trick(t) if t >= 10) || l.rule == "DK-DEAL-3"));
+    assert!(
+        report
+            .ledger
+            .iter()
+            .all(|l| !matches!(l.at, verifier::Moment::Trick(t) if t >= 10)
+                || l.rule == Rule::DkDeal3)
+    );
 }
 
 #[test]
@@ -879,13 +888,13 @@ fn a_card_not_held_leaves_its_holder_and_is_no_revoke() {
     assert_eq!(
         found(&report),
         [
-            finding("card-not-held", "DK-PLAY-1", Some(0), Some(5)),
-            finding("card-not-held", "DK-PLAY-1", Some(2), Some(15)),
+            finding("card-not-held", Rule::DkPlay1, Some(0), Some(5)),
+            finding("card-not-held", Rule::DkPlay1, Some(2), Some(15)),
         ]
     );
     // The first is fined 20 and abandons the deal; the second is not fined.
-    assert_eq!(paid(&report, 0, "DK-PLAY-1"), 40);
-    assert_eq!(paid(&report, 2, "DK-PLAY-1"), 0);
+    assert_eq!(paid(&report, 0, Rule::DkPlay1), 40);
+    assert_eq!(paid(&report, 2, Rule::DkPlay1), 0);
     assert!(report.settled);
     // A card played again by the seat it was dealt to: duplicate-card.
     let mut record = corpus_record("55-card-not-held.tarok");
@@ -896,7 +905,7 @@ fn a_card_not_held_leaves_its_holder_and_is_no_revoke() {
     let report = check(&record);
     assert_eq!(
         found(&report)[1],
-        finding("duplicate-card", "DK-PLAY-1", Some(2), Some(15))
+        finding("duplicate-card", Rule::DkPlay1, Some(2), Some(15))
     );
     // Seat 0 still holds T2 and is judged with it: revokes later are his.
     assert!(report
@@ -907,9 +916,9 @@ fn a_card_not_held_leaves_its_holder_and_is_no_revoke() {
     let report = check(&corpus_record("56-card-played-twice.tarok"));
     assert_eq!(
         found(&report),
-        [finding("duplicate-card", "DK-PLAY-1", Some(1), Some(25))]
+        [finding("duplicate-card", Rule::DkPlay1, Some(1), Some(25))]
     );
-    assert_eq!(paid(&report, 1, "DK-PLAY-1"), 40);
+    assert_eq!(paid(&report, 1, Rule::DkPlay1), 40);
 }
 
 #[test]
@@ -919,17 +928,25 @@ fn one_seat_order_slip_is_one_lead_out_of_turn() {
     let report = check(&corpus_record("57-cards-written-from-the-wrong-seat.tarok"));
     assert_eq!(
         found(&report),
-        [finding("out-of-turn", "DK-PLAY-1", Some(1), Some(10))]
+        [finding("out-of-turn", Rule::DkPlay1, Some(1), Some(10))]
     );
-    assert_eq!(paid(&report, 1, "DK-PLAY-1"), 40, "fined 20 into each pot");
+    assert_eq!(
+        paid(&report, 1, Rule::DkPlay1),
+        40,
+        "fined 20 into each pot"
+    );
 }
 
 #[test]
 fn an_improper_skat_is_one_finding_and_the_skat_is_inferred() {
     let cases = [
-        ("63-no-skat.tarok", 2, "DK-DISCARD-1"),
-        ("64-skat-recorded-for-another-seat.tarok", 0, "DK-DISCARD-5"),
-        ("65-skat-card-written-twice.tarok", 2, "DK-DISCARD-1"),
+        ("63-no-skat.tarok", 2, Rule::DkDiscard1),
+        (
+            "64-skat-recorded-for-another-seat.tarok",
+            0,
+            Rule::DkDiscard5,
+        ),
+        ("65-skat-card-written-twice.tarok", 2, Rule::DkDiscard1),
     ];
     for (name, seat, rule) in cases {
         let report = check(&corpus_record(name));
@@ -951,28 +968,32 @@ fn declarations_are_judged_entry_by_entry() {
     let report = check(&corpus_record("66-silent-players.tarok"));
     assert_eq!(
         found(&report),
-        [finding("missing-declaration", "DK-DECL-4", Some(1), None)]
+        [finding("missing-declaration", Rule::DkDecl4, Some(1), None)]
     );
-    assert_eq!(paid(&report, 1, "DK-DECL-4"), 80);
+    assert_eq!(paid(&report, 1, Rule::DkDecl4), 80);
     let report = check(&corpus_record(
         "67-declaration-before-an-earlier-player.tarok",
     ));
     assert_eq!(
         found(&report),
         [
-            finding("missing-declaration", "DK-DECL-4", Some(2), None),
-            finding("missing-declaration", "DK-DECL-4", Some(2), None),
-            finding("out-of-turn", "DK-DECL-6", Some(1), None),
+            finding("missing-declaration", Rule::DkDecl4, Some(2), None),
+            finding("missing-declaration", Rule::DkDecl4, Some(2), None),
+            finding("out-of-turn", Rule::DkDecl6, Some(1), None),
         ]
     );
-    assert_eq!(paid(&report, 2, "DK-DECL-4"), 80, "only the first is fined");
-    assert_eq!(paid(&report, 1, "DK-DECL-6"), 0);
+    assert_eq!(
+        paid(&report, 2, Rule::DkDecl4),
+        80,
+        "only the first is fined"
+    );
+    assert_eq!(paid(&report, 1, Rule::DkDecl6), 0);
     let report = check(&corpus_record("68-declaration-after-the-turn-passed.tarok"));
     assert_eq!(
         found(&report),
         [
-            finding("missing-declaration", "DK-DECL-4", Some(2), None),
-            finding("out-of-turn", "DK-DECL-6", Some(2), None),
+            finding("missing-declaration", Rule::DkDecl4, Some(2), None),
+            finding("out-of-turn", Rule::DkDecl6, Some(2), None),
         ]
     );
     // The late half hearts stays missing: never paid.
@@ -985,7 +1006,7 @@ fn declarations_are_judged_entry_by_entry() {
     let report = check(&reparse(&record));
     assert_eq!(
         found(&report),
-        [finding("incomplete", "DK-PLAY-5", None, None)]
+        [finding("incomplete", Rule::DkPlay5, None, None)]
     );
 }
 
@@ -995,15 +1016,15 @@ fn the_player_who_sits_out_is_never_fined() {
     assert_eq!(
         found(&report),
         [
-            finding("out-of-turn", "DK-DECL-6", Some(2), None),
-            finding("illegal-call", "DK-FOOL-4", Some(2), Some(23)),
+            finding("out-of-turn", Rule::DkDecl6, Some(2), None),
+            finding("illegal-call", Rule::DkFool4, Some(2), Some(23)),
         ]
     );
     assert!(report.settled);
     assert!(!report
         .ledger
         .iter()
-        .any(|p| p.payer == Party::Seat(2) && p.rule != "DK-POT-2"));
+        .any(|p| p.payer == Party::Seat(2) && p.rule != Rule::DkPot2));
     no_claim_mismatch(&report);
 }
 
@@ -1014,9 +1035,9 @@ fn a_renaming_on_a_trick_not_led_by_the_fool_is_fool_misuse() {
     ));
     assert_eq!(
         found(&report),
-        [finding("fool-misuse", "DK-FOOL-8", Some(1), Some(1))]
+        [finding("fool-misuse", Rule::DkFool8, Some(1), Some(1))]
     );
-    assert_eq!(paid(&report, 1, "DK-FOOL-8"), 40);
+    assert_eq!(paid(&report, 1, Rule::DkFool8), 40);
     no_claim_mismatch(&report);
 }
 

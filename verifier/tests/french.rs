@@ -5,6 +5,7 @@
 
 extern crate tarok_verifier as verifier;
 
+use notation::Rule;
 use notation::{Act, Card, Game, HandfulSize, Party, Record, Variant};
 use proptest::prelude::*;
 use verifier::gen::{self, Rng};
@@ -27,7 +28,7 @@ fn check(record: &Record) -> Report {
     verify(&through_text(record), &mut Session::default())
 }
 
-fn kinds(report: &Report) -> Vec<(&'static str, Option<&'static str>)> {
+fn kinds(report: &Report) -> Vec<(&'static str, Option<Rule>)> {
     report
         .problems
         .iter()
@@ -131,7 +132,7 @@ proptest! {
         prop_assert_eq!(first.seat, Some(seat));
         prop_assert_eq!(first.trick, Some(trick as u16));
         prop_assert_eq!(first.card, Some(c));
-        prop_assert!(matches!(first.rule, Some("FR-PLAY-2" | "FR-PLAY-3" | "FR-PLAY-4")));
+        prop_assert!(matches!(first.rule, Some(Rule::FrPlay2 | Rule::FrPlay3 | Rule::FrPlay4)));
         // An irregular deal scores 0 (FR-IRREG-2).
         prop_assert!(report.totals.iter().all(|t| *t == 0));
     }
@@ -283,7 +284,7 @@ fn a_king_in_the_discard_is_found() {
         let p = report
             .problems
             .iter()
-            .find(|p| p.rule == Some("FR-DISCARD-1"))
+            .find(|p| p.rule == Some(Rule::FrDiscard1))
             .unwrap_or_else(|| panic!("{:?}", report.problems));
         assert_eq!(
             (p.kind.as_str(), p.seat, p.card),
@@ -335,7 +336,7 @@ fn a_bid_not_above_the_standing_one_is_illegal() {
     let seat = last.seat;
     let report = check(&faulty);
     let p = first_problem(&report, "illegal-bid");
-    assert_eq!((p.rule, p.seat), (Some("FR-BID-2"), Some(seat)));
+    assert_eq!((p.rule, p.seat), (Some(Rule::FrBid2), Some(seat)));
     assert!(report.totals.iter().all(|t| *t == 0));
 }
 
@@ -350,7 +351,7 @@ fn a_second_bid_by_the_same_player_is_illegal() {
     actions.push(again);
     let report = check(&faulty);
     let p = first_problem(&report, "illegal-bid");
-    assert_eq!((p.rule, p.seat), (Some("FR-BID-2"), Some(seat)));
+    assert_eq!((p.rule, p.seat), (Some(Rule::FrBid2), Some(seat)));
     assert!(p.message.contains("second time"), "{}", p.message);
 }
 
@@ -373,7 +374,7 @@ fn a_slam_declared_by_a_defender_is_an_illegal_call() {
     });
     let report = check(&faulty);
     let p = first_problem(&report, "illegal-call");
-    assert_eq!((p.rule, p.seat), (Some("FR-SLAM-1"), Some(defender)));
+    assert_eq!((p.rule, p.seat), (Some(Rule::FrSlam1), Some(defender)));
 }
 
 #[test]
@@ -402,7 +403,7 @@ fn a_short_handful_is_a_wrong_declaration() {
     }
     let report = check(&faulty);
     let p = first_problem(&report, "wrong-declaration");
-    assert_eq!((p.rule, p.seat), (Some("FR-HANDFUL-3"), Some(seat)));
+    assert_eq!((p.rule, p.seat), (Some(Rule::FrHandful3), Some(seat)));
 }
 
 #[test]
@@ -415,7 +416,7 @@ fn a_wrong_leader_is_out_of_turn() {
     let p = first_problem(&report, "out-of-turn");
     assert_eq!(
         (p.rule, p.seat, p.trick),
-        (Some("FR-PLAY-1"), Some((right + 1) % 4), Some(6))
+        (Some(Rule::FrPlay1), Some((right + 1) % 4), Some(6))
     );
 }
 
@@ -458,7 +459,7 @@ fn a_bare_petit_voids_the_deal() {
         let p = report
             .problems
             .iter()
-            .find(|p| p.rule == Some("FR-DEAL-2"))
+            .find(|p| p.rule == Some(Rule::FrDeal2))
             .unwrap_or_else(|| panic!("{:?}", report.problems));
         assert_eq!(
             (p.kind.as_str(), p.seat, p.card),
@@ -481,7 +482,7 @@ fn play_after_four_passes_is_flagged() {
     faulty.declarations = None;
     let report = check(&faulty);
     assert!(
-        kinds(&report).contains(&("other", Some("FR-BID-3"))),
+        kinds(&report).contains(&("other", Some(Rule::FrBid3))),
         "{:?}",
         report.problems
     );
@@ -527,7 +528,7 @@ fn a_trump_discarded_while_suit_cards_could_go_is_found() {
             .collect();
         assert_eq!(
             mine,
-            [(Some("FR-DISCARD-2"), Some(tk), Some(trump))],
+            [(Some(Rule::FrDiscard2), Some(tk), Some(trump))],
             "{:?}",
             report.problems
         );
@@ -572,7 +573,7 @@ fn handful_with_the_excuse_while_trumps_hidden() {
         let p = report
             .problems
             .iter()
-            .find(|p| p.rule == Some("FR-HANDFUL-2"))
+            .find(|p| p.rule == Some(Rule::FrHandful2))
             .unwrap_or_else(|| panic!("{:?}", report.problems));
         assert_eq!(
             (p.kind.as_str(), p.seat, p.card),
@@ -598,16 +599,16 @@ fn the_worked_example_scores_222() {
     for s in (0..4).filter(|s| *s != taker) {
         assert_eq!(report.totals[s], -74);
     }
-    let rules: Vec<&str> = report.ledger.iter().map(|p| p.rule).collect();
+    let rules: Vec<Rule> = report.ledger.iter().map(|p| p.rule).collect();
     assert_eq!(
         rules,
         [
-            "FR-SCORE-3",
-            "FR-SCORE-3",
-            "FR-SCORE-3",
-            "FR-SCORE-4",
-            "FR-SCORE-4",
-            "FR-SCORE-4"
+            Rule::FrScore3,
+            Rule::FrScore3,
+            Rule::FrScore3,
+            Rule::FrScore4,
+            Rule::FrScore4,
+            Rule::FrScore4
         ]
     );
     assert_eq!(report.ledger[0].amount, 54);
@@ -626,7 +627,7 @@ fn a_bare_petit_is_found_in_a_partial_record() {
     let p = first_problem(&report, "other");
     assert_eq!(
         (p.rule, p.seat, p.card),
-        (Some("FR-DEAL-2"), Some(0), Some(Card::PAGAT))
+        (Some(Rule::FrDeal2), Some(0), Some(Card::PAGAT))
     );
     assert_eq!(report.totals, [0, 0, 0, 0]);
 }
@@ -661,13 +662,13 @@ fn a_card_not_in_hand_is_found() {
             found,
             [
                 (
-                    Some("FR-PLAY-7"),
+                    Some(Rule::FrPlay7),
                     Some(seats[t][i]),
                     Some(t as u16 + 1),
                     Some(x)
                 ),
                 (
-                    Some("FR-PLAY-7"),
+                    Some(Rule::FrPlay7),
                     Some(seats[t2][j]),
                     Some(t2 as u16 + 1),
                     Some(c)
@@ -715,7 +716,7 @@ fn a_discard_after_guard_without_or_against_is_found() {
         });
         let report = check(&faulty);
         let p = first_problem(&report, "illegal-discard");
-        assert_eq!((p.rule, p.seat), (Some("FR-DISCARD-3"), Some(tk)));
+        assert_eq!((p.rule, p.seat), (Some(Rule::FrDiscard3), Some(tk)));
         checked += 1;
     }
     assert!(checked > 10, "{checked}");
@@ -742,7 +743,7 @@ fn a_wrong_dog_size_is_found() {
         .collect();
     assert_eq!(
         found,
-        [("wrong-card-count", Some("FR-DEAL-3"), Some(dealer))]
+        [("wrong-card-count", Some(Rule::FrDeal3), Some(dealer))]
     );
     assert!(report.settled);
     assert_eq!(report.totals, [0, 0, 0, 0]);
@@ -821,7 +822,7 @@ fn a_bid_out_of_turn_is_found() {
         .filter(|p| p.kind != "claim-mismatch")
         .map(|p| (p.kind.as_str(), p.rule, p.seat))
         .collect();
-    assert_eq!(found, [("out-of-turn", Some("FR-BID-4"), Some(seat))]);
+    assert_eq!(found, [("out-of-turn", Some(Rule::FrBid4), Some(seat))]);
 }
 
 // The amendments of 2026-11-26 (FR-BID-2/-3/-4, FR-DISCARD-3/-4, FR-SLAM-1,
@@ -841,7 +842,7 @@ fn verify_text(text: &str) -> Report {
 }
 
 /// Kind, rule, seat and trick of a finding.
-type Finding = (&'static str, Option<&'static str>, Option<u8>, Option<u16>);
+type Finding = (&'static str, Option<Rule>, Option<u8>, Option<u16>);
 
 /// Kind, rule, seat and trick of every finding.
 fn findings(report: &Report) -> Vec<Finding> {
@@ -854,10 +855,7 @@ fn findings(report: &Report) -> Vec<Finding> {
 
 /// An auction alone (a partial record that stops there), its findings but
 /// the `incomplete` of a record that stops after a taker.
-fn auction_findings(
-    dealer: u8,
-    auction: &str,
-) -> Vec<(&'static str, Option<&'static str>, Option<u8>)> {
+fn auction_findings(dealer: u8, auction: &str) -> Vec<(&'static str, Option<Rule>, Option<u8>)> {
     let text = format!(
         "[Variant \"french-tarot\"]\n[Dealer \"{dealer}\"]\n[Players \"A; B; C; D\"]\n\nauction: {auction}\n"
     );
@@ -873,8 +871,8 @@ fn auction_findings(
 /// FR-BID-4's and FR-BID-2's own examples.
 #[test]
 fn the_digest_auction_examples() {
-    let ooo = |s| ("out-of-turn", Some("FR-BID-4"), Some(s));
-    let silent = |s| ("illegal-bid", Some("FR-BID-2"), Some(s));
+    let ooo = |s| ("out-of-turn", Some(Rule::FrBid4), Some(s));
+    let silent = |s| ("illegal-bid", Some(Rule::FrBid2), Some(s));
     assert_eq!(
         auction_findings(3, "1 take, 0 pass, 2 pass, 3 pass"),
         [ooo(1)]
@@ -894,12 +892,12 @@ fn the_digest_auction_examples() {
     // A second entry is illegal and ignored: seat 1 still takes.
     assert_eq!(
         auction_findings(3, "0 pass, 1 take, 2 pass, 3 pass, 0 guard"),
-        [("illegal-bid", Some("FR-BID-2"), Some(0))]
+        [("illegal-bid", Some(Rule::FrBid2), Some(0))]
     );
     // Judged against the bids made before it in the record, out of turn too.
     assert_eq!(
         auction_findings(3, "1 guard, 0 take, 2 pass, 3 pass"),
-        [ooo(1), ("illegal-bid", Some("FR-BID-2"), Some(0))]
+        [ooo(1), ("illegal-bid", Some(Rule::FrBid2), Some(0))]
     );
 }
 
@@ -912,13 +910,13 @@ fn an_auction_cut_short_is_incomplete() {
     let report = verify_text(text);
     assert_eq!(
         findings(&report),
-        [("incomplete", Some("FR-PLAY-7"), None, None)]
+        [("incomplete", Some(Rule::FrPlay7), None, None)]
     );
     assert!(!report.settled);
     let report = verify_text(&corpus_text("70-auction-cut-short.tarok"));
     assert_eq!(
         findings(&report),
-        [("incomplete", Some("FR-PLAY-7"), None, None)]
+        [("incomplete", Some(Rule::FrPlay7), None, None)]
     );
     assert!(report.problems[0].message.contains("before the play"));
     let report = verify_text(&corpus_text("19-all-pass.tarok"));
@@ -932,7 +930,7 @@ fn a_silent_player_is_one_illegal_bid() {
     let report = verify_text(&corpus_text("57-silent-bidder.tarok"));
     assert_eq!(
         findings(&report),
-        [("illegal-bid", Some("FR-BID-2"), Some(1), None)]
+        [("illegal-bid", Some(Rule::FrBid2), Some(1), None)]
     );
     assert!(report.settled);
     assert_eq!(report.totals, [0, 0, 0, 0]);
@@ -956,12 +954,15 @@ fn play_after_four_passes_is_one_finding() {
     let report = verify_text(&text);
     assert_eq!(
         findings(&report),
-        [("other", Some("FR-BID-3"), None, Some(1))]
+        [("other", Some(Rule::FrBid3), None, Some(1))]
     );
     assert!(report.settled);
     assert_eq!(report.totals, [0, 0, 0, 0]);
     let report = verify_text(&corpus_text("60-discard-after-four-passes.tarok"));
-    assert_eq!(findings(&report), [("other", Some("FR-BID-3"), None, None)]);
+    assert_eq!(
+        findings(&report),
+        [("other", Some(Rule::FrBid3), None, None)]
+    );
     assert!(report.settled);
 }
 
@@ -974,19 +975,19 @@ fn a_discard_the_record_gets_wrong_is_one_finding() {
     let report = verify_text(&corpus_text("61-discard-for-the-wrong-seat.tarok"));
     assert_eq!(
         findings(&report),
-        [("illegal-discard", Some("FR-DISCARD-3"), Some(1), None)]
+        [("illegal-discard", Some(Rule::FrDiscard3), Some(1), None)]
     );
     assert!(report.problems[0].message.contains("not the taker"));
     assert_eq!(report.totals, [0, 0, 0, 0]);
     let report = verify_text(&corpus_text("62-discard-missing.tarok"));
     assert_eq!(
         findings(&report),
-        [("illegal-discard", Some("FR-DISCARD-3"), Some(2), None)]
+        [("illegal-discard", Some(Rule::FrDiscard3), Some(2), None)]
     );
     let report = verify_text(&corpus_text("63-discard-wrong-cards.tarok"));
     assert_eq!(
         findings(&report),
-        [("illegal-discard", Some("FR-DISCARD-1"), Some(2), None)]
+        [("illegal-discard", Some(Rule::FrDiscard1), Some(2), None)]
     );
     let p = &report.problems[0];
     for why in [
@@ -997,7 +998,7 @@ fn a_discard_the_record_gets_wrong_is_one_finding() {
     ] {
         assert!(p.message.contains(why), "{why}: {}", p.message);
     }
-    assert!(p.help.contains("FR-DISCARD-3"), "{}", p.help);
+    assert!(p.help.contains(Rule::FrDiscard3.id()), "{}", p.help);
     // A stray discard stops the record before the play: incomplete only.
     let text = corpus_text("62-discard-missing.tarok");
     let cut: String = text
@@ -1008,7 +1009,7 @@ fn a_discard_the_record_gets_wrong_is_one_finding() {
     let report = verify_text(&cut);
     assert_eq!(
         findings(&report),
-        [("incomplete", Some("FR-PLAY-7"), None, None)]
+        [("incomplete", Some(Rule::FrPlay7), None, None)]
     );
     assert!(!report.settled);
 }
@@ -1023,7 +1024,7 @@ fn a_slam_declared_twice_counts_once() {
     let slam: i64 = twice
         .ledger
         .iter()
-        .filter(|p| p.rule == "FR-SLAM-3")
+        .filter(|p| p.rule == Rule::FrSlam3)
         .map(|p| p.amount)
         .sum();
     assert_eq!(slam, 3 * 400);
@@ -1036,7 +1037,7 @@ fn a_card_played_twice_is_a_duplicate() {
     let report = verify_text(&corpus_text("65-card-played-twice.tarok"));
     assert_eq!(
         findings(&report),
-        [("duplicate-card", Some("FR-PLAY-7"), Some(1), Some(3))]
+        [("duplicate-card", Some(Rule::FrPlay7), Some(1), Some(3))]
     );
     assert!(report.settled);
     assert_eq!(report.totals, [0, 0, 0, 0]);
@@ -1045,7 +1046,7 @@ fn a_card_played_twice_is_a_duplicate() {
         .replace("trick 2: T4 T15 T20 T17", "trick 2: T4 D10 T20 T17");
     let report = verify_text(&text);
     let p = first_problem(&report, "duplicate-card");
-    assert_eq!((p.rule, p.trick), (Some("FR-PLAY-7"), Some(2)));
+    assert_eq!((p.rule, p.trick), (Some(Rule::FrPlay7), Some(2)));
     assert!(p.seat.is_some(), "{p:?}");
 }
 
@@ -1058,7 +1059,7 @@ fn a_trick_of_the_wrong_size_judges_nothing_after_it() {
     let report = verify_text(&text);
     assert_eq!(
         findings(&report),
-        [("wrong-trick-size", Some("FR-PLAY-7"), None, Some(5))]
+        [("wrong-trick-size", Some(Rule::FrPlay7), None, Some(5))]
     );
     assert!(report.settled);
     assert_eq!(report.totals, [0, 0, 0, 0]);
@@ -1072,7 +1073,7 @@ fn an_incomplete_record_is_not_settled() {
     let report = verify_text(&corpus_text("67-last-tricks-missing.tarok"));
     assert_eq!(
         findings(&report),
-        [("incomplete", Some("FR-PLAY-7"), None, None)]
+        [("incomplete", Some(Rule::FrPlay7), None, None)]
     );
     assert!(!report.settled);
     assert!(report.totals.is_empty() && report.ledger.is_empty());
@@ -1082,8 +1083,8 @@ fn an_incomplete_record_is_not_settled() {
     assert_eq!(
         found,
         [
-            ("incomplete", Some("FR-PLAY-7"), None, None),
-            ("revoke", Some("FR-PLAY-2"), Some(2), Some(11))
+            ("incomplete", Some(Rule::FrPlay7), None, None),
+            ("revoke", Some(Rule::FrPlay2), Some(2), Some(11))
         ]
     );
     assert!(report
@@ -1094,7 +1095,7 @@ fn an_incomplete_record_is_not_settled() {
     let report = verify_text(&corpus_text("69-stops-after-the-auction.tarok"));
     assert_eq!(
         findings(&report),
-        [("incomplete", Some("FR-PLAY-7"), None, None)]
+        [("incomplete", Some(Rule::FrPlay7), None, None)]
     );
     assert!(!report.settled);
 }
@@ -1106,7 +1107,7 @@ fn a_card_dealt_twice_is_the_dealers_one_fault() {
     let report = verify_text(&corpus_text("71-card-dealt-twice.tarok"));
     assert_eq!(
         findings(&report),
-        [("duplicate-card", Some("FR-DEAL-3"), Some(2), None)]
+        [("duplicate-card", Some(Rule::FrDeal3), Some(2), None)]
     );
     assert!(report.settled);
     assert_eq!(report.totals, [0, 0, 0, 0]);

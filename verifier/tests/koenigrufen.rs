@@ -3,6 +3,7 @@
 
 extern crate tarok_verifier as verifier;
 
+use notation::Rule;
 use notation::{Record, Variant};
 use verifier::gen::{self, Rng};
 use verifier::{verify, Report, Session};
@@ -129,7 +130,7 @@ proptest! {
         prop_assert!(ledger >= 0);
         for p in &report.ledger {
             prop_assert!(p.amount > 0, "{:?}", p);
-            prop_assert!(p.rule.starts_with("KR-"));
+            prop_assert!(p.rule.id().starts_with("KR-"));
             prop_assert!(matches!(p.payer, Party::Seat(_)) && matches!(p.payee, Party::Seat(_)));
         }
     }
@@ -143,7 +144,7 @@ proptest! {
             let report = verify(&reparse(&faulty), &mut Session::default());
             let p = first(&report);
             prop_assert_eq!(p.kind.as_str(), "revoke");
-            prop_assert_eq!(p.rule, Some("KR-PLAY-2"));
+            prop_assert_eq!(p.rule, Some(Rule::KrPlay2));
             prop_assert_eq!(p.seat, Some(seat));
             prop_assert_eq!(p.trick, Some(trick as u16));
             prop_assert!(p.span.is_some());
@@ -254,7 +255,7 @@ fn calling_ones_own_king_is_an_illegal_call() {
         let p = first(&report);
         assert_eq!(
             (p.kind.as_str(), p.rule),
-            ("illegal-call", Some("KR-CALL-2"))
+            ("illegal-call", Some(Rule::KrCall2))
         );
         assert_eq!((p.seat, p.card), (Some(b), Some(own)));
     }
@@ -284,7 +285,7 @@ fn laying_away_a_king_is_an_illegal_discard() {
         let p = first(&report);
         assert_eq!(
             (p.kind.as_str(), p.rule),
-            ("illegal-discard", Some("KR-DISCARD-2"))
+            ("illegal-discard", Some(Rule::KrDiscard2))
         );
         assert_eq!((p.seat, p.card), (Some(b), Some(king)));
     }
@@ -313,7 +314,7 @@ fn an_announcement_in_a_negative_game_is_an_illegal_call() {
         let p = first(&report);
         assert_eq!(
             (p.kind.as_str(), p.rule, p.seat),
-            ("illegal-call", Some("KR-ANN-5"), Some(b))
+            ("illegal-call", Some(Rule::KrAnn5), Some(b))
         );
     }
 }
@@ -343,7 +344,7 @@ fn a_contra_by_the_bidder_on_its_own_game_is_an_illegal_call() {
         let p = first(&report);
         assert_eq!(
             (p.kind.as_str(), p.rule, p.seat),
-            ("illegal-call", Some("KR-ANN-4"), Some(b))
+            ("illegal-call", Some(Rule::KrAnn4), Some(b))
         );
     }
 }
@@ -363,7 +364,10 @@ fn a_call_by_the_wrong_seat_is_out_of_turn() {
         c.actions[at].seat = (b + 2) % 4;
         let (_, report) = check(&record);
         let p = first(&report);
-        assert_eq!((p.kind.as_str(), p.rule), ("out-of-turn", Some("KR-ANN-1")));
+        assert_eq!(
+            (p.kind.as_str(), p.rule),
+            ("out-of-turn", Some(Rule::KrAnn1))
+        );
         assert_eq!(p.seat, Some((b + 2) % 4));
     }
 }
@@ -382,7 +386,7 @@ fn a_forehand_game_bid_by_another_seat_is_an_illegal_bid() {
         let p = first(&report);
         assert_eq!(
             (p.kind.as_str(), p.rule, p.seat),
-            ("illegal-bid", Some("KR-BID-3"), Some(seat))
+            ("illegal-bid", Some(Rule::KrBid3), Some(seat))
         );
     }
 }
@@ -404,7 +408,7 @@ fn a_missing_trick_leaves_the_deal_unsettled() {
         assert_eq!(report.problems.len(), 1, "{:#?}", report.problems);
         assert_eq!(
             (p.kind.as_str(), p.rule, p.seat, p.trick),
-            ("incomplete", Some("KR-NEG-1"), None, None)
+            ("incomplete", Some(Rule::KrNeg1), None, None)
         );
     }
 }
@@ -452,7 +456,7 @@ fn playing_an_announced_pagat_early_is_premature() {
         let p = first(&report);
         assert_eq!(
             (p.kind.as_str(), p.rule),
-            ("premature-ultimo-card", Some("KR-PLAY-6")),
+            ("premature-ultimo-card", Some(Rule::KrPlay6)),
             "seed {seed}"
         );
         assert_eq!((p.seat, p.trick), (Some(holder), Some(t as u16 + 1)));
@@ -553,16 +557,29 @@ fn corpus_records_produce_exactly_their_expected_findings() {
         include_str!("../src/koenigrufen/settle/negative.rs"),
     ]
     .concat();
-    let used: std::collections::BTreeSet<&str> = source
-        .match_indices("\"KR-")
-        .filter_map(|(at, _)| source[at + 1..].split('"').next())
+    // The rules the engine names: `Rule::Kr…` in its source.
+    let used: std::collections::BTreeSet<Rule> = source
+        .split("Rule::")
+        .skip(1)
+        .filter_map(|rest| {
+            let name: String = rest
+                .chars()
+                .take_while(char::is_ascii_alphanumeric)
+                .collect();
+            Rule::all().find(|r| format!("{r:?}") == name)
+        })
+        .filter(|r| r.id().starts_with("KR-"))
         .collect();
     assert!(
         used.len() >= 40,
         "found only {} rule ids in the engine",
         used.len()
     );
-    let missing: Vec<&&str> = used.iter().filter(|id| !applied.contains(**id)).collect();
+    let missing: Vec<&str> = used
+        .iter()
+        .filter(|r| !applied.contains(*r))
+        .map(|r| r.id())
+        .collect();
     assert!(
         missing.is_empty(),
         "rule ids no corpus record applies: {missing:?}"
@@ -664,7 +681,7 @@ fn tokens(report: &Report) -> Vec<String> {
 }
 
 /// A finding as (kind, rule, seat, trick).
-type Found = (String, Option<&'static str>, Option<u8>, Option<u16>);
+type Found = (String, Option<Rule>, Option<u8>, Option<u16>);
 
 /// (kind, rule, seat, trick) of every finding.
 fn findings(report: &Report) -> Vec<Found> {
@@ -675,11 +692,11 @@ fn findings(report: &Report) -> Vec<Found> {
         .collect()
 }
 
-fn f(kind: &str, rule: &'static str, seat: Option<u8>, trick: Option<u16>) -> Found {
+fn f(kind: &str, rule: Rule, seat: Option<u8>, trick: Option<u16>) -> Found {
     (kind.to_string(), Some(rule), seat, trick)
 }
 
-fn rule_text(report: &Report, rule: &str) -> Vec<String> {
+fn rule_text(report: &Report, rule: Rule) -> Vec<String> {
     report
         .events
         .iter()
@@ -698,7 +715,7 @@ fn a_talon_card_in_a_hand_is_one_wrong_deal_by_the_dealer_and_void() {
     let r = &reports[0];
     assert_eq!(
         findings(r),
-        [f("wrong-card-count", "KR-DEAL-1", Some(1), None)]
+        [f("wrong-card-count", Rule::KrDeal1, Some(1), None)]
     );
     let p = &r.problems[0];
     assert!(p.message.contains("seat 3 holds 13 cards"), "{}", p.message);
@@ -713,13 +730,13 @@ fn a_talon_card_in_a_hand_is_one_wrong_deal_by_the_dealer_and_void() {
     // A card dealt twice: duplicate-card, by the dealer too.
     assert_eq!(
         findings(&reports[1]),
-        [f("duplicate-card", "KR-DEAL-1", Some(1), None)]
+        [f("duplicate-card", Rule::KrDeal1, Some(1), None)]
     );
     assert_eq!(reports[1].totals, [0, 0, 0, 0]);
     // ALL-7: a missing card is the wrong deal alone, nothing of the play.
     assert_eq!(
         findings(&reports[10]),
-        [f("wrong-card-count", "KR-DEAL-1", Some(1), None)]
+        [f("wrong-card-count", Rule::KrDeal1, Some(1), None)]
     );
 }
 
@@ -735,7 +752,7 @@ fn a_talon_card_moved_into_a_generated_hand_is_one_finding_by_the_dealer() {
         let (text, report) = check(&record);
         assert_eq!(
             findings(&report),
-            [f("wrong-card-count", "KR-DEAL-1", Some(dealer), None)],
+            [f("wrong-card-count", Rule::KrDeal1, Some(dealer), None)],
             "seed {seed}:\n{text}"
         );
         assert!(report.settled, "seed {seed}");
@@ -752,9 +769,9 @@ fn a_card_not_held_leaves_the_hand_that_held_it() {
     assert_eq!(
         findings(r),
         [
-            f("card-not-held", "KR-PLAY-10", Some(1), Some(3)),
-            f("duplicate-card", "KR-PLAY-10", Some(2), Some(4)),
-            f("revoke", "KR-PLAY-3", Some(1), Some(12)),
+            f("card-not-held", Rule::KrPlay10, Some(1), Some(3)),
+            f("duplicate-card", Rule::KrPlay10, Some(2), Some(4)),
+            f("revoke", Rule::KrPlay3, Some(1), Some(12)),
         ]
     );
     assert_eq!(r.problems[0].card, Some("T4".parse().unwrap()));
@@ -769,13 +786,13 @@ fn a_card_played_twice_counts_in_both_tricks() {
     let r = &corpus_reports("29-structural-faults.tarok")[3];
     assert_eq!(
         findings(r),
-        [f("duplicate-card", "KR-PLAY-10", Some(0), Some(11))]
+        [f("duplicate-card", Rule::KrPlay10, Some(0), Some(11))]
     );
     assert!(r.settled);
     assert_eq!(r.totals, [4, -4, 4, -4]);
     // KR-SCORE-1 as amended: H1 counts twice, DN (never played) for nobody.
     assert_eq!(
-        rule_text(r, "KR-SCORE-1"),
+        rule_text(r, Rule::KrScore1),
         ["the bidder's team has 48 2/3 points, the opponents 19 1/3"]
     );
 }
@@ -785,7 +802,7 @@ fn a_trick_of_the_wrong_size_names_no_seat_and_voids_the_deal() {
     let r = &corpus_reports("29-structural-faults.tarok")[4];
     assert_eq!(
         findings(r),
-        [f("wrong-trick-size", "KR-PLAY-10", None, Some(5))]
+        [f("wrong-trick-size", Rule::KrPlay10, None, Some(5))]
     );
     assert!(r.settled);
     assert_eq!(r.totals, [0, 0, 0, 0]);
@@ -798,7 +815,7 @@ fn an_incomplete_record_is_one_finding_and_not_settled() {
     for (i, r) in [(5, &reports[5]), (6, &reports[6])] {
         assert_eq!(
             findings(r),
-            [f("incomplete", "KR-NEG-1", None, None)],
+            [f("incomplete", Rule::KrNeg1, None, None)],
             "#{i}"
         );
         assert!(!r.settled, "#{i}");
@@ -823,7 +840,7 @@ fn a_short_last_trick_of_a_generated_deal_is_incomplete_only() {
         let (text, report) = check(&record);
         assert_eq!(
             findings(&report),
-            [f("incomplete", "KR-NEG-1", None, None)],
+            [f("incomplete", Rule::KrNeg1, None, None)],
             "seed {seed}:\n{text}"
         );
         assert!(!report.settled && report.totals.is_empty(), "seed {seed}");
@@ -836,8 +853,8 @@ fn a_lead_out_of_turn_is_by_the_written_leader() {
     assert_eq!(
         findings(r),
         [
-            f("out-of-turn", "KR-PLAY-1", Some(3), Some(2)),
-            f("incomplete", "KR-NEG-1", None, None),
+            f("out-of-turn", Rule::KrPlay1, Some(3), Some(2)),
+            f("incomplete", Rule::KrNeg1, None, None),
         ]
     );
 }
@@ -851,13 +868,13 @@ fn a_wrong_discard_is_one_finding_and_the_cards_never_played_are_the_discard() {
     for (r, seat) in [(&all[9], 2), (&amended[8], 0), (&amended[9], 2)] {
         assert_eq!(
             findings(r),
-            [f("illegal-discard", "KR-DISCARD-1", Some(seat), None)]
+            [f("illegal-discard", Rule::KrDiscard1, Some(seat), None)]
         );
-        assert!(r.problems[0].help.contains("KR-DISCARD-4"));
+        assert!(r.problems[0].help.contains(Rule::KrDiscard4.id()));
         // KR-DISCARD-4: C7 HN D1, never played, are the discard; scored
         // as played.
         assert_eq!(
-            rule_text(r, "KR-DISCARD-4"),
+            rule_text(r, Rule::KrDiscard4),
             ["the discard is taken to be the cards seat 2 never plays: HN D1 C7"]
         );
         assert!(r.settled);
@@ -867,13 +884,13 @@ fn a_wrong_discard_is_one_finding_and_the_cards_never_played_are_the_discard() {
     assert!(amended[9].problems[0]
         .message
         .contains("HK may not be laid away"));
-    assert!(amended[9].problems[0].help.contains("KR-DISCARD-2"));
+    assert!(amended[9].problems[0].help.contains(Rule::KrDiscard2.id()));
     // A missing discard where the record goes on: one finding by the bidder.
     assert_eq!(
         findings(&all[7]),
         [
-            f("illegal-discard", "KR-DISCARD-1", Some(2), None),
-            f("incomplete", "KR-NEG-1", None, None),
+            f("illegal-discard", Rule::KrDiscard1, Some(2), None),
+            f("incomplete", Rule::KrNeg1, None, None),
         ]
     );
 }
@@ -884,12 +901,12 @@ fn a_bid_breaking_several_rules_is_one_illegal_bid() {
     assert_eq!(
         findings(r),
         [
-            f("illegal-bid", "KR-BID-1", Some(3), None),
-            f("incomplete", "KR-NEG-1", None, None),
+            f("illegal-bid", Rule::KrBid1, Some(3), None),
+            f("incomplete", Rule::KrNeg1, None, None),
         ]
     );
     assert!(
-        r.problems[0].help.contains("KR-BID-5"),
+        r.problems[0].help.contains(Rule::KrBid5.id()),
         "{}",
         r.problems[0].help
     );
@@ -898,8 +915,8 @@ fn a_bid_breaking_several_rules_is_one_illegal_bid() {
     assert_eq!(
         findings(r),
         [
-            f("illegal-bid", "KR-BID-1", Some(2), None),
-            f("incomplete", "KR-NEG-1", None, None),
+            f("illegal-bid", Rule::KrBid1, Some(2), None),
+            f("incomplete", Rule::KrNeg1, None, None),
         ]
     );
 }
@@ -913,14 +930,17 @@ fn an_auction_with_no_game_is_not_settled_and_nothing_after_it_is_judged() {
         ["illegal-bid[KR-BID-3]", "incomplete[KR-NEG-1]"]
     );
     // No bid, the record goes on: other with no seat; no game.
-    assert_eq!(findings(&reports[2]), [f("other", "KR-BID-7", None, None)]);
+    assert_eq!(
+        findings(&reports[2]),
+        [f("other", Rule::KrBid7, None, None)]
+    );
     assert!(!reports[2].settled);
     // Unfinished with a bid: its highest bid is played.
     assert_eq!(
         findings(&reports[3]),
         [
-            f("other", "KR-BID-7", None, None),
-            f("incomplete", "KR-NEG-1", None, None)
+            f("other", Rule::KrBid7, None, None),
+            f("incomplete", Rule::KrNeg1, None, None)
         ]
     );
 }
@@ -931,29 +951,29 @@ fn the_amended_king_call_talon_and_call_round_entries() {
     // A king call for another seat: out-of-turn, and still the call.
     assert_eq!(
         findings(&r[4]),
-        [f("out-of-turn", "KR-CALL-1", Some(0), None)]
+        [f("out-of-turn", Rule::KrCall1, Some(0), None)]
     );
     assert_eq!(r[4].totals, [4, -4, 4, -4]);
     // A talon choice for another seat: illegal-call, the bidder takes it.
     assert_eq!(
         findings(&r[5]),
-        [f("illegal-call", "KR-TALON-1", Some(0), None)]
+        [f("illegal-call", Rule::KrTalon1, Some(0), None)]
     );
     assert_eq!(r[5].totals, [4, -4, 4, -4]);
     // No talon choice while the record goes on: by the bidder.
     assert_eq!(
         findings(&r[6]),
         [
-            f("illegal-call", "KR-TALON-1", Some(2), None),
-            f("incomplete", "KR-NEG-1", None, None)
+            f("illegal-call", Rule::KrTalon1, Some(2), None),
+            f("incomplete", Rule::KrNeg1, None, None)
         ]
     );
     // A grind in a solo game's talon place: ignored, the deal goes on.
     assert_eq!(
         findings(&r[7]),
         [
-            f("illegal-call", "KR-TALON-2", Some(2), None),
-            f("incomplete", "KR-NEG-1", None, None)
+            f("illegal-call", Rule::KrTalon2, Some(2), None),
+            f("incomplete", Rule::KrNeg1, None, None)
         ]
     );
     assert!(!r[7].settled);
@@ -961,19 +981,19 @@ fn the_amended_king_call_talon_and_call_round_entries() {
     for i in [11, 12] {
         assert_eq!(
             findings(&r[i]),
-            [f("illegal-call", "KR-ANN-6", Some(3), None)]
+            [f("illegal-call", Rule::KrAnn6, Some(3), None)]
         );
         assert_eq!(r[i].totals, [4, -4, 4, -4]);
     }
     // An unfinished round with tricks: other, no seat; scored as played.
-    assert_eq!(findings(&r[13]), [f("other", "KR-ANN-1", None, None)]);
+    assert_eq!(findings(&r[13]), [f("other", Rule::KrAnn1, None, None)]);
     assert_eq!(r[13].totals, [4, -4, 4, -4]);
 }
 
 #[test]
 fn tricks_after_an_early_end_are_one_other_with_no_seat() {
     let r = &corpus_reports("24-play-faults.tarok")[6];
-    assert_eq!(findings(r), [f("other", "KR-NEG-1", None, Some(7))]);
+    assert_eq!(findings(r), [f("other", Rule::KrNeg1, None, Some(7))]);
     assert!(r.settled);
 }
 
@@ -992,8 +1012,8 @@ fn a_missing_discard_in_a_record_that_stops_takes_no_card_from_the_call_round() 
     assert_eq!(
         findings(&report),
         [
-            f("illegal-discard", "KR-DISCARD-1", Some(2), None),
-            f("incomplete", "KR-NEG-1", None, None)
+            f("illegal-discard", Rule::KrDiscard1, Some(2), None),
+            f("incomplete", Rule::KrNeg1, None, None)
         ]
     );
     assert!(!report.settled);

@@ -5,6 +5,7 @@
 
 extern crate tarok_verifier as verifier;
 
+use notation::Rule;
 use notation::{Problem, Record};
 use verifier::{verify, Report, Session};
 
@@ -50,7 +51,7 @@ fn only<'r>(report: &'r Report, token: &str) -> &'r Problem {
 fn danish_improper_skat_is_one_finding_naming_every_rule() {
     let report = check(&corpus("danish-tarok", "49-pagat-in-the-skat.tarok"));
     let p = only(&report, "illegal-discard[DK-DISCARD-2]");
-    assert!(p.help.contains("DK-DISCARD-3"), "{}", p.help);
+    assert!(p.help.contains(Rule::DkDiscard3.id()), "{}", p.help);
     assert!(p.message.contains("keeps"), "{}", p.message);
     assert!(p.label.contains("may not be laid away") && p.label.contains("void"));
     assert!(report.settled);
@@ -94,7 +95,7 @@ fn danish_third_player_renaming_judges_the_second_card_against_the_new_suit() {
         .filter(|p| p.kind == "revoke")
         .collect();
     assert_eq!(revokes.len(), 1, "{:?}", tokens(&report));
-    assert_eq!(revokes[0].rule, Some("DK-PLAY-2"));
+    assert_eq!(revokes[0].rule, Some(Rule::DkPlay2));
     assert_eq!(revokes[0].seat, Some(2));
     // The corpus example: clean.
     let report = check(&corpus(
@@ -111,7 +112,7 @@ fn danish_wrong_renaming_that_is_a_revoke_is_one_finding() {
         "50-wrong-renaming-and-revoke.tarok",
     ));
     let p = only(&report, "fool-misuse[DK-FOOL-8]");
-    assert!(p.help.contains("DK-PLAY-2"), "{}", p.help);
+    assert!(p.help.contains(Rule::DkPlay2.id()), "{}", p.help);
     no_claim_mismatch(&report);
 }
 
@@ -128,7 +129,7 @@ fn danish_trick_of_the_wrong_size_settles_the_deal() {
     let fine: i64 = report
         .ledger
         .iter()
-        .filter(|l| l.rule == "DK-DEAL-3" && l.payer == notation::Party::Seat(seat))
+        .filter(|l| l.rule == Rule::DkDeal3 && l.payer == notation::Party::Seat(seat))
         .map(|l| l.amount)
         .sum();
     assert_eq!(fine, 80, "40 into each pot");
@@ -210,7 +211,7 @@ fn french_false_handful_is_one_finding() {
     .replace("T14 T16 {", "T14 EX {");
     let report = check(&parse(&text));
     let p = only(&report, "wrong-declaration[FR-HANDFUL-2]");
-    assert!(p.help.contains("FR-HANDFUL-3"), "{}", p.help);
+    assert!(p.help.contains(Rule::FrHandful3.id()), "{}", p.help);
 }
 
 #[test]
@@ -293,7 +294,7 @@ fn koenigrufen_king_laid_away_in_three_of_suits_is_one_finding() {
         ["illegal-discard[KR-DISCARD-2]", "incomplete[KR-NEG-1]"]
     );
     let p = &reports[0].problems[0];
-    assert!(p.help.contains("KR-DISCARD-3"), "{}", p.help);
+    assert!(p.help.contains(Rule::KrDiscard3.id()), "{}", p.help);
     assert_eq!(p.card, Some("DK".parse().unwrap()));
     // The king need not be the first suit card of the discard.
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/koenigrufen");
@@ -302,7 +303,7 @@ fn koenigrufen_king_laid_away_in_three_of_suits_is_one_finding() {
     let report = check(&record);
     let p = &report.problems[0];
     assert_eq!(verifier::expect::token(p), "illegal-discard[KR-DISCARD-2]");
-    assert!(p.help.contains("KR-DISCARD-3"), "{}", p.help);
+    assert!(p.help.contains(Rule::KrDiscard3.id()), "{}", p.help);
 }
 
 #[test]
@@ -321,7 +322,7 @@ fn koenigrufen_an_illegal_call_is_a_turn_not_a_pass() {
     assert!(reports[2]
         .ledger
         .iter()
-        .any(|l| l.rule == "KR-BONUS-2" && l.reason.contains("announced")));
+        .any(|l| l.rule == Rule::KrBonus2 && l.reason.contains("announced")));
     // An illegal call alone, then three passes: not "unfinished".
     let text = "[Variant \"koenigrufen\"]\n[Dealer \"0\"]\n\nhand 0: S9 T9 CN S7 C7 T15 S10 T1 DK T13 CK T5\nhand 1: T19 T6 T21 T14 HN T20 T17 HK T7 C10 DN D1\nhand 2: SK SJ H2 T12 T11 HJ T8 H1 CQ C9 DJ HQ\nhand 3: H3 D2 T4 T10 CJ C8 D3 T18 D4 T2 H4 SQ\ntalon: SN T3 T22 T16 DQ S8\nauction: 2 pass, 3 pass, 0 pass, 1 three\ncalls: 1 talon 1, 1 announce capture-moon, 2 pass, 3 pass, 0 pass\ndiscard 1: T17 D1 T16\n";
     // (The record stops after the discard: incomplete, KR-NEG-1 as amended;
@@ -391,7 +392,7 @@ fn skill7_addition_follows_the_bidders_playing_team() {
     let absolut: Vec<_> = report
         .ledger
         .iter()
-        .filter(|l| l.rule == "S7-SCORE-2")
+        .filter(|l| l.rule == Rule::S7Score2)
         .collect();
     assert!(!absolut.is_empty());
     // Seat 0 bid it and plays with the declarer (seat 2): both pay it.
@@ -490,7 +491,7 @@ fn skill7_one_entry_breaking_two_rules_is_one_finding() {
         tokens(&reports[0]),
         ["illegal-bid[S7-BID-3]", "incomplete[S7-PLAY-6]"]
     );
-    assert!(reports[0].problems[0].help.contains("S7-BID-4"));
+    assert!(reports[0].problems[0].help.contains(Rule::S7Bid4.id()));
     let reports = corpus_reports("skill7-tarock", "45-trull-holder-bids-pagat.tarok");
     let p = only(&reports[0], "illegal-call[S7-ADD-3]");
     assert_eq!(p.seat, Some(1));

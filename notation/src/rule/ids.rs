@@ -2,7 +2,7 @@
 // do not edit by hand (see rule/mod.rs).
 
 /// A rule of the rules reference, by its id (see the module docs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Rule {
     /// `DK-SEAT-1`: Three play each deal.
     DkSeat1,

@@ -50,6 +50,13 @@ impl Rule {
     }
 }
 
+/// Written as its id (`"DK-PLAY-2"`), as the JSON forms give it.
+impl serde::Serialize for Rule {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
 impl std::fmt::Display for Rule {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.id())
@@ -106,7 +113,7 @@ mod tests {
              // do not edit by hand (see rule/mod.rs).\n\n",
         );
         s.push_str("/// A rule of the rules reference, by its id (see the module docs).\n");
-        s.push_str("#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]\npub enum Rule {\n");
+        s.push_str("#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]\npub enum Rule {\n");
         for (id, title) in &entries {
             s.push_str(&format!(
                 "    /// `{id}`: {title}.\n    {},\n",

@@ -3,6 +3,7 @@
 
 #[cfg(test)]
 use notation::Rank;
+use notation::Rule;
 use notation::{Card, Party, Seat};
 
 use super::payments::Ending;
@@ -85,7 +86,7 @@ impl Engine {
                 Party::Seat(payer),
                 Party::Seat(payee),
                 r,
-                "DK-COUNT-2",
+                Rule::DkCount2,
                 reason.clone(),
                 at,
             );
@@ -94,7 +95,7 @@ impl Engine {
                 Party::Seat(payee),
                 Party::Seat(payer),
                 -r,
-                "DK-COUNT-2",
+                Rule::DkCount2,
                 reason,
                 at,
             );

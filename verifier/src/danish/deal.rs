@@ -21,7 +21,7 @@ impl Engine {
         if redeal && !self.o.redeal_fee {
             self.out.rule_event(
                 Moment::Deal,
-                "DK-SEAT-3",
+                Rule::DkSeat3,
                 format_args!(
                     "seat {d} deals again and pays no second dealer fee (Option redeal_fee)"
                 ),
@@ -32,7 +32,7 @@ impl Engine {
                     Party::Seat(d),
                     Party::Pot(pot),
                     5,
-                    "DK-PAY-1",
+                    Rule::DkPay1,
                     "dealer's fee",
                     Moment::Deal,
                     true,
@@ -62,7 +62,7 @@ impl Engine {
             .iter_mut()
             .find(|p| kinds.contains(&p.kind))?;
         let kind = problem.kind;
-        problem.rule = Some(Rule::DkDeal3.id());
+        problem.rule = Some(Rule::DkDeal3);
         let during = kind == Kind::WrongCardCount && !record.tricks.is_empty();
         if let (true, Some(s)) = (during, holder) {
             let hands = problem
@@ -87,8 +87,8 @@ impl Engine {
             problem.help = "the wrong number of cards found in play: the first such hand in declaring order (dealer, next, third) pays 40 into each pot, and the deal is abandoned (DK-DEAL-3, DK-FINE-3); nothing else of the deal is judged".into();
             let at = Moment::Trick(1);
             let reason = "fine for holding the wrong number of cards in play".to_owned();
-            self.out.fine(s, 40, "DK-DEAL-3", reason, at);
-            self.out.abandon(at, "DK-DEAL-3");
+            self.out.fine(s, 40, Rule::DkDeal3, reason, at);
+            self.out.abandon(at, Rule::DkDeal3);
             return Some(End::Settled);
         }
         problem.seat = Some(d);
@@ -96,13 +96,13 @@ impl Engine {
         self.out.fine(
             d,
             5,
-            "DK-DEAL-3",
+            Rule::DkDeal3,
             format!("fine for a wrong deal ({kind})"),
             Moment::Deal,
         );
         self.out.rule_event(
             Moment::Deal,
-            "DK-DEAL-3",
+            Rule::DkDeal3,
             format_args!("the deal is wrong ({kind}): not played, seat {d} deals again"),
         );
         Some(End::Redeal)
@@ -236,7 +236,7 @@ impl Engine {
         }
         self.out.rule_event(
             Moment::Calls,
-            "DK-DEAL-4",
+            Rule::DkDeal4,
             format_args!(
                 "seat {s} was dealt no trump and demands a new deal: seat {} deals again",
                 self.seating.dealer
@@ -251,7 +251,7 @@ impl Engine {
         if record.tricks.is_empty() {
             self.out.rule_event(
                 Moment::Calls,
-                "DK-DEAL-4",
+                Rule::DkDeal4,
                 format_args!(
                     "seat {s} demands a new deal: seat {} deals again",
                     self.seating.dealer

@@ -371,7 +371,7 @@ impl Engine {
         } else {
             self.out.rule_event(
                 at,
-                "DK-TOUT-2",
+                Rule::DkTout2,
                 format_args!("seat {s} laid the fool away and announces a tout"),
             );
         }
@@ -465,7 +465,13 @@ impl Engine {
         if !self.out.abandoned {
             self.items.push(super::sheet::Item::Declaration(s, claim));
         }
-        self.collect(s, claim.amount(), "DK-PAY-2", reason, Moment::Declarations);
+        self.collect(
+            s,
+            claim.amount(),
+            Rule::DkPay2,
+            reason,
+            Moment::Declarations,
+        );
     }
 
     /// DK-DECL-4 / DK-DECL-5: a wrong declaration is fined and abandons the
@@ -474,12 +480,12 @@ impl Engine {
     fn wrong_declaration(&mut self, s: u8, claim: Combo, msg: String, span: Span) {
         let at = Moment::Declarations;
         let rule = if msg.contains("skat") {
-            "DK-DECL-5"
+            Rule::DkDecl5
         } else {
-            "DK-DECL-4"
+            Rule::DkDecl4
         };
         let p = Problem::new(Kind::WrongDeclaration, msg)
-            .rule_id(rule)
+            .rule(rule)
             .seat(s)
             .at(span, "wrong declaration")
             .help("declare exactly what the hand holds: type, number, pagat, suit, missing card, and cards laid in the skat");

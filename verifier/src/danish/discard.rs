@@ -58,9 +58,9 @@ pub fn least_declaration_cards(hand: CardSet, decl: CardSet, fool_ok: bool) -> u
 }
 
 /// An `illegal-discard` finding against the dealer.
-fn improper(d: u8, msg: String, rule: &'static str, label: &str, span: Span) -> Problem {
+fn improper(d: u8, msg: String, rule: Rule, label: &str, span: Span) -> Problem {
     Problem::new(Kind::IllegalDiscard, msg)
-        .rule_id(rule)
+        .rule(rule)
         .seat(d)
         .at(span, label.to_owned())
 }
@@ -98,11 +98,11 @@ impl Engine {
         if let Some(p) = crate::finding::one_finding(
             faults,
             &[
-                "DK-DISCARD-1",
-                "DK-DISCARD-2",
-                "DK-DISCARD-3",
-                "DK-DISCARD-4",
-                "DK-TOUT-2",
+                Rule::DkDiscard1,
+                Rule::DkDiscard2,
+                Rule::DkDiscard3,
+                Rule::DkDiscard4,
+                Rule::DkTout2,
             ],
             "the skat is one improper discard (DK-DISCARD-5)",
         ) {
@@ -157,7 +157,7 @@ impl Engine {
             let p = improper(
                 disc.seat,
                 format!("seat {} lays a skat, but seat {d} is the dealer: the dealer's skat is missing", disc.seat),
-                "DK-DISCARD-5",
+                Rule::DkDiscard5,
                 "not the dealer",
                 disc.span,
             )
@@ -203,7 +203,7 @@ impl Engine {
                 improper(
                     d,
                     format!("the skat holds {} cards, not 3", disc.cards.len()),
-                    "DK-DISCARD-1",
+                    Rule::DkDiscard1,
                     "wrong skat size",
                     disc.span,
                 )
@@ -218,7 +218,7 @@ impl Engine {
                     improper(
                         d,
                         format!("{c} is written twice in the skat"),
-                        "DK-DISCARD-1",
+                        Rule::DkDiscard1,
                         "written twice",
                         item.span,
                     )
@@ -230,7 +230,7 @@ impl Engine {
                     improper(
                         d,
                         format!("{c} is laid away but the dealer does not hold it"),
-                        "DK-DISCARD-1",
+                        Rule::DkDiscard1,
                         "not in the dealer's hand",
                         item.span,
                     )
@@ -260,9 +260,9 @@ impl Engine {
         };
         let tout_rule = c.is_fool() && self.o.announced_tout;
         let rule = if tout_rule {
-            "DK-TOUT-2"
+            Rule::DkTout2
         } else {
-            "DK-DISCARD-2"
+            Rule::DkDiscard2
         };
         improper(
             self.seating.dealer,
@@ -295,7 +295,7 @@ impl Engine {
             improper(
                 self.seating.dealer,
                 format!("{t} is laid away, but the dealer keeps {} trumps", rest.intersection(TRUMPS).len()),
-                "DK-DISCARD-3",
+                Rule::DkDiscard3,
                 "trump laid without becoming void",
                 item.span,
             )
@@ -336,7 +336,7 @@ impl Engine {
             improper(
                 self.seating.dealer,
                 format!("{c} belongs to a declaration and could have been kept"),
-                "DK-DISCARD-4",
+                Rule::DkDiscard4,
                 "card of a declaration",
                 item.span,
             )

@@ -33,7 +33,7 @@ impl Engine {
             let next = self.seating.next(leader);
             self.out.rule_event(
                 Moment::Trick(t as u16),
-                "DK-FOOL-6",
+                Rule::DkFool6,
                 format_args!("seat {leader} holds only the fool: the lead passes to seat {next}"),
             );
             return next;
@@ -68,7 +68,7 @@ impl Engine {
             if let Some(h) = holder {
                 self.out.rule_event(
                     at,
-                    "DK-FOOL-4",
+                    Rule::DkFool4,
                     format_args!("seat {c} calls for the fool: seat {h} must play it now"),
                 );
             }
@@ -187,7 +187,7 @@ impl Engine {
         tp.lead = Some(new);
         self.out.rule_event(
             tp.at,
-            "DK-FOOL-8",
+            Rule::DkFool8,
             format_args!("seat {s} renames the fool to {}", lead_word(new)),
         );
         if i == 2 {
@@ -234,7 +234,7 @@ impl Engine {
         // The words are written only when events are asked for.
         self.out.rule_event(
             at,
-            "DK-FOOL-7",
+            Rule::DkFool7,
             format_args!("seat {seat} takes the fool back to his own pile"),
         );
     }

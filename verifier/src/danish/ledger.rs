@@ -3,6 +3,7 @@
 //! whether the deal has been abandoned. Fines and abandonment live here
 //! because they decide what is still paid (DK-FINE-1, DK-FINE-3).
 
+use notation::Rule;
 use notation::{Party, Pot, Problem, Seat};
 
 use super::pots::pot_index;
@@ -57,7 +58,7 @@ impl Ledger {
         payer: Party,
         payee: Party,
         amount: i64,
-        rule: &'static str,
+        rule: Rule,
         reason: impl Into<Reason>,
         at: Moment,
         keep: bool,
@@ -88,7 +89,7 @@ impl Ledger {
         payer: Party,
         payee: Party,
         amount: i64,
-        rule: &'static str,
+        rule: Rule,
         reason: impl Into<Reason>,
         at: Moment,
     ) {
@@ -97,7 +98,7 @@ impl Ledger {
         }
     }
 
-    pub fn rule_event(&mut self, at: Moment, rule: &'static str, text: impl Words) {
+    pub fn rule_event(&mut self, at: Moment, rule: Rule, text: impl Words) {
         self.report.event(|| Event::Rule {
             at,
             rule,
@@ -109,7 +110,7 @@ impl Ledger {
     /// abandoned) and abandons the deal when the rules say so (DK-FINE).
     pub fn irregular(&mut self, problem: Problem, fine: i64, abandons: bool, at: Moment) {
         let seat = problem.seat;
-        let rule = problem.rule.unwrap_or("DK-FINE-1");
+        let rule = problem.rule.unwrap_or(Rule::DkFine1);
         let kind = problem.kind;
         self.report.push(problem);
         if self.abandoned {
@@ -129,7 +130,7 @@ impl Ledger {
         &mut self,
         seat: Seat,
         fine: i64,
-        rule: &'static str,
+        rule: Rule,
         reason: impl Into<Reason>,
         at: Moment,
     ) {
@@ -152,11 +153,11 @@ impl Ledger {
 
     /// DK-FINE-3: the deal is abandoned; with Option `abandon_payments =
     /// cancel` only the payments marked to stand remain.
-    pub fn abandon(&mut self, at: Moment, rule: &'static str) {
+    pub fn abandon(&mut self, at: Moment, rule: Rule) {
         self.abandoned = true;
         self.rule_event(
             at,
-            "DK-FINE-3",
+            Rule::DkFine3,
             format_args!("the deal is abandoned ({rule}); nothing after this point is paid"),
         );
         if self.cancel {
@@ -188,7 +189,7 @@ impl Engine {
         &mut self,
         seat: Seat,
         amount: i64,
-        rule: &'static str,
+        rule: Rule,
         reason: impl Into<Reason>,
         at: Moment,
     ) {
@@ -200,7 +201,7 @@ impl Engine {
         &mut self,
         seat: Seat,
         amount: i64,
-        rule: &'static str,
+        rule: Rule,
         reason: impl Into<Reason>,
         at: Moment,
     ) {
@@ -213,7 +214,7 @@ impl Engine {
         &mut self,
         seat: Seat,
         amount: i64,
-        rule: &'static str,
+        rule: Rule,
         reason: Reason,
         at: Moment,
         receives: bool,

@@ -82,6 +82,7 @@ mod state;
 mod step;
 
 use notation::Kind;
+use notation::Rule;
 use notation::{PerSeat, Problem, Record, Seat};
 
 pub(crate) use play::{duty_broken, trick_lead};
@@ -435,7 +436,7 @@ impl Engine {
             // DK-PLAY-5 (README ALL-4): one `incomplete` finding, no fine;
             // the deal is not settled.
             let stop = crate::structural::Stop::of(record, 3);
-            crate::structural::incomplete(&mut self.out.report, record, "DK-PLAY-5", stop, 25);
+            crate::structural::incomplete(&mut self.out.report, record, Rule::DkPlay5, stop, 25);
         }
         Ended {
             deal_again: matches!(end, End::Redeal),

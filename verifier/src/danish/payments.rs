@@ -4,6 +4,7 @@
 //! trick and bagud. The declarations (DK-PAY-2) are paid in
 //! [`super::declarations`], the dealer fee (DK-PAY-1) in [`super::deal`].
 
+use notation::Rule;
 use notation::{Card, Party, Pot, Seat};
 
 use super::cards::is_ultimo_card;
@@ -89,9 +90,9 @@ impl Engine {
             self.items.push(Item::Lost(s, c));
         }
         let pot = if c.is_king() { Pot::King } else { Pot::Pagat };
-        self.pay_each(s, 5, "DK-PAY-3", reason.clone(), at);
+        self.pay_each(s, 5, Rule::DkPay3, reason.clone(), at);
         self.out
-            .pay(Party::Seat(s), Party::Pot(pot), 5, "DK-PAY-3", reason, at);
+            .pay(Party::Seat(s), Party::Pot(pot), 5, Rule::DkPay3, reason, at);
     }
 
     /// DK-PAY-4: 5 from each other player to the pagat's winner.
@@ -99,7 +100,7 @@ impl Engine {
         if !self.out.abandoned {
             self.items.push(Item::PagatHome(s));
         }
-        self.collect(s, 5, "DK-PAY-4", reason, at);
+        self.collect(s, 5, Rule::DkPay4, reason, at);
     }
 
     /// DK-PAY-4: winning a trick (1–24) with the pagat earns 5 from each
@@ -176,16 +177,19 @@ impl Engine {
         }
         if let Some(n) = e.nolo {
             let at = Moment::Settlement;
-            self.out
-                .rule_event(at, "DK-PLAY-4", format_args!("seat {n} won no trick: nolo"));
-            self.collect(n, 25, "DK-PAY-5", "nolo", at);
+            self.out.rule_event(
+                at,
+                Rule::DkPlay4,
+                format_args!("seat {n} won no trick: nolo"),
+            );
+            self.collect(n, 25, Rule::DkPay5, "nolo", at);
         }
         if let Some((winner, u)) = e.ultimo {
             self.pay_ultimo(winner, u, snap);
         }
         if let Some(winner) = e.last_trick {
             if e.bagud.is_empty() || self.o.last_trick_with_bagud {
-                self.collect(winner, 20, "DK-PAY-5", "last trick", Moment::Settlement);
+                self.collect(winner, 20, Rule::DkPay5, "last trick", Moment::Settlement);
             }
         }
         self.pay_bagud(&e.bagud, snap);
@@ -199,10 +203,10 @@ impl Engine {
         let a = self.o.tout_amount;
         self.out.rule_event(
             at,
-            "DK-PAY-5",
+            Rule::DkPay5,
             format_args!("seat {t} won all 25 tricks: tout"),
         );
-        self.collect(t, a, "DK-PAY-5", "tout", at);
+        self.collect(t, a, Rule::DkPay5, "tout", at);
         for (pot, reason) in [
             (Pot::King, "tout takes the king pot"),
             (Pot::Pagat, "tout takes the pagat pot"),
@@ -212,7 +216,7 @@ impl Engine {
                 Party::Pot(pot),
                 Party::Seat(t),
                 amount,
-                "DK-PAY-5",
+                Rule::DkPay5,
                 reason,
                 at,
             );
@@ -226,10 +230,10 @@ impl Engine {
         let d = self.seating.dealer;
         self.out.rule_event(
             at,
-            "DK-TOUT-2",
+            Rule::DkTout2,
             format_args!("seat {d} announced a tout and failed"),
         );
-        self.pay_each(d, 85, "DK-TOUT-2", "failed announced tout", at);
+        self.pay_each(d, 85, Rule::DkTout2, "failed announced tout", at);
         for (pot, reason) in [
             (Pot::King, "failed announced tout doubles the king pot"),
             (Pot::Pagat, "failed announced tout doubles the pagat pot"),
@@ -239,7 +243,7 @@ impl Engine {
                 Party::Seat(d),
                 Party::Pot(pot),
                 amount,
-                "DK-TOUT-2",
+                Rule::DkTout2,
                 reason,
                 at,
             );
@@ -264,12 +268,12 @@ impl Engine {
                 "king ultimo takes the king pot",
             ),
         };
-        self.collect(winner, amount, "DK-PAY-5", ultimo, at);
+        self.collect(winner, amount, Rule::DkPay5, ultimo, at);
         self.out.pay(
             Party::Pot(pot),
             Party::Seat(winner),
             snap[pot_index(pot)],
-            "DK-PAY-5",
+            Rule::DkPay5,
             takes,
             at,
         );
@@ -285,23 +289,23 @@ impl Engine {
             None => what.to_owned(),
         };
         for &(s, _, c) in bagud.iter().filter(|b| b.1 == Ult::Pagat) {
-            self.pay_each(s, 45, "DK-PAY-5", named("pagat bagud", c), at);
+            self.pay_each(s, 45, Rule::DkPay5, named("pagat bagud", c), at);
             self.out.pay(
                 Party::Seat(s),
                 Party::Pot(Pot::Pagat),
                 snap[PAGAT],
-                "DK-PAY-5",
+                Rule::DkPay5,
                 "pagat bagud doubles the pagat pot",
                 at,
             );
         }
         for &(s, _, c) in bagud.iter().filter(|b| b.1 == Ult::King) {
-            self.pay_each(s, 40, "DK-PAY-5", named("king bagud", c), at);
+            self.pay_each(s, 40, Rule::DkPay5, named("king bagud", c), at);
             self.out.pay(
                 Party::Seat(s),
                 Party::Pot(Pot::King),
                 snap[KING],
-                "DK-PAY-5",
+                Rule::DkPay5,
                 format!("{} doubles the king pot", named("king bagud", c)),
                 at,
             );

@@ -640,7 +640,7 @@ impl Engine {
             .iter_mut()
             .find(|p| p.kind == Kind::WrongTrickSize && p.trick == Some(t as u16))
         {
-            p.rule = Some(Rule::DkDeal3.id());
+            p.rule = Some(Rule::DkDeal3);
             p.seat = Some(offender);
             p.help = format!(
                 "each of the 3 active players plays one card to every trick; seat {offender} holds the wrong number of cards in play: 40 into each pot, and the deal is abandoned (DK-DEAL-3, DK-FINE-3)"
@@ -648,8 +648,8 @@ impl Engine {
         }
         if !self.out.abandoned {
             let reason = format!("fine for holding the wrong number of cards in play (trick {t})");
-            self.out.fine(offender, 40, "DK-DEAL-3", reason, at);
-            self.out.abandon(at, "DK-DEAL-3");
+            self.out.fine(offender, 40, Rule::DkDeal3, reason, at);
+            self.out.abandon(at, Rule::DkDeal3);
         }
     }
 

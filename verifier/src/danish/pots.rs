@@ -106,7 +106,7 @@ impl Engine {
                 Party::Seat(s),
                 Party::Pot(pot),
                 20,
-                "DK-POT-2",
+                Rule::DkPot2,
                 reason,
                 at,
                 keep,
@@ -161,7 +161,7 @@ pub fn end_of_session(pots: [i64; 2], scores: &[i64], seats: u8) -> Vec<Payment>
                     payer: Party::Pot(pot),
                     payee: Party::Seat(s as Seat),
                     amount: take,
-                    rule: "DK-POT-5",
+                    rule: Rule::DkPot5,
                     reason: Reason::from("division of the pots at the end of the session"),
                     at: Moment::Settlement,
                 });

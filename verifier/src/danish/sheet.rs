@@ -27,6 +27,7 @@
 //! The settlement takes only the items ([`Engine::settle_items`]); a full
 //! record pays the same items through the same functions as it finds them.
 
+use notation::Rule;
 use notation::{Card, Fact, Problem, Seat, Sheet, Suit};
 
 use super::declarations::{Cav, Combo};
@@ -832,7 +833,7 @@ impl Engine {
                 Item::Declaration(s, c) => self.pay_declaration(s, c, c.paid_reason()),
                 Item::Lost(s, c) => self.pay_lost(s, c, at, crate::reason!("{c} lost in play")),
                 Item::PagatHome(s) => self.pay_home(s, at, "pagat home".into()),
-                Item::Fine(s, n) => self.out.fine(s, n, "DK-FINE-1", "fine (score sheet)", at),
+                Item::Fine(s, n) => self.out.fine(s, n, Rule::DkFine1, "fine (score sheet)", at),
                 _ => {}
             }
         }
@@ -841,7 +842,7 @@ impl Engine {
             return super::End::Redeal;
         }
         if items.contains(&Item::Abandoned) {
-            self.out.abandon(at, "DK-FINE-3");
+            self.out.abandon(at, Rule::DkFine3);
             return super::End::Settled;
         }
         let ending = super::payments::Ending::of_items(items);

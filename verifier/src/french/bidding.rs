@@ -132,7 +132,7 @@ fn place(seat: Seat, first: Seat) -> Seat {
 fn no_auction(deal: &Deal<'_>, goes_on: bool, g: &mut State, out: &mut Writer) {
     out.rule(
         Moment::Auction,
-        "FR-BID-2",
+        Rule::FrBid2,
         "the record has no auction: the taker is unknown and the deal is not scored",
     );
     if !goes_on {
@@ -279,7 +279,7 @@ fn name_the_taker(
             g.all_passed = true;
             out.rule(
                 Moment::Auction,
-                "FR-BID-3",
+                Rule::FrBid3,
                 "all four passed: the deal is not played and scores 0",
             );
             if goes_on {
@@ -292,7 +292,7 @@ fn name_the_taker(
             g.contract = Some(c);
             out.rule(
                 Moment::Auction,
-                "FR-BID-1",
+                Rule::FrBid1,
                 format_args!(
                     "seat {seat} takes with a {} (multiplier {})",
                     c.word(),

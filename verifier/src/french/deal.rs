@@ -67,21 +67,21 @@ fn give_structural_rule_ids(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
         let rule = match p.kind {
             Kind::WrongCardCount | Kind::DuplicateCard | Kind::UnknownCard if deal.wrong_deal => {
                 g.dealt_ok = false;
-                "FR-DEAL-3"
+                Rule::FrDeal3
             }
             Kind::DuplicateHand => {
                 g.dealt_ok = false;
-                "FR-DEAL-3"
+                Rule::FrDeal3
             }
             // A card played twice in a partial record (the hands are the
             // cards played): its seat is named by the play (`play`).
-            Kind::DuplicateCard => "FR-PLAY-7",
+            Kind::DuplicateCard => Rule::FrPlay7,
             Kind::WrongTrickSize => {
                 p.help
                     .push_str("; the deal is void (FR-PLAY-7): it scores 0 for everyone");
-                "FR-PLAY-7"
+                Rule::FrPlay7
             }
-            Kind::TooManyTricks => "FR-PLAY-1",
+            Kind::TooManyTricks => Rule::FrPlay1,
             _ => {
                 g.dealt_ok = false;
                 continue;
@@ -156,7 +156,7 @@ fn petit_bare_in_hand(h: &Hand, not_played: bool, g: &mut State, out: &mut Write
         // Shown and not played, as the rule directs.
         out.rule(
             Moment::Deal,
-            "FR-DEAL-2",
+            Rule::FrDeal2,
             format_args!(
                 "seat {} holds the petit bare and shows his hand: the deal is not played",
                 h.seat

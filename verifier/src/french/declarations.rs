@@ -98,7 +98,7 @@ pub(super) fn declarations(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
                     g.handfuls.push((seat, bonus));
                     out.rule(
                         Moment::Declarations,
-                        "FR-HANDFUL-1",
+                        Rule::FrHandful1,
                         format_args!("seat {seat} shows a {} handful ({bonus} points to the side that wins the deal)", size.word()),
                     );
                 } else {
@@ -135,14 +135,14 @@ fn slam_by_the_taker(a: &Action, g: &mut State, out: &mut Writer) {
         // slam counts as declared once, and it is no fault.
         out.rule(
             Moment::Declarations,
-            "FR-SLAM-1",
+            Rule::FrSlam1,
             format_args!("seat {seat} declares the slam again: it counts once"),
         );
     } else {
         g.slam_declared = true;
         out.rule(
             Moment::Declarations,
-            "FR-SLAM-2",
+            Rule::FrSlam2,
             format_args!("seat {seat} declares a slam and leads to trick 1"),
         );
     }
@@ -221,13 +221,17 @@ fn handful_faults(
 fn false_handful(a: &Action, faults: &[(String, Option<Card>)]) -> Problem {
     let rule_of = |card: Option<Card>| {
         if card == Some(Card::FOOL) {
-            "FR-HANDFUL-2"
+            Rule::FrHandful2
         } else {
-            "FR-HANDFUL-3"
+            Rule::FrHandful3
         }
     };
-    let rules: Vec<&'static str> = faults.iter().map(|(_, c)| rule_of(*c)).collect();
-    let rule = rules.iter().copied().min().expect("a fault");
+    let rules: Vec<Rule> = faults.iter().map(|(_, c)| rule_of(*c)).collect();
+    let rule = rules
+        .iter()
+        .copied()
+        .min_by_key(|r| r.id())
+        .expect("a fault");
     let text: Vec<&str> = faults.iter().map(|(t, _)| t.as_str()).collect();
     let mut help = String::from("a handful shows exactly 10, 13 or 15 trumps from the player's playing hand; the excuse only when no other trump is held");
     if let Some(other) = rules.iter().find(|&&r| r != rule) {
@@ -239,7 +243,7 @@ fn false_handful(a: &Action, faults: &[(String, Option<Card>)]) -> Problem {
         Kind::WrongDeclaration,
         format!("false handful by seat {}: {}", a.seat, text.join("; ")),
     )
-    .rule_id(rule)
+    .rule(rule)
     .seat(a.seat)
     .at(a.span, "false handful")
     .help(help);

@@ -22,7 +22,7 @@ pub(super) fn discard(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     let (Some(taker), Some(contract)) = (g.taker, g.contract) else {
         if let Some(d) = &record.discard {
             let mut why = Reasons::default();
-            why.add("FR-DISCARD-3", "a discard without a taker".into());
+            why.add(Rule::FrDiscard3, "a discard without a taker".into());
             out.fault(why.finding(d, "no one took"));
         }
         return;
@@ -33,7 +33,7 @@ pub(super) fn discard(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     }
     out.rule(
         Moment::Discard,
-        "FR-DOG-1",
+        Rule::FrDog1,
         crate::reason::Lazy(|| {
             format!("the dog {} is shown and goes to seat {taker}", list(g.dog))
         }),
@@ -59,7 +59,10 @@ pub(super) fn discard(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     };
     let mut why = Reasons::default();
     if d.seat != taker {
-        why.add("FR-DISCARD-3", format!("not the taker (seat {taker} took)"));
+        why.add(
+            Rule::FrDiscard3,
+            format!("not the taker (seat {taker} took)"),
+        );
     }
     let malformed = !discard_is_proper(d, hand24, partial, g.floating, &mut why);
     let trumps = trumps_only_when_nothing_else(d, hand24, &mut why);
@@ -87,7 +90,7 @@ pub(super) fn discard(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
         let shown: CardSet = trumps.iter().map(|i| i.card).collect();
         out.rule(
             Moment::Discard,
-            "FR-DISCARD-2",
+            Rule::FrDiscard2,
             crate::reason::Lazy(|| format!("seat {taker} discards and shows {}", list(shown))),
         );
     }
@@ -106,20 +109,20 @@ fn discard_from_play(g: &mut State, taker: Seat, hand24: CardSet) {
 /// all and carries the first rule id in the digest's order.
 #[derive(Default)]
 struct Reasons {
-    list: Vec<(&'static str, String)>,
+    list: Vec<(Rule, String)>,
     /// The cards at fault, each with its rule and label, in the order found.
-    places: Vec<(&'static str, notation::Card, Span, &'static str)>,
+    places: Vec<(Rule, notation::Card, Span, &'static str)>,
 }
 
 impl Reasons {
-    fn add(&mut self, rule: &'static str, why: String) {
+    fn add(&mut self, rule: Rule, why: String) {
         self.list.push((rule, why));
     }
 
     /// A reason about some cards of the discard, each underlined.
     fn add_cards<'i>(
         &mut self,
-        rule: &'static str,
+        rule: Rule,
         items: impl IntoIterator<Item = &'i Item>,
         label: &'static str,
         why: String,
@@ -140,13 +143,14 @@ impl Reasons {
             .list
             .iter()
             .map(|r| r.0)
-            .min()
-            .unwrap_or("FR-DISCARD-3");
+            .min_by_key(|r| r.id())
+            .unwrap_or(Rule::FrDiscard3);
         let mut others: Vec<&str> = self
             .list
             .iter()
             .map(|r| r.0)
             .filter(|&r| r != rule)
+            .map(Rule::id)
             .collect();
         others.sort_unstable();
         others.dedup();
@@ -162,7 +166,7 @@ impl Reasons {
             Kind::IllegalDiscard,
             format!("illegal discard by seat {}: {}", d.seat, words.join("; ")),
         )
-        .rule_id(rule)
+        .rule(rule)
         .seat(d.seat)
         .help(help);
         // The first card at fault under the finding's rule is the place and
@@ -187,7 +191,7 @@ fn dog_stays_down(deal: &Deal<'_>, contract: Contract, out: &mut Writer) {
     let against = contract == Contract::GuardAgainst;
     out.rule(
         Moment::Discard,
-        "FR-DOG-2",
+        Rule::FrDog2,
         format_args!(
             "after a {} the dog is not looked at and counts for the {}",
             contract.word(),
@@ -197,7 +201,7 @@ fn dog_stays_down(deal: &Deal<'_>, contract: Contract, out: &mut Writer) {
     if let Some(d) = &deal.record.discard {
         let mut why = Reasons::default();
         why.add(
-            "FR-DISCARD-3",
+            Rule::FrDiscard3,
             format!(
                 "a discard after a {}, where the dog stays face down and no one discards",
                 contract.word()
@@ -220,7 +224,7 @@ fn discard_is_proper(
     if d.cards.len() != 6 {
         proper = false;
         why.add(
-            "FR-DISCARD-3",
+            Rule::FrDiscard3,
             format!("it holds {} cards, not 6", d.cards.len()),
         );
     }
@@ -245,17 +249,17 @@ fn discard_is_proper(
             "{} may not be discarded (oudlers and kings stay)",
             cards(&barred)
         );
-        why.add_cards("FR-DISCARD-1", barred, "may not be discarded", what);
+        why.add_cards(Rule::FrDiscard1, barred, "may not be discarded", what);
     }
     if !twice.is_empty() {
         proper = false;
         let what = format!("{} written twice", cards(&twice));
-        why.add_cards("FR-DISCARD-3", twice, "written again", what);
+        why.add_cards(Rule::FrDiscard3, twice, "written again", what);
     }
     if !not_held.is_empty() {
         proper = false;
         let what = format!("{} not in the taker's hand or the dog", cards(&not_held));
-        why.add_cards("FR-DISCARD-3", not_held, "not in hand or dog", what);
+        why.add_cards(Rule::FrDiscard3, not_held, "not in hand or dog", what);
     }
     proper
 }
@@ -286,7 +290,7 @@ fn trumps_only_when_nothing_else<'d>(
         let wrong = &trumps[allowed as usize..];
         let cards: CardSet = wrong.iter().map(|i| i.card).collect();
         why.add_cards(
-            "FR-DISCARD-2",
+            Rule::FrDiscard2,
             wrong.iter().copied(),
             "a trump discarded",
             format!(
@@ -310,7 +314,7 @@ fn discarded_trumps_are_shown(d: &Discard, trumps: &[&Item], why: &mut Reasons) 
     if !hidden.is_empty() {
         let cards: CardSet = hidden.iter().map(|i| i.card).collect();
         let what = format!("trump {} discarded but not shown", list(cards));
-        why.add_cards("FR-DISCARD-2", hidden, "not shown", what);
+        why.add_cards(Rule::FrDiscard2, hidden, "not shown", what);
     }
     let discard = set_of(&d.cards);
     let stray: Vec<&Item> = d
@@ -321,6 +325,6 @@ fn discarded_trumps_are_shown(d: &Discard, trumps: &[&Item], why: &mut Reasons) 
     if !stray.is_empty() {
         let cards: CardSet = stray.iter().map(|i| i.card).collect();
         let what = format!("{} shown but no discarded trump", list(cards));
-        why.add_cards("FR-DISCARD-2", stray, "not a discarded trump", what);
+        why.add_cards(Rule::FrDiscard2, stray, "not a discarded trump", what);
     }
 }

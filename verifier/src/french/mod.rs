@@ -72,6 +72,7 @@ pub use play::legal_plays;
 
 use crate::{Deal, Report, RuleOptions, Session};
 use notation::check::Table;
+use notation::Rule;
 use notation::{Card, CardSet, Record, Seat};
 use play::{Cursor, Layout};
 use state::{State, Writer};
@@ -99,7 +100,7 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
         if sheet::passed(sheet) {
             out.rule(
                 crate::Moment::Settlement,
-                "FR-SCORE-8",
+                Rule::FrScore8,
                 "the sheet says no one took: the deal scores 0 (FR-BID-3)",
             );
             out.settled([0; 4]);

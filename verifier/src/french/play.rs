@@ -43,10 +43,10 @@ pub fn legal_plays(hand: CardSet, led: Option<Lead>, top: u8) -> CardSet {
 }
 
 /// The rule and plain words of the duty a card broke (FR-PLAY-2..4).
-fn duty_broken(hand: CardSet, led: Lead, top: u8, duty: Duty) -> (&'static str, String) {
+fn duty_broken(hand: CardSet, led: Lead, top: u8, duty: Duty) -> (Rule, String) {
     match (duty, led) {
         (Duty::FollowSuit, Lead::Suit(s)) => (
-            "FR-PLAY-2",
+            Rule::FrPlay2,
             format!(
                 "must follow suit: {} was led and the hand held {}",
                 suit_name(s),
@@ -55,8 +55,8 @@ fn duty_broken(hand: CardSet, led: Lead, top: u8, duty: Duty) -> (&'static str, 
         ),
         (Duty::Trump | Duty::FollowTrump, _) => {
             let (rule, what) = match led {
-                Lead::Suit(s) => ("FR-PLAY-2", format!("void in {}, ", suit_name(s))),
-                Lead::Trumps => ("FR-PLAY-3", "trumps were led: ".to_owned()),
+                Lead::Suit(s) => (Rule::FrPlay2, format!("void in {}, ", suit_name(s))),
+                Lead::Trumps => (Rule::FrPlay3, "trumps were led: ".to_owned()),
             };
             (
                 rule,
@@ -68,7 +68,7 @@ fn duty_broken(hand: CardSet, led: Lead, top: u8, duty: Duty) -> (&'static str, 
         }
         // Overtrump, the only other duty French Tarot sets.
         _ => (
-            "FR-PLAY-4",
+            Rule::FrPlay4,
             format!(
                 "must overtrump: T{top} was the highest trump and the hand held {}",
                 list(trick::must_overtrump(hand, top, &rules()).unwrap_or(CardSet::EMPTY))
@@ -317,23 +317,23 @@ fn leader_of(
     if l != expected {
         let (rule, why) = if t > 0 {
             (
-                "FR-PLAY-1",
+                Rule::FrPlay1,
                 format!("seat {expected} won trick {t} and leads"),
             )
         } else if slam {
             (
-                "FR-SLAM-2",
+                Rule::FrSlam2,
                 format!("seat {expected} declared a slam and leads"),
             )
         } else {
             (
-                "FR-SEAT-1",
+                Rule::FrSeat1,
                 format!("seat {expected}, on the dealer's right, leads"),
             )
         };
         out.fault(
             Problem::new(Kind::OutOfTurn, format!("seat {l} leads to trick {}; {why}", t + 1))
-                .rule_id(rule)
+                .rule(rule)
                 .seat(l)
                 .trick(t + 1)
                 .at(trick.span, "led out of turn")
@@ -562,19 +562,19 @@ fn played_again(p: &Played, deal: &Deal<'_>, g: &State, out: &mut Writer) {
 }
 
 /// A revoke (FR-PLAY-6): the card, the duty broken and why.
-fn revoke(p: &Played, rule: &'static str, why: String) -> Problem {
+fn revoke(p: &Played, rule: Rule, why: String) -> Problem {
     Problem::new(
         Kind::Revoke,
         format!("seat {} plays {} in trick {}: {why}", p.seat, p.card, p.t + 1),
     )
-    .rule_id(rule)
+    .rule(rule)
     .seat(p.seat)
     .trick(p.t + 1)
     .card(p.card)
     .at(p.item.span, "played here")
     .help(match rule {
-        "FR-PLAY-2" => "a player must follow the suit led; void in it, he must trump (the excuse may always be played instead)",
-        "FR-PLAY-3" => "when trumps are led, a player who holds trumps must play one (the excuse may always be played instead)",
+        Rule::FrPlay2 => "a player must follow the suit led; void in it, he must trump (the excuse may always be played instead)",
+        Rule::FrPlay3 => "when trumps are led, a player who holds trumps must play one (the excuse may always be played instead)",
         _ => "whenever a trump must be played, it must beat the highest trump in the trick if the player holds such a trump",
     })
 }
@@ -605,7 +605,7 @@ fn excuse_led(p: &Played, led: Option<Lead>, out: &mut Writer) {
                 Lead::Suit(s) => suit_name(s).to_owned(),
             }
         );
-        out.rule(Moment::Trick(p.t as u16 + 1), "FR-EXCUSE-2", text);
+        out.rule(Moment::Trick(p.t as u16 + 1), Rule::FrExcuse2, text);
     }
 }
 
@@ -699,7 +699,7 @@ mod tests {
         assert_eq!(legal_plays(hand, None, 0), hand);
     }
 
-    fn told(hand: &[&str], before: &[&str], card: &str) -> Option<(&'static str, String)> {
+    fn told(hand: &[&str], before: &[&str], card: &str) -> Option<(Rule, String)> {
         let before: Vec<Card> = before.iter().map(|c| c.parse().unwrap()).collect();
         let lead = trick::first_lead(&before)?;
         let card: Card = card.parse().unwrap();
@@ -714,23 +714,26 @@ mod tests {
 
     #[test]
     fn each_duty_broken_names_its_rule() {
-        let rule = |t: Option<(&'static str, String)>| t.map(|(r, w)| (r, w[..12].to_owned()));
+        let rule = |t: Option<(Rule, String)>| t.map(|(r, w)| (r, w[..12].to_owned()));
         let follow = told(&["S3", "T4"], &["SK"], "T4");
-        assert_eq!(rule(follow), Some(("FR-PLAY-2", "must follow ".into())));
+        assert_eq!(rule(follow), Some((Rule::FrPlay2, "must follow ".into())));
         let void = told(&["H5", "T4"], &["SK"], "H5");
-        assert_eq!(rule(void), Some(("FR-PLAY-2", "must trump: ".into())));
+        assert_eq!(rule(void), Some((Rule::FrPlay2, "must trump: ".into())));
         let trumps = told(&["H5", "T4"], &["T9"], "H5");
-        assert_eq!(rule(trumps), Some(("FR-PLAY-3", "must trump: ".into())));
+        assert_eq!(rule(trumps), Some((Rule::FrPlay3, "must trump: ".into())));
         let (r, words) = told(&["T3", "T9"], &["SK", "T5"], "T3").unwrap();
         assert_eq!(
             (r, words.as_str()),
             (
-                "FR-PLAY-4",
+                Rule::FrPlay4,
                 "must overtrump: T5 was the highest trump and the hand held T9"
             )
         );
         // A T22 is no French trump, yet a trump played: told as overtrump.
-        assert_eq!(told(&["T4", "T22"], &["T9"], "T22").unwrap().0, "FR-PLAY-4");
+        assert_eq!(
+            told(&["T4", "T22"], &["T9"], "T22").unwrap().0,
+            Rule::FrPlay4
+        );
         // The excuse is always free.
         assert_eq!(told(&["S3", "EX"], &["SK"], "EX"), None);
     }

@@ -4,6 +4,7 @@
 //! petit au bout, handfuls and slam as items of the score unit `u`, paid
 //! by or to each defender; a void or irregular deal scores 0 (FR-IRREG-2).
 
+use notation::Rule;
 use notation::{Card, CardSet, Party, Seat, Variant};
 
 use super::cards::{half_points, half_points_and_oudler, is_oudler, list, points_text, single};
@@ -20,7 +21,7 @@ pub fn target(oudlers: u32) -> i64 {
 
 /// One item of the score unit, seen from the taker's side: amount, rule,
 /// words.
-type Item = (i64, &'static str, crate::Reason);
+type Item = (i64, Rule, crate::Reason);
 
 /// The taker's pile (FR-SCORE-1).
 struct Pile {
@@ -40,7 +41,7 @@ pub(super) fn settle(deal: &Deal<'_>, g: &State, out: &mut Writer, _state: &mut 
                 super::sheet::compare_passed(sheet, out);
             }
         }
-        out.rule(Moment::Settlement, "FR-SCORE-8", why.to_owned());
+        out.rule(Moment::Settlement, Rule::FrScore8, why.to_owned());
         out.settled([0; 4]);
         return;
     }
@@ -57,7 +58,7 @@ pub(super) fn settle(deal: &Deal<'_>, g: &State, out: &mut Writer, _state: &mut 
         if out.irregular {
             out.rule(
                 Moment::Settlement,
-                "FR-IRREG-2",
+                Rule::FrIrreg2,
                 "the deal has irregularities and scores 0 for everyone",
             );
             out.settled([0; 4]);
@@ -112,7 +113,7 @@ pub(super) fn settle_facts(deal: &Deal<'_>, facts: &Facts, out: &mut Writer) {
     if out.irregular {
         out.rule(
             Moment::Settlement,
-            "FR-IRREG-2",
+            Rule::FrIrreg2,
             format_args!("the deal has irregularities and scores 0 for everyone (had it been regular, the taker would have scored {:+})", 3 * u),
         );
         out.settled([0; 4]);
@@ -121,7 +122,7 @@ pub(super) fn settle_facts(deal: &Deal<'_>, facts: &Facts, out: &mut Writer) {
     let totals = pay_items(items, taker, out);
     out.rule(
         Moment::Settlement,
-        "FR-SCORE-6",
+        Rule::FrScore6,
         format_args!("u = {u}: seat {taker} {:+}, each defender {:+}", 3 * u, -u),
     );
     out.settled(totals);
@@ -217,7 +218,7 @@ fn trick_with_excuse(
         let side = if mine { "the taker" } else { "the defence" };
         out.rule(
             Moment::Trick(t as u16 + 1),
-            "FR-EXCUSE-3",
+            Rule::FrExcuse3,
             format_args!(
                 "the excuse stays with {side}{}",
                 if keep {
@@ -278,7 +279,7 @@ fn score_items(deal: &Deal<'_>, facts: &Facts, out: &mut Writer) -> Vec<Item> {
     // are recorded.
     out.event(|| crate::Event::Rule {
         at: Moment::Settlement,
-        rule: "FR-SCORE-1",
+        rule: Rule::FrScore1,
         text: format!(
             "seat {taker} has {} points with {oudlers} oudler(s){}",
             points_text(facts.half),
@@ -292,7 +293,7 @@ fn score_items(deal: &Deal<'_>, facts: &Facts, out: &mut Writer) -> Vec<Item> {
     let result = if made { "made" } else { "lost" };
     out.rule(
         Moment::Settlement,
-        "FR-SCORE-2",
+        Rule::FrScore2,
         format_args!(
             "the target with {oudlers} oudler(s) is {target}: the {} is {result} by {d}",
             contract.word(),
@@ -302,7 +303,7 @@ fn score_items(deal: &Deal<'_>, facts: &Facts, out: &mut Writer) -> Vec<Item> {
     let mut items: Vec<Item> = Vec::with_capacity(5);
     items.push((
         sign * (25 + d) * mult,
-        "FR-SCORE-3",
+        Rule::FrScore3,
         // "{contract} {result} by {d}: (25 + {d}) × {mult}".
         {
             let (mut n, mut m) = ([0; 20], [0; 20]);
@@ -325,7 +326,7 @@ fn score_items(deal: &Deal<'_>, facts: &Facts, out: &mut Writer) -> Vec<Item> {
     for &(seat, bonus) in &facts.handfuls {
         items.push((
             sign * bonus,
-            "FR-HANDFUL-4",
+            Rule::FrHandful4,
             crate::reason!(
                 "handful of seat {seat}: {bonus} to the {}",
                 if made { "taker" } else { "defence" }
@@ -362,7 +363,7 @@ fn petit_item(petit: Option<Petit>, mult: i64) -> Option<Item> {
     let taker_side = petit.side == Side::Taker;
     Some((
         if taker_side { 10 * mult } else { -10 * mult },
-        "FR-SCORE-4",
+        Rule::FrScore4,
         crate::reason!(
             "petit au bout{} won by the {}: 10 × {mult}",
             if petit.trick17 {
@@ -381,17 +382,17 @@ fn slam_bonuses(deal: &Deal<'_>, facts: &Facts, items: &mut Vec<Item>) {
     let defence_slam = facts.slam == Some(Side::Defence);
     if facts.slam_announced {
         if taker_slam {
-            items.push((400, "FR-SLAM-3", "slam declared and made".into()));
+            items.push((400, Rule::FrSlam3, "slam declared and made".into()));
         } else {
-            items.push((-200, "FR-SLAM-3", "slam declared and not made".into()));
+            items.push((-200, Rule::FrSlam3, "slam declared and not made".into()));
         }
     } else if taker_slam {
-        items.push((200, "FR-SLAM-3", "slam made without declaration".into()));
+        items.push((200, Rule::FrSlam3, "slam made without declaration".into()));
     }
     if defence_slam {
         let bonus = deal.options.number("defence_slam");
         if bonus != 0 {
-            items.push((-bonus, "FR-SLAM-3", "slam made by the defence".into()));
+            items.push((-bonus, Rule::FrSlam3, "slam made by the defence".into()));
         }
     }
 }

@@ -3,6 +3,7 @@
 //! writer that takes what they tell (findings, rule events, trick events,
 //! payments, the totals).
 
+use notation::Rule;
 use notation::{Card, CardSet, PerSeat, Problem, Seat};
 
 use super::{SEATS, TRICKS};
@@ -176,7 +177,7 @@ impl<'r> Writer<'r> {
     }
 
     /// A rule applied, in plain words.
-    pub fn rule(&mut self, at: Moment, rule: &'static str, text: impl Words) {
+    pub fn rule(&mut self, at: Moment, rule: Rule, text: impl Words) {
         self.report.event(|| Event::Rule {
             at,
             rule,
@@ -209,7 +210,7 @@ impl<'r> Writer<'r> {
     pub fn incomplete(&mut self, record: &notation::Record) {
         self.irregular = true;
         let stop = crate::structural::Stop::of(record, SEATS as usize);
-        crate::structural::incomplete(self.report, record, "FR-PLAY-7", stop, TRICKS);
+        crate::structural::incomplete(self.report, record, Rule::FrPlay7, stop, TRICKS);
     }
 
     /// The deal is settled with these net results per seat.

@@ -182,7 +182,7 @@ impl Replay<'_> {
                 self.out.push(illegal(
                     a,
                     "a king call, talon choice or grind out of its place".into(),
-                    "KR-ANN-6",
+                    Rule::KrAnn6,
                     "misplaced",
                     "the king call comes first in `calls:`, then the talon choice, then the call round; out of its place it has no effect, but it is a turn",
                 ));
@@ -192,7 +192,7 @@ impl Replay<'_> {
                 self.out.push(illegal(
                     a,
                     "not a call of Königrufen".into(),
-                    "KR-ANN-1",
+                    Rule::KrAnn1,
                     "not a call",
                     "the call round has pass, announce <bonus>, contra/recontra/subcontra <game|bonus>",
                 ));
@@ -220,7 +220,7 @@ impl Replay<'_> {
         };
         self.out.event(
             Moment::Calls,
-            "KR-ANN-2",
+            Rule::KrAnn2,
             format_args!("seat {s} announces {} for {side}", bonus.word()),
         );
         true
@@ -234,7 +234,7 @@ impl Replay<'_> {
             return Some(illegal(
                 a,
                 format!("{} announced in {}, a negative game", bonus.word(), game.word()),
-                "KR-ANN-5",
+                Rule::KrAnn5,
                 "no announcements in negative games",
                 "in piccolo and beggar only contra, recontra and subcontra of the game may be called",
             ));
@@ -243,7 +243,7 @@ impl Replay<'_> {
             return Some(illegal(
                 a,
                 format!("seat {s} announces {}, which is silent only", bonus.word()),
-                "KR-ANN-2",
+                Rule::KrAnn2,
                 "may not be announced",
                 "capture the moon and capture the king score silently; nobody may announce them",
             ));
@@ -252,7 +252,7 @@ impl Replay<'_> {
             return Some(illegal(
                 a,
                 format!("{} does not exist in {}", bonus.word(), game.word()),
-                "KR-ANN-2",
+                Rule::KrAnn2,
                 "no such bonus in this game",
                 "pagat, uhu, pelican, quapil and trull exist in black games, king ultimo in caller games, four kings, honours, absolut and valat in positive games",
             ));
@@ -267,7 +267,7 @@ impl Replay<'_> {
                     illegal(
                         a,
                         format!("seat {s} announces {} without holding {c}", bonus.word()),
-                        "KR-ANN-2",
+                        Rule::KrAnn2,
                         "card not held",
                         "only the holder of the card (after the talon pick-up and discard) may announce this bonus",
                     )
@@ -278,7 +278,7 @@ impl Replay<'_> {
             return Some(illegal(
                 a,
                 "king ultimo announced, but no king was called".into(),
-                "KR-ANN-2",
+                Rule::KrAnn2,
                 "no called king",
                 "king ultimo is announced by the holder of the called king",
             ));
@@ -292,7 +292,7 @@ impl Replay<'_> {
             return Some(illegal(
                 a,
                 format!("{} is already announced by {who}", bonus.word()),
-                "KR-ANN-2",
+                Rule::KrAnn2,
                 "announced twice",
                 "a bonus may be announced by one team only, once",
             ));
@@ -322,7 +322,7 @@ impl Replay<'_> {
             self.out.push(illegal(
                 a,
                 format!("{word} on {target} by the wrong side"),
-                "KR-ANN-4",
+                Rule::KrAnn4,
                 "wrong side",
                 "contra and subcontra come from the side against the item, recontra from the side that owns it",
             ));
@@ -342,7 +342,7 @@ impl Replay<'_> {
             self.out.push(illegal(
                 a,
                 msg,
-                "KR-ANN-4",
+                Rule::KrAnn4,
                 "out of order",
                 "contra first, then recontra, then subcontra, each once",
             ));
@@ -358,7 +358,7 @@ impl Replay<'_> {
         }
         self.out.event(
             Moment::Calls,
-            "KR-ANN-4",
+            Rule::KrAnn4,
             format_args!("seat {s}: {word} on {target} (×{})", 1 << step),
         );
         true
@@ -376,7 +376,7 @@ impl Replay<'_> {
                     self.out.push(illegal(
                         a,
                         format!("{word} on {} in a negative game", bonus.word()),
-                        "KR-ANN-5",
+                        Rule::KrAnn5,
                         "only the game can be contra'd",
                         "in piccolo and beggar only the game can be contra'd",
                     ));
@@ -388,7 +388,7 @@ impl Replay<'_> {
                         self.out.push(illegal(
                             a,
                             format!("{word} on {}, which nobody announced", bonus.word()),
-                            "KR-ANN-4",
+                            Rule::KrAnn4,
                             "nothing to contra",
                             "a contra needs a target: the game or a bonus announced legally",
                         ));
@@ -401,6 +401,6 @@ impl Replay<'_> {
 }
 
 /// An `illegal-call` finding on the entry `a`.
-fn illegal(a: &Action, msg: String, rule: &'static str, label: &str, help: &str) -> Problem {
+fn illegal(a: &Action, msg: String, rule: Rule, label: &str, help: &str) -> Problem {
     on_entry(Kind::IllegalCall, a, msg, rule, label, help)
 }

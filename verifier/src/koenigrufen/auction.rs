@@ -105,7 +105,7 @@ impl Replay<'_> {
         if no_game {
             self.out.event(
                 Moment::Auction,
-                "KR-BID-7",
+                Rule::KrBid7,
                 "the forehand passed where it had to bid: no game, the deal is not settled",
             );
             return Auction::NoGame;
@@ -116,7 +116,7 @@ impl Replay<'_> {
         let Some((_, game, seat)) = high else {
             self.out.event(
                 Moment::Auction,
-                "KR-BID-7",
+                Rule::KrBid7,
                 "nobody bid: no game, the deal is not settled",
             );
             return Auction::NoGame;
@@ -128,7 +128,7 @@ impl Replay<'_> {
         }
         self.out.event(
             Moment::Auction,
-            "KR-BID-4",
+            Rule::KrBid4,
             format_args!("seat {seat} plays {}", game.word()),
         );
         Auction::Game
@@ -246,7 +246,7 @@ impl Replay<'_> {
             faults.push(illegal_bid(
                 act,
                 format!("`{}` is not a game of Königrufen", game.word()),
-                "KR-BID-2",
+                Rule::KrBid2,
                 "not a Königrufen game",
                 "the games are those of the bidding table and the forehand's caller, six-threes and trischaken",
             ));
@@ -260,7 +260,7 @@ impl Replay<'_> {
                     "seat {s} bids {} after it passed (a seat that passed has no turn)",
                     game.word()
                 ),
-                "KR-BID-1",
+                Rule::KrBid1,
                 "bid after passing",
                 "a seat that has passed is out of the bidding for good",
             ));
@@ -270,7 +270,7 @@ impl Replay<'_> {
                 faults.push(illegal_bid(
                     act,
                     format!("{} may be bid only by the forehand (seat {})", game.word(), self.state.forehand),
-                    "KR-BID-3",
+                    Rule::KrBid3,
                     "forehand-only game",
                     "caller, six-threes and trischaken are the forehand's games, when the three others have passed",
                 ));
@@ -278,7 +278,7 @@ impl Replay<'_> {
                 faults.push(illegal_bid(
                     act,
                     format!("the forehand bids {} after another seat has bid", game.word()),
-                    "KR-BID-3",
+                    Rule::KrBid3,
                     "only if nobody else bid",
                     "caller, six-threes and trischaken may be bid only if the three others all passed",
                 ));
@@ -290,7 +290,7 @@ impl Replay<'_> {
                 faults.push(illegal_bid(
                     act,
                     format!("{} does not rank above {}, the bid standing", game.word(), standing.word()),
-                    "KR-BID-2",
+                    Rule::KrBid2,
                     "not higher",
                     "each bid must rank strictly higher in the bidding table than the one standing; the forehand too",
                 ));
@@ -315,7 +315,12 @@ impl Replay<'_> {
         if let Some(mut p) = crate::finding::one_finding(
             faults,
             &[
-                "KR-BID-1", "KR-BID-2", "KR-BID-3", "KR-BID-4", "KR-BID-5", "KR-BID-6",
+                Rule::KrBid1,
+                Rule::KrBid2,
+                Rule::KrBid3,
+                Rule::KrBid4,
+                Rule::KrBid5,
+                Rule::KrBid6,
             ],
             "one bid, one illegal bid (KR-BID-7)",
         ) {
@@ -335,7 +340,7 @@ impl Replay<'_> {
                     illegal_bid(
                         act,
                         format!("seat {s} bids {} without holding {card}", game.word()),
-                        "KR-BID-5",
+                        Rule::KrBid5,
                         "card not in the dealt hand",
                         "a pagat/uhu/pelican/quapil caller announces that bonus, so the bidder must hold the card in its dealt hand",
                     )
@@ -347,7 +352,7 @@ impl Replay<'_> {
             faults.push(illegal_bid(
                 act,
                 format!("seat {s} holds all four kings and cannot call one"),
-                "KR-BID-6",
+                Rule::KrBid6,
                 "no king to call",
                 "with all four kings a player must bid a three or a negative game",
             ));
@@ -363,6 +368,6 @@ fn next_open(s: u8, passed: &[bool; 4]) -> u8 {
 }
 
 /// An `illegal-bid` finding on the entry `act`.
-fn illegal_bid(act: &Action, msg: String, rule: &'static str, label: &str, help: &str) -> Problem {
+fn illegal_bid(act: &Action, msg: String, rule: Rule, label: &str, help: &str) -> Problem {
     on_entry(Kind::IllegalBid, act, msg, rule, label, help)
 }

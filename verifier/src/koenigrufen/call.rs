@@ -127,7 +127,7 @@ impl<'a> Replay<'a> {
             }
             None => format!("seat {b} calls {card} and plays alone"),
         };
-        self.out.event(Moment::Calls, "KR-CALL-4", text);
+        self.out.event(Moment::Calls, Rule::KrCall4, text);
     }
 
     /// KR-CALL-3: "the fourth" only with exactly three kings in the dealt

@@ -8,6 +8,7 @@
 //! seat's hand taken to be the cards it played (and the bidder's discard),
 //! so a revoke still shows by a card of the suit led played later.
 
+use notation::Rule;
 use notation::{Act, Card, CardSet, Game, PerSeat, Record};
 
 use super::play::winner;
@@ -22,14 +23,14 @@ impl Replay<'_> {
     /// tricks cannot be counted.
     pub(super) fn void_wrong_deal(&mut self, dealer: u8) {
         for p in self.out.problems_mut() {
-            if p.rule == Some("KR-DEAL-1") {
+            if p.rule == Some(Rule::KrDeal1) {
                 p.help
                     .push_str("; the deal is void: settled with nothing paid (KR-DEAL-1)");
             }
         }
         self.out.event(
             Moment::Deal,
-            "KR-DEAL-1",
+            Rule::KrDeal1,
             format_args!("the deal is wrong (dealt by seat {dealer}): nothing else of it is judged, and it is void; nobody pays"),
         );
         self.out.void();

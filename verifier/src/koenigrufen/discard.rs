@@ -15,11 +15,11 @@ use crate::Moment;
 
 /// The rule ids of a discard in the digest's order (one finding carries the
 /// first, README "One fault, one finding").
-const ORDER: [&str; 4] = [
-    "KR-DISCARD-1",
-    "KR-DISCARD-2",
-    "KR-DISCARD-3",
-    "KR-DISCARD-4",
+const ORDER: [Rule; 4] = [
+    Rule::KrDiscard1,
+    Rule::KrDiscard2,
+    Rule::KrDiscard3,
+    Rule::KrDiscard4,
 ];
 
 impl Replay<'_> {
@@ -214,7 +214,7 @@ impl Replay<'_> {
         self.state.discard_open = discard.len() > due && self.rec.tricks.len() < 12;
         self.out.event(
             Moment::Discard,
-            "KR-DISCARD-4",
+            Rule::KrDiscard4,
             crate::reason::Lazy(|| {
                 format!(
                     "the discard is taken to be the cards seat {b} never plays: {}",

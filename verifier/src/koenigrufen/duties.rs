@@ -42,7 +42,7 @@ impl Replay<'_> {
                 None => return,
             },
         };
-        let revoke = |rule: &'static str, msg: String| revoke(item, seat, k, rule, msg);
+        let revoke = |rule: Rule, msg: String| revoke(item, seat, k, rule, msg);
         if beat_applies(game, &self.opts)
             && card == Card::PAGAT
             && !set
@@ -51,7 +51,7 @@ impl Replay<'_> {
                 .is_empty()
         {
             self.out.push(revoke(
-                "KR-PLAY-7",
+                Rule::KrPlay7,
                 format!("seat {seat} plays the pagat while it may play another tarock"),
             ));
             return;
@@ -107,7 +107,7 @@ impl Replay<'_> {
                         && p.trick == Some(k as u16)
                 }) {
                     p.seat = Some(seat);
-                    p.rule = Some(Rule::KrPlay10.id());
+                    p.rule = Some(Rule::KrPlay10);
                 }
                 return;
             }
@@ -167,12 +167,12 @@ impl Replay<'_> {
         let card = item.card;
         let game = self.state.game();
         let (broken, set, before_beat) = judge(hand, before, rules, card);
-        let revoke = |rule: &'static str, msg: String| revoke(item, seat, k, rule, msg);
+        let revoke = |rule: Rule, msg: String| revoke(item, seat, k, rule, msg);
         match broken {
             // Rule 3: the cards allowed by rules 1 and 2 that beat.
             Some(Duty::Beat) => {
                 self.out.push(revoke(
-                    "KR-PLAY-4",
+                    Rule::KrPlay4,
                     format!(
                         "seat {seat} plays {card} but must beat the winning card (it holds {})",
                         list(set)
@@ -313,9 +313,9 @@ fn plain_follow(
 }
 
 /// A revoke of `item` under `rule`.
-fn revoke(item: &notation::Item, seat: u8, k: usize, rule: &'static str, msg: String) -> Problem {
+fn revoke(item: &notation::Item, seat: u8, k: usize, rule: Rule, msg: String) -> Problem {
     Problem::new(Kind::Revoke, msg)
-        .rule_id(rule)
+        .rule(rule)
         .seat(seat)
         .trick(k)
         .card(item.card)
@@ -408,27 +408,27 @@ fn duty_lead(before: &[Card]) -> Option<Lead> {
 }
 
 /// The rule a broken duty stands for, and the duty in words.
-fn duty_words(duty: Duty, suit_game: bool) -> (&'static str, &'static str) {
+fn duty_words(duty: Duty, suit_game: bool) -> (Rule, &'static str) {
     match duty {
-        Duty::FollowSuit => ("KR-PLAY-2", "follow suit"),
-        Duty::Trump => ("KR-PLAY-3", "play tarock (void in the suit led)"),
-        Duty::FollowTrump if suit_game => ("KR-PLAY-5", "follow tarock"),
-        Duty::FollowTrump => ("KR-PLAY-3", "follow tarock"),
+        Duty::FollowSuit => (Rule::KrPlay2, "follow suit"),
+        Duty::Trump => (Rule::KrPlay3, "play tarock (void in the suit led)"),
+        Duty::FollowTrump if suit_game => (Rule::KrPlay5, "follow tarock"),
+        Duty::FollowTrump => (Rule::KrPlay3, "follow tarock"),
         Duty::LeadSuit => (
-            "KR-PLAY-5",
+            Rule::KrPlay5,
             "lead a suit card while holding one (tarocks are played only without suit cards)",
         ),
         Duty::SuitNotTrump => (
-            "KR-PLAY-5",
+            Rule::KrPlay5,
             "play a suit card (tarock only without suit cards)",
         ),
         Duty::SuitToTrumpLead => (
-            "KR-PLAY-5",
+            Rule::KrPlay5,
             "play a suit card (suit_tarock_lead=suits-first)",
         ),
         // Rule 3 is worded apart (it names the cards that beat); there is
         // no duty to overtrump in Königrufen.
-        Duty::Beat | Duty::Overtrump => ("KR-PLAY-4", "beat the winning card"),
+        Duty::Beat | Duty::Overtrump => (Rule::KrPlay4, "beat the winning card"),
     }
 }
 
@@ -527,10 +527,10 @@ mod tests {
     fn a_void_player_must_play_tarock_in_black_games() {
         let hand: CardSet = cards("T5 S7 C7").into_iter().collect();
         let legal = legal_plays(hand, &cards("HK"), Game::Caller, &opts());
-        assert_eq!(duty_words(legal.duty().unwrap(), false).0, "KR-PLAY-3");
+        assert_eq!(duty_words(legal.duty().unwrap(), false).0, Rule::KrPlay3);
         assert_eq!(list(legal.set), "T5");
         let legal = legal_plays(hand, &cards("HK"), Game::ThreeOfSuits, &opts());
-        assert_eq!(duty_words(legal.duty().unwrap(), true).0, "KR-PLAY-5");
+        assert_eq!(duty_words(legal.duty().unwrap(), true).0, Rule::KrPlay5);
         assert_eq!(list(legal.set), "S7 C7");
     }
 

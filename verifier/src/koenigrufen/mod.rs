@@ -43,7 +43,7 @@
 //! let text = "[Variant \"koenigrufen\"]\n[Dealer \"3\"]\n\nauction: 1 pass, 2 pass, 3 pass, 0 pass\n";
 //! let record = notation::parse_str(text).remove(0).unwrap();
 //! let report = tarok_verifier::verify(&record, &mut tarok_verifier::Session::default());
-//! assert!(report.problems.iter().any(|p| p.rule == Some("KR-BID-4")));
+//! assert!(report.problems.iter().any(|p| p.rule == Some(Rule::KrBid4)));
 //! ```
 //!
 //! ## Speed (issue 15)
@@ -69,6 +69,7 @@ mod talon;
 
 use notation::Kind;
 use notation::Record;
+use notation::Rule;
 
 use crate::{Deal, Report, Session};
 use engine::Engine;
@@ -169,10 +170,10 @@ fn name_structural_faults(report: &mut Report) {
             // The one finding of a wrong deal is by the dealer; a card
             // outside the pack elsewhere (a trick, the discard) has no seat.
             Kind::UnknownCard | Kind::DuplicateCard | Kind::WrongCardCount if p.seat.is_some() => {
-                Some("KR-DEAL-1")
+                Some(Rule::KrDeal1)
             }
-            Kind::UnknownCard => Some("KR-DECK-1"),
-            Kind::WrongTrickSize => Some("KR-PLAY-10"),
+            Kind::UnknownCard => Some(Rule::KrDeck1),
+            Kind::WrongTrickSize => Some(Rule::KrPlay10),
             _ => None,
         };
     }

@@ -1,6 +1,7 @@
 //! The report writer: what the replay emits (findings, events of the
 //! teacher's view, payments), apart from the game state it reads.
 
+use notation::Rule;
 use notation::{Action, Problem, Record};
 
 use crate::reason::Words;
@@ -29,7 +30,7 @@ impl<'a> Out<'a> {
     }
 
     /// A rule applied, in plain words.
-    pub fn event(&mut self, at: Moment, rule: &'static str, text: impl Words) {
+    pub fn event(&mut self, at: Moment, rule: Rule, text: impl Words) {
         self.report.event(|| Event::Rule {
             at,
             rule,
@@ -79,7 +80,7 @@ impl<'a> Out<'a> {
     /// settled.
     pub fn incomplete(&mut self, rec: &Record) {
         let stop = crate::structural::Stop::of(rec, 4);
-        crate::structural::incomplete(self.report, rec, "KR-NEG-1", stop, 12);
+        crate::structural::incomplete(self.report, rec, Rule::KrNeg1, stop, 12);
     }
 
     /// The facts the play gave, kept as a score sheet (when events are).
@@ -108,12 +109,12 @@ pub(crate) fn on_entry(
     kind: notation::Kind,
     act: &Action,
     msg: String,
-    rule: &'static str,
+    rule: Rule,
     label: &str,
     help: &str,
 ) -> Problem {
     Problem::new(kind, msg)
-        .rule_id(rule)
+        .rule(rule)
         .seat(act.seat)
         .at(act.span, label.to_string())
         .help(help.to_string())

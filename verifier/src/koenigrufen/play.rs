@@ -259,7 +259,7 @@ impl Replay<'_> {
         };
         if let Some(text) = end {
             self.state.ended_early = true;
-            self.out.event(Moment::Trick(k as u16), "KR-NEG-1", text);
+            self.out.event(Moment::Trick(k as u16), Rule::KrNeg1, text);
         }
     }
 
@@ -279,7 +279,7 @@ impl Replay<'_> {
         }
         self.out.event(
             Moment::Settlement,
-            "KR-PLAY-10",
+            Rule::KrPlay10,
             format_args!("trick {t} is of the wrong size: nothing in it or after it is judged; the deal is void, nobody pays"),
         );
         self.out.void();

@@ -23,6 +23,7 @@
 //!   team that captured it, KR-BONUS-3), `capture-king` (KR-BONUS-4);
 //! - `grind`: the bidder gave the game up (KR-TALON-2).
 
+use notation::Rule;
 use notation::{Bonus, Fact, Game, Seat, Sheet};
 
 use super::options::Opts;
@@ -528,17 +529,17 @@ fn fact_text(f: &Fact) -> String {
     }
 }
 
-fn rule_of(bonus: Bonus) -> &'static str {
+fn rule_of(bonus: Bonus) -> Rule {
     match bonus {
-        Bonus::Pagat | Bonus::Uhu | Bonus::Pelican | Bonus::Quapil => "KR-BONUS-1",
-        Bonus::KingUltimo => "KR-BONUS-2",
-        Bonus::CaptureMoon => "KR-BONUS-3",
-        Bonus::CaptureKing => "KR-BONUS-4",
-        Bonus::Trull => "KR-BONUS-5",
-        Bonus::FourKings => "KR-BONUS-6",
-        Bonus::Honours => "KR-BONUS-7",
-        Bonus::Absolut => "KR-BONUS-8",
-        Bonus::Valat => "KR-BONUS-9",
+        Bonus::Pagat | Bonus::Uhu | Bonus::Pelican | Bonus::Quapil => Rule::KrBonus1,
+        Bonus::KingUltimo => Rule::KrBonus2,
+        Bonus::CaptureMoon => Rule::KrBonus3,
+        Bonus::CaptureKing => Rule::KrBonus4,
+        Bonus::Trull => Rule::KrBonus5,
+        Bonus::FourKings => Rule::KrBonus6,
+        Bonus::Honours => Rule::KrBonus7,
+        Bonus::Absolut => Rule::KrBonus8,
+        Bonus::Valat => Rule::KrBonus9,
     }
 }
 

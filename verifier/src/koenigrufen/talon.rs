@@ -25,13 +25,13 @@ impl Replay<'_> {
                 // it is not part of the call round.
                 i += 1;
                 let rule = if a.act == Act::Grind {
-                    "KR-TALON-2"
+                    Rule::KrTalon2
                 } else {
                     talon_rule(game)
                 };
                 self.out.push(
                     Problem::new(Kind::IllegalCall, format!("in {} the talon is not taken", game.word()))
-                        .rule_id(rule)
+                        .rule(rule)
                         .seat(a.seat)
                         .at(a.span, "no talon choice in this game")
                         .help("the bidder takes a talon pile (or grinds) only in caller, three and three of suits; solo and negative games leave it, six threes takes all six; the entry is ignored"),
@@ -78,7 +78,7 @@ impl Replay<'_> {
             self.state.hand[b] = self.state.hand[b].union(all);
             self.out.event(
                 Moment::Calls,
-                "KR-TALON-4",
+                Rule::KrTalon4,
                 format_args!("seat {b} takes all six talon cards"),
             );
         }
@@ -111,7 +111,7 @@ impl Replay<'_> {
         self.state.grind = true;
         self.out.event(
             Moment::Calls,
-            "KR-TALON-2",
+            Rule::KrTalon2,
             format_args!("seat {b} gives up (grind)"),
         );
         if let Some(extra) = acts.get(i) {
@@ -136,7 +136,7 @@ impl Replay<'_> {
         self.state.hand[b] = self.state.hand[b].union(pile);
         self.out.event(
             Moment::Calls,
-            "KR-TALON-1",
+            Rule::KrTalon1,
             // The pile's list is written only when events are wanted.
             crate::reason::Lazy(|| {
                 format!(
@@ -170,12 +170,12 @@ impl Replay<'_> {
     }
 }
 
-fn talon_rule(game: Game) -> &'static str {
+fn talon_rule(game: Game) -> Rule {
     if is_negative(game) {
-        "KR-TALON-5"
+        Rule::KrTalon5
     } else if game == Game::SixThrees {
-        "KR-TALON-4"
+        Rule::KrTalon4
     } else {
-        "KR-TALON-3"
+        Rule::KrTalon3
     }
 }

@@ -4,6 +4,7 @@
 //! holder's duty to kontra (S7-ADD-3) is checked in `auction`.
 
 use notation::record::{Act, Action, Bonus, Target};
+use notation::Rule;
 use notation::Seat;
 
 use super::auction::{
@@ -13,7 +14,7 @@ use super::deck::PAGAT;
 use super::state::{Engine, Side};
 
 /// Why an entry is illegal: its rule, the message, the help line.
-pub(super) type Illegal = (&'static str, String, &'static str);
+pub(super) type Illegal = (Rule, String, &'static str);
 
 /// Why an addition or kontra is illegal (S7-ADD-1, S7-ADD-2), as the
 /// checks find it; worded ([`Why::illegal`]) only where it is reported, so
@@ -42,42 +43,42 @@ impl Why {
         let after_valat = "after a valat only kontra (rekontra, subkontra) on the valat may be bid";
         match self {
             Why::NoAddition(other) => (
-                "S7-ADD-1",
+                Rule::S7Add1,
                 format!("`{}` is not an addition of Skill7 Tarock", other.word()),
                 "the additions are absolut, pagat and valat",
             ),
             Why::AnnounceAfterValat(idx) => (
-                "S7-ADD-2",
+                Rule::S7Add2,
                 format!("seat {seat} bids {} after valat", ITEM_WORDS[idx]),
                 after_valat,
             ),
             Why::Again(idx) => (
-                "S7-ADD-2",
+                Rule::S7Add2,
                 format!("{} has already been bid in this game", ITEM_WORDS[idx]),
                 "each addition can be bid once per game, by either team",
             ),
             Why::AbsolutEarly => (
-                "S7-ADD-2",
+                Rule::S7Add2,
                 format!("seat {seat}, an opponent, bids absolut before the game was kontra'd"),
                 "an opponent may only bid absolut after a kontra on the game",
             ),
             Why::PagatInFarbesolo => (
-                "S7-ADD-2",
+                Rule::S7Add2,
                 "pagat cannot be bid in farbesolo".into(),
                 "the Pagat premium is not played in Farbesolo, so it cannot be bid there",
             ),
             Why::PagatNotHeld => (
-                "S7-ADD-2",
+                Rule::S7Add2,
                 format!("seat {seat} bids pagat without holding T1"),
                 "only the player who holds the Pagat (T1) can bid pagat",
             ),
             Why::NoTarget(target) => (
-                "S7-ADD-1",
+                Rule::S7Add1,
                 format!("`{target}` cannot be kontra'd in Skill7 Tarock"),
                 "kontras target the game, absolut, pagat or valat",
             ),
             Why::KontraAfterValat(idx, step) => (
-                "S7-ADD-2",
+                Rule::S7Add2,
                 format!(
                     "{} on {} after valat",
                     LEVEL_WORDS[step as usize], ITEM_WORDS[idx]
@@ -85,12 +86,12 @@ impl Why {
                 after_valat,
             ),
             Why::KontraOnlyOnValat(step) => (
-                "S7-ADD-2",
+                Rule::S7Add2,
                 format!("{} on valat", LEVEL_WORDS[step as usize]),
                 "with after_valat=kontra-only only a kontra on the valat may follow a valat",
             ),
             Why::NotBid(idx, step) => (
-                "S7-ADD-1",
+                Rule::S7Add1,
                 format!(
                     "{} on {}, which was not bid in this game",
                     LEVEL_WORDS[step as usize], ITEM_WORDS[idx]
@@ -98,7 +99,7 @@ impl Why {
                 "a kontra needs its target bid in the current game",
             ),
             Why::OutOfOrder(idx, step, level) => (
-                "S7-ADD-1",
+                Rule::S7Add1,
                 format!(
                     "{} on {} which stands at {}",
                     LEVEL_WORDS[step as usize],
@@ -112,7 +113,7 @@ impl Why {
                 "kontra, rekontra and subkontra come in that order, one step each",
             ),
             Why::WrongTeam(idx, step, side, must) => (
-                "S7-ADD-1",
+                Rule::S7Add1,
                 format!(
                     "{} on {} by {}; only {} may give it",
                     LEVEL_WORDS[step as usize],

@@ -85,8 +85,14 @@ pub(super) const VALAT: usize = 3;
 /// The rule ids an auction entry can break, in the digest's order: one
 /// finding per entry carries the first (rules README, "One fault, one
 /// finding").
-pub(super) const ORDER: [&str; 7] = [
-    "S7-BID-1", "S7-BID-2", "S7-BID-3", "S7-BID-4", "S7-ADD-1", "S7-ADD-2", "S7-ADD-3",
+pub(super) const ORDER: [Rule; 7] = [
+    Rule::S7Bid1,
+    Rule::S7Bid2,
+    Rule::S7Bid3,
+    Rule::S7Bid4,
+    Rule::S7Add1,
+    Rule::S7Add2,
+    Rule::S7Add3,
 ];
 
 pub(super) const ITEM_WORDS: [&str; 4] = ["the game", "absolut", "pagat", "valat"];
@@ -216,7 +222,7 @@ impl Engine {
             // S7-BID-6 (amended): out of turn, and no effect.
             self.out.illegal(
                 Finding::OutOfTurn,
-                "S7-BID-6",
+                Rule::S7Bid6,
                 a,
                 format!("seat {seat} speaks after the auction ended with three continues; the entry has no effect"),
                 "after the end of the auction",
@@ -312,7 +318,7 @@ impl Engine {
         if seat != expected && !excused {
             self.out.illegal(
                 Finding::OutOfTurn,
-                "S7-DEAL-2",
+                Rule::S7Deal2,
                 a,
                 format!("seat {seat} bids out of turn: it is seat {expected}'s turn"),
                 "out of turn",
@@ -349,7 +355,7 @@ impl Engine {
         let Some(kind) = Kind::from_game(game) else {
             faults.push(entry_fault(
                 Finding::IllegalBid,
-                "S7-BID-1",
+                Rule::S7Bid1,
                 a,
                 format!("`{game}` is not a game of Skill7 Tarock"),
                 "not a Skill7 game",
@@ -365,7 +371,7 @@ impl Engine {
         if !legal {
             self.out.rule(
                 Moment::Auction,
-                "S7-BID-7",
+                Rule::S7Bid7,
                 format_args!(
                     "the illegal bid of seat {seat} still makes {} the current game",
                     kind.word()
@@ -376,7 +382,7 @@ impl Engine {
         {
             self.out.rule(
                 Moment::Auction,
-                "S7-BID-5",
+                Rule::S7Bid5,
                 format_args!(
                     "the {} of seat {seat} cancels the additions and kontras bid so far",
                     kind.word()
@@ -396,7 +402,7 @@ impl Engine {
         if let Some(current) = breaks.not_higher {
             faults.push(entry_fault(
                 Finding::IllegalBid,
-                "S7-BID-1",
+                Rule::S7Bid1,
                 a,
                 format!(
                     "seat {seat} bids {} but the current game is already {}",
@@ -410,7 +416,7 @@ impl Engine {
         if let Some(bar) = breaks.bar {
             faults.push(entry_fault(
                 Finding::IllegalBid,
-                "S7-BID-3",
+                Rule::S7Bid3,
                 a,
                 match bar {
                     Some(g) => format!("seat {seat} bids {} after agreeing to {}", kind.word(), g.word()),
@@ -426,7 +432,7 @@ impl Engine {
         if let Some(n) = breaks.suit_cards {
             faults.push(entry_fault(
                 Finding::IllegalBid,
-                "S7-BID-4",
+                Rule::S7Bid4,
                 a,
                 format!("seat {seat} bids farbesolo with only {n} suit cards"),
                 "farbesolo without five suit cards",
@@ -566,7 +572,7 @@ impl Engine {
         let (Some(game), Some(side)) = (st.game, side) else {
             faults.push(entry_fault(
                 Finding::IllegalCall,
-                "S7-ADD-1",
+                Rule::S7Add1,
                 a,
                 "an addition or kontra before any game was bid; it has no effect".into(),
                 "no game yet",
@@ -640,7 +646,7 @@ impl Engine {
         }
         self.out.rule(
             Moment::Auction,
-            "S7-BID-6",
+            Rule::S7Bid6,
             crate::reason::Lazy(|| contract_text(st, game)),
         );
         Closed::Game(st.contract(game))
@@ -650,14 +656,14 @@ impl Engine {
 /// One reason an auction entry is illegal, located at the entry.
 fn entry_fault(
     kind: Finding,
-    rule: &'static str,
+    rule: Rule,
     a: &Action,
     msg: String,
     label: &str,
     help: &str,
 ) -> Problem {
     Problem::new(kind, msg)
-        .rule_id(rule)
+        .rule(rule)
         .seat(a.seat)
         .at(a.span, label)
         .help(help)
@@ -679,7 +685,7 @@ fn illegal_call(a: &Action, (rule, msg, help): Illegal) -> Problem {
 fn forehand_must_bid(a: &Action, what: &str) -> Problem {
     entry_fault(
         Finding::IllegalBid,
-        "S7-BID-2",
+        Rule::S7Bid2,
         a,
         format!("the forehand must open the auction with a game bid, not {what}"),
         "the forehand's first entry",
@@ -694,7 +700,7 @@ fn not_an_entry(st: &mut Auction, a: &Action, other: &Act) -> Problem {
     notation::print::act(&mut text, other);
     entry_fault(
         Finding::IllegalBid,
-        "S7-BID-1",
+        Rule::S7Bid1,
         a,
         format!("`{text}` is not an entry of the Skill7 auction"),
         "not a Skill7 entry",

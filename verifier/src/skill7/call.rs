@@ -107,7 +107,7 @@ impl Engine {
         if let Some(p) = partner {
             self.out.rule(
                 Moment::Calls,
-                "S7-CALL-1",
+                Rule::S7Call1,
                 if p == c.declarer {
                     format!("seat {p} holds the called {card} and plays alone")
                 } else {
@@ -174,7 +174,7 @@ impl Engine {
         };
         self.out.illegal(
             Finding::IllegalCall,
-            "S7-CALL-1",
+            Rule::S7Call1,
             a,
             format!("{msg}; it has no effect"),
             "no call here",

@@ -23,12 +23,12 @@ pub(crate) fn name_structural_faults(report: &mut Report, wrong_deal: bool) {
                 Finding::UnknownCard | Finding::DuplicateCard | Finding::WrongCardCount
                     if wrong_deal =>
                 {
-                    Some("S7-DEAL-1")
+                    Some(Rule::S7Deal1)
                 }
-                Finding::UnknownCard => Some("S7-DECK-1"),
-                Finding::WrongCardCount => Some("S7-DEAL-1"),
-                Finding::DuplicateCard | Finding::WrongTrickSize => Some("S7-PLAY-6"),
-                Finding::TooManyTricks => Some("S7-PLAY-1"),
+                Finding::UnknownCard => Some(Rule::S7Deck1),
+                Finding::WrongCardCount => Some(Rule::S7Deal1),
+                Finding::DuplicateCard | Finding::WrongTrickSize => Some(Rule::S7Play6),
+                Finding::TooManyTricks => Some(Rule::S7Play1),
                 _ => None,
             };
         }
@@ -163,7 +163,7 @@ impl Engine {
     pub(super) fn void_claimed(&mut self) {
         self.out.rule(
             Moment::Deal,
-            "S7-DEAL-3",
+            Rule::S7Deal3,
             "a redeal is claimed with cause: the cards are dealt again, nobody pays",
         );
         self.out.void();
@@ -178,7 +178,7 @@ impl Engine {
         };
         self.out.rule(
             Moment::Settlement,
-            "S7-PLAY-6",
+            Rule::S7Play6,
             format_args!("trick {} has a card missing or one too many: who played what from there on is not known; the deal is void, nobody pays", t + 1),
         );
         self.out.void();
@@ -191,7 +191,7 @@ impl Engine {
     pub(super) fn void_for_redeal(&mut self) {
         self.out.rule(
             Moment::Settlement,
-            "S7-DEAL-3",
+            Rule::S7Deal3,
             "the deal had a cause for a redeal: it is not played, nothing else of it is judged; it is void, nobody pays",
         );
         self.out.void();
@@ -204,7 +204,7 @@ impl Engine {
 pub(super) fn void_wrong_deal(out: &mut Out) {
     out.rule(
         Moment::Deal,
-        "S7-DEAL-1",
+        Rule::S7Deal1,
         "the deal is wrong (not ten cards each, every card of the 40 once): nothing else of it is judged; it is void, nobody pays",
     );
     out.void();

@@ -109,26 +109,26 @@ fn premature_pagat(card: Card, seat: Seat, n: usize, allowed: CardSet, rules: &P
 }
 
 /// A duty in Skill7's words, and its rule.
-fn duty_words(duty: Option<Duty>, farbesolo: bool) -> (&'static str, &'static str) {
+fn duty_words(duty: Option<Duty>, farbesolo: bool) -> (&'static str, Rule) {
     match duty {
-        Some(Duty::FollowSuit) => ("follow suit", "S7-PLAY-2"),
-        Some(Duty::Trump) => ("play a tarock when void in the suit led", "S7-PLAY-2"),
-        Some(Duty::FollowTrump) if farbesolo => ("follow tarock", "S7-PLAY-3"),
-        Some(Duty::FollowTrump) => ("follow tarock", "S7-PLAY-2"),
+        Some(Duty::FollowSuit) => ("follow suit", Rule::S7Play2),
+        Some(Duty::Trump) => ("play a tarock when void in the suit led", Rule::S7Play2),
+        Some(Duty::FollowTrump) if farbesolo => ("follow tarock", Rule::S7Play3),
+        Some(Duty::FollowTrump) => ("follow tarock", Rule::S7Play2),
         Some(Duty::LeadSuit) => (
             "lead a suit card while holding one (Farbesolo)",
-            "S7-PLAY-3",
+            Rule::S7Play3,
         ),
         Some(Duty::SuitNotTrump) => (
             "play a suit card, not a tarock, while holding one (Farbesolo)",
-            "S7-PLAY-3",
+            Rule::S7Play3,
         ),
         Some(Duty::SuitToTrumpLead) => (
             "play a suit card to a tarock lead while holding one (Farbesolo, suits-first)",
-            "S7-PLAY-3",
+            Rule::S7Play3,
         ),
         // Overtrump and beat are no duties of Skill7.
-        Some(Duty::Overtrump | Duty::Beat) | None => ("", "S7-PLAY-2"),
+        Some(Duty::Overtrump | Duty::Beat) | None => ("", Rule::S7Play2),
     }
 }
 
@@ -368,7 +368,7 @@ impl Engine {
         crate::structural::incomplete(
             &mut self.out.report,
             record,
-            "S7-PLAY-6",
+            Rule::S7Play6,
             Stop::of(record, 4),
             10,
         );
@@ -594,14 +594,14 @@ impl Engine {
                 Finding::Revoke,
                 format!("seat {seat} plays {card} in trick {n} but had to {duty}"),
             )
-            .rule_id(rule)
+            .rule(rule)
             .seat(seat)
             .trick(n)
             .card(card)
             .at(item.span, label)
             .help(format!(
                 "{}; it could play {could}",
-                if rule == "S7-PLAY-3" {
+                if rule == Rule::S7Play3 {
                     "in Farbesolo a player holding a suit card may not play or lead a tarock"
                 } else {
                     "a player must follow the suit led, play a tarock when void in it, and follow tarock when tarock is led"
@@ -628,7 +628,7 @@ impl Engine {
         if wcard == PAGAT && !rules.farbesolo && cards.contains(&MOND) && cards.contains(&SKUS) {
             self.out.rule(
                 at,
-                "S7-PLAY-5",
+                Rule::S7Play5,
                 "the Pagat, the Mond and the Sküs in one trick: the Pagat wins (the fairy-tale trick)",
             );
         }
@@ -651,7 +651,7 @@ impl Engine {
                 out.mondfang = Some((victim, n as u16));
                 self.out.rule(
                     at,
-                    "S7-SCORE-5",
+                    Rule::S7Score5,
                     format_args!("the Mond of seat {victim} is caught by the Sküs (Mondfang)"),
                 );
             }
@@ -770,7 +770,7 @@ mod tests {
         let farbe = legal_plays(hand, Some(c("DK")), true, false);
         assert_eq!(farbe.set, [c("SK"), c("HJ")].into_iter().collect());
         let lead = legal_plays(hand, None, true, false);
-        assert_eq!(duty_words(lead.duty(), true).1, "S7-PLAY-3");
+        assert_eq!(duty_words(lead.duty(), true).1, Rule::S7Play3);
         assert!(!lead.set.contains(c("T5")));
     }
 
@@ -780,12 +780,12 @@ mod tests {
         let farbe = legal_plays(hand, Some(c("T9")), true, false);
         assert_eq!(
             duty_words(farbe.broken(c("HJ")), true),
-            ("follow tarock", "S7-PLAY-3")
+            ("follow tarock", Rule::S7Play3)
         );
         let plain = legal_plays(hand, Some(c("T9")), false, false);
         assert_eq!(
             duty_words(plain.broken(c("HJ")), false),
-            ("follow tarock", "S7-PLAY-2")
+            ("follow tarock", Rule::S7Play2)
         );
     }
 

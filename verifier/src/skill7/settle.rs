@@ -6,6 +6,7 @@
 //! the [`Facts`] (`Replay::played`), a score sheet states them
 //! (`super::sheet`), and [`settle_facts`] pays them, reading nothing else.
 
+use notation::Rule;
 use notation::{CardSet, PerSeat, Seat};
 
 use super::auction::{Contract, Item, Kind, ABSOLUT, GAME, LEVEL_WORDS, PAGAT_ITEM, VALAT};
@@ -17,7 +18,7 @@ use crate::Moment;
 
 /// One line of the settlement: the team that wins it, its value, the rule,
 /// the reason.
-type Line = (Side, i64, &'static str, crate::Reason);
+type Line = (Side, i64, Rule, crate::Reason);
 
 /// What the settlement of a deal played to its end needs to know, and
 /// nothing else (S7-POINTS-2, S7-SCORE-1..5).
@@ -81,13 +82,13 @@ impl LineFact {
     fn line(&self, solo: bool) -> Line {
         let k = |level: u8| 1i64 << level;
         let (value, rule) = match (self.what, self.bid) {
-            (What::Absolut, Some((_, l))) => (if solo { 4 } else { 2 } * k(l), "S7-SCORE-2"),
-            (What::Absolut, None) => (if solo { 2 } else { 1 }, "S7-SCORE-2"),
-            (What::Pagat, Some((_, l))) => (if solo { 4 } else { 2 } * k(l), "S7-SCORE-3"),
-            (What::Pagat, None) => (if solo { 2 } else { 1 }, "S7-SCORE-3"),
-            (What::Valat, Some((_, l))) => (if solo { 24 } else { 12 } * k(l), "S7-SCORE-4"),
-            (What::Valat, None) => (if solo { 12 } else { 6 }, "S7-SCORE-4"),
-            (_, _) => (if solo { 2 } else { 1 }, "S7-SCORE-5"),
+            (What::Absolut, Some((_, l))) => (if solo { 4 } else { 2 } * k(l), Rule::S7Score2),
+            (What::Absolut, None) => (if solo { 2 } else { 1 }, Rule::S7Score2),
+            (What::Pagat, Some((_, l))) => (if solo { 4 } else { 2 } * k(l), Rule::S7Score3),
+            (What::Pagat, None) => (if solo { 2 } else { 1 }, Rule::S7Score3),
+            (What::Valat, Some((_, l))) => (if solo { 24 } else { 12 } * k(l), Rule::S7Score4),
+            (What::Valat, None) => (if solo { 12 } else { 6 }, Rule::S7Score4),
+            (_, _) => (if solo { 2 } else { 1 }, Rule::S7Score5),
         };
         (self.winner, value, rule, self.reason.clone())
     }
@@ -164,7 +165,7 @@ fn game_line(game: Kind, level: u8, points: Points, solo: bool) -> Line {
     (
         if won { Side::Declarer } else { Side::Opponents },
         value,
-        "S7-SCORE-1",
+        Rule::S7Score1,
         // "{game} {won} with {dp} points{ (kontra)}".
         {
             let (open, word, close) = if level > 0 {
@@ -246,7 +247,7 @@ pub(super) fn settle_facts(out: &mut Out, f: &Facts) {
     match f.points {
         Points::Count(dp) => out.rule(
             Moment::Settlement,
-            "S7-POINTS-2",
+            Rule::S7Points2,
             format_args!(
                 "the declarer's team takes {dp} of the 88 card points (S7-POINTS-1), the opponents {}: 45 win the game",
                 88 - dp.min(88)
@@ -254,7 +255,7 @@ pub(super) fn settle_facts(out: &mut Out, f: &Facts) {
         ),
         Points::Won(won) => out.rule(
             Moment::Settlement,
-            "S7-POINTS-2",
+            Rule::S7Points2,
             format_args!("the score sheet says the declarer's team {} the game", won_word(won)),
         ),
     }
@@ -388,7 +389,7 @@ fn pay_line(
     declarer: &PerSeat<bool>,
     winner: Side,
     value: i64,
-    rule: &'static str,
+    rule: Rule,
     reason: crate::Reason,
 ) {
     let side_of = |s: u8| {

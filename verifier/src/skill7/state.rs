@@ -2,6 +2,7 @@
 //! (the hands, who holds which card), and the writer of what they find
 //! (problems, explain events, payments). No rule lives here.
 
+use notation::Rule;
 use notation::{Action, Card, CardSet, Party, PerSeat, Problem, Seat};
 
 use super::auction::{Auction, Kind};
@@ -90,7 +91,7 @@ impl Out {
     }
 
     /// An explain event: a rule applied.
-    pub(super) fn rule(&mut self, at: Moment, rule: &'static str, text: impl Words) {
+    pub(super) fn rule(&mut self, at: Moment, rule: Rule, text: impl Words) {
         self.report.event(|| Event::Rule {
             at,
             rule,
@@ -102,7 +103,7 @@ impl Out {
     pub(super) fn illegal(
         &mut self,
         kind: notation::Kind,
-        rule: &'static str,
+        rule: Rule,
         a: &Action,
         msg: String,
         label: &str,
@@ -110,7 +111,7 @@ impl Out {
     ) {
         self.push(
             Problem::new(kind, msg)
-                .rule_id(rule)
+                .rule(rule)
                 .seat(a.seat)
                 .at(a.span, label)
                 .help(help),
@@ -122,7 +123,7 @@ impl Out {
         payer: Seat,
         payee: Seat,
         amount: i64,
-        rule: &'static str,
+        rule: Rule,
         reason: Reason,
     ) {
         self.report.pay(Payment {

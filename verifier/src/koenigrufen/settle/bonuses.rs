@@ -5,6 +5,7 @@
 //! which team wins its line); [`line`] and [`valat`] value them, the same
 //! for a score sheet's.
 
+use notation::Rule;
 use notation::{Bonus, Card, CardSet, Game};
 
 use super::super::options::Opts;
@@ -64,7 +65,7 @@ pub(super) fn line(b: &BonusFact, solo: i64, opts: &Opts) -> Line {
 fn fact(
     r: &Replay<'_>,
     bonus: Bonus,
-    rule: &'static str,
+    rule: Rule,
     bidder_team_wins: bool,
     reason: Reason,
 ) -> BonusFact {
@@ -89,7 +90,7 @@ fn ultimo_facts(r: &mut Replay<'_>, facts: &mut Vec<BonusFact>) {
         if let Some((s, wins)) = in_target {
             r.out.event(
                 Moment::Trick(target),
-                "KR-BONUS-1",
+                Rule::KrBonus1,
                 format_args!(
                     "{card} played by seat {s} in trick {target} {}: {}",
                     if wins { "wins" } else { "is beaten" },
@@ -103,7 +104,7 @@ fn ultimo_facts(r: &mut Replay<'_>, facts: &mut Vec<BonusFact>) {
             facts.push(fact(
                 r,
                 bonus,
-                "KR-BONUS-1",
+                Rule::KrBonus1,
                 ann.bidder_team == achieved,
                 ultimo_words(bonus, true, achieved),
             ));
@@ -111,7 +112,7 @@ fn ultimo_facts(r: &mut Replay<'_>, facts: &mut Vec<BonusFact>) {
             facts.push(fact(
                 r,
                 bonus,
-                "KR-BONUS-1",
+                Rule::KrBonus1,
                 r.state.team(s) == wins,
                 ultimo_words(bonus, false, wins),
             ));
@@ -130,7 +131,7 @@ fn king_ultimo_fact(r: &mut Replay<'_>, facts: &mut Vec<BonusFact>) {
             facts.push(fact(
                 r,
                 Bonus::KingUltimo,
-                "KR-BONUS-2",
+                Rule::KrBonus2,
                 ann.bidder_team == achieved,
                 Reason::from(if achieved {
                     "king ultimo announced, made"
@@ -142,7 +143,7 @@ fn king_ultimo_fact(r: &mut Replay<'_>, facts: &mut Vec<BonusFact>) {
             facts.push(fact(
                 r,
                 Bonus::KingUltimo,
-                "KR-BONUS-2",
+                Rule::KrBonus2,
                 t,
                 Reason::concat(&["king ultimo silent: ", king.code(), " falls in trick 12"]),
             ));
@@ -157,12 +158,12 @@ fn capture_the_moon(r: &mut Replay<'_>, facts: &mut Vec<BonusFact>) {
             if p.winning_card() != Some(Card::MOND) {
                 r.out.emit(|| crate::Event::Rule {
                     at: Moment::Trick(k as u16 + 1),
-                    rule: "KR-BONUS-3",
+                    rule: Rule::KrBonus3,
                     text: format!("seat {s}'s Mond is captured: capture the moon"),
                 });
                 facts.push(BonusFact {
                     bonus: Bonus::CaptureMoon,
-                    rule: "KR-BONUS-3",
+                    rule: Rule::KrBonus3,
                     announced: None,
                     bidder_team_wins: !r.state.team(s),
                     capture: true,
@@ -182,14 +183,14 @@ fn capture_the_king(r: &mut Replay<'_>, opp: &CardSet, facts: &mut Vec<BonusFact
         {
             r.out.event(
                 Moment::Trick(k as u16 + 1),
-                "KR-BONUS-4",
+                Rule::KrBonus4,
                 format_args!("the called king {king} falls to the opponents: capture the king"),
             );
         }
         if opp.contains(king) {
             facts.push(BonusFact {
                 bonus: Bonus::CaptureKing,
-                rule: "KR-BONUS-4",
+                rule: Rule::KrBonus4,
                 announced: None,
                 bidder_team_wins: false,
                 capture: true,
@@ -203,19 +204,22 @@ fn capture_the_king(r: &mut Replay<'_>, opp: &CardSet, facts: &mut Vec<BonusFact
 /// pile holds.
 fn pile_bonus_facts(r: &mut Replay<'_>, black: bool, piles: &Piles, facts: &mut Vec<BonusFact>) {
     type Achieved = fn(CardSet, u32) -> bool;
-    let checks: [(Bonus, &'static str, bool, Achieved); 4] = [
-        (Bonus::Trull, "KR-BONUS-5", black, |p, _| {
+    let checks: [(Bonus, Rule, bool, Achieved); 4] = [
+        (Bonus::Trull, Rule::KrBonus5, black, |p, _| {
             trull().difference(p).is_empty()
         }),
-        (Bonus::FourKings, "KR-BONUS-6", true, |p, _| {
+        (Bonus::FourKings, Rule::KrBonus6, true, |p, _| {
             kings().difference(p).is_empty()
         }),
-        (Bonus::Honours, "KR-BONUS-7", true, |p, _| {
+        (Bonus::Honours, Rule::KrBonus7, true, |p, _| {
             p.intersection(trull().union(kings())).len() >= 5
         }),
-        (Bonus::Absolut, "KR-BONUS-8", r.opts.absolut_on, |_, pts| {
-            pts >= 136
-        }),
+        (
+            Bonus::Absolut,
+            Rule::KrBonus8,
+            r.opts.absolut_on,
+            |_, pts| pts >= 136,
+        ),
     ];
     for (bonus, rule, exists, achieved) in checks {
         if !exists {
@@ -367,7 +371,7 @@ pub(super) fn valat(
             Some(Line {
                 bidder_team_wins: bidder_wins,
                 value,
-                rule: "KR-BONUS-9",
+                rule: Rule::KrBonus9,
                 reason: crate::reason!("valat announced, {}", if made { "made" } else { "lost" }),
             })
         }
@@ -386,7 +390,7 @@ pub(super) fn valat(
             (value >= net).then(|| Line {
                 bidder_team_wins: t,
                 value,
-                rule: "KR-BONUS-10",
+                rule: Rule::KrBonus10,
                 reason: crate::reason!("silent valat ({value} ≥ {net}, the other lines)"),
             })
         }
@@ -395,7 +399,7 @@ pub(super) fn valat(
     if let Some(v) = valat_lines {
         out.event(
             Moment::Settlement,
-            "KR-BONUS-10",
+            Rule::KrBonus10,
             "valat: only the valat line is scored",
         );
         lines.clear();

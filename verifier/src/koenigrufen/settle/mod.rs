@@ -12,6 +12,7 @@ mod bonuses;
 mod negative;
 mod positive;
 
+use notation::Rule;
 use notation::{Bonus, Game, Party, Seat};
 
 use super::options::Opts;
@@ -25,7 +26,7 @@ use crate::{Moment, Payment, Reason};
 pub(super) struct Line {
     pub bidder_team_wins: bool,
     pub value: i64,
-    pub rule: &'static str,
+    pub rule: Rule,
     pub reason: Reason,
 }
 
@@ -86,7 +87,7 @@ impl Points {
 #[derive(Debug, Clone)]
 pub(super) struct BonusFact {
     pub bonus: Bonus,
-    pub rule: &'static str,
+    pub rule: Rule,
     /// Announced: by which team, and its contra level (KR-ANN-2, 4).
     pub announced: Option<Ann>,
     /// The team that wins the line: the bidder's (`true`) or the other.
@@ -133,7 +134,7 @@ pub(super) fn grind(r: &mut Replay<'_>) {
 pub(super) fn grind_facts(out: &mut Out<'_>, game: Game, bidder: Seat) {
     let value = table_value(game);
     let reason = format!("grind: {} given up", game.word());
-    pay_each_other_seat(out, bidder, value, "KR-TALON-2", reason, Moment::Calls);
+    pay_each_other_seat(out, bidder, value, Rule::KrTalon2, reason, Moment::Calls);
 }
 
 /// One seat pays each of the three others, in seat order after it (the
@@ -142,7 +143,7 @@ pub(super) fn pay_each_other_seat(
     out: &mut Out<'_>,
     payer: u8,
     amount: i64,
-    rule: &'static str,
+    rule: Rule,
     reason: impl Into<Reason>,
     at: Moment,
 ) {

@@ -7,6 +7,7 @@ use super::super::rules::*;
 use super::{doubling, pay, pay_each_other_seat, Facts, Line};
 use crate::reason::{decimal, Reason};
 use crate::Moment;
+use notation::Rule;
 
 /// KR-SCORE-6: beggar and piccolo, the bidder alone against three.
 pub(super) fn beggar_piccolo(out: &mut Out<'_>, f: &Facts, taken: u8) {
@@ -20,7 +21,7 @@ pub(super) fn beggar_piccolo(out: &mut Out<'_>, f: &Facts, taken: u8) {
     let line = Line {
         bidder_team_wins: won,
         value,
-        rule: "KR-SCORE-6",
+        rule: Rule::KrScore6,
         // "{game} {won|lost}: the bidder takes {taken} trick(s)".
         reason: Reason::concat(&[
             game.word(),
@@ -51,7 +52,7 @@ pub(super) fn trischaken(out: &mut Out<'_>, opts: &Opts, f: &Facts, pts: &[u32; 
     let value = 2 * if mayor { 2 } else { 1 } * if loser == fh { 2 } else { 1 };
     out.event(
         Moment::Settlement,
-        "KR-SCORE-7",
+        Rule::KrScore7,
         crate::reason::Lazy(|| {
             format!(
                 "points: {}; seat {loser} has the most{}{}",
@@ -68,5 +69,12 @@ pub(super) fn trischaken(out: &mut Out<'_>, opts: &Opts, f: &Facts, pts: &[u32; 
         "trischaken lost with {} points",
         thirds(pts[loser as usize])
     );
-    pay_each_other_seat(out, loser, value, "KR-SCORE-7", reason, Moment::Settlement);
+    pay_each_other_seat(
+        out,
+        loser,
+        value,
+        Rule::KrScore7,
+        reason,
+        Moment::Settlement,
+    );
 }

@@ -1,6 +1,7 @@
 //! Positive games (KR-SCORE-1..4): the two teams' piles, the game line,
 //! then the bonus lines of [`super::bonuses`], paid line by line.
 
+use notation::Rule;
 use notation::{CardSet, Game, Variant};
 
 use super::super::options::Opts;
@@ -118,7 +119,7 @@ fn piles(r: &mut Replay<'_>, game: Game) -> Piles {
     po += pile_points(opp_talon);
     r.out.event(
         Moment::Settlement,
-        "KR-SCORE-1",
+        Rule::KrScore1,
         format_args!(
             "the bidder's team has {} points, the opponents {}",
             Thirds(pb),
@@ -162,7 +163,7 @@ fn game_line(game: Game, level: u8, points: Points) -> Line {
     Line {
         bidder_team_wins: won,
         value: base * doubling(level),
-        rule: "KR-SCORE-2",
+        rule: Rule::KrScore2,
         reason: Reason::concat(&[
             game.word(),
             if won { " won" } else { " lost" },
