@@ -18,7 +18,8 @@
 # --count BOARDS`, made once) rather than generated five times.
 # FILE=deals.tarok REPEAT=5: the deals are FILE given REPEAT times (cat)
 # instead of `tarok gen` (COUNT is then only the label: the generator costs
-# more CPU than most commands, which matters on a loaded machine).
+# more CPU than most commands, which matters on a loaded machine); the JSON
+# Lines input is then FILE converted as it is read.
 # Usage: bench/memory.sh [COUNT] [BOARDS]
 #   TAROK=path/to/tarok (default target/release/tarok);
 #   ONLY="verify,report --format" measures the commands whose label starts
@@ -71,7 +72,13 @@ text() {
     "$TAROK" gen --variant "$VARIANT" --seed 4 --count "$COUNT"
   fi
 }
-lines() { "$TAROK" gen --variant "$VARIANT" --seed 4 --count "$COUNT" --to jsonl; }
+lines() {
+  if [[ -n ${FILE:-} ]]; then
+    text | "$TAROK" -q convert --to jsonl -
+  else
+    "$TAROK" gen --variant "$VARIANT" --seed 4 --count "$COUNT" --to jsonl
+  fi
+}
 boards() {
   for _ in 1 2 3 4 5; do
     if [[ -n ${BOARDS_FILE:-} ]]; then
