@@ -9,7 +9,9 @@
 #
 # Run it before and after a change on the same commit of the generator and
 # compare the printed lines. The generator's own output is part of the input,
-# so compare only runs whose `gen` is the same code.
+# so compare only runs whose `gen` is the same code: GEN=/path/to/tarok takes
+# the deals from that build's generator (e.g. the older commit's, when the
+# generators changed between the two builds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-100000}
@@ -20,6 +22,7 @@ tarok=${TAROK:-${CARGO_TARGET_DIR:-$PWD/target}/release/tarok}
 # Absolute: verify runs from inside the temporary folder (a relative TAROK
 # found no binary there, and every verify checksum was that of nothing).
 tarok=$(realpath "$tarok")
+gen=$(realpath "${GEN:-$tarok}")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -51,7 +54,7 @@ mutate() {
 }
 
 for variant in danish-tarok french-tarot koenigrufen skill7-tarock; do
-  "$tarok" gen --variant "$variant" --seed 11 --count "$count" > "$tmp/clean.tarok"
+  "$gen" gen --variant "$variant" --seed 11 --count "$count" > "$tmp/clean.tarok"
   mutate "$tmp/clean.tarok" > "$tmp/mutated.tarok"
   for kind in clean mutated; do
     f="$tmp/$kind.tarok"

@@ -588,7 +588,12 @@ mod tests {
 
     /// The rules besides the duties of play that bar a card the duties
     /// allow.
-    const BARRED: [&str; 4] = ["S7-PLAY-4", "DK-FOOL-4", "DK-FOOL-5", "DK-FOOL-6"];
+    const BARRED: [notation::Rule; 4] = [
+        notation::Rule::S7Play4,
+        notation::Rule::DkFool4,
+        notation::Rule::DkFool5,
+        notation::Rule::DkFool6,
+    ];
 
     /// The corpus's records with their reports, file by file, each file
     /// its own session.
@@ -685,11 +690,8 @@ mod tests {
                         );
                         for &c in e.iter().filter(|c| !g.contains(c)) {
                             let refused = game.clone().apply(Move::play(seat, c)).unwrap_err();
-                            let rules: Vec<&str> = refused
-                                .problems
-                                .iter()
-                                .filter_map(|p| p.rule.map(notation::Rule::id))
-                                .collect();
+                            let rules: Vec<notation::Rule> =
+                                refused.problems.iter().filter_map(|p| p.rule).collect();
                             assert!(
                                 !rules.is_empty() && rules.iter().all(|r| BARRED.contains(r)),
                                 "{at}: {} refused by {rules:?}",
