@@ -441,6 +441,10 @@ impl Stepper {
     /// candidates are then judged one by one). Debug builds check the list
     /// against the judged one ([`Game::legal`]).
     fn legal(&self, game: &Game) -> Option<Vec<Move>> {
+        // A discard half laid: listed by the Danish engine only.
+        if game.pending.is_some() && !matches!(self, Stepper::Danish(_)) {
+            return None;
+        }
         match self {
             Stepper::Skill7(s) => {
                 use std::sync::OnceLock;
@@ -475,15 +479,12 @@ impl Stepper {
                     }
                 })
             }
-            // The play listed; the declarations and the first lead by the
-            // engine's word on each candidate.
-            Stepper::Danish(s) => s.legal().or_else(|| {
-                game.candidates()
-                    .into_iter()
-                    .map(|m| s.allows(&game.record, &m).map(|ok| ok.then_some(m)))
-                    .collect::<Option<Vec<_>>>()
-                    .map(|moves| moves.into_iter().flatten().collect())
-            }),
+            // Before the skat, the skat card by card, the play listed; the
+            // declarations and the first lead by the engine's word on each
+            // candidate.
+            Stepper::Danish(s) => {
+                s.legal(&game.record, game.pending_discard(), || game.candidates())
+            }
             Stepper::Koenigrufen(s) => s.legal(&game.record, |phase| {
                 acts(Variant::Koenigrufen, phase, 0, &[])
             }),
@@ -1615,9 +1616,7 @@ impl Game {
     fn listed(&self) -> Option<Vec<Move>> {
         self.stepped
             .as_ref()
-            .filter(|_| {
-                self.problems.is_empty() && self.pending.is_none() && self.showing.is_none()
-            })
+            .filter(|_| self.problems.is_empty() && self.showing.is_none())
             .and_then(|s| s.legal(self))
     }
 
