@@ -535,7 +535,18 @@ impl Stepper {
                 debug_assert!(!listed || foreign(game.table.variant, mv).is_none());
                 listed
             }
-            Stepper::Danish(_) | Stepper::Koenigrufen(_) | Stepper::French(_) => false,
+            // A card, a declaration or an auction word the engine lists; a
+            // misdeal demand (which ends the deal) and the skat's cards
+            // (laid card by card) are judged.
+            Stepper::Danish(s) => {
+                matches!(
+                    mv,
+                    Move::Play { .. } | Move::Declare { .. } | Move::Auction { .. }
+                ) && s
+                    .legal(&game.record, game.pending_discard(), || game.candidates())
+                    .is_some_and(|legal| legal.contains(mv))
+            }
+            Stepper::Koenigrufen(_) | Stepper::French(_) => false,
         }
     }
 
@@ -544,7 +555,7 @@ impl Stepper {
     fn ended(&self) -> bool {
         match self {
             Stepper::Skill7(s) => s.played_out(),
-            Stepper::Danish(_) => false,
+            Stepper::Danish(s) => s.played_out(),
             Stepper::Koenigrufen(_) | Stepper::French(_) => false,
         }
     }

@@ -139,6 +139,12 @@ impl Stepped {
         Some((game, t, leader))
     }
 
+    /// Whether the engine has taken the last trick (the deal is over
+    /// after the moves `crate::game` stepped it by).
+    pub(crate) fn played_out(&self) -> bool {
+        matches!(self.now.step, Step::Play { taken, .. } if taken >= 25)
+    }
+
     /// The seat whose card is due after a record of legal moves only: the
     /// leader of the next trick, or the next seat of the trick being
     /// played. `None` before the play and after it.
