@@ -85,10 +85,21 @@
 //! judged on a clone that takes the trick being played; before the play
 //! and at the first lead it starts again from the deal for each judgement
 //! (the skat and the declarations are judged on what follows them). It
-//! lists the legal cards of the play itself (the duty it judges a card
-//! with), and answers for each candidate of the declarations and the first
-//! lead; the misdeal demands, the skat, and a trick the fool leads or is
-//! called for are judged one by one. Figures: `bench/README.md`.
+//! lists the legal moves itself (`danish::Stepped::legal`): before the skat
+//! the auction words it does not read and a misdeal demand by a seat dealt
+//! no trump, the skat card by card (a card is listed when some proper skat
+//! of the cards chosen so far and it exists, DK-DISCARD-1 to -4), the
+//! declarations and the first lead (each candidate on one reading of the
+//! declarations so far), and the play (the duty it judges a card with; a
+//! led fool's renamings, DK-FOOL-8; the called fool, DK-FOOL-4); and
+//! [`Game::apply`] takes a card, declaration or auction word it lists by
+//! stepping it. Only Option `announced_tout` (the fool may then lie in the
+//! skat, DK-TOUT-2) and records with a finding are judged candidate by
+//! candidate. The list is the judged one wherever the judged discard finds
+//! a filling for a card that some proper skat holds: always but for a
+//! dealer with fewer than three spot cards, whose fillings may lay a court
+//! card of a cavallerie where another court card would do. Figures:
+//! `bench/README.md`.
 //!
 //! Where the time goes (Königrufen, 30 playouts timed by phase): the calls,
 //! 85%, where each step judges every call word of every seat and, for each
