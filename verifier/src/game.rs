@@ -493,9 +493,7 @@ impl Stepper {
             // Before the skat, the skat card by card, the play listed; the
             // declarations and the first lead by the engine's word on each
             // candidate.
-            Stepper::Danish(s) => {
-                s.legal(&game.record, game.pending_discard(), || game.candidates())
-            }
+            Stepper::Danish(s) => s.legal(&game.record, game.pending_discard()),
             Stepper::Koenigrufen(s) => s.legal(&game.record, |phase| {
                 acts(Variant::Koenigrufen, phase, 0, &[])
             }),
@@ -554,7 +552,7 @@ impl Stepper {
                     mv,
                     Move::Play { .. } | Move::Declare { .. } | Move::Auction { .. }
                 ) && s
-                    .legal(&game.record, game.pending_discard(), || game.candidates())
+                    .legal(&game.record, game.pending_discard())
                     .is_some_and(|legal| legal.contains(mv))
             }
             Stepper::Koenigrufen(_) | Stepper::French(_) => false,

@@ -171,7 +171,6 @@ impl Stepped {
         &self,
         record: &Record,
         pending: Option<(Seat, &[Card])>,
-        candidates: impl FnOnce() -> Vec<Move>,
     ) -> Option<Vec<Move>> {
         if self.now.o.announced_tout {
             return None;
@@ -192,12 +191,98 @@ impl Stepped {
         let Step::Play { game, taken: 0 } = &self.now.step else {
             return None;
         };
+        if !record.tricks.is_empty() {
+            return None;
+        }
         let said = Said::of(&self.now, record, game)?;
-        candidates()
-            .into_iter()
-            .map(|m| said.admits(&self.now, game, &m).map(|ok| ok.then_some(m)))
-            .collect::<Option<Vec<_>>>()
-            .map(|moves| moves.into_iter().flatten().collect())
+        Some(self.declarations(record, game, &said))
+    }
+
+    /// The entries of the declarations and the first lead, the skat laid
+    /// (in the order of the game's candidates: by seat, a pass, then each
+    /// combination as the notation's words list them; then the leader's
+    /// cards, a led fool named or not): a pass by a seat that has declared
+    /// all it holds, each combination a seat holds and has not declared
+    /// (the dealer's naming the cards of it in the skat, in the skat's
+    /// order, DK-DECL-5), as [`Said`] allows them; the first lead once all
+    /// have declared what they hold (DK-DECL-7).
+    fn declarations(&self, record: &Record, game: &Game, said: &Said) -> Vec<Move> {
+        let e = &*self.now;
+        let laid: Vec<Card> = record
+            .discard
+            .iter()
+            .flat_map(|d| d.cards.iter().map(|i| i.card))
+            .collect();
+        let mut active = e.seating.order;
+        active.sort_unstable();
+        let mut out = Vec::new();
+        for seat in active {
+            let Some(i) = e.seating.order.iter().position(|&o| o == seat) else {
+                continue;
+            };
+            if said.allows(e, game, seat, &Act::Pass) {
+                out.push(Move::Declare {
+                    seat,
+                    act: Act::Pass,
+                });
+            }
+            let mut acts: Vec<((usize, bool, usize), Act)> = Vec::new();
+            for (slot, held) in said.held[i].iter().enumerate() {
+                let Some((combo, cards)) = held else {
+                    continue;
+                };
+                let in_skat = if seat == e.seating.dealer {
+                    cards.intersection(game.skat)
+                } else {
+                    CardSet::EMPTY
+                };
+                // The notation names every skat card of the combination's kind.
+                let kind: Vec<Card> = laid
+                    .iter()
+                    .copied()
+                    .filter(|&c| match slot {
+                        0 | 1 => c.is_trump() || c.is_fool(),
+                        6 => c.is_king(),
+                        _ => {
+                            c.suit().is_some_and(|s| 2 + s as usize == slot)
+                                && c.rank().is_some_and(|r| r.is_court())
+                        }
+                    })
+                    .collect();
+                let skat = if in_skat.is_empty() {
+                    Vec::new()
+                } else if kind.iter().copied().collect::<CardSet>() == in_skat {
+                    kind
+                } else {
+                    continue;
+                };
+                let group = match slot {
+                    0 | 1 => 0,
+                    s => s - 1,
+                };
+                let key = (group, !skat.is_empty(), slot);
+                let act = combo.act(skat);
+                if said.allows(e, game, seat, &act) {
+                    acts.push((key, act));
+                }
+            }
+            acts.sort_by_key(|(key, _)| *key);
+            out.extend(acts.into_iter().map(|(_, act)| Move::Declare { seat, act }));
+        }
+        if (0..3).all(|k| said.complete(k)) {
+            let leader = game.leader;
+            for card in game.hands[leader].iter() {
+                let names: &[Option<Lead>] = if card.is_fool() { &LEADS } else { &[None] };
+                out.extend(names.iter().map(|&name| Move::Play {
+                    seat: leader,
+                    card,
+                    name,
+                    rename: None,
+                    fool_call: None,
+                }));
+            }
+        }
+        out
     }
 
     /// The dealt deal before the skat: the game state if the engine took
@@ -461,29 +546,6 @@ impl Said {
             }
         }
         Some(said)
-    }
-
-    /// Whether `mv` is legal (the skat laid, no trick yet): an entry of
-    /// the declarations, or the first lead, which closes them (DK-DECL-7);
-    /// `None` for a move of another kind.
-    fn admits(&self, e: &Engine, game: &Game, mv: &Move) -> Option<bool> {
-        match mv {
-            Move::Declare { seat, act } => Some(self.allows(e, game, *seat, act)),
-            Move::Play {
-                seat,
-                card,
-                name,
-                rename,
-                fool_call,
-            } => Some(
-                (0..3).all(|k| self.complete(k))
-                    && *seat == game.leader
-                    && rename.is_none()
-                    && fool_call.is_none()
-                    && (name.is_none() || card.is_fool()),
-            ),
-            _ => None,
-        }
     }
 
     /// The `k`-th player has declared every combination he holds.
