@@ -351,30 +351,30 @@ impl Stepped {
         let decl = declaration_cards(dealt);
         let m = least_declaration_cards(dealt, decl, false);
         let chosen: CardSet = chosen.iter().copied().collect();
-        let proper = |skat: CardSet| {
-            skat.iter().all(layable)
-                && (skat.intersection(TRUMPS).is_empty()
-                    || dealt.difference(skat).intersection(TRUMPS).is_empty())
-                && skat.intersection(decl).len() <= m
+        let layable_set: CardSet = dealt.iter().filter(|&c| layable(c)).collect();
+        let trumps = dealt.intersection(TRUMPS);
+        // Whether `base` and cards of `from` (none of them trumps) fill a
+        // proper skat: as few declaration cards as the others allow.
+        let filled = |base: CardSet, from: CardSet| {
+            let need = 3u32.saturating_sub(base.len());
+            let spare = from.difference(base);
+            let plain = spare.difference(decl).len();
+            base.len() <= 3
+                && base.difference(layable_set).is_empty()
+                && spare.len() >= need
+                && base.intersection(decl).len() + need.saturating_sub(plain) <= m
         };
-        let left: Vec<Card> = dealt.difference(chosen).iter().collect();
+        let suits = layable_set.difference(TRUMPS);
+        // A proper skat holding `base`: no trump in it, or every trump of
+        // the dealer (DK-DISCARD-3), the rest of it no trump.
         let fits = |card: Card| {
             let mut base = chosen;
             base.insert(card);
-            let others: Vec<Card> = left
-                .iter()
-                .copied()
-                .filter(|&c| c != card && layable(c))
-                .collect();
-            match 3u32.saturating_sub(base.len()) {
-                0 => proper(base),
-                1 => others.iter().any(|&a| proper(with(base, &[a]))),
-                _ => others
-                    .iter()
-                    .enumerate()
-                    .any(|(i, &a)| others[i + 1..].iter().any(|&b| proper(with(base, &[a, b])))),
-            }
+            let no_trump = base.intersection(TRUMPS).is_empty() && filled(base, suits);
+            let all_trumps = !trumps.is_empty() && filled(base.union(trumps), suits);
+            no_trump || all_trumps
         };
+        let left: Vec<Card> = dealt.difference(chosen).iter().collect();
         Some(
             left.iter()
                 .copied()
@@ -596,12 +596,4 @@ fn clean(record: &Record, table: Table) -> bool {
         && structure.cut.is_none()
         && structure.problems.is_empty()
         && record.result.is_none()
-}
-
-/// `base` with `more` added.
-fn with(mut base: CardSet, more: &[Card]) -> CardSet {
-    for &c in more {
-        base.insert(c);
-    }
-    base
 }
