@@ -371,6 +371,10 @@ fn declaration(game: &Game, legal: &[Move], declaring: &[Seat]) -> Option<Move> 
     })
 }
 
+/// A card the game lists: its seat, the card, the name of a led fool, a
+/// renaming of it, a call for it.
+type Listed = (Seat, Card, Option<Lead>, Option<Lead>, Option<Seat>);
+
 /// A card of the play, with the fool's call, name or renaming (the module
 /// docs).
 fn play(
@@ -380,7 +384,7 @@ fn play(
     extras: bool,
     choose: &mut Chooser<'_>,
 ) -> Result<Move, String> {
-    let plays: Vec<(Seat, Card, Option<Lead>, Option<Lead>, Option<Seat>)> = legal
+    let plays: Vec<Listed> = legal
         .iter()
         .filter_map(|m| match m {
             Move::Play {
