@@ -344,8 +344,8 @@ fn main() {
 
     // 18: four at the table: the seat opposite the dealer sits out (DK-SEAT-1).
     let mut rng = Rng::new(18);
-    // Dealer 0 of three becomes dealer 0 of four; seat 2 sits out; seats 1, 2 of three become 1, 3.
-    let r = g::to_four(g::deal(&mut rng, 0).unwrap(), 0, 0, 0);
+    // Dealer 0 of four: seat 2 sits out, play runs 0, 1, 3.
+    let r = g::deal_four(&mut rng, 0).unwrap();
     let mut records = vec![r];
     claim_from_engine(&mut records);
     write(&dir, "18-four-at-the-table.tarok", &[
@@ -796,7 +796,13 @@ fn main() {
         setup.hands[0][a] = Card::FOOL;
         setup.hands[holder][b] = give;
     }
-    setup.skat[0] = Card::FOOL;
+    let plain: Vec<Card> = setup.hands[0]
+        .iter()
+        .copied()
+        .filter(|c| c.rank().is_some_and(|r| !r.is_court()))
+        .take(2)
+        .collect();
+    setup.skat = std::iter::once(Card::FOOL).chain(plain).collect();
     let mut r = g::play_out(&setup, &mut rng, &mut random);
     announce_tout(&mut r);
     let mut records = vec![r];

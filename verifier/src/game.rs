@@ -85,10 +85,21 @@
 //! judged on a clone that takes the trick being played; before the play
 //! and at the first lead it starts again from the deal for each judgement
 //! (the skat and the declarations are judged on what follows them). It
-//! lists the legal cards of the play itself (the duty it judges a card
-//! with), and answers for each candidate of the declarations and the first
-//! lead; the misdeal demands, the skat, and a trick the fool leads or is
-//! called for are judged one by one. Figures: `bench/README.md`.
+//! lists the legal moves itself (`danish::Stepped::legal`): before the skat
+//! the auction words it does not read and a misdeal demand by a seat dealt
+//! no trump, the skat card by card (a card is listed when some proper skat
+//! of the cards chosen so far and it exists, DK-DISCARD-1 to -4), the
+//! declarations and the first lead (each candidate on one reading of the
+//! declarations so far), and the play (the duty it judges a card with; a
+//! led fool's renamings, DK-FOOL-8; the called fool, DK-FOOL-4); and
+//! [`Game::apply`] takes a card, declaration or auction word it lists by
+//! stepping it. Only Option `announced_tout` (the fool may then lie in the
+//! skat, DK-TOUT-2) and records with a finding are judged candidate by
+//! candidate. The list is the judged one wherever the judged discard finds
+//! a filling for a card that some proper skat holds: always but for a
+//! dealer with fewer than three spot cards, whose fillings may lay a court
+//! card of a cavallerie where another court card would do. Figures:
+//! `bench/README.md`.
 //!
 //! Where the time goes (Königrufen, 30 playouts timed by phase): the calls,
 //! 85%, where each step judges every call word of every seat and, for each
@@ -441,6 +452,10 @@ impl Stepper {
     /// candidates are then judged one by one). Debug builds check the list
     /// against the judged one ([`Game::legal`]).
     fn legal(&self, game: &Game) -> Option<Vec<Move>> {
+        // A discard half laid: listed by the Danish engine only.
+        if game.pending.is_some() && !matches!(self, Stepper::Danish(_)) {
+            return None;
+        }
         match self {
             Stepper::Skill7(s) => {
                 use std::sync::OnceLock;
@@ -475,15 +490,10 @@ impl Stepper {
                     }
                 })
             }
-            // The play listed; the declarations and the first lead by the
-            // engine's word on each candidate.
-            Stepper::Danish(s) => s.legal().or_else(|| {
-                game.candidates()
-                    .into_iter()
-                    .map(|m| s.allows(&game.record, &m).map(|ok| ok.then_some(m)))
-                    .collect::<Option<Vec<_>>>()
-                    .map(|moves| moves.into_iter().flatten().collect())
-            }),
+            // Before the skat, the skat card by card, the play listed; the
+            // declarations and the first lead by the engine's word on each
+            // candidate.
+            Stepper::Danish(s) => s.legal(&game.record, game.pending_discard()),
             Stepper::Koenigrufen(s) => s.legal(&game.record, |phase| {
                 acts(Variant::Koenigrufen, phase, 0, &[])
             }),
@@ -534,7 +544,18 @@ impl Stepper {
                 debug_assert!(!listed || foreign(game.table.variant, mv).is_none());
                 listed
             }
-            Stepper::Danish(_) | Stepper::Koenigrufen(_) | Stepper::French(_) => false,
+            // A card, a declaration or an auction word the engine lists; a
+            // misdeal demand (which ends the deal) and the skat's cards
+            // (laid card by card) are judged.
+            Stepper::Danish(s) => {
+                matches!(
+                    mv,
+                    Move::Play { .. } | Move::Declare { .. } | Move::Auction { .. }
+                ) && s
+                    .legal(&game.record, game.pending_discard())
+                    .is_some_and(|legal| legal.contains(mv))
+            }
+            Stepper::Koenigrufen(_) | Stepper::French(_) => false,
         }
     }
 
@@ -543,7 +564,7 @@ impl Stepper {
     fn ended(&self) -> bool {
         match self {
             Stepper::Skill7(s) => s.played_out(),
-            Stepper::Danish(_) => false,
+            Stepper::Danish(s) => s.played_out(),
             Stepper::Koenigrufen(_) | Stepper::French(_) => false,
         }
     }
@@ -1615,9 +1636,7 @@ impl Game {
     fn listed(&self) -> Option<Vec<Move>> {
         self.stepped
             .as_ref()
-            .filter(|_| {
-                self.problems.is_empty() && self.pending.is_none() && self.showing.is_none()
-            })
+            .filter(|_| self.problems.is_empty() && self.showing.is_none())
             .and_then(|s| s.legal(self))
     }
 

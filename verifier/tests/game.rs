@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use verifier::game::{Game, Move};
 use verifier::gen::{self, Rng};
-use verifier::notation::{Act, Card, Lead, Record, Variant};
+use verifier::notation::{Act, Card, Lead, Record, Suit, Variant};
 use verifier::{verify, Session};
 
 fn cases() -> u64 {
@@ -537,4 +537,113 @@ fn a_danish_record_without_its_skat_entered_move_by_move() {
             "seed {seed}"
         );
     }
+}
+
+/// Danish Tarok: the skat the engine lists card by card, and the
+/// declarations after it, are the judged lists also where the dealer may
+/// lay trumps (at most three of them, none the pagat or trump 21:
+/// DK-DISCARD-3) or holds cavalleries whose cards he may not lay
+/// (DK-DISCARD-4). `legal()` is asked four times a step: debug builds then
+/// check the engine's list against the judged one at least once.
+#[test]
+fn a_danish_skat_of_trumps_or_declaration_cards_is_listed_as_judged() {
+    let hand = |r: &Record, seat: u8| -> Vec<Card> {
+        r.hands[seat as usize]
+            .cards
+            .iter()
+            .map(|i| i.card)
+            .collect()
+    };
+    let mut listed_trump = false;
+    for seed in 0..24u64 {
+        let mut rng = Rng::new(seed);
+        let mut record = gen::deal(Variant::DanishTarok, &mut rng, 0).expect("a deal");
+        record.discard = None;
+        record.declarations = None;
+        record.tricks.clear();
+        record.claim = None;
+        // The dealer (seat 0) keeps at most `keep` trumps, none the pagat or
+        // 21, or (odd seeds) holds all the court cards of spades and hearts;
+        // the cards he gives up go to seat 1 for seat 1's plainest cards.
+        let keep = (seed % 4) as usize;
+        let dealer = hand(&record, 0);
+        let wanted: Vec<Card> = if seed % 2 == 1 {
+            Card::all()
+                .filter(|c| {
+                    c.rank().is_some_and(|r| r.is_court())
+                        && matches!(c.suit(), Some(Suit::Spades | Suit::Hearts))
+                        && !dealer.contains(c)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let away: Vec<Card> = dealer
+            .iter()
+            .copied()
+            .filter(|c| c.is_trump())
+            .enumerate()
+            .filter(|&(k, c)| k >= keep || c == Card::PAGAT || c == Card::MOND)
+            .map(|(_, c)| c)
+            .collect();
+        let mut give: Vec<Card> = away;
+        give.retain(|c| !wanted.contains(c));
+        let mut take: Vec<Card> = Vec::new();
+        for s in [1u8, 2] {
+            for c in hand(&record, s) {
+                if wanted.contains(&c) {
+                    take.push(c);
+                }
+            }
+        }
+        // Swap the dealer's trumps for plain cards of the others, and the
+        // others' wanted courts for the dealer's spot cards.
+        let mut spots: Vec<Card> = dealer
+            .iter()
+            .copied()
+            .filter(|c| c.rank().is_some_and(|r| !r.is_court()) && !wanted.contains(c))
+            .collect();
+        let mut plain: Vec<Card> = [1u8, 2]
+            .iter()
+            .flat_map(|&s| hand(&record, s))
+            .filter(|c| c.rank().is_some_and(|r| !r.is_court()) && !spots.contains(c))
+            .collect();
+        let mut swaps: Vec<(Card, Card)> = Vec::new();
+        for t in give {
+            if let Some(p) = plain.pop() {
+                swaps.push((t, p));
+            }
+        }
+        for c in take {
+            if let Some(s) = spots.pop() {
+                swaps.push((s, c));
+            }
+        }
+        for (a, b) in swaps {
+            for h in &mut record.hands {
+                for i in &mut h.cards {
+                    if i.card == a {
+                        i.card = b;
+                    } else if i.card == b {
+                        i.card = a;
+                    }
+                }
+            }
+        }
+        let mut game = Game::from_record(&record).expect("a good deal");
+        while game.record().tricks.is_empty() && !game.is_over() {
+            let mut legal = game.legal();
+            for _ in 0..3 {
+                assert_eq!(game.legal(), legal, "seed {seed}");
+            }
+            legal.retain(|m| !matches!(m, Move::Auction { .. } | Move::Calls { .. }));
+            listed_trump |= legal
+                .iter()
+                .any(|m| matches!(m, Move::Discard { card, .. } if card.is_trump()));
+            let mv = rng.pick(&legal).clone();
+            game.apply(mv).expect("a listed move");
+        }
+        assert!(game.problems().is_empty(), "seed {seed}");
+    }
+    assert!(listed_trump, "some dealer may lay trumps");
 }

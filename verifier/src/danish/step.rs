@@ -15,9 +15,11 @@
 //! engine then starts again from the deal for each judgement too.
 
 use notation::check::Table;
-use notation::{Act, Card, Lead, Record, Seat, Trick, Variant};
+use notation::{Act, Card, CardSet, Lead, Record, Seat, Trick, Variant};
 
-use super::declarations::{combos, Combo, SLOTS};
+use super::cards::{lead_set, TRUMPS};
+use super::declarations::{combos, declaration_cards, Combo, SLOTS};
+use super::discard::{layable, least_declaration_cards};
 use super::fool::passes_lead;
 use super::play::duty_broken;
 use super::state::Game;
@@ -137,6 +139,12 @@ impl Stepped {
         Some((game, t, leader))
     }
 
+    /// Whether the engine has taken the last trick (the deal is over
+    /// after the moves `crate::game` stepped it by).
+    pub(crate) fn played_out(&self) -> bool {
+        matches!(self.now.step, Step::Play { taken, .. } if taken >= 25)
+    }
+
     /// The seat whose card is due after a record of legal moves only: the
     /// leader of the next trick, or the next seat of the trick being
     /// played. `None` before the play and after it.
@@ -151,17 +159,229 @@ impl Stepped {
         })
     }
 
-    /// The legal moves after a record of legal moves only, listed by the
-    /// rules of the play, in the order `crate::game` lists its candidates;
-    /// `None` where they are judged one by one: before the play and at the
-    /// first lead (the skat and the declarations are closed by it), and in
-    /// a trick the fool leads or is called for (DK-FOOL-4, DK-FOOL-8).
-    pub(crate) fn legal(&self) -> Option<Vec<Move>> {
-        let (game, t, leader) = self.play()?;
-        match &self.playing {
-            None => Some(self.leads(game, t, leader)),
-            Some(trick) => self.follows(game, t, leader, trick),
+    /// The legal moves after `record`, a record of legal moves only, in
+    /// the order `crate::game` lists its candidates (`candidates`: those
+    /// candidates, asked for only where each is judged here): before the
+    /// skat (`pending`: the skat's cards chosen so far, card by card), the
+    /// declarations and the first lead, and the play. `None` where they are
+    /// judged one by one: Option `announced_tout` (the fool may then lie in
+    /// the skat, DK-TOUT-2), a record the engine does not take simply (a
+    /// misdeal demand, a seat that sits out speaking).
+    pub(crate) fn legal(
+        &self,
+        record: &Record,
+        pending: Option<(Seat, &[Card])>,
+    ) -> Option<Vec<Move>> {
+        if self.now.o.announced_tout {
+            return None;
         }
+        if let Some((seat, chosen)) = pending {
+            return self.skat_cards(record, seat, chosen);
+        }
+        if self.tricks > 0 {
+            let (game, t, leader) = self.play()?;
+            return match &self.playing {
+                None => Some(self.leads(game, t, leader)),
+                Some(trick) => self.follows(game, t, leader, trick),
+            };
+        }
+        if record.discard.is_none() {
+            return self.before_skat(record);
+        }
+        let Step::Play { game, taken: 0 } = &self.now.step else {
+            return None;
+        };
+        if !record.tricks.is_empty() {
+            return None;
+        }
+        let said = Said::of(&self.now, record, game)?;
+        Some(self.declarations(record, game, &said))
+    }
+
+    /// The entries of the declarations and the first lead, the skat laid
+    /// (in the order of the game's candidates: by seat, a pass, then each
+    /// combination as the notation's words list them; then the leader's
+    /// cards, a led fool named or not): a pass by a seat that has declared
+    /// all it holds, each combination a seat holds and has not declared
+    /// (the dealer's naming the cards of it in the skat, in the skat's
+    /// order, DK-DECL-5), as [`Said`] allows them; the first lead once all
+    /// have declared what they hold (DK-DECL-7).
+    fn declarations(&self, record: &Record, game: &Game, said: &Said) -> Vec<Move> {
+        let e = &*self.now;
+        let laid: Vec<Card> = record
+            .discard
+            .iter()
+            .flat_map(|d| d.cards.iter().map(|i| i.card))
+            .collect();
+        let mut active = e.seating.order;
+        active.sort_unstable();
+        let mut out = Vec::new();
+        for seat in active {
+            let Some(i) = e.seating.order.iter().position(|&o| o == seat) else {
+                continue;
+            };
+            if said.allows(e, game, seat, &Act::Pass) {
+                out.push(Move::Declare {
+                    seat,
+                    act: Act::Pass,
+                });
+            }
+            let mut acts: Vec<((usize, bool, usize), Act)> = Vec::new();
+            for (slot, held) in said.held[i].iter().enumerate() {
+                let Some((combo, cards)) = held else {
+                    continue;
+                };
+                let in_skat = if seat == e.seating.dealer {
+                    cards.intersection(game.skat)
+                } else {
+                    CardSet::EMPTY
+                };
+                // The notation names every skat card of the combination's kind.
+                let kind: Vec<Card> = laid
+                    .iter()
+                    .copied()
+                    .filter(|&c| match slot {
+                        0 | 1 => c.is_trump() || c.is_fool(),
+                        6 => c.is_king(),
+                        _ => {
+                            c.suit().is_some_and(|s| 2 + s as usize == slot)
+                                && c.rank().is_some_and(|r| r.is_court())
+                        }
+                    })
+                    .collect();
+                let skat = if in_skat.is_empty() {
+                    Vec::new()
+                } else if kind.iter().copied().collect::<CardSet>() == in_skat {
+                    kind
+                } else {
+                    continue;
+                };
+                let group = match slot {
+                    0 | 1 => 0,
+                    s => s - 1,
+                };
+                let key = (group, !skat.is_empty(), slot);
+                let act = combo.act(skat);
+                if said.allows(e, game, seat, &act) {
+                    acts.push((key, act));
+                }
+            }
+            acts.sort_by_key(|(key, _)| *key);
+            out.extend(acts.into_iter().map(|(_, act)| Move::Declare { seat, act }));
+        }
+        if (0..3).all(|k| said.complete(k)) {
+            let leader = game.leader;
+            for card in game.hands[leader].iter() {
+                let names: &[Option<Lead>] = if card.is_fool() { &LEADS } else { &[None] };
+                out.extend(names.iter().map(|&name| Move::Play {
+                    seat: leader,
+                    card,
+                    name,
+                    rename: None,
+                    fool_call: None,
+                }));
+            }
+        }
+        out
+    }
+
+    /// The dealt deal before the skat: the game state if the engine took
+    /// it simply (a full deal, nothing written but the auction, which the
+    /// Danish engine does not read).
+    fn dealt(&self, record: &Record) -> Option<&Game> {
+        let Step::Play { game, taken: 0 } = &self.now.step else {
+            return None;
+        };
+        let simple = game.complete
+            && record.calls.is_none()
+            && record.discard.is_none()
+            && record.declarations.is_none()
+            && record.tricks.is_empty();
+        simple.then_some(&**game)
+    }
+
+    /// The moves before the skat: an entry of the auction, which the
+    /// Danish engine does not read (each seat's word once: `crate::game`
+    /// takes no entry said again); a misdeal demand by a seat dealt no
+    /// trump (DK-DEAL-4: the fool does not count; the dealer's 28 cards),
+    /// which ends the deal; the first card of the skat ([`Stepped::skat_cards`]).
+    fn before_skat(&self, record: &Record) -> Option<Vec<Move>> {
+        let game = self.dealt(record)?;
+        let mut active = self.now.seating.order;
+        active.sort_unstable();
+        let said = |seat: Seat, act: &Act| {
+            record
+                .auction
+                .iter()
+                .flat_map(|a| &a.actions)
+                .any(|a| a.seat == seat && a.act == *act)
+        };
+        let mut out = Vec::new();
+        for seat in active {
+            for act in [Act::Pass, Act::Misdeal, Act::Tout] {
+                if !said(seat, &act) {
+                    out.push(Move::Auction { seat, act });
+                }
+            }
+        }
+        for seat in active {
+            if game.dealt[seat].intersection(TRUMPS).is_empty() {
+                out.push(Move::Calls {
+                    seat,
+                    act: Act::Misdeal,
+                });
+            }
+        }
+        out.extend(self.skat_cards(record, self.now.seating.dealer, &[])?);
+        Some(out)
+    }
+
+    /// The cards `seat` may lay in the skat next, `chosen` laid so far
+    /// (card by card, as `crate::game` takes a discard): those with which
+    /// some whole skat is proper (DK-DISCARD-1 to -4: 3 of the dealer's 28
+    /// cards, none a king, the pagat, trump 21 or the fool, trumps only
+    /// when the dealer lays them all, no more cards of a declaration than
+    /// he cannot avoid). A seat other than the dealer lays none.
+    fn skat_cards(&self, record: &Record, seat: Seat, chosen: &[Card]) -> Option<Vec<Move>> {
+        let game = self.dealt(record)?;
+        if seat != self.now.seating.dealer {
+            return Some(Vec::new());
+        }
+        let dealt = game.dealt[seat];
+        let decl = declaration_cards(dealt);
+        let m = least_declaration_cards(dealt, decl, false);
+        let chosen: CardSet = chosen.iter().copied().collect();
+        let layable_set: CardSet = dealt.iter().filter(|&c| layable(c)).collect();
+        let trumps = dealt.intersection(TRUMPS);
+        // Whether `base` and cards of `from` (none of them trumps) fill a
+        // proper skat: as few declaration cards as the others allow.
+        let filled = |base: CardSet, from: CardSet| {
+            let need = 3u32.saturating_sub(base.len());
+            let spare = from.difference(base);
+            let plain = spare.difference(decl).len();
+            base.len() <= 3
+                && base.difference(layable_set).is_empty()
+                && spare.len() >= need
+                && base.intersection(decl).len() + need.saturating_sub(plain) <= m
+        };
+        let suits = layable_set.difference(TRUMPS);
+        // A proper skat holding `base`: no trump in it, or every trump of
+        // the dealer (DK-DISCARD-3), the rest of it no trump.
+        let fits = |card: Card| {
+            let mut base = chosen;
+            base.insert(card);
+            let no_trump = base.intersection(TRUMPS).is_empty() && filled(base, suits);
+            let all_trumps = !trumps.is_empty() && filled(base.union(trumps), suits);
+            no_trump || all_trumps
+        };
+        let left: Vec<Card> = dealt.difference(chosen).iter().collect();
+        Some(
+            left.iter()
+                .copied()
+                .filter(|&card| chosen.len() < 3 && fits(card))
+                .map(|card| Move::Discard { seat, card })
+                .collect(),
+        )
     }
 
     /// The leads of trick `t` by `leader`: any card, the fool named or not
@@ -210,59 +430,89 @@ impl Stepped {
         out
     }
 
-    /// The cards of the next seat of `trick` (led with a card other than
-    /// the fool, no call for it): those that follow suit, else trump, else
-    /// any (DK-PLAY-2), the fool always but in trick 24 (DK-FOOL-2,
-    /// DK-FOOL-5).
+    /// The cards of the next seat of `trick`, with a renaming of a led
+    /// fool where the trick is led by it: those that follow the suit led,
+    /// named or renamed, else trump, else any (DK-PLAY-2), as the engine
+    /// judges each card when it is played (a second card that only a third
+    /// player's renaming makes legal is not listed, DK-FOOL-8); the fool
+    /// always but in trick 24 (DK-FOOL-2, DK-FOOL-5), and only the fool from
+    /// its holder after a valid call (DK-FOOL-4). A renaming (DK-FOOL-8):
+    /// by the second player, or by the third when the second did not
+    /// rename, both being void in the suit the fool was named; the third's
+    /// not to a suit the second holds and did not play.
     fn follows(&self, game: &Game, t: usize, leader: Seat, trick: &Trick) -> Option<Vec<Move>> {
-        let first = trick.plays.first()?.card;
-        if first.is_fool() || trick.fool_call.is_some() {
-            return None;
-        }
-        let lead = lead_of(first)?;
-        let seat = self.now.seating.from(trick.leader.unwrap_or(leader))[trick.plays.len()];
+        let first = trick.plays.first()?;
+        let i = trick.plays.len();
+        let seats = self.now.seating.from(trick.leader.unwrap_or(leader));
+        let seat = seats[i];
         let hand = game.hands[seat];
-        Some(
-            hand.iter()
-                .filter(|&c| duty_broken(c, lead, hand).is_none() && !(c.is_fool() && t == 24))
-                .map(|c| Move::play(seat, c))
-                .collect(),
-        )
-    }
-}
-
-impl Stepped {
-    /// Whether `mv` is legal after `record`, the record so far (legal
-    /// moves only), where the declarations say it simply: the skat laid,
-    /// no trick yet (the declarations and the first lead). `None` where the
-    /// move is judged (before the skat, a move of another kind, Option
-    /// `announced_tout`).
-    pub(crate) fn allows(&self, record: &Record, mv: &Move) -> Option<bool> {
-        let Step::Play { game, taken: 0 } = &self.now.step else {
-            return None;
+        // The holder of the fool after a valid call for it (the leader
+        // lists only valid calls).
+        let called = trick.fool_call.is_some() && t == 23 && !game.fool_gone;
+        if called && hand.contains(Card::FOOL) && !first.card.is_fool() {
+            return Some(vec![Move::play(seat, Card::FOOL)]);
+        }
+        let fool_led = first.card.is_fool();
+        let name = first.name;
+        let both_void = fool_led
+            && name.is_some_and(|n| {
+                seats[1..]
+                    .iter()
+                    .all(|&o| game.hands[o].intersection(lead_set(n)).is_empty())
+            });
+        let second = trick.plays.get(1);
+        // A renaming made by the second player stands (a wrong one is
+        // not in a record of legal moves).
+        let renamed = second.and_then(|p| p.rename);
+        let lead = if fool_led {
+            match (renamed.or(name), second) {
+                (Some(l), _) => Some(l),
+                (None, Some(p)) if i == 2 => lead_of(p.card),
+                (None, _) => None,
+            }
+        } else {
+            lead_of(first.card)
         };
-        if !record.tricks.is_empty() || record.discard.is_none() || self.now.o.announced_tout {
-            return None;
+        let may_rename = both_void && renamed.is_none();
+        let renames: &[Option<Lead>] = if fool_led { &LEADS } else { &[None] };
+        let mut out = Vec::new();
+        for card in hand.iter() {
+            if card.is_fool() && t == 24 {
+                continue;
+            }
+            for &rename in renames {
+                let duty = match rename {
+                    None => lead,
+                    Some(new) => {
+                        if !may_rename {
+                            continue;
+                        }
+                        // The second card judged against the new suit.
+                        if let Some(p) = second.filter(|_| i == 2) {
+                            let held = game.hands[seats[1]].intersection(lead_set(new));
+                            if !p.card.is_fool()
+                                && !lead_set(new).contains(p.card)
+                                && !held.is_empty()
+                            {
+                                continue;
+                            }
+                        }
+                        Some(new)
+                    }
+                };
+                if duty.is_some_and(|l| duty_broken(card, l, hand).is_some()) {
+                    continue;
+                }
+                out.push(Move::Play {
+                    seat,
+                    card,
+                    name: None,
+                    rename,
+                    fool_call: None,
+                });
+            }
         }
-        let said = Said::of(&self.now, record, game)?;
-        match mv {
-            Move::Declare { seat, act } => Some(said.allows(&self.now, game, *seat, act)),
-            // The first lead closes the declarations (DK-DECL-7).
-            Move::Play {
-                seat,
-                card,
-                name,
-                rename,
-                fool_call,
-            } => Some(
-                (0..3).all(|k| said.complete(k))
-                    && *seat == game.leader
-                    && rename.is_none()
-                    && fool_call.is_none()
-                    && (name.is_none() || card.is_fool()),
-            ),
-            _ => None,
-        }
+        Some(out)
     }
 }
 

@@ -1,6 +1,7 @@
-//! Random legal deals, for practice hands, tests and benchmarks. The
-//! generator is separate code from the engines' checks, so each checks the
-//! other.
+//! Random legal deals, for practice hands, tests and benchmarks. Each
+//! variant's generator deals, then chooses among the moves
+//! [`crate::game::Game::legal`] lists, with weights of its own: it holds no
+//! rule (issue 25).
 
 /// SplitMix64: a small, fast generator whose sequence for a seed never
 /// changes, so `tarok gen --seed N` is reproducible across versions.
