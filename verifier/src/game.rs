@@ -555,17 +555,32 @@ impl Stepper {
                     .legal(&game.record, game.pending_discard())
                     .is_some_and(|legal| legal.contains(mv))
             }
-            Stepper::Koenigrufen(_) | Stepper::French(_) => false,
+            // A card the engine lists; the auction, the calls, the discard
+            // and the declarations are judged.
+            Stepper::Koenigrufen(s) => {
+                is_plain_card(mv)
+                    && s.legal(&game.record, |phase| {
+                        acts(Variant::Koenigrufen, phase, 0, &[])
+                    })
+                    .is_some_and(|legal| legal.contains(mv))
+            }
+            Stepper::French(s) => match mv {
+                Move::Play { seat, card, .. } if is_plain_card(mv) => s
+                    .legal_cards(&game.record)
+                    .is_some_and(|(due, cards)| due == *seat && cards.contains(*card)),
+                _ => false,
+            },
         }
     }
 
     /// Whether the deal has ended after the moves [`Stepper::admits`] took
-    /// (the record needs no further entry).
-    fn ended(&self) -> bool {
+    /// (the record needs no further entry), the record so far `record`.
+    fn ended(&self, record: &Record) -> bool {
         match self {
             Stepper::Skill7(s) => s.played_out(),
             Stepper::Danish(s) => s.played_out(),
-            Stepper::Koenigrufen(_) | Stepper::French(_) => false,
+            Stepper::French(s) => s.played_out(),
+            Stepper::Koenigrufen(s) => s.played_out(record),
         }
     }
 
@@ -1748,7 +1763,7 @@ impl Game {
         append_to(&mut self.record, mv, false, within);
         if let Some(stepped) = self.stepped.as_mut() {
             stepped.advance(&self.record);
-            self.over = stepped.ended();
+            self.over = stepped.ended(&self.record);
         }
         #[cfg(debug_assertions)]
         if every_4th() {
@@ -1851,6 +1866,20 @@ impl Game {
             self.rejudge();
         }
     }
+}
+
+/// A card played with nothing beside it (no fool named or renamed, no
+/// call for the fool): what the French and Königrufen engines step by.
+fn is_plain_card(mv: &Move) -> bool {
+    matches!(
+        mv,
+        Move::Play {
+            name: None,
+            rename: None,
+            fool_call: None,
+            ..
+        }
+    )
 }
 
 /// A Danish seat that has made a declaration and may make another: the

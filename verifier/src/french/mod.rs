@@ -585,4 +585,10 @@ impl Stepped {
         }
         self.now.legal_cards(record)
     }
+
+    /// Whether the engine has taken the last trick (the deal is over
+    /// after the cards `crate::game` stepped it by).
+    pub(crate) fn played_out(&self) -> bool {
+        self.now.stage == Stage::Play && self.now.seen.tricks >= TRICKS
+    }
 }

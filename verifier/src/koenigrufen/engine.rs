@@ -326,6 +326,21 @@ impl Stepped {
         self.now.catch_up(record);
     }
 
+    /// Whether the deal is over after `record`, the record so far (legal
+    /// moves only): no game was bid, or no card is due any more (the last
+    /// trick taken, or an early end, KR-NEG).
+    pub(crate) fn played_out(&self, record: &Record) -> bool {
+        if !self.now.fits(record) {
+            return false;
+        }
+        let mut e = self.now.clone();
+        match e.stage.clone() {
+            Stage::Over => true,
+            Stage::Play(mut p) => e.next_card(record, &mut p).is_none(),
+            _ => false,
+        }
+    }
+
     /// What `crate::replay` gives for `record` (the record so far, or it
     /// with a move appended), no events built; `None` where the structural
     /// checks find anything (the caller replays then).

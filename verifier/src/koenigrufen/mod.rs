@@ -43,7 +43,7 @@
 //! let text = "[Variant \"koenigrufen\"]\n[Dealer \"3\"]\n\nauction: 1 pass, 2 pass, 3 pass, 0 pass\n";
 //! let record = notation::parse_str(text).remove(0).unwrap();
 //! let report = tarok_verifier::verify(&record, &mut tarok_verifier::Session::default());
-//! assert!(report.problems.iter().any(|p| p.rule == Some(Rule::KrBid4)));
+//! assert!(report.problems.iter().any(|p| p.rule == Some(notation::Rule::KrBid4)));
 //! ```
 //!
 //! ## Speed (issue 15)

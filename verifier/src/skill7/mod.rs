@@ -57,7 +57,7 @@
 //!     auction: 0 continue\n";
 //! let record = notation::parse_str(text).remove(0).unwrap();
 //! let report = tarok_verifier::verify(&record, &mut tarok_verifier::Session::default());
-//! assert_eq!(report.problems[0].rule, Some(Rule::S7Bid2));
+//! assert_eq!(report.problems[0].rule, Some(notation::Rule::S7Bid2));
 //! ```
 
 mod additions;
