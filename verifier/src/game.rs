@@ -266,11 +266,17 @@ impl Move {
 
     /// A plain card played, as most moves of the play are.
     pub fn play(seat: Seat, card: Card) -> Move {
+        Move::renaming(seat, card, None)
+    }
+
+    /// A card played that renames the suit of the fool led before it
+    /// (Danish Tarok, DK-FOOL-8), or a plain card (`None`).
+    pub fn renaming(seat: Seat, card: Card, rename: Option<Lead>) -> Move {
         Move::Play {
             seat,
             card,
             name: None,
-            rename: None,
+            rename,
             fool_call: None,
         }
     }
@@ -1382,13 +1388,7 @@ impl Game {
                 let renames: &[Option<Lead>] = if led_fool { &LEADS } else { &[None] };
                 for card in self.holdings(seat).iter() {
                     for &rename in renames {
-                        out.push(Move::Play {
-                            seat,
-                            card,
-                            name: None,
-                            rename,
-                            fool_call: None,
-                        });
+                        out.push(Move::renaming(seat, card, rename));
                     }
                 }
             }

@@ -503,13 +503,7 @@ impl Stepped {
                 if duty.is_some_and(|l| duty_broken(card, l, hand).is_some()) {
                     continue;
                 }
-                out.push(Move::Play {
-                    seat,
-                    card,
-                    name: None,
-                    rename,
-                    fool_call: None,
-                });
+                out.push(Move::renaming(seat, card, rename));
             }
         }
         Some(out)
