@@ -504,6 +504,21 @@ impl Stepper {
                 acts(Variant::Koenigrufen, phase, 0, &[])
             }),
             Stepper::French(s) => {
+                // The écart, card by card: the taker's cards of his 24.
+                if let Some((taker, crate::french::Due::Discard)) = s.due() {
+                    let chosen = match game.pending_discard() {
+                        Some((seat, cards)) if seat == taker => cards,
+                        Some(_) => return None,
+                        None => &[],
+                    };
+                    let cards = s.discard_cards(taker, game.holdings(taker), chosen)?;
+                    return Some(
+                        cards
+                            .iter()
+                            .map(|card| Move::Discard { seat: taker, card })
+                            .collect(),
+                    );
+                }
                 if let Some((seat, crate::french::Due::Auction)) = s.due() {
                     let acts = acts(Variant::FrenchTarot, Phase::Auction, seat, &[]);
                     let open = |act: &Act| match act {

@@ -266,6 +266,33 @@ fn discard_is_proper(
 
 /// The suit cards other than kings among `cards`: what may be discarded
 /// before any trump (FR-DISCARD-2).
+/// The cards the taker may lay away next, `chosen` laid already and
+/// `rest` the others of his 24: those some proper discard holds with the
+/// cards chosen (FR-DISCARD-1, -2: neither oudler nor king; trumps only
+/// while the suit cards cannot fill the 6, as many as they leave). `None`
+/// where no proper discard holds the cards chosen, or none exists (fewer
+/// than 6 cards may go): the game judges those.
+pub(crate) fn next_cards(rest: CardSet, chosen: &[notation::Card]) -> Option<CardSet> {
+    let hand24 = rest.union(chosen.iter().copied().collect());
+    let suits = discardable_suit_cards(hand24).len();
+    let trumps = hand24
+        .intersection(french_trumps())
+        .iter()
+        .filter(|&c| !is_oudler(c))
+        .count() as u32;
+    let room = 6u32.saturating_sub(suits);
+    let laid = chosen.iter().filter(|c| c.is_trump()).count() as u32;
+    let barred = |c: notation::Card| is_oudler(c) || c.is_king();
+    if chosen.len() >= 6 || suits + trumps < 6 || laid > room || chosen.iter().any(|&c| barred(c)) {
+        return None;
+    }
+    Some(
+        rest.iter()
+            .filter(|&c| !barred(c) && (!c.is_trump() || laid < room))
+            .collect(),
+    )
+}
+
 fn discardable_suit_cards(cards: CardSet) -> CardSet {
     let rest = cards.difference(french_trumps()).difference(excuse_set());
     rest.iter().filter(|c| !c.is_king()).collect()

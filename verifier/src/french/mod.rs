@@ -586,6 +586,22 @@ impl Stepped {
         self.now.legal_cards(record)
     }
 
+    /// The taker's legal discard cards while the discard is due
+    /// ([`Due::Discard`]), `chosen` laid already and `rest` the others of
+    /// his 24 (the game's holdings); `None` otherwise, or where the game
+    /// judges them ([`discard::next_cards`]).
+    pub(crate) fn discard_cards(
+        &self,
+        seat: Seat,
+        rest: CardSet,
+        chosen: &[Card],
+    ) -> Option<CardSet> {
+        match self.due {
+            Some((taker, Due::Discard)) if taker == seat => discard::next_cards(rest, chosen),
+            _ => None,
+        }
+    }
+
     /// Whether the engine has taken the last trick (the deal is over
     /// after the cards `crate::game` stepped it by).
     pub(crate) fn played_out(&self) -> bool {
