@@ -458,8 +458,8 @@ impl Stepper {
     /// candidates are then judged one by one). Debug builds check the list
     /// against the judged one ([`Game::legal`]).
     fn legal(&self, game: &Game) -> Option<Vec<Move>> {
-        // A discard half laid: listed by the Danish engine only.
-        if game.pending.is_some() && !matches!(self, Stepper::Danish(_)) {
+        // A discard half laid: listed by the Danish and French engines only.
+        if game.pending.is_some() && !matches!(self, Stepper::Danish(_) | Stepper::French(_)) {
             return None;
         }
         match self {
@@ -1751,6 +1751,15 @@ impl Game {
         if self.step(&mv) {
             return Ok(());
         }
+        if self.listed_discard(&mv) {
+            #[cfg(debug_assertions)]
+            if every_4th() {
+                let problems = self.check(&mv);
+                assert!(problems.is_empty(), "{mv} listed, judged {problems:?}");
+            }
+            self.take(mv);
+            return Ok(());
+        }
         let problems = self.check(&mv);
         if !problems.is_empty() {
             return Err(Rejected { problems });
@@ -1790,6 +1799,21 @@ impl Game {
             );
         }
         true
+    }
+
+    /// Whether `mv` is a card laid away that the stepped engine lists as
+    /// legal ([`Stepper::legal`]: the Danish skat, the French écart), on a
+    /// record of legal moves only: [`Game::apply`] takes it unjudged.
+    fn listed_discard(&self, mv: &Move) -> bool {
+        matches!(mv, Move::Discard { .. })
+            && !self.over
+            && self.problems.is_empty()
+            && self.showing.is_none()
+            && self
+                .stepped
+                .as_ref()
+                .and_then(|s| s.legal(self))
+                .is_some_and(|legal| legal.contains(mv))
     }
 
     /// Takes `mv` whether it is legal or not (entering a real record), and
@@ -1836,6 +1860,13 @@ impl Game {
                 self.commit();
             }
             cards.push(card);
+            // Fewer cards than any discard of the variant holds are a
+            // discard being laid: no need to judge them whole.
+            let sizes = self.discard_sizes();
+            if !sizes.is_empty() && sizes.iter().all(|&size| cards.len() < size) {
+                self.pending = Some((seat, cards));
+                return;
+            }
             let (record, problems) = self.with_discard(seat, &cards);
             if problems.is_empty() {
                 self.record = record;
