@@ -5,8 +5,8 @@ tables of generated deals, DuckDB and Polars read them with the columns
 
 The CLI is the binary built in ``target/`` (or ``$TAROK``); without one the
 CLI tests are skipped, with the reason. The number of deals is $TAROK_DEALS
-(default 4 x 5,000, each variant; ``bench/tables.sh`` runs it with 4 x 25,000
-= 100,000 on a release build).
+(default 4 x 1,000, each variant: the CI's debug binary generates them;
+``bench/tables.sh`` runs it with 4 x 25,000 = 100,000 on a release build).
 """
 
 import json
@@ -29,7 +29,7 @@ pq = pytest.importorskip("pyarrow.parquet", reason="pyarrow is not installed (pi
 ipc = pytest.importorskip("pyarrow.ipc", reason="pyarrow is not installed (pip install pyarrow)")
 
 VARIANTS = ["danish-tarok", "french-tarot", "koenigrufen", "skill7-tarock"]
-EACH = int(os.environ.get("TAROK_DEALS", "20000")) // len(VARIANTS)
+EACH = int(os.environ.get("TAROK_DEALS", "4000")) // len(VARIANTS)
 
 needs_cli = pytest.mark.skipif(TAROK is None, reason="no tarok binary built (cargo build, or set $TAROK)")
 
