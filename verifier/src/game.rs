@@ -568,22 +568,16 @@ impl Stepper {
             // A card, a declaration or an auction word the engine lists; a
             // misdeal demand (which ends the deal) and the skat's cards
             // (laid card by card) are judged.
-            Stepper::Danish(s) => {
+            Stepper::Danish(_) => {
                 matches!(
                     mv,
                     Move::Play { .. } | Move::Declare { .. } | Move::Auction { .. }
-                ) && s
-                    .legal(&game.record, game.pending_discard())
-                    .is_some_and(|legal| legal.contains(mv))
+                ) && self.legal(game).is_some_and(|legal| legal.contains(mv))
             }
             // A card the engine lists; the auction, the calls, the discard
             // and the declarations are judged.
-            Stepper::Koenigrufen(s) => {
-                is_plain_card(mv)
-                    && s.legal(&game.record, |phase| {
-                        acts(Variant::Koenigrufen, phase, 0, &[])
-                    })
-                    .is_some_and(|legal| legal.contains(mv))
+            Stepper::Koenigrufen(_) => {
+                is_plain_card(mv) && self.legal(game).is_some_and(|legal| legal.contains(mv))
             }
             Stepper::French(s) => match mv {
                 Move::Play { seat, card, .. } if is_plain_card(mv) => s
@@ -1807,13 +1801,7 @@ impl Game {
     fn listed_discard(&self, mv: &Move) -> bool {
         matches!(mv, Move::Discard { .. })
             && !self.over
-            && self.problems.is_empty()
-            && self.showing.is_none()
-            && self
-                .stepped
-                .as_ref()
-                .and_then(|s| s.legal(self))
-                .is_some_and(|legal| legal.contains(mv))
+            && self.listed().is_some_and(|legal| legal.contains(mv))
     }
 
     /// Takes `mv` whether it is legal or not (entering a real record), and

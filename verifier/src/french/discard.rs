@@ -229,7 +229,7 @@ fn discard_is_proper(
         );
     }
     let mut seen = CardSet::EMPTY;
-    let (mut twice, mut not_held, mut barred) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut twice, mut not_held, mut barred_items) = (Vec::new(), Vec::new(), Vec::new());
     for item in &d.cards {
         let c = item.card;
         if !seen.insert(c) {
@@ -239,17 +239,17 @@ fn discard_is_proper(
         if !partial && !hand24.contains(c) && !floating.contains(c) {
             not_held.push(item);
         }
-        if is_oudler(c) || c.is_king() {
-            barred.push(item);
+        if barred(c) {
+            barred_items.push(item);
         }
     }
     let cards = |items: &[&Item]| list(items.iter().map(|i| i.card).collect());
-    if !barred.is_empty() {
+    if !barred_items.is_empty() {
         let what = format!(
             "{} may not be discarded (oudlers and kings stay)",
-            cards(&barred)
+            cards(&barred_items)
         );
-        why.add_cards(Rule::FrDiscard1, barred, "may not be discarded", what);
+        why.add_cards(Rule::FrDiscard1, barred_items, "may not be discarded", what);
     }
     if !twice.is_empty() {
         proper = false;
@@ -264,8 +264,6 @@ fn discard_is_proper(
     proper
 }
 
-/// The suit cards other than kings among `cards`: what may be discarded
-/// before any trump (FR-DISCARD-2).
 /// The cards the taker may lay away next, `chosen` laid already and
 /// `rest` the others of his 24: those some proper discard holds with the
 /// cards chosen (FR-DISCARD-1, -2: neither oudler nor king; trumps only
@@ -280,9 +278,8 @@ pub(crate) fn next_cards(rest: CardSet, chosen: &[notation::Card]) -> Option<Car
         .iter()
         .filter(|&c| !is_oudler(c))
         .count() as u32;
-    let room = 6u32.saturating_sub(suits);
+    let room = trump_room(hand24);
     let laid = chosen.iter().filter(|c| c.is_trump()).count() as u32;
-    let barred = |c: notation::Card| is_oudler(c) || c.is_king();
     if chosen.len() >= 6 || suits + trumps < 6 || laid > room || chosen.iter().any(|&c| barred(c)) {
         return None;
     }
@@ -293,6 +290,19 @@ pub(crate) fn next_cards(rest: CardSet, chosen: &[notation::Card]) -> Option<Car
     )
 }
 
+/// FR-DISCARD-1: an oudler or a king is never laid away.
+fn barred(card: notation::Card) -> bool {
+    is_oudler(card) || card.is_king()
+}
+
+/// FR-DISCARD-2: how many trumps the taker with `hand24` may lay away,
+/// those his suit cards leave of the 6.
+fn trump_room(hand24: CardSet) -> u32 {
+    6u32.saturating_sub(discardable_suit_cards(hand24).len())
+}
+
+/// The suit cards other than kings among `cards`: what may be discarded
+/// before any trump (FR-DISCARD-2).
 fn discardable_suit_cards(cards: CardSet) -> CardSet {
     let rest = cards.difference(french_trumps()).difference(excuse_set());
     rest.iter().filter(|c| !c.is_king()).collect()
@@ -305,8 +315,7 @@ fn trumps_only_when_nothing_else<'d>(
     hand24: CardSet,
     why: &mut Reasons,
 ) -> Vec<&'d Item> {
-    let others = discardable_suit_cards(hand24).len();
-    let allowed = 6u32.saturating_sub(others);
+    let allowed = trump_room(hand24);
     let trumps: Vec<&Item> = d
         .cards
         .iter()
