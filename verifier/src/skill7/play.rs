@@ -320,13 +320,16 @@ impl Engine {
                 self.out.report.problems.truncate(b.problems);
                 self.out.report.events.truncate(b.events);
             }
-            let before = Before {
+            let n = k.done + 1;
+            let trick = &tricks[k.done];
+            // What the trick is judged from again if it grows: kept only
+            // for a trick being played (fewer than four cards), not copied
+            // for every complete one.
+            let before = (trick.plays.len() < 4).then(|| Before {
                 table: k.table.clone(),
                 problems: self.out.report.problems.len(),
                 events: self.out.report.events.len(),
-            };
-            let n = k.done + 1;
-            let trick = &tricks[k.done];
+            });
             let table = &mut k.table;
             if trick.leader.is_some() {
                 self.check_leader(trick, n, trick.leader, table);
@@ -350,7 +353,7 @@ impl Engine {
             }
             if size < 4 {
                 // The last trick, cut short (README ALL-4): judged, not won.
-                k.open = Some(before);
+                k.open = before;
                 k.in_trick = size;
                 k.led = (size > 0).then_some(cards[0]);
                 return;
