@@ -101,39 +101,15 @@ impl<T> Index<Seat> for PerSeat<T> {
     type Output = T;
 
     fn index(&self, seat: Seat) -> &T {
-        &self.values[checked(seat, self.seats)]
+        &self.values()[seat as usize]
     }
 }
 
 impl<T> IndexMut<Seat> for PerSeat<T> {
     fn index_mut(&mut self, seat: Seat) -> &mut T {
-        &mut self.values[checked(seat, self.seats)]
+        &mut self.values_mut()[seat as usize]
     }
 }
-
-/// The index of `seat` in a table of `seats` seats, panicking as a slice
-/// would when the table has no such seat. One comparison: the index is
-/// masked into the array (`seats` is at most [`MAX_SEATS`], a power of
-/// two, so the mask changes no index below it), which spares the array's
-/// own bounds check; the engines index a hand per card (issue 25: `verify`
-/// as fast as before `PerSeat`).
-#[inline]
-#[track_caller]
-fn checked(seat: Seat, seats: u8) -> usize {
-    if seat >= seats {
-        out_of_table(seat, seats);
-    }
-    seat as usize & (MAX_SEATS - 1)
-}
-
-#[cold]
-#[inline(never)]
-#[track_caller]
-fn out_of_table(seat: Seat, seats: u8) -> ! {
-    panic!("seat {seat} is not at a table of {seats} seats")
-}
-
-const _: () = assert!(MAX_SEATS.is_power_of_two());
 
 #[cfg(test)]
 mod tests {

@@ -197,6 +197,7 @@ impl Layout {
 
     /// Lays out trick `t` (0-based) into `g.laid`. `slipped`: a structural
     /// fault in play was reported in the trick before (README ALL-7).
+    #[inline]
     pub(super) fn trick(
         &mut self,
         deal: &Deal<'_>,
@@ -410,6 +411,7 @@ impl Cursor {
 
     /// Judges every card of trick `t` (0-based), laid out as `g.laid[t]`,
     /// and tells the trick.
+    #[inline]
     pub(super) fn trick(
         &mut self,
         deal: &Deal<'_>,

@@ -117,16 +117,18 @@ impl<'a> Replay<'a> {
         self.state.called = Some(card);
         // KR-CALL-4: the partner holds the called king in its dealt hand.
         self.state.partner = (0..4u8).find(|&s| s != b && self.state.dealt[s].contains(card));
-        let text = match self.state.partner {
+        // Worded only when the events are recorded (not by `verify`).
+        let partner = self.state.partner;
+        let in_talon = self.state.talon[0]
+            .union(self.state.talon[1])
+            .contains(card);
+        let text = crate::reason::Lazy(|| match partner {
             Some(p) => format!("seat {b} calls {card}; seat {p} holds it and is the partner"),
-            None if self.state.talon[0]
-                .union(self.state.talon[1])
-                .contains(card) =>
-            {
+            None if in_talon => {
                 format!("seat {b} calls {card}, which lies in the talon: seat {b} plays alone")
             }
             None => format!("seat {b} calls {card} and plays alone"),
-        };
+        });
         self.out.event(Moment::Calls, Rule::KrCall4, text);
     }
 

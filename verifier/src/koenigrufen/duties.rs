@@ -18,9 +18,9 @@ const DUTY_HELP: &str = "rule 1: follow suit; rule 2: if void, play tarock; rule
 impl Replay<'_> {
     /// Rules 1–4 for one card (KR-PLAY-2..7, 10). Inlined into the play
     /// (issue 25): since the stepped engine lists legal cards with it too,
-    /// it was left a call of its own, whose entry and exit cost `verify`
-    /// some 2% of its instructions.
-    #[inline]
+    /// the compiler left it a call of its own, whose entry and exit cost
+    /// `verify` some 2% of its instructions.
+    #[inline(always)]
     pub(super) fn check_card(
         &mut self,
         item: &notation::Item,
@@ -158,7 +158,8 @@ impl Replay<'_> {
 
     /// Rules 1–3 ([`judge`]): the revoke, if the card breaks a
     /// duty (then `None`); else what the hand may play, and what it may
-    /// play before rule 3 (for rule 4a).
+    /// play before rule 3 (for rule 4a). Inlined with [`Replay::check_card`].
+    #[inline(always)]
     fn duty_broken(
         &mut self,
         item: &notation::Item,

@@ -243,22 +243,26 @@ impl Replay<'_> {
         // KR-NEG-1: early end.
         let b = self.state.bidder;
         let end = if is_beggar(game) && winner_seat == b {
-            Some(format!(
-                "the bidder (seat {b}) wins trick {k}: beggar is lost"
-            ))
+            Some(Lost::Beggar)
         } else if is_piccolo(game) && winner_seat == b && self.state.tricks_won[b] == 2 {
-            Some(format!(
-                "the bidder (seat {b}) wins its second trick: piccolo is lost"
-            ))
+            Some(Lost::Piccolo)
         } else if valat_team.is_some_and(|vt| self.state.team(winner_seat) != vt) {
-            Some(format!(
-                "seat {winner_seat} wins trick {k} against the announced valat: valat is lost"
-            ))
+            Some(Lost::Valat)
         } else {
             None
         };
-        if let Some(text) = end {
+        if let Some(lost) = end {
             self.state.ended_early = true;
+            // Worded only when the events are recorded (not by `verify`).
+            let text = crate::reason::Lazy(|| match lost {
+                Lost::Beggar => format!("the bidder (seat {b}) wins trick {k}: beggar is lost"),
+                Lost::Piccolo => {
+                    format!("the bidder (seat {b}) wins its second trick: piccolo is lost")
+                }
+                Lost::Valat => format!(
+                    "seat {winner_seat} wins trick {k} against the announced valat: valat is lost"
+                ),
+            });
             self.out.event(Moment::Trick(k as u16), Rule::KrNeg1, text);
         }
     }
@@ -326,6 +330,14 @@ impl Replay<'_> {
         let sides = vec![(ours, pile(true)), ("the defence".to_owned(), pile(false))];
         self.out.emit(|| Event::Count { trick, sides });
     }
+}
+
+/// What an early end of the play loses (KR-NEG-1, [`Replay::early_end`]).
+#[derive(Clone, Copy)]
+enum Lost {
+    Beggar,
+    Piccolo,
+    Valat,
 }
 
 /// Whether the fairy-tale trick applies in this game (KR-PLAY-9).

@@ -105,14 +105,18 @@ impl Engine {
         let card = k.called.or(k.due)?;
         let partner = self.st.holder(card);
         if let Some(p) = partner {
+            // Worded only when the events are recorded (not by `verify`).
+            let declarer = c.declarer;
             self.out.rule(
                 Moment::Calls,
                 Rule::S7Call1,
-                if p == c.declarer {
-                    format!("seat {p} holds the called {card} and plays alone")
-                } else {
-                    format!("seat {} calls {card}: seat {p} is its partner", c.declarer)
-                },
+                crate::reason::Lazy(|| {
+                    if p == declarer {
+                        format!("seat {p} holds the called {card} and plays alone")
+                    } else {
+                        format!("seat {declarer} calls {card}: seat {p} is its partner")
+                    }
+                }),
             );
         }
         partner
