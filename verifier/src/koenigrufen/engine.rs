@@ -183,20 +183,31 @@ impl Engine {
     /// them, in the call round; else they wait (`Stage::Head`).
     fn take_head(&mut self, record: &Record) -> Stage {
         let started = !record.tricks.is_empty();
-        let mut e = self.clone();
-        let mut r = e.replay(record);
+        // What the head changes, put back when it waits: the game state,
+        // and the findings and events it appends (the king call, the
+        // talon and the discard only append to the report). Not a clone of
+        // the whole engine for each deal `verify` takes (issue 25).
+        let (state, problems, events) = (
+            self.state.clone(),
+            self.report.problems.len(),
+            self.report.events.len(),
+        );
+        let mut r = self.replay(record);
         let calls = r.call_entries();
         let next = r.king_call(calls);
         let next = r.talon(calls, next);
-        if r.state.grind || (!started && calls.len() <= next) {
+        let taken = if r.state.grind || (!started && calls.len() <= next) {
+            None
+        } else {
+            r.discard(&calls[next..]);
+            (!r.state.discard_guessed).then(|| r.open_round())
+        };
+        let Some(round) = taken else {
+            self.state = state;
+            self.report.problems.truncate(problems);
+            self.report.events.truncate(events);
             return Stage::Head;
-        }
-        r.discard(&calls[next..]);
-        if r.state.discard_guessed {
-            return Stage::Head;
-        }
-        let round = r.open_round();
-        *self = e;
+        };
         self.seen_discard = record.discard.clone();
         Stage::Round { round, seen: next }
     }
