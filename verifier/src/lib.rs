@@ -81,7 +81,8 @@
 //!     for p in &report.problems {
 //!         let (line, column) = p.span.map_or((0, 0), |s| s.line_col(&text));
 //!         println!("{path}:{line}:{column}: {}: {}", p.code(), p.message);
-//!         found.push((p.code(), p.seat, p.trick, p.card.map(|c| c.to_string()), line));
+//!         let seat = p.seat.map(|s| s.number());
+//!         found.push((p.code(), seat, p.trick, p.card.map(|c| c.to_string()), line));
 //!     }
 //!     // The settlement: every payment with its rule, each seat's net result.
 //!     assert!(report.settled);
@@ -95,6 +96,13 @@
 //! ```
 
 #![warn(missing_docs)]
+
+/// The README's Rust example ("for developers"), compiled and run as a
+/// doctest so that it stays true (its other blocks are shell, Python and
+/// text, which rustdoc leaves alone).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeExample;
 
 mod danish;
 pub mod expect;

@@ -62,7 +62,7 @@
 //! // only the dealer's fee is paid, and the same dealer deals again
 //! assert!(report.settled);
 //! assert_eq!(report.pots, Some([65, 65]));
-//! assert_eq!(session.redeal(), Some(0));
+//! assert_eq!(session.redeal(), Some(notation::Seat::new(0)));
 //! ```
 
 mod cards;
