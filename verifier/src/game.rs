@@ -458,8 +458,11 @@ impl Stepper {
     /// candidates are then judged one by one). Debug builds check the list
     /// against the judged one ([`Game::legal`]).
     fn legal(&self, game: &Game) -> Option<Vec<Move>> {
-        // A discard half laid: listed by the Danish and French engines only.
-        if game.pending.is_some() && !matches!(self, Stepper::Danish(_) | Stepper::French(_)) {
+        // A discard half laid: listed by the Danish and French engines only;
+        // a handful being shown, by the French engine.
+        if game.pending.is_some() && !matches!(self, Stepper::Danish(_) | Stepper::French(_))
+            || game.showing.is_some() && !matches!(self, Stepper::French(_))
+        {
             return None;
         }
         match self {
@@ -504,6 +507,23 @@ impl Stepper {
                 acts(Variant::Koenigrufen, phase, 0, &[])
             }),
             Stepper::French(s) => {
+                // A handful being shown, card by card: each card judged by
+                // the engine's own check of a handful on some whole handful
+                // that holds it (FR-HANDFUL-1..3).
+                if let Some((seat, size, _)) = &game.showing {
+                    let (seat, size) = (*seat, *size);
+                    let before = s.before_lead(&game.record)?;
+                    let holds = |cards: &[Card], replaces| {
+                        s.handful_holds(&before, &game.record, seat, size, cards, replaces)
+                    };
+                    return Some(
+                        game.holdings(seat)
+                            .iter()
+                            .filter(|&card| game.handful_legal_by(seat, size, card, holds))
+                            .map(|card| Move::Handful { seat, size, card })
+                            .collect(),
+                    );
+                }
                 // The écart, card by card: the taker's cards of his 24.
                 if let Some((taker, crate::french::Due::Discard)) = s.due() {
                     let chosen = match game.pending_discard() {
@@ -532,6 +552,34 @@ impl Stepper {
                             .map(|act| Move::Auction { seat, act })
                             .collect(),
                     );
+                }
+                // Before the first card: the declarations and the first
+                // lead, as the engine finds the deal when the play starts.
+                // Nothing else is legal then: the auction has had its four
+                // entries (FR-BID-2: a second one is a fault), and a
+                // contract without a discard takes none (FR-DOG-2).
+                if game.record.tricks.is_empty() {
+                    let before = s.before_lead(&game.record)?;
+                    let mut out = Vec::new();
+                    for seat in 0..game.table.seats {
+                        if seat == before.taker {
+                            out.push(Move::Declare {
+                                seat,
+                                act: Act::Slam,
+                            });
+                        }
+                        out.extend(game.handful_candidates(seat).into_iter().filter(|m| {
+                            let Move::Handful { seat, size, card } = *m else {
+                                return false;
+                            };
+                            game.handful_legal_by(seat, size, card, |cards, replaces| {
+                                s.handful_holds(&before, &game.record, seat, size, cards, replaces)
+                            })
+                        }));
+                    }
+                    let (leader, cards) = before.lead;
+                    out.extend(cards.iter().map(|card| Move::play(leader, card)));
+                    return Some(out);
                 }
                 let (seat, cards) = s.legal_cards(&game.record)?;
                 Some(cards.iter().map(|card| Move::play(seat, card)).collect())
@@ -579,10 +627,21 @@ impl Stepper {
             Stepper::Koenigrufen(_) => {
                 is_plain_card(mv) && self.legal(game).is_some_and(|legal| legal.contains(mv))
             }
+            // A card the engine lists (the first lead included), and the
+            // taker's slam before it (FR-SLAM-1); a handful is shown card
+            // by card ([`Game::listed_piece`]).
             Stepper::French(s) => match mv {
                 Move::Play { seat, card, .. } if is_plain_card(mv) => s
                     .legal_cards(&game.record)
                     .is_some_and(|(due, cards)| due == *seat && cards.contains(*card)),
+                Move::Declare {
+                    seat,
+                    act: Act::Slam,
+                } => {
+                    game.record.tricks.is_empty()
+                        && s.before_lead(&game.record)
+                            .is_some_and(|b| b.taker == *seat)
+                }
                 _ => false,
             },
         }
@@ -1097,6 +1156,24 @@ impl Game {
     /// other trumps (the highest first, the excuse last; its dealt cards
     /// before the talon) is.
     fn handful_legal(&self, seat: Seat, size: HandfulSize, card: Card) -> bool {
+        self.handful_legal_by(seat, size, card, |cards, _| {
+            self.fresh(&self.with_handful(seat, size, cards)).is_empty()
+        })
+    }
+
+    /// [`Game::handful_legal`], each whole handful judged by `holds` (its
+    /// cards, and whether it takes the place of the record's last
+    /// declaration, a handful it extends): the engine's findings on the
+    /// record with it, or the engine's own check of a handful
+    /// ([`Stepper::legal`]).
+    fn handful_legal_by(
+        &self,
+        seat: Seat,
+        size: HandfulSize,
+        card: Card,
+        holds: impl Fn(&[Card], bool) -> bool,
+    ) -> bool {
+        let replaces = self.showing.is_none() && self.written_handful(seat, size).is_some();
         let mut chosen = self.showing_cards(seat, size);
         if chosen.contains(&card) {
             return false;
@@ -1121,10 +1198,7 @@ impl Game {
             }
             let mut cards = chosen.clone();
             cards.extend_from_slice(&fill[..need]);
-            if self
-                .fresh(&self.with_handful(seat, size, &cards))
-                .is_empty()
-            {
+            if holds(&cards, replaces) {
                 return true;
             }
         }
@@ -1644,9 +1718,10 @@ impl Game {
         }
         if let Some(listed) = self.listed() {
             // Debug builds (the tests): the engine's list is the judged
-            // list, every 4th time.
+            // list, every 4th time (every time with TAROK_CHECK_ALL set in
+            // the environment: `TAROK_CHECK_ALL=1 target/debug/tarok gen`).
             #[cfg(debug_assertions)]
-            if every_4th() {
+            if every_4th() || std::env::var_os("TAROK_CHECK_ALL").is_some() {
                 let judged = self.judged_legal();
                 assert!(listed == judged, "listed {listed:?}\njudged {judged:?}");
             }
@@ -1660,7 +1735,7 @@ impl Game {
     fn listed(&self) -> Option<Vec<Move>> {
         self.stepped
             .as_ref()
-            .filter(|_| self.problems.is_empty() && self.showing.is_none())
+            .filter(|_| self.problems.is_empty())
             .and_then(|s| s.legal(self))
     }
 
@@ -1745,7 +1820,7 @@ impl Game {
         if self.step(&mv) {
             return Ok(());
         }
-        if self.listed_discard(&mv) {
+        if self.listed_piece(&mv) {
             #[cfg(debug_assertions)]
             if every_4th() {
                 let problems = self.check(&mv);
@@ -1795,11 +1870,12 @@ impl Game {
         true
     }
 
-    /// Whether `mv` is a card laid away that the stepped engine lists as
-    /// legal ([`Stepper::legal`]: the Danish skat, the French écart), on a
-    /// record of legal moves only: [`Game::apply`] takes it unjudged.
-    fn listed_discard(&self, mv: &Move) -> bool {
-        matches!(mv, Move::Discard { .. })
+    /// Whether `mv` is a card laid away or shown in a handful that the
+    /// stepped engine lists as legal ([`Stepper::legal`]: the Danish skat,
+    /// the French écart and handfuls), on a record of legal moves only:
+    /// [`Game::apply`] takes it unjudged.
+    fn listed_piece(&self, mv: &Move) -> bool {
+        matches!(mv, Move::Discard { .. } | Move::Handful { .. })
             && !self.over
             && self.listed().is_some_and(|legal| legal.contains(mv))
     }
