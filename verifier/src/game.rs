@@ -555,12 +555,26 @@ impl Stepper {
                 }
                 // Before the first card: the declarations and the first
                 // lead, as the engine finds the deal when the play starts.
-                // Nothing else is legal then: the auction has had its four
-                // entries (FR-BID-2: a second one is a fault), and a
-                // contract without a discard takes none (FR-DOG-2).
+                // Nothing else is legal then but, after a guard against
+                // with fewer than four entries, the auction's entries the
+                // engine finds nothing against (a pass by a seat that has
+                // not spoken, FR-BID-2): with four a fifth is a second
+                // entry (FR-BID-2), and a contract without a discard takes
+                // none (FR-DOG-2).
                 if game.record.tricks.is_empty() {
                     let before = s.before_lead(&game.record)?;
                     let mut out = Vec::new();
+                    let entries = game.record.auction.as_ref().map_or(0, |a| a.actions.len());
+                    if entries < usize::from(game.table.seats) {
+                        for seat in 0..game.table.seats {
+                            out.extend(
+                                acts(Variant::FrenchTarot, Phase::Auction, seat, &[])
+                                    .into_iter()
+                                    .filter(|act| s.admits_entry(&game.record, seat, act))
+                                    .map(|act| Move::Auction { seat, act }),
+                            );
+                        }
+                    }
                     for seat in 0..game.table.seats {
                         if seat == before.taker {
                             out.push(Move::Declare {

@@ -624,11 +624,13 @@ impl Stepped {
     /// engine then judges the dog, the discard and the declarations so far,
     /// as it does when the first card comes ([`Engine::start_play`]), and
     /// they must hold nothing wrong. `None` otherwise, and while the
-    /// auction may still take an entry (fewer than four after a guard
-    /// against, FR-BID-2): the game judges those positions.
+    /// auction is open to a bid (fewer than four entries and no guard
+    /// against, [`Engine::due`]). After a guard against the seats after it
+    /// may pass or stay silent (FR-BID-2): the record may go on from it.
     pub(crate) fn before_lead(&self, record: &Record) -> Option<BeforeLead> {
         let entries = record.auction.as_ref().map_or(0, |a| a.actions.len());
-        if !record.tricks.is_empty() || entries < SEATS as usize || !self.now.fits(record) {
+        let open = entries < SEATS as usize && self.due.is_some();
+        if !record.tricks.is_empty() || open || !self.now.fits(record) {
             return None;
         }
         let deal = self.deal(record);
@@ -653,6 +655,35 @@ impl Stepped {
             taker,
             lead,
         })
+    }
+
+    /// Whether the auction's entry `act` by `seat` is legal after the
+    /// record so far: the engine's judgement of the auction
+    /// ([`Engine::close_auction`], FR-BID-1..4) with it appended finds
+    /// nothing, on a clone.
+    pub(crate) fn admits_entry(&self, record: &Record, seat: Seat, act: &notation::Act) -> bool {
+        if self.now.stage != Stage::Auction || !self.now.fits(record) {
+            return false;
+        }
+        let mut record = record.clone();
+        record
+            .auction
+            .get_or_insert_with(|| notation::Actions {
+                actions: Vec::new(),
+                comments: Vec::new(),
+                span: notation::Span::default(),
+            })
+            .actions
+            .push(notation::Action {
+                seat,
+                act: act.clone(),
+                after: None,
+                comments: Vec::new(),
+                span: notation::Span::default(),
+            });
+        let mut engine = self.now.clone();
+        engine.close_auction(&self.deal(&record));
+        engine.main.problems.len() == self.now.main.problems.len()
     }
 
     /// Whether `seat` may show a handful of `size` with `cards` after the
