@@ -72,8 +72,15 @@
 //! of its legal moves itself (`koenigrufen::Stepped::legal`: the auction,
 //! the bidder's king call, talon choice and first call, the call round and
 //! the play, each entry or card taken by the phase's own function on a
-//! clone of the engine); only a discard being laid is judged card by card
-//! here, its fillings tried first from the cards the bidder holds.
+//! clone of the engine), and the discard card by card
+//! (`koenigrufen::Stepped::discard_cards`: a card is listed when some
+//! proper discard holds it with the cards chosen, KR-DISCARD-1..3).
+//!
+//! French Tarot lists the auction, the écart card by card, the
+//! declarations and the first lead (`french::Stepped::before_lead`: the
+//! deal as the first trick would find it; a handful's cards by the check
+//! the engine judges a handful with, card by card as below; the slam by
+//! the taker), and the play.
 //!
 //! Skill7 stepped (3 runs of 60, the same test; its deals now come from the
 //! generator that plays through `Game`, whose cost is in the figure):
@@ -458,9 +465,9 @@ impl Stepper {
     /// candidates are then judged one by one). Debug builds check the list
     /// against the judged one ([`Game::legal`]).
     fn legal(&self, game: &Game) -> Option<Vec<Move>> {
-        // A discard half laid: listed by the Danish and French engines only;
-        // a handful being shown, by the French engine.
-        if game.pending.is_some() && !matches!(self, Stepper::Danish(_) | Stepper::French(_))
+        // A discard half laid: listed by the Danish, French and Königrufen
+        // engines only; a handful being shown, by the French engine.
+        if game.pending.is_some() && matches!(self, Stepper::Skill7(_))
             || game.showing.is_some() && !matches!(self, Stepper::French(_))
         {
             return None;
@@ -503,9 +510,30 @@ impl Stepper {
             // declarations and the first lead by the engine's word on each
             // candidate.
             Stepper::Danish(s) => s.legal(&game.record, game.pending_discard()),
-            Stepper::Koenigrufen(s) => s.legal(&game.record, |phase| {
-                acts(Variant::Koenigrufen, phase, 0, &[])
-            }),
+            Stepper::Koenigrufen(s) => {
+                // The discard, card by card: the bidder's cards some proper
+                // discard holds with those chosen (KR-DISCARD-1..3).
+                if let Some((bidder, Phase::Discard)) = s.due(&game.record) {
+                    let chosen = match game.pending_discard() {
+                        Some((seat, cards)) if seat == bidder => cards,
+                        Some(_) => return None,
+                        None => &[],
+                    };
+                    let cards = s.discard_cards(&game.record, bidder, chosen)?;
+                    return Some(
+                        cards
+                            .iter()
+                            .map(|card| Move::Discard { seat: bidder, card })
+                            .collect(),
+                    );
+                }
+                if game.pending.is_some() {
+                    return None;
+                }
+                s.legal(&game.record, |phase| {
+                    acts(Variant::Koenigrufen, phase, 0, &[])
+                })
+            }
             Stepper::French(s) => {
                 // A handful being shown, card by card: each card judged by
                 // the engine's own check of a handful on some whole handful

@@ -363,9 +363,11 @@ impl Stepped {
     /// only), listed by the engine itself in the order of the game's
     /// candidates: each entry or card of the seats that may act is taken
     /// by the phase's own function on a clone of the engine, and kept when
-    /// it finds nothing. `words`: the entries a section can hold. `None`
-    /// where the engine does not list them (the king call, talon choice
-    /// and discard, which are judged on the whole record).
+    /// it finds nothing. `words`: the entries a section can hold. The king
+    /// call, talon choice and first call are judged on a clone over the
+    /// record with each entry (the deal ended there); the discard is
+    /// listed by [`Stepped::discard_cards`]. `None` where the engine does
+    /// not list them.
     pub(crate) fn legal(
         &self,
         record: &Record,
@@ -546,6 +548,41 @@ impl Stepped {
         let next = r.king_call(calls);
         r.talon(calls, next);
         Some(r.state.hand[seat].union(r.state.dealt[seat]))
+    }
+}
+
+impl Stepped {
+    /// The cards the bidder, `seat`, may lay away next after `record` (the
+    /// record so far, legal moves only), `chosen` laid already: the discard
+    /// is due, and the engine lists them as the discard judges them
+    /// (`Replay::next_discard_cards`, KR-DISCARD-1..3), from his hand after
+    /// the king call and the talon pile taken. `None` otherwise.
+    pub(crate) fn discard_cards(
+        &self,
+        record: &Record,
+        seat: u8,
+        chosen: &[Card],
+    ) -> Option<CardSet> {
+        if !self.now.fits(record) || !self.now.report.problems.is_empty() {
+            return None;
+        }
+        if record.discard.is_some() || self.due(record) != Some((seat, Phase::Discard)) {
+            return None;
+        }
+        let mut e = self.now.clone();
+        e.catch_up(record);
+        if !matches!(e.stage, Stage::Head) {
+            return None;
+        }
+        let before = e.report.problems.len();
+        let mut r = e.replay(record);
+        let calls = r.call_entries();
+        let next = r.king_call(calls);
+        r.talon(calls, next);
+        if r.state.grind || r.state.bidder != seat || r.out.problems_mut().len() != before {
+            return None;
+        }
+        r.next_discard_cards(chosen)
     }
 }
 
