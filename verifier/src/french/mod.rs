@@ -525,14 +525,17 @@ impl Stepped {
         let (options, report) = crate::steppable(record, table, notation::Variant::FrenchTarot)?;
         let deal = Deal::clean(record, table, &options);
         let start = Engine::start(&deal, report);
-        Some(Stepped {
+        let mut stepped = Stepped {
             options: std::sync::Arc::new(options),
             table,
             now: start.clone(),
             start,
             due: None,
             best: None,
-        })
+        };
+        // Who acts first (the first bidder, FR-BID-2), as after any entry.
+        stepped.advance(record);
+        Some(stepped)
     }
 
     fn deal<'r>(&'r self, record: &'r Record) -> Deal<'r> {

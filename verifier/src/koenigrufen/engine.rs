@@ -383,7 +383,11 @@ impl Stepped {
         }
         match e.stage.clone() {
             Stage::Auction { bidding, .. } => {
-                let seat = Replay::turn(&bidding)?;
+                // The auction has ended (its entries taken): the bidder's
+                // first entry of the calls, as after it.
+                let Some(seat) = Replay::turn(&bidding) else {
+                    return self.head(record, words);
+                };
                 let legal = words(Phase::Auction)
                     .into_iter()
                     .filter(|act| {
@@ -424,37 +428,40 @@ impl Stepped {
                 }
             },
             Stage::Play(p) => e.plays(record, p),
-            Stage::Head => {
-                // The bidder's king call, talon choice and first call: each
-                // entry judged on a clone of the engine over the record
-                // with it, as the deal would end there.
-                let (seat, phase) = self.due(record)?;
-                if phase != Phase::Calls {
-                    return None;
-                }
-                let mut scratch = record.clone();
-                scratch.calls.get_or_insert_with(|| notation::Actions {
-                    actions: Vec::new(),
-                    comments: Vec::new(),
-                    span: Span::default(),
-                });
-                let mut legal = Vec::new();
-                for act in words(Phase::Calls) {
-                    calls_of(&mut scratch).push(entry(seat, act));
-                    let report = self.now.judged(&scratch);
-                    let act = calls_of(&mut scratch).pop().expect("the entry pushed").act;
-                    if report
-                        .problems
-                        .iter()
-                        .all(|p| p.kind == notation::Kind::Incomplete)
-                    {
-                        legal.push(Move::Calls { seat, act });
-                    }
-                }
-                Some(legal)
-            }
+            Stage::Head => self.head(record, words),
             Stage::Over => None,
         }
+    }
+
+    /// The bidder's king call, talon choice and first call after the
+    /// auction (the calls due, [`Stepped::due`]): each entry judged on a
+    /// clone of the engine over the record with it, as the deal would end
+    /// there. `None` where another move is due.
+    fn head(&self, record: &Record, words: impl Fn(Phase) -> Vec<Act>) -> Option<Vec<Move>> {
+        let (seat, phase) = self.due(record)?;
+        if phase != Phase::Calls {
+            return None;
+        }
+        let mut scratch = record.clone();
+        scratch.calls.get_or_insert_with(|| notation::Actions {
+            actions: Vec::new(),
+            comments: Vec::new(),
+            span: Span::default(),
+        });
+        let mut legal = Vec::new();
+        for act in words(Phase::Calls) {
+            calls_of(&mut scratch).push(entry(seat, act));
+            let report = self.now.judged(&scratch);
+            let act = calls_of(&mut scratch).pop().expect("the entry pushed").act;
+            if report
+                .problems
+                .iter()
+                .all(|p| p.kind == notation::Kind::Incomplete)
+            {
+                legal.push(Move::Calls { seat, act });
+            }
+        }
+        Some(legal)
     }
 }
 
