@@ -403,6 +403,9 @@ pub struct Game {
     /// The variant's engine stepped through the record so far, on whose
     /// clones moves are judged; `None`: each judgement replays the record.
     stepped: Option<Box<Stepper>>,
+    /// The engine's list of the legal moves after the game so far, once
+    /// made ([`Game::listed`]); emptied by every move taken.
+    listed: std::sync::OnceLock<Option<Vec<Move>>>,
 }
 
 /// A variant's engine stepped through the record so far ([`Game`]): one
@@ -662,12 +665,12 @@ impl Stepper {
                 matches!(
                     mv,
                     Move::Play { .. } | Move::Declare { .. } | Move::Auction { .. }
-                ) && self.legal(game).is_some_and(|legal| legal.contains(mv))
+                ) && game.listed().is_some_and(|legal| legal.contains(mv))
             }
             // A card the engine lists; the auction, the calls, the discard
             // and the declarations are judged.
             Stepper::Koenigrufen(_) => {
-                is_plain_card(mv) && self.legal(game).is_some_and(|legal| legal.contains(mv))
+                is_plain_card(mv) && game.listed().is_some_and(|legal| legal.contains(mv))
             }
             // A card the engine lists (the first lead included), and the
             // taker's slam before it (FR-SLAM-1); a handful is shown card
@@ -839,6 +842,7 @@ impl Game {
             problems: Vec::new(),
             over: false,
             stepped: None,
+            listed: std::sync::OnceLock::new(),
         };
         game.stepped = Stepper::new(&game.record, table, &game.session).map(Box::new);
         let (problems, over) = game.judge(&game.record);
@@ -1040,6 +1044,7 @@ impl Game {
     }
 
     fn rejudge(&mut self) {
+        self.relist();
         if let Some(stepped) = self.stepped.as_mut() {
             stepped.advance(&self.record);
         }
@@ -1758,7 +1763,7 @@ impl Game {
         if self.over {
             return Vec::new();
         }
-        if let Some(listed) = self.listed() {
+        if let Some(listed) = self.listed().map(<[Move]>::to_vec) {
             // Debug builds (the tests): the engine's list is the judged
             // list, every 4th time (every time with TAROK_CHECK_ALL set in
             // the environment: `TAROK_CHECK_ALL=1 target/debug/tarok gen`).
@@ -1773,12 +1778,23 @@ impl Game {
     }
 
     /// The legal moves as the stepped engine lists them, where it can: no
-    /// finding so far, no discard or handful half chosen.
-    fn listed(&self) -> Option<Vec<Move>> {
-        self.stepped
-            .as_ref()
-            .filter(|_| self.problems.is_empty())
-            .and_then(|s| s.legal(self))
+    /// finding so far. Made once after each move (a move taken from the
+    /// list is then admitted without listing again, [`Stepper::admits`]).
+    fn listed(&self) -> Option<&[Move]> {
+        self.listed
+            .get_or_init(|| {
+                self.stepped
+                    .as_ref()
+                    .filter(|_| self.problems.is_empty())
+                    .and_then(|s| s.legal(self))
+            })
+            .as_deref()
+    }
+
+    /// Forgets the list of the legal moves ([`Game::listed`]): the game
+    /// has changed.
+    fn relist(&mut self) {
+        self.listed = std::sync::OnceLock::new();
     }
 
     /// Every candidate the engine finds nothing against, judged one by one.
@@ -1817,7 +1833,7 @@ impl Game {
             return None;
         }
         if let Some(listed) = self.listed() {
-            return listed.into_iter().next();
+            return listed.first().cloned();
         }
         let mut scratch = self.record.clone();
         self.candidates_due(&mut scratch)
@@ -1859,6 +1875,16 @@ impl Game {
     /// Takes `mv` if it is legal; otherwise leaves the game as it was and
     /// gives the engine's findings on the record with `mv` appended.
     pub fn apply(&mut self, mv: Move) -> Result<(), Rejected> {
+        let applied = self.apply_listed(mv);
+        if applied.is_ok() {
+            self.relist();
+        }
+        applied
+    }
+
+    /// [`Game::apply`], the list of the legal moves made before the move
+    /// still held.
+    fn apply_listed(&mut self, mv: Move) -> Result<(), Rejected> {
         if self.step(&mv) {
             return Ok(());
         }
@@ -1928,6 +1954,7 @@ impl Game {
         let before = self.problems.len();
         let problems = self.check(&mv);
         self.take(mv);
+        self.relist();
         let mut added: Vec<Problem> = self.problems.iter().skip(before).cloned().collect();
         if added.is_empty() && !problems.is_empty() && self.pending.is_none() {
             added = problems;
