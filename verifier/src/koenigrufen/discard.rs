@@ -241,11 +241,13 @@ impl Replay<'_> {
             if barred(c) {
                 faults.push(never_laid_away(s, item));
             }
-            if game == Game::ThreeOfSuits && suit_carrier == Some(c) && !suit_reported {
-                if !suit_cards_may_go(game, self.opts.no_suit_discard, h, discarded) {
-                    suit_reported = true;
-                    faults.push(tarock_first(s, item, self.opts.no_suit_discard));
-                }
+            if game == Game::ThreeOfSuits
+                && suit_carrier == Some(c)
+                && !suit_reported
+                && !suit_cards_may_go(game, self.opts.no_suit_discard, h, discarded)
+            {
+                suit_reported = true;
+                faults.push(tarock_first(s, item, self.opts.no_suit_discard));
             }
         }
         wrong
