@@ -438,7 +438,9 @@ impl Stepped {
     /// clone of the engine over the record with it, as the deal would end
     /// there. `None` where another move is due.
     fn head(&self, record: &Record, words: impl Fn(Phase) -> Vec<Act>) -> Option<Vec<Move>> {
-        let (seat, phase) = self.due(record)?;
+        let Some((seat, phase)) = self.due(record) else {
+            return self.opening_plays(record);
+        };
         if phase != Phase::Calls {
             return None;
         }
@@ -559,6 +561,43 @@ impl Stepped {
 }
 
 impl Stepped {
+    /// The first cards after an auction won with `trischaken`, which has
+    /// no call round (KR-ANN-5) and no talon: the play opened on a clone
+    /// as the record's end opens it ([`Engine::finish`]), its legal cards
+    /// as the play lists them. `None` for any other position.
+    fn opening_plays(&self, record: &Record) -> Option<Vec<Move>> {
+        if record.calls.is_some() || record.discard.is_some() || !record.tricks.is_empty() {
+            return None;
+        }
+        let mut e = self.now.clone();
+        e.catch_up(record);
+        match e.stage.clone() {
+            Stage::Auction { bidding, .. } => {
+                if Replay::turn(&bidding).is_some()
+                    || e.replay(record).close_auction(&bidding) != Auction::Game
+                {
+                    return None;
+                }
+            }
+            Stage::Head => {}
+            _ => return None,
+        }
+        if e.state.game() != Game::Trischaken {
+            return None;
+        }
+        let mut r = e.replay(record);
+        let calls = r.call_entries();
+        let next = r.king_call(calls);
+        let next = r.talon(calls, next);
+        r.discard(&calls[next..]);
+        let round = r.open_round();
+        let p = r.close_calls(&round);
+        if !e.report.problems.is_empty() {
+            return None;
+        }
+        e.plays(record, p)
+    }
+
     /// The cards the bidder, `seat`, may lay away next after `record` (the
     /// record so far, legal moves only), `chosen` laid already: the discard
     /// is due, and the engine lists them as the discard judges them
