@@ -4,6 +4,7 @@
 
 use std::fmt::Write;
 
+use notation::Seat;
 use notation::{Act, Actions, Card, Item, Record};
 use verifier::{Event, Moment, Payment, Report};
 
@@ -14,7 +15,7 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
     let mut out = String::new();
     let lesson = Lesson::new(record, report, index);
     let table = lesson.table;
-    let seat = |s: u8| lesson.seat(s);
+    let seat = |s: Seat| lesson.seat(s);
     let findings = |out: &mut String, place: Place| {
         for i in lesson.findings_at(place) {
             finding(out, &lesson, i, "  ✗ ");
@@ -182,8 +183,8 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
         let totals: Vec<String> = report
             .totals
             .iter()
-            .enumerate()
-            .map(|(s, t)| format!("{} {}", seat(s as u8), signed(*t)))
+            .zip(Seat::all(report.totals.len() as u8))
+            .map(|(t, s)| format!("{} {}", seat(s), signed(*t)))
             .collect();
         let _ = writeln!(out, "  Net: {}", totals.join(", "));
         if let Some([king, pagat]) = report.pots {
@@ -259,7 +260,7 @@ fn held(variant: Option<notation::Variant>, items: &[Item]) -> String {
     out
 }
 
-fn payment(out: &mut String, p: &Payment, seat: &dyn Fn(u8) -> String) {
+fn payment(out: &mut String, p: &Payment, seat: &dyn Fn(Seat) -> String) {
     let party = |x: notation::Party| match x {
         notation::Party::Seat(s) => seat(s),
         notation::Party::Pot(p) => format!("the {}", p.word()),
@@ -303,7 +304,12 @@ fn cards(items: &[Item]) -> String {
         .join(" ")
 }
 
-fn actions(out: &mut String, title: &str, section: Option<&Actions>, seat: &dyn Fn(u8) -> String) {
+fn actions(
+    out: &mut String,
+    title: &str,
+    section: Option<&Actions>,
+    seat: &dyn Fn(Seat) -> String,
+) {
     let Some(section) = section else { return };
     let _ = writeln!(out, "\n{title}:");
     section_notes(out, &section.comments);

@@ -35,7 +35,7 @@ use arrow_array::builder::{
 };
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{Field, Schema, SchemaRef};
-use notation::{Act, Party, Record};
+use notation::{Act, Party, Record, Seat};
 use verifier::session::{Grouping, Sessions};
 use verifier::{Moment, Report};
 
@@ -318,7 +318,7 @@ impl Deals {
         self.players.append(true);
         let (contract, declarer) = record.and_then(contract).unzip();
         self.contract.append_option(contract);
-        self.declarer.append_option(declarer);
+        self.declarer.append_option(declarer.map(Seat::number));
         self.result
             .append_option(report.and_then(|r| r.result.as_ref()).map(sheet_text));
         match settled {
@@ -373,7 +373,7 @@ impl Deals {
 
 /// The contract and its declarer: the auction's last bid; else a Danish
 /// tout; else a score sheet's `SEAT GAME` fact (spec/tables.md).
-fn contract(record: &Record) -> Option<(&'static str, u8)> {
+fn contract(record: &Record) -> Option<(&'static str, Seat)> {
     let bid = record.auction.as_ref().and_then(|a| {
         a.actions.iter().rev().find_map(|x| match &x.act {
             Act::Bid { game } => Some((game.word(), x.seat)),
@@ -473,11 +473,11 @@ impl Findings {
             self.index.append_value(i as u32);
             self.kind.append_value(p.kind.as_str());
             self.rule.append_option(p.rule.map(notation::Rule::id));
-            self.seat.append_option(p.seat);
+            self.seat.append_option(p.seat.map(Seat::number));
             self.trick.append_option(p.trick);
             self.card.append_option(p.card.map(|c| c.code()));
             self.party_seat.append_option(match p.party {
-                Some(Party::Seat(s)) => Some(s),
+                Some(Party::Seat(s)) => Some(s.number()),
                 _ => None,
             });
             self.party_pot.append_option(match p.party {
@@ -600,7 +600,7 @@ impl Ledger {
 
 fn party(p: Party) -> (Option<u8>, Option<&'static str>) {
     match p {
-        Party::Seat(s) => (Some(s), None),
+        Party::Seat(s) => (Some(s.number()), None),
         Party::Pot(pot) => (None, Some(pot.word())),
     }
 }

@@ -2,6 +2,7 @@
 //! "seat 2 (Cara)" where the engines say "seat 2".
 
 use notation::Record;
+use notation::Seat;
 
 /// The names of a record's `Players` tag, by seat (empty without the tag).
 pub fn names(record: &Record) -> Vec<String> {
@@ -17,15 +18,15 @@ pub fn names(record: &Record) -> Vec<String> {
 }
 
 /// The name at a seat, if the record gives one.
-pub fn name(names: &[String], seat: u8) -> Option<&str> {
+pub fn name(names: &[String], seat: Seat) -> Option<&str> {
     names
-        .get(seat as usize)
+        .get(seat.index())
         .map(String::as_str)
         .filter(|n| !n.is_empty())
 }
 
 /// `seat 2 (Cara)`, or `seat 2` when the seat has no name.
-pub fn seat_label(names: &[String], seat: u8) -> String {
+pub fn seat_label(names: &[String], seat: Seat) -> String {
     match name(names, seat) {
         Some(n) => format!("seat {seat} ({n})"),
         None => format!("seat {seat}"),
@@ -53,7 +54,7 @@ pub fn name_seats(text: &str, names: &[String]) -> String {
             .chars()
             .next_back()
             .is_none_or(|c| !c.is_alphanumeric());
-        let seat = after[5..5 + digits].parse::<u8>().ok();
+        let seat = after[5..5 + digits].parse::<Seat>().ok();
         match seat.filter(|_| word_start && digits > 0) {
             Some(seat) if !after[5 + digits..].starts_with(" (") => {
                 out.push_str(&seat_label(names, seat));

@@ -14,18 +14,9 @@ use verifier::gen::{deal_at, Rng};
 #[path = "common.rs"]
 mod common;
 
-#[allow(dead_code)]
-#[path = "../../src/explain.rs"]
-mod explain;
-
-// What `explain` lays out from (the lesson model, the rules reference):
-// neither does I/O, so they build here without the rest of the binary.
-#[allow(dead_code)]
-#[path = "../../src/lesson/mod.rs"]
-mod lesson;
-
-// The escaping and the rules reference the lesson uses, from the library.
-use tarok::{escape, rules};
+// The plain-text explanation and the lesson model it lays out from, from
+// the library (neither does I/O).
+use tarok::explain;
 
 /// Reads the fuzzer's bytes as a stream of small choices.
 struct Bytes<'a>(&'a [u8]);
@@ -123,7 +114,7 @@ fn mutate(r: &mut Record, b: &mut Bytes<'_>) -> Option<()> {
         }
         // change a hand's seat or a trick's leader
         5 => {
-            let seat = b.byte()? % 6;
+            let seat = notation::Seat::new(b.byte()? % 6);
             if b.byte()? % 2 == 0 {
                 let h = b.below(r.hands.len())?;
                 r.hands[h].seat = seat;
@@ -134,8 +125,7 @@ fn mutate(r: &mut Record, b: &mut Bytes<'_>) -> Option<()> {
         }
         // an extreme tag value
         6 => {
-            let name = ["Pots", "Scores", "Players", "Dealer", "Rules", "Options"]
-                [b.below(6)?];
+            let name = ["Pots", "Scores", "Players", "Dealer", "Rules", "Options"][b.below(6)?];
             let x = EXTREMES[b.below(EXTREMES.len())?];
             let value = match name {
                 "Pots" => format!("king-pot {x}, pagat-pot {x}"),

@@ -14,15 +14,15 @@
 //! prints ([`crate::to_text`]) to text that reads back to the same record.
 //!
 //! ```
-//! use tarok_notation::{build::Builder, Kind, Variant};
+//! use tarok_notation::{build::Builder, Kind, Seat, Variant};
 //!
 //! // A record without hands: the cards played are the deal.
 //! let mut b = Builder::new(Variant::Skill7Tarock);
-//! b.dealer(0)?
+//! b.dealer(Seat::new(0))?
 //!     .players(["Anna", "Bent", "Carl", "Dora"])?
 //!     .tag("Event", "Club night")?
 //!     .comment("built in code");
-//! b.auction(1, "rufer")?.auction(2, "pass")?;
+//! b.auction(Seat::new(1), "rufer")?.auction(Seat::new(2), "pass")?;
 //! b.trick("SK SQ SN SJ")?.annotate("all spades");
 //!
 //! // A card that is not in the 40-card pack, a card played twice, a
@@ -42,8 +42,9 @@
 //!
 //! // With hands, every hand is dealt: `build` checks the record whole.
 //! let mut dealt = Builder::new(Variant::Skill7Tarock);
-//! dealt.dealer(0)?.hand(1, "SK SQ SN SJ S10 HK HQ HN HJ H1")?;
-//! assert_eq!(dealt.hand(2, "SK").unwrap_err().message, "SK is dealt twice (seat 1 and seat 2)");
+//! dealt.dealer(Seat::new(0))?.hand(Seat::new(1), "SK SQ SN SJ S10 HK HQ HN HJ H1")?;
+//! let twice = dealt.hand(Seat::new(2), "SK").unwrap_err();
+//! assert_eq!(twice.message, "SK is dealt twice (seat 1 and seat 2)");
 //! assert_eq!(dealt.build().unwrap_err()[0].kind, Kind::WrongCardCount);
 //! # Ok::<(), tarok_notation::Problem>(())
 //! ```
@@ -195,7 +196,7 @@ impl Builder {
                 p.span = None;
                 p
             })?;
-            if let Some(seat) = used_seats(&next).find(|&s| s >= table.seats) {
+            if let Some(seat) = used_seats(&next).find(|&s| s.number() >= table.seats) {
                 return Err(unknown_seat(seat, table.seats, "already used"));
             }
         }
@@ -244,7 +245,7 @@ impl Builder {
 
     fn seat(&self, seat: Seat, what: &str) -> Result<(), Problem> {
         let seats = self.seats();
-        if seat < seats {
+        if seat.number() < seats {
             Ok(())
         } else {
             Err(unknown_seat(seat, seats, what))
@@ -991,11 +992,11 @@ mod tests {
     #[test]
     fn each_fault_is_refused_and_named_leaving_the_builder_as_it_was() {
         let mut b = Builder::new(Variant::FrenchTarot);
-        b.dealer(0).unwrap();
+        b.dealer(Seat::new(0)).unwrap();
         let before = b.record().clone();
         let e = b
             .hand(
-                0,
+                Seat::new(0),
                 "T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6 T5 SKUS",
             )
             .unwrap_err();
@@ -1006,19 +1007,19 @@ mod tests {
                 "T22 is not in the french-tarot pack (the fool or excuse of this pack is EX)"
             )
         );
-        let e = b.hand(4, "T21").unwrap_err();
+        let e = b.hand(Seat::new(4), "T21").unwrap_err();
         assert_eq!(
             (e.kind, e.message.as_str()),
             (Kind::UnknownSeat, "seat 4 is not at this table of 4 (hand)")
         );
-        let e = b.hand(0, "T21 T20").unwrap_err();
+        let e = b.hand(Seat::new(0), "T21 T20").unwrap_err();
         assert_eq!(
             (e.kind, e.message.as_str()),
             (Kind::WrongCardCount, "seat 0 is dealt 2 cards, not 18")
         );
         assert_eq!(b.record(), &before);
         b.hand(
-            0,
+            Seat::new(0),
             "T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 T8 T7 T6 T5 EX",
         )
         .unwrap();
@@ -1030,14 +1031,14 @@ mod tests {
                 "T21 is dealt twice (seat 0 and the talon)"
             )
         );
-        let e = b.hand(0, "SK").unwrap_err();
+        let e = b.hand(Seat::new(0), "SK").unwrap_err();
         assert_eq!(e.kind, Kind::DuplicateHand);
         let e = b.trick("SK SQ SN").unwrap_err();
         assert_eq!(
             (e.kind, e.message.as_str()),
             (Kind::WrongTrickSize, "trick 1 has 3 cards, not 4")
         );
-        let e = b.auction(1, "gaurd").unwrap_err();
+        let e = b.auction(Seat::new(1), "gaurd").unwrap_err();
         assert_eq!(e.kind, Kind::Syntax);
         assert!(e.message.starts_with("`gaurd`: "), "{}", e.message);
         let e = b.tag("Players", "A; B; C").unwrap_err();
@@ -1046,26 +1047,32 @@ mod tests {
         assert_eq!(e.kind, Kind::BadTag, "French Tarot plays counter-clockwise");
         let e = b.tag("Bad name", "x").unwrap_err();
         assert_eq!(e.kind, Kind::BadTag);
-        let e = b.call(0, "call T22").unwrap_err();
+        let e = b.call(Seat::new(0), "call T22").unwrap_err();
         assert_eq!(e.kind, Kind::UnknownCard);
         let e = b.trick("SK SQ SN SJ\ntrick: HK HQ HN HJ").unwrap_err();
         assert_eq!(e.kind, Kind::Syntax);
-        let e = b.auction(1, "pass, 2 pass").unwrap_err();
+        let e = b.auction(Seat::new(1), "pass, 2 pass").unwrap_err();
         assert_eq!(e.kind, Kind::Syntax);
         let e = b.claim("7 +10").unwrap_err();
         assert_eq!(e.kind, Kind::UnknownSeat);
         // A Danish table of four names its players before seat 3 is used.
         let mut d = Builder::new(Variant::DanishTarok);
-        assert_eq!(d.hand(3, "SK").unwrap_err().kind, Kind::UnknownSeat);
+        assert_eq!(
+            d.hand(Seat::new(3), "SK").unwrap_err().kind,
+            Kind::UnknownSeat
+        );
         d.players(["A", "B", "C", "D"]).unwrap();
-        d.auction(3, "pass").unwrap();
+        d.auction(Seat::new(3), "pass").unwrap();
         assert_eq!(
             d.players(["A", "B", "C"]).unwrap_err().kind,
             Kind::UnknownSeat
         );
         // A rule broken is no structural fault: a revoke builds.
         let mut s = Builder::new(Variant::Skill7Tarock);
-        s.dealer(3).unwrap().trick("SK HK T21 CK").unwrap();
+        s.dealer(Seat::new(3))
+            .unwrap()
+            .trick("SK HK T21 CK")
+            .unwrap();
         assert_eq!(s.build().unwrap().tricks.len(), 1);
         // What the builder cannot know as it goes, `build` finds.
         let e = Builder::new(Variant::Skill7Tarock).build().unwrap_err();
@@ -1076,7 +1083,7 @@ mod tests {
     fn comments_go_where_the_notation_writes_them() {
         let mut b = Builder::new(Variant::Koenigrufen);
         b.annotate("on the variant").comment("before the tags");
-        b.dealer(1).unwrap();
+        b.dealer(Seat::new(1)).unwrap();
         b.trick([
             Card::parse_code("T21").unwrap(),
             Card::parse_code("T20").unwrap(),
@@ -1085,7 +1092,9 @@ mod tests {
         ])
         .unwrap();
         b.annotate("the mond takes it}{");
-        b.call(2, "call HK").unwrap().annotate("the heart king");
+        b.call(Seat::new(2), "call HK")
+            .unwrap()
+            .annotate("the heart king");
         let r = b.build().unwrap();
         let text = crate::to_text(&r);
         assert_eq!(

@@ -33,18 +33,18 @@ impl Table {
     /// Danish Tarok with four at the table: the seat opposite the dealer
     /// sits out (DK-SEAT-1).
     pub fn sits_out(&self) -> Option<Seat> {
-        (self.variant == Variant::DanishTarok && self.seats == 4).then_some((self.dealer + 2) % 4)
+        (self.variant == Variant::DanishTarok && self.seats == 4).then_some(self.dealer.after(2, 4))
     }
 
     /// Whether the seat is at the table and plays this deal.
     pub fn is_active(&self, seat: Seat) -> bool {
-        seat < self.seats && self.sits_out() != Some(seat)
+        seat.number() < self.seats && self.sits_out() != Some(seat)
     }
 
     /// Active seats in order of play, starting after the dealer.
     pub fn order_from_dealer(&self) -> impl Iterator<Item = Seat> + '_ {
         (1..=self.seats)
-            .map(move |k| (self.dealer + k) % self.seats)
+            .map(move |k| self.dealer.after(usize::from(k), self.seats))
             .filter(move |&s| self.is_active(s))
     }
 }
@@ -83,7 +83,8 @@ pub fn table(record: &Record) -> Result<Table, Vec<Problem>> {
                     .help("list the players in seat order, separated by `;`: [Players \"Anna; Bent; Carl\"]"),
             );
         }
-    } else if variant == Variant::DanishTarok && record.hands.iter().any(|h| h.seat == 3) {
+    } else if variant == Variant::DanishTarok && record.hands.iter().any(|h| h.seat == Seat::new(3))
+    {
         seats = 4;
     }
     let dealer = match record.tag("Dealer") {
@@ -93,10 +94,10 @@ pub fn table(record: &Record) -> Result<Table, Vec<Problem>> {
                     .at(record.tags[0].span, "in this record")
                     .help("name the dealer's seat: [Dealer \"0\"]"),
             );
-            0
+            Seat::new(0)
         }
         Some(tag) => match tag.value.parse::<Seat>() {
-            Ok(d) if d < seats && tag.value.bytes().all(|b| b.is_ascii_digit()) => d,
+            Ok(d) if d.number() < seats && tag.value.bytes().all(|b| b.is_ascii_digit()) => d,
             _ => {
                 problems.push(
                     Problem::new(
@@ -109,7 +110,7 @@ pub fn table(record: &Record) -> Result<Table, Vec<Problem>> {
                         seats - 1
                     )),
                 );
-                0
+                Seat::new(0)
             }
         },
     };
@@ -254,7 +255,7 @@ struct Checker<'a> {
 impl Checker<'_> {
     #[inline]
     fn seat(&mut self, seat: Seat, span: Span, what: &str) {
-        if seat >= self.table.seats {
+        if seat.number() >= self.table.seats {
             self.report_seat(seat, span, what);
         }
     }
@@ -277,7 +278,7 @@ impl Checker<'_> {
         let mut seen = [false; 256];
         for h in &r.hands {
             self.seat(h.seat, h.span, "hand");
-            if std::mem::replace(&mut seen[h.seat as usize], true) {
+            if std::mem::replace(&mut seen[h.seat.index()], true) {
                 self.facts.unknown_seats = true;
                 self.out.push(
                     Problem::new(
@@ -475,16 +476,16 @@ impl Checker<'_> {
         // is walked again to name the first holder of each.
         if twice {
             let mut dealt = CardSet::EMPTY;
-            let mut owner = [u8::MAX; Card::COUNT];
-            let talon_seat = u8::MAX - 1;
-            let name = |s: u8| {
+            let mut owner = [Seat::new(u8::MAX); Card::COUNT];
+            let talon_seat = Seat::new(u8::MAX - 1);
+            let name = |s: Seat| {
                 if s == talon_seat {
                     "the talon".to_string()
                 } else {
                     format!("seat {s}")
                 }
             };
-            let mut note = |card: Card, whose: u8, span: Span| {
+            let mut note = |card: Card, whose: Seat, span: Span| {
                 if !dealt.insert(card) {
                     let first = owner[card.index() as usize];
                     doubled.push(|| {
@@ -510,7 +511,7 @@ impl Checker<'_> {
                 }
             }
         }
-        for seat in 0..self.table.seats {
+        for seat in Seat::all(self.table.seats) {
             let expected = v.hand_size(seat == self.table.dealer, self.table.is_active(seat));
             let hand = r.hands.iter().find(|h| h.seat == seat);
             let got = hand.map_or(0, |h| h.cards.len());
@@ -821,7 +822,7 @@ mod tests {
         let [p] = &s.problems[..] else {
             panic!("{:?}", s.problems)
         };
-        assert_eq!((p.kind, p.seat), (Kind::DuplicateCard, Some(2)));
+        assert_eq!((p.kind, p.seat), (Kind::DuplicateCard, Some(Seat::new(2))));
         assert!(p.message.contains("T8 is dealt twice (seat 0 and seat 3)"));
         assert!(p.message.contains("seat 3 holds 11 cards, not 10"));
         assert_eq!(p.also.len(), 1, "both places underlined");

@@ -68,5 +68,5 @@ pub use print::{records_to_text, to_text};
 pub use problem::{Finding, Kind, Problem};
 pub use record::*;
 pub use rule::Rule;
-pub use seats::{PerSeat, MAX_SEATS};
+pub use seats::{PerSeat, Seat, MAX_SEATS};
 pub use variant::Variant;

@@ -91,9 +91,7 @@ impl PartialEq for Span {
     }
 }
 
-/// A seat number as written (`0..n-1` in order of play). It may be out of
-/// range: that is a structural fault, reported by [`crate::check`].
-pub type Seat = u8;
+pub use crate::seats::Seat;
 
 /// One deal.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]

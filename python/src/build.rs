@@ -7,6 +7,7 @@
 #![allow(clippy::result_large_err)]
 
 use notation::build::Builder;
+use notation::Seat;
 use notation::{Problem, Variant};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -105,7 +106,7 @@ impl PyBuilder {
         let mut b = Builder::new(v);
         let mut go = || -> Step {
             if let Some(d) = dealer {
-                b.dealer(d)?;
+                b.dealer(Seat::new(d))?;
             }
             if let Some(p) = &players {
                 b.players(p)?;
@@ -124,7 +125,7 @@ impl PyBuilder {
     }
 
     fn dealer<'py>(slf: Bound<'py, Self>, seat: u8) -> PyResult<Bound<'py, Self>> {
-        Self::step(slf, |b| b.dealer(seat).map(drop))
+        Self::step(slf, |b| b.dealer(Seat::new(seat)).map(drop))
     }
 
     fn players<'py>(slf: Bound<'py, Self>, names: Vec<String>) -> PyResult<Bound<'py, Self>> {
@@ -137,7 +138,7 @@ impl PyBuilder {
         cards: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, Self>> {
         let words = self::cards(cards)?;
-        Self::step(slf, |b| b.hand(seat, words).map(drop))
+        Self::step(slf, |b| b.hand(Seat::new(seat), words).map(drop))
     }
 
     fn talon<'py>(slf: Bound<'py, Self>, cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
@@ -146,15 +147,15 @@ impl PyBuilder {
     }
 
     fn auction<'py>(slf: Bound<'py, Self>, seat: u8, words: &str) -> PyResult<Bound<'py, Self>> {
-        Self::step(slf, |b| b.auction(seat, words).map(drop))
+        Self::step(slf, |b| b.auction(Seat::new(seat), words).map(drop))
     }
 
     fn call<'py>(slf: Bound<'py, Self>, seat: u8, words: &str) -> PyResult<Bound<'py, Self>> {
-        Self::step(slf, |b| b.call(seat, words).map(drop))
+        Self::step(slf, |b| b.call(Seat::new(seat), words).map(drop))
     }
 
     fn declare<'py>(slf: Bound<'py, Self>, seat: u8, words: &str) -> PyResult<Bound<'py, Self>> {
-        Self::step(slf, |b| b.declare(seat, words).map(drop))
+        Self::step(slf, |b| b.declare(Seat::new(seat), words).map(drop))
     }
 
     fn discard<'py>(
@@ -163,7 +164,7 @@ impl PyBuilder {
         cards: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, Self>> {
         let words = self::cards(cards)?;
-        Self::step(slf, |b| b.discard(seat, words).map(drop))
+        Self::step(slf, |b| b.discard(Seat::new(seat), words).map(drop))
     }
 
     #[pyo3(signature = (cards, lead = None))]
@@ -174,13 +175,13 @@ impl PyBuilder {
     ) -> PyResult<Bound<'py, Self>> {
         let words = self::cards(cards)?;
         Self::step(slf, |b| match lead {
-            Some(l) => b.trick_led_by(l, words).map(drop),
+            Some(l) => b.trick_led_by(Seat::new(l), words).map(drop),
             None => b.trick(words).map(drop),
         })
     }
 
     fn fool_call<'py>(slf: Bound<'py, Self>, seat: u8) -> PyResult<Bound<'py, Self>> {
-        Self::step(slf, |b| b.fool_call(seat).map(drop))
+        Self::step(slf, |b| b.fool_call(Seat::new(seat)).map(drop))
     }
 
     fn result<'py>(slf: Bound<'py, Self>, facts: &str) -> PyResult<Bound<'py, Self>> {

@@ -3,6 +3,7 @@
 //!
 //! The Python-facing documentation is in `tarok/_tarok.pyi`.
 
+use notation::Seat;
 use notation::{Act, Card, Lead, Problem, Record};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -109,11 +110,11 @@ impl PyMove {
     ) -> PyResult<PyMove> {
         Ok(PyMove {
             mv: Move::Play {
-                seat,
+                seat: Seat::new(seat),
                 card: self::card(card)?,
                 name: lead(name)?,
                 rename: lead(rename)?,
-                fool_call,
+                fool_call: fool_call.map(Seat::new),
             },
         })
     }
@@ -123,7 +124,7 @@ impl PyMove {
     fn discard(seat: u8, card: &str) -> PyResult<PyMove> {
         Ok(PyMove {
             mv: Move::Discard {
-                seat,
+                seat: Seat::new(seat),
                 card: self::card(card)?,
             },
         })
@@ -140,7 +141,7 @@ impl PyMove {
         })?;
         Ok(PyMove {
             mv: Move::Handful {
-                seat,
+                seat: Seat::new(seat),
                 size,
                 card: self::card(card)?,
             },
@@ -163,7 +164,7 @@ impl PyMove {
     fn auction(seat: u8, words: &str) -> PyResult<PyMove> {
         Ok(PyMove {
             mv: Move::Auction {
-                seat,
+                seat: Seat::new(seat),
                 act: act("auction", seat, words)?,
             },
         })
@@ -174,7 +175,7 @@ impl PyMove {
     fn calls(seat: u8, words: &str) -> PyResult<PyMove> {
         Ok(PyMove {
             mv: Move::Calls {
-                seat,
+                seat: Seat::new(seat),
                 act: act("calls", seat, words)?,
             },
         })
@@ -185,7 +186,7 @@ impl PyMove {
     fn declare(seat: u8, words: &str) -> PyResult<PyMove> {
         Ok(PyMove {
             mv: Move::Declare {
-                seat,
+                seat: Seat::new(seat),
                 act: act("declare", seat, words)?,
             },
         })
@@ -194,7 +195,7 @@ impl PyMove {
     /// The seat that makes the move.
     #[getter]
     fn seat(&self) -> u8 {
-        self.mv.seat()
+        self.mv.seat().number()
     }
 
     /// The phase the move belongs to.
@@ -387,7 +388,7 @@ impl PyGame {
     #[getter]
     fn to_act(&self, py: Python<'_>) -> Option<u8> {
         let game = &self.game;
-        py.detach(|| game.to_act())
+        py.detach(|| game.to_act().map(Seat::number))
     }
 
     /// The phase of the deal.

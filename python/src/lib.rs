@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::{Arc, Mutex};
 
-use notation::{Party, Problem, Record};
+use notation::{Party, Problem, Record, Seat};
 use pyo3::exceptions::{
     PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyTypeError, PyValueError,
 };
@@ -212,7 +212,7 @@ impl Finding {
         Finding {
             kind: p.kind.to_string(),
             rule: p.rule.map(|r| r.id().to_string()),
-            seat: p.seat,
+            seat: p.seat.map(Seat::number),
             player: p
                 .seat
                 .and_then(|s| players::name(players, s))
@@ -368,7 +368,7 @@ impl PyRecord {
         self.record
             .hands
             .iter()
-            .map(|h| (h.seat, card_list(&h.cards)))
+            .map(|h| (h.seat.number(), card_list(&h.cards)))
             .collect()
     }
 
@@ -841,7 +841,7 @@ enum PartyValue {
 impl PartyValue {
     fn new(p: Party) -> PartyValue {
         match p {
-            Party::Seat(s) => PartyValue::Seat(s),
+            Party::Seat(s) => PartyValue::Seat(s.number()),
             Party::Pot(p) => PartyValue::Pot(p.word().to_string()),
         }
     }

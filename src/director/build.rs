@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
-use notation::{Party, Pot, Variant};
+use notation::{Party, Pot, Seat, Variant};
 
 use super::lineup::{self, Register};
 use super::list::{self, List};
@@ -47,7 +47,7 @@ fn average(total: i64, deals: usize) -> Option<f64> {
 }
 
 /// Who a seat is in standings: the name, or the seat within its session.
-fn player_key(names: &[String], seat: u8, session: &str) -> (String, bool) {
+fn player_key(names: &[String], seat: Seat, session: &str) -> (String, bool) {
     match players::name(names, seat) {
         Some(n) => (lineup::normal(n), true),
         None => (format!("seat {seat} ({session})"), false),
@@ -360,14 +360,14 @@ impl<'r> Builder<'r> {
                 .find(|(p, _)| *p == party)
                 .map(|(_, amount)| *amount)
         };
-        let mut parties: Vec<ClaimParty> = (0..s.totals.len())
+        let mut parties: Vec<ClaimParty> = Seat::all(s.totals.len() as u8)
             .map(|seat| {
-                let party = Party::Seat(seat as u8);
+                let party = Party::Seat(seat);
                 ClaimParty {
                     party,
-                    player: players::name(&d.names, seat as u8).map(str::to_owned),
+                    player: players::name(&d.names, seat).map(str::to_owned),
                     claimed: claimed(party),
-                    computed: Some(s.totals[seat]),
+                    computed: Some(s.totals[seat.index()]),
                 }
             })
             .collect();
@@ -437,8 +437,8 @@ impl<'r> Builder<'r> {
         };
         let table = d.place.table.clone().unwrap_or_else(|| open.name.clone());
         for (seat, total) in s.totals.iter().enumerate() {
-            let seat = seat as u8;
-            let active = s.active.get(seat as usize).copied().unwrap_or(true);
+            let active = s.active.get(seat).copied().unwrap_or(true);
+            let seat = Seat::new(seat as u8);
             // In its session an unnamed player is the seat; over the
             // whole input, the seat of that session.
             let (key, named) = player_key(&d.names, seat, &open.name);
@@ -523,7 +523,7 @@ impl<'r> Builder<'r> {
         }
         let result = match (d.settled.as_ref(), d.declarer) {
             (None, _) => "not settled".to_owned(),
-            (Some(x), Some(seat)) => match x.totals.get(seat as usize) {
+            (Some(x), Some(seat)) => match x.totals.get(seat.index()) {
                 Some(v) if *v > 0 => "made".into(),
                 Some(v) if *v < 0 => "lost".into(),
                 _ => "0".into(),
@@ -837,7 +837,7 @@ fn irregularities(
 
 #[derive(Default)]
 struct Tally {
-    seats: Vec<u8>,
+    seats: Vec<Seat>,
     deals: usize,
     total: i64,
     sessions: usize,
@@ -1180,8 +1180,8 @@ impl Grouping<'_> {
         for m in marks() {
             let d = self.read(m);
             let mp = field.matchpoints(&d.totals);
-            for (seat, mp) in mp.iter().enumerate() {
-                let Some(name) = players::name(&d.names, seat as u8) else {
+            for (seat, mp) in Seat::all(mp.len() as u8).zip(mp.iter()) {
+                let Some(name) = players::name(&d.names, seat) else {
                     continue;
                 };
                 let e = self.duplicate[at]

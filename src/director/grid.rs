@@ -4,7 +4,7 @@
 
 use std::io::{self, Write as _};
 
-use notation::Party;
+use notation::{Party, Seat};
 
 use super::list::List;
 use super::tr;
@@ -850,7 +850,7 @@ fn session_grid(i: usize, s: &super::SessionStanding) -> Grid {
                         p.player.clone(),
                         p.seats
                             .iter()
-                            .map(u8::to_string)
+                            .map(Seat::to_string)
                             .collect::<Vec<_>>()
                             .join(" "),
                         p.deals.to_string(),
@@ -959,7 +959,7 @@ fn table_grid(sheet: &Sheet, i: usize, t: &super::TableSheet, full: bool) -> Gri
             .map(|d| {
                 let declarer_name = d
                     .declarer
-                    .and_then(|s| t.players.get(s as usize))
+                    .and_then(|s| t.players.get(s.index()))
                     .cloned()
                     .unwrap_or_default();
                 let mut row = if full {
@@ -984,7 +984,7 @@ fn table_grid(sheet: &Sheet, i: usize, t: &super::TableSheet, full: bool) -> Gri
                                 party(
                                     Party::Seat(s),
                                     t.players
-                                        .get(s as usize)
+                                        .get(s.index())
                                         .map(String::as_str)
                                         .filter(|n| !n.is_empty()),
                                 )

@@ -41,7 +41,7 @@ use notation::Rule;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use notation::{Act, Party, Pot, Problem, Record, Variant};
+use notation::{Act, Party, Pot, Problem, Record, Seat, Variant};
 use rayon::prelude::*;
 
 use crate::input::{self, Source};
@@ -86,7 +86,7 @@ pub struct Deal {
     /// The contract without its bidder, and the bidder's seat (the
     /// per-table sheet).
     pub bid: Option<String>,
-    pub declarer: Option<u8>,
+    pub declarer: Option<Seat>,
     pub site: Option<String>,
     pub date: Option<String>,
     /// The director's rulings (`Ruling` tags) read.
@@ -385,7 +385,7 @@ fn deal_of(
         let mut tricks = vec![0u32; seats];
         for e in &report.events {
             if let verifier::Event::Trick { winner, .. } = e {
-                if let Some(t) = tricks.get_mut(*winner as usize) {
+                if let Some(t) = tricks.get_mut(winner.index()) {
                     *t += 1;
                 }
             }
@@ -393,8 +393,8 @@ fn deal_of(
         Settled {
             computed: report.totals.clone(),
             totals: report.totals.clone(),
-            active: (0..seats)
-                .map(|s| table.is_none_or(|t| t.is_active(s as u8)))
+            active: Seat::all(seats as u8)
+                .map(|s| table.is_none_or(|t| t.is_active(s)))
                 .collect(),
             pots: report.pots,
             paid_in,
@@ -508,7 +508,7 @@ fn rule(
                 row.player = players::name(names, seat).map(str::to_owned);
                 row.amount = Some(amount);
                 if let Some(s) = settled.as_deref_mut() {
-                    s.totals[seat as usize] += amount;
+                    s.totals[seat.index()] += amount;
                 }
             }
             rulings::Ruled::Assign { scores } => {
@@ -534,7 +534,7 @@ fn rule(
         findings.retain(|f| f.kind != "claim-mismatch");
         for (party, claimed) in claim {
             let ruled = match party {
-                Party::Seat(seat) => s.totals.get(*seat as usize).copied(),
+                Party::Seat(seat) => s.totals.get((*seat).index()).copied(),
                 Party::Pot(Pot::King) => s.pots.map(|p| p[0]),
                 Party::Pot(Pot::Pagat) => s.pots.map(|p| p[1]),
             };
@@ -575,7 +575,7 @@ fn rule(
 
 /// The last bid without its bidder, then the calls and contras; and the
 /// bidder's seat. A Danish tout: `tout` and its seat.
-fn bid(record: &Record) -> Option<(String, u8)> {
+fn bid(record: &Record) -> Option<(String, Seat)> {
     let names: Vec<String> = Vec::new();
     let full = contract(record, &names)?;
     let (head, tail) = full.split_once(" by seat ")?;
@@ -690,11 +690,11 @@ fn hands_key(record: &Record) -> Option<Vec<u128>> {
     if record.hands.is_empty() {
         return None;
     }
-    let seats = record.hands.iter().map(|h| h.seat as usize + 1).max()?;
+    let seats = record.hands.iter().map(|h| h.seat.index() + 1).max()?;
     let mut key = vec![0u128; seats + 1];
     for h in &record.hands {
         let set: notation::CardSet = h.cards.iter().map(|i| i.card).collect();
-        key[h.seat as usize] |= set.bits();
+        key[h.seat.index()] |= set.bits();
     }
     if let Some(talon) = &record.talon {
         let set: notation::CardSet = talon.cards.iter().map(|i| i.card).collect();

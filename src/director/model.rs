@@ -1,7 +1,7 @@
 //! The report's data model: what `--format json` writes (spec/report.md),
 //! and what every other form renders.
 
-use notation::{Party, Variant};
+use notation::{Party, Seat, Variant};
 use serde::{Deserialize, Serialize};
 
 use std::cell::RefCell;
@@ -67,7 +67,7 @@ pub struct TableDeal {
     /// The last bid, then the calls and contras (without the bidder).
     pub contract: Option<String>,
     /// The seat (and name) of the last bid; a Danish tout's seat.
-    pub declarer: Option<u8>,
+    pub declarer: Option<Seat>,
     /// `made` (the declarer's score is positive), `lost` (negative),
     /// `0`; `not settled` without a result.
     pub result: String,
@@ -181,7 +181,7 @@ pub struct RulingRow {
     pub ruling: Word,
     /// `adjust`: the seat and the amount added to its score.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub seat: Option<u8>,
+    pub seat: Option<Seat>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -342,7 +342,7 @@ pub struct Irregularity {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variant: Option<Variant>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub seat: Option<u8>,
+    pub seat: Option<Seat>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
     #[serde(deserialize_with = "list::word")]
@@ -433,7 +433,7 @@ pub struct SessionStanding {
 pub struct PlayerLine {
     pub player: String,
     /// The seats the player sat at.
-    pub seats: Vec<u8>,
+    pub seats: Vec<Seat>,
     /// Settled deals the player played in (a Danish seat sitting out does
     /// not play).
     pub deals: usize,

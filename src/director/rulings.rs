@@ -9,10 +9,12 @@
 //! AMOUNT, ...` replaces the computed scores, every seat once. Then the
 //! reason (required) and, optionally, the rule id, each after a `;`.
 
+use notation::Seat;
+
 /// What a ruling does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Ruled {
-    Adjust { seat: u8, amount: i64 },
+    Adjust { seat: Seat, amount: i64 },
     Assign { scores: Vec<i64> },
 }
 
@@ -39,9 +41,9 @@ fn amount(word: &str) -> Result<i64, String> {
     }
 }
 
-fn seat(word: &str, seats: usize) -> Result<u8, String> {
-    match word.parse::<u8>() {
-        Ok(s) if (s as usize) < seats => Ok(s),
+fn seat(word: &str, seats: usize) -> Result<Seat, String> {
+    match word.parse::<Seat>() {
+        Ok(s) if s.index() < seats => Ok(s),
         _ => Err(format!(
             "`{word}` is not a seat of this table (0 to {})",
             seats.saturating_sub(1)
@@ -81,7 +83,7 @@ pub fn parse(value: &str, seats: usize) -> Result<Ruling, String> {
                     return Err(format!("`{entry}` is not `SEAT AMOUNT`"));
                 };
                 let s = seat(s, seats)?;
-                if scores[s as usize].replace(amount(a)?).is_some() {
+                if scores[s.index()].replace(amount(a)?).is_some() {
                     return Err(format!("seat {s} is given twice"));
                 }
             }
@@ -114,7 +116,7 @@ mod tests {
             parse("adjust 2 -10; slow play; KR-PLAY-1", 4),
             Ok(Ruling {
                 ruled: Ruled::Adjust {
-                    seat: 2,
+                    seat: Seat::new(2),
                     amount: -10
                 },
                 reason: "slow play".into(),

@@ -719,7 +719,7 @@ pub fn custom_deal_file(record: &Record) -> Result<String, String> {
         .ok_or("the record has no `Dealer` tag of a seat 0 to 3")?;
     let mut hands: [Option<Vec<Card>>; 4] = Default::default();
     for hand in &record.hands {
-        let seat = hand.seat as usize;
+        let seat = hand.seat.index();
         if seat >= 4 {
             return Err(format!("seat {seat} is not at a table of four"));
         }

@@ -10,6 +10,7 @@
 
 use std::fmt::Write;
 
+use notation::Seat;
 use notation::{Act, Actions, Card, Item, Party, Problem, Suit, Variant};
 use verifier::{Event, Moment, Payment};
 
@@ -278,8 +279,8 @@ fn contents_line(record: &notation::Record) -> String {
 
 /// Where a seat sits on the drawn table, from the bottom, counter-clockwise
 /// as the play goes.
-fn position(seat: u8, seats: u8) -> &'static str {
-    match (seats, seat) {
+fn position(seat: Seat, seats: u8) -> &'static str {
+    match (seats, seat.number()) {
         (3, 0) => "bottom",
         (3, 1) => "right",
         (3, _) => "left",
@@ -699,8 +700,8 @@ fn deal(out: &mut String, l: &Lesson) {
 
 /// The play as a table, for print: a row per trick, a column per seat,
 /// the winner's card underlined, the comments beside.
-fn play_table(out: &mut String, l: &Lesson, seats: &[u8]) {
-    let active: Vec<u8> = seats
+fn play_table(out: &mut String, l: &Lesson, seats: &[Seat]) {
+    let active: Vec<Seat> = seats
         .iter()
         .copied()
         .filter(|&s| l.table.is_none_or(|t| t.is_active(s)))
@@ -793,7 +794,7 @@ fn place_word(p: Place) -> &'static str {
     }
 }
 
-fn played(out: &mut String, l: &Lesson, t: usize, play: &Play, winner: Option<u8>) {
+fn played(out: &mut String, l: &Lesson, t: usize, play: &Play, winner: Option<Seat>) {
     let seats = l.seats().len() as u8;
     let marks = l.finding_on(t, play);
     let won = play.seat.is_some() && play.seat == winner;
@@ -1144,8 +1145,8 @@ fn ledger(out: &mut String, l: &Lesson) {
         out.push_str("</tbody></table>");
     }
     out.push_str("<table class=\"totals\"><tr>");
-    for (s, _) in report.totals.iter().enumerate() {
-        let _ = write!(out, "<th>{}</th>", esc(&l.name(s as u8)));
+    for s in Seat::all(report.totals.len() as u8) {
+        let _ = write!(out, "<th>{}</th>", esc(&l.name(s)));
     }
     out.push_str("</tr><tr>");
     for t in &report.totals {

@@ -11,6 +11,7 @@ pub mod html;
 use std::collections::HashMap;
 
 use notation::check::{player_names, Table};
+use notation::Seat;
 use notation::{Card, Item, Record, Span, Variant};
 use verifier::game::{Game, Move};
 use verifier::{Event, Report};
@@ -37,15 +38,15 @@ pub enum Place {
 
 /// One card of a trick, with the seat that played it.
 pub struct Play<'r> {
-    pub seat: Option<u8>,
+    pub seat: Option<Seat>,
     pub item: &'r Item,
 }
 
 /// One trick as the report tells it.
 pub struct TrickView<'r> {
     pub n: usize,
-    pub leader: Option<u8>,
-    pub winner: Option<u8>,
+    pub leader: Option<Seat>,
+    pub winner: Option<Seat>,
     pub reason: Option<&'r str>,
     pub plays: Vec<Play<'r>>,
     /// Card points taken so far, per side, after this trick.
@@ -86,10 +87,10 @@ impl<'r> Lesson<'r> {
                     .collect()
             })
             .unwrap_or_default();
-        let order: Option<Vec<u8>> =
-            table.map(|t| (0..t.seats).filter(|&s| t.is_active(s)).collect());
+        let order: Option<Vec<Seat>> =
+            table.map(|t| Seat::all(t.seats).filter(|&s| t.is_active(s)).collect());
         let mut tricks = Vec::with_capacity(record.tricks.len());
-        let mut next_leader: Option<u8> = None;
+        let mut next_leader: Option<Seat> = None;
         for (i, trick) in record.tricks.iter().enumerate() {
             let n = i + 1;
             let event = report.events.iter().find_map(|e| match e {
@@ -106,7 +107,7 @@ impl<'r> Lesson<'r> {
                 _ => None,
             });
             let leader = event.map(|e| e.0).or(trick.leader).or(next_leader);
-            let seats: Vec<Option<u8>> = match (leader, &order) {
+            let seats: Vec<Option<Seat>> = match (leader, &order) {
                 (Some(l), Some(order)) if !order.is_empty() => {
                     let start = order.iter().position(|&s| s == l).unwrap_or(0);
                     (0..trick.plays.len())
@@ -163,16 +164,16 @@ impl<'r> Lesson<'r> {
     }
 
     /// `seat 2 (Carl)`, or `seat 2` without a name.
-    pub fn seat(&self, s: u8) -> String {
-        match self.names.get(s as usize) {
+    pub fn seat(&self, s: Seat) -> String {
+        match self.names.get(s.index()) {
             Some(n) if !n.is_empty() => format!("seat {s} ({n})"),
             _ => format!("seat {s}"),
         }
     }
 
     /// The player's name, or `seat 2`.
-    pub fn name(&self, s: u8) -> String {
-        match self.names.get(s as usize) {
+    pub fn name(&self, s: Seat) -> String {
+        match self.names.get(s.index()) {
             Some(n) if !n.is_empty() => n.clone(),
             _ => format!("seat {s}"),
         }
@@ -195,8 +196,8 @@ impl<'r> Lesson<'r> {
             out.push_str(&rest[..i]);
             let after = &rest[i + 5..];
             let digits = after.bytes().take_while(u8::is_ascii_digit).count();
-            match after[..digits].parse::<u8>() {
-                Ok(s) if self.names.get(s as usize).is_some_and(|n| !n.is_empty()) => {
+            match after[..digits].parse::<Seat>() {
+                Ok(s) if self.names.get(s.index()).is_some_and(|n| !n.is_empty()) => {
                     let bare = short || out.ends_with('(');
                     out.push_str(&if bare { self.name(s) } else { self.seat(s) });
                 }
@@ -232,7 +233,7 @@ impl<'r> Lesson<'r> {
     /// cards it laid away, with the cards it plays that it was not dealt
     /// (taken from the talon). No rule is applied: this is what the record
     /// shows the seat playing.
-    pub fn playing_hand(&self, seat: u8) -> Vec<Card> {
+    pub fn playing_hand(&self, seat: Seat) -> Vec<Card> {
         let mut cards: Vec<Card> = self
             .record
             .hands
@@ -285,11 +286,11 @@ impl<'r> Lesson<'r> {
     }
 
     /// The seats at the table, in order of play (those who sit out too).
-    pub fn seats(&self) -> Vec<u8> {
+    pub fn seats(&self) -> Vec<Seat> {
         match self.table {
-            Some(t) => (0..t.seats).collect(),
+            Some(t) => Seat::all(t.seats).collect(),
             None => {
-                let mut s: Vec<u8> = self.record.hands.iter().map(|h| h.seat).collect();
+                let mut s: Vec<Seat> = self.record.hands.iter().map(|h| h.seat).collect();
                 s.sort_unstable();
                 s.dedup();
                 s
@@ -444,7 +445,7 @@ pub fn legal_by_prefix(l: &Lesson, t: usize, k: usize) -> Option<Vec<Card>> {
 }
 
 /// The cards `seat` may play now in `game`.
-fn legal_of(game: &Game, seat: u8) -> Option<Vec<Card>> {
+fn legal_of(game: &Game, seat: Seat) -> Option<Vec<Card>> {
     if game.is_over() {
         return None;
     }

@@ -1,6 +1,7 @@
 //! `tarok gen` for teachers: hands sorted as players hold them, hands fixed
 //! with `--hands`, the Danish pots carried from deal to deal.
 
+use notation::Seat;
 use notation::{Card, Party, Pot, Record, Suit};
 
 use crate::cli::{stderr, stdout, tarok, tarok_with_input};
@@ -126,7 +127,7 @@ fn codes(r: &Record, seat: u8) -> Vec<&'static str> {
     let mut v: Vec<&str> = r
         .hands
         .iter()
-        .find(|h| h.seat == seat)
+        .find(|h| h.seat == Seat::new(seat))
         .expect("the seat's hand")
         .cards
         .iter()

@@ -22,8 +22,8 @@
 use notation::json::{from_json, parse_json_doc, to_json, to_json_pretty};
 use notation::{
     parse_str, records_to_text, to_text, Act, Action, Actions, Bonus, Card, Cards, Claim,
-    ClaimEntry, Discard, Fact, Game, Hand, HandfulSize, Item, Lead, Party, Pot, Record, Sheet,
-    Span, Suit, Tag, Target, Trick, Variant,
+    ClaimEntry, Discard, Fact, Game, Hand, HandfulSize, Item, Lead, Party, Pot, Record, Seat,
+    Sheet, Span, Suit, Tag, Target, Trick, Variant,
 };
 use proptest::collection::vec;
 use proptest::option;
@@ -95,8 +95,8 @@ fn lead() -> impl Strategy<Value = Lead> {
     prop_oneof![Just(Lead::Trumps), suit().prop_map(Lead::Suit)]
 }
 
-fn seat() -> impl Strategy<Value = u8> {
-    prop_oneof![4 => 0u8..5, 1 => any::<u8>()]
+fn seat() -> impl Strategy<Value = Seat> {
+    prop_oneof![4 => 0u8..5, 1 => any::<u8>()].prop_map(Seat::new)
 }
 
 fn item(in_trick: bool) -> BoxedStrategy<Item> {
@@ -478,7 +478,7 @@ impl Noise {
     }
 
     /// A seat: unsigned, maybe with a leading zero.
-    fn seat(&mut self, seat: u8) {
+    fn seat(&mut self, seat: Seat) {
         if self.chance(10) {
             self.push("0");
         }
@@ -607,7 +607,7 @@ impl Noise {
         }
     }
 
-    fn keyword_seat_colon(&mut self, keyword: &str, seat: u8) {
+    fn keyword_seat_colon(&mut self, keyword: &str, seat: Seat) {
         self.push(keyword);
         self.sp1();
         self.seat(seat);
@@ -1142,7 +1142,7 @@ fn regression_tag_name_beginning_with_variant() {
 fn regression_empty_section_swallows_following_comments() {
     let mut r = danish();
     r.hands.push(Hand {
-        seat: 0,
+        seat: Seat::new(0),
         cards: Vec::new(),
         comments: Vec::new(),
         span: Span::default(),
@@ -1175,7 +1175,7 @@ fn regression_comment_before_show() {
     let mut s1 = Item::new("S1".parse().unwrap());
     s1.comments.push(String::new());
     r.discard = Some(Discard {
-        seat: 0,
+        seat: Seat::new(0),
         cards: vec![s1],
         shown: vec![Item::new("S1".parse().unwrap())],
         comments: Vec::new(),

@@ -9,6 +9,7 @@
 extern crate tarok_verifier as verifier;
 
 use notation::Rule;
+use notation::Seat;
 use notation::{Act, Action, Card, Item, Lead, Party, Pot, Rank, Record, Span, Suit, Tag};
 use verifier::gen::danish::{self as g, Setup};
 use verifier::gen::Rng;
@@ -28,7 +29,7 @@ fn claim_from_engine(records: &mut [Record]) {
             .iter()
             .enumerate()
             .map(|(s, &amount)| notation::ClaimEntry {
-                party: Party::Seat(s as u8),
+                party: Party::Seat(Seat::new(s as u8)),
                 amount,
                 span: Span::default(),
             })
@@ -128,7 +129,7 @@ fn last_trick(r: &Record) -> Vec<Card> {
     r.tricks[24].plays.iter().map(|i| i.card).collect()
 }
 
-fn winner_of(rep: &Report, t: u16) -> u8 {
+fn winner_of(rep: &Report, t: u16) -> Seat {
     rep.events
         .iter()
         .find_map(|e| match e {
@@ -138,7 +139,7 @@ fn winner_of(rep: &Report, t: u16) -> u8 {
         .expect("trick")
 }
 
-fn leader_of(rep: &Report, t: u16) -> u8 {
+fn leader_of(rep: &Report, t: u16) -> Seat {
     rep.events
         .iter()
         .find_map(|e| match e {
@@ -386,7 +387,7 @@ fn main() {
     first.calls = Some(notation::Actions {
         actions: vec![Action {
             after: None,
-            seat: 2,
+            seat: Seat::new(2),
             act: Act::Misdeal,
             comments: vec![],
             span: Span::default(),
@@ -424,11 +425,11 @@ fn main() {
                 if c.suit() != lead.suit() {
                     continue;
                 }
-                let seat = (leader_of(&rep, t as u16 + 1) + i as u8) % 3;
+                let seat = leader_of(&rep, t as u16 + 1).after(i, 3);
                 for t2 in t + 1..24 {
                     for j in 0..3 {
                         let c2 = r.tricks[t2].plays[j].card;
-                        if (leader_of(&rep, t2 as u16 + 1) + j as u8) % 3 == seat
+                        if leader_of(&rep, t2 as u16 + 1).after(j, 3) == seat
                             && c2.suit().is_some()
                             && c2.suit() != lead.suit()
                         {
@@ -526,11 +527,13 @@ fn main() {
     let mut r = search(0, &mut random, &mut |_, r, rep| {
         let acts = &r.declarations.as_ref().unwrap().actions;
         rep.problems.is_empty()
-            && acts.iter().filter(|a| a.seat == 2).count() == 1
-            && acts.iter().any(|a| a.seat == 2 && a.act != Act::Pass)
+            && acts.iter().filter(|a| a.seat == Seat::new(2)).count() == 1
+            && acts
+                .iter()
+                .any(|a| a.seat == Seat::new(2) && a.act != Act::Pass)
     });
     for a in &mut r.declarations.as_mut().unwrap().actions {
-        if a.seat == 2 {
+        if a.seat == Seat::new(2) {
             a.act = Act::Pass;
         }
     }
@@ -544,7 +547,7 @@ fn main() {
     let mut rng = Rng::new(26);
     let mut r = g::deal(&mut rng, 0).unwrap();
     let acts = &mut r.declarations.as_mut().unwrap().actions;
-    let i = acts.iter().position(|a| a.seat == 1).unwrap();
+    let i = acts.iter().position(|a| a.seat == Seat::new(1)).unwrap();
     let a = acts.remove(i);
     acts.insert(0, a);
     acts[0].comments.push("before the dealer".into());
@@ -561,7 +564,7 @@ fn main() {
     let l = leader_of(&rep, 25);
     let plays = std::mem::take(&mut r.tricks[24].plays);
     r.tricks[24].plays = vec![plays[1].clone(), plays[2].clone(), plays[0].clone()].into();
-    r.tricks[24].leader = Some((l + 1) % 3);
+    r.tricks[24].leader = Some(l.next(3));
     r.tricks[24].comments.push(format!(
         "seat {l} is on lead to trick 25 (DK-PLAY-1, DK-FOOL-6)"
     ));
@@ -586,7 +589,7 @@ fn main() {
             let Some(i) = r.tricks[24].plays.iter().position(|p| p.card.is_fool()) else {
                 return false;
             };
-            let holder = (leader_of(rep, 25) + i as u8) % 3;
+            let holder = leader_of(rep, 25).after(i, 3);
             rep.problems.is_empty() && i > 0 && winner_of(rep, 24) != holder
         },
     );
@@ -596,8 +599,8 @@ fn main() {
         .iter()
         .position(|p| p.card.is_fool())
         .unwrap();
-    let holder = (leader_of(&rep, 25) + i as u8) % 3;
-    let j = ((holder + 3 - leader_of(&rep, 24)) % 3) as usize;
+    let holder = leader_of(&rep, 25).after(i, 3);
+    let j = holder.since(leader_of(&rep, 24), 3);
     let card = r.tricks[23].plays[j].card;
     r.tricks[23].plays[j].card = Card::FOOL;
     r.tricks[24].plays[i].card = card;
@@ -613,7 +616,7 @@ fn main() {
     r.calls = Some(notation::Actions {
         actions: vec![Action {
             after: None,
-            seat: 1,
+            seat: Seat::new(1),
             act: Act::Misdeal,
             comments: vec!["seat 1 holds trumps".into()],
             span: Span::default(),
@@ -649,12 +652,12 @@ fn main() {
     let l = leader_of(&rep, 23);
     let holder = (0..3)
         .find(|&i| r.tricks[22].plays[i].card.is_fool())
-        .map(|i| (l + i as u8) % 3)
+        .map(|i| l.after(i, 3))
         .unwrap();
-    r.tricks[22].fool_call = Some((holder + 1) % 3);
+    r.tricks[22].fool_call = Some(holder.next(3));
     r.tricks[22].comments.push(format!(
         "seat {} calls for the fool; seat {holder} must play it now (DK-FOOL-4)",
-        (holder + 1) % 3
+        holder.next(3)
     ));
     let mut records = vec![r];
     claim_from_engine(&mut records);
@@ -672,7 +675,7 @@ fn main() {
             break r;
         }
     };
-    r.tricks[22].fool_call = Some(1);
+    r.tricks[22].fool_call = Some(Seat::new(1));
     r.tricks[22]
         .comments
         .push("the fool has already been played".into());
@@ -857,8 +860,8 @@ fn main() {
         .iter()
         .position(|p| p.card.is_fool())
         .unwrap();
-    let holder = (leader_of(&rep, 25) + i as u8) % 3;
-    r.tricks[22].fool_call = Some((holder + 1) % 3);
+    let holder = leader_of(&rep, 25).after(i, 3);
+    r.tricks[22].fool_call = Some(holder.next(3));
     r.tricks[22]
         .comments
         .push(format!("seat {holder} holds the fool and does not play it"));
@@ -1042,7 +1045,7 @@ fn main() {
         let t = (0..23).find(|&t| followed_named_suit(&r.tricks[t]))?;
         let named = r.tricks[t].plays[1].card.suit()?;
         let l = leader_of(&rep, t as u16 + 1);
-        let seat = (l + 1) % 3;
+        let seat = l.next(3);
         let other = held_before(&r, seat, t)
             .into_iter()
             .find(|c| c.suit().is_some_and(|s| s != named))?;
@@ -1108,12 +1111,8 @@ fn findings(records: &[Record]) -> Vec<String> {
 
 /// A seat's cards before trick `t` (0-based): dealt, minus skat, minus
 /// earlier plays.
-fn held_before(r: &Record, seat: u8, t: usize) -> Vec<Card> {
-    let mut h: Vec<Card> = r.hands[seat as usize]
-        .cards
-        .iter()
-        .map(|i| i.card)
-        .collect();
+fn held_before(r: &Record, seat: Seat, t: usize) -> Vec<Card> {
+    let mut h: Vec<Card> = r.hands[seat.index()].cards.iter().map(|i| i.card).collect();
     if let Some(d) = &r.discard {
         h.retain(|c| !d.cards.iter().any(|i| i.card == *c));
     }
@@ -1126,7 +1125,7 @@ fn held_before(r: &Record, seat: u8, t: usize) -> Vec<Card> {
 /// Whether the second player of trick `t` (0-based) holds a trump.
 fn second_holds_trump(r: &Record, rep: &Report, t: usize) -> bool {
     let l = leader_of(rep, t as u16 + 1);
-    held_before(r, (l + 1) % 3, t).iter().any(|c| c.is_trump())
+    held_before(r, l.next(3), t).iter().any(|c| c.is_trump())
 }
 
 /// A trick led by the fool named in a suit, the second player following it.
@@ -1146,14 +1145,10 @@ fn renamable(r: &Record, rep: &Report, t: usize, trick: &notation::Trick) -> boo
         return false;
     }
     let l = leader_of(rep, t as u16 + 1);
-    let seats = [(l + 1) % 3, (l + 2) % 3];
+    let seats = [l.next(3), l.after(2, 3)];
     // Hands before trick t: dealt, minus skat, minus earlier plays.
-    let held = |seat: u8| -> Vec<Card> {
-        let mut h: Vec<Card> = r.hands[seat as usize]
-            .cards
-            .iter()
-            .map(|i| i.card)
-            .collect();
+    let held = |seat: Seat| -> Vec<Card> {
+        let mut h: Vec<Card> = r.hands[seat.index()].cards.iter().map(|i| i.card).collect();
         if let Some(d) = &r.discard {
             h.retain(|c| !d.cards.iter().any(|i| i.card == *c));
         }
@@ -1178,7 +1173,7 @@ fn renamable(r: &Record, rep: &Report, t: usize, trick: &notation::Trick) -> boo
 /// his declarations that include it; classic rules.
 fn announce_tout(r: &mut Record) {
     r.tags.push(Tag::new("Rules", "classic"));
-    let dealer: u8 = r.tag("Dealer").unwrap().value.parse().unwrap();
+    let dealer: Seat = r.tag("Dealer").unwrap().value.parse().unwrap();
     let decl = r.declarations.as_mut().unwrap();
     for a in &mut decl.actions {
         if a.seat != dealer {

@@ -23,7 +23,7 @@ fn main() {
                 let cards: Vec<String> = plays
                     .iter()
                     .enumerate()
-                    .map(|(i, p)| format!("{}:{}", (leader + i as u8) % 4, p.card))
+                    .map(|(i, p)| format!("{}:{}", leader.after(i, 4), p.card))
                     .collect();
                 println!("trick {trick}: {} -> {winner} ({reason})", cards.join(" "));
             } else {

@@ -485,7 +485,7 @@ impl Stepper {
                 static ACTS: [OnceLock<Vec<Act>>; 2] = [OnceLock::new(), OnceLock::new()];
                 let entries = |phase: Phase| {
                     ACTS[usize::from(phase == Phase::Calls)]
-                        .get_or_init(|| acts(Variant::Skill7Tarock, phase, 0, &[]))
+                        .get_or_init(|| acts(Variant::Skill7Tarock, phase, Seat::new(0), &[]))
                         .iter()
                         .filter(|act| s.admits(seat, due, act))
                         .map(|act| match phase {
@@ -534,7 +534,7 @@ impl Stepper {
                     return None;
                 }
                 s.legal(&game.record, |phase| {
-                    acts(Variant::Koenigrufen, phase, 0, &[])
+                    acts(Variant::Koenigrufen, phase, Seat::new(0), &[])
                 })
             }
             Stepper::French(s) => {
@@ -597,7 +597,7 @@ impl Stepper {
                     let mut out = Vec::new();
                     let entries = game.record.auction.as_ref().map_or(0, |a| a.actions.len());
                     if entries < usize::from(game.table.seats) {
-                        for seat in 0..game.table.seats {
+                        for seat in Seat::all(game.table.seats) {
                             out.extend(
                                 acts(Variant::FrenchTarot, Phase::Auction, seat, &[])
                                     .into_iter()
@@ -606,7 +606,7 @@ impl Stepper {
                             );
                         }
                     }
-                    for seat in 0..game.table.seats {
+                    for seat in Seat::all(game.table.seats) {
                         if seat == before.taker {
                             out.push(Move::Declare {
                                 seat,
@@ -931,9 +931,9 @@ impl Game {
                 .map(|h| h.seat)
         })
         .unwrap_or_else(|| {
-            (0..self.table.seats)
+            Seat::all(self.table.seats)
                 .find(|&s| self.table.is_active(s))
-                .unwrap_or(0)
+                .unwrap_or_default()
         })
     }
 
@@ -1056,9 +1056,9 @@ impl Game {
     /// The seat after `seat` in the order of play (Danish Tarok: the seat
     /// that sits out is passed over).
     fn next_seat(&self, seat: Seat) -> Seat {
-        let mut s = (seat + 1) % self.table.seats;
+        let mut s = seat.next(self.table.seats);
         while !self.table.is_active(s) {
-            s = (s + 1) % self.table.seats;
+            s = s.next(self.table.seats);
         }
         s
     }
@@ -1458,7 +1458,7 @@ impl Game {
         let variant = self.table.variant;
         let sections = notation::words::sections(Some(variant));
         let at = self.at();
-        let active: Vec<Seat> = (0..self.table.seats)
+        let active: Vec<Seat> = Seat::all(self.table.seats)
             .filter(|&s| self.table.is_active(s))
             .collect();
         let mut out = Vec::new();

@@ -116,6 +116,7 @@ mod trick;
 use notation::check::Table;
 use notation::Kind;
 use notation::Rule;
+use notation::Seat;
 use notation::{Party, Problem, Record, Variant};
 
 pub use danish::parse_pots;
@@ -176,9 +177,9 @@ pub enum Event {
         /// The trick's number, 1-based.
         trick: u16,
         /// The seat that led.
-        leader: u8,
+        leader: Seat,
         /// The seat that won.
-        winner: u8,
+        winner: Seat,
         /// Why the winner won, e.g. "highest trump (T17)".
         reason: String,
     },
@@ -271,10 +272,10 @@ impl Report {
         let mut totals = vec![0; seats];
         for p in &self.ledger {
             if let Party::Seat(s) = p.payer {
-                totals[s as usize] -= p.amount;
+                totals[s.index()] -= p.amount;
             }
             if let Party::Seat(s) = p.payee {
-                totals[s as usize] += p.amount;
+                totals[s.index()] += p.amount;
             }
         }
         totals
@@ -316,7 +317,7 @@ impl Session {
 
     /// Danish Tarok: the dealer who must deal again (a valid misdeal
     /// demand, a wrong deal found before play: DK-SEAT-3).
-    pub fn redeal(&self) -> Option<u8> {
+    pub fn redeal(&self) -> Option<Seat> {
         self.danish.redeal
     }
 }
@@ -544,7 +545,7 @@ fn end_session(table: Table, session: &mut Session, report: &mut Report) {
         .collect();
     for payment in danish::end_of_session(pots, &standing, table.seats) {
         if let Party::Seat(s) = payment.payee {
-            report.totals[s as usize] += payment.amount;
+            report.totals[s.index()] += payment.amount;
         }
         report.ledger.push(payment);
     }
@@ -660,7 +661,7 @@ fn compare_claim(record: &Record, report: &mut Report) {
     let Some(claim) = &record.claim else { return };
     for entry in &claim.entries {
         let computed = match entry.party {
-            Party::Seat(s) => report.totals.get(s as usize).copied(),
+            Party::Seat(s) => report.totals.get(s.index()).copied(),
             Party::Pot(notation::Pot::King) => report.pots.map(|p| p[0]),
             Party::Pot(notation::Pot::Pagat) => report.pots.map(|p| p[1]),
         };

@@ -4,6 +4,7 @@
 extern crate tarok_verifier as verifier;
 
 use notation::Rule;
+use notation::Seat;
 use notation::{Act, Action, Card, Party, Record, Span};
 use proptest::prelude::*;
 use verifier::gen::{self, Rng};
@@ -53,7 +54,7 @@ fn first(report: &Report) -> &notation::Problem {
 }
 
 /// The seat that plays card `i` of trick `t` (0-based), from the events.
-fn seat_of(report: &Report, t: usize, i: usize) -> u8 {
+fn seat_of(report: &Report, t: usize, i: usize) -> Seat {
     let leader = report
         .events
         .iter()
@@ -64,7 +65,7 @@ fn seat_of(report: &Report, t: usize, i: usize) -> u8 {
             _ => None,
         })
         .expect("trick event");
-    (leader + i as u8) % 3
+    leader.after(i, 3)
 }
 
 #[test]
@@ -135,7 +136,7 @@ fn a_session_carries_the_pots_and_conserves_chips() {
 
 /// Swaps the cards a seat plays in two tricks so that it no longer follows
 /// suit in the first: a revoke in that trick.
-fn inject_revoke(record: &mut Record, report: &Report) -> Option<(usize, u8)> {
+fn inject_revoke(record: &mut Record, report: &Report) -> Option<(usize, Seat)> {
     for t in 0..24 {
         let lead = record.tricks[t].plays[0].card;
         if lead.is_fool() {
@@ -222,7 +223,7 @@ proptest! {
     #[test]
     fn a_bad_skat_card_is_found(seed in any::<u64>()) {
         let mut record = generated(seed, 2);
-        let dealer = 2u8;
+        let dealer = Seat::new(2);
         let hand = record.hands.iter().find(|h| h.seat == dealer).unwrap();
         let bad = hand.cards.iter().map(|i| i.card).find(|c| c.is_king() || *c == Card::PAGAT || *c == Card::MOND);
         let Some(bad) = bad else { return Ok(()) };
@@ -290,7 +291,7 @@ proptest! {
         let mut record = generated(seed, 0);
         let clean = check(&record);
         let leader = seat_of(&clean, t, 0);
-        record.tricks[t].leader = Some((leader + 1) % 3);
+        record.tricks[t].leader = Some(leader.next(3));
         let report = check(&reparse(&record));
         let p = first(&report);
         prop_assert_eq!(p.kind.as_str(), "out-of-turn");
@@ -310,10 +311,10 @@ fn a_claim_that_differs_is_reported_with_both_figures() {
     assert_eq!(report.problems.len(), 1);
     assert_eq!(report.problems[0].kind, "claim-mismatch");
     assert!(report.problems[0].message.contains("the rules give"));
-    assert!(matches!(
+    assert_eq!(
         record.claim.unwrap().entries[0].party,
-        Party::Seat(0)
-    ));
+        Party::Seat(Seat::new(0))
+    );
 }
 
 /// Every example hand of `corpus/danish-tarok/` (10 and up) gives exactly
@@ -453,8 +454,8 @@ fn damage(record: &mut Record, kind: u8, a: usize, b: usize) {
             record.tricks[t].plays[i].card = record.tricks[u].plays[j].card;
             record.tricks[u].plays[j].card = x;
         }
-        1 => record.tricks[t].leader = Some((b % 3) as u8),
-        2 => record.tricks[t].fool_call = Some((b % 3) as u8),
+        1 => record.tricks[t].leader = Some(Seat::new((b % 3) as u8)),
+        2 => record.tricks[t].fool_call = Some(Seat::new((b % 3) as u8)),
         3 => {
             record.tricks.truncate(t);
         }
@@ -486,7 +487,7 @@ fn damage(record: &mut Record, kind: u8, a: usize, b: usize) {
             record.calls = Some(notation::Actions {
                 actions: vec![Action {
                     after: None,
-                    seat: (a % 3) as u8,
+                    seat: Seat::new((a % 3) as u8),
                     act: Act::Misdeal,
                     comments: vec![],
                     span: Span::default(),
@@ -528,7 +529,7 @@ fn the_deal_passes_to_the_right() {
     let report = verify(&reparse(&second), &mut session);
     assert_eq!(report.problems.len(), 1, "{:?}", report.problems);
     assert_eq!(report.problems[0].rule, Some(Rule::DkSeat3));
-    assert_eq!(report.problems[0].seat, Some(2));
+    assert_eq!(report.problems[0].seat, Some(Seat::new(2)));
 }
 
 #[test]
@@ -631,7 +632,7 @@ fn fool_call_fine_scope_option() {
     // A call for the fool at trick 10 instead of 23: reported, fined only
     // with `any-wrong-call`.
     let mut record = corpus_record("10-first-deal-of-a-session.tarok");
-    record.tricks[9].fool_call = Some(0);
+    record.tricks[9].fool_call = Some(Seat::new(0));
     record.claim = None;
     let base = check(&reparse(&record));
     assert_eq!(base.problems[0].kind, "illegal-call");
@@ -663,15 +664,15 @@ fn tout_count_from_each_option() {
     // Dealer 0; the tout maker, seat 1, is the next dealer: the others settle with him.
     assert!(count(&base)
         .iter()
-        .all(|(_, payee, _)| *payee == Party::Seat(1)));
+        .all(|(_, payee, _)| *payee == Party::Seat(Seat::new(1))));
     // He counts 78 less the dealer's skat (1 point, spot cards) and the fool
     // its holder took home (4): 73 points, 45 from each.
     let each = check(&with_option(record, "tout_count=from-each, tout_amount=85"));
     assert_eq!(
         count(&each),
         [
-            (Party::Seat(0), Party::Seat(1), 45),
-            (Party::Seat(2), Party::Seat(1), 45)
+            (Party::Seat(Seat::new(0)), Party::Seat(Seat::new(1)), 45),
+            (Party::Seat(Seat::new(2)), Party::Seat(Seat::new(1)), 45)
         ]
     );
     assert_eq!(
@@ -688,7 +689,7 @@ fn tout_count_from_each_option() {
 // DK-PLAY-5, DK-POT-6). ----
 
 /// A finding as `(kind, rule, seat, trick)`.
-type Found = (String, Option<Rule>, Option<u8>, Option<u16>);
+type Found = (String, Option<Rule>, Option<Seat>, Option<u16>);
 
 /// Every finding as `(kind, rule, seat, trick)`.
 fn found(report: &Report) -> Vec<Found> {
@@ -699,12 +700,12 @@ fn found(report: &Report) -> Vec<Found> {
         .collect()
 }
 
-fn finding(kind: &str, rule: Rule, seat: Option<u8>, trick: Option<u16>) -> Found {
+fn finding(kind: &str, rule: Rule, seat: Option<Seat>, trick: Option<u16>) -> Found {
     (kind.to_owned(), Some(rule), seat, trick)
 }
 
 /// What `seat` pays under `rule` (fines go into both pots).
-fn paid(report: &Report, seat: u8, rule: Rule) -> i64 {
+fn paid(report: &Report, seat: Seat, rule: Rule) -> i64 {
     report
         .ledger
         .iter()
@@ -770,10 +771,15 @@ fn a_record_that_stops_after_the_abandoning_irregularity_is_complete() {
     ));
     assert_eq!(
         found(&report),
-        [finding("out-of-turn", Rule::DkDecl6, Some(0), None)]
+        [finding(
+            "out-of-turn",
+            Rule::DkDecl6,
+            Some(Seat::new(0)),
+            None
+        )]
     );
     assert!(report.settled);
-    assert_eq!(paid(&report, 0, Rule::DkDecl6), 40);
+    assert_eq!(paid(&report, Seat::new(0), Rule::DkDecl6), 40);
     // The dealer's declarations after the abandonment are not paid.
     assert!(!report.ledger.iter().any(|p| p.rule == Rule::DkPay2));
     assert_eq!(report.pots, Some([85, 85]));
@@ -831,32 +837,47 @@ fn a_wrong_deal_in_play_is_the_first_wrong_hands_and_before_play_the_dealers() {
     let report = check(&corpus_record("39-wrong-card-count-in-play.tarok"));
     assert_eq!(
         found(&report),
-        [finding("wrong-card-count", Rule::DkDeal3, Some(1), None)]
+        [finding(
+            "wrong-card-count",
+            Rule::DkDeal3,
+            Some(Seat::new(1)),
+            None
+        )]
     );
-    assert_eq!(paid(&report, 1, Rule::DkDeal3), 80);
+    assert_eq!(paid(&report, Seat::new(1), Rule::DkDeal3), 80);
     assert!(report.settled);
     // A skat card written into seat 1's hand: the dealer, 27 cards, comes
     // first in declaring order; one finding naming both hands.
     let report = check(&corpus_record("52-skat-card-written-into-a-hand.tarok"));
     assert_eq!(
         found(&report),
-        [finding("wrong-card-count", Rule::DkDeal3, Some(2), None)]
+        [finding(
+            "wrong-card-count",
+            Rule::DkDeal3,
+            Some(Seat::new(2)),
+            None
+        )]
     );
     let p = &report.problems[0];
     assert!(p.message.contains("seat 1 holds 26") && p.message.contains("27 cards"));
-    assert_eq!(paid(&report, 2, Rule::DkDeal3), 80);
-    assert_eq!(paid(&report, 1, Rule::DkDeal3), 0);
+    assert_eq!(paid(&report, Seat::new(2), Rule::DkDeal3), 80);
+    assert_eq!(paid(&report, Seat::new(1), Rule::DkDeal3), 0);
     // Before play: the dealer's misdeal, 5 into each pot, he deals again.
     let mut session = Session::default();
     let record = corpus_record("53-skat-card-in-a-hand-before-play.tarok");
     let report = verify(&record, &mut session);
     assert_eq!(
         found(&report),
-        [finding("wrong-card-count", Rule::DkDeal3, Some(2), None)]
+        [finding(
+            "wrong-card-count",
+            Rule::DkDeal3,
+            Some(Seat::new(2)),
+            None
+        )]
     );
-    assert_eq!(paid(&report, 2, Rule::DkDeal3), 10);
+    assert_eq!(paid(&report, Seat::new(2), Rule::DkDeal3), 10);
     assert!(report.settled);
-    assert_eq!(session.redeal(), Some(2));
+    assert_eq!(session.redeal(), Some(Seat::new(2)));
 }
 
 #[test]
@@ -867,11 +888,11 @@ fn a_trick_with_a_card_too_many_is_the_double_holders() {
         [finding(
             "wrong-trick-size",
             Rule::DkDeal3,
-            Some(0),
+            Some(Seat::new(0)),
             Some(10)
         )]
     );
-    assert_eq!(paid(&report, 0, Rule::DkDeal3), 80);
+    assert_eq!(paid(&report, Seat::new(0), Rule::DkDeal3), 80);
     assert!(report.settled);
     assert!(
         report
@@ -888,13 +909,13 @@ fn a_card_not_held_leaves_its_holder_and_is_no_revoke() {
     assert_eq!(
         found(&report),
         [
-            finding("card-not-held", Rule::DkPlay1, Some(0), Some(5)),
-            finding("card-not-held", Rule::DkPlay1, Some(2), Some(15)),
+            finding("card-not-held", Rule::DkPlay1, Some(Seat::new(0)), Some(5)),
+            finding("card-not-held", Rule::DkPlay1, Some(Seat::new(2)), Some(15)),
         ]
     );
     // The first is fined 20 and abandons the deal; the second is not fined.
-    assert_eq!(paid(&report, 0, Rule::DkPlay1), 40);
-    assert_eq!(paid(&report, 2, Rule::DkPlay1), 0);
+    assert_eq!(paid(&report, Seat::new(0), Rule::DkPlay1), 40);
+    assert_eq!(paid(&report, Seat::new(2), Rule::DkPlay1), 0);
     assert!(report.settled);
     // A card played again by the seat it was dealt to: duplicate-card.
     let mut record = corpus_record("55-card-not-held.tarok");
@@ -905,20 +926,30 @@ fn a_card_not_held_leaves_its_holder_and_is_no_revoke() {
     let report = check(&record);
     assert_eq!(
         found(&report)[1],
-        finding("duplicate-card", Rule::DkPlay1, Some(2), Some(15))
+        finding(
+            "duplicate-card",
+            Rule::DkPlay1,
+            Some(Seat::new(2)),
+            Some(15)
+        )
     );
     // Seat 0 still holds T2 and is judged with it: revokes later are his.
     assert!(report
         .problems
         .iter()
         .skip(2)
-        .all(|p| p.kind == "revoke" && p.seat == Some(0)));
+        .all(|p| p.kind == "revoke" && p.seat == Some(Seat::new(0))));
     let report = check(&corpus_record("56-card-played-twice.tarok"));
     assert_eq!(
         found(&report),
-        [finding("duplicate-card", Rule::DkPlay1, Some(1), Some(25))]
+        [finding(
+            "duplicate-card",
+            Rule::DkPlay1,
+            Some(Seat::new(1)),
+            Some(25)
+        )]
     );
-    assert_eq!(paid(&report, 1, Rule::DkPlay1), 40);
+    assert_eq!(paid(&report, Seat::new(1), Rule::DkPlay1), 40);
 }
 
 #[test]
@@ -928,10 +959,15 @@ fn one_seat_order_slip_is_one_lead_out_of_turn() {
     let report = check(&corpus_record("57-cards-written-from-the-wrong-seat.tarok"));
     assert_eq!(
         found(&report),
-        [finding("out-of-turn", Rule::DkPlay1, Some(1), Some(10))]
+        [finding(
+            "out-of-turn",
+            Rule::DkPlay1,
+            Some(Seat::new(1)),
+            Some(10)
+        )]
     );
     assert_eq!(
-        paid(&report, 1, Rule::DkPlay1),
+        paid(&report, Seat::new(1), Rule::DkPlay1),
         40,
         "fined 20 into each pot"
     );
@@ -953,10 +989,15 @@ fn an_improper_skat_is_one_finding_and_the_skat_is_inferred() {
         // No revoke for the cards taken as laid away.
         assert_eq!(
             found(&report),
-            [finding("illegal-discard", rule, Some(seat), None)],
+            [finding(
+                "illegal-discard",
+                rule,
+                Some(Seat::new(seat)),
+                None
+            )],
             "{name}"
         );
-        assert_eq!(paid(&report, seat, rule), 80, "{name}");
+        assert_eq!(paid(&report, Seat::new(seat), rule), 80, "{name}");
         assert!(report.settled, "{name}");
     }
 }
@@ -968,32 +1009,52 @@ fn declarations_are_judged_entry_by_entry() {
     let report = check(&corpus_record("66-silent-players.tarok"));
     assert_eq!(
         found(&report),
-        [finding("missing-declaration", Rule::DkDecl4, Some(1), None)]
+        [finding(
+            "missing-declaration",
+            Rule::DkDecl4,
+            Some(Seat::new(1)),
+            None
+        )]
     );
-    assert_eq!(paid(&report, 1, Rule::DkDecl4), 80);
+    assert_eq!(paid(&report, Seat::new(1), Rule::DkDecl4), 80);
     let report = check(&corpus_record(
         "67-declaration-before-an-earlier-player.tarok",
     ));
     assert_eq!(
         found(&report),
         [
-            finding("missing-declaration", Rule::DkDecl4, Some(2), None),
-            finding("missing-declaration", Rule::DkDecl4, Some(2), None),
-            finding("out-of-turn", Rule::DkDecl6, Some(1), None),
+            finding(
+                "missing-declaration",
+                Rule::DkDecl4,
+                Some(Seat::new(2)),
+                None
+            ),
+            finding(
+                "missing-declaration",
+                Rule::DkDecl4,
+                Some(Seat::new(2)),
+                None
+            ),
+            finding("out-of-turn", Rule::DkDecl6, Some(Seat::new(1)), None),
         ]
     );
     assert_eq!(
-        paid(&report, 2, Rule::DkDecl4),
+        paid(&report, Seat::new(2), Rule::DkDecl4),
         80,
         "only the first is fined"
     );
-    assert_eq!(paid(&report, 1, Rule::DkDecl6), 0);
+    assert_eq!(paid(&report, Seat::new(1), Rule::DkDecl6), 0);
     let report = check(&corpus_record("68-declaration-after-the-turn-passed.tarok"));
     assert_eq!(
         found(&report),
         [
-            finding("missing-declaration", Rule::DkDecl4, Some(2), None),
-            finding("out-of-turn", Rule::DkDecl6, Some(2), None),
+            finding(
+                "missing-declaration",
+                Rule::DkDecl4,
+                Some(Seat::new(2)),
+                None
+            ),
+            finding("out-of-turn", Rule::DkDecl6, Some(Seat::new(2)), None),
         ]
     );
     // The late half hearts stays missing: never paid.
@@ -1002,7 +1063,7 @@ fn declarations_are_judged_entry_by_entry() {
     // the last one with an entry (DK-DECL-7).
     let mut record = corpus_record("60-record-stops-after-the-declarations.tarok");
     let decl = record.declarations.as_mut().unwrap();
-    decl.actions.retain(|a| a.seat == 2);
+    decl.actions.retain(|a| a.seat == Seat::new(2));
     let report = check(&reparse(&record));
     assert_eq!(
         found(&report),
@@ -1016,15 +1077,15 @@ fn the_player_who_sits_out_is_never_fined() {
     assert_eq!(
         found(&report),
         [
-            finding("out-of-turn", Rule::DkDecl6, Some(2), None),
-            finding("illegal-call", Rule::DkFool4, Some(2), Some(23)),
+            finding("out-of-turn", Rule::DkDecl6, Some(Seat::new(2)), None),
+            finding("illegal-call", Rule::DkFool4, Some(Seat::new(2)), Some(23)),
         ]
     );
     assert!(report.settled);
     assert!(!report
         .ledger
         .iter()
-        .any(|p| p.payer == Party::Seat(2) && p.rule != Rule::DkPot2));
+        .any(|p| p.payer == Party::Seat(Seat::new(2)) && p.rule != Rule::DkPot2));
     no_claim_mismatch(&report);
 }
 
@@ -1035,9 +1096,14 @@ fn a_renaming_on_a_trick_not_led_by_the_fool_is_fool_misuse() {
     ));
     assert_eq!(
         found(&report),
-        [finding("fool-misuse", Rule::DkFool8, Some(1), Some(1))]
+        [finding(
+            "fool-misuse",
+            Rule::DkFool8,
+            Some(Seat::new(1)),
+            Some(1)
+        )]
     );
-    assert_eq!(paid(&report, 1, Rule::DkFool8), 40);
+    assert_eq!(paid(&report, Seat::new(1), Rule::DkFool8), 40);
     no_claim_mismatch(&report);
 }
 

@@ -6,6 +6,7 @@
 extern crate tarok_verifier as verifier;
 
 use notation::Rule;
+use notation::Seat;
 use notation::{Act, Card, Game, HandfulSize, Party, Record, Variant};
 use proptest::prelude::*;
 use verifier::gen::{self, Rng};
@@ -38,18 +39,18 @@ fn kinds(report: &Report) -> Vec<(&'static str, Option<Rule>)> {
 
 /// The seat that plays each card of each trick, replaying winners as the
 /// generator's records imply them (no explicit leaders).
-fn seats_of(record: &Record) -> Vec<[u8; 4]> {
+fn seats_of(record: &Record) -> Vec<[Seat; 4]> {
     let report = check(record);
     let mut out = Vec::new();
     for e in &report.events {
         if let verifier::Event::Trick { leader, .. } = e {
-            out.push([0, 1, 2, 3].map(|k| (leader + k) % 4));
+            out.push([0, 1, 2, 3].map(|k| leader.after(k, 4)));
         }
     }
     out
 }
 
-fn taker(record: &Record) -> Option<u8> {
+fn taker(record: &Record) -> Option<Seat> {
     let mut best = None;
     for a in &record.auction.as_ref()?.actions {
         if let Act::Bid { .. } = a.act {
@@ -115,8 +116,8 @@ proptest! {
                 prop_assert!(p.payer == Party::Seat(t) || p.payee == Party::Seat(t));
             }
             // The taker's total is three times each defender's loss.
-            let u = -report.totals[(t as usize + 1) % 4];
-            prop_assert_eq!(report.totals[t as usize], 3 * u);
+            let u = -report.totals[(t.index() + 1) % 4];
+            prop_assert_eq!(report.totals[t.index()], 3 * u);
         }
     }
 
@@ -141,7 +142,7 @@ proptest! {
 /// Finds a seat that could have broken a duty of play: in trick t it played
 /// card c while holding x (played later in trick t2) that was illegal then.
 /// Swaps c and x. Returns the record and the expected finding.
-fn inject_revoke(record: &Record) -> Option<(Record, u8, usize, Card)> {
+fn inject_revoke(record: &Record) -> Option<(Record, Seat, usize, Card)> {
     let seats = seats_of(record);
     for t in 0..record.tricks.len() {
         let plays: Vec<Card> = record.tricks[t].plays.iter().map(|i| i.card).collect();
@@ -358,7 +359,7 @@ fn a_second_bid_by_the_same_player_is_illegal() {
 #[test]
 fn a_slam_declared_by_a_defender_is_an_illegal_call() {
     let record = played_deals(1).next().unwrap();
-    let defender = (taker(&record).unwrap() + 1) % 4;
+    let defender = taker(&record).unwrap().next(4);
     let mut faulty = with_leaders(&record);
     let decl = faulty.declarations.get_or_insert(notation::Actions {
         actions: Vec::new(),
@@ -411,12 +412,12 @@ fn a_wrong_leader_is_out_of_turn() {
     let record = played_deals(1).next().unwrap();
     let mut faulty = with_leaders(&record);
     let right = faulty.tricks[5].leader.unwrap();
-    faulty.tricks[5].leader = Some((right + 1) % 4);
+    faulty.tricks[5].leader = Some(right.next(4));
     let report = check(&faulty);
     let p = first_problem(&report, "out-of-turn");
     assert_eq!(
         (p.rule, p.seat, p.trick),
-        (Some(Rule::FrPlay1), Some((right + 1) % 4), Some(6))
+        (Some(Rule::FrPlay1), Some(right.next(4)), Some(6))
     );
 }
 
@@ -463,7 +464,7 @@ fn a_bare_petit_voids_the_deal() {
             .unwrap_or_else(|| panic!("{:?}", report.problems));
         assert_eq!(
             (p.kind.as_str(), p.seat, p.card),
-            ("other", Some(0), Some(Card::PAGAT))
+            ("other", Some(Seat::new(0)), Some(Card::PAGAT))
         );
         assert!(report.totals.iter().all(|t| *t == 0));
         return;
@@ -553,7 +554,7 @@ fn handful_with_the_excuse_while_trumps_hidden() {
         let Some(action) = decl.actions.iter().find(|a| {
             Some(a.seat) != tk
                 && matches!(&a.act, Act::Handful { size: HandfulSize::Simple, cards } if !cards.contains(&Card::FOOL))
-                && record.hands[a.seat as usize]
+                && record.hands[a.seat.index()]
                     .cards
                     .iter()
                     .any(|i| i.card == Card::FOOL)
@@ -594,7 +595,7 @@ fn the_worked_example_scores_222() {
     let record = notation::parse_str(WORKED).remove(0).unwrap();
     let report = verify(&record, &mut Session::default());
     assert!(report.problems.is_empty(), "{:?}", report.problems);
-    let taker = taker(&record).unwrap() as usize;
+    let taker = (taker(&record).unwrap()).index();
     assert_eq!(report.totals[taker], 222);
     for s in (0..4).filter(|s| *s != taker) {
         assert_eq!(report.totals[s], -74);
@@ -627,7 +628,7 @@ fn a_bare_petit_is_found_in_a_partial_record() {
     let p = first_problem(&report, "other");
     assert_eq!(
         (p.rule, p.seat, p.card),
-        (Some(Rule::FrDeal2), Some(0), Some(Card::PAGAT))
+        (Some(Rule::FrDeal2), Some(Seat::new(0)), Some(Card::PAGAT))
     );
     assert_eq!(report.totals, [0, 0, 0, 0]);
 }
@@ -739,11 +740,15 @@ fn a_wrong_dog_size_is_found() {
     let found: Vec<_> = report
         .problems
         .iter()
-        .map(|p| (p.kind.as_str(), p.rule, p.seat))
+        .map(|p| (p.kind.as_str(), p.rule, p.seat.map(Seat::number)))
         .collect();
     assert_eq!(
         found,
-        [("wrong-card-count", Some(Rule::FrDeal3), Some(dealer))]
+        [(
+            "wrong-card-count",
+            Some(Rule::FrDeal3),
+            Some(dealer.number())
+        )]
     );
     assert!(report.settled);
     assert_eq!(report.totals, [0, 0, 0, 0]);
@@ -774,7 +779,7 @@ proptest! {
                 }
                 2 if tricks > 0 => {
                     let t = a as usize % tricks;
-                    record.tricks[t].leader = Some((b % 5) as u8);
+                    record.tricks[t].leader = Some(Seat::new((b % 5) as u8));
                 }
                 3 => {
                     if let Some(auction) = &mut record.auction {
@@ -820,9 +825,12 @@ fn a_bid_out_of_turn_is_found() {
         .problems
         .iter()
         .filter(|p| p.kind != "claim-mismatch")
-        .map(|p| (p.kind.as_str(), p.rule, p.seat))
+        .map(|p| (p.kind.as_str(), p.rule, p.seat.map(Seat::number)))
         .collect();
-    assert_eq!(found, [("out-of-turn", Some(Rule::FrBid4), Some(seat))]);
+    assert_eq!(
+        found,
+        [("out-of-turn", Some(Rule::FrBid4), Some(seat.number()))]
+    );
 }
 
 // The amendments of 2026-11-26 (FR-BID-2/-3/-4, FR-DISCARD-3/-4, FR-SLAM-1,
@@ -841,7 +849,7 @@ fn verify_text(text: &str) -> Report {
     verify(&record, &mut Session::default())
 }
 
-/// Kind, rule, seat and trick of a finding.
+/// Kind, rule, seat (its number) and trick of a finding.
 type Finding = (&'static str, Option<Rule>, Option<u8>, Option<u16>);
 
 /// Kind, rule, seat and trick of every finding.
@@ -849,7 +857,7 @@ fn findings(report: &Report) -> Vec<Finding> {
     report
         .problems
         .iter()
-        .map(|p| (p.kind.as_str(), p.rule, p.seat, p.trick))
+        .map(|p| (p.kind.as_str(), p.rule, p.seat.map(Seat::number), p.trick))
         .collect()
 }
 
@@ -864,7 +872,7 @@ fn auction_findings(dealer: u8, auction: &str) -> Vec<(&'static str, Option<Rule
         .problems
         .iter()
         .filter(|p| p.kind != "incomplete")
-        .map(|p| (p.kind.as_str(), p.rule, p.seat))
+        .map(|p| (p.kind.as_str(), p.rule, p.seat.map(Seat::number)))
         .collect()
 }
 

@@ -7,6 +7,7 @@
 
 extern crate tarok_verifier as verifier;
 
+use notation::Seat;
 use std::time::Instant;
 
 use verifier::game::{Game, Move};
@@ -24,7 +25,7 @@ fn cases() -> u64 {
 /// An action that may well be illegal now: a card of the pack by the seat
 /// to act, or a word of the auction, calls or declarations.
 fn probe(game: &Game, rng: &mut Rng) -> Move {
-    let seat = game.to_act().unwrap_or(0);
+    let seat = game.to_act().unwrap_or(Seat::new(0));
     let deck: Vec<Card> = game.variant().deck().iter().collect();
     let card = *rng.pick(&deck);
     let acts = [
@@ -43,8 +44,14 @@ fn probe(game: &Game, rng: &mut Rng) -> Move {
     let any = rng.below(game.table().seats as usize) as u8;
     match rng.below(4) {
         0 | 1 => Move::play(seat, card),
-        2 => Move::Auction { seat: any, act },
-        _ => Move::Calls { seat: any, act },
+        2 => Move::Auction {
+            seat: Seat::new(any),
+            act,
+        },
+        _ => Move::Calls {
+            seat: Seat::new(any),
+            act,
+        },
     }
 }
 
@@ -167,15 +174,15 @@ fn a_real_record_with_a_revoke() {
     cut.tricks[3].plays.truncate(1);
     let mut game = Game::replayed(&cut).expect("a good deal");
     assert!(game.problems().is_empty());
-    assert_eq!(game.to_act(), Some(2));
+    assert_eq!(game.to_act(), Some(Seat::new(2)));
     let c2 = "C2".parse().unwrap();
-    assert!(!game.legal().contains(&Move::play(2, c2)));
-    let rejected = game.apply(Move::play(2, c2)).unwrap_err();
+    assert!(!game.legal().contains(&Move::play(Seat::new(2), c2)));
+    let rejected = game.apply(Move::play(Seat::new(2), c2)).unwrap_err();
     assert_eq!(codes(&rejected.problems), ["tarok::revoke[DK-PLAY-2]"]);
-    assert_eq!(rejected.problems[0].seat, Some(2));
+    assert_eq!(rejected.problems[0].seat, Some(Seat::new(2)));
     assert_eq!(rejected.problems[0].trick, Some(4));
     // Entering it anyway records the finding.
-    let added = game.apply_anyway(Move::play(2, c2));
+    let added = game.apply_anyway(Move::play(Seat::new(2), c2));
     assert_eq!(codes(&added), ["tarok::revoke[DK-PLAY-2]"]);
     assert_eq!(codes(game.problems()), ["tarok::revoke[DK-PLAY-2]"]);
 }
@@ -189,7 +196,7 @@ enum Step {
         card: Card,
         name: Option<Lead>,
         rename: Option<Lead>,
-        fool_call: Option<u8>,
+        fool_call: Option<Seat>,
     },
 }
 
@@ -324,7 +331,7 @@ fn every_move_of_the_clean_corpus_is_listed() {
                             fool_call,
                         } => {
                             // The seat whose card the game takes.
-                            (0..game.table().seats)
+                            Seat::all(game.table().seats)
                                 .map(|seat| Move::Play {
                                     seat,
                                     card,
@@ -339,7 +346,7 @@ fn every_move_of_the_clean_corpus_is_listed() {
                                         path.display()
                                     ));
                                     Move::Play {
-                                        seat: game.to_act().unwrap_or(0),
+                                        seat: game.to_act().unwrap_or(Seat::new(0)),
                                         card,
                                         name,
                                         rename,
@@ -547,12 +554,8 @@ fn a_danish_record_without_its_skat_entered_move_by_move() {
 /// check the engine's list against the judged one at least once.
 #[test]
 fn a_danish_skat_of_trumps_or_declaration_cards_is_listed_as_judged() {
-    let hand = |r: &Record, seat: u8| -> Vec<Card> {
-        r.hands[seat as usize]
-            .cards
-            .iter()
-            .map(|i| i.card)
-            .collect()
+    let hand = |r: &Record, seat: Seat| -> Vec<Card> {
+        r.hands[seat.index()].cards.iter().map(|i| i.card).collect()
     };
     let mut listed_trump = false;
     for seed in 0..24u64 {
@@ -566,7 +569,7 @@ fn a_danish_skat_of_trumps_or_declaration_cards_is_listed_as_judged() {
         // 21, or (odd seeds) holds all the court cards of spades and hearts;
         // the cards he gives up go to seat 1 for seat 1's plainest cards.
         let keep = (seed % 4) as usize;
-        let dealer = hand(&record, 0);
+        let dealer = hand(&record, Seat::new(0));
         let wanted: Vec<Card> = if seed % 2 == 1 {
             Card::all()
                 .filter(|c| {
@@ -590,7 +593,7 @@ fn a_danish_skat_of_trumps_or_declaration_cards_is_listed_as_judged() {
         give.retain(|c| !wanted.contains(c));
         let mut take: Vec<Card> = Vec::new();
         for s in [1u8, 2] {
-            for c in hand(&record, s) {
+            for c in hand(&record, Seat::new(s)) {
                 if wanted.contains(&c) {
                     take.push(c);
                 }
@@ -605,7 +608,7 @@ fn a_danish_skat_of_trumps_or_declaration_cards_is_listed_as_judged() {
             .collect();
         let mut plain: Vec<Card> = [1u8, 2]
             .iter()
-            .flat_map(|&s| hand(&record, s))
+            .flat_map(|&s| hand(&record, Seat::new(s)))
             .filter(|c| c.rank().is_some_and(|r| !r.is_court()) && !spots.contains(c))
             .collect();
         let mut swaps: Vec<(Card, Card)> = Vec::new();

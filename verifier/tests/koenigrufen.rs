@@ -4,6 +4,7 @@
 extern crate tarok_verifier as verifier;
 
 use notation::Rule;
+use notation::Seat;
 use notation::{Record, Variant};
 use verifier::gen::{self, Rng};
 use verifier::{verify, Report, Session};
@@ -44,7 +45,7 @@ use proptest::prelude::*;
 use verifier::Event;
 
 /// (leader, winner) of every trick of a clean report.
-fn leaders(report: &Report) -> Vec<(u8, u8)> {
+fn leaders(report: &Report) -> Vec<(Seat, Seat)> {
     report
         .events
         .iter()
@@ -77,13 +78,13 @@ fn first(report: &Report) -> &notation::Problem {
 /// Swaps a suit card a player followed with a tarock it played later: a
 /// revoke (rule 1) in the earlier trick. Returns the trick (1-based) and
 /// seat, or `None` if the deal has no such pair.
-fn inject_revoke(record: &mut Record, report: &Report) -> Option<(usize, u8)> {
+fn inject_revoke(record: &mut Record, report: &Report) -> Option<(usize, Seat)> {
     let game = game_of(record);
     if matches!(game, Game::ThreeOfSuits | Game::SoloThreeOfSuits) {
         return None;
     }
     let lw = leaders(report);
-    let seat_at = |t: usize, i: usize| (lw[t].0 + i as u8) % 4;
+    let seat_at = |t: usize, i: usize| lw[t].0.after(i, 4);
     for t in 0..record.tricks.len() {
         let led = record.tricks[t].plays[0].card;
         if led.is_trump() {
@@ -158,7 +159,7 @@ proptest! {
         let (_, report) = check(&record);
         prop_assert_eq!(report.problems.len(), 1);
         prop_assert_eq!(report.problems[0].kind, "claim-mismatch");
-        prop_assert_eq!(report.problems[0].seat, Some(2));
+        prop_assert_eq!(report.problems[0].seat, Some(Seat::new(2)));
     }
 }
 
@@ -174,7 +175,7 @@ fn calls(record: &Record) -> &[notation::Action] {
     record.calls.as_ref().map_or(&[], |c| &c.actions)
 }
 
-fn action(seat: u8, act: Act) -> notation::Action {
+fn action(seat: Seat, act: Act) -> notation::Action {
     notation::Action {
         after: None,
         seat,
@@ -184,7 +185,7 @@ fn action(seat: u8, act: Act) -> notation::Action {
     }
 }
 
-fn bidder(record: &Record) -> u8 {
+fn bidder(record: &Record) -> Seat {
     record
         .auction
         .as_ref()
@@ -232,7 +233,7 @@ fn calling_ones_own_king_is_an_illegal_call() {
         calls(r)
             .first()
             .is_some_and(|a| matches!(a.act, Act::Call { .. }))
-            && r.hands[bidder(r) as usize]
+            && r.hands[(bidder(r)).index()]
                 .cards
                 .iter()
                 .any(|i| i.card.is_king())
@@ -241,7 +242,7 @@ fn calling_ones_own_king_is_an_illegal_call() {
     for seed in seeds {
         let mut record = generated(seed, seed as usize);
         let b = bidder(&record);
-        let own = record.hands[b as usize]
+        let own = record.hands[b.index()]
             .cards
             .iter()
             .find(|i| i.card.is_king())
@@ -265,7 +266,7 @@ fn calling_ones_own_king_is_an_illegal_call() {
 fn laying_away_a_king_is_an_illegal_discard() {
     let seeds = seeds_where(20, |r| {
         r.discard.is_some()
-            && r.hands[bidder(r) as usize]
+            && r.hands[(bidder(r)).index()]
                 .cards
                 .iter()
                 .any(|i| i.card.is_king())
@@ -274,7 +275,7 @@ fn laying_away_a_king_is_an_illegal_discard() {
     for seed in seeds {
         let mut record = generated(seed, seed as usize);
         let b = bidder(&record);
-        let king = record.hands[b as usize]
+        let king = record.hands[b.index()]
             .cards
             .iter()
             .find(|i| i.card.is_king())
@@ -361,14 +362,14 @@ fn a_call_by_the_wrong_seat_is_out_of_turn() {
             .iter()
             .position(|a| !matches!(a.act, Act::Call { .. } | Act::Talon { .. }))
             .unwrap();
-        c.actions[at].seat = (b + 2) % 4;
+        c.actions[at].seat = b.after(2, 4);
         let (_, report) = check(&record);
         let p = first(&report);
         assert_eq!(
             (p.kind.as_str(), p.rule),
             ("out-of-turn", Some(Rule::KrAnn1))
         );
-        assert_eq!(p.seat, Some((b + 2) % 4));
+        assert_eq!(p.seat, Some(b.after(2, 4)));
     }
 }
 
@@ -431,7 +432,7 @@ fn playing_an_announced_pagat_early_is_premature() {
         }
         let (_, clean) = check(&record);
         let lw = leaders(&clean);
-        let seat_at = |t: usize, i: usize| (lw[t].0 + i as u8) % 4;
+        let seat_at = |t: usize, i: usize| lw[t].0.after(i, 4);
         let Some(j) = record.tricks[11]
             .plays
             .iter()
@@ -608,7 +609,7 @@ fn damage(record: &mut Record, rng: &mut Rng) {
         2 => {
             if let Some(c) = record.calls.as_mut().filter(|c| !c.actions.is_empty()) {
                 let k = rng.below(c.actions.len());
-                c.actions[k].seat = rng.below(4) as u8;
+                c.actions[k].seat = Seat::new(rng.below(4) as u8);
             }
         }
         3 => {
@@ -681,7 +682,7 @@ fn tokens(report: &Report) -> Vec<String> {
 }
 
 /// A finding as (kind, rule, seat, trick).
-type Found = (String, Option<Rule>, Option<u8>, Option<u16>);
+type Found = (String, Option<Rule>, Option<Seat>, Option<u16>);
 
 /// (kind, rule, seat, trick) of every finding.
 fn findings(report: &Report) -> Vec<Found> {
@@ -692,7 +693,7 @@ fn findings(report: &Report) -> Vec<Found> {
         .collect()
 }
 
-fn f(kind: &str, rule: Rule, seat: Option<u8>, trick: Option<u16>) -> Found {
+fn f(kind: &str, rule: Rule, seat: Option<Seat>, trick: Option<u16>) -> Found {
     (kind.to_string(), Some(rule), seat, trick)
 }
 
@@ -715,7 +716,12 @@ fn a_talon_card_in_a_hand_is_one_wrong_deal_by_the_dealer_and_void() {
     let r = &reports[0];
     assert_eq!(
         findings(r),
-        [f("wrong-card-count", Rule::KrDeal1, Some(1), None)]
+        [f(
+            "wrong-card-count",
+            Rule::KrDeal1,
+            Some(Seat::new(1)),
+            None
+        )]
     );
     let p = &r.problems[0];
     assert!(p.message.contains("seat 3 holds 13 cards"), "{}", p.message);
@@ -730,13 +736,18 @@ fn a_talon_card_in_a_hand_is_one_wrong_deal_by_the_dealer_and_void() {
     // A card dealt twice: duplicate-card, by the dealer too.
     assert_eq!(
         findings(&reports[1]),
-        [f("duplicate-card", Rule::KrDeal1, Some(1), None)]
+        [f("duplicate-card", Rule::KrDeal1, Some(Seat::new(1)), None)]
     );
     assert_eq!(reports[1].totals, [0, 0, 0, 0]);
     // ALL-7: a missing card is the wrong deal alone, nothing of the play.
     assert_eq!(
         findings(&reports[10]),
-        [f("wrong-card-count", Rule::KrDeal1, Some(1), None)]
+        [f(
+            "wrong-card-count",
+            Rule::KrDeal1,
+            Some(Seat::new(1)),
+            None
+        )]
     );
 }
 
@@ -744,7 +755,7 @@ fn a_talon_card_in_a_hand_is_one_wrong_deal_by_the_dealer_and_void() {
 fn a_talon_card_moved_into_a_generated_hand_is_one_finding_by_the_dealer() {
     for seed in 0..200u64 {
         let mut record = generated(seed, seed as usize);
-        let dealer: u8 = record.tag("Dealer").unwrap().value.parse().unwrap();
+        let dealer: Seat = record.tag("Dealer").unwrap().value.parse().unwrap();
         record.claim = None;
         let card = record.talon.as_mut().unwrap().cards.pop().unwrap();
         let seat = (seed % 4) as usize;
@@ -769,9 +780,14 @@ fn a_card_not_held_leaves_the_hand_that_held_it() {
     assert_eq!(
         findings(r),
         [
-            f("card-not-held", Rule::KrPlay10, Some(1), Some(3)),
-            f("duplicate-card", Rule::KrPlay10, Some(2), Some(4)),
-            f("revoke", Rule::KrPlay3, Some(1), Some(12)),
+            f("card-not-held", Rule::KrPlay10, Some(Seat::new(1)), Some(3)),
+            f(
+                "duplicate-card",
+                Rule::KrPlay10,
+                Some(Seat::new(2)),
+                Some(4)
+            ),
+            f("revoke", Rule::KrPlay3, Some(Seat::new(1)), Some(12)),
         ]
     );
     assert_eq!(r.problems[0].card, Some("T4".parse().unwrap()));
@@ -786,7 +802,12 @@ fn a_card_played_twice_counts_in_both_tricks() {
     let r = &corpus_reports("29-structural-faults.tarok")[3];
     assert_eq!(
         findings(r),
-        [f("duplicate-card", Rule::KrPlay10, Some(0), Some(11))]
+        [f(
+            "duplicate-card",
+            Rule::KrPlay10,
+            Some(Seat::new(0)),
+            Some(11)
+        )]
     );
     assert!(r.settled);
     assert_eq!(r.totals, [4, -4, 4, -4]);
@@ -853,7 +874,7 @@ fn a_lead_out_of_turn_is_by_the_written_leader() {
     assert_eq!(
         findings(r),
         [
-            f("out-of-turn", Rule::KrPlay1, Some(3), Some(2)),
+            f("out-of-turn", Rule::KrPlay1, Some(Seat::new(3)), Some(2)),
             f("incomplete", Rule::KrNeg1, None, None),
         ]
     );
@@ -868,7 +889,12 @@ fn a_wrong_discard_is_one_finding_and_the_cards_never_played_are_the_discard() {
     for (r, seat) in [(&all[9], 2), (&amended[8], 0), (&amended[9], 2)] {
         assert_eq!(
             findings(r),
-            [f("illegal-discard", Rule::KrDiscard1, Some(seat), None)]
+            [f(
+                "illegal-discard",
+                Rule::KrDiscard1,
+                Some(Seat::new(seat)),
+                None
+            )]
         );
         assert!(r.problems[0].help.contains(Rule::KrDiscard4.id()));
         // KR-DISCARD-4: C7 HN D1, never played, are the discard; scored
@@ -889,7 +915,12 @@ fn a_wrong_discard_is_one_finding_and_the_cards_never_played_are_the_discard() {
     assert_eq!(
         findings(&all[7]),
         [
-            f("illegal-discard", Rule::KrDiscard1, Some(2), None),
+            f(
+                "illegal-discard",
+                Rule::KrDiscard1,
+                Some(Seat::new(2)),
+                None
+            ),
             f("incomplete", Rule::KrNeg1, None, None),
         ]
     );
@@ -901,7 +932,7 @@ fn a_bid_breaking_several_rules_is_one_illegal_bid() {
     assert_eq!(
         findings(r),
         [
-            f("illegal-bid", Rule::KrBid1, Some(3), None),
+            f("illegal-bid", Rule::KrBid1, Some(Seat::new(3)), None),
             f("incomplete", Rule::KrNeg1, None, None),
         ]
     );
@@ -915,7 +946,7 @@ fn a_bid_breaking_several_rules_is_one_illegal_bid() {
     assert_eq!(
         findings(r),
         [
-            f("illegal-bid", Rule::KrBid1, Some(2), None),
+            f("illegal-bid", Rule::KrBid1, Some(Seat::new(2)), None),
             f("incomplete", Rule::KrNeg1, None, None),
         ]
     );
@@ -951,20 +982,20 @@ fn the_amended_king_call_talon_and_call_round_entries() {
     // A king call for another seat: out-of-turn, and still the call.
     assert_eq!(
         findings(&r[4]),
-        [f("out-of-turn", Rule::KrCall1, Some(0), None)]
+        [f("out-of-turn", Rule::KrCall1, Some(Seat::new(0)), None)]
     );
     assert_eq!(r[4].totals, [4, -4, 4, -4]);
     // A talon choice for another seat: illegal-call, the bidder takes it.
     assert_eq!(
         findings(&r[5]),
-        [f("illegal-call", Rule::KrTalon1, Some(0), None)]
+        [f("illegal-call", Rule::KrTalon1, Some(Seat::new(0)), None)]
     );
     assert_eq!(r[5].totals, [4, -4, 4, -4]);
     // No talon choice while the record goes on: by the bidder.
     assert_eq!(
         findings(&r[6]),
         [
-            f("illegal-call", Rule::KrTalon1, Some(2), None),
+            f("illegal-call", Rule::KrTalon1, Some(Seat::new(2)), None),
             f("incomplete", Rule::KrNeg1, None, None)
         ]
     );
@@ -972,7 +1003,7 @@ fn the_amended_king_call_talon_and_call_round_entries() {
     assert_eq!(
         findings(&r[7]),
         [
-            f("illegal-call", Rule::KrTalon2, Some(2), None),
+            f("illegal-call", Rule::KrTalon2, Some(Seat::new(2)), None),
             f("incomplete", Rule::KrNeg1, None, None)
         ]
     );
@@ -981,7 +1012,7 @@ fn the_amended_king_call_talon_and_call_round_entries() {
     for i in [11, 12] {
         assert_eq!(
             findings(&r[i]),
-            [f("illegal-call", Rule::KrAnn6, Some(3), None)]
+            [f("illegal-call", Rule::KrAnn6, Some(Seat::new(3)), None)]
         );
         assert_eq!(r[i].totals, [4, -4, 4, -4]);
     }
@@ -1012,7 +1043,12 @@ fn a_missing_discard_in_a_record_that_stops_takes_no_card_from_the_call_round() 
     assert_eq!(
         findings(&report),
         [
-            f("illegal-discard", Rule::KrDiscard1, Some(2), None),
+            f(
+                "illegal-discard",
+                Rule::KrDiscard1,
+                Some(Seat::new(2)),
+                None
+            ),
             f("incomplete", Rule::KrNeg1, None, None)
         ]
     );

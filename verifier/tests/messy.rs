@@ -18,7 +18,7 @@ extern crate tarok_verifier as verifier;
 
 use std::collections::HashSet;
 
-use notation::{Item, Kind, Record, Variant};
+use notation::{Item, Kind, Record, Seat, Variant};
 use proptest::prelude::*;
 use verifier::gen::{self, Rng};
 use verifier::{verify, Report, Session};
@@ -222,7 +222,7 @@ fn invariants(slip: Slip, record: &Record, report: &Report) -> Result<(), TestCa
                 slip,
                 p
             );
-            let dealer: u8 = record.tag("Dealer").unwrap().value.parse().unwrap();
+            let dealer: Seat = record.tag("Dealer").unwrap().value.parse().unwrap();
             prop_assert_eq!(p[0].kind, Kind::DuplicateCard);
             prop_assert_eq!(p[0].seat, Some(dealer), "by the dealer");
             if record.variant() != Some(Variant::DanishTarok) {

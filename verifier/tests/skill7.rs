@@ -4,6 +4,7 @@
 extern crate tarok_verifier as verifier;
 
 use notation::Rule;
+use notation::Seat;
 use std::path::Path;
 
 use notation::{Act, Card, Party, Record};
@@ -37,7 +38,7 @@ fn has(report: &Report, kind: &str, rule: Rule) -> bool {
 
 /// The seat that played each card of each trick, following the winners as
 /// the engine reports them (a clean record only).
-fn seats_of_plays(record: &Record, report: &Report) -> Vec<[u8; 4]> {
+fn seats_of_plays(record: &Record, report: &Report) -> Vec<[Seat; 4]> {
     let mut leaders = vec![];
     for e in &report.events {
         if let verifier::Event::Trick { leader, .. } = e {
@@ -47,7 +48,7 @@ fn seats_of_plays(record: &Record, report: &Report) -> Vec<[u8; 4]> {
     assert_eq!(leaders.len(), record.tricks.len());
     leaders
         .iter()
-        .map(|l| std::array::from_fn(|i| (l + i as u8) % 4))
+        .map(|l| std::array::from_fn(|i| l.after(i, 4)))
         .collect()
 }
 
@@ -173,7 +174,7 @@ proptest! {
         let record = generate(seed, 3);
         let mut bad = record.clone();
         let action = &mut bad.auction.as_mut().unwrap().actions[1];
-        action.seat = (action.seat + 1) % 4;
+        action.seat = action.seat.next(4);
         let report = run(&bad);
         // One slip, one out-of-turn: the seats after it speak in their turn
         // (README ALL-7).
@@ -218,7 +219,7 @@ proptest! {
         bad.claim.as_mut().unwrap().entries[2].amount += 1;
         let report = run(&bad);
         prop_assert_eq!(codes(&report), vec!["claim-mismatch[-]".to_string()]);
-        prop_assert_eq!(report.problems[0].seat, Some(2));
+        prop_assert_eq!(report.problems[0].seat, Some(Seat::new(2)));
     }
 }
 
@@ -342,12 +343,12 @@ fn the_trull_of_two_partners_counts_only_with_team_hands() {
             continue;
         };
         let declarer = calls.actions[0].seat;
-        let holds = |s: u8, c: Card| record.hands[s as usize].cards.iter().any(|i| i.card == c);
-        let partner = (0..4).find(|&s| holds(s, card)).unwrap();
+        let holds = |s: Seat, c: Card| record.hands[s.index()].cards.iter().any(|i| i.card == c);
+        let partner = Seat::all(4).find(|&s| holds(s, card)).unwrap();
         let team_holds = trull
             .iter()
             .all(|&c| holds(declarer, c) || holds(partner, c));
-        let single = (0..4).any(|s| trull.iter().all(|&c| holds(s, c)));
+        let single = Seat::all(4).any(|s| trull.iter().all(|&c| holds(s, c)));
         if !team_holds || single {
             continue;
         }
@@ -393,7 +394,7 @@ proptest! {
         let clean = run(&record);
         let seats = seats_of_plays(&record, &clean);
         let mut bad = record.clone();
-        bad.tricks[k].leader = Some((seats[k][0] + 1) % 4);
+        bad.tricks[k].leader = Some(seats[k][0].next(4));
         let report = run(&bad);
         prop_assert!(report.problems.iter().any(|p| p.kind == "out-of-turn" && p.rule == Some(Rule::S7Play1) && p.trick == Some(k as u16 + 1)), "{:?}", codes(&report));
         // README ALL-5: one out-of-turn, and at most the four cards of that
@@ -416,7 +417,7 @@ proptest! {
         bad.hands[1].cards.push(item);
         let report = run(&bad);
         prop_assert_eq!(codes(&report), ["wrong-card-count[S7-DEAL-1]"]);
-        let dealer: u8 = record.tag("Dealer").unwrap().value.parse().unwrap();
+        let dealer: Seat = record.tag("Dealer").unwrap().value.parse().unwrap();
         prop_assert_eq!(report.problems[0].seat, Some(dealer));
         prop_assert!(report.settled);
         prop_assert_eq!(&report.totals, &[0, 0, 0, 0]);
@@ -435,7 +436,7 @@ proptest! {
         let mut bad = record.clone();
         let auction = bad.auction.as_mut().unwrap();
         let mut extra = auction.actions.last().unwrap().clone();
-        extra.seat = (extra.seat + 1) % 4;
+        extra.seat = extra.seat.next(4);
         auction.actions.push(extra);
         let report = run(&bad);
         prop_assert_eq!(codes(&report), ["out-of-turn[S7-BID-6]"]);
@@ -470,7 +471,7 @@ proptest! {
                 2 => {
                     let actions = &mut record.auction.as_mut().unwrap().actions;
                     let i = a % actions.len();
-                    actions[i].seat = (b % 6) as u8;
+                    actions[i].seat = Seat::new((b % 6) as u8);
                 }
                 3 => {
                     let actions = &mut record.auction.as_mut().unwrap().actions;
@@ -487,7 +488,7 @@ proptest! {
                 }
                 4 if !record.tricks.is_empty() => {
                     let t = a % record.tricks.len();
-                    record.tricks[t].leader = Some((b % 5) as u8);
+                    record.tricks[t].leader = Some(Seat::new((b % 5) as u8));
                 }
                 5 => record.hands.clear(),
                 _ => {}
@@ -514,7 +515,11 @@ fn corpus_reports(name: &str) -> Vec<Report> {
 }
 
 fn seats(report: &Report) -> Vec<Option<u8>> {
-    report.problems.iter().map(|p| p.seat).collect()
+    report
+        .problems
+        .iter()
+        .map(|p| p.seat.map(Seat::number))
+        .collect()
 }
 
 /// README ALL-4, S7-PLAY-6: a record that stops before the deal's end is one
@@ -631,7 +636,7 @@ fn one_illegal_bid_breaking_two_rules_is_one_finding() {
         .collect();
     assert_eq!(bids.len(), 1);
     assert_eq!(bids[0].rule, Some(Rule::S7Bid3));
-    assert_eq!(bids[0].seat, Some(3));
+    assert_eq!(bids[0].seat, Some(Seat::new(3)));
     assert!(bids[0].help.contains(Rule::S7Bid4.id()), "{}", bids[0].help);
     assert!(
         bids[0].message.contains("suit cards"),
@@ -724,12 +729,12 @@ fn a_card_not_held_leaves_its_holders_hand() {
         ["card-not-held[S7-PLAY-6]", "duplicate-card[S7-PLAY-6]"]
     );
     let p = &r.problems;
-    assert_eq!((p[0].seat, p[0].trick), (Some(0), Some(9)));
-    assert_eq!((p[1].seat, p[1].trick), (Some(1), Some(10)));
+    assert_eq!((p[0].seat, p[0].trick), (Some(Seat::new(0)), Some(9)));
+    assert_eq!((p[1].seat, p[1].trick), (Some(Seat::new(1)), Some(10)));
     assert_eq!(r.totals, [-1, -1, 1, 1]);
     let p = &reports[1].problems;
     assert_eq!(codes(&reports[1]), ["duplicate-card[S7-PLAY-6]"]);
-    assert_eq!((p[0].seat, p[0].trick), (Some(2), Some(10)));
+    assert_eq!((p[0].seat, p[0].trick), (Some(Seat::new(2)), Some(10)));
 }
 
 /// README ALL-5: a wrong written leader is one out-of-turn, the cards of
@@ -761,7 +766,10 @@ fn the_pagat_belongs_to_the_seat_that_plays_it() {
     assert_eq!(pagat.len(), 2);
     assert!(pagat[0].reason.contains("seat 3"), "{}", &*pagat[0].reason);
     for l in pagat {
-        assert!(matches!(l.payer, Party::Seat(2 | 3)), "{l:?}");
+        assert!(
+            matches!(l.payer, Party::Seat(s) if s.number() >= 2),
+            "{l:?}"
+        );
     }
     assert_eq!(r.totals, [4, 4, -4, -4]);
 }

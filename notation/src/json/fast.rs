@@ -16,7 +16,7 @@
 use crate::card::{Card, Suit};
 use crate::record::{
     Act, Action, Actions, Bonus, Cards, Claim, ClaimEntry, Discard, Game, Hand, HandfulSize, Item,
-    Lead, Party, Pot, Record, Span, Tag, Target, Trick, Verb,
+    Lead, Party, Pot, Record, Seat, Span, Tag, Target, Trick, Verb,
 };
 
 struct P<'t> {
@@ -131,6 +131,14 @@ impl<'t> P<'t> {
 
     fn u8(&mut self) -> Option<u8> {
         u8::try_from(self.digits()?).ok()
+    }
+
+    fn seat(&mut self) -> Option<Seat> {
+        self.u8().map(Seat::new)
+    }
+
+    fn opt_seat(&mut self) -> Option<Option<Seat>> {
+        self.opt_u8().map(|n| n.map(Seat::new))
     }
 
     fn opt_u8(&mut self) -> Option<Option<u8>> {
@@ -446,7 +454,7 @@ impl<'t> P<'t> {
             match key {
                 b"seat" => {
                     once(&mut seen, 1)?;
-                    seat = Some(p.u8()?);
+                    seat = Some(p.seat()?);
                 }
                 b"cards" => {
                     once(&mut seen, 2)?;
@@ -500,7 +508,7 @@ impl<'t> P<'t> {
             match key {
                 b"seat" => {
                     once(&mut seen, 1)?;
-                    seat = Some(p.u8()?);
+                    seat = Some(p.seat()?);
                 }
                 b"cards" => {
                     once(&mut seen, 2)?;
@@ -561,7 +569,7 @@ impl<'t> P<'t> {
         #[derive(Default)]
         struct Fields<'t> {
             seen: u32,
-            seat: Option<u8>,
+            seat: Option<Seat>,
             act: Option<&'t str>,
             after: Option<u8>,
             comments: Vec<String>,
@@ -583,7 +591,7 @@ impl<'t> P<'t> {
         let start = self.object(|p, key| {
             let bit = match key {
                 b"seat" => {
-                    f.seat = Some(p.u8()?);
+                    f.seat = Some(p.seat()?);
                     1
                 }
                 b"act" => {
@@ -739,11 +747,11 @@ impl<'t> P<'t> {
             match key {
                 b"leader" => {
                     once(&mut seen, 1)?;
-                    t.leader = p.opt_u8()?;
+                    t.leader = p.opt_seat()?;
                 }
                 b"fool_call" => {
                     once(&mut seen, 2)?;
-                    t.fool_call = p.opt_u8()?;
+                    t.fool_call = p.opt_seat()?;
                 }
                 b"plays" => {
                     once(&mut seen, 4)?;
@@ -796,7 +804,7 @@ impl<'t> P<'t> {
                         let w = p.str()?;
                         Party::Pot(Pot::from_word(w).filter(|pot| pot.word() == w)?)
                     } else {
-                        Party::Seat(p.u8()?)
+                        Party::Seat(p.seat()?)
                     });
                 }
                 b"amount" => {
@@ -925,7 +933,7 @@ pub(super) mod tests {
             Act::Misdeal,
         ];
         let action = |rng: &mut Rng| Action {
-            seat: rng.next(4) as u8,
+            seat: Seat::new(rng.next(4) as u8),
             act: acts[rng.next(acts.len())].clone(),
             after: (rng.next(3) == 0).then_some(3),
             comments: if rng.next(4) == 0 {
@@ -943,7 +951,7 @@ pub(super) mod tests {
             r.trailing = vec!["last".into()];
             r.tags[1].comments = vec!["on the tag".into()];
         }
-        for seat in 0..3 {
+        for seat in Seat::all(3) {
             r.hands.push(Hand {
                 seat,
                 cards: (0..5).map(|_| plain(rng)).collect(),
@@ -958,7 +966,7 @@ pub(super) mod tests {
                 span: Span::default(),
             });
             r.discard = Some(Discard {
-                seat: 1,
+                seat: Seat::new(1),
                 cards: (0..2).map(|_| plain(rng)).collect(),
                 shown: (0..i % 3).map(|_| plain(rng)).collect(),
                 comments: vec![],
@@ -984,8 +992,8 @@ pub(super) mod tests {
         }
         for t in 0..4 {
             let mut trick = Trick {
-                leader: (t == 2).then_some(1),
-                fool_call: (t == 3).then_some(0),
+                leader: (t == 2).then_some(Seat::new(1)),
+                fool_call: (t == 3).then_some(Seat::new(0)),
                 ..Trick::default()
             };
             for _ in 0..3 {
@@ -996,7 +1004,7 @@ pub(super) mod tests {
         r.claim = Some(Claim {
             entries: vec![
                 ClaimEntry {
-                    party: Party::Seat(0),
+                    party: Party::Seat(Seat::new(0)),
                     amount: -40,
                     span: Span::default(),
                 },

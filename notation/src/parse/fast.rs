@@ -164,7 +164,7 @@ pub(super) fn fast_line(
     let comments = std::mem::take(lead_in);
     match section {
         Section::Hand => record.hands.push(Hand {
-            seat: n as Seat,
+            seat: Seat::try_from(n).ok()?,
             cards,
             comments,
             span,
@@ -178,7 +178,7 @@ pub(super) fn fast_line(
         }
         _ => {
             record.discard = Some(Discard {
-                seat: n as Seat,
+                seat: Seat::try_from(n).ok()?,
                 cards,
                 shown: Vec::new(),
                 comments,

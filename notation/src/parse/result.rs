@@ -117,7 +117,7 @@ fn fact(p: &mut Reader<'_>) -> PResult<Fact> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{parse_str, to_text, Kind};
+    use crate::{parse_str, to_text, Kind, Seat};
 
     fn record(body: &str) -> Result<crate::Record, Vec<crate::Problem>> {
         parse_str(&format!(
@@ -133,7 +133,12 @@ mod tests {
         let facts: Vec<(Option<u8>, Vec<&str>)> = sheet
             .facts
             .iter()
-            .map(|f| (f.seat, f.words.iter().map(String::as_str).collect()))
+            .map(|f| {
+                (
+                    f.seat.map(Seat::number),
+                    f.words.iter().map(String::as_str).collect(),
+                )
+            })
             .collect();
         assert_eq!(
             facts,

@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
+use notation::Seat;
 use notation::{Act, Action, Actions, Card, Item, Span, Variant};
 use verifier::Moment;
 
@@ -27,11 +28,11 @@ pub struct Step {
     pub body: String,
     /// The trick on the table and how many of its cards are shown.
     pub trick: Option<(usize, usize)>,
-    pub leader: Option<u8>,
+    pub leader: Option<Seat>,
     /// The player who acts at this step (bids, lays away, plays).
-    pub seat: Option<u8>,
+    pub seat: Option<Seat>,
     /// Set when the trick on the table is complete.
-    pub winner: Option<u8>,
+    pub winner: Option<Seat>,
     /// A step of the coarse (trick by trick) mode too.
     pub major: bool,
 }
@@ -40,7 +41,7 @@ pub struct Step {
 /// out of it (step indices; `None`: stays to the end).
 pub struct Script {
     pub steps: Vec<Step>,
-    pub cards: HashMap<(u8, Card), (usize, Option<usize>)>,
+    pub cards: HashMap<(Seat, Card), (usize, Option<usize>)>,
     /// The step at which each trick is complete (index = trick - 1).
     pub trick_end: Vec<usize>,
     /// The trick in which the hidden partner's card is played.
@@ -49,7 +50,7 @@ pub struct Script {
 
 /// The hidden partner of a called card (KR-CALL-4, the Skill7 rufer): the
 /// seat that holds the called card, and the card; revealed when played.
-pub fn hidden_partner(l: &Lesson) -> Option<(u8, Card)> {
+pub fn hidden_partner(l: &Lesson) -> Option<(Seat, Card)> {
     if !matches!(
         l.variant,
         Some(Variant::Koenigrufen | Variant::Skill7Tarock)
@@ -71,7 +72,7 @@ pub fn hidden_partner(l: &Lesson) -> Option<(u8, Card)> {
 }
 
 /// `text` with the hidden partner's seat unnamed.
-fn hide_partner(text: &str, partner: Option<u8>) -> String {
+fn hide_partner(text: &str, partner: Option<Seat>) -> String {
     match partner {
         Some(p) => text
             .replace(
@@ -333,7 +334,7 @@ pub fn script(l: &Lesson) -> Script {
     );
 
     // The play, card by card.
-    let mut played_at: HashMap<(u8, Card), usize> = HashMap::new();
+    let mut played_at: HashMap<(Seat, Card), usize> = HashMap::new();
     let mut trick_end = Vec::with_capacity(l.tricks.len());
     let total = l.tricks.len();
     for (trick, view) in record.tricks.iter().zip(&l.tricks) {
@@ -488,7 +489,7 @@ pub fn script(l: &Lesson) -> Script {
     steps.push(step("result", l.tr("The result"), body));
 
     // When each card is in a hand.
-    let mut cards: HashMap<(u8, Card), (usize, Option<usize>)> = HashMap::new();
+    let mut cards: HashMap<(Seat, Card), (usize, Option<usize>)> = HashMap::new();
     for hand in &record.hands {
         for item in &hand.cards {
             let out = played_at.get(&(hand.seat, item.card)).copied().or_else(|| {
@@ -526,7 +527,7 @@ pub fn side_before(l: &Lesson, script: &Script, side: &str, t: usize) -> String 
 }
 
 /// The hidden partner's name taken out of the card points' side names.
-fn hide_count(body: &str, l: &Lesson, partner: Option<u8>) -> String {
+fn hide_count(body: &str, l: &Lesson, partner: Option<Seat>) -> String {
     match partner {
         Some(p) => {
             let named = format!(" and partner ({})", l.name(p));

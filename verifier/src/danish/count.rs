@@ -65,7 +65,7 @@ impl Engine {
                 }
             }
             _ => {
-                let nd = (self.seating.dealer + 1) % self.seating.seats;
+                let nd = self.seating.dealer.next(self.seating.seats);
                 for &(s, p) in e.counts.iter().filter(|c| c.0 != nd) {
                     self.count_payment(nd, s, count_amount(p), p);
                 }

@@ -5,6 +5,7 @@
 
 use notation::Kind;
 use notation::Rule;
+use notation::Seat;
 use notation::{Act, Action, Card, CardSet, PerSeat, Problem, Record, Span, Suit};
 
 use super::cards::{cards_word, courts, kings, TRUMPS};
@@ -354,7 +355,7 @@ impl Engine {
     }
 
     /// DK-TOUT-2: only the dealer who laid the fool away announces a tout.
-    fn announce_tout(&mut self, s: u8, span: Span, skat: CardSet) {
+    fn announce_tout(&mut self, s: Seat, span: Span, skat: CardSet) {
         let at = Moment::Declarations;
         let ok = self.o.announced_tout && s == self.seating.dealer && skat.contains(Card::FOOL);
         if !ok {
@@ -424,7 +425,7 @@ impl Engine {
     /// hand holds in its slot (`truth`) and the cards of it in the skat.
     fn wrong_claim(
         &self,
-        s: u8,
+        s: Seat,
         claim: Combo,
         truth: Option<(Combo, CardSet)>,
         act: &Act,
@@ -461,7 +462,7 @@ impl Engine {
     }
 
     /// DK-PAY-2: each other active player pays the declarer at once.
-    pub(super) fn pay_declaration(&mut self, s: u8, claim: Combo, reason: Reason) {
+    pub(super) fn pay_declaration(&mut self, s: Seat, claim: Combo, reason: Reason) {
         if !self.out.abandoned {
             self.items.push(super::sheet::Item::Declaration(s, claim));
         }
@@ -477,7 +478,7 @@ impl Engine {
     /// DK-DECL-4 / DK-DECL-5: a wrong declaration is fined and abandons the
     /// deal; with Option `late_declaration_errors = excuse` it is reported
     /// and paid as made.
-    fn wrong_declaration(&mut self, s: u8, claim: Combo, msg: String, span: Span) {
+    fn wrong_declaration(&mut self, s: Seat, claim: Combo, msg: String, span: Span) {
         let at = Moment::Declarations;
         let rule = if msg.contains("skat") {
             Rule::DkDecl5

@@ -5,6 +5,7 @@
 
 use notation::Kind;
 use notation::Rule;
+use notation::Seat;
 use notation::{Act, Card, CardSet, Discard, Problem, Record, Span};
 
 use super::cards::TRUMPS;
@@ -58,7 +59,7 @@ pub fn least_declaration_cards(hand: CardSet, decl: CardSet, fool_ok: bool) -> u
 }
 
 /// An `illegal-discard` finding against the dealer.
-fn improper(d: u8, msg: String, rule: Rule, label: &str, span: Span) -> Problem {
+fn improper(d: Seat, msg: String, rule: Rule, label: &str, span: Span) -> Problem {
     Problem::new(Kind::IllegalDiscard, msg)
         .rule(rule)
         .seat(d)

@@ -275,7 +275,7 @@ fn carry(deal: &Deal<'_>, session: &mut Session, start: Start, ended: Ended) -> 
     session.danish.next_dealer = Some(if deal_again {
         dealer
     } else {
-        (dealer + 1) % deal.table.seats
+        dealer.next(deal.table.seats)
     });
     session.danish.pots = Some(pots);
     // DK-POT-6: after a deal that is not settled, what it did to the pots

@@ -101,7 +101,7 @@ impl Engine {
 
     /// Every player at the table pays 20 into `pot`.
     fn foundation(&mut self, pot: Pot, reason: &'static str, at: Moment, keep: bool) {
-        for s in 0..self.seating.seats {
+        for s in Seat::all(self.seating.seats) {
             self.out.payment(
                 Party::Seat(s),
                 Party::Pot(pot),
@@ -159,7 +159,7 @@ pub fn end_of_session(pots: [i64; 2], scores: &[i64], seats: u8) -> Vec<Payment>
                 amount -= take;
                 out.push(Payment {
                     payer: Party::Pot(pot),
-                    payee: Party::Seat(s as Seat),
+                    payee: Party::Seat(Seat::new(s as u8)),
                     amount: take,
                     rule: Rule::DkPot5,
                     reason: Reason::from("division of the pots at the end of the session"),
@@ -197,7 +197,7 @@ mod tests {
         let mut got = [0i64; 3];
         for p in &out {
             if let Party::Seat(s) = p.payee {
-                got[s as usize] += p.amount;
+                got[s.index()] += p.amount;
             }
         }
         assert_eq!(got, [65, 75, 65]);
@@ -210,6 +210,14 @@ mod tests {
                 .map(|p| p.amount)
                 .sum::<i64>()
         };
-        assert_eq!([to(0), to(1), to(2), to(3)], [30, 25, 25, 25]);
+        assert_eq!(
+            [
+                to(Seat::new(0)),
+                to(Seat::new(1)),
+                to(Seat::new(2)),
+                to(Seat::new(3))
+            ],
+            [30, 25, 25, 25]
+        );
     }
 }

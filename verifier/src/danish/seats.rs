@@ -23,9 +23,9 @@ impl Seating {
     pub fn new(table: &notation::check::Table) -> Seating {
         let dealer = table.dealer;
         let next = |s: Seat| {
-            let mut n = (s + 1) % table.seats;
+            let mut n = s.next(table.seats);
             if table.sits_out() == Some(n) {
-                n = (n + 1) % table.seats;
+                n = n.next(table.seats);
             }
             n
         };
@@ -33,18 +33,18 @@ impl Seating {
             seats: table.seats,
             dealer,
             order: [dealer, next(dealer), next(next(dealer))],
-            from: [[0; 3]; 4],
+            from: [[Seat::new(0); 3]; 4],
         };
-        seating.from = std::array::from_fn(|l| seating.order_from(l as Seat));
+        seating.from = std::array::from_fn(|l| seating.order_from(Seat::new(l as u8)));
         seating
     }
 
     /// The next active player in the order of play (DK-SEAT-1, DK-SEAT-2):
     /// with four at the table, the seat opposite the dealer sits out.
     pub fn next(&self, s: Seat) -> Seat {
-        let mut n = (s + 1) % self.seats;
-        if self.seats == 4 && n == (self.dealer + 2) % 4 {
-            n = (n + 1) % 4;
+        let mut n = s.next(self.seats);
+        if self.seats == 4 && n == self.dealer.after(2, 4) {
+            n = n.next(4);
         }
         n
     }

@@ -364,7 +364,7 @@ impl Engine {
             faulty: false,
         };
         for f in &sheet.facts {
-            if f.seat.is_some_and(|s| s >= self.seating.seats) {
+            if f.seat.is_some_and(|s| s.number() >= self.seating.seats) {
                 // Reported by the structural checks (`unknown-seat`).
                 st.faulty = true;
                 continue;
@@ -444,7 +444,7 @@ impl Engine {
                     ok = false;
                     self.sheet_bad(
                         f,
-                        format!("{} needs the fool, which the sheet gives seat {} already", item.text(), fool.unwrap_or(0)),
+                        format!("{} needs the fool, which the sheet gives seat {} already", item.text(), fool.unwrap_or_default()),
                         "matadors, a half or abundant cavallerie count the fool: one player holds it (DK-DECL-2)",
                     );
                     continue;
@@ -737,7 +737,7 @@ impl Engine {
         match tout {
             Some(t) if self.o.tout_count_each => vec![t],
             _ => {
-                let nd = (self.seating.dealer + 1) % self.seating.seats;
+                let nd = self.seating.dealer.next(self.seating.seats);
                 self.seating.others(nd).to_vec()
             }
         }

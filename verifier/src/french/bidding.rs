@@ -74,14 +74,14 @@ pub(super) fn auction(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     // ahead for it).
     let mut first_entry: PerSeat<usize> = PerSeat::from_fn(SEATS, |_| usize::MAX);
     for (i, a) in auction.actions.iter().enumerate() {
-        if a.seat < SEATS && first_entry[a.seat] == usize::MAX {
+        if a.seat.number() < SEATS && first_entry[a.seat] == usize::MAX {
             first_entry[a.seat] = i;
         }
     }
     let mut spoke: PerSeat<bool> = PerSeat::new(SEATS);
     let mut best: Option<(Seat, Contract)> = None;
     for (i, a) in auction.actions.iter().enumerate() {
-        if a.seat >= SEATS {
+        if a.seat.number() >= SEATS {
             continue;
         }
         let seat = a.seat;
@@ -103,16 +103,16 @@ pub(super) fn auction(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     // FR-BID-2: when the record stops in the auction, the players after the
     // last one who speaks (in bidding order) are not reached.
     let reached = if goes_on {
-        SEATS
+        usize::from(SEATS)
     } else {
-        (0..SEATS)
+        Seat::all(SEATS)
             .filter(|&s| spoke[s])
             .map(|s| place(s, first) + 1)
             .max()
             .unwrap_or(0)
     };
     everyone_speaks(auction, first, &spoke, reached, out);
-    if best.is_none() && reached < SEATS {
+    if best.is_none() && reached < usize::from(SEATS) {
         // Cut short before everyone was reached: not four passes, an
         // incomplete record (FR-PLAY-7).
         g.incomplete = true;
@@ -123,8 +123,8 @@ pub(super) fn auction(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
 
 /// A seat's place in the bidding order: 0 for the player on the dealer's
 /// right (FR-BID-2).
-fn place(seat: Seat, first: Seat) -> Seat {
-    (seat + SEATS - first) % SEATS
+fn place(seat: Seat, first: Seat) -> usize {
+    seat.since(first, SEATS)
 }
 
 /// A record without an auction: it stops before the deal is played
@@ -163,7 +163,7 @@ fn spoke_before_his_turn(
 ) {
     let seat = a.seat;
     let Some(skipped) = (0..place(seat, first))
-        .map(|k| (first + k) % SEATS)
+        .map(|k| first.after(k, SEATS))
         .find(|&p| first_entry[p] != usize::MAX && first_entry[p] > i)
     else {
         return;
@@ -231,14 +231,14 @@ fn everyone_speaks(
     auction: &Actions,
     first: Seat,
     spoke: &PerSeat<bool>,
-    reached: Seat,
+    reached: usize,
     out: &mut Writer,
 ) {
     // The place of the first guard against bid as a first entry.
     let mut firsts: PerSeat<bool> = PerSeat::new(SEATS);
-    let mut against = SEATS;
+    let mut against = usize::from(SEATS);
     for a in &auction.actions {
-        if a.seat >= SEATS || std::mem::replace(&mut firsts[a.seat], true) {
+        if a.seat.number() >= SEATS || std::mem::replace(&mut firsts[a.seat], true) {
             continue;
         }
         if matches!(a.act, Act::Bid { game } if Contract::from_game(game) == Some(Contract::GuardAgainst))
@@ -247,7 +247,7 @@ fn everyone_speaks(
         }
     }
     for k in 0..reached {
-        let seat = (first + k) % SEATS;
+        let seat = first.after(k, SEATS);
         if spoke[seat] || against < k {
             continue;
         }

@@ -29,7 +29,7 @@ pub(super) fn bare_petit(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     let record = deal.record;
     let not_played = not_played(record);
     for h in &record.hands {
-        if h.seat >= SEATS {
+        if h.seat.number() >= SEATS {
             continue;
         }
         petit_bare_in_hand(h, not_played, g, out);
@@ -106,7 +106,7 @@ fn take_dealt_hands(deal: &Deal<'_>, g: &mut State) {
     let mut sets = [CardSet::EMPTY; 5];
     g.floating = dealt_twice(lists, &mut sets);
     for (k, h) in record.hands.iter().enumerate() {
-        if h.seat >= SEATS {
+        if h.seat.number() >= SEATS {
             continue;
         }
         let set = sets.get(k).map_or_else(|| set_of(&h.cards), |&s| s);
@@ -193,7 +193,7 @@ pub(super) fn hands_and_dog(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
         g.dog = set_of(&t.cards).difference(g.floating);
     }
     if record.is_partial() && g.laid.len() == TRICKS {
-        for seat in 0..SEATS {
+        for seat in Seat::all(SEATS) {
             petit_bare_in_play(deal, seat, g, out);
         }
     }

@@ -43,7 +43,7 @@ pub(super) fn declarations(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     let exact = super::state::option(deal, "handful_exact") == "true";
     let mut declared: PerSeat<bool> = PerSeat::new(SEATS);
     for a in &decl.actions {
-        if a.seat >= SEATS {
+        if a.seat.number() >= SEATS {
             continue;
         }
         let seat = a.seat;

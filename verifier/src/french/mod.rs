@@ -400,7 +400,7 @@ impl Engine {
         if self.seen.tricks >= TRICKS || before.len() >= 4 {
             return None;
         }
-        let seat = (layout.expected() + before.len() as Seat) % SEATS;
+        let seat = layout.expected().after(before.len(), SEATS);
         let legal = legal_plays(
             cursor.hand(seat),
             crate::trick::first_lead(&before),
@@ -432,7 +432,7 @@ impl Engine {
             let against = entries.iter().any(|a| {
                 matches!(a.act, notation::Act::Bid { game } if Contract::from_game(game) == Some(Contract::GuardAgainst))
             });
-            let seat = (self.g.first_bidder() + entries.len() as Seat) % SEATS;
+            let seat = self.g.first_bidder().after(entries.len(), SEATS);
             return (!against).then_some((seat, Due::Auction));
         }
         if deal.record.discard.is_some() {

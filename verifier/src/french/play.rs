@@ -167,7 +167,7 @@ pub(super) struct Layout {
     either: bool,
     /// Tricks won so far by the taker and by the defence.
     won: [usize; 2],
-    owner: [u8; Card::COUNT],
+    owner: [Seat; Card::COUNT],
     taker: Option<Seat>,
 }
 
@@ -224,13 +224,25 @@ impl Layout {
         for (i, p) in plays[..n].iter().enumerate() {
             cards[i] = p.card;
         }
-        if n == 4 && leader < SEATS {
+        if n == 4 && leader.number() < SEATS {
             // The four seats from the leader, `(leader + i) % SEATS`.
-            const ORDER: [[Seat; 4]; 4] = [[0, 1, 2, 3], [1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]];
-            seats = ORDER[leader as usize];
+            const ORDER: [[Seat; 4]; 4] = {
+                let mut order = [[Seat::new(0); 4]; 4];
+                let mut l = 0;
+                while l < 4 {
+                    let mut i = 0;
+                    while i < 4 {
+                        order[l][i] = Seat::new(l as u8).after(i, SEATS);
+                        i += 1;
+                    }
+                    l += 1;
+                }
+                order
+            };
+            seats = ORDER[leader.index()];
         } else {
             for (i, s) in seats[..n].iter_mut().enumerate() {
-                *s = (leader + i as u8) % SEATS;
+                *s = leader.after(i, SEATS);
             }
         }
         let (mut w, mut win) = winner_of(&cards[..n]);
@@ -260,9 +272,9 @@ impl Layout {
 /// trick whose cards fit only another leader than the expected one was led
 /// out of turn, and is laid out from that leader, so that one wrong lead
 /// gives one finding rather than a string of cards "not in the hand".
-fn dealt_owners(deal: &Deal<'_>, g: &State) -> [u8; Card::COUNT] {
+fn dealt_owners(deal: &Deal<'_>, g: &State) -> [Seat; Card::COUNT] {
     let record = deal.record;
-    let mut owner = [u8::MAX; Card::COUNT];
+    let mut owner = [Seat::new(u8::MAX); Card::COUNT];
     if !record.is_partial() {
         for h in &record.hands {
             for item in &h.cards {
@@ -290,20 +302,20 @@ fn leader_of(
     t: usize,
     (expected, slam): (Seat, bool),
     slipped: bool,
-    owner: &[u8; Card::COUNT],
+    owner: &[Seat; Card::COUNT],
     out: &mut Writer,
 ) -> Seat {
     let partial = deal.record.is_partial();
     let n = plays.len().min(4);
-    let fits = |l: u8| {
+    let fits = |l: Seat| {
         plays[..n]
             .iter()
             .enumerate()
-            .all(|(i, p)| owner[p.card.index() as usize] == (l + i as u8) % SEATS)
+            .all(|(i, p)| owner[p.card.index() as usize] == l.after(i, SEATS))
     };
     let written = match trick.leader {
-        Some(l) if l < SEATS => Some(l),
-        _ if !partial && !fits(expected) => (0..SEATS).find(|&l| fits(l)),
+        Some(l) if l.number() < SEATS => Some(l),
+        _ if !partial && !fits(expected) => Seat::all(SEATS).find(|&l| fits(l)),
         _ => None,
     };
     let Some(l) = written else {
@@ -490,7 +502,7 @@ fn card_from_hand(
 #[cold]
 fn not_held(p: &Played, hands: &mut PerSeat<CardSet>, g: &State, out: &mut Writer) {
     let (seat, card, t) = (p.seat, p.card, p.t);
-    let holder = (0..SEATS).find(|s| hands[*s].contains(card));
+    let holder = Seat::all(SEATS).find(|s| hands[*s].contains(card));
     let whose = match holder {
         Some(h) => format!("seat {h} holds it"),
         None if Some(seat) == g.taker && g.hands[seat].union(g.dog).contains(card) => {

@@ -404,7 +404,7 @@ fn pay_items(items: Vec<Item>, taker: Seat, out: &mut Writer) -> [i64; 4] {
     // Each item is paid by or to the three defenders.
     out.reserve_payments(3 * items.len());
     for (amount, rule, reason) in items {
-        for def in (0..SEATS).filter(|&s| s != taker) {
+        for def in Seat::all(SEATS).filter(|&s| s != taker) {
             let (payer, payee) = if amount >= 0 {
                 (def, taker)
             } else {
@@ -413,8 +413,8 @@ fn pay_items(items: Vec<Item>, taker: Seat, out: &mut Writer) -> [i64; 4] {
             if amount == 0 {
                 continue;
             }
-            totals[payee as usize] += amount.abs();
-            totals[payer as usize] -= amount.abs();
+            totals[payee.index()] += amount.abs();
+            totals[payer.index()] -= amount.abs();
             out.pay(Payment {
                 payer: Party::Seat(payer),
                 payee: Party::Seat(payee),

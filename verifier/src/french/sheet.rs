@@ -163,7 +163,7 @@ fn read_fact<'s>(f: &'s Fact, st: &mut Stated<'s>) -> Result<(), notation::Probl
             "state each fact once",
         )
     };
-    if f.seat.is_some_and(|s| s >= SEATS) {
+    if f.seat.is_some_and(|s| s.number() >= SEATS) {
         // Reported by the structural checks (`unknown-seat`).
         st.faulty = true;
         return Ok(());

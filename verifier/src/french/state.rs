@@ -96,7 +96,7 @@ impl State {
 
     /// The player on the dealer's right bids first and leads (FR-SEAT-1).
     pub fn first_bidder(&self) -> Seat {
-        (self.dealer + 1) % SEATS
+        self.dealer.next(SEATS)
     }
 
     /// The cards `seat` played, as the tricks are laid out.

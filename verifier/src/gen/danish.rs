@@ -61,7 +61,7 @@ pub struct Setup {
     /// Four at the table: the dealer's seat at the table of four. The
     /// hands are those of seats 0..3 in order of play from the dealer, and
     /// are renumbered; the seat opposite the dealer sits out.
-    pub four: Option<u8>,
+    pub four: Option<Seat>,
 }
 
 /// Chooses a card: `(rng, trick 1..=25, seat, legal cards) -> card`.
@@ -91,7 +91,11 @@ pub fn deal_with(
     carried: Option<[i64; 2]>,
 ) -> Result<Record, String> {
     let pots = start_pots(rng, index, carried);
-    played(rng, &Dealing::new(fixed, (index % 3) as u8, 3)?, pots)
+    played(
+        rng,
+        &Dealing::new(fixed, Seat::new((index % 3) as u8), 3)?,
+        pots,
+    )
 }
 
 /// One random legal deal at a table of four (the seat opposite the dealer
@@ -110,7 +114,11 @@ pub fn deal_four_with(
     carried: Option<[i64; 2]>,
 ) -> Result<Record, String> {
     let pots = start_pots(rng, index, carried);
-    played(rng, &Dealing::new(fixed, (index % 4) as u8, 4)?, pots)
+    played(
+        rng,
+        &Dealing::new(fixed, Seat::new((index % 4) as u8), 4)?,
+        pots,
+    )
 }
 
 /// The pots a deal starts from: none at a session's start, else those
@@ -152,7 +160,12 @@ impl Dealing {
             dealer,
         };
         let order: Vec<Seat> = table.order_from_dealer().collect();
-        let fixed = fixed.remap(|s| order.iter().position(|&o| o == s).map(|k| k as u8))?;
+        let fixed = fixed.remap(|s| {
+            order
+                .iter()
+                .position(|&o| o == s)
+                .map(|k| Seat::new(k as u8))
+        })?;
         Ok(Dealing {
             dealer,
             seats,
@@ -167,7 +180,7 @@ impl Dealing {
     fn shuffled(&self, rng: &mut Rng, pots: Option<[i64; 2]>) -> Result<Setup, String> {
         let mut pack: Vec<Card> = Variant::DanishTarok.deck().iter().collect();
         rng.shuffle(&mut pack);
-        self.fixed.arrange(&mut pack, |k| match k {
+        self.fixed.arrange(&mut pack, |k| match k.number() {
             0 => 0..25,
             1 => 25..50,
             _ => 50..78,
@@ -180,9 +193,9 @@ impl Dealing {
             0
         } else {
             for (k, &seat) in self.order.iter().enumerate() {
-                hands[seat as usize] = slices[k].to_vec();
+                hands[seat.index()] = slices[k].to_vec();
             }
-            self.dealer as usize
+            self.dealer.index()
         };
         Ok(Setup {
             dealer,
@@ -204,7 +217,7 @@ pub fn random_setup(rng: &mut Rng, index: usize) -> Setup {
 /// As [`random_setup`], with some hands fixed (seats 0..3).
 pub fn random_setup_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Setup, String> {
     let pots = start_pots(rng, index, None);
-    Dealing::new(fixed, (index % 3) as u8, 3)?.shuffled(rng, pots)
+    Dealing::new(fixed, Seat::new((index % 3) as u8), 3)?.shuffled(rng, pots)
 }
 
 /// The record of a setup's deal, before any entry: its tags and hands.
@@ -221,7 +234,7 @@ fn dealt(setup: &Setup) -> Record {
         None => {
             tags.push(Tag::new("Dealer", setup.dealer.to_string()));
             for (s, cards) in setup.hands.iter().enumerate() {
-                hands.push(hand(s as Seat, cards));
+                hands.push(hand(Seat::new(s as u8), cards));
             }
         }
         Some(table_dealer) => {
@@ -235,7 +248,7 @@ fn dealt(setup: &Setup) -> Record {
             // The setup's seats in order of play from its dealer.
             let mut order: Vec<Seat> = table.order_from_dealer().collect();
             order.rotate_right(1);
-            for s in 0..4 {
+            for s in Seat::all(4) {
                 let k = order.iter().position(|&o| o == s);
                 let cards = k.map_or(&[][..], |k| &setup.hands[(setup.dealer + k) % 3][..]);
                 hands.push(hand(s, cards));
@@ -294,7 +307,7 @@ fn try_play_out(
             let seat = legal
                 .iter()
                 .find(|m| matches!(m, Move::Discard { .. }))
-                .map_or(0, Move::seat);
+                .map_or(Seat::default(), Move::seat);
             if let Some(card) = skat.next() {
                 // A skat given is laid as it stands: the game records
                 // what it breaks (a scripted deal of the corpus builder).
@@ -325,7 +338,7 @@ fn try_play_out(
         .iter()
         .enumerate()
         .map(|(s, &amount)| ClaimEntry {
-            party: Party::Seat(s as Seat),
+            party: Party::Seat(Seat::new(s as u8)),
             amount,
             span: Span::default(),
         })
@@ -439,7 +452,7 @@ fn play(
             .filter(|p| p.4 == call && p.3 == rename)
             .map(|p| p.1),
     );
-    let card = choose(rng, t, seat as usize, &cards);
+    let card = choose(rng, t, seat.index(), &cards);
     let names: Vec<Lead> = plays
         .iter()
         .filter(|p| p.1 == card && p.4 == call)

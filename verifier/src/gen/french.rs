@@ -35,18 +35,18 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
 
 /// As [`deal`], with some hands fixed.
 pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, String> {
-    let dealer = (index % 4) as Seat;
+    let dealer = Seat::new((index % 4) as u8);
     let pack: Vec<Card> = Variant::FrenchTarot.deck().iter().collect();
     // Now and then the first bidder is dealt T5..T21 and the excuse, and
     // plays for a slam (keeping the excuse for the last trick).
     let strong = rng.below(40) == 0 && fixed.is_empty();
-    let strong_seat = ((dealer + 1) % 4) as usize;
+    let strong_seat = (dealer.next(4)).index();
     // Shuffle until the deal is played: a hand holding the petit bare
     // ends it before the auction (FR-DEAL-2), as the game says.
     let shuffle = |rng: &mut Rng| -> Result<(Vec<Vec<Card>>, Vec<Card>), String> {
         let mut cards = pack.clone();
         rng.shuffle(&mut cards);
-        fixed.arrange(&mut cards, |s| s as usize * 18..s as usize * 18 + 18)?;
+        fixed.arrange(&mut cards, |s| s.index() * 18..s.index() * 18 + 18)?;
         if strong {
             let top: Vec<Card> = (5..=21)
                 .map(|n| Card::trump(n).unwrap())
@@ -102,7 +102,7 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
         }
         for (s, h) in hands.iter().enumerate() {
             record.hands.push(Hand {
-                seat: s as Seat,
+                seat: Seat::new(s as u8),
                 cards: items(h),
                 comments: Vec::new(),
                 span: Span::default(),
@@ -122,7 +122,7 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
             break game;
         }
     };
-    let playing_for_slam = |taker: Seat| strong && taker as usize == strong_seat;
+    let playing_for_slam = |taker: Seat| strong && taker.index() == strong_seat;
 
     // The auction: each player once, passing or bidding higher.
     let mut legal = game.legal();
@@ -191,7 +191,7 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
         }
     }
     for k in 1..=4 {
-        let seat = (dealer + k) % 4;
+        let seat = dealer.after(k, 4);
         // The sizes the game lets the seat show (a slam or another seat's
         // handful changes none of them).
         let mut sizes: Vec<HandfulSize> = Vec::new();
@@ -310,7 +310,7 @@ fn claim(scores: [i64; 4]) -> Claim {
     Claim {
         entries: (0..4)
             .map(|s| ClaimEntry {
-                party: Party::Seat(s as Seat),
+                party: Party::Seat(Seat::new(s as u8)),
                 amount: scores[s],
                 span: Span::default(),
             })

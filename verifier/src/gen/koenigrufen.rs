@@ -22,6 +22,7 @@
 use super::{Fixed, Rng};
 use crate::game::{Game as Play, Move};
 use crate::koenigrufen::rules::table_rank;
+use notation::Seat;
 use notation::{
     Act, Bonus, Card, Cards, Claim, ClaimEntry, Game, Hand, Item, Party, Record, Span, Tag, Variant,
 };
@@ -36,7 +37,7 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
     let dealer = (index % 4) as u8;
     let mut deck: Vec<Card> = Variant::Koenigrufen.deck().iter().collect();
     rng.shuffle(&mut deck);
-    fixed.arrange(&mut deck, |s| s as usize * 12..s as usize * 12 + 12)?;
+    fixed.arrange(&mut deck, |s| s.index() * 12..s.index() * 12 + 12)?;
     let record = Record {
         tags: vec![
             Tag::new("Variant", "koenigrufen"),
@@ -45,7 +46,7 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
         ],
         hands: (0..4)
             .map(|s| Hand {
-                seat: s as u8,
+                seat: Seat::new(s as u8),
                 cards: items(&deck[s * 12..s * 12 + 12]),
                 comments: Vec::new(),
                 span: Span::default(),
@@ -184,7 +185,7 @@ fn claim(net: [i64; 4]) -> Claim {
     Claim {
         entries: (0..4)
             .map(|s| ClaimEntry {
-                party: Party::Seat(s as u8),
+                party: Party::Seat(Seat::new(s as u8)),
                 amount: net[s],
                 span: Span::default(),
             })

@@ -66,6 +66,7 @@ pub mod skill7;
 use std::cell::Cell;
 use std::ops::Range;
 
+use notation::Seat;
 use notation::{Card, CardSet, Item, Party, Pot, Record, Variant};
 
 /// One random legal deal of a variant, played out with random legal moves;
@@ -96,7 +97,7 @@ pub fn deal_at(variant: Variant, seats: u8, rng: &mut Rng, index: usize) -> Opti
 /// of some seats are given, the rest of the pack is dealt at random.
 #[derive(Debug, Clone, Default)]
 pub struct Fixed {
-    hands: Vec<(u8, Vec<Card>)>,
+    hands: Vec<(Seat, Vec<Card>)>,
     /// Shuffles tried for the current deal; a generator that rejects
     /// shuffles (a bare petit, a dealer with no skat) gives up after
     /// [`Fixed::MAX_TRIES`] when hands are fixed.
@@ -117,10 +118,10 @@ impl Fixed {
         &mut self,
         variant: Variant,
         seats: u8,
-        seat: u8,
+        seat: Seat,
         cards: Vec<Card>,
     ) -> Result<(), String> {
-        if seat >= seats {
+        if seat.number() >= seats {
             return Err(format!("seat {seat} is not at a table of {seats}"));
         }
         if self.hands.iter().any(|(s, _)| *s == seat) {
@@ -148,7 +149,7 @@ impl Fixed {
                 "`{spec}`: write a seat, a colon and the cards: \"0: SK SQ ...\""
             ));
         };
-        let Ok(seat) = seat.trim().parse::<u8>() else {
+        let Ok(seat) = seat.trim().parse::<Seat>() else {
             return Err(format!("`{}` is not a seat number", seat.trim()));
         };
         let cards = cards
@@ -162,7 +163,7 @@ impl Fixed {
     }
 
     /// The same hands with seats renumbered (`None`: the seat is not dealt).
-    fn remap(&self, map: impl Fn(u8) -> Option<u8>) -> Result<Fixed, String> {
+    fn remap(&self, map: impl Fn(Seat) -> Option<Seat>) -> Result<Fixed, String> {
         let mut out = Fixed::default();
         for (seat, cards) in &self.hands {
             let Some(s) = map(*seat) else {
@@ -176,7 +177,11 @@ impl Fixed {
     /// Rearranges a shuffled pack so that each fixed hand lies where the
     /// generator deals that seat's cards (`slot`); the other cards keep
     /// their shuffled order in the places left.
-    fn arrange(&self, pack: &mut [Card], slot: impl Fn(u8) -> Range<usize>) -> Result<(), String> {
+    fn arrange(
+        &self,
+        pack: &mut [Card],
+        slot: impl Fn(Seat) -> Range<usize>,
+    ) -> Result<(), String> {
         if self.hands.is_empty() {
             return Ok(());
         }

@@ -17,6 +17,7 @@
 
 use super::{Fixed, Rng};
 use crate::game::{Game, Move};
+use notation::Seat;
 use notation::{Act, Card, Game as Bid, Record, Target, Variant};
 
 /// One random legal deal with its claim.
@@ -34,7 +35,7 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
     let (mut game, mut text) = loop {
         let mut cards = deck.clone();
         rng.shuffle(&mut cards);
-        fixed.arrange(&mut cards, |s| s as usize * 10..s as usize * 10 + 10)?;
+        fixed.arrange(&mut cards, |s| s.index() * 10..s.index() * 10 + 10)?;
         let mut text = header.clone();
         for (s, chunk) in cards.chunks(10).enumerate() {
             // Each hand as a player sorts it (`Card::held_order`).
@@ -101,7 +102,7 @@ fn parse(text: &str) -> Result<Record, String> {
 }
 
 /// An entry as the record writes it: `1 rufer`.
-fn entry(seat: u8, act: &Act) -> String {
+fn entry(seat: Seat, act: &Act) -> String {
     let mut words = String::new();
     notation::print::act(&mut words, act);
     format!("{seat} {words}")

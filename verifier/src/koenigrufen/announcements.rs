@@ -4,6 +4,7 @@
 
 use notation::Kind;
 use notation::Rule;
+use notation::Seat;
 use notation::{Act, Action, Bonus, Game, Problem, Target};
 
 use super::out::on_entry;
@@ -19,10 +20,10 @@ pub(crate) struct Round {
     /// (KR-ANN-5).
     trischaken: bool,
     /// The seat whose turn it is.
-    cur: u8,
+    cur: Seat,
     /// The seat that just called, which may call again before the next
     /// seat speaks (KR-ANN-1: a turn is one or more consecutive calls).
-    caller_turn: Option<u8>,
+    caller_turn: Option<Seat>,
     /// Passes in a row.
     passes: u32,
     any_call: bool,
@@ -34,7 +35,7 @@ impl Round {
     /// seat whose turn it is, and the seat that just called (it may call
     /// again); none once the round has ended, or in trischaken (nothing is
     /// called).
-    pub(super) fn speakers(&self) -> Option<(u8, Option<u8>)> {
+    pub(super) fn speakers(&self) -> Option<(Seat, Option<Seat>)> {
         (!self.trischaken && !self.ended).then_some((self.cur, self.caller_turn))
     }
 }
@@ -46,7 +47,7 @@ impl Replay<'_> {
         let game = self.state.game();
         let b = self.state.bidder;
         // The hands the call round sees: dealt + pick-up - discard.
-        for s in 0..4 {
+        for s in Seat::all(4) {
             self.state.hand[s] = self.state.hand[s].union(self.state.dealt[s]);
         }
         let held_discard = self.state.discard.intersection(self.state.hand[b]);
@@ -113,7 +114,7 @@ impl Replay<'_> {
     /// One entry of the call round (KR-ANN-1, 6).
     fn call_round_turn(&mut self, a: &Action, st: &mut Round) {
         let s = a.seat;
-        if s >= 4 {
+        if s.number() >= 4 {
             return;
         }
         if st.ended {
@@ -148,7 +149,7 @@ impl Replay<'_> {
         if is_pass {
             st.passes += 1;
             st.caller_turn = None;
-            st.cur = (s + 1) % 4;
+            st.cur = s.next(4);
         } else {
             // KR-ANN-6: an illegal announcement or contra has no effect,
             // but it is a turn and not a pass: the passes that end the
@@ -157,7 +158,7 @@ impl Replay<'_> {
             st.any_call = true;
             st.passes = 0;
             st.caller_turn = Some(s);
-            st.cur = (s + 1) % 4;
+            st.cur = s.next(4);
         }
         let needed = if self.opts.all_good || !st.any_call {
             4

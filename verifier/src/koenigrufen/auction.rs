@@ -4,6 +4,7 @@
 
 use notation::Kind;
 use notation::Rule;
+use notation::Seat;
 use notation::{Act, Action, Game, Problem};
 
 use super::out::on_entry;
@@ -16,11 +17,11 @@ use crate::Moment;
 pub(crate) struct Bidding {
     passed: [bool; 4],
     /// The bid standing: its rank in the table, the game, the seat.
-    high: Option<(u8, Game, u8)>,
+    high: Option<(u8, Game, Seat)>,
     /// Whether a seat other than the forehand has bid (KR-BID-3).
     other_bid: bool,
     /// The seat whose turn it is.
-    next: u8,
+    next: Seat,
     ended: bool,
     /// The forehand passed where it had to bid (KR-BID-7).
     no_game: bool,
@@ -37,7 +38,7 @@ impl Replay<'_> {
     }
 
     /// The seat whose turn it is to bid, while the auction goes on.
-    pub(super) fn turn(st: &Bidding) -> Option<u8> {
+    pub(super) fn turn(st: &Bidding) -> Option<Seat> {
         (!st.ended).then_some(st.next)
     }
 
@@ -48,7 +49,7 @@ impl Replay<'_> {
             passed: [false; 4],
             high: None,
             other_bid: false,
-            next: (self.state.forehand + 1) % 4,
+            next: self.state.forehand.next(4),
             ended: false,
             no_game: false,
         }
@@ -138,7 +139,7 @@ impl Replay<'_> {
     pub(super) fn auction_turn(&mut self, act: &Action, st: &mut Bidding) {
         let fh = self.state.forehand;
         let s = act.seat;
-        if s >= 4 {
+        if s.number() >= 4 {
             return;
         }
         if st.ended {
@@ -182,7 +183,7 @@ impl Replay<'_> {
                     st.next = next_open(s, &st.passed);
                     return;
                 }
-                st.passed[s as usize] = false;
+                st.passed[s.index()] = false;
                 st.high = Some((table_rank(game).unwrap_or(0), game, s));
                 if s != fh {
                     st.other_bid = true;
@@ -214,7 +215,9 @@ impl Replay<'_> {
     fn auction_pass(&mut self, act: &Action, st: &mut Bidding) -> bool {
         let s = act.seat;
         let fh = self.state.forehand;
-        let others_passed = (0..4u8).filter(|&o| o != fh).all(|o| st.passed[o as usize]);
+        let others_passed = Seat::all(4)
+            .filter(|&o| o != fh)
+            .all(|o| st.passed[o.index()]);
         if s == fh && st.high.is_none() && others_passed {
             self.out.push(
                 Problem::new(
@@ -230,7 +233,7 @@ impl Replay<'_> {
             st.no_game = true;
             return false;
         }
-        st.passed[s as usize] = true;
+        st.passed[s.index()] = true;
         true
     }
 
@@ -253,7 +256,7 @@ impl Replay<'_> {
             faults.extend(turn);
             return self.push_bid_faults(faults);
         }
-        if passed[s as usize] {
+        if passed[s.index()] {
             faults.push(illegal_bid(
                 act,
                 format!(
@@ -297,7 +300,7 @@ impl Replay<'_> {
             }
         }
         self.bid_holding(act, game, s, &mut faults);
-        if passed[s as usize] {
+        if passed[s.index()] {
             // A seat that passed has no turn: speaking out of turn is the
             // same fault as bidding after passing, not a second one.
             return self.push_bid_faults(faults);
@@ -332,7 +335,7 @@ impl Replay<'_> {
     }
 
     /// The bids a hand must support (KR-BID-5, 6).
-    fn bid_holding(&mut self, act: &Action, game: Game, s: u8, faults: &mut Vec<Problem>) {
+    fn bid_holding(&mut self, act: &Action, game: Game, s: Seat, faults: &mut Vec<Problem>) {
         if let Some(b) = implied_bonus(game) {
             let (card, _) = ultimo_card(b).expect("implied bonuses are ultimo bonuses");
             if !self.opts.bid_holder_any && self.state.lacks_dealt(s, card) {
@@ -360,11 +363,11 @@ impl Replay<'_> {
     }
 }
 
-fn next_open(s: u8, passed: &[bool; 4]) -> u8 {
+fn next_open(s: Seat, passed: &[bool; 4]) -> Seat {
     (1..=4)
-        .map(|d| (s + d) % 4)
-        .find(|&o| !passed[o as usize])
-        .unwrap_or((s + 1) % 4)
+        .map(|d| s.after(d, 4))
+        .find(|&o| !passed[o.index()])
+        .unwrap_or(s.next(4))
 }
 
 /// An `illegal-bid` finding on the entry `act`.

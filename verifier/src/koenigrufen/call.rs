@@ -3,6 +3,7 @@
 
 use notation::Kind;
 use notation::Rule;
+use notation::Seat;
 use notation::{Act, Action, Card, Problem, Span};
 
 use super::rules::*;
@@ -116,7 +117,7 @@ impl<'a> Replay<'a> {
         }
         self.state.called = Some(card);
         // KR-CALL-4: the partner holds the called king in its dealt hand.
-        self.state.partner = (0..4u8).find(|&s| s != b && self.state.dealt[s].contains(card));
+        self.state.partner = Seat::all(4).find(|&s| s != b && self.state.dealt[s].contains(card));
         let text = match self.state.partner {
             Some(p) => format!("seat {b} calls {card}; seat {p} holds it and is the partner"),
             None if self.state.talon[0]
@@ -136,7 +137,7 @@ impl<'a> Replay<'a> {
         let b = self.state.bidder;
         let dealt = self.state.dealt[b];
         let held = dealt.intersection(kings()).len();
-        let elsewhere = (0..4u8)
+        let elsewhere = Seat::all(4)
             .filter(|&o| o != b)
             .map(|o| self.state.dealt[o].intersection(kings()).len())
             .sum::<u32>();

@@ -9,6 +9,7 @@
 //! so a revoke still shows by a card of the suit led played later.
 
 use notation::Rule;
+use notation::Seat;
 use notation::{Act, Card, CardSet, Game, PerSeat, Record};
 
 use super::play::winner;
@@ -21,7 +22,7 @@ impl Replay<'_> {
     /// the dealer (the structural checks made it), nothing else of the deal
     /// is judged, and the deal is void: settled with nothing paid, since its
     /// tricks cannot be counted.
-    pub(super) fn void_wrong_deal(&mut self, dealer: u8) {
+    pub(super) fn void_wrong_deal(&mut self, dealer: Seat) {
         for p in self.out.problems_mut() {
             if p.rule == Some(Rule::KrDeal1) {
                 p.help
@@ -48,7 +49,7 @@ impl Replay<'_> {
         }
         if !self.state.partial {
             for h in &rec.hands {
-                if h.seat < 4 {
+                if h.seat.number() < 4 {
                     self.state.dealt[h.seat] = card_set(&h.cards);
                 }
             }
@@ -60,13 +61,13 @@ impl Replay<'_> {
     }
 
     /// The game and bidder as the auction leaves them (checked later).
-    fn game_as_bid(&self) -> (Game, u8) {
+    fn game_as_bid(&self) -> (Game, Seat) {
         let mut game = None;
         let mut bidder = self.state.forehand;
         if let Some(a) = &self.rec.auction {
             for act in &a.actions {
                 if let Act::Bid { game: g } = act.act {
-                    if is_game(g) && act.seat < 4 {
+                    if is_game(g) && act.seat.number() < 4 {
                         game = Some(g);
                         bidder = act.seat;
                     }
@@ -77,7 +78,7 @@ impl Replay<'_> {
     }
 
     /// A partial record: each seat held the cards it played.
-    fn hands_from_tricks(&mut self, g: Game, bidder: u8) {
+    fn hands_from_tricks(&mut self, g: Game, bidder: Seat) {
         let mut dealt: PerSeat<CardSet> = PerSeat::new(4);
         self.each_play(g, bidder, |seat, card| {
             dealt[seat].insert(card);
@@ -87,7 +88,7 @@ impl Replay<'_> {
 
     /// The cards `seat` plays in the judged tricks (KR-DISCARD-4: what the
     /// bidder never plays is his discard).
-    pub(super) fn plays_of(&self, seat: u8) -> CardSet {
+    pub(super) fn plays_of(&self, seat: Seat) -> CardSet {
         let mut set = CardSet::EMPTY;
         self.each_play(self.state.game(), self.state.bidder, |s, card| {
             if s == seat {
@@ -100,7 +101,7 @@ impl Replay<'_> {
     /// Who plays which card of the judged tricks, before the replay: the
     /// written leader, else the winner of the trick before (KR-PLAY-1,
     /// KR-PLAY-8).
-    fn each_play(&self, g: Game, bidder: u8, mut f: impl FnMut(u8, Card)) {
+    fn each_play(&self, g: Game, bidder: Seat, mut f: impl FnMut(Seat, Card)) {
         let mut leader = if is_negative(g) {
             bidder
         } else {
@@ -108,20 +109,20 @@ impl Replay<'_> {
         };
         let judged = self.cut.unwrap_or(usize::MAX).min(12);
         for trick in self.rec.tricks.iter().take(judged) {
-            if let Some(l) = trick.leader.filter(|&l| l < 4) {
+            if let Some(l) = trick.leader.filter(|&l| l.number() < 4) {
                 leader = l;
             }
             let mut cards = [Card::PAGAT; 4];
             let n = trick.plays.len().min(4);
             for (i, item) in trick.plays.iter().take(4).enumerate() {
                 cards[i] = item.card;
-                f((leader + i as u8) % 4, item.card);
+                f(leader.after(i, 4), item.card);
             }
             if n == 0 {
                 continue;
             }
             let w = winner(&cards[..n], g, &self.opts);
-            leader = (leader + w as u8) % 4;
+            leader = leader.after(w, 4);
         }
     }
 
@@ -130,7 +131,7 @@ impl Replay<'_> {
     fn bidder_hand_before_discard(&mut self, g: Game) {
         let rec = self.rec;
         if let Some(d) = &rec.discard {
-            if d.seat < 4 {
+            if d.seat.number() < 4 {
                 let mut h = self.state.dealt[d.seat].union(card_set(&d.cards));
                 let taken = talon_taken(rec);
                 if g == Game::SixThrees {

@@ -6,6 +6,7 @@
 
 use notation::Kind;
 use notation::Rule;
+use notation::Seat;
 use notation::{Action, Card, CardSet, Discard, Game, Item, Problem};
 
 use super::deal::card_set;
@@ -212,7 +213,7 @@ impl Replay<'_> {
         // another seat's as dealt.
         let h = if s == b {
             self.state.hand[b].union(self.state.dealt[b])
-        } else if s < 4 {
+        } else if s.number() < 4 {
             self.state.dealt[s]
         } else {
             CardSet::EMPTY
@@ -301,7 +302,7 @@ fn suit_cards_may_go(game: Game, no_suit: bool, hand: CardSet, discarded: CardSe
 }
 
 /// KR-DISCARD-1: the card is not in the bidder's hand after the pick-up.
-fn not_held(b: u8, item: &Item) -> Problem {
+fn not_held(b: Seat, item: &Item) -> Problem {
     let c = item.card;
     Problem::new(
         Kind::IllegalDiscard,
@@ -315,7 +316,7 @@ fn not_held(b: u8, item: &Item) -> Problem {
 }
 
 /// KR-DISCARD-2: kings and trull cards stay in the hand.
-fn never_laid_away(b: u8, item: &Item) -> Problem {
+fn never_laid_away(b: Seat, item: &Item) -> Problem {
     let c = item.card;
     Problem::new(Kind::IllegalDiscard, format!("{c} may not be laid away"))
         .rule(Rule::KrDiscard2)
@@ -334,7 +335,7 @@ fn never_laid_away(b: u8, item: &Item) -> Problem {
 
 /// KR-DISCARD-3: in three of suits the non-trull tarocks go first (or,
 /// with `suits_discard=no-suit-cards`, no suit card at all).
-fn tarock_first(b: u8, item: &Item, no_suit_discard: bool) -> Problem {
+fn tarock_first(b: Seat, item: &Item, no_suit_discard: bool) -> Problem {
     let c = item.card;
     Problem::new(
         Kind::IllegalDiscard,

@@ -5,6 +5,7 @@
 
 use notation::Kind;
 use notation::Rule;
+use notation::Seat;
 use notation::{Bonus, Card, CardSet, Game, Problem};
 
 use super::options::Opts;
@@ -20,7 +21,7 @@ impl Replay<'_> {
     pub(super) fn check_card(
         &mut self,
         item: &notation::Item,
-        seat: u8,
+        seat: Seat,
         k: usize,
         before: &[Card],
         rules: &Rules,
@@ -76,7 +77,7 @@ impl Replay<'_> {
     /// that seat at that trick. No duty is judged for it; it counts in the
     /// trick as written and leaves the hand that held it.
     #[cold]
-    fn not_held(&mut self, item: &notation::Item, seat: u8, k: usize) {
+    fn not_held(&mut self, item: &notation::Item, seat: Seat, k: usize) {
         let card = item.card;
         let help = "either card counts in the trick as written, and the deal is scored as played (KR-PLAY-10)";
         if !notation::Variant::Koenigrufen.deck().contains(card) {
@@ -125,7 +126,7 @@ impl Replay<'_> {
             );
             return;
         }
-        let whose = if let Some(o) = (0..4u8).find(|&o| self.state.hand[o].contains(card)) {
+        let whose = if let Some(o) = Seat::all(4).find(|&o| self.state.hand[o].contains(card)) {
             format!("seat {o} holds it")
         } else if self.state.discard.contains(card) {
             "it was laid away".to_string()
@@ -158,7 +159,7 @@ impl Replay<'_> {
     fn duty_broken(
         &mut self,
         item: &notation::Item,
-        seat: u8,
+        seat: Seat,
         k: usize,
         before: &[Card],
         hand: CardSet,
@@ -194,7 +195,7 @@ impl Replay<'_> {
     }
 
     /// KR-PLAY-6: announced ultimo cards kept for their target trick.
-    fn rule_4a(&mut self, item: &notation::Item, seat: u8, k: usize, allowed: CardSet) {
+    fn rule_4a(&mut self, item: &notation::Item, seat: Seat, k: usize, allowed: CardSet) {
         let card = item.card;
         let k16 = k as u16;
         let mut due = CardSet::EMPTY;
@@ -275,7 +276,7 @@ impl Replay<'_> {
                 },
                 b => ultimo_card(b).expect("ultimo bonus"),
             };
-            if let Some(holder) = (0..4u8).find(|&s| {
+            if let Some(holder) = Seat::all(4).find(|&s| {
                 self.state.team(s) == ann.bidder_team && self.state.hand[s].contains(card)
             }) {
                 self.state.reserved[k] = (holder, Some(card), target);
@@ -313,7 +314,7 @@ fn plain_follow(
 }
 
 /// A revoke of `item` under `rule`.
-fn revoke(item: &notation::Item, seat: u8, k: usize, rule: Rule, msg: String) -> Problem {
+fn revoke(item: &notation::Item, seat: Seat, k: usize, rule: Rule, msg: String) -> Problem {
     Problem::new(Kind::Revoke, msg)
         .rule(rule)
         .seat(seat)

@@ -22,6 +22,7 @@
 //!   from all its cards (README ALL-5).
 
 use notation::check::Table;
+use notation::Seat;
 use notation::{Act, Action, Card, CardSet, Discard, Game, Item, Record, Span};
 
 use super::announcements::Round;
@@ -72,7 +73,7 @@ impl Engine {
     /// The engine before the deal is read, writing into `report` (the
     /// structural findings so far).
     pub(super) fn new(deal: &Deal<'_>, report: Report) -> Engine {
-        let forehand = (deal.table.dealer + 1) % 4; // KR-DEAL-2
+        let forehand = deal.table.dealer.next(4); // KR-DEAL-2
         let mut e = Engine {
             opts: Opts::read(deal.options),
             state: State::new(forehand, deal.record.is_partial()),
@@ -403,7 +404,7 @@ impl Stepped {
                 Some((cur, again)) => {
                     let acts = words(Phase::Calls);
                     let mut legal = Vec::new();
-                    for seat in (0..4).filter(|&s| s == cur || Some(s) == again) {
+                    for seat in Seat::all(4).filter(|&s| s == cur || Some(s) == again) {
                         legal.extend(
                             acts.iter()
                                 .filter(|act| {
@@ -476,7 +477,7 @@ impl Stepped {
     /// (caller games, KR-CALL-1), takes a talon pile (KR-TALON-1), lays
     /// cards away (KR-DISCARD-1) and opens the call round (KR-ANN-1). Every
     /// move by another seat, or of another section, is illegal then.
-    pub(crate) fn due(&self, record: &Record) -> Option<(u8, Phase)> {
+    pub(crate) fn due(&self, record: &Record) -> Option<(Seat, Phase)> {
         if !self.now.fits(record) || !self.now.report.problems.is_empty() {
             return None;
         }
@@ -543,8 +544,8 @@ impl Stepped {
     /// The cards `seat` holds after `record` (the record so far), before
     /// the discard: its dealt cards and, the bidder, the talon cards it
     /// took (KR-TALON-1, 4). `None` once the discard is taken.
-    pub(crate) fn held(&self, record: &Record, seat: u8) -> Option<CardSet> {
-        if !self.now.fits(record) || seat >= 4 {
+    pub(crate) fn held(&self, record: &Record, seat: Seat) -> Option<CardSet> {
+        if !self.now.fits(record) || seat.number() >= 4 {
             return None;
         }
         let mut e = self.now.clone();
@@ -606,7 +607,7 @@ impl Stepped {
     pub(crate) fn discard_cards(
         &self,
         record: &Record,
-        seat: u8,
+        seat: Seat,
         chosen: &[Card],
     ) -> Option<CardSet> {
         if !self.now.fits(record) || !self.now.report.problems.is_empty() {
@@ -651,7 +652,7 @@ impl Engine {
     /// The seat due to play next, the trick (1-based) and the cards
     /// played to it so far: the trick being played is judged first (on
     /// this engine). `None` once the play has ended.
-    fn next_card(&mut self, record: &Record, p: &mut Tricks) -> Option<(u8, usize, Vec<Card>)> {
+    fn next_card(&mut self, record: &Record, p: &mut Tricks) -> Option<(Seat, usize, Vec<Card>)> {
         let mut before = Vec::new();
         let mut k = record.tricks.len() + 1;
         if let Some(last) = record.tricks.last().filter(|t| t.plays.len() < 4) {
@@ -664,7 +665,7 @@ impl Engine {
         if k > 12 || !self.report.problems.is_empty() {
             return None;
         }
-        Some(((p.leader + before.len() as u8) % 4, k, before))
+        Some((p.leader.after(before.len(), 4), k, before))
     }
 
     /// The cards the seat due may play next (KR-PLAY-1..7): its cards that
@@ -690,7 +691,7 @@ fn calls_of(record: &mut Record) -> &mut Vec<Action> {
 }
 
 /// An entry of `seat`, as a record holds it.
-fn entry(seat: u8, act: Act) -> Action {
+fn entry(seat: Seat, act: Act) -> Action {
     Action {
         seat,
         act,

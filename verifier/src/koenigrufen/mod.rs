@@ -126,8 +126,8 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     }
     session.koenigrufen.deals += 1;
     name_structural_faults(report);
-    let forehand = (deal.table.dealer + 1) % 4; // KR-DEAL-2
-                                                // A score sheet without cards: its facts settle the deal (issue 26).
+    let forehand = deal.table.dealer.next(4); // KR-DEAL-2
+                                              // A score sheet without cards: its facts settle the deal (issue 26).
     if let Some(sheet) = rec
         .result
         .as_ref()

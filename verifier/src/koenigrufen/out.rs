@@ -2,6 +2,7 @@
 //! teacher's view, payments), apart from the game state it reads.
 
 use notation::Rule;
+use notation::Seat;
 use notation::{Action, Problem, Record};
 
 use crate::reason::Words;
@@ -91,7 +92,7 @@ impl<'a> Out<'a> {
     }
 
     /// A grind, kept as its score sheet (when events are).
-    pub fn grind_sheet(&mut self, game: notation::Game, bidder: u8) {
+    pub fn grind_sheet(&mut self, game: notation::Game, bidder: Seat) {
         if self.report.wants_events() {
             self.report.result = Some(super::sheet::grind_sheet(game, bidder));
         }

@@ -5,6 +5,7 @@
 
 use notation::Kind;
 use notation::Rule;
+use notation::Seat;
 use notation::{Bonus, Card, Game, Problem, Trick};
 
 use super::options::Opts;
@@ -18,7 +19,7 @@ use crate::{Event, Moment};
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Tricks {
     /// Who leads the next trick (who led the trick judged last).
-    pub leader: u8,
+    pub leader: Seat,
     /// The team an announced valat is for (KR-NEG-1).
     valat_team: Option<bool>,
     /// The game's trick rules, read once for the whole play.
@@ -130,10 +131,10 @@ impl Replay<'_> {
 
     /// KR-PLAY-1: the seat that leads trick `k`, where the record or its
     /// cards say another seat led than the one due.
-    fn trick_leader(&mut self, trick: &Trick, k: usize, leader: u8) -> u8 {
+    fn trick_leader(&mut self, trick: &Trick, k: usize, leader: Seat) -> Seat {
         let mut leader = leader;
         if let Some(l) = trick.leader {
-            if l != leader && l < 4 {
+            if l != leader && l.number() < 4 {
                 self.out.push(
                     Problem::new(Kind::OutOfTurn, format!("trick {k} is led by seat {l}, but seat {leader} leads it"))
                         .rule(Rule::KrPlay1)
@@ -149,7 +150,7 @@ impl Replay<'_> {
             // The cards say another seat led (e.g. the trick before was
             // won by a revoke): one out-of-turn finding, not a cascade.
             if let Some(l) = (1..4)
-                .map(|d| (leader + d) % 4)
+                .map(|d| leader.after(d, 4))
                 .find(|&l| self.fits(trick, l))
             {
                 if self.out.slipped_before(k) {
@@ -174,7 +175,7 @@ impl Replay<'_> {
     /// The cards of trick `t` (0-based) checked and played; its winner
     /// (KR-PLAY-8, 9), the events of the teacher's view. Returns the
     /// winning seat.
-    fn play_trick(&mut self, trick: &Trick, t: usize, leader: u8, rules: &Rules) -> Option<u8> {
+    fn play_trick(&mut self, trick: &Trick, t: usize, leader: Seat, rules: &Rules) -> Option<Seat> {
         let game = self.state.game();
         let k = t + 1;
         let (cards, n) = self.play_cards(trick, k, leader, rules);
@@ -182,7 +183,7 @@ impl Replay<'_> {
             return None;
         }
         let w = winner_by(&cards[..n], rules);
-        let winner_seat = (leader + w as u8) % 4;
+        let winner_seat = leader.after(w, 4);
         let mut p = Played {
             leader,
             winner: winner_seat,
@@ -220,13 +221,13 @@ impl Replay<'_> {
         &mut self,
         trick: &Trick,
         k: usize,
-        leader: u8,
+        leader: Seat,
         rules: &Rules,
     ) -> ([Card; 4], usize) {
         let mut cards = [Card::PAGAT; 4];
         let mut n = 0;
         for item in trick.plays.iter().take(4) {
-            let seat = (leader + n as u8) % 4;
+            let seat = leader.after(n, 4);
             self.check_card(item, seat, k, &cards[..n], rules);
             self.state.hand[seat].remove(item.card);
             self.state.played.insert(item.card);
@@ -238,7 +239,7 @@ impl Replay<'_> {
 
     /// KR-NEG-1: the play ends at once when beggar or piccolo is lost or
     /// the team against an announced valat wins a trick.
-    fn early_end(&mut self, k: usize, winner_seat: u8, valat_team: Option<bool>) {
+    fn early_end(&mut self, k: usize, winner_seat: Seat, valat_team: Option<bool>) {
         let game = self.state.game();
         // KR-NEG-1: early end.
         let b = self.state.bidder;
@@ -288,10 +289,10 @@ impl Replay<'_> {
 
     /// Whether every card of the trick is in the hand of the seat that
     /// plays it when `leader` leads.
-    fn fits(&self, trick: &Trick, leader: u8) -> bool {
+    fn fits(&self, trick: &Trick, leader: Seat) -> bool {
         let plays: &[notation::Item] = &trick.plays;
         for (i, item) in plays[..plays.len().min(4)].iter().enumerate() {
-            if !self.state.hand[(leader + i as u8) % 4].contains(item.card) {
+            if !self.state.hand[leader.after(i, 4)].contains(item.card) {
                 return false;
             }
         }
@@ -303,7 +304,7 @@ impl Replay<'_> {
         let b = self.state.bidder;
         if self.state.game() == Game::Trischaken {
             // Each player counts its own tricks (KR-SCORE-7).
-            let sides = (0..4u8)
+            let sides = Seat::all(4)
                 .map(|s| {
                     let pts = thirds(self.state.won_points[s]);
                     (format!("seat {s}"), pts)
@@ -313,7 +314,7 @@ impl Replay<'_> {
             return;
         }
         let pile = |team: bool| {
-            let pts = (0..4u8)
+            let pts = Seat::all(4)
                 .filter(|&s| self.state.team(s) == team)
                 .map(|s| self.state.won_points[s])
                 .sum();

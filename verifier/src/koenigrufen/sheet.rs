@@ -131,7 +131,7 @@ pub(super) fn to_sheet(f: &Facts) -> Sheet {
         Count::Tricks(n) => push(None, format!("tricks {n}")),
         Count::Trischaken(points) => {
             for (s, &p) in points.iter().enumerate() {
-                push(Some(s as Seat), format!("points {}", thirds(p)));
+                push(Some(Seat::new(s as u8)), format!("points {}", thirds(p)));
             }
         }
     }
@@ -266,7 +266,7 @@ fn read<'s>(sheet: &'s Sheet, opts: &Opts, out: &mut Out<'_>) -> Stated<'s> {
     for f in &sheet.facts {
         if let (Some(seat), [w]) = (f.seat, f.words.as_slice()) {
             if let Some(game) = Game::from_word(w).filter(|&g| is_game(g)) {
-                if seat < 4 && st.contract.is_none() {
+                if seat.number() < 4 && st.contract.is_none() {
                     st.contract = Some((seat, game, f));
                 }
             }
@@ -291,7 +291,7 @@ fn read_fact<'s>(f: &'s Fact, opts: &Opts, st: &mut Stated<'s>) -> Result<(), no
             "state each fact once",
         )
     };
-    if f.seat.is_some_and(|s| s >= 4) {
+    if f.seat.is_some_and(|s| s.number() >= 4) {
         // Reported by the structural checks (`unknown-seat`).
         st.faulty = true;
         return Ok(());
@@ -394,10 +394,10 @@ fn read_fact<'s>(f: &'s Fact, opts: &Opts, st: &mut Stated<'s>) -> Result<(), no
             if game.is_some_and(|g| g != Game::Trischaken) {
                 return Err(not_in_game("a seat's own card points"));
             }
-            if st.seat_points[seat as usize].is_some() {
+            if st.seat_points[seat.index()].is_some() {
                 return Err(twice(&format!("seat {seat}'s points")));
             }
-            st.seat_points[seat as usize] = Some((t, f));
+            st.seat_points[seat.index()] = Some((t, f));
         }
         (None, ["tricks", n]) => {
             let n: u8 = n.parse().ok().filter(|&n| n <= 12).ok_or_else(|| {

@@ -3,6 +3,7 @@
 //! findings, events and payments go through the report writer
 //! ([`super::out::Out`]).
 
+use notation::Seat;
 use notation::{Card, CardSet, Game, PerSeat};
 
 /// An announced bonus: the team that owns it and its contra level.
@@ -16,8 +17,8 @@ pub(crate) struct Ann {
 /// One replayed trick: the cards by seat, its leader and winner.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Played {
-    pub leader: u8,
-    pub winner: u8,
+    pub leader: Seat,
+    pub winner: Seat,
     /// Cards in play order from the leader.
     pub cards: [Option<Card>; 4],
     pub n: u8,
@@ -25,31 +26,30 @@ pub(crate) struct Played {
 
 impl Played {
     /// The seat that played `card` to this trick.
-    pub fn seat_of(&self, card: Card) -> Option<u8> {
+    pub fn seat_of(&self, card: Card) -> Option<Seat> {
         (0..self.n as usize)
             .find(|&i| self.cards[i] == Some(card))
-            .map(|i| (self.leader + i as u8) % 4)
+            .map(|i| self.leader.after(i, 4))
     }
     pub fn winning_card(&self) -> Option<Card> {
-        let i = (self.winner + 4 - self.leader) % 4;
-        self.cards[i as usize]
+        self.cards[self.winner.since(self.leader, 4)]
     }
 }
 
 /// The game state of one replay.
 #[derive(Debug, Clone)]
 pub(crate) struct State {
-    pub forehand: u8,
+    pub forehand: Seat,
     pub partial: bool,
     /// Dealt hands (partial records: reconstructed).
     pub dealt: PerSeat<CardSet>,
     /// Hands as they are now.
     pub hand: PerSeat<CardSet>,
     pub talon: [CardSet; 2],
-    pub bidder: u8,
+    pub bidder: Seat,
     pub game: Option<Game>,
     pub called: Option<Card>,
-    pub partner: Option<u8>,
+    pub partner: Option<Seat>,
     pub taken: Option<u8>,
     pub discard: CardSet,
     /// The discard is taken to be the cards the bidder never plays
@@ -63,7 +63,7 @@ pub(crate) struct State {
     pub game_level: u8,
     pub ann: [Option<Ann>; 12],
     /// Rule 4a: (seat, card, target trick) of announced ultimo cards.
-    pub reserved: [(u8, Option<Card>, u16); 5],
+    pub reserved: [(Seat, Option<Card>, u16); 5],
     pub tricks: [Played; 12],
     pub ntricks: usize,
     pub won: PerSeat<CardSet>,
@@ -88,7 +88,7 @@ pub(crate) struct State {
 impl State {
     /// The state before the auction: the forehand bids last and, until a
     /// bid says otherwise, is taken as the bidder.
-    pub fn new(forehand: u8, partial: bool) -> State {
+    pub fn new(forehand: Seat, partial: bool) -> State {
         State {
             forehand,
             partial,
@@ -106,7 +106,7 @@ impl State {
             grind: false,
             game_level: 0,
             ann: [None; 12],
-            reserved: [(0, None, 0); 5],
+            reserved: [(Seat::new(0), None, 0); 5],
             tricks: [Played::default(); 12],
             ntricks: 0,
             won: PerSeat::new(4),
@@ -125,22 +125,22 @@ impl State {
     }
 
     /// Whether a seat plays on the bidder's side.
-    pub fn team(&self, seat: u8) -> bool {
+    pub fn team(&self, seat: Seat) -> bool {
         seat == self.bidder || Some(seat) == self.partner
     }
 
     /// Whether the dealt hand of `seat` lacks `card`. A partial record knows
     /// only the cards played: a card lacks when it is seen elsewhere.
-    pub fn lacks_dealt(&self, seat: u8, card: Card) -> bool {
+    pub fn lacks_dealt(&self, seat: Seat, card: Card) -> bool {
         if !self.partial {
             return !self.dealt[seat].contains(card);
         }
         self.talon[0].union(self.talon[1]).contains(card)
-            || (0..4).any(|o| o != seat && self.dealt[o].contains(card))
+            || Seat::all(4).any(|o| o != seat && self.dealt[o].contains(card))
     }
 
     /// Whether the hand of `seat` in the call round lacks `card`.
-    pub fn lacks_now(&self, seat: u8, card: Card) -> bool {
+    pub fn lacks_now(&self, seat: Seat, card: Card) -> bool {
         if self.discard_open && seat == self.bidder && self.discard.contains(card) {
             // Perhaps still held: the record stops before it could be played.
             return false;

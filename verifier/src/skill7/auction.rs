@@ -215,7 +215,7 @@ impl Engine {
     /// (its reasons merged, [`ORDER`]), besides `out-of-turn`.
     pub(super) fn entry(&mut self, st: &mut Auction, a: &Action) {
         let seat = a.seat;
-        if seat >= 4 || a.act == Act::Misdeal {
+        if seat.number() >= 4 || a.act == Act::Misdeal {
             return; // a misdeal is a redeal claim, see `redeal`
         }
         if st.ended {
@@ -312,9 +312,7 @@ impl Engine {
     /// spec/rules-skill7-tarock.md).
     fn check_turn(&mut self, st: &mut Auction, a: &Action) {
         let (seat, expected) = (a.seat, st.expected);
-        let excused = st
-            .displaced
-            .is_some_and(|e| seat == e || seat == (e + 1) % 4);
+        let excused = st.displaced.is_some_and(|e| seat == e || seat == e.next(4));
         if seat != expected && !excused {
             self.out.illegal(
                 Finding::OutOfTurn,
@@ -328,7 +326,7 @@ impl Engine {
         } else {
             st.displaced = None;
         }
-        st.expected = (seat + 1) % 4;
+        st.expected = seat.next(4);
     }
 
     /// S7-ADD-3: an opponent holding the Trull in a Rufer must kontra.

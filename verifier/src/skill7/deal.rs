@@ -47,7 +47,7 @@ impl Engine {
         // left out of the hands: it can never be a legal play.
         let deck = Variant::Skill7Tarock.deck();
         for h in &record.hands {
-            if h.seat < 4 {
+            if h.seat.number() < 4 {
                 for item in h.cards.iter().filter(|i| deck.contains(i.card)) {
                     self.st.hands[h.seat].insert(item.card);
                     self.st.owner[item.card.index() as usize] = h.seat;
@@ -64,18 +64,18 @@ impl Engine {
         // Not past a trick of the wrong size: who played what is not known
         // from there on (README ALL-3).
         for trick in judged(record, self.cut) {
-            if let Some(l) = trick.leader.filter(|l| *l < 4) {
+            if let Some(l) = trick.leader.filter(|l| l.number() < 4) {
                 leader = l;
             }
             let n = trick.plays.len().min(4);
             for (i, item) in trick.plays.iter().take(4).enumerate() {
-                let seat = (leader + i as u8) % 4;
+                let seat = leader.after(i, 4);
                 self.st.hands[seat].insert(item.card);
                 self.st.owner[item.card.index() as usize] = seat;
                 cards[i] = item.card;
             }
             if n > 0 {
-                leader = (leader + trick_winner(&cards[..n], farbesolo).0 as u8) % 4;
+                leader = leader.after(trick_winner(&cards[..n], farbesolo).0, 4);
             }
         }
         let all: u32 = self.st.hands.values().iter().map(|h| h.len()).sum();
@@ -88,18 +88,20 @@ impl Engine {
         if !self.st.hands_known {
             return None;
         }
-        (0..4).filter(|s| *s != self.st.forehand).find_map(|seat| {
-            let hand = self.st.hands[seat];
-            let t = hand.intersection(tarocks()).len();
-            let why = if t <= 1 {
-                format!("holds {t} tarock{}", if t == 1 { "" } else { "s" })
-            } else if hand.intersection(glatzen()) == glatzen() {
-                "holds all four Glatzen".to_string()
-            } else {
-                return None;
-            };
-            Some((seat, why))
-        })
+        Seat::all(4)
+            .filter(|s| *s != self.st.forehand)
+            .find_map(|seat| {
+                let hand = self.st.hands[seat];
+                let t = hand.intersection(tarocks()).len();
+                let why = if t <= 1 {
+                    format!("holds {t} tarock{}", if t == 1 { "" } else { "s" })
+                } else if hand.intersection(glatzen()) == glatzen() {
+                    "holds all four Glatzen".to_string()
+                } else {
+                    return None;
+                };
+                Some((seat, why))
+            })
     }
 
     /// S7-DEAL-3, at the end of a deal with a cause for a redeal: bid or

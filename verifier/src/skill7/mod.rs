@@ -124,7 +124,7 @@ impl Engine {
     pub(crate) fn start(deal: &Deal<'_>, report: Report) -> Engine {
         let claim_at = report.problems.len();
         let mut e = Engine {
-            st: State::new((deal.table.dealer + 1) % 4),
+            st: State::new(deal.table.dealer.next(4)),
             out: Out { report },
             opts: Opts::read(deal.options),
             partial: deal.record.is_partial(),

@@ -225,8 +225,7 @@ impl Tricks {
     /// The seat whose card is due, unless a fault in play has been found
     /// (who plays next is then read from the cards, [`Engine::resync`]).
     pub(super) fn due(&self) -> Option<Seat> {
-        (!self.table.slipped && self.done < 10)
-            .then(|| (self.table.leader + self.in_trick as u8) % 4)
+        (!self.table.slipped && self.done < 10).then(|| self.table.leader.after(self.in_trick, 4))
     }
 
     /// The seat whose card is due and the cards it may play (S7-PLAY-2 to
@@ -344,7 +343,7 @@ impl Engine {
             let mut cards = [PAGAT; 4];
             let size = trick.plays.len().min(4);
             for (i, item) in trick.plays.iter().take(4).enumerate() {
-                let seat = (table.leader + i as u8) % 4;
+                let seat = table.leader.after(i, 4);
                 cards[i] = item.card;
                 self.play_card(item, seat, n, &cards[..i], table, &k.rules);
             }
@@ -382,7 +381,7 @@ impl Engine {
         let Some(l) = written else {
             return;
         };
-        if l == leader || l >= 4 {
+        if l == leader || l.number() >= 4 {
             return;
         }
         self.out.push(
@@ -425,13 +424,13 @@ impl Engine {
                 .iter()
                 .take(4)
                 .enumerate()
-                .all(|(i, item)| table.left[(l + i as u8) % 4].contains(item.card))
+                .all(|(i, item)| table.left[l.after(i, 4)].contains(item.card))
         };
         if fits(table.leader) {
             return None;
         }
-        let mut fitting = (1..4u8)
-            .map(|d| (table.leader + d) % 4)
+        let mut fitting = (1..4)
+            .map(|d| table.leader.after(d, 4))
             .filter(|&l| fits(l));
         match (fitting.next(), fitting.next()) {
             (Some(l), None) => Some(l),
@@ -452,7 +451,7 @@ impl Engine {
         if table.left[table.leader].contains(first) {
             return;
         }
-        let Some(holder) = (0..4u8).find(|&s| table.left[s].contains(first)) else {
+        let Some(holder) = Seat::all(4).find(|&s| table.left[s].contains(first)) else {
             return;
         };
         let not_held = |leader: Seat| {
@@ -461,7 +460,7 @@ impl Engine {
                 .iter()
                 .take(4)
                 .enumerate()
-                .filter(|(i, item)| !table.left[(leader + *i as u8) % 4].contains(item.card))
+                .filter(|(i, item)| !table.left[leader.after(*i, 4)].contains(item.card))
                 .count()
         };
         if not_held(holder) < not_held(table.leader) {
@@ -540,7 +539,7 @@ impl Engine {
                 table.slipped = true;
             }
         } else if Variant::Skill7Tarock.deck().contains(card) {
-            let holder = (0..4u8).find(|&s| table.left[s].contains(card));
+            let holder = Seat::all(4).find(|&s| table.left[s].contains(card));
             if let Some(h) = holder {
                 // It leaves the hand that held it (README ALL-2).
                 table.left[h].remove(card);
@@ -622,7 +621,7 @@ impl Engine {
         rules: &PlayRules,
     ) -> Seat {
         let (wi, why) = trick_winner(cards, rules.farbesolo);
-        let winner = (leader + wi as u8) % 4;
+        let winner = leader.after(wi, 4);
         let wcard = cards[wi];
         let at = Moment::Trick(n as u16);
         if wcard == PAGAT && !rules.farbesolo && cards.contains(&MOND) && cards.contains(&SKUS) {
@@ -647,7 +646,7 @@ impl Engine {
         let mond = cards.iter().position(|c| *c == MOND);
         if let (Some(mi), true) = (mond, cards.contains(&SKUS)) {
             if rules.same_trick || wcard == SKUS {
-                let victim = (leader + mi as u8) % 4;
+                let victim = leader.after(mi, 4);
                 out.mondfang = Some((victim, n as u16));
                 self.out.rule(
                     at,
@@ -658,7 +657,7 @@ impl Engine {
         }
         if n == 10 {
             if let Some(pi) = cards.iter().position(|c| *c == PAGAT) {
-                out.pagat_last = Some(((leader + pi as u8) % 4, wi == pi));
+                out.pagat_last = Some((leader.after(pi, 4), wi == pi));
             }
         }
         winner
@@ -667,7 +666,7 @@ impl Engine {
     /// The card points each team has taken after trick `n`, for explain.
     fn count(&mut self, n: usize, c: &Contract, rules: &PlayRules, out: &Play) {
         let mut sides = [0u32; 2];
-        for s in 0..4u8 {
+        for s in Seat::all(4) {
             let side = side_of(s, rules.game, c.declarer, rules.partner);
             sides[usize::from(side != Side::Declarer)] += out.points[s];
         }

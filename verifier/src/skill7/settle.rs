@@ -345,7 +345,7 @@ impl Engine {
                 });
             }
         }
-        if let Some(s) = (0..4u8).find(|&s| self.st.hands[s].intersection(kings()) == kings()) {
+        if let Some(s) = Seat::all(4).find(|&s| self.st.hands[s].intersection(kings()) == kings()) {
             lines.push(LineFact {
                 what: What::Koenigstrull,
                 bid: None,
@@ -369,9 +369,9 @@ impl Engine {
     /// `trull_holding=team-hands` in a Rufer, whose team's hands do.
     fn trull_holder(&self, game: Kind, teams: &Teams) -> Option<Seat> {
         let team_hands = self.opts.team_hands && game == Kind::Rufer;
-        (0..4u8).find(|&s| {
+        Seat::all(4).find(|&s| {
             let hand = if team_hands {
-                (0..4u8)
+                Seat::all(4)
                     .filter(|&o| teams.side_of(o) == teams.side_of(s))
                     .fold(CardSet::EMPTY, |acc, o| acc.union(self.st.hands[o]))
             } else {
@@ -392,17 +392,17 @@ fn pay_line(
     rule: Rule,
     reason: crate::Reason,
 ) {
-    let side_of = |s: u8| {
+    let side_of = |s: Seat| {
         if declarer[s] {
             Side::Declarer
         } else {
             Side::Opponents
         }
     };
-    let mut winners = [0u8; 4];
-    let mut losers = [0u8; 4];
+    let mut winners = [Seat::new(0); 4];
+    let mut losers = [Seat::new(0); 4];
     let (mut nw, mut nl) = (0, 0);
-    for s in 0..4u8 {
+    for s in Seat::all(4) {
         if side_of(s) == winner {
             winners[nw] = s;
             nw += 1;

@@ -172,7 +172,7 @@ fn read<'s>(sheet: &'s Sheet, out: &mut Out) -> Stated<'s> {
     for f in &sheet.facts {
         if let (Some(seat), [w]) = (f.seat, f.words.as_slice()) {
             if let Some(kind) = Game::from_word(w).and_then(Kind::from_game) {
-                if seat < 4 && st.contract.is_none() {
+                if seat.number() < 4 && st.contract.is_none() {
                     st.contract = Some((seat, kind, f));
                 }
             }
@@ -210,7 +210,7 @@ fn read_fact<'s>(f: &'s Fact, st: &mut Stated<'s>) -> Result<(), notation::Probl
             "state each fact once",
         )
     };
-    if f.seat.is_some_and(|s| s >= 4) {
+    if f.seat.is_some_and(|s| s.number() >= 4) {
         st.faulty = true;
         return Ok(());
     }

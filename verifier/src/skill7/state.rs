@@ -54,7 +54,7 @@ pub(super) struct State {
     pub(super) hands_known: bool,
     pub(super) forehand: Seat,
     /// The seat holding each card, 255 if unknown.
-    pub(super) owner: [u8; Card::COUNT],
+    pub(super) owner: [Seat; Card::COUNT],
 }
 
 impl State {
@@ -63,13 +63,13 @@ impl State {
             hands: PerSeat::new(4),
             hands_known: false,
             forehand,
-            owner: [u8::MAX; Card::COUNT],
+            owner: [Seat::new(u8::MAX); Card::COUNT],
         }
     }
 
     pub(super) fn holder(&self, card: Card) -> Option<Seat> {
         let o = self.owner[card.index() as usize];
-        (o < 4).then_some(o)
+        (o.number() < 4).then_some(o)
     }
 
     /// The partner a Rufer declarer gets by the rule (S7-CALL-2).

@@ -119,7 +119,7 @@ pub(super) enum Valat {
 
 impl Facts {
     /// Whether a seat plays on the bidder's side.
-    pub fn team(&self, seat: u8) -> bool {
+    pub fn team(&self, seat: Seat) -> bool {
         seat == self.bidder || Some(seat) == self.partner
     }
 }
@@ -141,14 +141,14 @@ pub(super) fn grind_facts(out: &mut Out<'_>, game: Game, bidder: Seat) {
 /// grind, the trischaken loser).
 pub(super) fn pay_each_other_seat(
     out: &mut Out<'_>,
-    payer: u8,
+    payer: Seat,
     amount: i64,
     rule: Rule,
     reason: impl Into<Reason>,
     at: Moment,
 ) {
     let reason = reason.into();
-    for s in (1..4).map(|d| (payer + d) % 4) {
+    for s in (1..4).map(|d| payer.after(d, 4)) {
         out.pay(Payment {
             payer: Party::Seat(payer),
             payee: Party::Seat(s),
@@ -166,7 +166,9 @@ pub(super) fn played(r: &mut Replay<'_>) -> Facts {
     let count = if game == Game::Trischaken {
         // Each card counts in each trick it is played to (KR-SCORE-1 as
         // amended).
-        Count::Trischaken(std::array::from_fn(|s| r.state.won_points[s as u8]))
+        Count::Trischaken(std::array::from_fn(|s| {
+            r.state.won_points[Seat::new(s as u8)]
+        }))
     } else if is_negative(game) {
         Count::Tricks(r.state.tricks_won[r.state.bidder])
     } else {
@@ -202,10 +204,10 @@ pub(super) fn pay(out: &mut Out<'_>, f: &Facts, line: &Line) {
     if line.value == 0 {
         return;
     }
-    let mut winners = [0u8; 4];
-    let mut losers = [0u8; 4];
+    let mut winners = [Seat::new(0); 4];
+    let mut losers = [Seat::new(0); 4];
     let (mut nw, mut nl) = (0, 0);
-    for s in 0..4u8 {
+    for s in Seat::all(4) {
         if f.team(s) == line.bidder_team_wins {
             winners[nw] = s;
             nw += 1;
@@ -214,7 +216,7 @@ pub(super) fn pay(out: &mut Out<'_>, f: &Facts, line: &Line) {
             nl += 1;
         }
     }
-    let mut one = |payer: u8, payee: u8| {
+    let mut one = |payer: Seat, payee: Seat| {
         out.pay(Payment {
             payer: Party::Seat(payer),
             payee: Party::Seat(payee),

@@ -8,6 +8,7 @@ use super::{doubling, pay, pay_each_other_seat, Facts, Line};
 use crate::reason::{decimal, Reason};
 use crate::Moment;
 use notation::Rule;
+use notation::Seat;
 
 /// KR-SCORE-6: beggar and piccolo, the bidder alone against three.
 pub(super) fn beggar_piccolo(out: &mut Out<'_>, f: &Facts, taken: u8) {
@@ -37,18 +38,18 @@ pub(super) fn beggar_piccolo(out: &mut Out<'_>, f: &Facts, taken: u8) {
 /// KR-SCORE-7: the player with the most points pays each other player.
 pub(super) fn trischaken(out: &mut Out<'_>, opts: &Opts, f: &Facts, pts: &[u32; 4]) {
     let fh = f.forehand;
-    let order: [u8; 4] = if opts.tie_before {
-        std::array::from_fn(|i| (fh + 4 - i as u8) % 4)
+    let order: [Seat; 4] = if opts.tie_before {
+        std::array::from_fn(|i| fh.before(i, 4))
     } else {
-        std::array::from_fn(|i| (fh + i as u8) % 4)
+        std::array::from_fn(|i| fh.after(i, 4))
     };
     let mut loser = order[0];
     for &s in &order[1..] {
-        if pts[s as usize] > pts[loser as usize] {
+        if pts[s.index()] > pts[loser.index()] {
             loser = s;
         }
     }
-    let mayor = pts[loser as usize] >= 96;
+    let mayor = pts[loser.index()] >= 96;
     let value = 2 * if mayor { 2 } else { 1 } * if loser == fh { 2 } else { 1 };
     out.event(
         Moment::Settlement,
@@ -65,10 +66,7 @@ pub(super) fn trischaken(out: &mut Out<'_>, opts: &Opts, f: &Facts, pts: &[u32; 
             )
         }),
     );
-    let reason = format!(
-        "trischaken lost with {} points",
-        thirds(pts[loser as usize])
-    );
+    let reason = format!("trischaken lost with {} points", thirds(pts[loser.index()]));
     pay_each_other_seat(
         out,
         loser,

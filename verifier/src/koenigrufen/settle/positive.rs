@@ -2,6 +2,7 @@
 //! then the bonus lines of [`super::bonuses`], paid line by line.
 
 use notation::Rule;
+use notation::Seat;
 use notation::{CardSet, Game, Variant};
 
 use super::super::options::Opts;
@@ -69,7 +70,7 @@ fn piles(r: &mut Replay<'_>, game: Game) -> Piles {
     let mut opp_pile = CardSet::EMPTY;
     let mut pb = pile_points(st.discard);
     let mut po = 0;
-    for s in 0..4u8 {
+    for s in Seat::all(4) {
         if st.team(s) {
             bid_pile = bid_pile.union(st.won[s]);
             pb += st.won_points[s];
@@ -107,10 +108,10 @@ fn piles(r: &mut Replay<'_>, game: Game) -> Piles {
         let shown = st
             .played
             .union(st.discard)
-            .union(st.dealt[0])
-            .union(st.dealt[1])
-            .union(st.dealt[2])
-            .union(st.dealt[3]);
+            .union(st.dealt[Seat::new(0)])
+            .union(st.dealt[Seat::new(1)])
+            .union(st.dealt[Seat::new(2)])
+            .union(st.dealt[Seat::new(3)]);
         opp_talon = opp_talon.union(Variant::Koenigrufen.deck().difference(shown));
     }
     bid_pile = bid_pile.union(bid_talon);
