@@ -72,8 +72,15 @@
 //! of its legal moves itself (`koenigrufen::Stepped::legal`: the auction,
 //! the bidder's king call, talon choice and first call, the call round and
 //! the play, each entry or card taken by the phase's own function on a
-//! clone of the engine); only a discard being laid is judged card by card
-//! here, its fillings tried first from the cards the bidder holds.
+//! clone of the engine), and the discard card by card
+//! (`koenigrufen::Stepped::discard_cards`: a card is listed when some
+//! proper discard holds it with the cards chosen, KR-DISCARD-1..3).
+//!
+//! French Tarot lists the auction, the écart card by card, the
+//! declarations and the first lead (`french::Stepped::before_lead`: the
+//! deal as the first trick would find it; a handful's cards by the check
+//! the engine judges a handful with, card by card as below; the slam by
+//! the taker), and the play.
 //!
 //! Skill7 stepped (3 runs of 60, the same test; its deals now come from the
 //! generator that plays through `Game`, whose cost is in the figure):
@@ -396,6 +403,9 @@ pub struct Game {
     /// The variant's engine stepped through the record so far, on whose
     /// clones moves are judged; `None`: each judgement replays the record.
     stepped: Option<Box<Stepper>>,
+    /// The engine's list of the legal moves after the game so far, once
+    /// made ([`Game::listed`]); emptied by every move taken.
+    listed: std::sync::OnceLock<Option<Vec<Move>>>,
 }
 
 /// A variant's engine stepped through the record so far ([`Game`]): one
@@ -458,8 +468,11 @@ impl Stepper {
     /// candidates are then judged one by one). Debug builds check the list
     /// against the judged one ([`Game::legal`]).
     fn legal(&self, game: &Game) -> Option<Vec<Move>> {
-        // A discard half laid: listed by the Danish and French engines only.
-        if game.pending.is_some() && !matches!(self, Stepper::Danish(_) | Stepper::French(_)) {
+        // A discard half laid: listed by the Danish, French and Königrufen
+        // engines only; a handful being shown, by the French engine.
+        if game.pending.is_some() && matches!(self, Stepper::Skill7(_))
+            || game.showing.is_some() && !matches!(self, Stepper::French(_))
+        {
             return None;
         }
         match self {
@@ -500,10 +513,48 @@ impl Stepper {
             // declarations and the first lead by the engine's word on each
             // candidate.
             Stepper::Danish(s) => s.legal(&game.record, game.pending_discard()),
-            Stepper::Koenigrufen(s) => s.legal(&game.record, |phase| {
-                acts(Variant::Koenigrufen, phase, Seat::new(0), &[])
-            }),
+            Stepper::Koenigrufen(s) => {
+                // The discard, card by card: the bidder's cards some proper
+                // discard holds with those chosen (KR-DISCARD-1..3).
+                if let Some((bidder, Phase::Discard)) = s.due(&game.record) {
+                    let chosen = match game.pending_discard() {
+                        Some((seat, cards)) if seat == bidder => cards,
+                        Some(_) => return None,
+                        None => &[],
+                    };
+                    let cards = s.discard_cards(&game.record, bidder, chosen)?;
+                    return Some(
+                        cards
+                            .iter()
+                            .map(|card| Move::Discard { seat: bidder, card })
+                            .collect(),
+                    );
+                }
+                if game.pending.is_some() {
+                    return None;
+                }
+                s.legal(&game.record, |phase| {
+                    acts(Variant::Koenigrufen, phase, Seat::new(0), &[])
+                })
+            }
             Stepper::French(s) => {
+                // A handful being shown, card by card: each card judged by
+                // the engine's own check of a handful on some whole handful
+                // that holds it (FR-HANDFUL-1..3).
+                if let Some((seat, size, _)) = &game.showing {
+                    let (seat, size) = (*seat, *size);
+                    let before = s.before_lead(&game.record)?;
+                    let holds = |cards: &[Card], replaces| {
+                        s.handful_holds(&before, &game.record, seat, size, cards, replaces)
+                    };
+                    return Some(
+                        game.holdings(seat)
+                            .iter()
+                            .filter(|&card| game.handful_legal_by(seat, size, card, holds))
+                            .map(|card| Move::Handful { seat, size, card })
+                            .collect(),
+                    );
+                }
                 // The écart, card by card: the taker's cards of his 24.
                 if let Some((taker, crate::french::Due::Discard)) = s.due() {
                     let chosen = match game.pending_discard() {
@@ -532,6 +583,48 @@ impl Stepper {
                             .map(|act| Move::Auction { seat, act })
                             .collect(),
                     );
+                }
+                // Before the first card: the declarations and the first
+                // lead, as the engine finds the deal when the play starts.
+                // Nothing else is legal then but, after a guard against
+                // with fewer than four entries, the auction's entries the
+                // engine finds nothing against (a pass by a seat that has
+                // not spoken, FR-BID-2): with four a fifth is a second
+                // entry (FR-BID-2), and a contract without a discard takes
+                // none (FR-DOG-2).
+                if game.record.tricks.is_empty() {
+                    let before = s.before_lead(&game.record)?;
+                    let mut out = Vec::new();
+                    let entries = game.record.auction.as_ref().map_or(0, |a| a.actions.len());
+                    if entries < usize::from(game.table.seats) {
+                        for seat in Seat::all(game.table.seats) {
+                            out.extend(
+                                acts(Variant::FrenchTarot, Phase::Auction, seat, &[])
+                                    .into_iter()
+                                    .filter(|act| s.admits_entry(&game.record, seat, act))
+                                    .map(|act| Move::Auction { seat, act }),
+                            );
+                        }
+                    }
+                    for seat in Seat::all(game.table.seats) {
+                        if seat == before.taker {
+                            out.push(Move::Declare {
+                                seat,
+                                act: Act::Slam,
+                            });
+                        }
+                        out.extend(game.handful_candidates(seat).into_iter().filter(|m| {
+                            let Move::Handful { seat, size, card } = *m else {
+                                return false;
+                            };
+                            game.handful_legal_by(seat, size, card, |cards, replaces| {
+                                s.handful_holds(&before, &game.record, seat, size, cards, replaces)
+                            })
+                        }));
+                    }
+                    let (leader, cards) = before.lead;
+                    out.extend(cards.iter().map(|card| Move::play(leader, card)));
+                    return Some(out);
                 }
                 let (seat, cards) = s.legal_cards(&game.record)?;
                 Some(cards.iter().map(|card| Move::play(seat, card)).collect())
@@ -572,17 +665,28 @@ impl Stepper {
                 matches!(
                     mv,
                     Move::Play { .. } | Move::Declare { .. } | Move::Auction { .. }
-                ) && self.legal(game).is_some_and(|legal| legal.contains(mv))
+                ) && game.listed().is_some_and(|legal| legal.contains(mv))
             }
             // A card the engine lists; the auction, the calls, the discard
             // and the declarations are judged.
             Stepper::Koenigrufen(_) => {
-                is_plain_card(mv) && self.legal(game).is_some_and(|legal| legal.contains(mv))
+                is_plain_card(mv) && game.listed().is_some_and(|legal| legal.contains(mv))
             }
+            // A card the engine lists (the first lead included), and the
+            // taker's slam before it (FR-SLAM-1); a handful is shown card
+            // by card ([`Game::listed_piece`]).
             Stepper::French(s) => match mv {
                 Move::Play { seat, card, .. } if is_plain_card(mv) => s
                     .legal_cards(&game.record)
                     .is_some_and(|(due, cards)| due == *seat && cards.contains(*card)),
+                Move::Declare {
+                    seat,
+                    act: Act::Slam,
+                } => {
+                    game.record.tricks.is_empty()
+                        && s.before_lead(&game.record)
+                            .is_some_and(|b| b.taker == *seat)
+                }
                 _ => false,
             },
         }
@@ -738,6 +842,7 @@ impl Game {
             problems: Vec::new(),
             over: false,
             stepped: None,
+            listed: std::sync::OnceLock::new(),
         };
         game.stepped = Stepper::new(&game.record, table, &game.session).map(Box::new);
         let (problems, over) = game.judge(&game.record);
@@ -939,6 +1044,7 @@ impl Game {
     }
 
     fn rejudge(&mut self) {
+        self.relist();
         if let Some(stepped) = self.stepped.as_mut() {
             stepped.advance(&self.record);
         }
@@ -1097,6 +1203,24 @@ impl Game {
     /// other trumps (the highest first, the excuse last; its dealt cards
     /// before the talon) is.
     fn handful_legal(&self, seat: Seat, size: HandfulSize, card: Card) -> bool {
+        self.handful_legal_by(seat, size, card, |cards, _| {
+            self.fresh(&self.with_handful(seat, size, cards)).is_empty()
+        })
+    }
+
+    /// [`Game::handful_legal`], each whole handful judged by `holds` (its
+    /// cards, and whether it takes the place of the record's last
+    /// declaration, a handful it extends): the engine's findings on the
+    /// record with it, or the engine's own check of a handful
+    /// ([`Stepper::legal`]).
+    fn handful_legal_by(
+        &self,
+        seat: Seat,
+        size: HandfulSize,
+        card: Card,
+        holds: impl Fn(&[Card], bool) -> bool,
+    ) -> bool {
+        let replaces = self.showing.is_none() && self.written_handful(seat, size).is_some();
         let mut chosen = self.showing_cards(seat, size);
         if chosen.contains(&card) {
             return false;
@@ -1121,10 +1245,7 @@ impl Game {
             }
             let mut cards = chosen.clone();
             cards.extend_from_slice(&fill[..need]);
-            if self
-                .fresh(&self.with_handful(seat, size, &cards))
-                .is_empty()
-            {
+            if holds(&cards, replaces) {
                 return true;
             }
         }
@@ -1642,11 +1763,12 @@ impl Game {
         if self.over {
             return Vec::new();
         }
-        if let Some(listed) = self.listed() {
+        if let Some(listed) = self.listed().map(<[Move]>::to_vec) {
             // Debug builds (the tests): the engine's list is the judged
-            // list, every 4th time.
+            // list, every 4th time (every time with TAROK_CHECK_ALL set in
+            // the environment: `TAROK_CHECK_ALL=1 target/debug/tarok gen`).
             #[cfg(debug_assertions)]
-            if every_4th() {
+            if every_4th() || std::env::var_os("TAROK_CHECK_ALL").is_some() {
                 let judged = self.judged_legal();
                 assert!(listed == judged, "listed {listed:?}\njudged {judged:?}");
             }
@@ -1656,12 +1778,23 @@ impl Game {
     }
 
     /// The legal moves as the stepped engine lists them, where it can: no
-    /// finding so far, no discard or handful half chosen.
-    fn listed(&self) -> Option<Vec<Move>> {
-        self.stepped
-            .as_ref()
-            .filter(|_| self.problems.is_empty() && self.showing.is_none())
-            .and_then(|s| s.legal(self))
+    /// finding so far. Made once after each move (a move taken from the
+    /// list is then admitted without listing again, [`Stepper::admits`]).
+    fn listed(&self) -> Option<&[Move]> {
+        self.listed
+            .get_or_init(|| {
+                self.stepped
+                    .as_ref()
+                    .filter(|_| self.problems.is_empty())
+                    .and_then(|s| s.legal(self))
+            })
+            .as_deref()
+    }
+
+    /// Forgets the list of the legal moves ([`Game::listed`]): the game
+    /// has changed.
+    fn relist(&mut self) {
+        self.listed = std::sync::OnceLock::new();
     }
 
     /// Every candidate the engine finds nothing against, judged one by one.
@@ -1700,7 +1833,7 @@ impl Game {
             return None;
         }
         if let Some(listed) = self.listed() {
-            return listed.into_iter().next();
+            return listed.first().cloned();
         }
         let mut scratch = self.record.clone();
         self.candidates_due(&mut scratch)
@@ -1742,10 +1875,20 @@ impl Game {
     /// Takes `mv` if it is legal; otherwise leaves the game as it was and
     /// gives the engine's findings on the record with `mv` appended.
     pub fn apply(&mut self, mv: Move) -> Result<(), Rejected> {
+        let applied = self.apply_listed(mv);
+        if applied.is_ok() {
+            self.relist();
+        }
+        applied
+    }
+
+    /// [`Game::apply`], the list of the legal moves made before the move
+    /// still held.
+    fn apply_listed(&mut self, mv: Move) -> Result<(), Rejected> {
         if self.step(&mv) {
             return Ok(());
         }
-        if self.listed_discard(&mv) {
+        if self.listed_piece(&mv) {
             #[cfg(debug_assertions)]
             if every_4th() {
                 let problems = self.check(&mv);
@@ -1795,11 +1938,12 @@ impl Game {
         true
     }
 
-    /// Whether `mv` is a card laid away that the stepped engine lists as
-    /// legal ([`Stepper::legal`]: the Danish skat, the French écart), on a
-    /// record of legal moves only: [`Game::apply`] takes it unjudged.
-    fn listed_discard(&self, mv: &Move) -> bool {
-        matches!(mv, Move::Discard { .. })
+    /// Whether `mv` is a card laid away or shown in a handful that the
+    /// stepped engine lists as legal ([`Stepper::legal`]: the Danish skat,
+    /// the French écart and handfuls), on a record of legal moves only:
+    /// [`Game::apply`] takes it unjudged.
+    fn listed_piece(&self, mv: &Move) -> bool {
+        matches!(mv, Move::Discard { .. } | Move::Handful { .. })
             && !self.over
             && self.listed().is_some_and(|legal| legal.contains(mv))
     }
@@ -1810,6 +1954,7 @@ impl Game {
         let before = self.problems.len();
         let problems = self.check(&mv);
         self.take(mv);
+        self.relist();
         let mut added: Vec<Problem> = self.problems.iter().skip(before).cloned().collect();
         if added.is_empty() && !problems.is_empty() && self.pending.is_none() {
             added = problems;

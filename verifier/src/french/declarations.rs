@@ -6,7 +6,7 @@
 
 use notation::Kind;
 use notation::Rule;
-use notation::{Act, Action, Card, CardSet, HandfulSize, PerSeat, Problem};
+use notation::{Act, Action, Card, CardSet, HandfulSize, PerSeat, Problem, Seat};
 
 use super::cards::{excuse_set, french_trumps, list};
 use super::state::{State, Writer};
@@ -83,16 +83,7 @@ pub(super) fn declarations(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
             (Act::Handful { size, cards }, _) => {
                 let second = declared[seat];
                 declared[seat] = true;
-                // FR-DISCARD-4: a taker whose discard is taken from the
-                // play is judged on his 24 for the cards shown, so that no
-                // card taken as discarded makes the handful false.
-                let held = if g.discard_from_play && Some(seat) == g.taker {
-                    g.hands[seat].union(g.dog)
-                } else {
-                    g.playing[seat]
-                };
-                let hands = Hands { playing: g.playing[seat], held, floating: g.floating };
-                let faults = handful_faults(*size, cards, second, exact, hands);
+                let faults = handful_faults(*size, cards, second, exact, hands(g, seat));
                 if faults.is_empty() {
                     let (bonus, _) = handful(*size);
                     g.handfuls.push((seat, bonus));
@@ -113,6 +104,38 @@ pub(super) fn declarations(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
                     .help("declare `slam` (the taker) or `handful simple|double|triple` with the cards shown"),
             ),
         }
+    }
+}
+
+/// Whether a handful of `size` showing `cards` by `seat` is true
+/// (FR-HANDFUL-1..3), judged as [`declarations`] judges one; `second`: the
+/// seat has shown a handful before it. What `crate::game` lists the
+/// handfuls a seat may show with (`super::Stepped::handful_holds`).
+pub(super) fn handful_holds(
+    deal: &Deal<'_>,
+    g: &State,
+    seat: Seat,
+    size: HandfulSize,
+    cards: &[Card],
+    second: bool,
+) -> bool {
+    let exact = super::state::option(deal, "handful_exact") == "true";
+    handful_faults(size, cards, second, exact, hands(g, seat)).is_empty()
+}
+
+/// The hands `seat`'s handful is judged against. FR-DISCARD-4: a taker
+/// whose discard is taken from the play is judged on his 24 for the cards
+/// shown, so that no card taken as discarded makes the handful false.
+fn hands(g: &State, seat: Seat) -> Hands {
+    let held = if g.discard_from_play && Some(seat) == g.taker {
+        g.hands[seat].union(g.dog)
+    } else {
+        g.playing[seat]
+    };
+    Hands {
+        playing: g.playing[seat],
+        held,
+        floating: g.floating,
     }
 }
 

@@ -489,6 +489,17 @@ struct BeforePlay {
     discard: Option<(Seat, usize, CardSet, CardSet)>,
 }
 
+/// The deal as the first trick would find it ([`Stepped::before_lead`]).
+#[derive(Debug, Clone)]
+pub(crate) struct BeforeLead {
+    engine: Engine,
+    /// The taker: he alone may declare a slam (FR-SLAM-1).
+    pub(crate) taker: Seat,
+    /// The seat that leads to trick 1 and the cards it may lead (FR-SEAT-1,
+    /// FR-SLAM-2: the taker after a slam declared).
+    pub(crate) lead: (Seat, CardSet),
+}
+
 /// A deal played step by step (`crate::game`): the engine at the deal's
 /// start and after the record so far. A move is judged on a clone of the
 /// latter, which takes the move and ends the deal there.
@@ -514,14 +525,17 @@ impl Stepped {
         let (options, report) = crate::steppable(record, table, notation::Variant::FrenchTarot)?;
         let deal = Deal::clean(record, table, &options);
         let start = Engine::start(&deal, report);
-        Some(Stepped {
+        let mut stepped = Stepped {
             options: std::sync::Arc::new(options),
             table,
             now: start.clone(),
             start,
             due: None,
             best: None,
-        })
+        };
+        // Who acts first (the first bidder, FR-BID-2), as after any entry.
+        stepped.advance(record);
+        Some(stepped)
     }
 
     fn deal<'r>(&'r self, record: &'r Record) -> Deal<'r> {
@@ -578,10 +592,14 @@ impl Stepped {
     }
 
     /// The seat due to play and its legal cards, after the record so far
-    /// ([`Engine::legal_cards`]).
+    /// ([`Engine::legal_cards`]); before the first trick, the first lead
+    /// ([`Stepped::before_lead`]).
     pub(crate) fn legal_cards(&self, record: &Record) -> Option<(Seat, CardSet)> {
         if !self.now.fits(record) {
             return None;
+        }
+        if self.now.stage != Stage::Play {
+            return self.before_lead(record).map(|b| b.lead);
         }
         self.now.legal_cards(record)
     }
@@ -600,6 +618,101 @@ impl Stepped {
             Some((taker, Due::Discard)) if taker == seat => discard::next_cards(rest, chosen),
             _ => None,
         }
+    }
+
+    /// The deal as the first trick would find it after the record so far
+    /// (`crate::game` lists the declarations and the first lead from it):
+    /// the auction closed with a taker (FR-BID-1), the discard laid where
+    /// the contract has one (FR-DOG-1, FR-DISCARD-3), no trick yet; the
+    /// engine then judges the dog, the discard and the declarations so far,
+    /// as it does when the first card comes ([`Engine::start_play`]), and
+    /// they must hold nothing wrong. `None` otherwise, and while the
+    /// auction is open to a bid (fewer than four entries and no guard
+    /// against, [`Engine::due`]). After a guard against the seats after it
+    /// may pass or stay silent (FR-BID-2): the record may go on from it.
+    pub(crate) fn before_lead(&self, record: &Record) -> Option<BeforeLead> {
+        let entries = record.auction.as_ref().map_or(0, |a| a.actions.len());
+        let open = entries < SEATS as usize && self.due.is_some();
+        if !record.tricks.is_empty() || open || !self.now.fits(record) {
+            return None;
+        }
+        let deal = self.deal(record);
+        let mut engine = self.now.clone();
+        if engine.stage == Stage::Auction {
+            engine.close_auction(&deal);
+        }
+        let (taker, contract) = (engine.g.taker?, engine.g.contract?);
+        if engine.stage != Stage::Between || contract.has_discard() != record.discard.is_some() {
+            return None;
+        }
+        engine.start_play(&deal);
+        let clean = [&engine.main, &engine.led, &engine.mid, &engine.play]
+            .iter()
+            .all(|r| r.problems.is_empty());
+        if engine.stage != Stage::Play || !clean {
+            return None;
+        }
+        let lead = engine.legal_cards(record)?;
+        Some(BeforeLead {
+            engine,
+            taker,
+            lead,
+        })
+    }
+
+    /// Whether the auction's entry `act` by `seat` is legal after the
+    /// record so far: the engine's judgement of the auction
+    /// ([`Engine::close_auction`], FR-BID-1..4) with it appended finds
+    /// nothing, on a clone.
+    pub(crate) fn admits_entry(&self, record: &Record, seat: Seat, act: &notation::Act) -> bool {
+        if self.now.stage != Stage::Auction || !self.now.fits(record) {
+            return false;
+        }
+        let mut record = record.clone();
+        record
+            .auction
+            .get_or_insert_with(|| notation::Actions {
+                actions: Vec::new(),
+                comments: Vec::new(),
+                span: notation::Span::default(),
+            })
+            .actions
+            .push(notation::Action {
+                seat,
+                act: act.clone(),
+                after: None,
+                comments: Vec::new(),
+                span: notation::Span::default(),
+            });
+        let mut engine = self.now.clone();
+        engine.close_auction(&self.deal(&record));
+        engine.main.problems.len() == self.now.main.problems.len()
+    }
+
+    /// Whether `seat` may show a handful of `size` with `cards` after the
+    /// record so far ([`Stepped::before_lead`]), judged by the engine's own
+    /// check (`declarations::handful_holds`, FR-HANDFUL-1..3); `replaces`:
+    /// the handful takes the place of the record's last declaration (a
+    /// handful it extends).
+    pub(crate) fn handful_holds(
+        &self,
+        before: &BeforeLead,
+        record: &Record,
+        seat: Seat,
+        size: notation::HandfulSize,
+        cards: &[Card],
+        replaces: bool,
+    ) -> bool {
+        let entries = record
+            .declarations
+            .as_ref()
+            .map_or(&[][..], |d| &d.actions[..]);
+        let entries = &entries[..entries.len() - usize::from(replaces && !entries.is_empty())];
+        let second = entries
+            .iter()
+            .any(|a| a.seat == seat && matches!(a.act, notation::Act::Handful { .. }));
+        let deal = self.deal(record);
+        declarations::handful_holds(&deal, &before.engine.g, seat, size, cards, second)
     }
 
     /// Whether the engine has taken the last trick (the deal is over

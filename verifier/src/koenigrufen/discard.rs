@@ -7,7 +7,7 @@
 use notation::Kind;
 use notation::Rule;
 use notation::Seat;
-use notation::{Action, CardSet, Discard, Game, Item, Problem};
+use notation::{Action, Card, CardSet, Discard, Game, Item, Problem};
 
 use super::deal::card_set;
 use super::rules::*;
@@ -31,13 +31,7 @@ impl Replay<'_> {
         let rec = self.rec;
         let game = self.state.game();
         let b = self.state.bidder;
-        let expected = match game {
-            Game::SixThrees => 6,
-            // No talon pile taken (a missing choice, KR-TALON-1): nothing
-            // to lay away.
-            g if !is_negative(g) && !is_solo(g) && self.state.taken.is_some() => 3,
-            _ => 0,
-        };
+        let expected = self.discard_due();
         let Some(d) = &rec.discard else {
             // KR-DISCARD-1 as amended: a missing discard is reported only
             // when the record goes on to the call round or the play.
@@ -91,6 +85,74 @@ impl Replay<'_> {
         } else {
             self.state.discard = card_set(&d.cards);
         }
+    }
+
+    /// How many cards the bidder lays away (KR-DISCARD-1): as many as he
+    /// took from the talon, six in six threes; none where no talon pile
+    /// was taken (a missing choice, KR-TALON-1).
+    fn discard_due(&self) -> usize {
+        match self.state.game() {
+            Game::SixThrees => 6,
+            g if !is_negative(g) && !is_solo(g) && self.state.taken.is_some() => 3,
+            _ => 0,
+        }
+    }
+
+    /// The cards the bidder may lay away next, `chosen` laid already (a
+    /// discard laid card by card, `crate::game`): those that some whole
+    /// discard holds with the cards chosen that [`Replay::discard`] finds
+    /// nothing against (KR-DISCARD-1: as many different cards of his hand
+    /// after the pick-up as are due; KR-DISCARD-2: no king, no trull card,
+    /// [`barred`]; KR-DISCARD-3: in three of suits a suit card only with
+    /// every other tarock, [`suit_cards_may_go`]). `None` where no discard
+    /// is due or the cards chosen are none of a proper discard (the game
+    /// judges those).
+    pub(super) fn next_discard_cards(&self, chosen: &[Card]) -> Option<CardSet> {
+        let due = self.discard_due();
+        let b = self.state.bidder;
+        let hand = self.state.hand[b].union(self.state.dealt[b]);
+        let laid: CardSet = chosen.iter().copied().collect();
+        if due == 0
+            || chosen.len() >= due
+            || laid.len() as usize != chosen.len()
+            || !laid.difference(hand).is_empty()
+            || laid.iter().any(barred)
+        {
+            return None;
+        }
+        let allowed: CardSet = hand.iter().filter(|&c| !barred(c)).collect();
+        let (game, no_suit) = (self.state.game(), self.opts.no_suit_discard);
+        // Whether some whole discard of `due` cards holds `with` and other
+        // allowed cards: without a suit card, or, in three of suits, with
+        // every tarock but the trull (the plainest such discard).
+        let fills = |with: CardSet| {
+            let rest = allowed.difference(with);
+            let need = due - with.len() as usize;
+            if game != Game::ThreeOfSuits {
+                return rest.len() as usize >= need;
+            }
+            let tarocks = hand.intersection(tarocks()).difference(trull());
+            let plain = with.intersection(suit_cards()).is_empty()
+                && rest.intersection(tarocks).len() as usize >= need;
+            let whole = with.union(tarocks);
+            let suits = rest.difference(tarocks).intersection(suit_cards());
+            // (A whole discard without a suit card is a plain one.)
+            let suited = whole.len() as usize <= due
+                && suits.len() as usize >= due - whole.len() as usize
+                && suit_cards_may_go(game, no_suit, hand, whole);
+            plain || suited
+        };
+        Some(
+            allowed
+                .difference(laid)
+                .iter()
+                .filter(|&c| {
+                    let mut with = laid;
+                    with.insert(c);
+                    fills(with)
+                })
+                .collect(),
+        )
     }
 
     /// KR-DISCARD-1: the bidder lays away exactly as many different cards
@@ -157,7 +219,6 @@ impl Replay<'_> {
             CardSet::EMPTY
         };
         let discarded = card_set(&d.cards);
-        let non_trull_tarocks = h.intersection(tarocks()).difference(trull());
         let mut suit_reported = false;
         let mut seen = CardSet::EMPTY;
         // The KR-DISCARD-3 reason goes on one suit card: a king when one is
@@ -178,16 +239,16 @@ impl Replay<'_> {
                 wrong = true;
                 faults.push(not_held(s, item));
             }
-            if c.is_king() || trull().contains(c) {
+            if barred(c) {
                 faults.push(never_laid_away(s, item));
             }
-            if game == Game::ThreeOfSuits && suit_carrier == Some(c) && !suit_reported {
-                let bad = self.opts.no_suit_discard
-                    || !non_trull_tarocks.difference(discarded).is_empty();
-                if bad {
-                    suit_reported = true;
-                    faults.push(tarock_first(s, item, self.opts.no_suit_discard));
-                }
+            if game == Game::ThreeOfSuits
+                && suit_carrier == Some(c)
+                && !suit_reported
+                && !suit_cards_may_go(game, self.opts.no_suit_discard, h, discarded)
+            {
+                suit_reported = true;
+                faults.push(tarock_first(s, item, self.opts.no_suit_discard));
             }
         }
         wrong
@@ -224,6 +285,20 @@ impl Replay<'_> {
             }),
         );
     }
+}
+
+/// KR-DISCARD-2: kings and trull cards are never laid away.
+fn barred(c: Card) -> bool {
+    c.is_king() || trull().contains(c)
+}
+
+/// KR-DISCARD-3: whether a discard of `game` laying away `discarded` from
+/// `hand` may hold a suit card: in three of suits only once the tarocks
+/// other than the trull are all laid away, and never with Option
+/// `suits_discard = no-suit-cards` (`no_suit`).
+fn suit_cards_may_go(game: Game, no_suit: bool, hand: CardSet, discarded: CardSet) -> bool {
+    let tarocks = hand.intersection(tarocks()).difference(trull());
+    game != Game::ThreeOfSuits || !no_suit && tarocks.difference(discarded).is_empty()
 }
 
 /// KR-DISCARD-1: the card is not in the bidder's hand after the pick-up.

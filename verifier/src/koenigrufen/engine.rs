@@ -375,9 +375,11 @@ impl Stepped {
     /// only), listed by the engine itself in the order of the game's
     /// candidates: each entry or card of the seats that may act is taken
     /// by the phase's own function on a clone of the engine, and kept when
-    /// it finds nothing. `words`: the entries a section can hold. `None`
-    /// where the engine does not list them (the king call, talon choice
-    /// and discard, which are judged on the whole record).
+    /// it finds nothing. `words`: the entries a section can hold. The king
+    /// call, talon choice and first call are judged on a clone over the
+    /// record with each entry (the deal ended there); the discard is
+    /// listed by [`Stepped::discard_cards`]. `None` where the engine does
+    /// not list them.
     pub(crate) fn legal(
         &self,
         record: &Record,
@@ -393,7 +395,11 @@ impl Stepped {
         }
         match e.stage.clone() {
             Stage::Auction { bidding, .. } => {
-                let seat = Replay::turn(&bidding)?;
+                // The auction has ended (its entries taken): the bidder's
+                // first entry of the calls, as after it.
+                let Some(seat) = Replay::turn(&bidding) else {
+                    return self.head(record, words);
+                };
                 let legal = words(Phase::Auction)
                     .into_iter()
                     .filter(|act| {
@@ -434,37 +440,42 @@ impl Stepped {
                 }
             },
             Stage::Play(p) => e.plays(record, p),
-            Stage::Head => {
-                // The bidder's king call, talon choice and first call: each
-                // entry judged on a clone of the engine over the record
-                // with it, as the deal would end there.
-                let (seat, phase) = self.due(record)?;
-                if phase != Phase::Calls {
-                    return None;
-                }
-                let mut scratch = record.clone();
-                scratch.calls.get_or_insert_with(|| notation::Actions {
-                    actions: Vec::new(),
-                    comments: Vec::new(),
-                    span: Span::default(),
-                });
-                let mut legal = Vec::new();
-                for act in words(Phase::Calls) {
-                    calls_of(&mut scratch).push(entry(seat, act));
-                    let report = self.now.judged(&scratch);
-                    let act = calls_of(&mut scratch).pop().expect("the entry pushed").act;
-                    if report
-                        .problems
-                        .iter()
-                        .all(|p| p.kind == notation::Kind::Incomplete)
-                    {
-                        legal.push(Move::Calls { seat, act });
-                    }
-                }
-                Some(legal)
-            }
+            Stage::Head => self.head(record, words),
             Stage::Over => None,
         }
+    }
+
+    /// The bidder's king call, talon choice and first call after the
+    /// auction (the calls due, [`Stepped::due`]): each entry judged on a
+    /// clone of the engine over the record with it, as the deal would end
+    /// there. `None` where another move is due.
+    fn head(&self, record: &Record, words: impl Fn(Phase) -> Vec<Act>) -> Option<Vec<Move>> {
+        let Some((seat, phase)) = self.due(record) else {
+            return self.opening_plays(record);
+        };
+        if phase != Phase::Calls {
+            return None;
+        }
+        let mut scratch = record.clone();
+        scratch.calls.get_or_insert_with(|| notation::Actions {
+            actions: Vec::new(),
+            comments: Vec::new(),
+            span: Span::default(),
+        });
+        let mut legal = Vec::new();
+        for act in words(Phase::Calls) {
+            calls_of(&mut scratch).push(entry(seat, act));
+            let report = self.now.judged(&scratch);
+            let act = calls_of(&mut scratch).pop().expect("the entry pushed").act;
+            if report
+                .problems
+                .iter()
+                .all(|p| p.kind == notation::Kind::Incomplete)
+            {
+                legal.push(Move::Calls { seat, act });
+            }
+        }
+        Some(legal)
     }
 }
 
@@ -558,6 +569,78 @@ impl Stepped {
         let next = r.king_call(calls);
         r.talon(calls, next);
         Some(r.state.hand[seat].union(r.state.dealt[seat]))
+    }
+}
+
+impl Stepped {
+    /// The first cards after an auction won with `trischaken`, which has
+    /// no call round (KR-ANN-5) and no talon: the play opened on a clone
+    /// as the record's end opens it ([`Engine::finish`]), its legal cards
+    /// as the play lists them. `None` for any other position.
+    fn opening_plays(&self, record: &Record) -> Option<Vec<Move>> {
+        if record.calls.is_some() || record.discard.is_some() || !record.tricks.is_empty() {
+            return None;
+        }
+        let mut e = self.now.clone();
+        e.catch_up(record);
+        match e.stage.clone() {
+            Stage::Auction { bidding, .. } => {
+                if Replay::turn(&bidding).is_some()
+                    || e.replay(record).close_auction(&bidding) != Auction::Game
+                {
+                    return None;
+                }
+            }
+            Stage::Head => {}
+            _ => return None,
+        }
+        if e.state.game() != Game::Trischaken {
+            return None;
+        }
+        let mut r = e.replay(record);
+        let calls = r.call_entries();
+        let next = r.king_call(calls);
+        let next = r.talon(calls, next);
+        r.discard(&calls[next..]);
+        let round = r.open_round();
+        let p = r.close_calls(&round);
+        if !e.report.problems.is_empty() {
+            return None;
+        }
+        e.plays(record, p)
+    }
+
+    /// The cards the bidder, `seat`, may lay away next after `record` (the
+    /// record so far, legal moves only), `chosen` laid already: the discard
+    /// is due, and the engine lists them as the discard judges them
+    /// (`Replay::next_discard_cards`, KR-DISCARD-1..3), from his hand after
+    /// the king call and the talon pile taken. `None` otherwise.
+    pub(crate) fn discard_cards(
+        &self,
+        record: &Record,
+        seat: Seat,
+        chosen: &[Card],
+    ) -> Option<CardSet> {
+        if !self.now.fits(record) || !self.now.report.problems.is_empty() {
+            return None;
+        }
+        if record.discard.is_some() || self.due(record) != Some((seat, Phase::Discard)) {
+            return None;
+        }
+        let mut e = self.now.clone();
+        e.catch_up(record);
+        if !matches!(e.stage, Stage::Head) {
+            return None;
+        }
+        let before = e.report.problems.len();
+        let mut r = e.replay(record);
+        let calls = r.call_entries();
+        let next = r.king_call(calls);
+        r.talon(calls, next);
+        if r.state.grind || r.state.bidder != seat || r.out.problems_mut().len() != before {
+            return None;
+        }
+        r.next_discard_cards(chosen)
     }
 }
 
