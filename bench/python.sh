@@ -10,6 +10,13 @@
 #    iterable (`tarok.verify(tarok.read(path))`), each report dropped as it
 #    comes; beside it, the interpreter with the package imported.
 #
+# 3. Against the command line (issue 29 item 4): `for r in
+#    tarok.verify(path)` (every report made into Python objects) against
+#    `tarok verify PATH` on one core (`taskset -c 0`), records a second,
+#    median of $RUNS paired runs; and two files verified by a thread pool
+#    of two against the same two one after the other, on cores 0,1 (the
+#    GIL is released for each batch, so the pool should near 2x).
+#
 # Needs a Python with the package installed ($PYTHON, default python3:
 # `pip install ./python`) and the tarok binary to write the inputs ($TAROK,
 # default target/release/tarok, else target/debug/tarok). Inputs are made in
@@ -106,3 +113,67 @@ n = 0
 for r in tarok.verify(tarok.read(sys.argv[1]), independent=True):
     n += 1
 assert n == '"$N"', n')"
+
+echo "== against the CLI: $N Danish deals, one core, median of $RUNS paired runs"
+cp "$tmp/many.tarok" "$tmp/many2.tarok"
+taskset -c 0 "$PY" - "$tmp/many.tarok" "$RUNS" "$TAROK" <<'EOF'
+import statistics, subprocess, sys, time
+
+import tarok
+
+path, runs, cli = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+
+
+def python_side() -> int:
+    n = 0
+    for _ in tarok.verify(path):
+        n += 1
+    return n
+
+
+def cli_side() -> None:
+    # Exit 1 is "violations found", a verdict, not a failure.
+    done = subprocess.run([cli, "verify", path], stdout=subprocess.DEVNULL)
+    assert done.returncode in (0, 1), done.returncode
+
+
+py, sh = [], []
+n = 0
+for _ in range(runs):
+    start = time.perf_counter()
+    n = python_side()
+    py.append(time.perf_counter() - start)
+    start = time.perf_counter()
+    cli_side()
+    sh.append(time.perf_counter() - start)
+p, c = statistics.median(py), statistics.median(sh)
+print(f"python verify(path): {n / p:9.0f} records/s ({p:.3f} s)")
+print(f"tarok verify:        {n / c:9.0f} records/s ({c:.3f} s)")
+print(f"python / cli:        {c / p:9.2f}")
+EOF
+taskset -c 0,1 "$PY" - "$tmp/many.tarok" "$tmp/many2.tarok" "$RUNS" <<'EOF'
+import statistics, sys, time
+from concurrent.futures import ThreadPoolExecutor
+
+import tarok
+
+paths, runs = sys.argv[1:3], int(sys.argv[3])
+
+
+def count(path: str) -> int:
+    return sum(1 for _ in tarok.verify(path))
+
+
+one, two = [], []
+for _ in range(runs):
+    start = time.perf_counter()
+    for p in paths:
+        count(p)
+    one.append(time.perf_counter() - start)
+    start = time.perf_counter()
+    with ThreadPoolExecutor(2) as pool:
+        list(pool.map(count, paths))
+    two.append(time.perf_counter() - start)
+a, b = statistics.median(one), statistics.median(two)
+print(f"two files one after the other: {a:.3f} s; a pool of two threads: {b:.3f} s; scaling {a / b:.2f}x")
+EOF

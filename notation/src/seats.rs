@@ -145,9 +145,10 @@ pub const MAX_SEATS: usize = 4;
 /// [`MAX_SEATS`]), indexed by [`Seat`]. It lives on the stack and is
 /// copied as cheaply as its values.
 ///
-/// Indexing by a seat the table does not have panics, as a slice would:
-/// seats read from a record are checked first ([`crate::check`]), and
-/// [`PerSeat::get`] takes a seat that may be out of range.
+/// Indexing by a seat the table does not have panics in debug builds (see
+/// the `Index` impl): seats read from a record are checked first
+/// ([`crate::check`]), and [`PerSeat::get`] takes a seat that may be out of
+/// range.
 ///
 /// ```
 /// use tarok_notation::{PerSeat, Seat};
@@ -230,17 +231,26 @@ impl<T> PerSeat<T> {
     }
 }
 
+/// Indexing checks the seat against [`MAX_SEATS`] only (one comparison
+/// in the engines' inner loops); debug builds also check it against the
+/// table. Seats read from a record are checked before any engine indexes
+/// by them (ALL-1), so in a release build a seat beyond the table reads or
+/// writes the unused slot, which [`PerSeat::values`] never shows.
 impl<T> Index<Seat> for PerSeat<T> {
     type Output = T;
 
+    #[inline]
     fn index(&self, seat: Seat) -> &T {
-        &self.values()[seat.index()]
+        debug_assert!(seat.number() < self.seats, "seat {seat} at a table of {}", self.seats);
+        &self.values[seat.index()]
     }
 }
 
 impl<T> IndexMut<Seat> for PerSeat<T> {
+    #[inline]
     fn index_mut(&mut self, seat: Seat) -> &mut T {
-        &mut self.values_mut()[seat.index()]
+        debug_assert!(seat.number() < self.seats, "seat {seat} at a table of {}", self.seats);
+        &mut self.values[seat.index()]
     }
 }
 
@@ -259,7 +269,9 @@ mod tests {
         );
         assert_eq!(p.get(Seat::new(3)), None);
         assert_eq!(p.seats().count(), 3);
+        #[cfg(debug_assertions)]
         assert!(std::panic::catch_unwind(|| p[Seat::new(3)]).is_err());
+        assert!(std::panic::catch_unwind(|| p[Seat::new(4)]).is_err());
         assert_eq!(PerSeat::<u8>::new(9).len(), MAX_SEATS);
     }
 
