@@ -24,8 +24,6 @@ struct P<'t> {
     b: &'t [u8],
     at: usize,
     base: usize,
-    /// The items of the list being read (lists of items do not nest).
-    scratch: Vec<Item>,
 }
 
 /// `text` (starting with `{`, at byte `base` of its file) as one record
@@ -36,11 +34,29 @@ pub(crate) fn record(text: &str, base: usize) -> Option<Record> {
         b: text.as_bytes(),
         at: 0,
         base,
-        scratch: Vec::new(),
     };
     let r = p.record()?;
     p.ws();
     (p.at == p.b.len()).then_some(r)
+}
+
+/// A list items are read into: a `Vec` read aside, or a trick's plays.
+trait Push {
+    fn push(&mut self, item: Item);
+}
+
+impl Push for Vec<Item> {
+    #[inline(always)]
+    fn push(&mut self, item: Item) {
+        Vec::push(self, item);
+    }
+}
+
+impl Push for crate::record::Plays {
+    #[inline(always)]
+    fn push(&mut self, item: Item) {
+        smallvec::SmallVec::push(self, item);
+    }
 }
 
 /// Marks a member as seen; `None` the second time (serde refuses a
@@ -273,20 +289,21 @@ impl<'t> P<'t> {
         }
     }
 
-    /// A list of items, each with the span of its value, collected into
-    /// one allocation of the right size.
-    fn items<C: FromIterator<Item>>(&mut self) -> Option<C> {
-        let mut list = std::mem::take(&mut self.scratch);
-        list.clear();
-        let read = self.item_list(&mut list);
-        let out = read.map(|()| list.drain(..).collect());
-        self.scratch = list;
-        out
+    /// A list of items, each with the span of its value, read straight
+    /// into one allocation with room for as many cards as the bytes up to
+    /// the next `]` can hold (a code in quotes and a comma are at least
+    /// five bytes): no copy of the list read aside.
+    fn items(&mut self) -> Option<Vec<Item>> {
+        let rest = self.b.get(self.at..)?;
+        let room = memchr::memchr(b']', rest).map_or(rest.len(), |n| n + 1);
+        let mut list = Vec::with_capacity(room / 5);
+        self.item_list(&mut list)?;
+        Some(list)
     }
 
     /// `[item, ...]` into `list`; a bare card code, the common case, is
     /// read in line.
-    fn item_list(&mut self, list: &mut Vec<Item>) -> Option<()> {
+    fn item_list<L: Push>(&mut self, list: &mut L) -> Option<()> {
         self.eat(b'[')?;
         if self.eat(b']').is_some() {
             return Some(());
@@ -401,7 +418,7 @@ impl<'t> P<'t> {
                 }
                 b"tricks" => {
                     once(&mut seen, 256)?;
-                    r.tricks = p.list(Self::trick)?;
+                    p.tricks(&mut r.tricks)?;
                 }
                 b"claim" => {
                     once(&mut seen, 512)?;
@@ -740,8 +757,34 @@ impl<'t> P<'t> {
         })
     }
 
-    fn trick(&mut self) -> Option<Trick> {
-        let mut t = Trick::default();
+    /// `[trick, ...]` into `tricks` (empty), each read in its place in the
+    /// list: a trick moved into it was a copy of some 150 bytes, three
+    /// times over. Room for as many tricks as the first one's length fills
+    /// the rest of the line.
+    fn tricks(&mut self, tricks: &mut Vec<Trick>) -> Option<()> {
+        self.eat(b'[')?;
+        if self.eat(b']').is_some() {
+            return Some(());
+        }
+        loop {
+            let first = self.at;
+            tricks.push(Trick::default());
+            self.trick(tricks.last_mut()?)?;
+            if tricks.len() == 1 {
+                tricks.reserve((self.b.len() - first) / (self.at - first + 1));
+            }
+            match self.peek()? {
+                b',' => self.at += 1,
+                b']' => {
+                    self.at += 1;
+                    return Some(());
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    fn trick(&mut self, t: &mut Trick) -> Option<()> {
         let mut seen = 0;
         let start = self.object(|p, key| {
             match key {
@@ -755,7 +798,9 @@ impl<'t> P<'t> {
                 }
                 b"plays" => {
                     once(&mut seen, 4)?;
-                    t.plays = p.items()?;
+                    // Straight into the trick's own list: a trick's plays
+                    // fit in line, where a list read aside was moved twice.
+                    p.item_list(&mut t.plays)?;
                 }
                 b"comments" => {
                     once(&mut seen, 8)?;
@@ -767,7 +812,7 @@ impl<'t> P<'t> {
         })?;
         (seen & 4 != 0).then_some(())?;
         t.span = self.span(start);
-        Some(t)
+        Some(())
     }
 
     fn claim(&mut self) -> Option<Claim> {
