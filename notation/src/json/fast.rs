@@ -318,8 +318,26 @@ impl<'t> P<'t> {
                 Some((index, end)) if self.b[start] == b'"' && self.b.get(end) == Some(&b'"') => {
                     let mut item = Item::new(Card::from_index(index)?);
                     self.at = end + 1;
-                    item.span = self.span(start);
+                    // Wrapping, as `Span::new` truncates to 32 bits: the
+                    // same span, without an overflow check per card.
+                    item.span = Span {
+                        start: self.base.wrapping_add(start) as u32,
+                        end: self.base.wrapping_add(self.at) as u32,
+                    };
                     list.push(item);
+                    // The usual next byte, a comma or the end of the list,
+                    // taken as the white space and `peek` below take it.
+                    match self.b.get(self.at) {
+                        Some(b',') => {
+                            self.at += 1;
+                            continue;
+                        }
+                        Some(b']') => {
+                            self.at += 1;
+                            return Some(());
+                        }
+                        _ => {}
+                    }
                 }
                 _ => list.push(self.item()?),
             }
