@@ -24,8 +24,6 @@ struct P<'t> {
     b: &'t [u8],
     at: usize,
     base: usize,
-    /// The items of the list being read (lists of items do not nest).
-    scratch: Vec<Item>,
 }
 
 /// `text` (starting with `{`, at byte `base` of its file) as one record
@@ -36,11 +34,29 @@ pub(crate) fn record(text: &str, base: usize) -> Option<Record> {
         b: text.as_bytes(),
         at: 0,
         base,
-        scratch: Vec::new(),
     };
     let r = p.record()?;
     p.ws();
     (p.at == p.b.len()).then_some(r)
+}
+
+/// A list items are read into: a `Vec` read aside, or a trick's plays.
+trait Push {
+    fn push(&mut self, item: Item);
+}
+
+impl Push for Vec<Item> {
+    #[inline(always)]
+    fn push(&mut self, item: Item) {
+        Vec::push(self, item);
+    }
+}
+
+impl Push for crate::record::Plays {
+    #[inline(always)]
+    fn push(&mut self, item: Item) {
+        smallvec::SmallVec::push(self, item);
+    }
 }
 
 /// Marks a member as seen; `None` the second time (serde refuses a
@@ -273,20 +289,21 @@ impl<'t> P<'t> {
         }
     }
 
-    /// A list of items, each with the span of its value, collected into
-    /// one allocation of the right size.
-    fn items<C: FromIterator<Item>>(&mut self) -> Option<C> {
-        let mut list = std::mem::take(&mut self.scratch);
-        list.clear();
-        let read = self.item_list(&mut list);
-        let out = read.map(|()| list.drain(..).collect());
-        self.scratch = list;
-        out
+    /// A list of items, each with the span of its value, read straight
+    /// into one allocation with room for as many cards as the bytes up to
+    /// the next `]` can hold (a code in quotes and a comma are at least
+    /// five bytes): no copy of the list read aside.
+    fn items(&mut self) -> Option<Vec<Item>> {
+        let rest = self.b.get(self.at..)?;
+        let room = memchr::memchr(b']', rest).map_or(rest.len(), |n| n + 1);
+        let mut list = Vec::with_capacity(room / 5);
+        self.item_list(&mut list)?;
+        Some(list)
     }
 
     /// `[item, ...]` into `list`; a bare card code, the common case, is
     /// read in line.
-    fn item_list(&mut self, list: &mut Vec<Item>) -> Option<()> {
+    fn item_list<L: Push>(&mut self, list: &mut L) -> Option<()> {
         self.eat(b'[')?;
         if self.eat(b']').is_some() {
             return Some(());
@@ -294,18 +311,33 @@ impl<'t> P<'t> {
         loop {
             self.ws();
             let start = self.at;
-            match self.b.get(start..)? {
-                [b'"', c0, c1, b'"', ..] => {
-                    let mut item = Item::new(Card::parse_canonical(&[*c0, *c1])?);
-                    self.at += 4;
-                    item.span = self.span(start);
+            // A canonical code in quotes, read through the code tables:
+            // what `Card::parse_canonical` makes of the string's bytes when
+            // the code ends at the closing quote (a quote is no digit).
+            match Card::code_at(self.b, start + 1) {
+                Some((index, end)) if self.b[start] == b'"' && self.b.get(end) == Some(&b'"') => {
+                    let mut item = Item::new(Card::from_index(index)?);
+                    self.at = end + 1;
+                    // Wrapping, as `Span::new` truncates to 32 bits: the
+                    // same span, without an overflow check per card.
+                    item.span = Span {
+                        start: self.base.wrapping_add(start) as u32,
+                        end: self.base.wrapping_add(self.at) as u32,
+                    };
                     list.push(item);
-                }
-                [b'"', c0, c1, c2, b'"', ..] => {
-                    let mut item = Item::new(Card::parse_canonical(&[*c0, *c1, *c2])?);
-                    self.at += 5;
-                    item.span = self.span(start);
-                    list.push(item);
+                    // The usual next byte, a comma or the end of the list,
+                    // taken as the white space and `peek` below take it.
+                    match self.b.get(self.at) {
+                        Some(b',') => {
+                            self.at += 1;
+                            continue;
+                        }
+                        Some(b']') => {
+                            self.at += 1;
+                            return Some(());
+                        }
+                        _ => {}
+                    }
                 }
                 _ => list.push(self.item()?),
             }
@@ -401,7 +433,7 @@ impl<'t> P<'t> {
                 }
                 b"tricks" => {
                     once(&mut seen, 256)?;
-                    r.tricks = p.list(Self::trick)?;
+                    p.tricks(&mut r.tricks)?;
                 }
                 b"claim" => {
                     once(&mut seen, 512)?;
@@ -740,8 +772,50 @@ impl<'t> P<'t> {
         })
     }
 
-    fn trick(&mut self) -> Option<Trick> {
-        let mut t = Trick::default();
+    /// `[trick, ...]` into `tricks` (empty), each read in its place in the
+    /// list: a trick moved into it was a copy of some 150 bytes, three
+    /// times over. Room for as many tricks as the first one's length fills
+    /// the rest of the line.
+    fn tricks(&mut self, tricks: &mut Vec<Trick>) -> Option<()> {
+        self.eat(b'[')?;
+        if self.eat(b']').is_some() {
+            return Some(());
+        }
+        loop {
+            let first = self.at;
+            tricks.push(Trick::default());
+            self.trick(tricks.last_mut()?)?;
+            if tricks.len() == 1 {
+                tricks.reserve((self.b.len() - first) / (self.at - first + 1));
+            }
+            match self.peek()? {
+                b',' => self.at += 1,
+                b']' => {
+                    self.at += 1;
+                    return Some(());
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    fn trick(&mut self, t: &mut Trick) -> Option<()> {
+        // The usual trick, its plays alone: `{"plays":[...]}`, read as the
+        // object below reads it. Anything else after the plays (another
+        // member) is read again from the start by the general form.
+        self.ws();
+        let from = self.at;
+        if self.b.get(from..from + 9) == Some(b"{\"plays\":") {
+            self.at += 9;
+            self.item_list(&mut t.plays)?;
+            if self.peek()? == b'}' {
+                self.at += 1;
+                t.span = self.span(from);
+                return Some(());
+            }
+            t.plays.clear();
+            self.at = from;
+        }
         let mut seen = 0;
         let start = self.object(|p, key| {
             match key {
@@ -755,7 +829,9 @@ impl<'t> P<'t> {
                 }
                 b"plays" => {
                     once(&mut seen, 4)?;
-                    t.plays = p.items()?;
+                    // Straight into the trick's own list: a trick's plays
+                    // fit in line, where a list read aside was moved twice.
+                    p.item_list(&mut t.plays)?;
                 }
                 b"comments" => {
                     once(&mut seen, 8)?;
@@ -767,7 +843,7 @@ impl<'t> P<'t> {
         })?;
         (seen & 4 != 0).then_some(())?;
         t.span = self.span(start);
-        Some(t)
+        Some(())
     }
 
     fn claim(&mut self) -> Option<Claim> {
@@ -1034,6 +1110,54 @@ pub(super) mod tests {
             same_as_serde(&spaced);
         }
         assert_eq!(read, lines.len());
+    }
+
+    /// A card string read through the code tables (`item_list`) and a
+    /// trick in its usual form (`{"plays":[...]}`) read exactly as serde
+    /// reads them: every string of up to three bytes (and a few of four) over the bytes that
+    /// matter, as a hand's card and as a trick's play, and a trick with a
+    /// member after its plays.
+    #[test]
+    fn card_strings_and_plain_tricks_read_as_serde_reads_them() {
+        let line = &generated()[1];
+        assert!(line.contains("\"plays\":[\"") && line.contains("\"cards\":[\""));
+        let alphabet = b"SHDCTEXJNQKR01234569\"a ";
+        let mut word = Vec::new();
+        let (mut read, mut tried) = (0, 0);
+        let mut words: Vec<String> = ["T100", "H10a", "T21 ", "EX\"\"", "D10\""]
+            .map(String::from)
+            .to_vec();
+        for len in 0..=3u32 {
+            for mut k in 0..alphabet.len().pow(len) {
+                word.clear();
+                for _ in 0..len {
+                    word.push(alphabet[k % alphabet.len()]);
+                    k /= alphabet.len();
+                }
+                words.push(String::from_utf8(word.clone()).unwrap());
+            }
+        }
+        {
+            for word in words {
+                for key in ["\"plays\":[", "\"cards\":["] {
+                    let changed = line.replacen(key, &format!("{key}\"{word}\","), 1);
+                    tried += 1;
+                    if record(&changed, 0).is_some() {
+                        read += 1;
+                    }
+                    same_as_serde(&changed);
+                }
+            }
+        }
+        // The 2 x 67 codes over these bytes (no 7 or 8).
+        assert!(tried > 20_000 && read == 2 * 67, "{read} of {tried}");
+        for tail in [",\"comments\":[\"x\"]}", ",\"leader\":1}", " }", "}"] {
+            let plays = line.find("\"plays\":[").unwrap();
+            let end = plays + line[plays..].find("]}").unwrap();
+            let changed = format!("{}]{tail}{}", &line[..end], &line[end + 2..]);
+            assert!(record(&changed, 0).is_some(), "{tail}");
+            same_as_serde(&changed);
+        }
     }
 
     #[test]
