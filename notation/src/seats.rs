@@ -241,7 +241,11 @@ impl<T> Index<Seat> for PerSeat<T> {
 
     #[inline]
     fn index(&self, seat: Seat) -> &T {
-        debug_assert!(seat.number() < self.seats, "seat {seat} at a table of {}", self.seats);
+        debug_assert!(
+            seat.number() < self.seats,
+            "seat {seat} at a table of {}",
+            self.seats
+        );
         &self.values[seat.index()]
     }
 }
@@ -249,7 +253,11 @@ impl<T> Index<Seat> for PerSeat<T> {
 impl<T> IndexMut<Seat> for PerSeat<T> {
     #[inline]
     fn index_mut(&mut self, seat: Seat) -> &mut T {
-        debug_assert!(seat.number() < self.seats, "seat {seat} at a table of {}", self.seats);
+        debug_assert!(
+            seat.number() < self.seats,
+            "seat {seat} at a table of {}",
+            self.seats
+        );
         &mut self.values[seat.index()]
     }
 }
