@@ -777,26 +777,15 @@ impl<'t> P<'t> {
     /// times over. Room for as many tricks as the first one's length fills
     /// the rest of the line.
     fn tricks(&mut self, tricks: &mut Vec<Trick>) -> Option<()> {
-        self.eat(b'[')?;
-        if self.eat(b']').is_some() {
-            return Some(());
-        }
-        loop {
-            let first = self.at;
+        self.array(|p| {
+            let first = p.at;
             tricks.push(Trick::default());
-            self.trick(tricks.last_mut()?)?;
+            p.trick(tricks.last_mut()?)?;
             if tricks.len() == 1 {
-                tricks.reserve((self.b.len() - first) / (self.at - first + 1));
+                tricks.reserve((p.b.len() - first) / (p.at - first + 1));
             }
-            match self.peek()? {
-                b',' => self.at += 1,
-                b']' => {
-                    self.at += 1;
-                    return Some(());
-                }
-                _ => return None,
-            }
-        }
+            Some(())
+        })
     }
 
     fn trick(&mut self, t: &mut Trick) -> Option<()> {
