@@ -1054,3 +1054,33 @@ fn a_missing_discard_in_a_record_that_stops_takes_no_card_from_the_call_round() 
     );
     assert!(!report.settled);
 }
+
+/// KR-TALON-2 names the bidder; a grind written for another seat, the
+/// called king in the talon, is that seat's `illegal-call` and still the
+/// bidder giving up (as a talon choice for another seat, KR-TALON-1 as
+/// amended, KR-ANN-6): the same settlement as the bidder's own grind.
+#[test]
+fn a_grind_by_another_seat_is_an_illegal_call_that_still_ends_the_deal() {
+    let deal = "[Variant \"koenigrufen\"]\n[Dealer \"0\"]\n\n\
+        hand 0: T22 T12 T9 T6 S10 S7 H2 C10 C9 C8 DJ D2\n\
+        hand 1: T21 T15 T11 T8 T4 T2 SK SQ SJ HN H4 CK\n\
+        hand 2: T20 T19 T16 T10 T7 S9 S8 CQ CJ C7 DN D4\n\
+        hand 3: T18 T14 T3 T1 SN HQ HJ H3 CN DK DQ D1\n\
+        talon: T13 T17 T5 HK H1 D3\n\
+        auction: 2 pass, 3 pass, 0 pass, 1 quapil-caller\n";
+    let run = |calls: &str| {
+        let record = notation::parse_str(&format!("{deal}calls: {calls}\n"))
+            .remove(0)
+            .unwrap();
+        verify(&record, &mut Session::default())
+    };
+    let own = run("1 call HK, 1 grind");
+    assert!(own.problems.is_empty(), "{:?}", own.problems);
+    let other = run("1 call HK, 2 grind");
+    assert_eq!(
+        findings(&other),
+        [f("illegal-call", Rule::KrTalon2, Some(Seat::new(2)), None)]
+    );
+    assert!(own.settled && other.settled);
+    assert_eq!(other.totals, own.totals);
+}

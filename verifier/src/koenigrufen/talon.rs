@@ -107,6 +107,18 @@ impl Replay<'_> {
                     .at(a.span, "grind not allowed")
                     .help("a bidder may give up only after seeing its called king in the talon"),
             );
+        } else if a.seat != b {
+            // KR-TALON-2 names the bidder's seat; as a talon choice for
+            // another seat (KR-TALON-1 as amended, KR-ANN-6), a grind
+            // recorded for another seat is that seat's illegal call and
+            // still takes effect: the bidder gives up.
+            self.out.push(
+                Problem::new(Kind::IllegalCall, format!("grind by seat {}: only the bidder (seat {b}) may give up", a.seat))
+                    .rule(Rule::KrTalon2)
+                    .seat(a.seat)
+                    .at(a.span, "grind by another seat")
+                    .help("the grind is the bidder's: a grind written for another seat is still the bidder giving up"),
+            );
         }
         self.state.grind = true;
         self.out.event(
