@@ -24,6 +24,7 @@
 #
 #   PYTHON=.venv/bin/python bench/python.sh
 #   RUNS=5 N=100000 CORES=0,1 PYTHON=... bench/python.sh
+#   SECTIONS=3 PYTHON=... bench/python.sh     (only section 3; "1 2 3" is all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,6 +33,8 @@ RUNS=${RUNS:-7}
 N=${N:-100000}
 DEALS=${DEALS:-20000}
 CORES=${CORES:-0,1}
+SECTIONS=" ${SECTIONS:-1 2 3} "
+section() { [[ "$SECTIONS" == *" $1 "* ]]; }
 if [ -z "${TAROK:-}" ]; then
   TAROK=target/release/tarok
   [ -x "$TAROK" ] || TAROK=target/debug/tarok
@@ -42,11 +45,12 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-for v in danish-tarok french-tarot; do
+section 1 && for v in danish-tarok french-tarot; do
   "$TAROK" gen --variant "$v" --count "$DEALS" --seed 7 > "$tmp/$v.tarok"
 done
 "$TAROK" gen --variant danish-tarok --count "$N" --seed 11 > "$tmp/many.tarok"
 
+if section 1; then
 echo "== speed: $DEALS deals a variant, cores $CORES, median of $RUNS runs (seconds); $(uptime | sed 's/.*load/load/')"
 for v in danish-tarok french-tarot; do
   taskset -c "$CORES" "$PY" - "$tmp/$v.tarok" "$RUNS" <<'EOF'
@@ -94,7 +98,9 @@ for independent in (True, False):
     )
 EOF
 done
+fi
 
+if section 2; then
 echo "== memory: $N deals ($(du -m "$tmp/many.tarok" | cut -f1) MB), peak resident set (KiB)"
 rss() { /usr/bin/time -f %M taskset -c "$CORES" "$PY" -c "$1" "$tmp/many.tarok" 2>&1 >/dev/null | tail -1; }
 echo "import tarok only:             $(rss 'import sys, tarok')"
@@ -113,11 +119,13 @@ n = 0
 for r in tarok.verify(tarok.read(sys.argv[1]), independent=True):
     n += 1
 assert n == '"$N"', n')"
+fi
 
+section 3 || exit 0
 echo "== against the CLI: $N Danish deals, one core, median of $RUNS paired runs"
 cp "$tmp/many.tarok" "$tmp/many2.tarok"
 taskset -c 0 "$PY" - "$tmp/many.tarok" "$RUNS" "$TAROK" <<'EOF'
-import statistics, subprocess, sys, time
+import resource, statistics, subprocess, sys, time
 
 import tarok
 
@@ -137,19 +145,29 @@ def cli_side() -> None:
     assert done.returncode in (0, 1), done.returncode
 
 
+def cpu(who: int) -> float:
+    r = resource.getrusage(who)  # every thread of the process, or the children
+    return r.ru_utime + r.ru_stime
+
+
+def timed(f, who):
+    start, used = time.perf_counter(), cpu(who)
+    f()
+    return time.perf_counter() - start, cpu(who) - used
+
+
 py, sh = [], []
-n = 0
+n = python_side()
 for _ in range(runs):
-    start = time.perf_counter()
-    n = python_side()
-    py.append(time.perf_counter() - start)
-    start = time.perf_counter()
-    cli_side()
-    sh.append(time.perf_counter() - start)
-p, c = statistics.median(py), statistics.median(sh)
-print(f"python verify(path): {n / p:9.0f} records/s ({p:.3f} s)")
-print(f"tarok verify:        {n / c:9.0f} records/s ({c:.3f} s)")
-print(f"python / cli:        {c / p:9.2f}")
+    # Paired: the two alternate run by run, so a load that comes and goes
+    # weighs on both.
+    py.append(timed(python_side, resource.RUSAGE_SELF))
+    sh.append(timed(cli_side, resource.RUSAGE_CHILDREN))
+p, c = statistics.median(w for w, _ in py), statistics.median(w for w, _ in sh)
+pc, cc = statistics.median(u for _, u in py), statistics.median(u for _, u in sh)
+print(f"python verify(path): {n / p:9.0f} records/s ({p:.3f} s; cpu {pc:.3f} s)")
+print(f"tarok verify:        {n / c:9.0f} records/s ({c:.3f} s; cpu {cc:.3f} s)")
+print(f"python / cli:        {c / p:9.2f} (wall), {cc / pc:.2f} (cpu)")
 EOF
 taskset -c 0,1 "$PY" - "$tmp/many.tarok" "$tmp/many2.tarok" "$RUNS" <<'EOF'
 import statistics, sys, time

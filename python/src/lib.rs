@@ -7,8 +7,8 @@
 
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver};
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use notation::{Party, Problem, Record, Seat};
 use pyo3::exceptions::{
@@ -19,6 +19,13 @@ use pyo3::types::PyString;
 use tarok::input::{self, Source};
 use tarok::players;
 use verifier::session::{Grouping, Sessions};
+
+// The allocator `tarok` has (src/main.rs): records and reports are made on
+// the verifying thread and dropped on Python's, a pattern mimalloc handles
+// far better than the system allocator. Python's own objects keep Python's
+// allocator; only Rust's allocations go through this one.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// `tarok.RecordBuilder`: records built in code.
 mod build;
@@ -866,22 +873,25 @@ impl<'py> IntoPyObject<'py> for &PartyValue {
 #[pyclass(module = "tarok", frozen)]
 struct Report {
     /// The record verified; `None` when it could not be read (its
-    /// `findings` then say why, as `tarok verify` does).
-    #[pyo3(get)]
-    record: Option<Py<PyRecord>>,
+    /// `findings` then say why, as `tarok verify` does). Made when first
+    /// asked for when `unmade` holds it (see there).
+    record: OnceLock<Option<Py<PyRecord>>>,
+    /// A record cut from a text file and verified, not yet made for
+    /// Python: its text, parsed again when `record` is first asked for.
+    /// The parsed record is dropped on the thread that verified it, as
+    /// `tarok verify` drops it, instead of being handed to Python's
+    /// thread (every report of a file is made, few records are looked at).
+    unmade: Option<Origin>,
     #[pyo3(get)]
     variant: Option<String>,
     #[pyo3(get)]
     findings: Vec<Finding>,
     #[pyo3(get)]
-    ledger: Vec<Payment>,
-    #[pyo3(get)]
     totals: Vec<i64>,
     #[pyo3(get)]
-    pots: Option<std::collections::BTreeMap<String, i64>>,
-    #[pyo3(get)]
     settled: bool,
-    /// The verifier's report, for `_repr_html_` (not shown to Python).
+    /// The verifier's report: the ledger and the pots are written out from
+    /// it when asked for (`ledger`, `pots`), and `_repr_html_` draws it.
     verified: Arc<notebook::Verified>,
 }
 
@@ -893,25 +903,106 @@ impl Report {
         self.findings.is_empty()
     }
 
-    fn __repr__(&self) -> String {
-        let of = match &self.record {
-            Some(r) => Python::attach(|py| r.borrow(py).__repr__()),
+    /// Every payment in the order the rules make them; empty when the deal
+    /// was not settled (as `tarok verify --format json`).
+    #[getter]
+    fn ledger(&self) -> Vec<Payment> {
+        let Some(report) = self.settled_report() else {
+            return Vec::new();
+        };
+        report
+            .ledger
+            .iter()
+            .map(|p| {
+                let (at, trick) = moment(p.at);
+                Payment {
+                    payer: PartyValue::new(p.payer),
+                    payee: PartyValue::new(p.payee),
+                    amount: p.amount,
+                    rule: p.rule.to_string(),
+                    reason: p.reason.to_string(),
+                    at,
+                    trick,
+                }
+            })
+            .collect()
+    }
+
+    /// Danish Tarok: the pots after a settled deal.
+    #[getter]
+    fn pots(&self) -> Option<std::collections::BTreeMap<String, i64>> {
+        let [k, p] = self.settled_report()?.pots?;
+        Some(
+            [("king-pot".to_string(), k), ("pagat-pot".to_string(), p)]
+                .into_iter()
+                .collect(),
+        )
+    }
+
+    /// The record verified; `None` when it could not be read.
+    #[getter]
+    fn record(&self, py: Python<'_>) -> PyResult<Option<Py<PyRecord>>> {
+        if self.record.get().is_none() {
+            let made = match &self.unmade {
+                Some(origin) => {
+                    let text = &origin.source.text;
+                    // The text read as `tarok::input` read it (`Chunk::read`:
+                    // `parse_record` of the record's own text, base 0): the
+                    // same record, spans and all.
+                    match py.detach(|| notation::parse_record(text, 0)) {
+                        Ok(record) => Some(Py::new(
+                            py,
+                            PyRecord {
+                                record,
+                                source: origin.clone(),
+                            },
+                        )?),
+                        Err(_) => {
+                            return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                                "a record verified no longer reads from its text",
+                            ))
+                        }
+                    }
+                }
+                None => None,
+            };
+            // Another thread may have made it meanwhile: theirs is kept.
+            let _ = self.record.set(made);
+        }
+        Ok(self
+            .record
+            .get()
+            .and_then(|r| r.as_ref().map(|r| r.clone_ref(py))))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let of = match self.record(py)? {
+            Some(r) => r.borrow(py).__repr__(),
             None => "an unreadable record".into(),
         };
-        format!(
+        Ok(format!(
             "<Report of {of}: {} finding(s), totals {:?}>",
             self.findings.len(),
             self.totals
-        )
+        ))
     }
 
     /// The findings, ledger and totals as HTML for notebooks, drawn as
     /// `tarok explain --format html` draws them under a deal.
-    fn _repr_html_(&self) -> String {
-        Python::attach(|py| {
-            let record = self.record.as_ref().map(|r| r.borrow(py));
-            notebook::report_html(record.as_ref().map(|r| &r.record), &self.verified)
-        })
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        let record = self.record(py)?;
+        let record = record.as_ref().map(|r| r.borrow(py));
+        Ok(notebook::report_html(
+            record.as_ref().map(|r| &r.record),
+            &self.verified,
+        ))
+    }
+}
+
+impl Report {
+    /// The verifier's report of a settled deal.
+    fn settled_report(&self) -> Option<&verifier::Report> {
+        self.verified.report.as_ref().filter(|r| r.settled)
     }
 }
 
@@ -948,30 +1039,6 @@ fn report_of(
         .map(|p| Finding::new(p, origin, &names))
         .collect();
     let settled = report.as_ref().filter(|r| r.settled);
-    let ledger = settled
-        .map(|r| {
-            r.ledger
-                .iter()
-                .map(|p| {
-                    let (at, trick) = moment(p.at);
-                    Payment {
-                        payer: PartyValue::new(p.payer),
-                        payee: PartyValue::new(p.payee),
-                        amount: p.amount,
-                        rule: p.rule.to_string(),
-                        reason: p.reason.to_string(),
-                        at,
-                        trick,
-                    }
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let pots = settled.and_then(|r| r.pots).map(|[k, p]| {
-        [("king-pot".to_string(), k), ("pagat-pot".to_string(), p)]
-            .into_iter()
-            .collect()
-    });
     let variant = report
         .as_ref()
         .and_then(|r| r.variant)
@@ -982,11 +1049,13 @@ fn report_of(
     Report {
         variant,
         findings,
-        ledger,
         totals,
-        pots,
         settled,
-        record,
+        record: match record {
+            Some(record) => OnceLock::from(Some(record)),
+            None => OnceLock::new(),
+        },
+        unmade: None,
         verified: Arc::new(notebook::Verified { report, unread }),
     }
 }
@@ -1050,11 +1119,25 @@ impl Session {
     }
 }
 
-/// What the verifying thread of a file sends: a record read or not, its
-/// report, or the reader's error.
-/// The report comes ready for Python (findings located, players named,
-/// the ledger written out), made on that thread without the GIL.
-type Verified = Result<(Option<Record>, Origin, Report), std::io::Error>;
+/// A record of a file verified: the record (`None`: it could not be read,
+/// or it is made later from its text, `Report::unmade`), where it came
+/// from, and its report ready for Python (findings located, players named,
+/// the ledger written out), made on the verifying thread without the GIL.
+type Verified = (Option<Record>, Origin, Report);
+
+/// What the verifying thread of a file sends: reports in order, a batch
+/// at a time (one hand-off, and one release of the GIL, a batch rather than
+/// a record), then how the file ended.
+enum Reports {
+    Batch(Vec<Verified>),
+    /// Every record of the file was sent.
+    End,
+    /// The reader's error, after the reports of the records before it.
+    Failed(std::io::Error),
+    /// The verifying thread panicked (a bug): raised, never taken for the
+    /// end of the file.
+    Panicked(String),
+}
 
 /// Reports streamed: see `tarok.verify`.
 #[pyclass(module = "tarok")]
@@ -1080,10 +1163,13 @@ enum How {
         done: bool,
     },
     /// A file verified by the `tarok` library on threads of its own (the
-    /// CLI's pipeline), at most [`AHEAD`] reports ahead.
+    /// CLI's pipeline), at most [`BATCHES`] batches of [`FILE_BATCH`]
+    /// reports ahead.
     File {
         name: String,
-        got: Option<Mutex<Receiver<Verified>>>,
+        got: Option<Mutex<Receiver<Reports>>>,
+        /// Reports received, not yet taken.
+        ready: std::collections::VecDeque<Verified>,
     },
 }
 
@@ -1124,39 +1210,144 @@ impl Verification {
                     },
                 }
             }
-            How::File { name, got } => {
-                let Some(rx) = got else {
-                    return Ok(None);
-                };
-                match py.detach(|| recv(rx)) {
-                    Ok(Ok((record, origin, shown))) => Ok(Some(match record {
-                        Some(record) => {
-                            let record = Py::new(
-                                py,
-                                PyRecord {
-                                    record,
-                                    source: origin,
-                                },
-                            )?;
-                            Report {
-                                record: Some(record),
-                                ..shown
-                            }
+            How::File { name, got, ready } => {
+                while ready.is_empty() {
+                    let Some(rx) = got else {
+                        return Ok(None);
+                    };
+                    match py.detach(|| recv(rx)) {
+                        Ok(Reports::Batch(batch)) => ready.extend(batch),
+                        Ok(Reports::Failed(e)) => {
+                            *got = None;
+                            return Err(os_error(name, &e));
                         }
-                        None => shown,
-                    })),
-                    Ok(Err(e)) => {
-                        *got = None;
-                        Err(os_error(name, &e))
-                    }
-                    Err(_) => {
-                        *got = None;
-                        Ok(None)
+                        Ok(Reports::Panicked(why)) => {
+                            *got = None;
+                            return Err(pyo3::panic::PanicException::new_err(format!(
+                                "verifying {name} stopped: {why}"
+                            )));
+                        }
+                        Ok(Reports::End) => *got = None,
+                        // The thread is gone without a word: only a panic
+                        // that could not be told does that.
+                        Err(_) => {
+                            *got = None;
+                            return Err(pyo3::panic::PanicException::new_err(format!(
+                                "verifying {name} stopped"
+                            )));
+                        }
                     }
                 }
+                let Some((record, origin, shown)) = ready.pop_front() else {
+                    return Ok(None);
+                };
+                Ok(Some(match record {
+                    Some(record) => {
+                        let record = PyRecord {
+                            record,
+                            source: origin,
+                        };
+                        Report {
+                            record: OnceLock::from(Some(Py::new(py, record)?)),
+                            ..shown
+                        }
+                    }
+                    None => shown,
+                }))
             }
         }
     }
+}
+
+/// Reports of a file sent at once by its verifying thread.
+const FILE_BATCH: usize = 64;
+
+/// Batches of a file sent and not yet taken, at most: with the batch being
+/// filled and the one being taken, memory holds a few hundred reports.
+const BATCHES: usize = 2;
+
+/// Verifies the file at `path` as `tarok verify` does (one session, cut by
+/// `Session` tags, or each record on its own), sending the reports to `tx`
+/// in batches; see [`Reports`]. With one core (what
+/// [`tarok::pipeline::threads`] says), the records are read, verified and
+/// made ready here one at a time, as `pipeline::verify_file` does on one
+/// thread, and moved into their reports rather than copied; with more,
+/// through the pipeline's threads.
+fn verify_path(path: &Path, independent: bool, doc: u64, tx: &SyncSender<Reports>) {
+    let mut sessions = Sessions::new(grouping(independent)).without_events();
+    let mut batch = Vec::with_capacity(FILE_BATCH);
+    // A send fails once the caller has dropped the reports: the rest of the
+    // file is read into nothing.
+    let mut gone = false;
+    let mut send = |item: Verified, batch: &mut Vec<Verified>| {
+        if gone {
+            return;
+        }
+        batch.push(item);
+        if batch.len() == FILE_BATCH {
+            let full = std::mem::replace(batch, Vec::with_capacity(FILE_BATCH));
+            gone = tx.send(Reports::Batch(full)).is_err();
+        }
+    };
+    let origin = |source: Arc<Source>| Origin {
+        source,
+        named: true,
+        doc,
+    };
+    // A record cut from text is made for Python from its text when asked
+    // for (`Report::unmade`); one read from JSON goes with its report.
+    let item = |record: &Record, cut: bool, origin: Origin, report: verifier::Report| {
+        let mut shown = report_of(None, Some(record), &origin, Some(report), Vec::new());
+        if cut {
+            shown.unmade = Some(origin.clone());
+            (None, origin, shown)
+        } else {
+            (Some(record.clone()), origin, shown)
+        }
+    };
+    let unread = |origin: Origin, problems: Vec<Problem>| {
+        let shown = report_of(None, None, &origin, None, problems);
+        (None, origin, shown)
+    };
+    let threads = tarok::pipeline::threads();
+    let done = if threads > 1 {
+        tarok::pipeline::verify(path, threads, &mut sessions, &mut |read, report| {
+            let (result, from) = read;
+            let cut = matches!(from, input::Origin::Cut(_));
+            let origin = origin(from.source());
+            let got = match (result, report) {
+                (Ok(record), Some(report)) => item(record, cut, origin, report.clone()),
+                (Ok(_), None) => unreachable!("a record read has its report"),
+                (Err(problems), _) => unread(origin, problems.clone()),
+            };
+            send(got, &mut batch);
+        })
+    } else {
+        // `pipeline::verify_file` on one thread, each record owned here.
+        input::read_raw(path, |raw| {
+            let (result, from) = raw.read();
+            let cut = matches!(from, input::Origin::Cut(_));
+            let origin = origin(from.source());
+            let got = match result {
+                Ok(record) => {
+                    let report = sessions.verify(&record);
+                    item(&record, cut, origin, report)
+                }
+                Err(problems) => {
+                    sessions.lost();
+                    unread(origin, problems)
+                }
+            };
+            send(got, &mut batch);
+        })
+    };
+    if !batch.is_empty() {
+        let _ = tx.send(Reports::Batch(batch));
+    }
+    let _ = tx.send(match done {
+        Ok(()) => Reports::End,
+        Err(e) => Reports::Failed(e),
+    });
 }
 
 /// The most records verified at once from an iterable (their replays in
@@ -1266,7 +1457,7 @@ fn verify_batch(
         .into_iter()
         .zip(batch)
         .map(|(shown, r)| Report {
-            record: Some(r.clone_ref(py)),
+            record: OnceLock::from(Some(r.clone_ref(py))),
             ..shown
         })
         .collect()
@@ -1297,40 +1488,27 @@ fn verify(py: Python<'_>, records: &Bound<'_, PyAny>, independent: bool) -> PyRe
     }
     let path = fspath(py, records, "verify() takes records or a path")?;
     readable(&path)?;
-    let (tx, rx) = sync_channel::<Verified>(AHEAD);
+    let (tx, rx) = sync_channel::<Reports>(BATCHES);
     let owned = path.clone();
     let doc = next_doc();
     std::thread::spawn(move || {
-        let mut sessions = Sessions::new(grouping(independent)).without_events();
-        let mut gone = false;
-        let done =
-            tarok::pipeline::verify_file(Path::new(&owned), &mut sessions, &mut |read, report| {
-                if !gone {
-                    let origin = Origin {
-                        source: read.1.source(),
-                        named: true,
-                        doc,
-                    };
-                    let sent = match &read.0 {
-                        Ok(record) => (
-                            Some(record.clone()),
-                            report_of(None, Some(record), &origin, report.cloned(), Vec::new()),
-                        ),
-                        Err(problems) => {
-                            (None, report_of(None, None, &origin, None, problems.clone()))
-                        }
-                    };
-                    gone = tx.send(Ok((sent.0, origin, sent.1))).is_err();
-                }
-            });
-        if let Err(e) = done {
-            let _ = tx.send(Err(e));
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            verify_path(Path::new(&owned), independent, doc, &tx)
+        }));
+        if let Err(panic) = run {
+            let why = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".into());
+            let _ = tx.send(Reports::Panicked(why));
         }
     });
     Ok(Verification {
         how: How::File {
             name: path,
             got: Some(Mutex::new(rx)),
+            ready: Default::default(),
         },
     })
 }
