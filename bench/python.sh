@@ -139,6 +139,13 @@ def python_side() -> int:
     return n
 
 
+def batch_side() -> None:
+    # The one call of the package that verifies a whole file and gives back
+    # no object a record: the three tables of `tarok.frames` as Arrow IPC
+    # bytes (what `tarok convert --to arrow` writes), without pyarrow.
+    tarok._tarok._frames([path], False)
+
+
 def cli_side() -> None:
     # Exit 1 is "violations found", a verdict, not a failure.
     done = subprocess.run([cli, "verify", path], stdout=subprocess.DEVNULL)
@@ -156,20 +163,32 @@ def timed(f, who):
     return time.perf_counter() - start, cpu(who) - used
 
 
-py, sh = [], []
+py, sh, fr = [], [], []
 n = python_side()
 for _ in range(runs):
-    # Paired: the two alternate run by run, so a load that comes and goes
-    # weighs on both.
+    # Paired: the three alternate run by run, so a load that comes and goes
+    # weighs on all.
     py.append(timed(python_side, resource.RUSAGE_SELF))
     sh.append(timed(cli_side, resource.RUSAGE_CHILDREN))
-p, c = statistics.median(w for w, _ in py), statistics.median(w for w, _ in sh)
-pc, cc = statistics.median(u for _, u in py), statistics.median(u for _, u in sh)
+    fr.append(timed(batch_side, resource.RUSAGE_SELF))
+p, c, f = (statistics.median(w for w, _ in x) for x in (py, sh, fr))
+pc, cc, fc = (statistics.median(u for _, u in x) for x in (py, sh, fr))
 print(f"python verify(path): {n / p:9.0f} records/s ({p:.3f} s; cpu {pc:.3f} s)")
 print(f"tarok verify:        {n / c:9.0f} records/s ({c:.3f} s; cpu {cc:.3f} s)")
 print(f"python / cli:        {c / p:9.2f} (wall), {cc / pc:.2f} (cpu)")
+print(f"python _frames:      {n / f:9.0f} records/s ({f:.3f} s; cpu {fc:.3f} s); / cli {c / f:.2f} (wall), {cc / fc:.2f} (cpu)")
 EOF
-taskset -c 0,1 "$PY" - "$tmp/many.tarok" "$tmp/many2.tarok" "$RUNS" <<'EOF'
+echo "peak RSS (KiB), one core: verify(path) $(/usr/bin/time -f %M taskset -c 0 "$PY" -c 'import sys, tarok
+for r in tarok.verify(sys.argv[1]):
+    pass' "$tmp/many.tarok" 2>&1 >/dev/null | tail -1), _frames $(/usr/bin/time -f %M taskset -c 0 "$PY" -c 'import sys, tarok
+tarok._tarok._frames([sys.argv[1]], False)' "$tmp/many.tarok" 2>&1 >/dev/null | tail -1), tarok verify $(/usr/bin/time -f %M taskset -c 0 "$TAROK" verify "$tmp/many.tarok" 2>&1 >/dev/null | tail -1)"
+# Each file verified on one thread (RAYON_NUM_THREADS=1: the pipeline's
+# one-thread way, as on one core), so that the pool's scaling measures the
+# GIL; then as the package does by default, each file on both cores.
+for threads in 1 default; do
+  if [ "$threads" = 1 ]; then export RAYON_NUM_THREADS=1; else unset RAYON_NUM_THREADS; fi
+  echo -n "threads a file: $threads; "
+  taskset -c 0,1 "$PY" - "$tmp/many.tarok" "$tmp/many2.tarok" "$RUNS" <<'EOF'
 import statistics, sys, time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -195,3 +214,4 @@ for _ in range(runs):
 a, b = statistics.median(one), statistics.median(two)
 print(f"two files one after the other: {a:.3f} s; a pool of two threads: {b:.3f} s; scaling {a / b:.2f}x")
 EOF
+done

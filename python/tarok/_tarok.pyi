@@ -406,7 +406,10 @@ def verify(
     made by ``from_json``; a ``Session`` tag (``new``, ``end``) cuts sessions
     where it says. ``independent=True`` verifies each record on its own.
     The GIL is released while verifying, and the work is parallel either way:
-    a path as ``tarok verify`` does it, an iterable in batches of up to 512
+    a path as ``tarok verify`` does it (on threads of the package, which
+    hand the reports over 64 at a time: the calling thread holds the GIL
+    only to take them; on one core, one such thread reads and verifies
+    alone, as ``tarok verify`` does there), an iterable in batches of up to 512
     records taken from it (a batch ends where a document does), whose deals
     are replayed on every core; the reports are those of verifying the
     records one by one, in their order. What the iterable raises is raised
