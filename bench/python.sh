@@ -11,11 +11,16 @@
 #    comes; beside it, the interpreter with the package imported.
 #
 # 3. Against the command line (issue 29 item 4): `for r in
-#    tarok.verify(path)` (every report made into Python objects) against
-#    `tarok verify PATH` on one core (`taskset -c 0`), records a second,
-#    median of $RUNS paired runs; and two files verified by a thread pool
-#    of two against the same two one after the other, on cores 0,1 (the
-#    GIL is released for each batch, so the pool should near 2x).
+#    tarok.verify(path)` (a report object a record) against `tarok verify
+#    PATH` and the package's one whole-file call (`tarok._tarok._frames`,
+#    the tables of `tarok.frames` as Arrow IPC bytes) on one core
+#    (`taskset -c 0`), records a second and CPU seconds, median of $RUNS
+#    paired runs, and the peak RSS of each; then two files verified by a
+#    thread pool of two against the same two one after the other, on cores
+#    0,1 (the GIL is released while verifying, so the pool should near 2x),
+#    each file on one thread (RAYON_NUM_THREADS=1) and on both cores, beside
+#    the control: two `tarok verify` processes at once (what two cores give
+#    on a shared machine).
 #
 # Needs a Python with the package installed ($PYTHON, default python3:
 # `pip install ./python`) and the tarok binary to write the inputs ($TAROK,
@@ -182,6 +187,27 @@ echo "peak RSS (KiB), one core: verify(path) $(/usr/bin/time -f %M taskset -c 0 
 for r in tarok.verify(sys.argv[1]):
     pass' "$tmp/many.tarok" 2>&1 >/dev/null | tail -1), _frames $(/usr/bin/time -f %M taskset -c 0 "$PY" -c 'import sys, tarok
 tarok._tarok._frames([sys.argv[1]], False)' "$tmp/many.tarok" 2>&1 >/dev/null | tail -1), tarok verify $(/usr/bin/time -f %M taskset -c 0 "$TAROK" verify "$tmp/many.tarok" 2>&1 >/dev/null | tail -1)"
+# The control: what two cores give here at all (a shared machine may not
+# have two free): two `tarok verify` processes at once against one after
+# the other, each on one thread.
+RAYON_NUM_THREADS=1 taskset -c 0,1 "$PY" - "$tmp/many.tarok" "$tmp/many2.tarok" "$RUNS" "$TAROK" <<'EOF'
+import statistics, subprocess, sys, time
+
+paths, runs, cli = sys.argv[1:3], int(sys.argv[3]), sys.argv[4]
+one, two = [], []
+for _ in range(runs):
+    start = time.perf_counter()
+    for p in paths:
+        subprocess.run([cli, "verify", p], stdout=subprocess.DEVNULL)
+    one.append(time.perf_counter() - start)
+    start = time.perf_counter()
+    both = [subprocess.Popen([cli, "verify", p], stdout=subprocess.DEVNULL) for p in paths]
+    for b in both:
+        b.wait()
+    two.append(time.perf_counter() - start)
+a, b = statistics.median(one), statistics.median(two)
+print(f"control: two tarok verify, one after the other {a:.3f} s, at once {b:.3f} s; scaling {a / b:.2f}x")
+EOF
 # Each file verified on one thread (RAYON_NUM_THREADS=1: the pipeline's
 # one-thread way, as on one core), so that the pool's scaling measures the
 # GIL; then as the package does by default, each file on both cores.
