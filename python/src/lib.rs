@@ -642,37 +642,51 @@ fn from_json(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Py<PyRecord>> {
     }
 }
 
-/// What the reading thread sends: a record read, or the reader's error.
-type Sent = Result<Item, std::io::Error>;
+/// What the reading thread sends: records read, a batch at a time (one
+/// hand-off, and one release of the GIL, a batch rather than a record),
+/// or the reader's error after the records before it.
+type Sent = Result<Vec<Item>, std::io::Error>;
 
-/// How many records read ahead of the caller wait at most: memory stays
-/// flat whatever the file's size.
-const AHEAD: usize = 64;
+/// Records sent at once by the reading thread, and batches sent and not
+/// yet taken at most: memory stays flat whatever the file's size.
+const READ_BATCH: usize = 64;
+const READ_AHEAD: usize = 2;
 
 /// Records streamed from a file: see `tarok.read`. The `tarok` library
-/// reads the file on a thread of its own, at most [`AHEAD`] records ahead.
+/// reads the file on a thread of its own, at most [`READ_AHEAD`] batches
+/// of [`READ_BATCH`] records ahead.
 #[pyclass(module = "tarok")]
 struct Reader {
     name: String,
     doc: u64,
     index: usize,
     got: Option<Mutex<Receiver<Sent>>>,
+    /// Records received, not yet taken.
+    ready: std::collections::VecDeque<Item>,
 }
 
 fn open_reader(py: Python<'_>, path: &str) -> PyResult<Reader> {
     readable(path)?;
-    let (tx, rx) = sync_channel::<Sent>(AHEAD);
+    let (tx, rx) = sync_channel::<Sent>(READ_AHEAD);
     let owned = path.to_string();
     py.detach(|| {
         std::thread::spawn(move || {
             // A send fails once the reader is dropped: the rest is not read
             // into anything.
             let mut gone = false;
+            let mut batch = Vec::with_capacity(READ_BATCH);
             let read = input::read_records(Path::new(&owned), |item| {
                 if !gone {
-                    gone = tx.send(Ok(item)).is_err();
+                    batch.push(item);
+                    if batch.len() == READ_BATCH {
+                        let full = std::mem::replace(&mut batch, Vec::with_capacity(READ_BATCH));
+                        gone = tx.send(Ok(full)).is_err();
+                    }
                 }
             });
+            if !gone && !batch.is_empty() {
+                let _ = tx.send(Ok(batch));
+            }
             if let Err(e) = read {
                 let _ = tx.send(Err(e));
             }
@@ -683,33 +697,39 @@ fn open_reader(py: Python<'_>, path: &str) -> PyResult<Reader> {
         doc: next_doc(),
         index: 0,
         got: Some(Mutex::new(rx)),
+        ready: Default::default(),
     })
 }
 
 impl Reader {
     /// The next record read, or why not; `None` at the end.
     fn next_item(&mut self, py: Python<'_>) -> PyResult<Option<Got>> {
-        let Some(rx) = &self.got else {
-            return Ok(None);
-        };
-        match py.detach(|| recv(rx)) {
-            Ok(Ok((result, source))) => Ok(Some((
+        while self.ready.is_empty() {
+            let Some(rx) = &self.got else {
+                return Ok(None);
+            };
+            match py.detach(|| recv(rx)) {
+                Ok(Ok(batch)) => self.ready.extend(batch),
+                Ok(Err(e)) => {
+                    self.got = None;
+                    return Err(os_error(&self.name, &e));
+                }
+                Err(_) => {
+                    self.got = None;
+                    return Ok(None);
+                }
+            }
+        }
+        Ok(self.ready.pop_front().map(|(result, source)| {
+            (
                 result,
                 Origin {
                     source,
                     named: true,
                     doc: self.doc,
                 },
-            ))),
-            Ok(Err(e)) => {
-                self.got = None;
-                Err(os_error(&self.name, &e))
-            }
-            Err(_) => {
-                self.got = None;
-                Ok(None)
-            }
-        }
+            )
+        }))
     }
 }
 

@@ -95,13 +95,46 @@ def of_python(r: tarok.Report) -> dict[str, Any]:
     }
 
 
-def test_python_verifies_a_path_as_the_cli_does(inputs: list[pathlib.Path]) -> None:
+def records_of(path: pathlib.Path) -> list[Optional[tarok.Record]]:
+    """The records of a file as `tarok.read` gives them; None for one that
+    cannot be read."""
+    out: list[Optional[tarok.Record]] = []
+    reader = tarok.read(path)
+    while True:
+        try:
+            out.append(next(reader))
+        except tarok.ParseError:
+            out.append(None)
+        except StopIteration:
+            return out
+
+
+# A path is verified on the pipeline's threads, or (one core, or
+# RAYON_NUM_THREADS=1: read at each call) on one thread that owns each
+# record; its record made for Python only when asked for. Both ways give
+# the CLI's answers and the records `read` gives. Default first: rayon's
+# pool is sized by the first call that starts it.
+@pytest.mark.parametrize("threads", ["default", "1"])
+def test_python_verifies_a_path_as_the_cli_does(
+    inputs: list[pathlib.Path], threads: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if threads == "1":
+        monkeypatch.setenv("RAYON_NUM_THREADS", "1")
+    else:
+        monkeypatch.delenv("RAYON_NUM_THREADS", raising=False)
     unreadable = 0
     for path in inputs:
         want = [of_cli(json.loads(line)) for line in cli("verify", "--format", "json", str(path)).splitlines()]
-        got = [of_python(r) for r in tarok.verify(path)]
+        reports = list(tarok.verify(path))
+        got = [of_python(r) for r in reports]
         assert got == want, path
         unreadable += sum(not w["readable"] for w in want)
+        records = [r.record for r in reports]
+        assert records == records_of(path), path
+        shown = [(r.file, r.line, r.to_text()) for r in records if r is not None]
+        assert shown == [(r.file, r.line, r.to_text()) for r in records_of(path) if r is not None], path
+        # Made once: the same object each time it is asked for.
+        assert all(r.record is r.record for r in reports if r.record is not None)
     assert unreadable == 1
 
 
