@@ -1050,10 +1050,14 @@ fn report_of(
     report: Option<verifier::Report>,
     unread: Vec<Problem>,
 ) -> Report {
-    let names = read.map(players::names).unwrap_or_default();
     let problems = report
         .as_ref()
         .map_or(unread.as_slice(), |r| r.problems.as_slice());
+    // The players' names only name the seats of findings.
+    let names = match read {
+        Some(record) if !problems.is_empty() => players::names(record),
+        _ => Vec::new(),
+    };
     let findings = problems
         .iter()
         .map(|p| Finding::new(p, origin, &names))
