@@ -334,6 +334,9 @@ pub type Plays = smallvec::SmallVec<[Item; 4]>;
 pub struct Comments(Option<Box<Vec<String>>>);
 
 impl Comments {
+    /// No comment (what `default` makes), as a constant.
+    pub(crate) const NONE: Comments = Comments(None);
+
     /// Adds a comment.
     pub fn push(&mut self, comment: String) {
         self.as_mut_vec().push(comment);
