@@ -309,6 +309,33 @@ impl<'t> P<'t> {
             return Some(());
         }
         loop {
+            // The usual element, a code in quotes followed by `,` or `]`
+            // with no white space, read on a window of six bytes with one
+            // branch: what the element below makes of it.
+            let start = self.at;
+            if let Some(&[quote, a, b, c, d, e]) =
+                self.b.get(start..).and_then(<[u8]>::first_chunk::<6>)
+            {
+                let (index, three) = Card::code_in([a, b, c, d]);
+                let (close, next) = if three { (d, e) } else { (c, d) };
+                if let (Some(card), b'"', b'"', b',' | b']') =
+                    (Card::from_index(index), quote, close, next)
+                {
+                    let end = start.wrapping_add(4 + usize::from(three));
+                    list.push(Item {
+                        span: Span {
+                            start: self.base.wrapping_add(start) as u32,
+                            end: self.base.wrapping_add(end) as u32,
+                        },
+                        ..Item::new(card)
+                    });
+                    self.at = end.wrapping_add(1);
+                    if next == b']' {
+                        return Some(());
+                    }
+                    continue;
+                }
+            }
             self.ws();
             let start = self.at;
             // A canonical code in quotes, read through the code tables:
