@@ -14,6 +14,7 @@
 //! `cargo bench --bench json`, `bench/README.md`).
 
 use crate::card::{Card, Suit};
+use crate::record::tag_text;
 use crate::record::{
     Act, Action, Actions, Bonus, Cards, Claim, ClaimEntry, Discard, Game, Hand, HandfulSize, Item,
     Lead, Party, Pot, Record, Seat, Span, Tag, Target, Trick, Verb,
@@ -484,13 +485,16 @@ impl<'t> P<'t> {
         let (mut seen, mut name, mut value, mut comments) = (0, None, None, Vec::new());
         let start = self.object(|p, key| {
             match key {
+                // The usual words borrowed, as the text parser does
+                // (`tag_text`): no allocation for `Variant`, a variant, a
+                // dealer seat.
                 b"name" => {
                     once(&mut seen, 1)?;
-                    name = Some(p.string()?);
+                    name = Some(tag_text(p.str()?));
                 }
                 b"value" => {
                     once(&mut seen, 2)?;
-                    value = Some(p.string()?);
+                    value = Some(tag_text(p.str()?));
                 }
                 b"comments" => {
                     once(&mut seen, 4)?;
@@ -500,10 +504,12 @@ impl<'t> P<'t> {
             }
             Some(())
         })?;
-        let mut tag = Tag::new(name?, value?);
-        tag.comments = comments;
-        tag.span = self.span(start);
-        Some(tag)
+        Some(Tag {
+            name: name?,
+            value: value?,
+            comments,
+            span: self.span(start),
+        })
     }
 
     fn hand(&mut self) -> Option<Hand> {
