@@ -298,6 +298,16 @@ pub struct Item {
 }
 
 impl Item {
+    /// A bare card with no place, a constant to fill lists with before
+    /// they are written (the readers' fast paths).
+    pub(crate) const BARE: Item = Item {
+        card: Card::FOOL,
+        name: None,
+        rename: None,
+        comments: Comments::NONE,
+        span: Span { start: 0, end: 0 },
+    };
+
     /// A bare card: no fool's name, no renaming, no comment.
     pub fn new(card: Card) -> Item {
         Item {

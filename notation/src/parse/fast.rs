@@ -260,13 +260,7 @@ fn trick_head(bytes: &[u8], at: usize, number: usize) -> Option<usize> {
 }
 
 /// A card in the common form with nothing said about it.
-const BARE: Item = Item {
-    card: Card::FOOL,
-    name: None,
-    rename: None,
-    comments: Comments::NONE,
-    span: Span { start: 0, end: 0 },
-};
+const BARE: Item = Item::BARE;
 
 /// The plays of a trick in the common form from `i` on, as [`card_list`]
 /// reads them into a [`Plays`], and where they end. The usual three to
