@@ -15,7 +15,9 @@
 //! allocation once built with `default`/`from`/`collect`, and every empty
 //! list compares equal). A trick's `plays` is a [`Plays`]
 //! (`smallvec::SmallVec<[Item; 4]>`: up to four inline, more, in a faulty
-//! record, on the heap; it derefs to `[Item]`, the JSON is unchanged). A
+//! record, on the heap; it derefs to `[Item]`, the JSON is unchanged; 104
+//! bytes with smallvec's `union` feature, which tells inline from spilled
+//! by the capacity alone, so a `Trick` is 144). A
 //! hand's, the talon's and a discard's cards are a `Vec` with room for its
 //! line, written in place by the parser. A tag's name and value are a
 //! [`TagText`] (`Cow<'static, str>`): the parser borrows the usual words

@@ -15,9 +15,16 @@
 //! a section out of order) returns `None`: the fast paths never decide a
 //! fault or a span.
 //!
-//! ## Speed (issue 15)
-//! The hot card loop (`card_list`, one copy for a trick's plays and one for
-//! a list of cards) is sensitive to inlining and to branches whose way
+//! ## Speed (issues 15 and 29)
+//! The hot card loop is one step, `card_step` (a code read on a window of
+//! four bytes, `Card::code_in`), in three loops: a run of tricks
+//! (`fast_tricks`, each trick's plays gathered in an array and made its
+//! `SmallVec` at once, the next `trick N:` recognised in the loop), the
+//! cards of a hand, the talon or a discard (`line_cards`, written into a
+//! list made long enough at once), and `card_list` for the rest (a fifth
+//! play). Building each trick in its place in the record's list, writing
+//! its plays there, cost more than the copies it saves (bench/README.md,
+//! issue 29 item 2). The loop is sensitive to inlining and to branches whose way
 //! depends on the card: measure any change to it in time, and in
 //! instructions and mispredicted branches (`valgrind --tool=cachegrind
 //! --branch-sim=yes`) on every variant (`bench/README.md`). Handling the
