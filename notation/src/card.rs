@@ -365,6 +365,28 @@ impl Card {
         Some((index, i + 2 + usize::from(three)))
     }
 
+    /// [`Card::code_at`] on a window of four bytes (a code and the byte
+    /// after it, or the first four bytes of a longer word): the index and
+    /// whether the code has three bytes. The index is 255 when the bytes
+    /// are no code, the first byte included ([`Card::from_index`] refuses
+    /// it). With every byte in hand, no bound is checked and no branch
+    /// taken: the card loop of the parser's fast path
+    /// (`parse::fast::card_step`).
+    #[inline(always)]
+    pub(crate) fn code_in(w: [u8; 4]) -> (u8, bool) {
+        let t = &CODE_TABLES;
+        // Below 128 (a lead is at most 6, a second byte at most 14); the
+        // mask only tells the compiler so. A byte that begins no code
+        // (lead 0) reads row 0, where every code is 255.
+        let at =
+            (usize::from(t.lead[w[0] as usize]) * 16 + usize::from(t.second[w[1] as usize])) & 127;
+        let digit = w[2].wrapping_sub(b'0');
+        let three = digit < t.three_limit[at];
+        let mask = 0u8.wrapping_sub(u8::from(three));
+        let index = (t.three_base[at].wrapping_add(digit) & mask) | (t.two[at] & !mask);
+        (index, three)
+    }
+
     fn parse_alias(text: &str) -> Option<Card> {
         let b = text.as_bytes();
         match b {

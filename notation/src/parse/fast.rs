@@ -15,9 +15,16 @@
 //! a section out of order) returns `None`: the fast paths never decide a
 //! fault or a span.
 //!
-//! ## Speed (issue 15)
-//! The hot card loop (`card_list`, one copy for a trick's plays and one for
-//! a list of cards) is sensitive to inlining and to branches whose way
+//! ## Speed (issues 15 and 29)
+//! The hot card loop is one step, `card_step` (a code read on a window of
+//! four bytes, `Card::code_in`), in three loops: a run of tricks
+//! (`fast_tricks`, each trick's plays gathered in an array and made its
+//! `SmallVec` at once, the next `trick N:` recognised in the loop), the
+//! cards of a hand, the talon or a discard (`line_cards`, written into a
+//! list made long enough at once), and `card_list` for the rest (a fifth
+//! play). Building each trick in its place in the record's list, writing
+//! its plays there, cost more than the copies it saves (bench/README.md,
+//! issue 29 item 2). The loop is sensitive to inlining and to branches whose way
 //! depends on the card: measure any change to it in time, and in
 //! instructions and mispredicted branches (`valgrind --tool=cachegrind
 //! --branch-sim=yes`) on every variant (`bench/README.md`). Handling the
@@ -137,34 +144,22 @@ pub(super) fn fast_line(
     i += 1;
     let base = p.base as u32;
     if section == Section::Trick {
-        let mut plays = Plays::new();
-        let i = section_end(p.src, card_list(bytes, i, base, &mut plays)?)?;
-        if record.tricks.capacity() == 0 {
-            // Room for as many tricks as lines of this length fill the rest.
-            record
-                .tricks
-                .reserve((bytes.len() - start) / (i - start) + 1);
-        }
-        record.tricks.push(Trick {
-            leader: None,
-            fool_call: None,
-            plays,
-            comments: std::mem::take(lead_in),
-            span: p.span(start, i),
-        });
-        p.pos = i;
-        return Some(section);
+        return fast_tricks(p, record, lead_in, start, i);
     }
     // Room for as many cards as the line can hold (a code and a blank are
     // at least three bytes): one allocation, no copy.
     let line = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
-    let mut cards = Vec::with_capacity((line - i + 1) / 3);
-    let i = section_end(p.src, card_list(bytes, i, base, &mut cards)?)?;
+    let (cards, end) = line_cards(bytes, i, base, (line - i + 1) / 3)?;
+    let i = section_end(p.src, end)?;
     let span = p.span(start, i);
+    let seat = Seat::try_from(n);
+    if section != Section::Talon && seat.is_err() {
+        return None;
+    }
     let comments = std::mem::take(lead_in);
     match section {
         Section::Hand => record.hands.push(Hand {
-            seat: Seat::try_from(n).ok()?,
+            seat: seat.ok()?,
             cards,
             comments,
             span,
@@ -178,7 +173,7 @@ pub(super) fn fast_line(
         }
         _ => {
             record.discard = Some(Discard {
-                seat: Seat::try_from(n).ok()?,
+                seat: seat.ok()?,
                 cards,
                 shown: Vec::new(),
                 comments,
@@ -190,37 +185,249 @@ pub(super) fn fast_line(
     Some(section)
 }
 
+/// A run of tricks in the common form, the first one's `trick N:` read
+/// by [`fast_line`] (`start` its first byte, `i` the byte after its colon):
+/// each trick is read and pushed, and while the next line is the next
+/// trick in the common form it is read here too, without going back to
+/// the section loop. `None` having changed nothing when the first trick is
+/// not in the common form; a later one that is not is left, unread, to the
+/// section loop, which tries the fast paths and the general parser on it
+/// as on any line. (Making each trick in its place in the list first and
+/// writing its plays there cost more than the copies it saves: 26,838
+/// instructions a Danish deal against 25,438.)
+#[inline(never)]
+fn fast_tricks(
+    p: &mut Reader<'_>,
+    record: &mut Record,
+    lead_in: &mut Vec<String>,
+    mut start: usize,
+    mut i: usize,
+) -> Option<Section> {
+    let bytes = p.src.as_bytes();
+    let base = p.base as u32;
+    let mut read = false;
+    loop {
+        let Some((plays, end)) = trick_cards(bytes, i, base) else {
+            return read.then_some(Section::Trick);
+        };
+        // The usual next line, the next trick: the end of this one is
+        // where `section_end` finds it, the line break after the cards.
+        let number = record.tricks.len() + 2;
+        let head = match bytes.get(end) {
+            Some(b'\n') => trick_head(bytes, end + 1, number),
+            _ => None,
+        };
+        let next = match head {
+            Some(_) => end + 1,
+            None => match section_end(p.src, end) {
+                Some(next) => next,
+                None => return read.then_some(Section::Trick),
+            },
+        };
+        if record.tricks.capacity() == 0 {
+            // Room for as many tricks as lines of this length fill the rest.
+            record
+                .tricks
+                .reserve((bytes.len() - start) / (next - start) + 1);
+        }
+        record.tricks.push(Trick {
+            leader: None,
+            fool_call: None,
+            plays,
+            comments: std::mem::take(lead_in),
+            span: p.span(start, next),
+        });
+        p.pos = next;
+        read = true;
+        match head.or_else(|| trick_head(bytes, next, number)) {
+            Some(colon) => (start, i) = (next, colon + 1),
+            None => return Some(Section::Trick),
+        }
+    }
+}
+
+/// `trick N:` at `at` with `N` the number given (one to three digits, as
+/// [`fast_line`] reads them): where its colon is.
+#[inline(always)]
+fn trick_head(bytes: &[u8], at: usize, number: usize) -> Option<usize> {
+    if bytes.get(at..at.wrapping_add(6)) != Some(b"trick ") {
+        return None;
+    }
+    let digits = at + 6;
+    let mut i = digits;
+    let mut n = 0usize;
+    while let Some(&d @ b'0'..=b'9') = bytes.get(i) {
+        n = n.wrapping_mul(10).wrapping_add(usize::from(d - b'0'));
+        i += 1;
+        if i - digits > 3 {
+            return None;
+        }
+    }
+    (i > digits && n == number && bytes.get(i) == Some(&b':')).then_some(i)
+}
+
+/// A card in the common form with nothing said about it.
+const BARE: Item = Item::BARE;
+
+/// The plays of a trick in the common form from `i` on, as [`card_list`]
+/// reads them into a [`Plays`], and where they end. The usual three to
+/// five cards are gathered in place (four inline, a fifth moves them out).
+#[inline(always)]
+fn trick_cards(bytes: &[u8], mut i: usize, base: u32) -> Option<(Plays, usize)> {
+    let mut buf = [BARE; 4];
+    let mut n = 0;
+    // The usual one space after the colon.
+    i += usize::from(bytes.get(i) == Some(&b' '));
+    loop {
+        match card_step(bytes, i) {
+            Step::Card { card, end, next } => {
+                let item = bare(card, i, end, base);
+                if n == buf.len() {
+                    return more_plays(bytes, buf, item, next, base);
+                }
+                // A bare item holds no heap: nothing to drop.
+                std::mem::forget(std::mem::replace(&mut buf[n], item));
+                n += 1;
+                // The usual line break after the last card: where the
+                // cards end, as the next step would find.
+                if bytes.get(end) == Some(&b'\n') {
+                    return Some((Plays::from_buf_and_len(buf, n), end));
+                }
+                i = next;
+            }
+            Step::Blank => i += 1,
+            Step::Word => return None,
+            Step::End => return Some((Plays::from_buf_and_len(buf, n), i)),
+        }
+    }
+}
+
+/// A trick of more than four cards (five players, or a fault): the rest
+/// read into its plays on the heap.
+#[cold]
+#[inline(never)]
+fn more_plays(
+    bytes: &[u8],
+    buf: [Item; 4],
+    item: Item,
+    i: usize,
+    base: u32,
+) -> Option<(Plays, usize)> {
+    let mut plays = Plays::from_buf(buf);
+    plays.push(item);
+    let end = card_list(bytes, i, base, &mut plays)?;
+    Some((plays, end))
+}
+
+/// The cards of a hand, the talon or a discard in the common form from
+/// `i` on, as [`card_list`] reads them, and where they end; `room` is at
+/// least their number (the bytes of the line allow no more). They are
+/// written into a list made that long at once, then cut to their number:
+/// no check for room and no length kept in memory at each card.
+#[inline(never)]
+fn line_cards(bytes: &[u8], mut i: usize, base: u32, room: usize) -> Option<(Vec<Item>, usize)> {
+    let mut cards: Vec<Item> = (0..room).map(|_| BARE).collect();
+    let slots = &mut cards[..];
+    let mut n = 0;
+    let end = loop {
+        match card_step(bytes, i) {
+            Step::Card { card, end, next } => {
+                // Never past the room the line allows; were it, the
+                // general parser would read the line.
+                let slot = slots.get_mut(n)?;
+                // A bare item holds no heap: nothing to drop.
+                std::mem::forget(std::mem::replace(slot, bare(card, i, end, base)));
+                n += 1;
+                i = next;
+            }
+            Step::Blank => i += 1,
+            Step::Word => return None,
+            Step::End => break i,
+        }
+    };
+    cards.truncate(n);
+    Some((cards, end))
+}
+
+/// The item of a bare card from `start` to `end`. Wrapping, as
+/// `Span::new` truncates: the same spans as the general parser's past
+/// 4 GiB too.
+#[inline(always)]
+fn bare(card: Card, start: usize, end: usize, base: u32) -> Item {
+    Item {
+        card,
+        span: Span {
+            start: base.wrapping_add(start as u32),
+            end: base.wrapping_add(end as u32),
+        },
+        ..BARE
+    }
+}
+
+/// What the card loop finds at a byte.
+enum Step {
+    /// A canonical code ending the word: the card, the end of its code,
+    /// and where to go on (past the usual one space after it).
+    Card { card: Card, end: usize, next: usize },
+    /// A blank before a card.
+    Blank,
+    /// A word that is not a canonical code: the general parser.
+    Word,
+    /// The end of the cards (a line break, a comment, the end).
+    End,
+}
+
+/// What stands at `i` in a line of cards in the common form: what
+/// [`canonical_at`] and the byte at `i` decide, read on a window of four
+/// bytes with one branch for a card (all but a record's last few bytes).
+#[inline(always)]
+fn card_step(bytes: &[u8], i: usize) -> Step {
+    let (card, end, after) = match bytes.get(i..).and_then(<[u8]>::first_chunk::<4>) {
+        Some(&[a, b, c, d]) => {
+            let (index, three) = Card::code_in([a, b, c, d]);
+            let after = if three { d } else { c };
+            match Card::from_index(index) {
+                Some(card) if !is_word_byte(after) => {
+                    (card, i.wrapping_add(2 + usize::from(three)), after)
+                }
+                _ => return byte_step(Some(a)),
+            }
+        }
+        None => match canonical_at(bytes, i) {
+            Some((card, end)) => (card, end, bytes.get(end).copied().unwrap_or(0)),
+            None => return byte_step(bytes.get(i).copied()),
+        },
+    };
+    let next = end.wrapping_add(usize::from(after == b' '));
+    Step::Card { card, end, next }
+}
+
+/// What a byte that begins no card in the common form is.
+#[inline(always)]
+fn byte_step(byte: Option<u8>) -> Step {
+    match byte {
+        Some(b' ' | b'\t') => Step::Blank,
+        Some(b) if is_word_byte(b) => Step::Word,
+        _ => Step::End,
+    }
+}
+
 /// The cards of a line in the common form from `i` on: canonical codes
 /// separated by blanks, pushed to `list`. Where the cards end (at a line
 /// break, a comment or the end); `None` at a word that is not a canonical
-/// code. One copy for a trick's plays and one for a list of cards, each
-/// with its own push inline: this loop runs for every card of a record.
-#[inline(always)]
+/// code. A hand's, the talon's or a discard's cards, or a trick's fifth
+/// and later ([`trick_cards`] reads the rest).
+#[inline(never)]
 fn card_list<L: ItemList>(bytes: &[u8], mut i: usize, base: u32, list: &mut L) -> Option<usize> {
     loop {
-        match canonical_at(bytes, i) {
-            Some((card, end)) => {
-                list.push_item(Item {
-                    card,
-                    name: None,
-                    rename: None,
-                    comments: Comments::default(),
-                    // Wrapping, as `Span::new` truncates: the same spans
-                    // as the general parser's past 4 GiB too.
-                    span: Span {
-                        start: base.wrapping_add(i as u32),
-                        end: base.wrapping_add(end as u32),
-                    },
-                });
-                // The usual one space before the next card.
-                i = end + usize::from(bytes.get(end) == Some(&b' '));
+        match card_step(bytes, i) {
+            Step::Card { card, end, next } => {
+                list.push_item(bare(card, i, end, base));
+                i = next;
             }
-            None => match bytes.get(i) {
-                Some(b' ' | b'\t') => i += 1,
-                // A word that is not a canonical code: the general parser.
-                Some(&b) if is_word_byte(b) => return None,
-                _ => return Some(i),
-            },
+            Step::Blank => i += 1,
+            Step::Word => return None,
+            Step::End => return Some(i),
         }
     }
 }
@@ -698,6 +905,40 @@ mod tests {
         assert!(records > 500);
     }
 
+    /// Tricks of more or fewer cards than the usual, runs of tricks broken
+    /// by a line the fast paths leave to the general parser, and cards at
+    /// the very end of a record parse the same with the fast paths as
+    /// without them.
+    #[test]
+    fn runs_of_tricks_change_nothing() {
+        let head = "[Variant \"french-tarot\"]\n\n";
+        let bodies = [
+            "trick 1: SK SQ SN SJ S10\ntrick 2: H1 H2 H3 H4 H5 H6\ntrick 3: C1\n",
+            "trick 1: SK SQ SN SJ\ntrick 2:\ntrick 3: C1 C2\n",
+            "trick 1: SK SQ SN SJ\ntrick 2: H1 {x} H2\ntrick 3: C1 C2 C3 C4\n",
+            "trick 1: SK SQ\ntrick 3: H1 H2\ntrick 2: C1\n",
+            "trick 1: SK SQ\ntrick 2 lead 1: H1 H2\ntrick 3: C1\n",
+            "trick 1: SK SQ\ntrick 2: H1 Hx\ntrick 3: C1\n",
+            "trick 1: SK SQ\ntrick 2: H1 H2\ntrick 0003: C1",
+            "trick 1: SK SQ\ntrick 2: H1 H2 \ntrick 3: C1 H10",
+            "trick 1: SK SQ\ntrick 2: H1 H2\n\n  trick 3:\tC1 T21\ttrick 4: EX",
+            "trick 1: SK SQ\ntrick 2: H1 H2\ntrick 3: EX=H C1\ntrick 4: T1 T2\n",
+            "trick 1: SK SQ\ntrick 2: H1 H2\nclaim: 0 5\ntrick 3: C1\n",
+            "trick 1: SK SQ\ntrick 2: H1 H2\ntrick 3: SK SQ SN SJ S10 S9 S8 S7 S6 S5",
+            "trick 1: SK SQ\ntrick 2: H1 H2\ntrick 3: T2",
+            "trick 1: SK SQ\ntrick 2: H1 H2\ntrick 3: T21",
+            "trick 1: SK SQ\ntrick 2: H1 H2\ntrick 3: T2x",
+            "trick 1: SK SQ\ntrick 2: H1 H2\ntrick 3: S",
+            "trick 1: SK SQ\ntrick 2: H1 H2\ntrick 3: ",
+        ];
+        for body in bodies {
+            let text = format!("{head}{body}");
+            let fast = format!("{:?}", parse_record_with(&text, 7, true));
+            let slow = format!("{:?}", parse_record_with(&text, 7, false));
+            assert_eq!(fast, slow, "{text}");
+        }
+    }
+
     /// `canonical_at` reads a word exactly as `Card::parse_canonical` does,
     /// for every word of up to four bytes over the bytes that matter.
     #[test]
@@ -716,6 +957,16 @@ mod tests {
                 for end in [&b""[..], b" ", b"\n", b"=H", b"{"] {
                     let text = [&word[..], end].concat();
                     assert_eq!(canonical_at(&text, 0), expected, "{text:?}");
+                    // The window of four bytes the card loop reads.
+                    if let Some(&w) = text.first_chunk::<4>() {
+                        let (index, three) = Card::code_in(w);
+                        let at = Card::code_at(&text, 0);
+                        if at.is_some() {
+                            assert_eq!(at, Some((index, 2 + usize::from(three))), "{text:?}");
+                        } else {
+                            assert!(Card::from_index(index).is_none(), "{text:?}");
+                        }
+                    }
                 }
                 checked += 1;
             }
