@@ -450,7 +450,7 @@ impl Stepper {
                 };
                 (seat, phase)
             }),
-            Stepper::Danish(s) => s.due().map(|seat| (seat, Phase::Play)),
+            Stepper::Danish(s) => s.due(&game.record).map(|seat| (seat, Phase::Play)),
             Stepper::Koenigrufen(s) => s.due(&game.record),
             Stepper::French(s) => s.due().map(|(seat, section)| {
                 let phase = match section {
@@ -673,22 +673,13 @@ impl Stepper {
                 is_plain_card(mv) && game.listed().is_some_and(|legal| legal.contains(mv))
             }
             // A card the engine lists (the first lead included), and the
-            // taker's slam before it (FR-SLAM-1); a handful is shown card
-            // by card ([`Game::listed_piece`]).
-            Stepper::French(s) => match mv {
-                Move::Play { seat, card, .. } if is_plain_card(mv) => s
-                    .legal_cards(&game.record)
-                    .is_some_and(|(due, cards)| due == *seat && cards.contains(*card)),
-                Move::Declare {
-                    seat,
-                    act: Act::Slam,
-                } => {
-                    game.record.tricks.is_empty()
-                        && s.before_lead(&game.record)
-                            .is_some_and(|b| b.taker == *seat)
-                }
-                _ => false,
-            },
+            // taker's slam before it (FR-SLAM-1): in the list made once
+            // for the position; a handful is shown card by card
+            // ([`Game::listed_piece`]).
+            Stepper::French(_) => {
+                (is_plain_card(mv) || matches!(mv, Move::Declare { act: Act::Slam, .. }))
+                    && game.listed().is_some_and(|legal| legal.contains(mv))
+            }
         }
     }
 
@@ -986,6 +977,49 @@ impl Game {
     pub fn result(&self) -> Report {
         let mut session = self.session.clone();
         verify(&self.record, &mut session)
+    }
+
+    /// [`Game::result`] without the events (the words `explain` shows) and
+    /// the result facts they come with: the findings, `settled`, the
+    /// ledger, the totals and the pots, what a playout needs. After legal
+    /// moves only, the stepped engine's own ending of the deal (as each
+    /// move is judged), with what the session carries; else the replay.
+    /// Debug builds check it against [`Game::result`].
+    pub fn settlement(&self) -> Report {
+        let mut session = self.session.clone();
+        let stepped = self
+            .stepped
+            .as_ref()
+            .filter(|_| self.problems.is_empty() && self.pending.is_none())
+            .and_then(|s| s.judge(&self.record, self.table));
+        let replayed = match stepped {
+            Some(report) => crate::Replayed {
+                report,
+                table: Some(self.table),
+            },
+            None => replay(&self.record, &mut session, false),
+        };
+        let report = crate::carry(&self.record, &mut session, replayed);
+        #[cfg(debug_assertions)]
+        {
+            let full = self.result();
+            assert!(
+                report.problems.len() == full.problems.len()
+                    && report
+                        .problems
+                        .iter()
+                        .zip(&full.problems)
+                        .all(|(a, b)| same(a, b) && a.message == b.message)
+                    && report.settled == full.settled
+                    && report.ledger == full.ledger
+                    && report.totals == full.totals
+                    && report.pots == full.pots,
+                "settlement {:?}\nresult {:?}",
+                report.problems,
+                full.problems
+            );
+        }
+        report
     }
 
     /// The engine's findings on `record` (`incomplete` left out), and
@@ -1760,10 +1794,16 @@ impl Game {
     /// Every legal move now, in the order of the record's sections and
     /// seats.
     pub fn legal(&self) -> Vec<Move> {
+        self.legal_moves().into_owned()
+    }
+
+    /// [`Game::legal`], borrowed where the engine has listed the moves
+    /// (a playout that takes one of them and drops the rest copies none).
+    pub fn legal_moves(&self) -> std::borrow::Cow<'_, [Move]> {
         if self.over {
-            return Vec::new();
+            return std::borrow::Cow::Borrowed(&[]);
         }
-        if let Some(listed) = self.listed().map(<[Move]>::to_vec) {
+        if let Some(listed) = self.listed() {
             // Debug builds (the tests): the engine's list is the judged
             // list, every 4th time (every time with TAROK_CHECK_ALL set in
             // the environment: `TAROK_CHECK_ALL=1 target/debug/tarok gen`).
@@ -1772,9 +1812,9 @@ impl Game {
                 let judged = self.judged_legal();
                 assert!(listed == judged, "listed {listed:?}\njudged {judged:?}");
             }
-            return listed;
+            return std::borrow::Cow::Borrowed(listed);
         }
-        self.judged_legal()
+        std::borrow::Cow::Owned(self.judged_legal())
     }
 
     /// The legal moves as the stepped engine lists them, where it can: no

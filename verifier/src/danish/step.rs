@@ -43,10 +43,10 @@ pub(crate) struct Stepped {
     /// What `now` read of the record before the play.
     read: Read,
     now: Box<Engine>,
-    /// The record so far: its number of tricks, and its last trick if it
-    /// is being played (fewer than three cards).
+    /// The record so far: its number of tricks, and whether its last
+    /// trick is being played (fewer than three cards).
     tricks: usize,
-    playing: Option<Trick>,
+    playing: bool,
 }
 
 impl Stepped {
@@ -75,7 +75,7 @@ impl Stepped {
             read: Read::of(record),
             now,
             tricks: record.tricks.len(),
-            playing: None,
+            playing: false,
             options,
         })
     }
@@ -102,7 +102,7 @@ impl Stepped {
         }
         self.now.catch_up(record);
         self.tricks = record.tricks.len();
-        self.playing = record.tricks.last().filter(|t| t.plays.len() < 3).cloned();
+        self.playing = record.tricks.last().is_some_and(|t| t.plays.len() < 3);
     }
 
     /// What `crate::replay` gives for `record` (the record so far, or it
@@ -145,12 +145,17 @@ impl Stepped {
         matches!(self.now.step, Step::Play { taken, .. } if taken >= 25)
     }
 
-    /// The seat whose card is due after a record of legal moves only: the
-    /// leader of the next trick, or the next seat of the trick being
-    /// played. `None` before the play and after it.
-    pub(crate) fn due(&self) -> Option<Seat> {
+    /// The trick being played after `record`, the record so far.
+    fn playing<'r>(&self, record: &'r Record) -> Option<&'r Trick> {
+        record.tricks.last().filter(|_| self.playing)
+    }
+
+    /// The seat whose card is due after `record`, a record of legal moves
+    /// only: the leader of the next trick, or the next seat of the trick
+    /// being played. `None` before the play and after it.
+    pub(crate) fn due(&self, record: &Record) -> Option<Seat> {
         let (_, _, leader) = self.play()?;
-        Some(match &self.playing {
+        Some(match self.playing(record) {
             None => leader,
             Some(trick) => {
                 let l = trick.leader.unwrap_or(leader);
@@ -180,7 +185,7 @@ impl Stepped {
         }
         if self.tricks > 0 {
             let (game, t, leader) = self.play()?;
-            return match &self.playing {
+            return match self.playing(record) {
                 None => Some(self.leads(game, t, leader)),
                 Some(trick) => self.follows(game, t, leader, trick),
             };

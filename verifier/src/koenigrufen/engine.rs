@@ -652,12 +652,32 @@ impl Engine {
         e.finish(record)
     }
 
-    /// Whether `step` finds nothing, taken on a clone of the engine.
+    /// Whether `step` finds nothing, taken on a clone of the engine: of
+    /// its game state, the findings so far being none (as the lists are
+    /// made), with a report of its own (a step adds findings and reads
+    /// none); the whole engine else.
     fn clean(&self, record: &Record, step: impl FnOnce(&mut Replay<'_>)) -> bool {
-        let mut e = self.clone();
-        let before = e.report.problems.len();
-        step(&mut e.replay(record));
-        e.report.problems.len() == before
+        if !self.report.problems.is_empty() {
+            let mut e = self.clone();
+            let before = e.report.problems.len();
+            step(&mut e.replay(record));
+            return e.report.problems.len() == before;
+        }
+        let mut state = self.state.clone();
+        let mut cut = self.cut;
+        let mut report = Report {
+            variant: self.report.variant,
+            no_events: true,
+            ..Report::default()
+        };
+        step(&mut Replay {
+            rec: record,
+            opts: self.opts,
+            state: &mut state,
+            out: Out::new(&mut report),
+            cut: &mut cut,
+        });
+        report.problems.is_empty()
     }
 
     /// The seat due to play next, the trick (1-based) and the cards
