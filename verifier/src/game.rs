@@ -516,7 +516,12 @@ impl Stepper {
             Stepper::Koenigrufen(s) => {
                 // The discard, card by card: the bidder's cards some proper
                 // discard holds with those chosen (KR-DISCARD-1..3).
-                if let Some((bidder, Phase::Discard)) = s.due(&game.record) {
+                let due = if s.before_round() {
+                    s.due(&game.record)
+                } else {
+                    None
+                };
+                if let Some((bidder, Phase::Discard)) = due {
                     let chosen = match game.pending_discard() {
                         Some((seat, cards)) if seat == bidder => cards,
                         Some(_) => return None,

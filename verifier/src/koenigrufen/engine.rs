@@ -345,7 +345,7 @@ impl Stepped {
         if !self.now.fits(record) {
             return false;
         }
-        let mut e = self.now.clone();
+        let mut e = self.now.scratch();
         match e.stage.clone() {
             Stage::Over => true,
             Stage::Play(mut p) => e.next_card(record, &mut p).is_none(),
@@ -388,7 +388,7 @@ impl Stepped {
         if !self.now.fits(record) {
             return None;
         }
-        let mut e = self.now.clone();
+        let mut e = self.now.scratch();
         e.catch_up(record);
         if !e.report.problems.is_empty() {
             return None;
@@ -492,7 +492,7 @@ impl Stepped {
         if !self.now.fits(record) || !self.now.report.problems.is_empty() {
             return None;
         }
-        let mut e = self.now.clone();
+        let mut e = self.now.scratch();
         e.catch_up(record);
         match e.stage.clone() {
             Stage::Auction { bidding, .. } => {
@@ -552,6 +552,13 @@ impl Stepped {
 }
 
 impl Stepped {
+    /// Whether the engine after the record so far is before the call
+    /// round (the auction, or the king call, talon choice and discard
+    /// waiting): only then may a discard be due ([`Stepped::due`]).
+    pub(crate) fn before_round(&self) -> bool {
+        matches!(self.now.stage, Stage::Auction { .. } | Stage::Head)
+    }
+
     /// The cards `seat` holds after `record` (the record so far), before
     /// the discard: its dealt cards and, the bidder, the talon cards it
     /// took (KR-TALON-1, 4). `None` once the discard is taken.
@@ -645,6 +652,30 @@ impl Stepped {
 }
 
 impl Engine {
+    /// A copy of the engine to list moves on (its game state and stage):
+    /// the findings so far being none, with a report of its own, which
+    /// the phases only append to, and without the discard it took (read
+    /// by [`Engine::fits`] only); the whole engine else.
+    fn scratch(&self) -> Engine {
+        if !self.report.problems.is_empty() {
+            return self.clone();
+        }
+        Engine {
+            opts: self.opts,
+            state: self.state.clone(),
+            report: Report {
+                variant: self.report.variant,
+                no_events: self.report.no_events,
+                ..Report::default()
+            },
+            cut: self.cut,
+            stage: self.stage.clone(),
+            seen_auction: self.seen_auction,
+            seen_discard: None,
+            seen_calls: self.seen_calls,
+        }
+    }
+
     /// The report of a clone of the engine over `record`, ended there.
     fn judged(&self, record: &Record) -> Report {
         let mut e = self.clone();
