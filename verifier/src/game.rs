@@ -645,9 +645,14 @@ impl Stepper {
         match self {
             Stepper::Skill7(s) => {
                 use crate::skill7::Due;
+                let entry = |seat: &Seat, due: Due, act: &Act| match game.listed.get() {
+                    // The list made for this position holds what the engine admits.
+                    Some(Some(legal)) => legal.contains(mv),
+                    _ => s.admits(*seat, due, act),
+                };
                 let listed = match mv {
-                    Move::Auction { seat, act } => s.admits(*seat, Due::Auction, act),
-                    Move::Calls { seat, act } => s.admits(*seat, Due::Calls, act),
+                    Move::Auction { seat, act } => entry(seat, Due::Auction, act),
+                    Move::Calls { seat, act } => entry(seat, Due::Calls, act),
                     Move::Play {
                         seat,
                         card,
@@ -1966,9 +1971,15 @@ impl Game {
         if let (Move::Play { seat, .. }, false) = (mv, within) {
             self.leaders.push(*seat);
         }
+        let card = matches!(mv, Move::Play { .. }) && !self.record.tricks.is_empty();
         append_to(&mut self.record, mv, false, within);
         if let Some(stepped) = self.stepped.as_mut() {
-            stepped.advance(&self.record);
+            match stepped.as_mut() {
+                // A card after the first: the sections before the play
+                // are as the engine read them.
+                Stepper::Danish(s) if card => s.advance_card(&self.record),
+                s => s.advance(&self.record),
+            }
             self.over = stepped.ended(&self.record);
         }
         #[cfg(debug_assertions)]
@@ -1983,12 +1994,14 @@ impl Game {
         true
     }
 
-    /// Whether `mv` is a card laid away or shown in a handful that the
-    /// stepped engine lists as legal ([`Stepper::legal`]: the Danish skat,
-    /// the French écart and handfuls), on a record of legal moves only:
-    /// [`Game::apply`] takes it unjudged.
+    /// Whether `mv` is a card laid away or shown in a handful, or an entry,
+    /// that the stepped engine lists as legal ([`Stepper::legal`]: the
+    /// Danish skat, the French écart and handfuls, the auction and calls of
+    /// French Tarot and Königrufen), on a record of legal moves only:
+    /// [`Game::apply`] takes it unjudged (the record with it is judged once,
+    /// as any move taken is).
     fn listed_piece(&self, mv: &Move) -> bool {
-        matches!(mv, Move::Discard { .. } | Move::Handful { .. })
+        !matches!(mv, Move::Play { .. })
             && !self.over
             && self.listed().is_some_and(|legal| legal.contains(mv))
     }

@@ -94,6 +94,19 @@ impl Stepped {
         }
     }
 
+    /// The engine after `record`, the record so far, which is the record
+    /// it was after with a card played to it, tricks having been played
+    /// before it: what comes before the play is as the engine read it.
+    pub(crate) fn advance_card(&mut self, record: &Record) {
+        debug_assert!(self.read.fits(record));
+        if !self.now.fits(record) {
+            return self.advance(record);
+        }
+        self.now.catch_up(record);
+        self.tricks = record.tricks.len();
+        self.playing = record.tricks.last().is_some_and(|t| t.plays.len() < 3);
+    }
+
     /// The engine after `record`, the record so far.
     pub(crate) fn advance(&mut self, record: &Record) {
         if !(self.read.fits(record) && self.now.fits(record)) {

@@ -634,12 +634,22 @@ impl Stepped {
         if record.discard.is_some() || self.due(record) != Some((seat, Phase::Discard)) {
             return None;
         }
-        let mut e = self.now.clone();
+        let mut e = self.now.scratch();
         e.catch_up(record);
-        if !matches!(e.stage, Stage::Head) {
-            return None;
-        }
         let before = e.report.problems.len();
+        match e.stage.clone() {
+            // Six threes: no king call, no talon (KR-TALON-1); the auction
+            // closed as the discard after it closes it.
+            Stage::Auction { bidding, .. } => {
+                if Replay::turn(&bidding).is_some()
+                    || e.replay(record).close_auction(&bidding) != Auction::Game
+                {
+                    return None;
+                }
+            }
+            Stage::Head => {}
+            _ => return None,
+        }
         let mut r = e.replay(record);
         let calls = r.call_entries();
         let next = r.king_call(calls);
