@@ -423,7 +423,7 @@ impl Stepped {
                     .map(Some),
             );
         }
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(game.hands[leader].len() as usize + 5);
         for card in game.hands[leader].iter() {
             let names: &[Option<Lead>] = if card.is_fool() { &LEADS } else { &[None] };
             if card.is_fool() && t >= 24 {
@@ -493,7 +493,7 @@ impl Stepped {
         };
         let may_rename = both_void && renamed.is_none();
         let renames: &[Option<Lead>] = if fool_led { &LEADS } else { &[None] };
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(hand.len() as usize);
         for card in hand.iter() {
             if card.is_fool() && t == 24 {
                 continue;
