@@ -688,7 +688,7 @@ impl Engine {
 
     /// The report of a clone of the engine over `record`, ended there.
     fn judged(&self, record: &Record) -> Report {
-        let mut e = self.clone();
+        let mut e = self.scratch();
         e.catch_up(record);
         e.finish(record)
     }
