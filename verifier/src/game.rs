@@ -118,6 +118,16 @@
 //! the contract and options the engine has read, which the game would have
 //! to read a second time; the play is no longer the dear part.
 //!
+//! A playout that takes one listed move after another borrows the list
+//! ([`Game::legal_moves`]) rather than copying it, and asks for the
+//! settlement without the events ([`Game::settlement`]: the stepped
+//! engine's ending of the deal, where [`Game::result`] replays the record
+//! and writes what `explain` shows). A listed entry (French and Königrufen
+//! auction and calls, as the discard's cards and a handful's) is taken
+//! without judging it first; the record with it is judged once, as any
+//! move taken is. `tarok gen` per variant: `bench/gen.sh`, figures in
+//! `bench/README.md`.
+//!
 //! ## What `legal` lists
 //!
 //! Every entry of the auction, calls and declarations the variant's words
