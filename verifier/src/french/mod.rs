@@ -353,7 +353,7 @@ impl Engine {
     /// [`Engine::catch_up`]): the auction if still open, what follows it,
     /// the trick being played, then the settlement (FR-SCORE, FR-PLAY-7:
     /// a record that stops early is incomplete); the report.
-    pub(crate) fn finish(mut self, deal: &Deal<'_>, session: &mut Session) -> Report {
+    pub(crate) fn finish(&mut self, deal: &Deal<'_>, session: &mut Session) -> Report {
         if self.stage == Stage::Auction {
             self.close_auction(deal);
         }
@@ -381,7 +381,7 @@ impl Engine {
         self.write(Bucket::Main, |g, out| {
             score::settle(deal, g, out, &mut session.french)
         });
-        self.main
+        std::mem::take(&mut self.main)
     }
 
     /// The seat due to play and the cards it may play, after a record of

@@ -217,17 +217,23 @@ impl Engine {
     /// [`Engine::catch_up`]): an auction without a game, a grind, an
     /// incomplete record (KR-NEG-1, README ALL-4), a void deal or the
     /// settlement; the report.
-    pub(crate) fn finish(mut self, record: &Record) -> Report {
+    pub(crate) fn finish(&mut self, record: &Record) -> Report {
+        self.end(record);
+        std::mem::take(&mut self.report)
+    }
+
+    /// [`Engine::finish`], the report left in the engine.
+    fn end(&mut self, record: &Record) {
         let mut stage = std::mem::replace(&mut self.stage, Stage::Over);
         let mut r = self.replay(record);
         let rec = record;
         if let Stage::Auction { bidding, .. } = &stage {
             match r.close_auction(bidding) {
                 Auction::Game => {}
-                Auction::NoGame => return self.report,
+                Auction::NoGame => return,
                 Auction::Stops => {
                     r.out.incomplete(rec);
-                    return self.report;
+                    return;
                 }
             }
             stage = Stage::Head;
@@ -237,7 +243,7 @@ impl Engine {
             // ALL-4, KR-NEG-1: a record that stops right after the auction.
             if calls.is_empty() && rec.discard.is_none() && rec.tricks.is_empty() {
                 r.out.incomplete(rec);
-                return self.report;
+                return;
             }
             let next = r.king_call(calls); // call.rs
             let next = r.talon(calls, next); // talon.rs
@@ -251,7 +257,7 @@ impl Engine {
                 settle::grind(&mut r);
                 r.out.settled();
                 r.after_grind();
-                return self.report;
+                return;
             }
             r.discard(&calls[next..]); // discard.rs
             let mut round = r.open_round(); // announcements.rs
@@ -267,22 +273,22 @@ impl Engine {
             let p = r.close_calls(round);
             if rec.tricks.is_empty() {
                 r.out.incomplete(rec);
-                return self.report;
+                return;
             }
             stage = Stage::Play(p);
         }
         let Stage::Play(mut p) = stage else {
-            return self.report;
+            return;
         };
         r.play_tricks(&mut p, true); // play.rs
         r.close_play();
         if r.state.wrong_trick.is_some() {
             r.void_wrong_trick();
-            return self.report;
+            return;
         }
         if !r.state.complete {
             r.out.incomplete(rec);
-            return self.report;
+            return;
         }
         let facts = settle::played(&mut r); // settle/
         let opts = r.opts;
@@ -292,7 +298,6 @@ impl Engine {
         settle::settle_facts(&mut r.out, &opts, &facts);
         r.out.facts(&facts);
         r.out.settled();
-        self.report
     }
 }
 

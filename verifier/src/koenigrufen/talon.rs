@@ -99,25 +99,32 @@ impl Replay<'_> {
             .state
             .called
             .is_some_and(|k| self.state.talon[0].union(self.state.talon[1]).contains(k));
-        if !(is_caller(game) && !is_solo(game) && king_in_talon) {
-            self.out.push(
-                Problem::new(Kind::IllegalCall, "grind is allowed only in a non-solo caller game whose called king lies in the talon")
-                    .rule(Rule::KrTalon2)
-                    .seat(a.seat)
-                    .at(a.span, "grind not allowed")
-                    .help("a bidder may give up only after seeing its called king in the talon"),
-            );
+        // KR-TALON-2 names the bidder's seat; as a talon choice for another
+        // seat (KR-TALON-1 as amended, KR-ANN-6), a grind recorded for
+        // another seat is that seat's illegal call and still takes effect:
+        // the bidder gives up.
+        let fault = if !(is_caller(game) && !is_solo(game) && king_in_talon) {
+            Some((
+                "grind is allowed only in a non-solo caller game whose called king lies in the talon".to_owned(),
+                "grind not allowed",
+                "a bidder may give up only after seeing its called king in the talon",
+            ))
         } else if a.seat != b {
-            // KR-TALON-2 names the bidder's seat; as a talon choice for
-            // another seat (KR-TALON-1 as amended, KR-ANN-6), a grind
-            // recorded for another seat is that seat's illegal call and
-            // still takes effect: the bidder gives up.
+            Some((
+                format!("grind by seat {}: only the bidder (seat {b}) may give up", a.seat),
+                "grind by another seat",
+                "the grind is the bidder's: a grind written for another seat is still the bidder giving up",
+            ))
+        } else {
+            None
+        };
+        if let Some((what, label, help)) = fault {
             self.out.push(
-                Problem::new(Kind::IllegalCall, format!("grind by seat {}: only the bidder (seat {b}) may give up", a.seat))
+                Problem::new(Kind::IllegalCall, what)
                     .rule(Rule::KrTalon2)
                     .seat(a.seat)
-                    .at(a.span, "grind by another seat")
-                    .help("the grind is the bidder's: a grind written for another seat is still the bidder giving up"),
+                    .at(a.span, label)
+                    .help(help),
             );
         }
         self.state.grind = true;

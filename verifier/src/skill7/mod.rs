@@ -237,21 +237,27 @@ impl Engine {
     /// [`Engine::catch_up`]): a redeal, an auction without a game, an
     /// incomplete record (S7-PLAY-6, README ALL-4), a void deal or the
     /// settlement; the report.
-    pub(crate) fn finish(mut self, record: &Record) -> Report {
+    pub(crate) fn finish(&mut self, record: &Record) -> Report {
+        self.end(record);
+        std::mem::take(&mut self.out.report)
+    }
+
+    /// [`Engine::finish`], the report left in the engine.
+    fn end(&mut self, record: &Record) {
         let mut phase = std::mem::replace(&mut self.phase, Phase::Over);
         if let Phase::Redeal { seat, why } = &phase {
             // S7-DEAL-3 as amended: nothing else of the deal is judged.
             self.redeal(record, *seat, why);
-            return self.out.report;
+            return;
         }
         self.claim_without_cause(record);
         if let Phase::Auction(st) = &phase {
             phase = match self.close_auction(st, record) {
                 Closed::Game(c) => Phase::Calls(Box::new(self.new_calls(c))),
-                Closed::NoGame => return self.out.report,
+                Closed::NoGame => return,
                 Closed::Stops => {
                     self.incomplete(record);
-                    return self.out.report;
+                    return;
                 }
             };
         }
@@ -260,10 +266,10 @@ impl Engine {
             phase = Phase::Play(Box::new(self.new_tricks(k.contract.clone(), partner)));
         }
         let Phase::Play(k) = &phase else {
-            return self.out.report;
+            return;
         };
         if self.void_for_wrong_trick() {
-            return self.out.report;
+            return;
         }
         let judged = deal::judged(record, self.cut).len();
         if k.complete(judged, self.cut) {
@@ -273,7 +279,6 @@ impl Engine {
             // one cut short.
             self.incomplete(record);
         }
-        self.out.report
     }
 }
 
