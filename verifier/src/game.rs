@@ -118,6 +118,16 @@
 //! the contract and options the engine has read, which the game would have
 //! to read a second time; the play is no longer the dear part.
 //!
+//! A playout that takes one listed move after another borrows the list
+//! ([`Game::legal_moves`]) rather than copying it, and asks for the
+//! settlement without the events ([`Game::settlement`]: the stepped
+//! engine's ending of the deal, where [`Game::result`] replays the record
+//! and writes what `explain` shows). A listed entry (French and Königrufen
+//! auction and calls, as the discard's cards and a handful's) is taken
+//! without judging it first; the record with it is judged once, as any
+//! move taken is. `tarok gen` per variant: `bench/gen.sh`, figures in
+//! `bench/README.md`.
+//!
 //! ## What `legal` lists
 //!
 //! Every entry of the auction, calls and declarations the variant's words
@@ -450,7 +460,7 @@ impl Stepper {
                 };
                 (seat, phase)
             }),
-            Stepper::Danish(s) => s.due().map(|seat| (seat, Phase::Play)),
+            Stepper::Danish(s) => s.due(&game.record).map(|seat| (seat, Phase::Play)),
             Stepper::Koenigrufen(s) => s.due(&game.record),
             Stepper::French(s) => s.due().map(|(seat, section)| {
                 let phase = match section {
@@ -516,7 +526,12 @@ impl Stepper {
             Stepper::Koenigrufen(s) => {
                 // The discard, card by card: the bidder's cards some proper
                 // discard holds with those chosen (KR-DISCARD-1..3).
-                if let Some((bidder, Phase::Discard)) = s.due(&game.record) {
+                let due = if s.before_round() {
+                    s.due(&game.record)
+                } else {
+                    None
+                };
+                if let Some((bidder, Phase::Discard)) = due {
                     let chosen = match game.pending_discard() {
                         Some((seat, cards)) if seat == bidder => cards,
                         Some(_) => return None,
@@ -640,9 +655,14 @@ impl Stepper {
         match self {
             Stepper::Skill7(s) => {
                 use crate::skill7::Due;
+                let entry = |seat: &Seat, due: Due, act: &Act| match game.listed.get() {
+                    // The list made for this position holds what the engine admits.
+                    Some(Some(legal)) => legal.contains(mv),
+                    _ => s.admits(*seat, due, act),
+                };
                 let listed = match mv {
-                    Move::Auction { seat, act } => s.admits(*seat, Due::Auction, act),
-                    Move::Calls { seat, act } => s.admits(*seat, Due::Calls, act),
+                    Move::Auction { seat, act } => entry(seat, Due::Auction, act),
+                    Move::Calls { seat, act } => entry(seat, Due::Calls, act),
                     Move::Play {
                         seat,
                         card,
@@ -673,22 +693,13 @@ impl Stepper {
                 is_plain_card(mv) && game.listed().is_some_and(|legal| legal.contains(mv))
             }
             // A card the engine lists (the first lead included), and the
-            // taker's slam before it (FR-SLAM-1); a handful is shown card
-            // by card ([`Game::listed_piece`]).
-            Stepper::French(s) => match mv {
-                Move::Play { seat, card, .. } if is_plain_card(mv) => s
-                    .legal_cards(&game.record)
-                    .is_some_and(|(due, cards)| due == *seat && cards.contains(*card)),
-                Move::Declare {
-                    seat,
-                    act: Act::Slam,
-                } => {
-                    game.record.tricks.is_empty()
-                        && s.before_lead(&game.record)
-                            .is_some_and(|b| b.taker == *seat)
-                }
-                _ => false,
-            },
+            // taker's slam before it (FR-SLAM-1): in the list made once
+            // for the position; a handful is shown card by card
+            // ([`Game::listed_piece`]).
+            Stepper::French(_) => {
+                (is_plain_card(mv) || matches!(mv, Move::Declare { act: Act::Slam, .. }))
+                    && game.listed().is_some_and(|legal| legal.contains(mv))
+            }
         }
     }
 
@@ -986,6 +997,49 @@ impl Game {
     pub fn result(&self) -> Report {
         let mut session = self.session.clone();
         verify(&self.record, &mut session)
+    }
+
+    /// [`Game::result`] without the events (the words `explain` shows) and
+    /// the result facts they come with: the findings, `settled`, the
+    /// ledger, the totals and the pots, what a playout needs. After legal
+    /// moves only, the stepped engine's own ending of the deal (as each
+    /// move is judged), with what the session carries; else the replay.
+    /// Debug builds check it against [`Game::result`].
+    pub fn settlement(&self) -> Report {
+        let mut session = self.session.clone();
+        let stepped = self
+            .stepped
+            .as_ref()
+            .filter(|_| self.problems.is_empty() && self.pending.is_none())
+            .and_then(|s| s.judge(&self.record, self.table));
+        let replayed = match stepped {
+            Some(report) => crate::Replayed {
+                report,
+                table: Some(self.table),
+            },
+            None => replay(&self.record, &mut session, false),
+        };
+        let report = crate::carry(&self.record, &mut session, replayed);
+        #[cfg(debug_assertions)]
+        {
+            let full = self.result();
+            assert!(
+                report.problems.len() == full.problems.len()
+                    && report
+                        .problems
+                        .iter()
+                        .zip(&full.problems)
+                        .all(|(a, b)| same(a, b) && a.message == b.message)
+                    && report.settled == full.settled
+                    && report.ledger == full.ledger
+                    && report.totals == full.totals
+                    && report.pots == full.pots,
+                "settlement {:?}\nresult {:?}",
+                report.problems,
+                full.problems
+            );
+        }
+        report
     }
 
     /// The engine's findings on `record` (`incomplete` left out), and
@@ -1760,10 +1814,16 @@ impl Game {
     /// Every legal move now, in the order of the record's sections and
     /// seats.
     pub fn legal(&self) -> Vec<Move> {
+        self.legal_moves().into_owned()
+    }
+
+    /// [`Game::legal`], borrowed where the engine has listed the moves
+    /// (a playout that takes one of them and drops the rest copies none).
+    pub fn legal_moves(&self) -> std::borrow::Cow<'_, [Move]> {
         if self.over {
-            return Vec::new();
+            return std::borrow::Cow::Borrowed(&[]);
         }
-        if let Some(listed) = self.listed().map(<[Move]>::to_vec) {
+        if let Some(listed) = self.listed() {
             // Debug builds (the tests): the engine's list is the judged
             // list, every 4th time (every time with TAROK_CHECK_ALL set in
             // the environment: `TAROK_CHECK_ALL=1 target/debug/tarok gen`).
@@ -1772,9 +1832,9 @@ impl Game {
                 let judged = self.judged_legal();
                 assert!(listed == judged, "listed {listed:?}\njudged {judged:?}");
             }
-            return listed;
+            return std::borrow::Cow::Borrowed(listed);
         }
-        self.judged_legal()
+        std::borrow::Cow::Owned(self.judged_legal())
     }
 
     /// The legal moves as the stepped engine lists them, where it can: no
@@ -1921,9 +1981,15 @@ impl Game {
         if let (Move::Play { seat, .. }, false) = (mv, within) {
             self.leaders.push(*seat);
         }
+        let card = matches!(mv, Move::Play { .. }) && !self.record.tricks.is_empty();
         append_to(&mut self.record, mv, false, within);
         if let Some(stepped) = self.stepped.as_mut() {
-            stepped.advance(&self.record);
+            match stepped.as_mut() {
+                // A card after the first: the sections before the play
+                // are as the engine read them.
+                Stepper::Danish(s) if card => s.advance_card(&self.record),
+                s => s.advance(&self.record),
+            }
             self.over = stepped.ended(&self.record);
         }
         #[cfg(debug_assertions)]
@@ -1938,12 +2004,14 @@ impl Game {
         true
     }
 
-    /// Whether `mv` is a card laid away or shown in a handful that the
-    /// stepped engine lists as legal ([`Stepper::legal`]: the Danish skat,
-    /// the French écart and handfuls), on a record of legal moves only:
-    /// [`Game::apply`] takes it unjudged.
+    /// Whether `mv` is a card laid away or shown in a handful, or an entry,
+    /// that the stepped engine lists as legal ([`Stepper::legal`]: the
+    /// Danish skat, the French écart and handfuls, the auction and calls of
+    /// French Tarot and Königrufen), on a record of legal moves only:
+    /// [`Game::apply`] takes it unjudged (the record with it is judged once,
+    /// as any move taken is).
     fn listed_piece(&self, mv: &Move) -> bool {
-        matches!(mv, Move::Discard { .. } | Move::Handful { .. })
+        !matches!(mv, Move::Play { .. })
             && !self.over
             && self.listed().is_some_and(|legal| legal.contains(mv))
     }

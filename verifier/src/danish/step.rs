@@ -43,10 +43,10 @@ pub(crate) struct Stepped {
     /// What `now` read of the record before the play.
     read: Read,
     now: Box<Engine>,
-    /// The record so far: its number of tricks, and its last trick if it
-    /// is being played (fewer than three cards).
+    /// The record so far: its number of tricks, and whether its last
+    /// trick is being played (fewer than three cards).
     tricks: usize,
-    playing: Option<Trick>,
+    playing: bool,
 }
 
 impl Stepped {
@@ -75,7 +75,7 @@ impl Stepped {
             read: Read::of(record),
             now,
             tricks: record.tricks.len(),
-            playing: None,
+            playing: false,
             options,
         })
     }
@@ -94,6 +94,19 @@ impl Stepped {
         }
     }
 
+    /// The engine after `record`, the record so far, which is the record
+    /// it was after with a card played to it, tricks having been played
+    /// before it: what comes before the play is as the engine read it.
+    pub(crate) fn advance_card(&mut self, record: &Record) {
+        debug_assert!(self.read.fits(record));
+        if !self.now.fits(record) {
+            return self.advance(record);
+        }
+        self.now.catch_up(record);
+        self.tricks = record.tricks.len();
+        self.playing = record.tricks.last().is_some_and(|t| t.plays.len() < 3);
+    }
+
     /// The engine after `record`, the record so far.
     pub(crate) fn advance(&mut self, record: &Record) {
         if !(self.read.fits(record) && self.now.fits(record)) {
@@ -102,7 +115,7 @@ impl Stepped {
         }
         self.now.catch_up(record);
         self.tricks = record.tricks.len();
-        self.playing = record.tricks.last().filter(|t| t.plays.len() < 3).cloned();
+        self.playing = record.tricks.last().is_some_and(|t| t.plays.len() < 3);
     }
 
     /// What `crate::replay` gives for `record` (the record so far, or it
@@ -145,12 +158,17 @@ impl Stepped {
         matches!(self.now.step, Step::Play { taken, .. } if taken >= 25)
     }
 
-    /// The seat whose card is due after a record of legal moves only: the
-    /// leader of the next trick, or the next seat of the trick being
-    /// played. `None` before the play and after it.
-    pub(crate) fn due(&self) -> Option<Seat> {
+    /// The trick being played after `record`, the record so far.
+    fn playing<'r>(&self, record: &'r Record) -> Option<&'r Trick> {
+        record.tricks.last().filter(|_| self.playing)
+    }
+
+    /// The seat whose card is due after `record`, a record of legal moves
+    /// only: the leader of the next trick, or the next seat of the trick
+    /// being played. `None` before the play and after it.
+    pub(crate) fn due(&self, record: &Record) -> Option<Seat> {
         let (_, _, leader) = self.play()?;
-        Some(match &self.playing {
+        Some(match self.playing(record) {
             None => leader,
             Some(trick) => {
                 let l = trick.leader.unwrap_or(leader);
@@ -180,7 +198,7 @@ impl Stepped {
         }
         if self.tricks > 0 {
             let (game, t, leader) = self.play()?;
-            return match &self.playing {
+            return match self.playing(record) {
                 None => Some(self.leads(game, t, leader)),
                 Some(trick) => self.follows(game, t, leader, trick),
             };
@@ -405,7 +423,7 @@ impl Stepped {
                     .map(Some),
             );
         }
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(game.hands[leader].len() as usize + 5);
         for card in game.hands[leader].iter() {
             let names: &[Option<Lead>] = if card.is_fool() { &LEADS } else { &[None] };
             if card.is_fool() && t >= 24 {
@@ -475,7 +493,7 @@ impl Stepped {
         };
         let may_rename = both_void && renamed.is_none();
         let renames: &[Option<Lead>] = if fool_led { &LEADS } else { &[None] };
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(hand.len() as usize);
         for card in hand.iter() {
             if card.is_fool() && t == 24 {
                 continue;

@@ -292,15 +292,15 @@ fn try_play_out(
     declaring.rotate_right(1);
     let mut skat = setup.skat.iter().copied();
     while !game.is_over() {
-        let legal = game.legal();
-        let discard: Vec<Card> = legal
-            .iter()
-            .filter_map(|m| match m {
-                Move::Discard { card, .. } => Some(*card),
-                _ => None,
-            })
-            .collect();
+        let legal = game.legal_moves();
         let mv = if game.record().discard.is_none() {
+            let discard: Vec<Card> = legal
+                .iter()
+                .filter_map(|m| match m {
+                    Move::Discard { card, .. } => Some(*card),
+                    _ => None,
+                })
+                .collect();
             if discard.is_empty() && setup.skat.is_empty() {
                 return Ok(None);
             }
@@ -311,6 +311,7 @@ fn try_play_out(
             if let Some(card) = skat.next() {
                 // A skat given is laid as it stands: the game records
                 // what it breaks (a scripted deal of the corpus builder).
+                drop(legal);
                 game.apply_anyway(Move::Discard {
                     seat: table.dealer,
                     card,
@@ -325,9 +326,10 @@ fn try_play_out(
         } else {
             play(&game, rng, &legal, setup.extras, choose)?
         };
+        drop(legal);
         game.apply(mv).map_err(|e| e.to_string())?;
     }
-    let report = game.result();
+    let report = game.settlement();
     let mut record = game.record().clone();
     let pots = report.pots.ok_or("the deal is not settled")?;
     if !report.settled || report.totals.len() != table.seats as usize {
@@ -362,6 +364,9 @@ fn try_play_out(
 /// the dealer on, each its declarations listed, in their order, or a pass
 /// from a seat that has made no entry; `None` once none is due (the play).
 fn declaration(game: &Game, legal: &[Move], declaring: &[Seat]) -> Option<Move> {
+    if !legal.iter().any(|m| matches!(m, Move::Declare { .. })) {
+        return None;
+    }
     let spoken = |seat: Seat| {
         game.record()
             .declarations

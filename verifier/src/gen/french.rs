@@ -207,18 +207,21 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
 
     // The play: any legal card.
     while !game.is_over() {
-        let mut legal = game.legal();
+        let listed = game.legal_moves();
         let slammer = taker.filter(|&t| playing_for_slam(t));
-        if legal.len() > 1 && legal.first().map(Move::seat) == slammer && slammer.is_some() {
+        let mut legal: Vec<&Move> = listed.iter().collect();
+        if legal.len() > 1 && legal.first().map(|m| m.seat()) == slammer && slammer.is_some() {
             legal.retain(|m| !matches!(m, Move::Play { card, .. } if card.is_fool()));
         }
         let mv = match legal.len() {
             0 => return Err("the game has no legal move before its end".into()),
-            _ => rng.pick(&legal).clone(),
+            _ => (*rng.pick(&legal)).clone(),
         };
+        drop(legal);
+        drop(listed);
         game.apply(mv).map_err(|e| e.to_string())?;
     }
-    let totals = game.result().totals;
+    let totals = game.settlement().totals;
     let mut record = game.record().clone();
     let mut scores = [0; 4];
     for (s, t) in scores.iter_mut().zip(&totals) {

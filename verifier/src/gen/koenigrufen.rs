@@ -63,7 +63,7 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
     // The entries of the call round made so far.
     let mut round_calls = 0;
     while !game.is_over() {
-        let legal = game.legal();
+        let legal = game.legal_moves();
         let mv = match legal.first() {
             None => return Err("the game has no legal move before its end".into()),
             Some(_) if legal.len() == 1 => legal[0].clone(),
@@ -75,9 +75,10 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
             }
             Some(_) => rng.pick(&legal).clone(),
         };
+        drop(legal);
         game.apply(mv).map_err(|e| e.to_string())?;
     }
-    let totals = game.result().totals;
+    let totals = game.settlement().totals;
     if totals.len() != 4 {
         return Err("the deal is not settled".into());
     }

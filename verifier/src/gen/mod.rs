@@ -300,7 +300,8 @@ fn pots_after(record: &Record) -> Option<[i64; 2]> {
 /// ([`Card::held_order`], the order `explain` and the lesson page show).
 pub fn sort_hands(variant: Variant, record: &mut Record) {
     for hand in &mut record.hands {
+        // The keys made once, the items moved once (an item is large).
         hand.cards
-            .sort_by_key(|item: &Item| item.card.held_order(Some(variant)));
+            .sort_by_cached_key(|item: &Item| item.card.held_order(Some(variant)));
     }
 }

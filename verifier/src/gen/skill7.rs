@@ -18,7 +18,10 @@
 use super::{Fixed, Rng};
 use crate::game::{Game, Move};
 use notation::Seat;
-use notation::{Act, Card, Game as Bid, Record, Target, Variant};
+use notation::{
+    Act, Card, Claim, ClaimEntry, Game as Bid, Hand, Item, Party, Record, Span, Tag, Target,
+    Variant,
+};
 
 /// One random legal deal with its claim.
 pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
@@ -29,83 +32,75 @@ pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
 pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, String> {
     let dealer = (index % 4) as u8;
     let deck: Vec<Card> = Variant::Skill7Tarock.deck().iter().collect();
-    let header = format!(
-        "[Variant \"skill7-tarock\"]\n[Dealer \"{dealer}\"]\n[Players \"North; East; South; West\"]\n[Rules \"skill7\"]\n\n"
-    );
-    let (mut game, mut text) = loop {
+    let tags = vec![
+        Tag::new("Variant", "skill7-tarock"),
+        Tag::new("Dealer", dealer.to_string()),
+        Tag::new("Players", "North; East; South; West"),
+        Tag::new("Rules", "skill7"),
+    ];
+    let mut game = loop {
         let mut cards = deck.clone();
         rng.shuffle(&mut cards);
         fixed.arrange(&mut cards, |s| s.index() * 10..s.index() * 10 + 10)?;
-        let mut text = header.clone();
-        for (s, chunk) in cards.chunks(10).enumerate() {
-            // Each hand as a player sorts it (`Card::held_order`).
-            let mut hand = chunk.to_vec();
-            hand.sort_by_key(|c| c.held_order(Some(Variant::Skill7Tarock)));
-            let words: Vec<String> = hand.iter().map(|c| c.to_string()).collect();
-            text.push_str(&format!("hand {s}: {}\n", words.join(" ")));
-        }
-        let record = parse(&text)?;
+        let hands = cards
+            .chunks(10)
+            .enumerate()
+            .map(|(s, chunk)| {
+                // Each hand as a player sorts it (`Card::held_order`).
+                let mut hand = chunk.to_vec();
+                hand.sort_by_key(|c| c.held_order(Some(Variant::Skill7Tarock)));
+                Hand {
+                    seat: Seat::new(s as u8),
+                    cards: hand.into_iter().map(Item::new).collect(),
+                    comments: Vec::new(),
+                    span: Span::default(),
+                }
+            })
+            .collect();
+        let record = Record {
+            tags: tags.clone(),
+            hands,
+            ..Record::default()
+        };
         let game = Game::from_record(&record).map_err(|e| e.to_string())?;
         // A cause for a redeal: the deal is over before it starts.
         if !game.is_over() {
-            break (game, text);
+            break game;
         }
     };
-    let mut entries: Vec<String> = Vec::new();
-    let mut calls: Vec<String> = Vec::new();
-    let mut tricks: Vec<Vec<String>> = Vec::new();
+    let mut entries = 0;
     while !game.is_over() {
-        let legal = game.legal();
+        let legal = game.legal_moves();
         let mv = match legal.first() {
-            Some(Move::Auction { .. }) => auction_choice(rng, &legal, entries.len()),
+            Some(Move::Auction { .. }) => auction_choice(rng, &legal, entries),
             Some(_) if legal.len() == 1 => legal[0].clone(),
             Some(_) => rng.pick(&legal).clone(),
             None => return Err("the game has no legal move before its end".into()),
         };
+        drop(legal);
         match &mv {
-            Move::Auction { seat, act } => entries.push(entry(*seat, act)),
-            Move::Calls { seat, act } => calls.push(entry(*seat, act)),
-            Move::Play { card, .. } => match tricks.last_mut() {
-                Some(t) if t.len() < 4 => t.push(card.to_string()),
-                _ => tricks.push(vec![card.to_string()]),
-            },
+            Move::Auction { .. } => entries += 1,
+            Move::Calls { .. } | Move::Play { .. } => {}
             other => return Err(format!("a move the generator does not write: {other}")),
         }
         game.apply(mv).map_err(|e| e.to_string())?;
     }
-    text.push_str(&format!("auction: {}\n", entries.join(", ")));
-    if !calls.is_empty() {
-        text.push_str(&format!("calls: {}\n", calls.join(", ")));
-    }
-    for (n, t) in tricks.iter().enumerate() {
-        text.push_str(&format!("trick {}: {}\n", n + 1, t.join(" ")));
-    }
-    let totals = game.result().totals;
-    let claim: Vec<String> = totals
-        .iter()
-        .enumerate()
-        .map(|(s, v)| match v {
-            v if *v > 0 => format!("{s} +{v}"),
-            v => format!("{s} {v}"),
-        })
-        .collect();
-    text.push_str(&format!("claim: {}\n", claim.join(", ")));
-    parse(&text)
-}
-
-fn parse(text: &str) -> Result<Record, String> {
-    notation::parse_str(text)
-        .into_iter()
-        .next()
-        .and_then(|r| r.ok())
-        .ok_or_else(|| "the generated deal does not parse".to_string())
-}
-
-/// An entry as the record writes it: `1 rufer`.
-fn entry(seat: Seat, act: &Act) -> String {
-    let mut words = String::new();
-    notation::print::act(&mut words, act);
-    format!("{seat} {words}")
+    let totals = game.settlement().totals;
+    let mut record = game.record().clone();
+    record.claim = Some(Claim {
+        entries: totals
+            .iter()
+            .enumerate()
+            .map(|(s, &amount)| ClaimEntry {
+                party: Party::Seat(Seat::new(s as u8)),
+                amount,
+                span: Span::default(),
+            })
+            .collect(),
+        comments: Vec::new(),
+        span: Span::default(),
+    });
+    Ok(record)
 }
 
 /// The generator's choice among the legal entries of the auction (the

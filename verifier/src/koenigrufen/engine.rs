@@ -350,7 +350,7 @@ impl Stepped {
         if !self.now.fits(record) {
             return false;
         }
-        let mut e = self.now.clone();
+        let mut e = self.now.scratch();
         match e.stage.clone() {
             Stage::Over => true,
             Stage::Play(mut p) => e.next_card(record, &mut p).is_none(),
@@ -393,7 +393,7 @@ impl Stepped {
         if !self.now.fits(record) {
             return None;
         }
-        let mut e = self.now.clone();
+        let mut e = self.now.scratch();
         e.catch_up(record);
         if !e.report.problems.is_empty() {
             return None;
@@ -497,7 +497,7 @@ impl Stepped {
         if !self.now.fits(record) || !self.now.report.problems.is_empty() {
             return None;
         }
-        let mut e = self.now.clone();
+        let mut e = self.now.scratch();
         e.catch_up(record);
         match e.stage.clone() {
             Stage::Auction { bidding, .. } => {
@@ -557,6 +557,13 @@ impl Stepped {
 }
 
 impl Stepped {
+    /// Whether the engine after the record so far is before the call
+    /// round (the auction, or the king call, talon choice and discard
+    /// waiting): only then may a discard be due ([`Stepped::due`]).
+    pub(crate) fn before_round(&self) -> bool {
+        matches!(self.now.stage, Stage::Auction { .. } | Stage::Head)
+    }
+
     /// The cards `seat` holds after `record` (the record so far), before
     /// the discard: its dealt cards and, the bidder, the talon cards it
     /// took (KR-TALON-1, 4). `None` once the discard is taken.
@@ -632,12 +639,22 @@ impl Stepped {
         if record.discard.is_some() || self.due(record) != Some((seat, Phase::Discard)) {
             return None;
         }
-        let mut e = self.now.clone();
+        let mut e = self.now.scratch();
         e.catch_up(record);
-        if !matches!(e.stage, Stage::Head) {
-            return None;
-        }
         let before = e.report.problems.len();
+        match e.stage.clone() {
+            // Six threes: no king call, no talon (KR-TALON-1); the auction
+            // closed as the discard after it closes it.
+            Stage::Auction { bidding, .. } => {
+                if Replay::turn(&bidding).is_some()
+                    || e.replay(record).close_auction(&bidding) != Auction::Game
+                {
+                    return None;
+                }
+            }
+            Stage::Head => {}
+            _ => return None,
+        }
         let mut r = e.replay(record);
         let calls = r.call_entries();
         let next = r.king_call(calls);
@@ -650,19 +667,63 @@ impl Stepped {
 }
 
 impl Engine {
+    /// A copy of the engine to list moves on (its game state and stage):
+    /// the findings so far being none, with a report of its own, which
+    /// the phases only append to, and without the discard it took (read
+    /// by [`Engine::fits`] only); the whole engine else.
+    fn scratch(&self) -> Engine {
+        if !self.report.problems.is_empty() {
+            return self.clone();
+        }
+        Engine {
+            opts: self.opts,
+            state: self.state.clone(),
+            report: Report {
+                variant: self.report.variant,
+                no_events: self.report.no_events,
+                ..Report::default()
+            },
+            cut: self.cut,
+            stage: self.stage.clone(),
+            seen_auction: self.seen_auction,
+            seen_discard: None,
+            seen_calls: self.seen_calls,
+        }
+    }
+
     /// The report of a clone of the engine over `record`, ended there.
     fn judged(&self, record: &Record) -> Report {
-        let mut e = self.clone();
+        let mut e = self.scratch();
         e.catch_up(record);
         e.finish(record)
     }
 
-    /// Whether `step` finds nothing, taken on a clone of the engine.
+    /// Whether `step` finds nothing, taken on a clone of the engine: of
+    /// its game state, the findings so far being none (as the lists are
+    /// made), with a report of its own (a step adds findings and reads
+    /// none); the whole engine else.
     fn clean(&self, record: &Record, step: impl FnOnce(&mut Replay<'_>)) -> bool {
-        let mut e = self.clone();
-        let before = e.report.problems.len();
-        step(&mut e.replay(record));
-        e.report.problems.len() == before
+        if !self.report.problems.is_empty() {
+            let mut e = self.clone();
+            let before = e.report.problems.len();
+            step(&mut e.replay(record));
+            return e.report.problems.len() == before;
+        }
+        let mut state = self.state.clone();
+        let mut cut = self.cut;
+        let mut report = Report {
+            variant: self.report.variant,
+            no_events: true,
+            ..Report::default()
+        };
+        step(&mut Replay {
+            rec: record,
+            opts: self.opts,
+            state: &mut state,
+            out: Out::new(&mut report),
+            cut: &mut cut,
+        });
+        report.problems.is_empty()
     }
 
     /// The seat due to play next, the trick (1-based) and the cards
