@@ -756,6 +756,20 @@ fn every_4th() -> bool {
     })
 }
 
+/// Whether two reports agree on their findings (words included), whether
+/// the deal is settled, the ledger and the totals (the debug checks).
+#[cfg(debug_assertions)]
+fn same_report(a: &Report, b: &Report) -> bool {
+    a.problems.len() == b.problems.len()
+        && a.problems
+            .iter()
+            .zip(&b.problems)
+            .all(|(x, y)| same(x, y) && x.message == y.message)
+        && a.settled == b.settled
+        && a.ledger == b.ledger
+        && a.totals == b.totals
+}
+
 /// Whether two findings are the same fault (spans and wording aside).
 fn same(a: &Problem, b: &Problem) -> bool {
     a.kind == b.kind
@@ -1024,16 +1038,7 @@ impl Game {
         {
             let full = self.result();
             assert!(
-                report.problems.len() == full.problems.len()
-                    && report
-                        .problems
-                        .iter()
-                        .zip(&full.problems)
-                        .all(|(a, b)| same(a, b) && a.message == b.message)
-                    && report.settled == full.settled
-                    && report.ledger == full.ledger
-                    && report.totals == full.totals
-                    && report.pots == full.pots,
+                same_report(&report, &full) && report.pots == full.pots,
                 "settlement {:?}\nresult {:?}",
                 report.problems,
                 full.problems
@@ -1055,15 +1060,7 @@ impl Game {
         if let Some(stepped) = stepped.as_ref().filter(|_| every_4th()) {
             let replayed = replay(record, &mut self.session.clone(), false).report;
             assert!(
-                stepped.problems.len() == replayed.problems.len()
-                    && stepped
-                        .problems
-                        .iter()
-                        .zip(&replayed.problems)
-                        .all(|(a, b)| same(a, b) && a.message == b.message)
-                    && stepped.settled == replayed.settled
-                    && stepped.ledger == replayed.ledger
-                    && stepped.totals == replayed.totals,
+                same_report(stepped, &replayed),
                 "stepped {:?}\nreplayed {:?}",
                 stepped.problems,
                 replayed.problems

@@ -27,8 +27,7 @@
 use super::{Fixed, Rng};
 use crate::game::{Game, Move};
 use notation::{
-    Act, Card, Claim, ClaimEntry, Hand, Item, Lead, Party, Pot, Record, Seat, Span, Suit, Tag,
-    Variant,
+    Act, Card, ClaimEntry, Hand, Item, Lead, Party, Pot, Record, Seat, Span, Suit, Tag, Variant,
 };
 
 /// The leads a fool can be named or renamed to, in the order the old
@@ -335,28 +334,15 @@ fn try_play_out(
     if !report.settled || report.totals.len() != table.seats as usize {
         return Err("the deal is not settled".into());
     }
-    let mut entries: Vec<ClaimEntry> = report
-        .totals
-        .iter()
-        .enumerate()
-        .map(|(s, &amount)| ClaimEntry {
-            party: Party::Seat(Seat::new(s as u8)),
-            amount,
-            span: Span::default(),
-        })
-        .collect();
+    let mut claim = super::claim(&report.totals);
     for (pot, amount) in [(Pot::King, pots[0]), (Pot::Pagat, pots[1])] {
-        entries.push(ClaimEntry {
+        claim.entries.push(ClaimEntry {
             party: Party::Pot(pot),
             amount,
             span: Span::default(),
         });
     }
-    record.claim = Some(Claim {
-        entries,
-        comments: Vec::new(),
-        span: Span::default(),
-    });
+    record.claim = Some(claim);
     Ok(Some(record))
 }
 

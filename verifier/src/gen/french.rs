@@ -24,8 +24,7 @@
 use super::{Fixed, Rng};
 use crate::game::{Game, Move};
 use notation::{
-    Act, Card, Cards, Claim, ClaimEntry, Game as Bid, Hand, HandfulSize, Item, Party, Record, Seat,
-    Span, Tag, Variant,
+    Act, Card, Cards, Game as Bid, Hand, HandfulSize, Item, Record, Seat, Span, Tag, Variant,
 };
 
 /// One random legal deal; the dealer is seat `index % 4`.
@@ -227,7 +226,7 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
     for (s, t) in scores.iter_mut().zip(&totals) {
         *s = *t;
     }
-    record.claim = Some(claim(scores));
+    record.claim = Some(super::claim(&scores));
     Ok(record)
 }
 
@@ -307,18 +306,4 @@ fn show_handful(
 
 fn items(cards: &[Card]) -> Vec<Item> {
     cards.iter().map(|c| Item::new(*c)).collect()
-}
-
-fn claim(scores: [i64; 4]) -> Claim {
-    Claim {
-        entries: (0..4)
-            .map(|s| ClaimEntry {
-                party: Party::Seat(Seat::new(s as u8)),
-                amount: scores[s],
-                span: Span::default(),
-            })
-            .collect(),
-        comments: Vec::new(),
-        span: Span::default(),
-    }
 }

@@ -23,9 +23,7 @@ use super::{Fixed, Rng};
 use crate::game::{Game as Play, Move};
 use crate::koenigrufen::rules::table_rank;
 use notation::Seat;
-use notation::{
-    Act, Bonus, Card, Cards, Claim, ClaimEntry, Game, Hand, Item, Party, Record, Span, Tag, Variant,
-};
+use notation::{Act, Bonus, Card, Cards, Game, Hand, Item, Record, Span, Tag, Variant};
 
 /// One random legal deal with its claim.
 pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
@@ -83,7 +81,7 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
         return Err("the deal is not settled".into());
     }
     let mut record = game.record().clone();
-    record.claim = Some(claim(std::array::from_fn(|s| totals[s])));
+    record.claim = Some(super::claim(&totals[..4]));
     Ok(record)
 }
 
@@ -180,18 +178,4 @@ fn call(rng: &mut Rng, legal: &[Move], made: usize) -> (Move, bool) {
         return ((*rng.pick(&options)).clone(), true);
     }
     (pass.clone(), false)
-}
-
-fn claim(net: [i64; 4]) -> Claim {
-    Claim {
-        entries: (0..4)
-            .map(|s| ClaimEntry {
-                party: Party::Seat(Seat::new(s as u8)),
-                amount: net[s],
-                span: Span::default(),
-            })
-            .collect(),
-        comments: Vec::new(),
-        span: Span::default(),
-    }
 }

@@ -284,6 +284,23 @@ impl Session {
     }
 }
 
+/// The claim of a generated deal: each seat's net result, in seat order.
+fn claim(totals: &[i64]) -> notation::Claim {
+    notation::Claim {
+        entries: totals
+            .iter()
+            .enumerate()
+            .map(|(s, &amount)| notation::ClaimEntry {
+                party: Party::Seat(Seat::new(s as u8)),
+                amount,
+                span: notation::Span::default(),
+            })
+            .collect(),
+        comments: Vec::new(),
+        span: notation::Span::default(),
+    }
+}
+
 /// The pots after a Danish deal, as its claim states them.
 fn pots_after(record: &Record) -> Option<[i64; 2]> {
     let entries = &record.claim.as_ref()?.entries;

@@ -18,10 +18,7 @@
 use super::{Fixed, Rng};
 use crate::game::{Game, Move};
 use notation::Seat;
-use notation::{
-    Act, Card, Claim, ClaimEntry, Game as Bid, Hand, Item, Party, Record, Span, Tag, Target,
-    Variant,
-};
+use notation::{Act, Card, Game as Bid, Hand, Item, Record, Span, Tag, Target, Variant};
 
 /// One random legal deal with its claim.
 pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
@@ -87,19 +84,7 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
     }
     let totals = game.settlement().totals;
     let mut record = game.record().clone();
-    record.claim = Some(Claim {
-        entries: totals
-            .iter()
-            .enumerate()
-            .map(|(s, &amount)| ClaimEntry {
-                party: Party::Seat(Seat::new(s as u8)),
-                amount,
-                span: Span::default(),
-            })
-            .collect(),
-        comments: Vec::new(),
-        span: Span::default(),
-    });
+    record.claim = Some(super::claim(&totals));
     Ok(record)
 }
 

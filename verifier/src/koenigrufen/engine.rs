@@ -584,6 +584,22 @@ impl Stepped {
     }
 }
 
+impl Engine {
+    /// Whether the auction is over with a game after `record` (legal moves
+    /// only, taken): closed already, or closed here as the record's end
+    /// closes it, no bid being due.
+    fn auction_won(&mut self, record: &Record) -> bool {
+        match self.stage.clone() {
+            Stage::Auction { bidding, .. } => {
+                Replay::turn(&bidding).is_none()
+                    && self.replay(record).close_auction(&bidding) == Auction::Game
+            }
+            Stage::Head => true,
+            _ => false,
+        }
+    }
+}
+
 impl Stepped {
     /// The first cards after an auction won with `trischaken`, which has
     /// no call round (KR-ANN-5) and no talon: the play opened on a clone
@@ -595,18 +611,7 @@ impl Stepped {
         }
         let mut e = self.now.clone();
         e.catch_up(record);
-        match e.stage.clone() {
-            Stage::Auction { bidding, .. } => {
-                if Replay::turn(&bidding).is_some()
-                    || e.replay(record).close_auction(&bidding) != Auction::Game
-                {
-                    return None;
-                }
-            }
-            Stage::Head => {}
-            _ => return None,
-        }
-        if e.state.game() != Game::Trischaken {
+        if !e.auction_won(record) || e.state.game() != Game::Trischaken {
             return None;
         }
         let mut r = e.replay(record);
@@ -642,18 +647,10 @@ impl Stepped {
         let mut e = self.now.scratch();
         e.catch_up(record);
         let before = e.report.problems.len();
-        match e.stage.clone() {
-            // Six threes: no king call, no talon (KR-TALON-1); the auction
-            // closed as the discard after it closes it.
-            Stage::Auction { bidding, .. } => {
-                if Replay::turn(&bidding).is_some()
-                    || e.replay(record).close_auction(&bidding) != Auction::Game
-                {
-                    return None;
-                }
-            }
-            Stage::Head => {}
-            _ => return None,
+        // Six threes: no king call, no talon (KR-TALON-1); the auction
+        // closed as the discard after it closes it.
+        if !e.auction_won(record) {
+            return None;
         }
         let mut r = e.replay(record);
         let calls = r.call_entries();
