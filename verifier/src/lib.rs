@@ -243,6 +243,24 @@ pub struct Report {
     /// The caller shows no events (`tarok verify`): the engines build none.
     #[serde(skip)]
     pub(crate) no_events: bool,
+    /// The findings are counted, not written ([`Tally`]): set on the
+    /// scratch copies the lists of legal moves are made on (`game.rs`),
+    /// never by `verify`.
+    #[serde(skip)]
+    pub(crate) tally: Option<Tally>,
+}
+
+/// The findings of a report that counts them instead of writing them
+/// ([`Report::fault`]): a list of legal moves asks only whether a move
+/// finds anything, so the words of a rejected move are never built
+/// (issue 29 item 5). The judging is the same code as `verify`'s; only the
+/// wording is left out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Tally {
+    /// Findings other than `incomplete`.
+    pub faults: u32,
+    /// `incomplete` findings (README ALL-4: a record that stops early).
+    pub incomplete: u32,
 }
 
 impl Report {
@@ -265,9 +283,37 @@ impl Report {
         }
     }
 
-    /// Adds a finding.
+    /// Adds a finding (counts it, [`Report::tally`]).
     pub(crate) fn push(&mut self, problem: Problem) {
+        if let Some(t) = &mut self.tally {
+            if problem.kind == Kind::Incomplete {
+                t.incomplete += 1;
+            } else {
+                t.faults += 1;
+            }
+            return;
+        }
         self.problems.push(problem);
+    }
+
+    /// Adds the finding `finding` words, a fault other than `incomplete`;
+    /// where the findings are counted ([`Report::tally`]) it is counted and
+    /// never worded.
+    #[inline]
+    pub(crate) fn fault(&mut self, finding: impl FnOnce() -> Problem) {
+        match &mut self.tally {
+            Some(t) => t.faults += 1,
+            None => {
+                let p = finding();
+                debug_assert_ne!(p.kind, Kind::Incomplete);
+                self.problems.push(p);
+            }
+        }
+    }
+
+    /// Whether the findings are counted, not written ([`Report::tally`]).
+    pub(crate) fn counts_only(&self) -> bool {
+        self.tally.is_some()
     }
 
     /// Adds a payment to the ledger.

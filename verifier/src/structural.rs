@@ -41,6 +41,12 @@ impl Stop {
 /// game's rule id (DK-PLAY-5, FR-PLAY-7, KR-NEG-1, S7-PLAY-6). The deal is
 /// left unsettled: no payments, no totals, no pots after it.
 pub fn incomplete(report: &mut Report, record: &Record, rule: Rule, stop: Stop, tricks: usize) {
+    if let Some(t) = &mut report.tally {
+        // Counted, not worded (`Report::tally`).
+        t.incomplete += 1;
+        unsettle(report);
+        return;
+    }
     let where_ = match stop {
         Stop::BeforePlay => "the record stops before the play".to_string(),
         Stop::Tricks { recorded, short } => format!(

@@ -71,7 +71,7 @@ impl Replay<'_> {
     /// One entry of the call round.
     pub(super) fn round_entry(&mut self, a: &Action, st: &mut Round) {
         if st.trischaken {
-            self.out.push(
+            self.out.fault(|| {
                 Problem::new(
                     Kind::IllegalCall,
                     "nothing may be announced or contra'd in trischaken",
@@ -79,8 +79,8 @@ impl Replay<'_> {
                 .rule(Rule::KrAnn5)
                 .seat(a.seat)
                 .at(a.span, "no calls in trischaken")
-                .help("trischaken has no calls: leave `calls:` out"),
-            );
+                .help("trischaken has no calls: leave `calls:` out")
+            });
             return;
         }
         self.call_round_turn(a, st);
@@ -102,7 +102,7 @@ impl Replay<'_> {
                     .unwrap_or_default(),
                 |c| c.span,
             );
-            self.out.push(
+            self.out.fault(||
                 Problem::new(Kind::Other, "the call round is not finished")
                     .rule(Rule::KrAnn1)
                     .at(span, "call round")
@@ -118,7 +118,7 @@ impl Replay<'_> {
             return;
         }
         if st.ended {
-            self.out.push(
+            self.out.fault(||
                 Problem::new(Kind::OutOfTurn, format!("seat {s} speaks after the call round has ended"))
                     .rule(Rule::KrAnn1)
                     .seat(s)
@@ -135,7 +135,7 @@ impl Replay<'_> {
         let in_turn = s == st.cur || (!is_pass && st.caller_turn == Some(s));
         if !in_turn {
             let cur = st.cur;
-            self.out.push(
+            self.out.fault(|| {
                 Problem::new(
                     Kind::OutOfTurn,
                     format!("seat {s} speaks, but it is seat {cur}'s turn in the call round"),
@@ -143,8 +143,8 @@ impl Replay<'_> {
                 .rule(Rule::KrAnn1)
                 .seat(s)
                 .at(a.span, format!("seat {cur} speaks here"))
-                .help("the call round starts with the bidder and goes round in seat order"),
-            );
+                .help("the call round starts with the bidder and goes round in seat order")
+            });
         }
         if is_pass {
             st.passes += 1;
@@ -180,7 +180,7 @@ impl Replay<'_> {
             Act::Call { .. } | Act::Talon { .. } | Act::Grind => {
                 // KR-ANN-6 as amended: a turn of the call round, with no
                 // effect.
-                self.out.push(illegal(
+                self.out.fault(|| illegal(
                     a,
                     "a king call, talon choice or grind out of its place".into(),
                     Rule::KrAnn6,
@@ -190,7 +190,7 @@ impl Replay<'_> {
                 false
             }
             _ => {
-                self.out.push(illegal(
+                self.out.fault(|| illegal(
                     a,
                     "not a call of Königrufen".into(),
                     Rule::KrAnn1,
@@ -320,7 +320,7 @@ impl Replay<'_> {
         let by_owner = team == owner;
         let right_side = if step == 2 { by_owner } else { !by_owner };
         if !right_side {
-            self.out.push(illegal(
+            self.out.fault(|| illegal(
                 a,
                 format!("{word} on {target} by the wrong side"),
                 Rule::KrAnn4,
@@ -340,13 +340,15 @@ impl Replay<'_> {
                     ["", "contra", "recontra", "subcontra"][level.min(3) as usize]
                 ),
             };
-            self.out.push(illegal(
-                a,
-                msg,
-                Rule::KrAnn4,
-                "out of order",
-                "contra first, then recontra, then subcontra, each once",
-            ));
+            self.out.fault(|| {
+                illegal(
+                    a,
+                    msg,
+                    Rule::KrAnn4,
+                    "out of order",
+                    "contra first, then recontra, then subcontra, each once",
+                )
+            });
             return false;
         }
         match target {
@@ -374,25 +376,29 @@ impl Replay<'_> {
             Target::Game => (true, self.state.game_level),
             Target::Bonus(bonus) => {
                 if negative {
-                    self.out.push(illegal(
-                        a,
-                        format!("{word} on {} in a negative game", bonus.word()),
-                        Rule::KrAnn5,
-                        "only the game can be contra'd",
-                        "in piccolo and beggar only the game can be contra'd",
-                    ));
+                    self.out.fault(|| {
+                        illegal(
+                            a,
+                            format!("{word} on {} in a negative game", bonus.word()),
+                            Rule::KrAnn5,
+                            "only the game can be contra'd",
+                            "in piccolo and beggar only the game can be contra'd",
+                        )
+                    });
                     return None;
                 }
                 match self.state.ann[bonus_index(*bonus)] {
                     Some(ann) => (ann.bidder_team, ann.level),
                     None => {
-                        self.out.push(illegal(
-                            a,
-                            format!("{word} on {}, which nobody announced", bonus.word()),
-                            Rule::KrAnn4,
-                            "nothing to contra",
-                            "a contra needs a target: the game or a bonus announced legally",
-                        ));
+                        self.out.fault(|| {
+                            illegal(
+                                a,
+                                format!("{word} on {}, which nobody announced", bonus.word()),
+                                Rule::KrAnn4,
+                                "nothing to contra",
+                                "a contra needs a target: the game or a bonus announced legally",
+                            )
+                        });
                         return None;
                     }
                 }

@@ -41,7 +41,7 @@ impl<'a> Replay<'a> {
                     i = 1;
                     self.call_king(a, *card, *fourth);
                 }
-                other => self.out.push(
+                other => self.out.fault(||
                     Problem::new(Kind::IllegalCall, format!("{} is a caller game, but no king is called", game.word()))
                         .rule(Rule::KrCall1)
                         .seat(b)
@@ -59,7 +59,7 @@ impl<'a> Replay<'a> {
             ) = acts.first()
             {
                 i = 1;
-                self.out.push(
+                self.out.fault(||
                     Problem::new(Kind::IllegalCall, format!("{} is not a caller game: no king is called", game.word()))
                         .rule(Rule::KrCall1)
                         .seat(a.seat)
@@ -76,7 +76,7 @@ impl<'a> Replay<'a> {
     fn call_king(&mut self, a: &Action, card: Card, fourth: bool) {
         let b = self.state.bidder;
         if a.seat != b {
-            self.out.push(
+            self.out.fault(|| {
                 Problem::new(
                     Kind::OutOfTurn,
                     format!("seat {} calls a king, but seat {b} is the bidder", a.seat),
@@ -84,23 +84,23 @@ impl<'a> Replay<'a> {
                 .rule(Rule::KrCall1)
                 .seat(a.seat)
                 .at(a.span, "not the bidder")
-                .help("the bidder calls the king"),
-            );
+                .help("the bidder calls the king")
+            });
         }
         if !card.is_king() {
-            self.out.push(
+            self.out.fault(|| {
                 Problem::new(Kind::IllegalCall, format!("{card} is not a king"))
                     .rule(Rule::KrCall1)
                     .seat(a.seat)
                     .card(card)
                     .at(a.span, "not a king")
-                    .help("call one of SK, HK, DK, CK"),
-            );
+                    .help("call one of SK, HK, DK, CK")
+            });
             return;
         }
         let dealt = self.state.dealt[b];
         if dealt.contains(card) {
-            self.out.push(
+            self.out.fault(|| {
                 Problem::new(
                     Kind::IllegalCall,
                     format!("seat {b} calls {card}, which it holds itself"),
@@ -109,8 +109,8 @@ impl<'a> Replay<'a> {
                 .seat(b)
                 .card(card)
                 .at(a.span, "own king")
-                .help("the bidder may not call a king it holds; it then plays alone"),
-            );
+                .help("the bidder may not call a king it holds; it then plays alone")
+            });
         }
         if fourth {
             self.check_the_fourth(a, card);
@@ -149,7 +149,7 @@ impl<'a> Replay<'a> {
             held != 3
         };
         if not_three {
-            self.out.push(
+            self.out.fault(|| {
                 Problem::new(
                     Kind::IllegalCall,
                     format!("seat {b} calls \"the fourth\" holding {held} kings, not three"),
@@ -158,8 +158,8 @@ impl<'a> Replay<'a> {
                 .seat(b)
                 .card(card)
                 .at(a.span, "not holding three kings")
-                .help("\"the fourth\" may be called only by a bidder holding exactly three kings"),
-            );
+                .help("\"the fourth\" may be called only by a bidder holding exactly three kings")
+            });
         }
     }
 }

@@ -37,7 +37,7 @@ impl Replay<'_> {
             // when the record goes on to the call round or the play.
             if expected > 0 && (!round.is_empty() || !rec.tricks.is_empty()) {
                 let span = self.calls_span();
-                self.out.push(
+                self.out.fault(||
                     Problem::new(Kind::IllegalDiscard, format!("the bidder (seat {b}) lays away no cards; {expected} are due"))
                         .rule(Rule::KrDiscard1)
                         .seat(b)
@@ -51,7 +51,7 @@ impl Replay<'_> {
         if expected == 0 {
             // "A discard where none is allowed": no effect, the bidder
             // keeps his cards (KR-TALON-1 as amended).
-            self.out.push(
+            self.out.fault(||
                 Problem::new(
                     Kind::IllegalDiscard,
                     if is_negative(game) || is_solo(game) {

@@ -55,10 +55,12 @@ impl Replay<'_> {
                 .difference(pagat_only())
                 .is_empty()
         {
-            self.out.push(revoke(
-                Rule::KrPlay7,
-                format!("seat {seat} plays the pagat while it may play another tarock"),
-            ));
+            self.out.fault(|| {
+                revoke(
+                    Rule::KrPlay7,
+                    format!("seat {seat} plays the pagat while it may play another tarock"),
+                )
+            });
             return;
         }
         // Rule 4a binds only a seat holding a reserved card (most deals
@@ -116,7 +118,7 @@ impl Replay<'_> {
                 }
                 return;
             }
-            self.out.push(
+            self.out.fault(|| {
                 Problem::new(
                     Kind::DuplicateCard,
                     format!("seat {seat} plays {card}, which was already played in trick {j}"),
@@ -126,8 +128,8 @@ impl Replay<'_> {
                 .trick(k)
                 .card(card)
                 .at(item.span, "played again here")
-                .help(format!("each card is played once; {help}")),
-            );
+                .help(format!("each card is played once; {help}"))
+            });
             return;
         }
         let whose = if let Some(o) = Seat::all(4).find(|&o| self.state.hand[o].contains(card)) {
@@ -142,7 +144,7 @@ impl Replay<'_> {
         } else {
             "it was never dealt to it".to_string()
         };
-        self.out.push(
+        self.out.fault(||
             Problem::new(Kind::CardNotHeld, format!("seat {seat} plays {card}, which it does not hold: {whose}"))
                 .rule(Rule::KrPlay10)
                 .seat(seat)
@@ -177,21 +179,21 @@ impl Replay<'_> {
         match broken {
             // Rule 3: the cards allowed by rules 1 and 2 that beat.
             Some(Duty::Beat) => {
-                self.out.push(revoke(
-                    Rule::KrPlay4,
-                    format!(
-                        "seat {seat} plays {card} but must beat the winning card (it holds {})",
-                        list(set)
-                    ),
-                ));
+                self.out.fault(|| {
+                    revoke(
+                        Rule::KrPlay4,
+                        format!(
+                            "seat {seat} plays {card} but must beat the winning card (it holds {})",
+                            list(set)
+                        ),
+                    )
+                });
                 return None;
             }
             Some(duty) => {
                 let (rule, words) = duty_words(duty, is_suit_game(game));
-                self.out.push(revoke(
-                    rule,
-                    format!("seat {seat} plays {card} but must {words}"),
-                ));
+                self.out
+                    .fault(|| revoke(rule, format!("seat {seat} plays {card} but must {words}")));
                 return None;
             }
             None => {}
@@ -244,7 +246,7 @@ impl Replay<'_> {
             None
         };
         if let Some(msg) = fault {
-            self.out.push(
+            self.out.fault(||
                 Problem::new(Kind::PrematureUltimoCard, msg)
                     .rule(Rule::KrPlay6)
                     .seat(seat)

@@ -188,10 +188,11 @@ impl Engine {
         // and the findings and events it appends (the king call, the
         // talon and the discard only append to the report). Not a clone of
         // the whole engine for each deal `verify` takes (issue 25).
-        let (state, problems, events) = (
+        let (state, problems, events, tally) = (
             self.state.clone(),
             self.report.problems.len(),
             self.report.events.len(),
+            self.report.tally,
         );
         let mut r = self.replay(record);
         let calls = r.call_entries();
@@ -207,6 +208,7 @@ impl Engine {
             self.state = state;
             self.report.problems.truncate(problems);
             self.report.events.truncate(events);
+            self.report.tally = tally;
             return Stage::Head;
         };
         self.seen_discard = record.discard.clone();
@@ -470,13 +472,9 @@ impl Stepped {
         let mut legal = Vec::new();
         for act in words(Phase::Calls) {
             calls_of(&mut scratch).push(entry(seat, act));
-            let report = self.now.judged(&scratch);
+            let clean = self.now.judged_clean(&scratch);
             let act = calls_of(&mut scratch).pop().expect("the entry pushed").act;
-            if report
-                .problems
-                .iter()
-                .all(|p| p.kind == notation::Kind::Incomplete)
-            {
+            if clean {
                 legal.push(Move::Calls { seat, act });
             }
         }
@@ -688,11 +686,26 @@ impl Engine {
         }
     }
 
-    /// The report of a clone of the engine over `record`, ended there.
-    fn judged(&self, record: &Record) -> Report {
+    /// Whether a clone of the engine over `record`, ended there, finds
+    /// nothing but the one `incomplete` finding of a record that stops
+    /// early (README ALL-4). Its findings are counted, not worded
+    /// ([`crate::Tally`]), where there were none before.
+    fn judged_clean(&self, record: &Record) -> bool {
         let mut e = self.scratch();
+        if e.report.problems.is_empty() {
+            e.report.no_events = true;
+            e.report.tally = Some(crate::Tally::default());
+        }
         e.catch_up(record);
-        e.finish(record)
+        e.end(record);
+        match e.report.tally {
+            Some(t) => t.faults == 0,
+            None => e
+                .report
+                .problems
+                .iter()
+                .all(|p| p.kind == notation::Kind::Incomplete),
+        }
     }
 
     /// Whether `step` finds nothing, taken on a clone of the engine: of
@@ -708,9 +721,11 @@ impl Engine {
         }
         let mut state = self.state.clone();
         let mut cut = self.cut;
+        // The findings counted, not worded (`crate::Tally`).
         let mut report = Report {
             variant: self.report.variant,
             no_events: true,
+            tally: Some(crate::Tally::default()),
             ..Report::default()
         };
         step(&mut Replay {
@@ -720,7 +735,7 @@ impl Engine {
             out: Out::new(&mut report),
             cut: &mut cut,
         });
-        report.problems.is_empty()
+        report.problems.is_empty() && report.tally == Some(crate::Tally::default())
     }
 
     /// The seat due to play next, the trick (1-based) and the cards

@@ -30,6 +30,13 @@ impl<'a> Out<'a> {
         self.report.push(p);
     }
 
+    /// A finding worded only when it is written, not where the findings
+    /// are counted (the lists of legal moves, [`crate::Report::fault`]).
+    #[inline]
+    pub fn fault(&mut self, p: impl FnOnce() -> Problem) {
+        self.report.fault(p);
+    }
+
     /// A rule applied, in plain words.
     pub fn event(&mut self, at: Moment, rule: Rule, text: impl Words) {
         self.report.event(|| Event::Rule {

@@ -29,7 +29,7 @@ impl Replay<'_> {
                 } else {
                     talon_rule(game)
                 };
-                self.out.push(
+                self.out.fault(||
                     Problem::new(Kind::IllegalCall, format!("in {} the talon is not taken", game.word()))
                         .rule(rule)
                         .seat(a.seat)
@@ -42,7 +42,7 @@ impl Replay<'_> {
                 if a.seat != b || *half > 1 {
                     // KR-TALON-1 as amended: a choice recorded for another
                     // seat still takes effect, the bidder takes that pile.
-                    self.out.push(
+                    self.out.fault(||
                         Problem::new(Kind::IllegalCall, format!("talon {half} by seat {}: only the bidder (seat {b}) takes pile 0 or 1", a.seat))
                             .rule(Rule::KrTalon1)
                             .seat(a.seat)
@@ -61,7 +61,7 @@ impl Replay<'_> {
             next if normal && (next.is_some() || self.goes_on_after_calls()) => {
                 // KR-TALON-1 as amended: no pile is taken, both count for
                 // the opponents, and no discard is due.
-                self.out.push(
+                self.out.fault(||
                     Problem::new(Kind::IllegalCall, format!("in {} the bidder must choose a talon pile", game.word()))
                         .rule(Rule::KrTalon1)
                         .seat(b)
@@ -119,13 +119,13 @@ impl Replay<'_> {
             None
         };
         if let Some((what, label, help)) = fault {
-            self.out.push(
+            self.out.fault(|| {
                 Problem::new(Kind::IllegalCall, what)
                     .rule(Rule::KrTalon2)
                     .seat(a.seat)
                     .at(a.span, label)
-                    .help(help),
-            );
+                    .help(help)
+            });
         }
         self.state.grind = true;
         self.out.event(
@@ -134,7 +134,7 @@ impl Replay<'_> {
             format_args!("seat {b} gives up (grind)"),
         );
         if let Some(extra) = acts.get(i) {
-            self.out.push(
+            self.out.fault(|| {
                 Problem::new(
                     Kind::Other,
                     "the deal ended with the grind; nothing more is called",
@@ -142,8 +142,8 @@ impl Replay<'_> {
                 .rule(Rule::KrTalon2)
                 .seat(extra.seat)
                 .at(extra.span, "after the grind")
-                .help("after a grind there is no discard, no call round and no tricks"),
-            );
+                .help("after a grind there is no discard, no call round and no tricks")
+            });
         }
     }
 
@@ -175,7 +175,7 @@ impl Replay<'_> {
             .map(|d| d.span)
             .or(rec.tricks.first().map(|t| t.span));
         if let Some(span) = extra {
-            self.out.push(
+            self.out.fault(|| {
                 Problem::new(
                     Kind::Other,
                     "the deal ended with the grind; nothing more is played",
@@ -183,8 +183,8 @@ impl Replay<'_> {
                 .rule(Rule::KrTalon2)
                 .seat(self.state.bidder)
                 .at(span, "after the grind")
-                .help("after a grind there is no discard, no call round and no tricks"),
-            );
+                .help("after a grind there is no discard, no call round and no tricks")
+            });
         }
     }
 }
