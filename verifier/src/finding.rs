@@ -78,3 +78,49 @@ pub fn one_finding(mut faults: Vec<Problem>, order: &[Rule], what: &str) -> Opti
     });
     Some(first)
 }
+
+/// The faults of one act, collected to be made one finding ([`one_finding`]):
+/// worded as they are found, or, where the findings are counted
+/// (`crate::Tally`: the lists of legal moves), counted and never worded.
+pub(crate) struct Faults {
+    list: Vec<Problem>,
+    count: u32,
+    words: bool,
+}
+
+impl Faults {
+    /// No fault yet; `words`: the findings are written, not counted.
+    pub fn new(words: bool) -> Faults {
+        Faults {
+            list: Vec::new(),
+            count: 0,
+            words,
+        }
+    }
+
+    /// A fault, worded by `fault` only where the findings are written.
+    #[inline]
+    pub fn add(&mut self, fault: impl FnOnce() -> Problem) {
+        if self.words {
+            self.list.push(fault());
+        } else {
+            self.count += 1;
+        }
+    }
+
+    /// A fault worded already, if any.
+    pub fn extend(&mut self, fault: Option<Problem>) {
+        if let Some(p) = fault {
+            self.add(|| p);
+        }
+    }
+
+    /// The faults worded (`Ok`), or how many were counted (`Err`).
+    pub fn into_list(self) -> Result<Vec<Problem>, u32> {
+        if self.words {
+            Ok(self.list)
+        } else {
+            Err(self.count)
+        }
+    }
+}

@@ -548,8 +548,13 @@ impl Stepper {
                 if game.pending.is_some() {
                     return None;
                 }
+                // The entries the notation can write, the same at every
+                // step (`acts`): made once.
+                use std::sync::OnceLock;
+                static ACTS: [OnceLock<Vec<Act>>; 2] = [OnceLock::new(), OnceLock::new()];
                 s.legal(&game.record, |phase| {
-                    acts(Variant::Koenigrufen, phase, Seat::new(0), &[])
+                    ACTS[usize::from(phase == Phase::Calls)]
+                        .get_or_init(|| acts(Variant::Koenigrufen, phase, Seat::new(0), &[]))
                 })
             }
             Stepper::French(s) => {

@@ -311,11 +311,6 @@ impl Report {
         }
     }
 
-    /// Whether the findings are counted, not written ([`Report::tally`]).
-    pub(crate) fn counts_only(&self) -> bool {
-        self.tally.is_some()
-    }
-
     /// Adds a payment to the ledger.
     pub(crate) fn pay(&mut self, payment: Payment) {
         self.ledger.push(payment);

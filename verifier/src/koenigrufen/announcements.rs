@@ -5,7 +5,7 @@
 use notation::Kind;
 use notation::Rule;
 use notation::Seat;
-use notation::{Act, Action, Bonus, Game, Problem, Target};
+use notation::{Act, Action, Bonus, Card, Game, Problem, Target};
 
 use super::out::on_entry;
 use super::rules::*;
@@ -204,11 +204,12 @@ impl Replay<'_> {
 
     /// KR-ANN-2, 3, 5: an announcement; returns whether it took effect.
     fn announce(&mut self, a: &Action, bonus: Bonus) -> bool {
-        if let Some(p) = self.announce_fault(a, bonus) {
-            self.out.push(p);
+        let s = a.seat;
+        if let Some(fault) = self.announce_fault(s, bonus) {
+            let (game, team) = (self.state.game(), self.state.team(s));
+            self.out.fault(|| fault.finding(a, bonus, game, team));
             return false;
         }
-        let s = a.seat;
         let team = self.state.team(s);
         self.state.ann[bonus_index(bonus)] = Some(Ann {
             bidder_team: team,
@@ -227,36 +228,18 @@ impl Replay<'_> {
         true
     }
 
-    /// Why an announcement is an `illegal-call` (KR-ANN-2, 5), if it is.
-    fn announce_fault(&self, a: &Action, bonus: Bonus) -> Option<Problem> {
+    /// Why an announcement of `bonus` by seat `s` is an `illegal-call`
+    /// (KR-ANN-2, 5), if it is; the words are [`AnnounceFault::finding`]'s.
+    fn announce_fault(&self, s: Seat, bonus: Bonus) -> Option<AnnounceFault> {
         let game = self.state.game();
-        let s = a.seat;
         if is_negative(game) {
-            return Some(illegal(
-                a,
-                format!("{} announced in {}, a negative game", bonus.word(), game.word()),
-                Rule::KrAnn5,
-                "no announcements in negative games",
-                "in piccolo and beggar only contra, recontra and subcontra of the game may be called",
-            ));
+            return Some(AnnounceFault::Negative);
         }
         if matches!(bonus, Bonus::CaptureMoon | Bonus::CaptureKing) {
-            return Some(illegal(
-                a,
-                format!("seat {s} announces {}, which is silent only", bonus.word()),
-                Rule::KrAnn2,
-                "may not be announced",
-                "capture the moon and capture the king score silently; nobody may announce them",
-            ));
+            return Some(AnnounceFault::Silent);
         }
         if !bonus_exists(bonus, game, self.opts.absolut_on) {
-            return Some(illegal(
-                a,
-                format!("{} does not exist in {}", bonus.word(), game.word()),
-                Rule::KrAnn2,
-                "no such bonus in this game",
-                "pagat, uhu, pelican, quapil and trull exist in black games, king ultimo in caller games, four kings, honours, absolut and valat in positive games",
-            ));
+            return Some(AnnounceFault::NoSuchBonus);
         }
         let card = match bonus {
             Bonus::KingUltimo => self.state.called,
@@ -264,39 +247,15 @@ impl Replay<'_> {
         };
         if let Some(c) = card {
             if self.state.lacks_now(s, c) {
-                return Some(
-                    illegal(
-                        a,
-                        format!("seat {s} announces {} without holding {c}", bonus.word()),
-                        Rule::KrAnn2,
-                        "card not held",
-                        "only the holder of the card (after the talon pick-up and discard) may announce this bonus",
-                    )
-                    .card(c),
-                );
+                return Some(AnnounceFault::NotHeld(c));
             }
         } else if bonus == Bonus::KingUltimo {
-            return Some(illegal(
-                a,
-                "king ultimo announced, but no king was called".into(),
-                Rule::KrAnn2,
-                "no called king",
-                "king ultimo is announced by the holder of the called king",
-            ));
+            return Some(AnnounceFault::NoKing);
         }
         if let Some(prev) = self.state.ann[bonus_index(bonus)] {
-            let who = if prev.bidder_team == self.state.team(s) {
-                "its own team"
-            } else {
-                "the other team"
-            };
-            return Some(illegal(
-                a,
-                format!("{} is already announced by {who}", bonus.word()),
-                Rule::KrAnn2,
-                "announced twice",
-                "a bonus may be announced by one team only, once",
-            ));
+            return Some(AnnounceFault::Twice {
+                by_bidder_team: prev.bidder_team,
+            });
         }
         None
     }
@@ -330,17 +289,17 @@ impl Replay<'_> {
             return false;
         }
         if level != step - 1 {
-            let msg = match level {
-                0 => format!(
-                    "{word} on {target}, which has no {}",
-                    ["", "", "contra", "recontra"][step as usize]
-                ),
-                _ => format!(
-                    "{word} on {target}, which already stands at {}",
-                    ["", "contra", "recontra", "subcontra"][level.min(3) as usize]
-                ),
-            };
             self.out.fault(|| {
+                let msg = match level {
+                    0 => format!(
+                        "{word} on {target}, which has no {}",
+                        ["", "", "contra", "recontra"][step as usize]
+                    ),
+                    _ => format!(
+                        "{word} on {target}, which already stands at {}",
+                        ["", "contra", "recontra", "subcontra"][level.min(3) as usize]
+                    ),
+                };
                 illegal(
                     a,
                     msg,
@@ -404,6 +363,85 @@ impl Replay<'_> {
                 }
             }
         })
+    }
+}
+
+/// Why an announcement is an `illegal-call` (KR-ANN-2, 5): the fault
+/// judged ([`Replay::announce_fault`]), worded only where a finding is
+/// written ([`AnnounceFault::finding`]).
+#[derive(Debug, Clone, Copy)]
+enum AnnounceFault {
+    /// In a negative game (KR-ANN-5).
+    Negative,
+    /// Capture the moon or the king: silent only (KR-ANN-2).
+    Silent,
+    /// No such bonus in this game (KR-ANN-2).
+    NoSuchBonus,
+    /// The announcer lacks the bonus's card (KR-ANN-2).
+    NotHeld(Card),
+    /// King ultimo with no king called (KR-ANN-2).
+    NoKing,
+    /// Announced already, by the bidder's team or not (KR-ANN-2).
+    Twice { by_bidder_team: bool },
+}
+
+impl AnnounceFault {
+    /// The finding on the entry `a` announcing `bonus` in `game`; `team`:
+    /// the announcer plays on the bidder's side.
+    fn finding(self, a: &Action, bonus: Bonus, game: Game, team: bool) -> Problem {
+        let s = a.seat;
+        match self {
+            AnnounceFault::Negative => illegal(
+                a,
+                format!("{} announced in {}, a negative game", bonus.word(), game.word()),
+                Rule::KrAnn5,
+                "no announcements in negative games",
+                "in piccolo and beggar only contra, recontra and subcontra of the game may be called",
+            ),
+            AnnounceFault::Silent => illegal(
+                a,
+                format!("seat {s} announces {}, which is silent only", bonus.word()),
+                Rule::KrAnn2,
+                "may not be announced",
+                "capture the moon and capture the king score silently; nobody may announce them",
+            ),
+            AnnounceFault::NoSuchBonus => illegal(
+                a,
+                format!("{} does not exist in {}", bonus.word(), game.word()),
+                Rule::KrAnn2,
+                "no such bonus in this game",
+                "pagat, uhu, pelican, quapil and trull exist in black games, king ultimo in caller games, four kings, honours, absolut and valat in positive games",
+            ),
+            AnnounceFault::NotHeld(c) => illegal(
+                a,
+                format!("seat {s} announces {} without holding {c}", bonus.word()),
+                Rule::KrAnn2,
+                "card not held",
+                "only the holder of the card (after the talon pick-up and discard) may announce this bonus",
+            )
+            .card(c),
+            AnnounceFault::NoKing => illegal(
+                a,
+                "king ultimo announced, but no king was called".into(),
+                Rule::KrAnn2,
+                "no called king",
+                "king ultimo is announced by the holder of the called king",
+            ),
+            AnnounceFault::Twice { by_bidder_team } => {
+                let who = if by_bidder_team == team {
+                    "its own team"
+                } else {
+                    "the other team"
+                };
+                illegal(
+                    a,
+                    format!("{} is already announced by {who}", bonus.word()),
+                    Rule::KrAnn2,
+                    "announced twice",
+                    "a bonus may be announced by one team only, once",
+                )
+            }
+        }
     }
 }
 

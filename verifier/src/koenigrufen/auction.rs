@@ -10,6 +10,7 @@ use notation::{Act, Action, Game, Problem};
 use super::out::on_entry;
 use super::rules::*;
 use super::{Auction, Replay};
+use crate::finding::Faults;
 use crate::Moment;
 
 /// The auction so far.
@@ -190,15 +191,18 @@ impl Replay<'_> {
                 }
             }
             _ => {
-                let p = Problem::new(
-                    Kind::IllegalBid,
-                    "only bids and passes belong in the auction",
-                )
-                .rule(Rule::KrBid1)
-                .seat(s)
-                .at(act.span, "not a bid")
-                .help("king calls, talon choices and announcements go in `calls:`");
-                let faults = [Some(p), turn].into_iter().flatten().collect();
+                let mut faults = Faults::new(!self.out.counts_only());
+                faults.add(|| {
+                    Problem::new(
+                        Kind::IllegalBid,
+                        "only bids and passes belong in the auction",
+                    )
+                    .rule(Rule::KrBid1)
+                    .seat(s)
+                    .at(act.span, "not a bid")
+                    .help("king calls, talon choices and announcements go in `calls:`")
+                });
+                faults.extend(turn);
                 self.push_bid_faults(faults);
             }
         }
@@ -244,9 +248,9 @@ impl Replay<'_> {
         let s = act.seat;
         let (passed, high, other_bid) = (&st.passed, st.high, st.other_bid);
         // Most bids break no rule: the list allocates only for a fault.
-        let mut faults = Vec::new();
+        let mut faults = Faults::new(!self.out.counts_only());
         if !is_game(game) {
-            faults.push(illegal_bid(
+            faults.add(|| illegal_bid(
                 act,
                 format!("`{}` is not a game of Königrufen", game.word()),
                 Rule::KrBid2,
@@ -257,20 +261,22 @@ impl Replay<'_> {
             return self.push_bid_faults(faults);
         }
         if passed[s.index()] {
-            faults.push(illegal_bid(
-                act,
-                format!(
-                    "seat {s} bids {} after it passed (a seat that passed has no turn)",
-                    game.word()
-                ),
-                Rule::KrBid1,
-                "bid after passing",
-                "a seat that has passed is out of the bidding for good",
-            ));
+            faults.add(|| {
+                illegal_bid(
+                    act,
+                    format!(
+                        "seat {s} bids {} after it passed (a seat that passed has no turn)",
+                        game.word()
+                    ),
+                    Rule::KrBid1,
+                    "bid after passing",
+                    "a seat that has passed is out of the bidding for good",
+                )
+            });
         }
         if forehand_only(game) {
             if s != self.state.forehand {
-                faults.push(illegal_bid(
+                faults.add(|| illegal_bid(
                     act,
                     format!("{} may be bid only by the forehand (seat {})", game.word(), self.state.forehand),
                     Rule::KrBid3,
@@ -278,7 +284,7 @@ impl Replay<'_> {
                     "caller, six-threes and trischaken are the forehand's games, when the three others have passed",
                 ));
             } else if other_bid {
-                faults.push(illegal_bid(
+                faults.add(|| illegal_bid(
                     act,
                     format!("the forehand bids {} after another seat has bid", game.word()),
                     Rule::KrBid3,
@@ -290,7 +296,7 @@ impl Replay<'_> {
             // KR-BID-7 as amended: a forehand-only game standing (after an
             // illegal bid) has no rank; every table game ranks above it.
             if table_rank(game).unwrap_or(0) <= rank {
-                faults.push(illegal_bid(
+                faults.add(|| illegal_bid(
                     act,
                     format!("{} does not rank above {}, the bid standing", game.word(), standing.word()),
                     Rule::KrBid2,
@@ -313,7 +319,16 @@ impl Replay<'_> {
     /// "one fault, one finding"): the first rule id in the digest's order;
     /// an entry that is an illegal bid stays an `illegal-bid` even where it
     /// is also out of turn.
-    fn push_bid_faults(&mut self, faults: Vec<Problem>) {
+    fn push_bid_faults(&mut self, faults: Faults) {
+        let faults = match faults.into_list() {
+            Ok(list) => list,
+            Err(counted) => {
+                if counted > 0 {
+                    self.out.fault(|| unreachable!("counted, not worded"));
+                }
+                return;
+            }
+        };
         let illegal = faults.iter().any(|p| p.kind == Kind::IllegalBid);
         if let Some(mut p) = crate::finding::one_finding(
             faults,
@@ -335,11 +350,11 @@ impl Replay<'_> {
     }
 
     /// The bids a hand must support (KR-BID-5, 6).
-    fn bid_holding(&mut self, act: &Action, game: Game, s: Seat, faults: &mut Vec<Problem>) {
+    fn bid_holding(&mut self, act: &Action, game: Game, s: Seat, faults: &mut Faults) {
         if let Some(b) = implied_bonus(game) {
             let (card, _) = ultimo_card(b).expect("implied bonuses are ultimo bonuses");
             if !self.opts.bid_holder_any && self.state.lacks_dealt(s, card) {
-                faults.push(
+                faults.add(||
                     illegal_bid(
                         act,
                         format!("seat {s} bids {} without holding {card}", game.word()),
@@ -352,13 +367,15 @@ impl Replay<'_> {
             }
         }
         if is_caller(game) && kings().difference(self.state.dealt[s]).is_empty() {
-            faults.push(illegal_bid(
-                act,
-                format!("seat {s} holds all four kings and cannot call one"),
-                Rule::KrBid6,
-                "no king to call",
-                "with all four kings a player must bid a three or a negative game",
-            ));
+            faults.add(|| {
+                illegal_bid(
+                    act,
+                    format!("seat {s} holds all four kings and cannot call one"),
+                    Rule::KrBid6,
+                    "no king to call",
+                    "with all four kings a player must bid a three or a negative game",
+                )
+            });
         }
     }
 }

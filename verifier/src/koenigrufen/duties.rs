@@ -11,16 +11,18 @@ use notation::{Bonus, Card, CardSet, Game, Problem};
 use super::options::Opts;
 use super::play::beat_applies;
 use super::rules::*;
+use super::state::State;
 use super::Replay;
 use crate::trick::{self, Duty, Lead, Legal, Rules};
 
 const DUTY_HELP: &str = "rule 1: follow suit; rule 2: if void, play tarock; rule 3 (negative games): beat the winning card if you can";
 
 impl Replay<'_> {
-    /// Rules 1–4 for one card (KR-PLAY-2..7, 10). Inlined into the play
-    /// (issue 25): since the stepped engine lists legal cards with it too,
-    /// the compiler left it a call of its own, whose entry and exit cost
-    /// `verify` some 2% of its instructions.
+    /// Rules 1–4 for one card (KR-PLAY-2..7, 10): the fault judged by
+    /// [`card_fault`], worded only where a finding is written. Inlined into
+    /// the play (issue 25): since the stepped engine lists legal cards with
+    /// it too, the compiler left it a call of its own, whose entry and exit
+    /// cost `verify` some 2% of its instructions.
     #[inline(always)]
     pub(super) fn check_card(
         &mut self,
@@ -30,51 +32,13 @@ impl Replay<'_> {
         before: &[Card],
         rules: &Rules,
     ) {
-        let card = item.card;
-        let game = self.state.game();
-        let hand = self.state.hand[seat];
-        if !hand.contains(card) || (self.state.partial && self.state.played.contains(card)) {
-            self.not_held(item, seat, k);
-            return;
-        }
-        // The usual card follows the suit or tarock led from the hand: rule
-        // 1 or 2 is met and, outside the games with rule 3, it is the only
-        // duty; what the hand may play is then its cards of that suit.
-        let (set, allowed) = match plain_follow(hand, before, card, game, &self.opts) {
-            Some(set) => (set, set),
-            None => match self.duty_broken(item, seat, k, before, hand, rules) {
-                Some(sets) => sets,
-                None => return,
-            },
-        };
-        let revoke = |rule: Rule, msg: String| revoke(item, seat, k, rule, msg);
-        if beat_applies(game, &self.opts)
-            && card == Card::PAGAT
-            && !set
-                .intersection(tarocks())
-                .difference(pagat_only())
-                .is_empty()
-        {
-            self.out.fault(|| {
-                revoke(
-                    Rule::KrPlay7,
-                    format!("seat {seat} plays the pagat while it may play another tarock"),
-                )
-            });
-            return;
-        }
-        // Rule 4a binds only a seat holding a reserved card (most deals
-        // announce no ultimo: then nothing is reserved).
-        if is_black(game)
-            && self
-                .state
-                .reserved
-                .iter()
-                .any(|r| r.1.is_some() && r.0 == seat)
-        {
-            // Rule 4a yields to rules 1 and 2 only (rule 3 is for negative
-            // games, where 4a does not apply).
-            self.rule_4a(item, seat, k, allowed);
+        match card_fault(self.state, &self.opts, item.card, seat, k, before, rules) {
+            None => {}
+            Some(CardFault::NotHeld) => self.not_held(item, seat, k),
+            Some(fault) => {
+                let game = self.state.game();
+                self.out.fault(|| fault.finding(item, seat, k, game));
+            }
         }
     }
 
@@ -159,105 +123,6 @@ impl Replay<'_> {
         }
     }
 
-    /// Rules 1–3 ([`judge`]): the revoke, if the card breaks a
-    /// duty (then `None`); else what the hand may play, and what it may
-    /// play before rule 3 (for rule 4a). Inlined with [`Replay::check_card`].
-    #[inline(always)]
-    fn duty_broken(
-        &mut self,
-        item: &notation::Item,
-        seat: Seat,
-        k: usize,
-        before: &[Card],
-        hand: CardSet,
-        rules: &Rules,
-    ) -> Option<(CardSet, CardSet)> {
-        let card = item.card;
-        let game = self.state.game();
-        let (broken, set, before_beat) = judge(hand, before, rules, card);
-        let revoke = |rule: Rule, msg: String| revoke(item, seat, k, rule, msg);
-        match broken {
-            // Rule 3: the cards allowed by rules 1 and 2 that beat.
-            Some(Duty::Beat) => {
-                self.out.fault(|| {
-                    revoke(
-                        Rule::KrPlay4,
-                        format!(
-                            "seat {seat} plays {card} but must beat the winning card (it holds {})",
-                            list(set)
-                        ),
-                    )
-                });
-                return None;
-            }
-            Some(duty) => {
-                let (rule, words) = duty_words(duty, is_suit_game(game));
-                self.out
-                    .fault(|| revoke(rule, format!("seat {seat} plays {card} but must {words}")));
-                return None;
-            }
-            None => {}
-        }
-        Some((set, before_beat))
-    }
-
-    /// KR-PLAY-6: announced ultimo cards kept for their target trick.
-    fn rule_4a(&mut self, item: &notation::Item, seat: Seat, k: usize, allowed: CardSet) {
-        let card = item.card;
-        let k16 = k as u16;
-        let mut due = CardSet::EMPTY;
-        let mut pending = CardSet::EMPTY;
-        let mut target_of = |c: Card| {
-            self.state
-                .reserved
-                .iter()
-                .find(|r| r.1 == Some(c))
-                .map_or(0, |r| r.2)
-        };
-        for &(s, c, target) in &self.state.reserved {
-            let Some(c) = c else { continue };
-            if s != seat || !allowed.contains(c) {
-                continue;
-            }
-            if target == k16 {
-                due.insert(c);
-            } else if target > k16 {
-                pending.insert(c);
-            }
-        }
-        let fault = if !due.is_empty() && !due.contains(card) {
-            Some(format!(
-                "seat {seat} holds back {} in trick {k}, its announced trick",
-                list(due)
-            ))
-        } else if due.is_empty() && pending.contains(card) {
-            if !allowed.difference(pending).is_empty() {
-                Some(format!(
-                    "seat {seat} plays the announced {card} before trick {}",
-                    target_of(card)
-                ))
-            } else {
-                let earliest = pending.iter().map(&mut target_of).min().unwrap_or(0);
-                (target_of(card) > earliest).then(|| {
-                    format!("seat {seat} must play the announced card due earliest (trick {earliest}), not {card}")
-                })
-            }
-        } else {
-            None
-        };
-        if let Some(msg) = fault {
-            self.out.fault(||
-                Problem::new(Kind::PrematureUltimoCard, msg)
-                    .rule(Rule::KrPlay6)
-                    .seat(seat)
-                    .trick(k)
-                    .card(card)
-                    .at(item.span, "played here")
-                    .help("rule 4a: an announced pagat, uhu, pelican, quapil or called king is kept for its trick (12, 11, 10, 9, 12) unless rules 1-2 force it, and played there if they allow"),
-            );
-        }
-    }
-
     /// Rule 4a reservations (KR-PLAY-6): positive black games only. Each
     /// legally announced ultimo card held by its team is kept for its trick.
     pub(super) fn reserve_ultimo_cards(&mut self) {
@@ -290,6 +155,165 @@ impl Replay<'_> {
                 k += 1;
             }
         }
+    }
+}
+
+/// Why a card is no legal play (KR-PLAY-2..7, 10): the fault
+/// [`card_fault`] judges, worded by [`CardFault::finding`] only where a
+/// finding is written (the lists of legal moves only ask whether there is
+/// one).
+#[derive(Debug, Clone, Copy)]
+pub(super) enum CardFault {
+    /// Not in the seat's hand, or played already (KR-PLAY-10): worded, or
+    /// told to the structural finding, by [`Replay::not_held`].
+    NotHeld,
+    /// Rule 3 (KR-PLAY-4): the card does not beat; the cards that do.
+    Beat(CardSet),
+    /// Rules 1, 2, 4b: the duty broken.
+    Duty(Duty),
+    /// Rule 4c (KR-PLAY-7): the pagat while another tarock may be played.
+    Pagat,
+    /// Rule 4a (KR-PLAY-6): announced cards held back in their trick.
+    HeldBack(CardSet),
+    /// Rule 4a: an announced card played before its trick (that trick).
+    Early(u16),
+    /// Rule 4a: not the announced card due earliest (its trick).
+    NotEarliest(u16),
+}
+
+impl CardFault {
+    /// The finding on `item`, played by `seat` to trick `k` in `game`
+    /// (not [`CardFault::NotHeld`]).
+    fn finding(self, item: &notation::Item, seat: Seat, k: usize, game: Game) -> Problem {
+        let card = item.card;
+        let revoke = |rule: Rule, msg: String| revoke(item, seat, k, rule, msg);
+        let ultimo = |msg: String| {
+            Problem::new(Kind::PrematureUltimoCard, msg)
+                .rule(Rule::KrPlay6)
+                .seat(seat)
+                .trick(k)
+                .card(card)
+                .at(item.span, "played here")
+                .help("rule 4a: an announced pagat, uhu, pelican, quapil or called king is kept for its trick (12, 11, 10, 9, 12) unless rules 1-2 force it, and played there if they allow")
+        };
+        match self {
+            CardFault::Beat(set) => revoke(
+                Rule::KrPlay4,
+                format!(
+                    "seat {seat} plays {card} but must beat the winning card (it holds {})",
+                    list(set)
+                ),
+            ),
+            CardFault::Duty(duty) => {
+                let (rule, words) = duty_words(duty, is_suit_game(game));
+                revoke(rule, format!("seat {seat} plays {card} but must {words}"))
+            }
+            CardFault::Pagat => revoke(
+                Rule::KrPlay7,
+                format!("seat {seat} plays the pagat while it may play another tarock"),
+            ),
+            CardFault::HeldBack(due) => ultimo(format!(
+                "seat {seat} holds back {} in trick {k}, its announced trick",
+                list(due)
+            )),
+            CardFault::Early(target) => ultimo(format!(
+                "seat {seat} plays the announced {card} before trick {target}"
+            )),
+            CardFault::NotEarliest(earliest) => ultimo(format!(
+                "seat {seat} must play the announced card due earliest (trick {earliest}), not {card}"
+            )),
+            CardFault::NotHeld => unreachable!("worded by Replay::not_held"),
+        }
+    }
+}
+
+/// Rules 1–4 for `card` played by `seat` to trick `k` (1-based) holding
+/// `before` (KR-PLAY-2..7, 10): the fault, if any. The one judgement of a
+/// card, for `verify` ([`Replay::check_card`]) and for the lists of legal
+/// cards alike.
+#[inline(always)]
+pub(super) fn card_fault(
+    state: &State,
+    opts: &Opts,
+    card: Card,
+    seat: Seat,
+    k: usize,
+    before: &[Card],
+    rules: &Rules,
+) -> Option<CardFault> {
+    let game = state.game();
+    let hand = state.hand[seat];
+    if !hand.contains(card) || (state.partial && state.played.contains(card)) {
+        return Some(CardFault::NotHeld);
+    }
+    // The usual card follows the suit or tarock led from the hand: rule
+    // 1 or 2 is met and, outside the games with rule 3, it is the only
+    // duty; what the hand may play is then its cards of that suit.
+    let (set, allowed) = match plain_follow(hand, before, card, game, opts) {
+        Some(set) => (set, set),
+        None => {
+            let (broken, set, before_beat) = judge(hand, before, rules, card);
+            match broken {
+                // Rule 3: the cards allowed by rules 1 and 2 that beat.
+                Some(Duty::Beat) => return Some(CardFault::Beat(set)),
+                Some(duty) => return Some(CardFault::Duty(duty)),
+                None => (set, before_beat),
+            }
+        }
+    };
+    if beat_applies(game, opts)
+        && card == Card::PAGAT
+        && !set
+            .intersection(tarocks())
+            .difference(pagat_only())
+            .is_empty()
+    {
+        return Some(CardFault::Pagat);
+    }
+    // Rule 4a binds only a seat holding a reserved card (most deals
+    // announce no ultimo: then nothing is reserved).
+    if is_black(game) && state.reserved.iter().any(|r| r.1.is_some() && r.0 == seat) {
+        // Rule 4a yields to rules 1 and 2 only (rule 3 is for negative
+        // games, where 4a does not apply).
+        return rule_4a(state, card, seat, k, allowed);
+    }
+    None
+}
+
+/// KR-PLAY-6: announced ultimo cards kept for their target trick.
+fn rule_4a(state: &State, card: Card, seat: Seat, k: usize, allowed: CardSet) -> Option<CardFault> {
+    let k16 = k as u16;
+    let mut due = CardSet::EMPTY;
+    let mut pending = CardSet::EMPTY;
+    let target_of = |c: Card| {
+        state
+            .reserved
+            .iter()
+            .find(|r| r.1 == Some(c))
+            .map_or(0, |r| r.2)
+    };
+    for &(s, c, target) in &state.reserved {
+        let Some(c) = c else { continue };
+        if s != seat || !allowed.contains(c) {
+            continue;
+        }
+        if target == k16 {
+            due.insert(c);
+        } else if target > k16 {
+            pending.insert(c);
+        }
+    }
+    if !due.is_empty() && !due.contains(card) {
+        Some(CardFault::HeldBack(due))
+    } else if due.is_empty() && pending.contains(card) {
+        if !allowed.difference(pending).is_empty() {
+            Some(CardFault::Early(target_of(card)))
+        } else {
+            let earliest = pending.iter().map(target_of).min().unwrap_or(0);
+            (target_of(card) > earliest).then_some(CardFault::NotEarliest(earliest))
+        }
+    } else {
+        None
     }
 }
 

@@ -27,6 +27,7 @@ use notation::{Act, Action, Card, CardSet, Discard, Game, Item, Record, Span};
 
 use super::announcements::Round;
 use super::auction::Bidding;
+use super::duties::{card_fault, CardFault};
 use super::options::Opts;
 use super::out::Out;
 use super::play::Tricks;
@@ -387,10 +388,10 @@ impl Stepped {
     /// record with each entry (the deal ended there); the discard is
     /// listed by [`Stepped::discard_cards`]. `None` where the engine does
     /// not list them.
-    pub(crate) fn legal(
+    pub(crate) fn legal<'w>(
         &self,
         record: &Record,
-        words: impl Fn(Phase) -> Vec<Act>,
+        words: impl Fn(Phase) -> &'w [Act],
     ) -> Option<Vec<Move>> {
         if !self.now.fits(record) {
             return None;
@@ -408,13 +409,16 @@ impl Stepped {
                     return self.head(record, words);
                 };
                 let legal = words(Phase::Auction)
-                    .into_iter()
+                    .iter()
                     .filter(|act| {
                         e.clean(record, |r| {
-                            r.auction_turn(&entry(seat, act.clone()), &mut bidding.clone())
+                            r.auction_turn(&entry(seat, (*act).clone()), &mut bidding.clone())
                         })
                     })
-                    .map(|act| Move::Auction { seat, act })
+                    .map(|act| Move::Auction {
+                        seat,
+                        act: act.clone(),
+                    })
                     .collect();
                 Some(legal)
             }
@@ -456,7 +460,7 @@ impl Stepped {
     /// auction (the calls due, [`Stepped::due`]): each entry judged on a
     /// clone of the engine over the record with it, as the deal would end
     /// there. `None` where another move is due.
-    fn head(&self, record: &Record, words: impl Fn(Phase) -> Vec<Act>) -> Option<Vec<Move>> {
+    fn head<'w>(&self, record: &Record, words: impl Fn(Phase) -> &'w [Act]) -> Option<Vec<Move>> {
         let Some((seat, phase)) = self.due(record) else {
             return self.opening_plays(record);
         };
@@ -471,7 +475,7 @@ impl Stepped {
         });
         let mut legal = Vec::new();
         for act in words(Phase::Calls) {
-            calls_of(&mut scratch).push(entry(seat, act));
+            calls_of(&mut scratch).push(entry(seat, act.clone()));
             let clean = self.now.judged_clean(&scratch);
             let act = calls_of(&mut scratch).pop().expect("the entry pushed").act;
             if clean {
@@ -761,12 +765,19 @@ impl Engine {
     /// the duties allow ([`Replay::check_card`]).
     fn plays(mut self, record: &Record, mut p: Tricks) -> Option<Vec<Move>> {
         let (seat, k, before) = self.next_card(record, &mut p)?;
+        // The fault as the play judges it (`card_fault`), no finding
+        // worded; a card not held (a partial record) as the play takes
+        // it, which may only note the structural finding.
         let legal = self.state.hand[seat]
             .iter()
             .filter(|&card| {
-                self.clean(record, |r| {
-                    r.check_card(&Item::new(card), seat, k, &before, &p.rules)
-                })
+                match card_fault(&self.state, &self.opts, card, seat, k, &before, &p.rules) {
+                    None => true,
+                    Some(CardFault::NotHeld) => self.clean(record, |r| {
+                        r.check_card(&Item::new(card), seat, k, &before, &p.rules)
+                    }),
+                    Some(_) => false,
+                }
             })
             .map(|card| Move::play(seat, card))
             .collect();

@@ -37,6 +37,11 @@ impl<'a> Out<'a> {
         self.report.fault(p);
     }
 
+    /// Whether the findings are counted, not written (`crate::Tally`).
+    pub fn counts_only(&self) -> bool {
+        self.report.tally.is_some()
+    }
+
     /// A rule applied, in plain words.
     pub fn event(&mut self, at: Moment, rule: Rule, text: impl Words) {
         self.report.event(|| Event::Rule {
