@@ -692,10 +692,13 @@ impl Stepper {
                     Move::Play { .. } | Move::Declare { .. } | Move::Auction { .. }
                 ) && game.listed().is_some_and(|legal| legal.contains(mv))
             }
-            // A card the engine lists; the auction, the calls, the discard
-            // and the declarations are judged.
+            // A card, an auction entry or a call the engine lists (a grind,
+            // which ends the deal, aside); the discard is judged.
             Stepper::Koenigrufen(_) => {
-                is_plain_card(mv) && game.listed().is_some_and(|legal| legal.contains(mv))
+                (is_plain_card(mv)
+                    || matches!(mv, Move::Auction { .. })
+                    || matches!(mv, Move::Calls { act, .. } if *act != Act::Grind))
+                    && game.listed().is_some_and(|legal| legal.contains(mv))
             }
             // A card the engine lists (the first lead included), and the
             // taker's slam before it (FR-SLAM-1): in the list made once

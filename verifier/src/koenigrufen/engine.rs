@@ -347,8 +347,9 @@ impl Stepped {
     }
 
     /// Whether the deal is over after `record`, the record so far (legal
-    /// moves only): no game was bid, or no card is due any more (the last
-    /// trick taken, or an early end, KR-NEG).
+    /// moves only): no game was bid (the auction closed as the record's
+    /// end closes it, [`Engine::finish`]), or no card is due any more (the
+    /// last trick taken, or an early end, KR-NEG).
     pub(crate) fn played_out(&self, record: &Record) -> bool {
         if !self.now.fits(record) {
             return false;
@@ -356,6 +357,10 @@ impl Stepped {
         let mut e = self.now.scratch();
         match e.stage.clone() {
             Stage::Over => true,
+            Stage::Auction { bidding, .. } => {
+                Replay::turn(&bidding).is_none()
+                    && e.replay(record).close_auction(&bidding) == Auction::NoGame
+            }
             Stage::Play(mut p) => e.next_card(record, &mut p).is_none(),
             _ => false,
         }
