@@ -705,7 +705,18 @@ impl Engine {
             e.report.no_events = true;
             e.report.tally = Some(crate::Tally::default());
         }
-        e.catch_up(record);
+        // The head waiting, or the auction over with its entries taken:
+        // the end takes the head as `catch_up` would, and `catch_up`
+        // might only take it to put it back (`take_head`).
+        let auction = record.auction.as_ref().map_or(0, |l| l.actions.len());
+        let waiting = match &e.stage {
+            Stage::Head => true,
+            Stage::Auction { seen, .. } => *seen == auction,
+            _ => false,
+        };
+        if !waiting {
+            e.catch_up(record);
+        }
         e.end(record);
         match e.report.tally {
             Some(t) => t.faults == 0,
