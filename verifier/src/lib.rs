@@ -251,7 +251,8 @@ pub struct Report {
 }
 
 /// The findings of a report that counts them instead of writing them
-/// ([`Report::fault`]): a list of legal moves asks only whether a move
+/// ([`Report::fault`], `structural::incomplete`; a finding pushed worded
+/// is still written): a list of legal moves asks only whether a move
 /// finds anything, so the words of a rejected move are never built
 /// (issue 29 item 5). The judging is the same code as `verify`'s; only the
 /// wording is left out.
@@ -283,16 +284,9 @@ impl Report {
         }
     }
 
-    /// Adds a finding (counts it, [`Report::tally`]).
+    /// Adds a finding (written even where the findings are counted,
+    /// [`Report::tally`]: only [`Report::fault`] and `incomplete` count).
     pub(crate) fn push(&mut self, problem: Problem) {
-        if let Some(t) = &mut self.tally {
-            if problem.kind == Kind::Incomplete {
-                t.incomplete += 1;
-            } else {
-                t.faults += 1;
-            }
-            return;
-        }
         self.problems.push(problem);
     }
 

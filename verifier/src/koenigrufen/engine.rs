@@ -718,14 +718,11 @@ impl Engine {
             e.catch_up(record);
         }
         e.end(record);
-        match e.report.tally {
-            Some(t) => t.faults == 0,
-            None => e
-                .report
+        e.report.tally.is_none_or(|t| t.faults == 0)
+            && e.report
                 .problems
                 .iter()
-                .all(|p| p.kind == notation::Kind::Incomplete),
-        }
+                .all(|p| p.kind == notation::Kind::Incomplete)
     }
 
     /// Whether `step` finds nothing, taken on a clone of the engine: of
