@@ -75,6 +75,13 @@
 //! clone of the engine), and the discard card by card
 //! (`koenigrufen::Stepped::discard_cards`: a card is listed when some
 //! proper discard holds it with the cards chosen, KR-DISCARD-1..3).
+//! Its candidates are judged on reports that count their findings
+//! (`crate::Tally`): the phases word a fault in a closure that only a
+//! report writing findings calls, and a card's, an announcement's and a
+//! bid's fault is a small value (`duties::card_fault`, the one judgement
+//! of a card `verify` makes too), so a rejected move costs no words.
+//! [`Game::apply`] steps the engine by a listed card, auction entry or
+//! call (a grind aside) without judging the record again.
 //!
 //! French Tarot lists the auction, the écart card by card, the
 //! declarations and the first lead (`french::Stepped::before_lead`: the
