@@ -417,6 +417,22 @@ impl Extend<String> for Comments {
     }
 }
 
+fn no_comments(c: &Comments) -> bool {
+    c.is_empty()
+}
+
+impl Serialize for Comments {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Comments {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Comments, D::Error> {
+        Vec::<String>::deserialize(d).map(Comments::from)
+    }
+}
+
 impl<'a> IntoIterator for &'a Comments {
     type Item = &'a String;
     type IntoIter = std::slice::Iter<'a, String>;
@@ -993,9 +1009,10 @@ pub struct Trick {
     pub fool_call: Option<Seat>,
     /// The cards played, in order from the leader.
     pub plays: Plays,
-    /// Comments before the trick.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub comments: Vec<String>,
+    /// Comments before the trick: one pointer, null when there are none
+    /// (a [`Comments`], as a card's; a trick is 128 bytes, not 144).
+    #[serde(default, skip_serializing_if = "no_comments")]
+    pub comments: Comments,
     #[serde(skip)]
     /// Where it stands in the source (not part of the content).
     pub span: Span,

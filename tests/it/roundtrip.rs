@@ -284,7 +284,7 @@ fn trick() -> impl Strategy<Value = Trick> {
             leader,
             fool_call,
             plays: plays.into(),
-            comments,
+            comments: comments.into(),
             span: Span::default(),
         })
 }
@@ -1159,7 +1159,7 @@ fn regression_empty_section_swallows_following_comments() {
     });
     r.tricks.push(Trick {
         plays: vec![Item::new("SK".parse().unwrap())].into(),
-        comments: vec!["c".into()],
+        comments: vec!["c".to_string()].into(),
         ..Trick::default()
     });
     // text: auction:\n{c}\ntrick 1: SK -> the comment moved to the auction.

@@ -867,7 +867,7 @@ impl<'t> P<'t> {
                 }
                 b"comments" => {
                     once(&mut seen, 8)?;
-                    t.comments = p.strings()?;
+                    t.comments = p.strings()?.into();
                 }
                 _ => return None,
             }

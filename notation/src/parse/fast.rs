@@ -234,7 +234,7 @@ fn fast_tricks(
             leader: None,
             fool_call: None,
             plays,
-            comments: std::mem::take(lead_in),
+            comments: std::mem::take(lead_in).into(),
             span: p.span(start, next),
         });
         p.pos = next;
@@ -488,7 +488,7 @@ pub(super) fn fast_fool_trick(
         leader: None,
         fool_call,
         plays,
-        comments: std::mem::take(lead_in),
+        comments: std::mem::take(lead_in).into(),
         span,
     });
     p.pos = i;

@@ -156,7 +156,7 @@ pub(super) fn section(
             p.section_colon(section)?;
             let (plays, pending) = p.items(true, None, comments)?;
             trick.plays = plays;
-            trick.comments = std::mem::take(comments);
+            trick.comments = std::mem::take(comments).into();
             trick.span = p.span(start, p.pos);
             record.tricks.push(trick);
             Ok(pending)
@@ -258,7 +258,7 @@ pub(super) fn last_element_comments(
 ) -> Option<&mut dyn CommentSink> {
     fn last_or<'a, T>(
         list: &'a mut [T],
-        comments: &'a mut Vec<String>,
+        comments: &'a mut dyn CommentSink,
         of: impl Fn(&'a mut T) -> &'a mut dyn CommentSink,
     ) -> &'a mut dyn CommentSink {
         match list.last_mut() {
