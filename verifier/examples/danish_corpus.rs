@@ -435,9 +435,9 @@ fn main() {
                         {
                             r.tricks[t].plays[i].card = c2;
                             r.tricks[t2].plays[j].card = c;
-                            r.tricks[t].plays[i]
-                                .comments
-                                .push(format!("revoke: {c} is still in this hand"));
+                            r.tricks[t]
+                                .play_comments
+                                .push(i, format!("revoke: {c} is still in this hand"));
                             return Some(r);
                         }
                     }

@@ -905,7 +905,9 @@ impl Game {
             self.record.discard = Some(Discard {
                 seat: d.seat,
                 cards: d.cards.iter().map(|i| Item::new(i.card)).collect(),
+                card_comments: Default::default(),
                 shown: d.shown.iter().map(|i| Item::new(i.card)).collect(),
+                shown_comments: Default::default(),
                 comments: Vec::new(),
                 span: Span::default(),
             });
@@ -1333,7 +1335,9 @@ impl Game {
         Discard {
             seat,
             cards: items(cards),
+            card_comments: Default::default(),
             shown: items(&shown),
+            shown_comments: Default::default(),
             comments: Vec::new(),
             span: Span::default(),
         }
