@@ -587,7 +587,7 @@ mod tests {
                 }
             }
         }
-        let before: Vec<notation::Item> = view.plays[..k].iter().map(|p| p.item.clone()).collect();
+        let before: Vec<notation::Item> = view.plays[..k].iter().map(|p| *p.item).collect();
         let set = verifier::legal_cards(l.record, l.variant?, hand, &before)?;
         let mut cards: Vec<Card> = set.iter().collect();
         sort_hand(l.variant, &mut cards);
