@@ -10,7 +10,9 @@
 #   bench/cores.sh [FILE]     # default: 20,000 generated Danish deals
 #
 # Environment: RUNS=N pairs of runs (default 7); TAROK=PATH the binary
-# measured (default: this tree's release build, built first).
+# measured (default: this tree's release build, built first); BASE=PATH a
+# base build measured in the same rounds (each round runs the base's pair,
+# then the new one's), its figures printed first.
 #
 # The machine must be otherwise idle for the wall clock to mean anything; on
 # a shared one, take the median of many pairs.
@@ -29,14 +31,21 @@ if [ -z "$file" ]; then
   "$tarok" gen --variant danish-tarok --seed 4 --count 20000 > "$file"
 fi
 bytes=$(wc -c < "$file")
-once() { # CPUS -> "wall cpu"
-  /usr/bin/time -f "%e %U %S" -o "$tmp/t" taskset -c "$1" "$tarok" verify "$file" > /dev/null 2>&1 || true
-  awk '{ printf "%s %.2f\n", $1, $2 + $3 }' "$tmp/t"
+once() { # BINARY CPUS -> "wall cpu"
+  /usr/bin/time -f "%e %U %S" -o "$tmp/t" taskset -c "$2" "$1" verify "$file" > /dev/null 2>&1 || true
+  # The last line: before it, time says when the command exited non-zero.
+  tail -n 1 "$tmp/t" | awk '{ printf "%s %.2f\n", $1, $2 + $3 }'
 }
+builds=("$tarok")
+[ -n "${BASE:-}" ] && builds=("$BASE" "$tarok")
 for _ in $(seq "$runs"); do
-  echo "$(once 0) $(once 0,1)"
-done > "$tmp/pairs"
-awk -v b="$bytes" '
+  for i in "${!builds[@]}"; do
+    echo "$(once "${builds[$i]}" 0) $(once "${builds[$i]}" 0,1)" >> "$tmp/pairs$i"
+  done
+done
+for i in "${!builds[@]}"; do
+  [ ${#builds[@]} -gt 1 ] && echo "${builds[$i]}:"
+  awk -v b="$bytes" '
   function median(a, n,   i, j, t) {
     for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
     return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
@@ -48,4 +57,5 @@ awk -v b="$bytes" '
     printf "one core  %6.2f s wall %6.2f s CPU %7.1f MB/s\n", m1, median(c1, n), b / m1 / 1e6
     printf "two cores %6.2f s wall %6.2f s CPU %7.1f MB/s\n", m2, median(c2, n), b / m2 / 1e6
     printf "speedup   %6.2fx (medians); pairs: median %.2fx, %.2fx to %.2fx, %d pairs\n", m1 / m2, median(r, n), lo, hi, n
-  }' "$tmp/pairs"
+  }' "$tmp/pairs$i"
+done

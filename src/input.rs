@@ -651,7 +651,7 @@ fn stream_json_values(
             }
         }
         let mut text = " ".repeat(indent);
-        let parsed = match (long, std::str::from_utf8(&element)) {
+        let parsed = match (long, simdutf8::compat::from_utf8(&element)) {
             (true, _) => {
                 text.push_str(&shown(&element[..element.len().min(40)]));
                 Err(vec![record_too_long(
@@ -810,6 +810,10 @@ enum LineFault {
 fn line_fault(bytes: &[u8], long: bool) -> Option<LineFault> {
     if let Some(i) = memchr::memchr(0, bytes) {
         return Some(LineFault::Nul(i));
+    }
+    // The quick check first; the standard one says where a fault is.
+    if simdutf8::basic::from_utf8(bytes).is_ok() {
+        return long.then_some(LineFault::Long);
     }
     if let Err(e) = std::str::from_utf8(bytes) {
         // A multi-byte character cut by the line cap is not a fault of the

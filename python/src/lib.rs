@@ -647,6 +647,47 @@ fn from_json(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Py<PyRecord>> {
 /// or the reader's error after the records before it.
 type Sent = Result<Vec<Item>, std::io::Error>;
 
+/// Items sent on a channel a batch at a time: one hand-off (and on the
+/// taking side one release of the GIL) a batch rather than an item. A send
+/// fails once the receiver is dropped: the rest goes nowhere.
+struct Batcher<'a, T, M> {
+    batch: Vec<T>,
+    size: usize,
+    tx: &'a SyncSender<M>,
+    wrap: fn(Vec<T>) -> M,
+    gone: bool,
+}
+
+impl<'a, T, M> Batcher<'a, T, M> {
+    fn new(size: usize, tx: &'a SyncSender<M>, wrap: fn(Vec<T>) -> M) -> Self {
+        Batcher {
+            batch: Vec::with_capacity(size),
+            size,
+            tx,
+            wrap,
+            gone: false,
+        }
+    }
+
+    fn push(&mut self, item: T) {
+        if self.gone {
+            return;
+        }
+        self.batch.push(item);
+        if self.batch.len() == self.size {
+            let full = std::mem::replace(&mut self.batch, Vec::with_capacity(self.size));
+            self.gone = self.tx.send((self.wrap)(full)).is_err();
+        }
+    }
+
+    /// Sends the last batch, if any.
+    fn finish(self) {
+        if !self.gone && !self.batch.is_empty() {
+            let _ = self.tx.send((self.wrap)(self.batch));
+        }
+    }
+}
+
 /// Records sent at once by the reading thread, and batches sent and not
 /// yet taken at most: memory stays flat whatever the file's size.
 const READ_BATCH: usize = 64;
@@ -671,22 +712,9 @@ fn open_reader(py: Python<'_>, path: &str) -> PyResult<Reader> {
     let owned = path.to_string();
     py.detach(|| {
         std::thread::spawn(move || {
-            // A send fails once the reader is dropped: the rest is not read
-            // into anything.
-            let mut gone = false;
-            let mut batch = Vec::with_capacity(READ_BATCH);
-            let read = input::read_records(Path::new(&owned), |item| {
-                if !gone {
-                    batch.push(item);
-                    if batch.len() == READ_BATCH {
-                        let full = std::mem::replace(&mut batch, Vec::with_capacity(READ_BATCH));
-                        gone = tx.send(Ok(full)).is_err();
-                    }
-                }
-            });
-            if !gone && !batch.is_empty() {
-                let _ = tx.send(Ok(batch));
-            }
+            let mut batches = Batcher::new(READ_BATCH, &tx, Ok);
+            let read = input::read_records(Path::new(&owned), |item| batches.push(item));
+            batches.finish();
             if let Err(e) = read {
                 let _ = tx.send(Err(e));
             }
@@ -1299,20 +1327,7 @@ const BATCHES: usize = 2;
 /// through the pipeline's threads.
 fn verify_path(path: &Path, independent: bool, doc: u64, tx: &SyncSender<Reports>) {
     let mut sessions = Sessions::new(grouping(independent)).without_events();
-    let mut batch = Vec::with_capacity(FILE_BATCH);
-    // A send fails once the caller has dropped the reports: the rest of the
-    // file is read into nothing.
-    let mut gone = false;
-    let mut send = |item: Verified, batch: &mut Vec<Verified>| {
-        if gone {
-            return;
-        }
-        batch.push(item);
-        if batch.len() == FILE_BATCH {
-            let full = std::mem::replace(batch, Vec::with_capacity(FILE_BATCH));
-            gone = tx.send(Reports::Batch(full)).is_err();
-        }
-    };
+    let mut batches = Batcher::new(FILE_BATCH, tx, Reports::Batch);
     let origin = |source: Arc<Source>| Origin {
         source,
         named: true,
@@ -1344,7 +1359,7 @@ fn verify_path(path: &Path, independent: bool, doc: u64, tx: &SyncSender<Reports
                 (Ok(_), None) => unreachable!("a record read has its report"),
                 (Err(problems), _) => unread(origin, problems.clone()),
             };
-            send(got, &mut batch);
+            batches.push(got);
         })
     } else {
         // `pipeline::verify_file` on one thread, each record owned here.
@@ -1362,12 +1377,10 @@ fn verify_path(path: &Path, independent: bool, doc: u64, tx: &SyncSender<Reports
                     unread(origin, problems)
                 }
             };
-            send(got, &mut batch);
+            batches.push(got);
         })
     };
-    if !batch.is_empty() {
-        let _ = tx.send(Reports::Batch(batch));
-    }
+    batches.finish();
     let _ = tx.send(match done {
         Ok(()) => Reports::End,
         Err(e) => Reports::Failed(e),

@@ -395,7 +395,7 @@ impl<'n> Cutter<'n> {
             return Ok(true);
         }
         if self.pos + end - self.rec > RECORD_MAX
-            || std::str::from_utf8(run).is_err()
+            || simdutf8::basic::from_utf8(run).is_err()
             || (run.len() > LINE_MAX && longest_line(run) > LINE_MAX)
         {
             return Ok(false);
@@ -658,7 +658,7 @@ impl<'n> Cutter<'n> {
 
 /// Bytes known to be UTF-8 (clean lines) as text.
 fn utf8(bytes: &[u8]) -> &str {
-    std::str::from_utf8(bytes).unwrap_or_default()
+    simdutf8::basic::from_utf8(bytes).unwrap_or_default()
 }
 
 /// Whether clean text is all white space (`str::trim` leaves nothing),

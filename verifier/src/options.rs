@@ -2,18 +2,22 @@
 //! (`[Options "tout_amount=85, redeal_fee=true"]`). Each variant's digest
 //! names its options; each engine reads the values it knows.
 
+use std::borrow::Cow;
+
 use notation::Kind;
 use notation::{Problem, Record, Span, Variant};
 
 /// The options in force for one record, as name/value pairs. Every engine
 /// asks for the options it knows with a default; names the variant does not
-/// know are reported.
+/// know are reported. Names, profiles and listed values are the words of
+/// [`known`] (read for every deal, so nothing is allocated for them); only a
+/// whole number is kept as written.
 #[derive(Debug, Clone, Default)]
 pub struct RuleOptions {
     /// The `Rules` profile, if named.
-    pub profile: Option<String>,
-    /// The options of the `Options` tag, name and value, as written.
-    pub values: Vec<(String, String)>,
+    pub profile: Option<&'static str>,
+    /// The options of the `Options` tag, name and value.
+    pub values: Vec<(&'static str, Cow<'static, str>)>,
     /// Where the `Options` tag is (the record's when there is none).
     pub span: Span,
 }
@@ -69,21 +73,28 @@ pub fn known(variant: Variant) -> &'static [(&'static str, &'static [&'static st
 }
 
 /// Named profiles: a profile sets several options at once.
-fn profile(variant: Variant, name: &str) -> Option<&'static [(&'static str, &'static str)]> {
-    match (variant, name) {
-        (Variant::DanishTarok, "federation") => Some(&[]),
+#[allow(clippy::type_complexity)]
+fn profile(
+    variant: Variant,
+    name: &str,
+) -> Option<(&'static str, &'static [(&'static str, &'static str)])> {
+    Some(match (variant, name) {
+        (Variant::DanishTarok, "federation") => ("federation", &[]),
         // The classic rules of the English description (seed 000).
-        (Variant::DanishTarok, "classic") => Some(&[
+        (Variant::DanishTarok, "classic") => (
+            "classic",
+            &[
             ("tout_amount", "85"),
             ("tout_count", "from-each"),
             ("announced_tout", "true"),
             ("late_declaration_errors", "excuse"),
-        ]),
-        (Variant::FrenchTarot, "federation") => Some(&[]),
-        (Variant::Koenigrufen, "default") => Some(&[]),
-        (Variant::Skill7Tarock, "skill7") => Some(&[]),
-        _ => None,
-    }
+            ],
+        ),
+        (Variant::FrenchTarot, "federation") => ("federation", &[]),
+        (Variant::Koenigrufen, "default") => ("default", &[]),
+        (Variant::Skill7Tarock, "skill7") => ("skill7", &[]),
+        _ => return None,
+    })
 }
 
 impl RuleOptions {
@@ -93,10 +104,10 @@ impl RuleOptions {
         let mut out = RuleOptions::default();
         if let Some(tag) = record.tag("Rules") {
             match profile(variant, &tag.value) {
-                Some(values) => {
-                    out.profile = Some(tag.value.to_string());
+                Some((name, values)) => {
+                    out.profile = Some(name);
                     out.values
-                        .extend(values.iter().map(|(n, v)| (n.to_string(), v.to_string())));
+                        .extend(values.iter().map(|&(n, v)| (n, Cow::Borrowed(v))));
                 }
                 None => problems.push(
                     Problem::new(
@@ -145,13 +156,20 @@ impl RuleOptions {
                                     .join(", ")
                             )),
                     ),
-                    Some((_, allowed)) => {
-                        let ok = allowed.contains(&value)
-                            || (allowed.contains(&"*")
-                                && value.parse::<u32>().is_ok_and(|n| n > 0));
-                        if ok {
-                            out.values.retain(|(n, _)| n != name);
-                            out.values.push((name.to_owned(), value.to_owned()));
+                    Some(&(name, allowed)) => {
+                        let listed = allowed.iter().find(|&&a| a == value);
+                        let setting = match listed {
+                            Some(&v) => Some(Cow::Borrowed(v)),
+                            None if allowed.contains(&"*")
+                                && value.parse::<u32>().is_ok_and(|n| n > 0) =>
+                            {
+                                Some(Cow::Owned(value.to_owned()))
+                            }
+                            None => None,
+                        };
+                        if let Some(setting) = setting {
+                            out.values.retain(|&(n, _)| n != name);
+                            out.values.push((name, setting));
                         } else {
                             problems.push(
                                 Problem::new(
@@ -192,7 +210,7 @@ impl RuleOptions {
 
     /// The value of an option, or its default (the first allowed value).
     pub fn get(&self, name: &str) -> &str {
-        if let Some((_, v)) = self.values.iter().rev().find(|(n, _)| n == name) {
+        if let Some((_, v)) = self.values.iter().rev().find(|(n, _)| *n == name) {
             return v;
         }
         for v in Variant::ALL {
