@@ -84,10 +84,10 @@ fn profile(
         (Variant::DanishTarok, "classic") => (
             "classic",
             &[
-            ("tout_amount", "85"),
-            ("tout_count", "from-each"),
-            ("announced_tout", "true"),
-            ("late_declaration_errors", "excuse"),
+                ("tout_amount", "85"),
+                ("tout_count", "from-each"),
+                ("announced_tout", "true"),
+                ("late_declaration_errors", "excuse"),
             ],
         ),
         (Variant::FrenchTarot, "federation") => ("federation", &[]),
@@ -244,7 +244,7 @@ mod tests {
     fn an_option_read_in_its_variant_is_what_get_finds() {
         let none = RuleOptions::default();
         let set = RuleOptions {
-            values: vec![("some_option".into(), "some_value".into())],
+            values: vec![("some_option", "some_value".into())],
             ..RuleOptions::default()
         };
         for variant in [Variant::FrenchTarot, Variant::Skill7Tarock] {

@@ -60,7 +60,7 @@ mod tests {
     fn the_default_options_are_the_digest_defaults() {
         let mut o = crate::RuleOptions::default();
         // A setting of the default value makes `read` ask every option.
-        o.values.push(("redeal_fee".into(), "false".into()));
+        o.values.push(("redeal_fee", "false".into()));
         assert_eq!(Opts::read(&o), Opts::DEFAULT);
     }
 }

@@ -61,7 +61,7 @@ mod tests {
     fn the_default_options_are_the_first_allowed_values() {
         let read = |o: &crate::RuleOptions| format!("{:?}", Opts::read(o));
         let mut with_one = crate::RuleOptions::default();
-        with_one.values.push(("face_order".into(), "KQNJ".into()));
+        with_one.values.push(("face_order", "KQNJ".into()));
         assert_eq!(read(&crate::RuleOptions::default()), read(&with_one));
     }
 }
