@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use notation::Seat;
-use notation::{Act, Actions, Card, Item, Record};
+use notation::{Act, Actions, Card, CardComments, Item, Record};
 use verifier::{Event, Moment, Payment, Report};
 
 use crate::lesson::{sort_hand, Lesson, Place};
@@ -73,7 +73,7 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
                 seat(hand.seat),
                 held(lesson.variant, &hand.cards)
             );
-            item_notes(&mut out, &hand.cards);
+            item_notes(&mut out, &hand.cards, &hand.card_comments);
         }
         findings(&mut out, Place::Hands);
     }
@@ -90,7 +90,7 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
         } else {
             let _ = writeln!(out, "  {word}: {}", cards(&talon.cards));
         }
-        item_notes(&mut out, &talon.cards);
+        item_notes(&mut out, &talon.cards, &talon.card_comments);
         findings(&mut out, Place::Talon);
     }
     actions(&mut out, "Auction", record.auction.as_ref(), &seat);
@@ -106,7 +106,7 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
         if !d.shown.is_empty() {
             let _ = writeln!(out, "  and shows {}", cards(&d.shown));
         }
-        item_notes(&mut out, &d.cards);
+        item_notes(&mut out, &d.cards, &d.card_comments);
     }
     moment(&mut out, Moment::Discard);
     findings(&mut out, Place::Discard);
@@ -151,7 +151,7 @@ pub fn explain(record: &Record, report: &Report, index: usize) -> String {
                 line.push_str("   ✗");
             }
             let _ = writeln!(out, "{line}");
-            for c in &item.comments {
+            for c in play.comments {
                 note(&mut out, "      ", c);
             }
         }
@@ -288,9 +288,9 @@ fn section_notes(out: &mut String, comments: &[String]) {
     }
 }
 
-fn item_notes(out: &mut String, items: &[Item]) {
-    for item in items {
-        for c in &item.comments {
+fn item_notes(out: &mut String, items: &[Item], said: &CardComments) {
+    for (k, item) in items.iter().enumerate() {
+        for c in said.of(k) {
             note(out, "    ", &format!("{}: {c}", item.card));
         }
     }

@@ -289,6 +289,7 @@ impl Builder {
         self.record.hands.push(Hand {
             seat,
             cards,
+            card_comments: CardComments::NONE,
             comments: Vec::new(),
             span: Span::default(),
         });
@@ -323,6 +324,7 @@ impl Builder {
         self.dealt = self.deal(&cards, "the talon")?;
         self.record.talon = Some(Cards {
             cards,
+            card_comments: CardComments::NONE,
             comments: Vec::new(),
             span: Span::default(),
         });
@@ -566,21 +568,27 @@ impl Builder {
     pub fn annotate(&mut self, text: &str) -> &mut Self {
         let text = text.to_string();
         let r = &mut self.record;
-        let last_item =
-            |items: &mut [Item]| items.last_mut().map(|i| i.comments.push(text.clone()));
+        let last_item = |items: &[Item], said: &mut CardComments| {
+            let last = items.len().checked_sub(1)?;
+            said.push(last, text.clone());
+            Some(())
+        };
         let done = match self.last {
             Last::Tag => r.tags.last_mut().map(|t| t.comments.push(text.clone())),
             Last::Hand(seat) => r
                 .hands
                 .iter_mut()
                 .find(|h| h.seat == seat)
-                .and_then(|h| last_item(&mut h.cards)),
-            Last::Talon => r.talon.as_mut().and_then(|t| last_item(&mut t.cards)),
+                .and_then(|h| last_item(&h.cards, &mut h.card_comments)),
+            Last::Talon => r
+                .talon
+                .as_mut()
+                .and_then(|t| last_item(&t.cards, &mut t.card_comments)),
             Last::Discard => r.discard.as_mut().and_then(|d| {
                 if d.shown.is_empty() {
-                    last_item(&mut d.cards)
+                    last_item(&d.cards, &mut d.card_comments)
                 } else {
-                    last_item(&mut d.shown)
+                    last_item(&d.shown, &mut d.shown_comments)
                 }
             }),
             Last::Auction | Last::Calls | Last::Declarations => {
@@ -594,7 +602,10 @@ impl Builder {
                     .and_then(|s| s.actions.last_mut())
                     .map(|a| a.comments.push(text.clone()))
             }
-            Last::Trick => r.tricks.last_mut().and_then(|t| last_item(&mut t.plays)),
+            Last::Trick => r
+                .tricks
+                .last_mut()
+                .and_then(|t| last_item(&t.plays, &mut t.play_comments)),
             Last::Result => r.result.as_mut().map(|c| c.comments.push(text.clone())),
             Last::Claim => r.claim.as_mut().map(|c| c.comments.push(text.clone())),
         };
@@ -780,24 +791,24 @@ mod tests {
     /// The record without its comments (the builder places comments on
     /// fewer elements than the notation can).
     fn uncommented(mut r: Record) -> Record {
-        fn items(list: &mut [Item]) {
-            list.iter_mut().for_each(|i| i.comments.clear());
+        fn items(said: &mut CardComments) {
+            said.clear();
         }
         r.comments.clear();
         r.trailing.clear();
         r.tags.iter_mut().for_each(|t| t.comments.clear());
         for h in &mut r.hands {
             h.comments.clear();
-            items(&mut h.cards);
+            items(&mut h.card_comments);
         }
         if let Some(t) = &mut r.talon {
             t.comments.clear();
-            items(&mut t.cards);
+            items(&mut t.card_comments);
         }
         if let Some(d) = &mut r.discard {
             d.comments.clear();
-            items(&mut d.cards);
-            items(&mut d.shown);
+            items(&mut d.card_comments);
+            items(&mut d.shown_comments);
         }
         for a in [&mut r.auction, &mut r.calls, &mut r.declarations]
             .into_iter()
@@ -808,7 +819,7 @@ mod tests {
         }
         for t in &mut r.tricks {
             t.comments.clear();
-            items(&mut t.plays);
+            items(&mut t.play_comments);
         }
         if let Some(s) = &mut r.result {
             s.comments.clear();
@@ -828,6 +839,7 @@ mod tests {
                 tags: vec![Tag::new("Variant", "danish-tarok")],
                 talon: Some(Cards {
                     cards: items.to_vec(),
+                    card_comments: CardComments::NONE,
                     comments: Vec::new(),
                     span: Span::default(),
                 }),

@@ -80,13 +80,13 @@ pub fn write_record(out: &mut String, r: &Record) {
     for hand in &r.hands {
         lead_in(out, &hand.comments);
         let _ = write!(out, "hand {}:", hand.seat);
-        items(out, &hand.cards);
+        items(out, &hand.cards, &hand.card_comments);
         out.push('\n');
     }
     if let Some(talon) = &r.talon {
         lead_in(out, &talon.comments);
         out.push_str("talon:");
-        items(out, &talon.cards);
+        items(out, &talon.cards, &talon.card_comments);
         out.push('\n');
     }
     actions(out, "auction", r.auction.as_ref());
@@ -94,10 +94,10 @@ pub fn write_record(out: &mut String, r: &Record) {
     if let Some(d) = &r.discard {
         lead_in(out, &d.comments);
         let _ = write!(out, "discard {}:", d.seat);
-        items(out, &d.cards);
+        items(out, &d.cards, &d.card_comments);
         if !d.shown.is_empty() {
             out.push_str(" show");
-            items(out, &d.shown);
+            items(out, &d.shown, &d.shown_comments);
         }
         out.push('\n');
     }
@@ -112,7 +112,7 @@ pub fn write_record(out: &mut String, r: &Record) {
             let _ = write!(out, " call {s}");
         }
         out.push(':');
-        items(out, &trick.plays);
+        items(out, &trick.plays, &trick.play_comments);
         out.push('\n');
     }
     if let Some(sheet) = &r.result {
@@ -193,11 +193,11 @@ fn lead_in(out: &mut String, comments: &[String]) {
     }
 }
 
-fn items(out: &mut String, items: &[Item]) {
+fn items(out: &mut String, items: &[Item], said: &CardComments) {
     // Where the line started (a comment over lines makes it later: a line
     // is then broken a little early, never late).
     let mut line_start = out.len() - line_len(out);
-    for item in items {
+    for (i, item) in items.iter().enumerate() {
         if out.len() - line_start >= LINE_BREAK_AT {
             out.push('\n');
             line_start = out.len();
@@ -210,7 +210,9 @@ fn items(out: &mut String, items: &[Item]) {
         if let Some(lead) = item.name {
             let _ = write!(out, "={lead}");
         }
-        inline_comments(out, &item.comments);
+        if !said.is_empty() {
+            inline_comments(out, said.of(i));
+        }
     }
 }
 

@@ -9,15 +9,16 @@
 //! and two spans always compare equal, so records compare by content.
 //!
 //! ## Layout (issue 15)
-//! An [`Item`] (a card as written) is 24 bytes and owns no heap in the
-//! common case: its comments are a [`Comments`], one pointer, null when
-//! there are none (it derefs to `[String]`; an empty list never holds an
-//! allocation once built with `default`/`from`/`collect`, and every empty
-//! list compares equal). A trick's `plays` is a [`Plays`]
-//! (`smallvec::SmallVec<[Item; 4]>`: up to four inline, more, in a faulty
-//! record, on the heap; it derefs to `[Item]`, the JSON is unchanged; 104
-//! bytes with smallvec's `union` feature, which tells inline from spilled
-//! by the capacity alone, so a `Trick` is 144). A
+//! An [`Item`] (a card as written) is 12 bytes, `Copy`, with nothing to
+//! drop (issue 29): what was said about the cards of a list is kept beside
+//! the list, in its [`CardComments`] (one pointer, null when no card of the
+//! list has a comment; `hand.card_comments.of(i)` are the comments on
+//! `hand.cards[i]`), so dropping a record visits no card. A trick's
+//! `plays` is a [`Plays`] (`smallvec::SmallVec<[Item; 4]>`: up to four
+//! inline, more, in a faulty record, on the heap; it derefs to `[Item]`,
+//! the JSON is unchanged; 56 bytes with smallvec's `union` feature, which
+//! tells inline from spilled by the capacity alone), and its own comments a
+//! [`Comments`] (one pointer), so a `Trick` is 88 bytes. A
 //! hand's, the talon's and a discard's cards are a `Vec` with room for its
 //! line, written in place by the parser. A tag's name and value are a
 //! [`TagText`] (`Cow<'static, str>`): the parser borrows the usual words
@@ -280,12 +281,13 @@ pub fn tag_text(text: &str) -> TagText {
     )
 }
 
-/// A card as written in a list or a trick, with what was said about it.
+/// A card as written in a list or a trick: the card, a led fool's suit
+/// named or renamed, and its place.
 ///
-/// Small (24 bytes, no heap) in the common case: the comments live out of
-/// line ([`Comments`]), and a trick keeps up to four items inline
+/// Small (12 bytes) and `Copy`: what was said about a card is kept beside
+/// its list ([`CardComments`]), and a trick keeps up to four items inline
 /// ([`Plays`]).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Item {
     /// The card.
     pub card: Card,
@@ -293,8 +295,6 @@ pub struct Item {
     pub name: Option<Lead>,
     /// A renaming of a led fool by the player of this card: `rename D D5`.
     pub rename: Option<Lead>,
-    /// Comments after the card.
-    pub comments: Comments,
     /// Where it stands in the source (not part of the content).
     pub span: Span,
 }
@@ -306,7 +306,6 @@ impl Item {
         card: Card::FOOL,
         name: None,
         rename: None,
-        comments: Comments::NONE,
         span: Span { start: 0, end: 0 },
     };
 
@@ -316,18 +315,19 @@ impl Item {
             card,
             name: None,
             rename: None,
-            comments: Comments::default(),
             span: Span::default(),
         }
     }
     fn is_bare(&self) -> bool {
-        self.name.is_none() && self.rename.is_none() && self.comments.is_empty()
+        self.name.is_none() && self.rename.is_none()
     }
 }
 
-// An item stays a few bytes (see `Comments`): a hand of 28 cards is 672.
+// An item stays a few bytes with nothing to drop: a hand of 28 cards is 336.
+const _: () = assert!(std::mem::size_of::<Item>() == 12);
+const _: () = assert!(!std::mem::needs_drop::<Item>());
 #[cfg(target_pointer_width = "64")]
-const _: () = assert!(std::mem::size_of::<Item>() == 24);
+const _: () = assert!(std::mem::size_of::<Trick>() == 88);
 
 /// The cards played to a trick: up to four inline, more (a faulty record)
 /// on the heap. It derefs to `[Item]`; build it with `collect()` or
@@ -346,9 +346,6 @@ pub type Plays = smallvec::SmallVec<[Item; 4]>;
 pub struct Comments(Option<Box<Vec<String>>>);
 
 impl Comments {
-    /// No comment (what `default` makes), as a constant.
-    pub(crate) const NONE: Comments = Comments(None);
-
     /// Adds a comment.
     pub fn push(&mut self, comment: String) {
         self.as_mut_vec().push(comment);
@@ -417,6 +414,168 @@ impl Extend<String> for Comments {
     }
 }
 
+/// What was said about the cards of one list (a hand, the talon, a
+/// discard, its shown cards, a trick's plays), by each card's place in the
+/// list: `of(i)` are the comments written after card `i`. Almost always
+/// none: one pointer, null when no card has a comment. Kept in the order
+/// of the places, with no empty entry, so two lists compare by content.
+#[derive(Clone, Default, PartialEq)]
+// A boxed Vec on purpose, as `Comments`: one thin pointer (8 bytes) in every
+// list, the extra allocation paid only by a list with a commented card.
+#[allow(clippy::box_collection)]
+pub struct CardComments(Option<Box<Vec<CardNote>>>);
+
+/// The place of a card in its list, and the comments on it.
+type CardNote = (u32, Vec<String>);
+
+impl CardComments {
+    /// No comment on any card, as a constant.
+    pub const NONE: CardComments = CardComments(None);
+
+    /// The comments on the card at `index` (empty for none).
+    pub fn of(&self, index: usize) -> &[String] {
+        self.entries()
+            .iter()
+            .find(|(at, _)| *at as usize == index)
+            .map_or(&[], |(_, list)| list.as_slice())
+    }
+
+    /// Adds a comment on the card at `index`.
+    pub fn push(&mut self, index: usize, comment: String) {
+        self.list_at(index).push(comment);
+    }
+
+    /// Adds comments on the card at `index` (nothing is kept for none).
+    pub fn extend(&mut self, index: usize, comments: impl IntoIterator<Item = String>) {
+        let mut comments = comments.into_iter().peekable();
+        if comments.peek().is_some() {
+            self.list_at(index).extend(comments);
+        }
+    }
+
+    /// Removes every comment.
+    pub fn clear(&mut self) {
+        self.0 = None;
+    }
+
+    /// Whether no card has a comment.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_none()
+    }
+
+    /// The cards with comments: each one's place and its comments, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, &[String])> {
+        self.entries()
+            .iter()
+            .map(|(at, list)| (*at as usize, list.as_slice()))
+    }
+
+    fn entries(&self) -> &[CardNote] {
+        self.0.as_deref().map_or(&[], Vec::as_slice)
+    }
+
+    /// The list of the card at `index`, made (in its place) if it has none.
+    fn list_at(&mut self, index: usize) -> &mut Vec<String> {
+        let entries = self.0.get_or_insert_with(Box::default);
+        let at = index as u32;
+        let k = entries.partition_point(|(i, _)| *i < at);
+        if entries.get(k).is_none_or(|(i, _)| *i != at) {
+            entries.insert(k, (at, Vec::new()));
+        }
+        &mut entries[k].1
+    }
+}
+
+impl fmt::Debug for CardComments {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+/// A list of cards in the JSON form: each card a code, or an object with
+/// its comments ([`Item`]'s form, the comments taken from `comments`).
+struct NotedList<'a>(&'a [Item], &'a CardComments);
+
+impl NotedList<'_> {
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for NotedList<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(
+            self.0
+                .iter()
+                .enumerate()
+                .map(|(i, item)| Noted(item, self.1.of(i))),
+        )
+    }
+}
+
+/// A card and its comments, as the JSON form writes them.
+struct Noted<'a>(&'a Item, &'a [String]);
+
+impl Serialize for Noted<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let Noted(item, comments) = *self;
+        if item.is_bare() && comments.is_empty() {
+            item.card.serialize(s)
+        } else {
+            ItemObject {
+                card: item.card,
+                name: item.name,
+                rename: item.rename,
+                comments: comments.to_vec(),
+            }
+            .serialize(s)
+        }
+    }
+}
+
+/// A list of cards read from the JSON form: the items, and the comments on
+/// them apart.
+struct ReadList<L>(L, CardComments);
+
+impl<'de, L: Default + Extend<Item>> Deserialize<'de> for ReadList<L> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ReadList<L>, D::Error> {
+        struct V<L>(std::marker::PhantomData<L>);
+        impl<'de, L: Default + Extend<Item>> serde::de::Visitor<'de> for V<L> {
+            type Value = ReadList<L>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a list of cards")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<ReadList<L>, A::Error> {
+                let mut items = L::default();
+                let mut comments = CardComments::NONE;
+                let mut n = 0;
+                while let Some(ReadItem(item, said)) = seq.next_element()? {
+                    items.extend(Some(item));
+                    comments.extend(n, said);
+                    n += 1;
+                }
+                Ok(ReadList(items, comments))
+            }
+        }
+        d.deserialize_seq(V(std::marker::PhantomData))
+    }
+}
+
+impl Serialize for Comments {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Comments {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Comments, D::Error> {
+        Vec::<String>::deserialize(d).map(Comments::from)
+    }
+}
+
 impl<'a> IntoIterator for &'a Comments {
     type Item = &'a String;
     type IntoIter = std::slice::Iter<'a, String>;
@@ -437,44 +596,32 @@ struct ItemObject {
     comments: Vec<String>,
 }
 
-impl Serialize for Item {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.is_bare() {
-            self.card.serialize(s)
-        } else {
-            ItemObject {
-                card: self.card,
-                name: self.name,
-                rename: self.rename,
-                comments: self.comments.to_vec(),
-            }
-            .serialize(s)
-        }
-    }
-}
+/// A card of the JSON form read: the item and the comments on it.
+struct ReadItem(Item, Vec<String>);
 
-impl<'de> Deserialize<'de> for Item {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Item, D::Error> {
+impl<'de> Deserialize<'de> for ReadItem {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ReadItem, D::Error> {
         // A visitor rather than `untagged`, so that a bad card code is
         // reported as such, at its own place in the document.
         struct V;
         impl<'de> serde::de::Visitor<'de> for V {
-            type Value = Item;
+            type Value = ReadItem;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("a card code, or an object with \"card\"")
             }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Item, E> {
-                Card::deserialize(serde::de::value::StrDeserializer::<E>::new(v)).map(Item::new)
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<ReadItem, E> {
+                Card::deserialize(serde::de::value::StrDeserializer::<E>::new(v))
+                    .map(|card| ReadItem(Item::new(card), Vec::new()))
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Item, A::Error> {
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<ReadItem, A::Error> {
                 let o = ItemObject::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
-                Ok(Item {
+                let item = Item {
                     card: o.card,
                     name: o.name,
                     rename: o.rename,
-                    comments: o.comments.into(),
                     span: Span::default(),
-                })
+                };
+                Ok(ReadItem(item, o.comments))
             }
         }
         d.deserialize_any(V)
@@ -513,53 +660,238 @@ impl FromStr for Lead {
 string_serde!(Lead, "a suit letter S, H, D, C or T for trumps");
 
 /// `hand 0: SK SQ ...`: the cards a seat was dealt.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(from = "forms::Hand")]
 pub struct Hand {
     /// The seat dealt the cards.
     pub seat: Seat,
     /// The cards, as written.
     pub cards: Vec<Item>,
+    /// What was said about the cards (`card_comments.of(i)`: after `cards[i]`).
+    pub card_comments: CardComments,
     /// Comments before the line.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,
-    #[serde(skip)]
     /// Where it stands in the source (not part of the content).
     pub span: Span,
 }
 
 /// `talon: ...`: the undealt cards (the dog, the Königrufen talon).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(from = "forms::Cards")]
 pub struct Cards {
     /// The cards, as written.
     pub cards: Vec<Item>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// What was said about the cards (`card_comments.of(i)`: after `cards[i]`).
+    pub card_comments: CardComments,
     /// Comments before the line.
     pub comments: Vec<String>,
-    #[serde(skip)]
     /// Where it stands in the source (not part of the content).
     pub span: Span,
 }
 
 /// `discard 0: S2 S3 S4 show T5`: the cards a seat laid away (Danish skat,
 /// French écart, Königrufen discard), and those of them shown to the table.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(from = "forms::Discard")]
 pub struct Discard {
     /// The seat that lays the cards away.
     pub seat: Seat,
     /// The cards laid away.
     pub cards: Vec<Item>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// What was said about the cards laid away (after `cards[i]`).
+    pub card_comments: CardComments,
     /// `show ...`: the cards of them shown to the table.
     pub shown: Vec<Item>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// What was said about the cards shown (after `shown[i]`).
+    pub shown_comments: CardComments,
     /// Comments before the line.
     pub comments: Vec<String>,
-    #[serde(skip)]
     /// Where it stands in the source (not part of the content).
     pub span: Span,
+}
+
+/// The JSON forms of the sections that hold cards: each card a code, or an
+/// object with the comments on it (`{"card": "SK", "comments": [...]}`),
+/// which the model keeps beside the list ([`CardComments`]). Read with
+/// serde's derive (the same messages, the same names), written by hand.
+mod forms {
+    use super::*;
+
+    fn none(list: &&[String]) -> bool {
+        list.is_empty()
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub(super) struct Hand {
+        seat: Seat,
+        cards: ReadList<Vec<Item>>,
+        #[serde(default)]
+        comments: Vec<String>,
+    }
+
+    impl From<Hand> for super::Hand {
+        fn from(h: Hand) -> super::Hand {
+            super::Hand {
+                seat: h.seat,
+                cards: h.cards.0,
+                card_comments: h.cards.1,
+                comments: h.comments,
+                span: Span::default(),
+            }
+        }
+    }
+
+    impl Serialize for super::Hand {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            #[derive(Serialize)]
+            #[serde(rename = "Hand")]
+            struct Out<'a> {
+                seat: Seat,
+                cards: NotedList<'a>,
+                #[serde(skip_serializing_if = "none")]
+                comments: &'a [String],
+            }
+            Out {
+                seat: self.seat,
+                cards: NotedList(&self.cards, &self.card_comments),
+                comments: &self.comments,
+            }
+            .serialize(s)
+        }
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub(super) struct Cards {
+        cards: ReadList<Vec<Item>>,
+        #[serde(default)]
+        comments: Vec<String>,
+    }
+
+    impl From<Cards> for super::Cards {
+        fn from(c: Cards) -> super::Cards {
+            super::Cards {
+                cards: c.cards.0,
+                card_comments: c.cards.1,
+                comments: c.comments,
+                span: Span::default(),
+            }
+        }
+    }
+
+    impl Serialize for super::Cards {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            #[derive(Serialize)]
+            #[serde(rename = "Cards")]
+            struct Out<'a> {
+                cards: NotedList<'a>,
+                #[serde(skip_serializing_if = "none")]
+                comments: &'a [String],
+            }
+            Out {
+                cards: NotedList(&self.cards, &self.card_comments),
+                comments: &self.comments,
+            }
+            .serialize(s)
+        }
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub(super) struct Discard {
+        seat: Seat,
+        cards: ReadList<Vec<Item>>,
+        #[serde(default)]
+        shown: Option<ReadList<Vec<Item>>>,
+        #[serde(default)]
+        comments: Vec<String>,
+    }
+
+    impl From<Discard> for super::Discard {
+        fn from(d: Discard) -> super::Discard {
+            let shown = d.shown.unwrap_or(ReadList(Vec::new(), CardComments::NONE));
+            super::Discard {
+                seat: d.seat,
+                cards: d.cards.0,
+                card_comments: d.cards.1,
+                shown: shown.0,
+                shown_comments: shown.1,
+                comments: d.comments,
+                span: Span::default(),
+            }
+        }
+    }
+
+    impl Serialize for super::Discard {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            #[derive(Serialize)]
+            #[serde(rename = "Discard")]
+            struct Out<'a> {
+                seat: Seat,
+                cards: NotedList<'a>,
+                #[serde(skip_serializing_if = "NotedList::is_empty")]
+                shown: NotedList<'a>,
+                #[serde(skip_serializing_if = "none")]
+                comments: &'a [String],
+            }
+            Out {
+                seat: self.seat,
+                cards: NotedList(&self.cards, &self.card_comments),
+                shown: NotedList(&self.shown, &self.shown_comments),
+                comments: &self.comments,
+            }
+            .serialize(s)
+        }
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub(super) struct Trick {
+        #[serde(default)]
+        leader: Option<Seat>,
+        #[serde(default)]
+        fool_call: Option<Seat>,
+        plays: ReadList<Plays>,
+        #[serde(default)]
+        comments: Vec<String>,
+    }
+
+    impl From<Trick> for super::Trick {
+        fn from(t: Trick) -> super::Trick {
+            super::Trick {
+                leader: t.leader,
+                fool_call: t.fool_call,
+                plays: t.plays.0,
+                play_comments: t.plays.1,
+                comments: t.comments.into(),
+                span: Span::default(),
+            }
+        }
+    }
+
+    impl Serialize for super::Trick {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            #[derive(Serialize)]
+            #[serde(rename = "Trick")]
+            struct Out<'a> {
+                #[serde(skip_serializing_if = "Option::is_none")]
+                leader: Option<Seat>,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                fool_call: Option<Seat>,
+                plays: NotedList<'a>,
+                #[serde(skip_serializing_if = "none")]
+                comments: &'a [String],
+            }
+            Out {
+                leader: self.leader,
+                fool_call: self.fool_call,
+                plays: NotedList(&self.plays, &self.play_comments),
+                comments: &self.comments,
+            }
+            .serialize(s)
+        }
+    }
 }
 
 /// A list of actions in order: the auction, the calls, the declarations.
@@ -980,23 +1312,22 @@ impl FromStr for Target {
 string_serde!(Target, "a contra target (game or a bonus name)");
 
 /// One trick: its cards in play order from the leader.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(from = "forms::Trick")]
 pub struct Trick {
     /// The leader, when the record names it (`trick 5 lead 2:`); otherwise it
     /// is implied by the previous trick's winner.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub leader: Option<Seat>,
     /// Danish: the seat that called for the fool at the start of this trick
     /// (`trick 23 call 1:`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fool_call: Option<Seat>,
     /// The cards played, in order from the leader.
     pub plays: Plays,
-    /// Comments before the trick.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub comments: Vec<String>,
-    #[serde(skip)]
+    /// What was said about the cards played (`play_comments.of(i)`: after
+    /// `plays[i]`).
+    pub play_comments: CardComments,
+    /// Comments before the trick: one pointer, null when there are none.
+    pub comments: Comments,
     /// Where it stands in the source (not part of the content).
     pub span: Span,
 }

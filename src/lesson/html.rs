@@ -11,7 +11,7 @@
 use std::fmt::Write;
 
 use notation::Seat;
-use notation::{Act, Actions, Card, Item, Party, Problem, Suit, Variant};
+use notation::{Act, Actions, Card, CardComments, Item, Party, Problem, Suit, Variant};
 use verifier::{Event, Moment, Payment};
 
 use crate::lang::Lang;
@@ -464,7 +464,7 @@ fn deal(out: &mut String, l: &Lesson) {
     findings(out, l, Place::Hands);
     for hand in &record.hands {
         notes(out, &hand.comments);
-        item_notes(out, l, &hand.cards);
+        item_notes(out, l, &hand.cards, &hand.card_comments, 0);
     }
 
     // Before the play.
@@ -490,7 +490,7 @@ fn deal(out: &mut String, l: &Lesson) {
             out.push_str("</figure>");
         }
         out.push_str("</div>");
-        item_notes(out, l, &talon.cards);
+        item_notes(out, l, &talon.cards, &talon.card_comments, 0);
         findings(out, l, Place::Talon);
         out.push_str("</div>\n");
     }
@@ -538,7 +538,7 @@ fn deal(out: &mut String, l: &Lesson) {
             }
             out.push_str("</div>");
         }
-        item_notes(out, l, &d.cards);
+        item_notes(out, l, &d.cards, &d.card_comments, 0);
         moment(out, l, Moment::Discard);
         findings(out, l, Place::Discard);
         out.push_str("</div>\n");
@@ -627,7 +627,7 @@ fn deal(out: &mut String, l: &Lesson) {
             out.push_str("</p>");
         }
         for play in &view.plays {
-            for c in &play.item.comments {
+            for c in play.comments {
                 let _ = write!(
                     out,
                     "<p class=\"note\"><span class=\"on\">{}</span> {}</p>",
@@ -751,7 +751,7 @@ fn play_table(out: &mut String, l: &Lesson, seats: &[Seat]) {
             .map(|c| c.trim().to_string())
             .collect();
         for p in &view.plays {
-            for c in &p.item.comments {
+            for c in p.comments {
                 notes_here.push(format!("{}: {}", short_name(p.item.card), c.trim()));
             }
         }
@@ -1235,9 +1235,11 @@ fn notes(out: &mut String, comments: &[String]) {
 /// The comments on the cards of a line (a hand, the talon, a discard):
 /// each after its card's name, but those on the line's last card, which a
 /// comment written after the line is read as, are the line's own.
-fn item_notes(out: &mut String, l: &Lesson, items: &[Item]) {
+///
+/// What was said about `items[k]` is `said.of(from + k)`.
+fn item_notes(out: &mut String, l: &Lesson, items: &[Item], said: &CardComments, from: usize) {
     for (k, item) in items.iter().enumerate() {
-        for c in &item.comments {
+        for c in said.of(from + k) {
             if k + 1 == items.len() {
                 let _ = write!(out, "<p class=\"note\">{}</p>", esc(c.trim()));
             } else {

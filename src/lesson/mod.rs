@@ -40,6 +40,8 @@ pub enum Place {
 pub struct Play<'r> {
     pub seat: Option<Seat>,
     pub item: &'r Item,
+    /// What was said about the card.
+    pub comments: &'r [String],
 }
 
 /// One trick as the report tells it.
@@ -126,7 +128,12 @@ impl<'r> Lesson<'r> {
                     .plays
                     .iter()
                     .zip(seats)
-                    .map(|(item, seat)| Play { seat, item })
+                    .enumerate()
+                    .map(|(k, (item, seat))| Play {
+                        seat,
+                        item,
+                        comments: trick.play_comments.of(k),
+                    })
                     .collect(),
                 count,
             });
@@ -358,7 +365,7 @@ fn stepped(l: &Lesson) -> LegalCards {
         .iter()
         .flat_map(|view| {
             view.plays.iter().enumerate().filter_map(move |(k, play)| {
-                let quiz = play.item.comments.iter().any(|c| is_quiz(c));
+                let quiz = play.comments.iter().any(|c| is_quiz(c));
                 (quiz || !l.finding_on(view.n, play).is_empty()).then_some((view.n, k))
             })
         })
@@ -580,7 +587,7 @@ mod tests {
                 }
             }
         }
-        let before: Vec<notation::Item> = view.plays[..k].iter().map(|p| p.item.clone()).collect();
+        let before: Vec<notation::Item> = view.plays[..k].iter().map(|p| *p.item).collect();
         let set = verifier::legal_cards(l.record, l.variant?, hand, &before)?;
         let mut cards: Vec<Card> = set.iter().collect();
         sort_hand(l.variant, &mut cards);

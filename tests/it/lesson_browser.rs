@@ -273,14 +273,14 @@ fn comments(record: &notation::Record) -> Vec<(String, Option<(usize, usize)>)> 
     }
     for h in &record.hands {
         add(&h.comments, None);
-        for i in &h.cards {
-            add(&i.comments, None);
+        for (_, said) in h.card_comments.iter() {
+            add(said, None);
         }
     }
     if let Some(t) = &record.talon {
         add(&t.comments, None);
-        for i in &t.cards {
-            add(&i.comments, None);
+        for (_, said) in t.card_comments.iter() {
+            add(said, None);
         }
     }
     for a in [&record.auction, &record.calls, &record.declarations]
@@ -294,14 +294,14 @@ fn comments(record: &notation::Record) -> Vec<(String, Option<(usize, usize)>)> 
     }
     if let Some(d) = &record.discard {
         add(&d.comments, None);
-        for i in d.cards.iter().chain(&d.shown) {
-            add(&i.comments, None);
+        for (_, said) in d.card_comments.iter().chain(d.shown_comments.iter()) {
+            add(said, None);
         }
     }
     for (n, t) in record.tricks.iter().enumerate() {
         add(&t.comments, Some((n + 1, 1)));
-        for (k, i) in t.plays.iter().enumerate() {
-            add(&i.comments, Some((n + 1, k + 1)));
+        for (k, said) in t.play_comments.iter() {
+            add(said, Some((n + 1, k + 1)));
         }
     }
     if let Some(c) = &record.claim {

@@ -21,9 +21,9 @@
 
 use notation::json::{from_json, parse_json_doc, to_json, to_json_pretty};
 use notation::{
-    parse_str, records_to_text, to_text, Act, Action, Actions, Bonus, Card, Cards, Claim,
-    ClaimEntry, Discard, Fact, Game, Hand, HandfulSize, Item, Lead, Party, Pot, Record, Seat,
-    Sheet, Span, Suit, Tag, Target, Trick, Variant,
+    parse_str, records_to_text, to_text, Act, Action, Actions, Bonus, Card, CardComments, Cards,
+    Claim, ClaimEntry, Discard, Fact, Game, Hand, HandfulSize, Item, Lead, Party, Pot, Record,
+    Seat, Sheet, Span, Suit, Tag, Target, Trick, Variant,
 };
 use proptest::collection::vec;
 use proptest::option;
@@ -99,7 +99,8 @@ fn seat() -> impl Strategy<Value = Seat> {
     prop_oneof![4 => 0u8..5, 1 => any::<u8>()].prop_map(Seat::new)
 }
 
-fn item(in_trick: bool) -> BoxedStrategy<Item> {
+/// A card and what is said about it.
+fn item(in_trick: bool) -> BoxedStrategy<(Item, Vec<String>)> {
     if in_trick {
         (
             card(),
@@ -107,25 +108,35 @@ fn item(in_trick: bool) -> BoxedStrategy<Item> {
             option::weighted(0.2, lead()),
             comments(),
         )
-            .prop_map(|(card, name, rename, comments)| Item {
-                card,
-                name,
-                rename,
-                comments: comments.into(),
-                span: Span::default(),
+            .prop_map(|(card, name, rename, comments)| {
+                let item = Item {
+                    card,
+                    name,
+                    rename,
+                    span: Span::default(),
+                };
+                (item, comments)
             })
             .boxed()
     } else {
         (card(), comments())
-            .prop_map(|(card, comments)| Item {
-                card,
-                name: None,
-                rename: None,
-                comments: comments.into(),
-                span: Span::default(),
-            })
+            .prop_map(|(card, comments)| (Item::new(card), comments))
             .boxed()
     }
+}
+
+/// The cards of a list, and what is said about them beside it.
+fn noted<L: FromIterator<Item>>(list: Vec<(Item, Vec<String>)>) -> (L, CardComments) {
+    let mut said = CardComments::NONE;
+    let items = list
+        .into_iter()
+        .enumerate()
+        .map(|(k, (item, comments))| {
+            said.extend(k, comments);
+            item
+        })
+        .collect();
+    (items, said)
 }
 
 fn bonus() -> impl Strategy<Value = Bonus> {
@@ -241,19 +252,27 @@ fn tags() -> impl Strategy<Value = Vec<Tag>> {
 }
 
 fn hand() -> impl Strategy<Value = Hand> {
-    (seat(), vec(item(false), 0..6), comments()).prop_map(|(seat, cards, comments)| Hand {
-        seat,
-        cards,
-        comments,
-        span: Span::default(),
+    (seat(), vec(item(false), 0..6), comments()).prop_map(|(seat, cards, comments)| {
+        let (cards, card_comments) = noted(cards);
+        Hand {
+            seat,
+            cards,
+            card_comments,
+            comments,
+            span: Span::default(),
+        }
     })
 }
 
 fn talon() -> impl Strategy<Value = Cards> {
-    (vec(item(false), 0..6), comments()).prop_map(|(cards, comments)| Cards {
-        cards,
-        comments,
-        span: Span::default(),
+    (vec(item(false), 0..6), comments()).prop_map(|(cards, comments)| {
+        let (cards, card_comments) = noted(cards);
+        Cards {
+            cards,
+            card_comments,
+            comments,
+            span: Span::default(),
+        }
     })
 }
 
@@ -264,12 +283,18 @@ fn discard() -> impl Strategy<Value = Discard> {
         prop_oneof![2 => Just(Vec::new()), 1 => vec(item(false), 1..3)],
         comments(),
     )
-        .prop_map(|(seat, cards, shown, comments)| Discard {
-            seat,
-            cards,
-            shown,
-            comments,
-            span: Span::default(),
+        .prop_map(|(seat, cards, shown, comments)| {
+            let (cards, card_comments) = noted(cards);
+            let (shown, shown_comments) = noted(shown);
+            Discard {
+                seat,
+                cards,
+                card_comments,
+                shown,
+                shown_comments,
+                comments,
+                span: Span::default(),
+            }
         })
 }
 
@@ -280,12 +305,16 @@ fn trick() -> impl Strategy<Value = Trick> {
         vec(item(true), 0..5),
         comments(),
     )
-        .prop_map(|(leader, fool_call, plays, comments)| Trick {
-            leader,
-            fool_call,
-            plays: plays.into(),
-            comments,
-            span: Span::default(),
+        .prop_map(|(leader, fool_call, plays, comments)| {
+            let (plays, play_comments) = noted(plays);
+            Trick {
+                leader,
+                fool_call,
+                plays,
+                play_comments,
+                comments: comments.into(),
+                span: Span::default(),
+            }
         })
 }
 
@@ -560,8 +589,8 @@ impl Noise {
         }
     }
 
-    /// The items of a list, with their comments.
-    fn items(&mut self, items: &[Item]) {
+    /// The items of a list, with their comments (`said`).
+    fn items(&mut self, items: &[Item], said: &CardComments) {
         for (i, item) in items.iter().enumerate() {
             let last = i + 1 == items.len();
             if i == 0 || self.chance(85) {
@@ -570,7 +599,8 @@ impl Noise {
                 self.ws1();
             }
             self.item(item);
-            for c in &item.comments {
+            let comments = said.of(i);
+            for c in comments {
                 // Comments of an element that is not last may stand on the
                 // next lines; those of the last must stay on its line.
                 if !last && self.chance(20) {
@@ -580,7 +610,7 @@ impl Noise {
                 }
                 self.comment(c);
             }
-            if !item.comments.is_empty() && self.chance(50) {
+            if !comments.is_empty() && self.chance(50) {
                 self.sp1();
             }
         }
@@ -832,7 +862,7 @@ impl Noise {
             let after = self.lead_in(&h.comments);
             self.keyword_seat_colon("hand", h.seat);
             self.after_colon(after, h.cards.is_empty());
-            self.items(&h.cards);
+            self.items(&h.cards, &h.card_comments);
             self.nl();
         }
         if let Some(t) = &r.talon {
@@ -842,7 +872,7 @@ impl Noise {
             self.sp0();
             self.push(":");
             self.after_colon(after, t.cards.is_empty());
-            self.items(&t.cards);
+            self.items(&t.cards, &t.card_comments);
             self.nl();
         }
         self.actions("auction", r.auction.as_ref());
@@ -853,11 +883,11 @@ impl Noise {
             self.after_colon(after, d.cards.is_empty());
             // (A bare `show` with no cards after it would be noise too, but
             // no comment may follow `show` directly, not even on a later line.)
-            self.items(&d.cards);
+            self.items(&d.cards, &d.card_comments);
             if !d.shown.is_empty() {
                 self.sp1();
                 self.push("show");
-                self.items(&d.shown);
+                self.items(&d.shown, &d.shown_comments);
             }
             self.nl();
         }
@@ -891,7 +921,7 @@ impl Noise {
             self.sp0();
             self.push(":");
             self.after_colon(after, t.plays.is_empty());
-            self.items(&t.plays);
+            self.items(&t.plays, &t.play_comments);
             self.nl();
         }
         if let Some(sheet) = &r.result {
@@ -1144,6 +1174,7 @@ fn regression_empty_section_swallows_following_comments() {
     r.hands.push(Hand {
         seat: Seat::new(0),
         cards: Vec::new(),
+        card_comments: Default::default(),
         comments: Vec::new(),
         span: Span::default(),
     });
@@ -1159,7 +1190,7 @@ fn regression_empty_section_swallows_following_comments() {
     });
     r.tricks.push(Trick {
         plays: vec![Item::new("SK".parse().unwrap())].into(),
-        comments: vec!["c".into()],
+        comments: vec!["c".to_string()].into(),
         ..Trick::default()
     });
     // text: auction:\n{c}\ntrick 1: SK -> the comment moved to the auction.
@@ -1172,11 +1203,14 @@ fn regression_empty_section_swallows_following_comments() {
 #[test]
 fn regression_comment_before_show() {
     let mut r = danish();
-    let mut s1 = Item::new("S1".parse().unwrap());
-    s1.comments.push(String::new());
+    let s1 = Item::new("S1".parse().unwrap());
+    let mut said = CardComments::NONE;
+    said.push(0, String::new());
     r.discard = Some(Discard {
         seat: Seat::new(0),
         cards: vec![s1],
+        card_comments: said,
+        shown_comments: CardComments::NONE,
         shown: vec![Item::new("S1".parse().unwrap())],
         comments: Vec::new(),
         span: Span::default(),

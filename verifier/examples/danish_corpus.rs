@@ -435,9 +435,9 @@ fn main() {
                         {
                             r.tricks[t].plays[i].card = c2;
                             r.tricks[t2].plays[j].card = c;
-                            r.tricks[t].plays[i]
-                                .comments
-                                .push(format!("revoke: {c} is still in this hand"));
+                            r.tricks[t]
+                                .play_comments
+                                .push(i, format!("revoke: {c} is still in this hand"));
                             return Some(r);
                         }
                     }
@@ -563,7 +563,7 @@ fn main() {
     let rep = check(std::slice::from_ref(&r)).remove(0);
     let l = leader_of(&rep, 25);
     let plays = std::mem::take(&mut r.tricks[24].plays);
-    r.tricks[24].plays = vec![plays[1].clone(), plays[2].clone(), plays[0].clone()].into();
+    r.tricks[24].plays = vec![plays[1], plays[2], plays[0]].into();
     r.tricks[24].leader = Some(l.next(3));
     r.tricks[24].comments.push(format!(
         "seat {l} is on lead to trick 25 (DK-PLAY-1, DK-FOOL-6)"
@@ -735,7 +735,7 @@ fn main() {
     let rep = check(std::slice::from_ref(&r)).remove(0);
     let holder = winner_of(&rep, 24);
     let plays = std::mem::take(&mut r.tricks[24].plays);
-    r.tricks[24].plays = vec![plays[2].clone(), plays[0].clone(), plays[1].clone()].into();
+    r.tricks[24].plays = vec![plays[2], plays[0], plays[1]].into();
     r.tricks[24].plays[0].name = Some(Lead::Suit(Suit::Spades));
     r.tricks[24].leader = Some(holder);
     let mut records = vec![r];

@@ -920,7 +920,9 @@ impl Game {
             self.record.discard = Some(Discard {
                 seat: d.seat,
                 cards: d.cards.iter().map(|i| Item::new(i.card)).collect(),
+                card_comments: Default::default(),
                 shown: d.shown.iter().map(|i| Item::new(i.card)).collect(),
+                shown_comments: Default::default(),
                 comments: Vec::new(),
                 span: Span::default(),
             });
@@ -1348,7 +1350,9 @@ impl Game {
         Discard {
             seat,
             cards: items(cards),
+            card_comments: Default::default(),
             shown: items(&shown),
+            shown_comments: Default::default(),
             comments: Vec::new(),
             span: Span::default(),
         }

@@ -711,7 +711,9 @@ fn a_discard_after_guard_without_or_against_is_found() {
         faulty.discard = Some(notation::Discard {
             seat: tk,
             cards: record.talon.as_ref().unwrap().cards.clone(),
+            card_comments: Default::default(),
             shown: Vec::new(),
+            shown_comments: Default::default(),
             comments: Vec::new(),
             span: Default::default(),
         });

@@ -147,7 +147,7 @@ fn danish_trick_of_the_wrong_size_settles_the_deal() {
     record.claim = None;
     // Trick 10 has 2 cards: two more make 4, one too many.
     for t in [11, 12] {
-        let extra = record.tricks[t].plays[0].clone();
+        let extra = record.tricks[t].plays[0];
         record.tricks[9].plays.push(extra);
     }
     let report = check(&record);
@@ -451,7 +451,7 @@ fn a_trick_of_the_wrong_size_always_settles_and_conserves() {
                     let mut r = record.clone();
                     r.claim = None;
                     if grow {
-                        let extra = r.tricks[t + 1].plays[0].clone();
+                        let extra = r.tricks[t + 1].plays[0];
                         r.tricks[t].plays.push(extra);
                     } else {
                         r.tricks[t].plays.pop();

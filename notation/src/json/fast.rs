@@ -14,7 +14,7 @@
 //! `cargo bench --bench json`, `bench/README.md`).
 
 use crate::card::{Card, Suit};
-use crate::record::tag_text;
+use crate::record::{tag_text, CardComments};
 use crate::record::{
     Act, Action, Actions, Bonus, Cards, Claim, ClaimEntry, Discard, Game, Hand, HandfulSize, Item,
     Lead, Party, Pot, Record, Seat, Span, Tag, Target, Trick, Verb,
@@ -44,6 +44,7 @@ pub(crate) fn record(text: &str, base: usize) -> Option<Record> {
 /// A list items are read into: a `Vec` read aside, or a trick's plays.
 trait Push {
     fn push(&mut self, item: Item);
+    fn len(&self) -> usize;
 }
 
 impl Push for Vec<Item> {
@@ -51,12 +52,18 @@ impl Push for Vec<Item> {
     fn push(&mut self, item: Item) {
         Vec::push(self, item);
     }
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
 }
 
 impl Push for crate::record::Plays {
     #[inline(always)]
     fn push(&mut self, item: Item) {
         smallvec::SmallVec::push(self, item);
+    }
+    fn len(&self) -> usize {
+        smallvec::SmallVec::len(self)
     }
 }
 
@@ -299,17 +306,18 @@ impl<'t> P<'t> {
     /// into one allocation with room for as many cards as the bytes up to
     /// the next `]` can hold (a code in quotes and a comma are at least
     /// five bytes): no copy of the list read aside.
-    fn items(&mut self) -> Option<Vec<Item>> {
+    fn items(&mut self) -> Option<(Vec<Item>, CardComments)> {
         let rest = self.b.get(self.at..)?;
         let room = memchr::memchr(b']', rest).map_or(rest.len(), |n| n + 1);
         let mut list = Vec::with_capacity(room / 5);
-        self.item_list(&mut list)?;
-        Some(list)
+        let mut said = CardComments::NONE;
+        self.item_list(&mut list, &mut said)?;
+        Some((list, said))
     }
 
-    /// `[item, ...]` into `list`; a bare card code, the common case, is
-    /// read in line.
-    fn item_list<L: Push>(&mut self, list: &mut L) -> Option<()> {
+    /// `[item, ...]` into `list`, the comments on them into `said`; a bare
+    /// card code, the common case, is read in line.
+    fn item_list<L: Push>(&mut self, list: &mut L, said: &mut CardComments) -> Option<()> {
         self.eat(b'[')?;
         if self.eat(b']').is_some() {
             return Some(());
@@ -372,7 +380,11 @@ impl<'t> P<'t> {
                         _ => {}
                     }
                 }
-                _ => list.push(self.item()?),
+                _ => {
+                    let (item, comments) = self.item()?;
+                    said.extend(list.len(), comments);
+                    list.push(item);
+                }
             }
             match self.peek()? {
                 b',' => self.at += 1,
@@ -385,13 +397,13 @@ impl<'t> P<'t> {
         }
     }
 
-    fn item(&mut self) -> Option<Item> {
+    fn item(&mut self) -> Option<(Item, Vec<String>)> {
         let start = {
             self.ws();
             self.at
         };
-        let mut item = if self.b.get(self.at) == Some(&b'"') {
-            Item::new(self.card()?)
+        let (mut item, comments) = if self.b.get(self.at) == Some(&b'"') {
+            (Item::new(self.card()?), Vec::new())
         } else {
             let (mut seen, mut card) = (0, None);
             let (mut name, mut rename, mut comments) = (None, None, Vec::new());
@@ -420,11 +432,10 @@ impl<'t> P<'t> {
             let mut item = Item::new(card?);
             item.name = name;
             item.rename = rename;
-            item.comments.extend(comments);
-            item
+            (item, comments)
         };
         item.span = self.span(start);
-        Some(item)
+        Some((item, comments))
     }
 
     fn record(&mut self) -> Option<Record> {
@@ -519,7 +530,7 @@ impl<'t> P<'t> {
 
     fn hand(&mut self) -> Option<Hand> {
         let (mut seen, mut seat, mut comments) = (0, None, Vec::new());
-        let mut cards = Vec::new();
+        let mut cards = (Vec::new(), CardComments::NONE);
         let start = self.object(|p, key| {
             match key {
                 b"seat" => {
@@ -541,14 +552,15 @@ impl<'t> P<'t> {
         (seen & 2 != 0).then_some(())?;
         Some(Hand {
             seat: seat?,
-            cards,
+            cards: cards.0,
+            card_comments: cards.1,
             comments,
             span: self.span(start),
         })
     }
 
     fn talon(&mut self) -> Option<Cards> {
-        let (mut seen, mut cards, mut comments) = (0, Vec::new(), Vec::new());
+        let (mut seen, mut cards, mut comments) = (0, (Vec::new(), CardComments::NONE), Vec::new());
         let start = self.object(|p, key| {
             match key {
                 b"cards" => {
@@ -565,7 +577,8 @@ impl<'t> P<'t> {
         })?;
         (seen & 1 != 0).then_some(())?;
         Some(Cards {
-            cards,
+            cards: cards.0,
+            card_comments: cards.1,
             comments,
             span: self.span(start),
         })
@@ -573,7 +586,8 @@ impl<'t> P<'t> {
 
     fn discard(&mut self) -> Option<Discard> {
         let (mut seen, mut seat, mut comments) = (0, None, Vec::new());
-        let (mut cards, mut shown) = (Vec::new(), Vec::new());
+        let mut cards = (Vec::new(), CardComments::NONE);
+        let mut shown = (Vec::new(), CardComments::NONE);
         let start = self.object(|p, key| {
             match key {
                 b"seat" => {
@@ -599,8 +613,10 @@ impl<'t> P<'t> {
         (seen & 2 != 0).then_some(())?;
         Some(Discard {
             seat: seat?,
-            cards,
-            shown,
+            cards: cards.0,
+            card_comments: cards.1,
+            shown: shown.0,
+            shown_comments: shown.1,
             comments,
             span: self.span(start),
         })
@@ -839,13 +855,14 @@ impl<'t> P<'t> {
         let from = self.at;
         if self.b.get(from..from + 9) == Some(b"{\"plays\":") {
             self.at += 9;
-            self.item_list(&mut t.plays)?;
+            self.item_list(&mut t.plays, &mut t.play_comments)?;
             if self.peek()? == b'}' {
                 self.at += 1;
                 t.span = self.span(from);
                 return Some(());
             }
             t.plays.clear();
+            t.play_comments.clear();
             self.at = from;
         }
         let mut seen = 0;
@@ -863,11 +880,11 @@ impl<'t> P<'t> {
                     once(&mut seen, 4)?;
                     // Straight into the trick's own list: a trick's plays
                     // fit in line, where a list read aside was moved twice.
-                    p.item_list(&mut t.plays)?;
+                    p.item_list(&mut t.plays, &mut t.play_comments)?;
                 }
                 b"comments" => {
                     once(&mut seen, 8)?;
-                    t.comments = p.strings()?;
+                    t.comments = p.strings()?.into();
                 }
                 _ => return None,
             }
@@ -978,15 +995,17 @@ pub(super) mod tests {
 
     fn sample(variant: crate::Variant, rng: &mut Rng, i: usize) -> Record {
         let card = |rng: &mut Rng| Card::from_index(rng.next(Card::COUNT) as u8).unwrap();
+        // A card, and whether something is said about it.
         let item = |rng: &mut Rng| {
             let mut it = Item::new(card(rng));
+            let mut said = false;
             match rng.next(6) {
                 0 => it.name = Some(Lead::Suit(Suit::Hearts)),
-                1 => it.comments.extend(vec!["said".to_string()]),
+                1 => said = true,
                 2 => it.rename = Some(Lead::Trumps),
                 _ => {}
             }
-            it
+            (it, said)
         };
         let plain = |rng: &mut Rng| Item::new(card(rng));
         let acts = [
@@ -1063,6 +1082,7 @@ pub(super) mod tests {
             r.hands.push(Hand {
                 seat,
                 cards: (0..5).map(|_| plain(rng)).collect(),
+                card_comments: Default::default(),
                 comments: vec![],
                 span: Span::default(),
             });
@@ -1070,13 +1090,16 @@ pub(super) mod tests {
         if i % 2 == 0 {
             r.talon = Some(Cards {
                 cards: (0..3).map(|_| plain(rng)).collect(),
+                card_comments: Default::default(),
                 comments: vec![],
                 span: Span::default(),
             });
             r.discard = Some(Discard {
                 seat: Seat::new(1),
                 cards: (0..2).map(|_| plain(rng)).collect(),
+                card_comments: Default::default(),
                 shown: (0..i % 3).map(|_| plain(rng)).collect(),
+                shown_comments: Default::default(),
                 comments: vec![],
                 span: Span::default(),
             });
@@ -1105,7 +1128,11 @@ pub(super) mod tests {
                 ..Trick::default()
             };
             for _ in 0..3 {
-                trick.plays.extend(Some(item(rng)));
+                let (it, said) = item(rng);
+                if said {
+                    trick.play_comments.push(trick.plays.len(), "said".into());
+                }
+                trick.plays.push(it);
             }
             r.tricks.push(trick);
         }

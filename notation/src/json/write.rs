@@ -15,7 +15,7 @@
 //! lines (`src/cmd/convert.rs`). Pretty JSON stays serde's.
 
 use crate::card::Card;
-use crate::record::{Act, Action, Actions, Item, Party, Record, Target, Verb};
+use crate::record::{Act, Action, Actions, CardComments, Item, Party, Record, Target, Verb};
 
 /// Appends `record` as compact JSON to `out`.
 pub(crate) fn record(out: &mut Vec<u8>, r: &Record) {
@@ -51,7 +51,7 @@ pub(crate) fn record(out: &mut Vec<u8>, r: &Record) {
             out.extend_from_slice(b"{\"seat\":");
             number(out, u64::from(h.seat));
             out.extend_from_slice(b",\"cards\":");
-            items(out, &h.cards);
+            items(out, &h.cards, &h.card_comments);
             if !h.comments.is_empty() {
                 out.extend_from_slice(b",\"comments\":");
                 strings(out, &h.comments);
@@ -62,7 +62,7 @@ pub(crate) fn record(out: &mut Vec<u8>, r: &Record) {
     }
     if let Some(t) = &r.talon {
         let out = o.key(b"\"talon\":{\"cards\":");
-        items(out, &t.cards);
+        items(out, &t.cards, &t.card_comments);
         if !t.comments.is_empty() {
             out.extend_from_slice(b",\"comments\":");
             strings(out, &t.comments);
@@ -79,10 +79,10 @@ pub(crate) fn record(out: &mut Vec<u8>, r: &Record) {
         let out = o.key(b"\"discard\":{\"seat\":");
         number(out, u64::from(d.seat));
         out.extend_from_slice(b",\"cards\":");
-        items(out, &d.cards);
+        items(out, &d.cards, &d.card_comments);
         if !d.shown.is_empty() {
             out.extend_from_slice(b",\"shown\":");
-            items(out, &d.shown);
+            items(out, &d.shown, &d.shown_comments);
         }
         if !d.comments.is_empty() {
             out.extend_from_slice(b",\"comments\":");
@@ -113,7 +113,7 @@ pub(crate) fn record(out: &mut Vec<u8>, r: &Record) {
                 }
                 o.key(b"\"plays\":");
             }
-            items(out, &t.plays);
+            items(out, &t.plays, &t.play_comments);
             if !t.comments.is_empty() {
                 out.extend_from_slice(b",\"comments\":");
                 strings(out, &t.comments);
@@ -170,7 +170,11 @@ fn bare_tricks(out: &mut Vec<u8>, tricks: &[crate::record::Trick]) -> usize {
     let mut at = 0;
     let mut done = 0;
     'tricks: for t in tricks {
-        if t.leader.is_some() || t.fool_call.is_some() || !t.comments.is_empty() {
+        if t.leader.is_some()
+            || t.fool_call.is_some()
+            || !t.comments.is_empty()
+            || !t.play_comments.is_empty()
+        {
             break;
         }
         let begun = at;
@@ -419,33 +423,43 @@ fn close_list(out: &mut Vec<u8>, start: usize, mut at: usize) {
 }
 
 fn bare(item: &Item) -> bool {
-    item.name.is_none() && item.rename.is_none() && item.comments.is_empty()
+    item.name.is_none() && item.rename.is_none()
 }
 
-/// A list of items: bare cards as in [`cards`]; from the first item with
-/// a name, a renaming or comments on, one element at a time.
-fn items(out: &mut Vec<u8>, list: &[Item]) {
+/// A list of items with the comments on them (`said`): bare cards as in
+/// [`cards`]; from the first item with a name, a renaming or comments on,
+/// one element at a time.
+fn items(out: &mut Vec<u8>, list: &[Item], said: &CardComments) {
     let start = out.len();
     out.resize(start + 2 + 8 * list.len(), 0);
     let room = &mut out[start..];
     room[0] = b'[';
     let mut at = 1;
+    // The first card with comments, if any.
+    let commented = said.iter().next().map_or(usize::MAX, |(i, _)| i);
     for (i, item) in list.iter().enumerate() {
-        if !bare(item) {
+        if !bare(item) || i == commented {
             out.truncate(start + at);
-            return items_one_by_one(out, start, &list[i..]);
+            return items_one_by_one(out, start, list, i, said);
         }
         at = put_card(room, at, item.card);
     }
     close_list(out, start, at);
 }
 
-/// The rest of a list of items begun at `out[start..]` (`[` and bare
-/// cards each with a comma after), one element at a time.
+/// The rest of a list of items from `from` on, begun at `out[start..]`
+/// (`[` and bare cards each with a comma after), one element at a time.
 #[cold]
-fn items_one_by_one(out: &mut Vec<u8>, start: usize, rest: &[Item]) {
-    for item in rest {
-        if bare(item) {
+fn items_one_by_one(
+    out: &mut Vec<u8>,
+    start: usize,
+    list: &[Item],
+    from: usize,
+    said: &CardComments,
+) {
+    for (i, item) in list.iter().enumerate().skip(from) {
+        let comments = said.of(i);
+        if bare(item) && comments.is_empty() {
             card(out, item.card);
         } else {
             let mut o = Obj::new(out);
@@ -456,8 +470,8 @@ fn items_one_by_one(out: &mut Vec<u8>, start: usize, rest: &[Item]) {
             if let Some(l) = item.rename {
                 string(o.key(b"\"rename\":"), &l.to_string());
             }
-            if !item.comments.is_empty() {
-                strings(o.key(b"\"comments\":"), &item.comments);
+            if !comments.is_empty() {
+                strings(o.key(b"\"comments\":"), comments);
             }
             o.end();
         }

@@ -18,21 +18,26 @@ pub(super) struct Trivia {
     pub(super) newline_before: bool,
 }
 
-/// Gives comments read after the last item to it (or to the section's
-/// lead-in before the first item).
-pub(super) fn attach(items: &mut [Item], pending: &mut Vec<Trivia>, lead_in: &mut Vec<String>) {
+/// Gives comments read after the last of `items` items to it (in `said`),
+/// or to the section's lead-in before the first item.
+pub(super) fn attach(
+    items: usize,
+    said: &mut CardComments,
+    pending: &mut Vec<Trivia>,
+    lead_in: &mut Vec<String>,
+) {
     if pending.is_empty() {
         return;
     }
     let texts = pending.drain(..).map(|t| t.text);
-    match items.last_mut() {
-        Some(last) => last.comments.extend(texts),
+    match items.checked_sub(1) {
+        Some(last) => said.extend(last, texts),
         None => lead_in.extend(texts),
     }
 }
 
 /// A list comments can be added to: a tag's, a section's or an action's
-/// (`Vec<String>`), or a card's ([`Comments`]).
+/// (`Vec<String>`), a trick's ([`Comments`]), or a card's ([`CardAt`]).
 pub(super) trait CommentSink {
     fn push_comment(&mut self, comment: String);
 }
@@ -46,6 +51,15 @@ impl CommentSink for Vec<String> {
 impl CommentSink for Comments {
     fn push_comment(&mut self, comment: String) {
         self.push(comment);
+    }
+}
+
+/// The comments on the card at `.1` of a list, kept in `.0`.
+pub(super) struct CardAt<'a>(pub(super) &'a mut CardComments, pub(super) usize);
+
+impl CommentSink for CardAt<'_> {
+    fn push_comment(&mut self, comment: String) {
+        self.0.push(self.1, comment);
     }
 }
 

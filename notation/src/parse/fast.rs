@@ -161,12 +161,14 @@ pub(super) fn fast_line(
         Section::Hand => record.hands.push(Hand {
             seat: seat.ok()?,
             cards,
+            card_comments: CardComments::NONE,
             comments,
             span,
         }),
         Section::Talon => {
             record.talon = Some(Cards {
                 cards,
+                card_comments: CardComments::NONE,
                 comments,
                 span,
             })
@@ -175,7 +177,9 @@ pub(super) fn fast_line(
             record.discard = Some(Discard {
                 seat: seat.ok()?,
                 cards,
+                card_comments: CardComments::NONE,
                 shown: Vec::new(),
+                shown_comments: CardComments::NONE,
                 comments,
                 span,
             })
@@ -234,7 +238,8 @@ fn fast_tricks(
             leader: None,
             fool_call: None,
             plays,
-            comments: std::mem::take(lead_in),
+            play_comments: CardComments::NONE,
+            comments: std::mem::take(lead_in).into(),
             span: p.span(start, next),
         });
         p.pos = next;
@@ -285,8 +290,7 @@ fn trick_cards(bytes: &[u8], mut i: usize, base: u32) -> Option<(Plays, usize)> 
                 if n == buf.len() {
                     return more_plays(bytes, buf, item, next, base);
                 }
-                // A bare item holds no heap: nothing to drop.
-                std::mem::forget(std::mem::replace(&mut buf[n], item));
+                buf[n] = item;
                 n += 1;
                 // The usual line break after the last card: where the
                 // cards end, as the next step would find.
@@ -326,7 +330,7 @@ fn more_plays(
 /// no check for room and no length kept in memory at each card.
 #[inline(never)]
 fn line_cards(bytes: &[u8], mut i: usize, base: u32, room: usize) -> Option<(Vec<Item>, usize)> {
-    let mut cards: Vec<Item> = (0..room).map(|_| BARE).collect();
+    let mut cards = vec![BARE; room];
     let slots = &mut cards[..];
     let mut n = 0;
     let end = loop {
@@ -335,8 +339,7 @@ fn line_cards(bytes: &[u8], mut i: usize, base: u32, room: usize) -> Option<(Vec
                 // Never past the room the line allows; were it, the
                 // general parser would read the line.
                 let slot = slots.get_mut(n)?;
-                // A bare item holds no heap: nothing to drop.
-                std::mem::forget(std::mem::replace(slot, bare(card, i, end, base)));
+                *slot = bare(card, i, end, base);
                 n += 1;
                 i = next;
             }
@@ -488,7 +491,8 @@ pub(super) fn fast_fool_trick(
         leader: None,
         fool_call,
         plays,
-        comments: std::mem::take(lead_in),
+        play_comments: CardComments::NONE,
+        comments: std::mem::take(lead_in).into(),
         span,
     });
     p.pos = i;
@@ -530,7 +534,6 @@ fn fool_item(b: &[u8], start: usize, base: u32) -> Option<(Item, usize)> {
         card,
         name,
         rename,
-        comments: Comments::default(),
         span: Span {
             start: base.wrapping_add(from as u32),
             end: base.wrapping_add(end as u32),

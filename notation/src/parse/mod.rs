@@ -19,7 +19,7 @@
 //! let text = "[Variant \"skill7-tarock\"]\n[Dealer \"3\"]\n\ntrick 1: SK SQ SN SJ {all spades}\n";
 //! let records = tarok_notation::parse_str(text);
 //! let record = records[0].as_ref().unwrap();
-//! assert_eq!(record.tricks[0].plays[3].comments, [String::from("all spades")]);
+//! assert_eq!(record.tricks[0].play_comments.of(3), [String::from("all spades")]);
 //! ```
 
 mod actions;
@@ -297,8 +297,9 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
         match result {
             Ok(pending) => {
                 // Attach the tail comments: same line -> the last element.
-                let sink = last_element_comments(&mut record, section);
-                lead_in = Reader::split_tail(pending, sink);
+                let mut sink = last_element_comments(&mut record, section);
+                lead_in =
+                    Reader::split_tail(pending, sink.as_mut().map(|s| s as &mut dyn CommentSink));
             }
             Err(Failed) => {
                 p.recover();

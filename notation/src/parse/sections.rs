@@ -154,9 +154,10 @@ pub(super) fn section(
                 p.trivia_none()?;
             }
             p.section_colon(section)?;
-            let (plays, pending) = p.items(true, None, comments)?;
+            let (plays, said, pending) = p.items(true, None, comments)?;
             trick.plays = plays;
-            trick.comments = std::mem::take(comments);
+            trick.play_comments = said;
+            trick.comments = std::mem::take(comments).into();
             trick.span = p.span(start, p.pos);
             record.tricks.push(trick);
             Ok(pending)
@@ -165,10 +166,11 @@ pub(super) fn section(
             p.trivia_none()?;
             let (seat, _) = p.seat()?;
             p.section_colon(section)?;
-            let (cards, pending) = p.items(false, None, comments)?;
+            let (cards, said, pending) = p.items(false, None, comments)?;
             record.hands.push(Hand {
                 seat,
                 cards,
+                card_comments: said,
                 comments: std::mem::take(comments),
                 span: p.span(start, p.pos),
             });
@@ -176,9 +178,10 @@ pub(super) fn section(
         }
         Section::Talon => {
             p.section_colon(section)?;
-            let (cards, pending) = p.items(false, None, comments)?;
+            let (cards, said, pending) = p.items(false, None, comments)?;
             record.talon = Some(Cards {
                 cards,
+                card_comments: said,
                 comments: std::mem::take(comments),
                 span: p.span(start, p.pos),
             });
@@ -188,15 +191,16 @@ pub(super) fn section(
             p.trivia_none()?;
             let (seat, _) = p.seat()?;
             p.section_colon(section)?;
-            let (mut cards, mut pending): (Vec<Item>, _) =
+            let (cards, mut card_comments, mut pending): (Vec<Item>, _, _) =
                 p.items(false, Some("show"), comments)?;
             let mut shown = Vec::new();
+            let mut shown_comments = CardComments::NONE;
             if p.peek_word() == Some("show") {
                 let (_, show_span) = p.take_word().unwrap();
-                attach(&mut cards, &mut pending, comments);
+                attach(cards.len(), &mut card_comments, &mut pending, comments);
                 let mut cards_comments = Vec::new();
                 let mid = p.trivia()?;
-                let (list, tail) = p.items(false, None, &mut cards_comments)?;
+                let (list, said, tail) = p.items(false, None, &mut cards_comments)?;
                 if !pending.is_empty() || !mid.is_empty() || !cards_comments.is_empty() {
                     let _ = show_span;
                     let span = p.span(start, p.pos);
@@ -208,12 +212,15 @@ pub(super) fn section(
                     ));
                 }
                 shown = list;
+                shown_comments = said;
                 pending = tail;
             }
             record.discard = Some(Discard {
                 seat,
                 cards,
+                card_comments,
                 shown,
+                shown_comments,
                 comments: std::mem::take(comments),
                 span: p.span(start, p.pos),
             });
@@ -252,45 +259,38 @@ pub(super) fn section(
 /// The comment list of the element a same-line comment after `section`
 /// attaches to: its last card or action, or the section's own lead-in when
 /// it has none.
-pub(super) fn last_element_comments(
-    record: &mut Record,
-    section: Section,
-) -> Option<&mut dyn CommentSink> {
-    fn last_or<'a, T>(
-        list: &'a mut [T],
-        comments: &'a mut Vec<String>,
-        of: impl Fn(&'a mut T) -> &'a mut dyn CommentSink,
-    ) -> &'a mut dyn CommentSink {
-        match list.last_mut() {
-            Some(last) => of(last),
-            None => comments,
+pub(super) fn last_element_comments(record: &mut Record, section: Section) -> Option<Sink<'_>> {
+    /// The last card of a list (its comments kept in `said`), or the
+    /// section's lead-in when the list is empty.
+    fn last_card<'a>(
+        list: &[Item],
+        said: &'a mut CardComments,
+        lead_in: &'a mut dyn CommentSink,
+    ) -> Sink<'a> {
+        match list.len().checked_sub(1) {
+            Some(last) => Sink::Card(CardAt(said, last)),
+            None => Sink::List(lead_in),
         }
-    }
-    pub(super) fn item(i: &mut Item) -> &mut dyn CommentSink {
-        &mut i.comments
-    }
-    pub(super) fn action(a: &mut Action) -> &mut dyn CommentSink {
-        &mut a.comments
     }
     Some(match section {
         Section::Trick => {
             let t = record.tricks.last_mut()?;
-            last_or(&mut t.plays, &mut t.comments, item)
+            last_card(&t.plays, &mut t.play_comments, &mut t.comments)
         }
         Section::Hand => {
             let h = record.hands.last_mut()?;
-            last_or(&mut h.cards, &mut h.comments, item)
+            last_card(&h.cards, &mut h.card_comments, &mut h.comments)
         }
         Section::Talon => {
             let t = record.talon.as_mut()?;
-            last_or(&mut t.cards, &mut t.comments, item)
+            last_card(&t.cards, &mut t.card_comments, &mut t.comments)
         }
         Section::Discard => {
             let d = record.discard.as_mut()?;
             if d.shown.is_empty() {
-                last_or(&mut d.cards, &mut d.comments, item)
+                last_card(&d.cards, &mut d.card_comments, &mut d.comments)
             } else {
-                last_or(&mut d.shown, &mut d.comments, item)
+                last_card(&d.shown, &mut d.shown_comments, &mut d.comments)
             }
         }
         Section::Auction | Section::Calls | Section::Declare => {
@@ -299,12 +299,31 @@ pub(super) fn last_element_comments(
                 Section::Calls => record.calls.as_mut()?,
                 _ => record.declarations.as_mut()?,
             };
-            last_or(&mut actions.actions, &mut actions.comments, action)
+            Sink::List(match actions.actions.last_mut() {
+                Some(last) => &mut last.comments,
+                None => &mut actions.comments,
+            })
         }
         // A claim's or a result's entries hold no comments: the lead-in.
-        Section::Result => &mut record.result.as_mut()?.comments,
-        Section::Claim => &mut record.claim.as_mut()?.comments,
+        Section::Result => Sink::List(&mut record.result.as_mut()?.comments),
+        Section::Claim => Sink::List(&mut record.claim.as_mut()?.comments),
     })
+}
+
+/// Where a comment after a section's last element goes: a list of
+/// comments, or a card's.
+pub(super) enum Sink<'a> {
+    List(&'a mut dyn CommentSink),
+    Card(CardAt<'a>),
+}
+
+impl CommentSink for Sink<'_> {
+    fn push_comment(&mut self, comment: String) {
+        match self {
+            Sink::List(list) => list.push_comment(comment),
+            Sink::Card(card) => card.push_comment(comment),
+        }
+    }
 }
 
 impl<'a> Reader<'a> {
@@ -348,7 +367,6 @@ impl<'a> Reader<'a> {
             card,
             name,
             rename,
-            comments: Comments::default(),
             span,
         })
     }
@@ -359,8 +377,9 @@ impl<'a> Reader<'a> {
         allow_lead: bool,
         stop: Option<&str>,
         lead_in: &mut Vec<String>,
-    ) -> PResult<(L, Vec<Trivia>)> {
+    ) -> PResult<(L, CardComments, Vec<Trivia>)> {
         let mut items = L::default();
+        let mut said = CardComments::NONE;
         // Comments before the first card lead into the section; if no card
         // follows they are the section's tail (see `split_tail`).
         let mut pending = self.trivia()?;
@@ -377,12 +396,11 @@ impl<'a> Reader<'a> {
                     if let Some(card) = Card::parse_code(text) {
                         let span = self.span(self.pos, end);
                         self.pos = end;
-                        attach(&mut items, &mut pending, lead_in);
+                        attach(items.len(), &mut said, &mut pending, lead_in);
                         items.push_item(Item {
                             card,
                             name: None,
                             rename: None,
-                            comments: Comments::default(),
                             span,
                         });
                         if items.len() > CARDS_MAX {
@@ -406,7 +424,7 @@ impl<'a> Reader<'a> {
                 }
             }
             if self.at_section_start() || (stop.is_some() && self.peek_word() == stop) {
-                return Ok((items, pending));
+                return Ok((items, said, pending));
             }
             if !self
                 .rest()
@@ -422,7 +440,7 @@ impl<'a> Reader<'a> {
             }
             let item = self.item(allow_lead)?;
             let span = item.span;
-            attach(&mut items, &mut pending, lead_in);
+            attach(items.len(), &mut said, &mut pending, lead_in);
             items.push_item(item);
             if items.len() > CARDS_MAX {
                 return Err(self.too_many_cards(span));

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use notation::Seat;
-use notation::{Act, Action, Actions, Card, Item, Span, Variant};
+use notation::{Act, Action, Actions, Card, CardComments, Item, Span, Variant};
 use verifier::Moment;
 
 use super::super::{Lesson, Place, Play};
@@ -111,7 +111,15 @@ fn findings_in(l: &Lesson, place: Place, span: Span, card: Option<Card>) -> Vec<
 }
 
 /// A row of cards, each outlined and crossed when a finding names it.
-fn cards_row(out: &mut String, l: &Lesson, place: Place, items: &[Item]) {
+/// A row of cards; what was said about `items[k]` is `said.of(from + k)`.
+fn cards_row(
+    out: &mut String,
+    l: &Lesson,
+    place: Place,
+    items: &[Item],
+    said: &CardComments,
+    from: usize,
+) {
     out.push_str("<div class=\"row\">");
     for item in items {
         let marks = findings_in(l, place, item.span, Some(item.card));
@@ -124,7 +132,7 @@ fn cards_row(out: &mut String, l: &Lesson, place: Place, items: &[Item]) {
         }
     }
     out.push_str("</div>");
-    super::item_notes(out, l, items);
+    super::item_notes(out, l, items, said, from);
 }
 
 /// What a player says, in words: "bids guard", "calls the king of hearts".
@@ -247,10 +255,10 @@ pub fn script(l: &Lesson) -> Script {
         let _ = write!(body, "<p><b>{}</b> deals.</p>", esc(&l.name(t.dealer)));
     }
     for hand in &record.hands {
-        if !hand.comments.is_empty() || hand.cards.iter().any(|i| !i.comments.is_empty()) {
+        if !hand.comments.is_empty() || !hand.card_comments.is_empty() {
             let _ = write!(body, "<h4>{}’s hand</h4>", esc(&l.name(hand.seat)));
             notes(&mut body, &hand.comments);
-            super::item_notes(&mut body, l, &hand.cards);
+            super::item_notes(&mut body, l, &hand.cards, &hand.card_comments, 0);
         }
     }
     moment(&mut body, l, Moment::Deal);
@@ -281,12 +289,21 @@ pub fn script(l: &Lesson) -> Script {
     if let Some(talon) = &record.talon {
         let mut body = String::new();
         notes(&mut body, &talon.comments);
+        let mut from = 0;
         for (k, pile) in l.talon_piles().iter().enumerate() {
-            let items: Vec<Item> = pile.iter().map(|i| (*i).clone()).collect();
+            let items: Vec<Item> = pile.iter().map(|i| **i).collect();
             if l.talon_piles().len() > 1 {
                 let _ = write!(body, "<p>Pile {k}</p>");
             }
-            cards_row(&mut body, l, Place::Talon, &items);
+            cards_row(
+                &mut body,
+                l,
+                Place::Talon,
+                &items,
+                &talon.card_comments,
+                from,
+            );
+            from += items.len();
         }
         findings(&mut body, l, Place::Talon);
         taken_at = steps.len();
@@ -307,10 +324,10 @@ pub fn script(l: &Lesson) -> Script {
         let mut body = String::new();
         notes(&mut body, &d.comments);
         let _ = write!(body, "<p><b>{}</b> lays away</p>", esc(&l.name(d.seat)));
-        cards_row(&mut body, l, Place::Discard, &d.cards);
+        cards_row(&mut body, l, Place::Discard, &d.cards, &d.card_comments, 0);
         if !d.shown.is_empty() {
             body.push_str("<p>and shows</p>");
-            cards_row(&mut body, l, Place::Discard, &d.shown);
+            cards_row(&mut body, l, Place::Discard, &d.shown, &d.shown_comments, 0);
         }
         moment(&mut body, l, Moment::Discard);
         findings(&mut body, l, Place::Discard);
@@ -559,7 +576,7 @@ fn play_line(out: &mut String, l: &Lesson, t: usize, k: usize, play: &Play) {
         out.push_str(" <b class=\"x\">✗</b>");
     }
     out.push_str("</p>");
-    for c in &play.item.comments {
+    for c in play.comments {
         let _ = write!(out, "<p class=\"note\">{}</p>", esc(c.trim()));
     }
     if !marks.is_empty() {
@@ -585,7 +602,6 @@ fn play_line(out: &mut String, l: &Lesson, t: usize, k: usize, play: &Play) {
 /// comments on it.
 fn quiz(l: &Lesson, t: usize, k: usize, play: &Play, plays: usize) -> Option<Step> {
     let question = play
-        .item
         .comments
         .iter()
         .find(|c| super::super::is_quiz(c))
@@ -636,7 +652,7 @@ fn quiz(l: &Lesson, t: usize, k: usize, play: &Play, plays: usize) -> Option<Ste
         problem_line(&mut body, &l.report.problems[i], Some(l));
         body.push_str("</li></ul>");
     }
-    for c in play.item.comments.iter().map(|c| c.trim()) {
+    for c in play.comments.iter().map(|c| c.trim()) {
         if !super::super::is_quiz(c) {
             let _ = write!(body, "<p class=\"note\">{}</p>", esc(c));
         }

@@ -226,6 +226,7 @@ fn dealt(setup: &Setup) -> Record {
     let hand = |seat: Seat, cards: &[Card]| Hand {
         seat,
         cards: cards.iter().copied().map(Item::new).collect(),
+        card_comments: Default::default(),
         comments: Vec::new(),
         span: Span::default(),
     };

@@ -103,12 +103,14 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
             record.hands.push(Hand {
                 seat: Seat::new(s as u8),
                 cards: items(h),
+                card_comments: Default::default(),
                 comments: Vec::new(),
                 span: Span::default(),
             });
         }
         record.talon = Some(Cards {
             cards: items(dog),
+            card_comments: Default::default(),
             comments: Vec::new(),
             span: Span::default(),
         });

@@ -46,12 +46,14 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
             .map(|s| Hand {
                 seat: Seat::new(s as u8),
                 cards: items(&deck[s * 12..s * 12 + 12]),
+                card_comments: Default::default(),
                 comments: Vec::new(),
                 span: Span::default(),
             })
             .collect(),
         talon: Some(Cards {
             cards: items(&deck[48..]),
+            card_comments: Default::default(),
             comments: Vec::new(),
             span: Span::default(),
         }),

@@ -49,6 +49,7 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
                 Hand {
                     seat: Seat::new(s as u8),
                     cards: hand.into_iter().map(Item::new).collect(),
+                    card_comments: Default::default(),
                     comments: Vec::new(),
                     span: Span::default(),
                 }
