@@ -42,24 +42,21 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
         let hands = cards
             .chunks(10)
             .enumerate()
-            .map(|(s, chunk)| {
-                // Each hand as a player sorts it (`Card::held_order`).
-                let mut hand = chunk.to_vec();
-                hand.sort_by_key(|c| c.held_order(Some(Variant::Skill7Tarock)));
-                Hand {
-                    seat: Seat::new(s as u8),
-                    cards: hand.into_iter().map(Item::new).collect(),
-                    card_comments: Default::default(),
-                    comments: Vec::new(),
-                    span: Span::default(),
-                }
+            .map(|(s, chunk)| Hand {
+                seat: Seat::new(s as u8),
+                cards: chunk.iter().copied().map(Item::new).collect(),
+                card_comments: Default::default(),
+                comments: Vec::new(),
+                span: Span::default(),
             })
             .collect();
-        let record = Record {
+        let mut record = Record {
             tags: tags.clone(),
             hands,
             ..Record::default()
         };
+        // Each hand as a player sorts it (`Card::held_order`).
+        super::sort_hands(Variant::Skill7Tarock, &mut record);
         let game = Game::from_record(&record).map_err(|e| e.to_string())?;
         // A cause for a redeal: the deal is over before it starts.
         if !game.is_over() {
