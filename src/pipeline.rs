@@ -23,8 +23,9 @@ use verifier::Report;
 use crate::input::{self, Origin, Raw};
 
 /// Records a unit of work holds. Small, so that the records parsed and
-/// not yet settled stay in the cache: with 32, two cores spent about 20%
-/// more CPU time than one on the same file, with 16 about 9% (issue 29,
+/// not yet settled stay in a core's cache (1 MiB of L2 here): on a loaded
+/// machine two cores spent about 20% more CPU time than one with 32, 9%
+/// with 16; on an idle one the two sizes measured the same (issue 29,
 /// bench/README.md).
 const UNIT: usize = 16;
 /// Units cut and not yet taken, at most; once there are this many, the
