@@ -357,10 +357,7 @@ impl Stepped {
         let mut e = self.now.scratch();
         match e.stage.clone() {
             Stage::Over => true,
-            Stage::Auction { bidding, .. } => {
-                Replay::turn(&bidding).is_none()
-                    && e.replay(record).close_auction(&bidding) == Auction::NoGame
-            }
+            Stage::Auction { .. } => e.auction_closes(record) == Some(Auction::NoGame),
             Stage::Play(mut p) => e.next_card(record, &mut p).is_none(),
             _ => false,
         }
@@ -596,14 +593,24 @@ impl Engine {
     /// only, taken): closed already, or closed here as the record's end
     /// closes it, no bid being due.
     fn auction_won(&mut self, record: &Record) -> bool {
-        match self.stage.clone() {
-            Stage::Auction { bidding, .. } => {
-                Replay::turn(&bidding).is_none()
-                    && self.replay(record).close_auction(&bidding) == Auction::Game
-            }
+        match self.stage {
+            Stage::Auction { .. } => self.auction_closes(record) == Some(Auction::Game),
             Stage::Head => true,
             _ => false,
         }
+    }
+
+    /// How the auction the engine is in closes after `record` as the
+    /// record's end closes it; `None` while a bid is due (or after the
+    /// auction).
+    fn auction_closes(&mut self, record: &Record) -> Option<Auction> {
+        let Stage::Auction { bidding, .. } = self.stage else {
+            return None;
+        };
+        if Replay::turn(&bidding).is_some() {
+            return None;
+        }
+        Some(self.replay(record).close_auction(&bidding))
     }
 }
 
