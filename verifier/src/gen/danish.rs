@@ -27,7 +27,8 @@
 use super::{Fixed, Rng};
 use crate::game::{Game, Move};
 use notation::{
-    Act, Card, ClaimEntry, Hand, Item, Lead, Party, Pot, Record, Seat, Span, Suit, Tag, Variant,
+    Act, Card, CardSet, ClaimEntry, Hand, Item, Lead, Party, Pot, Record, Seat, Span, Suit, Tag,
+    Variant,
 };
 
 /// The leads a fool can be named or renamed to, in the order the old
@@ -68,11 +69,16 @@ pub type Chooser<'a> = dyn FnMut(&mut Rng, usize, usize, &[Card]) -> Card + 'a;
 
 /// The generator's own choice of a card (the module docs): the fool rarely.
 fn choose_card(rng: &mut Rng, _: usize, _: usize, options: &[Card]) -> Card {
-    let plain: Vec<Card> = options.iter().copied().filter(|c| !c.is_fool()).collect();
-    if plain.is_empty() || rng.below(8) == 0 {
+    // The listed cards other than the fool, counted and then indexed in
+    // place (no list of them made).
+    let mut plain = options.iter().copied().filter(|c| !c.is_fool());
+    let count = plain.clone().count();
+    if count == 0 || rng.below(8) == 0 {
         *rng.pick(options)
     } else {
-        *rng.pick(&plain)
+        plain
+            .nth(rng.below(count))
+            .expect("an index below the count")
     }
 }
 
@@ -438,12 +444,14 @@ fn play(
             rename = plays.iter().any(|p| p.3 == Some(new)).then_some(new);
         }
     }
-    let cards: Vec<Card> = dedup(
-        plays
-            .iter()
-            .filter(|p| p.4 == call && p.3 == rename)
-            .map(|p| p.1),
-    );
+    // The distinct cards in their first order, the set of those seen
+    // asked rather than the list (a hand of up to 28 cards).
+    let mut seen = CardSet::EMPTY;
+    let cards: Vec<Card> = plays
+        .iter()
+        .filter(|p| p.4 == call && p.3 == rename && seen.insert(p.1))
+        .map(|p| p.1)
+        .collect();
     let card = choose(rng, t, seat.index(), &cards);
     let names: Vec<Lead> = plays
         .iter()

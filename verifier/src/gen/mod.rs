@@ -316,9 +316,15 @@ fn pots_after(record: &Record) -> Option<[i64; 2]> {
 /// Sorts every hand of a record as players hold their cards
 /// ([`Card::held_order`], the order `explain` and the lesson page show).
 pub fn sort_hands(variant: Variant, record: &mut Record) {
+    // Each card's key made once for the whole pack, packed in a number,
+    // and looked up while sorting (no list of keys made for each hand).
+    let mut key = [0u16; Card::COUNT];
+    for card in Card::all() {
+        let (group, rank) = card.held_order(Some(variant));
+        key[usize::from(card.index())] = u16::from(group) << 8 | u16::from(rank);
+    }
     for hand in &mut record.hands {
-        // The keys made once, the items moved once (an item is large).
         hand.cards
-            .sort_by_cached_key(|item: &Item| item.card.held_order(Some(variant)));
+            .sort_by_key(|item: &Item| key[usize::from(item.card.index())]);
     }
 }
