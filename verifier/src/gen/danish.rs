@@ -395,19 +395,19 @@ fn play(
     extras: bool,
     choose: &mut Chooser<'_>,
 ) -> Result<Move, String> {
-    let plays: Vec<Listed> = legal
-        .iter()
-        .filter_map(|m| match m {
-            Move::Play {
-                seat,
-                card,
-                name,
-                rename,
-                fool_call,
-            } => Some((*seat, *card, *name, *rename, *fool_call)),
-            _ => None,
-        })
-        .collect();
+    // Made at their full size at once (a collected filter grows its list
+    // step by step).
+    let mut plays: Vec<Listed> = Vec::with_capacity(legal.len());
+    plays.extend(legal.iter().filter_map(|m| match m {
+        Move::Play {
+            seat,
+            card,
+            name,
+            rename,
+            fool_call,
+        } => Some((*seat, *card, *name, *rename, *fool_call)),
+        _ => None,
+    }));
     let Some(&(seat, ..)) = plays.first() else {
         return Err("the game has no legal card before its end".into());
     };
@@ -447,19 +447,26 @@ fn play(
     // The distinct cards in their first order, the set of those seen
     // asked rather than the list (a hand of up to 28 cards).
     let mut seen = CardSet::EMPTY;
-    let cards: Vec<Card> = plays
-        .iter()
-        .filter(|p| p.4 == call && p.3 == rename && seen.insert(p.1))
-        .map(|p| p.1)
-        .collect();
+    let mut cards: Vec<Card> = Vec::with_capacity(plays.len());
+    cards.extend(
+        plays
+            .iter()
+            .filter(|p| p.4 == call && p.3 == rename && seen.insert(p.1))
+            .map(|p| p.1),
+    );
     let card = choose(rng, t, seat.index(), &cards);
-    let names: Vec<Lead> = plays
-        .iter()
-        .filter(|p| p.1 == card && p.4 == call)
-        .filter_map(|p| p.2)
-        .collect();
+    // The names listed with the card: only a led fool has any.
+    let names: Vec<Lead> = if card.is_fool() && within.is_none() {
+        plays
+            .iter()
+            .filter(|p| p.1 == card && p.4 == call)
+            .filter_map(|p| p.2)
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut name = None;
-    if card.is_fool() && within.is_none() && !names.is_empty() {
+    if !names.is_empty() {
         let mut n = NAMES[rng.below(5)];
         // Now and then a suit neither follower holds, so that renaming
         // happens: the first name after which the game lists a renaming.
