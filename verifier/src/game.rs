@@ -707,25 +707,36 @@ impl Stepper {
                     || matches!(mv, Move::Calls { act, .. } if *act != Act::Grind))
                     && game.listed().is_some_and(|legal| legal.contains(mv))
             }
-            // A card the engine lists (the first lead included), and the
-            // taker's slam before it (FR-SLAM-1): in the list made once
-            // for the position; a handful is shown card by card
-            // ([`Game::listed_piece`]).
+            // A card the engine lists (the first lead included), the
+            // taker's slam before it (FR-SLAM-1) and an entry of the
+            // auction: in the list made once for the position; a handful
+            // is shown card by card ([`Game::listed_piece`]).
             Stepper::French(_) => {
-                (is_plain_card(mv) || matches!(mv, Move::Declare { act: Act::Slam, .. }))
+                (is_plain_card(mv)
+                    || matches!(mv, Move::Declare { act: Act::Slam, .. })
+                    || matches!(mv, Move::Auction { .. }))
                     && game.listed().is_some_and(|legal| legal.contains(mv))
             }
         }
     }
 
     /// Whether the deal has ended after the moves [`Stepper::admits`] took
-    /// (the record needs no further entry), the record so far `record`.
-    fn ended(&self, record: &Record) -> bool {
+    /// (the record needs no further entry), the record so far `record`,
+    /// `mv` the last of them; `None` where the engine does not say (the
+    /// record is then judged).
+    fn ended(&self, record: &Record, mv: &Move) -> Option<bool> {
         match self {
-            Stepper::Skill7(s) => s.played_out(),
-            Stepper::Danish(s) => s.played_out(),
-            Stepper::French(s) => s.played_out(),
-            Stepper::Koenigrufen(s) => s.played_out(record),
+            Stepper::Skill7(s) => Some(s.played_out()),
+            Stepper::Danish(s) => Some(s.played_out()),
+            // An entry of the auction: the deal goes on while the engine
+            // names a seat due (another entry, the taker's discard);
+            // after four passes (FR-BID-3) or a contract without a
+            // discard it is judged.
+            Stepper::French(s) if matches!(mv, Move::Auction { .. }) => {
+                s.due().is_some().then_some(false)
+            }
+            Stepper::French(s) => Some(s.played_out()),
+            Stepper::Koenigrufen(s) => Some(s.played_out(record)),
         }
     }
 
@@ -2006,7 +2017,10 @@ impl Game {
                 Stepper::Danish(s) if card => s.advance_card(&self.record),
                 s => s.advance(&self.record),
             }
-            self.over = stepped.ended(&self.record);
+            self.over = match stepped.ended(&self.record, mv) {
+                Some(over) => over,
+                None => self.judge(&self.record).1,
+            };
         }
         #[cfg(debug_assertions)]
         if every_4th() {
