@@ -1110,16 +1110,36 @@ impl Game {
 
     /// The findings of `record` that the record so far does not have.
     fn fresh(&self, record: &Record) -> Vec<Problem> {
-        let (mut problems, _) = self.judge(record);
+        self.fresh_in(&self.judge(record).0)
+    }
+
+    /// The findings of a judgement ([`Game::judge`]) that the record so
+    /// far does not have.
+    fn fresh_in(&self, problems: &[Problem]) -> Vec<Problem> {
         let mut old: Vec<&Problem> = self.problems.iter().collect();
-        problems.retain(|p| match old.iter().position(|o| same(o, p)) {
-            Some(i) => {
-                old.swap_remove(i);
-                false
-            }
-            None => true,
-        });
         problems
+            .iter()
+            .filter(|p| match old.iter().position(|o| same(o, p)) {
+                Some(i) => {
+                    old.swap_remove(i);
+                    false
+                }
+                None => true,
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// Takes `record` as the record so far, `judged` its judgement
+    /// ([`Game::judge`]) made already: [`Game::rejudge`] without judging
+    /// the same record twice.
+    fn adopt(&mut self, record: Record, judged: (Vec<Problem>, bool)) {
+        self.record = record;
+        self.relist();
+        if let Some(stepped) = self.stepped.as_mut() {
+            stepped.advance(&self.record);
+        }
+        (self.problems, self.over) = judged;
     }
 
     fn rejudge(&mut self) {
@@ -1372,16 +1392,31 @@ impl Game {
     /// The record with a whole discard of `cards` by `seat`, shown cards or
     /// not as the engine allows, and its new findings.
     fn with_discard(&self, seat: Seat, cards: &[Card]) -> (Record, Vec<Problem>) {
-        let mut best: Option<(Record, Vec<Problem>)> = None;
+        let (record, problems, _) = self.with_discard_judged(seat, cards);
+        (record, problems)
+    }
+
+    /// [`Game::with_discard`], with the judgement of the record it gives
+    /// ([`Game::judge`]), for [`Game::adopt`].
+    fn with_discard_judged(
+        &self,
+        seat: Seat,
+        cards: &[Card],
+    ) -> (Record, Vec<Problem>, (Vec<Problem>, bool)) {
+        let mut best: Option<(Record, Vec<Problem>, (Vec<Problem>, bool))> = None;
         for show in [false, true] {
             if show && !cards.iter().any(|c| c.is_trump()) {
                 continue;
             }
             let mut record = self.record.clone();
             record.discard = Some(self.discard(seat, cards, show));
-            let problems = self.fresh(&record);
-            if best.as_ref().is_none_or(|(_, b)| problems.len() < b.len()) {
-                best = Some((record, problems));
+            let judged = self.judge(&record);
+            let problems = self.fresh_in(&judged.0);
+            if best
+                .as_ref()
+                .is_none_or(|(_, b, _)| problems.len() < b.len())
+            {
+                best = Some((record, problems, judged));
             }
         }
         best.expect("one try")
@@ -2075,10 +2110,10 @@ impl Game {
             let record = self.with_handful(seat, size, &cards);
             // A handful written already is extended in place, legal or not.
             let extends = self.showing.is_none() && self.written_handful(seat, size).is_some();
-            if extends || self.fresh(&record).is_empty() {
-                self.record = record;
+            let judged = self.judge(&record);
+            if extends || self.fresh_in(&judged.0).is_empty() {
                 self.showing = None;
-                self.rejudge();
+                self.adopt(record, judged);
             } else {
                 self.showing = Some((seat, size, cards));
             }
@@ -2098,11 +2133,10 @@ impl Game {
                 self.pending = Some((seat, cards));
                 return;
             }
-            let (record, problems) = self.with_discard(seat, &cards);
+            let (record, problems, judged) = self.with_discard_judged(seat, &cards);
             if problems.is_empty() {
-                self.record = record;
                 self.pending = None;
-                self.rejudge();
+                self.adopt(record, judged);
             } else {
                 self.pending = Some((seat, cards));
             }
@@ -2116,10 +2150,17 @@ impl Game {
                 // otherwise without it.
                 let plain = self.with(&mv, false);
                 let named = self.with(&mv, true);
-                let (a, b) = (self.fresh(&plain), self.fresh(&named));
+                let (judged_plain, judged_named) = (self.judge(&plain), self.judge(&named));
+                let (a, b) = (
+                    self.fresh_in(&judged_plain.0),
+                    self.fresh_in(&judged_named.0),
+                );
                 let alike = a.len() == b.len() && a.iter().zip(&b).all(|(a, b)| same(a, b));
-                self.record = if alike { plain } else { named };
-                self.rejudge();
+                if alike {
+                    self.adopt(plain, judged_plain);
+                } else {
+                    self.adopt(named, judged_named);
+                }
                 return;
             }
         }
@@ -2131,8 +2172,8 @@ impl Game {
     /// record as they stand.
     fn commit(&mut self) {
         if let Some((seat, cards)) = self.pending.take() {
-            self.record = self.with_discard(seat, &cards).0;
-            self.rejudge();
+            let (record, _, judged) = self.with_discard_judged(seat, &cards);
+            self.adopt(record, judged);
         }
         self.commit_showing();
     }
