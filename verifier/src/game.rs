@@ -522,7 +522,7 @@ impl Stepper {
                     crate::skill7::Due::Calls => entries(Phase::Calls),
                     crate::skill7::Due::Play => {
                         let (seat, cards) = s.legal_cards()?;
-                        cards.iter().map(|card| Move::play(seat, card)).collect()
+                        card_moves(cards, |card| Move::play(seat, card))
                     }
                 })
             }
@@ -545,12 +545,10 @@ impl Stepper {
                         None => &[],
                     };
                     let cards = s.discard_cards(&game.record, bidder, chosen)?;
-                    return Some(
-                        cards
-                            .iter()
-                            .map(|card| Move::Discard { seat: bidder, card })
-                            .collect(),
-                    );
+                    return Some(card_moves(cards, |card| Move::Discard {
+                        seat: bidder,
+                        card,
+                    }));
                 }
                 if game.pending.is_some() {
                     return None;
@@ -590,12 +588,10 @@ impl Stepper {
                         None => &[],
                     };
                     let cards = s.discard_cards(taker, game.holdings(taker), chosen)?;
-                    return Some(
-                        cards
-                            .iter()
-                            .map(|card| Move::Discard { seat: taker, card })
-                            .collect(),
-                    );
+                    return Some(card_moves(cards, |card| Move::Discard {
+                        seat: taker,
+                        card,
+                    }));
                 }
                 if let Some((seat, crate::french::Due::Auction)) = s.due() {
                     let acts = acts(Variant::FrenchTarot, Phase::Auction, seat, &[]);
@@ -654,7 +650,7 @@ impl Stepper {
                     return Some(out);
                 }
                 let (seat, cards) = s.legal_cards(&game.record)?;
-                Some(cards.iter().map(|card| Move::play(seat, card)).collect())
+                Some(card_moves(cards, |card| Move::play(seat, card)))
             }
         }
     }
@@ -2184,6 +2180,15 @@ impl Game {
             self.rejudge();
         }
     }
+}
+
+/// A move for each card of `cards`, in card order: the list made at its
+/// full size at once (a card set's iterator does not tell its length, so a
+/// collected list would grow step by step).
+fn card_moves(cards: CardSet, mv: impl Fn(Card) -> Move) -> Vec<Move> {
+    let mut out = Vec::with_capacity(cards.len() as usize);
+    out.extend(cards.iter().map(mv));
+    out
 }
 
 /// A card played with nothing beside it (no fool named or renamed, no

@@ -787,20 +787,24 @@ impl Engine {
         let (seat, k, before) = self.next_card(record, &mut p)?;
         // The fault as the play judges it (`card_fault`), no finding
         // worded; a card not held (a partial record) as the play takes
-        // it, which may only note the structural finding.
-        let legal = self.state.hand[seat]
-            .iter()
-            .filter(|&card| {
-                match card_fault(&self.state, &self.opts, card, seat, k, &before, &p.rules) {
-                    None => true,
-                    Some(CardFault::NotHeld) => self.clean(record, |r| {
-                        r.check_card(&Item::new(card), seat, k, &before, &p.rules)
-                    }),
-                    Some(_) => false,
-                }
-            })
-            .map(|card| Move::play(seat, card))
-            .collect();
+        // it, which may only note the structural finding. The list made
+        // at the hand's size at once (a card set's iterator does not tell
+        // its length).
+        let hand = self.state.hand[seat];
+        let mut legal = Vec::with_capacity(hand.len() as usize);
+        legal.extend(
+            hand.iter()
+                .filter(|&card| {
+                    match card_fault(&self.state, &self.opts, card, seat, k, &before, &p.rules) {
+                        None => true,
+                        Some(CardFault::NotHeld) => self.clean(record, |r| {
+                            r.check_card(&Item::new(card), seat, k, &before, &p.rules)
+                        }),
+                        Some(_) => false,
+                    }
+                })
+                .map(|card| Move::play(seat, card)),
+        );
         Some(legal)
     }
 }
