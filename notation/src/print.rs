@@ -79,7 +79,9 @@ pub fn write_record(out: &mut String, r: &Record) {
     }
     for hand in &r.hands {
         lead_in(out, &hand.comments);
-        let _ = write!(out, "hand {}:", hand.seat);
+        out.push_str("hand ");
+        push_number(out, u64::from(hand.seat.number()));
+        out.push(':');
         items(out, &hand.cards, &hand.card_comments);
         out.push('\n');
     }
@@ -93,7 +95,9 @@ pub fn write_record(out: &mut String, r: &Record) {
     actions(out, "calls", r.calls.as_ref());
     if let Some(d) = &r.discard {
         lead_in(out, &d.comments);
-        let _ = write!(out, "discard {}:", d.seat);
+        out.push_str("discard ");
+        push_number(out, u64::from(d.seat.number()));
+        out.push(':');
         items(out, &d.cards, &d.card_comments);
         if !d.shown.is_empty() {
             out.push_str(" show");
@@ -104,7 +108,8 @@ pub fn write_record(out: &mut String, r: &Record) {
     actions(out, "declare", r.declarations.as_ref());
     for (i, trick) in r.tricks.iter().enumerate() {
         lead_in(out, &trick.comments);
-        let _ = write!(out, "trick {}", i + 1);
+        out.push_str("trick ");
+        push_number(out, i as u64 + 1);
         if let Some(s) = trick.leader {
             let _ = write!(out, " lead {s}");
         }
@@ -127,7 +132,10 @@ pub fn write_record(out: &mut String, r: &Record) {
             if e.amount > 0 && matches!(e.party, Party::Seat(_)) {
                 out.push('+');
             }
-            let _ = write!(out, "{}", e.amount);
+            if e.amount < 0 {
+                out.push('-');
+            }
+            push_number(out, e.amount.unsigned_abs());
         }
         out.push('\n');
     }
@@ -142,6 +150,23 @@ pub fn write_record(out: &mut String, r: &Record) {
 /// cards before its next card. The reader refuses lines over 1 MiB, so what
 /// is printed is always read back, whatever the record holds.
 pub const LINE_BREAK_AT: usize = 16 << 10;
+
+/// Appends the decimal digits of `n`, as `write!(out, "{n}")` does but
+/// without the formatting machinery: a record prints a number for every
+/// trick, seat and amount (`tarok gen`, issue 29).
+fn push_number(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[start..]).expect("ASCII digits"));
+}
 
 /// The bytes of the line `out` ends in.
 fn line_len(out: &str) -> usize {
@@ -225,7 +250,9 @@ fn actions(out: &mut String, keyword: &str, section: Option<&Actions>) {
         if i > 0 {
             out.push(',');
         }
-        let _ = write!(out, " {} ", action.seat);
+        out.push(' ');
+        push_number(out, u64::from(action.seat.number()));
+        out.push(' ');
         act(out, &action.act);
         if let Some(n) = action.after {
             let _ = write!(out, " after {n}");
@@ -287,4 +314,25 @@ pub fn act(out: &mut String, act: &Act) {
         Act::HalfKings { missing, .. } => write!(out, " {missing}"),
     };
     skat(out, act.skat());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_number;
+
+    /// `push_number` writes what `format!` writes, at the edges of each
+    /// number of digits.
+    #[test]
+    fn numbers_print_as_format_writes_them() {
+        let mut values = vec![0, u64::MAX];
+        for digits in 1..20 {
+            let ten = 10u64.pow(digits);
+            values.extend([ten - 1, ten, ten + 1]);
+        }
+        for n in values {
+            let mut out = String::from("x");
+            push_number(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
+    }
 }
