@@ -402,6 +402,10 @@ impl std::fmt::Display for Rejected {
 
 impl std::error::Error for Rejected {}
 
+/// A judgement of a record ([`Game::judge`]): its findings (`incomplete`
+/// left out) and whether the deal has ended.
+type Judged = (Vec<Problem>, bool);
+
 /// One deal in progress. See the [module docs](self).
 #[derive(Debug, Clone)]
 pub struct Game {
@@ -1073,7 +1077,7 @@ impl Game {
 
     /// The engine's findings on `record` (`incomplete` left out), and
     /// whether the record ends the deal.
-    fn judge(&self, record: &Record) -> (Vec<Problem>, bool) {
+    fn judge(&self, record: &Record) -> Judged {
         let stepped = self
             .stepped
             .as_ref()
@@ -1129,7 +1133,7 @@ impl Game {
     /// Takes `record` as the record so far, `judged` its judgement
     /// ([`Game::judge`]) made already: [`Game::rejudge`] without judging
     /// the same record twice.
-    fn adopt(&mut self, record: Record, judged: (Vec<Problem>, bool)) {
+    fn adopt(&mut self, record: Record, judged: Judged) {
         self.record = record;
         self.relist();
         if let Some(stepped) = self.stepped.as_mut() {
@@ -1394,12 +1398,8 @@ impl Game {
 
     /// [`Game::with_discard`], with the judgement of the record it gives
     /// ([`Game::judge`]), for [`Game::adopt`].
-    fn with_discard_judged(
-        &self,
-        seat: Seat,
-        cards: &[Card],
-    ) -> (Record, Vec<Problem>, (Vec<Problem>, bool)) {
-        let mut best: Option<(Record, Vec<Problem>, (Vec<Problem>, bool))> = None;
+    fn with_discard_judged(&self, seat: Seat, cards: &[Card]) -> (Record, Vec<Problem>, Judged) {
+        let mut best: Option<(Record, Vec<Problem>, Judged)> = None;
         for show in [false, true] {
             if show && !cards.iter().any(|c| c.is_trump()) {
                 continue;
