@@ -729,9 +729,9 @@ impl Stepper {
             Stepper::Skill7(s) => Some(s.played_out()),
             Stepper::Danish(s) => Some(s.played_out()),
             // An entry of the auction: the deal goes on while the engine
-            // names a seat due (another entry, the taker's discard);
-            // after four passes (FR-BID-3) or a contract without a
-            // discard it is judged.
+            // names a seat due (another entry, the taker's discard,
+            // FR-DOG-1); after four passes (FR-BID-3), a guard against or
+            // a contract without a discard (FR-DOG-2) it is judged.
             Stepper::French(s) if matches!(mv, Move::Auction { .. }) => {
                 s.due().is_some().then_some(false)
             }
