@@ -505,10 +505,11 @@ impl Stepper {
                 // step (`acts`): made once.
                 static ACTS: [OnceLock<Vec<Act>>; 2] = [OnceLock::new(), OnceLock::new()];
                 let entries = |phase: Phase| {
+                    let admits = s.admitted(seat, due);
                     ACTS[usize::from(phase == Phase::Calls)]
                         .get_or_init(|| acts(Variant::Skill7Tarock, phase, Seat::new(0), &[]))
                         .iter()
-                        .filter(|act| s.admits(seat, due, act))
+                        .filter(|act| admits(act))
                         .map(|act| match phase {
                             Phase::Auction => Move::Auction {
                                 seat,

@@ -454,17 +454,31 @@ impl Engine {
         }
     }
 
-    /// Whether `act` by `seat` is a legal entry now: one that
-    /// [`Engine::entry`] finds nothing against, by the same checks. The
-    /// legal entries of the seat due are so listed without judging each
-    /// (`crate::game`).
-    pub(super) fn admits(&self, st: &Auction, seat: Seat, act: &Act) -> bool {
-        if st.turn() != Some(seat) {
-            return false;
-        }
+    /// Whether an entry by `seat` is legal now: one that [`Engine::entry`]
+    /// finds nothing against, by the same checks. The legal entries of the
+    /// seat due are so listed without judging each (`crate::game`); what
+    /// the position asks of every entry (the turn, the forehand's first
+    /// word, the seat's side, the Trull duty) is read once for them all.
+    pub(super) fn admits<'a>(&'a self, st: &'a Auction, seat: Seat) -> impl Fn(&Act) -> bool + 'a {
+        let turn = st.turn() == Some(seat);
         let first_of_forehand = seat == self.st.forehand && !st.forehand_spoke;
         let side = st.game.map(|g| side_of(seat, g, st.declarer, st.partner));
-        let trull_duty = self.must_kontra_with_trull(st, seat, side);
+        let trull_duty = turn && self.must_kontra_with_trull(st, seat, side);
+        move |act: &Act| {
+            turn && self.admits_entry(st, seat, act, first_of_forehand, side, trull_duty)
+        }
+    }
+
+    /// [`Engine::admits`] of one entry, the position read.
+    fn admits_entry(
+        &self,
+        st: &Auction,
+        seat: Seat,
+        act: &Act,
+        first_of_forehand: bool,
+        side: Option<Side>,
+        trull_duty: bool,
+    ) -> bool {
         match act {
             // A legal higher game meets the Trull duty.
             Act::Bid { game } => Kind::from_game(*game)

@@ -324,18 +324,33 @@ impl Stepped {
     /// the entry with ([`Engine::admits`], [`Engine::admits_call`]); false
     /// for a seat or section not due.
     pub(crate) fn admits(&self, seat: notation::Seat, due: Due, act: &notation::Act) -> bool {
+        self.admitted(seat, due)(act)
+    }
+
+    /// [`Stepped::admits`] for the entries of one seat and section, the
+    /// position (the seat due, the calls the auction leaves) read once for
+    /// them all: how the lists of `crate::game` ask.
+    pub(crate) fn admitted(
+        &self,
+        seat: notation::Seat,
+        due: Due,
+    ) -> Box<dyn Fn(&notation::Act) -> bool + '_> {
         if self.now.due() != Some((seat, due)) {
-            return false;
+            return Box::new(|_| false);
         }
         let e = &self.now;
         match (&e.phase, due) {
-            (Phase::Auction(st), Due::Auction) => e.admits(st, seat, act),
+            (Phase::Auction(st), Due::Auction) => Box::new(e.admits(st, seat)),
             // The auction has ended and the record not gone on yet.
-            (Phase::Auction(st), Due::Calls) => st
-                .game
-                .is_some_and(|game| e.admits_call(&e.new_calls(st.contract(game)), seat, act)),
-            (Phase::Calls(k), Due::Calls) => e.admits_call(k, seat, act),
-            _ => false,
+            (Phase::Auction(st), Due::Calls) => match st.game {
+                Some(game) => {
+                    let k = e.new_calls(st.contract(game));
+                    Box::new(move |act| e.admits_call(&k, seat, act))
+                }
+                None => Box::new(|_| false),
+            },
+            (Phase::Calls(k), Due::Calls) => Box::new(move |act| e.admits_call(k, seat, act)),
+            _ => Box::new(|_| false),
         }
     }
 
