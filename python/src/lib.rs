@@ -1322,9 +1322,9 @@ const BATCHES: usize = 2;
 /// `Session` tags, or each record on its own), sending the reports to `tx`
 /// in batches; see [`Reports`]. With one core (what
 /// [`tarok::pipeline::threads`] says), the records are read, verified and
-/// made ready here one at a time, as `pipeline::verify_file` does on one
-/// thread, and moved into their reports rather than copied; with more,
-/// through the pipeline's threads.
+/// made ready here ([`tarok::pipeline::verify_here`], as `verify_file` does
+/// on one thread), and moved into their reports rather than copied; with
+/// more, through the pipeline's threads.
 fn verify_path(path: &Path, independent: bool, doc: u64, tx: &SyncSender<Reports>) {
     let mut sessions = Sessions::new(grouping(independent)).without_events();
     let mut batches = Batcher::new(FILE_BATCH, tx, Reports::Batch);
@@ -1363,19 +1363,13 @@ fn verify_path(path: &Path, independent: bool, doc: u64, tx: &SyncSender<Reports
         })
     } else {
         // `pipeline::verify_file` on one thread, each record owned here.
-        input::read_raw(path, |raw| {
-            let (result, from) = raw.read();
+        tarok::pipeline::verify_here(path, &mut sessions, |(result, from), report| {
             let cut = matches!(from, input::Origin::Cut(_));
             let origin = origin(from.source());
-            let got = match result {
-                Ok(record) => {
-                    let report = sessions.verify(&record);
-                    item(&record, cut, origin, report)
-                }
-                Err(problems) => {
-                    sessions.lost();
-                    unread(origin, problems)
-                }
+            let got = match (result, report.take()) {
+                (Ok(record), Some(report)) => item(record, cut, origin, report),
+                (Ok(_), None) => unreachable!("a record read has its report"),
+                (Err(problems), _) => unread(origin, std::mem::take(problems)),
             };
             batches.push(got);
         })
