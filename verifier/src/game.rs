@@ -57,16 +57,12 @@
 //! judgement on a copy of its own (the tests' playouts: thousands of
 //! positions).
 //!
-//! `bench/game.sh` (median ms per random playout, 3 runs of 60 playouts per
-//! variant, the test's illegal probes and final verify included; release,
-//! one thread, on a 2-core machine shared with other builds, so ±30%):
-//!
-//! | variant | a copy per candidate | one scratch copy |
-//! |---|---:|---:|
-//! | Danish Tarok | 51 ms | 33 ms |
-//! | French Tarot | 55 ms | 37 ms |
-//! | Königrufen | 467 ms | 368 ms |
-//! | Skill7 Tarock | 41 ms | 19 ms |
+//! Random playouts from the deal to the settlement, uniform among the
+//! listed moves, one core (`verifier/examples/game_speed.rs`, 2026-11-27):
+//! Danish Tarok about 48,000 a second, French Tarot 39,000, Königrufen
+//! 9,700, Skill7 Tarock 73,000; a clone of a game mid-play under a
+//! microsecond (about 20 allocations). The history of these figures is in
+//! bench/README.md.
 //!
 //! Königrufen steps too (`koenigrufen::Engine`, issue 25) and lists most
 //! of its legal moves itself (`koenigrufen::Stepped::legal`: the auction,
