@@ -80,7 +80,7 @@ pub fn write_record(out: &mut String, r: &Record) {
     for hand in &r.hands {
         lead_in(out, &hand.comments);
         out.push_str("hand ");
-        push_number(out, u64::from(hand.seat.number()));
+        push_number(out, i64::from(hand.seat.number()));
         out.push(':');
         items(out, &hand.cards, &hand.card_comments);
         out.push('\n');
@@ -96,7 +96,7 @@ pub fn write_record(out: &mut String, r: &Record) {
     if let Some(d) = &r.discard {
         lead_in(out, &d.comments);
         out.push_str("discard ");
-        push_number(out, u64::from(d.seat.number()));
+        push_number(out, i64::from(d.seat.number()));
         out.push(':');
         items(out, &d.cards, &d.card_comments);
         if !d.shown.is_empty() {
@@ -109,7 +109,7 @@ pub fn write_record(out: &mut String, r: &Record) {
     for (i, trick) in r.tricks.iter().enumerate() {
         lead_in(out, &trick.comments);
         out.push_str("trick ");
-        push_number(out, i as u64 + 1);
+        push_number(out, i as i64 + 1);
         if let Some(s) = trick.leader {
             let _ = write!(out, " lead {s}");
         }
@@ -132,10 +132,7 @@ pub fn write_record(out: &mut String, r: &Record) {
             if e.amount > 0 && matches!(e.party, Party::Seat(_)) {
                 out.push('+');
             }
-            if e.amount < 0 {
-                out.push('-');
-            }
-            push_number(out, e.amount.unsigned_abs());
+            push_number(out, e.amount);
         }
         out.push('\n');
     }
@@ -151,21 +148,32 @@ pub fn write_record(out: &mut String, r: &Record) {
 /// is printed is always read back, whatever the record holds.
 pub const LINE_BREAK_AT: usize = 16 << 10;
 
-/// Appends the decimal digits of `n`, as `write!(out, "{n}")` does but
-/// without the formatting machinery: a record prints a number for every
-/// trick, seat and amount (`tarok gen`, issue 29).
-fn push_number(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
+/// Appends `n` in decimal, as `write!(out, "{n}")` does but without the
+/// formatting machinery: a record prints a number for every trick, seat and
+/// amount (`tarok gen`, issue 29).
+fn push_number(out: &mut String, n: i64) {
+    out.push_str(decimal(n, &mut [0; 20]));
+}
+
+/// `n` in decimal, as `{n}` writes it, written into the end of `buf` (the
+/// longest, `i64::MIN`, takes all 20 bytes): the printer's numbers and the
+/// verifier's reasons, without the formatting machinery.
+pub fn decimal(n: i64, buf: &mut [u8; 20]) -> &str {
+    let mut i = buf.len();
+    let mut m = n.unsigned_abs();
     loop {
-        start -= 1;
-        digits[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
+        i -= 1;
+        buf[i] = b'0' + (m % 10) as u8;
+        m /= 10;
+        if m == 0 {
             break;
         }
     }
-    out.push_str(std::str::from_utf8(&digits[start..]).expect("ASCII digits"));
+    if n < 0 {
+        i -= 1;
+        buf[i] = b'-';
+    }
+    std::str::from_utf8(&buf[i..]).unwrap_or_default()
 }
 
 /// The bytes of the line `out` ends in.
@@ -251,7 +259,7 @@ fn actions(out: &mut String, keyword: &str, section: Option<&Actions>) {
             out.push(',');
         }
         out.push(' ');
-        push_number(out, u64::from(action.seat.number()));
+        push_number(out, i64::from(action.seat.number()));
         out.push(' ');
         act(out, &action.act);
         if let Some(n) = action.after {
@@ -321,13 +329,13 @@ mod tests {
     use super::push_number;
 
     /// `push_number` writes what `format!` writes, at the edges of each
-    /// number of digits.
+    /// number of digits, either side of zero.
     #[test]
     fn numbers_print_as_format_writes_them() {
-        let mut values = vec![0, u64::MAX];
-        for digits in 1..20 {
-            let ten = 10u64.pow(digits);
-            values.extend([ten - 1, ten, ten + 1]);
+        let mut values = vec![0, i64::MAX, i64::MIN];
+        for digits in 1..19 {
+            let ten = 10i64.pow(digits);
+            values.extend([ten - 1, ten, ten + 1, -ten + 1, -ten, -ten - 1]);
         }
         for n in values {
             let mut out = String::from("x");

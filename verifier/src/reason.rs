@@ -75,23 +75,7 @@ impl Reason {
 }
 
 /// `n` in decimal, as `{n}` writes it, into `buf` (for [`Reason::concat`]).
-pub fn decimal(n: i64, buf: &mut [u8; 20]) -> &str {
-    let mut i = buf.len();
-    let mut m = n.unsigned_abs();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (m % 10) as u8;
-        m /= 10;
-        if m == 0 {
-            break;
-        }
-    }
-    if n < 0 {
-        i -= 1;
-        buf[i] = b'-';
-    }
-    std::str::from_utf8(&buf[i..]).unwrap_or_default()
-}
+pub use notation::print::decimal;
 
 /// Fills the inline buffer, and moves to a `String` when it is full.
 struct Writer {
