@@ -1362,7 +1362,7 @@ fn verify_path(path: &Path, independent: bool, doc: u64, tx: &SyncSender<Reports
             batches.push(got);
         })
     } else {
-        // `pipeline::verify_file` on one thread, each record owned here.
+        // `pipeline::verify_file` on one thread, each report taken here.
         tarok::pipeline::verify_here(path, &mut sessions, |(result, from), report| {
             let cut = matches!(from, input::Origin::Cut(_));
             let origin = origin(from.source());
