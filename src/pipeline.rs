@@ -140,7 +140,7 @@ pub fn verify_file(
 /// moved: a record read is about 600 bytes, and moving each one cost 0.7%
 /// of `verify`'s instructions.
 ///
-/// A unit of [`UNIT`] records at a time, a stage at a time: every record
+/// A unit of `UNIT` (16) records at a time, a stage at a time: every record
 /// of the unit is parsed, then every one replayed, then every one handed
 /// on, so that each stage's code stays in the instruction cache for the
 /// unit (a record taken whole through parser, engine and report misses it:

@@ -3,7 +3,7 @@
 //! style and the step control are inline. Without JavaScript the page is
 //! static and lists every trick; with it, a step control (buttons and the
 //! arrow keys) walks through every phase of the deal on the drawn table,
-//! the play card by card or trick by trick ([`script`] writes the steps).
+//! the play card by card or trick by trick (`script` writes the steps).
 //!
 //! Everything the page says about the rules (winners, reasons, card
 //! points, payments, findings) comes from the verifier's report.

@@ -14,7 +14,7 @@ const SHORT: usize = 46;
 
 /// Plain words: fixed, short and kept inline, or longer and shared. Reads
 /// as a `str`; written to JSON as a string. Write one with
-/// [`reason!`](macro@crate::reason), as `format!` writes a `String`.
+/// `reason!`, as `format!` writes a `String`.
 #[derive(Clone)]
 pub struct Reason(Repr);
 
@@ -74,7 +74,8 @@ impl Reason {
     }
 }
 
-/// `n` in decimal, as `{n}` writes it, into `buf` (for [`Reason::concat`]).
+// The numbers of reasons (`Reason::concat`) are written as the printer
+// writes its numbers.
 pub use notation::print::decimal;
 
 /// Fills the inline buffer, and moves to a `String` when it is full.
