@@ -672,16 +672,10 @@ impl CardSet {
     }
 
     /// The cards in index order (suits S, H, D, C low to high, trumps, fool).
-    pub fn iter(self) -> impl Iterator<Item = Card> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
-            }
-            let i = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            Some(Card(i))
-        })
+    /// It tells its length, so a list collected from it is made at its
+    /// full size at once.
+    pub fn iter(self) -> impl ExactSizeIterator<Item = Card> {
+        SetCards(self.0)
     }
 
     /// All cards of one suit.
@@ -717,6 +711,29 @@ impl fmt::Debug for CardSet {
         f.debug_set().entries(self.iter()).finish()
     }
 }
+
+/// The cards left of a set, lowest index first ([`CardSet::iter`]).
+struct SetCards(u128);
+
+impl Iterator for SetCards {
+    type Item = Card;
+
+    fn next(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(Card(i))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for SetCards {}
 
 #[cfg(test)]
 mod tests {

@@ -523,7 +523,7 @@ impl Stepper {
                     crate::skill7::Due::Calls => entries(Phase::Calls),
                     crate::skill7::Due::Play => {
                         let (seat, cards) = s.legal_cards()?;
-                        card_moves(cards, |card| Move::play(seat, card))
+                        cards.iter().map(|card| Move::play(seat, card)).collect()
                     }
                 })
             }
@@ -546,10 +546,12 @@ impl Stepper {
                         None => &[],
                     };
                     let cards = s.discard_cards(&game.record, bidder, chosen)?;
-                    return Some(card_moves(cards, |card| Move::Discard {
-                        seat: bidder,
-                        card,
-                    }));
+                    return Some(
+                        cards
+                            .iter()
+                            .map(|card| Move::Discard { seat: bidder, card })
+                            .collect(),
+                    );
                 }
                 if game.pending.is_some() {
                     return None;
@@ -589,10 +591,12 @@ impl Stepper {
                         None => &[],
                     };
                     let cards = s.discard_cards(taker, game.holdings(taker), chosen)?;
-                    return Some(card_moves(cards, |card| Move::Discard {
-                        seat: taker,
-                        card,
-                    }));
+                    return Some(
+                        cards
+                            .iter()
+                            .map(|card| Move::Discard { seat: taker, card })
+                            .collect(),
+                    );
                 }
                 if let Some((seat, crate::french::Due::Auction)) = s.due() {
                     let acts = acts(Variant::FrenchTarot, Phase::Auction, seat, &[]);
@@ -651,7 +655,7 @@ impl Stepper {
                     return Some(out);
                 }
                 let (seat, cards) = s.legal_cards(&game.record)?;
-                Some(card_moves(cards, |card| Move::play(seat, card)))
+                Some(cards.iter().map(|card| Move::play(seat, card)).collect())
             }
         }
     }
@@ -2177,15 +2181,6 @@ impl Game {
             self.rejudge();
         }
     }
-}
-
-/// A move for each card of `cards`, in card order: the list made at its
-/// full size at once (a card set's iterator does not tell its length, so a
-/// collected list would grow step by step).
-fn card_moves(cards: CardSet, mv: impl Fn(Card) -> Move) -> Vec<Move> {
-    let mut out = Vec::with_capacity(cards.len() as usize);
-    out.extend(cards.iter().map(mv));
-    out
 }
 
 /// A card played with nothing beside it (no fool named or renamed, no

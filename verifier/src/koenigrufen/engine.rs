@@ -788,8 +788,8 @@ impl Engine {
         // The fault as the play judges it (`card_fault`), no finding
         // worded; a card not held (a partial record) as the play takes
         // it, which may only note the structural finding. The list made
-        // at the hand's size at once (a card set's iterator does not tell
-        // its length).
+        // at the hand's size at once (a filtered list would grow step by
+        // step).
         let hand = self.state.hand[seat];
         let mut legal = Vec::with_capacity(hand.len() as usize);
         legal.extend(
