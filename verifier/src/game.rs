@@ -497,13 +497,18 @@ impl Stepper {
                 use std::sync::OnceLock;
                 let (seat, due) = s.due()?;
                 let _ = game;
-                // The entries the notation can write, the same at every
-                // step (`acts`): made once.
+                // The entries the notation can write that some position
+                // admits (`acts`, `Stepped::may_admit`), the same at every
+                // step: made once.
                 static ACTS: [OnceLock<Vec<Act>>; 2] = [OnceLock::new(), OnceLock::new()];
                 let entries = |phase: Phase| {
                     let admits = s.admitted(seat, due);
                     ACTS[usize::from(phase == Phase::Calls)]
-                        .get_or_init(|| acts(Variant::Skill7Tarock, phase, Seat::new(0), &[]))
+                        .get_or_init(|| {
+                            let mut words = acts(Variant::Skill7Tarock, phase, Seat::new(0), &[]);
+                            words.retain(|act| crate::skill7::Stepped::may_admit(due, act));
+                            words
+                        })
                         .iter()
                         .filter(|act| admits(act))
                         .map(|act| match phase {

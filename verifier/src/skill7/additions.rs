@@ -159,6 +159,12 @@ fn item_of(act: &Act) -> Option<Result<(usize, u8), Why>> {
     })
 }
 
+/// Whether `act` is an addition or kontra of an item Skill7 has: one whose
+/// [`item_of`] is no fault of its own, whatever the position.
+pub(super) fn names_an_item(act: &Act) -> bool {
+    matches!(item_of(act), Some(Ok(_)))
+}
+
 impl Engine {
     /// Checks an addition or kontra (S7-ADD-1, S7-ADD-2) and applies it when
     /// legal; returns why it is illegal otherwise.

@@ -469,6 +469,25 @@ impl Engine {
         }
     }
 
+    /// Whether some position admits `act` as an auction entry
+    /// ([`Engine::admits_entry`] in any position): a game of Skill7, `pass`,
+    /// `continue`, or an addition or kontra of an item Skill7 has (the game,
+    /// absolut, pagat, valat: S7-ADD-1); never a call, nor an announcement
+    /// or kontra of another bonus, which [`Engine::addition_fault`] refuses
+    /// whatever the position. The lists of `crate::game` so leave those out
+    /// before asking the position.
+    pub(super) fn may_admit_entry(act: &Act) -> bool {
+        match act {
+            Act::Bid { game } => Kind::from_game(*game).is_some(),
+            Act::Continue | Act::Pass => true,
+            Act::Announce { .. }
+            | Act::Contra { .. }
+            | Act::Recontra { .. }
+            | Act::Subcontra { .. } => super::additions::names_an_item(act),
+            _ => false,
+        }
+    }
+
     /// [`Engine::admits`] of one entry, the position read.
     fn admits_entry(
         &self,

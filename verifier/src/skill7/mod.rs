@@ -327,6 +327,21 @@ impl Stepped {
         self.admitted(seat, due)(act)
     }
 
+    /// Whether an entry of the section `due` is admitted in some position
+    /// ([`Stepped::admitted`] can say yes to it): false for the words it
+    /// refuses whatever the position, so that a list of the legal entries
+    /// asks the position only of the others. In the auction, a call, and an
+    /// announcement or kontra of a bonus that is no Skill7 addition
+    /// (S7-ADD-1, [`Engine::may_admit_entry`]); in the calls, all but a call
+    /// ([`Engine::admits_call`], S7-CALL-1).
+    pub(crate) fn may_admit(due: Due, act: &notation::Act) -> bool {
+        match due {
+            Due::Auction => Engine::may_admit_entry(act),
+            Due::Calls => matches!(act, notation::Act::Call { .. }),
+            Due::Play => false,
+        }
+    }
+
     /// [`Stepped::admits`] for the entries of one seat and section, the
     /// position (the seat due, the calls the auction leaves) read once for
     /// them all: how the lists of `crate::game` ask.
