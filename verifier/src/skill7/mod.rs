@@ -295,7 +295,9 @@ pub(crate) enum Due {
 /// latter, which takes the move and ends the deal there.
 #[derive(Debug, Clone)]
 pub(crate) struct Stepped {
-    start: Engine,
+    /// Shared by the clones of a game (a search clones games often): it
+    /// never changes.
+    start: std::sync::Arc<Engine>,
     now: Engine,
 }
 
@@ -309,7 +311,7 @@ impl Stepped {
         let start = Engine::start(&deal, report);
         Some(Stepped {
             now: start.clone(),
-            start,
+            start: std::sync::Arc::new(start),
         })
     }
 
@@ -398,7 +400,7 @@ impl Stepped {
     /// The engine after `record`, the record so far.
     pub(crate) fn advance(&mut self, record: &Record) {
         if !self.now.fits(record) {
-            self.now = self.start.clone();
+            self.now = Engine::clone(&self.start);
         }
         self.now.catch_up(record);
     }
@@ -424,7 +426,7 @@ impl Stepped {
         let mut engine = if self.now.fits(record) {
             self.now.clone()
         } else {
-            self.start.clone()
+            Engine::clone(&self.start)
         };
         engine.catch_up(record);
         let mut report = engine.finish(record);
