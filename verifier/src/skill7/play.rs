@@ -221,6 +221,23 @@ struct Before {
     events: usize,
 }
 
+impl Before {
+    /// Whether the trick, grown by more cards, reads from its first card as
+    /// it did when it was shorter: no leader written, no fault in play
+    /// before it (no `resync`), and its first card held by the seat on
+    /// lead, so that no other seat can be the one it is written from
+    /// ([`Engine::written_from`] reads all its cards). Judging it again
+    /// from its first card then judges its earlier cards as before.
+    fn reads_alike(&self, trick: &Trick) -> bool {
+        trick.leader.is_none()
+            && !self.table.slipped
+            && trick
+                .plays
+                .first()
+                .is_some_and(|first| self.table.left[self.table.leader].contains(first.card))
+    }
+}
+
 impl Tricks {
     /// The seat whose card is due, unless a fault in play has been found
     /// (who plays next is then read from the cards, [`Engine::resync`]).
@@ -314,13 +331,19 @@ impl Engine {
         let tricks = judged(record, self.cut);
         let end = tricks.len().min(10);
         while k.done < end {
-            if let Some(b) = k.open.take() {
-                k.table = b.table;
-                self.out.report.problems.truncate(b.problems);
-                self.out.report.events.truncate(b.events);
-            }
             let n = k.done + 1;
             let trick = &tricks[k.done];
+            if let Some(b) = k.open.take() {
+                if !b.reads_alike(trick) {
+                    k.table = b.table;
+                    self.out.report.problems.truncate(b.problems);
+                    self.out.report.events.truncate(b.events);
+                } else if self.go_on(k, trick, n, b) {
+                    return;
+                } else {
+                    continue;
+                }
+            }
             // What the trick is judged from again if it grows: kept only
             // for a trick being played (fewer than four cards), not copied
             // for every complete one.
@@ -362,6 +385,33 @@ impl Engine {
             k.table.leader = self.take_trick(n, k.table.leader, &cards, &mut k.out, &k.rules);
             k.done += 1;
         }
+    }
+
+    /// The trick being played, grown by the cards after the `k.in_trick`
+    /// judged already: only those are judged, on the table as the earlier
+    /// ones left it (what judging it again from its first card gives, when
+    /// [`Before::reads_alike`]); a complete trick is taken. True while the
+    /// trick is still short (it stays open).
+    fn go_on(&mut self, k: &mut Tricks, trick: &Trick, n: usize, b: Before) -> bool {
+        let mut cards = [PAGAT; 4];
+        let size = trick.plays.len().min(4);
+        for (i, item) in trick.plays.iter().take(4).enumerate() {
+            cards[i] = item.card;
+            if i >= k.in_trick {
+                let seat = k.table.leader.after(i, 4);
+                self.play_card(item, seat, n, &cards[..i], &mut k.table, &k.rules);
+            }
+        }
+        if size < 4 {
+            k.open = Some(b);
+            k.in_trick = size;
+            return true;
+        }
+        k.in_trick = 0;
+        k.led = None;
+        k.table.leader = self.take_trick(n, k.table.leader, &cards, &mut k.out, &k.rules);
+        k.done += 1;
+        false
     }
 
     /// The one `incomplete` finding of a record that stops before the
