@@ -206,7 +206,8 @@ pub(super) struct Tricks {
     /// The trick being played, short of its four cards: the table and the
     /// report before it, so that it is judged again, from its first card,
     /// once it has more (who led it may be read from all its cards,
-    /// [`Engine::written_from`]).
+    /// [`Engine::written_from`]), unless it reads alike from its first
+    /// card ([`Before::reads_alike`]: only the cards added are judged).
     open: Option<Before>,
     /// The cards of the trick being played.
     in_trick: usize,
@@ -324,7 +325,8 @@ impl Engine {
     }
 
     /// The tricks of `record` not taken yet (S7-PLAY-*), the trick being
-    /// played judged again from its first card. Only the tricks before a
+    /// played judged again from its first card where it may read otherwise
+    /// with more cards, else from the cards added ([`Engine::go_on`]). Only the tricks before a
     /// trick of the wrong size are judged (README ALL-3), ten at most; a
     /// last trick cut short is judged card by card (README ALL-4).
     pub(super) fn tricks(&mut self, k: &mut Tricks, record: &Record) {
