@@ -426,19 +426,17 @@ impl Stepped {
             }
             Stage::Round { round, .. } => match round.speakers() {
                 Some((cur, again)) => {
+                    // Each entry judged as the round would take it
+                    // (`Replay::round_admits`), on the engine as it is: an
+                    // entry's findings are judged before it changes
+                    // anything.
                     let acts = words(Phase::Calls);
+                    let r = e.replay(record);
                     let mut legal = Vec::new();
                     for seat in Seat::all(4).filter(|&s| s == cur || Some(s) == again) {
                         legal.extend(
                             acts.iter()
-                                .filter(|act| {
-                                    e.clean(record, |r| {
-                                        r.round_entry(
-                                            &entry(seat, (*act).clone()),
-                                            &mut round.clone(),
-                                        )
-                                    })
-                                })
+                                .filter(|act| r.round_admits(&round, seat, act))
                                 .map(|act| Move::Calls {
                                     seat,
                                     act: act.clone(),
@@ -462,8 +460,17 @@ impl Stepped {
     /// auction (the calls due, [`Stepped::due`]): each entry judged on a
     /// clone of the engine over the record with it, as the deal would end
     /// there. `None` where another move is due.
+    ///
+    /// Only the entries that can be the one due are judged: the king call
+    /// (KR-CALL-1: any other first entry of a caller game is an illegal
+    /// call), the talon choice or grind (KR-TALON-1: any other entry in its
+    /// place is one). The call round's first entry is judged as a pass
+    /// (which the round takes from the bidder, KR-ANN-1), its findings
+    /// being the head's, which every entry there shares; the other entries
+    /// then as the round opened there takes them
+    /// ([`Replay::round_admits`]), the head finding nothing.
     fn head<'w>(&self, record: &Record, words: impl Fn(Phase) -> &'w [Act]) -> Option<Vec<Move>> {
-        let Some((seat, phase)) = self.due(record) else {
+        let Some((seat, phase, next)) = self.due_entry(record) else {
             return self.opening_plays(record);
         };
         if phase != Phase::Calls {
@@ -475,8 +482,33 @@ impl Stepped {
             comments: Vec::new(),
             span: Span::default(),
         });
+        let words = words(Phase::Calls);
         let mut legal = Vec::new();
-        for act in words(Phase::Calls) {
+        let may_be_due = |act: &Act| match next {
+            Some(HeadEntry::KingCall) => matches!(act, Act::Call { .. }),
+            Some(HeadEntry::Talon) => matches!(act, Act::Talon { .. } | Act::Grind),
+            Some(HeadEntry::Round) | None => true,
+        };
+        if next == Some(HeadEntry::Round) {
+            calls_of(&mut scratch).push(entry(seat, Act::Pass));
+            if !self.now.judged_clean(&scratch) {
+                return Some(legal);
+            }
+            let mut e = self.now.scratch();
+            let round = e.open_round_at(&scratch)?;
+            let r = e.replay(&scratch);
+            legal.extend(
+                words
+                    .iter()
+                    .filter(|act| r.round_admits(&round, seat, act))
+                    .map(|act| Move::Calls {
+                        seat,
+                        act: act.clone(),
+                    }),
+            );
+            return Some(legal);
+        }
+        for act in words.iter().filter(|act| may_be_due(act)) {
             calls_of(&mut scratch).push(entry(seat, act.clone()));
             let clean = self.now.judged_clean(&scratch);
             let act = calls_of(&mut scratch).pop().expect("the entry pushed").act;
@@ -485,6 +517,48 @@ impl Stepped {
             }
         }
         Some(legal)
+    }
+}
+
+/// The bidder's entry of the calls due between the auction and the call
+/// round ([`Stepped::due`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum HeadEntry {
+    /// The king call (KR-CALL-1).
+    KingCall,
+    /// The talon choice or a grind (KR-TALON-1, 2).
+    Talon,
+    /// The call round's first entry (KR-ANN-1).
+    Round,
+}
+
+impl Engine {
+    /// The call round as the deal's end opens it ([`Engine::end`]) after
+    /// `record`, whose calls go on past the head: the auction closed, the
+    /// king call, talon choice and discard taken, on this engine (in the
+    /// auction with its entries taken, or with the head waiting). `None`
+    /// where the round does not open (no game, a grind) or the engine is
+    /// past the head.
+    fn open_round_at(&mut self, record: &Record) -> Option<Round> {
+        let stage = std::mem::replace(&mut self.stage, Stage::Over);
+        let mut r = self.replay(record);
+        match &stage {
+            Stage::Auction { bidding, .. } => {
+                if r.close_auction(bidding) != Auction::Game {
+                    return None;
+                }
+            }
+            Stage::Head => {}
+            _ => return None,
+        }
+        let calls = r.call_entries();
+        let next = r.king_call(calls);
+        let next = r.talon(calls, next);
+        if r.state.grind {
+            return None;
+        }
+        r.discard(&calls[next..]);
+        Some(r.open_round())
     }
 }
 
@@ -498,6 +572,12 @@ impl Stepped {
     /// cards away (KR-DISCARD-1) and opens the call round (KR-ANN-1). Every
     /// move by another seat, or of another section, is illegal then.
     pub(crate) fn due(&self, record: &Record) -> Option<(Seat, Phase)> {
+        self.due_entry(record).map(|(seat, phase, _)| (seat, phase))
+    }
+
+    /// [`Stepped::due`], and which of the bidder's entries before the call
+    /// round is due, where one is.
+    fn due_entry(&self, record: &Record) -> Option<(Seat, Phase, Option<HeadEntry>)> {
         if !self.now.fits(record) || !self.now.report.problems.is_empty() {
             return None;
         }
@@ -506,7 +586,7 @@ impl Stepped {
         match e.stage.clone() {
             Stage::Auction { bidding, .. } => {
                 if let Some(seat) = Replay::turn(&bidding) {
-                    return Some((seat, Phase::Auction));
+                    return Some((seat, Phase::Auction, None));
                 }
                 // The auction has ended (its entries taken): the game it
                 // leaves.
@@ -517,20 +597,20 @@ impl Stepped {
             Stage::Head => {}
             Stage::Round { round, .. } => {
                 return match round.speakers() {
-                    Some((cur, None)) => Some((cur, Phase::Calls)),
+                    Some((cur, None)) => Some((cur, Phase::Calls, None)),
                     // The seat that just called may call again.
                     Some(_) => None,
                     None => {
                         let mut p = e.replay(record).close_calls(&round);
                         e.next_card(record, &mut p)
-                            .map(|(seat, ..)| (seat, Phase::Play))
+                            .map(|(seat, ..)| (seat, Phase::Play, None))
                     }
                 };
             }
             Stage::Play(mut p) => {
                 return e
                     .next_card(record, &mut p)
-                    .map(|(seat, ..)| (seat, Phase::Play));
+                    .map(|(seat, ..)| (seat, Phase::Play, None));
             }
             Stage::Over => return None,
         }
@@ -540,23 +620,27 @@ impl Stepped {
         let mut taken = 0;
         if is_caller(game) {
             if calls == taken {
-                return Some((bidder, Phase::Calls));
+                return Some((bidder, Phase::Calls, Some(HeadEntry::KingCall)));
             }
             taken += 1;
         }
         let talon = !is_negative(game) && !is_solo(game) && game != Game::SixThrees;
         if talon {
             if calls == taken {
-                return Some((bidder, Phase::Calls));
+                return Some((bidder, Phase::Calls, Some(HeadEntry::Talon)));
             }
             taken += 1;
         }
         if (talon || game == Game::SixThrees) && record.discard.is_none() {
-            return Some((bidder, Phase::Discard));
+            return Some((bidder, Phase::Discard, None));
         }
         // The call round opens with the bidder (KR-ANN-1); trischaken has
         // none (KR-ANN-5).
-        (calls == taken && game != Game::Trischaken).then_some((bidder, Phase::Calls))
+        (calls == taken && game != Game::Trischaken).then_some((
+            bidder,
+            Phase::Calls,
+            Some(HeadEntry::Round),
+        ))
     }
 }
 
