@@ -190,7 +190,7 @@ impl Engine {
         // talon and the discard only append to the report). Not a clone of
         // the whole engine for each deal `verify` takes (issue 25).
         let (state, problems, events, tally) = (
-            self.state.clone(),
+            self.state,
             self.report.problems.len(),
             self.report.events.len(),
             self.report.tally,
@@ -354,6 +354,18 @@ impl Stepped {
         if !self.now.fits(record) {
             return false;
         }
+        // In the play, as `next_card` finds it, on the engine itself: the
+        // trick being played, its cards listed legal, finds nothing (which
+        // `next_card` judges it for on a copy), so a card of it is due.
+        if let Stage::Play(p) = &self.now.stage {
+            let k = record.tricks.len() + 1;
+            let over = !self.now.report.problems.is_empty();
+            return if record.tricks.last().is_some_and(|t| t.plays.len() < 4) {
+                over || k - 1 > 12
+            } else {
+                over || p.stopped || self.now.state.ended_early || k > 12
+            };
+        }
         let mut e = self.now.scratch();
         match e.stage.clone() {
             Stage::Over => true,
@@ -410,18 +422,20 @@ impl Stepped {
                 let Some(seat) = Replay::turn(&bidding) else {
                     return self.head(record, words);
                 };
-                let legal = words(Phase::Auction)
-                    .iter()
-                    .filter(|act| {
-                        e.clean(record, |r| {
-                            r.auction_turn(&entry(seat, (*act).clone()), &mut bidding.clone())
-                        })
-                    })
-                    .map(|act| Move::Auction {
-                        seat,
-                        act: act.clone(),
-                    })
-                    .collect();
+                // Each word judged as the auction would take it
+                // (`Replay::auction_admits`), on the engine as it is.
+                let r = e.replay(record);
+                let words = words(Phase::Auction);
+                let mut legal = Vec::with_capacity(words.len());
+                legal.extend(
+                    words
+                        .iter()
+                        .filter(|act| r.auction_admits(&bidding, seat, act))
+                        .map(|act| Move::Auction {
+                            seat,
+                            act: act.clone(),
+                        }),
+                );
                 Some(legal)
             }
             Stage::Round { round, .. } => match round.speakers() {
@@ -432,7 +446,9 @@ impl Stepped {
                     // anything.
                     let acts = words(Phase::Calls);
                     let r = e.replay(record);
-                    let mut legal = Vec::new();
+                    // Room for every word at once (a list grown word by
+                    // word would move several times).
+                    let mut legal = Vec::with_capacity(acts.len());
                     for seat in Seat::all(4).filter(|&s| s == cur || Some(s) == again) {
                         legal.extend(
                             acts.iter()
@@ -772,7 +788,7 @@ impl Engine {
         }
         Engine {
             opts: self.opts,
-            state: self.state.clone(),
+            state: self.state,
             report: Report {
                 variant: self.report.variant,
                 no_events: self.report.no_events,
@@ -827,7 +843,7 @@ impl Engine {
             step(&mut e.replay(record));
             return e.report.problems.len() == before;
         }
-        let mut state = self.state.clone();
+        let mut state = self.state;
         let mut cut = self.cut;
         // The findings counted, not worded (`crate::Tally`).
         let mut report = Report {
