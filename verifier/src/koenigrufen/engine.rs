@@ -27,7 +27,7 @@ use notation::{Act, Action, Card, CardSet, Discard, Game, Item, Record, Span};
 
 use super::announcements::Round;
 use super::auction::Bidding;
-use super::duties::{card_fault, CardFault};
+use super::duties::{card_fault_by, CardFault};
 use super::options::Opts;
 use super::out::Out;
 use super::play::Tricks;
@@ -415,7 +415,8 @@ impl Stepped {
         if !e.report.problems.is_empty() {
             return None;
         }
-        match e.stage.clone() {
+        // The stage taken out of the copy, which lists on without it.
+        match std::mem::replace(&mut e.stage, Stage::Over) {
             Stage::Auction { bidding, .. } => {
                 // The auction has ended (its entries taken): the bidder's
                 // first entry of the calls, as after it.
@@ -599,7 +600,8 @@ impl Stepped {
         }
         let mut e = self.now.scratch();
         e.catch_up(record);
-        match e.stage.clone() {
+        // The stage taken out of the copy, which goes on without it.
+        match std::mem::replace(&mut e.stage, Stage::Over) {
             Stage::Auction { bidding, .. } => {
                 if let Some(seat) = Replay::turn(&bidding) {
                     return Some((seat, Phase::Auction, None));
@@ -883,19 +885,23 @@ impl Engine {
 
     /// The cards the seat due may play next (KR-PLAY-1..7): its cards that
     /// the duties allow ([`Replay::check_card`]).
-    fn plays(mut self, record: &Record, mut p: Tricks) -> Option<Vec<Move>> {
+    fn plays(&mut self, record: &Record, mut p: Tricks) -> Option<Vec<Move>> {
         let (seat, k, before) = self.next_card(record, &mut p)?;
         // The fault as the play judges it (`card_fault`), no finding
         // worded; a card not held (a partial record) as the play takes
         // it, which may only note the structural finding. The list made
         // at the hand's size at once (a filtered list would grow step by
         // step).
+        // What the duties make of the hand is worked out once for all its
+        // cards (`HandDuties`).
         let hand = self.state.hand[seat];
+        let mut duties = None;
         let mut legal = Vec::with_capacity(hand.len() as usize);
         legal.extend(
             hand.iter()
                 .filter(|&card| {
-                    match card_fault(&self.state, &self.opts, card, seat, k, &before, &p.rules) {
+                    let (state, opts, rules) = (&self.state, &self.opts, &p.rules);
+                    match card_fault_by(state, opts, card, seat, k, &before, rules, &mut duties) {
                         None => true,
                         Some(CardFault::NotHeld) => self.clean(record, |r| {
                             r.check_card(&Item::new(card), seat, k, &before, &p.rules)
