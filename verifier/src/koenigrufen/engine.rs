@@ -317,10 +317,11 @@ impl Replay<'_> {
 
 /// A deal played step by step (`crate::game`): the engine at the deal's
 /// start and after the record so far. A move is judged on a clone of the
-/// latter, which takes the move and ends the deal there.
+/// latter, which takes the move and ends the deal there. The engine at
+/// the start never changes: the clones of a game share it.
 #[derive(Debug, Clone)]
 pub(crate) struct Stepped {
-    start: Engine,
+    start: std::sync::Arc<Engine>,
     now: Engine,
 }
 
@@ -334,14 +335,14 @@ impl Stepped {
         let start = Engine::start(&deal, report);
         Some(Stepped {
             now: start.clone(),
-            start,
+            start: std::sync::Arc::new(start),
         })
     }
 
     /// The engine after `record`, the record so far.
     pub(crate) fn advance(&mut self, record: &Record) {
         if !self.now.fits(record) {
-            self.now = self.start.clone();
+            self.now = Engine::clone(&self.start);
         }
         self.now.catch_up(record);
     }
@@ -385,7 +386,7 @@ impl Stepped {
         let mut engine = if self.now.fits(record) {
             self.now.clone()
         } else {
-            self.start.clone()
+            Engine::clone(&self.start)
         };
         engine.catch_up(record);
         Some(engine.finish(record))
