@@ -60,15 +60,21 @@
 //! Random playouts from the deal to the settlement, uniform among the
 //! listed moves, one core (`verifier/examples/game_speed.rs`, 2026-11-27):
 //! Danish Tarok about 48,000 a second, French Tarot 39,000, Königrufen
-//! 9,700, Skill7 Tarock 73,000; a clone of a game mid-play under a
+//! 37,000, Skill7 Tarock 73,000; a clone of a game mid-play under a
 //! microsecond (about 20 allocations). The history of these figures is in
 //! bench/README.md.
 //!
 //! Königrufen steps too (`koenigrufen::Engine`, issue 25) and lists most
-//! of its legal moves itself (`koenigrufen::Stepped::legal`: the auction,
-//! the bidder's king call, talon choice and first call, the call round and
-//! the play, each entry or card taken by the phase's own function on a
-//! clone of the engine), and the discard card by card
+//! of its legal moves itself (`koenigrufen::Stepped::legal`): the
+//! auction's and the call round's entries by the judgements the phase
+//! takes an entry with, asked without taking it (the turn, a bid's
+//! checks, an announcement's or a contra's fault:
+//! `Replay::auction_admits`, `Replay::round_admits`); the bidder's king
+//! call and talon choice on a clone of the engine over the record with
+//! each entry that can be the one due, his first call of the round once
+//! as a pass, the other words as the round opened there takes them; the
+//! cards by the duties worked out once for the hand
+//! (`duties::card_fault_by`); and the discard card by card
 //! (`koenigrufen::Stepped::discard_cards`: a card is listed when some
 //! proper discard holds it with the cards chosen, KR-DISCARD-1..3).
 //! Its candidates are judged on reports that count their findings

@@ -38,6 +38,13 @@ impl Round {
     pub(super) fn speakers(&self) -> Option<(Seat, Option<Seat>)> {
         (!self.trischaken && !self.ended).then_some((self.cur, self.caller_turn))
     }
+
+    /// Whether an entry of seat `s` (a pass, `is_pass`) is in turn
+    /// (KR-ANN-1): the seat whose turn it is, or a call by the seat that
+    /// just called.
+    fn in_turn(&self, s: Seat, is_pass: bool) -> bool {
+        s == self.cur || (!is_pass && self.caller_turn == Some(s))
+    }
 }
 
 impl Replay<'_> {
@@ -86,6 +93,24 @@ impl Replay<'_> {
         self.call_round_turn(a, st);
     }
 
+    /// Whether the entry `act` of seat `s` would find nothing in the call
+    /// round `st` ([`Replay::round_entry`] on it writes no finding): the
+    /// same judgements (the turn, [`Replay::call_is_illegal`]), made without
+    /// taking the entry, for the lists of legal moves.
+    pub(super) fn round_admits(&self, st: &Round, s: Seat, act: &Act) -> bool {
+        if st.trischaken {
+            return false;
+        }
+        if s.number() >= 4 {
+            return true;
+        }
+        if st.ended {
+            return false;
+        }
+        let is_pass = matches!(act, Act::Pass);
+        st.in_turn(s, is_pass) && (is_pass || !self.call_is_illegal(s, act))
+    }
+
     /// The end of the call round, its entries taken.
     pub(super) fn close_round(&mut self, st: &Round) {
         if st.trischaken {
@@ -132,8 +157,7 @@ impl Replay<'_> {
             return;
         }
         let is_pass = matches!(a.act, Act::Pass);
-        let in_turn = s == st.cur || (!is_pass && st.caller_turn == Some(s));
-        if !in_turn {
+        if !st.in_turn(s, is_pass) {
             let cur = st.cur;
             self.out.fault(|| {
                 Problem::new(
@@ -260,56 +284,31 @@ impl Replay<'_> {
         None
     }
 
+    /// Whether the call `act` (not a pass) by seat `s` is an
+    /// `illegal-call` (KR-ANN-2, 4..6): the judgements [`Replay::call`]
+    /// makes ([`Replay::announce_fault`], [`Replay::contra_fault`]), no
+    /// finding worded and nothing taken.
+    fn call_is_illegal(&self, s: Seat, act: &Act) -> bool {
+        match act {
+            Act::Announce { bonus } => self.announce_fault(s, *bonus).is_some(),
+            Act::Contra { target } | Act::Recontra { target } | Act::Subcontra { target } => {
+                self.contra_fault(s, contra_step(act), target).is_some()
+            }
+            // Misplaced, or not a call of Königrufen ([`Replay::call`]).
+            _ => true,
+        }
+    }
+
     /// KR-ANN-4, 5: a contra, recontra or subcontra; returns whether it
     /// took effect.
     fn contra(&mut self, a: &Action, target: &Target) -> bool {
         let s = a.seat;
-        let team = self.state.team(s);
-        let step: u8 = match a.act {
-            Act::Contra { .. } => 1,
-            Act::Recontra { .. } => 2,
-            _ => 3,
-        };
-        let word = ["", "contra", "recontra", "subcontra"][step as usize];
-        let Some((owner, level)) = self.contra_target(a, target, word) else {
-            return false;
-        };
-        // contra and subcontra by the side not owning the item,
-        // recontra by its owner.
-        let by_owner = team == owner;
-        let right_side = if step == 2 { by_owner } else { !by_owner };
-        if !right_side {
-            self.out.fault(|| illegal(
-                a,
-                format!("{word} on {target} by the wrong side"),
-                Rule::KrAnn4,
-                "wrong side",
-                "contra and subcontra come from the side against the item, recontra from the side that owns it",
-            ));
+        let step = contra_step(&a.act);
+        if let Some(fault) = self.contra_fault(s, step, target) {
+            self.out.fault(|| fault.finding(a, step, target));
             return false;
         }
-        if level != step - 1 {
-            self.out.fault(|| {
-                let msg = match level {
-                    0 => format!(
-                        "{word} on {target}, which has no {}",
-                        ["", "", "contra", "recontra"][step as usize]
-                    ),
-                    _ => format!(
-                        "{word} on {target}, which already stands at {}",
-                        ["", "contra", "recontra", "subcontra"][level.min(3) as usize]
-                    ),
-                };
-                illegal(
-                    a,
-                    msg,
-                    Rule::KrAnn4,
-                    "out of order",
-                    "contra first, then recontra, then subcontra, each once",
-                )
-            });
-            return false;
-        }
+        let word = CONTRA_WORDS[step as usize];
         match target {
             Target::Game => self.state.game_level = step,
             Target::Bonus(bonus) => {
@@ -326,43 +325,112 @@ impl Replay<'_> {
         true
     }
 
-    /// The owner and contra level of what a contra targets (KR-ANN-4): the
-    /// game, or a bonus announced legally (not in negative games, KR-ANN-5);
-    /// `None` after the finding when there is no such target.
-    fn contra_target(&mut self, a: &Action, target: &Target, word: &str) -> Option<(bool, u8)> {
-        let negative = is_negative(self.state.game());
-        Some(match target {
+    /// Why a contra of `step` (1 contra, 2 recontra, 3 subcontra) on
+    /// `target` by seat `s` is an `illegal-call` (KR-ANN-4, 5), if it is;
+    /// the words are [`ContraFault::finding`]'s. Its target is the game,
+    /// or a bonus announced legally (not in negative games, KR-ANN-5);
+    /// contra and subcontra come from the side not owning it, recontra
+    /// from its owner, each at its level.
+    fn contra_fault(&self, s: Seat, step: u8, target: &Target) -> Option<ContraFault> {
+        let team = self.state.team(s);
+        let (owner, level) = match target {
             Target::Game => (true, self.state.game_level),
             Target::Bonus(bonus) => {
-                if negative {
-                    self.out.fault(|| {
-                        illegal(
-                            a,
-                            format!("{word} on {} in a negative game", bonus.word()),
-                            Rule::KrAnn5,
-                            "only the game can be contra'd",
-                            "in piccolo and beggar only the game can be contra'd",
-                        )
-                    });
-                    return None;
+                if is_negative(self.state.game()) {
+                    return Some(ContraFault::Negative(*bonus));
                 }
                 match self.state.ann[bonus_index(*bonus)] {
                     Some(ann) => (ann.bidder_team, ann.level),
-                    None => {
-                        self.out.fault(|| {
-                            illegal(
-                                a,
-                                format!("{word} on {}, which nobody announced", bonus.word()),
-                                Rule::KrAnn4,
-                                "nothing to contra",
-                                "a contra needs a target: the game or a bonus announced legally",
-                            )
-                        });
-                        return None;
-                    }
+                    None => return Some(ContraFault::Nobody(*bonus)),
                 }
             }
-        })
+        };
+        let by_owner = team == owner;
+        let right_side = if step == 2 { by_owner } else { !by_owner };
+        if !right_side {
+            return Some(ContraFault::WrongSide);
+        }
+        if level != step - 1 {
+            return Some(ContraFault::OutOfOrder { level });
+        }
+        None
+    }
+}
+
+/// The words of the contra steps, by step (1 contra, 2 recontra, 3
+/// subcontra).
+const CONTRA_WORDS: [&str; 4] = ["", "contra", "recontra", "subcontra"];
+
+/// The step of a contra entry: 1 contra, 2 recontra, 3 subcontra.
+fn contra_step(act: &Act) -> u8 {
+    match act {
+        Act::Contra { .. } => 1,
+        Act::Recontra { .. } => 2,
+        _ => 3,
+    }
+}
+
+/// Why a contra is an `illegal-call` (KR-ANN-4, 5): the fault judged
+/// ([`Replay::contra_fault`]), worded only where a finding is written
+/// ([`ContraFault::finding`]).
+#[derive(Debug, Clone, Copy)]
+enum ContraFault {
+    /// On a bonus in a negative game (KR-ANN-5).
+    Negative(Bonus),
+    /// On a bonus nobody announced (KR-ANN-4).
+    Nobody(Bonus),
+    /// By the wrong side (KR-ANN-4).
+    WrongSide,
+    /// Out of order: the target stands at `level` (KR-ANN-4).
+    OutOfOrder { level: u8 },
+}
+
+impl ContraFault {
+    /// The finding on the entry `a`, a contra of `step` on `target`.
+    fn finding(self, a: &Action, step: u8, target: &Target) -> Problem {
+        let word = CONTRA_WORDS[step as usize];
+        match self {
+            ContraFault::Negative(bonus) => illegal(
+                a,
+                format!("{word} on {} in a negative game", bonus.word()),
+                Rule::KrAnn5,
+                "only the game can be contra'd",
+                "in piccolo and beggar only the game can be contra'd",
+            ),
+            ContraFault::Nobody(bonus) => illegal(
+                a,
+                format!("{word} on {}, which nobody announced", bonus.word()),
+                Rule::KrAnn4,
+                "nothing to contra",
+                "a contra needs a target: the game or a bonus announced legally",
+            ),
+            ContraFault::WrongSide => illegal(
+                a,
+                format!("{word} on {target} by the wrong side"),
+                Rule::KrAnn4,
+                "wrong side",
+                "contra and subcontra come from the side against the item, recontra from the side that owns it",
+            ),
+            ContraFault::OutOfOrder { level } => {
+                let msg = match level {
+                    0 => format!(
+                        "{word} on {target}, which has no {}",
+                        ["", "", "contra", "recontra"][step as usize]
+                    ),
+                    _ => format!(
+                        "{word} on {target}, which already stands at {}",
+                        CONTRA_WORDS[level.min(3) as usize]
+                    ),
+                };
+                illegal(
+                    a,
+                    msg,
+                    Rule::KrAnn4,
+                    "out of order",
+                    "contra first, then recontra, then subcontra, each once",
+                )
+            }
+        }
     }
 }
 

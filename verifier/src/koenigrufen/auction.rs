@@ -5,7 +5,7 @@
 use notation::Kind;
 use notation::Rule;
 use notation::Seat;
-use notation::{Act, Action, Game, Problem};
+use notation::{Act, Action, Card, Game, Problem};
 
 use super::out::on_entry;
 use super::rules::*;
@@ -213,16 +213,41 @@ impl Replay<'_> {
         st.next = next_open(s, &st.passed);
     }
 
+    /// Whether the entry `act` of seat `s` would find nothing in the
+    /// auction `st` ([`Replay::auction_turn`] on it writes no finding): the
+    /// same judgements (the turn, the forehand's pass,
+    /// [`Replay::bid_faults`]), made without taking the entry, for the
+    /// lists of legal moves.
+    pub(super) fn auction_admits(&self, st: &Bidding, s: Seat, act: &Act) -> bool {
+        if s.number() >= 4 {
+            return true;
+        }
+        if st.ended || s != st.next {
+            return false;
+        }
+        match act {
+            Act::Pass => !self.forehand_must_bid(st, s),
+            Act::Bid { game } => !self.bid_faults(s, *game, st).any(),
+            _ => false,
+        }
+    }
+
+    /// Whether a pass by seat `s` is the forehand's where it must bid
+    /// (KR-BID-4): the three others passed, nobody bid.
+    fn forehand_must_bid(&self, st: &Bidding, s: Seat) -> bool {
+        let fh = self.state.forehand;
+        let others_passed = Seat::all(4)
+            .filter(|&o| o != fh)
+            .all(|o| st.passed[o.index()]);
+        s == fh && st.high.is_none() && others_passed
+    }
+
     /// A pass (KR-BID-1), or the forehand's pass where it must bid
     /// (KR-BID-4, 7), which ends the auction with no game. Returns whether
     /// the auction goes on as after any pass.
     fn auction_pass(&mut self, act: &Action, st: &mut Bidding) -> bool {
         let s = act.seat;
-        let fh = self.state.forehand;
-        let others_passed = Seat::all(4)
-            .filter(|&o| o != fh)
-            .all(|o| st.passed[o.index()]);
-        if s == fh && st.high.is_none() && others_passed {
+        if self.forehand_must_bid(st, s) {
             self.out.push(
                 Problem::new(
                     Kind::IllegalBid,
@@ -241,15 +266,16 @@ impl Replay<'_> {
         true
     }
 
-    /// The checks of one bid (KR-BID-1, 2, 3, 5, 6). A bid that breaks
-    /// several of them is one `illegal-bid` with the first rule id in the
-    /// digest's order (KR-BID-7 as amended, "one fault, one finding").
+    /// The checks of one bid (KR-BID-1, 2, 3, 5, 6), judged by
+    /// [`Replay::bid_faults`]. A bid that breaks several of them is one
+    /// `illegal-bid` with the first rule id in the digest's order (KR-BID-7
+    /// as amended, "one fault, one finding").
     fn bid(&mut self, act: &Action, game: Game, st: &Bidding, turn: Option<Problem>) {
         let s = act.seat;
-        let (passed, high, other_bid) = (&st.passed, st.high, st.other_bid);
+        let f = self.bid_faults(s, game, st);
         // Most bids break no rule: the list allocates only for a fault.
         let mut faults = Faults::new(!self.out.counts_only());
-        if !is_game(game) {
+        if f.not_game {
             faults.add(|| illegal_bid(
                 act,
                 format!("`{}` is not a game of Königrufen", game.word()),
@@ -260,7 +286,7 @@ impl Replay<'_> {
             faults.extend(turn);
             return self.push_bid_faults(faults);
         }
-        if passed[s.index()] {
+        if f.passed {
             faults.add(|| {
                 illegal_bid(
                     act,
@@ -274,45 +300,74 @@ impl Replay<'_> {
                 )
             });
         }
-        if forehand_only(game) {
-            if s != self.state.forehand {
-                faults.add(|| illegal_bid(
-                    act,
-                    format!("{} may be bid only by the forehand (seat {})", game.word(), self.state.forehand),
-                    Rule::KrBid3,
-                    "forehand-only game",
-                    "caller, six-threes and trischaken are the forehand's games, when the three others have passed",
-                ));
-            } else if other_bid {
-                faults.add(|| illegal_bid(
-                    act,
-                    format!("the forehand bids {} after another seat has bid", game.word()),
-                    Rule::KrBid3,
-                    "only if nobody else bid",
-                    "caller, six-threes and trischaken may be bid only if the three others all passed",
-                ));
-            }
-        } else if let Some((rank, standing, _)) = high {
-            // KR-BID-7 as amended: a forehand-only game standing (after an
-            // illegal bid) has no rank; every table game ranks above it.
-            if table_rank(game).unwrap_or(0) <= rank {
-                faults.add(|| illegal_bid(
-                    act,
-                    format!("{} does not rank above {}, the bid standing", game.word(), standing.word()),
-                    Rule::KrBid2,
-                    "not higher",
-                    "each bid must rank strictly higher in the bidding table than the one standing; the forehand too",
-                ));
-            }
+        if f.not_forehand {
+            faults.add(|| illegal_bid(
+                act,
+                format!("{} may be bid only by the forehand (seat {})", game.word(), self.state.forehand),
+                Rule::KrBid3,
+                "forehand-only game",
+                "caller, six-threes and trischaken are the forehand's games, when the three others have passed",
+            ));
+        } else if f.after_other_bid {
+            faults.add(|| {
+                illegal_bid(
+                act,
+                format!("the forehand bids {} after another seat has bid", game.word()),
+                Rule::KrBid3,
+                "only if nobody else bid",
+                "caller, six-threes and trischaken may be bid only if the three others all passed",
+            )
+            });
         }
-        self.bid_holding(act, game, s, &mut faults);
-        if passed[s.index()] {
+        if let (true, Some((_, standing, _))) = (f.not_higher, st.high) {
+            faults.add(|| illegal_bid(
+                act,
+                format!("{} does not rank above {}, the bid standing", game.word(), standing.word()),
+                Rule::KrBid2,
+                "not higher",
+                "each bid must rank strictly higher in the bidding table than the one standing; the forehand too",
+            ));
+        }
+        bid_holding(act, game, s, &f, &mut faults);
+        if f.passed {
             // A seat that passed has no turn: speaking out of turn is the
             // same fault as bidding after passing, not a second one.
             return self.push_bid_faults(faults);
         }
         faults.extend(turn);
         self.push_bid_faults(faults);
+    }
+
+    /// Which checks a bid of `game` by seat `s` in the auction `st`
+    /// breaks (KR-BID-1, 2, 3, 5, 6; not its turn): worded by
+    /// [`Replay::bid`], asked about by [`Replay::auction_admits`].
+    fn bid_faults(&self, s: Seat, game: Game, st: &Bidding) -> BidFaults {
+        let mut f = BidFaults::default();
+        if !is_game(game) {
+            f.not_game = true;
+            return f;
+        }
+        f.passed = st.passed[s.index()];
+        if forehand_only(game) {
+            if s != self.state.forehand {
+                f.not_forehand = true;
+            } else if st.other_bid {
+                f.after_other_bid = true;
+            }
+        } else if let Some((rank, _, _)) = st.high {
+            // KR-BID-7 as amended: a forehand-only game standing (after an
+            // illegal bid) has no rank; every table game ranks above it.
+            f.not_higher = table_rank(game).unwrap_or(0) <= rank;
+        }
+        // The bids a hand must support (KR-BID-5, 6).
+        if let Some(b) = implied_bonus(game) {
+            let (card, _) = ultimo_card(b).expect("implied bonuses are ultimo bonuses");
+            if !self.opts.bid_holder_any && self.state.lacks_dealt(s, card) {
+                f.lacks = Some(card);
+            }
+        }
+        f.all_kings = is_caller(game) && kings().difference(self.state.dealt[s]).is_empty();
+        f
     }
 
     /// The faults of one auction entry as one finding (KR-BID-7 as amended,
@@ -348,35 +403,66 @@ impl Replay<'_> {
             self.out.push(p);
         }
     }
+}
 
-    /// The bids a hand must support (KR-BID-5, 6).
-    fn bid_holding(&mut self, act: &Action, game: Game, s: Seat, faults: &mut Faults) {
-        if let Some(b) = implied_bonus(game) {
-            let (card, _) = ultimo_card(b).expect("implied bonuses are ultimo bonuses");
-            if !self.opts.bid_holder_any && self.state.lacks_dealt(s, card) {
-                faults.add(||
-                    illegal_bid(
-                        act,
-                        format!("seat {s} bids {} without holding {card}", game.word()),
-                        Rule::KrBid5,
-                        "card not in the dealt hand",
-                        "a pagat/uhu/pelican/quapil caller announces that bonus, so the bidder must hold the card in its dealt hand",
-                    )
-                    .card(card),
-                );
-            }
-        }
-        if is_caller(game) && kings().difference(self.state.dealt[s]).is_empty() {
-            faults.add(|| {
-                illegal_bid(
-                    act,
-                    format!("seat {s} holds all four kings and cannot call one"),
-                    Rule::KrBid6,
-                    "no king to call",
-                    "with all four kings a player must bid a three or a negative game",
-                )
-            });
-        }
+/// The findings of the bids a hand must support (KR-BID-5, 6), as
+/// [`Replay::bid_faults`] judged them.
+fn bid_holding(act: &Action, game: Game, s: Seat, f: &BidFaults, faults: &mut Faults) {
+    if let Some(card) = f.lacks {
+        faults.add(|| {
+            illegal_bid(
+                act,
+                format!("seat {s} bids {} without holding {card}", game.word()),
+                Rule::KrBid5,
+                "card not in the dealt hand",
+                "a pagat/uhu/pelican/quapil caller announces that bonus, so the bidder must hold the card in its dealt hand",
+            )
+            .card(card)
+        });
+    }
+    if f.all_kings {
+        faults.add(|| {
+            illegal_bid(
+                act,
+                format!("seat {s} holds all four kings and cannot call one"),
+                Rule::KrBid6,
+                "no king to call",
+                "with all four kings a player must bid a three or a negative game",
+            )
+        });
+    }
+}
+
+/// Which checks of one bid it breaks ([`Replay::bid_faults`]), in the
+/// digest's order.
+#[derive(Debug, Clone, Copy, Default)]
+struct BidFaults {
+    /// Not a game of Königrufen (KR-BID-2): nothing else is judged.
+    not_game: bool,
+    /// By a seat that passed (KR-BID-1).
+    passed: bool,
+    /// A forehand-only game by another seat (KR-BID-3).
+    not_forehand: bool,
+    /// The forehand's game after another seat bid (KR-BID-3).
+    after_other_bid: bool,
+    /// Not above the bid standing (KR-BID-2).
+    not_higher: bool,
+    /// The card the game's bonus needs, not in the dealt hand (KR-BID-5).
+    lacks: Option<Card>,
+    /// A caller game with all four kings (KR-BID-6).
+    all_kings: bool,
+}
+
+impl BidFaults {
+    /// Whether any check is broken.
+    fn any(&self) -> bool {
+        self.not_game
+            || self.passed
+            || self.not_forehand
+            || self.after_other_bid
+            || self.not_higher
+            || self.lacks.is_some()
+            || self.all_kings
     }
 }
 

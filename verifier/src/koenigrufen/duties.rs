@@ -227,10 +227,59 @@ impl CardFault {
     }
 }
 
+/// The body of [`card_fault`] and [`card_fault_by`], one text for both:
+/// rules 1–4 for `$card` played by `$seat` to trick `$k` holding
+/// `$before`, rules 1 to 3 judged by `$judge` (the duty broken, what the
+/// hand `$hand` may play, and what before rule 3). A macro, not a function
+/// taking the judgement as a closure: `verify`'s judgement of each card
+/// played stays the code it was.
+macro_rules! card_fault_body {
+    ($state:expr, $opts:expr, $card:expr, $seat:expr, $k:expr, $before:expr, |$hand:ident| $judge:expr) => {{
+        let (state, opts, card, seat, k, before) = ($state, $opts, $card, $seat, $k, $before);
+        let game = state.game();
+        let $hand = state.hand[seat];
+        if !$hand.contains(card) || (state.partial && state.played.contains(card)) {
+            return Some(CardFault::NotHeld);
+        }
+        // The usual card follows the suit or tarock led from the hand: rule
+        // 1 or 2 is met and, outside the games with rule 3, it is the only
+        // duty; what the hand may play is then its cards of that suit.
+        let (set, allowed) = match plain_follow($hand, before, card, game, opts) {
+            Some(set) => (set, set),
+            None => {
+                let (broken, set, before_beat) = $judge;
+                match broken {
+                    // Rule 3: the cards allowed by rules 1 and 2 that beat.
+                    Some(Duty::Beat) => return Some(CardFault::Beat(set)),
+                    Some(duty) => return Some(CardFault::Duty(duty)),
+                    None => (set, before_beat),
+                }
+            }
+        };
+        if beat_applies(game, opts)
+            && card == Card::PAGAT
+            && !set
+                .intersection(tarocks())
+                .difference(pagat_only())
+                .is_empty()
+        {
+            return Some(CardFault::Pagat);
+        }
+        // Rule 4a binds only a seat holding a reserved card (most deals
+        // announce no ultimo: then nothing is reserved).
+        if is_black(game) && state.reserved.iter().any(|r| r.1.is_some() && r.0 == seat) {
+            // Rule 4a yields to rules 1 and 2 only (rule 3 is for negative
+            // games, where 4a does not apply).
+            return rule_4a(state, card, seat, k, allowed);
+        }
+        None
+    }};
+}
+
 /// Rules 1–4 for `card` played by `seat` to trick `k` (1-based) holding
 /// `before` (KR-PLAY-2..7, 10): the fault, if any. The one judgement of a
 /// card, for `verify` ([`Replay::check_card`]) and for the lists of legal
-/// cards alike.
+/// cards alike ([`card_fault_by`]).
 #[inline(always)]
 pub(super) fn card_fault(
     state: &State,
@@ -241,43 +290,29 @@ pub(super) fn card_fault(
     before: &[Card],
     rules: &Rules,
 ) -> Option<CardFault> {
-    let game = state.game();
-    let hand = state.hand[seat];
-    if !hand.contains(card) || (state.partial && state.played.contains(card)) {
-        return Some(CardFault::NotHeld);
-    }
-    // The usual card follows the suit or tarock led from the hand: rule
-    // 1 or 2 is met and, outside the games with rule 3, it is the only
-    // duty; what the hand may play is then its cards of that suit.
-    let (set, allowed) = match plain_follow(hand, before, card, game, opts) {
-        Some(set) => (set, set),
-        None => {
-            let (broken, set, before_beat) = judge(hand, before, rules, card);
-            match broken {
-                // Rule 3: the cards allowed by rules 1 and 2 that beat.
-                Some(Duty::Beat) => return Some(CardFault::Beat(set)),
-                Some(duty) => return Some(CardFault::Duty(duty)),
-                None => (set, before_beat),
-            }
-        }
-    };
-    if beat_applies(game, opts)
-        && card == Card::PAGAT
-        && !set
-            .intersection(tarocks())
-            .difference(pagat_only())
-            .is_empty()
-    {
-        return Some(CardFault::Pagat);
-    }
-    // Rule 4a binds only a seat holding a reserved card (most deals
-    // announce no ultimo: then nothing is reserved).
-    if is_black(game) && state.reserved.iter().any(|r| r.1.is_some() && r.0 == seat) {
-        // Rule 4a yields to rules 1 and 2 only (rule 3 is for negative
-        // games, where 4a does not apply).
-        return rule_4a(state, card, seat, k, allowed);
-    }
-    None
+    card_fault_body!(state, opts, card, seat, k, before, |hand| judge(
+        hand, before, rules, card
+    ))
+}
+
+/// [`card_fault`], what rules 1 to 3 make of the seat's hand to this
+/// trick ([`HandDuties`]) worked out once into `duties` for all the cards
+/// judged with it (the lists of legal cards: one hand, one trick).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub(super) fn card_fault_by(
+    state: &State,
+    opts: &Opts,
+    card: Card,
+    seat: Seat,
+    k: usize,
+    before: &[Card],
+    rules: &Rules,
+    duties: &mut Option<HandDuties>,
+) -> Option<CardFault> {
+    card_fault_body!(state, opts, card, seat, k, before, |hand| duties
+        .get_or_insert_with(|| HandDuties::of(hand, before, rules))
+        .judge(card))
 }
 
 /// KR-PLAY-6: announced ultimo cards kept for their target trick.
@@ -380,7 +415,8 @@ fn legal_by(hand: CardSet, before: &[Card], rules: &Rules) -> Legal {
 /// without building the shared core's chain of duties: rules 1 and 2 (or
 /// rule 4b in the suit games) narrow the hand at most once, rule 3 then
 /// keeps the cards that beat; a test holds the two equal on random hands
-/// and tricks in every game.
+/// and tricks in every game. [`HandDuties`] is this for any card of the
+/// hand (the lists of legal cards); a test holds the two equal.
 fn judge(
     hand: CardSet,
     before: &[Card],
@@ -429,6 +465,92 @@ fn judge(
         _ => beating.filter(|b| !b.contains(card)).map(|_| Duty::Beat),
     };
     (broken, beating.unwrap_or(allowed), allowed)
+}
+
+/// What rules 1 to 3 (or 4b) make of a hand to a trick holding `before`,
+/// whatever card it plays: [`judge`] is it for one card.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum HandDuties {
+    /// The shared core's chain of duties (overtrump, a free fool).
+    Chain(Legal),
+    /// Worked out on masks: the duty of rules 1 and 2 (or 4b) and the
+    /// cards it allows, if one binds; the cards that beat (rule 3), if it
+    /// binds; what the hand may play before rule 3.
+    Masks {
+        step: Option<(Duty, CardSet)>,
+        beating: Option<CardSet>,
+        allowed: CardSet,
+    },
+}
+
+impl HandDuties {
+    /// The duties of `hand` to a trick holding `before`.
+    #[inline(always)]
+    fn of(hand: CardSet, before: &[Card], rules: &Rules) -> HandDuties {
+        let d = rules.duties;
+        if d.overtrump || d.fool_free {
+            return HandDuties::Chain(legal_by(hand, before, rules));
+        }
+        let lead = duty_lead(before);
+        let trumps = hand.intersection(rules.trumps);
+        let suits = hand.intersection(suit_cards());
+        let some = |duty: Duty, set: CardSet| (!set.is_empty()).then_some((duty, set));
+        // Rules 1 and 2: follow the suit led, else tarock; follow tarock.
+        // Rule 4b in the suit games: lead and, when void, play a suit
+        // card; suits first to a tarock lead by option.
+        let step = match lead {
+            None if d.lead_suit => some(Duty::LeadSuit, suits),
+            None => None,
+            Some(Lead::Suit(s)) => {
+                let follow = hand.intersection(CardSet::suit(s));
+                if !follow.is_empty() {
+                    Some((Duty::FollowSuit, follow))
+                } else if d.trump_when_void && !trumps.is_empty() {
+                    Some((Duty::Trump, trumps))
+                } else if d.suit_when_void {
+                    some(Duty::SuitNotTrump, suits)
+                } else {
+                    None
+                }
+            }
+            Some(Lead::Trumps) if d.suit_to_trump_lead => some(Duty::SuitToTrumpLead, suits),
+            Some(Lead::Trumps) => some(Duty::FollowTrump, trumps),
+        };
+        let allowed = step.map_or(hand, |s| s.1);
+        // Rule 3: of those, the cards that beat, if any.
+        let beating = if !d.beat || before.is_empty() {
+            None
+        } else {
+            trick::must_beat(allowed, before, lead, rules)
+        };
+        HandDuties::Masks {
+            step,
+            beating,
+            allowed,
+        }
+    }
+
+    /// The duty `card` breaks, what the hand may play, and what it may
+    /// play before rule 3 ([`judge`]).
+    #[inline(always)]
+    fn judge(&self, card: Card) -> (Option<Duty>, CardSet, CardSet) {
+        match *self {
+            HandDuties::Chain(legal) => {
+                (legal.broken(card), legal.set, legal.set_before(Duty::Beat))
+            }
+            HandDuties::Masks {
+                step,
+                beating,
+                allowed,
+            } => {
+                let broken = match step {
+                    Some((duty, set)) if !set.contains(card) => Some(duty),
+                    _ => beating.filter(|b| !b.contains(card)).map(|_| Duty::Beat),
+                };
+                (broken, beating.unwrap_or(allowed), allowed)
+            }
+        }
+    }
 }
 
 /// What the hand must follow: the suit of the led card, else tarock (a
@@ -542,10 +664,17 @@ mod tests {
                     let rules = super::super::play::trick_rules(game, &o);
                     beat += usize::from(rules.duties.beat);
                     let legal = legal_by(hand, &before, &rules);
+                    let duties = HandDuties::of(hand, &before, &rules);
                     for card in Card::all() {
                         assert_eq!(
                             judge(hand, &before, &rules, card),
                             (legal.broken(card), legal.set, legal.set_before(Duty::Beat)),
+                            "{hand:?} {before:?} {game:?} {card}"
+                        );
+                        // The lists' judgement of the whole hand, the same.
+                        assert_eq!(
+                            duties.judge(card),
+                            judge(hand, &before, &rules, card),
                             "{hand:?} {before:?} {game:?} {card}"
                         );
                     }

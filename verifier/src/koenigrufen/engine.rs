@@ -27,7 +27,7 @@ use notation::{Act, Action, Card, CardSet, Discard, Game, Item, Record, Span};
 
 use super::announcements::Round;
 use super::auction::Bidding;
-use super::duties::{card_fault, CardFault};
+use super::duties::{card_fault_by, CardFault};
 use super::options::Opts;
 use super::out::Out;
 use super::play::Tricks;
@@ -190,7 +190,7 @@ impl Engine {
         // talon and the discard only append to the report). Not a clone of
         // the whole engine for each deal `verify` takes (issue 25).
         let (state, problems, events, tally) = (
-            self.state.clone(),
+            self.state,
             self.report.problems.len(),
             self.report.events.len(),
             self.report.tally,
@@ -317,10 +317,11 @@ impl Replay<'_> {
 
 /// A deal played step by step (`crate::game`): the engine at the deal's
 /// start and after the record so far. A move is judged on a clone of the
-/// latter, which takes the move and ends the deal there.
+/// latter, which takes the move and ends the deal there. The engine at
+/// the start never changes: the clones of a game share it.
 #[derive(Debug, Clone)]
 pub(crate) struct Stepped {
-    start: Engine,
+    start: std::sync::Arc<Engine>,
     now: Engine,
 }
 
@@ -334,14 +335,14 @@ impl Stepped {
         let start = Engine::start(&deal, report);
         Some(Stepped {
             now: start.clone(),
-            start,
+            start: std::sync::Arc::new(start),
         })
     }
 
     /// The engine after `record`, the record so far.
     pub(crate) fn advance(&mut self, record: &Record) {
         if !self.now.fits(record) {
-            self.now = self.start.clone();
+            self.now = Engine::clone(&self.start);
         }
         self.now.catch_up(record);
     }
@@ -353,6 +354,18 @@ impl Stepped {
     pub(crate) fn played_out(&self, record: &Record) -> bool {
         if !self.now.fits(record) {
             return false;
+        }
+        // In the play, as `next_card` finds it, on the engine itself: the
+        // trick being played, its cards listed legal, finds nothing (which
+        // `next_card` judges it for on a copy), so a card of it is due.
+        if let Stage::Play(p) = &self.now.stage {
+            let k = record.tricks.len() + 1;
+            let over = !self.now.report.problems.is_empty();
+            return if record.tricks.last().is_some_and(|t| t.plays.len() < 4) {
+                over || k - 1 > 12
+            } else {
+                over || p.stopped || self.now.state.ended_early || k > 12
+            };
         }
         let mut e = self.now.scratch();
         match e.stage.clone() {
@@ -373,7 +386,7 @@ impl Stepped {
         let mut engine = if self.now.fits(record) {
             self.now.clone()
         } else {
-            self.start.clone()
+            Engine::clone(&self.start)
         };
         engine.catch_up(record);
         Some(engine.finish(record))
@@ -403,42 +416,45 @@ impl Stepped {
         if !e.report.problems.is_empty() {
             return None;
         }
-        match e.stage.clone() {
+        // The stage taken out of the copy, which lists on without it.
+        match std::mem::replace(&mut e.stage, Stage::Over) {
             Stage::Auction { bidding, .. } => {
                 // The auction has ended (its entries taken): the bidder's
                 // first entry of the calls, as after it.
                 let Some(seat) = Replay::turn(&bidding) else {
                     return self.head(record, words);
                 };
-                let legal = words(Phase::Auction)
-                    .iter()
-                    .filter(|act| {
-                        e.clean(record, |r| {
-                            r.auction_turn(&entry(seat, (*act).clone()), &mut bidding.clone())
-                        })
-                    })
-                    .map(|act| Move::Auction {
-                        seat,
-                        act: act.clone(),
-                    })
-                    .collect();
+                // Each word judged as the auction would take it
+                // (`Replay::auction_admits`), on the engine as it is.
+                let r = e.replay(record);
+                let words = words(Phase::Auction);
+                let mut legal = Vec::with_capacity(words.len());
+                legal.extend(
+                    words
+                        .iter()
+                        .filter(|act| r.auction_admits(&bidding, seat, act))
+                        .map(|act| Move::Auction {
+                            seat,
+                            act: act.clone(),
+                        }),
+                );
                 Some(legal)
             }
             Stage::Round { round, .. } => match round.speakers() {
                 Some((cur, again)) => {
+                    // Each entry judged as the round would take it
+                    // (`Replay::round_admits`), on the engine as it is: an
+                    // entry's findings are judged before it changes
+                    // anything.
                     let acts = words(Phase::Calls);
-                    let mut legal = Vec::new();
+                    let r = e.replay(record);
+                    // Room for every word at once (a list grown word by
+                    // word would move several times).
+                    let mut legal = Vec::with_capacity(acts.len());
                     for seat in Seat::all(4).filter(|&s| s == cur || Some(s) == again) {
                         legal.extend(
                             acts.iter()
-                                .filter(|act| {
-                                    e.clean(record, |r| {
-                                        r.round_entry(
-                                            &entry(seat, (*act).clone()),
-                                            &mut round.clone(),
-                                        )
-                                    })
-                                })
+                                .filter(|act| r.round_admits(&round, seat, act))
                                 .map(|act| Move::Calls {
                                     seat,
                                     act: act.clone(),
@@ -462,8 +478,17 @@ impl Stepped {
     /// auction (the calls due, [`Stepped::due`]): each entry judged on a
     /// clone of the engine over the record with it, as the deal would end
     /// there. `None` where another move is due.
+    ///
+    /// Only the entries that can be the one due are judged: the king call
+    /// (KR-CALL-1: any other first entry of a caller game is an illegal
+    /// call), the talon choice or grind (KR-TALON-1: any other entry in its
+    /// place is one). The call round's first entry is judged as a pass
+    /// (which the round takes from the bidder, KR-ANN-1), its findings
+    /// being the head's, which every entry there shares; the other entries
+    /// then as the round opened there takes them
+    /// ([`Replay::round_admits`]), the head finding nothing.
     fn head<'w>(&self, record: &Record, words: impl Fn(Phase) -> &'w [Act]) -> Option<Vec<Move>> {
-        let Some((seat, phase)) = self.due(record) else {
+        let Some((seat, phase, next)) = self.due_entry(record) else {
             return self.opening_plays(record);
         };
         if phase != Phase::Calls {
@@ -475,8 +500,33 @@ impl Stepped {
             comments: Vec::new(),
             span: Span::default(),
         });
+        let words = words(Phase::Calls);
         let mut legal = Vec::new();
-        for act in words(Phase::Calls) {
+        let may_be_due = |act: &Act| match next {
+            Some(HeadEntry::KingCall) => matches!(act, Act::Call { .. }),
+            Some(HeadEntry::Talon) => matches!(act, Act::Talon { .. } | Act::Grind),
+            Some(HeadEntry::Round) | None => true,
+        };
+        if next == Some(HeadEntry::Round) {
+            calls_of(&mut scratch).push(entry(seat, Act::Pass));
+            if !self.now.judged_clean(&scratch) {
+                return Some(legal);
+            }
+            let mut e = self.now.scratch();
+            let round = e.open_round_at(&scratch)?;
+            let r = e.replay(&scratch);
+            legal.extend(
+                words
+                    .iter()
+                    .filter(|act| r.round_admits(&round, seat, act))
+                    .map(|act| Move::Calls {
+                        seat,
+                        act: act.clone(),
+                    }),
+            );
+            return Some(legal);
+        }
+        for act in words.iter().filter(|act| may_be_due(act)) {
             calls_of(&mut scratch).push(entry(seat, act.clone()));
             let clean = self.now.judged_clean(&scratch);
             let act = calls_of(&mut scratch).pop().expect("the entry pushed").act;
@@ -485,6 +535,48 @@ impl Stepped {
             }
         }
         Some(legal)
+    }
+}
+
+/// The bidder's entry of the calls due between the auction and the call
+/// round ([`Stepped::due`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum HeadEntry {
+    /// The king call (KR-CALL-1).
+    KingCall,
+    /// The talon choice or a grind (KR-TALON-1, 2).
+    Talon,
+    /// The call round's first entry (KR-ANN-1).
+    Round,
+}
+
+impl Engine {
+    /// The call round as the deal's end opens it ([`Engine::end`]) after
+    /// `record`, whose calls go on past the head: the auction closed, the
+    /// king call, talon choice and discard taken, on this engine (in the
+    /// auction with its entries taken, or with the head waiting). `None`
+    /// where the round does not open (no game, a grind) or the engine is
+    /// past the head.
+    fn open_round_at(&mut self, record: &Record) -> Option<Round> {
+        let stage = std::mem::replace(&mut self.stage, Stage::Over);
+        let mut r = self.replay(record);
+        match &stage {
+            Stage::Auction { bidding, .. } => {
+                if r.close_auction(bidding) != Auction::Game {
+                    return None;
+                }
+            }
+            Stage::Head => {}
+            _ => return None,
+        }
+        let calls = r.call_entries();
+        let next = r.king_call(calls);
+        let next = r.talon(calls, next);
+        if r.state.grind {
+            return None;
+        }
+        r.discard(&calls[next..]);
+        Some(r.open_round())
     }
 }
 
@@ -498,15 +590,22 @@ impl Stepped {
     /// cards away (KR-DISCARD-1) and opens the call round (KR-ANN-1). Every
     /// move by another seat, or of another section, is illegal then.
     pub(crate) fn due(&self, record: &Record) -> Option<(Seat, Phase)> {
+        self.due_entry(record).map(|(seat, phase, _)| (seat, phase))
+    }
+
+    /// [`Stepped::due`], and which of the bidder's entries before the call
+    /// round is due, where one is.
+    fn due_entry(&self, record: &Record) -> Option<(Seat, Phase, Option<HeadEntry>)> {
         if !self.now.fits(record) || !self.now.report.problems.is_empty() {
             return None;
         }
         let mut e = self.now.scratch();
         e.catch_up(record);
-        match e.stage.clone() {
+        // The stage taken out of the copy, which goes on without it.
+        match std::mem::replace(&mut e.stage, Stage::Over) {
             Stage::Auction { bidding, .. } => {
                 if let Some(seat) = Replay::turn(&bidding) {
-                    return Some((seat, Phase::Auction));
+                    return Some((seat, Phase::Auction, None));
                 }
                 // The auction has ended (its entries taken): the game it
                 // leaves.
@@ -517,20 +616,20 @@ impl Stepped {
             Stage::Head => {}
             Stage::Round { round, .. } => {
                 return match round.speakers() {
-                    Some((cur, None)) => Some((cur, Phase::Calls)),
+                    Some((cur, None)) => Some((cur, Phase::Calls, None)),
                     // The seat that just called may call again.
                     Some(_) => None,
                     None => {
                         let mut p = e.replay(record).close_calls(&round);
                         e.next_card(record, &mut p)
-                            .map(|(seat, ..)| (seat, Phase::Play))
+                            .map(|(seat, ..)| (seat, Phase::Play, None))
                     }
                 };
             }
             Stage::Play(mut p) => {
                 return e
                     .next_card(record, &mut p)
-                    .map(|(seat, ..)| (seat, Phase::Play));
+                    .map(|(seat, ..)| (seat, Phase::Play, None));
             }
             Stage::Over => return None,
         }
@@ -540,23 +639,27 @@ impl Stepped {
         let mut taken = 0;
         if is_caller(game) {
             if calls == taken {
-                return Some((bidder, Phase::Calls));
+                return Some((bidder, Phase::Calls, Some(HeadEntry::KingCall)));
             }
             taken += 1;
         }
         let talon = !is_negative(game) && !is_solo(game) && game != Game::SixThrees;
         if talon {
             if calls == taken {
-                return Some((bidder, Phase::Calls));
+                return Some((bidder, Phase::Calls, Some(HeadEntry::Talon)));
             }
             taken += 1;
         }
         if (talon || game == Game::SixThrees) && record.discard.is_none() {
-            return Some((bidder, Phase::Discard));
+            return Some((bidder, Phase::Discard, None));
         }
         // The call round opens with the bidder (KR-ANN-1); trischaken has
         // none (KR-ANN-5).
-        (calls == taken && game != Game::Trischaken).then_some((bidder, Phase::Calls))
+        (calls == taken && game != Game::Trischaken).then_some((
+            bidder,
+            Phase::Calls,
+            Some(HeadEntry::Round),
+        ))
     }
 }
 
@@ -688,7 +791,7 @@ impl Engine {
         }
         Engine {
             opts: self.opts,
-            state: self.state.clone(),
+            state: self.state,
             report: Report {
                 variant: self.report.variant,
                 no_events: self.report.no_events,
@@ -743,7 +846,7 @@ impl Engine {
             step(&mut e.replay(record));
             return e.report.problems.len() == before;
         }
-        let mut state = self.state.clone();
+        let mut state = self.state;
         let mut cut = self.cut;
         // The findings counted, not worded (`crate::Tally`).
         let mut report = Report {
@@ -783,19 +886,23 @@ impl Engine {
 
     /// The cards the seat due may play next (KR-PLAY-1..7): its cards that
     /// the duties allow ([`Replay::check_card`]).
-    fn plays(mut self, record: &Record, mut p: Tricks) -> Option<Vec<Move>> {
+    fn plays(&mut self, record: &Record, mut p: Tricks) -> Option<Vec<Move>> {
         let (seat, k, before) = self.next_card(record, &mut p)?;
         // The fault as the play judges it (`card_fault`), no finding
         // worded; a card not held (a partial record) as the play takes
         // it, which may only note the structural finding. The list made
         // at the hand's size at once (a filtered list would grow step by
         // step).
+        // What the duties make of the hand is worked out once for all its
+        // cards (`HandDuties`).
         let hand = self.state.hand[seat];
+        let mut duties = None;
         let mut legal = Vec::with_capacity(hand.len() as usize);
         legal.extend(
             hand.iter()
                 .filter(|&card| {
-                    match card_fault(&self.state, &self.opts, card, seat, k, &before, &p.rules) {
+                    let (state, opts, rules) = (&self.state, &self.opts, &p.rules);
+                    match card_fault_by(state, opts, card, seat, k, &before, rules, &mut duties) {
                         None => true,
                         Some(CardFault::NotHeld) => self.clean(record, |r| {
                             r.check_card(&Item::new(card), seat, k, &before, &p.rules)

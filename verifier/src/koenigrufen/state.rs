@@ -36,8 +36,8 @@ impl Played {
     }
 }
 
-/// The game state of one replay.
-#[derive(Debug, Clone)]
+/// The game state of one replay (a copy is a copy of its bytes).
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct State {
     pub forehand: Seat,
     pub partial: bool,
