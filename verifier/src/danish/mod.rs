@@ -320,6 +320,28 @@ impl Engine {
     /// are judged on the whole of `record` (what follows them tells whether
     /// the record stops there); the play is left to [`Engine::catch_up`].
     fn start(deal: &Deal<'_>, start: Start, report: Report) -> Engine {
+        let mut e = Engine::before_start(deal, start, report);
+        e.step = e.before_play(deal.record);
+        e
+    }
+
+    /// [`Engine::start`] up to the declarations: the engine and the game
+    /// state after the skat (the declarations, and what follows, left to
+    /// [`Engine::declarations_on`]); `Err` where the deal ends before
+    /// them (a score sheet alone, a wrong deal, a valid misdeal demand).
+    fn start_to_declarations(
+        deal: &Deal<'_>,
+        start: Start,
+        report: Report,
+    ) -> (Engine, Result<Game, Step>) {
+        let mut e = Engine::before_start(deal, start, report);
+        let game = e.up_to_declarations(deal.record);
+        (e, game)
+    }
+
+    /// The engine at the start of `deal` before what comes before the play:
+    /// the foundation (DK-POT-2) and the dealer's fee (DK-PAY-1) paid.
+    fn before_start(deal: &Deal<'_>, start: Start, report: Report) -> Engine {
         let o = Opts::read(deal.options);
         let out = Ledger::new(
             report,
@@ -344,34 +366,48 @@ impl Engine {
             e.found_pots();
         }
         e.pay_dealer_fee(start.redeal);
-        e.step = e.before_play(deal.record);
         e
     }
 
     /// What comes before the play (DK-FINE-3): dealt hands, misdeal
     /// demands, skat, declarations; or a score sheet's facts.
     fn before_play(&mut self, record: &Record) -> Step {
+        match self.up_to_declarations(record) {
+            Ok(game) => self.declarations_on(record, game),
+            Err(step) => step,
+        }
+    }
+
+    /// What comes before the play up to the declarations: the game state
+    /// after the skat, or how the deal ended before it.
+    fn up_to_declarations(&mut self, record: &Record) -> Result<Game, Step> {
         // A score sheet without cards: its facts settle the deal (issue 26).
         if let Some(sheet) = record
             .result
             .as_ref()
             .filter(|_| crate::sheet::sheet_only(record))
         {
-            return Step::Ended(match self.stated(sheet) {
+            return Err(Step::Ended(match self.stated(sheet) {
                 Some(items) => self.settle_items(&items),
                 None => End::BadSheet,
-            });
+            }));
         }
         if !self.partial {
             if let Some(end) = self.wrong_deal(record) {
-                return Step::Ended(end);
+                return Err(Step::Ended(end));
             }
         }
         let mut game = self.dealt_hands(record);
         if self.misdeal_demanded(record, &game) {
-            return Step::Ended(End::Redeal);
+            return Err(Step::Ended(End::Redeal));
         }
         self.skat(record, &mut game);
+        Ok(game)
+    }
+
+    /// The declarations and the skat's points (the play left to
+    /// [`Engine::catch_up`]), `game` the state after the skat.
+    fn declarations_on(&mut self, record: &Record, mut game: Game) -> Step {
         // A partial record's hands are inferred from the play, which an
         // irregularity may scramble: its declarations are taken as made.
         self.declarations(record, &game.dealt, game.skat, self.partial);

@@ -7,7 +7,9 @@
 //! goes on past them decides what is missing (DK-DISCARD-5, DK-DECL-7). So
 //! while the record is before the play, or its first card is judged, the
 //! engine starts again from the deal for each judgement (as the replay of
-//! the whole record did); from the first card on it takes the tricks as
+//! the whole record did), from the declarations on where what came before
+//! them read neither the declarations nor the tricks (`Pre`: the engine
+//! after the skat, kept); from the first card on it takes the tricks as
 //! they complete, and a card is judged on a clone that takes the trick
 //! being played and ends the deal there.
 //! A skat missing or not laid as three of the dealer's cards is taken to
@@ -43,6 +45,10 @@ pub(crate) struct Stepped {
     /// What `now` read of the record before the play.
     read: Read,
     now: Box<Engine>,
+    /// The engine before the declarations, kept from the last start that
+    /// read neither the declarations nor the tricks before them ([`Pre`]):
+    /// the declarations and the first card start from it.
+    pre: Option<std::sync::Arc<Pre>>,
     /// The record so far: its number of tricks, and whether its last
     /// trick is being played (fewer than three cards).
     tricks: usize,
@@ -74,6 +80,7 @@ impl Stepped {
             report,
             read: Read::of(record),
             now,
+            pre: None,
             tricks: record.tricks.len(),
             playing: false,
             options,
@@ -90,7 +97,16 @@ impl Stepped {
         if self.read.fits(record) && self.now.fits(record) {
             (*self.now).clone()
         } else {
-            Engine::start(&self.deal(record), self.start, self.report.clone())
+            self.restart(record)
+        }
+    }
+
+    /// The engine at the deal's start after what comes before the play of
+    /// `record` ([`Engine::start`]): from [`Pre`] where it fits.
+    fn restart(&self, record: &Record) -> Engine {
+        match self.pre.as_ref().filter(|pre| pre.fits(record)) {
+            Some(pre) => pre.resume(record),
+            None => Engine::start(&self.deal(record), self.start, self.report.clone()),
         }
     }
 
@@ -110,7 +126,22 @@ impl Stepped {
     /// The engine after `record`, the record so far.
     pub(crate) fn advance(&mut self, record: &Record) {
         if !(self.read.fits(record) && self.now.fits(record)) {
-            *self.now = Engine::start(&self.deal(record), self.start, self.report.clone());
+            *self.now = match self.pre.as_ref().filter(|pre| pre.fits(record)) {
+                Some(pre) => pre.resume(record),
+                None => {
+                    let deal = self.deal(record);
+                    let (mut e, game) =
+                        Engine::start_to_declarations(&deal, self.start, self.report.clone());
+                    e.step = match game {
+                        Ok(game) => {
+                            self.pre = Pre::of(&e, &game, record).map(std::sync::Arc::new);
+                            e.declarations_on(record, game)
+                        }
+                        Err(step) => step,
+                    };
+                    e
+                }
+            };
             self.read = Read::of(record);
         }
         self.now.catch_up(record);
@@ -369,37 +400,36 @@ impl Stepped {
         let decl = declaration_cards(dealt);
         let m = least_declaration_cards(dealt, decl, false);
         let chosen: CardSet = chosen.iter().copied().collect();
+        if chosen.len() >= 3 {
+            return Some(Vec::new());
+        }
         let layable_set: CardSet = dealt.iter().filter(|&c| layable(c)).collect();
         let trumps = dealt.intersection(TRUMPS);
-        // Whether `base` and cards of `from` (none of them trumps) fill a
-        // proper skat: as few declaration cards as the others allow.
-        let filled = |base: CardSet, from: CardSet| {
-            let need = 3u32.saturating_sub(base.len());
-            let spare = from.difference(base);
-            let plain = spare.difference(decl).len();
-            base.len() <= 3
-                && base.difference(layable_set).is_empty()
-                && spare.len() >= need
-                && base.intersection(decl).len() + need.saturating_sub(plain) <= m
-        };
         let suits = layable_set.difference(TRUMPS);
-        // A proper skat holding `base`: no trump in it, or every trump of
-        // the dealer (DK-DISCARD-3), the rest of it no trump.
+        // Whether `base` with a card of `from` (none of them trumps) fills
+        // a proper skat: as few declaration cards as the others allow. The
+        // counts of `base` are taken once; a card adds to them by its own
+        // kind ([`Filling::with`]).
+        let filling = |base: CardSet| Filling::of(base, suits, decl, layable_set);
+        // A proper skat holding the card: no trump in it, or every trump
+        // of the dealer (DK-DISCARD-3), the rest of it no trump.
+        let no_trump = chosen
+            .intersection(TRUMPS)
+            .is_empty()
+            .then(|| filling(chosen));
+        let all_trumps = (!trumps.is_empty()).then(|| filling(chosen.union(trumps)));
         let fits = |card: Card| {
-            let mut base = chosen;
-            base.insert(card);
-            let no_trump = base.intersection(TRUMPS).is_empty() && filled(base, suits);
-            let all_trumps = !trumps.is_empty() && filled(base.union(trumps), suits);
-            no_trump || all_trumps
+            no_trump.is_some_and(|f| !TRUMPS.contains(card) && f.with(card, m))
+                || all_trumps.is_some_and(|f| f.with(card, m))
         };
-        let left: Vec<Card> = dealt.difference(chosen).iter().collect();
-        Some(
+        let left = dealt.difference(chosen);
+        let mut out = Vec::with_capacity(left.len() as usize);
+        out.extend(
             left.iter()
-                .copied()
-                .filter(|&card| chosen.len() < 3 && fits(card))
-                .map(|card| Move::Discard { seat, card })
-                .collect(),
-        )
+                .filter(|&card| fits(card))
+                .map(|card| Move::Discard { seat, card }),
+        );
+        Some(out)
     }
 
     /// The leads of trick `t` by `leader`: any card, the fool named or not
@@ -525,6 +555,113 @@ impl Stepped {
             }
         }
         Some(out)
+    }
+}
+
+/// The counts of a skat's cards chosen so far (`base`) that tell whether
+/// it, with one card more and the rest filled from `from` (no trumps),
+/// is a proper skat (DK-DISCARD-1 to -4): its size, its declaration cards,
+/// whether all of it may be laid, and the cards of `from` left to fill it,
+/// all and those of no declaration. Counted once for all the cards tried
+/// with it (`Stepped::skat_cards`).
+#[derive(Clone, Copy)]
+struct Filling {
+    base: CardSet,
+    len: u32,
+    decl: u32,
+    layable: bool,
+    spare: u32,
+    plain: u32,
+    from: CardSet,
+    decl_cards: CardSet,
+    layable_set: CardSet,
+}
+
+impl Filling {
+    fn of(base: CardSet, from: CardSet, decl: CardSet, layable_set: CardSet) -> Filling {
+        let spare = from.difference(base);
+        Filling {
+            base,
+            len: base.len(),
+            decl: base.intersection(decl).len(),
+            layable: base.difference(layable_set).is_empty(),
+            spare: spare.len(),
+            plain: spare.difference(decl).len(),
+            from,
+            decl_cards: decl,
+            layable_set,
+        }
+    }
+
+    /// Whether `base` with `card` fills a proper skat holding at most `m`
+    /// declaration cards: at most three cards, all layable, enough cards
+    /// of `from` left, the declaration cards it holds and those the
+    /// filling cannot avoid no more than `m`.
+    fn with(&self, card: Card, m: u32) -> bool {
+        let (mut len, mut decl, mut layable, mut spare, mut plain) =
+            (self.len, self.decl, self.layable, self.spare, self.plain);
+        if !self.base.contains(card) {
+            len += 1;
+            let in_decl = self.decl_cards.contains(card);
+            decl += u32::from(in_decl);
+            layable &= self.layable_set.contains(card);
+            if self.from.contains(card) {
+                spare -= 1;
+                plain -= u32::from(!in_decl);
+            }
+        }
+        let need = 3u32.saturating_sub(len);
+        len <= 3 && layable && spare >= need && decl + need.saturating_sub(plain) <= m
+    }
+}
+
+/// The engine before the declarations ([`Engine::start`] up to them) and
+/// the game state after the skat, with the calls and the skat it read. It
+/// read nothing else of the record: not the declarations (no Option
+/// `announced_tout`, whose tout in the declarations lets the fool lie in
+/// the skat, DK-TOUT-2) and not the tricks (the dealer's skat laid as three
+/// of his cards, not taken from the tricks, DK-DISCARD-5; the hands dealt,
+/// not inferred). So a record with the same calls and skat, whatever its
+/// declarations and tricks, starts from it: a clone takes the declarations
+/// (DK-DECL-7: on what follows them) as [`Engine::start`] does.
+#[derive(Debug)]
+struct Pre {
+    engine: Engine,
+    game: Game,
+    calls: Option<notation::Actions>,
+    discard: Option<notation::Discard>,
+}
+
+impl Pre {
+    /// The engine `e` before the declarations of `record`, `game` the
+    /// state then, kept where it read only the calls and the skat.
+    fn of(e: &Engine, game: &Game, record: &Record) -> Option<Pre> {
+        let dealer = e.seating.dealer;
+        let simple = !e.partial
+            && !e.wrong_deal
+            && !e.whole
+            && !e.o.announced_tout
+            && game.complete
+            && record.result.is_none()
+            && record.discard.as_ref().is_some_and(|d| d.seat == dealer);
+        simple.then(|| Pre {
+            engine: e.clone(),
+            game: game.clone(),
+            calls: record.calls.clone(),
+            discard: record.discard.clone(),
+        })
+    }
+
+    /// Whether `record` has the calls and the skat this engine read.
+    fn fits(&self, record: &Record) -> bool {
+        record.result.is_none() && self.discard == record.discard && self.calls == record.calls
+    }
+
+    /// The engine after what comes before the play of `record`.
+    fn resume(&self, record: &Record) -> Engine {
+        let mut e = self.engine.clone();
+        e.step = e.declarations_on(record, self.game.clone());
+        e
     }
 }
 
