@@ -23,7 +23,7 @@ use super::cards::{lead_set, TRUMPS};
 use super::declarations::{combos, declaration_cards, Combo, SLOTS};
 use super::discard::{layable, least_declaration_cards};
 use super::fool::passes_lead;
-use super::play::duty_broken;
+use super::play::{duty_broken, duty_kept};
 use super::state::Game;
 use super::{carry, session_start, Engine, Read, Start, Step};
 use crate::game::{Move, LEADS};
@@ -439,28 +439,47 @@ impl Stepped {
     /// leader who holds it leads it.
     fn leads(&self, game: &Game, t: usize, leader: Seat) -> Vec<Move> {
         let order = self.now.seating.order;
+        let hand = game.hands[leader];
+        let mut out = Vec::with_capacity(hand.len() as usize + 5);
+        if t != 23 {
+            // No call: each card once, a fool led before trick 24 under
+            // each of its names.
+            for card in hand.iter() {
+                if !card.is_fool() {
+                    out.push(Move::play(leader, card));
+                    continue;
+                }
+                if t >= 24 {
+                    continue;
+                }
+                out.extend(LEADS.iter().map(|&name| Move::Play {
+                    seat: leader,
+                    card,
+                    name,
+                    rename: None,
+                    fool_call: None,
+                }));
+            }
+            return out;
+        }
         let holder = order
             .into_iter()
             .find(|&s| game.hands[s].contains(Card::FOOL));
-        let mut callers: Vec<Option<Seat>> = vec![None];
-        if t == 23 {
-            let mut active = order;
-            active.sort_unstable();
-            callers.extend(
-                active
-                    .into_iter()
-                    .filter(|&s| !game.fool_gone && holder != Some(s))
-                    .map(Some),
-            );
-        }
-        let mut out = Vec::with_capacity(game.hands[leader].len() as usize + 5);
-        for card in game.hands[leader].iter() {
-            let names: &[Option<Lead>] = if card.is_fool() { &LEADS } else { &[None] };
-            if card.is_fool() && t >= 24 {
-                continue;
+        let mut callers: [Option<Seat>; 4] = [None; 4];
+        let mut n = 1;
+        let mut active = order;
+        active.sort_unstable();
+        for s in active {
+            if !game.fool_gone && holder != Some(s) {
+                callers[n] = Some(s);
+                n += 1;
             }
+        }
+        let callers = &callers[..n];
+        for card in hand.iter() {
+            let names: &[Option<Lead>] = if card.is_fool() { &LEADS } else { &[None] };
             for &name in names {
-                for &fool_call in &callers {
+                for &fool_call in callers {
                     let must = fool_call.and(holder);
                     if must == Some(leader) && !card.is_fool() {
                         continue;
@@ -522,7 +541,18 @@ impl Stepped {
             lead_of(first.card)
         };
         let may_rename = both_void && renamed.is_none();
-        let renames: &[Option<Lead>] = if fool_led { &LEADS } else { &[None] };
+        if !fool_led {
+            // No renaming: the cards that break no duty (the fool not to
+            // trick 24), in their order.
+            let mut kept = lead.map_or(hand, |l| duty_kept(l, hand));
+            if t == 24 {
+                kept.remove(Card::FOOL);
+            }
+            let mut out = Vec::with_capacity(kept.len() as usize);
+            out.extend(kept.iter().map(|card| Move::play(seat, card)));
+            return Some(out);
+        }
+        let renames: &[Option<Lead>] = &LEADS;
         let mut out = Vec::with_capacity(hand.len() as usize);
         for card in hand.iter() {
             if card.is_fool() && t == 24 {
