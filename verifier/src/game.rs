@@ -398,6 +398,13 @@ impl std::fmt::Display for Rejected {
 
 impl std::error::Error for Rejected {}
 
+/// The sizes of a French handful, in the order the candidates list them.
+const HANDFUL_SIZES: [HandfulSize; 3] = [
+    HandfulSize::Simple,
+    HandfulSize::Double,
+    HandfulSize::Triple,
+];
+
 /// A judgement of a record ([`Game::judge`]): its findings (`incomplete`
 /// left out) and whether the deal has ended.
 type Judged = (Vec<Problem>, bool);
@@ -572,16 +579,18 @@ impl Stepper {
                 if let Some((seat, size, _)) = &game.showing {
                     let (seat, size) = (*seat, *size);
                     let before = s.before_lead(&game.record)?;
-                    let holds = |cards: &[Card], replaces| {
-                        s.handful_holds(&before, &game.record, seat, size, cards, replaces)
-                    };
-                    return Some(
-                        game.holdings(seat)
-                            .iter()
-                            .filter(|&card| game.handful_legal_by(seat, size, card, holds))
-                            .map(|card| Move::Handful { seat, size, card })
-                            .collect(),
+                    let mut out = Vec::new();
+                    game.handful_cards_by(
+                        seat,
+                        size,
+                        game.holdings(seat).iter(),
+                        |replaces| {
+                            let check = s.handful_check(&before, &game.record, seat, replaces);
+                            move |cards: &[Card]| check.holds(size, cards)
+                        },
+                        |card| out.push(Move::Handful { seat, size, card }),
                     );
+                    return Some(out);
                 }
                 // The écart, card by card: the taker's cards of his 24.
                 if let Some((taker, crate::french::Due::Discard)) = s.due() {
@@ -625,13 +634,14 @@ impl Stepper {
                     let mut out = Vec::new();
                     let entries = game.record.auction.as_ref().map_or(0, |a| a.actions.len());
                     if entries < usize::from(game.table.seats) {
+                        // One copy of the record for all the entries judged.
+                        let mut scratch = game.record.clone();
                         for seat in Seat::all(game.table.seats) {
-                            out.extend(
-                                acts(Variant::FrenchTarot, Phase::Auction, seat, &[])
-                                    .into_iter()
-                                    .filter(|act| s.admits_entry(&game.record, seat, act))
-                                    .map(|act| Move::Auction { seat, act }),
-                            );
+                            for act in acts(Variant::FrenchTarot, Phase::Auction, seat, &[]) {
+                                if s.admits_entry_on(&mut scratch, seat, &act) {
+                                    out.push(Move::Auction { seat, act });
+                                }
+                            }
                         }
                     }
                     for seat in Seat::all(game.table.seats) {
@@ -641,14 +651,26 @@ impl Stepper {
                                 act: Act::Slam,
                             });
                         }
-                        out.extend(game.handful_candidates(seat).into_iter().filter(|m| {
-                            let Move::Handful { seat, size, card } = *m else {
-                                return false;
-                            };
-                            game.handful_legal_by(seat, size, card, |cards, replaces| {
-                                s.handful_holds(&before, &game.record, seat, size, cards, replaces)
-                            })
-                        }));
+                        // Each size's candidates (in their order), the
+                        // seat's trumps and the engine's check read once.
+                        let candidates = game.handful_candidates(seat);
+                        for size in HANDFUL_SIZES {
+                            let cards = candidates.iter().filter_map(|m| match *m {
+                                Move::Handful { size: z, card, .. } if z == size => Some(card),
+                                _ => None,
+                            });
+                            game.handful_cards_by(
+                                seat,
+                                size,
+                                cards,
+                                |replaces| {
+                                    let check =
+                                        s.handful_check(&before, &game.record, seat, replaces);
+                                    move |cards: &[Card]| check.holds(size, cards)
+                                },
+                                |card| out.push(Move::Handful { seat, size, card }),
+                            );
+                        }
                     }
                     let (leader, cards) = before.lead;
                     out.extend(cards.iter().map(|card| Move::play(leader, card)));
@@ -1352,6 +1374,58 @@ impl Game {
         false
     }
 
+    /// Each of `candidates` that [`Game::handful_legal_by`] finds legal
+    /// for a handful of `size` by `seat`, in their order, handed to `take`;
+    /// the whole handfuls judged by the judge `judge` makes (given whether
+    /// the handful takes the place of the record's last declaration). The
+    /// cards shown so far and the seat's trumps are read once for all.
+    fn handful_cards_by<J: Fn(&[Card]) -> bool>(
+        &self,
+        seat: Seat,
+        size: HandfulSize,
+        candidates: impl Iterator<Item = Card>,
+        judge: impl FnOnce(bool) -> J,
+        mut take: impl FnMut(Card),
+    ) {
+        let replaces = self.showing.is_none() && self.written_handful(seat, size).is_some();
+        let base = self.showing_cards(seat, size);
+        let size_of = crate::french::handful(size).1;
+        let mut trumps: Vec<Card> = self
+            .holdings(seat)
+            .iter()
+            .filter(|c| (c.is_trump() || c.is_fool()) && !base.contains(c))
+            .collect();
+        trumps.sort_by_key(|c| (c.is_fool(), std::cmp::Reverse(c.trump_number())));
+        let dealt = self.dealt(seat);
+        let holds = judge(replaces);
+        let mut cards: Vec<Card> = Vec::with_capacity(size_of.max(base.len() + 1));
+        for card in candidates {
+            if base.contains(&card) {
+                continue;
+            }
+            let need = size_of.saturating_sub(base.len() + 1);
+            // The fillings of `handful_legal_by`: the seat's dealt trumps,
+            // then all of them, the highest first, less the card.
+            let legal = [true, false].into_iter().any(|own| {
+                let fill = trumps
+                    .iter()
+                    .copied()
+                    .filter(|&c| c != card && (!own || dealt.contains(c)));
+                if fill.clone().count() < need {
+                    return false;
+                }
+                cards.clear();
+                cards.extend_from_slice(&base);
+                cards.push(card);
+                cards.extend(fill.take(need));
+                holds(&cards)
+            });
+            if legal {
+                take(card);
+            }
+        }
+    }
+
     /// The cards dealt to `seat`.
     fn dealt(&self, seat: Seat) -> CardSet {
         self.record
@@ -1686,11 +1760,7 @@ impl Game {
             .filter(|c| c.is_trump() || c.is_fool())
             .collect();
         let mut out = Vec::new();
-        for size in [
-            HandfulSize::Simple,
-            HandfulSize::Double,
-            HandfulSize::Triple,
-        ] {
+        for size in HANDFUL_SIZES {
             if trumps.len() >= crate::french::handful(size).1 {
                 out.extend(
                     trumps
