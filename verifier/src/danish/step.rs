@@ -20,12 +20,12 @@ use notation::check::Table;
 use notation::{Act, Card, CardSet, Lead, Record, Seat, Trick, Variant};
 
 use super::cards::{lead_set, TRUMPS};
-use super::declarations::{combos, declaration_cards, Combo, SLOTS};
-use super::discard::{layable, least_declaration_cards};
+use super::declarations::{combos, declaration_cards, Combo, Held, SLOTS};
+use super::discard::{layable_cards, least_declaration_cards};
 use super::fool::passes_lead;
 use super::play::{duty_broken, duty_kept};
 use super::state::Game;
-use super::{carry, session_start, Engine, Read, Start, Step};
+use super::{carry, session_start, AfterSkat, Engine, Read, Start, Step};
 use crate::game::{Move, LEADS};
 use crate::trick::lead_of;
 use crate::{Deal, Report, RuleOptions, Session};
@@ -49,6 +49,13 @@ pub(crate) struct Stepped {
     /// read neither the declarations nor the tricks before them ([`Pre`]):
     /// the declarations and the first card start from it.
     pre: Option<std::sync::Arc<Pre>>,
+    /// The dealer's declaration cards as dealt, and the fewest of them a
+    /// proper skat can hold (DK-DISCARD-4): worked out once for the skat's
+    /// lists ([`Stepped::skat_cards`]).
+    skat_basis: std::sync::OnceLock<(CardSet, u32)>,
+    /// The combinations each active player was dealt, by declaring order
+    /// (DK-DECL-3): worked out once for the declarations' lists ([`Said`]).
+    held: std::sync::OnceLock<[Held; 3]>,
     /// The record so far: its number of tricks, and whether its last
     /// trick is being played (fewer than three cards).
     tricks: usize,
@@ -72,7 +79,7 @@ impl Stepped {
         };
         let deal = Deal::clean(record, table, &options);
         let start = session_start(&deal, &mut session.clone(), &mut report)?;
-        let now = Box::new(Engine::start(&deal, start, report.clone()));
+        let now = Box::new(Engine::start(&deal, start, report.clone(), None));
         Some(Stepped {
             table,
             session: session.clone(),
@@ -81,6 +88,8 @@ impl Stepped {
             read: Read::of(record),
             now,
             pre: None,
+            skat_basis: std::sync::OnceLock::new(),
+            held: std::sync::OnceLock::new(),
             tricks: record.tricks.len(),
             playing: false,
             options,
@@ -106,7 +115,7 @@ impl Stepped {
     fn restart(&self, record: &Record) -> Engine {
         match self.pre.as_ref().filter(|pre| pre.fits(record)) {
             Some(pre) => pre.resume(record),
-            None => Engine::start(&self.deal(record), self.start, self.report.clone()),
+            None => Engine::start(&self.deal(record), self.start, self.report.clone(), None),
         }
     }
 
@@ -130,15 +139,16 @@ impl Stepped {
                 Some(pre) => pre.resume(record),
                 None => {
                     let deal = self.deal(record);
-                    let (mut e, game) =
-                        Engine::start_to_declarations(&deal, self.start, self.report.clone());
-                    e.step = match game {
-                        Ok(game) => {
-                            self.pre = Pre::of(&e, &game, record).map(std::sync::Arc::new);
-                            e.declarations_on(record, game)
-                        }
-                        Err(step) => step,
-                    };
+                    let mut after_skat = None;
+                    let e = Engine::start(
+                        &deal,
+                        self.start,
+                        self.report.clone(),
+                        Some(&mut after_skat),
+                    );
+                    self.pre = after_skat
+                        .and_then(|s| Pre::of(s, record))
+                        .map(std::sync::Arc::new);
                     e
                 }
             };
@@ -243,7 +253,11 @@ impl Stepped {
         if !record.tricks.is_empty() {
             return None;
         }
-        let said = Said::of(&self.now, record, game)?;
+        let order = self.now.seating.order;
+        let held = self
+            .held
+            .get_or_init(|| order.map(|s| combos(game.dealt[s])));
+        let said = Said::of(&self.now, record, held)?;
         Some(self.declarations(record, game, &said))
     }
 
@@ -397,13 +411,15 @@ impl Stepped {
             return Some(Vec::new());
         }
         let dealt = game.dealt[seat];
-        let decl = declaration_cards(dealt);
-        let m = least_declaration_cards(dealt, decl, false);
+        let (decl, m) = *self.skat_basis.get_or_init(|| {
+            let decl = declaration_cards(dealt);
+            (decl, least_declaration_cards(dealt, decl, false))
+        });
         let chosen: CardSet = chosen.iter().copied().collect();
         if chosen.len() >= 3 {
             return Some(Vec::new());
         }
-        let layable_set: CardSet = dealt.iter().filter(|&c| layable(c)).collect();
+        let layable_set = layable_cards(dealt);
         let trumps = dealt.intersection(TRUMPS);
         let suits = layable_set.difference(TRUMPS);
         // Whether `base` with a card of `from` (none of them trumps) fills
@@ -656,16 +672,17 @@ impl Filling {
 /// (DK-DECL-7: on what follows them) as [`Engine::start`] does.
 #[derive(Debug)]
 struct Pre {
-    engine: Engine,
-    game: Game,
+    after_skat: AfterSkat,
     calls: Option<notation::Actions>,
     discard: Option<notation::Discard>,
 }
 
 impl Pre {
-    /// The engine `e` before the declarations of `record`, `game` the
-    /// state then, kept where it read only the calls and the skat.
-    fn of(e: &Engine, game: &Game, record: &Record) -> Option<Pre> {
+    /// The engine before the declarations of `record` and the game state
+    /// then (`after_skat`), kept where it read only the calls and the
+    /// skat.
+    fn of(after_skat: AfterSkat, record: &Record) -> Option<Pre> {
+        let (e, game) = &after_skat;
         let dealer = e.seating.dealer;
         let simple = !e.partial
             && !e.wrong_deal
@@ -675,8 +692,7 @@ impl Pre {
             && record.result.is_none()
             && record.discard.as_ref().is_some_and(|d| d.seat == dealer);
         simple.then(|| Pre {
-            engine: e.clone(),
-            game: game.clone(),
+            after_skat,
             calls: record.calls.clone(),
             discard: record.discard.clone(),
         })
@@ -689,9 +705,7 @@ impl Pre {
 
     /// The engine after what comes before the play of `record`.
     fn resume(&self, record: &Record) -> Engine {
-        let mut e = self.engine.clone();
-        e.step = e.declarations_on(record, self.game.clone());
-        e
+        Engine::resume(&self.after_skat, record)
     }
 }
 
@@ -707,10 +721,10 @@ struct Said {
 impl Said {
     /// `None` for an entry the declarations do not take simply (a seat
     /// that sits out).
-    fn of(e: &Engine, record: &Record, game: &Game) -> Option<Said> {
+    fn of(e: &Engine, record: &Record, held: &[Held; 3]) -> Option<Said> {
         let order = e.seating.order;
         let mut said = Said {
-            held: order.map(|s| combos(game.dealt[s])),
+            held: *held,
             declared: [[false; SLOTS]; 3],
             passed: [false; 3],
             last: None,
