@@ -1390,6 +1390,12 @@ impl Game {
         judge: impl FnOnce(bool) -> J,
         mut take: impl FnMut(Card),
     ) {
+        // No candidate (a seat with too few trumps for the size): nothing
+        // to read.
+        let mut candidates = candidates.peekable();
+        if candidates.peek().is_none() {
+            return;
+        }
         let replaces = self.showing.is_none() && self.written_handful(seat, size).is_some();
         let base = self.showing_cards(seat, size);
         let size_of = crate::french::handful(size).1;
