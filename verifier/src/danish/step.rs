@@ -53,9 +53,6 @@ pub(crate) struct Stepped {
     /// proper skat can hold (DK-DISCARD-4): worked out once for the skat's
     /// lists ([`Stepped::skat_cards`]).
     skat_basis: std::sync::OnceLock<(CardSet, u32)>,
-    /// The combinations each active player was dealt, by declaring order
-    /// (DK-DECL-3): worked out once for the declarations' lists ([`Said`]).
-    held: std::sync::OnceLock<[Held; 3]>,
     /// The record so far: its number of tricks, and whether its last
     /// trick is being played (fewer than three cards).
     tricks: usize,
@@ -89,7 +86,6 @@ impl Stepped {
             now,
             pre: None,
             skat_basis: std::sync::OnceLock::new(),
-            held: std::sync::OnceLock::new(),
             tricks: record.tricks.len(),
             playing: false,
             options,
@@ -253,11 +249,12 @@ impl Stepped {
         if !record.tricks.is_empty() {
             return None;
         }
+        // The combinations dealt: read once, with the engine after the
+        // skat ([`Pre`]), where it is kept.
         let order = self.now.seating.order;
-        let held = self
-            .held
-            .get_or_init(|| order.map(|s| combos(game.dealt[s])));
-        let said = Said::of(&self.now, record, held)?;
+        let dealt = || order.map(|s| combos(game.dealt[s]));
+        let held = self.pre.as_ref().map_or_else(dealt, |pre| pre.held);
+        let said = Said::of(&self.now, record, &held)?;
         Some(self.declarations(record, game, &said))
     }
 
@@ -673,6 +670,9 @@ impl Filling {
 #[derive(Debug)]
 struct Pre {
     after_skat: AfterSkat,
+    /// The combinations each active player was dealt, by declaring order
+    /// (DK-DECL-3), for the declarations' lists ([`Said`]).
+    held: [Held; 3],
     calls: Option<notation::Actions>,
     discard: Option<notation::Discard>,
 }
@@ -691,7 +691,9 @@ impl Pre {
             && game.complete
             && record.result.is_none()
             && record.discard.as_ref().is_some_and(|d| d.seat == dealer);
+        let held = e.seating.order.map(|s| combos(game.dealt[s]));
         simple.then(|| Pre {
+            held,
             after_skat,
             calls: record.calls.clone(),
             discard: record.discard.clone(),
