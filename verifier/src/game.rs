@@ -59,7 +59,7 @@
 //!
 //! Random playouts from the deal to the settlement, uniform among the
 //! listed moves, one core (`verifier/examples/game_speed.rs`, 2026-11-27):
-//! Danish Tarok about 66,000 a second, French Tarot 49,000, Königrufen
+//! Danish Tarok about 66,000 a second, French Tarot 53,000, Königrufen
 //! 9,700, Skill7 Tarock 73,000; a clone of a game mid-play under a
 //! microsecond (about 20 allocations). The history of these figures is in
 //! bench/README.md.
