@@ -59,7 +59,7 @@
 //!
 //! Random playouts from the deal to the settlement, uniform among the
 //! listed moves, one core (`verifier/examples/game_speed.rs`, 2026-11-27):
-//! Danish Tarok about 48,000 a second, French Tarot 39,000, Königrufen
+//! Danish Tarok about 66,000 a second, French Tarot 53,000, Königrufen
 //! 37,000, Skill7 Tarock 73,000; a clone of a game mid-play under a
 //! microsecond (about 20 allocations). The history of these figures is in
 //! bench/README.md.
@@ -88,8 +88,9 @@
 //! French Tarot lists the auction, the écart card by card, the
 //! declarations and the first lead (`french::Stepped::before_lead`: the
 //! deal as the first trick would find it; a handful's cards by the check
-//! the engine judges a handful with, card by card as below; the slam by
-//! the taker), and the play.
+//! the engine judges a handful with, card by card as below, the cards
+//! shown, the seat's trumps and the check read once per seat and size,
+//! `Game::handful_cards_by`; the slam by the taker), and the play.
 //!
 //! Skill7 stepped (3 runs of 60, the same test; its deals now come from the
 //! generator that plays through `Game`, whose cost is in the figure):
@@ -100,7 +101,9 @@
 //! card on, the engine takes the tricks as they complete, and a card is
 //! judged on a clone that takes the trick being played; before the play
 //! and at the first lead it starts again from the deal for each judgement
-//! (the skat and the declarations are judged on what follows them). It
+//! (the skat and the declarations are judged on what follows them), from
+//! the engine after the skat where what came before read neither the
+//! declarations nor the tricks (kept from the last start). It
 //! lists the legal moves itself (`danish::Stepped::legal`): before the skat
 //! the auction words it does not read and a misdeal demand by a seat dealt
 //! no trump, the skat card by card (a card is listed when some proper skat
@@ -404,6 +407,13 @@ impl std::fmt::Display for Rejected {
 
 impl std::error::Error for Rejected {}
 
+/// The sizes of a French handful, in the order the candidates list them.
+const HANDFUL_SIZES: [HandfulSize; 3] = [
+    HandfulSize::Simple,
+    HandfulSize::Double,
+    HandfulSize::Triple,
+];
+
 /// A judgement of a record ([`Game::judge`]): its findings (`incomplete`
 /// left out) and whether the deal has ended.
 type Judged = (Vec<Problem>, bool);
@@ -583,16 +593,18 @@ impl Stepper {
                 if let Some((seat, size, _)) = &game.showing {
                     let (seat, size) = (*seat, *size);
                     let before = s.before_lead(&game.record)?;
-                    let holds = |cards: &[Card], replaces| {
-                        s.handful_holds(&before, &game.record, seat, size, cards, replaces)
-                    };
-                    return Some(
-                        game.holdings(seat)
-                            .iter()
-                            .filter(|&card| game.handful_legal_by(seat, size, card, holds))
-                            .map(|card| Move::Handful { seat, size, card })
-                            .collect(),
+                    let mut out = Vec::new();
+                    game.handful_cards_by(
+                        seat,
+                        size,
+                        game.holdings(seat).iter(),
+                        |replaces| {
+                            let check = s.handful_check(&before, &game.record, seat, replaces);
+                            move |cards: &[Card]| check.holds(size, cards)
+                        },
+                        |card| out.push(Move::Handful { seat, size, card }),
                     );
+                    return Some(out);
                 }
                 // The écart, card by card: the taker's cards of his 24.
                 if let Some((taker, crate::french::Due::Discard)) = s.due() {
@@ -636,13 +648,14 @@ impl Stepper {
                     let mut out = Vec::new();
                     let entries = game.record.auction.as_ref().map_or(0, |a| a.actions.len());
                     if entries < usize::from(game.table.seats) {
+                        // One copy of the record for all the entries judged.
+                        let mut scratch = game.record.clone();
                         for seat in Seat::all(game.table.seats) {
-                            out.extend(
-                                acts(Variant::FrenchTarot, Phase::Auction, seat, &[])
-                                    .into_iter()
-                                    .filter(|act| s.admits_entry(&game.record, seat, act))
-                                    .map(|act| Move::Auction { seat, act }),
-                            );
+                            for act in acts(Variant::FrenchTarot, Phase::Auction, seat, &[]) {
+                                if s.admits_entry_on(&mut scratch, seat, &act) {
+                                    out.push(Move::Auction { seat, act });
+                                }
+                            }
                         }
                     }
                     for seat in Seat::all(game.table.seats) {
@@ -652,14 +665,26 @@ impl Stepper {
                                 act: Act::Slam,
                             });
                         }
-                        out.extend(game.handful_candidates(seat).into_iter().filter(|m| {
-                            let Move::Handful { seat, size, card } = *m else {
-                                return false;
-                            };
-                            game.handful_legal_by(seat, size, card, |cards, replaces| {
-                                s.handful_holds(&before, &game.record, seat, size, cards, replaces)
-                            })
-                        }));
+                        // Each size's candidates (in their order), the
+                        // seat's trumps and the engine's check read once.
+                        let candidates = game.handful_candidates(seat);
+                        for size in HANDFUL_SIZES {
+                            let cards = candidates.iter().filter_map(|m| match *m {
+                                Move::Handful { size: z, card, .. } if z == size => Some(card),
+                                _ => None,
+                            });
+                            game.handful_cards_by(
+                                seat,
+                                size,
+                                cards,
+                                |replaces| {
+                                    let check =
+                                        s.handful_check(&before, &game.record, seat, replaces);
+                                    move |cards: &[Card]| check.holds(size, cards)
+                                },
+                                |card| out.push(Move::Handful { seat, size, card }),
+                            );
+                        }
                     }
                     let (leader, cards) = before.lead;
                     out.extend(cards.iter().map(|card| Move::play(leader, card)));
@@ -1363,6 +1388,64 @@ impl Game {
         false
     }
 
+    /// Each of `candidates` that [`Game::handful_legal_by`] finds legal
+    /// for a handful of `size` by `seat`, in their order, handed to `take`;
+    /// the whole handfuls judged by the judge `judge` makes (given whether
+    /// the handful takes the place of the record's last declaration). The
+    /// cards shown so far and the seat's trumps are read once for all.
+    fn handful_cards_by<J: Fn(&[Card]) -> bool>(
+        &self,
+        seat: Seat,
+        size: HandfulSize,
+        candidates: impl Iterator<Item = Card>,
+        judge: impl FnOnce(bool) -> J,
+        mut take: impl FnMut(Card),
+    ) {
+        // No candidate (a seat with too few trumps for the size): nothing
+        // to read.
+        let mut candidates = candidates.peekable();
+        if candidates.peek().is_none() {
+            return;
+        }
+        let replaces = self.showing.is_none() && self.written_handful(seat, size).is_some();
+        let base = self.showing_cards(seat, size);
+        let size_of = crate::french::handful(size).1;
+        let mut trumps: Vec<Card> = self
+            .holdings(seat)
+            .iter()
+            .filter(|c| (c.is_trump() || c.is_fool()) && !base.contains(c))
+            .collect();
+        trumps.sort_by_key(|c| (c.is_fool(), std::cmp::Reverse(c.trump_number())));
+        let dealt = self.dealt(seat);
+        let holds = judge(replaces);
+        let mut cards: Vec<Card> = Vec::with_capacity(size_of.max(base.len() + 1));
+        for card in candidates {
+            if base.contains(&card) {
+                continue;
+            }
+            let need = size_of.saturating_sub(base.len() + 1);
+            // The fillings of `handful_legal_by`: the seat's dealt trumps,
+            // then all of them, the highest first, less the card.
+            let legal = [true, false].into_iter().any(|own| {
+                let fill = trumps
+                    .iter()
+                    .copied()
+                    .filter(|&c| c != card && (!own || dealt.contains(c)));
+                if fill.clone().count() < need {
+                    return false;
+                }
+                cards.clear();
+                cards.extend_from_slice(&base);
+                cards.push(card);
+                cards.extend(fill.take(need));
+                holds(&cards)
+            });
+            if legal {
+                take(card);
+            }
+        }
+    }
+
     /// The cards dealt to `seat`.
     fn dealt(&self, seat: Seat) -> CardSet {
         self.record
@@ -1697,11 +1780,7 @@ impl Game {
             .filter(|c| c.is_trump() || c.is_fool())
             .collect();
         let mut out = Vec::new();
-        for size in [
-            HandfulSize::Simple,
-            HandfulSize::Double,
-            HandfulSize::Triple,
-        ] {
+        for size in HANDFUL_SIZES {
             if trumps.len() >= crate::french::handful(size).1 {
                 out.extend(
                     trumps

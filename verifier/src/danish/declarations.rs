@@ -148,7 +148,7 @@ fn cavallerie(set: CardSet, hand: CardSet) -> Option<(Cav, CardSet)> {
 }
 
 /// The combinations a hand holds, by slot.
-type Held = [Option<(Combo, CardSet)>; SLOTS];
+pub(super) type Held = [Option<(Combo, CardSet)>; SLOTS];
 
 /// Every combination a hand holds, by slot, with the cards that make it up.
 pub fn combos(hand: CardSet) -> Held {

@@ -14,16 +14,25 @@ use super::state::Game;
 use super::Engine;
 use crate::Moment;
 
+/// The cards that may never lie in the skat (DK-DISCARD-2): the kings, the
+/// pagat, trump 21 and the fool.
+const KEPT: CardSet = CardSet::from_bits_truncate(
+    super::cards::kings().bits()
+        | 1 << Card::PAGAT.index()
+        | 1 << Card::MOND.index()
+        | 1 << Card::FOOL.index(),
+);
+
 /// Whether a card may ever lie in the skat (DK-DISCARD-2).
 pub fn layable(c: Card) -> bool {
     // One bit test, not four comparisons the processor has to guess.
-    const KEPT: CardSet = CardSet::from_bits_truncate(
-        super::cards::kings().bits()
-            | 1 << Card::PAGAT.index()
-            | 1 << Card::MOND.index()
-            | 1 << Card::FOOL.index(),
-    );
     !KEPT.contains(c)
+}
+
+/// The cards of `cards` that may lie in the skat ([`layable`]), as one
+/// mask.
+pub fn layable_cards(cards: CardSet) -> CardSet {
+    cards.difference(KEPT)
 }
 
 /// The fewest declaration cards any skat allowed by DK-DISCARD-1 to -3 can

@@ -184,6 +184,10 @@ impl Read {
     }
 }
 
+/// The engine and the game state after the skat, before the declarations
+/// ([`Engine::start`]'s `pre`, [`Engine::resume`]).
+type AfterSkat = (Engine, Box<Game>);
+
 /// How the replay of the cards ended.
 #[derive(Debug, Clone, Copy)]
 enum End {
@@ -223,7 +227,7 @@ pub fn replay(deal: &Deal<'_>, session: &mut Session, report: &mut Report) {
     let Some(start) = session_start(deal, session, report) else {
         return;
     };
-    let mut engine = Engine::start(deal, start, std::mem::take(report));
+    let mut engine = Engine::start(deal, start, std::mem::take(report), None);
     engine.catch_up(deal.record);
     let ended = engine.finish(deal.record);
     *report = carry(deal, session, start, ended);
@@ -319,7 +323,14 @@ impl Engine {
     /// dealt hands, misdeal demands, the skat and the declarations. Those
     /// are judged on the whole of `record` (what follows them tells whether
     /// the record stops there); the play is left to [`Engine::catch_up`].
-    fn start(deal: &Deal<'_>, start: Start, report: Report) -> Engine {
+    /// `pre`: given, it takes the engine and the game state as they stand
+    /// after the skat, before the declarations ([`Engine::before_play`]).
+    fn start(
+        deal: &Deal<'_>,
+        start: Start,
+        report: Report,
+        pre: Option<&mut Option<AfterSkat>>,
+    ) -> Engine {
         let o = Opts::read(deal.options);
         let out = Ledger::new(
             report,
@@ -344,42 +355,76 @@ impl Engine {
             e.found_pots();
         }
         e.pay_dealer_fee(start.redeal);
-        e.step = e.before_play(deal.record);
+        e.step = e.before_play(deal.record, None, pre);
+        e
+    }
+
+    /// The engine after what comes before the play of `record`, from `pre`
+    /// (the engine and the game state after the skat, [`Engine::start`]):
+    /// the declarations and the skat's points taken as [`Engine::start`]
+    /// takes them.
+    fn resume(pre: &AfterSkat, record: &Record) -> Engine {
+        let mut e = pre.0.clone();
+        e.step = e.before_play(record, Some(pre.1.clone()), None);
         e
     }
 
     /// What comes before the play (DK-FINE-3): dealt hands, misdeal
-    /// demands, skat, declarations; or a score sheet's facts.
-    fn before_play(&mut self, record: &Record) -> Step {
+    /// demands, skat, declarations; or a score sheet's facts. `after_skat`:
+    /// the game state after the skat, the engine as it stood then (the
+    /// declarations on are taken); `pre`: given, it takes the engine and
+    /// the state after the skat (one function for both, `verify`'s path
+    /// as it was).
+    fn before_play(
+        &mut self,
+        record: &Record,
+        after_skat: Option<Box<Game>>,
+        pre: Option<&mut Option<AfterSkat>>,
+    ) -> Step {
+        let mut game = match after_skat {
+            Some(game) => game,
+            None => match self.up_to_declarations(record) {
+                Ok(game) => game,
+                Err(step) => return step,
+            },
+        };
+        if let Some(pre) = pre {
+            *pre = Some((self.clone(), game.clone()));
+        }
+        // A partial record's hands are inferred from the play, which an
+        // irregularity may scramble: its declarations are taken as made.
+        self.declarations(record, &game.dealt, game.skat, self.partial);
+        self.skat_won(&mut game);
+        Step::Play { game, taken: 0 }
+    }
+
+    /// What comes before the play up to the declarations: the game state
+    /// after the skat, or how the deal ended before it.
+    #[inline(always)]
+    fn up_to_declarations(&mut self, record: &Record) -> Result<Box<Game>, Step> {
         // A score sheet without cards: its facts settle the deal (issue 26).
         if let Some(sheet) = record
             .result
             .as_ref()
             .filter(|_| crate::sheet::sheet_only(record))
         {
-            return Step::Ended(match self.stated(sheet) {
+            return Err(Step::Ended(match self.stated(sheet) {
                 Some(items) => self.settle_items(&items),
                 None => End::BadSheet,
-            });
+            }));
         }
         if !self.partial {
             if let Some(end) = self.wrong_deal(record) {
-                return Step::Ended(end);
+                return Err(Step::Ended(end));
             }
         }
-        let mut game = self.dealt_hands(record);
+        // Boxed at once: the state is handed on as it is (no copy of it).
+        let mut game = Box::new(self.dealt_hands(record));
         if self.misdeal_demanded(record, &game) {
-            return Step::Ended(End::Redeal);
+            return Err(Step::Ended(End::Redeal));
         }
         self.skat(record, &mut game);
-        // A partial record's hands are inferred from the play, which an
-        // irregularity may scramble: its declarations are taken as made.
-        self.declarations(record, &game.dealt, game.skat, self.partial);
-        self.skat_won(&mut game);
-        Step::Play {
-            game: Box::new(game),
-            taken: 0,
-        }
+        Ok(game)
     }
 
     /// Whether the engine can take the rest of `record`, a longer record

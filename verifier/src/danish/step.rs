@@ -7,7 +7,9 @@
 //! goes on past them decides what is missing (DK-DISCARD-5, DK-DECL-7). So
 //! while the record is before the play, or its first card is judged, the
 //! engine starts again from the deal for each judgement (as the replay of
-//! the whole record did); from the first card on it takes the tricks as
+//! the whole record did), from the declarations on where what came before
+//! them read neither the declarations nor the tricks (`Pre`: the engine
+//! after the skat, kept); from the first card on it takes the tricks as
 //! they complete, and a card is judged on a clone that takes the trick
 //! being played and ends the deal there.
 //! A skat missing or not laid as three of the dealer's cards is taken to
@@ -18,12 +20,12 @@ use notation::check::Table;
 use notation::{Act, Card, CardSet, Lead, Record, Seat, Trick, Variant};
 
 use super::cards::{lead_set, TRUMPS};
-use super::declarations::{combos, declaration_cards, Combo, SLOTS};
-use super::discard::{layable, least_declaration_cards};
+use super::declarations::{combos, declaration_cards, Combo, Held, SLOTS};
+use super::discard::{layable_cards, least_declaration_cards};
 use super::fool::passes_lead;
-use super::play::duty_broken;
+use super::play::{duty_broken, duty_kept};
 use super::state::Game;
-use super::{carry, session_start, Engine, Read, Start, Step};
+use super::{carry, session_start, AfterSkat, Engine, Read, Start, Step};
 use crate::game::{Move, LEADS};
 use crate::trick::lead_of;
 use crate::{Deal, Report, RuleOptions, Session};
@@ -43,6 +45,14 @@ pub(crate) struct Stepped {
     /// What `now` read of the record before the play.
     read: Read,
     now: Box<Engine>,
+    /// The engine before the declarations, kept from the last start that
+    /// read neither the declarations nor the tricks before them ([`Pre`]):
+    /// the declarations and the first card start from it.
+    pre: Option<std::sync::Arc<Pre>>,
+    /// The dealer's declaration cards as dealt, and the fewest of them a
+    /// proper skat can hold (DK-DISCARD-4): worked out once for the skat's
+    /// lists ([`Stepped::skat_cards`]).
+    skat_basis: std::sync::OnceLock<(CardSet, u32)>,
     /// The record so far: its number of tricks, and whether its last
     /// trick is being played (fewer than three cards).
     tricks: usize,
@@ -66,7 +76,7 @@ impl Stepped {
         };
         let deal = Deal::clean(record, table, &options);
         let start = session_start(&deal, &mut session.clone(), &mut report)?;
-        let now = Box::new(Engine::start(&deal, start, report.clone()));
+        let now = Box::new(Engine::start(&deal, start, report.clone(), None));
         Some(Stepped {
             table,
             session: session.clone(),
@@ -74,6 +84,8 @@ impl Stepped {
             report,
             read: Read::of(record),
             now,
+            pre: None,
+            skat_basis: std::sync::OnceLock::new(),
             tricks: record.tricks.len(),
             playing: false,
             options,
@@ -90,7 +102,16 @@ impl Stepped {
         if self.read.fits(record) && self.now.fits(record) {
             (*self.now).clone()
         } else {
-            Engine::start(&self.deal(record), self.start, self.report.clone())
+            self.restart(record)
+        }
+    }
+
+    /// The engine at the deal's start after what comes before the play of
+    /// `record` ([`Engine::start`]): from [`Pre`] where it fits.
+    fn restart(&self, record: &Record) -> Engine {
+        match self.pre.as_ref().filter(|pre| pre.fits(record)) {
+            Some(pre) => pre.resume(record),
+            None => Engine::start(&self.deal(record), self.start, self.report.clone(), None),
         }
     }
 
@@ -110,7 +131,23 @@ impl Stepped {
     /// The engine after `record`, the record so far.
     pub(crate) fn advance(&mut self, record: &Record) {
         if !(self.read.fits(record) && self.now.fits(record)) {
-            *self.now = Engine::start(&self.deal(record), self.start, self.report.clone());
+            *self.now = match self.pre.as_ref().filter(|pre| pre.fits(record)) {
+                Some(pre) => pre.resume(record),
+                None => {
+                    let deal = self.deal(record);
+                    let mut after_skat = None;
+                    let e = Engine::start(
+                        &deal,
+                        self.start,
+                        self.report.clone(),
+                        Some(&mut after_skat),
+                    );
+                    self.pre = after_skat
+                        .and_then(|s| Pre::of(s, record))
+                        .map(std::sync::Arc::new);
+                    e
+                }
+            };
             self.read = Read::of(record);
         }
         self.now.catch_up(record);
@@ -212,7 +249,12 @@ impl Stepped {
         if !record.tricks.is_empty() {
             return None;
         }
-        let said = Said::of(&self.now, record, game)?;
+        // The combinations dealt: read once, with the engine after the
+        // skat ([`Pre`]), where it is kept.
+        let order = self.now.seating.order;
+        let dealt = || order.map(|s| combos(game.dealt[s]));
+        let held = self.pre.as_ref().map_or_else(dealt, |pre| pre.held);
+        let said = Said::of(&self.now, record, &held)?;
         Some(self.declarations(record, game, &said))
     }
 
@@ -366,40 +408,41 @@ impl Stepped {
             return Some(Vec::new());
         }
         let dealt = game.dealt[seat];
-        let decl = declaration_cards(dealt);
-        let m = least_declaration_cards(dealt, decl, false);
+        let (decl, m) = *self.skat_basis.get_or_init(|| {
+            let decl = declaration_cards(dealt);
+            (decl, least_declaration_cards(dealt, decl, false))
+        });
         let chosen: CardSet = chosen.iter().copied().collect();
-        let layable_set: CardSet = dealt.iter().filter(|&c| layable(c)).collect();
+        if chosen.len() >= 3 {
+            return Some(Vec::new());
+        }
+        let layable_set = layable_cards(dealt);
         let trumps = dealt.intersection(TRUMPS);
-        // Whether `base` and cards of `from` (none of them trumps) fill a
-        // proper skat: as few declaration cards as the others allow.
-        let filled = |base: CardSet, from: CardSet| {
-            let need = 3u32.saturating_sub(base.len());
-            let spare = from.difference(base);
-            let plain = spare.difference(decl).len();
-            base.len() <= 3
-                && base.difference(layable_set).is_empty()
-                && spare.len() >= need
-                && base.intersection(decl).len() + need.saturating_sub(plain) <= m
-        };
         let suits = layable_set.difference(TRUMPS);
-        // A proper skat holding `base`: no trump in it, or every trump of
-        // the dealer (DK-DISCARD-3), the rest of it no trump.
+        // Whether `base` with a card of `from` (none of them trumps) fills
+        // a proper skat: as few declaration cards as the others allow. The
+        // counts of `base` are taken once; a card adds to them by its own
+        // kind ([`Filling::with`]).
+        let filling = |base: CardSet| Filling::of(base, suits, decl, layable_set);
+        // A proper skat holding the card: no trump in it, or every trump
+        // of the dealer (DK-DISCARD-3), the rest of it no trump.
+        let no_trump = chosen
+            .intersection(TRUMPS)
+            .is_empty()
+            .then(|| filling(chosen));
+        let all_trumps = (!trumps.is_empty()).then(|| filling(chosen.union(trumps)));
         let fits = |card: Card| {
-            let mut base = chosen;
-            base.insert(card);
-            let no_trump = base.intersection(TRUMPS).is_empty() && filled(base, suits);
-            let all_trumps = !trumps.is_empty() && filled(base.union(trumps), suits);
-            no_trump || all_trumps
+            no_trump.is_some_and(|f| !TRUMPS.contains(card) && f.with(card, m))
+                || all_trumps.is_some_and(|f| f.with(card, m))
         };
-        let left: Vec<Card> = dealt.difference(chosen).iter().collect();
-        Some(
+        let left = dealt.difference(chosen);
+        let mut out = Vec::with_capacity(left.len() as usize);
+        out.extend(
             left.iter()
-                .copied()
-                .filter(|&card| chosen.len() < 3 && fits(card))
-                .map(|card| Move::Discard { seat, card })
-                .collect(),
-        )
+                .filter(|&card| fits(card))
+                .map(|card| Move::Discard { seat, card }),
+        );
+        Some(out)
     }
 
     /// The leads of trick `t` by `leader`: any card, the fool named or not
@@ -409,28 +452,47 @@ impl Stepped {
     /// leader who holds it leads it.
     fn leads(&self, game: &Game, t: usize, leader: Seat) -> Vec<Move> {
         let order = self.now.seating.order;
+        let hand = game.hands[leader];
+        let mut out = Vec::with_capacity(hand.len() as usize + 5);
+        if t != 23 {
+            // No call: each card once, a fool led before trick 24 under
+            // each of its names.
+            for card in hand.iter() {
+                if !card.is_fool() {
+                    out.push(Move::play(leader, card));
+                    continue;
+                }
+                if t >= 24 {
+                    continue;
+                }
+                out.extend(LEADS.iter().map(|&name| Move::Play {
+                    seat: leader,
+                    card,
+                    name,
+                    rename: None,
+                    fool_call: None,
+                }));
+            }
+            return out;
+        }
         let holder = order
             .into_iter()
             .find(|&s| game.hands[s].contains(Card::FOOL));
-        let mut callers: Vec<Option<Seat>> = vec![None];
-        if t == 23 {
-            let mut active = order;
-            active.sort_unstable();
-            callers.extend(
-                active
-                    .into_iter()
-                    .filter(|&s| !game.fool_gone && holder != Some(s))
-                    .map(Some),
-            );
-        }
-        let mut out = Vec::with_capacity(game.hands[leader].len() as usize + 5);
-        for card in game.hands[leader].iter() {
-            let names: &[Option<Lead>] = if card.is_fool() { &LEADS } else { &[None] };
-            if card.is_fool() && t >= 24 {
-                continue;
+        let mut callers: [Option<Seat>; 4] = [None; 4];
+        let mut n = 1;
+        let mut active = order;
+        active.sort_unstable();
+        for s in active {
+            if !game.fool_gone && holder != Some(s) {
+                callers[n] = Some(s);
+                n += 1;
             }
+        }
+        let callers = &callers[..n];
+        for card in hand.iter() {
+            let names: &[Option<Lead>] = if card.is_fool() { &LEADS } else { &[None] };
             for &name in names {
-                for &fool_call in &callers {
+                for &fool_call in callers {
                     let must = fool_call.and(holder);
                     if must == Some(leader) && !card.is_fool() {
                         continue;
@@ -492,7 +554,18 @@ impl Stepped {
             lead_of(first.card)
         };
         let may_rename = both_void && renamed.is_none();
-        let renames: &[Option<Lead>] = if fool_led { &LEADS } else { &[None] };
+        if !fool_led {
+            // No renaming: the cards that break no duty (the fool not to
+            // trick 24), in their order.
+            let mut kept = lead.map_or(hand, |l| duty_kept(l, hand));
+            if t == 24 {
+                kept.remove(Card::FOOL);
+            }
+            let mut out = Vec::with_capacity(kept.len() as usize);
+            out.extend(kept.iter().map(|card| Move::play(seat, card)));
+            return Some(out);
+        }
+        let renames: &[Option<Lead>] = &LEADS;
         let mut out = Vec::with_capacity(hand.len() as usize);
         for card in hand.iter() {
             if card.is_fool() && t == 24 {
@@ -528,6 +601,116 @@ impl Stepped {
     }
 }
 
+/// The counts of a skat's cards chosen so far (`base`) that tell whether
+/// it, with one card more and the rest filled from `from` (no trumps),
+/// is a proper skat (DK-DISCARD-1 to -4): its size, its declaration cards,
+/// whether all of it may be laid, and the cards of `from` left to fill it,
+/// all and those of no declaration. Counted once for all the cards tried
+/// with it (`Stepped::skat_cards`).
+#[derive(Clone, Copy)]
+struct Filling {
+    base: CardSet,
+    len: u32,
+    decl: u32,
+    layable: bool,
+    spare: u32,
+    plain: u32,
+    from: CardSet,
+    decl_cards: CardSet,
+    layable_set: CardSet,
+}
+
+impl Filling {
+    fn of(base: CardSet, from: CardSet, decl: CardSet, layable_set: CardSet) -> Filling {
+        let spare = from.difference(base);
+        Filling {
+            base,
+            len: base.len(),
+            decl: base.intersection(decl).len(),
+            layable: base.difference(layable_set).is_empty(),
+            spare: spare.len(),
+            plain: spare.difference(decl).len(),
+            from,
+            decl_cards: decl,
+            layable_set,
+        }
+    }
+
+    /// Whether `base` with `card` fills a proper skat holding at most `m`
+    /// declaration cards: at most three cards, all layable, enough cards
+    /// of `from` left, the declaration cards it holds and those the
+    /// filling cannot avoid no more than `m`.
+    fn with(&self, card: Card, m: u32) -> bool {
+        let (mut len, mut decl, mut layable, mut spare, mut plain) =
+            (self.len, self.decl, self.layable, self.spare, self.plain);
+        if !self.base.contains(card) {
+            len += 1;
+            let in_decl = self.decl_cards.contains(card);
+            decl += u32::from(in_decl);
+            layable &= self.layable_set.contains(card);
+            if self.from.contains(card) {
+                spare -= 1;
+                plain -= u32::from(!in_decl);
+            }
+        }
+        let need = 3u32.saturating_sub(len);
+        len <= 3 && layable && spare >= need && decl + need.saturating_sub(plain) <= m
+    }
+}
+
+/// The engine before the declarations ([`Engine::start`] up to them) and
+/// the game state after the skat, with the calls and the skat it read. It
+/// read nothing else of the record: not the declarations (no Option
+/// `announced_tout`, whose tout in the declarations lets the fool lie in
+/// the skat, DK-TOUT-2) and not the tricks (the dealer's skat laid as three
+/// of his cards, not taken from the tricks, DK-DISCARD-5; the hands dealt,
+/// not inferred). So a record with the same calls and skat, whatever its
+/// declarations and tricks, starts from it: a clone takes the declarations
+/// (DK-DECL-7: on what follows them) as [`Engine::start`] does.
+#[derive(Debug)]
+struct Pre {
+    after_skat: AfterSkat,
+    /// The combinations each active player was dealt, by declaring order
+    /// (DK-DECL-3), for the declarations' lists ([`Said`]).
+    held: [Held; 3],
+    calls: Option<notation::Actions>,
+    discard: Option<notation::Discard>,
+}
+
+impl Pre {
+    /// The engine before the declarations of `record` and the game state
+    /// then (`after_skat`), kept where it read only the calls and the
+    /// skat.
+    fn of(after_skat: AfterSkat, record: &Record) -> Option<Pre> {
+        let (e, game) = &after_skat;
+        let dealer = e.seating.dealer;
+        let simple = !e.partial
+            && !e.wrong_deal
+            && !e.whole
+            && !e.o.announced_tout
+            && game.complete
+            && record.result.is_none()
+            && record.discard.as_ref().is_some_and(|d| d.seat == dealer);
+        let held = e.seating.order.map(|s| combos(game.dealt[s]));
+        simple.then(|| Pre {
+            held,
+            after_skat,
+            calls: record.calls.clone(),
+            discard: record.discard.clone(),
+        })
+    }
+
+    /// Whether `record` has the calls and the skat this engine read.
+    fn fits(&self, record: &Record) -> bool {
+        record.result.is_none() && self.discard == record.discard && self.calls == record.calls
+    }
+
+    /// The engine after what comes before the play of `record`.
+    fn resume(&self, record: &Record) -> Engine {
+        Engine::resume(&self.after_skat, record)
+    }
+}
+
 /// The declarations so far (DK-DECL), by declaring order: what each
 /// active player holds, has declared and has passed, and who spoke last.
 struct Said {
@@ -540,10 +723,10 @@ struct Said {
 impl Said {
     /// `None` for an entry the declarations do not take simply (a seat
     /// that sits out).
-    fn of(e: &Engine, record: &Record, game: &Game) -> Option<Said> {
+    fn of(e: &Engine, record: &Record, held: &[Held; 3]) -> Option<Said> {
         let order = e.seating.order;
         let mut said = Said {
-            held: order.map(|s| combos(game.dealt[s])),
+            held: *held,
             declared: [[false; SLOTS]; 3],
             passed: [false; 3],
             last: None,

@@ -107,20 +107,59 @@ pub(super) fn declarations(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
     }
 }
 
-/// Whether a handful of `size` showing `cards` by `seat` is true
-/// (FR-HANDFUL-1..3), judged as [`declarations`] judges one; `second`: the
-/// seat has shown a handful before it. What `crate::game` lists the
-/// handfuls a seat may show with (`super::Stepped::handful_holds`).
-pub(super) fn handful_holds(
-    deal: &Deal<'_>,
-    g: &State,
-    seat: Seat,
+/// Whether a handful by a seat is true (FR-HANDFUL-1..3), judged as
+/// [`declarations`] judges one, with what it reads once for all the
+/// handfuls the seat may show after the record so far: whether one would be
+/// its second, Option `handful_exact`, and the hands it is judged against.
+/// What `crate::game` lists the handfuls a seat may show with
+/// (`super::Stepped::handful_check`).
+#[derive(Clone, Copy)]
+pub(crate) struct HandfulCheck {
+    second: bool,
+    exact: bool,
+    playing: CardSet,
+    held: CardSet,
+    floating: CardSet,
+}
+
+impl HandfulCheck {
+    pub(super) fn new(deal: &Deal<'_>, g: &State, seat: Seat, second: bool) -> HandfulCheck {
+        let Hands {
+            playing,
+            held,
+            floating,
+        } = hands(g, seat);
+        HandfulCheck {
+            second,
+            exact: super::state::option(deal, "handful_exact") == "true",
+            playing,
+            held,
+            floating,
+        }
+    }
+
+    /// Whether a handful of `size` showing `cards` is true.
+    pub(crate) fn holds(&self, size: HandfulSize, cards: &[Card]) -> bool {
+        let hands = Hands {
+            playing: self.playing,
+            held: self.held,
+            floating: self.floating,
+        };
+        handful_sound(size, cards, self.second, self.exact, hands)
+    }
+}
+
+/// Whether [`handful_faults`] finds nothing, no fault worded.
+fn handful_sound(
     size: HandfulSize,
     cards: &[Card],
     second: bool,
+    exact: bool,
+    hands: Hands,
 ) -> bool {
-    let exact = super::state::option(deal, "handful_exact") == "true";
-    handful_faults(size, cards, second, exact, hands(g, seat)).is_empty()
+    let mut sound = true;
+    handful_faults_by(size, cards, second, exact, hands, |_, _| sound = false);
+    sound
 }
 
 /// The hands `seat`'s handful is judged against. FR-DISCARD-4: a taker
@@ -188,15 +227,31 @@ fn handful_faults(
     exact: bool,
     hands: Hands,
 ) -> Vec<(String, Option<Card>)> {
+    let mut faults: Vec<(String, Option<Card>)> = Vec::new();
+    handful_faults_by(size, cards, second, exact, hands, |word, card| {
+        faults.push((word(), card))
+    });
+    faults
+}
+
+/// [`handful_faults`], each fault handed to `fault` with the words of it
+/// (made only where asked for) and its card.
+fn handful_faults_by(
+    size: HandfulSize,
+    cards: &[Card],
+    second: bool,
+    exact: bool,
+    hands: Hands,
+    mut fault: impl FnMut(&dyn Fn() -> String, Option<Card>),
+) {
     let Hands {
         playing: hand,
         held,
         floating,
     } = hands;
     let (_, need) = handful(size);
-    let mut faults: Vec<(String, Option<Card>)> = Vec::new();
     if second {
-        faults.push(("a second handful by the same player".into(), None));
+        fault(&|| "a second handful by the same player".into(), None);
     }
     // Option `handful_exact`: exactly the size, or at least it.
     let ok_count = if exact {
@@ -205,37 +260,38 @@ fn handful_faults(
         cards.len() >= need
     };
     if !ok_count {
-        faults.push((
-            format!(
-                "a {} handful shows {}{need} trumps, not {}",
-                size.word(),
-                if exact { "" } else { "at least " },
-                cards.len()
-            ),
+        fault(
+            &|| {
+                format!(
+                    "a {} handful shows {}{need} trumps, not {}",
+                    size.word(),
+                    if exact { "" } else { "at least " },
+                    cards.len()
+                )
+            },
             None,
-        ));
+        );
     }
     let trumps_ex = french_trumps().union(excuse_set());
     let mut shown = CardSet::EMPTY;
     for &c in cards {
         if !shown.insert(c) {
-            faults.push((format!("{c} is shown twice"), Some(c)));
+            fault(&|| format!("{c} is shown twice"), Some(c));
         } else if !trumps_ex.contains(c) {
-            faults.push((format!("{c} is not a trump"), Some(c)));
+            fault(&|| format!("{c} is not a trump"), Some(c));
         } else if !held.contains(c) && !floating.contains(c) {
-            faults.push((format!("{c} is not in the player's hand"), Some(c)));
+            fault(&|| format!("{c} is not in the player's hand"), Some(c));
         }
     }
     if shown.contains(Card::FOOL) {
         let unshown = hand.intersection(french_trumps()).difference(shown);
         if !unshown.is_empty() {
-            faults.push((
-                format!("the excuse is shown while {} stay hidden", list(unshown)),
+            fault(
+                &|| format!("the excuse is shown while {} stay hidden", list(unshown)),
                 Some(Card::FOOL),
-            ));
+            );
         }
     }
-    faults
 }
 
 /// One false handful, one finding (rules README), however many of its

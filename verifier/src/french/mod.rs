@@ -393,18 +393,24 @@ impl Engine {
             .tricks
             .as_deref()
             .filter(|_| self.stage == Stage::Play)?;
-        let before: Vec<Card> = match record.tricks.get(self.seen.tricks) {
-            Some(t) => t.plays.iter().map(|i| i.card).collect(),
-            None => Vec::new(),
-        };
-        if self.seen.tricks >= TRICKS || before.len() >= 4 {
+        let plays = record
+            .tricks
+            .get(self.seen.tricks)
+            .map_or(&[][..], |t| &t.plays[..]);
+        if self.seen.tricks >= TRICKS || plays.len() >= 4 {
             return None;
         }
+        // The cards of the trick so far, on the stack (no list made).
+        let mut cards = [Card::FOOL; 3];
+        for (slot, item) in cards.iter_mut().zip(plays) {
+            *slot = item.card;
+        }
+        let before = &cards[..plays.len()];
         let seat = layout.expected().after(before.len(), SEATS);
         let legal = legal_plays(
             cursor.hand(seat),
-            crate::trick::first_lead(&before),
-            crate::trick::top_trump(&before),
+            crate::trick::first_lead(before),
+            crate::trick::top_trump(before),
         );
         Some((seat, legal))
     }
@@ -664,12 +670,20 @@ impl Stepped {
     /// record so far: the engine's judgement of the auction
     /// ([`Engine::close_auction`], FR-BID-1..4) with it appended finds
     /// nothing, on a clone.
-    pub(crate) fn admits_entry(&self, record: &Record, seat: Seat, act: &notation::Act) -> bool {
-        if self.now.stage != Stage::Auction || !self.now.fits(record) {
+    /// `scratch` is a copy of the record so far: the entry is appended,
+    /// judged and taken off again (one copy for all the entries asked
+    /// about).
+    pub(crate) fn admits_entry_on(
+        &self,
+        scratch: &mut Record,
+        seat: Seat,
+        act: &notation::Act,
+    ) -> bool {
+        if self.now.stage != Stage::Auction || !self.now.fits(scratch) {
             return false;
         }
-        let mut record = record.clone();
-        record
+        let none = scratch.auction.is_none();
+        scratch
             .auction
             .get_or_insert_with(|| notation::Actions {
                 actions: Vec::new(),
@@ -685,24 +699,28 @@ impl Stepped {
                 span: notation::Span::default(),
             });
         let mut engine = self.now.clone();
-        engine.close_auction(&self.deal(&record));
-        engine.main.problems.len() == self.now.main.problems.len()
+        engine.close_auction(&self.deal(scratch));
+        let admits = engine.main.problems.len() == self.now.main.problems.len();
+        if none {
+            scratch.auction = None;
+        } else if let Some(a) = scratch.auction.as_mut() {
+            a.actions.pop();
+        }
+        admits
     }
 
-    /// Whether `seat` may show a handful of `size` with `cards` after the
-    /// record so far ([`Stepped::before_lead`]), judged by the engine's own
-    /// check (`declarations::handful_holds`, FR-HANDFUL-1..3); `replaces`:
-    /// the handful takes the place of the record's last declaration (a
-    /// handful it extends).
-    pub(crate) fn handful_holds(
+    /// The check of the handfuls `seat` may show after the record so far
+    /// ([`Stepped::before_lead`]): the engine's own check of a handful
+    /// (`declarations::HandfulCheck`, FR-HANDFUL-1..3), read once for all
+    /// of them; `replaces`: the handful takes the place of the record's
+    /// last declaration (a handful it extends).
+    pub(crate) fn handful_check(
         &self,
         before: &BeforeLead,
         record: &Record,
         seat: Seat,
-        size: notation::HandfulSize,
-        cards: &[Card],
         replaces: bool,
-    ) -> bool {
+    ) -> declarations::HandfulCheck {
         let entries = record
             .declarations
             .as_ref()
@@ -712,7 +730,7 @@ impl Stepped {
             .iter()
             .any(|a| a.seat == seat && matches!(a.act, notation::Act::Handful { .. }));
         let deal = self.deal(record);
-        declarations::handful_holds(&deal, &before.engine.g, seat, size, cards, second)
+        declarations::HandfulCheck::new(&deal, &before.engine.g, seat, second)
     }
 
     /// Whether the engine has taken the last trick (the deal is over

@@ -297,6 +297,7 @@ fn try_play_out(
     let mut declaring: Vec<Seat> = table.order_from_dealer().collect();
     declaring.rotate_right(1);
     let mut skat = setup.skat.iter().copied();
+    let mut lists = Lists::default();
     while !game.is_over() {
         let legal = game.legal_moves();
         let mv = if game.record().discard.is_none() {
@@ -330,7 +331,7 @@ fn try_play_out(
         } else if let Some(mv) = declaration(&game, &legal, &declaring) {
             mv
         } else {
-            play(&game, rng, &legal, setup.extras, choose)?
+            play(&game, rng, &legal, setup.extras, choose, &mut lists)?
         };
         drop(legal);
         game.apply(mv).map_err(|e| e.to_string())?;
@@ -386,6 +387,14 @@ fn declaration(game: &Game, legal: &[Move], declaring: &[Seat]) -> Option<Move> 
 /// renaming of it, a call for it.
 type Listed = (Seat, Card, Option<Lead>, Option<Lead>, Option<Seat>);
 
+/// The lists [`play`] makes at each card, kept from card to card of a deal
+/// (made once, not at every card).
+#[derive(Default)]
+struct Lists {
+    plays: Vec<Listed>,
+    cards: Vec<Card>,
+}
+
 /// A card of the play, with the fool's call, name or renaming (the module
 /// docs).
 fn play(
@@ -394,10 +403,43 @@ fn play(
     legal: &[Move],
     extras: bool,
     choose: &mut Chooser<'_>,
+    lists: &mut Lists,
 ) -> Result<Move, String> {
-    // Made at their full size at once (a collected filter grows its list
-    // step by step).
-    let mut plays: Vec<Listed> = Vec::with_capacity(legal.len());
+    let Lists { plays, cards } = lists;
+    plays.clear();
+    cards.clear();
+    // Plain cards only (no fool named, renamed or called for): the choice
+    // is among them as listed, nothing else drawn (as below, where no call,
+    // renaming or name is listed).
+    let mut plain = true;
+    let mut due = None;
+    cards.extend(legal.iter().map_while(|m| match m {
+        Move::Play {
+            seat,
+            card,
+            name: None,
+            rename: None,
+            fool_call: None,
+        } => {
+            due.get_or_insert(*seat);
+            Some(*card)
+        }
+        _ => {
+            plain = false;
+            None
+        }
+    }));
+    if let (true, Some(seat)) = (plain, due) {
+        let record = game.record();
+        let within = record
+            .tricks
+            .last()
+            .is_some_and(|t| t.plays.len() < Variant::DanishTarok.active_seats());
+        let t = record.tricks.len() + usize::from(!within);
+        let card = choose(rng, t, seat.index(), cards);
+        return Ok(Move::play(seat, card));
+    }
+    cards.clear();
     plays.extend(legal.iter().filter_map(|m| match m {
         Move::Play {
             seat,
@@ -447,14 +489,13 @@ fn play(
     // The distinct cards in their first order, the set of those seen
     // asked rather than the list (a hand of up to 28 cards).
     let mut seen = CardSet::EMPTY;
-    let mut cards: Vec<Card> = Vec::with_capacity(plays.len());
     cards.extend(
         plays
             .iter()
             .filter(|p| p.4 == call && p.3 == rename && seen.insert(p.1))
             .map(|p| p.1),
     );
-    let card = choose(rng, t, seat.index(), &cards);
+    let card = choose(rng, t, seat.index(), cards);
     // The names listed with the card: only a led fool has any.
     let names: Vec<Lead> = if card.is_fool() && within.is_none() {
         plays

@@ -210,15 +210,22 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
     while !game.is_over() {
         let listed = game.legal_moves();
         let slammer = taker.filter(|&t| playing_for_slam(t));
-        let mut legal: Vec<&Move> = listed.iter().collect();
-        if legal.len() > 1 && legal.first().map(|m| m.seat()) == slammer && slammer.is_some() {
-            legal.retain(|m| !matches!(m, Move::Play { card, .. } if card.is_fool()));
-        }
-        let mv = match legal.len() {
-            0 => return Err("the game has no legal move before its end".into()),
-            _ => (*rng.pick(&legal)).clone(),
-        };
-        drop(legal);
+        let mv =
+            if listed.len() > 1 && listed.first().map(|m| m.seat()) == slammer && slammer.is_some()
+            {
+                let mut legal: Vec<&Move> = listed.iter().collect();
+                legal.retain(|m| !matches!(m, Move::Play { card, .. } if card.is_fool()));
+                match legal.len() {
+                    0 => return Err("the game has no legal move before its end".into()),
+                    _ => (*rng.pick(&legal)).clone(),
+                }
+            } else {
+                // The list as the game made it (no copy of it).
+                match listed.len() {
+                    0 => return Err("the game has no legal move before its end".into()),
+                    _ => rng.pick(&listed).clone(),
+                }
+            };
         drop(listed);
         game.apply(mv).map_err(|e| e.to_string())?;
     }
