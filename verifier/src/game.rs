@@ -1043,6 +1043,12 @@ impl Game {
         &self.record
     }
 
+    /// The record so far, the game given up for it (no copy: how the
+    /// generator takes a finished deal).
+    pub fn into_record(self) -> Record {
+        self.record
+    }
+
     /// The cards of a discard being laid, and its seat.
     pub fn pending_discard(&self) -> Option<(Seat, &[Card])> {
         self.pending.as_ref().map(|(s, c)| (*s, c.as_slice()))

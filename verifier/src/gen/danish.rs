@@ -337,7 +337,7 @@ fn try_play_out(
         game.apply(mv).map_err(|e| e.to_string())?;
     }
     let report = game.settlement();
-    let mut record = game.record().clone();
+    let mut record = game.into_record();
     let pots = report.pots.ok_or("the deal is not settled")?;
     if !report.settled || report.totals.len() != table.seats as usize {
         return Err("the deal is not settled".into());

@@ -230,7 +230,7 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
         game.apply(mv).map_err(|e| e.to_string())?;
     }
     let totals = game.settlement().totals;
-    let mut record = game.record().clone();
+    let mut record = game.into_record();
     let mut scores = [0; 4];
     for (s, t) in scores.iter_mut().zip(&totals) {
         *s = *t;

@@ -82,7 +82,7 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
     if totals.len() != 4 {
         return Err("the deal is not settled".into());
     }
-    let mut record = game.record().clone();
+    let mut record = game.into_record();
     record.claim = Some(super::claim(&totals[..4]));
     Ok(record)
 }

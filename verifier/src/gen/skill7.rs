@@ -81,7 +81,7 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
         game.apply(mv).map_err(|e| e.to_string())?;
     }
     let totals = game.settlement().totals;
-    let mut record = game.record().clone();
+    let mut record = game.into_record();
     record.claim = Some(super::claim(&totals));
     Ok(record)
 }

@@ -507,10 +507,12 @@ impl Engine {
             | Act::Contra { .. }
             | Act::Recontra { .. }
             | Act::Subcontra { .. } => {
-                let kontra_game = *act
-                    == Act::Contra {
-                        target: Target::Game,
-                    };
+                let kontra_game = matches!(
+                    act,
+                    Act::Contra {
+                        target: Target::Game
+                    }
+                );
                 match (st.game, side) {
                     (Some(game), Some(side)) if !first_of_forehand => {
                         (kontra_game || !trull_duty)
