@@ -58,10 +58,10 @@
 //! positions).
 //!
 //! Random playouts from the deal to the settlement, uniform among the
-//! listed moves, one core (`verifier/examples/game_speed.rs`, 2026-11-27):
-//! Danish Tarok about 66,000 a second, French Tarot 53,000, Königrufen
-//! 37,000, Skill7 Tarock 73,000; a clone of a game mid-play under a
-//! microsecond (about 20 allocations). The history of these figures is in
+//! listed moves, one core (`verifier/examples/game_speed.rs`, idle machine,
+//! 2026-11-27): Danish Tarok about 64,000 a second, French Tarot 50,000,
+//! Königrufen 38,000, Skill7 Tarock 117,000; a clone of a game mid-play
+//! under a microsecond (18 to 24 allocations). The history of these figures is in
 //! bench/README.md.
 //!
 //! Königrufen steps too (`koenigrufen::Engine`, issue 25) and lists most
