@@ -415,8 +415,10 @@ fn legal_by(hand: CardSet, before: &[Card], rules: &Rules) -> Legal {
 /// without building the shared core's chain of duties: rules 1 and 2 (or
 /// rule 4b in the suit games) narrow the hand at most once, rule 3 then
 /// keeps the cards that beat; a test holds the two equal on random hands
-/// and tricks in every game. [`HandDuties`] is this for any card of the
-/// hand (the lists of legal cards); a test holds the two equal.
+/// and tricks in every game. [`HandDuties`] is this worked out once for
+/// any card of the hand (the lists of legal cards), on the same [`masks`].
+/// Inlined: `verify` judges every card with it.
+#[inline(always)]
 fn judge(
     hand: CardSet,
     before: &[Card],
@@ -428,6 +430,24 @@ fn judge(
         let legal = legal_by(hand, before, rules);
         return (legal.broken(card), legal.set, legal.set_before(Duty::Beat));
     }
+    let (step, beating, allowed) = masks(hand, before, rules);
+    (
+        broken(step, beating, card),
+        beating.unwrap_or(allowed),
+        allowed,
+    )
+}
+
+/// Rules 1 and 2 (or 4b), then 3, on masks ([`judge`]): the duty of rules 1
+/// and 2 and the cards it allows, if one binds; the cards that beat, if rule
+/// 3 binds; what the hand may play before rule 3.
+#[inline(always)]
+fn masks(
+    hand: CardSet,
+    before: &[Card],
+    rules: &Rules,
+) -> (Option<(Duty, CardSet)>, Option<CardSet>, CardSet) {
+    let d = rules.duties;
     let lead = duty_lead(before);
     let trumps = hand.intersection(rules.trumps);
     let suits = hand.intersection(suit_cards());
@@ -460,11 +480,16 @@ fn judge(
     } else {
         trick::must_beat(allowed, before, lead, rules)
     };
-    let broken = match step {
+    (step, beating, allowed)
+}
+
+/// The duty `card` breaks, of the masks of [`masks`].
+#[inline(always)]
+fn broken(step: Option<(Duty, CardSet)>, beating: Option<CardSet>, card: Card) -> Option<Duty> {
+    match step {
         Some((duty, set)) if !set.contains(card) => Some(duty),
         _ => beating.filter(|b| !b.contains(card)).map(|_| Duty::Beat),
-    };
-    (broken, beating.unwrap_or(allowed), allowed)
+    }
 }
 
 /// What rules 1 to 3 (or 4b) make of a hand to a trick holding `before`,
@@ -491,38 +516,7 @@ impl HandDuties {
         if d.overtrump || d.fool_free {
             return HandDuties::Chain(legal_by(hand, before, rules));
         }
-        let lead = duty_lead(before);
-        let trumps = hand.intersection(rules.trumps);
-        let suits = hand.intersection(suit_cards());
-        let some = |duty: Duty, set: CardSet| (!set.is_empty()).then_some((duty, set));
-        // Rules 1 and 2: follow the suit led, else tarock; follow tarock.
-        // Rule 4b in the suit games: lead and, when void, play a suit
-        // card; suits first to a tarock lead by option.
-        let step = match lead {
-            None if d.lead_suit => some(Duty::LeadSuit, suits),
-            None => None,
-            Some(Lead::Suit(s)) => {
-                let follow = hand.intersection(CardSet::suit(s));
-                if !follow.is_empty() {
-                    Some((Duty::FollowSuit, follow))
-                } else if d.trump_when_void && !trumps.is_empty() {
-                    Some((Duty::Trump, trumps))
-                } else if d.suit_when_void {
-                    some(Duty::SuitNotTrump, suits)
-                } else {
-                    None
-                }
-            }
-            Some(Lead::Trumps) if d.suit_to_trump_lead => some(Duty::SuitToTrumpLead, suits),
-            Some(Lead::Trumps) => some(Duty::FollowTrump, trumps),
-        };
-        let allowed = step.map_or(hand, |s| s.1);
-        // Rule 3: of those, the cards that beat, if any.
-        let beating = if !d.beat || before.is_empty() {
-            None
-        } else {
-            trick::must_beat(allowed, before, lead, rules)
-        };
+        let (step, beating, allowed) = masks(hand, before, rules);
         HandDuties::Masks {
             step,
             beating,
@@ -542,13 +536,11 @@ impl HandDuties {
                 step,
                 beating,
                 allowed,
-            } => {
-                let broken = match step {
-                    Some((duty, set)) if !set.contains(card) => Some(duty),
-                    _ => beating.filter(|b| !b.contains(card)).map(|_| Duty::Beat),
-                };
-                (broken, beating.unwrap_or(allowed), allowed)
-            }
+            } => (
+                broken(step, beating, card),
+                beating.unwrap_or(allowed),
+                allowed,
+            ),
         }
     }
 }
