@@ -293,6 +293,22 @@ impl Move {
         }
     }
 
+    /// The seat and card of a plain card played ([`Move::play`]: no fool's
+    /// suit named, no renaming, no call for the fool); `None` for any other
+    /// move.
+    pub fn plain_card(&self) -> Option<(Seat, Card)> {
+        match *self {
+            Move::Play {
+                seat,
+                card,
+                name: None,
+                rename: None,
+                fool_call: None,
+            } => Some((seat, card)),
+            _ => None,
+        }
+    }
+
     /// A plain card played, as most moves of the play are.
     pub fn play(seat: Seat, card: Card) -> Move {
         Move::renaming(seat, card, None)
@@ -712,15 +728,10 @@ impl Stepper {
                 let listed = match mv {
                     Move::Auction { seat, act } => entry(seat, Due::Auction, act),
                     Move::Calls { seat, act } => entry(seat, Due::Calls, act),
-                    Move::Play {
-                        seat,
-                        card,
-                        name: None,
-                        rename: None,
-                        fool_call: None,
-                    } => s
-                        .legal_cards()
-                        .is_some_and(|(due, cards)| due == *seat && cards.contains(*card)),
+                    Move::Play { .. } => mv.plain_card().is_some_and(|(seat, card)| {
+                        s.legal_cards()
+                            .is_some_and(|(due, cards)| due == seat && cards.contains(card))
+                    }),
                     _ => false,
                 };
                 // The engine admits Skill7 words only: no `foreign` check.
@@ -739,7 +750,7 @@ impl Stepper {
             // A card, an auction entry or a call the engine lists (a grind,
             // which ends the deal, aside); the discard is judged.
             Stepper::Koenigrufen(_) => {
-                (is_plain_card(mv)
+                (mv.plain_card().is_some()
                     || matches!(mv, Move::Auction { .. })
                     || matches!(mv, Move::Calls { act, .. } if *act != Act::Grind))
                     && game.listed().is_some_and(|legal| legal.contains(mv))
@@ -749,7 +760,7 @@ impl Stepper {
             // auction: in the list made once for the position; a handful
             // is shown card by card ([`Game::listed_piece`]).
             Stepper::French(_) => {
-                (is_plain_card(mv)
+                (mv.plain_card().is_some()
                     || matches!(mv, Move::Declare { act: Act::Slam, .. })
                     || matches!(mv, Move::Auction { .. }))
                     && game.listed().is_some_and(|legal| legal.contains(mv))
@@ -2277,20 +2288,6 @@ impl Game {
             self.rejudge();
         }
     }
-}
-
-/// A card played with nothing beside it (no fool named or renamed, no
-/// call for the fool): what the French and Königrufen engines step by.
-fn is_plain_card(mv: &Move) -> bool {
-    matches!(
-        mv,
-        Move::Play {
-            name: None,
-            rename: None,
-            fool_call: None,
-            ..
-        }
-    )
 }
 
 /// A Danish seat that has made a declaration and may make another: the

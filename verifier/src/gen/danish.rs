@@ -413,18 +413,12 @@ fn play(
     // renaming or name is listed).
     let mut plain = true;
     let mut due = None;
-    cards.extend(legal.iter().map_while(|m| match m {
-        Move::Play {
-            seat,
-            card,
-            name: None,
-            rename: None,
-            fool_call: None,
-        } => {
-            due.get_or_insert(*seat);
-            Some(*card)
+    cards.extend(legal.iter().map_while(|m| match m.plain_card() {
+        Some((seat, card)) => {
+            due.get_or_insert(seat);
+            Some(card)
         }
-        _ => {
+        None => {
             plain = false;
             None
         }
