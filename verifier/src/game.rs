@@ -1356,59 +1356,23 @@ impl Game {
     /// other trumps (the highest first, the excuse last; its dealt cards
     /// before the talon) is.
     fn handful_legal(&self, seat: Seat, size: HandfulSize, card: Card) -> bool {
-        self.handful_legal_by(seat, size, card, |cards, _| {
-            self.fresh(&self.with_handful(seat, size, cards)).is_empty()
-        })
+        let mut legal = false;
+        self.handful_cards_by(
+            seat,
+            size,
+            std::iter::once(card),
+            |_| |cards: &[Card]| self.fresh(&self.with_handful(seat, size, cards)).is_empty(),
+            |_| legal = true,
+        );
+        legal
     }
 
-    /// [`Game::handful_legal`], each whole handful judged by `holds` (its
-    /// cards, and whether it takes the place of the record's last
-    /// declaration, a handful it extends): the engine's findings on the
-    /// record with it, or the engine's own check of a handful
-    /// ([`Stepper::legal`]).
-    fn handful_legal_by(
-        &self,
-        seat: Seat,
-        size: HandfulSize,
-        card: Card,
-        holds: impl Fn(&[Card], bool) -> bool,
-    ) -> bool {
-        let replaces = self.showing.is_none() && self.written_handful(seat, size).is_some();
-        let mut chosen = self.showing_cards(seat, size);
-        if chosen.contains(&card) {
-            return false;
-        }
-        chosen.push(card);
-        let need = crate::french::handful(size).1.saturating_sub(chosen.len());
-        let mut rest: Vec<Card> = self
-            .holdings(seat)
-            .iter()
-            .filter(|c| (c.is_trump() || c.is_fool()) && !chosen.contains(c))
-            .collect();
-        rest.sort_by_key(|c| (c.is_fool(), std::cmp::Reverse(c.trump_number())));
-        let dealt = self.dealt(seat);
-        let own: Vec<Card> = rest
-            .iter()
-            .copied()
-            .filter(|&c| dealt.contains(c))
-            .collect();
-        for fill in [own, rest] {
-            if fill.len() < need {
-                continue;
-            }
-            let mut cards = chosen.clone();
-            cards.extend_from_slice(&fill[..need]);
-            if holds(&cards, replaces) {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Each of `candidates` that [`Game::handful_legal_by`] finds legal
-    /// for a handful of `size` by `seat`, in their order, handed to `take`;
+    /// Each of `candidates` that may be shown in a handful of `size` by
+    /// `seat` ([`Game::handful_legal`]), in their order, handed to `take`;
     /// the whole handfuls judged by the judge `judge` makes (given whether
-    /// the handful takes the place of the record's last declaration). The
+    /// the handful takes the place of the record's last declaration, a
+    /// handful it extends): the engine's findings on the record with it,
+    /// or the engine's own check of a handful ([`Stepper::legal`]). The
     /// cards shown so far and the seat's trumps are read once for all.
     fn handful_cards_by<J: Fn(&[Card]) -> bool>(
         &self,
@@ -1441,8 +1405,8 @@ impl Game {
                 continue;
             }
             let need = size_of.saturating_sub(base.len() + 1);
-            // The fillings of `handful_legal_by`: the seat's dealt trumps,
-            // then all of them, the highest first, less the card.
+            // The fillings: the seat's dealt trumps, then all of them, the
+            // highest first (the excuse last), less the card.
             let legal = [true, false].into_iter().any(|own| {
                 let fill = trumps
                     .iter()
