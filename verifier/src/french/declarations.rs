@@ -117,35 +117,21 @@ pub(super) fn declarations(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
 pub(crate) struct HandfulCheck {
     second: bool,
     exact: bool,
-    playing: CardSet,
-    held: CardSet,
-    floating: CardSet,
+    hands: Hands,
 }
 
 impl HandfulCheck {
     pub(super) fn new(deal: &Deal<'_>, g: &State, seat: Seat, second: bool) -> HandfulCheck {
-        let Hands {
-            playing,
-            held,
-            floating,
-        } = hands(g, seat);
         HandfulCheck {
             second,
             exact: super::state::option(deal, "handful_exact") == "true",
-            playing,
-            held,
-            floating,
+            hands: hands(g, seat),
         }
     }
 
     /// Whether a handful of `size` showing `cards` is true.
     pub(crate) fn holds(&self, size: HandfulSize, cards: &[Card]) -> bool {
-        let hands = Hands {
-            playing: self.playing,
-            held: self.held,
-            floating: self.floating,
-        };
-        handful_sound(size, cards, self.second, self.exact, hands)
+        handful_sound(size, cards, self.second, self.exact, self.hands)
     }
 }
 
@@ -214,6 +200,7 @@ fn slam_by_the_taker(a: &Action, g: &mut State, out: &mut Writer) {
 /// fault if one is.
 /// The hands a handful is judged against: the playing hand (the trumps
 /// left unshown, FR-HANDFUL-2) and the cards that may be shown.
+#[derive(Clone, Copy)]
 struct Hands {
     playing: CardSet,
     held: CardSet,
