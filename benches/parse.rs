@@ -4,7 +4,7 @@
 //! `cargo bench --bench parse` generates a session of deals per variant the
 //! way `tarok gen --seed 4` does, cuts each into records once, then parses
 //! every record (the best of five passes, after one warm-up) and prints MB/s
-//! of text and records/s. The allocator is the one `tarok` uses (mimalloc).
+//! of text and records/s. The allocator is the one `tarok` uses (`tarok_alloc`).
 //! Set `TAROK_BENCH_DEALS` to change the deals per variant (default 10,000),
 //! and `TAROK_BENCH_FILE` to measure the records of one file instead.
 //! Name variants to measure only those (`cargo bench --bench parse --
@@ -14,7 +14,7 @@
 use std::time::Instant;
 
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: tarok_alloc::MiMalloc = tarok_alloc::MiMalloc;
 
 fn session_text(variant: notation::Variant, deals: usize) -> String {
     let mut rng = verifier::gen::Rng::new(4);

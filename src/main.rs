@@ -2,9 +2,10 @@
 
 // Records are allocated on the parsing threads and freed on the thread
 // that verifies them in order: mimalloc handles that pattern far better
-// than the system allocator (issue 15).
+// than the system allocator (issue 15). `tarok_alloc` asks it for plain
+// blocks where they align (issue 29).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: tarok_alloc::MiMalloc = tarok_alloc::MiMalloc;
 
 mod cmd;
 mod director;

@@ -21,11 +21,11 @@ use tarok::players;
 use verifier::session::{Grouping, Sessions};
 
 // The allocator `tarok` has (src/main.rs): records and reports are made on
-// the verifying thread and dropped on Python's, a pattern mimalloc handles
-// far better than the system allocator. Python's own objects keep Python's
+// the verifying thread and dropped on Python's, a pattern mimalloc
+// (`tarok_alloc`) handles far better than the system allocator. Python's own objects keep Python's
 // allocator; only Rust's allocations go through this one.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: tarok_alloc::MiMalloc = tarok_alloc::MiMalloc;
 
 /// `tarok.RecordBuilder`: records built in code.
 mod build;

@@ -13,7 +13,7 @@
 //! nothing). The best of three passes over the same `N` deals (default
 //! 2,000) is printed. The clone is timed on each deal's game after five
 //! tricks (or at its end, a deal that ends sooner), with the allocations it
-//! makes counted. The allocator is mimalloc, as in the `tarok` command.
+//! makes counted. The allocator is mimalloc through `tarok_alloc`, as in the `tarok` command.
 
 extern crate tarok_verifier as verifier;
 
@@ -26,7 +26,7 @@ use notation::{Record, Variant};
 use verifier::game::{Game, Phase};
 use verifier::gen::{self, Rng};
 
-/// mimalloc, counting allocations and their bytes while [`COUNTING`] is on.
+/// The `tarok` command's allocator (`tarok_alloc`), counting allocations and their bytes while [`COUNTING`] is on.
 struct Counting;
 
 static COUNTING: AtomicBool = AtomicBool::new(false);
@@ -46,24 +46,24 @@ unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         count(layout.size());
         // SAFETY: the caller's guarantees, passed on.
-        unsafe { mimalloc::MiMalloc.alloc(layout) }
+        unsafe { tarok_alloc::MiMalloc.alloc(layout) }
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         count(layout.size());
         // SAFETY: as `alloc`.
-        unsafe { mimalloc::MiMalloc.alloc_zeroed(layout) }
+        unsafe { tarok_alloc::MiMalloc.alloc_zeroed(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         // SAFETY: `ptr` came from mimalloc with `layout`.
-        unsafe { mimalloc::MiMalloc.dealloc(ptr, layout) }
+        unsafe { tarok_alloc::MiMalloc.dealloc(ptr, layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         count(new_size);
         // SAFETY: as `dealloc`, and the caller's guarantees on `new_size`.
-        unsafe { mimalloc::MiMalloc.realloc(ptr, layout, new_size) }
+        unsafe { tarok_alloc::MiMalloc.realloc(ptr, layout, new_size) }
     }
 }
 
