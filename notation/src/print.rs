@@ -152,7 +152,15 @@ pub const LINE_BREAK_AT: usize = 16 << 10;
 /// formatting machinery: a record prints a number for every trick, seat and
 /// amount (`tarok gen`, issue 29).
 fn push_number(out: &mut String, n: i64) {
-    out.push_str(decimal(n, &mut [0; 20]));
+    match u8::try_from(n) {
+        // Seats and trick numbers: one or two digits, pushed as they are.
+        Ok(d @ 0..=9) => out.push(char::from(b'0' + d)),
+        Ok(d @ 10..=99) => {
+            out.push(char::from(b'0' + d / 10));
+            out.push(char::from(b'0' + d % 10));
+        }
+        _ => out.push_str(decimal(n, &mut [0; 20])),
+    }
 }
 
 /// `n` in decimal, as `{n}` writes it, written into the end of `buf` (the
@@ -230,11 +238,21 @@ fn items(out: &mut String, items: &[Item], said: &CardComments) {
     // Where the line started (a comment over lines makes it later: a line
     // is then broken a little early, never late).
     let mut line_start = out.len() - line_len(out);
+    let mut run = Run::default();
     for (i, item) in items.iter().enumerate() {
-        if out.len() - line_start >= LINE_BREAK_AT {
+        if out.len() + run.len - line_start >= LINE_BREAK_AT {
+            run.flush(out);
             out.push('\n');
             line_start = out.len();
         }
+        if item.rename.is_none()
+            && item.name.is_none()
+            && (said.is_empty() || said.of(i).is_empty())
+        {
+            run.push(out, item.card);
+            continue;
+        }
+        run.flush(out);
         out.push(' ');
         if let Some(lead) = item.rename {
             let _ = write!(out, "rename {lead} ");
@@ -245,6 +263,67 @@ fn items(out: &mut String, items: &[Item], said: &CardComments) {
         }
         if !said.is_empty() {
             inline_comments(out, said.of(i));
+        }
+    }
+    run.flush(out);
+}
+
+/// Each card's code after a space (` T21`), padded to 4 bytes, and the
+/// length of that; 256 rows, so that a card's byte needs no bounds check
+/// (rows past the last card are never read).
+static SPACED: [([u8; 4], u8); 256] = {
+    let mut table = [([0u8; 4], 0u8); 256];
+    let mut i = 0;
+    while i < crate::Card::COUNT {
+        let (quoted, len) = &crate::card::QUOTED[i];
+        // `"T21"`: the code is between the quotes.
+        table[i].0[0] = b' ';
+        let mut j = 1;
+        while j < *len - 1 {
+            table[i].0[j] = quoted[j];
+            j += 1;
+        }
+        table[i].1 = (*len - 1) as u8;
+        i += 1;
+    }
+    table
+};
+
+/// Plain cards of a list (no renaming, name or comment) gathered as their
+/// text (` T21 SK`) by fixed-size copies and appended at once: a printed
+/// record is mostly such cards (`tarok gen`, JSON Lines read into text,
+/// issue 29), and a `push_str` a card costs a `memcpy` a card.
+struct Run {
+    bytes: [u8; 128],
+    len: usize,
+}
+
+impl Default for Run {
+    fn default() -> Run {
+        Run {
+            bytes: [0; 128],
+            len: 0,
+        }
+    }
+}
+
+impl Run {
+    #[inline]
+    fn push(&mut self, out: &mut String, card: crate::Card) {
+        if self.len > self.bytes.len() - 4 {
+            self.flush(out);
+        }
+        let (text, len) = &SPACED[usize::from(card.index())];
+        self.bytes[self.len..][..4].copy_from_slice(text);
+        self.len += usize::from(*len);
+    }
+
+    #[inline]
+    fn flush(&mut self, out: &mut String) {
+        if self.len > 0 {
+            // Card codes are ASCII.
+            out.push_str(std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default());
+            self.len = 0;
         }
     }
 }
@@ -326,7 +405,62 @@ pub fn act(out: &mut String, act: &Act) {
 
 #[cfg(test)]
 mod tests {
-    use super::push_number;
+    use super::{inline_comments, items, line_len, push_number, LINE_BREAK_AT};
+    use crate::record::{CardComments, Item, Lead};
+    use crate::Card;
+    use std::fmt::Write;
+
+    /// `items` as it was written before plain cards were gathered into
+    /// runs: a card at a time, the line broken before the next card once it
+    /// is `LINE_BREAK_AT` long.
+    fn items_one_by_one(out: &mut String, list: &[Item], said: &CardComments) {
+        let mut line_start = out.len() - line_len(out);
+        for (i, item) in list.iter().enumerate() {
+            if out.len() - line_start >= LINE_BREAK_AT {
+                out.push('\n');
+                line_start = out.len();
+            }
+            out.push(' ');
+            if let Some(lead) = item.rename {
+                let _ = write!(out, "rename {lead} ");
+            }
+            out.push_str(item.card.code());
+            if let Some(lead) = item.name {
+                let _ = write!(out, "={lead}");
+            }
+            inline_comments(out, said.of(i));
+        }
+    }
+
+    /// Lists long enough to be broken over lines many times, of plain
+    /// cards, renamed and named ones, and cards with comments, in runs
+    /// longer and shorter than a run's room, print as they did card by card.
+    #[test]
+    fn lists_print_as_card_by_card() {
+        let cards: Vec<Card> = (0..Card::COUNT as u8).filter_map(Card::from_index).collect();
+        for every in [0, 7, 50, 333] {
+            let mut list = Vec::new();
+            let mut said = CardComments::default();
+            for k in 0..12_000 {
+                let mut item = Item::new(cards[k * 7 % cards.len()]);
+                if every > 0 && k % every == 3 {
+                    match k % 3 {
+                        0 => item.name = Some(Lead::Trumps),
+                        1 => item.rename = Some(Lead::Trumps),
+                        _ => said.push(k, format!("note {k}")),
+                    }
+                }
+                list.push(item);
+            }
+            for start in ["hand 0:", "", "x\ntrick 1:"] {
+                let (mut new, mut old) = (start.to_owned(), start.to_owned());
+                items(&mut new, &list, &said);
+                items_one_by_one(&mut old, &list, &said);
+                assert_eq!(new, old, "a card of every {every} not plain");
+                assert!(new.lines().count() > 2);
+            }
+        }
+    }
 
     /// `push_number` writes what `format!` writes, at the edges of each
     /// number of digits, either side of zero.
