@@ -253,19 +253,23 @@ fn items(out: &mut String, items: &[Item], said: &CardComments) {
             continue;
         }
         run.flush(out);
-        out.push(' ');
-        if let Some(lead) = item.rename {
-            let _ = write!(out, "rename {lead} ");
-        }
-        out.push_str(item.card.code());
-        if let Some(lead) = item.name {
-            let _ = write!(out, "={lead}");
-        }
-        if !said.is_empty() {
-            inline_comments(out, said.of(i));
-        }
+        one_item(out, item, said.of(i));
     }
     run.flush(out);
+}
+
+/// One item of a list as it is written, after a space: its renaming, its
+/// card, its name, the comments on it.
+fn one_item(out: &mut String, item: &Item, said: &[String]) {
+    out.push(' ');
+    if let Some(lead) = item.rename {
+        let _ = write!(out, "rename {lead} ");
+    }
+    out.push_str(item.card.code());
+    if let Some(lead) = item.name {
+        let _ = write!(out, "={lead}");
+    }
+    inline_comments(out, said);
 }
 
 /// Each card's code after a space (` T21`), padded to 4 bytes, and the
@@ -405,10 +409,9 @@ pub fn act(out: &mut String, act: &Act) {
 
 #[cfg(test)]
 mod tests {
-    use super::{inline_comments, items, line_len, push_number, LINE_BREAK_AT};
+    use super::{items, line_len, one_item, push_number, LINE_BREAK_AT};
     use crate::record::{CardComments, Item, Lead};
     use crate::Card;
-    use std::fmt::Write;
 
     /// `items` as it was written before plain cards were gathered into
     /// runs: a card at a time, the line broken before the next card once it
@@ -420,15 +423,7 @@ mod tests {
                 out.push('\n');
                 line_start = out.len();
             }
-            out.push(' ');
-            if let Some(lead) = item.rename {
-                let _ = write!(out, "rename {lead} ");
-            }
-            out.push_str(item.card.code());
-            if let Some(lead) = item.name {
-                let _ = write!(out, "={lead}");
-            }
-            inline_comments(out, said.of(i));
+            one_item(out, item, said.of(i));
         }
     }
 
@@ -437,7 +432,9 @@ mod tests {
     /// longer and shorter than a run's room, print as they did card by card.
     #[test]
     fn lists_print_as_card_by_card() {
-        let cards: Vec<Card> = (0..Card::COUNT as u8).filter_map(Card::from_index).collect();
+        let cards: Vec<Card> = (0..Card::COUNT as u8)
+            .filter_map(Card::from_index)
+            .collect();
         for every in [0, 7, 50, 333] {
             let mut list = Vec::new();
             let mut said = CardComments::default();
