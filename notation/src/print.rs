@@ -23,9 +23,9 @@ mod result;
 
 /// The canonical text of one record, ending in a newline.
 pub fn to_text(record: &Record) -> String {
-    let mut out = String::with_capacity(1024);
-    write_record(&mut out, record);
-    out
+    let mut out = Text::after(0, 1024);
+    write(&mut out, record);
+    out.finish()
 }
 
 /// The canonical text of several records, separated by blank lines.
@@ -42,6 +42,88 @@ pub fn records_to_text<'a>(records: impl IntoIterator<Item = &'a Record>) -> Str
 
 /// Appends the canonical text of one record to `out` (what [`crate::to_text`] returns).
 pub fn write_record(out: &mut String, r: &Record) {
+    let mut text = Text::after(line_len(out), 1024);
+    write(&mut text, r);
+    text.append_to(out);
+}
+
+/// Text being printed, as bytes: every write is a `str`, a `char` or a
+/// card's code (ASCII), so the bytes are UTF-8, taken as a `String` once
+/// at the end. A card is one fixed-size copy, where a `String` pays a
+/// `memcpy` a card (a printed record is mostly cards: `tarok gen`, JSON
+/// Lines read into text, issue 29). `carried`: how long the line it goes
+/// on already was (a line is broken by its length, §4).
+struct Text {
+    bytes: Vec<u8>,
+    carried: usize,
+}
+
+impl Text {
+    /// Empty text going on a line `carried` bytes long, room for
+    /// `capacity` bytes.
+    fn after(carried: usize, capacity: usize) -> Text {
+        Text {
+            bytes: Vec::with_capacity(capacity),
+            carried,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, ch: char) {
+        if ch.is_ascii() {
+            self.bytes.push(ch as u8);
+        } else {
+            self.push_str(ch.encode_utf8(&mut [0; 4]));
+        }
+    }
+
+    #[inline]
+    fn push_str(&mut self, s: &str) {
+        self.bytes.extend_from_slice(s.as_bytes());
+    }
+
+    /// A space and the card's code: four bytes copied, the padding then
+    /// cut off.
+    #[inline]
+    fn card(&mut self, card: crate::Card) {
+        let (text, len) = &SPACED[usize::from(card.index())];
+        let end = self.bytes.len() + usize::from(*len);
+        self.bytes.extend_from_slice(text);
+        self.bytes.truncate(end);
+    }
+
+    /// The bytes written, and before them those of the line carried on.
+    fn len(&self) -> usize {
+        self.carried + self.bytes.len()
+    }
+
+    /// The bytes of the line the text ends in.
+    fn line_len(&self) -> usize {
+        match memchr::memrchr(b'\n', &self.bytes) {
+            Some(n) => self.bytes.len() - n - 1,
+            None => self.len(),
+        }
+    }
+
+    fn finish(self) -> String {
+        String::from_utf8(self.bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    }
+
+    fn append_to(&self, out: &mut String) {
+        out.push_str(&String::from_utf8_lossy(&self.bytes));
+    }
+}
+
+impl Write for Text {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.push_str(s);
+        Ok(())
+    }
+}
+
+/// The canonical text of one record, written to `out`.
+fn write(out: &mut Text, r: &Record) {
     for c in &r.comments {
         comment(out, c);
         out.push('\n');
@@ -151,7 +233,7 @@ pub const LINE_BREAK_AT: usize = 16 << 10;
 /// Appends `n` in decimal, as `write!(out, "{n}")` does but without the
 /// formatting machinery: a record prints a number for every trick, seat and
 /// amount (`tarok gen`, issue 29).
-fn push_number(out: &mut String, n: i64) {
+fn push_number(out: &mut Text, n: i64) {
     match u8::try_from(n) {
         // Seats and trick numbers: one or two digits, pushed as they are.
         Ok(d @ 0..=9) => out.push(char::from(b'0' + d)),
@@ -189,9 +271,9 @@ fn line_len(out: &str) -> usize {
     out.len() - memchr::memrchr(b'\n', out.as_bytes()).map_or(0, |n| n + 1)
 }
 
-fn comment(out: &mut String, text: &str) {
+fn comment(out: &mut Text, text: &str) {
     out.push('{');
-    let mut column = line_len(out);
+    let mut column = out.line_len();
     let mut line_start = false;
     for ch in text.chars() {
         if column >= LINE_BREAK_AT && ch != '\n' {
@@ -220,28 +302,26 @@ fn comment(out: &mut String, text: &str) {
     out.push('}');
 }
 
-fn inline_comments(out: &mut String, comments: &[String]) {
+fn inline_comments(out: &mut Text, comments: &[String]) {
     for c in comments {
         out.push(' ');
         comment(out, c);
     }
 }
 
-fn lead_in(out: &mut String, comments: &[String]) {
+fn lead_in(out: &mut Text, comments: &[String]) {
     for c in comments {
         comment(out, c);
         out.push('\n');
     }
 }
 
-fn items(out: &mut String, items: &[Item], said: &CardComments) {
+fn items(out: &mut Text, items: &[Item], said: &CardComments) {
     // Where the line started (a comment over lines makes it later: a line
     // is then broken a little early, never late).
-    let mut line_start = out.len() - line_len(out);
-    let mut run = Run::default();
+    let mut line_start = out.len() - out.line_len();
     for (i, item) in items.iter().enumerate() {
-        if out.len() + run.len - line_start >= LINE_BREAK_AT {
-            run.flush(out);
+        if out.len() - line_start >= LINE_BREAK_AT {
             out.push('\n');
             line_start = out.len();
         }
@@ -249,18 +329,16 @@ fn items(out: &mut String, items: &[Item], said: &CardComments) {
             && item.name.is_none()
             && (said.is_empty() || said.of(i).is_empty())
         {
-            run.push(out, item.card);
+            out.card(item.card);
             continue;
         }
-        run.flush(out);
         one_item(out, item, said.of(i));
     }
-    run.flush(out);
 }
 
 /// One item of a list as it is written, after a space: its renaming, its
 /// card, its name, the comments on it.
-fn one_item(out: &mut String, item: &Item, said: &[String]) {
+fn one_item(out: &mut Text, item: &Item, said: &[String]) {
     out.push(' ');
     if let Some(lead) = item.rename {
         let _ = write!(out, "rename {lead} ");
@@ -293,46 +371,7 @@ static SPACED: [([u8; 4], u8); 256] = {
     table
 };
 
-/// Plain cards of a list (no renaming, name or comment) gathered as their
-/// text (` T21 SK`) by fixed-size copies and appended at once: a printed
-/// record is mostly such cards (`tarok gen`, JSON Lines read into text,
-/// issue 29), and a `push_str` a card costs a `memcpy` a card.
-struct Run {
-    bytes: [u8; 128],
-    len: usize,
-}
-
-impl Default for Run {
-    fn default() -> Run {
-        Run {
-            bytes: [0; 128],
-            len: 0,
-        }
-    }
-}
-
-impl Run {
-    #[inline]
-    fn push(&mut self, out: &mut String, card: crate::Card) {
-        if self.len > self.bytes.len() - 4 {
-            self.flush(out);
-        }
-        let (text, len) = &SPACED[usize::from(card.index())];
-        self.bytes[self.len..][..4].copy_from_slice(text);
-        self.len += usize::from(*len);
-    }
-
-    #[inline]
-    fn flush(&mut self, out: &mut String) {
-        if self.len > 0 {
-            // Card codes are ASCII.
-            out.push_str(std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default());
-            self.len = 0;
-        }
-    }
-}
-
-fn actions(out: &mut String, keyword: &str, section: Option<&Actions>) {
+fn actions(out: &mut Text, keyword: &str, section: Option<&Actions>) {
     let Some(section) = section else { return };
     lead_in(out, &section.comments);
     out.push_str(keyword);
@@ -344,7 +383,7 @@ fn actions(out: &mut String, keyword: &str, section: Option<&Actions>) {
         out.push(' ');
         push_number(out, i64::from(action.seat.number()));
         out.push(' ');
-        act(out, &action.act);
+        act_words(out, &action.act);
         if let Some(n) = action.after {
             let _ = write!(out, " after {n}");
         }
@@ -353,14 +392,13 @@ fn actions(out: &mut String, keyword: &str, section: Option<&Actions>) {
     out.push('\n');
 }
 
-fn cards(out: &mut String, cards: &[crate::Card]) {
-    for c in cards {
-        out.push(' ');
-        out.push_str(c.code());
+fn cards(out: &mut Text, cards: &[crate::Card]) {
+    for &c in cards {
+        out.card(c);
     }
 }
 
-fn skat(out: &mut String, list: &[crate::Card]) {
+fn skat(out: &mut Text, list: &[crate::Card]) {
     if !list.is_empty() {
         out.push_str(" skat");
         cards(out, list);
@@ -370,6 +408,13 @@ fn skat(out: &mut String, list: &[crate::Card]) {
 /// The words of one action, as the parser reads them: its verb or a bid's
 /// game ([`Act::word`]), then the verb's arguments.
 pub fn act(out: &mut String, act: &Act) {
+    let mut text = Text::after(0, 32);
+    act_words(&mut text, act);
+    text.append_to(out);
+}
+
+/// [`act`], written to `out`.
+fn act_words(out: &mut Text, act: &Act) {
     out.push_str(act.word());
     let _ = match act {
         Act::Pass
@@ -409,15 +454,15 @@ pub fn act(out: &mut String, act: &Act) {
 
 #[cfg(test)]
 mod tests {
-    use super::{items, line_len, one_item, push_number, LINE_BREAK_AT};
+    use super::{items, line_len, one_item, push_number, Text, LINE_BREAK_AT, SPACED};
     use crate::record::{CardComments, Item, Lead};
     use crate::Card;
 
-    /// `items` as it was written before plain cards were gathered into
-    /// runs: a card at a time, the line broken before the next card once it
-    /// is `LINE_BREAK_AT` long.
-    fn items_one_by_one(out: &mut String, list: &[Item], said: &CardComments) {
-        let mut line_start = out.len() - line_len(out);
+    /// `items` as it was written before plain cards took their text from
+    /// `SPACED`: the line broken before the next card once it is
+    /// `LINE_BREAK_AT` long, every item written by `one_item`.
+    fn items_one_by_one(out: &mut Text, list: &[Item], said: &CardComments) {
+        let mut line_start = out.len() - out.line_len();
         for (i, item) in list.iter().enumerate() {
             if out.len() - line_start >= LINE_BREAK_AT {
                 out.push('\n');
@@ -427,9 +472,18 @@ mod tests {
         }
     }
 
+    /// Text holding `start`.
+    fn text(start: &str) -> Text {
+        let mut text = Text::after(0, 0);
+        text.push_str(start);
+        text
+    }
+
     /// Lists long enough to be broken over lines many times, of plain
-    /// cards, renamed and named ones, and cards with comments, in runs
-    /// longer and shorter than a run's room, print as they did card by card.
+    /// cards, renamed and named ones, and cards with comments, print as
+    /// `one_item` writes them, whether the line they go on is in the text
+    /// or carried on from before it; `SPACED` holds every card's code after
+    /// a space.
     #[test]
     fn lists_print_as_card_by_card() {
         let cards: Vec<Card> = (0..Card::COUNT as u8)
@@ -450,12 +504,20 @@ mod tests {
                 list.push(item);
             }
             for start in ["hand 0:", "", "x\ntrick 1:"] {
-                let (mut new, mut old) = (start.to_owned(), start.to_owned());
+                let (mut new, mut old) = (text(start), text(start));
                 items(&mut new, &list, &said);
                 items_one_by_one(&mut old, &list, &said);
+                let (new, old) = (new.finish(), old.finish());
                 assert_eq!(new, old, "a card of every {every} not plain");
                 assert!(new.lines().count() > 2);
+                let mut carried = Text::after(line_len(start), 0);
+                items(&mut carried, &list, &said);
+                assert_eq!(carried.finish(), old[start.len()..]);
             }
+        }
+        for card in cards {
+            let (text, len) = &SPACED[usize::from(card.index())];
+            assert_eq!(&text[..usize::from(*len)], format!(" {card}").as_bytes());
         }
     }
 
@@ -469,9 +531,9 @@ mod tests {
             values.extend([ten - 1, ten, ten + 1, -ten + 1, -ten, -ten - 1]);
         }
         for n in values {
-            let mut out = String::from("x");
+            let mut out = text("x");
             push_number(&mut out, n);
-            assert_eq!(out, format!("x{n}"));
+            assert_eq!(out.finish(), format!("x{n}"));
         }
     }
 }

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use crate::record::Sheet;
 
-pub(super) fn section(out: &mut String, sheet: &Sheet) {
+pub(super) fn section(out: &mut super::Text, sheet: &Sheet) {
     super::lead_in(out, &sheet.comments);
     out.push_str("result:");
     for (i, fact) in sheet.facts.iter().enumerate() {
