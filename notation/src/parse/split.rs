@@ -7,12 +7,21 @@ pub fn split_records(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let text_start = text.len() - text.trim_start_matches('\u{feff}').len();
     let mut bounds = vec![text_start];
     let mut splitter = Splitter::default();
+    // Line by line (each with its line break; a last line may have none),
+    // found by `memchr`: `split_inclusive('\n')` searches for a `char`,
+    // several times slower (`convert --to text` reads each record it
+    // prints back through here, issue 29).
     let mut pos = text_start;
-    for line in text[text_start..].split_inclusive('\n') {
-        if let Some(cut) = splitter.cut(text, pos, pos + line.len()) {
-            bounds.push(cut);
+    let line_ends = memchr::memchr_iter(b'\n', &text.as_bytes()[text_start..])
+        .map(|n| text_start + n + 1)
+        .chain(Some(text.len()));
+    for end in line_ends {
+        if end > pos {
+            if let Some(cut) = splitter.cut(text, pos, end) {
+                bounds.push(cut);
+            }
+            pos = end;
         }
-        pos += line.len();
     }
     bounds.push(text.len());
     let pairs: Vec<(usize, usize)> = bounds.windows(2).map(|w| (w[0], w[1])).collect();
@@ -107,5 +116,65 @@ impl Splitter {
     /// positions now count from there.
     pub fn shift(&mut self, n: usize) {
         self.floor = self.floor.saturating_sub(n);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{split_records, Splitter};
+
+    /// The cuts as they were made before the lines were found by `memchr`:
+    /// by `split_inclusive('\n')`.
+    fn cuts_by_split_inclusive(text: &str) -> Vec<usize> {
+        let text_start = text.len() - text.trim_start_matches('\u{feff}').len();
+        let mut bounds = vec![text_start];
+        let mut splitter = Splitter::default();
+        let mut pos = text_start;
+        for line in text[text_start..].split_inclusive('\n') {
+            bounds.extend(splitter.cut(text, pos, pos + line.len()));
+            pos += line.len();
+        }
+        bounds
+    }
+
+    /// Texts of every shape a line can end in (a line break, CRLF, none at
+    /// the end), with a byte-order mark, blank lines, comments leading into
+    /// a record and `[Variant` inside a line: cut where they were cut.
+    #[test]
+    fn records_are_cut_as_line_by_line() {
+        let pieces = [
+            "",
+            "\n",
+            "\r\n",
+            "\u{feff}",
+            "[Variant \"danish-tarok\"]\n",
+            "[Variant \"koenigrufen\"]\r\n",
+            "[Variant \"skill7-tarock\"]",
+            "{lead in}\n",
+            "trick 1: T1 T2 T3\n",
+            "x [Variant \"french-tarot\"]\n",
+            "   \n",
+            "{é, ü}",
+        ];
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    for d in pieces {
+                        let text = [a, b, c, d].concat();
+                        let expected = cuts_by_split_inclusive(&text);
+                        let got: Vec<usize> =
+                            split_records(&text).map(|(offset, _)| offset).collect();
+                        let mut bounds = expected.clone();
+                        bounds.push(text.len());
+                        let want: Vec<usize> = bounds
+                            .windows(2)
+                            .filter(|w| !text[w[0]..w[1]].trim().is_empty())
+                            .map(|w| w[0])
+                            .collect();
+                        assert_eq!(got, want, "{text:?}");
+                    }
+                }
+            }
+        }
     }
 }
