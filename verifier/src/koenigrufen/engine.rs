@@ -323,6 +323,10 @@ impl Replay<'_> {
 pub(crate) struct Stepped {
     start: std::sync::Arc<Engine>,
     now: Engine,
+    /// In the call round: what each seat may announce as far as the
+    /// round's entries cannot change it (`Replay::announceable`), worked
+    /// out once as the round opens; `None` elsewhere.
+    announceable: Option<[u16; 4]>,
 }
 
 impl Stepped {
@@ -336,6 +340,7 @@ impl Stepped {
         Some(Stepped {
             now: start.clone(),
             start: std::sync::Arc::new(start),
+            announceable: None,
         })
     }
 
@@ -343,8 +348,19 @@ impl Stepped {
     pub(crate) fn advance(&mut self, record: &Record) {
         if !self.now.fits(record) {
             self.now = Engine::clone(&self.start);
+            self.announceable = None;
         }
         self.now.catch_up(record);
+        self.announceable = match self.now.stage {
+            Stage::Round { .. } => self.announceable.or_else(|| {
+                let r = self.now.replay(record);
+                Some(Seat::all(4).fold([0; 4], |mut m, s| {
+                    m[s.index()] = r.announceable(s);
+                    m
+                }))
+            }),
+            _ => None,
+        };
     }
 
     /// Whether the deal is over after `record`, the record so far (legal
@@ -452,14 +468,42 @@ impl Stepped {
                     // word would move several times).
                     let mut legal = Vec::with_capacity(acts.len());
                     for seat in Seat::all(4).filter(|&s| s == cur || Some(s) == again) {
-                        legal.extend(
-                            acts.iter()
-                                .filter(|act| r.round_admits(&round, seat, act))
-                                .map(|act| Move::Calls {
-                                    seat,
-                                    act: act.clone(),
-                                }),
-                        );
+                        // Only the words the round can admit are judged
+                        // (`Replay::round_admitted`).
+                        let may = match self.announceable {
+                            Some(m) => m[seat.index()],
+                            None => r.announceable(seat),
+                        };
+                        let listed = r.round_admitted(&round, seat, may, |act| {
+                            legal.push(Move::Calls { seat, act });
+                        });
+                        if !listed {
+                            legal.extend(
+                                acts.iter()
+                                    .filter(|act| r.round_admits(&round, seat, act))
+                                    .map(|act| Move::Calls {
+                                        seat,
+                                        act: act.clone(),
+                                    }),
+                            );
+                        }
+                    }
+                    // Debug builds: the words judged one by one give the
+                    // same list.
+                    #[cfg(debug_assertions)]
+                    {
+                        let mut each = Vec::new();
+                        for seat in Seat::all(4).filter(|&s| s == cur || Some(s) == again) {
+                            each.extend(
+                                acts.iter()
+                                    .filter(|act| r.round_admits(&round, seat, act))
+                                    .map(|act| Move::Calls {
+                                        seat,
+                                        act: act.clone(),
+                                    }),
+                            );
+                        }
+                        assert_eq!(legal, each, "the call round's words");
                     }
                     Some(legal)
                 }
@@ -515,15 +559,32 @@ impl Stepped {
             let mut e = self.now.scratch();
             let round = e.open_round_at(&scratch)?;
             let r = e.replay(&scratch);
-            legal.extend(
-                words
-                    .iter()
-                    .filter(|act| r.round_admits(&round, seat, act))
-                    .map(|act| Move::Calls {
-                        seat,
-                        act: act.clone(),
-                    }),
-            );
+            let each = |legal: &mut Vec<Move>| {
+                legal.extend(
+                    words
+                        .iter()
+                        .filter(|act| r.round_admits(&round, seat, act))
+                        .map(|act| Move::Calls {
+                            seat,
+                            act: act.clone(),
+                        }),
+                )
+            };
+            // Only the words the round can admit are judged
+            // (`Replay::round_admitted`); debug builds check them against
+            // the words judged one by one.
+            let may = r.announceable(seat);
+            if !r.round_admitted(&round, seat, may, |act| {
+                legal.push(Move::Calls { seat, act })
+            }) {
+                each(&mut legal);
+            }
+            #[cfg(debug_assertions)]
+            {
+                let mut judged = Vec::new();
+                each(&mut judged);
+                assert_eq!(legal, judged, "the call round's first words");
+            }
             return Some(legal);
         }
         for act in words.iter().filter(|act| may_be_due(act)) {
