@@ -35,6 +35,7 @@ use super::rules::{is_caller, is_negative, is_solo};
 use super::state::State;
 use super::{settle, sheet, Auction, Replay};
 use crate::game::{Move, Phase};
+use crate::trick::Rules;
 use crate::{Deal, Report};
 
 /// Where the engine is in the deal.
@@ -374,21 +375,22 @@ impl Stepped {
         // In the play, as `next_card` finds it, on the engine itself: the
         // trick being played, its cards listed legal, finds nothing (which
         // `next_card` judges it for on a copy), so a card of it is due.
-        if let Stage::Play(p) = &self.now.stage {
-            let k = record.tricks.len() + 1;
-            let over = !self.now.report.problems.is_empty();
-            return if record.tricks.last().is_some_and(|t| t.plays.len() < 4) {
-                over || k - 1 > 12
-            } else {
-                over || p.stopped || self.now.state.ended_early || k > 12
-            };
-        }
-        let mut e = self.now.scratch();
-        match e.stage.clone() {
+        // Before the play, on a copy only where the auction may close.
+        match &self.now.stage {
+            Stage::Play(p) => {
+                let k = record.tricks.len() + 1;
+                let over = !self.now.report.problems.is_empty();
+                if record.tricks.last().is_some_and(|t| t.plays.len() < 4) {
+                    over || k - 1 > 12
+                } else {
+                    over || p.stopped || self.now.state.ended_early || k > 12
+                }
+            }
             Stage::Over => true,
-            Stage::Auction { .. } => e.auction_closes(record) == Some(Auction::NoGame),
-            Stage::Play(mut p) => e.next_card(record, &mut p).is_none(),
-            _ => false,
+            Stage::Head | Stage::Round { .. } => false,
+            Stage::Auction { .. } => {
+                self.now.scratch().auction_closes(record) == Some(Auction::NoGame)
+            }
         }
     }
 
@@ -426,6 +428,25 @@ impl Stepped {
     ) -> Option<Vec<Move>> {
         if !self.now.fits(record) {
             return None;
+        }
+        // The play: the cards listed on the engine as it is, the trick
+        // being played not judged again (`Engine::due_card`); debug builds
+        // check the list against the one made after judging it.
+        if let Stage::Play(p) = &self.now.stage {
+            if let Some((seat, k, before, n)) = self.now.due_card(record, p) {
+                let listed = self.now.cards_due(record, &p.rules, seat, k, &before[..n]);
+                #[cfg(debug_assertions)]
+                {
+                    let mut e = self.now.scratch();
+                    e.catch_up(record);
+                    let judged = match e.stage.clone() {
+                        Stage::Play(p) => e.plays(record, p),
+                        _ => None,
+                    };
+                    assert_eq!(Some(&listed), judged.as_ref(), "the play's list");
+                }
+                return Some(listed);
+            }
         }
         let mut e = self.now.scratch();
         e.catch_up(record);
@@ -945,10 +966,64 @@ impl Engine {
         Some((p.leader.after(before.len(), 4), k, before))
     }
 
+    /// The seat due to play next, the trick (1-based) and the cards played
+    /// to it so far, as [`Engine::next_card`] finds them, without judging
+    /// the trick being played, on the engine after the record so far
+    /// (legal moves only: the record so far finds nothing) with its
+    /// tricks taken ([`Engine::catch_up`], the trick being played aside).
+    /// That trick, its cards listed legal, finds nothing, and the seat
+    /// that led it is the one due (KR-PLAY-1); what its cards change (they
+    /// leave the hands of the seats that played them) is nothing the
+    /// duties of the seat due read (its own hand, the trick's cards, the
+    /// announced ultimo cards, [`card_fault_by`]). `None` where the
+    /// engine is not so, or no card is due (`next_card` then says).
+    fn due_card(&self, record: &Record, p: &Tricks) -> Option<(Seat, usize, [Card; 4], usize)> {
+        if !self.report.problems.is_empty() {
+            return None;
+        }
+        let mut before = [Card::PAGAT; 4];
+        let mut n = 0;
+        let mut k = record.tricks.len() + 1;
+        if let Some(last) = record.tricks.last().filter(|t| t.plays.len() < 4) {
+            k -= 1;
+            if p.next + 1 != record.tricks.len()
+                || p.stopped
+                || self.state.ended_early
+                || last.leader.is_some_and(|l| l != p.leader)
+            {
+                return None;
+            }
+            for item in &last.plays {
+                before[n] = item.card;
+                n += 1;
+            }
+        } else if p.next != record.tricks.len() || p.stopped || self.state.ended_early {
+            return None;
+        }
+        if k > 12 {
+            return None;
+        }
+        Some((p.leader.after(n, 4), k, before, n))
+    }
+
     /// The cards the seat due may play next (KR-PLAY-1..7): its cards that
     /// the duties allow ([`Replay::check_card`]).
     fn plays(&mut self, record: &Record, mut p: Tricks) -> Option<Vec<Move>> {
         let (seat, k, before) = self.next_card(record, &mut p)?;
+        Some(self.cards_due(record, &p.rules, seat, k, &before))
+    }
+
+    /// The cards `seat` may play to trick `k` holding `before`
+    /// (KR-PLAY-1..7): its cards that the duties allow
+    /// ([`Replay::check_card`]).
+    fn cards_due(
+        &self,
+        record: &Record,
+        rules: &Rules,
+        seat: Seat,
+        k: usize,
+        before: &[Card],
+    ) -> Vec<Move> {
         // The fault as the play judges it (`card_fault`), no finding
         // worded; a card not held (a partial record) as the play takes
         // it, which may only note the structural finding. The list made
@@ -962,18 +1037,18 @@ impl Engine {
         legal.extend(
             hand.iter()
                 .filter(|&card| {
-                    let (state, opts, rules) = (&self.state, &self.opts, &p.rules);
-                    match card_fault_by(state, opts, card, seat, k, &before, rules, &mut duties) {
+                    let (state, opts) = (&self.state, &self.opts);
+                    match card_fault_by(state, opts, card, seat, k, before, rules, &mut duties) {
                         None => true,
                         Some(CardFault::NotHeld) => self.clean(record, |r| {
-                            r.check_card(&Item::new(card), seat, k, &before, &p.rules)
+                            r.check_card(&Item::new(card), seat, k, before, rules)
                         }),
                         Some(_) => false,
                     }
                 })
                 .map(|card| Move::play(seat, card)),
         );
-        Some(legal)
+        legal
     }
 }
 
