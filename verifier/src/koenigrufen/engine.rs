@@ -27,7 +27,7 @@ use notation::{Act, Action, Card, CardSet, Discard, Game, Item, Record, Span};
 
 use super::announcements::Round;
 use super::auction::Bidding;
-use super::duties::{card_fault_by, CardFault};
+use super::duties::{card_fault_by, legal_cards, CardFault};
 use super::options::Opts;
 use super::out::Out;
 use super::play::Tricks;
@@ -1024,6 +1024,26 @@ impl Engine {
         k: usize,
         before: &[Card],
     ) -> Vec<Move> {
+        // The hand's legal cards on masks (`legal_cards`); debug builds
+        // check them against the cards judged one by one.
+        if let Some(set) = legal_cards(&self.state, &self.opts, seat, k, before, rules) {
+            let mut legal = Vec::with_capacity(set.len() as usize);
+            legal.extend(set.iter().map(|card| Move::play(seat, card)));
+            #[cfg(debug_assertions)]
+            {
+                let (state, opts) = (&self.state, &self.opts);
+                let judged: CardSet = state.hand[seat]
+                    .iter()
+                    .filter(|&card| {
+                        let mut duties = None;
+                        card_fault_by(state, opts, card, seat, k, before, rules, &mut duties)
+                            .is_none()
+                    })
+                    .collect();
+                assert_eq!(set, judged, "the legal cards on masks");
+            }
+            return legal;
+        }
         // The fault as the play judges it (`card_fault`), no finding
         // worded; a card not held (a partial record) as the play takes
         // it, which may only note the structural finding. The list made
