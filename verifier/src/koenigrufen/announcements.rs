@@ -151,22 +151,24 @@ impl Replay<'_> {
                 keep(Act::Announce { bonus });
             }
         }
-        let contras = |target: Target, keep: &mut dyn FnMut(Act)| {
-            for step in 1..=3 {
-                if self.contra_fault(s, step, &target).is_none() {
-                    keep(match step {
-                        1 => Act::Contra { target },
-                        2 => Act::Recontra { target },
-                        _ => Act::Subcontra { target },
-                    });
-                }
+        // Of the three steps on a target standing at `level`, only the
+        // next one (`level + 1`) can be in order (KR-ANN-4,
+        // `contra_fault`): it alone is judged.
+        let mut contra = |target: Target, level: u8| {
+            let step = level + 1;
+            if step <= 3 && self.contra_fault(s, step, &target).is_none() {
+                keep(match step {
+                    1 => Act::Contra { target },
+                    2 => Act::Recontra { target },
+                    _ => Act::Subcontra { target },
+                });
             }
         };
-        contras(Target::Game, &mut keep);
+        contra(Target::Game, self.state.game_level);
         for &bonus in Bonus::ALL {
             // Nobody announced it: every contra on it is illegal (KR-ANN-4).
-            if self.state.ann[bonus_index(bonus)].is_some() {
-                contras(Target::Bonus(bonus), &mut keep);
+            if let Some(ann) = self.state.ann[bonus_index(bonus)] {
+                contra(Target::Bonus(bonus), ann.level);
             }
         }
         true
