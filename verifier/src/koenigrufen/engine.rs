@@ -448,6 +448,27 @@ impl Stepped {
                 return Some(listed);
             }
         }
+        // The call round with its entries taken, the round going on: the
+        // entries listed on a copy of the game state alone (the engine
+        // taking the record would change nothing).
+        if let Stage::Round { round, seen } = &self.now.stage {
+            let calls = record.calls.as_ref().map_or(0, |l| l.actions.len());
+            if let (Some((cur, again)), true) = (
+                round.speakers(),
+                *seen == calls && record.tricks.is_empty() && self.now.report.problems.is_empty(),
+            ) {
+                let (mut state, mut cut) = (self.now.state, self.now.cut);
+                let mut report = Report::default();
+                let r = Replay {
+                    rec: record,
+                    opts: self.now.opts,
+                    state: &mut state,
+                    out: Out::new(&mut report),
+                    cut: &mut cut,
+                };
+                return Some(self.round_list(&r, round, cur, again, words(Phase::Calls)));
+            }
+        }
         let mut e = self.now.scratch();
         e.catch_up(record);
         if !e.report.problems.is_empty() {
@@ -479,54 +500,8 @@ impl Stepped {
             }
             Stage::Round { round, .. } => match round.speakers() {
                 Some((cur, again)) => {
-                    // Each entry judged as the round would take it
-                    // (`Replay::round_admits`), on the engine as it is: an
-                    // entry's findings are judged before it changes
-                    // anything.
-                    let acts = words(Phase::Calls);
                     let r = e.replay(record);
-                    // Room for every word at once (a list grown word by
-                    // word would move several times).
-                    let mut legal = Vec::with_capacity(acts.len());
-                    for seat in Seat::all(4).filter(|&s| s == cur || Some(s) == again) {
-                        // Only the words the round can admit are judged
-                        // (`Replay::round_admitted`).
-                        let may = match self.announceable {
-                            Some(m) => m[seat.index()],
-                            None => r.announceable(seat),
-                        };
-                        let listed = r.round_admitted(&round, seat, may, |act| {
-                            legal.push(Move::Calls { seat, act });
-                        });
-                        if !listed {
-                            legal.extend(
-                                acts.iter()
-                                    .filter(|act| r.round_admits(&round, seat, act))
-                                    .map(|act| Move::Calls {
-                                        seat,
-                                        act: act.clone(),
-                                    }),
-                            );
-                        }
-                    }
-                    // Debug builds: the words judged one by one give the
-                    // same list.
-                    #[cfg(debug_assertions)]
-                    {
-                        let mut each = Vec::new();
-                        for seat in Seat::all(4).filter(|&s| s == cur || Some(s) == again) {
-                            each.extend(
-                                acts.iter()
-                                    .filter(|act| r.round_admits(&round, seat, act))
-                                    .map(|act| Move::Calls {
-                                        seat,
-                                        act: act.clone(),
-                                    }),
-                            );
-                        }
-                        assert_eq!(legal, each, "the call round's words");
-                    }
-                    Some(legal)
+                    Some(self.round_list(&r, &round, cur, again, words(Phase::Calls)))
                 }
                 None => {
                     let p = e.replay(record).close_calls(&round);
@@ -537,6 +512,62 @@ impl Stepped {
             Stage::Head => self.head(record, words),
             Stage::Over => None,
         }
+    }
+
+    /// The entries of the call round `round` going on, the seat whose turn
+    /// it is `cur` and the seat that just called `again`, judged as the
+    /// round would take them (`Replay::round_admits`) by `r`, the engine as
+    /// it is: an entry's findings are judged before it changes anything.
+    /// Only the words the round can admit are judged
+    /// (`Replay::round_admitted`); debug builds check the list against the
+    /// words `acts` judged one by one.
+    fn round_list(
+        &self,
+        r: &Replay<'_>,
+        round: &Round,
+        cur: Seat,
+        again: Option<Seat>,
+        acts: &[Act],
+    ) -> Vec<Move> {
+        // Room for every word at once (a list grown word by word would
+        // move several times).
+        let mut legal = Vec::with_capacity(acts.len());
+        let speakers = || Seat::all(4).filter(|&s| s == cur || Some(s) == again);
+        for seat in speakers() {
+            let may = match self.announceable {
+                Some(m) => m[seat.index()],
+                None => r.announceable(seat),
+            };
+            let listed = r.round_admitted(round, seat, may, |act| {
+                legal.push(Move::Calls { seat, act });
+            });
+            if !listed {
+                legal.extend(
+                    acts.iter()
+                        .filter(|act| r.round_admits(round, seat, act))
+                        .map(|act| Move::Calls {
+                            seat,
+                            act: act.clone(),
+                        }),
+                );
+            }
+        }
+        #[cfg(debug_assertions)]
+        {
+            let mut each = Vec::new();
+            for seat in speakers() {
+                each.extend(
+                    acts.iter()
+                        .filter(|act| r.round_admits(round, seat, act))
+                        .map(|act| Move::Calls {
+                            seat,
+                            act: act.clone(),
+                        }),
+                );
+            }
+            assert_eq!(legal, each, "the call round's words");
+        }
+        legal
     }
 
     /// The bidder's king call, talon choice and first call after the
