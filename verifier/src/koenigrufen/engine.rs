@@ -457,17 +457,17 @@ impl Stepped {
                 round.speakers(),
                 *seen == calls && record.tricks.is_empty() && self.now.report.problems.is_empty(),
             ) {
-                let (mut state, mut cut) = (self.now.state, self.now.cut);
-                let mut report = Report::default();
-                let r = Replay {
-                    rec: record,
-                    opts: self.now.opts,
-                    state: &mut state,
-                    out: Out::new(&mut report),
-                    cut: &mut cut,
-                };
-                return Some(self.round_list(&r, round, cur, again, words(Phase::Calls)));
+                return Some(self.now.viewed(record, |r| {
+                    self.round_list(r, round, cur, again, words(Phase::Calls))
+                }));
             }
+        }
+        // The auction going on, its entries taken: likewise.
+        if let Some((bidding, seat)) = self.now.bidding_due(record) {
+            return Some(
+                self.now
+                    .viewed(record, |r| bids(r, &bidding, seat, words(Phase::Auction))),
+            );
         }
         let mut e = self.now.scratch();
         e.catch_up(record);
@@ -482,21 +482,12 @@ impl Stepped {
                 let Some(seat) = Replay::turn(&bidding) else {
                     return self.head(record, words);
                 };
-                // Each word judged as the auction would take it
-                // (`Replay::auction_admits`), on the engine as it is.
-                let r = e.replay(record);
-                let words = words(Phase::Auction);
-                let mut legal = Vec::with_capacity(words.len());
-                legal.extend(
-                    words
-                        .iter()
-                        .filter(|act| r.auction_admits(&bidding, seat, act))
-                        .map(|act| Move::Auction {
-                            seat,
-                            act: act.clone(),
-                        }),
-                );
-                Some(legal)
+                Some(bids(
+                    &e.replay(record),
+                    &bidding,
+                    seat,
+                    words(Phase::Auction),
+                ))
             }
             Stage::Round { round, .. } => match round.speakers() {
                 Some((cur, again)) => {
@@ -712,6 +703,10 @@ impl Stepped {
         if !self.now.fits(record) || !self.now.report.problems.is_empty() {
             return None;
         }
+        // A bid due, the auction's entries taken: read off the engine.
+        if let Some((_, seat)) = self.now.bidding_due(record) {
+            return Some((seat, Phase::Auction, None));
+        }
         let mut e = self.now.scratch();
         e.catch_up(record);
         // The stage taken out of the copy, which goes on without it.
@@ -894,6 +889,41 @@ impl Stepped {
 }
 
 impl Engine {
+    /// `f` asked of the phases' view of a copy of the game state over
+    /// `record`, with a report of its own: for judgements that take
+    /// nothing (the lists), on an engine that has taken the record.
+    fn viewed<T>(&self, record: &Record, f: impl FnOnce(&Replay<'_>) -> T) -> T {
+        let (mut state, mut cut) = (self.state, self.cut);
+        let mut report = Report::default();
+        f(&Replay {
+            rec: record,
+            opts: self.opts,
+            state: &mut state,
+            out: Out::new(&mut report),
+            cut: &mut cut,
+        })
+    }
+
+    /// The auction going on and the seat due to bid, where the engine has
+    /// taken the entries of `record` and the record goes on no further
+    /// than the auction, the findings so far being none: what a copy of
+    /// the engine finds after taking `record` ([`Engine::catch_up`]
+    /// would change nothing). `None` otherwise.
+    fn bidding_due(&self, record: &Record) -> Option<(Bidding, Seat)> {
+        let Stage::Auction { bidding, seen } = &self.stage else {
+            return None;
+        };
+        let auction = record.auction.as_ref().map_or(0, |l| l.actions.len());
+        // `Replay::goes_on_after_auction`.
+        let goes_on = record.calls.as_ref().is_some_and(|c| !c.actions.is_empty())
+            || record.discard.is_some()
+            || !record.tricks.is_empty();
+        if *seen != auction || goes_on || !self.report.problems.is_empty() {
+            return None;
+        }
+        Some((*bidding, Replay::turn(bidding)?))
+    }
+
     /// A copy of the engine to list moves on (its game state and stage):
     /// the findings so far being none, with a report of its own, which
     /// the phases only append to, and without the discard it took (read
@@ -1101,6 +1131,23 @@ impl Engine {
         );
         legal
     }
+}
+
+/// The entries of the auction `bidding` that seat `seat`, due to bid, may
+/// make of `words`: each word judged as the auction would take it
+/// (`Replay::auction_admits`) by `r`, the engine as it is.
+fn bids(r: &Replay<'_>, bidding: &Bidding, seat: Seat, words: &[Act]) -> Vec<Move> {
+    let mut legal = Vec::with_capacity(words.len());
+    legal.extend(
+        words
+            .iter()
+            .filter(|act| r.auction_admits(bidding, seat, act))
+            .map(|act| Move::Auction {
+                seat,
+                act: act.clone(),
+            }),
+    );
+    legal
 }
 
 /// The entries of the calls of `record`, which has them.
