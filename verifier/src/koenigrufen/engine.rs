@@ -581,7 +581,26 @@ impl Stepped {
         if phase != Phase::Calls {
             return None;
         }
-        let mut scratch = record.clone();
+        // The record as the engine reads it after the deal's start: its
+        // sections (the tags, hands and talon are read at the start,
+        // `Engine::start`, and the findings judged here are counted, not
+        // worded), a copy much lighter than the whole record's. (Without
+        // an auction the engine may word a finding on the first tag: the
+        // whole record then.)
+        let mut scratch = match record.auction {
+            None => record.clone(),
+            Some(_) => Record {
+                auction: record.auction.clone(),
+                calls: record.calls.clone(),
+                discard: record.discard.clone(),
+                declarations: record.declarations.clone(),
+                tricks: record.tricks.clone(),
+                result: record.result.clone(),
+                claim: record.claim.clone(),
+                span: record.span,
+                ..Record::default()
+            },
+        };
         scratch.calls.get_or_insert_with(|| notation::Actions {
             actions: Vec::new(),
             comments: Vec::new(),
