@@ -60,7 +60,9 @@
 //! Random playouts from the deal to the settlement, uniform among the
 //! listed moves, one core (`verifier/examples/game_speed.rs`, idle machine,
 //! 2026-11-27): Danish Tarok about 64,000 a second, French Tarot 50,000,
-//! Königrufen 38,000, Skill7 Tarock 117,000; a clone of a game mid-play
+//! Königrufen 38,000 (about 1.6x that since, on a loaded machine: 41,000
+//! against 25,000 for the same build before, branch i29k6), Skill7 Tarock
+//! 117,000; a clone of a game mid-play
 //! under a microsecond (18 to 24 allocations). The history of these figures is in
 //! bench/README.md.
 //!
@@ -72,9 +74,14 @@
 //! `Replay::auction_admits`, `Replay::round_admits`); the bidder's king
 //! call and talon choice on a clone of the engine over the record with
 //! each entry that can be the one due, his first call of the round once
-//! as a pass, the other words as the round opened there takes them; the
-//! cards by the duties worked out once for the hand
-//! (`duties::card_fault_by`); and the discard card by card
+//! as a pass, the other words as the round opened there takes them (the
+//! round asks only the words it can admit: a pass, the bonuses a seat may
+//! announce, worked out once per round, and the next contra on the game
+//! and on each bonus announced); the cards by the duties worked out for
+//! the whole hand on masks (`duties::legal_cards`, held equal to
+//! `duties::card_fault` card by card), on the engine as it stands (the
+//! trick being played is not judged again for the list); and the discard
+//! card by card
 //! (`koenigrufen::Stepped::discard_cards`: a card is listed when some
 //! proper discard holds it with the cards chosen, KR-DISCARD-1..3).
 //! Its candidates are judged on reports that count their findings

@@ -111,6 +111,69 @@ impl Replay<'_> {
         st.in_turn(s, is_pass) && (is_pass || !self.call_is_illegal(s, act))
     }
 
+    /// The entries of seat `s` that the call round `st` admits
+    /// ([`Replay::round_admits`]), each handed to `keep`, in the order the
+    /// game lists the words of the calls: a pass, the announcements by
+    /// bonus, the contras by target (the game, then the bonuses) and step.
+    /// Only the words that can be admitted are judged: a king call, talon
+    /// choice or grind in the round is misplaced (KR-ANN-6), and a contra
+    /// on a bonus nobody announced is illegal (KR-ANN-4), so neither is
+    /// asked about. `false` for a seat outside the table, which
+    /// `round_admits` admits whatever it says (the caller asks it word by
+    /// word then). `announceable`: [`Replay::announceable`] for `s`.
+    pub(super) fn round_admitted(
+        &self,
+        st: &Round,
+        s: Seat,
+        announceable: u16,
+        mut keep: impl FnMut(Act),
+    ) -> bool {
+        if st.trischaken {
+            return true;
+        }
+        if s.number() >= 4 {
+            return false;
+        }
+        if st.ended {
+            return true;
+        }
+        if st.in_turn(s, true) {
+            keep(Act::Pass);
+        }
+        if !st.in_turn(s, false) {
+            return true;
+        }
+        debug_assert_eq!(announceable, self.announceable(s));
+        for &bonus in Bonus::ALL {
+            // `announce_fault`: held (worked out once), not announced yet.
+            let i = bonus_index(bonus);
+            if announceable & 1 << i != 0 && self.state.ann[i].is_none() {
+                keep(Act::Announce { bonus });
+            }
+        }
+        // Of the three steps on a target standing at `level`, only the
+        // next one (`level + 1`) can be in order (KR-ANN-4,
+        // `contra_fault`): it alone is judged.
+        let mut contra = |target: Target, level: u8| {
+            let step = level + 1;
+            if step <= 3 && self.contra_fault(s, step, &target).is_none() {
+                keep(match step {
+                    1 => Act::Contra { target },
+                    2 => Act::Recontra { target },
+                    _ => Act::Subcontra { target },
+                });
+            }
+        };
+        contra(Target::Game, self.state.game_level);
+        for &bonus in Bonus::ALL {
+            // Nobody announced it: every contra on it is illegal (KR-ANN-4).
+            if let Some(ann) = self.state.ann[bonus_index(bonus)] {
+                contra(Target::Bonus(bonus), ann.level);
+            }
+        }
+        true
+    }
+
     /// The end of the call round, its entries taken.
     pub(super) fn close_round(&mut self, st: &Round) {
         if st.trischaken {
@@ -255,6 +318,22 @@ impl Replay<'_> {
     /// Why an announcement of `bonus` by seat `s` is an `illegal-call`
     /// (KR-ANN-2, 5), if it is; the words are [`AnnounceFault::finding`]'s.
     fn announce_fault(&self, s: Seat, bonus: Bonus) -> Option<AnnounceFault> {
+        if let Some(fault) = self.announce_fault_held(s, bonus) {
+            return Some(fault);
+        }
+        if let Some(prev) = self.state.ann[bonus_index(bonus)] {
+            return Some(AnnounceFault::Twice {
+                by_bidder_team: prev.bidder_team,
+            });
+        }
+        None
+    }
+
+    /// [`Replay::announce_fault`] but for a bonus announced already: what
+    /// the call round's entries do not change (the game, the options, the
+    /// called king and the hands the round sees, KR-ANN-2, 5).
+    #[inline]
+    fn announce_fault_held(&self, s: Seat, bonus: Bonus) -> Option<AnnounceFault> {
         let game = self.state.game();
         if is_negative(game) {
             return Some(AnnounceFault::Negative);
@@ -276,12 +355,19 @@ impl Replay<'_> {
         } else if bonus == Bonus::KingUltimo {
             return Some(AnnounceFault::NoKing);
         }
-        if let Some(prev) = self.state.ann[bonus_index(bonus)] {
-            return Some(AnnounceFault::Twice {
-                by_bidder_team: prev.bidder_team,
-            });
-        }
         None
+    }
+
+    /// The bonuses seat `s` may announce in the call round as far as its
+    /// entries cannot change it ([`Replay::announce_fault_held`]), as a
+    /// mask by [`bonus_index`]: the same for the whole round, so that a
+    /// game played step by step works it out once
+    /// ([`Replay::round_admitted`] adds the bonuses announced already).
+    pub(super) fn announceable(&self, s: Seat) -> u16 {
+        Bonus::ALL
+            .iter()
+            .filter(|&&bonus| self.announce_fault_held(s, bonus).is_none())
+            .fold(0, |mask, &bonus| mask | 1 << bonus_index(bonus))
     }
 
     /// Whether the call `act` (not a pass) by seat `s` is an

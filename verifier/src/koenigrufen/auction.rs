@@ -227,7 +227,16 @@ impl Replay<'_> {
         }
         match act {
             Act::Pass => !self.forehand_must_bid(st, s),
-            Act::Bid { game } => !self.bid_faults(s, *game, st).any(),
+            Act::Bid { game } => {
+                // Refusals `bid_faults` makes too, asked first: a seat that
+                // passed (KR-BID-1), a table game not above the bid
+                // standing (KR-BID-2); most bids of a list end here.
+                let below = !forehand_only(*game)
+                    && st
+                        .high
+                        .is_some_and(|(rank, _, _)| table_rank(*game).unwrap_or(0) <= rank);
+                !st.passed[s.index()] && !below && !self.bid_faults(s, *game, st).any()
+            }
             _ => false,
         }
     }

@@ -315,6 +315,58 @@ pub(super) fn card_fault_by(
         .judge(card))
 }
 
+/// The cards of `seat`'s hand that [`card_fault_by`] finds nothing
+/// against when played to trick `k` holding `before` (KR-PLAY-2..7),
+/// worked out on masks for the whole hand: rules 1 and 2 (or 4b) and 3 as
+/// [`HandDuties`] finds them (what `card_fault_by` takes from
+/// `plain_follow` is the same set: the hand's cards of the suit or tarock
+/// led, or the hand), rule 4c taking the pagat out while the cards the
+/// seat must play hold another tarock, rule 4a card by card where the
+/// seat holds an announced ultimo card. `None` where the duties are the
+/// shared core's chain, or the record is partial (each card judged then).
+#[inline]
+pub(super) fn legal_cards(
+    state: &State,
+    opts: &Opts,
+    seat: Seat,
+    k: usize,
+    before: &[Card],
+    rules: &Rules,
+) -> Option<CardSet> {
+    let d = rules.duties;
+    if state.partial || d.overtrump || d.fool_free {
+        return None;
+    }
+    let game = state.game();
+    let hand = state.hand[seat];
+    let (step, beating, allowed) = masks(hand, before, rules);
+    // `broken`: a card outside the set of rules 1 and 2, or outside the
+    // cards that beat.
+    let mut legal = hand;
+    if let Some((_, set)) = step {
+        legal = legal.intersection(set);
+    }
+    if let Some(beat) = beating {
+        legal = legal.intersection(beat);
+    }
+    let set = beating.unwrap_or(allowed);
+    if beat_applies(game, opts)
+        && !set
+            .intersection(tarocks())
+            .difference(pagat_only())
+            .is_empty()
+    {
+        legal.remove(Card::PAGAT);
+    }
+    if is_black(game) && state.reserved.iter().any(|r| r.1.is_some() && r.0 == seat) {
+        legal = legal
+            .iter()
+            .filter(|&card| rule_4a(state, card, seat, k, allowed).is_none())
+            .collect();
+    }
+    Some(legal)
+}
+
 /// KR-PLAY-6: announced ultimo cards kept for their target trick.
 fn rule_4a(state: &State, card: Card, seat: Seat, k: usize, allowed: CardSet) -> Option<CardFault> {
     let k16 = k as u16;
@@ -674,6 +726,68 @@ mod tests {
             }
         }
         assert!(beat > 5000, "{beat}");
+    }
+
+    #[test]
+    fn the_legal_cards_on_masks_are_the_cards_judged_one_by_one() {
+        let mut rng = crate::gen::Rng::new(0x2545_f491_4f6c_dd1d);
+        let games = [
+            Game::Caller,
+            Game::Three,
+            Game::ThreeOfSuits,
+            Game::Beggar,
+            Game::Piccolo,
+            Game::Trischaken,
+        ];
+        let (mut reserved, mut pagat_out) = (0, 0);
+        for n in 0..3000 {
+            let seat = Seat::new(rng.below(4) as u8);
+            let mut state = State::new(Seat::new(0), false);
+            state.hand[seat] = rng.hand(14);
+            let before: Vec<Card> = (0..rng.below(4))
+                .map(|_| match rng.below(4) {
+                    0 => [Card::PAGAT, Card::MOND, Card::SKUS][rng.below(3)],
+                    _ => rng.card(),
+                })
+                .collect();
+            let k = 1 + rng.below(12);
+            // Announced ultimo cards, some of them the seat's (rule 4a).
+            for r in 0..rng.below(3) {
+                let holder = if rng.below(2) == 0 {
+                    seat
+                } else {
+                    Seat::new(rng.below(4) as u8)
+                };
+                let card = [Card::PAGAT, tarock(2), tarock(3), tarock(4), Card::MOND][rng.below(5)];
+                state.reserved[r] = (holder, Some(card), 9 + rng.below(4) as u16);
+            }
+            for game in games {
+                state.game = Some(game);
+                let o = Opts {
+                    suits_first: n % 2 == 0,
+                    trischaken_beat: n % 3 == 0,
+                    ..opts()
+                };
+                let rules = super::super::play::trick_rules(game, &o);
+                let hand = state.hand[seat];
+                let judged: CardSet = hand
+                    .iter()
+                    .filter(|&c| card_fault(&state, &o, c, seat, k, &before, &rules).is_none())
+                    .collect();
+                let legal = legal_cards(&state, &o, seat, k, &before, &rules);
+                assert_eq!(legal, Some(judged), "{hand:?} {before:?} {game:?} {k}");
+                reserved += usize::from(
+                    is_black(game)
+                        && state
+                            .reserved
+                            .iter()
+                            .any(|r| r.0 == seat && r.1.is_some_and(|c| hand.contains(c))),
+                );
+                pagat_out +=
+                    usize::from(hand.contains(Card::PAGAT) && !judged.contains(Card::PAGAT));
+            }
+        }
+        assert!(reserved > 100 && pagat_out > 300, "{reserved} {pagat_out}");
     }
 
     #[test]

@@ -27,7 +27,7 @@ use notation::{Act, Action, Card, CardSet, Discard, Game, Item, Record, Span};
 
 use super::announcements::Round;
 use super::auction::Bidding;
-use super::duties::{card_fault_by, CardFault};
+use super::duties::{card_fault_by, legal_cards, CardFault};
 use super::options::Opts;
 use super::out::Out;
 use super::play::Tricks;
@@ -35,6 +35,7 @@ use super::rules::{is_caller, is_negative, is_solo};
 use super::state::State;
 use super::{settle, sheet, Auction, Replay};
 use crate::game::{Move, Phase};
+use crate::trick::Rules;
 use crate::{Deal, Report};
 
 /// Where the engine is in the deal.
@@ -323,6 +324,10 @@ impl Replay<'_> {
 pub(crate) struct Stepped {
     start: std::sync::Arc<Engine>,
     now: Engine,
+    /// In the call round: what each seat may announce as far as the
+    /// round's entries cannot change it (`Replay::announceable`), worked
+    /// out once as the round opens; `None` elsewhere.
+    announceable: Option<[u16; 4]>,
 }
 
 impl Stepped {
@@ -336,6 +341,7 @@ impl Stepped {
         Some(Stepped {
             now: start.clone(),
             start: std::sync::Arc::new(start),
+            announceable: None,
         })
     }
 
@@ -343,8 +349,19 @@ impl Stepped {
     pub(crate) fn advance(&mut self, record: &Record) {
         if !self.now.fits(record) {
             self.now = Engine::clone(&self.start);
+            self.announceable = None;
         }
         self.now.catch_up(record);
+        self.announceable = match self.now.stage {
+            Stage::Round { .. } => self.announceable.or_else(|| {
+                let r = self.now.replay(record);
+                Some(Seat::all(4).fold([0; 4], |mut m, s| {
+                    m[s.index()] = r.announceable(s);
+                    m
+                }))
+            }),
+            _ => None,
+        };
     }
 
     /// Whether the deal is over after `record`, the record so far (legal
@@ -358,21 +375,22 @@ impl Stepped {
         // In the play, as `next_card` finds it, on the engine itself: the
         // trick being played, its cards listed legal, finds nothing (which
         // `next_card` judges it for on a copy), so a card of it is due.
-        if let Stage::Play(p) = &self.now.stage {
-            let k = record.tricks.len() + 1;
-            let over = !self.now.report.problems.is_empty();
-            return if record.tricks.last().is_some_and(|t| t.plays.len() < 4) {
-                over || k - 1 > 12
-            } else {
-                over || p.stopped || self.now.state.ended_early || k > 12
-            };
-        }
-        let mut e = self.now.scratch();
-        match e.stage.clone() {
+        // Before the play, on a copy only where the auction may close.
+        match &self.now.stage {
+            Stage::Play(p) => {
+                let k = record.tricks.len() + 1;
+                let over = !self.now.report.problems.is_empty();
+                if record.tricks.last().is_some_and(|t| t.plays.len() < 4) {
+                    over || k - 1 > 12
+                } else {
+                    over || p.stopped || self.now.state.ended_early || k > 12
+                }
+            }
             Stage::Over => true,
-            Stage::Auction { .. } => e.auction_closes(record) == Some(Auction::NoGame),
-            Stage::Play(mut p) => e.next_card(record, &mut p).is_none(),
-            _ => false,
+            Stage::Head | Stage::Round { .. } => false,
+            Stage::Auction { .. } => {
+                self.now.scratch().auction_closes(record) == Some(Auction::NoGame)
+            }
         }
     }
 
@@ -411,6 +429,46 @@ impl Stepped {
         if !self.now.fits(record) {
             return None;
         }
+        // The play: the cards listed on the engine as it is, the trick
+        // being played not judged again (`Engine::due_card`); debug builds
+        // check the list against the one made after judging it.
+        if let Stage::Play(p) = &self.now.stage {
+            if let Some((seat, k, before, n)) = self.now.due_card(record, p) {
+                let listed = self.now.cards_due(record, &p.rules, seat, k, &before[..n]);
+                #[cfg(debug_assertions)]
+                {
+                    let mut e = self.now.scratch();
+                    e.catch_up(record);
+                    let judged = match e.stage.clone() {
+                        Stage::Play(p) => e.plays(record, p),
+                        _ => None,
+                    };
+                    assert_eq!(Some(&listed), judged.as_ref(), "the play's list");
+                }
+                return Some(listed);
+            }
+        }
+        // The call round with its entries taken, the round going on: the
+        // entries listed on a copy of the game state alone (the engine
+        // taking the record would change nothing).
+        if let Stage::Round { round, seen } = &self.now.stage {
+            let calls = record.calls.as_ref().map_or(0, |l| l.actions.len());
+            if let (Some((cur, again)), true) = (
+                round.speakers(),
+                *seen == calls && record.tricks.is_empty() && self.now.report.problems.is_empty(),
+            ) {
+                return Some(self.now.viewed(record, |r| {
+                    self.round_list(r, round, cur, again, words(Phase::Calls))
+                }));
+            }
+        }
+        // The auction going on, its entries taken: likewise.
+        if let Some((bidding, seat)) = self.now.bidding_due(record) {
+            return Some(
+                self.now
+                    .viewed(record, |r| bids(r, &bidding, seat, words(Phase::Auction))),
+            );
+        }
         let mut e = self.now.scratch();
         e.catch_up(record);
         if !e.report.problems.is_empty() {
@@ -424,44 +482,17 @@ impl Stepped {
                 let Some(seat) = Replay::turn(&bidding) else {
                     return self.head(record, words);
                 };
-                // Each word judged as the auction would take it
-                // (`Replay::auction_admits`), on the engine as it is.
-                let r = e.replay(record);
-                let words = words(Phase::Auction);
-                let mut legal = Vec::with_capacity(words.len());
-                legal.extend(
-                    words
-                        .iter()
-                        .filter(|act| r.auction_admits(&bidding, seat, act))
-                        .map(|act| Move::Auction {
-                            seat,
-                            act: act.clone(),
-                        }),
-                );
-                Some(legal)
+                Some(bids(
+                    &e.replay(record),
+                    &bidding,
+                    seat,
+                    words(Phase::Auction),
+                ))
             }
             Stage::Round { round, .. } => match round.speakers() {
                 Some((cur, again)) => {
-                    // Each entry judged as the round would take it
-                    // (`Replay::round_admits`), on the engine as it is: an
-                    // entry's findings are judged before it changes
-                    // anything.
-                    let acts = words(Phase::Calls);
                     let r = e.replay(record);
-                    // Room for every word at once (a list grown word by
-                    // word would move several times).
-                    let mut legal = Vec::with_capacity(acts.len());
-                    for seat in Seat::all(4).filter(|&s| s == cur || Some(s) == again) {
-                        legal.extend(
-                            acts.iter()
-                                .filter(|act| r.round_admits(&round, seat, act))
-                                .map(|act| Move::Calls {
-                                    seat,
-                                    act: act.clone(),
-                                }),
-                        );
-                    }
-                    Some(legal)
+                    Some(self.round_list(&r, &round, cur, again, words(Phase::Calls)))
                 }
                 None => {
                     let p = e.replay(record).close_calls(&round);
@@ -472,6 +503,62 @@ impl Stepped {
             Stage::Head => self.head(record, words),
             Stage::Over => None,
         }
+    }
+
+    /// The entries of the call round `round` going on, the seat whose turn
+    /// it is `cur` and the seat that just called `again`, judged as the
+    /// round would take them (`Replay::round_admits`) by `r`, the engine as
+    /// it is: an entry's findings are judged before it changes anything.
+    /// Only the words the round can admit are judged
+    /// (`Replay::round_admitted`); debug builds check the list against the
+    /// words `acts` judged one by one.
+    fn round_list(
+        &self,
+        r: &Replay<'_>,
+        round: &Round,
+        cur: Seat,
+        again: Option<Seat>,
+        acts: &[Act],
+    ) -> Vec<Move> {
+        // Room for every word at once (a list grown word by word would
+        // move several times).
+        let mut legal = Vec::with_capacity(acts.len());
+        let speakers = || Seat::all(4).filter(|&s| s == cur || Some(s) == again);
+        for seat in speakers() {
+            let may = match self.announceable {
+                Some(m) => m[seat.index()],
+                None => r.announceable(seat),
+            };
+            let listed = r.round_admitted(round, seat, may, |act| {
+                legal.push(Move::Calls { seat, act });
+            });
+            if !listed {
+                legal.extend(
+                    acts.iter()
+                        .filter(|act| r.round_admits(round, seat, act))
+                        .map(|act| Move::Calls {
+                            seat,
+                            act: act.clone(),
+                        }),
+                );
+            }
+        }
+        #[cfg(debug_assertions)]
+        {
+            let mut each = Vec::new();
+            for seat in speakers() {
+                each.extend(
+                    acts.iter()
+                        .filter(|act| r.round_admits(round, seat, act))
+                        .map(|act| Move::Calls {
+                            seat,
+                            act: act.clone(),
+                        }),
+                );
+            }
+            assert_eq!(legal, each, "the call round's words");
+        }
+        legal
     }
 
     /// The bidder's king call, talon choice and first call after the
@@ -494,7 +581,26 @@ impl Stepped {
         if phase != Phase::Calls {
             return None;
         }
-        let mut scratch = record.clone();
+        // The record as the engine reads it after the deal's start: its
+        // sections (the tags, hands and talon are read at the start,
+        // `Engine::start`, and the findings judged here are counted, not
+        // worded), a copy much lighter than the whole record's. (Without
+        // an auction the engine may word a finding on the first tag: the
+        // whole record then.)
+        let mut scratch = match record.auction {
+            None => record.clone(),
+            Some(_) => Record {
+                auction: record.auction.clone(),
+                calls: record.calls.clone(),
+                discard: record.discard.clone(),
+                declarations: record.declarations.clone(),
+                tricks: record.tricks.clone(),
+                result: record.result.clone(),
+                claim: record.claim.clone(),
+                span: record.span,
+                ..Record::default()
+            },
+        };
         scratch.calls.get_or_insert_with(|| notation::Actions {
             actions: Vec::new(),
             comments: Vec::new(),
@@ -515,15 +621,32 @@ impl Stepped {
             let mut e = self.now.scratch();
             let round = e.open_round_at(&scratch)?;
             let r = e.replay(&scratch);
-            legal.extend(
-                words
-                    .iter()
-                    .filter(|act| r.round_admits(&round, seat, act))
-                    .map(|act| Move::Calls {
-                        seat,
-                        act: act.clone(),
-                    }),
-            );
+            let each = |legal: &mut Vec<Move>| {
+                legal.extend(
+                    words
+                        .iter()
+                        .filter(|act| r.round_admits(&round, seat, act))
+                        .map(|act| Move::Calls {
+                            seat,
+                            act: act.clone(),
+                        }),
+                )
+            };
+            // Only the words the round can admit are judged
+            // (`Replay::round_admitted`); debug builds check them against
+            // the words judged one by one.
+            let may = r.announceable(seat);
+            if !r.round_admitted(&round, seat, may, |act| {
+                legal.push(Move::Calls { seat, act })
+            }) {
+                each(&mut legal);
+            }
+            #[cfg(debug_assertions)]
+            {
+                let mut judged = Vec::new();
+                each(&mut judged);
+                assert_eq!(legal, judged, "the call round's first words");
+            }
             return Some(legal);
         }
         for act in words.iter().filter(|act| may_be_due(act)) {
@@ -598,6 +721,10 @@ impl Stepped {
     fn due_entry(&self, record: &Record) -> Option<(Seat, Phase, Option<HeadEntry>)> {
         if !self.now.fits(record) || !self.now.report.problems.is_empty() {
             return None;
+        }
+        // A bid due, the auction's entries taken: read off the engine.
+        if let Some((_, seat)) = self.now.bidding_due(record) {
+            return Some((seat, Phase::Auction, None));
         }
         let mut e = self.now.scratch();
         e.catch_up(record);
@@ -781,6 +908,41 @@ impl Stepped {
 }
 
 impl Engine {
+    /// `f` asked of the phases' view of a copy of the game state over
+    /// `record`, with a report of its own: for judgements that take
+    /// nothing (the lists), on an engine that has taken the record.
+    fn viewed<T>(&self, record: &Record, f: impl FnOnce(&Replay<'_>) -> T) -> T {
+        let (mut state, mut cut) = (self.state, self.cut);
+        let mut report = Report::default();
+        f(&Replay {
+            rec: record,
+            opts: self.opts,
+            state: &mut state,
+            out: Out::new(&mut report),
+            cut: &mut cut,
+        })
+    }
+
+    /// The auction going on and the seat due to bid, where the engine has
+    /// taken the entries of `record` and the record goes on no further
+    /// than the auction, the findings so far being none: what a copy of
+    /// the engine finds after taking `record` ([`Engine::catch_up`]
+    /// would change nothing). `None` otherwise.
+    fn bidding_due(&self, record: &Record) -> Option<(Bidding, Seat)> {
+        let Stage::Auction { bidding, seen } = &self.stage else {
+            return None;
+        };
+        let auction = record.auction.as_ref().map_or(0, |l| l.actions.len());
+        // `Replay::goes_on_after_auction`.
+        let goes_on = record.calls.as_ref().is_some_and(|c| !c.actions.is_empty())
+            || record.discard.is_some()
+            || !record.tricks.is_empty();
+        if *seen != auction || goes_on || !self.report.problems.is_empty() {
+            return None;
+        }
+        Some((*bidding, Replay::turn(bidding)?))
+    }
+
     /// A copy of the engine to list moves on (its game state and stage):
     /// the findings so far being none, with a report of its own, which
     /// the phases only append to, and without the discard it took (read
@@ -884,10 +1046,84 @@ impl Engine {
         Some((p.leader.after(before.len(), 4), k, before))
     }
 
+    /// The seat due to play next, the trick (1-based) and the cards played
+    /// to it so far, as [`Engine::next_card`] finds them, without judging
+    /// the trick being played, on the engine after the record so far
+    /// (legal moves only: the record so far finds nothing) with its
+    /// tricks taken ([`Engine::catch_up`], the trick being played aside).
+    /// That trick, its cards listed legal, finds nothing, and the seat
+    /// that led it is the one due (KR-PLAY-1); what its cards change (they
+    /// leave the hands of the seats that played them) is nothing the
+    /// duties of the seat due read (its own hand, the trick's cards, the
+    /// announced ultimo cards, [`card_fault_by`]). `None` where the
+    /// engine is not so, or no card is due (`next_card` then says).
+    fn due_card(&self, record: &Record, p: &Tricks) -> Option<(Seat, usize, [Card; 4], usize)> {
+        if !self.report.problems.is_empty() {
+            return None;
+        }
+        let mut before = [Card::PAGAT; 4];
+        let mut n = 0;
+        let mut k = record.tricks.len() + 1;
+        if let Some(last) = record.tricks.last().filter(|t| t.plays.len() < 4) {
+            k -= 1;
+            if p.next + 1 != record.tricks.len()
+                || p.stopped
+                || self.state.ended_early
+                || last.leader.is_some_and(|l| l != p.leader)
+            {
+                return None;
+            }
+            for item in &last.plays {
+                before[n] = item.card;
+                n += 1;
+            }
+        } else if p.next != record.tricks.len() || p.stopped || self.state.ended_early {
+            return None;
+        }
+        if k > 12 {
+            return None;
+        }
+        Some((p.leader.after(n, 4), k, before, n))
+    }
+
     /// The cards the seat due may play next (KR-PLAY-1..7): its cards that
     /// the duties allow ([`Replay::check_card`]).
     fn plays(&mut self, record: &Record, mut p: Tricks) -> Option<Vec<Move>> {
         let (seat, k, before) = self.next_card(record, &mut p)?;
+        Some(self.cards_due(record, &p.rules, seat, k, &before))
+    }
+
+    /// The cards `seat` may play to trick `k` holding `before`
+    /// (KR-PLAY-1..7): its cards that the duties allow
+    /// ([`Replay::check_card`]).
+    fn cards_due(
+        &self,
+        record: &Record,
+        rules: &Rules,
+        seat: Seat,
+        k: usize,
+        before: &[Card],
+    ) -> Vec<Move> {
+        // The hand's legal cards on masks (`legal_cards`); debug builds
+        // check them against the cards judged one by one.
+        if let Some(set) = legal_cards(&self.state, &self.opts, seat, k, before, rules) {
+            let mut legal = Vec::with_capacity(set.len() as usize);
+            legal.extend(set.iter().map(|card| Move::play(seat, card)));
+            #[cfg(debug_assertions)]
+            {
+                let (state, opts) = (&self.state, &self.opts);
+                let judged: CardSet = state.hand[seat]
+                    .iter()
+                    .filter(|&card| {
+                        let mut duties = None;
+                        card_fault_by(state, opts, card, seat, k, before, rules, &mut duties)
+                            .is_none()
+                    })
+                    .collect();
+                assert_eq!(set, judged, "the legal cards on masks");
+            }
+            return legal;
+        }
         // The fault as the play judges it (`card_fault`), no finding
         // worded; a card not held (a partial record) as the play takes
         // it, which may only note the structural finding. The list made
@@ -901,19 +1137,36 @@ impl Engine {
         legal.extend(
             hand.iter()
                 .filter(|&card| {
-                    let (state, opts, rules) = (&self.state, &self.opts, &p.rules);
-                    match card_fault_by(state, opts, card, seat, k, &before, rules, &mut duties) {
+                    let (state, opts) = (&self.state, &self.opts);
+                    match card_fault_by(state, opts, card, seat, k, before, rules, &mut duties) {
                         None => true,
                         Some(CardFault::NotHeld) => self.clean(record, |r| {
-                            r.check_card(&Item::new(card), seat, k, &before, &p.rules)
+                            r.check_card(&Item::new(card), seat, k, before, rules)
                         }),
                         Some(_) => false,
                     }
                 })
                 .map(|card| Move::play(seat, card)),
         );
-        Some(legal)
+        legal
     }
+}
+
+/// The entries of the auction `bidding` that seat `seat`, due to bid, may
+/// make of `words`: each word judged as the auction would take it
+/// (`Replay::auction_admits`) by `r`, the engine as it is.
+fn bids(r: &Replay<'_>, bidding: &Bidding, seat: Seat, words: &[Act]) -> Vec<Move> {
+    let mut legal = Vec::with_capacity(words.len());
+    legal.extend(
+        words
+            .iter()
+            .filter(|act| r.auction_admits(bidding, seat, act))
+            .map(|act| Move::Auction {
+                seat,
+                act: act.clone(),
+            }),
+    );
+    legal
 }
 
 /// The entries of the calls of `record`, which has them.
