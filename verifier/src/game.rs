@@ -2118,6 +2118,7 @@ impl Game {
                 // A card after the first: the sections before the play
                 // are as the engine read them.
                 Stepper::Danish(s) if card => s.advance_card(&self.record),
+                Stepper::French(s) if card => s.advance_card(&self.record),
                 s => s.advance(&self.record),
             }
             self.over = match stepped.ended(&self.record, mv) {
