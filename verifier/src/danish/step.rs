@@ -131,6 +131,24 @@ impl Stepped {
     /// The engine after `record`, the record so far.
     pub(crate) fn advance(&mut self, record: &Record) {
         if !(self.read.fits(record) && self.now.fits(record)) {
+            if self.declaring(record) {
+                // The engine is left as it stands, its reading of the
+                // record (`read`) too: it is taken up again from [`Pre`]
+                // where it is asked for its findings or the play starts.
+                self.tricks = 0;
+                self.playing = false;
+                // Debug builds: the game state is the one the engine
+                // taken up again would stand on.
+                #[cfg(debug_assertions)]
+                if let (Step::Play { game, .. }, Some(pre)) = (&self.now.step, &self.pre) {
+                    let again = pre.resume(record);
+                    let Step::Play { game: fresh, .. } = &again.step else {
+                        unreachable!("the engine after the skat plays");
+                    };
+                    assert_eq!(format!("{game:?}"), format!("{fresh:?}"));
+                }
+                return;
+            }
             *self.now = match self.pre.as_ref().filter(|pre| pre.fits(record)) {
                 Some(pre) => pre.resume(record),
                 None => {
@@ -153,6 +171,23 @@ impl Stepped {
         self.now.catch_up(record);
         self.tricks = record.tricks.len();
         self.playing = record.tricks.last().is_some_and(|t| t.plays.len() < 3);
+    }
+
+    /// Whether `record`, the record so far, is in the declarations, its
+    /// calls and skat those the engine read before them ([`Pre`]), and the
+    /// engine stands at the start of the play of a record without tricks
+    /// that is `record` but for its declarations. The engine's game state
+    /// is then the one the declarations of `record` would give (they write
+    /// findings and payments, DK-DECL, DK-PAY-2, and change no hand, skat
+    /// or leader: `Engine::before_play`), which is all that the lists of
+    /// the declarations and the first lead read of it
+    /// ([`Stepped::legal`]); its findings are not those of `record`, which
+    /// `read` tells ([`Stepped::engine_for`] starts again from [`Pre`]).
+    fn declaring(&self, record: &Record) -> bool {
+        record.tricks.is_empty()
+            && !self.read.tricks
+            && matches!(self.now.step, Step::Play { taken: 0, .. })
+            && self.pre.as_ref().is_some_and(|pre| pre.fits(record))
     }
 
     /// What `crate::replay` gives for `record` (the record so far, or it
