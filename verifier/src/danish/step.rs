@@ -49,6 +49,11 @@ pub(crate) struct Stepped {
     /// read neither the declarations nor the tricks before them ([`Pre`]):
     /// the declarations and the first card start from it.
     pre: Option<std::sync::Arc<Pre>>,
+    /// The engine before the declarations as the first judgement of a
+    /// record with a skat found it ([`Stepped::restart`]): the step that
+    /// takes that skat starts from it ([`Stepped::advance`]) rather than
+    /// from the deal again.
+    judged_pre: std::sync::OnceLock<std::sync::Arc<Pre>>,
     /// The dealer's declaration cards as dealt, and the fewest of them a
     /// proper skat can hold (DK-DISCARD-4): worked out once for the skat's
     /// lists ([`Stepped::skat_cards`]).
@@ -85,6 +90,7 @@ impl Stepped {
             read: Read::of(record),
             now,
             pre: None,
+            judged_pre: std::sync::OnceLock::new(),
             skat_basis: std::sync::OnceLock::new(),
             tricks: record.tricks.len(),
             playing: false,
@@ -108,11 +114,25 @@ impl Stepped {
 
     /// The engine at the deal's start after what comes before the play of
     /// `record` ([`Engine::start`]): from [`Pre`] where it fits.
+    /// The first record with a skat judged so keeps the engine as it
+    /// stands after the skat (`judged_pre`).
     fn restart(&self, record: &Record) -> Engine {
-        match self.pre.as_ref().filter(|pre| pre.fits(record)) {
-            Some(pre) => pre.resume(record),
-            None => Engine::start(&self.deal(record), self.start, self.report.clone(), None),
+        let kept = self.pre.as_ref().or(self.judged_pre.get());
+        if let Some(pre) = kept.filter(|pre| pre.fits(record)) {
+            return pre.resume(record);
         }
+        let keep = kept.is_none() && record.discard.is_some();
+        let mut after_skat = None;
+        let e = Engine::start(
+            &self.deal(record),
+            self.start,
+            self.report.clone(),
+            keep.then_some(&mut after_skat),
+        );
+        if let Some(pre) = after_skat.and_then(|s| Pre::of(s, record)) {
+            let _ = self.judged_pre.set(std::sync::Arc::new(pre));
+        }
+        e
     }
 
     /// The engine after `record`, the record so far, which is the record
@@ -149,8 +169,16 @@ impl Stepped {
                 }
                 return;
             }
+            let judged = self.judged_pre.get().filter(|pre| pre.fits(record));
             *self.now = match self.pre.as_ref().filter(|pre| pre.fits(record)) {
                 Some(pre) => pre.resume(record),
+                // The engine after this skat, as its judgement found it.
+                None if judged.is_some() => {
+                    let pre = judged.cloned().expect("a judged skat");
+                    let e = pre.resume(record);
+                    self.pre = Some(pre);
+                    e
+                }
                 None => {
                     let deal = self.deal(record);
                     let mut after_skat = None;
@@ -303,14 +331,21 @@ impl Stepped {
     /// have declared what they hold (DK-DECL-7).
     fn declarations(&self, record: &Record, game: &Game, said: &Said) -> Vec<Move> {
         let e = &*self.now;
-        let laid: Vec<Card> = record
-            .discard
-            .iter()
-            .flat_map(|d| d.cards.iter().map(|i| i.card))
-            .collect();
+        // The skat's cards in its order, read where a declaration names
+        // them (no list of them made).
+        let laid = || {
+            record
+                .discard
+                .iter()
+                .flat_map(|d| d.cards.iter().map(|i| i.card))
+        };
         let mut active = e.seating.order;
         active.sort_unstable();
-        let mut out = Vec::new();
+        // The entries (a pass and the combinations held, by seat) and the
+        // leader's cards (the fool under each of its names): made at their
+        // size at once.
+        let held: usize = said.held.iter().flatten().filter(|h| h.is_some()).count();
+        let mut out = Vec::with_capacity(3 + held + game.hands[game.leader].len() as usize + 5);
         for seat in active {
             let Some(i) = e.seating.order.iter().position(|&o| o == seat) else {
                 continue;
@@ -331,23 +366,20 @@ impl Stepped {
                 } else {
                     CardSet::EMPTY
                 };
-                // The notation names every skat card of the combination's kind.
-                let kind: Vec<Card> = laid
-                    .iter()
-                    .copied()
-                    .filter(|&c| match slot {
-                        0 | 1 => c.is_trump() || c.is_fool(),
-                        6 => c.is_king(),
-                        _ => {
-                            c.suit().is_some_and(|s| 2 + s as usize == slot)
-                                && c.rank().is_some_and(|r| r.is_court())
-                        }
-                    })
-                    .collect();
+                // The notation names every skat card of the combination's
+                // kind (listed only where the combination has cards there).
+                let of_kind = |c: &Card| match slot {
+                    0 | 1 => c.is_trump() || c.is_fool(),
+                    6 => c.is_king(),
+                    _ => {
+                        c.suit().is_some_and(|s| 2 + s as usize == slot)
+                            && c.rank().is_some_and(|r| r.is_court())
+                    }
+                };
                 let skat = if in_skat.is_empty() {
                     Vec::new()
-                } else if kind.iter().copied().collect::<CardSet>() == in_skat {
-                    kind
+                } else if laid().filter(of_kind).collect::<CardSet>() == in_skat {
+                    laid().filter(of_kind).collect()
                 } else {
                     continue;
                 };
