@@ -726,9 +726,30 @@ impl Stepped {
                 comments: Vec::new(),
                 span: notation::Span::default(),
             });
-        let mut engine = self.now.clone();
-        engine.close_auction(&self.deal(scratch));
-        let admits = engine.main.problems.len() == self.now.main.problems.len();
+        // The auction's judgement ([`Engine::close_auction`]) on a copy of
+        // the game state alone, writing into a report of its own (the
+        // judgement reads nothing of the findings before it): the entry is
+        // admitted when it finds nothing.
+        let mut g = self.now.g.clone();
+        let mut report = Report {
+            no_events: true,
+            ..Report::default()
+        };
+        let deal = self.deal(scratch);
+        let mut out = Writer::new(&mut report);
+        deal::bare_petit(&deal, &mut g, &mut out);
+        bidding::auction(&deal, &mut g, &mut out);
+        let admits = report.problems.is_empty();
+        // Debug builds: as the judgement on a clone of the engine finds.
+        #[cfg(debug_assertions)]
+        {
+            let mut engine = self.now.clone();
+            engine.close_auction(&deal);
+            assert_eq!(
+                admits,
+                engine.main.problems.len() == self.now.main.problems.len()
+            );
+        }
         if none {
             scratch.auction = None;
         } else if let Some(a) = scratch.auction.as_mut() {
