@@ -60,7 +60,9 @@
 //! Random playouts from the deal to the settlement, uniform among the
 //! listed moves, one core (`verifier/examples/game_speed.rs`, idle machine,
 //! 2026-11-27): Danish Tarok about 64,000 a second, French Tarot 50,000,
-//! Königrufen 38,000, Skill7 Tarock 117,000; a clone of a game mid-play
+//! Königrufen 38,000, Skill7 Tarock 117,000 (Danish and French since
+//! branch i29d6: 67,000 and 58,000, best runs on a loaded machine, and
+//! -7% and -16% instructions); a clone of a game mid-play
 //! under a microsecond (18 to 24 allocations). The history of these figures is in
 //! bench/README.md.
 //!
