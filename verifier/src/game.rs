@@ -62,7 +62,7 @@
 //! 2026-11-27): Danish Tarok about 64,000 a second, French Tarot 50,000,
 //! Königrufen 38,000, Skill7 Tarock 117,000 (Danish and French since
 //! branch i29d6: 67,000 and 58,000, best runs on a loaded machine, and
-//! -7% and -16% instructions); a clone of a game mid-play
+//! -7% and -19% instructions); a clone of a game mid-play
 //! under a microsecond (18 to 24 allocations). The history of these figures is in
 //! bench/README.md.
 //!
@@ -778,13 +778,9 @@ impl Stepper {
         match self {
             Stepper::Skill7(s) => Some(s.played_out()),
             Stepper::Danish(s) => Some(s.played_out()),
-            // An entry of the auction: the deal goes on while the engine
-            // names a seat due (another entry, the taker's discard,
-            // FR-DOG-1); after four passes (FR-BID-3), a guard against or
-            // a contract without a discard (FR-DOG-2) it is judged.
-            Stepper::French(s) if matches!(mv, Move::Auction { .. }) => {
-                s.due().is_some().then_some(false)
-            }
+            // An entry of the auction: the deal ends after four passes
+            // only (`french::Stepped::auction_over`).
+            Stepper::French(s) if matches!(mv, Move::Auction { .. }) => Some(s.auction_over()),
             Stepper::French(s) => Some(s.played_out()),
             Stepper::Koenigrufen(s) => Some(s.played_out(record)),
         }

@@ -592,6 +592,15 @@ impl Stepped {
         debug_assert!(self.now.fits(record) && self.now.due(&deal).is_none());
     }
 
+    /// Whether the deal has ended after the record so far, an auction of
+    /// legal entries only: no seat is due and no bid was made, four passes
+    /// (FR-BID-3). With a bid the deal goes on: to the taker's discard
+    /// (FR-DOG-1, a seat due), or after a guard against or a contract
+    /// without a discard to the declarations and the play (FR-DOG-2).
+    pub(crate) fn auction_over(&self) -> bool {
+        self.due.is_none() && self.best.is_none()
+    }
+
     /// Whether `game` may be bid now, after legal entries only: a French
     /// bid above the bid standing (FR-BID-1, FR-BID-2).
     pub(crate) fn rises(&self, game: notation::Game) -> bool {
