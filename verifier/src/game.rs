@@ -60,9 +60,9 @@
 //! Random playouts from the deal to the settlement, uniform among the
 //! listed moves, one core (`verifier/examples/game_speed.rs`, idle machine,
 //! 2026-11-27): Danish Tarok about 64,000 a second, French Tarot 50,000,
-//! Königrufen 38,000 (about 1.6x that since, on a loaded machine: 41,000
-//! against 25,000 for the same build before, branch i29k6), Skill7 Tarock
-//! 117,000; a clone of a game mid-play
+//! Königrufen 38,000, Skill7 Tarock 117,000 (since then, on a loaded
+//! machine: Königrufen 41,000 against 25,000 for the build before, branch
+//! i29k6; Danish and French 67,000 and 58,000, branch i29d6); a clone of a game mid-play
 //! under a microsecond (18 to 24 allocations). The history of these figures is in
 //! bench/README.md.
 //!
@@ -841,13 +841,9 @@ impl Stepper {
         match self {
             Stepper::Skill7(s) => Some(s.played_out()),
             Stepper::Danish(s) => Some(s.played_out()),
-            // An entry of the auction: the deal goes on while the engine
-            // names a seat due (another entry, the taker's discard,
-            // FR-DOG-1); after four passes (FR-BID-3), a guard against or
-            // a contract without a discard (FR-DOG-2) it is judged.
-            Stepper::French(s) if matches!(mv, Move::Auction { .. }) => {
-                s.due().is_some().then_some(false)
-            }
+            // An entry of the auction: the deal ends after four passes
+            // only (`french::Stepped::auction_over`).
+            Stepper::French(s) if matches!(mv, Move::Auction { .. }) => Some(s.auction_over()),
             Stepper::French(s) => Some(s.played_out()),
             Stepper::Koenigrufen(s) => Some(s.played_out(record)),
         }
@@ -2188,6 +2184,7 @@ impl Game {
                 // A card after the first: the sections before the play
                 // are as the engine read them.
                 Stepper::Danish(s) if card => s.advance_card(&self.record),
+                Stepper::French(s) if card => s.advance_card(&self.record),
                 s => s.advance(&self.record),
             }
             self.over = match stepped.ended(&self.record, mv) {

@@ -49,6 +49,11 @@ pub(crate) struct Stepped {
     /// read neither the declarations nor the tricks before them ([`Pre`]):
     /// the declarations and the first card start from it.
     pre: Option<std::sync::Arc<Pre>>,
+    /// The engine before the declarations as the first judgement of a
+    /// record with a skat found it ([`Stepped::restart`]): the step that
+    /// takes that skat starts from it ([`Stepped::advance`]) rather than
+    /// from the deal again.
+    judged_pre: std::sync::OnceLock<std::sync::Arc<Pre>>,
     /// The dealer's declaration cards as dealt, and the fewest of them a
     /// proper skat can hold (DK-DISCARD-4): worked out once for the skat's
     /// lists ([`Stepped::skat_cards`]).
@@ -85,6 +90,7 @@ impl Stepped {
             read: Read::of(record),
             now,
             pre: None,
+            judged_pre: std::sync::OnceLock::new(),
             skat_basis: std::sync::OnceLock::new(),
             tricks: record.tricks.len(),
             playing: false,
@@ -108,11 +114,25 @@ impl Stepped {
 
     /// The engine at the deal's start after what comes before the play of
     /// `record` ([`Engine::start`]): from [`Pre`] where it fits.
+    /// The first record with a skat judged so keeps the engine as it
+    /// stands after the skat (`judged_pre`).
     fn restart(&self, record: &Record) -> Engine {
-        match self.pre.as_ref().filter(|pre| pre.fits(record)) {
-            Some(pre) => pre.resume(record),
-            None => Engine::start(&self.deal(record), self.start, self.report.clone(), None),
+        let kept = self.pre.as_ref().or(self.judged_pre.get());
+        if let Some(pre) = kept.filter(|pre| pre.fits(record)) {
+            return pre.resume(record);
         }
+        let keep = kept.is_none() && record.discard.is_some();
+        let mut after_skat = None;
+        let e = Engine::start(
+            &self.deal(record),
+            self.start,
+            self.report.clone(),
+            keep.then_some(&mut after_skat),
+        );
+        if let Some(pre) = after_skat.and_then(|s| Pre::of(s, record)) {
+            let _ = self.judged_pre.set(std::sync::Arc::new(pre));
+        }
+        e
     }
 
     /// The engine after `record`, the record so far, which is the record
@@ -131,8 +151,34 @@ impl Stepped {
     /// The engine after `record`, the record so far.
     pub(crate) fn advance(&mut self, record: &Record) {
         if !(self.read.fits(record) && self.now.fits(record)) {
+            if self.declaring(record) {
+                // The engine is left as it stands, its reading of the
+                // record (`read`) too: it is taken up again from [`Pre`]
+                // where it is asked for its findings or the play starts.
+                self.tricks = 0;
+                self.playing = false;
+                // Debug builds: the game state is the one the engine
+                // taken up again would stand on.
+                #[cfg(debug_assertions)]
+                if let (Step::Play { game, .. }, Some(pre)) = (&self.now.step, &self.pre) {
+                    let again = pre.resume(record);
+                    let Step::Play { game: fresh, .. } = &again.step else {
+                        unreachable!("the engine after the skat plays");
+                    };
+                    assert_eq!(format!("{game:?}"), format!("{fresh:?}"));
+                }
+                return;
+            }
+            let judged = self.judged_pre.get().filter(|pre| pre.fits(record));
             *self.now = match self.pre.as_ref().filter(|pre| pre.fits(record)) {
                 Some(pre) => pre.resume(record),
+                // The engine after this skat, as its judgement found it.
+                None if judged.is_some() => {
+                    let pre = judged.cloned().expect("a judged skat");
+                    let e = pre.resume(record);
+                    self.pre = Some(pre);
+                    e
+                }
                 None => {
                     let deal = self.deal(record);
                     let mut after_skat = None;
@@ -153,6 +199,23 @@ impl Stepped {
         self.now.catch_up(record);
         self.tricks = record.tricks.len();
         self.playing = record.tricks.last().is_some_and(|t| t.plays.len() < 3);
+    }
+
+    /// Whether `record`, the record so far, is in the declarations, its
+    /// calls and skat those the engine read before them ([`Pre`]), and the
+    /// engine stands at the start of the play of a record without tricks
+    /// that is `record` but for its declarations. The engine's game state
+    /// is then the one the declarations of `record` would give (they write
+    /// findings and payments, DK-DECL, DK-PAY-2, and change no hand, skat
+    /// or leader: `Engine::before_play`), which is all that the lists of
+    /// the declarations and the first lead read of it
+    /// ([`Stepped::legal`]); its findings are not those of `record`, which
+    /// `read` tells ([`Stepped::engine_for`] starts again from [`Pre`]).
+    fn declaring(&self, record: &Record) -> bool {
+        record.tricks.is_empty()
+            && !self.read.tricks
+            && matches!(self.now.step, Step::Play { taken: 0, .. })
+            && self.pre.as_ref().is_some_and(|pre| pre.fits(record))
     }
 
     /// What `crate::replay` gives for `record` (the record so far, or it
@@ -268,14 +331,21 @@ impl Stepped {
     /// have declared what they hold (DK-DECL-7).
     fn declarations(&self, record: &Record, game: &Game, said: &Said) -> Vec<Move> {
         let e = &*self.now;
-        let laid: Vec<Card> = record
-            .discard
-            .iter()
-            .flat_map(|d| d.cards.iter().map(|i| i.card))
-            .collect();
+        // The skat's cards in its order, read where a declaration names
+        // them (no list of them made).
+        let laid = || {
+            record
+                .discard
+                .iter()
+                .flat_map(|d| d.cards.iter().map(|i| i.card))
+        };
         let mut active = e.seating.order;
         active.sort_unstable();
-        let mut out = Vec::new();
+        // The entries (a pass and the combinations held, by seat) and the
+        // leader's cards (the fool under each of its names): made at their
+        // size at once.
+        let held: usize = said.held.iter().flatten().filter(|h| h.is_some()).count();
+        let mut out = Vec::with_capacity(3 + held + game.hands[game.leader].len() as usize + 5);
         for seat in active {
             let Some(i) = e.seating.order.iter().position(|&o| o == seat) else {
                 continue;
@@ -296,23 +366,20 @@ impl Stepped {
                 } else {
                     CardSet::EMPTY
                 };
-                // The notation names every skat card of the combination's kind.
-                let kind: Vec<Card> = laid
-                    .iter()
-                    .copied()
-                    .filter(|&c| match slot {
-                        0 | 1 => c.is_trump() || c.is_fool(),
-                        6 => c.is_king(),
-                        _ => {
-                            c.suit().is_some_and(|s| 2 + s as usize == slot)
-                                && c.rank().is_some_and(|r| r.is_court())
-                        }
-                    })
-                    .collect();
+                // The notation names every skat card of the combination's
+                // kind (listed only where the combination has cards there).
+                let of_kind = |c: &Card| match slot {
+                    0 | 1 => c.is_trump() || c.is_fool(),
+                    6 => c.is_king(),
+                    _ => {
+                        c.suit().is_some_and(|s| 2 + s as usize == slot)
+                            && c.rank().is_some_and(|r| r.is_court())
+                    }
+                };
                 let skat = if in_skat.is_empty() {
                     Vec::new()
-                } else if kind.iter().copied().collect::<CardSet>() == in_skat {
-                    kind
+                } else if laid().filter(of_kind).collect::<CardSet>() == in_skat {
+                    laid().filter(of_kind).collect()
                 } else {
                     continue;
                 };

@@ -271,28 +271,48 @@ fn discard_is_proper(
 /// where no proper discard holds the cards chosen, or none exists (fewer
 /// than 6 cards may go): the game judges those.
 pub(crate) fn next_cards(rest: CardSet, chosen: &[notation::Card]) -> Option<CardSet> {
+    // By masks: the sets of the cards barred and of the kind each count
+    // reads (a test holds it equal to the cards judged one by one).
     let hand24 = rest.union(chosen.iter().copied().collect());
     let suits = discardable_suit_cards(hand24).len();
     let trumps = hand24
         .intersection(french_trumps())
-        .iter()
-        .filter(|&c| !is_oudler(c))
-        .count() as u32;
-    let room = trump_room(hand24);
+        .difference(oudlers())
+        .len();
+    let room = 6u32.saturating_sub(suits);
     let laid = chosen.iter().filter(|c| c.is_trump()).count() as u32;
     if chosen.len() >= 6 || suits + trumps < 6 || laid > room || chosen.iter().any(|&c| barred(c)) {
         return None;
     }
-    Some(
-        rest.iter()
-            .filter(|&c| !barred(c) && (!c.is_trump() || laid < room))
-            .collect(),
-    )
+    let mut next = rest.difference(oudlers()).difference(kings());
+    if laid >= room {
+        next = next.difference(CardSet::trumps());
+    }
+    Some(next)
 }
 
 /// FR-DISCARD-1: an oudler or a king is never laid away.
 fn barred(card: notation::Card) -> bool {
     is_oudler(card) || card.is_king()
+}
+
+/// The oudlers (FR-DISCARD-1), as a set.
+fn oudlers() -> CardSet {
+    [
+        notation::Card::FOOL,
+        notation::Card::PAGAT,
+        notation::Card::MOND,
+    ]
+    .into_iter()
+    .collect()
+}
+
+/// The four kings, as a set.
+fn kings() -> CardSet {
+    notation::Suit::ALL
+        .into_iter()
+        .map(|s| notation::Card::suited(s, notation::Rank::King))
+        .collect()
 }
 
 /// FR-DISCARD-2: how many trumps the taker with `hand24` may lay away,
@@ -304,8 +324,10 @@ fn trump_room(hand24: CardSet) -> u32 {
 /// The suit cards other than kings among `cards`: what may be discarded
 /// before any trump (FR-DISCARD-2).
 fn discardable_suit_cards(cards: CardSet) -> CardSet {
-    let rest = cards.difference(french_trumps()).difference(excuse_set());
-    rest.iter().filter(|c| !c.is_king()).collect()
+    cards
+        .difference(french_trumps())
+        .difference(excuse_set())
+        .difference(kings())
 }
 
 /// FR-DISCARD-2: trumps only when nothing else may go. Returns the
@@ -362,5 +384,69 @@ fn discarded_trumps_are_shown(d: &Discard, trumps: &[&Item], why: &mut Reasons) 
         let cards: CardSet = stray.iter().map(|i| i.card).collect();
         let what = format!("{} shown but no discarded trump", list(cards));
         why.add_cards(Rule::FrDiscard2, stray, "not a discarded trump", what);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use notation::{Card, Variant};
+
+    /// [`next_cards`] as it was written card by card.
+    fn next_cards_by_card(rest: CardSet, chosen: &[Card]) -> Option<CardSet> {
+        let hand24 = rest.union(chosen.iter().copied().collect());
+        let discardable = |cards: CardSet| -> CardSet {
+            let rest = cards.difference(french_trumps()).difference(excuse_set());
+            rest.iter().filter(|c| !c.is_king()).collect()
+        };
+        let suits = discardable(hand24).len();
+        let trumps = hand24
+            .intersection(french_trumps())
+            .iter()
+            .filter(|&c| !is_oudler(c))
+            .count() as u32;
+        let room = 6u32.saturating_sub(discardable(hand24).len());
+        let laid = chosen.iter().filter(|c| c.is_trump()).count() as u32;
+        if chosen.len() >= 6
+            || suits + trumps < 6
+            || laid > room
+            || chosen.iter().any(|&c| barred(c))
+        {
+            return None;
+        }
+        Some(
+            rest.iter()
+                .filter(|&c| !barred(c) && (!c.is_trump() || laid < room))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn next_cards_by_masks_is_card_by_card() {
+        let mut rng = crate::gen::Rng::new(29);
+        let pack: Vec<Card> = Variant::FrenchTarot.deck().iter().collect();
+        for _ in 0..20_000 {
+            let mut cards = pack.clone();
+            rng.shuffle(&mut cards);
+            // Hands rich in trumps or kings now and then (trumps, kings and
+            // oudlers first in the pack).
+            if rng.below(2) == 0 {
+                let special = |c: &Card| c.is_trump() || c.is_king() || c.is_fool();
+                let (mut first, rest): (Vec<Card>, Vec<Card>) =
+                    cards.iter().copied().partition(special);
+                first.extend(rest);
+                cards = first;
+                cards[..30].rotate_left(rng.below(10));
+            }
+            let hand = &cards[..24];
+            let n = rng.below(7);
+            let chosen = &hand[..n];
+            let rest: CardSet = hand[n..].iter().copied().collect();
+            assert_eq!(
+                next_cards(rest, chosen),
+                next_cards_by_card(rest, chosen),
+                "{hand:?} {n}"
+            );
+        }
     }
 }

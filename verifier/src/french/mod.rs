@@ -515,6 +515,10 @@ pub(crate) struct Stepped {
     table: Table,
     start: Engine,
     now: Engine,
+    /// Whether `now` fits the record so far ([`Engine::fits`]), asked once
+    /// when the engine steps ([`Stepped::advance`]) rather than at each
+    /// list: the record so far is the one the last step was given.
+    fits_now: bool,
     /// Who acts next after the record so far, and in which section
     /// ([`Engine::due`]).
     due: Option<(Seat, Due)>,
@@ -536,6 +540,7 @@ impl Stepped {
             table,
             now: start.clone(),
             start,
+            fits_now: false,
             due: None,
             best: None,
         };
@@ -556,6 +561,7 @@ impl Stepped {
         let deal = Deal::clean(record, self.table, &self.options);
         self.now.catch_up(&deal);
         self.due = self.now.due(&deal);
+        self.fits_now = self.now.fits(record);
         // After legal entries only, each bid rises: the last one stands.
         self.best = record
             .auction
@@ -566,6 +572,33 @@ impl Stepped {
                 _ => None,
             })
             .next_back();
+    }
+
+    /// The engine after `record`, the record so far, which is the record
+    /// it was after with a card played to it, tricks having been played
+    /// before it (the caller's care, as a game only appends to its
+    /// record): where the engine fitted that record in the play, it fits
+    /// this one (the auction and the sections judged when the play started
+    /// are unchanged, the tricks it took are complete), and takes the
+    /// tricks completed since without asking [`Engine::fits`] again.
+    pub(crate) fn advance_card(&mut self, record: &Record) {
+        if !(self.fits_now && self.now.stage == Stage::Play) {
+            return self.advance(record);
+        }
+        let deal = Deal::clean(record, self.table, &self.options);
+        self.now.catch_up(&deal);
+        // In the play no entry is due and the auction stands as it was.
+        self.due = None;
+        debug_assert!(self.now.fits(record) && self.now.due(&deal).is_none());
+    }
+
+    /// Whether the deal has ended after the record so far, an auction of
+    /// legal entries only: no seat is due and no bid was made, four passes
+    /// (FR-BID-3). With a bid the deal goes on: to the taker's discard
+    /// (FR-DOG-1, a seat due), or after a guard against or a contract
+    /// without a discard to the declarations and the play (FR-DOG-2).
+    pub(crate) fn auction_over(&self) -> bool {
+        self.due.is_none() && self.best.is_none()
     }
 
     /// Whether `game` may be bid now, after legal entries only: a French
@@ -600,8 +633,11 @@ impl Stepped {
     /// The seat due to play and its legal cards, after the record so far
     /// ([`Engine::legal_cards`]); before the first trick, the first lead
     /// ([`Stepped::before_lead`]).
+    /// `record` is the record so far (the engine's fit to it asked when it
+    /// stepped, [`Stepped::advance`]).
     pub(crate) fn legal_cards(&self, record: &Record) -> Option<(Seat, CardSet)> {
-        if !self.now.fits(record) {
+        debug_assert_eq!(self.fits_now, self.now.fits(record));
+        if !self.fits_now {
             return None;
         }
         if self.now.stage != Stage::Play {
@@ -639,7 +675,8 @@ impl Stepped {
     pub(crate) fn before_lead(&self, record: &Record) -> Option<BeforeLead> {
         let entries = record.auction.as_ref().map_or(0, |a| a.actions.len());
         let open = entries < SEATS as usize && self.due.is_some();
-        if !record.tricks.is_empty() || open || !self.now.fits(record) {
+        debug_assert_eq!(self.fits_now, self.now.fits(record));
+        if !record.tricks.is_empty() || open || !self.fits_now {
             return None;
         }
         let deal = self.deal(record);
@@ -698,9 +735,30 @@ impl Stepped {
                 comments: Vec::new(),
                 span: notation::Span::default(),
             });
-        let mut engine = self.now.clone();
-        engine.close_auction(&self.deal(scratch));
-        let admits = engine.main.problems.len() == self.now.main.problems.len();
+        // The auction's judgement ([`Engine::close_auction`]) on a copy of
+        // the game state alone, writing into a report of its own (the
+        // judgement reads nothing of the findings before it): the entry is
+        // admitted when it finds nothing.
+        let mut g = self.now.g.clone();
+        let mut report = Report {
+            no_events: true,
+            ..Report::default()
+        };
+        let deal = self.deal(scratch);
+        let mut out = Writer::new(&mut report);
+        deal::bare_petit(&deal, &mut g, &mut out);
+        bidding::auction(&deal, &mut g, &mut out);
+        let admits = report.problems.is_empty();
+        // Debug builds: as the judgement on a clone of the engine finds.
+        #[cfg(debug_assertions)]
+        {
+            let mut engine = self.now.clone();
+            engine.close_auction(&deal);
+            assert_eq!(
+                admits,
+                engine.main.problems.len() == self.now.main.problems.len()
+            );
+        }
         if none {
             scratch.auction = None;
         } else if let Some(a) = scratch.auction.as_mut() {

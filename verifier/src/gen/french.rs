@@ -125,9 +125,13 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
     };
     let playing_for_slam = |taker: Seat| strong && taker.index() == strong_seat;
 
-    // The auction: each player once, passing or bidding higher.
-    let mut legal = game.legal();
-    while let Some(Move::Auction { seat, .. }) = legal.first().cloned() {
+    // The auction: each player once, passing or bidding higher. The lists
+    // are read as the game made them (no copy of them).
+    loop {
+        let legal = game.legal_moves();
+        let Some(&Move::Auction { seat, .. }) = legal.first() else {
+            break;
+        };
         let mut bids: Vec<(usize, Move)> = legal
             .iter()
             .filter_map(|m| match m {
@@ -138,6 +142,7 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
                 _ => None,
             })
             .collect();
+        drop(legal);
         bids.sort_by_key(|b| b.0);
         let bid = !bids.is_empty() && (rng.below(100) < 40 || playing_for_slam(seat));
         let mv = if bid {
@@ -151,11 +156,14 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
             }
         };
         game.apply(mv).map_err(|e| e.to_string())?;
-        legal = game.legal();
     }
 
     // The discard: cards other than trumps while any is legal.
-    while let Some(Move::Discard { .. }) = legal.first() {
+    loop {
+        let legal = game.legal_moves();
+        if !matches!(legal.first(), Some(Move::Discard { .. })) {
+            break;
+        }
         let plain: Vec<&Move> = legal
             .iter()
             .filter(|m| matches!(m, Move::Discard { card, .. } if !card.is_trump()))
@@ -165,9 +173,11 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
         } else {
             (*rng.pick(&plain)).clone()
         };
+        drop(plain);
+        drop(legal);
         game.apply(mv).map_err(|e| e.to_string())?;
-        legal = game.legal();
     }
+    let legal = game.legal();
 
     // Declarations: now and then a slam, handfuls when held.
     let taker = legal.iter().find_map(|m| match m {
@@ -260,9 +270,9 @@ fn show_handful(
     loose: bool,
 ) -> Result<(), String> {
     let cards_of = |game: &Game, size: HandfulSize| -> Vec<Card> {
-        game.legal()
-            .into_iter()
-            .filter_map(|m| match m {
+        game.legal_moves()
+            .iter()
+            .filter_map(|m| match *m {
                 Move::Handful {
                     seat: s,
                     size: z,
