@@ -1296,7 +1296,7 @@ fn markdown(out: &mut String, text: &str) {
     flush(out, &mut para);
 }
 
-/// Inline markdown: `code`, **bold**, [text](link) as text.
+/// Inline markdown: `code`, **bold**, `[text](link)` as text.
 fn inline(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut bold = false;

@@ -19,7 +19,7 @@ pub fn card_points(c: Card) -> i64 {
 }
 
 /// [`card_points`] of every card by index (suits of 14 ranks, 1..K, then
-/// T1..T22 and the fool), held equal to [`points_by_rank`] by a test.
+/// T1..T22 and the fool), held equal to `points_by_rank` (test-only) by a test.
 const POINTS: [u8; Card::COUNT] = crate::points::by_index(
     0,
     [1, 2, 3, 4],

@@ -38,7 +38,7 @@ pub(super) fn single(card: Card) -> CardSet {
 }
 
 /// [`half_points`] of every card by index (suits of 14 ranks, R1..K, then
-/// T1..T22 and the excuse), held equal to [`half_points_by_rank`] by a test.
+/// T1..T22 and the excuse), held equal to `half_points_by_rank` (test-only) by a test.
 const HALF_POINTS: [u8; Card::COUNT] = crate::points::by_index(
     1,
     [3, 5, 7, 9],

@@ -407,7 +407,7 @@ fn rule_4a(state: &State, card: Card, seat: Seat, k: usize, allowed: CardSet) ->
 /// What the hand may play when `card`, held, plainly follows: the suit
 /// led, or a tarock to a tarock lead where suit cards do not come first,
 /// outside the games with rule 3. Then rule 1 or 2 is met and is the only
-/// duty: [`legal_plays`] would allow the card, and this set. So too for
+/// duty: `legal_plays` (test-only) would allow the card, and this set. So too for
 /// the lead outside the games with rule 3: any card (rule 4b, KR-PLAY-5,
 /// binds the lead of the suit games only), or there a suit card.
 fn plain_follow(
@@ -455,7 +455,7 @@ pub(super) fn legal_plays(hand: CardSet, before: &[Card], game: Game, opts: &Opt
     legal_by(hand, before, &super::play::trick_rules(game, opts))
 }
 
-/// [`legal_plays`] under the game's [`trick_rules`], read once per play.
+/// `legal_plays` (test-only) under the game's [`trick_rules`](super::play::trick_rules), read once per play.
 fn legal_by(hand: CardSet, before: &[Card], rules: &Rules) -> Legal {
     trick::legal(hand, before, duty_lead(before), rules)
 }

@@ -60,7 +60,7 @@ pub fn points(card: Card) -> u32 {
 }
 
 /// [`points`] of every card by index (suits of 14 ranks, 1..K, then T1..T22
-/// and the fool), held equal to [`points_by_rank`] by a test.
+/// and the fool), held equal to `points_by_rank` (test-only) by a test.
 const POINTS: [u8; Card::COUNT] =
     crate::points::by_index(0, [2, 3, 4, 5], 1, &[(PAGAT, 5), (MOND, 5), (SKUS, 5)]);
 

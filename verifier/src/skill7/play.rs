@@ -175,7 +175,7 @@ struct Table {
     leader: Seat,
     /// A structural fault in play has been reported (a lead out of turn, a
     /// card not held or played twice): a later trick may be read from the
-    /// seat that holds its first card ([`Replay::resync`]).
+    /// seat that holds its first card ([`super::state::Engine::resync`]).
     slipped: bool,
 }
 

@@ -2,7 +2,7 @@
 //! says): pagat to quapil, king ultimo, capture the moon, capture the king,
 //! trull, four kings, honours, absolut, and valat, which replaces them all.
 //! The play gives each bonus's facts ([`bonus_facts`]: announced or not,
-//! which team wins its line); [`line`] and [`valat`] value them, the same
+//! which team wins its line); [`line()`] and [`valat`] value them, the same
 //! for a score sheet's.
 
 use notation::Rule;
