@@ -524,6 +524,15 @@ impl Stepped {
         // move several times).
         let mut legal = Vec::with_capacity(acts.len());
         let speakers = || Seat::all(4).filter(|&s| s == cur || Some(s) == again);
+        // The words of `acts` the round admits of `seat`, judged one by one.
+        let judged = |seat: Seat| {
+            acts.iter()
+                .filter(move |act| r.round_admits(round, seat, act))
+                .map(move |act| Move::Calls {
+                    seat,
+                    act: act.clone(),
+                })
+        };
         for seat in speakers() {
             let may = match self.announceable {
                 Some(m) => m[seat.index()],
@@ -533,29 +542,12 @@ impl Stepped {
                 legal.push(Move::Calls { seat, act });
             });
             if !listed {
-                legal.extend(
-                    acts.iter()
-                        .filter(|act| r.round_admits(round, seat, act))
-                        .map(|act| Move::Calls {
-                            seat,
-                            act: act.clone(),
-                        }),
-                );
+                legal.extend(judged(seat));
             }
         }
         #[cfg(debug_assertions)]
         {
-            let mut each = Vec::new();
-            for seat in speakers() {
-                each.extend(
-                    acts.iter()
-                        .filter(|act| r.round_admits(round, seat, act))
-                        .map(|act| Move::Calls {
-                            seat,
-                            act: act.clone(),
-                        }),
-                );
-            }
+            let each: Vec<Move> = speakers().flat_map(judged).collect();
             assert_eq!(legal, each, "the call round's words");
         }
         legal
