@@ -59,12 +59,10 @@
 //!
 //! Random playouts from the deal to the settlement, uniform among the
 //! listed moves, one core (`verifier/examples/game_speed.rs`, idle machine,
-//! 2026-11-27): Danish Tarok about 64,000 a second, French Tarot 50,000,
-//! Königrufen 38,000, Skill7 Tarock 117,000 (since then, on a loaded
-//! machine: Königrufen 41,000 against 25,000 for the build before, branch
-//! i29k6; Danish and French 67,000 and 58,000, branch i29d6); a clone of a game mid-play
-//! under a microsecond (18 to 24 allocations). The history of these figures is in
-//! bench/README.md.
+//! 2026-11-27, stop 39): Danish Tarok about 74,000 a second, French Tarot
+//! 67,000, Königrufen 68,000, Skill7 Tarock 126,000; a clone of a game
+//! mid-play under a microsecond (18 to 24 allocations). The history of
+//! these figures is in bench/README.md.
 //!
 //! Königrufen steps too (`koenigrufen::Engine`, issue 25) and lists most
 //! of its legal moves itself (`koenigrufen::Stepped::legal`): the
