@@ -458,7 +458,7 @@ impl Stepped {
                 *seen == calls && record.tricks.is_empty() && self.now.report.problems.is_empty(),
             ) {
                 return Some(self.now.viewed(record, |r| {
-                    self.round_list(r, round, cur, again, words(Phase::Calls))
+                    Self::round_list(r, round, cur, again, words(Phase::Calls), self.announceable)
                 }));
             }
         }
@@ -492,7 +492,14 @@ impl Stepped {
             Stage::Round { round, .. } => match round.speakers() {
                 Some((cur, again)) => {
                     let r = e.replay(record);
-                    Some(self.round_list(&r, &round, cur, again, words(Phase::Calls)))
+                    Some(Self::round_list(
+                        &r,
+                        &round,
+                        cur,
+                        again,
+                        words(Phase::Calls),
+                        self.announceable,
+                    ))
                 }
                 None => {
                     let p = e.replay(record).close_calls(&round);
@@ -510,15 +517,16 @@ impl Stepped {
     /// round would take them (`Replay::round_admits`) by `r`, the engine as
     /// it is: an entry's findings are judged before it changes anything.
     /// Only the words the round can admit are judged
-    /// (`Replay::round_admitted`); debug builds check the list against the
-    /// words `acts` judged one by one.
+    /// (`Replay::round_admitted`; `announceable`: what each seat may
+    /// announce, when worked out already); debug builds check the list
+    /// against the words `acts` judged one by one.
     fn round_list(
-        &self,
         r: &Replay<'_>,
         round: &Round,
         cur: Seat,
         again: Option<Seat>,
         acts: &[Act],
+        announceable: Option<[u16; 4]>,
     ) -> Vec<Move> {
         // Room for every word at once (a list grown word by word would
         // move several times).
@@ -534,7 +542,7 @@ impl Stepped {
                 })
         };
         for seat in speakers() {
-            let may = match self.announceable {
+            let may = match announceable {
                 Some(m) => m[seat.index()],
                 None => r.announceable(seat),
             };
@@ -613,33 +621,8 @@ impl Stepped {
             let mut e = self.now.scratch();
             let round = e.open_round_at(&scratch)?;
             let r = e.replay(&scratch);
-            let each = |legal: &mut Vec<Move>| {
-                legal.extend(
-                    words
-                        .iter()
-                        .filter(|act| r.round_admits(&round, seat, act))
-                        .map(|act| Move::Calls {
-                            seat,
-                            act: act.clone(),
-                        }),
-                )
-            };
-            // Only the words the round can admit are judged
-            // (`Replay::round_admitted`); debug builds check them against
-            // the words judged one by one.
-            let may = r.announceable(seat);
-            if !r.round_admitted(&round, seat, may, |act| {
-                legal.push(Move::Calls { seat, act })
-            }) {
-                each(&mut legal);
-            }
-            #[cfg(debug_assertions)]
-            {
-                let mut judged = Vec::new();
-                each(&mut judged);
-                assert_eq!(legal, judged, "the call round's first words");
-            }
-            return Some(legal);
+            // The round just opened: its first word is the bidder's.
+            return Some(Self::round_list(&r, &round, seat, None, words, None));
         }
         for act in words.iter().filter(|act| may_be_due(act)) {
             calls_of(&mut scratch).push(entry(seat, act.clone()));
