@@ -635,6 +635,17 @@ mod tests {
     use super::super::play::tests::{cards, opts};
     use super::*;
 
+    /// The cards of a trick being played, none to three, one in four of
+    /// them the pagat, the mond or the sküs.
+    fn fairy_heavy_trick(rng: &mut crate::gen::Rng) -> Vec<Card> {
+        (0..rng.below(4))
+            .map(|_| match rng.below(4) {
+                0 => [Card::PAGAT, Card::MOND, Card::SKUS][rng.below(3)],
+                _ => rng.card(),
+            })
+            .collect()
+    }
+
     #[test]
     fn the_plain_follow_is_what_the_shared_core_allows() {
         // The generator's own random numbers: the same hands on every run.
@@ -686,12 +697,7 @@ mod tests {
             let hand = rng.hand(14);
             // Tricks heavy in the fairy-tale cards, so that rule 3 meets
             // the fairy-tale trick too.
-            let before: Vec<Card> = (0..rng.below(4))
-                .map(|_| match rng.below(4) {
-                    0 => [Card::PAGAT, Card::MOND, Card::SKUS][rng.below(3)],
-                    _ => rng.card(),
-                })
-                .collect();
+            let before = fairy_heavy_trick(&mut rng);
             for game in games {
                 for (fairy_all, trischaken_beat, knight_high, suits_first) in [
                     (false, false, false, false),
@@ -744,12 +750,7 @@ mod tests {
             let seat = Seat::new(rng.below(4) as u8);
             let mut state = State::new(Seat::new(0), false);
             state.hand[seat] = rng.hand(14);
-            let before: Vec<Card> = (0..rng.below(4))
-                .map(|_| match rng.below(4) {
-                    0 => [Card::PAGAT, Card::MOND, Card::SKUS][rng.below(3)],
-                    _ => rng.card(),
-                })
-                .collect();
+            let before = fairy_heavy_trick(&mut rng);
             let k = 1 + rng.below(12);
             // Announced ultimo cards, some of them the seat's (rule 4a).
             for r in 0..rng.below(3) {
