@@ -160,6 +160,9 @@ struct CodeTables {
     two: [u8; 128],
     three_base: [u8; 128],
     three_limit: [u8; 128],
+    /// `three[at][d]`: `three_base[at] + d` for a digit `d` below
+    /// `three_limit[at]`, else 255.
+    three: [[u8; 16]; 128],
 }
 
 const CODE_TABLES: CodeTables = {
@@ -169,6 +172,7 @@ const CODE_TABLES: CodeTables = {
         two: [255; 128],
         three_base: [0; 128],
         three_limit: [0; 128],
+        three: [[255; 16]; 128],
     };
     let suits = *b"SHDC";
     let mut k = 0;
@@ -213,6 +217,19 @@ const CODE_TABLES: CodeTables = {
     t.three_base[5 * 16 + 2] = pagat - 1 + 20;
     t.three_limit[5 * 16 + 2] = 3;
     t.two[6 * 16 + 14] = FOOL_INDEX;
+    let mut at = 0;
+    while at < 128 {
+        let mut d = 0;
+        while d < 16 {
+            t.three[at][d] = if (d as u8) < t.three_limit[at] {
+                t.three_base[at] + d as u8
+            } else {
+                255
+            };
+            d += 1;
+        }
+        at += 1;
+    }
     t
 };
 
@@ -385,6 +402,30 @@ impl Card {
         let mask = 0u8.wrapping_sub(u8::from(three));
         let index = (t.three_base[at].wrapping_add(digit) & mask) | (t.two[at] & !mask);
         (index, three)
+    }
+
+    /// [`Card::code_in`] with the code's length told by its third byte
+    /// alone, a digit making three bytes: the index and whether the code
+    /// has three bytes, the index 255 where the code of that length is
+    /// none. Wherever this gives a card, [`Card::code_in`] gives the same
+    /// card and length (a three-byte code's limit is at most 10, so a third
+    /// byte below its limit is a digit). The length then comes from the
+    /// bytes without waiting on the tables: the parser's card loop finds
+    /// the next card while this one is still being looked up.
+    #[inline(always)]
+    pub(crate) fn code_in_by_digit(w: [u8; 4]) -> (u8, bool) {
+        let t = &CODE_TABLES;
+        let at =
+            (usize::from(t.lead[w[0] as usize]) * 16 + usize::from(t.second[w[1] as usize])) & 127;
+        let digit = w[2].wrapping_sub(b'0');
+        let three = digit < 10;
+        // Selects on masks, not branches: whether a code has three bytes is
+        // as hard to guess as which card it is.
+        // One load for the three-byte code (255 at or past the limit): a
+        // comparison with the limit became a branch.
+        let long = t.three[at][usize::from(digit & 15)];
+        let mask = 0u8.wrapping_sub(u8::from(three));
+        ((long & mask) | (t.two[at] & !mask), three)
     }
 
     fn parse_alias(text: &str) -> Option<Card> {
@@ -745,6 +786,33 @@ mod tests {
             let text = card.to_string();
             assert_eq!(Card::parse_code(&text), Some(card), "{text}");
         }
+    }
+
+    /// Wherever the length told by the third byte gives a card, the
+    /// tables give the same card and length: every first three bytes (the
+    /// fourth is not read for the card), and every code is found so.
+    #[test]
+    fn code_by_digit_is_code_in_where_it_finds_a_card() {
+        let mut found = [false; Card::COUNT];
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                for c in 0..=255u8 {
+                    let (index, three) = Card::code_in_by_digit([a, b, c, b' ']);
+                    if Card::from_index(index).is_some() {
+                        assert_eq!(
+                            Card::code_in([a, b, c, b' ']),
+                            (index, three),
+                            "{a} {b} {c}"
+                        );
+                        found[usize::from(index)] = true;
+                    }
+                }
+            }
+        }
+        assert!(
+            found.iter().all(|&f| f),
+            "every code is found by its length"
+        );
     }
 
     #[test]

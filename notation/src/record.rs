@@ -1311,6 +1311,20 @@ impl FromStr for Target {
 
 string_serde!(Target, "a contra target (game or a bonus name)");
 
+impl Trick {
+    /// A trick with no card, nothing named and nothing said, a constant to
+    /// push and then fill in place (the reader's fast path): pushed from a
+    /// constant, none of its bytes are read back from stores just made.
+    pub(crate) const EMPTY: Trick = Trick {
+        leader: None,
+        fool_call: None,
+        plays: Plays::new_const(),
+        play_comments: CardComments::NONE,
+        comments: Comments(None),
+        span: Span { start: 0, end: 0 },
+    };
+}
+
 /// One trick: its cards in play order from the leader.
 #[derive(Debug, Clone, PartialEq, Default, Deserialize)]
 #[serde(from = "forms::Trick")]

@@ -842,7 +842,9 @@ impl<'t> P<'t> {
             }
         }
         self.array(|p| {
-            tricks.push(Trick::default());
+            // From a constant: none of its bytes read back from stores just
+            // made (`Trick::EMPTY`).
+            tricks.push(Trick::EMPTY);
             p.trick(tricks.last_mut()?)
         })
     }

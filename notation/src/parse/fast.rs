@@ -17,13 +17,21 @@
 //!
 //! ## Speed (issues 15 and 29)
 //! The hot card loop is one step, `card_step` (a code read on a window of
-//! four bytes, `Card::code_in`), in three loops: a run of tricks
-//! (`fast_tricks`, each trick's plays gathered in an array and made its
-//! `SmallVec` at once, the next `trick N:` recognised in the loop), the
-//! cards of a hand, the talon or a discard (`line_cards`, written into a
-//! list made long enough at once), and `card_list` for the rest (a fifth
-//! play). Building each trick in its place in the record's list, writing
-//! its plays there, cost more than the copies it saves (bench/README.md,
+//! four bytes), in two loops: a run of tricks (`fast_tricks`, each trick
+//! pushed as `Trick::EMPTY` and its plays written in their place, the next
+//! `trick N:` recognised in the loop), and the cards of a hand, the talon
+//! or a discard (`line_cards`, written into a list made long enough at
+//! once). What bounds the loop is time, not instructions: where the next
+//! card starts is told from the bytes alone (`Card::code_in_by_digit`: a
+//! third byte that is a digit makes a three-byte code), so the loop does
+//! not wait on the table lookups of the card before; and nothing built on
+//! the stack is copied out while its bytes are still being stored (a
+//! trick's cards gathered in an array and then moved into its `SmallVec`,
+//! and a trick pushed from a value made field by field, each read back
+//! eight or sixteen bytes that narrower stores had just written: the
+//! processor cannot forward those, and the copies were over half of the
+//! time of `fast_tricks`; both changes add instructions and take 25% off
+//! the time of parsing, bench/README.md,
 //! issue 29 item 2). The loop is sensitive to inlining and to branches whose way
 //! depends on the card: measure any change to it in time, and in
 //! instructions and mispredicted branches (`valgrind --tool=cachegrind
@@ -211,12 +219,26 @@ fn fast_tricks(
     let base = p.base as u32;
     let mut read = false;
     loop {
-        let Some((plays, end)) = trick_cards(bytes, i, base) else {
+        // The trick is made in its place in the list and its cards written
+        // there: nothing built on the stack is read back while its bytes
+        // are still being stored (a copy of the cards gathered on the
+        // stack stalled on every trick, reading what narrower stores had
+        // just written).
+        let at = record.tricks.len();
+        if record.tricks.capacity() == 0 {
+            // Room for as many tricks as lines of this length fill the rest.
+            let rest = &bytes[start..];
+            let line = memchr::memchr(b'\n', rest).map_or(rest.len(), |n| n + 1);
+            record.tricks.reserve(rest.len() / line + 1);
+        }
+        record.tricks.push(Trick::EMPTY);
+        let Some(end) = trick_cards(bytes, i, base, &mut record.tricks[at].plays) else {
+            record.tricks.pop();
             return read.then_some(Section::Trick);
         };
         // The usual next line, the next trick: the end of this one is
         // where `section_end` finds it, the line break after the cards.
-        let number = record.tricks.len() + 2;
+        let number = at + 2;
         let head = match bytes.get(end) {
             Some(b'\n') => trick_head(bytes, end + 1, number),
             _ => None,
@@ -225,23 +247,15 @@ fn fast_tricks(
             Some(_) => end + 1,
             None => match section_end(p.src, end) {
                 Some(next) => next,
-                None => return read.then_some(Section::Trick),
+                None => {
+                    record.tricks.pop();
+                    return read.then_some(Section::Trick);
+                }
             },
         };
-        if record.tricks.capacity() == 0 {
-            // Room for as many tricks as lines of this length fill the rest.
-            record
-                .tricks
-                .reserve((bytes.len() - start) / (next - start) + 1);
-        }
-        record.tricks.push(Trick {
-            leader: None,
-            fool_call: None,
-            plays,
-            play_comments: CardComments::NONE,
-            comments: std::mem::take(lead_in).into(),
-            span: p.span(start, next),
-        });
+        let trick = &mut record.tricks[at];
+        trick.comments = std::mem::take(lead_in).into();
+        trick.span = p.span(start, next);
         p.pos = next;
         read = true;
         match head.or_else(|| trick_head(bytes, next, number)) {
@@ -274,57 +288,34 @@ fn trick_head(bytes: &[u8], at: usize, number: usize) -> Option<usize> {
 /// A card in the common form with nothing said about it.
 const BARE: Item = Item::BARE;
 
-/// The plays of a trick in the common form from `i` on, as [`card_list`]
-/// reads them into a [`Plays`], and where they end. The usual three to
-/// five cards are gathered in place (four inline, a fifth moves them out).
+/// The plays of a trick in the common form from `i` on (canonical codes
+/// separated by blanks), pushed to `plays` (the trick's own, in its
+/// place), and where they end: at a line break, a comment or the end;
+/// `None` at a word that is not a canonical code.
 #[inline(always)]
-fn trick_cards(bytes: &[u8], mut i: usize, base: u32) -> Option<(Plays, usize)> {
-    let mut buf = [BARE; 4];
-    let mut n = 0;
+fn trick_cards(bytes: &[u8], mut i: usize, base: u32, plays: &mut Plays) -> Option<usize> {
     // The usual one space after the colon.
     i += usize::from(bytes.get(i) == Some(&b' '));
     loop {
         match card_step(bytes, i) {
             Step::Card { card, end, next } => {
-                let item = bare(card, i, end, base);
-                if n == buf.len() {
-                    return more_plays(bytes, buf, item, next, base);
-                }
-                buf[n] = item;
-                n += 1;
+                plays.push(bare(card, i, end, base));
                 // The usual line break after the last card: where the
                 // cards end, as the next step would find.
                 if bytes.get(end) == Some(&b'\n') {
-                    return Some((Plays::from_buf_and_len(buf, n), end));
+                    return Some(end);
                 }
                 i = next;
             }
             Step::Blank => i += 1,
             Step::Word => return None,
-            Step::End => return Some((Plays::from_buf_and_len(buf, n), i)),
+            Step::End => return Some(i),
         }
     }
 }
 
-/// A trick of more than four cards (five players, or a fault): the rest
-/// read into its plays on the heap.
-#[cold]
-#[inline(never)]
-fn more_plays(
-    bytes: &[u8],
-    buf: [Item; 4],
-    item: Item,
-    i: usize,
-    base: u32,
-) -> Option<(Plays, usize)> {
-    let mut plays = Plays::from_buf(buf);
-    plays.push(item);
-    let end = card_list(bytes, i, base, &mut plays)?;
-    Some((plays, end))
-}
-
 /// The cards of a hand, the talon or a discard in the common form from
-/// `i` on, as [`card_list`] reads them, and where they end; `room` is at
+/// `i` on, as [`trick_cards`] reads a trick's, and where they end; `room` is at
 /// least their number (the bytes of the line allow no more). They are
 /// written into a list made that long at once, then cut to their number:
 /// no check for room and no length kept in memory at each card.
@@ -385,6 +376,24 @@ enum Step {
 /// bytes with one branch for a card (all but a record's last few bytes).
 #[inline(always)]
 fn card_step(bytes: &[u8], i: usize) -> Step {
+    if let Some(&[a, b, c, d]) = bytes.get(i..).and_then(<[u8]>::first_chunk::<4>) {
+        // The length from the third byte alone: where the next card starts
+        // does not wait on the tables (`Card::code_in_by_digit`).
+        let (index, three) = Card::code_in_by_digit([a, b, c, d]);
+        let after = if three { d } else { c };
+        if let Some(card) = Card::from_index(index).filter(|_| !is_word_byte(after)) {
+            let end = i.wrapping_add(2 + usize::from(three));
+            let next = end.wrapping_add(usize::from(after == b' '));
+            return Step::Card { card, end, next };
+        }
+    }
+    card_step_exact(bytes, i)
+}
+
+/// [`card_step`] where the third byte does not tell the code's length:
+/// the tables decide it ([`Card::code_in`]).
+#[inline(never)]
+fn card_step_exact(bytes: &[u8], i: usize) -> Step {
     let (card, end, after) = match bytes.get(i..).and_then(<[u8]>::first_chunk::<4>) {
         Some(&[a, b, c, d]) => {
             let (index, three) = Card::code_in([a, b, c, d]);
@@ -412,26 +421,6 @@ fn byte_step(byte: Option<u8>) -> Step {
         Some(b' ' | b'\t') => Step::Blank,
         Some(b) if is_word_byte(b) => Step::Word,
         _ => Step::End,
-    }
-}
-
-/// The cards of a line in the common form from `i` on: canonical codes
-/// separated by blanks, pushed to `list`. Where the cards end (at a line
-/// break, a comment or the end); `None` at a word that is not a canonical
-/// code. A hand's, the talon's or a discard's cards, or a trick's fifth
-/// and later ([`trick_cards`] reads the rest).
-#[inline(never)]
-fn card_list<L: ItemList>(bytes: &[u8], mut i: usize, base: u32, list: &mut L) -> Option<usize> {
-    loop {
-        match card_step(bytes, i) {
-            Step::Card { card, end, next } => {
-                list.push_item(bare(card, i, end, base));
-                i = next;
-            }
-            Step::Blank => i += 1,
-            Step::Word => return None,
-            Step::End => return Some(i),
-        }
     }
 }
 
