@@ -929,6 +929,19 @@ pub struct Action {
     pub span: Span,
 }
 
+impl Action {
+    /// A pass by seat 0 with nothing said, a constant to push and then
+    /// fill in place (the reader's fast path): pushed from a constant,
+    /// none of its bytes are read back from stores just made.
+    pub(crate) const EMPTY: Action = Action {
+        seat: Seat::new(0),
+        act: Act::Pass,
+        after: None,
+        comments: Vec::new(),
+        span: Span { start: 0, end: 0 },
+    };
+}
+
 fn is_false(b: &bool) -> bool {
     !*b
 }

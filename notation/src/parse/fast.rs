@@ -790,13 +790,14 @@ pub(super) fn fast_actions(
                     game: Game::from_word(verb)?,
                 },
             };
-            actions.push(Action {
-                seat,
-                act,
-                after: None,
-                comments: Vec::new(),
-                span: p.span(at, i),
-            });
+            // Filled in its place (`Action::EMPTY`): an action made on the
+            // stack and moved into the list read back bytes that narrower
+            // stores had just written.
+            actions.push(Action::EMPTY);
+            let slot = actions.last_mut().expect("an action was just pushed");
+            slot.seat = seat;
+            slot.act = act;
+            slot.span = p.span(at, i);
         }
         if bytes.get(i) == Some(&b',') && bytes.get(i + 1) == Some(&b' ') {
             i += 2;
