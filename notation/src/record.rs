@@ -235,6 +235,15 @@ pub struct Tag {
 }
 
 impl Tag {
+    /// A tag with an empty name and value and nothing said, a constant to
+    /// push and then fill in place (the reader).
+    pub(crate) const EMPTY: Tag = Tag {
+        name: std::borrow::Cow::Borrowed(""),
+        value: std::borrow::Cow::Borrowed(""),
+        comments: Vec::new(),
+        span: Span { start: 0, end: 0 },
+    };
+
     /// A tag with no comments, for records built in code.
     pub fn new(name: impl Into<String>, value: impl Into<String>) -> Tag {
         Tag {

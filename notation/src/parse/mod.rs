@@ -185,12 +185,14 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
                 if let Some(last) = record.tags.last_mut() {
                     last.comments.extend(pending.drain(..).map(|t| t.text));
                 }
-                record.tags.push(Tag {
-                    name,
-                    value,
-                    comments: Vec::new(),
-                    span: p.span(start, p.pos),
-                });
+                // Filled in its place, as the fast paths' actions are
+                // (`Action::EMPTY`): a tag moved in read back its empty
+                // list of comments from the stores that had just made it.
+                record.tags.push(Tag::EMPTY);
+                let tag = record.tags.last_mut().expect("a tag was just pushed");
+                tag.name = name;
+                tag.value = value;
+                tag.span = p.span(start, p.pos);
                 if record.tags.len() > 1
                     && record.tags[0].name == "Variant"
                     && record.tags.last().unwrap().name == "Variant"
