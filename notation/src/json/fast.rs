@@ -325,12 +325,14 @@ impl<'t> P<'t> {
         loop {
             // The usual element, a code in quotes followed by `,` or `]`
             // with no white space, read on a window of six bytes with one
-            // branch: what the element below makes of it.
+            // branch: what the element below makes of it. The code's length
+            // comes from its third byte (`Card::code_in_by_digit`), so where
+            // the next element starts does not wait on the code tables.
             let start = self.at;
             if let Some(&[quote, a, b, c, d, e]) =
                 self.b.get(start..).and_then(<[u8]>::first_chunk::<6>)
             {
-                let (index, three) = Card::code_in([a, b, c, d]);
+                let (index, three) = Card::code_in_by_digit([a, b, c, d]);
                 let (close, next) = if three { (d, e) } else { (c, d) };
                 if let (Some(card), b'"', b'"', b',' | b']') =
                     (Card::from_index(index), quote, close, next)
