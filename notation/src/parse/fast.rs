@@ -796,7 +796,8 @@ pub(super) fn fast_actions(
             actions.push(Action::EMPTY);
             let slot = actions.last_mut().expect("an action was just pushed");
             slot.seat = seat;
-            slot.act = act;
+            // The pass it held owns nothing: no drop to call for it.
+            std::mem::forget(std::mem::replace(&mut slot.act, act));
             slot.span = p.span(at, i);
         }
         if bytes.get(i) == Some(&b',') && bytes.get(i + 1) == Some(&b' ') {
