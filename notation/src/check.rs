@@ -68,8 +68,10 @@ pub fn table(record: &Record) -> Result<Table, Vec<Problem>> {
     };
     let mut seats = variant.table_sizes()[0];
     if let Some(tag) = record.tag("Players") {
-        // As many names as `player_names` gives, without collecting them.
-        let n = tag.value.split(';').count();
+        // As many names as `player_names` gives, without collecting them:
+        // one more than the separators (`split(';')` searched for each one
+        // a char at a time, 1% of `verify` on Königrufen records).
+        let n = memchr::memchr_iter(b';', tag.value.as_bytes()).count() + 1;
         // No `n as u8`: 260 names are not a table of 4.
         if let Some(n) = u8::try_from(n)
             .ok()
