@@ -16,22 +16,24 @@
 //! fault or a span.
 //!
 //! ## Speed (issues 15 and 29)
-//! The hot card loop is one step, `card_step` (a code read on a window of
-//! four bytes), in two loops: a run of tricks (`fast_tricks`, each trick
-//! pushed as `Trick::EMPTY` and its plays written in their place, the next
-//! `trick N:` recognised in the loop), and the cards of a hand, the talon
-//! or a discard (`line_cards`, written into a list made long enough at
-//! once). What bounds the loop is time, not instructions: where the next
-//! card starts is told from the bytes alone (`Card::code_in_by_digit`: a
-//! third byte that is a digit makes a three-byte code), so the loop does
-//! not wait on the table lookups of the card before; and nothing built on
-//! the stack is copied out while its bytes are still being stored (a
-//! trick's cards gathered in an array and then moved into its `SmallVec`,
-//! and a trick pushed from a value made field by field, each read back
-//! eight or sixteen bytes that narrower stores had just written: the
-//! processor cannot forward those, and the copies were over half of the
-//! time of `fast_tricks`; both changes add instructions and take 25% off
-//! the time of parsing, bench/README.md,
+//! The hot card loop is one step, `card_by_digit` (a code read on a
+//! window of four bytes; `card_step_exact` where it finds no card), in two
+//! loops: a run of tricks (`fast_tricks`, each trick pushed as
+//! `Trick::EMPTY` and its plays written in their place, the next `trick N:`
+//! recognised in the loop), and the cards of a hand, the talon or a
+//! discard (`line_cards`, written into a list made long enough at once).
+//! What bounds the loop is time, not instructions. Where the next card
+//! starts is told from the bytes alone (`Card::code_in_by_digit`: a third
+//! byte that is a digit makes a three-byte code), and kept in registers,
+//! so the loop does not wait on the table lookups of the card before.
+//! Nothing built on the stack is copied out while its bytes are still
+//! being stored: a trick's cards gathered in an array and then moved into
+//! its `SmallVec`, a trick or an action pushed from a value made field by
+//! field, each read back eight or sixteen bytes that narrower stores had
+//! just written, which the processor cannot forward (over half of the time
+//! of `fast_tricks`; `perf annotate` shows such a stall as the hottest
+//! instruction, right after the load). These add instructions and take a
+//! quarter off the time of parsing (bench/README.md,
 //! issue 29 item 2). The loop is sensitive to inlining and to branches whose way
 //! depends on the card: measure any change to it in time, and in
 //! instructions and mispredicted branches (`valgrind --tool=cachegrind
@@ -297,7 +299,18 @@ fn trick_cards(bytes: &[u8], mut i: usize, base: u32, plays: &mut Plays) -> Opti
     // The usual one space after the colon.
     i += usize::from(bytes.get(i) == Some(&b' '));
     loop {
-        match card_step(bytes, i) {
+        // The usual card first, on its own: its step stays in registers
+        // (joined with the exact step's, it went through memory at every
+        // card, on the path from one card to the next).
+        if let Some((card, end, next)) = card_by_digit(bytes, i) {
+            plays.push(bare(card, i, end, base));
+            if bytes.get(end) == Some(&b'\n') {
+                return Some(end);
+            }
+            i = next;
+            continue;
+        }
+        match card_step_exact(bytes, i) {
             Step::Card { card, end, next } => {
                 plays.push(bare(card, i, end, base));
                 // The usual line break after the last card: where the
@@ -325,7 +338,14 @@ fn line_cards(bytes: &[u8], mut i: usize, base: u32, room: usize) -> Option<(Vec
     let slots = &mut cards[..];
     let mut n = 0;
     let end = loop {
-        match card_step(bytes, i) {
+        // The usual card first, on its own, as in `trick_cards`.
+        if let Some((card, end, next)) = card_by_digit(bytes, i) {
+            *slots.get_mut(n)? = bare(card, i, end, base);
+            n += 1;
+            i = next;
+            continue;
+        }
+        match card_step_exact(bytes, i) {
             Step::Card { card, end, next } => {
                 // Never past the room the line allows; were it, the
                 // general parser would read the line.
@@ -371,27 +391,25 @@ enum Step {
     End,
 }
 
-/// What stands at `i` in a line of cards in the common form: what
-/// [`canonical_at`] and the byte at `i` decide, read on a window of four
-/// bytes with one branch for a card (all but a record's last few bytes).
+/// The usual card at `i` in a line of cards in the common form: its code
+/// read on a window of four bytes, its length told by its third byte
+/// (`Card::code_in_by_digit`), so that where the next card starts does not
+/// wait on the tables: the card, the end of its code, and where to go on
+/// (past the usual one space after it). `None` where this does not find
+/// one; [`card_step_exact`] then says what stands there.
 #[inline(always)]
-fn card_step(bytes: &[u8], i: usize) -> Step {
-    if let Some(&[a, b, c, d]) = bytes.get(i..).and_then(<[u8]>::first_chunk::<4>) {
-        // The length from the third byte alone: where the next card starts
-        // does not wait on the tables (`Card::code_in_by_digit`).
-        let (index, three) = Card::code_in_by_digit([a, b, c, d]);
-        let after = if three { d } else { c };
-        if let Some(card) = Card::from_index(index).filter(|_| !is_word_byte(after)) {
-            let end = i.wrapping_add(2 + usize::from(three));
-            let next = end.wrapping_add(usize::from(after == b' '));
-            return Step::Card { card, end, next };
-        }
-    }
-    card_step_exact(bytes, i)
+fn card_by_digit(bytes: &[u8], i: usize) -> Option<(Card, usize, usize)> {
+    let &[a, b, c, d] = bytes.get(i..)?.first_chunk::<4>()?;
+    let (index, three) = Card::code_in_by_digit([a, b, c, d]);
+    let after = if three { d } else { c };
+    let card = Card::from_index(index).filter(|_| !is_word_byte(after))?;
+    let end = i.wrapping_add(2 + usize::from(three));
+    Some((card, end, end.wrapping_add(usize::from(after == b' '))))
 }
 
-/// [`card_step`] where the third byte does not tell the code's length:
-/// the tables decide it ([`Card::code_in`]).
+/// What stands at `i` in a line of cards in the common form where
+/// [`card_by_digit`] finds no card: what [`canonical_at`] and the byte at
+/// `i` decide, the tables telling the code's length ([`Card::code_in`]).
 #[inline(never)]
 fn card_step_exact(bytes: &[u8], i: usize) -> Step {
     let (card, end, after) = match bytes.get(i..).and_then(<[u8]>::first_chunk::<4>) {
