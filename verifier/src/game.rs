@@ -2183,6 +2183,7 @@ impl Game {
                 // are as the engine read them.
                 Stepper::Danish(s) if card => s.advance_card(&self.record),
                 Stepper::French(s) if card => s.advance_card(&self.record),
+                Stepper::Koenigrufen(s) if card => s.advance_card(&self.record),
                 s => s.advance(&self.record),
             }
             self.over = match stepped.ended(&self.record, mv) {

@@ -345,6 +345,27 @@ impl Stepped {
         })
     }
 
+    /// The engine after `record`, the record so far, which is the record
+    /// it was after with a card appended that the engine listed legal
+    /// ([`Stepped::legal`], taken by `Game::apply` on a record without
+    /// findings), tricks having been played before it: the sections before
+    /// the play are as the engine read them ([`Engine::fits`] unasked),
+    /// and a trick the card completes is taken without judging its cards
+    /// again ([`Replay::play_listed_tricks`]).
+    pub(crate) fn advance_card(&mut self, record: &Record) {
+        debug_assert!(self.now.fits(record));
+        let Stage::Play(p) = &self.now.stage else {
+            return self.advance(record);
+        };
+        if !self.now.report.problems.is_empty() {
+            return self.advance(record);
+        }
+        let mut p = *p;
+        self.now.replay(record).play_listed_tricks(&mut p);
+        self.now.stage = Stage::Play(p);
+        debug_assert!(self.announceable.is_none());
+    }
+
     /// The engine after `record`, the record so far.
     pub(crate) fn advance(&mut self, record: &Record) {
         if !self.now.fits(record) {
@@ -369,9 +390,9 @@ impl Stepped {
     /// end closes it, [`Engine::finish`]), or no card is due any more (the
     /// last trick taken, or an early end, KR-NEG).
     pub(crate) fn played_out(&self, record: &Record) -> bool {
-        if !self.now.fits(record) {
-            return false;
-        }
+        // `record` is the one the engine was advanced to (`Game` advances
+        // it after every change of its record): it fits, unchecked.
+        debug_assert!(self.now.fits(record));
         // In the play, as `next_card` finds it, on the engine itself: the
         // trick being played, its cards listed legal, finds nothing (which
         // `next_card` judges it for on a copy), so a card of it is due.
@@ -426,9 +447,8 @@ impl Stepped {
         record: &Record,
         words: impl Fn(Phase) -> &'w [Act],
     ) -> Option<Vec<Move>> {
-        if !self.now.fits(record) {
-            return None;
-        }
+        // The record the engine was advanced to: it fits, unchecked.
+        debug_assert!(self.now.fits(record));
         // The play: the cards listed on the engine as it is, the trick
         // being played not judged again (`Engine::due_card`); debug builds
         // check the list against the one made after judging it.
@@ -694,7 +714,9 @@ impl Stepped {
     /// [`Stepped::due`], and which of the bidder's entries before the call
     /// round is due, where one is.
     fn due_entry(&self, record: &Record) -> Option<(Seat, Phase, Option<HeadEntry>)> {
-        if !self.now.fits(record) || !self.now.report.problems.is_empty() {
+        // The record the engine was advanced to: it fits, unchecked.
+        debug_assert!(self.now.fits(record));
+        if !self.now.report.problems.is_empty() {
             return None;
         }
         // A bid due, the auction's entries taken: read off the engine.
@@ -857,7 +879,8 @@ impl Stepped {
         seat: Seat,
         chosen: &[Card],
     ) -> Option<CardSet> {
-        if !self.now.fits(record) || !self.now.report.problems.is_empty() {
+        debug_assert!(self.now.fits(record));
+        if !self.now.report.problems.is_empty() {
             return None;
         }
         if record.discard.is_some() || self.due(record) != Some((seat, Phase::Discard)) {
