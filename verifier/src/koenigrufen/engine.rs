@@ -1152,16 +1152,19 @@ impl Engine {
 
 /// The entries of the auction `bidding` that seat `seat`, due to bid, may
 /// make of `words`: each word judged as the auction would take it
-/// (`Replay::auction_admits`) by `r`, the engine as it is.
+/// (`Replay::admitted_bids`) by `r`, the engine as it is.
 fn bids(r: &Replay<'_>, bidding: &Bidding, seat: Seat, words: &[Act]) -> Vec<Move> {
     let mut legal = Vec::with_capacity(words.len());
     legal.extend(
-        words
-            .iter()
-            .filter(|act| r.auction_admits(bidding, seat, act))
+        r.admitted_bids(bidding, seat, words)
             .map(|act| Move::Auction {
                 seat,
-                act: act.clone(),
+                // A pass or a bid, copied (`Act::clone` is a call).
+                act: match *act {
+                    Act::Pass => Act::Pass,
+                    Act::Bid { game } => Act::Bid { game },
+                    ref act => act.clone(),
+                },
             }),
     );
     legal
