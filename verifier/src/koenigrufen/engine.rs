@@ -354,15 +354,20 @@ impl Stepped {
     /// again ([`Replay::play_listed_tricks`]).
     pub(crate) fn advance_card(&mut self, record: &Record) {
         debug_assert!(self.now.fits(record));
-        let Stage::Play(p) = &self.now.stage else {
+        let e = &mut self.now;
+        let (Stage::Play(p), true) = (&mut e.stage, e.report.problems.is_empty()) else {
             return self.advance(record);
         };
-        if !self.now.report.problems.is_empty() {
-            return self.advance(record);
-        }
-        let mut p = *p;
-        self.now.replay(record).play_listed_tricks(&mut p);
-        self.now.stage = Stage::Play(p);
+        // The play taken on in place (the engine's view of it made of its
+        // fields, the stage apart: no copy of the stage out and back).
+        let mut r = Replay {
+            rec: record,
+            opts: e.opts,
+            state: &mut e.state,
+            out: Out::new(&mut e.report),
+            cut: &mut e.cut,
+        };
+        r.play_listed_tricks(p);
         debug_assert!(self.announceable.is_none());
     }
 
