@@ -328,7 +328,15 @@ pub(crate) struct Stepped {
     /// round's entries cannot change it (`Replay::announceable`), worked
     /// out once as the round opens; `None` elsewhere.
     announceable: Option<[u16; 4]>,
+    /// Before the call round: who acts next after the record the engine
+    /// was advanced to ([`Stepped::due_entry`]), worked out once as the
+    /// engine is advanced (a list there asks it two or three times);
+    /// `None` elsewhere (worked out when asked).
+    due: Option<Due>,
 }
+
+/// Who acts next, and in which section ([`Stepped::due_entry`]).
+type Due = Option<(Seat, Phase, Option<HeadEntry>)>;
 
 impl Stepped {
     /// The engine of the deal of `record` (its hands, tags), if it can
@@ -342,6 +350,7 @@ impl Stepped {
             now: start.clone(),
             start: std::sync::Arc::new(start),
             announceable: None,
+            due: None,
         })
     }
 
@@ -368,7 +377,7 @@ impl Stepped {
             cut: &mut e.cut,
         };
         r.play_listed_tricks(p);
-        debug_assert!(self.announceable.is_none());
+        debug_assert!(self.announceable.is_none() && self.due.is_none());
     }
 
     /// The engine after `record`, the record so far.
@@ -388,6 +397,10 @@ impl Stepped {
             }),
             _ => None,
         };
+        self.due = None;
+        if self.before_round() {
+            self.due = Some(self.due_now(record));
+        }
     }
 
     /// Whether the deal is over after `record`, the record so far (legal
@@ -718,7 +731,18 @@ impl Stepped {
 
     /// [`Stepped::due`], and which of the bidder's entries before the call
     /// round is due, where one is.
-    fn due_entry(&self, record: &Record) -> Option<(Seat, Phase, Option<HeadEntry>)> {
+    fn due_entry(&self, record: &Record) -> Due {
+        match self.due {
+            Some(due) => {
+                debug_assert_eq!(due, self.due_now(record), "the seat due, worked out before");
+                due
+            }
+            None => self.due_now(record),
+        }
+    }
+
+    /// [`Stepped::due_entry`], worked out now.
+    fn due_now(&self, record: &Record) -> Due {
         // The record the engine was advanced to: it fits, unchecked.
         debug_assert!(self.now.fits(record));
         if !self.now.report.problems.is_empty() {
