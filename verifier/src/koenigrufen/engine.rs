@@ -436,12 +436,43 @@ impl Stepped {
     /// What `crate::replay` gives for `record` (the record so far, or it
     /// with a move appended), no events built; `None` where the structural
     /// checks find anything (the caller replays then).
+    ///
+    /// A record of the deal alone (no entry yet: a game just made) is the
+    /// deal [`Stepped::new`] found structurally clean: not checked again.
     pub(crate) fn judge(&self, record: &Record, table: Table) -> Option<Report> {
-        if !crate::structurally_clean(record, table) {
+        let bare = record.auction.is_none()
+            && record.calls.is_none()
+            && record.discard.is_none()
+            && record.declarations.is_none()
+            && record.tricks.is_empty()
+            && record.result.is_none();
+        debug_assert!(!bare || crate::structurally_clean(record, table));
+        if !bare && !crate::structurally_clean(record, table) {
             return None;
         }
         let mut engine = if self.now.fits(record) {
-            self.now.clone()
+            // The discard the engine took is read by `fits` only: not
+            // copied for an engine that ends the deal.
+            let Engine {
+                opts,
+                state,
+                ref report,
+                cut,
+                ref stage,
+                seen_auction,
+                seen_discard: _,
+                seen_calls,
+            } = self.now;
+            Engine {
+                opts,
+                state,
+                report: report.clone(),
+                cut,
+                stage: stage.clone(),
+                seen_auction,
+                seen_discard: None,
+                seen_calls,
+            }
         } else {
             Engine::clone(&self.start)
         };
