@@ -388,13 +388,9 @@ impl Stepped {
         }
         self.now.catch_up(record);
         self.announceable = match self.now.stage {
-            Stage::Round { .. } => self.announceable.or_else(|| {
-                let r = self.now.replay(record);
-                Some(Seat::all(4).fold([0; 4], |mut m, s| {
-                    m[s.index()] = r.announceable(s);
-                    m
-                }))
-            }),
+            Stage::Round { .. } => self
+                .announceable
+                .or_else(|| Some(self.now.replay(record).announceable_all())),
             _ => None,
         };
         self.due = None;
