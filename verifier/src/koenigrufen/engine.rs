@@ -534,6 +534,20 @@ impl Stepped {
                     .viewed(record, |r| bids(r, &bidding, seat, words(Phase::Auction))),
             );
         }
+        // The auction over (its entries taken), or the head waiting: the
+        // head's list, without a copy of the engine taking the record
+        // again (which it has taken: that would change nothing).
+        let head = match &self.now.stage {
+            Stage::Head => true,
+            Stage::Auction { bidding, seen } => {
+                Replay::turn(bidding).is_none()
+                    && *seen == record.auction.as_ref().map_or(0, |l| l.actions.len())
+            }
+            _ => false,
+        };
+        if head && self.now.report.problems.is_empty() {
+            return self.head(record, words);
+        }
         let mut e = self.now.scratch();
         e.catch_up(record);
         if !e.report.problems.is_empty() {
