@@ -548,8 +548,7 @@ impl Stepped {
         if head && self.now.report.problems.is_empty() {
             return self.head(record, words);
         }
-        let mut e = self.now.scratch();
-        e.catch_up(record);
+        let mut e = self.now.caught_up(record);
         if !e.report.problems.is_empty() {
             return None;
         }
@@ -793,8 +792,7 @@ impl Stepped {
         if let Some((_, seat)) = self.now.bidding_due(record) {
             return Some((seat, Phase::Auction, None));
         }
-        let mut e = self.now.scratch();
-        e.catch_up(record);
+        let mut e = self.now.caught_up(record);
         // The stage taken out of the copy, which goes on without it.
         match std::mem::replace(&mut e.stage, Stage::Over) {
             Stage::Auction { bidding, .. } => {
@@ -956,8 +954,7 @@ impl Stepped {
         if record.discard.is_some() || self.due(record) != Some((seat, Phase::Discard)) {
             return None;
         }
-        let mut e = self.now.scratch();
-        e.catch_up(record);
+        let mut e = self.now.caught_up(record);
         let before = e.report.problems.len();
         // Six threes: no king call, no talon (KR-TALON-1); the auction
         // closed as the discard after it closes it.
@@ -1033,6 +1030,30 @@ impl Engine {
             seen_discard: None,
             seen_calls: self.seen_calls,
         }
+    }
+
+    /// [`Engine::scratch`] of the engine after `record`, the record it was
+    /// advanced to ([`Stepped::advance`]): a copy taking `record` again
+    /// ([`Engine::catch_up`]) would change nothing (the entries are
+    /// taken, and the auction's close, the head and the call round's
+    /// close wait only for later sections, which the record does not
+    /// have), so it does not. Debug builds take it again on another copy
+    /// and check that the stage and the findings stay.
+    fn caught_up(&self, record: &Record) -> Engine {
+        let e = self.scratch();
+        #[cfg(debug_assertions)]
+        {
+            let mut again = self.scratch();
+            again.catch_up(record);
+            assert!(
+                std::mem::discriminant(&again.stage) == std::mem::discriminant(&e.stage)
+                    && again.report.problems.len() == e.report.problems.len()
+                    && again.report.tally == e.report.tally,
+                "the engine had taken the record"
+            );
+        }
+        let _ = record;
+        e
     }
 
     /// Whether a clone of the engine over `record`, ended there, finds
