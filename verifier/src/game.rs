@@ -60,7 +60,7 @@
 //! Random playouts from the deal to the settlement, uniform among the
 //! listed moves, one core (`verifier/examples/game_speed.rs`, idle machine,
 //! 2026-11-27, stop 39): Danish Tarok about 74,000 a second, French Tarot
-//! 67,000, Königrufen 68,000 (about 71,000 after branch i29k7: x1.05
+//! 67,000, Königrufen 68,000 (about 72,000 after branch i29k7: x1.06
 //! against the base on a loaded machine, not measured idle), Skill7 Tarock
 //! 126,000; a clone of a game mid-play under a microsecond (18 to 24
 //! allocations). The history of these figures is in bench/README.md.
