@@ -60,16 +60,17 @@
 //! Random playouts from the deal to the settlement, uniform among the
 //! listed moves, one core (`verifier/examples/game_speed.rs`, idle machine,
 //! 2026-11-27, stop 39): Danish Tarok about 74,000 a second, French Tarot
-//! 67,000, Königrufen 68,000, Skill7 Tarock 126,000; a clone of a game
-//! mid-play under a microsecond (18 to 24 allocations). The history of
-//! these figures is in bench/README.md.
+//! 67,000, Königrufen 68,000 (about 72,000 after branch i29k7: x1.06
+//! against the base on a loaded machine, not measured idle), Skill7 Tarock
+//! 126,000; a clone of a game mid-play under a microsecond (18 to 24
+//! allocations). The history of these figures is in bench/README.md.
 //!
 //! Königrufen steps too (`koenigrufen::Engine`, issue 25) and lists most
 //! of its legal moves itself (`koenigrufen::Stepped::legal`): the
 //! auction's and the call round's entries by the judgements the phase
 //! takes an entry with, asked without taking it (the turn, a bid's
 //! checks, an announcement's or a contra's fault:
-//! `Replay::auction_admits`, `Replay::round_admits`); the bidder's king
+//! `Replay::admitted_bids`, `Replay::round_admits`); the bidder's king
 //! call and talon choice on a clone of the engine over the record with
 //! each entry that can be the one due, his first call of the round once
 //! as a pass, the other words as the round opened there takes them (the
@@ -88,7 +89,11 @@
 //! bid's fault is a small value (`duties::card_fault`, the one judgement
 //! of a card `verify` makes too), so a rejected move costs no words.
 //! [`Game::apply`] steps the engine by a listed card, auction entry or
-//! call (a grind aside) without judging the record again.
+//! call (a grind aside) without judging the record again; a card after
+//! the first trick's first by `koenigrufen::Stepped::advance_card`, which
+//! does not ask whether the engine fits the record (the sections before
+//! the play are as it read them) and takes a trick the card completes
+//! without judging its listed cards again.
 //!
 //! French Tarot lists the auction, the écart card by card, the
 //! declarations and the first lead (`french::Stepped::before_lead`: the
@@ -2183,6 +2188,7 @@ impl Game {
                 // are as the engine read them.
                 Stepper::Danish(s) if card => s.advance_card(&self.record),
                 Stepper::French(s) if card => s.advance_card(&self.record),
+                Stepper::Koenigrufen(s) if card => s.advance_card(&self.record),
                 s => s.advance(&self.record),
             }
             self.over = match stepped.ended(&self.record, mv) {

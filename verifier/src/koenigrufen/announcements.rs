@@ -370,6 +370,42 @@ impl Replay<'_> {
             .fold(0, |mask, &bonus| mask | 1 << bonus_index(bonus))
     }
 
+    /// [`Replay::announceable`] of every seat: what is the same for every
+    /// seat (the game, the options, the called king) judged once per
+    /// bonus, the hand each seat holds (`State::lacks_now`) per seat, in
+    /// the order [`Replay::announce_fault_held`] judges them. Debug builds
+    /// check it against `announceable` seat by seat.
+    pub(super) fn announceable_all(&self) -> [u16; 4] {
+        let mut masks = [0; 4];
+        let game = self.state.game();
+        if !is_negative(game) {
+            for &bonus in Bonus::ALL.iter() {
+                if matches!(bonus, Bonus::CaptureMoon | Bonus::CaptureKing)
+                    || !bonus_exists(bonus, game, self.opts.absolut_on)
+                {
+                    continue;
+                }
+                let card = match bonus {
+                    Bonus::KingUltimo => self.state.called,
+                    b => ultimo_card(b).map(|(c, _)| c),
+                };
+                if card.is_none() && bonus == Bonus::KingUltimo {
+                    continue;
+                }
+                for s in Seat::all(4) {
+                    if card.is_none_or(|c| !self.state.lacks_now(s, c)) {
+                        masks[s.index()] |= 1 << bonus_index(bonus);
+                    }
+                }
+            }
+        }
+        #[cfg(debug_assertions)]
+        for s in Seat::all(4) {
+            assert_eq!(masks[s.index()], self.announceable(s), "seat {s}");
+        }
+        masks
+    }
+
     /// Whether the call `act` (not a pass) by seat `s` is an
     /// `illegal-call` (KR-ANN-2, 4..6): the judgements [`Replay::call`]
     /// makes ([`Replay::announce_fault`], [`Replay::contra_fault`]), no

@@ -217,7 +217,9 @@ impl Replay<'_> {
     /// auction `st` ([`Replay::auction_turn`] on it writes no finding): the
     /// same judgements (the turn, the forehand's pass,
     /// [`Replay::bid_faults`]), made without taking the entry, for the
-    /// lists of legal moves.
+    /// lists of legal moves (which ask [`Replay::admitted_bids`]; debug
+    /// builds check it word by word against this).
+    #[cfg_attr(not(debug_assertions), allow(dead_code))]
     pub(super) fn auction_admits(&self, st: &Bidding, s: Seat, act: &Act) -> bool {
         if s.number() >= 4 {
             return true;
@@ -239,6 +241,55 @@ impl Replay<'_> {
             }
             _ => false,
         }
+    }
+
+    /// The entries of `words` that seat `s` may make in the auction `st`:
+    /// each as [`Replay::auction_admits`] judges it (the turn, the
+    /// forehand's pass, the checks of [`Replay::bid_faults`], KR-BID-1..6),
+    /// what is the same for every word (the turn, the pass, whether the
+    /// seat passed, whether it holds every king) judged once, for the
+    /// lists of legal moves. Debug builds check each word against
+    /// `auction_admits`.
+    pub(super) fn admitted_bids<'w>(
+        &'w self,
+        st: &Bidding,
+        s: Seat,
+        words: &'w [Act],
+    ) -> impl Iterator<Item = &'w Act> + 'w {
+        let any = s.number() >= 4;
+        let due = !st.ended && s == st.next;
+        let pass = due && !self.forehand_must_bid(st, s);
+        // A seat that passed bids no more (KR-BID-1).
+        let bids = due && !st.passed[s.index()];
+        let forehand = s == self.state.forehand && !st.other_bid;
+        let high = st.high.map(|(rank, _, _)| rank);
+        let all_kings = kings().difference(self.state.dealt[s]).is_empty();
+        let (state, holder_any) = (&*self.state, self.opts.bid_holder_any);
+        let admits = move |act: &Act| match act {
+            _ if any => true,
+            Act::Pass => pass,
+            Act::Bid { game } if bids && is_game(*game) => {
+                let game = *game;
+                // KR-BID-2, 3, 4.
+                let placed = if forehand_only(game) {
+                    forehand
+                } else {
+                    high.is_none_or(|rank| table_rank(game).unwrap_or(0) > rank)
+                };
+                // KR-BID-5, 6.
+                let lacks = implied_bonus(game).is_some_and(|b| {
+                    let (card, _) = ultimo_card(b).expect("implied bonuses are ultimo bonuses");
+                    !holder_any && state.lacks_dealt(s, card)
+                });
+                placed && !lacks && !(is_caller(game) && all_kings)
+            }
+            _ => false,
+        };
+        #[cfg(debug_assertions)]
+        for act in words {
+            assert_eq!(admits(act), self.auction_admits(st, s, act), "{act:?}");
+        }
+        words.iter().filter(move |act| admits(act))
     }
 
     /// Whether a pass by seat `s` is the forehand's where it must bid

@@ -112,15 +112,18 @@ impl Replay<'_> {
         let b = self.state.bidder;
         let hand = self.state.hand[b].union(self.state.dealt[b]);
         let laid: CardSet = chosen.iter().copied().collect();
+        // KR-DISCARD-2 on masks: the cards `barred` bars.
+        let barred_cards = kings().union(trull());
         if due == 0
             || chosen.len() >= due
             || laid.len() as usize != chosen.len()
             || !laid.difference(hand).is_empty()
-            || laid.iter().any(barred)
+            || !laid.intersection(barred_cards).is_empty()
         {
             return None;
         }
-        let allowed: CardSet = hand.iter().filter(|&c| !barred(c)).collect();
+        let allowed = hand.difference(barred_cards);
+        debug_assert_eq!(allowed, hand.iter().filter(|&c| !barred(c)).collect());
         let (game, no_suit) = (self.state.game(), self.opts.no_suit_discard);
         // Whether some whole discard of `due` cards holds `with` and other
         // allowed cards: without a suit card, or, in three of suits, with
@@ -142,17 +145,31 @@ impl Replay<'_> {
                 && suit_cards_may_go(game, no_suit, hand, whole);
             plain || suited
         };
-        Some(
-            allowed
-                .difference(laid)
-                .iter()
+        let open = allowed.difference(laid);
+        let each = || {
+            open.iter()
                 .filter(|&c| {
                     let mut with = laid;
                     with.insert(c);
                     fills(with)
                 })
-                .collect(),
-        )
+                .collect()
+        };
+        if game == Game::ThreeOfSuits {
+            return Some(each());
+        }
+        // Elsewhere a card `c` of `open` fills a discard when the allowed
+        // cards left, `open` less `c`, are as many as the cards still due
+        // after it: whether `open` holds as many as are due now, the same
+        // for every card (`fills`, held equal in debug builds).
+        let due_now = due - chosen.len();
+        let set = if open.len() as usize >= due_now {
+            open
+        } else {
+            CardSet::EMPTY
+        };
+        debug_assert_eq!(set, each(), "the cards a discard may take");
+        Some(set)
     }
 
     /// KR-DISCARD-1: the bidder lays away exactly as many different cards

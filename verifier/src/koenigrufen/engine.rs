@@ -328,7 +328,15 @@ pub(crate) struct Stepped {
     /// round's entries cannot change it (`Replay::announceable`), worked
     /// out once as the round opens; `None` elsewhere.
     announceable: Option<[u16; 4]>,
+    /// Before the call round: who acts next after the record the engine
+    /// was advanced to ([`Stepped::due_entry`]), worked out once as the
+    /// engine is advanced (a list there asks it two or three times);
+    /// `None` elsewhere (worked out when asked).
+    due: Option<Due>,
 }
+
+/// Who acts next, and in which section ([`Stepped::due_entry`]).
+type Due = Option<(Seat, Phase, Option<HeadEntry>)>;
 
 impl Stepped {
     /// The engine of the deal of `record` (its hands, tags), if it can
@@ -342,7 +350,34 @@ impl Stepped {
             now: start.clone(),
             start: std::sync::Arc::new(start),
             announceable: None,
+            due: None,
         })
+    }
+
+    /// The engine after `record`, the record so far, which is the record
+    /// it was after with a card appended that the engine listed legal
+    /// ([`Stepped::legal`], taken by `Game::apply` on a record without
+    /// findings), tricks having been played before it: the sections before
+    /// the play are as the engine read them ([`Engine::fits`] unasked),
+    /// and a trick the card completes is taken without judging its cards
+    /// again ([`Replay::play_listed_tricks`]).
+    pub(crate) fn advance_card(&mut self, record: &Record) {
+        debug_assert!(self.now.fits(record));
+        let e = &mut self.now;
+        let (Stage::Play(p), true) = (&mut e.stage, e.report.problems.is_empty()) else {
+            return self.advance(record);
+        };
+        // The play taken on in place (the engine's view of it made of its
+        // fields, the stage apart: no copy of the stage out and back).
+        let mut r = Replay {
+            rec: record,
+            opts: e.opts,
+            state: &mut e.state,
+            out: Out::new(&mut e.report),
+            cut: &mut e.cut,
+        };
+        r.play_listed_tricks(p);
+        debug_assert!(self.announceable.is_none() && self.due.is_none());
     }
 
     /// The engine after `record`, the record so far.
@@ -353,15 +388,15 @@ impl Stepped {
         }
         self.now.catch_up(record);
         self.announceable = match self.now.stage {
-            Stage::Round { .. } => self.announceable.or_else(|| {
-                let r = self.now.replay(record);
-                Some(Seat::all(4).fold([0; 4], |mut m, s| {
-                    m[s.index()] = r.announceable(s);
-                    m
-                }))
-            }),
+            Stage::Round { .. } => self
+                .announceable
+                .or_else(|| Some(self.now.replay(record).announceable_all())),
             _ => None,
         };
+        self.due = None;
+        if self.before_round() {
+            self.due = Some(self.due_now(record));
+        }
     }
 
     /// Whether the deal is over after `record`, the record so far (legal
@@ -369,9 +404,9 @@ impl Stepped {
     /// end closes it, [`Engine::finish`]), or no card is due any more (the
     /// last trick taken, or an early end, KR-NEG).
     pub(crate) fn played_out(&self, record: &Record) -> bool {
-        if !self.now.fits(record) {
-            return false;
-        }
+        // `record` is the one the engine was advanced to (`Game` advances
+        // it after every change of its record): it fits, unchecked.
+        debug_assert!(self.now.fits(record));
         // In the play, as `next_card` finds it, on the engine itself: the
         // trick being played, its cards listed legal, finds nothing (which
         // `next_card` judges it for on a copy), so a card of it is due.
@@ -397,12 +432,43 @@ impl Stepped {
     /// What `crate::replay` gives for `record` (the record so far, or it
     /// with a move appended), no events built; `None` where the structural
     /// checks find anything (the caller replays then).
+    ///
+    /// A record of the deal alone (no entry yet: a game just made) is the
+    /// deal [`Stepped::new`] found structurally clean: not checked again.
     pub(crate) fn judge(&self, record: &Record, table: Table) -> Option<Report> {
-        if !crate::structurally_clean(record, table) {
+        let bare = record.auction.is_none()
+            && record.calls.is_none()
+            && record.discard.is_none()
+            && record.declarations.is_none()
+            && record.tricks.is_empty()
+            && record.result.is_none();
+        debug_assert!(!bare || crate::structurally_clean(record, table));
+        if !bare && !crate::structurally_clean(record, table) {
             return None;
         }
         let mut engine = if self.now.fits(record) {
-            self.now.clone()
+            // The discard the engine took is read by `fits` only: not
+            // copied for an engine that ends the deal.
+            let Engine {
+                opts,
+                state,
+                ref report,
+                cut,
+                ref stage,
+                seen_auction,
+                seen_discard: _,
+                seen_calls,
+            } = self.now;
+            Engine {
+                opts,
+                state,
+                report: report.clone(),
+                cut,
+                stage: stage.clone(),
+                seen_auction,
+                seen_discard: None,
+                seen_calls,
+            }
         } else {
             Engine::clone(&self.start)
         };
@@ -426,9 +492,8 @@ impl Stepped {
         record: &Record,
         words: impl Fn(Phase) -> &'w [Act],
     ) -> Option<Vec<Move>> {
-        if !self.now.fits(record) {
-            return None;
-        }
+        // The record the engine was advanced to: it fits, unchecked.
+        debug_assert!(self.now.fits(record));
         // The play: the cards listed on the engine as it is, the trick
         // being played not judged again (`Engine::due_card`); debug builds
         // check the list against the one made after judging it.
@@ -469,8 +534,21 @@ impl Stepped {
                     .viewed(record, |r| bids(r, &bidding, seat, words(Phase::Auction))),
             );
         }
-        let mut e = self.now.scratch();
-        e.catch_up(record);
+        // The auction over (its entries taken), or the head waiting: the
+        // head's list, without a copy of the engine taking the record
+        // again (which it has taken: that would change nothing).
+        let head = match &self.now.stage {
+            Stage::Head => true,
+            Stage::Auction { bidding, seen } => {
+                Replay::turn(bidding).is_none()
+                    && *seen == record.auction.as_ref().map_or(0, |l| l.actions.len())
+            }
+            _ => false,
+        };
+        if head && self.now.report.problems.is_empty() {
+            return self.head(record, words);
+        }
+        let mut e = self.now.caught_up(record);
         if !e.report.problems.is_empty() {
             return None;
         }
@@ -693,16 +771,28 @@ impl Stepped {
 
     /// [`Stepped::due`], and which of the bidder's entries before the call
     /// round is due, where one is.
-    fn due_entry(&self, record: &Record) -> Option<(Seat, Phase, Option<HeadEntry>)> {
-        if !self.now.fits(record) || !self.now.report.problems.is_empty() {
+    fn due_entry(&self, record: &Record) -> Due {
+        match self.due {
+            Some(due) => {
+                debug_assert_eq!(due, self.due_now(record), "the seat due, worked out before");
+                due
+            }
+            None => self.due_now(record),
+        }
+    }
+
+    /// [`Stepped::due_entry`], worked out now.
+    fn due_now(&self, record: &Record) -> Due {
+        // The record the engine was advanced to: it fits, unchecked.
+        debug_assert!(self.now.fits(record));
+        if !self.now.report.problems.is_empty() {
             return None;
         }
         // A bid due, the auction's entries taken: read off the engine.
         if let Some((_, seat)) = self.now.bidding_due(record) {
             return Some((seat, Phase::Auction, None));
         }
-        let mut e = self.now.scratch();
-        e.catch_up(record);
+        let mut e = self.now.caught_up(record);
         // The stage taken out of the copy, which goes on without it.
         match std::mem::replace(&mut e.stage, Stage::Over) {
             Stage::Auction { bidding, .. } => {
@@ -857,14 +947,14 @@ impl Stepped {
         seat: Seat,
         chosen: &[Card],
     ) -> Option<CardSet> {
-        if !self.now.fits(record) || !self.now.report.problems.is_empty() {
+        debug_assert!(self.now.fits(record));
+        if !self.now.report.problems.is_empty() {
             return None;
         }
         if record.discard.is_some() || self.due(record) != Some((seat, Phase::Discard)) {
             return None;
         }
-        let mut e = self.now.scratch();
-        e.catch_up(record);
+        let mut e = self.now.caught_up(record);
         let before = e.report.problems.len();
         // Six threes: no king call, no talon (KR-TALON-1); the auction
         // closed as the discard after it closes it.
@@ -940,6 +1030,30 @@ impl Engine {
             seen_discard: None,
             seen_calls: self.seen_calls,
         }
+    }
+
+    /// [`Engine::scratch`] of the engine after `record`, the record it was
+    /// advanced to ([`Stepped::advance`]): a copy taking `record` again
+    /// ([`Engine::catch_up`]) would change nothing (the entries are
+    /// taken, and the auction's close, the head and the call round's
+    /// close wait only for later sections, which the record does not
+    /// have), so it does not. Debug builds take it again on another copy
+    /// and check that the stage and the findings stay.
+    fn caught_up(&self, record: &Record) -> Engine {
+        let e = self.scratch();
+        #[cfg(debug_assertions)]
+        {
+            let mut again = self.scratch();
+            again.catch_up(record);
+            assert!(
+                std::mem::discriminant(&again.stage) == std::mem::discriminant(&e.stage)
+                    && again.report.problems.len() == e.report.problems.len()
+                    && again.report.tally == e.report.tally,
+                "the engine had taken the record"
+            );
+        }
+        let _ = record;
+        e
     }
 
     /// Whether a clone of the engine over `record`, ended there, finds
@@ -1129,16 +1243,19 @@ impl Engine {
 
 /// The entries of the auction `bidding` that seat `seat`, due to bid, may
 /// make of `words`: each word judged as the auction would take it
-/// (`Replay::auction_admits`) by `r`, the engine as it is.
+/// (`Replay::admitted_bids`) by `r`, the engine as it is.
 fn bids(r: &Replay<'_>, bidding: &Bidding, seat: Seat, words: &[Act]) -> Vec<Move> {
     let mut legal = Vec::with_capacity(words.len());
     legal.extend(
-        words
-            .iter()
-            .filter(|act| r.auction_admits(bidding, seat, act))
+        r.admitted_bids(bidding, seat, words)
             .map(|act| Move::Auction {
                 seat,
-                act: act.clone(),
+                // A pass or a bid, copied (`Act::clone` is a call).
+                act: match *act {
+                    Act::Pass => Act::Pass,
+                    Act::Bid { game } => Act::Bid { game },
+                    ref act => act.clone(),
+                },
             }),
     );
     legal
