@@ -512,6 +512,18 @@ impl Listing {
         self.asked.load(std::sync::atomic::Ordering::Relaxed)
     }
 
+    /// The list made by [`Game::apply`], emptied (its room for the next
+    /// list), or a new empty list.
+    fn spare(&mut self) -> Vec<Move> {
+        match self.ready.take() {
+            Some(Some(mut list)) => {
+                list.clear();
+                list
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// Forgets the list (the game has changed), not whether one was asked
     /// for.
     fn forget(&mut self) {
@@ -630,7 +642,7 @@ impl Stepper {
             // Before the skat, the skat card by card, the play listed; the
             // declarations and the first lead by the engine's word on each
             // candidate.
-            Stepper::Danish(s) => s.legal(&game.record, game.pending_discard()),
+            Stepper::Danish(s) => s.legal(&game.record, game.pending_discard(), Vec::new()),
             Stepper::Koenigrufen(s) => {
                 // The discard, card by card: the bidder's cards some proper
                 // discard holds with those chosen (KR-DISCARD-1..3).
@@ -775,6 +787,29 @@ impl Stepper {
         }
     }
 
+    /// [`Stepper::legal`], made in `out` (an empty list) where the engine
+    /// lists the play's cards (Danish Tarok, French Tarot): `out` is the
+    /// list of the position before, its room kept from move to move
+    /// ([`Game::apply`]) rather than a list made and dropped at every card.
+    fn legal_in(&self, game: &Game, mut out: Vec<Move>) -> Option<Vec<Move>> {
+        match self {
+            Stepper::Danish(s) if game.pending.is_none() && game.showing.is_none() => {
+                s.legal(&game.record, None, out)
+            }
+            // The play's cards, as [`Stepper::legal`] lists them.
+            Stepper::French(s)
+                if game.showing.is_none()
+                    && s.due().is_none()
+                    && !game.record.tricks.is_empty() =>
+            {
+                let (seat, cards) = s.legal_cards(&game.record)?;
+                out.extend(cards.iter().map(|card| Move::play(seat, card)));
+                Some(out)
+            }
+            _ => self.legal(game),
+        }
+    }
+
     /// Whether the engine lists `mv` as legal ([`Stepper::legal`]), and it
     /// reads, written plainly (a new trick without its leader named), as
     /// the engine takes it: [`Game::apply`] then takes it without judging
@@ -808,7 +843,7 @@ impl Stepper {
                 matches!(
                     mv,
                     Move::Play { .. } | Move::Declare { .. } | Move::Auction { .. }
-                ) && game.listed().is_some_and(|legal| legal.contains(mv))
+                ) && game.listed().is_some_and(|legal| holds(legal, mv))
             }
             // A card, an auction entry or a call the engine lists (a grind,
             // which ends the deal, aside); the discard is judged.
@@ -826,7 +861,7 @@ impl Stepper {
                 (mv.plain_card().is_some()
                     || matches!(mv, Move::Declare { act: Act::Slam, .. })
                     || matches!(mv, Move::Auction { .. }))
-                    && game.listed().is_some_and(|legal| legal.contains(mv))
+                    && game.listed().is_some_and(|legal| holds(legal, mv))
             }
         }
     }
@@ -876,6 +911,18 @@ impl Stepper {
             Stepper::Koenigrufen(s) => s.judge(record, table),
             Stepper::French(s) => s.judge(record),
         }
+    }
+}
+
+/// Whether `legal` holds `mv`; a card played is compared by its card
+/// first (the moves of a list of the play differ by their cards), in full
+/// only where the card is the same.
+fn holds(legal: &[Move], mv: &Move) -> bool {
+    match mv {
+        Move::Play { card, .. } => legal
+            .iter()
+            .any(|m| matches!(m, Move::Play { card: c, .. } if c == card) && m == mv),
+        _ => legal.contains(mv),
     }
 }
 
@@ -2041,6 +2088,14 @@ impl Game {
             .and_then(|s| s.legal(self))
     }
 
+    /// [`Game::list`], made in `out` (an empty list: [`Stepper::legal_in`]).
+    fn list_in(&self, out: Vec<Move>) -> Option<Vec<Move>> {
+        self.stepped
+            .as_ref()
+            .filter(|_| self.problems.is_empty())
+            .and_then(|s| s.legal_in(self, out))
+    }
+
     /// Forgets the list of the legal moves ([`Game::listed`]): the game
     /// has changed.
     fn relist(&mut self) {
@@ -2127,10 +2182,12 @@ impl Game {
     pub fn apply(&mut self, mv: Move) -> Result<(), Rejected> {
         let applied = self.apply_listed(mv);
         if applied.is_ok() {
+            // The list of the position left gives its room to the next.
+            let spare = self.listed.spare();
             self.relist();
             // The position before was listed: this one will be (`Listing`).
             if std::mem::take(self.listed.asked.get_mut()) && !self.over {
-                self.listed.ready = Some(self.list());
+                self.listed.ready = Some(self.list_in(spare));
             }
         }
         applied

@@ -284,12 +284,16 @@ impl Stepped {
     /// declarations and the first lead, and the play. `None` where they are
     /// judged one by one: Option `announced_tout` (the fool may then lie in
     /// the skat, DK-TOUT-2), a record the engine does not take simply (a
-    /// misdeal demand, a seat that sits out speaking).
+    /// misdeal demand, a seat that sits out speaking). `out`: an empty
+    /// list whose room the play's lists are made in (the list of the
+    /// position before, kept from move to move by `crate::game`).
     pub(crate) fn legal(
         &self,
         record: &Record,
         pending: Option<(Seat, &[Card])>,
+        mut out: Vec<Move>,
     ) -> Option<Vec<Move>> {
+        debug_assert!(out.is_empty());
         if self.now.o.announced_tout {
             return None;
         }
@@ -298,10 +302,11 @@ impl Stepped {
         }
         if self.tricks > 0 {
             let (game, t, leader) = self.play()?;
-            return match self.playing(record) {
-                None => Some(self.leads(game, t, leader)),
-                Some(trick) => self.follows(game, t, leader, trick),
-            };
+            match self.playing(record) {
+                None => self.leads(game, t, leader, &mut out),
+                Some(trick) => self.follows(game, t, leader, trick, &mut out)?,
+            }
+            return Some(out);
         }
         if record.discard.is_none() {
             return self.before_skat(record);
@@ -517,10 +522,10 @@ impl Stepped {
     /// trick 23 with or without a call for the fool (DK-FOOL-4): a call by
     /// a seat that does not hold it, while it is unplayed; after a call the
     /// leader who holds it leads it.
-    fn leads(&self, game: &Game, t: usize, leader: Seat) -> Vec<Move> {
+    fn leads(&self, game: &Game, t: usize, leader: Seat, out: &mut Vec<Move>) {
         let order = self.now.seating.order;
         let hand = game.hands[leader];
-        let mut out = Vec::with_capacity(hand.len() as usize + 5);
+        out.reserve(hand.len() as usize + 5);
         if t != 23 {
             // No call: each card once, a fool led before trick 24 under
             // each of its names.
@@ -540,7 +545,7 @@ impl Stepped {
                     fool_call: None,
                 }));
             }
-            return out;
+            return;
         }
         let holder = order
             .into_iter()
@@ -574,7 +579,6 @@ impl Stepped {
                 }
             }
         }
-        out
     }
 
     /// The cards of the next seat of `trick`, with a renaming of a led
@@ -587,7 +591,14 @@ impl Stepped {
     /// by the second player, or by the third when the second did not
     /// rename, both being void in the suit the fool was named; the third's
     /// not to a suit the second holds and did not play.
-    fn follows(&self, game: &Game, t: usize, leader: Seat, trick: &Trick) -> Option<Vec<Move>> {
+    fn follows(
+        &self,
+        game: &Game,
+        t: usize,
+        leader: Seat,
+        trick: &Trick,
+        out: &mut Vec<Move>,
+    ) -> Option<()> {
         let first = trick.plays.first()?;
         let i = trick.plays.len();
         let seats = self.now.seating.from(trick.leader.unwrap_or(leader));
@@ -597,7 +608,8 @@ impl Stepped {
         // lists only valid calls).
         let called = trick.fool_call.is_some() && t == 23 && !game.fool_gone;
         if called && hand.contains(Card::FOOL) && !first.card.is_fool() {
-            return Some(vec![Move::play(seat, Card::FOOL)]);
+            out.push(Move::play(seat, Card::FOOL));
+            return Some(());
         }
         let fool_led = first.card.is_fool();
         let name = first.name;
@@ -628,12 +640,11 @@ impl Stepped {
             if t == 24 {
                 kept.remove(Card::FOOL);
             }
-            let mut out = Vec::with_capacity(kept.len() as usize);
             out.extend(kept.iter().map(|card| Move::play(seat, card)));
-            return Some(out);
+            return Some(());
         }
         let renames: &[Option<Lead>] = &LEADS;
-        let mut out = Vec::with_capacity(hand.len() as usize);
+        out.reserve(hand.len() as usize);
         for card in hand.iter() {
             if card.is_fool() && t == 24 {
                 continue;
@@ -664,7 +675,7 @@ impl Stepped {
                 out.push(Move::renaming(seat, card, rename));
             }
         }
-        Some(out)
+        Some(())
     }
 }
 
