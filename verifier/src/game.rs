@@ -2205,7 +2205,9 @@ impl Game {
                 let problems = self.check(&mv);
                 assert!(problems.is_empty(), "{mv} listed, judged {problems:?}");
             }
-            self.take(mv);
+            if !self.skat_listed(&mv) {
+                self.take(mv);
+            }
             return Ok(());
         }
         let problems = self.check(&mv);
@@ -2269,6 +2271,44 @@ impl Game {
         !matches!(mv, Move::Play { .. })
             && !self.over
             && self.listed().is_some_and(|legal| legal.contains(mv))
+    }
+
+    /// Takes `mv` if it is the last card of a Danish skat that the engine
+    /// lists ([`Game::listed_piece`]): the skat is then proper (DK-DISCARD-1
+    /// to -4), so the record with it has no finding the record so far has
+    /// not, and goes on (the declarations and the play follow): it is taken
+    /// without judging it (the engine steps to it, [`Game::adopt`]), where
+    /// [`Game::take`] judges it whole. The engine does not read the skat's
+    /// trumps shown: the skat is written with none shown, as
+    /// [`Game::with_discard`] writes it when both ways find the same. Debug
+    /// builds check every 4th against that judgement. False (nothing taken)
+    /// for any other move.
+    fn skat_listed(&mut self, mv: &Move) -> bool {
+        let Move::Discard { seat, card } = *mv else {
+            return false;
+        };
+        let last = matches!(&self.pending, Some((s, chosen)) if *s == seat && chosen.len() == 2);
+        if !last
+            || self.showing.is_some()
+            || !self.problems.is_empty()
+            || !matches!(self.stepped.as_deref(), Some(Stepper::Danish(_)))
+        {
+            return false;
+        }
+        let (_, mut cards) = self.pending.take().expect("a skat being laid");
+        cards.push(card);
+        let mut record = self.record.clone();
+        record.discard = Some(self.discard(seat, &cards, false));
+        #[cfg(debug_assertions)]
+        if every_4th() {
+            let (judged_record, fresh, (problems, over)) = self.with_discard_judged(seat, &cards);
+            assert!(
+                fresh.is_empty() && problems.is_empty() && !over && judged_record == record,
+                "skat {cards:?} listed, judged {problems:?} (over: {over})"
+            );
+        }
+        self.adopt(record, (Vec::new(), false));
+        true
     }
 
     /// Takes `mv` whether it is legal or not (entering a real record), and
