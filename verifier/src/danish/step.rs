@@ -503,17 +503,24 @@ impl Stepped {
             .is_empty()
             .then(|| filling(chosen));
         let all_trumps = (!trumps.is_empty()).then(|| filling(chosen.union(trumps)));
-        let fits = |card: Card| {
-            no_trump.is_some_and(|f| !TRUMPS.contains(card) && f.with(card, m))
-                || all_trumps.is_some_and(|f| f.with(card, m))
-        };
         let left = dealt.difference(chosen);
-        let mut out = Vec::with_capacity(left.len() as usize);
-        out.extend(
-            left.iter()
-                .filter(|&card| fits(card))
-                .map(|card| Move::Discard { seat, card }),
-        );
+        // The cards of `left` that fill a proper skat one way or the other,
+        // found a kind of card at a time ([`Filling::cards_with`]).
+        let fitting = no_trump
+            .map_or(CardSet::EMPTY, |f| f.cards_with(left.difference(TRUMPS), m))
+            .union(all_trumps.map_or(CardSet::EMPTY, |f| f.cards_with(left, m)));
+        // Debug builds: the cards judged one by one.
+        #[cfg(debug_assertions)]
+        {
+            let fits = |card: Card| {
+                no_trump.is_some_and(|f| !TRUMPS.contains(card) && f.with(card, m))
+                    || all_trumps.is_some_and(|f| f.with(card, m))
+            };
+            let one_by_one: CardSet = left.iter().filter(|&card| fits(card)).collect();
+            assert_eq!(fitting, one_by_one, "the skat's cards by kind");
+        }
+        let mut out = Vec::with_capacity(fitting.len() as usize);
+        out.extend(fitting.iter().map(|card| Move::Discard { seat, card }));
         Some(out)
     }
 
@@ -733,6 +740,31 @@ impl Filling {
         }
         let need = 3u32.saturating_sub(len);
         len <= 3 && layable && spare >= need && decl + need.saturating_sub(plain) <= m
+    }
+
+    /// The cards of `cards` that [`Filling::with`] admits. It reads of a
+    /// card only whether `base`, the declaration cards, the layable cards
+    /// and `from` hold it, so the cards alike in those four give the same
+    /// answer: one card of each such kind is asked (at most 16), and its
+    /// answer taken for all of its kind.
+    fn cards_with(&self, cards: CardSet, m: u32) -> CardSet {
+        let sets = [self.base, self.decl_cards, self.layable_set, self.from];
+        let mut rest = cards;
+        let mut out = CardSet::EMPTY;
+        while let Some(card) = rest.iter().next() {
+            let kind = sets.iter().fold(rest, |kind, &set| {
+                if set.contains(card) {
+                    kind.intersection(set)
+                } else {
+                    kind.difference(set)
+                }
+            });
+            if self.with(card, m) {
+                out = out.union(kind);
+            }
+            rest = rest.difference(kind);
+        }
+        out
     }
 }
 
