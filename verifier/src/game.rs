@@ -2235,6 +2235,18 @@ impl Game {
             self.leaders.push(*seat);
         }
         let card = matches!(mv, Move::Play { .. }) && !self.record.tricks.is_empty();
+        // Danish and French: room for every trick at the first card (the
+        // most cards a seat was dealt), where the list grew by doubling.
+        if matches!(mv, Move::Play { .. })
+            && self.record.tricks.capacity() == 0
+            && matches!(
+                self.table.variant,
+                Variant::DanishTarok | Variant::FrenchTarot
+            )
+        {
+            let most = self.record.hands.iter().map(|h| h.cards.len()).max();
+            self.record.tricks.reserve_exact(most.unwrap_or(0));
+        }
         append_to(&mut self.record, mv, false, within);
         if let Some(stepped) = self.stepped.as_mut() {
             match stepped.as_mut() {

@@ -297,17 +297,20 @@ fn try_play_out(
     let mut declaring: Vec<Seat> = table.order_from_dealer().collect();
     declaring.rotate_right(1);
     let mut skat = setup.skat.iter().copied();
-    let mut lists = Lists::default();
+    // Room for the largest hand at once (the lists grow otherwise).
+    let mut lists = Lists {
+        cards: Vec::with_capacity(32),
+        ..Lists::default()
+    };
     while !game.is_over() {
         let legal = game.legal_moves();
         let mv = if game.record().discard.is_none() {
-            let discard: Vec<Card> = legal
-                .iter()
-                .filter_map(|m| match m {
-                    Move::Discard { card, .. } => Some(*card),
-                    _ => None,
-                })
-                .collect();
+            // Made at the list's size at once (a collected filter grows).
+            let mut discard: Vec<Card> = Vec::with_capacity(legal.len());
+            discard.extend(legal.iter().filter_map(|m| match m {
+                Move::Discard { card, .. } => Some(*card),
+                _ => None,
+            }));
             if discard.is_empty() && setup.skat.is_empty() {
                 return Ok(None);
             }
