@@ -902,6 +902,18 @@ impl Stepper {
         }
     }
 
+    /// [`Stepper::judge`] of a record the structural checks find nothing
+    /// in: the deal the engine was made on ([`Stepper::new`] checks it), and
+    /// after legal moves only the record so far. The Danish and French
+    /// engines do not check it again (debug builds do).
+    fn judge_clean(&self, record: &Record, table: Table) -> Option<Report> {
+        match self {
+            Stepper::Danish(s) => Some(s.judge_clean(record)),
+            Stepper::French(s) => Some(s.judge_clean(record)),
+            s => s.judge(record, table),
+        }
+    }
+
     /// What the replay gives for `record` (the record so far, or it with a
     /// move appended), or `None` where the caller must replay.
     fn judge(&self, record: &Record, table: Table) -> Option<Report> {
@@ -1050,7 +1062,7 @@ impl Game {
             listed: Listing::default(),
         };
         game.stepped = Stepper::new(&game.record, table, &game.session).map(Box::new);
-        let (problems, over) = game.judge(&game.record);
+        let (problems, over) = game.judge_deal();
         if !problems.is_empty() {
             return Err(Rejected { problems });
         }
@@ -1213,7 +1225,7 @@ impl Game {
             .stepped
             .as_ref()
             .filter(|_| self.problems.is_empty() && self.pending.is_none())
-            .and_then(|s| s.judge(&self.record, self.table));
+            .and_then(|s| s.judge_clean(&self.record, self.table));
         let replayed = match stepped {
             Some(report) => crate::Replayed {
                 report,
@@ -1235,6 +1247,16 @@ impl Game {
         report
     }
 
+    /// [`Game::judge`] of the deal alone, which the stepped engine was
+    /// made on: its structural checks found nothing ([`Stepper::new`]).
+    fn judge_deal(&self) -> Judged {
+        let stepped = self
+            .stepped
+            .as_ref()
+            .and_then(|s| s.judge_clean(&self.record, self.table));
+        self.judged(&self.record, stepped)
+    }
+
     /// The engine's findings on `record` (`incomplete` left out), and
     /// whether the record ends the deal.
     fn judge(&self, record: &Record) -> Judged {
@@ -1242,6 +1264,12 @@ impl Game {
             .stepped
             .as_ref()
             .and_then(|s| s.judge(record, self.table));
+        self.judged(record, stepped)
+    }
+
+    /// [`Game::judge`] with the stepped engine's report (`None`: the
+    /// record is replayed).
+    fn judged(&self, record: &Record, stepped: Option<Report>) -> Judged {
         // Debug builds (the tests): the stepped engine gives what the
         // replay of the whole record gives, every 4th judgement.
         #[cfg(debug_assertions)]
