@@ -685,10 +685,12 @@ impl Stepper {
                     let (seat, size) = (*seat, *size);
                     let before = s.before_lead(&game.record)?;
                     let mut out = Vec::new();
+                    let held = game.handful_reading(seat);
                     game.handful_cards_by(
                         seat,
                         size,
-                        game.holdings(seat).iter(),
+                        held.0.iter(),
+                        held,
                         |replaces| {
                             let check = s.handful_check(&before, &game.record, seat, replaces);
                             move |cards: &[Card]| check.holds(size, cards)
@@ -740,10 +742,19 @@ impl Stepper {
                     let entries = game.record.auction.as_ref().map_or(0, |a| a.actions.len());
                     if entries < usize::from(game.table.seats) {
                         // One copy of the record for all the entries judged.
+                        // Only a pass or a bid above the one standing
+                        // (FR-BID-1, FR-BID-2) is judged: the engine finds
+                        // any other entry wrong (debug builds compare the
+                        // list with every candidate judged).
+                        let open = |act: &Act| match act {
+                            Act::Pass => true,
+                            Act::Bid { game } => s.rises(*game),
+                            _ => false,
+                        };
                         let mut scratch = game.record.clone();
                         for seat in Seat::all(game.table.seats) {
                             for act in acts(Variant::FrenchTarot, Phase::Auction, seat, &[]) {
-                                if s.admits_entry_on(&mut scratch, seat, &act) {
+                                if open(&act) && s.admits_entry_on(&mut scratch, seat, &act) {
                                     out.push(Move::Auction { seat, act });
                                 }
                             }
@@ -756,18 +767,25 @@ impl Stepper {
                                 act: Act::Slam,
                             });
                         }
-                        // Each size's candidates (in their order), the
-                        // seat's trumps and the engine's check read once.
-                        let candidates = game.handful_candidates(seat);
+                        // Each size's candidates (the seat's trumps and
+                        // excuse, as [`Game::handful_candidates`] lists
+                        // them, for a size it holds enough of), the seat's
+                        // cards and the engine's check read once.
+                        let held = game.handful_reading(seat);
+                        let trumps: CardSet = held
+                            .0
+                            .iter()
+                            .filter(|c| c.is_trump() || c.is_fool())
+                            .collect();
                         for size in HANDFUL_SIZES {
-                            let cards = candidates.iter().filter_map(|m| match *m {
-                                Move::Handful { size: z, card, .. } if z == size => Some(card),
-                                _ => None,
-                            });
+                            if (trumps.len() as usize) < crate::french::handful(size).1 {
+                                continue;
+                            }
                             game.handful_cards_by(
                                 seat,
                                 size,
-                                cards,
+                                trumps.iter(),
+                                held,
                                 |replaces| {
                                     let check =
                                         s.handful_check(&before, &game.record, seat, replaces);
@@ -1495,6 +1513,7 @@ impl Game {
             seat,
             size,
             std::iter::once(card),
+            self.handful_reading(seat),
             |_| |cards: &[Card]| self.fresh(&self.with_handful(seat, size, cards)).is_empty(),
             |_| legal = true,
         );
@@ -1507,12 +1526,15 @@ impl Game {
     /// the handful takes the place of the record's last declaration, a
     /// handful it extends): the engine's findings on the record with it,
     /// or the engine's own check of a handful ([`Stepper::legal`]). The
-    /// cards shown so far and the seat's trumps are read once for all.
+    /// cards shown so far and the seat's trumps are read once for all;
+    /// `held`: the seat's holdings and the cards dealt to it
+    /// ([`Game::handful_reading`], read once for all sizes).
     fn handful_cards_by<J: Fn(&[Card]) -> bool>(
         &self,
         seat: Seat,
         size: HandfulSize,
         candidates: impl Iterator<Item = Card>,
+        held: (CardSet, CardSet),
         judge: impl FnOnce(bool) -> J,
         mut take: impl FnMut(Card),
     ) {
@@ -1525,13 +1547,12 @@ impl Game {
         let replaces = self.showing.is_none() && self.written_handful(seat, size).is_some();
         let base = self.showing_cards(seat, size);
         let size_of = crate::french::handful(size).1;
-        let mut trumps: Vec<Card> = self
-            .holdings(seat)
+        let (holdings, dealt) = held;
+        let mut trumps: Vec<Card> = holdings
             .iter()
             .filter(|c| (c.is_trump() || c.is_fool()) && !base.contains(c))
             .collect();
         trumps.sort_by_key(|c| (c.is_fool(), std::cmp::Reverse(c.trump_number())));
-        let dealt = self.dealt(seat);
         let holds = judge(replaces);
         let mut cards: Vec<Card> = Vec::with_capacity(size_of.max(base.len() + 1));
         for card in candidates {
@@ -1559,6 +1580,12 @@ impl Game {
                 take(card);
             }
         }
+    }
+
+    /// What a handful's cards of `seat` are read from
+    /// ([`Game::handful_cards_by`]): its holdings and the cards dealt to it.
+    fn handful_reading(&self, seat: Seat) -> (CardSet, CardSet) {
+        (self.holdings(seat), self.dealt(seat))
     }
 
     /// The cards dealt to `seat`.
