@@ -2260,7 +2260,7 @@ impl Game {
                 let problems = self.check(&mv);
                 assert!(problems.is_empty(), "{mv} listed, judged {problems:?}");
             }
-            if !self.skat_listed(&mv) {
+            if !self.discard_listed(&mv) {
                 self.take(mv);
             }
             return Ok(());
@@ -2340,29 +2340,35 @@ impl Game {
             && self.listed().is_some_and(|legal| legal.contains(mv))
     }
 
-    /// Takes `mv` if it is the last card of a Danish skat that the engine
-    /// lists ([`Game::listed_piece`]): the skat is then proper (DK-DISCARD-1
-    /// to -4), so the record with it has no finding the record so far has
-    /// not, and goes on (the declarations and the play follow): it is taken
-    /// without judging it (the engine steps to it, [`Game::adopt`]), where
-    /// [`Game::take`] judges it whole. The engine does not read the skat's
-    /// trumps shown: the skat is written with none shown, as
-    /// [`Game::with_discard`] writes it when both ways find the same. Debug
-    /// builds check every 4th against that judgement. False (nothing taken)
-    /// for any other move.
-    fn skat_listed(&mut self, mv: &Move) -> bool {
+    /// Takes `mv` if it is the last card of a Danish skat or of a French
+    /// écart without trumps that the engine lists ([`Game::listed_piece`]):
+    /// the discard is then proper (DK-DISCARD-1 to -4; FR-DISCARD), so the
+    /// record with it has no finding the record so far has not, and goes
+    /// on (the declarations and the play follow): it is taken without
+    /// judging it (the engine steps to it, [`Game::adopt`]), where
+    /// [`Game::take`] judges it whole. It is written with no trump shown,
+    /// as [`Game::with_discard`] writes it: the Danish engine does not read
+    /// the trumps shown (both ways find the same, and the first is kept),
+    /// and a French écart with no trump is only tried so. Debug builds
+    /// check every 4th against that judgement. False (nothing taken) for
+    /// any other move.
+    fn discard_listed(&mut self, mv: &Move) -> bool {
         let Move::Discard { seat, card } = *mv else {
             return false;
         };
-        let last = matches!(&self.pending, Some((s, chosen)) if *s == seat && chosen.len() == 2);
-        if !last
-            || self.showing.is_some()
-            || !self.problems.is_empty()
-            || !matches!(self.stepped.as_deref(), Some(Stepper::Danish(_)))
-        {
+        let (size, trumps_tried) = match self.stepped.as_deref() {
+            Some(Stepper::Danish(_)) => (3, true),
+            Some(Stepper::French(_)) => (6, false),
+            _ => return false,
+        };
+        let last = matches!(&self.pending, Some((s, chosen))
+            if *s == seat
+                && chosen.len() + 1 == size
+                && (trumps_tried || !chosen.iter().chain([&card]).any(|c| c.is_trump())));
+        if !last || self.showing.is_some() || !self.problems.is_empty() {
             return false;
         }
-        let (_, mut cards) = self.pending.take().expect("a skat being laid");
+        let (_, mut cards) = self.pending.take().expect("a discard being laid");
         cards.push(card);
         let mut record = self.record.clone();
         record.discard = Some(self.discard(seat, &cards, false));
@@ -2371,7 +2377,7 @@ impl Game {
             let (judged_record, fresh, (problems, over)) = self.with_discard_judged(seat, &cards);
             assert!(
                 fresh.is_empty() && problems.is_empty() && !over && judged_record == record,
-                "skat {cards:?} listed, judged {problems:?} (over: {over})"
+                "discard {cards:?} listed, judged {problems:?} (over: {over})"
             );
         }
         self.adopt(record, (Vec::new(), false));
