@@ -1368,6 +1368,17 @@ impl Game {
         s
     }
 
+    /// Whether the last trick is not complete ([`Game::in_trick`] is some),
+    /// without finding whose place it is.
+    fn trick_open(&self) -> bool {
+        !self.leaders.is_empty()
+            && self
+                .record
+                .tricks
+                .last()
+                .is_some_and(|last| last.plays.len() < self.table.variant.active_seats())
+    }
+
     /// The seat whose place it is in the last trick, if it is not complete.
     fn in_trick(&self) -> Option<Seat> {
         let last = self.record.tricks.last()?;
@@ -2285,7 +2296,8 @@ impl Game {
         if !clean || !self.stepped.as_ref().is_some_and(|s| s.admits(self, mv)) {
             return false;
         }
-        let within = self.in_trick().is_some();
+        let within = self.trick_open();
+        debug_assert_eq!(within, self.in_trick().is_some());
         if let (Move::Play { seat, .. }, false) = (mv, within) {
             self.leaders.push(*seat);
         }
