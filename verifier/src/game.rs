@@ -2422,9 +2422,31 @@ impl Game {
             }
             let mut cards = self.showing_cards(seat, size);
             cards.push(card);
-            let record = self.with_handful(seat, size, &cards);
             // A handful written already is extended in place, legal or not.
             let extends = self.showing.is_none() && self.written_handful(seat, size).is_some();
+            // Fewer cards than the size shows (exactly so many,
+            // FR-HANDFUL-1) are a false handful (FR-HANDFUL-3): after
+            // legal moves only, the judgement of the record with them finds
+            // that, so they wait to be shown on without it (debug builds
+            // check every 4th).
+            if !extends
+                && self.problems.is_empty()
+                && cards.len() < crate::french::handful(size).1
+                && matches!(self.stepped.as_deref(), Some(Stepper::French(_)))
+            {
+                #[cfg(debug_assertions)]
+                if every_4th() {
+                    let judged = self.judge(&self.with_handful(seat, size, &cards));
+                    assert!(
+                        !self.fresh_in(&judged.0).is_empty(),
+                        "a handful of {} cards judged whole",
+                        cards.len()
+                    );
+                }
+                self.showing = Some((seat, size, cards));
+                return;
+            }
+            let record = self.with_handful(seat, size, &cards);
             let judged = self.judge(&record);
             if extends || self.fresh_in(&judged.0).is_empty() {
                 self.showing = None;
