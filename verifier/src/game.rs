@@ -717,16 +717,19 @@ impl Stepper {
                     );
                 }
                 if let Some((seat, crate::french::Due::Auction)) = s.due() {
-                    let acts = acts(Variant::FrenchTarot, Phase::Auction, seat, &[]);
-                    let open = |act: &Act| match act {
+                    let open = |act: &&Act| match act {
                         Act::Pass => true,
                         Act::Bid { game } => s.rises(*game),
                         _ => false,
                     };
                     return Some(
-                        acts.into_iter()
+                        french_auction_acts()
+                            .iter()
                             .filter(open)
-                            .map(|act| Move::Auction { seat, act })
+                            .map(|act| Move::Auction {
+                                seat,
+                                act: act.clone(),
+                            })
                             .collect(),
                     );
                 }
@@ -755,9 +758,12 @@ impl Stepper {
                         };
                         let mut scratch = game.record.clone();
                         for seat in Seat::all(game.table.seats) {
-                            for act in acts(Variant::FrenchTarot, Phase::Auction, seat, &[]) {
-                                if open(&act) && s.admits_entry_on(&mut scratch, seat, &act) {
-                                    out.push(Move::Auction { seat, act });
+                            for act in french_auction_acts() {
+                                if open(act) && s.admits_entry_on(&mut scratch, seat, act) {
+                                    out.push(Move::Auction {
+                                        seat,
+                                        act: act.clone(),
+                                    });
                                 }
                             }
                         }
@@ -944,6 +950,13 @@ impl Stepper {
             Stepper::French(s) => s.judge(record),
         }
     }
+}
+
+/// The words of a French auction ([`acts`]: a pass and the French bids,
+/// whoever speaks), the same at every step: made once.
+fn french_auction_acts() -> &'static [Act] {
+    static ACTS: std::sync::OnceLock<Vec<Act>> = std::sync::OnceLock::new();
+    ACTS.get_or_init(|| acts(Variant::FrenchTarot, Phase::Auction, Seat::new(0), &[]))
 }
 
 /// Whether `legal` holds `mv`; a card played is compared by its card
