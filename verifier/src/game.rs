@@ -62,9 +62,9 @@
 //! 2026-11-27, stop 39): Danish Tarok about 74,000 a second, French Tarot
 //! 67,000, Königrufen 68,000, Skill7 Tarock 126,000; a clone of a game
 //! mid-play under a microsecond (18 to 24 allocations). Branch i29d7 then
-//! made Danish playouts 1.17x and French 1.28x faster (best of six paired
-//! runs on a loaded machine: 67,000 → 79,000 and 62,000 → 79,000 there).
-//! The history of these figures is in bench/README.md.
+//! made Danish playouts 1.19x and French 1.33x faster (best of six paired
+//! runs, another helper building: 70,000 → 83,000 and 63,000 → 84,000
+//! there). The history of these figures is in bench/README.md.
 //!
 //! Königrufen steps too (`koenigrufen::Engine`, issue 25) and lists most
 //! of its legal moves itself (`koenigrufen::Stepped::legal`): the
