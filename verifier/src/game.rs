@@ -60,10 +60,10 @@
 //! Random playouts from the deal to the settlement, uniform among the
 //! listed moves, one core (`verifier/examples/game_speed.rs`, idle machine,
 //! 2026-11-27, stop 39): Danish Tarok about 74,000 a second, French Tarot
-//! 67,000, Königrufen 68,000 (about 72,000 after branch i29k7: x1.06
-//! against the base on a loaded machine, not measured idle), Skill7 Tarock
-//! 126,000; a clone of a game mid-play under a microsecond (18 to 24
-//! allocations). The history of these figures is in bench/README.md.
+//! 67,000, Königrufen 68,000, Skill7 Tarock 126,000; a clone of a game
+//! mid-play under a microsecond (18 to 24 allocations). Branches i29k7 and
+//! i29d7 then made them faster (bench/README.md, "Stop 40 on main").
+//! The history of these figures is in bench/README.md.
 //!
 //! Königrufen steps too (`koenigrufen::Engine`, issue 25) and lists most
 //! of its legal moves itself (`koenigrufen::Stepped::legal`): the
@@ -517,6 +517,18 @@ impl Listing {
         self.asked.load(std::sync::atomic::Ordering::Relaxed)
     }
 
+    /// The list made by [`Game::apply`], emptied (its room for the next
+    /// list), or a new empty list.
+    fn spare(&mut self) -> Vec<Move> {
+        match self.ready.take() {
+            Some(Some(mut list)) => {
+                list.clear();
+                list
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// Forgets the list (the game has changed), not whether one was asked
     /// for.
     fn forget(&mut self) {
@@ -635,7 +647,7 @@ impl Stepper {
             // Before the skat, the skat card by card, the play listed; the
             // declarations and the first lead by the engine's word on each
             // candidate.
-            Stepper::Danish(s) => s.legal(&game.record, game.pending_discard()),
+            Stepper::Danish(s) => s.legal(&game.record, game.pending_discard(), Vec::new()),
             Stepper::Koenigrufen(s) => {
                 // The discard, card by card: the bidder's cards some proper
                 // discard holds with those chosen (KR-DISCARD-1..3).
@@ -678,10 +690,12 @@ impl Stepper {
                     let (seat, size) = (*seat, *size);
                     let before = s.before_lead(&game.record)?;
                     let mut out = Vec::new();
+                    let held = game.handful_reading(seat);
                     game.handful_cards_by(
                         seat,
                         size,
-                        game.holdings(seat).iter(),
+                        held.0.iter(),
+                        held,
                         |replaces| {
                             let check = s.handful_check(&before, &game.record, seat, replaces);
                             move |cards: &[Card]| check.holds(size, cards)
@@ -706,16 +720,19 @@ impl Stepper {
                     );
                 }
                 if let Some((seat, crate::french::Due::Auction)) = s.due() {
-                    let acts = acts(Variant::FrenchTarot, Phase::Auction, seat, &[]);
-                    let open = |act: &Act| match act {
+                    let open = |act: &&Act| match act {
                         Act::Pass => true,
                         Act::Bid { game } => s.rises(*game),
                         _ => false,
                     };
                     return Some(
-                        acts.into_iter()
+                        french_auction_acts()
+                            .iter()
                             .filter(open)
-                            .map(|act| Move::Auction { seat, act })
+                            .map(|act| Move::Auction {
+                                seat,
+                                act: act.clone(),
+                            })
                             .collect(),
                     );
                 }
@@ -733,11 +750,23 @@ impl Stepper {
                     let entries = game.record.auction.as_ref().map_or(0, |a| a.actions.len());
                     if entries < usize::from(game.table.seats) {
                         // One copy of the record for all the entries judged.
+                        // Only a pass or a bid above the one standing
+                        // (FR-BID-1, FR-BID-2) is judged: the engine finds
+                        // any other entry wrong (debug builds compare the
+                        // list with every candidate judged).
+                        let open = |act: &Act| match act {
+                            Act::Pass => true,
+                            Act::Bid { game } => s.rises(*game),
+                            _ => false,
+                        };
                         let mut scratch = game.record.clone();
                         for seat in Seat::all(game.table.seats) {
-                            for act in acts(Variant::FrenchTarot, Phase::Auction, seat, &[]) {
-                                if s.admits_entry_on(&mut scratch, seat, &act) {
-                                    out.push(Move::Auction { seat, act });
+                            for act in french_auction_acts() {
+                                if open(act) && s.admits_entry_on(&mut scratch, seat, act) {
+                                    out.push(Move::Auction {
+                                        seat,
+                                        act: act.clone(),
+                                    });
                                 }
                             }
                         }
@@ -749,18 +778,25 @@ impl Stepper {
                                 act: Act::Slam,
                             });
                         }
-                        // Each size's candidates (in their order), the
-                        // seat's trumps and the engine's check read once.
-                        let candidates = game.handful_candidates(seat);
+                        // Each size's candidates (the seat's trumps and
+                        // excuse, as [`Game::handful_candidates`] lists
+                        // them, for a size it holds enough of), the seat's
+                        // cards and the engine's check read once.
+                        let held = game.handful_reading(seat);
+                        let trumps: CardSet = held
+                            .0
+                            .iter()
+                            .filter(|c| c.is_trump() || c.is_fool())
+                            .collect();
                         for size in HANDFUL_SIZES {
-                            let cards = candidates.iter().filter_map(|m| match *m {
-                                Move::Handful { size: z, card, .. } if z == size => Some(card),
-                                _ => None,
-                            });
+                            if (trumps.len() as usize) < crate::french::handful(size).1 {
+                                continue;
+                            }
                             game.handful_cards_by(
                                 seat,
                                 size,
-                                cards,
+                                trumps.iter(),
+                                held,
                                 |replaces| {
                                     let check =
                                         s.handful_check(&before, &game.record, seat, replaces);
@@ -777,6 +813,29 @@ impl Stepper {
                 let (seat, cards) = s.legal_cards(&game.record)?;
                 Some(cards.iter().map(|card| Move::play(seat, card)).collect())
             }
+        }
+    }
+
+    /// [`Stepper::legal`], made in `out` (an empty list) where the engine
+    /// lists the play's cards (Danish Tarok, French Tarot): `out` is the
+    /// list of the position before, its room kept from move to move
+    /// ([`Game::apply`]) rather than a list made and dropped at every card.
+    fn legal_in(&self, game: &Game, mut out: Vec<Move>) -> Option<Vec<Move>> {
+        match self {
+            Stepper::Danish(s) if game.pending.is_none() && game.showing.is_none() => {
+                s.legal(&game.record, None, out)
+            }
+            // The play's cards, as [`Stepper::legal`] lists them.
+            Stepper::French(s)
+                if game.showing.is_none()
+                    && s.due().is_none()
+                    && !game.record.tricks.is_empty() =>
+            {
+                let (seat, cards) = s.legal_cards(&game.record)?;
+                out.extend(cards.iter().map(|card| Move::play(seat, card)));
+                Some(out)
+            }
+            _ => self.legal(game),
         }
     }
 
@@ -813,7 +872,7 @@ impl Stepper {
                 matches!(
                     mv,
                     Move::Play { .. } | Move::Declare { .. } | Move::Auction { .. }
-                ) && game.listed().is_some_and(|legal| legal.contains(mv))
+                ) && game.listed().is_some_and(|legal| holds(legal, mv))
             }
             // A card, an auction entry or a call the engine lists (a grind,
             // which ends the deal, aside); the discard is judged.
@@ -831,7 +890,7 @@ impl Stepper {
                 (mv.plain_card().is_some()
                     || matches!(mv, Move::Declare { act: Act::Slam, .. })
                     || matches!(mv, Move::Auction { .. }))
-                    && game.listed().is_some_and(|legal| legal.contains(mv))
+                    && game.listed().is_some_and(|legal| holds(legal, mv))
             }
         }
     }
@@ -872,6 +931,18 @@ impl Stepper {
         }
     }
 
+    /// [`Stepper::judge`] of a record the structural checks find nothing
+    /// in: the deal the engine was made on ([`Stepper::new`] checks it), and
+    /// after legal moves only the record so far. The Danish and French
+    /// engines do not check it again (debug builds do).
+    fn judge_clean(&self, record: &Record, table: Table) -> Option<Report> {
+        match self {
+            Stepper::Danish(s) => Some(s.judge_clean(record)),
+            Stepper::French(s) => Some(s.judge_clean(record)),
+            s => s.judge(record, table),
+        }
+    }
+
     /// What the replay gives for `record` (the record so far, or it with a
     /// move appended), or `None` where the caller must replay.
     fn judge(&self, record: &Record, table: Table) -> Option<Report> {
@@ -881,6 +952,25 @@ impl Stepper {
             Stepper::Koenigrufen(s) => s.judge(record, table),
             Stepper::French(s) => s.judge(record),
         }
+    }
+}
+
+/// The words of a French auction ([`acts`]: a pass and the French bids,
+/// whoever speaks), the same at every step: made once.
+fn french_auction_acts() -> &'static [Act] {
+    static ACTS: std::sync::OnceLock<Vec<Act>> = std::sync::OnceLock::new();
+    ACTS.get_or_init(|| acts(Variant::FrenchTarot, Phase::Auction, Seat::new(0), &[]))
+}
+
+/// Whether `legal` holds `mv`; a card played is compared by its card
+/// first (the moves of a list of the play differ by their cards), in full
+/// only where the card is the same.
+fn holds(legal: &[Move], mv: &Move) -> bool {
+    match mv {
+        Move::Play { card, .. } => legal
+            .iter()
+            .any(|m| matches!(m, Move::Play { card: c, .. } if c == card) && m == mv),
+        _ => legal.contains(mv),
     }
 }
 
@@ -1008,7 +1098,7 @@ impl Game {
             listed: Listing::default(),
         };
         game.stepped = Stepper::new(&game.record, table, &game.session).map(Box::new);
-        let (problems, over) = game.judge(&game.record);
+        let (problems, over) = game.judge_deal();
         if !problems.is_empty() {
             return Err(Rejected { problems });
         }
@@ -1171,7 +1261,7 @@ impl Game {
             .stepped
             .as_ref()
             .filter(|_| self.problems.is_empty() && self.pending.is_none())
-            .and_then(|s| s.judge(&self.record, self.table));
+            .and_then(|s| s.judge_clean(&self.record, self.table));
         let replayed = match stepped {
             Some(report) => crate::Replayed {
                 report,
@@ -1193,6 +1283,16 @@ impl Game {
         report
     }
 
+    /// [`Game::judge`] of the deal alone, which the stepped engine was
+    /// made on: its structural checks found nothing ([`Stepper::new`]).
+    fn judge_deal(&self) -> Judged {
+        let stepped = self
+            .stepped
+            .as_ref()
+            .and_then(|s| s.judge_clean(&self.record, self.table));
+        self.judged(&self.record, stepped)
+    }
+
     /// The engine's findings on `record` (`incomplete` left out), and
     /// whether the record ends the deal.
     fn judge(&self, record: &Record) -> Judged {
@@ -1200,6 +1300,12 @@ impl Game {
             .stepped
             .as_ref()
             .and_then(|s| s.judge(record, self.table));
+        self.judged(record, stepped)
+    }
+
+    /// [`Game::judge`] with the stepped engine's report (`None`: the
+    /// record is replayed).
+    fn judged(&self, record: &Record, stepped: Option<Report>) -> Judged {
         // Debug builds (the tests): the stepped engine gives what the
         // replay of the whole record gives, every 4th judgement.
         #[cfg(debug_assertions)]
@@ -1278,6 +1384,17 @@ impl Game {
             s = s.next(self.table.seats);
         }
         s
+    }
+
+    /// Whether the last trick is not complete ([`Game::in_trick`] is some),
+    /// without finding whose place it is.
+    fn trick_open(&self) -> bool {
+        !self.leaders.is_empty()
+            && self
+                .record
+                .tricks
+                .last()
+                .is_some_and(|last| last.plays.len() < self.table.variant.active_seats())
     }
 
     /// The seat whose place it is in the last trick, if it is not complete.
@@ -1425,6 +1542,7 @@ impl Game {
             seat,
             size,
             std::iter::once(card),
+            self.handful_reading(seat),
             |_| |cards: &[Card]| self.fresh(&self.with_handful(seat, size, cards)).is_empty(),
             |_| legal = true,
         );
@@ -1437,12 +1555,15 @@ impl Game {
     /// the handful takes the place of the record's last declaration, a
     /// handful it extends): the engine's findings on the record with it,
     /// or the engine's own check of a handful ([`Stepper::legal`]). The
-    /// cards shown so far and the seat's trumps are read once for all.
+    /// cards shown so far and the seat's trumps are read once for all;
+    /// `held`: the seat's holdings and the cards dealt to it
+    /// ([`Game::handful_reading`], read once for all sizes).
     fn handful_cards_by<J: Fn(&[Card]) -> bool>(
         &self,
         seat: Seat,
         size: HandfulSize,
         candidates: impl Iterator<Item = Card>,
+        held: (CardSet, CardSet),
         judge: impl FnOnce(bool) -> J,
         mut take: impl FnMut(Card),
     ) {
@@ -1455,13 +1576,12 @@ impl Game {
         let replaces = self.showing.is_none() && self.written_handful(seat, size).is_some();
         let base = self.showing_cards(seat, size);
         let size_of = crate::french::handful(size).1;
-        let mut trumps: Vec<Card> = self
-            .holdings(seat)
+        let (holdings, dealt) = held;
+        let mut trumps: Vec<Card> = holdings
             .iter()
             .filter(|c| (c.is_trump() || c.is_fool()) && !base.contains(c))
             .collect();
         trumps.sort_by_key(|c| (c.is_fool(), std::cmp::Reverse(c.trump_number())));
-        let dealt = self.dealt(seat);
         let holds = judge(replaces);
         let mut cards: Vec<Card> = Vec::with_capacity(size_of.max(base.len() + 1));
         for card in candidates {
@@ -1489,6 +1609,12 @@ impl Game {
                 take(card);
             }
         }
+    }
+
+    /// What a handful's cards of `seat` are read from
+    /// ([`Game::handful_cards_by`]): its holdings and the cards dealt to it.
+    fn handful_reading(&self, seat: Seat) -> (CardSet, CardSet) {
+        (self.holdings(seat), self.dealt(seat))
     }
 
     /// The cards dealt to `seat`.
@@ -2046,6 +2172,14 @@ impl Game {
             .and_then(|s| s.legal(self))
     }
 
+    /// [`Game::list`], made in `out` (an empty list: [`Stepper::legal_in`]).
+    fn list_in(&self, out: Vec<Move>) -> Option<Vec<Move>> {
+        self.stepped
+            .as_ref()
+            .filter(|_| self.problems.is_empty())
+            .and_then(|s| s.legal_in(self, out))
+    }
+
     /// Forgets the list of the legal moves ([`Game::listed`]): the game
     /// has changed.
     fn relist(&mut self) {
@@ -2132,10 +2266,12 @@ impl Game {
     pub fn apply(&mut self, mv: Move) -> Result<(), Rejected> {
         let applied = self.apply_listed(mv);
         if applied.is_ok() {
+            // The list of the position left gives its room to the next.
+            let spare = self.listed.spare();
             self.relist();
             // The position before was listed: this one will be (`Listing`).
             if std::mem::take(self.listed.asked.get_mut()) && !self.over {
-                self.listed.ready = Some(self.list());
+                self.listed.ready = Some(self.list_in(spare));
             }
         }
         applied
@@ -2153,7 +2289,9 @@ impl Game {
                 let problems = self.check(&mv);
                 assert!(problems.is_empty(), "{mv} listed, judged {problems:?}");
             }
-            self.take(mv);
+            if !self.discard_listed(&mv) {
+                self.take(mv);
+            }
             return Ok(());
         }
         let problems = self.check(&mv);
@@ -2176,11 +2314,24 @@ impl Game {
         if !clean || !self.stepped.as_ref().is_some_and(|s| s.admits(self, mv)) {
             return false;
         }
-        let within = self.in_trick().is_some();
+        let within = self.trick_open();
+        debug_assert_eq!(within, self.in_trick().is_some());
         if let (Move::Play { seat, .. }, false) = (mv, within) {
             self.leaders.push(*seat);
         }
         let card = matches!(mv, Move::Play { .. }) && !self.record.tricks.is_empty();
+        // Danish and French: room for every trick at the first card (the
+        // most cards a seat was dealt), where the list grew by doubling.
+        if matches!(mv, Move::Play { .. })
+            && self.record.tricks.capacity() == 0
+            && matches!(
+                self.table.variant,
+                Variant::DanishTarok | Variant::FrenchTarot
+            )
+        {
+            let most = self.record.hands.iter().map(|h| h.cards.len()).max();
+            self.record.tricks.reserve_exact(most.unwrap_or(0));
+        }
         append_to(&mut self.record, mv, false, within);
         if let Some(stepped) = self.stepped.as_mut() {
             match stepped.as_mut() {
@@ -2220,6 +2371,50 @@ impl Game {
             && self.listed().is_some_and(|legal| legal.contains(mv))
     }
 
+    /// Takes `mv` if it is the last card of a Danish skat or of a French
+    /// écart without trumps that the engine lists ([`Game::listed_piece`]):
+    /// the discard is then proper (DK-DISCARD-1 to -4; FR-DISCARD), so the
+    /// record with it has no finding the record so far has not, and goes
+    /// on (the declarations and the play follow): it is taken without
+    /// judging it (the engine steps to it, [`Game::adopt`]), where
+    /// [`Game::take`] judges it whole. It is written with no trump shown,
+    /// as [`Game::with_discard`] writes it: the Danish engine does not read
+    /// the trumps shown (both ways find the same, and the first is kept),
+    /// and a French écart with no trump is only tried so. Debug builds
+    /// check every 4th against that judgement. False (nothing taken) for
+    /// any other move.
+    fn discard_listed(&mut self, mv: &Move) -> bool {
+        let Move::Discard { seat, card } = *mv else {
+            return false;
+        };
+        let (size, trumps_tried) = match self.stepped.as_deref() {
+            Some(Stepper::Danish(_)) => (3, true),
+            Some(Stepper::French(_)) => (6, false),
+            _ => return false,
+        };
+        let last = matches!(&self.pending, Some((s, chosen))
+            if *s == seat
+                && chosen.len() + 1 == size
+                && (trumps_tried || !chosen.iter().chain([&card]).any(|c| c.is_trump())));
+        if !last || self.showing.is_some() || !self.problems.is_empty() {
+            return false;
+        }
+        let (_, mut cards) = self.pending.take().expect("a discard being laid");
+        cards.push(card);
+        let mut record = self.record.clone();
+        record.discard = Some(self.discard(seat, &cards, false));
+        #[cfg(debug_assertions)]
+        if every_4th() {
+            let (judged_record, fresh, (problems, over)) = self.with_discard_judged(seat, &cards);
+            assert!(
+                fresh.is_empty() && problems.is_empty() && !over && judged_record == record,
+                "discard {cards:?} listed, judged {problems:?} (over: {over})"
+            );
+        }
+        self.adopt(record, (Vec::new(), false));
+        true
+    }
+
     /// Takes `mv` whether it is legal or not (entering a real record), and
     /// gives the findings it adds (none for a legal move).
     pub fn apply_anyway(&mut self, mv: Move) -> Vec<Problem> {
@@ -2246,9 +2441,31 @@ impl Game {
             }
             let mut cards = self.showing_cards(seat, size);
             cards.push(card);
-            let record = self.with_handful(seat, size, &cards);
             // A handful written already is extended in place, legal or not.
             let extends = self.showing.is_none() && self.written_handful(seat, size).is_some();
+            // Fewer cards than the size shows (exactly so many,
+            // FR-HANDFUL-1) are a false handful (FR-HANDFUL-3): after
+            // legal moves only, the judgement of the record with them finds
+            // that, so they wait to be shown on without it (debug builds
+            // check every 4th).
+            if !extends
+                && self.problems.is_empty()
+                && cards.len() < crate::french::handful(size).1
+                && matches!(self.stepped.as_deref(), Some(Stepper::French(_)))
+            {
+                #[cfg(debug_assertions)]
+                if every_4th() {
+                    let judged = self.judge(&self.with_handful(seat, size, &cards));
+                    assert!(
+                        !self.fresh_in(&judged.0).is_empty(),
+                        "a handful of {} cards judged whole",
+                        cards.len()
+                    );
+                }
+                self.showing = Some((seat, size, cards));
+                return;
+            }
+            let record = self.with_handful(seat, size, &cards);
             let judged = self.judge(&record);
             if extends || self.fresh_in(&judged.0).is_empty() {
                 self.showing = None;

@@ -225,11 +225,20 @@ impl Stepped {
         if !clean(record, table) {
             return None;
         }
+        Some(self.judge_clean(record))
+    }
+
+    /// [`Stepped::judge`] of a record the caller knows the structural
+    /// checks find nothing in (`crate::game`: the deal this engine was made
+    /// on, and after legal moves only the record so far): not checked
+    /// again (debug builds do).
+    pub(crate) fn judge_clean(&self, record: &Record) -> Report {
+        debug_assert!(clean(record, self.table), "a clean record");
         let mut engine = self.engine_for(record);
         engine.catch_up(record);
         let ended = engine.finish(record);
         let mut session = self.session.clone();
-        Some(carry(&self.deal(record), &mut session, self.start, ended))
+        carry(&self.deal(record), &mut session, self.start, ended)
     }
 
     /// The play after the record so far: the game state, the number of the
@@ -284,12 +293,16 @@ impl Stepped {
     /// declarations and the first lead, and the play. `None` where they are
     /// judged one by one: Option `announced_tout` (the fool may then lie in
     /// the skat, DK-TOUT-2), a record the engine does not take simply (a
-    /// misdeal demand, a seat that sits out speaking).
+    /// misdeal demand, a seat that sits out speaking). `out`: an empty
+    /// list whose room the play's lists are made in (the list of the
+    /// position before, kept from move to move by `crate::game`).
     pub(crate) fn legal(
         &self,
         record: &Record,
         pending: Option<(Seat, &[Card])>,
+        mut out: Vec<Move>,
     ) -> Option<Vec<Move>> {
+        debug_assert!(out.is_empty());
         if self.now.o.announced_tout {
             return None;
         }
@@ -298,10 +311,11 @@ impl Stepped {
         }
         if self.tricks > 0 {
             let (game, t, leader) = self.play()?;
-            return match self.playing(record) {
-                None => Some(self.leads(game, t, leader)),
-                Some(trick) => self.follows(game, t, leader, trick),
-            };
+            match self.playing(record) {
+                None => self.leads(game, t, leader, &mut out),
+                Some(trick) => self.follows(game, t, leader, trick, &mut out)?,
+            }
+            return Some(out);
         }
         if record.discard.is_none() {
             return self.before_skat(record);
@@ -498,17 +512,24 @@ impl Stepped {
             .is_empty()
             .then(|| filling(chosen));
         let all_trumps = (!trumps.is_empty()).then(|| filling(chosen.union(trumps)));
-        let fits = |card: Card| {
-            no_trump.is_some_and(|f| !TRUMPS.contains(card) && f.with(card, m))
-                || all_trumps.is_some_and(|f| f.with(card, m))
-        };
         let left = dealt.difference(chosen);
-        let mut out = Vec::with_capacity(left.len() as usize);
-        out.extend(
-            left.iter()
-                .filter(|&card| fits(card))
-                .map(|card| Move::Discard { seat, card }),
-        );
+        // The cards of `left` that fill a proper skat one way or the other,
+        // found a kind of card at a time ([`Filling::cards_with`]).
+        let fitting = no_trump
+            .map_or(CardSet::EMPTY, |f| f.cards_with(left.difference(TRUMPS), m))
+            .union(all_trumps.map_or(CardSet::EMPTY, |f| f.cards_with(left, m)));
+        // Debug builds: the cards judged one by one.
+        #[cfg(debug_assertions)]
+        {
+            let fits = |card: Card| {
+                no_trump.is_some_and(|f| !TRUMPS.contains(card) && f.with(card, m))
+                    || all_trumps.is_some_and(|f| f.with(card, m))
+            };
+            let one_by_one: CardSet = left.iter().filter(|&card| fits(card)).collect();
+            assert_eq!(fitting, one_by_one, "the skat's cards by kind");
+        }
+        let mut out = Vec::with_capacity(fitting.len() as usize);
+        out.extend(fitting.iter().map(|card| Move::Discard { seat, card }));
         Some(out)
     }
 
@@ -517,10 +538,10 @@ impl Stepped {
     /// trick 23 with or without a call for the fool (DK-FOOL-4): a call by
     /// a seat that does not hold it, while it is unplayed; after a call the
     /// leader who holds it leads it.
-    fn leads(&self, game: &Game, t: usize, leader: Seat) -> Vec<Move> {
+    fn leads(&self, game: &Game, t: usize, leader: Seat, out: &mut Vec<Move>) {
         let order = self.now.seating.order;
         let hand = game.hands[leader];
-        let mut out = Vec::with_capacity(hand.len() as usize + 5);
+        out.reserve(hand.len() as usize + 5);
         if t != 23 {
             // No call: each card once, a fool led before trick 24 under
             // each of its names.
@@ -540,7 +561,7 @@ impl Stepped {
                     fool_call: None,
                 }));
             }
-            return out;
+            return;
         }
         let holder = order
             .into_iter()
@@ -574,7 +595,6 @@ impl Stepped {
                 }
             }
         }
-        out
     }
 
     /// The cards of the next seat of `trick`, with a renaming of a led
@@ -587,7 +607,14 @@ impl Stepped {
     /// by the second player, or by the third when the second did not
     /// rename, both being void in the suit the fool was named; the third's
     /// not to a suit the second holds and did not play.
-    fn follows(&self, game: &Game, t: usize, leader: Seat, trick: &Trick) -> Option<Vec<Move>> {
+    fn follows(
+        &self,
+        game: &Game,
+        t: usize,
+        leader: Seat,
+        trick: &Trick,
+        out: &mut Vec<Move>,
+    ) -> Option<()> {
         let first = trick.plays.first()?;
         let i = trick.plays.len();
         let seats = self.now.seating.from(trick.leader.unwrap_or(leader));
@@ -597,7 +624,8 @@ impl Stepped {
         // lists only valid calls).
         let called = trick.fool_call.is_some() && t == 23 && !game.fool_gone;
         if called && hand.contains(Card::FOOL) && !first.card.is_fool() {
-            return Some(vec![Move::play(seat, Card::FOOL)]);
+            out.push(Move::play(seat, Card::FOOL));
+            return Some(());
         }
         let fool_led = first.card.is_fool();
         let name = first.name;
@@ -628,12 +656,11 @@ impl Stepped {
             if t == 24 {
                 kept.remove(Card::FOOL);
             }
-            let mut out = Vec::with_capacity(kept.len() as usize);
             out.extend(kept.iter().map(|card| Move::play(seat, card)));
-            return Some(out);
+            return Some(());
         }
         let renames: &[Option<Lead>] = &LEADS;
-        let mut out = Vec::with_capacity(hand.len() as usize);
+        out.reserve(hand.len() as usize);
         for card in hand.iter() {
             if card.is_fool() && t == 24 {
                 continue;
@@ -664,7 +691,7 @@ impl Stepped {
                 out.push(Move::renaming(seat, card, rename));
             }
         }
-        Some(out)
+        Some(())
     }
 }
 
@@ -722,6 +749,31 @@ impl Filling {
         }
         let need = 3u32.saturating_sub(len);
         len <= 3 && layable && spare >= need && decl + need.saturating_sub(plain) <= m
+    }
+
+    /// The cards of `cards` that [`Filling::with`] admits. It reads of a
+    /// card only whether `base`, the declaration cards, the layable cards
+    /// and `from` hold it, so the cards alike in those four give the same
+    /// answer: one card of each such kind is asked (at most 16), and its
+    /// answer taken for all of its kind.
+    fn cards_with(&self, cards: CardSet, m: u32) -> CardSet {
+        let sets = [self.base, self.decl_cards, self.layable_set, self.from];
+        let mut rest = cards;
+        let mut out = CardSet::EMPTY;
+        while let Some(card) = rest.iter().next() {
+            let kind = sets.iter().fold(rest, |kind, &set| {
+                if set.contains(card) {
+                    kind.intersection(set)
+                } else {
+                    kind.difference(set)
+                }
+            });
+            if self.with(card, m) {
+                out = out.union(kind);
+            }
+            rest = rest.difference(kind);
+        }
+        out
     }
 }
 

@@ -70,15 +70,29 @@ pub type Chooser<'a> = dyn FnMut(&mut Rng, usize, usize, &[Card]) -> Card + 'a;
 /// The generator's own choice of a card (the module docs): the fool rarely.
 fn choose_card(rng: &mut Rng, _: usize, _: usize, options: &[Card]) -> Card {
     // The listed cards other than the fool, counted and then indexed in
-    // place (no list of them made).
-    let mut plain = options.iter().copied().filter(|c| !c.is_fool());
-    let count = plain.clone().count();
+    // place (no list of them made). The game lists a card once: with the
+    // fool at most once, the k-th other card is found by the fool's place.
+    let fool = options.iter().position(|c| c.is_fool());
+    let once = fool.is_none_or(|f| !options[f + 1..].iter().any(|c| c.is_fool()));
+    let count = if once {
+        options.len() - usize::from(fool.is_some())
+    } else {
+        options.iter().filter(|c| !c.is_fool()).count()
+    };
     if count == 0 || rng.below(8) == 0 {
         *rng.pick(options)
     } else {
-        plain
-            .nth(rng.below(count))
-            .expect("an index below the count")
+        let k = rng.below(count);
+        match fool {
+            _ if !once => options
+                .iter()
+                .copied()
+                .filter(|c| !c.is_fool())
+                .nth(k)
+                .expect("an index below the count"),
+            Some(f) if k >= f => options[k + 1],
+            _ => options[k],
+        }
     }
 }
 
@@ -297,17 +311,20 @@ fn try_play_out(
     let mut declaring: Vec<Seat> = table.order_from_dealer().collect();
     declaring.rotate_right(1);
     let mut skat = setup.skat.iter().copied();
-    let mut lists = Lists::default();
+    // Room for the largest hand at once (the lists grow otherwise).
+    let mut lists = Lists {
+        cards: Vec::with_capacity(32),
+        ..Lists::default()
+    };
     while !game.is_over() {
         let legal = game.legal_moves();
         let mv = if game.record().discard.is_none() {
-            let discard: Vec<Card> = legal
-                .iter()
-                .filter_map(|m| match m {
-                    Move::Discard { card, .. } => Some(*card),
-                    _ => None,
-                })
-                .collect();
+            // Made at the list's size at once (a collected filter grows).
+            let mut discard: Vec<Card> = Vec::with_capacity(legal.len());
+            discard.extend(legal.iter().filter_map(|m| match m {
+                Move::Discard { card, .. } => Some(*card),
+                _ => None,
+            }));
             if discard.is_empty() && setup.skat.is_empty() {
                 return Ok(None);
             }
