@@ -59,11 +59,10 @@
 //!
 //! Random playouts from the deal to the settlement, uniform among the
 //! listed moves, one core (`verifier/examples/game_speed.rs`, idle machine,
-//! 2026-11-27, stop 39): Danish Tarok about 74,000 a second, French Tarot
-//! 67,000, Königrufen 68,000, Skill7 Tarock 126,000; a clone of a game
-//! mid-play under a microsecond (18 to 24 allocations). Branches i29k7 and
-//! i29d7 then made them faster (bench/README.md, "Stop 40 on main").
-//! The history of these figures is in bench/README.md.
+//! 2026-11-28, stop 40): Danish Tarok about 81,000 a second, French Tarot
+//! 81,000, Königrufen 65,000, Skill7 Tarock 116,000; a clone of a game
+//! mid-play under a microsecond (18 to 24 allocations). The history of
+//! these figures is in bench/README.md.
 //!
 //! Königrufen steps too (`koenigrufen::Engine`, issue 25) and lists most
 //! of its legal moves itself (`koenigrufen::Stepped::legal`): the

@@ -32,8 +32,8 @@
 //! field, each read back eight or sixteen bytes that narrower stores had
 //! just written, which the processor cannot forward (over half of the time
 //! of `fast_tricks`; `perf annotate` shows such a stall as the hottest
-//! instruction, right after the load). These add instructions and take a
-//! quarter off the time of parsing (bench/README.md,
+//! instruction, right after the load). These add 3-4% to the instructions
+//! and take 15-23% off the time of parsing (bench/README.md,
 //! issue 29 item 2). The loop is sensitive to inlining and to branches whose way
 //! depends on the card: measure any change to it in time, and in
 //! instructions and mispredicted branches (`valgrind --tool=cachegrind
