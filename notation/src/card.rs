@@ -165,6 +165,18 @@ struct CodeTables {
     three: [[u8; 16]; 128],
 }
 
+impl CodeTables {
+    /// The row of the tables `two`, `three_base`, `three_limit` and `three`
+    /// for a code's first two bytes. Below 128 (a lead is at most 6, a
+    /// second byte at most 14); the mask only tells the compiler so. A byte
+    /// that begins no code (lead 0) reads row 0, where every code is 255.
+    #[inline(always)]
+    fn row(&self, first: u8, second: u8) -> usize {
+        (usize::from(self.lead[first as usize]) * 16 + usize::from(self.second[second as usize]))
+            & 127
+    }
+}
+
 const CODE_TABLES: CodeTables = {
     let mut t = CodeTables {
         lead: [0; 256],
@@ -387,16 +399,12 @@ impl Card {
     /// whether the code has three bytes. The index is 255 when the bytes
     /// are no code, the first byte included ([`Card::from_index`] refuses
     /// it). With every byte in hand, no bound is checked and no branch
-    /// taken: the card loop of the parser's fast path
-    /// (`parse::fast::card_step`).
+    /// taken: the card loop of the parser's fast path where
+    /// [`Card::code_in_by_digit`] finds no card (`parse::fast::card_step_exact`).
     #[inline(always)]
     pub(crate) fn code_in(w: [u8; 4]) -> (u8, bool) {
         let t = &CODE_TABLES;
-        // Below 128 (a lead is at most 6, a second byte at most 14); the
-        // mask only tells the compiler so. A byte that begins no code
-        // (lead 0) reads row 0, where every code is 255.
-        let at =
-            (usize::from(t.lead[w[0] as usize]) * 16 + usize::from(t.second[w[1] as usize])) & 127;
+        let at = t.row(w[0], w[1]);
         let digit = w[2].wrapping_sub(b'0');
         let three = digit < t.three_limit[at];
         let mask = 0u8.wrapping_sub(u8::from(three));
@@ -415,8 +423,7 @@ impl Card {
     #[inline(always)]
     pub(crate) fn code_in_by_digit(w: [u8; 4]) -> (u8, bool) {
         let t = &CODE_TABLES;
-        let at =
-            (usize::from(t.lead[w[0] as usize]) * 16 + usize::from(t.second[w[1] as usize])) & 127;
+        let at = t.row(w[0], w[1]);
         let digit = w[2].wrapping_sub(b'0');
         let three = digit < 10;
         // Selects on masks, not branches: whether a code has three bytes is
