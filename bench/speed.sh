@@ -78,9 +78,12 @@ else
   chess=none
 fi
 
-# A binary from before `convert --to none` has no parse measure.
+# A binary from before `convert --to none` has no parse measure. Asked on
+# an empty regular file: `tarok` refuses to read /dev/null (a character
+# device), which made every base look too old to have one.
 base_parse=no
-if [[ -n ${BASE:-} ]] && "$BASE" convert --to none /dev/null > /dev/null 2>&1; then
+: > "$tmp/probe.tarok"
+if [[ -n ${BASE:-} ]] && "$BASE" convert --to none "$tmp/probe.tarok" > /dev/null 2>&1; then
   base_parse=yes
 fi
 
