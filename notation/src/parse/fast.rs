@@ -345,6 +345,11 @@ fn line_cards(bytes: &[u8], mut i: usize, base: u32, room: usize) -> Option<(Vec
             i = next;
             continue;
         }
+        // The usual end of the line, as the exact step finds it, without
+        // the call.
+        if bytes.get(i) == Some(&b'\n') {
+            break i;
+        }
         match card_step_exact(bytes, i) {
             Step::Card { card, end, next } => {
                 // Never past the room the line allows; were it, the
