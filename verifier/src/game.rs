@@ -932,12 +932,13 @@ impl Stepper {
 
     /// [`Stepper::judge`] of a record the structural checks find nothing
     /// in: the deal the engine was made on ([`Stepper::new`] checks it), and
-    /// after legal moves only the record so far. The Danish and French
-    /// engines do not check it again (debug builds do).
+    /// after legal moves only the record so far. The Danish, French and
+    /// Königrufen engines do not check it again (debug builds do).
     fn judge_clean(&self, record: &Record, table: Table) -> Option<Report> {
         match self {
             Stepper::Danish(s) => Some(s.judge_clean(record)),
             Stepper::French(s) => Some(s.judge_clean(record)),
+            Stepper::Koenigrufen(s) => Some(s.judge_clean(record, table)),
             s => s.judge(record, table),
         }
     }

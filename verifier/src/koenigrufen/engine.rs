@@ -432,20 +432,20 @@ impl Stepped {
     /// What `crate::replay` gives for `record` (the record so far, or it
     /// with a move appended), no events built; `None` where the structural
     /// checks find anything (the caller replays then).
-    ///
-    /// A record of the deal alone (no entry yet: a game just made) is the
-    /// deal [`Stepped::new`] found structurally clean: not checked again.
     pub(crate) fn judge(&self, record: &Record, table: Table) -> Option<Report> {
-        let bare = record.auction.is_none()
-            && record.calls.is_none()
-            && record.discard.is_none()
-            && record.declarations.is_none()
-            && record.tricks.is_empty()
-            && record.result.is_none();
-        debug_assert!(!bare || crate::structurally_clean(record, table));
-        if !bare && !crate::structurally_clean(record, table) {
+        if !crate::structurally_clean(record, table) {
             return None;
         }
+        Some(self.judge_clean(record, table))
+    }
+
+    /// [`Stepped::judge`] of a record the structural checks find nothing
+    /// in, not checked again (debug builds do): the deal
+    /// [`Stepped::new`] was made on, or the record of legal moves only
+    /// (`Game`'s settlement), as the Danish and French engines judge them.
+    pub(crate) fn judge_clean(&self, record: &Record, table: Table) -> Report {
+        debug_assert!(crate::structurally_clean(record, table), "a clean record");
+        let _ = table;
         let mut engine = if self.now.fits(record) {
             // The discard the engine took is read by `fits` only: not
             // copied for an engine that ends the deal.
@@ -473,7 +473,7 @@ impl Stepped {
             Engine::clone(&self.start)
         };
         engine.catch_up(record);
-        Some(engine.finish(record))
+        engine.finish(record)
     }
 }
 
