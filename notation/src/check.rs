@@ -305,8 +305,11 @@ impl Checker<'_> {
             }
         }
         for t in &r.tricks {
-            for s in t.leader.iter().chain(&t.fool_call) {
-                self.seat(*s, t.span, "trick");
+            if let Some(s) = t.leader {
+                self.seat(s, t.span, "trick");
+            }
+            if let Some(s) = t.fool_call {
+                self.seat(s, t.span, "trick");
             }
         }
         for f in r.result.iter().flat_map(|sheet| &sheet.facts) {
@@ -356,30 +359,37 @@ impl Checker<'_> {
         // that does is walked again, card by card, for its findings (the
         // findings and their order are the same either way).
         // By card index (below 79; 256 entries spare the bounds checks).
+        // Plain loops, list by list: a chain of the lists' iterators cost
+        // about three times the instructions per card.
         let in_deck = in_deck(self.table.variant);
         let mut dealt = [false; 256];
         let mut twice = false;
         let mut outside = false;
-        let talon = r.talon.as_ref().map_or(&[][..], |t| &t.cards[..]);
-        for list in r.hands.iter().map(|h| &h.cards[..]).chain([talon]) {
+        let mut deal = |list: &[Item]| {
             for item in list {
                 let i = usize::from(item.card.index());
                 twice |= dealt[i];
                 dealt[i] = true;
                 outside |= !in_deck[i];
             }
+        };
+        for h in &r.hands {
+            deal(&h.cards);
         }
-        let mut lists: [&[Item]; 2] = [&[], &[]];
-        if let Some(d) = &r.discard {
-            lists = [&d.cards, &d.shown];
+        if let Some(t) = &r.talon {
+            deal(&t.cards);
         }
-        for list in lists
-            .into_iter()
-            .chain(r.tricks.iter().map(|t| &t.plays[..]))
-        {
+        let mut elsewhere = |list: &[Item]| {
             for item in list {
                 outside |= !in_deck[usize::from(item.card.index())];
             }
+        };
+        if let Some(d) = &r.discard {
+            elsewhere(&d.cards);
+            elsewhere(&d.shown);
+        }
+        for t in &r.tricks {
+            elsewhere(&t.plays);
         }
         if outside {
             // The lists in record order: hands, talon, discard (laid away,
