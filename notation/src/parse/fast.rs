@@ -721,9 +721,18 @@ pub(super) fn fast_actions(
             if bytes.get(end) != Some(&b' ') {
                 return None;
             }
-            let (verb, end) = word_at(src, end + 1);
-            // A local word of the record's variant (§7.1).
-            let verb = crate::words::local_action(p.variant, verb).unwrap_or(verb);
+            let (mut verb, end) = word_at(src, end + 1);
+            // A verb first: no local word of any variant is one (§7.1, held
+            // by the `words` tests), so the local words are looked up only
+            // for a word that is not (a game, or a local word of the
+            // record's variant).
+            let mut known = Verb::from_word(verb);
+            if known.is_none() {
+                if let Some(local) = crate::words::local_action(p.variant, verb) {
+                    verb = local;
+                    known = Verb::from_word(verb);
+                }
+            }
             i = end;
             // The argument word after one space.
             let mut arg = || -> Option<&str> {
@@ -734,94 +743,109 @@ pub(super) fn fast_actions(
                 i = end;
                 (!w.is_empty()).then_some(w)
             };
-            let act = match Verb::from_word(verb) {
-                Some(Verb::Pass) => Act::Pass,
-                Some(Verb::Continue) => Act::Continue,
-                Some(Verb::Grind) => Act::Grind,
-                Some(Verb::Slam) => Act::Slam,
-                Some(Verb::Misdeal) => Act::Misdeal,
-                Some(Verb::Tout) => Act::Tout,
-                Some(Verb::Call) => Act::Call {
-                    card: Card::parse_canonical(arg()?.as_bytes())?,
-                    // Koenigrufen's call of the fourth king (KR-CALL-3):
-                    // `call HK fourth`, one space before the word.
-                    fourth: {
-                        let fourth = bytes.get(i..i + 7) == Some(b" fourth")
-                            && !bytes.get(i + 7).is_some_and(|&b| is_word_byte(b));
-                        i += 7 * usize::from(fourth);
-                        fourth
-                    },
-                },
-                Some(Verb::Talon) => Act::Talon {
-                    half: small_count(arg()?)?,
-                },
-                Some(Verb::Announce) => Act::Announce {
-                    bonus: Bonus::from_word(arg()?)?,
-                },
-                Some(Verb::Contra) => Act::Contra {
-                    target: arg()?.parse().ok()?,
-                },
-                Some(Verb::Recontra) => Act::Recontra {
-                    target: arg()?.parse().ok()?,
-                },
-                Some(Verb::Subcontra) => Act::Subcontra {
-                    target: arg()?.parse().ok()?,
-                },
-                Some(Verb::Trumps) => {
-                    let count = small_count(arg()?)?;
-                    let pagat = match arg()? {
-                        "pagat" => true,
-                        "no-pagat" => false,
-                        _ => return None,
-                    };
-                    Act::Trumps {
-                        count,
-                        pagat,
-                        skat: Vec::new(),
-                    }
+            // The words said most (a pass; Skill7's continue) are written
+            // straight into their place: an act made on the stack and then
+            // copied there stalled, the copy reading back bytes that narrower
+            // stores had just written (`perf annotate`, issue 29).
+            if let Some(Verb::Pass | Verb::Continue) = known {
+                actions.push(Action::EMPTY);
+                let slot = actions.last_mut().expect("an action was just pushed");
+                slot.seat = seat;
+                if known == Some(Verb::Continue) {
+                    // The pass it held owns nothing: no drop to call for it.
+                    std::mem::forget(std::mem::replace(&mut slot.act, Act::Continue));
                 }
-                Some(Verb::Matadors) => Act::Matadors {
-                    count: small_count(arg()?)?,
-                    skat: Vec::new(),
-                },
-                // Danish cavallerie and kings (DK-DECL-2): a suit letter and
-                // the missing card as canonical codes; `skat` and the
-                // rest take the general path.
-                Some(Verb::Half) => Act::Half {
-                    suit: suit_of(arg()?)?,
-                    missing: Card::parse_canonical(arg()?.as_bytes())?,
-                    skat: Vec::new(),
-                },
-                Some(Verb::Full) => Act::Full {
-                    suit: suit_of(arg()?)?,
-                    skat: Vec::new(),
-                },
-                Some(Verb::Abundant) => Act::Abundant {
-                    suit: suit_of(arg()?)?,
-                    skat: Vec::new(),
-                },
-                Some(Verb::HalfKings) => Act::HalfKings {
-                    missing: Card::parse_canonical(arg()?.as_bytes())?,
-                    skat: Vec::new(),
-                },
-                Some(Verb::FullKings) => Act::FullKings { skat: Vec::new() },
-                Some(Verb::AbundantKings) => Act::AbundantKings { skat: Vec::new() },
-                // A handful and the rest take the general path.
-                Some(Verb::Handful) => return None,
-                // A bid is written by its game's name; `bid` is JSON's word.
-                Some(Verb::Bid) | None => Act::Bid {
-                    game: Game::from_word(verb)?,
-                },
-            };
-            // Filled in its place (`Action::EMPTY`): an action made on the
-            // stack and moved into the list read back bytes that narrower
-            // stores had just written.
-            actions.push(Action::EMPTY);
-            let slot = actions.last_mut().expect("an action was just pushed");
-            slot.seat = seat;
-            // The pass it held owns nothing: no drop to call for it.
-            std::mem::forget(std::mem::replace(&mut slot.act, act));
-            slot.span = p.span(at, i);
+                slot.span = p.span(at, i);
+            } else {
+                let act = match known {
+                    // Written in place above.
+                    Some(Verb::Pass | Verb::Continue) => unreachable!(),
+                    Some(Verb::Grind) => Act::Grind,
+                    Some(Verb::Slam) => Act::Slam,
+                    Some(Verb::Misdeal) => Act::Misdeal,
+                    Some(Verb::Tout) => Act::Tout,
+                    Some(Verb::Call) => Act::Call {
+                        card: Card::parse_canonical(arg()?.as_bytes())?,
+                        // Koenigrufen's call of the fourth king (KR-CALL-3):
+                        // `call HK fourth`, one space before the word.
+                        fourth: {
+                            let fourth = bytes.get(i..i + 7) == Some(b" fourth")
+                                && !bytes.get(i + 7).is_some_and(|&b| is_word_byte(b));
+                            i += 7 * usize::from(fourth);
+                            fourth
+                        },
+                    },
+                    Some(Verb::Talon) => Act::Talon {
+                        half: small_count(arg()?)?,
+                    },
+                    Some(Verb::Announce) => Act::Announce {
+                        bonus: Bonus::from_word(arg()?)?,
+                    },
+                    Some(Verb::Contra) => Act::Contra {
+                        target: arg()?.parse().ok()?,
+                    },
+                    Some(Verb::Recontra) => Act::Recontra {
+                        target: arg()?.parse().ok()?,
+                    },
+                    Some(Verb::Subcontra) => Act::Subcontra {
+                        target: arg()?.parse().ok()?,
+                    },
+                    Some(Verb::Trumps) => {
+                        let count = small_count(arg()?)?;
+                        let pagat = match arg()? {
+                            "pagat" => true,
+                            "no-pagat" => false,
+                            _ => return None,
+                        };
+                        Act::Trumps {
+                            count,
+                            pagat,
+                            skat: Vec::new(),
+                        }
+                    }
+                    Some(Verb::Matadors) => Act::Matadors {
+                        count: small_count(arg()?)?,
+                        skat: Vec::new(),
+                    },
+                    // Danish cavallerie and kings (DK-DECL-2): a suit letter and
+                    // the missing card as canonical codes; `skat` and the
+                    // rest take the general path.
+                    Some(Verb::Half) => Act::Half {
+                        suit: suit_of(arg()?)?,
+                        missing: Card::parse_canonical(arg()?.as_bytes())?,
+                        skat: Vec::new(),
+                    },
+                    Some(Verb::Full) => Act::Full {
+                        suit: suit_of(arg()?)?,
+                        skat: Vec::new(),
+                    },
+                    Some(Verb::Abundant) => Act::Abundant {
+                        suit: suit_of(arg()?)?,
+                        skat: Vec::new(),
+                    },
+                    Some(Verb::HalfKings) => Act::HalfKings {
+                        missing: Card::parse_canonical(arg()?.as_bytes())?,
+                        skat: Vec::new(),
+                    },
+                    Some(Verb::FullKings) => Act::FullKings { skat: Vec::new() },
+                    Some(Verb::AbundantKings) => Act::AbundantKings { skat: Vec::new() },
+                    // A handful and the rest take the general path.
+                    Some(Verb::Handful) => return None,
+                    // A bid is written by its game's name; `bid` is JSON's word.
+                    Some(Verb::Bid) | None => Act::Bid {
+                        game: Game::from_word(verb)?,
+                    },
+                };
+                // Filled in its place (`Action::EMPTY`): an action made on the
+                // stack and moved into the list read back bytes that narrower
+                // stores had just written.
+                actions.push(Action::EMPTY);
+                let slot = actions.last_mut().expect("an action was just pushed");
+                slot.seat = seat;
+                // The pass it held owns nothing: no drop to call for it.
+                std::mem::forget(std::mem::replace(&mut slot.act, act));
+                slot.span = p.span(at, i);
+            }
         }
         if bytes.get(i) == Some(&b',') && bytes.get(i + 1) == Some(&b' ') {
             i += 2;
