@@ -651,9 +651,48 @@ impl<'t> P<'t> {
         }))
     }
 
+    /// The action said most, a pass or Skill7's continue, as the writer
+    /// writes it: `{"seat":N,"act":"pass"}`, one digit, no blanks. Read on
+    /// its bytes; `None` (nothing read) for any other, which [`P::action`]
+    /// reads member by member to the same action. Its members gathered
+    /// one by one cost some 600 instructions an action, most of the
+    /// reading of a Königrufen record's auction and calls (issue 29 item 2).
+    #[inline]
+    fn plain_action(&mut self) -> Option<Action> {
+        const HEAD: &[u8] = b"{\"seat\":";
+        const ACT: &[u8] = b",\"act\":\"";
+        self.ws();
+        let start = self.at;
+        let rest = self.b.get(start..)?;
+        let (head, rest) = rest.split_at_checked(HEAD.len())?;
+        let (&seat, rest) = rest.split_first()?;
+        let (act, rest) = rest.split_at_checked(ACT.len())?;
+        if head != HEAD || !seat.is_ascii_digit() || act != ACT {
+            return None;
+        }
+        let (act, len) = if rest.starts_with(b"pass\"}") {
+            (Act::Pass, 6)
+        } else if rest.starts_with(b"continue\"}") {
+            (Act::Continue, 10)
+        } else {
+            return None;
+        };
+        self.at = start + HEAD.len() + 1 + ACT.len() + len;
+        Some(Action {
+            seat: Seat::new(seat - b'0'),
+            act,
+            after: None,
+            comments: Vec::new(),
+            span: self.span(start),
+        })
+    }
+
     /// An action: its own members, and those of its act (`"act"` names
     /// it); a member its act does not have is left to serde.
     fn action(&mut self) -> Option<Action> {
+        if let Some(action) = self.plain_action() {
+            return Some(action);
+        }
         #[derive(Default)]
         struct Fields<'t> {
             seen: u32,
@@ -1173,6 +1212,48 @@ pub(super) mod tests {
             same_as_serde(&spaced);
         }
         assert_eq!(read, lines.len());
+    }
+
+    /// A pass or a continue in the writer's form (`plain_action`) and
+    /// every near miss of it read exactly as serde reads them: other seats,
+    /// words, members after it, blanks.
+    #[test]
+    fn plain_actions_read_as_serde_reads_them() {
+        let line = generated()
+            .into_iter()
+            .find(|l| l.contains("{\"seat\":1,\"act\":\"pass\"}"))
+            .expect("a generated record with a pass");
+        let plain = "{\"seat\":1,\"act\":\"pass\"}";
+        let mut read = 0;
+        for seat in ["0", "9", "10", "01", "-1", "a", "", " 1", "1 "] {
+            for act in [
+                "pass", "continue", "passx", "pas", "Pass", "pass ", "continu", "grind", "bid",
+            ] {
+                for tail in [
+                    "}",
+                    ",\"after\":2}",
+                    ",\"comments\":[\"x\"]}",
+                    " }",
+                    "",
+                    "}}",
+                ] {
+                    let action = format!("{{\"seat\":{seat},\"act\":\"{act}\"{tail}");
+                    let changed = line.replacen(plain, &action, 1);
+                    same_as_serde(&changed);
+                    read += usize::from(record(&changed, 17).is_some());
+                }
+            }
+        }
+        assert!(read > 20, "{read}");
+        // The writer's form itself takes the plain path.
+        let mut p = P {
+            text: plain,
+            b: plain.as_bytes(),
+            at: 0,
+            base: 0,
+        };
+        let action = p.plain_action().expect("the plain form");
+        assert_eq!((action.seat, p.at), (Seat::new(1), plain.len()));
     }
 
     /// A card string read through the code tables (`item_list`) and a
