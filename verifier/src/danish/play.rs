@@ -94,26 +94,36 @@ const STRENGTH: [u8; Card::COUNT] = {
     s
 };
 
-/// Every trump, as [`Card::trump_number`] reads them (1 to 22).
-const ALL_TRUMPS: CardSet = CardSet::from_bits_truncate(((1u128 << 22) - 1) << 56);
-
 /// [`trick_winner`] of a trick of three cards without the fool, led to
 /// `lead` (the first card's suit, [`Engine::plain_trick`]): the first of the
 /// strongest cards among the trumps and the cards of the suit led
 /// (DK-PLAY-3). The first card always counts (it is of the suit led or a
 /// trump), so there is a winner. A test holds it to [`trick_winner`].
 fn plain_winner(cards: [Card; 3], lead: Lead) -> (usize, &'static str) {
-    let counts = lead_set(lead).union(ALL_TRUMPS);
-    let key = |c: Card| {
-        if counts.contains(c) {
-            STRENGTH[usize::from(c.index())]
-        } else {
-            0
+    // The strengths by the suit led (4: trumps), 0 for a card of another
+    // suit: one load a card, no branch on which cards count.
+    const KEYS: [[u8; Card::COUNT]; 5] = {
+        let mut k = [[0u8; Card::COUNT]; 5];
+        let mut lead = 0;
+        while lead < 5 {
+            let mut i = 0;
+            while i < Card::COUNT {
+                if i >= 56 || i / 14 == lead {
+                    k[lead][i] = STRENGTH[i];
+                }
+                i += 1;
+            }
+            lead += 1;
         }
+        k
     };
+    let keys = &KEYS[match lead {
+        Lead::Suit(s) => s as usize,
+        Lead::Trumps => 4,
+    }];
+    let key = |c: Card| keys[usize::from(c.index())];
     let (mut w, mut best) = (0, key(cards[0]));
-    for (i, &c) in cards.iter().enumerate().skip(1) {
-        let k = key(c);
+    for (i, k) in [(1, key(cards[1])), (2, key(cards[2]))] {
         if k > best {
             (w, best) = (i, k);
         }

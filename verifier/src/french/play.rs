@@ -155,16 +155,24 @@ fn winner_of(cards: &[Card]) -> (usize, Win) {
 /// test holds it to [`winner_of`].
 #[inline]
 fn plain_winner(cards: &[Card]) -> Option<(usize, Win)> {
-    const KEY: [u8; Card::COUNT] = {
-        let mut k = [0u8; Card::COUNT];
-        let mut i = 0;
-        while i < 56 {
-            k[i] = (i % 14) as u8 + 1;
-            i += 1;
-        }
-        while i < Card::COUNT - 1 {
-            k[i] = 64 + (i - 55) as u8;
-            i += 1;
+    // The keys by the first card's suit (4: a trump): one load a card, no
+    // branch on which cards count (the winner's cards are the data).
+    const KEYS: [[u8; Card::COUNT]; 5] = {
+        let mut k = [[0u8; Card::COUNT]; 5];
+        let mut lead = 0;
+        while lead < 5 {
+            let mut i = 0;
+            while i < Card::COUNT - 1 {
+                k[lead][i] = if i >= 56 {
+                    64 + (i - 55) as u8
+                } else if i / 14 == lead {
+                    (i % 14) as u8 + 1
+                } else {
+                    0
+                };
+                i += 1;
+            }
+            lead += 1;
         }
         k
     };
@@ -175,18 +183,10 @@ fn plain_winner(cards: &[Card]) -> Option<(usize, Win)> {
         return None;
     }
     // A suit card's index is suit × 14 + rank; the trumps follow the
-    // suits (56 on). `suit` is the first card's suit, 4 when it is a trump
-    // (no suit card then counts).
+    // suits (56 on).
     let first = usize::from(a.index());
-    let suit = if first < 56 { first / 14 } else { 4 };
-    let key = |c: Card| {
-        let i = usize::from(c.index());
-        if i >= 56 || i / 14 == suit {
-            KEY[i]
-        } else {
-            0
-        }
-    };
+    let keys = &KEYS[if first < 56 { first / 14 } else { 4 }];
+    let key = |c: Card| keys[usize::from(c.index())];
     let (mut w, mut best) = (0, key(a));
     for (i, k) in [(1, key(b)), (2, key(c)), (3, key(d))] {
         if k > best {
