@@ -66,6 +66,75 @@ pub fn trick_winner(plays: &[Card], lead: Option<Lead>) -> (usize, &'static str)
     fool_lead_fallback(plays)
 }
 
+/// Each card's strength for [`plain_winner`]: a trump 64 and its number
+/// (DK-CARD-3: every trump beats every suit card), a suit card its
+/// strength within its suit (DK-CARD-2, [`suit_strength`]: courts 30 to
+/// 33, black spots by their number, red spots in reverse), the fool 0. A
+/// suit card's index is suit × 14 + rank (spots 1 to 10, then jack,
+/// knight, queen, king); hearts and diamonds are the red suits. A test
+/// holds the table to `suit_strength` and `trump_number`.
+const STRENGTH: [u8; Card::COUNT] = {
+    let mut s = [0u8; Card::COUNT];
+    let mut i = 0;
+    while i < 56 {
+        let (suit, rank) = (i / 14, (i % 14) as u8);
+        s[i] = if rank >= 10 {
+            20 + rank
+        } else if suit == 1 || suit == 2 {
+            10 - rank
+        } else {
+            rank + 1
+        };
+        i += 1;
+    }
+    while i < Card::COUNT - 1 {
+        s[i] = 64 + (i - 55) as u8;
+        i += 1;
+    }
+    s
+};
+
+/// [`trick_winner`] of a trick of three cards without the fool, led to
+/// `lead` (the first card's suit, [`Engine::plain_trick`]): the first of the
+/// strongest cards among the trumps and the cards of the suit led
+/// (DK-PLAY-3). The first card always counts (it is of the suit led or a
+/// trump), so there is a winner. A test holds it to [`trick_winner`].
+fn plain_winner(cards: [Card; 3], lead: Lead) -> (usize, &'static str) {
+    // The strengths by the suit led (4: trumps), 0 for a card of another
+    // suit: one load a card, no branch on which cards count.
+    const KEYS: [[u8; Card::COUNT]; 5] = {
+        let mut k = [[0u8; Card::COUNT]; 5];
+        let mut lead = 0;
+        while lead < 5 {
+            let mut i = 0;
+            while i < Card::COUNT {
+                if i >= 56 || i / 14 == lead {
+                    k[lead][i] = STRENGTH[i];
+                }
+                i += 1;
+            }
+            lead += 1;
+        }
+        k
+    };
+    let keys = &KEYS[match lead {
+        Lead::Suit(s) => s as usize,
+        Lead::Trumps => 4,
+    }];
+    let key = |c: Card| keys[usize::from(c.index())];
+    let (mut w, mut best) = (0, key(cards[0]));
+    for (i, k) in [(1, key(cards[1])), (2, key(cards[2]))] {
+        if k > best {
+            (w, best) = (i, k);
+        }
+    }
+    if best >= 64 {
+        (w, "highest trump")
+    } else {
+        (w, "highest card of the suit led")
+    }
+}
+
 /// DK-FOOL-9 fallback, when no card follows the suit a led fool was named
 /// and none is a trump: the suit of the first card after the fool.
 fn fool_lead_fallback(plays: &[Card]) -> (usize, &'static str) {
@@ -277,22 +346,31 @@ impl Engine {
                 break;
             }
             let t = n + 1;
-            let l = self.check_lead(t, trick, game);
-            let mut tp = TrickPlay::new(t, &trick.plays, self.seating.from(l), game.hands);
-            tp.must_play_fool = self.fool_call(t, trick, game);
-            for i in 0..trick.plays.len() {
-                self.play_card(&mut tp, i, game);
+            match self.plain_trick(trick, game) {
+                Some((seats, cards, lead)) => {
+                    let win = plain_winner(cards, lead);
+                    self.take_trick(t, seats, cards, win, game.leader, game);
+                }
+                None => {
+                    let l = self.check_lead(t, trick, game);
+                    let mut tp = TrickPlay::new(t, &trick.plays, self.seating.from(l), game.hands);
+                    tp.must_play_fool = self.fool_call(t, trick, game);
+                    for i in 0..trick.plays.len() {
+                        self.play_card(&mut tp, i, game);
+                    }
+                    if trick.plays.len() < 3 {
+                        return (n, true);
+                    }
+                    let win = trick_winner(&tp.cards, tp.lead);
+                    self.take_trick(t, tp.seats, tp.cards, win, l, game);
+                }
             }
-            if trick.plays.len() < 3 {
-                return (n, true);
+            // Read where `take_trick` wrote it: a copy of the trick it
+            // returned, read back at once, waited for its stores.
+            if let (true, Some(last)) = (t < 25, &game.last) {
+                self.pay_ultimo_cards_lost(t, last);
+                self.pay_pagat_home(t, last);
             }
-            let last = self.take_trick(&tp, l, game);
-            if t < 25 {
-                self.pay_ultimo_cards_lost(t, &last);
-                self.pay_pagat_home(t, &last);
-            }
-            game.leader = last.winner_seat();
-            game.last = Some(last);
             n += 1;
         }
         (n, false)
@@ -586,11 +664,74 @@ impl Engine {
         }
     }
 
-    /// DK-PLAY-3: the winner takes the trick and its card points, the fool
-    /// going back to its holder in tricks 1–24 (DK-FOOL-7).
-    fn take_trick(&mut self, tp: &TrickPlay, leader: Seat, game: &mut Game) -> LastTrick {
-        let (t, seats, cards) = (tp.t, tp.seats, tp.cards);
-        let (w, why) = trick_winner(&cards, tp.lead);
+    /// A trick that asks no question of the rules (issue 29: `verify`'s
+    /// usual trick, taken without the checks that find nothing in it):
+    /// three cards, none the fool, none with a fool's name or a renaming;
+    /// no call for the fool; no leader written but the seat on lead; each
+    /// card held by the seat that plays it, in order from the seat on lead
+    /// (DK-PLAY-1); the second and third cards keeping the duty to the
+    /// first card's suit (DK-PLAY-2). On such a trick the full path
+    /// (`check_lead`, `fool_call`, `play_card`) finds nothing, writes
+    /// nothing and changes only the hands and the cards played: the lead
+    /// does not pass on (DK-FOOL-6 needs a hand of only the fool; the
+    /// leader holds his card), the seat on lead is the one the cards are
+    /// written from, no fool's rule applies (DK-FOOL). Those two changes
+    /// are made here. Returns the seats, the cards and the suit led, or
+    /// `None` (nothing changed) for the full path.
+    #[inline(always)]
+    fn plain_trick(&self, trick: &Trick, game: &mut Game) -> Option<([Seat; 3], [Card; 3], Lead)> {
+        let [a, b, c] = &trick.plays[..] else {
+            return None;
+        };
+        let leader = game.leader;
+        if trick.fool_call.is_some()
+            || trick
+                .leader
+                .is_some_and(|w| w != leader || !self.seating.is_active(w))
+        {
+            return None;
+        }
+        let plain = |i: &Item| !i.card.is_fool() && i.name.is_none() && i.rename.is_none();
+        if !(plain(a) && plain(b) && plain(c)) {
+            return None;
+        }
+        let seats = self.seating.from(leader);
+        let cards = [a.card, b.card, c.card];
+        let hands = &game.hands;
+        let lead = lead_of(cards[0])?;
+        let held = hands[seats[0]].contains(cards[0])
+            && hands[seats[1]].contains(cards[1])
+            && hands[seats[2]].contains(cards[2]);
+        // A card of the lead follows (DK-PLAY-2, `duty_broken`'s first
+        // case); any other is asked of `duty_broken`.
+        let follow = lead_set(lead);
+        let (second, third) = (cards[1], cards[2]);
+        if !held
+            || (!follow.contains(second) && duty_broken(second, lead, hands[seats[1]]).is_some())
+            || (!follow.contains(third) && duty_broken(third, lead, hands[seats[2]]).is_some())
+        {
+            return None;
+        }
+        for (&s, &card) in seats.iter().zip(&cards) {
+            game.hands[s].remove(card);
+            game.played.insert(card);
+        }
+        Some((seats, cards, lead))
+    }
+
+    /// DK-PLAY-3: the winner (`win`, [`trick_winner`]) takes the trick and
+    /// its card points, the fool going back to its holder in tricks 1–24
+    /// (DK-FOOL-7); he leads the next (DK-PLAY-1), and the trick is the
+    /// last taken (`game.last`).
+    fn take_trick(
+        &mut self,
+        t: usize,
+        seats: [Seat; 3],
+        cards: [Card; 3],
+        (w, why): (usize, &'static str),
+        leader: Seat,
+        game: &mut Game,
+    ) {
         let winner = seats[w];
         let wcard = cards[w];
         self.out.report.event(|| Event::Trick {
@@ -611,7 +752,7 @@ impl Engine {
         for (i, &c) in cards.iter().enumerate() {
             if c.is_fool() && t < 25 {
                 game.points[seats[i]] += card_points(c);
-                self.fool_goes_home(tp.at, seats[i]);
+                self.fool_goes_home(Moment::Trick(t as u16), seats[i]);
             } else {
                 game.points[winner] += card_points(c);
             }
@@ -627,11 +768,12 @@ impl Engine {
                     .collect(),
             }
         });
-        LastTrick {
+        game.leader = winner;
+        game.last = Some(LastTrick {
             seats,
             cards,
             winner: w,
-        }
+        });
     }
 
     /// A trick with a card missing or one too many (the structural
@@ -767,6 +909,35 @@ mod tests {
                         };
                         assert_eq!(trick_winner(&plays, lead), shared, "{plays:?} {lead:?}");
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_plain_winner_is_the_trick_winner() {
+        for (i, &k) in STRENGTH.iter().enumerate() {
+            let c = Card::from_index(i as u8).unwrap();
+            let want = match c.trump_number() {
+                Some(n) => 64 + n,
+                None if c.is_fool() => 0,
+                None => suit_strength(c),
+            };
+            assert_eq!(k, want, "{c}");
+        }
+        // Every trick of three cards without the fool, led to its first
+        // card's suit.
+        let cards: Vec<Card> = Card::all().filter(|c| !c.is_fool()).collect();
+        for &a in &cards {
+            let lead = lead_of(a).unwrap();
+            for &b in &cards {
+                for &c in &cards {
+                    let plays = [a, b, c];
+                    assert_eq!(
+                        plain_winner(plays, lead),
+                        trick_winner(&plays, Some(lead)),
+                        "{plays:?}"
+                    );
                 }
             }
         }
