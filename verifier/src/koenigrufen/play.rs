@@ -198,22 +198,22 @@ impl Replay<'_> {
     }
 
     /// The cards of trick `t` (0-based) checked and played; its winner
-    /// (KR-PLAY-8, 9), the events of the teacher's view. Returns the
-    /// winning seat.
+    /// (KR-PLAY-8, 9) under the play's trick rules and keys (`play`), the
+    /// events of the teacher's view. Returns the winning seat.
     fn play_trick<const JUDGE: bool>(
         &mut self,
         trick: &Trick,
         t: usize,
         leader: Seat,
-        p: &Tricks,
+        play: &Tricks,
     ) -> Option<Seat> {
         let game = self.state.game();
         let k = t + 1;
-        let (cards, n) = self.play_cards::<JUDGE>(trick, k, leader, &p.rules);
+        let (cards, n) = self.play_cards::<JUDGE>(trick, k, leader, &play.rules);
         if n == 0 {
             return None;
         }
-        let w = winner_of_trick(&cards[..n], &p.rules, p.keys);
+        let w = winner_of_trick(&cards[..n], &play.rules, play.keys);
         let winner_seat = leader.after(w, 4);
         let mut p = Played {
             leader,
