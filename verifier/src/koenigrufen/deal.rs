@@ -43,9 +43,11 @@ impl Replay<'_> {
     pub(super) fn read_deal(&mut self) {
         let rec = self.rec;
         if let Some(t) = &rec.talon {
-            let cards: Vec<Card> = t.cards.iter().map(|i| i.card).collect();
-            self.state.talon[0] = cards.iter().take(3).copied().collect();
-            self.state.talon[1] = cards.iter().skip(3).take(3).copied().collect();
+            // The piles straight from the record's cards (no list of them
+            // made and dropped for every deal).
+            let cards = || t.cards.iter().map(|i| i.card);
+            self.state.talon[0] = cards().take(3).collect();
+            self.state.talon[1] = cards().skip(3).take(3).collect();
         }
         if !self.state.partial {
             for h in &rec.hands {

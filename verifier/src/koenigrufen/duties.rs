@@ -151,7 +151,7 @@ impl Replay<'_> {
             if let Some(holder) = Seat::all(4).find(|&s| {
                 self.state.team(s) == ann.bidder_team && self.state.hand[s].contains(card)
             }) {
-                self.state.reserved[k] = (holder, Some(card), target);
+                self.state.reserve(k, holder, card, target);
                 k += 1;
             }
         }
@@ -232,11 +232,17 @@ impl CardFault {
 /// `$before`, rules 1 to 3 judged by `$judge` (the duty broken, what the
 /// hand `$hand` may play, and what before rule 3). A macro, not a function
 /// taking the judgement as a closure: `verify`'s judgement of each card
-/// played stays the code it was.
+/// played stays the code it was. What depends on the game alone is read
+/// from its trick rules `$rules` (the game's [`trick_rules`](super::play::trick_rules),
+/// made once for the play): whether rule 3 applies (`duties.beat`,
+/// [`beat_applies`]), whether it is a suit game (`duties.lead_suit`), not
+/// asked of the game for every card.
 macro_rules! card_fault_body {
-    ($state:expr, $opts:expr, $card:expr, $seat:expr, $k:expr, $before:expr, |$hand:ident| $judge:expr) => {{
-        let (state, opts, card, seat, k, before) = ($state, $opts, $card, $seat, $k, $before);
-        let game = state.game();
+    ($state:expr, $opts:expr, $card:expr, $seat:expr, $k:expr, $before:expr, $rules:expr, |$hand:ident| $judge:expr) => {{
+        let (state, opts, card, seat, k, before, rules) =
+            ($state, $opts, $card, $seat, $k, $before, $rules);
+        debug_assert_eq!(rules.duties.beat, beat_applies(state.game(), opts));
+        debug_assert_eq!(rules.duties.lead_suit, is_suit_game(state.game()));
         let $hand = state.hand[seat];
         if !$hand.contains(card) || (state.partial && state.played.contains(card)) {
             return Some(CardFault::NotHeld);
@@ -244,7 +250,7 @@ macro_rules! card_fault_body {
         // The usual card follows the suit or tarock led from the hand: rule
         // 1 or 2 is met and, outside the games with rule 3, it is the only
         // duty; what the hand may play is then its cards of that suit.
-        let (set, allowed) = match plain_follow($hand, before, card, game, opts) {
+        let (set, allowed) = match plain_follow($hand, before, card, rules) {
             Some(set) => (set, set),
             None => {
                 let (broken, set, before_beat) = $judge;
@@ -256,7 +262,7 @@ macro_rules! card_fault_body {
                 }
             }
         };
-        if beat_applies(game, opts)
+        if rules.duties.beat
             && card == Card::PAGAT
             && !set
                 .intersection(tarocks())
@@ -267,7 +273,7 @@ macro_rules! card_fault_body {
         }
         // Rule 4a binds only a seat holding a reserved card (most deals
         // announce no ultimo: then nothing is reserved).
-        if is_black(game) && state.reserved.iter().any(|r| r.1.is_some() && r.0 == seat) {
+        if state.reserves(seat) && is_black(state.game()) {
             // Rule 4a yields to rules 1 and 2 only (rule 3 is for negative
             // games, where 4a does not apply).
             return rule_4a(state, card, seat, k, allowed);
@@ -290,7 +296,7 @@ pub(super) fn card_fault(
     before: &[Card],
     rules: &Rules,
 ) -> Option<CardFault> {
-    card_fault_body!(state, opts, card, seat, k, before, |hand| judge(
+    card_fault_body!(state, opts, card, seat, k, before, rules, |hand| judge(
         hand, before, rules, card
     ))
 }
@@ -310,7 +316,7 @@ pub(super) fn card_fault_by(
     rules: &Rules,
     duties: &mut Option<HandDuties>,
 ) -> Option<CardFault> {
-    card_fault_body!(state, opts, card, seat, k, before, |hand| duties
+    card_fault_body!(state, opts, card, seat, k, before, rules, |hand| duties
         .get_or_insert_with(|| HandDuties::of(hand, before, rules))
         .judge(card))
 }
@@ -358,7 +364,7 @@ pub(super) fn legal_cards(
     {
         legal.remove(Card::PAGAT);
     }
-    if is_black(game) && state.reserved.iter().any(|r| r.1.is_some() && r.0 == seat) {
+    if is_black(game) && state.reserves(seat) {
         legal = legal
             .iter()
             .filter(|&card| rule_4a(state, card, seat, k, allowed).is_none())
@@ -409,22 +415,19 @@ fn rule_4a(state: &State, card: Card, seat: Seat, k: usize, allowed: CardSet) ->
 /// outside the games with rule 3. Then rule 1 or 2 is met and is the only
 /// duty: `legal_plays` (test-only) would allow the card, and this set. So too for
 /// the lead outside the games with rule 3: any card (rule 4b, KR-PLAY-5,
-/// binds the lead of the suit games only), or there a suit card.
-fn plain_follow(
-    hand: CardSet,
-    before: &[Card],
-    card: Card,
-    game: Game,
-    opts: &Opts,
-) -> Option<CardSet> {
+/// binds the lead of the suit games only), or there a suit card. The game
+/// as its trick rules `rules` hold it ([`trick_rules`](super::play::trick_rules)):
+/// rule 3 (`beat`), a suit game (`lead_suit`), suit cards first to a
+/// tarock lead (`suit_to_trump_lead`: a suit game with `suits_first`).
+#[inline(always)]
+fn plain_follow(hand: CardSet, before: &[Card], card: Card, rules: &Rules) -> Option<CardSet> {
+    let d = rules.duties;
     match duty_lead(before) {
-        _ if beat_applies(game, opts) => None,
-        None if !is_suit_game(game) => Some(hand),
+        _ if d.beat => None,
+        None if !d.lead_suit => Some(hand),
         None if suit_cards().contains(card) => Some(hand.intersection(suit_cards())),
         Some(Lead::Suit(s)) if card.suit() == Some(s) => Some(hand.intersection(CardSet::suit(s))),
-        Some(Lead::Trumps)
-            if tarocks().contains(card) && !(is_suit_game(game) && opts.suits_first) =>
-        {
+        Some(Lead::Trumps) if tarocks().contains(card) && !d.suit_to_trump_lead => {
             Some(hand.intersection(tarocks()))
         }
         _ => None,
@@ -665,8 +668,9 @@ mod tests {
                         suits_first,
                         ..opts()
                     };
+                    let rules = super::super::play::trick_rules(game, &o);
                     for card in hand.iter() {
-                        if let Some(set) = plain_follow(hand, &before, card, game, &o) {
+                        if let Some(set) = plain_follow(hand, &before, card, &rules) {
                             let legal = legal_plays(hand, &before, game, &o);
                             assert_eq!(legal.broken(card), None);
                             assert_eq!(
@@ -760,7 +764,7 @@ mod tests {
                     Seat::new(rng.below(4) as u8)
                 };
                 let card = [Card::PAGAT, tarock(2), tarock(3), tarock(4), Card::MOND][rng.below(5)];
-                state.reserved[r] = (holder, Some(card), 9 + rng.below(4) as u16);
+                state.reserve(r, holder, card, 9 + rng.below(4) as u16);
             }
             for game in games {
                 state.game = Some(game);

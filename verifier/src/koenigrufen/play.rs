@@ -24,6 +24,10 @@ pub(crate) struct Tricks {
     valat_team: Option<bool>,
     /// The game's trick rules, read once for the whole play.
     pub rules: Rules,
+    /// Who wins a trick of the play ([`winner_of_trick`]): the keys of the
+    /// cards by the class of the card led under the face order and
+    /// whether tarocks beat suit cards ([`WIN_KEYS`]).
+    keys: &'static [[u8; 79]; 6],
     /// The next trick to judge (0-based).
     pub next: usize,
     /// Nothing more is judged: the play ended early and a trick after the
@@ -41,12 +45,15 @@ impl Replay<'_> {
         } else {
             self.state.forehand
         };
+        let rules = trick_rules(game, &self.opts);
         Tricks {
             leader,
             valat_team: self.state.ann[bonus_index(Bonus::Valat)].map(|a| a.bidder_team),
             // The game is settled before the first card: its trick rules
             // are read once for the whole play.
-            rules: trick_rules(game, &self.opts),
+            rules,
+            keys: &WIN_KEYS[usize::from(self.opts.knight_high)]
+                [usize::from(rules.trumps_beat_suits)],
             next: 0,
             stopped: false,
         }
@@ -110,7 +117,7 @@ impl Replay<'_> {
                 p.stopped = true;
                 break;
             }
-            let Some(winner_seat) = self.play_trick::<JUDGE>(trick, t, p.leader, &p.rules) else {
+            let Some(winner_seat) = self.play_trick::<JUDGE>(trick, t, p.leader, p) else {
                 continue;
             };
             p.leader = winner_seat;
@@ -191,22 +198,22 @@ impl Replay<'_> {
     }
 
     /// The cards of trick `t` (0-based) checked and played; its winner
-    /// (KR-PLAY-8, 9), the events of the teacher's view. Returns the
-    /// winning seat.
+    /// (KR-PLAY-8, 9) under the play's trick rules and keys (`play`), the
+    /// events of the teacher's view. Returns the winning seat.
     fn play_trick<const JUDGE: bool>(
         &mut self,
         trick: &Trick,
         t: usize,
         leader: Seat,
-        rules: &Rules,
+        play: &Tricks,
     ) -> Option<Seat> {
         let game = self.state.game();
         let k = t + 1;
-        let (cards, n) = self.play_cards::<JUDGE>(trick, k, leader, rules);
+        let (cards, n) = self.play_cards::<JUDGE>(trick, k, leader, &play.rules);
         if n == 0 {
             return None;
         }
-        let w = winner_by(&cards[..n], rules);
+        let w = winner_of_trick(&cards[..n], &play.rules, play.keys);
         let winner_seat = leader.after(w, 4);
         let mut p = Played {
             leader,
@@ -442,6 +449,96 @@ fn winner_by(cards: &[Card], rules: &Rules) -> usize {
     trick::winner(cards, lead, rules).map_or(0, |w| w.index)
 }
 
+/// [`winner_by`] for the tricks of the play, one table read a card where
+/// the shared core asks each card's suit and key: the fairy-tale trick's
+/// pagat (KR-PLAY-9), else the first card of the highest key, `keys` being
+/// [`WIN_KEYS`] of the face order and of whether tarocks beat suit cards,
+/// at the class of the card led ([`lead_class`]): the strength
+/// ([`STRENGTH`]: suit cards 1..=8, tarocks 32 + number, so the highest
+/// tarock wins where one counts) of the cards that count, the suit led
+/// and the tarocks where they win (KR-PLAY-8), 0 for the others, which
+/// never take the trick from the first card. Held equal to `winner_by` by
+/// a test.
+#[inline]
+fn winner_of_trick(cards: &[Card], rules: &Rules, keys: &[[u8; 79]; 6]) -> usize {
+    let keys = &keys[lead_class(cards[0])];
+    let (mut best, mut top, mut trull) = (0, 0, 0);
+    for (i, &c) in cards.iter().enumerate() {
+        let at = usize::from(c.index());
+        let key = keys[at];
+        if key > top {
+            (best, top) = (i, key);
+        }
+        trull |= TRULL_BIT[at];
+    }
+    if trull == 7 && rules.fairy_tale == Some(cards.len()) {
+        return cards.iter().position(|&c| c == Card::PAGAT).unwrap_or(0);
+    }
+    best
+}
+
+/// The class of a card led ([`WIN_KEYS`]): its suit (0 to 3 as in the card
+/// index: suit × 14 + rank), 4 a tarock, 5 the fool (no suit, no tarock).
+#[inline]
+fn lead_class(card: Card) -> usize {
+    const CLASS: [u8; 79] = {
+        let mut t = [5u8; 79];
+        let mut i = 0;
+        while i < 78 {
+            t[i] = if i < 56 { (i / 14) as u8 } else { 4 };
+            i += 1;
+        }
+        t
+    };
+    usize::from(CLASS[usize::from(card.index())])
+}
+
+/// The pagat, the mond and the Sküs as bits 1, 2, 4 (the fairy-tale trick,
+/// KR-PLAY-9), 0 for the other cards.
+static TRULL_BIT: [u8; 79] = {
+    let mut t = [0u8; 79];
+    t[56] = 1;
+    t[56 + 20] = 2;
+    t[56 + 21] = 4;
+    t
+};
+
+/// The keys of [`winner_of_trick`]: `WIN_KEYS[knight_high][tarocks beat
+/// suit cards][class of the card led][card]` (KR-PLAY-8): the card's
+/// [`STRENGTH`] where it counts (a card of the suit led; a tarock where
+/// tarocks beat suit cards or tarock is led), else 0.
+static WIN_KEYS: [[[[u8; 79]; 6]; 2]; 2] = {
+    let mut t = [[[[0u8; 79]; 6]; 2]; 2];
+    let mut face = 0;
+    while face < 2 {
+        let strength = strength_table(face == 1);
+        let mut beat = 0;
+        while beat < 2 {
+            let mut class = 0;
+            while class < 6 {
+                let mut i = 0;
+                while i < 79 {
+                    let counts = if i < 56 {
+                        i / 14 == class
+                    } else if i < 78 {
+                        beat == 1 || class == 4
+                    } else {
+                        false
+                    };
+                    if counts {
+                        t[face][beat][class][i] = strength[i];
+                    }
+                    i += 1;
+                }
+                class += 1;
+            }
+            beat += 1;
+        }
+        face += 1;
+    }
+    t
+};
+
 fn win_reason(cards: &[Card], w: usize, game: Game, opts: &Opts) -> String {
     let c = cards[w];
     if c == Card::PAGAT
@@ -476,6 +573,50 @@ pub(super) mod tests {
     /// Cards from their codes.
     pub(in super::super) fn cards(s: &str) -> Vec<Card> {
         s.split_whitespace().map(|c| c.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn the_winner_on_the_strength_table_is_the_shared_cores() {
+        let mut rng = crate::gen::Rng::new(0x9e37_79b9_7f4a_7c15);
+        let all: Vec<Card> = Card::all().collect();
+        let games = [
+            Game::Caller,
+            Game::Three,
+            Game::ThreeOfSuits,
+            Game::SoloThreeOfSuits,
+            Game::Beggar,
+            Game::Piccolo,
+            Game::Trischaken,
+            Game::SixThrees,
+            Game::BeggarOuvert,
+        ];
+        for n in 0..20_000 {
+            let len = 1 + rng.below(5);
+            // Cards of a few suits and tarocks, the fairy-tale's three, the
+            // fool, and cards played twice.
+            let pool = [Card::PAGAT, Card::MOND, Card::SKUS, Card::FOOL];
+            let trick: Vec<Card> = (0..len)
+                .map(|_| match rng.below(4) {
+                    0 => pool[rng.below(4)],
+                    _ => all[rng.below(all.len())],
+                })
+                .collect();
+            for game in games {
+                let o = Opts {
+                    knight_high: n % 2 == 0,
+                    fairy_all: n % 3 == 0,
+                    ..tests::opts()
+                };
+                let rules = trick_rules(game, &o);
+                let keys =
+                    &WIN_KEYS[usize::from(o.knight_high)][usize::from(rules.trumps_beat_suits)];
+                assert_eq!(
+                    winner_of_trick(&trick, &rules, keys),
+                    winner_by(&trick, &rules),
+                    "{trick:?} {game:?}"
+                );
+            }
+        }
     }
 
     #[test]

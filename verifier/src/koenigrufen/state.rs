@@ -64,6 +64,9 @@ pub(crate) struct State {
     pub ann: [Option<Ann>; 12],
     /// Rule 4a: (seat, card, target trick) of announced ultimo cards.
     pub reserved: [(Seat, Option<Card>, u16); 5],
+    /// The seats holding a card of `reserved` (bit `1 << seat`), what
+    /// [`State::reserves`] reads.
+    pub reserved_seats: u8,
     pub tricks: [Played; 12],
     pub ntricks: usize,
     pub won: PerSeat<CardSet>,
@@ -107,6 +110,7 @@ impl State {
             game_level: 0,
             ann: [None; 12],
             reserved: [(Seat::new(0), None, 0); 5],
+            reserved_seats: 0,
             tricks: [Played::default(); 12],
             ntricks: 0,
             won: PerSeat::new(4),
@@ -122,6 +126,21 @@ impl State {
 
     pub fn game(&self) -> Game {
         self.game.unwrap_or(Game::Caller)
+    }
+
+    /// Rule 4a: reserves `card` held by `holder` for trick `target`
+    /// (KR-PLAY-6), in place `k` of `reserved`.
+    pub fn reserve(&mut self, k: usize, holder: Seat, card: Card, target: u16) {
+        self.reserved[k] = (holder, Some(card), target);
+        self.reserved_seats |= 1 << holder.index();
+    }
+
+    /// Whether `seat` holds a reserved card (rule 4a binds it): the seat of
+    /// an entry of `reserved` with a card, read from `reserved_seats`
+    /// rather than the five entries, for every card played.
+    #[inline]
+    pub fn reserves(&self, seat: Seat) -> bool {
+        self.reserved_seats & (1 << seat.index()) != 0
     }
 
     /// Whether a seat plays on the bidder's side.

@@ -237,10 +237,13 @@ impl Engine {
         }
         let side = st.game.map(|g| side_of(seat, g, st.declarer, st.partner));
         let trull_duty = self.must_kontra_with_trull(st, seat, side);
+        // The entry's word, read in place (a pass is a continue), not a
+        // copy of it for every entry.
+        let continues = Act::Continue;
         let act = if a.act == Act::Pass {
-            Act::Continue
+            &continues
         } else {
-            a.act.clone()
+            &a.act
         };
         // The reasons this entry is illegal; most entries have none, and an
         // empty `Vec` allocates nothing.
@@ -248,7 +251,7 @@ impl Engine {
         // Whether the entry is a legal higher game or a kontra on the
         // game: what the Trull duty asks (S7-ADD-3).
         let meets_duty = match act {
-            Act::Bid { game } => self.bid_game(st, a, game, &mut faults),
+            Act::Bid { game } => self.bid_game(st, a, *game, &mut faults),
             Act::Continue => {
                 self.say_continue(st, a, first_of_forehand, &mut faults);
                 false
@@ -256,21 +259,15 @@ impl Engine {
             Act::Announce { .. }
             | Act::Contra { .. }
             | Act::Recontra { .. }
-            | Act::Subcontra { .. } => self.bid_addition(
-                st,
-                a,
-                &act,
-                side,
-                first_of_forehand,
-                trull_duty,
-                &mut faults,
-            ),
-            ref other => {
+            | Act::Subcontra { .. } => {
+                self.bid_addition(st, a, act, side, first_of_forehand, trull_duty, &mut faults)
+            }
+            other => {
                 faults.push(not_an_entry(st, a, other));
                 false
             }
         };
-        let is_game = matches!(act, Act::Bid { game } if Kind::from_game(game).is_some());
+        let is_game = matches!(act, Act::Bid { game } if Kind::from_game(*game).is_some());
         if first_of_forehand && !is_game {
             let said_own = matches!(
                 act,

@@ -17,7 +17,7 @@ use super::deal::judged;
 use super::deck::{points, MOND, PAGAT, SKUS};
 use super::state::{side_of, Engine, Side};
 use crate::structural::Stop;
-use crate::trick::{self, Duties, Duty, Legal, Rules, Why};
+use crate::trick::{self, Duties, Duty, Legal, Rules};
 use crate::{Event, Moment};
 
 /// Skill7's trick rules for the core (S7-PLAY-2, S7-PLAY-3, S7-PLAY-5):
@@ -85,17 +85,49 @@ fn plain_set(hand: CardSet, led: Card) -> CardSet {
     }
 }
 
+/// What a hand may play in Farbesolo to a trick led with `led` (`None`
+/// when leading), S7-PLAY-3: a suit card while it holds one, to lead, when
+/// void in the suit led, and to a tarock lead where suit cards come first
+/// (`suits_first`); else the suit led, or tarock to a tarock lead (a led
+/// card of no suit is followed as a tarock); else any card.
+/// [`legal_plays`]'s set, as a test holds.
+fn farbesolo_set(hand: CardSet, led: Option<Card>, suits_first: bool) -> CardSet {
+    let suits = hand.intersection(suit_cards());
+    let or_any = |set: CardSet| if set.is_empty() { hand } else { set };
+    match led.map(Card::suit) {
+        None => or_any(suits),
+        Some(Some(s)) => {
+            let follow = hand.intersection(CardSet::suit(s));
+            if follow.is_empty() {
+                or_any(suits)
+            } else {
+                follow
+            }
+        }
+        Some(None) if suits_first => or_any(suits),
+        Some(None) => or_any(hand.intersection(CardSet::trumps())),
+    }
+}
+
+/// The suit cards of the four suits.
+fn suit_cards() -> CardSet {
+    CardSet::suit(notation::Suit::Spades)
+        .union(CardSet::suit(notation::Suit::Hearts))
+        .union(CardSet::suit(notation::Suit::Diamonds))
+        .union(CardSet::suit(notation::Suit::Clubs))
+}
+
 /// The cards a hand may play to a trick led with `led` (`None` when
 /// leading), S7-PLAY-2 and S7-PLAY-3: [`legal_plays`]'s set. Leading
 /// outside Farbesolo the hand may play any card it holds (S7-PLAY-2 binds
 /// the followers only), and what a follower may play there is one mask
-/// ([`plain_set`]): the shared core's chain of duties is built only to
-/// word a revoke. Tests hold both.
+/// ([`plain_set`]); in Farbesolo another ([`farbesolo_set`]): the shared
+/// core's chain of duties is built only to word a revoke. Tests hold both.
 fn allowed(hand: CardSet, led: Option<Card>, rules: &PlayRules) -> CardSet {
     match led {
         None if !rules.farbesolo => hand,
         Some(l) if !rules.farbesolo => plain_set(hand, l),
-        _ => legal_plays(hand, led, rules.farbesolo, rules.suits_first).set,
+        _ => farbesolo_set(hand, led, rules.suits_first),
     }
 }
 
@@ -132,8 +164,105 @@ fn duty_words(duty: Option<Duty>, farbesolo: bool) -> (&'static str, Rule) {
     }
 }
 
-/// The index of the winning card of a trick (S7-PLAY-5), and why it wins.
+/// The index of the winning card of a trick (S7-PLAY-5), and why it wins:
+/// the fairy-tale trick's Pagat (outside Farbesolo); else the highest of
+/// the cards that count, one table read a card ([`WIN_KEYS`]: the tarocks
+/// where they win, outside Farbesolo and there when tarock is led, above
+/// the cards of the suit led) where the shared core asks each card's suit
+/// and key. A card shown twice in one trick (a duplicate-card fault) has
+/// always gone to its later copy: two cards that count have the same key
+/// only when they are the same card, so the last card of the highest key
+/// is that copy. Held equal to `trick_winner_by_core`, the shared
+/// core's, by a test.
 pub fn trick_winner(cards: &[Card], farbesolo: bool) -> (usize, &'static str) {
+    let Some(&led) = cards.first() else {
+        return (0, "no card");
+    };
+    let keys = &WIN_KEYS[usize::from(farbesolo)][lead_class(led)];
+    let (mut best, mut top, mut trull) = (0, 0, 0);
+    for (i, &c) in cards.iter().enumerate() {
+        let at = usize::from(c.index());
+        let key = keys[at];
+        if key != 0 && key >= top {
+            (best, top) = (i, key);
+        }
+        trull |= TRULL_BIT[at];
+    }
+    if trull == 7 && !farbesolo {
+        let pagat = cards.iter().position(|&c| c == PAGAT).unwrap_or(0);
+        return (pagat, "the Pagat wins the fairy-tale trick");
+    }
+    if top == 0 {
+        // Only a card outside the pack (the excuse) led and no tarock: the
+        // led card keeps the trick.
+        let last = cards.iter().rposition(|&c| c == led).unwrap_or(0);
+        return (last, "highest card of the suit led");
+    }
+    if cards[best].is_trump() {
+        (best, "highest tarock")
+    } else {
+        (best, "highest card of the suit led")
+    }
+}
+
+/// The class of a card led ([`WIN_KEYS`]): its suit (0 to 3 as in the card
+/// index: suit × 14 + rank), 4 a tarock, 5 the excuse (no suit, no tarock).
+fn lead_class(card: Card) -> usize {
+    const CLASS: [u8; 79] = {
+        let mut t = [5u8; 79];
+        let mut i = 0;
+        while i < 78 {
+            t[i] = if i < 56 { (i / 14) as u8 } else { 4 };
+            i += 1;
+        }
+        t
+    };
+    usize::from(CLASS[usize::from(card.index())])
+}
+
+/// The Pagat, the Mond and the Sküs as bits 1, 2, 4 (the fairy-tale trick,
+/// S7-PLAY-5), 0 for the other cards.
+static TRULL_BIT: [u8; 79] = {
+    let mut t = [0u8; 79];
+    t[56] = 1;
+    t[56 + 20] = 2;
+    t[56 + 21] = 4;
+    t
+};
+
+/// The keys of [`trick_winner`]: `WIN_KEYS[farbesolo][class of the card
+/// led][card]` (S7-PLAY-5): a card of the suit led 1 + its rank
+/// ([`trick::rank_order`]: the ace lowest, the king highest), a tarock
+/// where tarocks win (outside Farbesolo; there when tarock is led) 32 +
+/// its number, any other card 0.
+static WIN_KEYS: [[[u8; 79]; 6]; 2] = {
+    let mut t = [[[0u8; 79]; 6]; 2];
+    let mut farbesolo = 0;
+    while farbesolo < 2 {
+        let mut class = 0;
+        while class < 6 {
+            let mut i = 0;
+            while i < 78 {
+                if i < 56 {
+                    if i / 14 == class {
+                        t[farbesolo][class][i] = 1 + (i % 14) as u8;
+                    }
+                } else if farbesolo == 0 || class == 4 {
+                    t[farbesolo][class][i] = 32 + (i - 55) as u8;
+                }
+                i += 1;
+            }
+            class += 1;
+        }
+        farbesolo += 1;
+    }
+    t
+};
+
+/// [`trick_winner`] on the shared core ([`trick::winner`]).
+#[cfg(test)]
+fn trick_winner_by_core(cards: &[Card], farbesolo: bool) -> (usize, &'static str) {
+    use crate::trick::Why;
     let Some(&led) = cards.first() else {
         return (0, "no card");
     };
@@ -401,7 +530,7 @@ impl Engine {
             cards[i] = item.card;
             if i >= k.in_trick {
                 let seat = k.table.leader.after(i, 4);
-                self.play_card(item, seat, n, &cards[..i], &mut k.table, &k.rules);
+                self.play_card_apart(item, seat, n, &cards[..i], &mut k.table, &k.rules);
             }
         }
         if size < 4 {
@@ -523,10 +652,29 @@ impl Engine {
         }
     }
 
+    /// [`Engine::play_card`] out of line, for the cards of a trick being
+    /// played that grows ([`Engine::go_on`]), so that the play's own loop
+    /// ([`Engine::tricks`]) alone takes it inlined.
+    #[inline(never)]
+    fn play_card_apart(
+        &mut self,
+        item: &Item,
+        seat: Seat,
+        n: usize,
+        before: &[Card],
+        table: &mut Table,
+        rules: &PlayRules,
+    ) {
+        self.play_card(item, seat, n, before, table, rules);
+    }
+
     /// One card played by `seat` to trick `n` after `before`: a card it does
     /// not hold or one played twice (S7-PLAY-6), a revoke (S7-PLAY-2,
     /// S7-PLAY-3), the announced Pagat played early (S7-PLAY-4). The card is
-    /// played either way.
+    /// played either way. Inlined into the play's loop (a call for each
+    /// card cost `verify` some 2% of its instructions); the findings are
+    /// worded out of line.
+    #[inline(always)]
     fn play_card(
         &mut self,
         item: &Item,
@@ -550,22 +698,30 @@ impl Engine {
                 let legal = legal_plays(hand, led, rules.farbesolo, rules.suits_first);
                 self.revoke(item, seat, n, led, &legal, rules.farbesolo);
             } else if premature_pagat(card, seat, n, allowed, rules) {
-                self.out.push(
-                    Problem::new(
-                        Finding::PrematureUltimoCard,
-                        format!("seat {seat} bid pagat and plays T1 in trick {n}, before the last possible point"),
-                    )
-                    .rule(Rule::S7Play4)
-                    .seat(seat)
-                    .trick(n)
-                    .card(card)
-                    .at(item.span, "T1 played too early")
-                    .help("the player who bid pagat keeps T1 for trick 10 unless it is the only card it may play"),
-                );
+                self.pagat_too_early(item, seat, n);
             }
         }
         table.left[seat].remove(card);
         table.played.insert(card);
+    }
+
+    /// The announced Pagat played before trick 10 while the hand may play
+    /// another card (S7-PLAY-4).
+    #[cold]
+    #[inline(never)]
+    fn pagat_too_early(&mut self, item: &Item, seat: Seat, n: usize) {
+        self.out.push(
+            Problem::new(
+                Finding::PrematureUltimoCard,
+                format!("seat {seat} bid pagat and plays T1 in trick {n}, before the last possible point"),
+            )
+            .rule(Rule::S7Play4)
+            .seat(seat)
+            .trick(n)
+            .card(item.card)
+            .at(item.span, "T1 played too early")
+            .help("the player who bid pagat keeps T1 for trick 10 unless it is the only card it may play"),
+        );
     }
 
     /// A card played a second time, or one the seat does not hold (S7-PLAY-6,
@@ -573,6 +729,8 @@ impl Engine {
     /// and leaves the hand that holds it, and no duty is judged for it. A
     /// card outside the pack was reported by the structural checks, and a
     /// card played twice in a record without hands too.
+    #[cold]
+    #[inline(never)]
     fn not_held(&mut self, item: &Item, seat: Seat, n: usize, table: &mut Table) {
         let card = item.card;
         if table.played.contains(card) {
@@ -622,6 +780,8 @@ impl Engine {
 
     /// A card outside the legal set: the duty it broke (S7-PLAY-2,
     /// S7-PLAY-3) and what the hand could play.
+    #[cold]
+    #[inline(never)]
     fn revoke(
         &mut self,
         item: &Item,
@@ -744,6 +904,33 @@ mod tests {
     }
 
     #[test]
+    fn the_winner_by_keys_is_the_shared_cores() {
+        let mut rng = crate::gen::Rng::new(0x2545_f491_4f6c_dd1d);
+        let pool = [PAGAT, MOND, SKUS, Card::FOOL];
+        for _ in 0..40_000 {
+            let len = 1 + rng.below(5);
+            // Any card, the fairy-tale's three and the excuse often, and
+            // cards shown twice.
+            let mut trick: Vec<Card> = (0..len)
+                .map(|_| match rng.below(3) {
+                    0 => pool[rng.below(4)],
+                    _ => rng.card(),
+                })
+                .collect();
+            if len > 2 && rng.below(4) == 0 {
+                trick[len - 1] = trick[rng.below(len - 1)];
+            }
+            for farbesolo in [false, true] {
+                assert_eq!(
+                    trick_winner(&trick, farbesolo),
+                    trick_winner_by_core(&trick, farbesolo),
+                    "{trick:?} {farbesolo}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn a_card_that_follows_is_allowed_by_the_shared_core() {
         // The generator's own random numbers: the same hands on every run.
         let mut rng = crate::gen::Rng::new(0x9e37_79b9_7f4a_7c15);
@@ -782,6 +969,25 @@ mod tests {
             for suits_first in [false, true] {
                 let legal = legal_plays(hand, Some(led), false, suits_first);
                 assert_eq!(plain_set(hand, led), legal.set, "{hand:?} {led}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_farbesolo_set_is_the_shared_cores() {
+        // The generator's own random numbers: the same hands on every run.
+        let mut rng = crate::gen::Rng::new(0x2545_f491_4f6c_dd1d);
+        for n in 0..20_000 {
+            let size = [3, 6, 12, 40][n % 4];
+            let hand = rng.hand(size);
+            let led = (n % 5 != 0).then(|| rng.card());
+            for suits_first in [false, true] {
+                let legal = legal_plays(hand, led, true, suits_first);
+                assert_eq!(
+                    farbesolo_set(hand, led, suits_first),
+                    legal.set,
+                    "{hand:?} {led:?} {suits_first}"
+                );
             }
         }
     }

@@ -211,12 +211,22 @@ fn absolut(item: Option<Item>, teams: &Teams) -> Option<LineFact> {
             what: What::Absolut,
             bid: None,
             winner: side,
-            reason: crate::reason!(
-                "silent absolut by {} ({} points)",
-                side.word(),
-                teams.points(side)
-            ),
+            reason: silent_absolut(side, teams.points(side)),
         })
+}
+
+/// "silent absolut by {side} ({points} points)", the words of most played
+/// deals: joined as `reason!` would write them (a test holds it), without
+/// the formatting machinery.
+fn silent_absolut(side: Side, points: u32) -> Reason {
+    let mut n = [0; 20];
+    Reason::concat(&[
+        "silent absolut by ",
+        side.word(),
+        " (",
+        decimal(i64::from(points), &mut n),
+        " points)",
+    ])
 }
 
 /// Pagat bid or silent (S7-SCORE-3): `T1` wins trick 10. Not in Farbesolo
@@ -422,6 +432,22 @@ fn pay_line(
     } else {
         for &w in &winners[..nw] {
             out.pay(losers[0], w, value, rule, reason.clone());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_silent_absolut_is_worded_as_reason_writes_it() {
+        for side in [Side::Declarer, Side::Opponents] {
+            for points in [0, 7, 56, 70, 88, 100, 12_345, u32::MAX] {
+                let formatted =
+                    crate::reason!("silent absolut by {} ({} points)", side.word(), points);
+                assert_eq!(&*silent_absolut(side, points), &*formatted);
+            }
         }
     }
 }
