@@ -251,6 +251,35 @@ pub struct Win {
     pub why: Why,
 }
 
+/// The class of a card led, by its index (suit × 14 + rank for the suit
+/// cards, the trumps after them): its suit 0 to 3, 4 a trump, 5 the fool
+/// (no suit, no trump). The row of a table of keys by the card led, as the
+/// Königrufen and Skill7 plays read their tricks' winners.
+#[inline]
+pub(crate) fn lead_class(card: Card) -> usize {
+    const CLASS: [u8; 79] = {
+        let mut t = [5u8; 79];
+        let mut i = 0;
+        while i < 78 {
+            t[i] = if i < 56 { (i / 14) as u8 } else { 4 };
+            i += 1;
+        }
+        t
+    };
+    usize::from(CLASS[usize::from(card.index())])
+}
+
+/// The pagat (T1), the mond (T21) and the Sküs (T22) as bits 1, 2, 4, by
+/// card index, 0 for the other cards: the three cards of the fairy-tale
+/// trick (KR-PLAY-9, S7-PLAY-5), found together when a trick's bits make 7.
+pub(crate) static TRULL_BIT: [u8; 79] = {
+    let mut t = [0u8; 79];
+    t[56] = 1;
+    t[56 + 20] = 2;
+    t[56 + 21] = 4;
+    t
+};
+
 /// What a card leads: its suit, the trumps, or nothing (the fool).
 pub fn lead_of(card: Card) -> Option<Lead> {
     if card.is_trump() {

@@ -453,7 +453,7 @@ fn winner_by(cards: &[Card], rules: &Rules) -> usize {
 /// the shared core asks each card's suit and key: the fairy-tale trick's
 /// pagat (KR-PLAY-9), else the first card of the highest key, `keys` being
 /// [`WIN_KEYS`] of the face order and of whether tarocks beat suit cards,
-/// at the class of the card led ([`lead_class`]): the strength
+/// at the class of the card led ([`trick::lead_class`]): the strength
 /// ([`STRENGTH`]: suit cards 1..=8, tarocks 32 + number, so the highest
 /// tarock wins where one counts) of the cards that count, the suit led
 /// and the tarocks where they win (KR-PLAY-8), 0 for the others, which
@@ -461,7 +461,7 @@ fn winner_by(cards: &[Card], rules: &Rules) -> usize {
 /// a test.
 #[inline]
 fn winner_of_trick(cards: &[Card], rules: &Rules, keys: &[[u8; 79]; 6]) -> usize {
-    let keys = &keys[lead_class(cards[0])];
+    let keys = &keys[trick::lead_class(cards[0])];
     let (mut best, mut top, mut trull) = (0, 0, 0);
     for (i, &c) in cards.iter().enumerate() {
         let at = usize::from(c.index());
@@ -469,39 +469,13 @@ fn winner_of_trick(cards: &[Card], rules: &Rules, keys: &[[u8; 79]; 6]) -> usize
         if key > top {
             (best, top) = (i, key);
         }
-        trull |= TRULL_BIT[at];
+        trull |= trick::TRULL_BIT[at];
     }
     if trull == 7 && rules.fairy_tale == Some(cards.len()) {
         return cards.iter().position(|&c| c == Card::PAGAT).unwrap_or(0);
     }
     best
 }
-
-/// The class of a card led ([`WIN_KEYS`]): its suit (0 to 3 as in the card
-/// index: suit × 14 + rank), 4 a tarock, 5 the fool (no suit, no tarock).
-#[inline]
-fn lead_class(card: Card) -> usize {
-    const CLASS: [u8; 79] = {
-        let mut t = [5u8; 79];
-        let mut i = 0;
-        while i < 78 {
-            t[i] = if i < 56 { (i / 14) as u8 } else { 4 };
-            i += 1;
-        }
-        t
-    };
-    usize::from(CLASS[usize::from(card.index())])
-}
-
-/// The pagat, the mond and the Sküs as bits 1, 2, 4 (the fairy-tale trick,
-/// KR-PLAY-9), 0 for the other cards.
-static TRULL_BIT: [u8; 79] = {
-    let mut t = [0u8; 79];
-    t[56] = 1;
-    t[56 + 20] = 2;
-    t[56 + 21] = 4;
-    t
-};
 
 /// The keys of [`winner_of_trick`]: `WIN_KEYS[knight_high][tarocks beat
 /// suit cards][class of the card led][card]` (KR-PLAY-8): the card's

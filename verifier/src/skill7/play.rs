@@ -178,7 +178,7 @@ pub fn trick_winner(cards: &[Card], farbesolo: bool) -> (usize, &'static str) {
     let Some(&led) = cards.first() else {
         return (0, "no card");
     };
-    let keys = &WIN_KEYS[usize::from(farbesolo)][lead_class(led)];
+    let keys = &WIN_KEYS[usize::from(farbesolo)][trick::lead_class(led)];
     let (mut best, mut top, mut trull) = (0, 0, 0);
     for (i, &c) in cards.iter().enumerate() {
         let at = usize::from(c.index());
@@ -186,7 +186,7 @@ pub fn trick_winner(cards: &[Card], farbesolo: bool) -> (usize, &'static str) {
         if key != 0 && key >= top {
             (best, top) = (i, key);
         }
-        trull |= TRULL_BIT[at];
+        trull |= trick::TRULL_BIT[at];
     }
     if trull == 7 && !farbesolo {
         let pagat = cards.iter().position(|&c| c == PAGAT).unwrap_or(0);
@@ -204,31 +204,6 @@ pub fn trick_winner(cards: &[Card], farbesolo: bool) -> (usize, &'static str) {
         (best, "highest card of the suit led")
     }
 }
-
-/// The class of a card led ([`WIN_KEYS`]): its suit (0 to 3 as in the card
-/// index: suit × 14 + rank), 4 a tarock, 5 the excuse (no suit, no tarock).
-fn lead_class(card: Card) -> usize {
-    const CLASS: [u8; 79] = {
-        let mut t = [5u8; 79];
-        let mut i = 0;
-        while i < 78 {
-            t[i] = if i < 56 { (i / 14) as u8 } else { 4 };
-            i += 1;
-        }
-        t
-    };
-    usize::from(CLASS[usize::from(card.index())])
-}
-
-/// The Pagat, the Mond and the Sküs as bits 1, 2, 4 (the fairy-tale trick,
-/// S7-PLAY-5), 0 for the other cards.
-static TRULL_BIT: [u8; 79] = {
-    let mut t = [0u8; 79];
-    t[56] = 1;
-    t[56 + 20] = 2;
-    t[56 + 21] = 4;
-    t
-};
 
 /// The keys of [`trick_winner`]: `WIN_KEYS[farbesolo][class of the card
 /// led][card]` (S7-PLAY-5): a card of the suit led 1 + its rank
