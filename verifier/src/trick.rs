@@ -254,7 +254,7 @@ pub struct Win {
 /// The class of a card led, by its index (suit × 14 + rank for the suit
 /// cards, the trumps after them): its suit 0 to 3, 4 a trump, 5 the fool
 /// (no suit, no trump). The row of a table of keys by the card led, as the
-/// Königrufen and Skill7 plays read their tricks' winners.
+/// French, Königrufen and Skill7 plays read their tricks' winners.
 #[inline]
 pub(crate) fn lead_class(card: Card) -> usize {
     const CLASS: [u8; 79] = {

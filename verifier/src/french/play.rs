@@ -182,10 +182,8 @@ fn plain_winner(cards: &[Card]) -> Option<(usize, Win)> {
     if a.is_fool() || b.is_fool() || c.is_fool() || d.is_fool() {
         return None;
     }
-    // A suit card's index is suit × 14 + rank; the trumps follow the
-    // suits (56 on).
-    let first = usize::from(a.index());
-    let keys = &KEYS[if first < 56 { first / 14 } else { 4 }];
+    // The row of the card led: its suit, 4 a trump (no fool here).
+    let keys = &KEYS[trick::lead_class(a)];
     let key = |c: Card| keys[usize::from(c.index())];
     let (mut w, mut best) = (0, key(a));
     for (i, k) in [(1, key(b)), (2, key(c)), (3, key(d))] {
@@ -586,16 +584,11 @@ impl Cursor {
 
 /// Whether `card` is of the suit led: held, it meets its duty plainly
 /// (FR-PLAY-2, [`broken_duty`]'s first case). Never to a trump lead, where
-/// a trump must also overtrump (FR-PLAY-4). A suit card's index is
-/// suit × 14 + rank, below 56 (the trumps' are above). A test holds it to
+/// a trump must also overtrump (FR-PLAY-4). A test holds it to
 /// [`broken_duty`].
 #[inline(always)]
 fn follows_suit(card: Card, lead: Lead) -> bool {
-    let i = usize::from(card.index());
-    match lead {
-        Lead::Suit(s) => i < 56 && i / 14 == s as usize,
-        Lead::Trumps => false,
-    }
+    matches!(lead, Lead::Suit(s) if CardSet::suit(s).contains(card))
 }
 
 /// The card must be in the hand (FR-PLAY-7) and among its legal plays
