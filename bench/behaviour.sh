@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Behaviour fingerprint: a checksum of what `tarok verify --format json` and
 # `tarok explain` say about generated deals of every variant, clean and
-# mutated (cards swapped between tricks, a card cut from a trick and from a hand), so
+# mutated (cards swapped between tricks, a card cut from a trick and from a hand),
+# and with random faults (`bench/faults.py`: up to three a record), so
 # that a refactoring or a speed change can show it changed nothing.
 #
 #   bench/behaviour.sh [COUNT]      # default 100000 deals per variant
@@ -56,7 +57,8 @@ mutate() {
 for variant in danish-tarok french-tarot koenigrufen skill7-tarock; do
   "$gen" gen --variant "$variant" --seed 11 --count "$count" > "$tmp/clean.tarok"
   mutate "$tmp/clean.tarok" > "$tmp/mutated.tarok"
-  for kind in clean mutated; do
+  python3 bench/faults.py 5 < "$tmp/clean.tarok" > "$tmp/faults.tarok"
+  for kind in clean mutated faults; do
     f="$tmp/$kind.tarok"
     # From inside the folder: the JSON names the file, and a temporary
     # folder's name would change the checksum on every run.
