@@ -8,7 +8,8 @@ use std::sync::Arc;
 use notation::{Problem, Record};
 
 mod text;
-use text::{stream_chunks, stream_text, Chunk, Reads};
+use text::{stream_chunks, stream_text, Reads};
+pub use text::{Chunk, Chunks};
 
 /// How a source is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -378,15 +379,28 @@ fn read_any(path: &Path, cut: bool, each: &mut dyn FnMut(Raw)) -> io::Result<()>
 }
 
 /// Reads `reader`; `path` says by its extension how, `name` is shown.
-fn read_from(
+/// The records of the file at `path` cut a batch at a time on the caller's
+/// thread ([`Chunks`]), as [`read_raw`] cuts them, when the file is
+/// of the text notation; `None` for JSON or JSON Lines (read those with
+/// [`read_raw`], which opens the file again: for a regular file only).
+pub fn text_chunks(path: &Path) -> io::Result<Option<Chunks>> {
+    let (reader, head, head_len) = peek(open(path)?)?;
+    Ok(match form_of(path, &head) {
+        Form::Text => Some(Chunks::new(
+            reader,
+            reads_of(path, head_len),
+            &display_name(path),
+        )),
+        Form::Json => None,
+    })
+}
+
+/// Peeks far enough into `reader` to tell JSON from text (a pipe may
+/// deliver `[` alone): the reader from its start again, the text peeked
+/// (lossy) and its length in bytes.
+fn peek(
     mut reader: Box<dyn BufRead + Send>,
-    path: &Path,
-    name: &str,
-    cut: bool,
-    each: &mut dyn FnMut(Raw),
-) -> io::Result<()> {
-    let mut each_item = |item: Item| each(Raw::Parsed(item));
-    // Peek far enough to tell JSON from text: a pipe may deliver `[` alone.
+) -> io::Result<(Box<dyn BufRead + Send>, String, usize)> {
     let mut head = Vec::new();
     while head.len() < 256 {
         let got = reader.fill_buf()?;
@@ -399,7 +413,22 @@ fn read_from(
     }
     let head_len = head.len();
     let reader: Box<dyn BufRead + Send> = Box::new(io::Cursor::new(head.clone()).chain(reader));
-    let head = String::from_utf8_lossy(&head).into_owned();
+    Ok((
+        reader,
+        String::from_utf8_lossy(&head).into_owned(),
+        head_len,
+    ))
+}
+
+fn read_from(
+    reader: Box<dyn BufRead + Send>,
+    path: &Path,
+    name: &str,
+    cut: bool,
+    each: &mut dyn FnMut(Raw),
+) -> io::Result<()> {
+    let mut each_item = |item: Item| each(Raw::Parsed(item));
+    let (reader, head, head_len) = peek(reader)?;
     match form_of(path, &head) {
         Form::Text if cut => stream_chunks(reader, reads_of(path, head_len), name, &mut |c| {
             each(Raw::Cut(c))

@@ -161,6 +161,22 @@ pub fn verify_here(
     read
 }
 
+/// [`verify_here`] for records already cut ([`input::Chunks`]), a batch
+/// taken at a time by a caller that returns between batches: the same
+/// units, stages and lending.
+pub fn verify_cut(
+    batch: Vec<input::Chunk>,
+    sessions: &mut Sessions,
+    mut each: impl FnMut(&mut Read, &mut Option<Report>),
+) {
+    let mut batch = batch.into_iter().map(Raw::Cut).peekable();
+    let mut unit = Vec::with_capacity(UNIT);
+    while batch.peek().is_some() {
+        unit.extend(batch.by_ref().take(UNIT));
+        settle_unit(&mut unit, sessions, &mut each);
+    }
+}
+
 /// The records cut in `unit` parsed, replayed in order in `sessions`, and
 /// handed to `each` ([`verify_here`]); `unit` left empty.
 fn settle_unit(

@@ -1175,7 +1175,11 @@ impl Session {
 /// or it is made later from its text, `Report::unmade`), where it came
 /// from, and its report ready for Python (findings located, players named,
 /// the ledger written out), made on the verifying thread without the GIL.
-type Verified = (Option<Record>, Origin, Report);
+/// A record verified and its report made ready for Python: the record
+/// itself only when it was read from JSON (one cut from text is made from
+/// its text when asked for, `Report::unmade`); boxed, as it is rarely
+/// there and the three are moved a few times on their way.
+type Verified = (Option<Box<Record>>, Origin, Report);
 
 /// What the verifying thread of a file sends: reports in order, a batch
 /// at a time (one hand-off, and one release of the GIL, a batch rather than
@@ -1190,6 +1194,20 @@ enum Reports {
     /// end of the file.
     Panicked(String),
 }
+
+// A Python object holds a class's Rust value where Python's allocator put
+// the object: aligned to 16 bytes, not to what the type asks beyond that. A
+// value aligned to more (AVX vectors, as `memchr`'s finders hold) would be
+// read misaligned and fault; `input::Chunks` boxes its cutter for this.
+// Every class of the package is held to it here, at compile time.
+const _: () = {
+    const fn fits<T>() -> bool {
+        std::mem::align_of::<T>() <= 16
+    }
+    assert!(fits::<build::PyBuilder>() && fits::<game::PyMove>() && fits::<game::PyGame>());
+    assert!(fits::<Finding>() && fits::<PyRecord>() && fits::<Reader>() && fits::<Payment>());
+    assert!(fits::<Report>() && fits::<Session>() && fits::<Verification>());
+};
 
 /// Reports streamed: see `tarok.verify`.
 #[pyclass(module = "tarok")]
@@ -1221,7 +1239,21 @@ enum How {
         name: String,
         got: Option<Mutex<Receiver<Reports>>>,
         /// Reports received, not yet taken.
-        ready: std::collections::VecDeque<Verified>,
+        ready: std::vec::IntoIter<Verified>,
+    },
+    /// A text file on one core: cut, verified and made ready here, on
+    /// Python's thread with the GIL released, a batch at a time when the
+    /// reports before it are taken, as `tarok verify` does on its one
+    /// thread. No thread of its own that the one core would take turns
+    /// with (issue 29 item 4).
+    Here {
+        name: String,
+        /// `None` once the file is done, or stopped.
+        chunks: Option<Mutex<input::Chunks>>,
+        sessions: Sessions,
+        doc: u64,
+        /// Reports made, not yet taken.
+        ready: std::vec::IntoIter<Verified>,
     },
 }
 
@@ -1262,13 +1294,48 @@ impl Verification {
                     },
                 }
             }
+            How::Here {
+                name,
+                chunks,
+                sessions,
+                doc,
+                ready,
+            } => {
+                while ready.as_slice().is_empty() {
+                    let Some(cut) = chunks else {
+                        return Ok(None);
+                    };
+                    let doc = *doc;
+                    let run = py.detach(|| {
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            verify_chunks(cut, sessions, doc)
+                        }))
+                    });
+                    match run {
+                        Ok(Ok(Some(batch))) => *ready = batch.into_iter(),
+                        Ok(Ok(None)) => *chunks = None,
+                        Ok(Err(e)) => {
+                            *chunks = None;
+                            return Err(os_error(name, &e));
+                        }
+                        Err(panic) => {
+                            *chunks = None;
+                            return Err(pyo3::panic::PanicException::new_err(format!(
+                                "verifying {name} stopped: {}",
+                                panic_words(&*panic)
+                            )));
+                        }
+                    }
+                }
+                ready.next().map(|v| taken(py, v)).transpose()
+            }
             How::File { name, got, ready } => {
-                while ready.is_empty() {
+                while ready.as_slice().is_empty() {
                     let Some(rx) = got else {
                         return Ok(None);
                     };
                     match py.detach(|| recv(rx)) {
-                        Ok(Reports::Batch(batch)) => ready.extend(batch),
+                        Ok(Reports::Batch(batch)) => *ready = batch.into_iter(),
                         Ok(Reports::Failed(e)) => {
                             *got = None;
                             return Err(os_error(name, &e));
@@ -1290,25 +1357,95 @@ impl Verification {
                         }
                     }
                 }
-                let Some((record, origin, shown)) = ready.pop_front() else {
-                    return Ok(None);
-                };
-                Ok(Some(match record {
-                    Some(record) => {
-                        let record = PyRecord {
-                            record,
-                            source: origin,
-                        };
-                        Report {
-                            record: OnceLock::from(Some(Py::new(py, record)?)),
-                            ..shown
-                        }
-                    }
-                    None => shown,
-                }))
+                ready.next().map(|v| taken(py, v)).transpose()
             }
         }
     }
+}
+
+/// A report made ready for Python taken by it: with its record when the
+/// record goes with it.
+fn taken(py: Python<'_>, (record, origin, shown): Verified) -> PyResult<Report> {
+    Ok(match record {
+        Some(record) => {
+            let record = PyRecord {
+                record: *record,
+                source: origin,
+            };
+            Report {
+                record: OnceLock::from(Some(Py::new(py, record)?)),
+                ..shown
+            }
+        }
+        None => shown,
+    })
+}
+
+/// The next batch of a text file's records ([`input::Chunks`]) verified
+/// in `sessions` and made ready for Python, as `verify_path` makes them;
+/// `None` at the end of the file.
+fn verify_chunks(
+    chunks: &Mutex<input::Chunks>,
+    sessions: &mut Sessions,
+    doc: u64,
+) -> std::io::Result<Option<Vec<Verified>>> {
+    let batch = chunks
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .next_batch()?;
+    let Some(batch) = batch else {
+        return Ok(None);
+    };
+    let mut made = Vec::with_capacity(batch.len());
+    tarok::pipeline::verify_cut(batch, sessions, |(result, from), report| {
+        let result = match result {
+            Ok(record) => Ok(&*record),
+            Err(problems) => Err(std::mem::take(problems)),
+        };
+        made.push(ready_for_python(result, from, report.take(), doc));
+    });
+    Ok(Some(made))
+}
+
+/// A record read (or why it could not be) and its report, made ready for
+/// Python. A record cut from text is made for Python from its text when
+/// asked for (`Report::unmade`); one read from JSON goes with its report.
+fn ready_for_python(
+    result: Result<&Record, Vec<Problem>>,
+    from: &input::Origin,
+    report: Option<verifier::Report>,
+    doc: u64,
+) -> Verified {
+    let origin = Origin {
+        source: from.source(),
+        named: true,
+        doc,
+    };
+    match (result, report) {
+        (Ok(record), Some(report)) => {
+            let mut shown = report_of(None, Some(record), &origin, Some(report), Vec::new());
+            if matches!(from, input::Origin::Cut(_)) {
+                shown.unmade = Some(origin.clone());
+                (None, origin, shown)
+            } else {
+                (Some(Box::new(record.clone())), origin, shown)
+            }
+        }
+        (Ok(_), None) => unreachable!("a record read has its report"),
+        (Err(problems), _) => {
+            let shown = report_of(None, None, &origin, None, problems);
+            (None, origin, shown)
+        }
+    }
+}
+
+/// What a panic said, for the exception that tells it.
+fn panic_words(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".into())
 }
 
 /// Reports of a file sent at once by its verifying thread.
@@ -1328,50 +1465,26 @@ const BATCHES: usize = 2;
 fn verify_path(path: &Path, independent: bool, doc: u64, tx: &SyncSender<Reports>) {
     let mut sessions = Sessions::new(grouping(independent)).without_events();
     let mut batches = Batcher::new(FILE_BATCH, tx, Reports::Batch);
-    let origin = |source: Arc<Source>| Origin {
-        source,
-        named: true,
-        doc,
-    };
-    // A record cut from text is made for Python from its text when asked
-    // for (`Report::unmade`); one read from JSON goes with its report.
-    let item = |record: &Record, cut: bool, origin: Origin, report: verifier::Report| {
-        let mut shown = report_of(None, Some(record), &origin, Some(report), Vec::new());
-        if cut {
-            shown.unmade = Some(origin.clone());
-            (None, origin, shown)
-        } else {
-            (Some(record.clone()), origin, shown)
-        }
-    };
-    let unread = |origin: Origin, problems: Vec<Problem>| {
-        let shown = report_of(None, None, &origin, None, problems);
-        (None, origin, shown)
-    };
     let threads = tarok::pipeline::threads();
     let done = if threads > 1 {
-        tarok::pipeline::verify(path, threads, &mut sessions, &mut |read, report| {
-            let (result, from) = read;
-            let cut = matches!(from, input::Origin::Cut(_));
-            let origin = origin(from.source());
-            let got = match (result, report) {
-                (Ok(record), Some(report)) => item(record, cut, origin, report.clone()),
-                (Ok(_), None) => unreachable!("a record read has its report"),
-                (Err(problems), _) => unread(origin, problems.clone()),
-            };
-            batches.push(got);
-        })
+        tarok::pipeline::verify(
+            path,
+            threads,
+            &mut sessions,
+            &mut |(result, from), report| {
+                let result = result.as_ref().map_err(Clone::clone);
+                batches.push(ready_for_python(result, from, report.cloned(), doc));
+            },
+        )
     } else {
-        // `pipeline::verify_file` on one thread, each report taken here.
+        // `pipeline::verify_file` on one thread, each report taken here
+        // (a JSON file: text on one core is verified on Python's thread).
         tarok::pipeline::verify_here(path, &mut sessions, |(result, from), report| {
-            let cut = matches!(from, input::Origin::Cut(_));
-            let origin = origin(from.source());
-            let got = match (result, report.take()) {
-                (Ok(record), Some(report)) => item(record, cut, origin, report),
-                (Ok(_), None) => unreachable!("a record read has its report"),
-                (Err(problems), _) => unread(origin, std::mem::take(problems)),
+            let result = match result {
+                Ok(record) => Ok(&*record),
+                Err(problems) => Err(std::mem::take(problems)),
             };
-            batches.push(got);
+            batches.push(ready_for_python(result, from, report.take(), doc));
         })
     };
     batches.finish();
@@ -1519,27 +1632,40 @@ fn verify(py: Python<'_>, records: &Bound<'_, PyAny>, independent: bool) -> PyRe
     }
     let path = fspath(py, records, "verify() takes records or a path")?;
     readable(&path)?;
+    let doc = next_doc();
+    if tarok::pipeline::threads() == 1 {
+        // One core: a text file is verified on this thread as the reports
+        // are taken (`How::Here`); JSON on a thread of its own, below.
+        let chunks = py
+            .detach(|| input::text_chunks(Path::new(&path)))
+            .map_err(|e| os_error(&path, &e))?;
+        if let Some(chunks) = chunks {
+            return Ok(Verification {
+                how: How::Here {
+                    name: path,
+                    chunks: Some(Mutex::new(chunks)),
+                    sessions: Sessions::new(grouping(independent)).without_events(),
+                    doc,
+                    ready: Vec::new().into_iter(),
+                },
+            });
+        }
+    }
     let (tx, rx) = sync_channel::<Reports>(BATCHES);
     let owned = path.clone();
-    let doc = next_doc();
     std::thread::spawn(move || {
         let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             verify_path(Path::new(&owned), independent, doc, &tx)
         }));
         if let Err(panic) = run {
-            let why = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic".into());
-            let _ = tx.send(Reports::Panicked(why));
+            let _ = tx.send(Reports::Panicked(panic_words(&*panic)));
         }
     });
     Ok(Verification {
         how: How::File {
             name: path,
             got: Some(Mutex::new(rx)),
-            ready: Default::default(),
+            ready: Vec::new().into_iter(),
         },
     })
 }

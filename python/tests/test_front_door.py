@@ -156,6 +156,33 @@ def test_records_read_or_made_from_json_are_one_session_as_the_cli_reads_the_fil
         assert flagged == ([1234] if name == "deals-edited.jsonl" else [])
 
 
+def threads_now() -> int:
+    return len(os.listdir("/proc/self/task"))
+
+
+# One core (issue 29 item 4): a text file is cut and verified on the
+# calling thread as its reports are taken, as `tarok verify` does on one
+# core, with no thread to take turns with; JSON is read on a thread of its
+# own. Taken one report at a time, the answers are the CLI's.
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs /proc to count the threads")
+def test_a_text_file_on_one_core_is_verified_on_the_calling_thread(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("RAYON_NUM_THREADS", "1")
+    text = tmp_path / "deals.tarok"
+    text.write_text(cli("gen", "--variant", "koenigrufen", "--count", "700", "--seed", "5"))
+    lines = tmp_path / "deals.jsonl"
+    lines.write_text(cli("convert", "--to", "jsonl", str(text)))
+    want = [of_cli(json.loads(line)) for line in cli("verify", "--format", "json", str(text)).splitlines()]
+    for path, more in [(text, 0), (lines, 1)]:
+        before = threads_now()
+        reports = tarok.verify(path)
+        got = [of_python(next(reports))]
+        assert threads_now() == before + more, path
+        got += [of_python(r) for r in reports]
+        assert got == want, path
+
+
 def test_paths_raise_what_python_raises_for_paths(tmp_path: pathlib.Path) -> None:
     with pytest.raises(FileNotFoundError):
         tarok.read(tmp_path / "missing.tarok")

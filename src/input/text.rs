@@ -81,7 +81,7 @@ fn stream_text_in(
     let parallel = crate::pipeline::threads() > 1;
     if !parallel {
         let mut hand = |batch: Vec<Chunk>| batch.into_iter().map(Chunk::parse).for_each(&mut *each);
-        let mut cutter = Cutter::new(reader, reads, name, &mut hand);
+        let mut cutter = Cutter::new(reader, reads, name, &mut hand as Call);
         cutter.block = block;
         return cutter.run();
     }
@@ -92,7 +92,7 @@ fn stream_text_in(
             let mut hand = |batch: Vec<Chunk>| {
                 let _ = tx.send(batch.into_par_iter().map(Chunk::parse).collect());
             };
-            let mut cutter = Cutter::new(reader, reads, name, &mut hand);
+            let mut cutter = Cutter::new(reader, reads, name, &mut hand as Call);
             cutter.block = block;
             cutter.run()
         });
@@ -114,9 +114,64 @@ pub fn stream_chunks(
     each: &mut impl FnMut(Chunk),
 ) -> io::Result<()> {
     let mut hand = |batch: Vec<Chunk>| batch.into_iter().for_each(&mut *each);
-    let mut cutter = Cutter::new(reader, reads, name, &mut hand);
+    let mut cutter = Cutter::new(reader, reads, name, &mut hand as Call);
     cutter.share = true;
     cutter.run()
+}
+
+/// `stream_chunks` turned inside out: the records cut a batch at a time
+/// when the caller asks ([`Chunks::next_batch`]), for a caller that must
+/// return between batches. The Python package's `verify(path)` on one
+/// core takes its reports this way on Python's own thread, as
+/// [`crate::pipeline::verify_here`] does on the CLI's: no thread to take
+/// turns with on the one core (issue 29).
+pub struct Chunks {
+    /// Boxed: the cutter's `memmem` finder holds AVX vectors aligned to 32
+    /// bytes, and a Python object (where the package keeps a `Chunks`)
+    /// aligns what it holds to 16 at most: read from there, the finder's
+    /// aligned loads faulted. The heap box is aligned as the type asks.
+    cutter: Box<Cutter<Kept>>,
+    /// Batches cut and not yet taken, in order.
+    cut: std::collections::VecDeque<Vec<Chunk>>,
+    done: bool,
+}
+
+impl Chunks {
+    pub(super) fn new(reader: Box<dyn Read + Send>, reads: Reads, name: &str) -> Self {
+        let mut cutter = Box::new(Cutter::new(reader, reads, name, Kept(Vec::new())));
+        cutter.share = true;
+        Chunks {
+            cutter,
+            cut: Default::default(),
+            done: false,
+        }
+    }
+
+    /// The next records cut, in order (at most a batch); `None` at the end
+    /// of the input. A read error is returned once, as `stream_chunks`
+    /// returns it (the records of the batch being cut when it came are not
+    /// handed on), and the input ends there.
+    pub fn next_batch(&mut self) -> io::Result<Option<Vec<Chunk>>> {
+        loop {
+            if let Some(batch) = self.cut.pop_front() {
+                return Ok(Some(batch));
+            }
+            if self.done {
+                return Ok(None);
+            }
+            let more = self.cutter.step();
+            self.cut.extend(self.cutter.hand.0.drain(..));
+            match more {
+                Ok(true) => {}
+                Ok(false) => self.done = true,
+                Err(e) => {
+                    self.done = true;
+                    self.cut.clear();
+                    return Err(e);
+                }
+            }
+        }
+    }
 }
 
 /// A record's text cut from the input, and what was wrong with it as read
@@ -194,7 +249,7 @@ struct Line {
     long: bool,
 }
 
-struct Cutter<'n> {
+struct Cutter<H> {
     reader: Box<dyn Read + Send>,
     reads: Reads,
     /// Bytes asked of the input at a time ([`BLOCK`]).
@@ -203,7 +258,9 @@ struct Cutter<'n> {
     /// The file's name, shared by its records.
     name: Arc<str>,
     /// Where batches of records cut go.
-    hand: &'n mut dyn FnMut(Vec<Chunk>),
+    hand: H,
+    /// How far the cutting is.
+    phase: Phase,
     /// Records are handed on as slices of the block ([`stream_chunks`]),
     /// else as copies made as they are cut (the text is checked once).
     share: bool,
@@ -228,13 +285,42 @@ struct Cutter<'n> {
     finder: memchr::memmem::Finder<'static>,
 }
 
-impl<'n> Cutter<'n> {
-    fn new(
-        reader: Box<dyn Read + Send>,
-        reads: Reads,
-        name: &'n str,
-        hand: &'n mut dyn FnMut(Vec<Chunk>),
-    ) -> Self {
+/// Where a [`Cutter`]'s batches go: to a function as they are cut
+/// ([`Call`]), or kept for [`Chunks`] to hand out ([`Kept`]).
+trait Hand {
+    fn hand(&mut self, batch: Vec<Chunk>);
+}
+
+/// A function handed each batch as it is cut.
+type Call<'n> = &'n mut dyn FnMut(Vec<Chunk>);
+
+impl Hand for Call<'_> {
+    fn hand(&mut self, batch: Vec<Chunk>) {
+        self(batch)
+    }
+}
+
+/// Batches cut and not yet taken, in order.
+struct Kept(Vec<Vec<Chunk>>);
+
+impl Hand for Kept {
+    fn hand(&mut self, batch: Vec<Chunk>) {
+        self.0.push(batch)
+    }
+}
+
+/// How far a [`Cutter`] is: the first line (a byte order mark), the lines
+/// after it, the record left at the end of the input, done.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Start,
+    Lines,
+    Last,
+    Done,
+}
+
+impl<H: Hand> Cutter<H> {
+    fn new(reader: Box<dyn Read + Send>, reads: Reads, name: &str, hand: H) -> Self {
         Cutter {
             reader,
             reads,
@@ -242,6 +328,7 @@ impl<'n> Cutter<'n> {
             eof: false,
             name: name.into(),
             hand,
+            phase: Phase::Start,
             share: false,
             data: Arc::default(),
             spare: Vec::new(),
@@ -317,38 +404,53 @@ impl<'n> Cutter<'n> {
     }
 
     fn run(&mut self) -> io::Result<()> {
-        self.fill()?;
-        // A byte order mark at the very start is not part of the text.
-        let bom = self.data.starts_with("\u{feff}".as_bytes());
-        if !self.data.is_empty() && !self.line_step(bom)? {
-            return self.finish();
-        }
-        loop {
-            if self.pos >= self.data.len() && !self.fill()? {
-                break;
-            }
-            if self.bulk()? {
-                continue;
-            }
-            if !self.line_step(false)? {
-                return self.finish();
-            }
-        }
-        if !self.skipping {
-            let line = self.rec_line;
-            if self.share {
-                self.emit(self.rec, self.data.len(), line);
-            } else {
-                let text = self.text(self.rec, self.data.len()).to_owned();
-                self.emit_owned(text, self.off + self.rec, line, None);
-            }
-        }
-        self.finish()
+        while self.step()? {}
+        Ok(())
     }
 
-    fn finish(&mut self) -> io::Result<()> {
+    /// Cuts a step further: the first line, a run of clean lines or one
+    /// line, or the record left at the end of the input. False once the
+    /// input is done and every record handed on.
+    fn step(&mut self) -> io::Result<bool> {
+        match self.phase {
+            Phase::Lines => {
+                if self.pos >= self.data.len() && !self.fill()? {
+                    self.phase = Phase::Last;
+                } else if !self.bulk()? && !self.line_step(false)? {
+                    return Ok(self.finish());
+                }
+            }
+            Phase::Start => {
+                self.fill()?;
+                // A byte order mark at the very start is not part of the text.
+                let bom = self.data.starts_with("\u{feff}".as_bytes());
+                if !self.data.is_empty() && !self.line_step(bom)? {
+                    return Ok(self.finish());
+                }
+                self.phase = Phase::Lines;
+            }
+            Phase::Last => {
+                if !self.skipping {
+                    let line = self.rec_line;
+                    if self.share {
+                        self.emit(self.rec, self.data.len(), line);
+                    } else {
+                        let text = self.text(self.rec, self.data.len()).to_owned();
+                        self.emit_owned(text, self.off + self.rec, line, None);
+                    }
+                }
+                return Ok(self.finish());
+            }
+            Phase::Done => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// Hands on the last batch: the input is done. False, for [`Cutter::step`].
+    fn finish(&mut self) -> bool {
         self.flush();
-        Ok(())
+        self.phase = Phase::Done;
+        false
     }
 
     /// `data[a..b]`, known to be UTF-8 (clean lines).
@@ -652,7 +754,7 @@ impl<'n> Cutter<'n> {
         }
         let chunks = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
         self.batch_bytes = 0;
-        (self.hand)(chunks);
+        self.hand.hand(chunks);
     }
 }
 
@@ -762,10 +864,32 @@ mod tests {
                 out.push((base, line, text, result.err().map(|p| p[0].kind)));
             }
         };
-        let mut cutter = Cutter::new(Box::new(reader), reads, "t", &mut hand);
+        let mut cutter = Cutter::new(Box::new(reader), reads, "t", &mut hand as Call);
         cutter.block = block;
         cutter.share = true;
         cutter.run().unwrap();
+        out
+    }
+
+    /// [`cut_shared`], the batches taken one at a time ([`Chunks`], as the
+    /// Python package's `verify` takes them on one core).
+    fn cut_pulled(text: &[u8], block: usize, step: usize) -> Vec<Cut> {
+        let (reader, reads) = trickle(text, step);
+        let mut chunks = Chunks::new(Box::new(reader), reads, "t");
+        chunks.cutter.block = block;
+        let mut out = Vec::new();
+        while let Some(batch) = chunks.next_batch().unwrap() {
+            assert!(!batch.is_empty() && batch.len() <= BATCH);
+            for chunk in batch {
+                let (base, line, text) = (chunk.base, chunk.base_line, chunk.text().to_owned());
+                let (result, _) = chunk.read();
+                out.push((base, line, text, result.err().map(|p| p[0].kind)));
+            }
+        }
+        assert!(
+            chunks.next_batch().unwrap().is_none(),
+            "the end stays the end"
+        );
         out
     }
 
@@ -817,6 +941,7 @@ mod tests {
             let alone = pool.install(|| cut(text.as_bytes(), block, step));
             assert_eq!(got, alone);
             assert_eq!(got, cut_shared(text.as_bytes(), block, step));
+            assert_eq!(got, cut_pulled(text.as_bytes(), block, step));
             assert_eq!(got.len(), want.len(), "block {block}, step {step}");
             for (g, w) in got.iter().zip(&want) {
                 assert_eq!((g.0, g.1, g.2.as_str()), *w, "block {block}, step {step}");
@@ -836,6 +961,7 @@ mod tests {
         bad[at + 6] = 0xFF;
         let got = cut(&bad, 4096, 999);
         assert_eq!(got, cut_shared(&bad, 4096, 999));
+        assert_eq!(got, cut_pulled(&bad, 4096, 999));
         let refused: Vec<_> = got
             .iter()
             .filter(|g| g.3 == Some(Kind::InvalidUtf8))
@@ -858,6 +984,7 @@ mod tests {
         binary[at + 6] = 0;
         let got = cut(&binary, 4096, 4093);
         assert_eq!(got, cut_shared(&binary, 4096, 4093));
+        assert_eq!(got, cut_pulled(&binary, 4096, 4093));
         let last = got.last().unwrap();
         assert_eq!(last.3, Some(Kind::BinaryInput));
         assert!(last.0 < at);
