@@ -931,11 +931,9 @@ struct Report {
     /// thread (every report of a file is made, few records are looked at).
     unmade: Option<Origin>,
     #[pyo3(get)]
-    variant: Option<String>,
+    variant: Option<&'static str>,
     #[pyo3(get)]
     findings: Vec<Finding>,
-    #[pyo3(get)]
-    totals: Vec<i64>,
     #[pyo3(get)]
     settled: bool,
     /// The verifier's report: the ledger and the pots are written out from
@@ -1031,8 +1029,19 @@ impl Report {
         Ok(format!(
             "<Report of {of}: {} finding(s), totals {:?}>",
             self.findings.len(),
-            self.totals
+            self.totals()
         ))
+    }
+
+    /// What each seat won or paid in the deal (empty unless settled),
+    /// read from the verifier's report when asked for: a list of its own
+    /// is not made for every report of a file.
+    #[getter]
+    fn totals(&self) -> Vec<i64> {
+        match &self.verified.report {
+            Some(r) if self.settled => r.totals.clone(),
+            _ => Vec::new(),
+        }
     }
 
     /// The findings, ledger and totals as HTML for notebooks, drawn as
@@ -1095,13 +1104,11 @@ fn report_of(
         .as_ref()
         .and_then(|r| r.variant)
         .or_else(|| read.and_then(Record::variant))
-        .map(|v| v.to_string());
-    let totals = settled.map(|r| r.totals.clone()).unwrap_or_default();
+        .map(|v| v.name());
     let settled = settled.is_some();
     Report {
         variant,
         findings,
-        totals,
         settled,
         record: match record {
             Some(record) => OnceLock::from(Some(record)),
