@@ -408,8 +408,10 @@ def verify(
     The GIL is released while verifying, and the work is parallel either way:
     a path as ``tarok verify`` does it (on threads of the package, which
     hand the reports over 64 at a time: the calling thread holds the GIL
-    only to take them; on one core, one such thread reads and verifies
-    alone, as ``tarok verify`` does there), an iterable in batches of up to 512
+    only to take them; on one core, a file of the text notation is read and
+    verified on the calling thread itself, up to 128 records each time the
+    reports before them are taken, as ``tarok verify`` does there, with no
+    thread to take turns with), an iterable in batches of up to 512
     records taken from it (a batch ends where a document does), whose deals
     are replayed on every core; the reports are those of verifying the
     records one by one, in their order. What the iterable raises is raised
