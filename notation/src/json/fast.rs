@@ -670,16 +670,18 @@ impl<'t> P<'t> {
         if head != HEAD || !seat.is_ascii_digit() || act != ACT {
             return None;
         }
+        let seat = Seat::new(seat - b'0');
+        let word_at = start + HEAD.len() + 1 + ACT.len();
         let (act, len) = if rest.starts_with(b"pass\"}") {
             (Act::Pass, 6)
         } else if rest.starts_with(b"continue\"}") {
             (Act::Continue, 10)
         } else {
-            return None;
+            return self.keyed_action(start, seat, word_at);
         };
-        self.at = start + HEAD.len() + 1 + ACT.len() + len;
+        self.at = word_at + len;
         Some(Action {
-            seat: Seat::new(seat - b'0'),
+            seat,
             act,
             after: None,
             comments: Vec::new(),
@@ -687,12 +689,134 @@ impl<'t> P<'t> {
         })
     }
 
+    /// An act with its members as the writer writes them, after
+    /// `{"seat":N,"act":"` (`word_at`): `"bid","game":"solo"}`,
+    /// `"call","card":"HK"}`, `"talon","half":1}`, `"announce","bonus":…}`,
+    /// `"contra","target":…}` (and re- and subcontra), the Danish
+    /// `"trumps","count":10,"pagat":false}`, `"matadors","count":3}`,
+    /// `"half","suit":"C","missing":"CN"}` and `"full","suit":"H"}`; each
+    /// value read by the readers [`P::action`] uses, and the object ended
+    /// by `}` right after the last. `None`, nothing read, for any other
+    /// form: read member by member to the same action. Most of the
+    /// actions that are not passes (issue 29 item 2).
+    #[inline(never)]
+    fn keyed_action(&mut self, start: usize, seat: Seat, word_at: usize) -> Option<Action> {
+        match self.keyed_act(word_at) {
+            Some(act) => Some(Action {
+                seat,
+                act,
+                after: None,
+                comments: Vec::new(),
+                span: self.span(start),
+            }),
+            None => {
+                self.at = start;
+                None
+            }
+        }
+    }
+
+    fn keyed_act(&mut self, word_at: usize) -> Option<Act> {
+        const KEYED: [(&[u8], Verb); 11] = [
+            (b"bid\",\"game\":", Verb::Bid),
+            (b"call\",\"card\":", Verb::Call),
+            (b"talon\",\"half\":", Verb::Talon),
+            (b"announce\",\"bonus\":", Verb::Announce),
+            (b"contra\",\"target\":", Verb::Contra),
+            (b"recontra\",\"target\":", Verb::Recontra),
+            (b"subcontra\",\"target\":", Verb::Subcontra),
+            (b"trumps\",\"count\":", Verb::Trumps),
+            (b"matadors\",\"count\":", Verb::Matadors),
+            (b"half\",\"suit\":", Verb::Half),
+            (b"full\",\"suit\":", Verb::Full),
+        ];
+        let rest = self.b.get(word_at..)?;
+        let (head, verb) = KEYED.iter().find(|(head, _)| rest.starts_with(head))?;
+        self.at = word_at + head.len();
+        let act = match verb {
+            Verb::Bid => Act::Bid { game: self.game()? },
+            Verb::Call => Act::Call {
+                card: self.card()?,
+                fourth: false,
+            },
+            Verb::Talon => Act::Talon { half: self.u8()? },
+            Verb::Announce => Act::Announce {
+                bonus: self.bonus()?,
+            },
+            Verb::Contra => Act::Contra {
+                target: self.target()?,
+            },
+            Verb::Recontra => Act::Recontra {
+                target: self.target()?,
+            },
+            Verb::Subcontra => Act::Subcontra {
+                target: self.target()?,
+            },
+            Verb::Trumps => {
+                let count = self.u8()?;
+                self.fixed(b",\"pagat\":")?;
+                Act::Trumps {
+                    count,
+                    pagat: self.bool()?,
+                    skat: Vec::new(),
+                }
+            }
+            Verb::Matadors => Act::Matadors {
+                count: self.u8()?,
+                skat: Vec::new(),
+            },
+            Verb::Half => {
+                let suit = self.suit()?;
+                self.fixed(b",\"missing\":")?;
+                Act::Half {
+                    suit,
+                    missing: self.card()?,
+                    skat: Vec::new(),
+                }
+            }
+            _ => Act::Full {
+                suit: self.suit()?,
+                skat: Vec::new(),
+            },
+        };
+        (self.b.get(self.at) == Some(&b'}')).then(|| self.at += 1)?;
+        Some(act)
+    }
+
+    /// `bytes`, exactly, where reading stands.
+    fn fixed(&mut self, bytes: &[u8]) -> Option<()> {
+        let rest = self.b.get(self.at..)?;
+        rest.starts_with(bytes).then(|| self.at += bytes.len())
+    }
+
+    /// A game by its canonical word (JSON takes no alias).
+    fn game(&mut self) -> Option<Game> {
+        let w = self.str()?;
+        Game::from_word(w).filter(|g| g.word() == w)
+    }
+
+    /// A bonus by its canonical word.
+    fn bonus(&mut self) -> Option<Bonus> {
+        let w = self.str()?;
+        Bonus::from_word(w).filter(|b| b.word() == w)
+    }
+
+    /// What a contra doubles: the game, or a bonus by its canonical word.
+    fn target(&mut self) -> Option<Target> {
+        Some(match self.str()? {
+            "game" => Target::Game,
+            w => Target::Bonus(Bonus::from_word(w).filter(|b| b.word() == w)?),
+        })
+    }
+
     /// An action: its own members, and those of its act (`"act"` names
     /// it); a member its act does not have is left to serde.
     fn action(&mut self) -> Option<Action> {
-        if let Some(action) = self.plain_action() {
-            return Some(action);
-        }
+        self.plain_action().or_else(|| self.action_by_members())
+    }
+
+    /// [`P::action`] member by member, in any order and form.
+    fn action_by_members(&mut self) -> Option<Action> {
         #[derive(Default)]
         struct Fields<'t> {
             seen: u32,
@@ -734,8 +858,7 @@ impl<'t> P<'t> {
                     8
                 }
                 b"game" => {
-                    let w = p.str()?;
-                    f.game = Some(Game::from_word(w).filter(|g| g.word() == w)?);
+                    f.game = Some(p.game()?);
                     16
                 }
                 b"card" => {
@@ -751,15 +874,11 @@ impl<'t> P<'t> {
                     128
                 }
                 b"bonus" => {
-                    let w = p.str()?;
-                    f.bonus = Some(Bonus::from_word(w).filter(|b| b.word() == w)?);
+                    f.bonus = Some(p.bonus()?);
                     256
                 }
                 b"target" => {
-                    f.target = Some(match p.str()? {
-                        "game" => Target::Game,
-                        w => Target::Bonus(Bonus::from_word(w).filter(|b| b.word() == w)?),
-                    });
+                    f.target = Some(p.target()?);
                     512
                 }
                 b"size" => {
@@ -1254,6 +1373,104 @@ pub(super) mod tests {
         };
         let action = p.plain_action().expect("the plain form");
         assert_eq!((action.seat, p.at), (Seat::new(1), plain.len()));
+    }
+
+    /// Acts with members in the writer's form (`keyed_action`) and their
+    /// near misses: read exactly as serde reads them in a record, and, as
+    /// an action alone, to what reading member by member gives (or to
+    /// nothing read). Every verb that takes members, with every key, good
+    /// and bad values, and what may follow.
+    #[test]
+    fn keyed_actions_read_as_serde_reads_them() {
+        let line = generated()
+            .into_iter()
+            .find(|l| l.contains("{\"seat\":1,\"act\":\"pass\"}"))
+            .expect("a generated record with a pass");
+        let plain = "{\"seat\":1,\"act\":\"pass\"}";
+        let (mut read, mut keyed) = (0, 0);
+        let acts = [
+            "bid",
+            "call",
+            "talon",
+            "announce",
+            "contra",
+            "recontra",
+            "subcontra",
+            "trumps",
+            "matadors",
+            "half",
+            "full",
+            "pass",
+            "callx",
+            "Call",
+        ];
+        let keys = [
+            "game", "card", "half", "bonus", "target", "count", "suit", "cards", "Card",
+        ];
+        let values = [
+            "\"solo\"",
+            "\"caller\"",
+            "\"HK\"",
+            "\"T21\"",
+            "\"XX\"",
+            "1",
+            "01",
+            "10",
+            "256",
+            "-1",
+            "\"pagat\"",
+            "\"game\"",
+            "\"valat\"",
+            "\"\"",
+            "null",
+            "\"H\\u004B\"",
+            "\"C\"",
+        ];
+        let tails = [
+            "}",
+            " }",
+            ",\"after\":2}",
+            ",\"fourth\":true}",
+            "}}",
+            "",
+            ",\"pagat\":true}",
+            ",\"pagat\":false}",
+            ",\"pagat\":1}",
+            ",\"missing\":\"CN\"}",
+            ",\"missing\":\"C\"}",
+            ",\"pagat\":true,\"skat\":[\"T1\"]}",
+            ",\"skat\":[]}",
+        ];
+        for act in acts {
+            for key in keys {
+                for value in values {
+                    for tail in tails {
+                        let action =
+                            format!("{{\"seat\":1,\"act\":\"{act}\",\"{key}\":{value}{tail}");
+                        let changed = line.replacen(plain, &action, 1);
+                        same_as_serde(&changed);
+                        read += usize::from(record(&changed, 17).is_some());
+                        let mut p = P {
+                            text: &action,
+                            b: action.as_bytes(),
+                            at: 0,
+                            base: 0,
+                        };
+                        let mut q = P { at: 0, ..p };
+                        match p.plain_action() {
+                            Some(got) => {
+                                keyed += 1;
+                                let want = q.action_by_members().expect("read by members too");
+                                assert_eq!(format!("{got:?}"), format!("{want:?}"), "{action}");
+                                assert_eq!(p.at, q.at, "{action}");
+                            }
+                            None => assert_eq!(p.at, 0, "nothing read: {action}"),
+                        }
+                    }
+                }
+            }
+        }
+        assert!(keyed > 40 && read > keyed, "{keyed} {read}");
     }
 
     /// A card string read through the code tables (`item_list`) and a
