@@ -18,6 +18,14 @@ pub(super) const fn kings() -> CardSet {
     )
 }
 
+/// The courts (jack to king) of the four suits: [`courts`] of each.
+pub(super) const fn courts_of_every_suit() -> CardSet {
+    let four = 0b1111u128 << Rank::Jack as u32;
+    CardSet::from_bits_truncate(
+        four | four << SUIT_LEN | four << (2 * SUIT_LEN) | four << (3 * SUIT_LEN),
+    )
+}
+
 pub(super) fn courts(suit: Suit) -> CardSet {
     CardSet::from_bits_truncate(0b1111u128 << (Rank::Jack as u32 + SUIT_LEN * suit as u32))
 }
