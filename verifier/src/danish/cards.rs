@@ -37,6 +37,12 @@ pub(super) fn is_ultimo_card(c: Card) -> bool {
     ULTIMO.contains(c)
 }
 
+/// Whether a trick holds an ultimo card ([`is_ultimo_card`]): the three
+/// tested without a branch between them.
+pub(super) fn has_ultimo_card(cards: [Card; 3]) -> bool {
+    is_ultimo_card(cards[0]) | is_ultimo_card(cards[1]) | is_ultimo_card(cards[2])
+}
+
 /// Strength of a suit card within its suit (DK-CARD-2): courts on top,
 /// black spots 10 high, red spots 1 high.
 pub(super) fn suit_strength(c: Card) -> u8 {

@@ -8,7 +8,7 @@ use notation::Kind;
 use notation::Rule;
 use notation::{Card, CardSet, Item, Lead, PerSeat, Problem, Record, Seat, Trick};
 
-use super::cards::{lead_set, lead_word, push_card, suit_strength, TRUMPS};
+use super::cards::{has_ultimo_card, lead_set, lead_word, push_card, suit_strength, TRUMPS};
 use super::count::card_points;
 use super::state::{Game, LastTrick};
 use super::{End, Engine};
@@ -349,7 +349,7 @@ impl Engine {
             match self.plain_trick(trick, game) {
                 Some((seats, cards, lead)) => {
                     let win = plain_winner(cards, lead);
-                    self.take_trick(t, seats, cards, win, game.leader, game);
+                    self.take_plain_trick(t, seats, cards, win, game);
                 }
                 None => {
                     let l = self.check_lead(t, trick, game);
@@ -366,10 +366,14 @@ impl Engine {
                 }
             }
             // Read where `take_trick` wrote it: a copy of the trick it
-            // returned, read back at once, waited for its stores.
+            // returned, read back at once, waited for its stores. A trick
+            // without a king or the pagat pays nothing in play (DK-PAY-3,
+            // DK-PAY-4: both are about those cards): not asked.
             if let (true, Some(last)) = (t < 25, &game.last) {
-                self.pay_ultimo_cards_lost(t, last);
-                self.pay_pagat_home(t, last);
+                if has_ultimo_card(last.cards) {
+                    self.pay_ultimo_cards_lost(t, last);
+                    self.pay_pagat_home(t, last);
+                }
             }
             n += 1;
         }
@@ -717,6 +721,36 @@ impl Engine {
             game.played.insert(card);
         }
         Some((seats, cards, lead))
+    }
+
+    /// [`Engine::take_trick`] for a trick of [`Engine::plain_trick`],
+    /// written into the play's loop: no card is the fool, so each card's
+    /// points go to the winner (DK-PLAY-3, DK-COUNT-1; DK-FOOL-7 does not
+    /// apply). With events wanted (`explain`) the trick is told by
+    /// [`Engine::take_trick`] itself.
+    #[inline(always)]
+    fn take_plain_trick(
+        &mut self,
+        t: usize,
+        seats: [Seat; 3],
+        cards: [Card; 3],
+        win: (usize, &'static str),
+        game: &mut Game,
+    ) {
+        if self.out.report.wants_events() {
+            self.take_trick(t, seats, cards, win, game.leader, game);
+            return;
+        }
+        let winner = seats[win.0];
+        game.won[winner] += 1;
+        game.points[winner] +=
+            1 + card_points(cards[0]) + card_points(cards[1]) + card_points(cards[2]);
+        game.leader = winner;
+        game.last = Some(LastTrick {
+            seats,
+            cards,
+            winner: win.0,
+        });
     }
 
     /// DK-PLAY-3: the winner (`win`, [`trick_winner`]) takes the trick and
