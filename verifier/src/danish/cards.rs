@@ -18,6 +18,14 @@ pub(super) const fn kings() -> CardSet {
     )
 }
 
+/// The courts (jack to king) of the four suits: [`courts`] of each.
+pub(super) const fn courts_of_every_suit() -> CardSet {
+    let four = 0b1111u128 << Rank::Jack as u32;
+    CardSet::from_bits_truncate(
+        four | four << SUIT_LEN | four << (2 * SUIT_LEN) | four << (3 * SUIT_LEN),
+    )
+}
+
 pub(super) fn courts(suit: Suit) -> CardSet {
     CardSet::from_bits_truncate(0b1111u128 << (Rank::Jack as u32 + SUIT_LEN * suit as u32))
 }
@@ -27,6 +35,12 @@ pub(super) fn courts(suit: Suit) -> CardSet {
 pub(super) fn is_ultimo_card(c: Card) -> bool {
     const ULTIMO: CardSet = CardSet::from_bits_truncate(kings().bits() | 1 << Card::PAGAT.index());
     ULTIMO.contains(c)
+}
+
+/// Whether a trick holds an ultimo card ([`is_ultimo_card`]): the three
+/// tested without a branch between them.
+pub(super) fn has_ultimo_card(cards: [Card; 3]) -> bool {
+    is_ultimo_card(cards[0]) | is_ultimo_card(cards[1]) | is_ultimo_card(cards[2])
 }
 
 /// Strength of a suit card within its suit (DK-CARD-2): courts on top,

@@ -23,6 +23,14 @@ const KEPT: CardSet = CardSet::from_bits_truncate(
         | 1 << Card::FOOL.index(),
 );
 
+/// Every card a combination can hold (DK-DECL-2): the trumps and the fool
+/// (trumps, matadors, the fool of a cavallerie) and the courts of the four
+/// suits (the cavalleries; the kings among them). A test holds every
+/// combination's cards within it.
+const DECLARABLE: CardSet = CardSet::from_bits_truncate(
+    TRUMPS.bits() | 1 << Card::FOOL.index() | super::cards::courts_of_every_suit().bits(),
+);
+
 /// Whether a card may ever lie in the skat (DK-DISCARD-2).
 pub fn layable(c: Card) -> bool {
     // One bit test, not four comparisons the processor has to guess.
@@ -327,6 +335,12 @@ impl Engine {
         if !(game.complete && skat.len() == 3 && skat.difference(dealt).is_empty()) {
             return None;
         }
+        // No card a combination can hold (DK-DECL-2: trumps, the fool, the
+        // courts) laid away: nothing to weigh, and the dealer's
+        // combinations are not looked for.
+        if skat.intersection(DECLARABLE).is_empty() {
+            return None;
+        }
         let mut decl = declaration_cards(dealt);
         if announced {
             decl.remove(Card::FOOL);
@@ -353,5 +367,19 @@ impl Engine {
             .card(c)
             .help("the dealer may not lay away cards of a combination he holds unless he cannot avoid it"),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hand of every card holds every combination at its fullest
+    /// (abundant cavalleries, matadors down to the pagat, all trumps): its
+    /// declaration cards are exactly the cards any combination can hold.
+    #[test]
+    fn the_declarable_cards_are_every_combinations_cards() {
+        let every = CardSet::from_bits_truncate(u128::MAX);
+        assert_eq!(declaration_cards(every), DECLARABLE);
     }
 }
