@@ -45,13 +45,18 @@ impl Engine {
         }
         // A card outside the pack (reported by the structural checks) is
         // left out of the hands: it can never be a legal play.
+        // Each hand is gathered in a set of its own and stored once: an
+        // insert into the hand in the engine read and wrote it back in
+        // memory for every card, each waiting on the one before.
         let deck = Variant::Skill7Tarock.deck();
         for h in &record.hands {
             if h.seat.number() < 4 {
+                let mut hand = self.st.hands[h.seat];
                 for item in h.cards.iter().filter(|i| deck.contains(i.card)) {
-                    self.st.hands[h.seat].insert(item.card);
+                    hand.insert(item.card);
                     self.st.owner[item.card.index() as usize] = h.seat;
                 }
+                self.st.hands[h.seat] = hand;
             }
         }
         self.st.hands_known = true;
