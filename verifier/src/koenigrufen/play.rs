@@ -216,22 +216,28 @@ impl Replay<'_> {
         }
         let w = winner_of_trick(&cards[..n], &play.rules, play.keys);
         let winner_seat = leader.after(w, 4);
-        let mut p = Played {
+        // The trick written in its place, and the winner's pile gathered
+        // apart and stored once: built on the stack and copied, or inserted
+        // card by card into the pile in the state, each store was read
+        // back at once (`perf annotate`).
+        let p = &mut self.state.tricks[t];
+        *p = Played {
             leader,
             winner: winner_seat,
             cards: [None; 4],
             n: n as u8,
         };
+        let mut won = self.state.won[winner_seat];
         let mut points = 0;
         for (i, c) in cards[..n].iter().enumerate() {
             p.cards[i] = Some(*c);
-            self.state.won[winner_seat].insert(*c);
+            won.insert(*c);
             points += super::rules::points(*c);
         }
+        self.state.won[winner_seat] = won;
         // KR-SCORE-1 as amended: every card counts in each trick it is
         // played to (a card played twice counts twice).
         self.state.won_points[winner_seat] += points;
-        self.state.tricks[t] = p;
         self.state.ntricks = k;
         self.state.tricks_won[winner_seat] += 1;
         let opts = &self.opts;
