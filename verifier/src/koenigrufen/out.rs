@@ -67,6 +67,13 @@ impl<'a> Out<'a> {
         self.report.pay(payment);
     }
 
+    /// Lines of the ledger, each written in its place (a `Vec` extended
+    /// by an iterator of known length reserves once and writes each
+    /// payment where it goes).
+    pub fn pay_all(&mut self, payments: impl IntoIterator<Item = Payment>) {
+        self.report.ledger.extend(payments);
+    }
+
     /// Room for `n` more lines of the ledger.
     pub fn reserve_payments(&mut self, n: usize) {
         self.report.ledger.reserve(n);

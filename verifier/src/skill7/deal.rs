@@ -4,7 +4,7 @@
 
 use notation::Kind as Finding;
 use notation::Rule;
-use notation::{Act, Problem, Record, Seat, Variant};
+use notation::{Act, Card, CardSet, Problem, Record, Seat, Variant};
 
 use super::deck::{glatzen, tarocks, PAGAT};
 use super::play::trick_winner;
@@ -35,6 +35,20 @@ pub(crate) fn name_structural_faults(report: &mut Report, wrong_deal: bool) {
     }
 }
 
+/// Each card's bit in a [`CardSet`]'s bits where it is in the Skill7
+/// pack (S7-DECK-1), 0 where it is not: [`Engine::read_hands`] reads a
+/// hand with it. Held equal to the pack by a test.
+static DECK_BITS: std::sync::LazyLock<[u128; Card::COUNT]> = std::sync::LazyLock::new(|| {
+    let deck = Variant::Skill7Tarock.deck();
+    let mut t = [0u128; Card::COUNT];
+    for c in deck.iter() {
+        let mut one = CardSet::EMPTY;
+        one.insert(c);
+        t[usize::from(c.index())] = one.bits();
+    }
+    t
+});
+
 impl Engine {
     /// The hands: as dealt (S7-DEAL-1), or in a partial record the cards
     /// each seat played.
@@ -45,13 +59,23 @@ impl Engine {
         }
         // A card outside the pack (reported by the structural checks) is
         // left out of the hands: it can never be a legal play.
-        let deck = Variant::Skill7Tarock.deck();
+        // Each hand is gathered in bits of its own, a card's bit read from
+        // a table (0 for a card outside the pack), and stored once: an
+        // insert into the hand in the engine read and wrote it back in
+        // memory for every card, each waiting on the one before, and
+        // asked the pack and the hand which half of the bits holds it.
+        let bits = &*DECK_BITS;
         for h in &record.hands {
             if h.seat.number() < 4 {
-                for item in h.cards.iter().filter(|i| deck.contains(i.card)) {
-                    self.st.hands[h.seat].insert(item.card);
-                    self.st.owner[item.card.index() as usize] = h.seat;
+                let mut hand = self.st.hands[h.seat].bits();
+                for item in &h.cards {
+                    let bit = bits[usize::from(item.card.index())];
+                    if bit != 0 {
+                        hand |= bit;
+                        self.st.owner[usize::from(item.card.index())] = h.seat;
+                    }
                 }
+                self.st.hands[h.seat] = CardSet::from_bits_truncate(hand);
             }
         }
         self.st.hands_known = true;
@@ -217,4 +241,23 @@ pub(super) fn void_wrong_deal(out: &mut Out) {
 pub(super) fn judged(record: &Record, cut: Option<usize>) -> &[notation::Trick] {
     let tricks = &record.tricks[..];
     &tricks[..cut.unwrap_or(tricks.len()).min(tricks.len())]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_deck_bits_are_the_packs_cards() {
+        let deck = Variant::Skill7Tarock.deck();
+        for c in Card::all() {
+            let bit = DECK_BITS[usize::from(c.index())];
+            assert_eq!(bit != 0, deck.contains(c), "{c}");
+            if bit != 0 {
+                let mut one = CardSet::EMPTY;
+                one.insert(c);
+                assert_eq!(CardSet::from_bits_truncate(bit), one, "{c}");
+            }
+        }
+    }
 }

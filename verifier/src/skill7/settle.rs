@@ -421,19 +421,29 @@ fn pay_line(
             nl += 1;
         }
     }
+    // Who pays whom, then the payments written straight into the ledger
+    // (`Out::pay_all`): a payment built on the stack and copied there read
+    // the reason's bytes back wider than they were written, a stall per
+    // payment (`perf annotate`).
+    let mut pairs = [(Seat::new(0), Seat::new(0)); 4];
+    let mut n = 0;
     if nw == nl {
         for k in 0..nw {
-            out.pay(losers[k], winners[k], value, rule, reason.clone());
+            pairs[n] = (losers[k], winners[k]);
+            n += 1;
         }
     } else if nw == 1 {
         for &l in &losers[..nl] {
-            out.pay(l, winners[0], value, rule, reason.clone());
+            pairs[n] = (l, winners[0]);
+            n += 1;
         }
     } else {
         for &w in &winners[..nw] {
-            out.pay(losers[0], w, value, rule, reason.clone());
+            pairs[n] = (losers[0], w);
+            n += 1;
         }
     }
+    out.pay_all(&pairs[..n], value, rule, &reason);
 }
 
 #[cfg(test)]

@@ -118,22 +118,26 @@ impl Out {
         );
     }
 
-    pub(super) fn pay(
+    /// The payments `pairs` (payer, payee) of one line, each written in
+    /// its place in the ledger (a `Vec` extended by an iterator of known
+    /// length reserves once and writes each payment where it goes).
+    pub(super) fn pay_all(
         &mut self,
-        payer: Seat,
-        payee: Seat,
+        pairs: &[(Seat, Seat)],
         amount: i64,
         rule: Rule,
-        reason: Reason,
+        reason: &Reason,
     ) {
-        self.report.pay(Payment {
-            payer: Party::Seat(payer),
-            payee: Party::Seat(payee),
-            amount,
-            rule,
-            reason,
-            at: Moment::Settlement,
-        });
+        self.report
+            .ledger
+            .extend(pairs.iter().map(|&(payer, payee)| Payment {
+                payer: Party::Seat(payer),
+                payee: Party::Seat(payee),
+                amount,
+                rule,
+                reason: reason.clone(),
+                at: Moment::Settlement,
+            }));
     }
 
     /// The deal is void: nobody pays (S7-DEAL-1, S7-DEAL-3).

@@ -85,7 +85,7 @@ fn ultimo_facts(r: &mut Replay<'_>, facts: &mut Vec<BonusFact>) {
         let (card, target) = ultimo_card(bonus).expect("ultimo bonus");
         let t = target as usize - 1;
         let in_target = (t < r.state.ntricks)
-            .then(|| r.state.tricks[t])
+            .then(|| &r.state.tricks[t])
             .and_then(|p| p.seat_of(card).map(|s| (s, p.winning_card() == Some(card))));
         if let Some((s, wins)) = in_target {
             r.out.event(
@@ -123,7 +123,7 @@ fn ultimo_facts(r: &mut Replay<'_>, facts: &mut Vec<BonusFact>) {
 /// KR-BONUS-2: king ultimo.
 fn king_ultimo_fact(r: &mut Replay<'_>, facts: &mut Vec<BonusFact>) {
     if let Some(king) = r.state.called {
-        let last = (r.state.ntricks == 12).then(|| r.state.tricks[11]);
+        let last = (r.state.ntricks == 12).then(|| &r.state.tricks[11]);
         let in_last = last.filter(|p| p.seat_of(king).is_some());
         let last_team = in_last.map(|p| r.state.team(p.winner));
         if let Some(ann) = r.state.ann[bonus_index(Bonus::KingUltimo)] {
