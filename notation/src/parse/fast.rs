@@ -174,13 +174,19 @@ pub(super) fn fast_line(
     }
     let comments = std::mem::take(lead_in);
     match section {
-        Section::Hand => record.hands.push(Hand {
-            seat: seat.ok()?,
-            cards,
-            card_comments: CardComments::NONE,
-            comments,
-            span,
-        }),
+        Section::Hand => {
+            // Pushed as a constant and filled in place: a hand made on the
+            // stack and copied into the list by `push` (out of line) was
+            // read back 16 bytes at a time while its narrower stores were
+            // still under way (a store-forwarding stall, `perf annotate`).
+            let seat = seat.ok()?;
+            record.hands.push(Hand::EMPTY);
+            let hand = record.hands.last_mut()?;
+            hand.seat = seat;
+            hand.cards = cards;
+            hand.comments = comments;
+            hand.span = span;
+        }
         Section::Talon => {
             record.talon = Some(Cards {
                 cards,
