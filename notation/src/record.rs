@@ -684,6 +684,18 @@ pub struct Hand {
     pub span: Span,
 }
 
+impl Hand {
+    /// A hand of seat 0 with no card and nothing said, a constant to push
+    /// and then fill in place (the reader's fast path, as [`Trick::EMPTY`]).
+    pub(crate) const EMPTY: Hand = Hand {
+        seat: Seat::new(0),
+        cards: Vec::new(),
+        card_comments: CardComments::NONE,
+        comments: Vec::new(),
+        span: Span { start: 0, end: 0 },
+    };
+}
+
 /// `talon: ...`: the undealt cards (the dog, the Königrufen talon).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(from = "forms::Cards")]
