@@ -131,20 +131,13 @@ pub struct Chunks {
     /// aligns what it holds to 16 at most: read from there, the finder's
     /// aligned loads faulted. The heap box is aligned as the type asks.
     cutter: Box<Cutter<Kept>>,
-    /// Batches cut and not yet taken, in order.
-    cut: std::collections::VecDeque<Vec<Chunk>>,
-    done: bool,
 }
 
 impl Chunks {
     pub(super) fn new(reader: Box<dyn Read + Send>, reads: Reads, name: &str) -> Self {
-        let mut cutter = Box::new(Cutter::new(reader, reads, name, Kept(Vec::new())));
+        let mut cutter = Box::new(Cutter::new(reader, reads, name, Kept::default()));
         cutter.share = true;
-        Chunks {
-            cutter,
-            cut: Default::default(),
-            done: false,
-        }
+        Chunks { cutter }
     }
 
     /// The next records cut, in order (at most a batch); `None` at the end
@@ -153,22 +146,16 @@ impl Chunks {
     /// handed on), and the input ends there.
     pub fn next_batch(&mut self) -> io::Result<Option<Vec<Chunk>>> {
         loop {
-            if let Some(batch) = self.cut.pop_front() {
+            if let Some(batch) = self.cutter.hand.0.pop_front() {
                 return Ok(Some(batch));
             }
-            if self.done {
+            if self.cutter.phase == Phase::Done {
                 return Ok(None);
             }
-            let more = self.cutter.step();
-            self.cut.extend(self.cutter.hand.0.drain(..));
-            match more {
-                Ok(true) => {}
-                Ok(false) => self.done = true,
-                Err(e) => {
-                    self.done = true;
-                    self.cut.clear();
-                    return Err(e);
-                }
+            if let Err(e) = self.cutter.step() {
+                self.cutter.hand.0.clear();
+                self.cutter.phase = Phase::Done;
+                return Err(e);
             }
         }
     }
@@ -301,11 +288,12 @@ impl Hand for Call<'_> {
 }
 
 /// Batches cut and not yet taken, in order.
-struct Kept(Vec<Vec<Chunk>>);
+#[derive(Default)]
+struct Kept(std::collections::VecDeque<Vec<Chunk>>);
 
 impl Hand for Kept {
     fn hand(&mut self, batch: Vec<Chunk>) {
-        self.0.push(batch)
+        self.0.push_back(batch)
     }
 }
 
