@@ -356,6 +356,22 @@ impl Origin {
             Origin::Cut(chunk) => Arc::new(chunk.source()),
         }
     }
+
+    /// The record's text (of its JSON document, for JSON).
+    pub fn text(&self) -> &str {
+        match self {
+            Origin::Read(source) => &source.text,
+            Origin::Cut(chunk) => chunk.text(),
+        }
+    }
+
+    /// The file's name as shown.
+    pub fn name(&self) -> &str {
+        match self {
+            Origin::Read(source) => &source.name,
+            Origin::Cut(chunk) => chunk.name(),
+        }
+    }
 }
 
 /// [`read_records`], but records of the text form are handed on cut and

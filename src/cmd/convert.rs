@@ -16,15 +16,15 @@ pub(crate) fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome
     // JSON Lines are written into one buffer, reused, and handed on in
     // large writes of whole lines (no copy per record, no allocation).
     let mut lines: Vec<u8> = Vec::with_capacity(2 * JSON_LINES_WRITE);
-    // The records of every file, in order, as one stream.
-    // By reference: a record is not moved again once read.
-    let mut each = |item: input::Item| {
-        let (result, source) = &item;
-        let to = *target.get_or_insert_with(|| match input::sniff(&source.text) {
+    // The records of every file, in order, as one stream. A record's text
+    // is copied out of the block it was read in only for a finding.
+    let mut each = |raw: input::Raw| {
+        let (result, origin) = raw.read();
+        let to = *target.get_or_insert_with(|| match input::sniff(origin.text()) {
             input::Form::Json => To::Text,
             input::Form::Text => To::Json,
         });
-        match result {
+        match &result {
             Ok(record) => {
                 let _ = match to {
                     // Checked as `fmt` checks it: the text must read back
@@ -38,7 +38,7 @@ pub(crate) fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome
                                 "error: {}: record {} cannot be written as text that reads \
                                  back to the same record (a fault of the printer: please \
                                  report it); it is left out",
-                                source.name,
+                                origin.name(),
                                 count + 1
                             );
                             Ok(())
@@ -73,13 +73,13 @@ pub(crate) fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome
             }
             Err(problems) => {
                 outcome = Outcome::BadInput;
-                progress.suspend(|| report::render_all(&mut err, source, problems));
+                progress.suspend(|| report::render_all(&mut err, &origin.source(), problems));
             }
         }
     };
     let mut unread = Vec::new();
     for file in &files {
-        if let Err(e) = input::read_records(file, &mut each) {
+        if let Err(e) = input::read_raw(file, &mut each) {
             unread.push(format!("{}: {e}", input::display_name(file)));
         }
     }

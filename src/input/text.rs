@@ -189,6 +189,11 @@ impl Chunk {
         }
     }
 
+    /// The file's name as shown.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
     /// Where the record came from, its text copied.
     pub fn source(&self) -> Source {
         self.source_of(self.text().to_owned())
