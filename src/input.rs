@@ -400,15 +400,43 @@ fn read_any(path: &Path, cut: bool, each: &mut dyn FnMut(Raw)) -> io::Result<()>
 /// of the text notation; `None` for JSON or JSON Lines (read those with
 /// [`read_raw`], which opens the file again: for a regular file only).
 pub fn text_chunks(path: &Path) -> io::Result<Option<Chunks>> {
+    Ok(match open_to_cut(path)? {
+        Opened::Text(chunks) => Some(chunks),
+        Opened::Json(_) => None,
+    })
+}
+
+/// A file opened by [`open_to_cut`].
+pub enum Opened {
+    /// Text: its records cut a batch at a time by whoever asks.
+    Text(Chunks),
+    /// JSON or JSON Lines: to read with [`read_raw_from`].
+    Json(Box<dyn BufRead + Send>),
+}
+
+/// Opens the file at `path` (`-`: standard input) and tells its form, as
+/// [`read_raw`] does: text is handed back as [`Chunks`]; anything else as
+/// the reader from its start (nothing is read twice, so standard input
+/// serves as well as a file).
+pub fn open_to_cut(path: &Path) -> io::Result<Opened> {
     let (reader, head, head_len) = peek(open(path)?)?;
     Ok(match form_of(path, &head) {
-        Form::Text => Some(Chunks::new(
+        Form::Text => Opened::Text(Chunks::new(
             reader,
             reads_of(path, head_len),
             &display_name(path),
         )),
-        Form::Json => None,
+        Form::Json => Opened::Json(reader),
     })
+}
+
+/// [`read_raw`] of the file at `path` opened by [`open_to_cut`].
+pub fn read_raw_from(
+    reader: Box<dyn BufRead + Send>,
+    path: &Path,
+    mut each: impl FnMut(Raw),
+) -> io::Result<()> {
+    read_from(reader, path, &display_name(path), true, &mut each)
 }
 
 /// Peeks far enough into `reader` to tell JSON from text (a pipe may

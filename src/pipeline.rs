@@ -5,16 +5,20 @@
 //! also writes the output; each unit is dropped by the thread that parsed
 //! it (its memory goes back to that thread's heap). No barrier: while the
 //! unit next in order is not done, the calling thread parses and replays
-//! one itself. A reader thread cuts the input (records are slices of its
-//! blocks, not copies), at most `QUEUE` units ahead of the workers, and
-//! a worker takes a unit only while fewer than `DONE` wait to be settled,
-//! so memory stays flat. Every wait is a blocking one (a condition
-//! variable): nothing spins.
+//! one itself. Records are slices of the blocks read, not copies. A file
+//! of the text notation is cut by the threads themselves: one that finds no
+//! unit waiting cuts the next batch ([`input::Chunks`]) while the others
+//! go on working, so there are as many threads as cores and no more (a
+//! reader thread of its own took turns with them, issue 29). JSON is cut by
+//! a reader thread, at most `QUEUE` units ahead of the workers. A worker
+//! takes a unit only while fewer than `DONE` wait to be settled, so memory
+//! stays flat. Every wait is a blocking one (a condition variable):
+//! nothing spins.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::io;
 use std::path::Path;
-use std::sync::{Condvar, Mutex, MutexGuard};
+use std::sync::{Condvar, Mutex, MutexGuard, TryLockError};
 
 use notation::{Problem, Record};
 use verifier::session::{Ahead, Sessions};
@@ -66,6 +70,8 @@ struct State {
     workers_wait: bool,
     /// The reader is done.
     read_all: bool,
+    /// The read error that ended the input, cut by the threads ([`cut`]).
+    failed: Option<io::Error>,
     /// A thread panicked: the others stop.
     broken: bool,
     /// The sessions as last settled: what planning reads of them.
@@ -77,6 +83,10 @@ struct State {
 
 struct Shared {
     state: Mutex<State>,
+    /// The text still to cut, by the thread that finds no unit waiting
+    /// (`None`: a reader thread cuts, for JSON). Locked before `state`
+    /// when both are held.
+    cutter: Option<Mutex<input::Chunks>>,
     /// A unit cut or done, the reader done (the workers wait on it).
     work: Condvar,
     /// Units settled: room for more (the reader waits on it).
@@ -233,6 +243,10 @@ pub fn verify(
     sessions: &mut Sessions,
     each: &mut dyn FnMut(&Read, Option<&Report>),
 ) -> io::Result<()> {
+    let (cutter, json) = match input::open_to_cut(path)? {
+        input::Opened::Text(chunks) => (Some(Mutex::new(chunks)), None),
+        input::Opened::Json(reader) => (None, Some(reader)),
+    };
     let shared = Shared {
         state: Mutex::new(State {
             queue: VecDeque::new(),
@@ -241,33 +255,37 @@ pub fn verify(
             reader_waits: false,
             workers_wait: false,
             read_all: false,
+            failed: None,
             broken: false,
             planner: sessions.clone(),
             trash: (0..threads).map(|_| Vec::new()).collect(),
         }),
+        cutter,
         work: Condvar::new(),
         room: Condvar::new(),
     };
     let shared = &shared;
     std::thread::scope(|scope| {
-        let reader = scope.spawn(move || {
-            let _guard = Guard(shared);
-            let mut unit = Vec::with_capacity(UNIT);
-            let read = input::read_raw(path, |raw| {
-                unit.push(raw);
-                if unit.len() == UNIT {
-                    hand(
-                        shared,
-                        std::mem::replace(&mut unit, Vec::with_capacity(UNIT)),
-                    );
+        let reader = json.map(|json| {
+            scope.spawn(move || {
+                let _guard = Guard(shared);
+                let mut unit = Vec::with_capacity(UNIT);
+                let read = input::read_raw_from(json, path, |raw| {
+                    unit.push(raw);
+                    if unit.len() == UNIT {
+                        hand(
+                            shared,
+                            std::mem::replace(&mut unit, Vec::with_capacity(UNIT)),
+                        );
+                    }
+                });
+                if !unit.is_empty() {
+                    hand(shared, unit);
                 }
-            });
-            if !unit.is_empty() {
-                hand(shared, unit);
-            }
-            shared.lock().read_all = true;
-            shared.work.notify_all();
-            read
+                shared.lock().read_all = true;
+                shared.work.notify_all();
+                read
+            })
         });
         for owner in 1..threads {
             scope.spawn(move || {
@@ -281,8 +299,48 @@ pub fn verify(
         }
         let _guard = Guard(shared);
         settle_all(shared, sessions, each);
-        reader.join().expect("the reader thread does not panic")
+        match reader {
+            Some(reader) => reader.join().expect("the reader thread does not panic"),
+            None => shared.lock().failed.take().map_or(Ok(()), Err),
+        }
     })
+}
+
+/// Cuts the next batch of the text into units on the queue, unless another
+/// thread is cutting (it hands the units on and wakes the waiting threads
+/// when done). At the end of the input, or at a read error
+/// (kept to be returned; the records of the batch being cut are not handed
+/// on, as a reader thread drops them), the input is read.
+fn cut(shared: &Shared) {
+    let Some(cutter) = &shared.cutter else {
+        return;
+    };
+    let mut chunks = match cutter.try_lock() {
+        Ok(chunks) => chunks,
+        // A thread panicked while cutting: `Guard` stops them all.
+        Err(TryLockError::WouldBlock | TryLockError::Poisoned(_)) => return,
+    };
+    let batch = chunks.next_batch();
+    let mut s = shared.lock();
+    match batch {
+        Ok(Some(batch)) => {
+            let mut batch = batch.into_iter().map(Raw::Cut).peekable();
+            while batch.peek().is_some() {
+                let number = s.cut;
+                s.cut += 1;
+                s.queue
+                    .push_back((number, batch.by_ref().take(UNIT).collect()));
+            }
+        }
+        Ok(None) => s.read_all = true,
+        Err(e) => {
+            s.read_all = true;
+            s.failed = Some(e);
+        }
+    }
+    drop(s);
+    drop(chunks);
+    shared.work.notify_all();
 }
 
 /// Hands a unit read on, once there is room for it.
@@ -316,6 +374,8 @@ fn pop(shared: &Shared, s: &mut State) -> Option<(usize, Vec<Raw>, Sessions)> {
 /// from; `None` when everything read has been taken.
 fn take(shared: &Shared, owner: usize) -> Option<(usize, Vec<Raw>, Sessions)> {
     let mut s = shared.lock();
+    // The text was cut, or tried, since the last wait.
+    let mut tried = false;
     loop {
         if s.broken {
             return None;
@@ -335,10 +395,20 @@ fn take(shared: &Shared, owner: usize) -> Option<(usize, Vec<Raw>, Sessions)> {
             if s.read_all {
                 return None;
             }
+            if !tried {
+                // Looked at again before waiting, whoever cut: the units
+                // may already be there.
+                tried = true;
+                drop(s);
+                cut(shared);
+                s = shared.lock();
+                continue;
+            }
         } else {
             s.workers_wait = true;
         }
         s = shared.wait(&shared.work, s);
+        tried = false;
     }
 }
 
@@ -368,6 +438,8 @@ fn settle_all(
     loop {
         let job = {
             let mut s = shared.lock();
+            // As in `take`.
+            let mut tried = false;
             loop {
                 if s.broken {
                     panic!("a thread verifying the file panicked");
@@ -384,7 +456,15 @@ fn settle_all(
                 if s.read_all && next == s.cut {
                     break Job::End;
                 }
+                if !s.read_all && s.queue.is_empty() && !tried {
+                    tried = true;
+                    drop(s);
+                    cut(shared);
+                    s = shared.lock();
+                    continue;
+                }
                 s = shared.wait(&shared.work, s);
+                tried = false;
             }
         };
         let done = match job {

@@ -8,15 +8,40 @@ use crate::cli::{root, stdout, tarok};
 
 /// `tarok verify ARGS` with `threads` threads in the pool.
 fn verify(threads: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tarok"))
+    verify_with(threads, args, None)
+}
+
+/// [`verify`], with `stdin` as its standard input.
+fn verify_with(threads: &str, args: &[&str], stdin: Option<&[u8]>) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tarok"))
         .arg("verify")
         .args(args)
         .current_dir(root())
         .env_clear()
         .env("NO_COLOR", "1")
         .env("RAYON_NUM_THREADS", threads)
-        .output()
-        .expect("tarok runs")
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tarok runs");
+    let pipe = child.stdin.take();
+    let input = stdin.map(<[u8]>::to_vec);
+    // Written from a thread of its own: the output is read meanwhile.
+    let writer = std::thread::spawn(move || {
+        if let (Some(mut pipe), Some(input)) = (pipe, input) {
+            let _ = pipe.write_all(&input);
+        }
+    });
+    let out = child.wait_with_output().expect("tarok runs");
+    writer.join().unwrap();
+    out
 }
 
 /// A Danish session of `count` deals with faults spread through it: a card
@@ -68,4 +93,59 @@ fn two_threads_verify_a_session_as_one_does() {
         assert!(two.stderr == one.stderr, "{format}: stderr differs");
     }
     let _ = std::fs::remove_file(&path);
+}
+
+/// Text is cut by the threads that verify it and JSON by a reader thread of
+/// its own (`src/pipeline.rs`); from a file or from standard input, on one,
+/// two or four threads, every form says the same.
+#[test]
+fn every_form_and_standard_input_verify_alike_on_any_number_of_threads() {
+    let text = faulty_session(700);
+    let dir = std::env::temp_dir().join(format!("tarok-cores-forms-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text_path = dir.join("session.tarok");
+    std::fs::write(&text_path, &text).unwrap();
+    // The readable records of the session, as JSON Lines.
+    let lines = tarok(&["convert", "--to", "jsonl", text_path.to_str().unwrap()]);
+    assert!(lines.stdout.len() > 100_000, "records were converted");
+    let lines_path = dir.join("session.jsonl");
+    std::fs::write(&lines_path, &lines.stdout).unwrap();
+    for (path, input) in [(&text_path, &text), (&lines_path, &lines.stdout)] {
+        let name = path.to_str().unwrap();
+        let one = verify("1", &["--format", "json", name]);
+        assert!(one.stdout.len() > 100_000, "{name}: reports are written");
+        // Findings name the file: standard input is held to itself.
+        let piped_one = verify_with("1", &["--format", "json", "-"], Some(input));
+        assert!(
+            piped_one.stdout.len() > 100_000,
+            "- {name}: reports are written"
+        );
+        for threads in ["1", "2", "4"] {
+            let file = verify(threads, &["--format", "json", name]);
+            assert_eq!(file.status.code(), one.status.code(), "{name}, {threads}");
+            assert!(
+                file.stdout == one.stdout,
+                "{name} on {threads}: stdout differs"
+            );
+            assert!(
+                file.stderr == one.stderr,
+                "{name} on {threads}: stderr differs"
+            );
+            let piped = verify_with(threads, &["--format", "json", "-"], Some(input));
+            assert_eq!(
+                piped.status.code(),
+                one.status.code(),
+                "- {name}, {threads}"
+            );
+            assert!(
+                piped.stdout == piped_one.stdout,
+                "- {name} on {threads}: stdout differs"
+            );
+            assert!(
+                piped.stderr == piped_one.stderr,
+                "- {name} on {threads}: stderr differs"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
