@@ -217,7 +217,11 @@ fn write(out: &mut Text, r: &Record) {
         out.push_str("claim:");
         for (i, e) in claim.entries.iter().enumerate() {
             out.push_str(if i == 0 { " " } else { ", " });
-            let _ = write!(out, "{} ", e.party);
+            match e.party {
+                Party::Seat(seat) => push_number(out, i64::from(seat.number())),
+                Party::Pot(pot) => out.push_str(pot.word()),
+            }
+            out.push(' ');
             if e.amount > 0 && matches!(e.party, Party::Seat(_)) {
                 out.push('+');
             }
@@ -327,7 +331,14 @@ fn items(out: &mut Text, items: &[Item], said: &CardComments) {
     // Where the line started (a comment over lines makes it later: a line
     // is then broken a little early, never late).
     let mut line_start = out.len() - out.line_len();
-    for (i, item) in items.iter().enumerate() {
+    // The plain cards a list begins with (most often all of them) written
+    // at once when no line break can fall among them.
+    let first = if said.is_empty() && out.len() - line_start + 4 * items.len() < LINE_BREAK_AT {
+        plain_cards(&mut out.bytes, items)
+    } else {
+        0
+    };
+    for (i, item) in items.iter().enumerate().skip(first) {
         if out.len() - line_start >= LINE_BREAK_AT {
             out.push('\n');
             line_start = out.len();
@@ -341,6 +352,30 @@ fn items(out: &mut Text, items: &[Item], said: &CardComments) {
         }
         one_item(out, item, said.of(i));
     }
+}
+
+/// The cards `items` begins with that are plain (no renaming, no name),
+/// each after a space, as [`Text::card`] writes them, and how many: the
+/// room for them made once and each card's four bytes copied into it (a
+/// card at a time, `tarok gen` spent some 75 instructions a card).
+fn plain_cards(bytes: &mut Vec<u8>, items: &[Item]) -> usize {
+    let start = bytes.len();
+    bytes.resize(start + 4 * items.len(), 0);
+    let mut end = start;
+    let mut written = 0;
+    for item in items {
+        if item.rename.is_some() || item.name.is_some() {
+            break;
+        }
+        let (text, len) = &SPACED[usize::from(item.card.index())];
+        if let Some(room) = bytes.get_mut(end..end + 4) {
+            room.copy_from_slice(text);
+        }
+        end += usize::from(*len);
+        written += 1;
+    }
+    bytes.truncate(end);
+    written
 }
 
 /// One item of a list as it is written, after a space: its renaming, its
@@ -433,13 +468,33 @@ fn act_words(out: &mut Text, act: &Act) {
         | Act::Tout
         | Act::FullKings { .. }
         | Act::AbundantKings { .. } => Ok(()),
+        // The acts of every Königrufen and Skill7 deal written without the
+        // formatting machinery (`tarok gen`, issue 29): as their `Display`.
         Act::Call { card, fourth } => {
-            write!(out, " {card}{}", if *fourth { " fourth" } else { "" })
+            out.push(' ');
+            out.push_str(card.code());
+            if *fourth {
+                out.push_str(" fourth");
+            }
+            Ok(())
         }
-        Act::Talon { half } => write!(out, " {half}"),
-        Act::Announce { bonus } => write!(out, " {bonus}"),
+        Act::Talon { half } => {
+            out.push(' ');
+            push_number(out, i64::from(*half));
+            Ok(())
+        }
+        Act::Announce { bonus } => {
+            out.push(' ');
+            out.push_str(bonus.word());
+            Ok(())
+        }
         Act::Contra { target } | Act::Recontra { target } | Act::Subcontra { target } => {
-            write!(out, " {target}")
+            out.push(' ');
+            out.push_str(match target {
+                Target::Game => "game",
+                Target::Bonus(bonus) => bonus.word(),
+            });
+            Ok(())
         }
         Act::Handful { size, cards: list } => {
             let _ = write!(out, " {size}");
@@ -520,6 +575,35 @@ mod tests {
                 let mut carried = Text::after(line_len(start), 0);
                 items(&mut carried, &list, &said);
                 assert_eq!(carried.finish(), old[start.len()..]);
+            }
+        }
+        // Lists short enough to be written at once (`plain_cards`), with a
+        // card not plain anywhere or nowhere, on lines that leave room for
+        // them or not.
+        let near_break = format!("hand 0:{}", "x".repeat(LINE_BREAK_AT - 40));
+        for len in 0..40 {
+            for odd in (0..=len).chain([usize::MAX]) {
+                for how in 0..3 {
+                    let mut list = Vec::new();
+                    let mut said = CardComments::default();
+                    for k in 0..len {
+                        let mut item = Item::new(cards[(k * 11 + len) % cards.len()]);
+                        if k == odd {
+                            match how {
+                                0 => item.name = Some(Lead::Trumps),
+                                1 => item.rename = Some(Lead::Trumps),
+                                _ => said.push(k, format!("note {k}")),
+                            }
+                        }
+                        list.push(item);
+                    }
+                    for start in ["hand 0:", near_break.as_str()] {
+                        let (mut new, mut old) = (text(start), text(start));
+                        items(&mut new, &list, &said);
+                        items_one_by_one(&mut old, &list, &said);
+                        assert_eq!(new.finish(), old.finish(), "{len} cards, {odd} not plain");
+                    }
+                }
             }
         }
         for card in cards {
