@@ -498,6 +498,17 @@ impl Engine {
         &tricks[..self.cut.unwrap_or(tricks.len()).min(tricks.len())]
     }
 
+    /// Adds an item of the deal's score sheet. The first is given room
+    /// for a deal's usual items (declarations, cards lost, the ending and
+    /// the count), where the list grew from 4 to 8 to 16; an engine that
+    /// never pays (a judgement's copy) makes no list.
+    fn push_item(&mut self, item: sheet::Item) {
+        if self.items.capacity() == 0 {
+            self.items.reserve(16);
+        }
+        self.items.push(item);
+    }
+
     /// The facts the deal was settled on (issue 26): a record played card
     /// by card checks its score sheet against them, and keeps them as its
     /// `result` when events are wanted.
