@@ -444,6 +444,18 @@ impl Engine {
     /// Takes the tricks of `record` the engine has not taken yet that are
     /// complete (three cards: judged the same whatever follows them).
     fn catch_up(&mut self, record: &Record) {
+        // Nothing to take while the trick after those taken is not complete
+        // (most cards of a game played card by card: `take_tricks` would
+        // stop at it at once, after its call's cost).
+        if let Step::Play { taken, .. } = &self.step {
+            if self
+                .judged(record)
+                .get(*taken)
+                .is_none_or(|t| t.plays.len() != 3)
+            {
+                return;
+            }
+        }
         let mut step = std::mem::replace(&mut self.step, Step::Ended(End::Unfinished));
         if let Step::Play { game, taken } = &mut step {
             *taken = self.take_tricks(record, game, *taken, true).0;
