@@ -474,7 +474,7 @@ impl Engine {
     /// DK-PAY-2: each other active player pays the declarer at once.
     pub(super) fn pay_declaration(&mut self, s: Seat, claim: Combo, reason: Reason) {
         if !self.out.abandoned {
-            self.items.push(super::sheet::Item::Declaration(s, claim));
+            self.push_item(super::sheet::Item::Declaration(s, claim));
         }
         self.collect(
             s,

@@ -219,16 +219,16 @@ impl Engine {
         at: Moment,
         receives: bool,
     ) {
-        for o in self.seating.others(seat) {
+        // The reason copied for the first payment and moved into the
+        // second.
+        let [first, second] = self.seating.others(seat);
+        let pair = |o: Seat| {
             let (payer, payee) = if receives { (o, seat) } else { (seat, o) };
-            self.out.pay(
-                Party::Seat(payer),
-                Party::Seat(payee),
-                amount,
-                rule,
-                reason.clone(),
-                at,
-            );
-        }
+            (Party::Seat(payer), Party::Seat(payee))
+        };
+        let (payer, payee) = pair(first);
+        self.out.pay(payer, payee, amount, rule, reason.clone(), at);
+        let (payer, payee) = pair(second);
+        self.out.pay(payer, payee, amount, rule, reason, at);
     }
 }

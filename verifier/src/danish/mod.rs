@@ -444,6 +444,18 @@ impl Engine {
     /// Takes the tricks of `record` the engine has not taken yet that are
     /// complete (three cards: judged the same whatever follows them).
     fn catch_up(&mut self, record: &Record) {
+        // Nothing to take while the trick after those taken is not complete
+        // (most cards of a game played card by card: `take_tricks` would
+        // stop at it at once, after its call's cost).
+        if let Step::Play { taken, .. } = &self.step {
+            if self
+                .judged(record)
+                .get(*taken)
+                .is_none_or(|t| t.plays.len() != 3)
+            {
+                return;
+            }
+        }
         let mut step = std::mem::replace(&mut self.step, Step::Ended(End::Unfinished));
         if let Step::Play { game, taken } = &mut step {
             *taken = self.take_tricks(record, game, *taken, true).0;
@@ -496,6 +508,17 @@ impl Engine {
     fn judged<'r>(&self, record: &'r Record) -> &'r [notation::Trick] {
         let tricks = &record.tricks[..];
         &tricks[..self.cut.unwrap_or(tricks.len()).min(tricks.len())]
+    }
+
+    /// Adds an item of the deal's score sheet. The first is given room
+    /// for a deal's usual items (declarations, cards lost, the ending and
+    /// the count), where the list grew from 4 to 8 to 16; an engine that
+    /// never pays (a judgement's copy) makes no list.
+    fn push_item(&mut self, item: sheet::Item) {
+        if self.items.capacity() == 0 {
+            self.items.reserve(16);
+        }
+        self.items.push(item);
     }
 
     /// The facts the deal was settled on (issue 26): a record played card

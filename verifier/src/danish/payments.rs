@@ -53,9 +53,10 @@ impl Ending {
         e
     }
 
-    /// The ending as score-sheet items.
-    pub fn items(&self) -> Vec<Item> {
-        let mut out = Vec::new();
+    /// The ending as score-sheet items, pushed onto `out` (the deal's
+    /// items, not a list made for them).
+    pub fn push_items(&self, out: &mut Vec<Item>) {
+        out.reserve(5 + self.bagud.len() + self.counts.len());
         out.extend(self.tout.map(Item::Tout));
         out.extend(self.failed_tout.map(Item::ToutFailed));
         out.extend(self.nolo.map(Item::Nolo));
@@ -63,7 +64,6 @@ impl Ending {
         out.extend(self.last_trick.map(Item::LastTrick));
         out.extend(self.bagud.iter().map(|&(s, u, c)| Item::Bagud(s, u, c)));
         out.extend(self.counts.iter().map(|&(s, n)| Item::Count(s, n)));
-        out
     }
 }
 
@@ -87,7 +87,7 @@ impl Engine {
     /// DK-PAY-3 for one card: 5 to each other player, 5 into its pot.
     pub(super) fn pay_lost(&mut self, s: Seat, c: Card, at: Moment, reason: Reason) {
         if !self.out.abandoned {
-            self.items.push(Item::Lost(s, c));
+            self.push_item(Item::Lost(s, c));
         }
         let pot = if c.is_king() { Pot::King } else { Pot::Pagat };
         self.pay_each(s, 5, Rule::DkPay3, reason.clone(), at);
@@ -98,7 +98,7 @@ impl Engine {
     /// DK-PAY-4: 5 from each other player to the pagat's winner.
     pub(super) fn pay_home(&mut self, s: Seat, at: Moment, reason: Reason) {
         if !self.out.abandoned {
-            self.items.push(Item::PagatHome(s));
+            self.push_item(Item::PagatHome(s));
         }
         self.collect(s, 5, Rule::DkPay4, reason, at);
     }
@@ -147,8 +147,9 @@ impl Engine {
             Vec::new()
         } else {
             self.counted(tout)
-                .into_iter()
-                .map(|s| (s, game.points[s]))
+                .seats()
+                .iter()
+                .map(|&s| (s, game.points[s]))
                 .collect()
         };
         Ending {
@@ -167,7 +168,7 @@ impl Engine {
     /// (the snapshot of DK-PAY-5). The same for a deal played and a score
     /// sheet.
     pub(super) fn settle_end(&mut self, e: &Ending) {
-        self.items.extend(e.items());
+        e.push_items(&mut self.items);
         let snap = self.out.pots;
         if let Some(t) = e.tout {
             self.pay_tout(t, snap);

@@ -701,7 +701,7 @@ impl Engine {
             let counted = self.counted(tout);
             for (item, f) in &counts {
                 if let Item::Count(s, _) = item {
-                    if !counted.contains(s) {
+                    if !counted.seats().contains(s) {
                         ok = false;
                         self.sheet_bad(
                             f,
@@ -732,13 +732,14 @@ impl Engine {
         ok
     }
 
-    /// The seats whose count is settled (DK-COUNT-2; Option `tout_count`).
-    pub(super) fn counted(&self, tout: Option<Seat>) -> Vec<Seat> {
+    /// The seats whose count is settled (DK-COUNT-2; Option `tout_count`):
+    /// one or two, held in place (no list made each deal).
+    pub(super) fn counted(&self, tout: Option<Seat>) -> Counted {
         match tout {
-            Some(t) if self.o.tout_count_each => vec![t],
+            Some(t) if self.o.tout_count_each => Counted([t; 2], 1),
             _ => {
                 let nd = self.seating.dealer.next(self.seating.seats);
-                self.seating.others(nd).to_vec()
+                Counted(self.seating.others(nd), 2)
             }
         }
     }
@@ -771,7 +772,7 @@ impl Engine {
                     Item::Tout(s) => Some(*s),
                     _ => None,
                 });
-                for s in self.counted(tout) {
+                for &s in self.counted(tout).seats() {
                     if !is(&|i| matches!(i, Item::Count(c, _) if *c == s)) {
                         need.push(format!("seat {s}'s count (`{s} count N`, DK-COUNT-2)"));
                     }
@@ -849,5 +850,16 @@ impl Engine {
         self.settle_end(&ending);
         self.refound_emptied_pots();
         super::End::Settled
+    }
+}
+
+/// The seats whose count is settled ([`Engine::counted`]): the first `.1`
+/// of `.0`.
+pub(super) struct Counted([Seat; 2], usize);
+
+impl Counted {
+    /// The seats, in the order they settle.
+    pub(super) fn seats(&self) -> &[Seat] {
+        &self.0[..self.1]
     }
 }

@@ -322,16 +322,18 @@ impl Engine {
     /// Lays out and judges the tricks not taken yet: the complete ones, or
     /// with `all` the trick being played too (the record's end).
     fn tricks(&mut self, deal: &Deal<'_>, all: bool) {
+        let judged = deal.judged_tricks();
+        let from = self.seen.tricks;
+        // Played card by card (`crate::game`), three cards in four leave
+        // the next trick incomplete: nothing to take, the loop's own first
+        // test, asked before the engine's tricks are taken out and put back.
+        if !all && judged.get(from).is_none_or(|t| t.plays.len() != 4) {
+            return;
+        }
         let Some(mut tricks) = self.tricks.take() else {
             return;
         };
-        let judged = deal.judged_tricks();
-        for (t, trick) in judged
-            .iter()
-            .enumerate()
-            .take(TRICKS)
-            .skip(self.seen.tricks)
-        {
+        for (t, trick) in judged.iter().enumerate().take(TRICKS).skip(from) {
             if !all && trick.plays.len() != 4 {
                 break;
             }

@@ -36,10 +36,39 @@ fn rules() -> Rules {
 /// The cards of `hand` that may be played to a trick whose suit is `led`
 /// (`None`: the trick is empty, or only the excuse was led) and whose
 /// highest trump so far is `top` (0: none) — FR-PLAY-2..5, FR-EXCUSE-1/-2.
+///
+/// Written out on masks (issue 29 item 5: a list of the play's cards at
+/// every card of a game played through `crate::game`): the shared core's
+/// `trick::legal` under [`rules`], which a test holds it to. Follow the
+/// suit led; else, void in it or to a trump lead, play a trump, one above
+/// the highest of the trick when the hand holds one; the excuse always
+/// free; a hand with none of the cards a duty asks for plays any card. A
+/// `top` that is no trump's number counts as none, as the trick of that
+/// card alone reads.
 pub fn legal_plays(hand: CardSet, led: Option<Lead>, top: u8) -> CardSet {
-    // The highest trump is all of the trick the French duties look at.
-    let before = Card::trump(top);
-    trick::legal(hand, before.as_slice(), led, &rules()).set
+    let top = if Card::trump(top).is_some() { top } else { 0 };
+    let fool = hand.intersection(single(Card::FOOL));
+    let trumps = hand.intersection(french_trumps());
+    let due = match led {
+        None => return hand,
+        Some(Lead::Suit(s)) => {
+            let follow = hand.intersection(CardSet::suit(s));
+            if !follow.is_empty() {
+                return follow.union(fool);
+            }
+            trumps
+        }
+        Some(Lead::Trumps) => trumps,
+    };
+    if due.is_empty() {
+        return hand;
+    }
+    let higher = trumps.intersection(trick::trumps_above(top));
+    if higher.is_empty() {
+        trumps.union(fool)
+    } else {
+        higher.union(fool)
+    }
 }
 
 /// The rule and plain words of the duty a card broke (FR-PLAY-2..4).
@@ -878,6 +907,32 @@ mod tests {
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// [`legal_plays`] on masks is the shared core's set under [`rules`],
+    /// on random hands (the excuse, `T22` and cards of every suit among
+    /// them), every lead and every highest trump.
+    #[test]
+    fn the_legal_plays_are_the_shared_cores() {
+        let mut rng = crate::gen::Rng::new(29);
+        let leads = [
+            None,
+            Some(Lead::Suit(Suit::Spades)),
+            Some(Lead::Suit(Suit::Hearts)),
+            Some(Lead::Suit(Suit::Diamonds)),
+            Some(Lead::Suit(Suit::Clubs)),
+            Some(Lead::Trumps),
+        ];
+        for _ in 0..20_000 {
+            let hand = rng.hand(30);
+            for led in leads {
+                for top in 0..=24u8 {
+                    let before = Card::trump(top);
+                    let core = trick::legal(hand, before.as_slice(), led, &rules()).set;
+                    assert_eq!(legal_plays(hand, led, top), core, "{hand:?} {led:?} {top}");
                 }
             }
         }

@@ -316,15 +316,116 @@ fn pots_after(record: &Record) -> Option<[i64; 2]> {
 /// Sorts every hand of a record as players hold their cards
 /// ([`Card::held_order`], the order `explain` and the lesson page show).
 pub fn sort_hands(variant: Variant, record: &mut Record) {
-    // Each card's key made once for the whole pack, packed in a number,
-    // and looked up while sorting (no list of keys made for each hand).
-    let mut key = [0u16; Card::COUNT];
-    for card in Card::all() {
-        let (group, rank) = card.held_order(Some(variant));
-        key[usize::from(card.index())] = u16::from(group) << 8 | u16::from(rank);
-    }
+    let order = held_places(variant);
     for hand in &mut record.hands {
-        hand.cards
-            .sort_by_key(|item: &Item| key[usize::from(item.card.index())]);
+        let cards = &mut hand.cards[..];
+        if !sort_by_places(cards, order) {
+            // A long hand, or a card twice: the stable sort, as always.
+            cards.sort_by_key(|item: &Item| order.place[usize::from(item.card.index())]);
+        }
+    }
+}
+
+/// Each card's place among the whole pack sorted as held
+/// ([`Card::held_order`] of one variant): no two cards hold the same order
+/// (only the fool is `(0, 0)`), so a hand's sorted order is the order of
+/// its cards' places.
+struct HeldPlaces {
+    place: [u8; Card::COUNT],
+}
+
+/// [`HeldPlaces`] of `variant`, made once.
+fn held_places(variant: Variant) -> &'static HeldPlaces {
+    use std::sync::OnceLock;
+    static PLACES: [OnceLock<HeldPlaces>; 4] = [const { OnceLock::new() }; 4];
+    PLACES[variant as usize].get_or_init(|| {
+        let mut cards: Vec<Card> = Card::all().collect();
+        cards.sort_by_key(|c| c.held_order(Some(variant)));
+        let mut place = [0u8; Card::COUNT];
+        for (p, c) in cards.iter().enumerate() {
+            place[usize::from(c.index())] = p as u8;
+        }
+        HeldPlaces { place }
+    })
+}
+
+/// Sorts `cards` by their places without comparing them (issue 29 item 5:
+/// the sort was 4% of `tarok gen`): each card's place marked in a mask of
+/// the pack, the cards then read in the mask's order. The same order as
+/// the stable sort by place when no card is there twice (places are
+/// distinct, so the sorted order is the only one); `false`, nothing
+/// changed, for a hand with a card twice or of more than 32 cards.
+fn sort_by_places(cards: &mut [Item], order: &HeldPlaces) -> bool {
+    const MOST: usize = 32;
+    let n = cards.len();
+    if !(2..=MOST).contains(&n) {
+        return n < 2;
+    }
+    let mut mask = 0u128;
+    let mut at = [0u8; 128];
+    for (i, item) in cards.iter().enumerate() {
+        let p = order.place[usize::from(item.card.index())];
+        mask |= 1u128 << p;
+        at[usize::from(p)] = i as u8;
+    }
+    if mask.count_ones() as usize != n {
+        return false;
+    }
+    let mut was = [cards[0]; MOST];
+    was[..n].copy_from_slice(cards);
+    for slot in cards.iter_mut() {
+        let p = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        *slot = was[usize::from(at[p])];
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`sort_by_places`] sorts as the stable sort by [`Card::held_order`]
+    /// did, on random hands of every size it takes, for every variant; a
+    /// hand with a card twice is left to the sort.
+    #[test]
+    fn sorting_by_places_is_the_held_order() {
+        let mut rng = Rng::new(29);
+        for variant in [
+            Variant::DanishTarok,
+            Variant::FrenchTarot,
+            Variant::Koenigrufen,
+            Variant::Skill7Tarock,
+        ] {
+            let order = held_places(variant);
+            for round in 0..2_000 {
+                let mut cards: Vec<Item> = rng
+                    .hand(40)
+                    .iter()
+                    .map(|card| Item {
+                        card,
+                        name: None,
+                        rename: None,
+                        span: notation::Span::default(),
+                    })
+                    .collect();
+                // Shuffled, so that the hand is not in index order.
+                for i in (1..cards.len()).rev() {
+                    cards.swap(i, rng.below(i + 1));
+                }
+                if round % 10 == 0 && !cards.is_empty() {
+                    cards.push(cards[0]);
+                }
+                let mut want = cards.clone();
+                want.sort_by_key(|item| item.card.held_order(Some(variant)));
+                let mut got = cards.clone();
+                if !sort_by_places(&mut got, order) {
+                    assert!(round % 10 == 0 || got.len() > 32, "{variant} {round}");
+                    got.sort_by_key(|item| order.place[usize::from(item.card.index())]);
+                }
+                let codes = |v: &[Item]| v.iter().map(|i| i.card).collect::<Vec<_>>();
+                assert_eq!(codes(&got), codes(&want), "{variant} {round}");
+            }
+        }
     }
 }
