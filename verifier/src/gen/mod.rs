@@ -317,7 +317,7 @@ fn pots_after(record: &Record) -> Option<[i64; 2]> {
 /// ([`Card::held_order`], the order `explain` and the lesson page show).
 ///
 /// A hand of distinct cards whose keys differ is laid out by the cards'
-/// places in the variant's order ([`HeldOrder`], made once): the same list
+/// places in the variant's order (`HeldOrder`, made once): the same list
 /// as the stable sort by key, without its compares and moves (an insertion
 /// sort of twelve items, its branches mispredicted: 5% of `gen`'s time).
 /// Any other hand is sorted by key, as before.

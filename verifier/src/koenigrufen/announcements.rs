@@ -13,6 +13,30 @@ use super::state::Ann;
 use super::Replay;
 use crate::Moment;
 
+/// An entry of the call round that [`Replay::round_admitted`] lists, as
+/// a copy (the entry as a record holds it: [`Word::act`]).
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Word {
+    Pass,
+    Announce(Bonus),
+    Contra(Target),
+    Recontra(Target),
+    Subcontra(Target),
+}
+
+impl Word {
+    /// The entry.
+    pub(super) fn act(self) -> Act {
+        match self {
+            Word::Pass => Act::Pass,
+            Word::Announce(bonus) => Act::Announce { bonus },
+            Word::Contra(target) => Act::Contra { target },
+            Word::Recontra(target) => Act::Recontra { target },
+            Word::Subcontra(target) => Act::Subcontra { target },
+        }
+    }
+}
+
 /// The call round so far.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Round {
@@ -126,7 +150,7 @@ impl Replay<'_> {
         st: &Round,
         s: Seat,
         announceable: u16,
-        mut keep: impl FnMut(Act),
+        mut keep: impl FnMut(Word),
     ) -> bool {
         if st.trischaken {
             return true;
@@ -138,7 +162,7 @@ impl Replay<'_> {
             return true;
         }
         if st.in_turn(s, true) {
-            keep(Act::Pass);
+            keep(Word::Pass);
         }
         if !st.in_turn(s, false) {
             return true;
@@ -148,7 +172,7 @@ impl Replay<'_> {
             // `announce_fault`: held (worked out once), not announced yet.
             let i = bonus_index(bonus);
             if announceable & 1 << i != 0 && self.state.ann[i].is_none() {
-                keep(Act::Announce { bonus });
+                keep(Word::Announce(bonus));
             }
         }
         // Of the three steps on a target standing at `level`, only the
@@ -158,9 +182,9 @@ impl Replay<'_> {
             let step = level + 1;
             if step <= 3 && self.contra_fault(s, step, &target).is_none() {
                 keep(match step {
-                    1 => Act::Contra { target },
-                    2 => Act::Recontra { target },
-                    _ => Act::Subcontra { target },
+                    1 => Word::Contra(target),
+                    2 => Word::Recontra(target),
+                    _ => Word::Subcontra(target),
                 });
             }
         };
