@@ -168,12 +168,25 @@ impl Replay<'_> {
             return true;
         }
         debug_assert_eq!(announceable, self.announceable(s));
-        for &bonus in Bonus::ALL {
-            // `announce_fault`: held (worked out once), not announced yet.
-            let i = bonus_index(bonus);
-            if announceable & 1 << i != 0 && self.state.ann[i].is_none() {
-                keep(Word::Announce(bonus));
-            }
+        // The bonuses by their bits (`bonus_index`, the order of
+        // `Bonus::ALL`), the bits set taken in order: a loop over every
+        // bonus asked of each whether it was announced, a branch the
+        // round's entries make unpredictable.
+        debug_assert!(Bonus::ALL
+            .iter()
+            .enumerate()
+            .all(|(i, &b)| bonus_index(b) == i));
+        let mut announced = 0u16;
+        for (i, ann) in self.state.ann.iter().enumerate() {
+            announced |= u16::from(ann.is_some()) << i;
+        }
+        // `announce_fault`: held (worked out once), not announced yet.
+        let every = (1u16 << Bonus::ALL.len()) - 1;
+        let mut open = announceable & !announced & every;
+        while open != 0 {
+            let i = open.trailing_zeros() as usize;
+            open &= open - 1;
+            keep(Word::Announce(Bonus::ALL[i]));
         }
         // Of the three steps on a target standing at `level`, only the
         // next one (`level + 1`) can be in order (KR-ANN-4,
@@ -189,10 +202,13 @@ impl Replay<'_> {
             }
         };
         contra(Target::Game, self.state.game_level);
-        for &bonus in Bonus::ALL {
-            // Nobody announced it: every contra on it is illegal (KR-ANN-4).
-            if let Some(ann) = self.state.ann[bonus_index(bonus)] {
-                contra(Target::Bonus(bonus), ann.level);
+        // Nobody announced it: every contra on it is illegal (KR-ANN-4).
+        let mut on = announced & every;
+        while on != 0 {
+            let i = on.trailing_zeros() as usize;
+            on &= on - 1;
+            if let Some(ann) = self.state.ann[i] {
+                contra(Target::Bonus(Bonus::ALL[i]), ann.level);
             }
         }
         true

@@ -25,7 +25,7 @@ use notation::check::Table;
 use notation::Seat;
 use notation::{Act, Action, Card, CardSet, Discard, Game, Item, Record, Span};
 
-use super::announcements::{Round, Word};
+use super::announcements::Round;
 use super::auction::Bidding;
 use super::duties::{card_fault_by, legal_cards, CardFault};
 use super::options::Opts;
@@ -619,30 +619,26 @@ impl Stepped {
                     act: act.clone(),
                 })
         };
-        // The words listed, kept as copies and written into the list
-        // together ([`Listed`]).
-        let mut kept = [Listed::PASS; 32];
-        let mut n = 0;
         for seat in speakers() {
             let may = match announceable {
                 Some(m) => m[seat.index()],
                 None => r.announceable(seat),
             };
+            // Each word written in its place: a `Move` pushed was built
+            // on the stack a byte at a time and copied into the list by
+            // wide loads of those bytes (a store-forwarding stall); an
+            // iterator of known length reserves first and makes the move
+            // where it goes.
             let listed = r.round_admitted(round, seat, may, |word| {
-                if n == kept.len() {
-                    Listed::write(&mut legal, &kept);
-                    n = 0;
-                }
-                kept[n] = Listed { seat, word };
-                n += 1;
+                legal.extend(std::iter::once_with(|| Move::Calls {
+                    seat,
+                    act: word.act(),
+                }));
             });
             if !listed {
-                Listed::write(&mut legal, &kept[..n]);
-                n = 0;
                 legal.extend(judged(seat));
             }
         }
-        Listed::write(&mut legal, &kept[..n]);
         #[cfg(debug_assertions)]
         {
             let each: Vec<Move> = speakers().flat_map(judged).collect();
@@ -723,34 +719,6 @@ impl Stepped {
             }
         }
         Some(legal)
-    }
-}
-
-/// An entry of the call round's list (`Stepped::round_list`) as a copy:
-/// its seat and its word. A `Move` pushed word by word was built on the
-/// stack a byte at a time and copied into the list by wide loads of those
-/// bytes (a store-forwarding stall: a fifth of the list's time in
-/// playouts, `perf annotate`); the copies are written into the list
-/// together, by an iterator of known length, each `Move` in its place.
-#[derive(Debug, Clone, Copy)]
-struct Listed {
-    seat: Seat,
-    word: Word,
-}
-
-impl Listed {
-    /// A filler of the array the words are kept in.
-    const PASS: Listed = Listed {
-        seat: Seat::new(0),
-        word: Word::Pass,
-    };
-
-    /// The moves of `kept`, appended to `legal` in order.
-    fn write(legal: &mut Vec<Move>, kept: &[Listed]) {
-        legal.extend(kept.iter().map(|w| Move::Calls {
-            seat: w.seat,
-            act: w.word.act(),
-        }));
     }
 }
 
