@@ -64,17 +64,22 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
     let mut round_calls = 0;
     while !game.is_over() {
         let legal = game.legal_moves();
-        let mv = match legal.first() {
+        // The move chosen by its place in the list, copied out of the
+        // list once (a move chosen by value was taken apart and put
+        // together again on the stack, then read back whole: a
+        // store-forwarding stall on every step).
+        let i = match legal.first() {
             None => return Err("the game has no legal move before its end".into()),
-            Some(_) if legal.len() == 1 => legal[0].clone(),
+            Some(_) if legal.len() == 1 => 0,
             Some(Move::Auction { .. }) => bid(rng, &legal),
             Some(Move::Calls { .. }) => {
-                let (mv, call) = call(rng, &legal, round_calls);
+                let (i, call) = call(rng, &legal, round_calls);
                 round_calls += usize::from(call);
-                mv
+                i
             }
-            Some(_) => rng.pick(&legal).clone(),
+            Some(_) => rng.below(legal.len()),
         };
+        let mv = legal[i].clone();
         drop(legal);
         game.apply(mv).map_err(|e| e.to_string())?;
     }
@@ -98,35 +103,44 @@ fn act(m: &Move) -> Option<&Act> {
     }
 }
 
-/// The generator's entry of the auction (the module docs).
-fn bid(rng: &mut Rng, legal: &[Move]) -> Move {
+/// The generator's entry of the auction (the module docs): its place in
+/// `legal`.
+fn bid(rng: &mut Rng, legal: &[Move]) -> usize {
     let game = |m: &Move| match act(m) {
         Some(Act::Bid { game }) => Some(*game),
         _ => None,
     };
-    let pass = legal.iter().find(|m| act(m) == Some(&Act::Pass));
+    let pass = legal.iter().position(|m| act(m) == Some(&Act::Pass));
     let Some(pass) = pass else {
         // The forehand must bid (KR-BID-4): caller three times as often.
-        let options: Vec<&Move> = legal
-            .iter()
-            .flat_map(|m| {
-                let n = if game(m) == Some(Game::Caller) { 3 } else { 1 };
-                std::iter::repeat_n(m, n)
+        let options: Vec<usize> = (0..legal.len())
+            .flat_map(|i| {
+                let n = if game(&legal[i]) == Some(Game::Caller) {
+                    3
+                } else {
+                    1
+                };
+                std::iter::repeat_n(i, n)
             })
             .collect();
-        return (*rng.pick(&options)).clone();
+        return *rng.pick(&options);
     };
-    let mut higher: Vec<&Move> = legal.iter().filter(|m| game(m).is_some()).collect();
-    higher.sort_by_key(|m| game(m).and_then(table_rank));
-    if !higher.is_empty() && rng.below(100) < 30 {
-        return higher[rng.below(higher.len().min(4))].clone();
+    // The higher games sorted by rank only where one of the lowest four
+    // is bid (the same draws as ever).
+    if legal.iter().any(|m| game(m).is_some()) && rng.below(100) < 30 {
+        let mut higher: Vec<usize> = (0..legal.len())
+            .filter(|&i| game(&legal[i]).is_some())
+            .collect();
+        higher.sort_by_key(|&i| game(&legal[i]).and_then(table_rank));
+        return higher[rng.below(higher.len().min(4))];
     }
-    pass.clone()
+    pass
 }
 
-/// The generator's entry of the calls, and whether it is a call of the
-/// call round (the module docs); `made`: the call round's calls so far.
-fn call(rng: &mut Rng, legal: &[Move], made: usize) -> (Move, bool) {
+/// The generator's entry of the calls, by its place in `legal`, and
+/// whether it is a call of the call round (the module docs); `made`: the
+/// call round's calls so far.
+fn call(rng: &mut Rng, legal: &[Move], made: usize) -> (usize, bool) {
     let is = |m: &Move, f: fn(&Act) -> bool| act(m).is_some_and(f);
     // The king call: a king alike, then "the fourth" half the time.
     let kings: Vec<Card> = legal
@@ -142,42 +156,42 @@ fn call(rng: &mut Rng, legal: &[Move], made: usize) -> (Move, bool) {
         let card = *rng.pick(&distinct);
         let both = kings.iter().filter(|&&k| k == card).count() > 1;
         let fourth = both && rng.below(2) == 0;
-        let mv = legal.iter().find(|m| {
+        let i = legal.iter().position(|m| {
             matches!(act(m), Some(Act::Call { card: c, fourth: f }) if *c == card && *f == fourth)
         });
-        return (mv.expect("a legal king call").clone(), false);
+        return (i.expect("a legal king call"), false);
     }
     // The talon: a grind one time in four where it may, else a pile.
     if legal
         .iter()
         .any(|m| is(m, |a| matches!(a, Act::Talon { .. })))
     {
-        let grind = legal.iter().find(|m| act(m) == Some(&Act::Grind));
+        let grind = legal.iter().position(|m| act(m) == Some(&Act::Grind));
         if let Some(grind) = grind.filter(|_| rng.below(4) == 0) {
-            return (grind.clone(), false);
+            return (grind, false);
         }
-        let piles: Vec<&Move> = legal
-            .iter()
-            .filter(|m| is(m, |a| matches!(a, Act::Talon { .. })))
+        let piles: Vec<usize> = (0..legal.len())
+            .filter(|&i| is(&legal[i], |a| matches!(a, Act::Talon { .. })))
             .collect();
-        return ((*rng.pick(&piles)).clone(), false);
+        return (*rng.pick(&piles), false);
     }
     // The call round: the seat whose turn it is (the one that may pass).
-    let Some(pass) = legal.iter().find(|m| act(m) == Some(&Act::Pass)) else {
-        return (rng.pick(legal).clone(), false);
+    let Some(pass) = legal.iter().position(|m| act(m) == Some(&Act::Pass)) else {
+        return (rng.below(legal.len()), false);
     };
-    let seat = pass.seat();
+    let seat = legal[pass].seat();
     let valat = Act::Announce {
         bonus: Bonus::Valat,
     };
     let keep_valat = rng.below(3) == 0;
-    let options: Vec<&Move> = legal
-        .iter()
-        .filter(|m| m.seat() == seat && act(m) != Some(&Act::Pass))
-        .filter(|m| keep_valat || act(m) != Some(&valat))
+    let options: Vec<usize> = (0..legal.len())
+        .filter(|&i| {
+            let m = &legal[i];
+            m.seat() == seat && act(m) != Some(&Act::Pass) && (keep_valat || act(m) != Some(&valat))
+        })
         .collect();
     if made < 5 && !options.is_empty() && rng.below(100) < 12 {
-        return ((*rng.pick(&options)).clone(), true);
+        return (*rng.pick(&options), true);
     }
-    (pass.clone(), false)
+    (pass, false)
 }

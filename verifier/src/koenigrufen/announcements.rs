@@ -13,6 +13,30 @@ use super::state::Ann;
 use super::Replay;
 use crate::Moment;
 
+/// An entry of the call round that [`Replay::round_admitted`] lists, as
+/// a copy (the entry as a record holds it: [`Word::act`]).
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Word {
+    Pass,
+    Announce(Bonus),
+    Contra(Target),
+    Recontra(Target),
+    Subcontra(Target),
+}
+
+impl Word {
+    /// The entry.
+    pub(super) fn act(self) -> Act {
+        match self {
+            Word::Pass => Act::Pass,
+            Word::Announce(bonus) => Act::Announce { bonus },
+            Word::Contra(target) => Act::Contra { target },
+            Word::Recontra(target) => Act::Recontra { target },
+            Word::Subcontra(target) => Act::Subcontra { target },
+        }
+    }
+}
+
 /// The call round so far.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Round {
@@ -126,7 +150,7 @@ impl Replay<'_> {
         st: &Round,
         s: Seat,
         announceable: u16,
-        mut keep: impl FnMut(Act),
+        mut keep: impl FnMut(Word),
     ) -> bool {
         if st.trischaken {
             return true;
@@ -138,18 +162,31 @@ impl Replay<'_> {
             return true;
         }
         if st.in_turn(s, true) {
-            keep(Act::Pass);
+            keep(Word::Pass);
         }
         if !st.in_turn(s, false) {
             return true;
         }
         debug_assert_eq!(announceable, self.announceable(s));
-        for &bonus in Bonus::ALL {
-            // `announce_fault`: held (worked out once), not announced yet.
-            let i = bonus_index(bonus);
-            if announceable & 1 << i != 0 && self.state.ann[i].is_none() {
-                keep(Act::Announce { bonus });
-            }
+        // The bonuses by their bits (`bonus_index`, the order of
+        // `Bonus::ALL`), the bits set taken in order: a loop over every
+        // bonus asked of each whether it was announced, a branch the
+        // round's entries make unpredictable.
+        debug_assert!(Bonus::ALL
+            .iter()
+            .enumerate()
+            .all(|(i, &b)| bonus_index(b) == i));
+        let mut announced = 0u16;
+        for (i, ann) in self.state.ann.iter().enumerate() {
+            announced |= u16::from(ann.is_some()) << i;
+        }
+        // `announce_fault`: held (worked out once), not announced yet.
+        let every = (1u16 << Bonus::ALL.len()) - 1;
+        let mut open = announceable & !announced & every;
+        while open != 0 {
+            let i = open.trailing_zeros() as usize;
+            open &= open - 1;
+            keep(Word::Announce(Bonus::ALL[i]));
         }
         // Of the three steps on a target standing at `level`, only the
         // next one (`level + 1`) can be in order (KR-ANN-4,
@@ -158,17 +195,20 @@ impl Replay<'_> {
             let step = level + 1;
             if step <= 3 && self.contra_fault(s, step, &target).is_none() {
                 keep(match step {
-                    1 => Act::Contra { target },
-                    2 => Act::Recontra { target },
-                    _ => Act::Subcontra { target },
+                    1 => Word::Contra(target),
+                    2 => Word::Recontra(target),
+                    _ => Word::Subcontra(target),
                 });
             }
         };
         contra(Target::Game, self.state.game_level);
-        for &bonus in Bonus::ALL {
-            // Nobody announced it: every contra on it is illegal (KR-ANN-4).
-            if let Some(ann) = self.state.ann[bonus_index(bonus)] {
-                contra(Target::Bonus(bonus), ann.level);
+        // Nobody announced it: every contra on it is illegal (KR-ANN-4).
+        let mut on = announced & every;
+        while on != 0 {
+            let i = on.trailing_zeros() as usize;
+            on &= on - 1;
+            if let Some(ann) = self.state.ann[i] {
+                contra(Target::Bonus(Bonus::ALL[i]), ann.level);
             }
         }
         true

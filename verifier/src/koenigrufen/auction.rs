@@ -5,7 +5,7 @@
 use notation::Kind;
 use notation::Rule;
 use notation::Seat;
-use notation::{Act, Action, Card, Game, Problem};
+use notation::{Act, Action, Bonus, Card, Game, Problem};
 
 use super::out::on_entry;
 use super::rules::*;
@@ -265,24 +265,39 @@ impl Replay<'_> {
         let high = st.high.map(|(rank, _, _)| rank);
         let all_kings = kings().difference(self.state.dealt[s]).is_empty();
         let (state, holder_any) = (&*self.state, self.opts.bid_holder_any);
+        // The games the seat may bid, as bits (`BidTable`): the same for
+        // every word, worked out once, each bid then read off by its bit
+        // (a game judged bid by bid took a branch on each of its
+        // properties, mispredicted from one game to the next).
+        let may_bid = if bids {
+            let t = BidTable::get();
+            // KR-BID-2, 3, 4.
+            let mut may = match high {
+                None => t.ranked,
+                Some(rank) => t.above[usize::from(rank.min(BidTable::TOP))],
+            };
+            if forehand {
+                may |= t.forehand_only;
+            }
+            // KR-BID-5, 6.
+            if !holder_any {
+                for (card, implying) in t.implied {
+                    if state.lacks_dealt(s, card) {
+                        may &= !implying;
+                    }
+                }
+            }
+            if all_kings {
+                may &= !t.caller;
+            }
+            may
+        } else {
+            0
+        };
         let admits = move |act: &Act| match act {
             _ if any => true,
             Act::Pass => pass,
-            Act::Bid { game } if bids && is_game(*game) => {
-                let game = *game;
-                // KR-BID-2, 3, 4.
-                let placed = if forehand_only(game) {
-                    forehand
-                } else {
-                    high.is_none_or(|rank| table_rank(game).unwrap_or(0) > rank)
-                };
-                // KR-BID-5, 6.
-                let lacks = implied_bonus(game).is_some_and(|b| {
-                    let (card, _) = ultimo_card(b).expect("implied bonuses are ultimo bonuses");
-                    !holder_any && state.lacks_dealt(s, card)
-                });
-                placed && !lacks && !(is_caller(game) && all_kings)
-            }
+            Act::Bid { game } => may_bid & BidTable::bit(*game) != 0,
             _ => false,
         };
         #[cfg(debug_assertions)]
@@ -538,6 +553,77 @@ fn next_open(s: Seat, passed: &Passed) -> Seat {
 /// (`perf annotate`: a quarter of `Engine::catch_up`'s samples).
 #[derive(Debug, Clone, Copy, Default)]
 struct Passed(u8);
+
+/// The Königrufen games by their properties in the auction, as bits
+/// (`BidTable::bit`, a game's index among `Game::ALL`): what
+/// [`Replay::admitted_bids`] asks of every game, made once.
+struct BidTable {
+    /// The games of the bidding table (KR-BID-2).
+    ranked: u64,
+    /// `above[r]`: the games of the table ranked above `r` (KR-BID-2, 4).
+    above: [u64; BidTable::TOP as usize + 1],
+    /// The forehand-only games (KR-BID-3).
+    forehand_only: u64,
+    /// The caller games (KR-BID-8).
+    caller: u64,
+    /// Each ultimo card a game implies (KR-BID-5, 6), and those games.
+    implied: [(Card, u64); 4],
+}
+
+impl BidTable {
+    /// A rank at or above every game's place in the table.
+    const TOP: u8 = 15;
+
+    /// The bit of `game`.
+    fn bit(game: Game) -> u64 {
+        1u64 << (game as u32)
+    }
+
+    /// The table, made on first use.
+    fn get() -> &'static BidTable {
+        static TABLE: std::sync::OnceLock<BidTable> = std::sync::OnceLock::new();
+        TABLE.get_or_init(BidTable::new)
+    }
+
+    fn new() -> BidTable {
+        assert!(
+            Game::ALL.iter().all(|&g| (g as u32) < 64),
+            "a game's bit in a u64"
+        );
+        let mut t = BidTable {
+            ranked: 0,
+            above: [0; BidTable::TOP as usize + 1],
+            forehand_only: 0,
+            caller: 0,
+            implied: [Bonus::Pagat, Bonus::Uhu, Bonus::Pelican, Bonus::Quapil].map(|b| {
+                let (card, _) = ultimo_card(b).expect("an ultimo bonus");
+                (card, 0)
+            }),
+        };
+        for &game in Game::ALL.iter().filter(|&&g| is_game(g)) {
+            let bit = BidTable::bit(game);
+            if forehand_only(game) {
+                t.forehand_only |= bit;
+            } else {
+                let rank = table_rank(game).unwrap_or(0);
+                assert!(rank < BidTable::TOP, "a place in the table below the top");
+                t.ranked |= bit;
+                for r in 0..rank {
+                    t.above[usize::from(r)] |= bit;
+                }
+            }
+            if is_caller(game) {
+                t.caller |= bit;
+            }
+            if let Some(b) = implied_bonus(game) {
+                let (card, _) = ultimo_card(b).expect("implied bonuses are ultimo bonuses");
+                let slot = t.implied.iter_mut().find(|(c, _)| *c == card);
+                slot.expect("an implied bonus of the four").1 |= bit;
+            }
+        }
+        t
+    }
+}
 
 impl Passed {
     /// Whether seat `s` (0 to 3) has passed.
