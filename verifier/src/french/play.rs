@@ -918,17 +918,10 @@ mod tests {
     #[test]
     fn the_legal_plays_are_the_shared_cores() {
         let mut rng = crate::gen::Rng::new(29);
-        let leads = [
-            None,
-            Some(Lead::Suit(Suit::Spades)),
-            Some(Lead::Suit(Suit::Hearts)),
-            Some(Lead::Suit(Suit::Diamonds)),
-            Some(Lead::Suit(Suit::Clubs)),
-            Some(Lead::Trumps),
-        ];
         for _ in 0..20_000 {
             let hand = rng.hand(30);
-            for led in leads {
+            // No lead, each suit, trumps.
+            for led in crate::game::LEADS {
                 for top in 0..=24u8 {
                     let before = Card::trump(top);
                     let core = trick::legal(hand, before.as_slice(), led, &rules()).set;
