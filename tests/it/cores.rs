@@ -122,30 +122,17 @@ fn every_form_and_standard_input_verify_alike_on_any_number_of_threads() {
         );
         for threads in ["1", "2", "4"] {
             let file = verify(threads, &["--format", "json", name]);
-            assert_eq!(file.status.code(), one.status.code(), "{name}, {threads}");
-            assert!(
-                file.stdout == one.stdout,
-                "{name} on {threads}: stdout differs"
-            );
-            assert!(
-                file.stderr == one.stderr,
-                "{name} on {threads}: stderr differs"
-            );
+            same(&file, &one, &format!("{name} on {threads}"));
             let piped = verify_with(threads, &["--format", "json", "-"], Some(input));
-            assert_eq!(
-                piped.status.code(),
-                one.status.code(),
-                "- {name}, {threads}"
-            );
-            assert!(
-                piped.stdout == piped_one.stdout,
-                "- {name} on {threads}: stdout differs"
-            );
-            assert!(
-                piped.stderr == piped_one.stderr,
-                "- {name} on {threads}: stderr differs"
-            );
+            same(&piped, &piped_one, &format!("- {name} on {threads}"));
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `got` says what `want` says: exit code, stdout and stderr.
+fn same(got: &Output, want: &Output, what: &str) {
+    assert_eq!(got.status.code(), want.status.code(), "{what}");
+    assert!(got.stdout == want.stdout, "{what}: stdout differs");
+    assert!(got.stderr == want.stderr, "{what}: stderr differs");
 }
