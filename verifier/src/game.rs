@@ -59,8 +59,8 @@
 //!
 //! Random playouts from the deal to the settlement, uniform among the
 //! listed moves, one core (`verifier/examples/game_speed.rs`, idle machine,
-//! 2026-11-28, stop 41): Danish Tarok about 86,000 a second, French Tarot
-//! 84,000, Königrufen 70,000, Skill7 Tarock 127,000; a clone of a game
+//! 2026-11-28, stop 43): Danish Tarok about 90,000 a second, French Tarot
+//! 92,000, Königrufen 79,000, Skill7 Tarock 127,000; a clone of a game
 //! mid-play under a microsecond (18 to 24 allocations). The history of
 //! these figures is in bench/README.md.
 //!
