@@ -176,15 +176,79 @@ pub struct Chunk {
 /// by the records of the block), else its own (text around a fault, with
 /// what could not be shown replaced).
 enum Text {
-    Shared(Arc<Vec<u8>>, usize, usize),
+    Shared(Arc<Block>, usize, usize),
     Owned(String),
+}
+
+/// A block of the input as read: text when every byte of it is UTF-8
+/// (most blocks), checked once as it is read, so that its records are
+/// taken as text without being checked again; else bytes, whose lines and
+/// records are checked as they are cut and taken.
+#[derive(Clone)]
+enum Block {
+    Text(String),
+    Bytes(Vec<u8>),
+}
+
+impl Default for Block {
+    fn default() -> Self {
+        Block::Bytes(Vec::new())
+    }
+}
+
+impl std::ops::Deref for Block {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Block::Text(text) => text.as_bytes(),
+            Block::Bytes(bytes) => bytes,
+        }
+    }
+}
+
+impl Block {
+    /// Whether every byte is known to be UTF-8.
+    fn is_text(&self) -> bool {
+        matches!(self, Block::Text(_))
+    }
+
+    /// `[a..b]` as text; empty where that is not UTF-8 (not at a
+    /// character's bounds, or bytes that are not UTF-8), as [`utf8`] says.
+    fn text(&self, a: usize, b: usize) -> &str {
+        match self {
+            Block::Text(text) => text.get(a..b).unwrap_or_default(),
+            Block::Bytes(bytes) => utf8(&bytes[a..b]),
+        }
+    }
+
+    /// The bytes, to change: the block is bytes until [`Block::checked`].
+    fn bytes_mut(&mut self) -> &mut Vec<u8> {
+        if let Block::Text(text) = self {
+            *self = Block::Bytes(std::mem::take(text).into_bytes());
+        }
+        match self {
+            Block::Bytes(bytes) => bytes,
+            Block::Text(_) => unreachable!("made bytes above"),
+        }
+    }
+
+    /// Checks the bytes once: text if they are all UTF-8.
+    fn checked(&mut self) {
+        if let Block::Bytes(bytes) = self {
+            *self = match String::from_utf8(std::mem::take(bytes)) {
+                Ok(text) => Block::Text(text),
+                Err(e) => Block::Bytes(e.into_bytes()),
+            };
+        }
+    }
 }
 
 impl Chunk {
     /// The record's text.
     pub fn text(&self) -> &str {
         match &self.text {
-            Text::Shared(block, a, b) => utf8(&block[*a..*b]),
+            Text::Shared(block, a, b) => block.text(*a, *b),
             Text::Owned(text) => text,
         }
     }
@@ -216,7 +280,7 @@ impl Chunk {
         // The chunk's own text moves into the source; a slice is copied.
         let text = match std::mem::replace(&mut chunk.text, Text::Owned(String::new())) {
             Text::Owned(text) => text,
-            Text::Shared(block, a, b) => utf8(&block[a..b]).to_owned(),
+            Text::Shared(block, a, b) => block.text(a, b).to_owned(),
         };
         (result, Arc::new(chunk.source_of(text)))
     }
@@ -258,9 +322,9 @@ struct Cutter<H> {
     share: bool,
     /// The input from file offset `off`: shared by the records cut from it
     /// ([`Text::Shared`]) until they are dropped.
-    data: Arc<Vec<u8>>,
+    data: Arc<Block>,
     /// Blocks handed on with records, used again once those are dropped.
-    spare: Vec<Arc<Vec<u8>>>,
+    spare: Vec<Arc<Block>>,
     off: usize,
     /// The record being read is `data[rec..pos]` (empty when `rec == pos`);
     /// `rec_line` is the line it starts on.
@@ -357,7 +421,7 @@ impl<H: Hand> Cutter<H> {
                 Some(i) => self.spare.swap_remove(i),
                 None => Arc::default(),
             };
-            let buf = Arc::make_mut(&mut fresh);
+            let buf = Arc::make_mut(&mut fresh).bytes_mut();
             buf.clear();
             buf.extend_from_slice(&self.data[keep..]);
             let old = std::mem::replace(&mut self.data, fresh);
@@ -365,14 +429,14 @@ impl<H: Hand> Cutter<H> {
                 self.spare.push(old);
             }
         } else if keep > 0 {
-            Arc::make_mut(&mut self.data).drain(..keep);
+            Arc::make_mut(&mut self.data).bytes_mut().drain(..keep);
         }
         if keep > 0 {
             self.off += keep;
             self.rec -= keep;
             self.pos -= keep;
         }
-        let data = Arc::make_mut(&mut self.data);
+        let data = Arc::make_mut(&mut self.data).bytes_mut();
         let len = data.len();
         // The buffer stays one block long, unless a long record needs more.
         let room = if len + (64 << 10) <= self.block {
@@ -389,6 +453,9 @@ impl<H: Hand> Cutter<H> {
                 Err(e) => return Err(e),
             }
         }
+        // Checked once here (most blocks are all UTF-8): the lines and the
+        // records cut from it are not checked again.
+        Arc::make_mut(&mut self.data).checked();
         let got = self.data.len() - len;
         if got < room {
             self.eof = true;
@@ -448,7 +515,7 @@ impl<H: Hand> Cutter<H> {
 
     /// `data[a..b]`, known to be UTF-8 (clean lines).
     fn text(&self, a: usize, b: usize) -> &str {
-        utf8(&self.data[a..b])
+        self.data.text(a, b)
     }
 
     /// Takes the clean lines from `pos` up to the next line that starts a
@@ -490,7 +557,7 @@ impl<H: Hand> Cutter<H> {
             return Ok(true);
         }
         if self.pos + end - self.rec > RECORD_MAX
-            || simdutf8::basic::from_utf8(run).is_err()
+            || (!self.data.is_text() && simdutf8::basic::from_utf8(run).is_err())
             || (run.len() > LINE_MAX && longest_line(run) > LINE_MAX)
         {
             return Ok(false);
@@ -622,7 +689,12 @@ impl<H: Hand> Cutter<H> {
             self.rec = start;
             self.rec_line = this_line;
         }
-        let fault = line_fault(bytes, line.long);
+        let fault = if self.data.is_text() && !line.long {
+            // UTF-8, as the whole block: only a NUL byte can be wrong.
+            memchr::memchr(0, bytes).map(super::LineFault::Nul)
+        } else {
+            line_fault(bytes, line.long)
+        };
         let mut line_at = start - self.rec;
         if starts_record(bytes) {
             // The record so far and this line, as the splitter reads them.
@@ -630,13 +702,13 @@ impl<H: Hand> Cutter<H> {
             // Not shared: the record's copy, made of the text checked here.
             let (cut, copy) = match fault {
                 None => {
-                    let text = utf8(&self.data[self.rec..line.kept]);
+                    let text = self.data.text(self.rec, line.kept);
                     let cut = self.splitter.cut(text, line_at, text.len());
                     let copy = cut.filter(|_| !self.share).map(|c| text[..c].to_owned());
                     (cut, copy)
                 }
                 Some(_) => {
-                    let mut buf = utf8(&self.data[self.rec..start]).to_owned() + &shown(bytes);
+                    let mut buf = self.data.text(self.rec, start).to_owned() + &shown(bytes);
                     let cut = self.splitter.cut(&buf, line_at, buf.len());
                     let copy = cut.filter(|_| !self.share).map(|c| {
                         buf.truncate(c);
@@ -982,6 +1054,29 @@ mod tests {
         assert_eq!(last.3, Some(Kind::BinaryInput));
         assert!(last.0 < at);
         assert_eq!(got.len(), clean.iter().filter(|g| g.0 < at).count());
+    }
+
+    #[test]
+    fn a_block_is_text_when_all_of_it_is_utf8_and_reads_alike_either_way() {
+        let text = "trick 1: SK {für – dich} SQ\n".as_bytes();
+        for end in 0..=text.len() {
+            let mut bad = text[..end].to_vec();
+            bad.push(0xFF);
+            for bytes in [&text[..end], &bad[..]] {
+                let mut block = Block::Bytes(bytes.to_vec());
+                block.checked();
+                assert_eq!(block.is_text(), std::str::from_utf8(bytes).is_ok());
+                assert_eq!(&block[..], bytes);
+                for a in 0..=bytes.len() {
+                    for b in a..=bytes.len() {
+                        assert_eq!(block.text(a, b), utf8(&bytes[a..b]), "{a}..{b} of {end}");
+                    }
+                }
+                // Changed, it is bytes until checked again.
+                block.bytes_mut().push(b'x');
+                assert!(!block.is_text());
+            }
+        }
     }
 
     #[test]
