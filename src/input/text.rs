@@ -311,6 +311,10 @@ struct Cutter<H> {
     /// Bytes asked of the input at a time ([`BLOCK`]).
     block: usize,
     eof: bool,
+    /// Where the block's first NUL byte is (its length if it has none),
+    /// found once as it is read: most blocks have none, and their lines
+    /// are not searched for one again.
+    nul: usize,
     /// The file's name, shared by its records.
     name: Arc<str>,
     /// Where batches of records cut go.
@@ -383,6 +387,7 @@ impl<H: Hand> Cutter<H> {
             reads,
             block: BLOCK,
             eof: false,
+            nul: 0,
             name: name.into(),
             hand,
             phase: Phase::Start,
@@ -456,6 +461,7 @@ impl<H: Hand> Cutter<H> {
         // Checked once here (most blocks are all UTF-8): the lines and the
         // records cut from it are not checked again.
         Arc::make_mut(&mut self.data).checked();
+        self.nul = memchr::memchr(0, &self.data).unwrap_or(self.data.len());
         let got = self.data.len() - len;
         if got < room {
             self.eof = true;
@@ -546,7 +552,10 @@ impl<H: Hand> Cutter<H> {
             return Ok(false);
         };
         let run = &rest[..end];
-        if memchr::memchr(0, run).is_some() {
+        // Before the block's first NUL byte, a run has none; a run at or
+        // past it is read line by line (a NUL stops the reading, but
+        // one in an overlong line passed over does not).
+        if self.pos + end > self.nul {
             return Ok(false);
         }
         if self.skipping {
@@ -578,7 +587,11 @@ impl<H: Hand> Cutter<H> {
             let rest = &self.data[start..];
             let newline = memchr::memchr(b'\n', rest).map(|n| start + n + 1);
             let scan_end = newline.unwrap_or(self.data.len());
-            let nul = memchr::memchr(0, &self.data[start..scan_end]).map(|z| start + z);
+            let nul = if scan_end <= self.nul {
+                None
+            } else {
+                memchr::memchr(0, &self.data[start..scan_end]).map(|z| start + z)
+            };
             // A NUL ends its line at the end of the read that brought it.
             let end = match nul {
                 Some(z) => {
@@ -691,7 +704,9 @@ impl<H: Hand> Cutter<H> {
         }
         let fault = if self.data.is_text() && !line.long {
             // UTF-8, as the whole block: only a NUL byte can be wrong.
-            memchr::memchr(0, bytes).map(super::LineFault::Nul)
+            let nul = line.kept > self.nul;
+            nul.then(|| memchr::memchr(0, bytes).map(super::LineFault::Nul))
+                .flatten()
         } else {
             line_fault(bytes, line.long)
         };
