@@ -162,7 +162,7 @@ impl Frames {
         let deal = self.next;
         self.next += 1;
         let (result, origin) = read;
-        let record = result.as_ref().ok();
+        let record = result.as_deref().ok();
         let problems = match (result, report) {
             (_, Some(r)) => &r.problems[..],
             (Err(p), None) => &p[..],

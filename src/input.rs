@@ -331,9 +331,9 @@ impl Raw {
 
     /// The record parsed, and where it came from: for text, the text is
     /// not copied unless [`Origin::source`] is asked for (a finding).
-    pub fn read(self) -> (Result<Record, Vec<Problem>>, Origin) {
+    pub fn read(self) -> (Result<Box<Record>, Vec<Problem>>, Origin) {
         match self {
-            Raw::Parsed((result, source)) => (result, Origin::Read(source)),
+            Raw::Parsed((result, source)) => (result.map(Box::new), Origin::Read(source)),
             Raw::Cut(chunk) => {
                 let (result, chunk) = chunk.read();
                 (result, Origin::Cut(chunk))

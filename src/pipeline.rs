@@ -42,7 +42,7 @@ const QUEUE: usize = 32;
 const DONE: usize = 4;
 
 /// A record parsed, and where it came from.
-pub type Read = (Result<Record, Vec<Problem>>, Origin);
+pub type Read = (Result<Box<Record>, Vec<Problem>>, Origin);
 
 /// A unit parsed and replayed ahead.
 struct Done {
@@ -416,7 +416,7 @@ fn take(shared: &Shared, owner: usize) -> Option<(usize, Vec<Raw>, Sessions)> {
 /// planned from the sessions as they start.
 fn work(raws: Vec<Raw>, planner: &Sessions, first: bool, owner: usize) -> Done {
     let records: Vec<Read> = raws.into_iter().map(Raw::read).collect();
-    let refs: Vec<Option<&Record>> = records.iter().map(|(r, _)| r.as_ref().ok()).collect();
+    let refs: Vec<Option<&Record>> = records.iter().map(|(r, _)| r.as_deref().ok()).collect();
     let ahead = planner.ahead(&refs, first);
     drop(refs);
     Done {
@@ -484,7 +484,7 @@ fn settle_all(
             ahead,
             owner,
         } = done;
-        let refs: Vec<Option<&Record>> = records.iter().map(|(r, _)| r.as_ref().ok()).collect();
+        let refs: Vec<Option<&Record>> = records.iter().map(|(r, _)| r.as_deref().ok()).collect();
         let reports = sessions.settle(&refs, ahead);
         drop(refs);
         next += 1;

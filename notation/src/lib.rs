@@ -63,7 +63,7 @@ pub mod variant;
 pub mod words;
 
 pub use card::{Card, CardSet, Rank, Suit};
-pub use parse::{parse_record, parse_str, split_records};
+pub use parse::{parse_record, parse_record_boxed, parse_str, split_records};
 pub use print::{records_to_text, to_text};
 pub use problem::{Finding, Kind, Problem};
 pub use record::*;

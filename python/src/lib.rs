@@ -1406,7 +1406,7 @@ fn verify_chunks(
     let mut made = Vec::with_capacity(batch.len());
     tarok::pipeline::verify_cut(batch, sessions, |(result, from), report| {
         let result = match result {
-            Ok(record) => Ok(&*record),
+            Ok(record) => Ok(&**record),
             Err(problems) => Err(std::mem::take(problems)),
         };
         made.push(ready_for_python(result, from, report.take(), doc));
@@ -1479,7 +1479,7 @@ fn verify_path(path: &Path, independent: bool, doc: u64, tx: &SyncSender<Reports
             threads,
             &mut sessions,
             &mut |(result, from), report| {
-                let result = result.as_ref().map_err(Clone::clone);
+                let result = result.as_deref().map_err(Clone::clone);
                 batches.push(ready_for_python(result, from, report.cloned(), doc));
             },
         )
@@ -1488,7 +1488,7 @@ fn verify_path(path: &Path, independent: bool, doc: u64, tx: &SyncSender<Reports
         // (a JSON file: text on one core is verified on Python's thread).
         tarok::pipeline::verify_here(path, &mut sessions, |(result, from), report| {
             let result = match result {
-                Ok(record) => Ok(&*record),
+                Ok(record) => Ok(&**record),
                 Err(problems) => Err(std::mem::take(problems)),
             };
             batches.push(ready_for_python(result, from, report.take(), doc));

@@ -282,15 +282,18 @@ impl Chunk {
             Text::Owned(text) => text,
             Text::Shared(block, a, b) => block.text(a, b).to_owned(),
         };
-        (result, Arc::new(chunk.source_of(text)))
+        (
+            result.map(|record| *record),
+            Arc::new(chunk.source_of(text)),
+        )
     }
 
     /// The record parsed from the shared text, and the chunk kept for its
     /// [`Chunk::source`] (made only if a finding needs it).
-    pub fn read(mut self) -> (Result<notation::Record, Vec<Problem>>, Chunk) {
+    pub fn read(mut self) -> (Result<Box<notation::Record>, Vec<Problem>>, Chunk) {
         let result = match self.fault.take() {
             Some(p) => Err(vec![*p]),
-            None => notation::parse_record(self.text(), 0),
+            None => notation::parse_record_boxed(self.text(), 0),
         };
         (result, self)
     }

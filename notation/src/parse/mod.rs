@@ -84,6 +84,13 @@ type PResult<T> = Result<T, Fail>;
 /// Parses one record (as cut by [`split_records`]); `base` is its offset in
 /// the file, so that spans point into the file.
 pub fn parse_record(text: &str, base: usize) -> Result<Record, Vec<Problem>> {
+    parse_record_with(text, base, true).map(|record| *record)
+}
+
+/// [`parse_record`], the record in a box of its own: it is built there, and
+/// handed on from there without being copied (a record is some 600 bytes,
+/// and a reader passes it through several hands: issue 29).
+pub fn parse_record_boxed(text: &str, base: usize) -> Result<Box<Record>, Vec<Problem>> {
     parse_record_with(text, base, true)
 }
 
@@ -91,10 +98,10 @@ pub fn parse_record(text: &str, base: usize) -> Result<Record, Vec<Problem>> {
 /// tests that show the fast paths change nothing.
 #[doc(hidden)]
 pub fn parse_record_general(text: &str, base: usize) -> Result<Record, Vec<Problem>> {
-    parse_record_with(text, base, false)
+    parse_record_with(text, base, false).map(|record| *record)
 }
 
-fn parse_record_with(text: &str, base: usize, fast: bool) -> Result<Record, Vec<Problem>> {
+fn parse_record_with(text: &str, base: usize, fast: bool) -> Result<Box<Record>, Vec<Problem>> {
     let mut p = Reader {
         src: text,
         pos: 0,
@@ -152,11 +159,11 @@ fn past_card_limit(record: &Record) -> Option<Problem> {
     record.card_past_limit().map(too_many_cards)
 }
 
-fn parse_inner(p: &mut Reader<'_>) -> PResult<Record> {
-    let mut record = Record {
+fn parse_inner(p: &mut Reader<'_>) -> PResult<Box<Record>> {
+    let mut record = Box::new(Record {
         span: p.span(0, p.src.len()),
         ..Record::default()
-    };
+    });
     let leading = p.trivia()?;
     record.comments = leading.into_iter().map(|t| t.text).collect();
 
