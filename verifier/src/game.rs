@@ -844,6 +844,17 @@ impl Stepper {
                 out.extend(cards.iter().map(|card| Move::play(seat, card)));
                 Some(out)
             }
+            // The Königrufen call round, as [`Stepper::legal`] lists it.
+            Stepper::Koenigrufen(s) if game.pending.is_none() => {
+                match s.round_legal_in(&game.record, out) {
+                    Ok(listed) => {
+                        #[cfg(debug_assertions)]
+                        assert_eq!(Some(&listed), self.legal(game).as_ref());
+                        Some(listed)
+                    }
+                    Err(_) => self.legal(game),
+                }
+            }
             _ => self.legal(game),
         }
     }
