@@ -18,6 +18,7 @@
 extern crate tarok_verifier as verifier;
 
 use std::alloc::{GlobalAlloc, Layout};
+use std::borrow::Cow;
 use std::hint::black_box;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
@@ -133,8 +134,7 @@ fn playouts(deals: &[Record]) -> usize {
     for deal in deals {
         let mut game = Game::from_record(deal).expect("a generated deal is playable");
         while !game.is_over() {
-            let mv = rng.pick(&game.legal_moves()).clone();
-            game.apply(mv).expect("a listed move is legal");
+            take_one(&mut game, &mut rng);
             moves += 1;
         }
         let report = game.settlement();
@@ -147,6 +147,18 @@ fn playouts(deals: &[Record]) -> usize {
     moves
 }
 
+/// One of the legal moves at random, taken: by its place in the engine's
+/// list ([`Game::apply_at`], nothing copied), or out of a list judged.
+fn take_one(game: &mut Game, rng: &mut Rng) {
+    let legal = game.legal_moves();
+    let k = rng.below(legal.len());
+    let applied = match legal {
+        Cow::Borrowed(_) => game.apply_at(k),
+        Cow::Owned(mut judged) => game.apply(judged.swap_remove(k)),
+    };
+    applied.expect("a listed move is legal");
+}
+
 /// Nanoseconds per clone of a game after five tricks, and allocations and
 /// bytes allocated per clone, over every deal.
 fn clones(deals: &[Record]) -> (f64, f64, f64) {
@@ -157,8 +169,7 @@ fn clones(deals: &[Record]) -> (f64, f64, f64) {
             let mut game = Game::from_record(deal).expect("a generated deal is playable");
             let middle = |g: &Game| g.phase() == Phase::Play && g.record().tricks.len() > 5;
             while !(game.is_over() || middle(&game)) {
-                let mv = rng.pick(&game.legal_moves()).clone();
-                game.apply(mv).expect("a listed move is legal");
+                take_one(&mut game, &mut rng);
             }
             game
         })

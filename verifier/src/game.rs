@@ -528,6 +528,16 @@ impl Listing {
         }
     }
 
+    /// The list made, taken out (the listing left unmade, whether it was
+    /// asked for kept): `None` where none was made or the engine made
+    /// none.
+    fn take(&mut self) -> Option<Vec<Move>> {
+        match self.ready.take() {
+            Some(list) => list,
+            None => self.lazy.take().flatten(),
+        }
+    }
+
     /// Forgets the list (the game has changed), not whether one was asked
     /// for.
     fn forget(&mut self) {
@@ -834,6 +844,17 @@ impl Stepper {
                 out.extend(cards.iter().map(|card| Move::play(seat, card)));
                 Some(out)
             }
+            // The Königrufen call round, as [`Stepper::legal`] lists it.
+            Stepper::Koenigrufen(s) if game.pending.is_none() => {
+                match s.round_legal_in(&game.record, out) {
+                    Ok(listed) => {
+                        #[cfg(debug_assertions)]
+                        assert_eq!(Some(&listed), self.legal(game).as_ref());
+                        Some(listed)
+                    }
+                    Err(_) => self.legal(game),
+                }
+            }
             _ => self.legal(game),
         }
     }
@@ -841,15 +862,20 @@ impl Stepper {
     /// Whether the engine lists `mv` as legal ([`Stepper::legal`]), and it
     /// reads, written plainly (a new trick without its leader named), as
     /// the engine takes it: [`Game::apply`] then takes it without judging
-    /// the record again. False where the engine cannot tell.
-    fn admits(&self, game: &Game, mv: &Move) -> bool {
+    /// the record again. False where the engine cannot tell. `known`: `mv`
+    /// is taken from the engine's list of this position
+    /// ([`Game::apply_at`]), which then is not searched for it.
+    fn admits(&self, game: &Game, mv: &Move, known: bool) -> bool {
         match self {
             Stepper::Skill7(s) => {
                 use crate::skill7::Due;
-                let entry = |seat: &Seat, due: Due, act: &Act| match game.listed.get() {
-                    // The list made for this position holds what the engine admits.
-                    Some(Some(legal)) => legal.contains(mv),
-                    _ => s.admits(*seat, due, act),
+                let entry = |seat: &Seat, due: Due, act: &Act| {
+                    known
+                        || match game.listed.get() {
+                            // The list made for this position holds what the engine admits.
+                            Some(Some(legal)) => legal.contains(mv),
+                            _ => s.admits(*seat, due, act),
+                        }
                 };
                 let listed = match mv {
                     Move::Auction { seat, act } => entry(seat, Due::Auction, act),
@@ -871,7 +897,7 @@ impl Stepper {
                 matches!(
                     mv,
                     Move::Play { .. } | Move::Declare { .. } | Move::Auction { .. }
-                ) && game.listed().is_some_and(|legal| holds(legal, mv))
+                ) && (known || game.listed().is_some_and(|legal| holds(legal, mv)))
             }
             // A card, an auction entry or a call the engine lists (a grind,
             // which ends the deal, aside); the discard is judged.
@@ -879,7 +905,7 @@ impl Stepper {
                 (mv.plain_card().is_some()
                     || matches!(mv, Move::Auction { .. })
                     || matches!(mv, Move::Calls { act, .. } if *act != Act::Grind))
-                    && game.listed().is_some_and(|legal| legal.contains(mv))
+                    && (known || game.listed().is_some_and(|legal| legal.contains(mv)))
             }
             // A card the engine lists (the first lead included), the
             // taker's slam before it (FR-SLAM-1) and an entry of the
@@ -889,7 +915,7 @@ impl Stepper {
                 (mv.plain_card().is_some()
                     || matches!(mv, Move::Declare { act: Act::Slam, .. })
                     || matches!(mv, Move::Auction { .. }))
-                    && game.listed().is_some_and(|legal| holds(legal, mv))
+                    && (known || game.listed().is_some_and(|legal| holds(legal, mv)))
             }
         }
     }
@@ -2268,19 +2294,66 @@ impl Game {
         if applied.is_ok() {
             // The list of the position left gives its room to the next.
             let spare = self.listed.spare();
-            self.relist();
-            // The position before was listed: this one will be (`Listing`).
-            if std::mem::take(self.listed.asked.get_mut()) && !self.over {
-                self.listed.ready = Some(self.list_in(spare));
-            }
+            self.relist_in(spare);
         }
         applied
+    }
+
+    /// After a move taken: the list forgotten and, where the position
+    /// before was listed, this one listed (`Listing`) in `spare` (an empty
+    /// list, the room of the one before).
+    fn relist_in(&mut self, spare: Vec<Move>) {
+        self.relist();
+        if std::mem::take(self.listed.asked.get_mut()) && !self.over {
+            self.listed.ready = Some(self.list_in(spare));
+        }
+    }
+
+    /// Takes the move at `index` in [`Game::legal_moves`] (the list of
+    /// this position), as [`Game::apply`] takes that move. Where the engine
+    /// lists the moves, the move is read in the list: not copied out of it
+    /// to be handed over, nor searched for in it again. Panics where
+    /// `index` is not a place in the list.
+    pub fn apply_at(&mut self, index: usize) -> Result<(), Rejected> {
+        if self.over || self.listed().is_none() {
+            let mv = self.legal_moves()[index].clone();
+            return self.apply(mv);
+        }
+        // Debug builds (the tests): the move read as the engine's (`known`)
+        // is admitted as the list searched admits it.
+        #[cfg(debug_assertions)]
+        let searched = {
+            let mv = &self.legal_moves()[index];
+            self.stepped
+                .as_ref()
+                .is_some_and(|s| s.admits(self, mv, false))
+        };
+        // The list taken out of the game while its move is taken; the
+        // listing counts as asked for (`Game::listed` above).
+        let list = self.listed.take().expect("the engine's list, made");
+        if !self.step(&list[index], true) {
+            // Judged as `Game::apply` judges it, the list given back.
+            let mv = list[index].clone();
+            self.listed.ready = Some(Some(list));
+            return self.apply(mv);
+        }
+        #[cfg(debug_assertions)]
+        assert!(
+            searched,
+            "{} admitted as listed, not as searched for",
+            list[index]
+        );
+        // As `Game::apply` after a move taken: the list's room for the next.
+        let mut spare = list;
+        spare.clear();
+        self.relist_in(spare);
+        Ok(())
     }
 
     /// [`Game::apply`], the list of the legal moves made before the move
     /// still held.
     fn apply_listed(&mut self, mv: Move) -> Result<(), Rejected> {
-        if self.step(&mv) {
+        if self.step(&mv, false) {
             return Ok(());
         }
         if self.listed_piece(&mv) {
@@ -2306,12 +2379,19 @@ impl Game {
     /// lists it as legal ([`Stepper::admits`]): the record takes it as
     /// written and the engine steps by it, the findings stay none. Debug
     /// builds check every 4th step against the judgement of the record.
-    fn step(&mut self, mv: &Move) -> bool {
+    /// `known`: `mv` is read in the engine's list of this position
+    /// ([`Stepper::admits`]).
+    fn step(&mut self, mv: &Move, known: bool) -> bool {
         let clean = !self.over
             && self.problems.is_empty()
             && self.pending.is_none()
             && self.showing.is_none();
-        if !clean || !self.stepped.as_ref().is_some_and(|s| s.admits(self, mv)) {
+        if !clean
+            || !self
+                .stepped
+                .as_ref()
+                .is_some_and(|s| s.admits(self, mv, known))
+        {
             return false;
         }
         let within = self.trick_open();

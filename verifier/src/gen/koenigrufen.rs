@@ -19,6 +19,8 @@
 //!   among them one time in three; else it passes;
 //! - a card is any legal card, each alike.
 
+use std::borrow::Cow;
+
 use super::{Fixed, Rng};
 use crate::game::{Game as Play, Move};
 use crate::koenigrufen::rules::table_rank;
@@ -79,9 +81,14 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
             }
             Some(_) => rng.below(legal.len()),
         };
-        let mv = legal[i].clone();
-        drop(legal);
-        game.apply(mv).map_err(|e| e.to_string())?;
+        // The engine's list: the move taken in it by its place
+        // (`Game::apply_at`, nothing copied); a list judged is the
+        // caller's, the move taken out of it.
+        let applied = match legal {
+            Cow::Borrowed(_) => game.apply_at(i),
+            Cow::Owned(mut judged) => game.apply(judged.swap_remove(i)),
+        };
+        applied.map_err(|e| e.to_string())?;
     }
     let totals = game.settlement().totals;
     if totals.len() != 4 {

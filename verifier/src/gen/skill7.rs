@@ -15,6 +15,8 @@
 //! The generator plays with the default options. A deal with a cause for
 //! a redeal (S7-DEAL-3) is over before its auction: it deals again.
 
+use std::borrow::Cow;
+
 use super::{Fixed, Rng};
 use crate::game::{Game, Move};
 use notation::Seat;
@@ -66,12 +68,29 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
     let mut entries = 0;
     while !game.is_over() {
         let legal = game.legal_moves();
-        let mv = match legal.first() {
-            Some(Move::Auction { .. }) => auction_choice(rng, &legal, entries),
-            Some(_) if legal.len() == 1 => legal[0].clone(),
-            Some(_) => rng.pick(&legal).clone(),
+        let i = match legal.first() {
+            Some(Move::Auction { .. }) => None,
+            Some(_) if legal.len() == 1 => Some(0),
+            Some(_) => Some(rng.below(legal.len())),
             None => return Err("the game has no legal move before its end".into()),
         };
+        // A call or a card: taken in the engine's list by its place
+        // (`Game::apply_at`, nothing copied); a list judged is the
+        // caller's, the move taken out of it.
+        if let Some(i) = i {
+            match &legal[i] {
+                Move::Auction { .. } => entries += 1,
+                Move::Calls { .. } | Move::Play { .. } => {}
+                other => return Err(format!("a move the generator does not write: {other}")),
+            }
+            let applied = match legal {
+                Cow::Borrowed(_) => game.apply_at(i),
+                Cow::Owned(mut judged) => game.apply(judged.swap_remove(i)),
+            };
+            applied.map_err(|e| e.to_string())?;
+            continue;
+        }
+        let mv = auction_choice(rng, &legal, entries);
         drop(legal);
         match &mv {
             Move::Auction { .. } => entries += 1,

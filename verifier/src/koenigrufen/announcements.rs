@@ -9,7 +9,7 @@ use notation::{Act, Action, Bonus, Card, Game, Problem, Target};
 
 use super::out::on_entry;
 use super::rules::*;
-use super::state::Ann;
+use super::state::{Ann, State};
 use super::Replay;
 use crate::Moment;
 
@@ -150,6 +150,32 @@ impl Replay<'_> {
         st: &Round,
         s: Seat,
         announceable: u16,
+        keep: impl FnMut(Word),
+    ) -> bool {
+        #[cfg(debug_assertions)]
+        if !st.trischaken && !st.ended && s.number() < 4 && st.in_turn(s, false) {
+            assert_eq!(announceable, self.announceable(s));
+        }
+        self.state.round_admitted(st, s, announceable, keep)
+    }
+
+    /// Why a contra of `step` by seat `s` on `target` is illegal
+    /// (KR-ANN-4, 5), if it is ([`State::contra_fault`]).
+    fn contra_fault(&self, s: Seat, step: u8, target: &Target) -> Option<ContraFault> {
+        self.state.contra_fault(s, step, target)
+    }
+}
+
+impl State {
+    /// [`Replay::round_admitted`], of the game state alone (it reads
+    /// nothing else): the lists made on the engine as it is, without a
+    /// copy of its state to lend a [`Replay`] (`Stepped::legal`).
+    /// `announceable`: [`Replay::announceable`] for `s`.
+    pub(super) fn round_admitted(
+        &self,
+        st: &Round,
+        s: Seat,
+        announceable: u16,
         mut keep: impl FnMut(Word),
     ) -> bool {
         if st.trischaken {
@@ -167,7 +193,6 @@ impl Replay<'_> {
         if !st.in_turn(s, false) {
             return true;
         }
-        debug_assert_eq!(announceable, self.announceable(s));
         // The bonuses by their bits (`bonus_index`, the order of
         // `Bonus::ALL`), the bits set taken in order: a loop over every
         // bonus asked of each whether it was announced, a branch the
@@ -177,7 +202,7 @@ impl Replay<'_> {
             .enumerate()
             .all(|(i, &b)| bonus_index(b) == i));
         let mut announced = 0u16;
-        for (i, ann) in self.state.ann.iter().enumerate() {
+        for (i, ann) in self.ann.iter().enumerate() {
             announced |= u16::from(ann.is_some()) << i;
         }
         // `announce_fault`: held (worked out once), not announced yet.
@@ -190,10 +215,20 @@ impl Replay<'_> {
         }
         // Of the three steps on a target standing at `level`, only the
         // next one (`level + 1`) can be in order (KR-ANN-4,
-        // `contra_fault`): it alone is judged.
-        let mut contra = |target: Target, level: u8| {
+        // `contra_fault`): it alone is judged, as `contra_fault` judges
+        // it, the seat's side read once: contra and subcontra by the side
+        // not owning the target, recontra by its owner (the game is the
+        // bidder's side's, a bonus its announcer's).
+        let team = self.team(s);
+        let mut contra = |target: Target, owner: bool, level: u8| {
             let step = level + 1;
-            if step <= 3 && self.contra_fault(s, step, &target).is_none() {
+            let by_owner = team == owner;
+            let admitted = step <= 3 && if step == 2 { by_owner } else { !by_owner };
+            debug_assert_eq!(
+                admitted,
+                step <= 3 && self.contra_fault(s, step, &target).is_none()
+            );
+            if admitted {
                 keep(match step {
                     1 => Word::Contra(target),
                     2 => Word::Recontra(target),
@@ -201,19 +236,33 @@ impl Replay<'_> {
                 });
             }
         };
-        contra(Target::Game, self.state.game_level);
-        // Nobody announced it: every contra on it is illegal (KR-ANN-4).
+        contra(Target::Game, true, self.game_level);
+        // Nobody announced it: every contra on it is illegal (KR-ANN-4);
+        // in a negative game every contra on a bonus is (KR-ANN-5).
         let mut on = announced & every;
+        if is_negative(self.game()) {
+            #[cfg(debug_assertions)]
+            for (i, ann) in self.ann.iter().enumerate() {
+                if let Some(ann) = ann {
+                    let step = ann.level + 1;
+                    let target = Target::Bonus(Bonus::ALL[i]);
+                    assert!(step > 3 || self.contra_fault(s, step, &target).is_some());
+                }
+            }
+            on = 0;
+        }
         while on != 0 {
             let i = on.trailing_zeros() as usize;
             on &= on - 1;
-            if let Some(ann) = self.state.ann[i] {
-                contra(Target::Bonus(Bonus::ALL[i]), ann.level);
+            if let Some(ann) = self.ann[i] {
+                contra(Target::Bonus(Bonus::ALL[i]), ann.bidder_team, ann.level);
             }
         }
         true
     }
+}
 
+impl Replay<'_> {
     /// The end of the call round, its entries taken.
     pub(super) fn close_round(&mut self, st: &Round) {
         if st.trischaken {
@@ -486,7 +535,9 @@ impl Replay<'_> {
         );
         true
     }
+}
 
+impl State {
     /// Why a contra of `step` (1 contra, 2 recontra, 3 subcontra) on
     /// `target` by seat `s` is an `illegal-call` (KR-ANN-4, 5), if it is;
     /// the words are [`ContraFault::finding`]'s. Its target is the game,
@@ -494,14 +545,14 @@ impl Replay<'_> {
     /// contra and subcontra come from the side not owning it, recontra
     /// from its owner, each at its level.
     fn contra_fault(&self, s: Seat, step: u8, target: &Target) -> Option<ContraFault> {
-        let team = self.state.team(s);
+        let team = self.team(s);
         let (owner, level) = match target {
-            Target::Game => (true, self.state.game_level),
+            Target::Game => (true, self.game_level),
             Target::Bonus(bonus) => {
-                if is_negative(self.state.game()) {
+                if is_negative(self.game()) {
                     return Some(ContraFault::Negative(*bonus));
                 }
-                match self.state.ann[bonus_index(*bonus)] {
+                match self.ann[bonus_index(*bonus)] {
                     Some(ann) => (ann.bidder_team, ann.level),
                     None => return Some(ContraFault::Nobody(*bonus)),
                 }

@@ -514,18 +514,23 @@ impl Stepped {
             }
         }
         // The call round with its entries taken, the round going on: the
-        // entries listed on a copy of the game state alone (the engine
-        // taking the record would change nothing).
-        if let Stage::Round { round, seen } = &self.now.stage {
-            let calls = record.calls.as_ref().map_or(0, |l| l.actions.len());
-            if let (Some((cur, again)), true) = (
-                round.speakers(),
-                *seen == calls && record.tricks.is_empty() && self.now.report.problems.is_empty(),
-            ) {
-                return Some(self.now.viewed(record, |r| {
+        // entries listed on the game state as it is (`round_words`), else
+        // on a copy of it alone (the engine taking the record would change
+        // nothing).
+        if let Some((round, cur, again)) = self.round_due(record) {
+            let judged = || {
+                self.now.viewed(record, |r| {
                     Self::round_list(r, round, cur, again, words(Phase::Calls), self.announceable)
-                }));
-            }
+                })
+            };
+            return Some(match self.round_words(round, cur, again, Vec::new()) {
+                Ok(listed) => {
+                    #[cfg(debug_assertions)]
+                    assert_eq!(listed, judged(), "the call round's words");
+                    listed
+                }
+                Err(_) => judged(),
+            });
         }
         // The auction going on, its entries taken: likewise.
         if let Some((bidding, seat)) = self.now.bidding_due(record) {
@@ -587,6 +592,74 @@ impl Stepped {
             Stage::Play(p) => e.plays(record, p),
             Stage::Head => self.head(record, words),
             Stage::Over => None,
+        }
+    }
+
+    /// The call round going on, its entries taken, nothing found so far
+    /// (the engine taking the record would change nothing): the round and
+    /// the seats that may speak (`Round::speakers`). `None` otherwise.
+    fn round_due(&self, record: &Record) -> Option<(&Round, Seat, Option<Seat>)> {
+        let Stage::Round { round, seen } = &self.now.stage else {
+            return None;
+        };
+        let calls = record.calls.as_ref().map_or(0, |l| l.actions.len());
+        let (cur, again) = round.speakers()?;
+        let taken =
+            *seen == calls && record.tricks.is_empty() && self.now.report.problems.is_empty();
+        taken.then_some((round, cur, again))
+    }
+
+    /// The call round's words ([`Stepped::round_list`]) written into `out`
+    /// (an empty list) from the engine's game state as it is, without a
+    /// copy of it lent to a [`Replay`] (a `memcpy` of the whole state per
+    /// list), where what each seat may announce is worked out
+    /// (`announceable`) and the seats that may speak sit at the table
+    /// (`State::round_admitted` lists them all). `out` given back
+    /// otherwise.
+    fn round_words(
+        &self,
+        round: &Round,
+        cur: Seat,
+        again: Option<Seat>,
+        mut out: Vec<Move>,
+    ) -> Result<Vec<Move>, Vec<Move>> {
+        let Some(may) = self.announceable else {
+            return Err(out);
+        };
+        if cur.number() >= 4 || again.is_some_and(|s| s.number() >= 4) {
+            return Err(out);
+        }
+        // Room for a seat's pass, its announcements and its contras (one
+        // a target: the game or a bonus) for both speakers.
+        out.reserve(2 * (2 + notation::Bonus::ALL.len()));
+        for seat in Seat::all(4).filter(|&s| s == cur || Some(s) == again) {
+            // Each word written in its place (`round_list`).
+            let listed = self
+                .now
+                .state
+                .round_admitted(round, seat, may[seat.index()], |word| {
+                    out.extend(std::iter::once_with(|| Move::Calls {
+                        seat,
+                        act: word.act(),
+                    }));
+                });
+            debug_assert!(listed, "seat {seat} at the table");
+        }
+        Ok(out)
+    }
+
+    /// [`Stepped::legal`] in the call round going on, written into `out`
+    /// (an empty list: the room of the list before, `Game::apply`); `out`
+    /// given back where the engine lists otherwise.
+    pub(crate) fn round_legal_in(
+        &self,
+        record: &Record,
+        out: Vec<Move>,
+    ) -> Result<Vec<Move>, Vec<Move>> {
+        debug_assert!(self.now.fits(record));
+        match self.round_due(record) {
+            Some((round, cur, again)) => self.round_words(round, cur, again, out),
+            None => Err(out),
         }
     }
 
