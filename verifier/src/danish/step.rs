@@ -364,6 +364,12 @@ impl Stepped {
             let Some(i) = e.seating.order.iter().position(|&o| o == seat) else {
                 continue;
             };
+            // A seat out of turn may make no entry (DK-DECL-4, DK-DECL-6,
+            // DK-DECL-7: [`Said::allows`]' first test, asked once here
+            // rather than for each of its entries).
+            if !said.in_turn(i) {
+                continue;
+            }
             if said.allows(e, game, seat, &Act::Pass) {
                 out.push(Move::Declare {
                     seat,
@@ -411,12 +417,15 @@ impl Stepped {
             out.extend(acts.into_iter().map(|(_, act)| Move::Declare { seat, act }));
         }
         if (0..3).all(|k| said.complete(k)) {
+            // The fool last (the set's order), under each of its names.
             let leader = game.leader;
-            for card in game.hands[leader].iter() {
-                let names: &[Option<Lead>] = if card.is_fool() { &LEADS } else { &[None] };
-                out.extend(names.iter().map(|&name| Move::Play {
+            let mut plain = game.hands[leader];
+            let fool = plain.remove(Card::FOOL);
+            push_plays(&mut out, leader, plain);
+            if fool {
+                out.extend(LEADS.iter().map(|&name| Move::Play {
                     seat: leader,
-                    card,
+                    card: Card::FOOL,
                     name,
                     rename: None,
                     fool_call: None,
@@ -544,18 +553,15 @@ impl Stepped {
         out.reserve(hand.len() as usize + 5);
         if t != 23 {
             // No call: each card once, a fool led before trick 24 under
-            // each of its names.
-            for card in hand.iter() {
-                if !card.is_fool() {
-                    out.push(Move::play(leader, card));
-                    continue;
-                }
-                if t >= 24 {
-                    continue;
-                }
+            // each of its names. The fool is the last card of the set's
+            // order (the highest index), so the others come first.
+            let mut plain = hand;
+            let fool = plain.remove(Card::FOOL);
+            push_plays(out, leader, plain);
+            if fool && t < 24 {
                 out.extend(LEADS.iter().map(|&name| Move::Play {
                     seat: leader,
-                    card,
+                    card: Card::FOOL,
                     name,
                     rename: None,
                     fool_call: None,
@@ -656,7 +662,7 @@ impl Stepped {
             if t == 24 {
                 kept.remove(Card::FOOL);
             }
-            out.extend(kept.iter().map(|card| Move::play(seat, card)));
+            push_plays(out, seat, kept);
             return Some(());
         }
         let renames: &[Option<Lead>] = &LEADS;
@@ -693,6 +699,19 @@ impl Stepped {
         }
         Some(())
     }
+}
+
+/// Each card of `cards`, in the set's order, as a plain play by `seat`
+/// (no fool named, renamed or called for), appended to `out`. Written
+/// through a counted range: `Vec::extend` then makes room once and writes
+/// the moves with the list's length held aside, where the set's own
+/// iterator is extended a card at a time, the room tested and the length
+/// stored at each (`perf annotate`: the play's lists waited on those
+/// stores and the reloads after them).
+fn push_plays(out: &mut Vec<Move>, seat: Seat, cards: CardSet) {
+    let mut each = cards.iter();
+    // `len` cards, so `next` never runs dry (the fool stands in if it did).
+    out.extend((0..cards.len()).map(|_| Move::play(seat, each.next().unwrap_or(Card::FOOL))));
 }
 
 /// The counts of a skat's cards chosen so far (`base`) that tell whether
@@ -867,6 +886,13 @@ impl Said {
         (0..SLOTS).all(|slot| self.held[k][slot].is_none() || self.declared[k][slot])
     }
 
+    /// The `i`-th player may speak now: not before the last one to speak
+    /// (DK-DECL-6), every earlier player's combinations declared
+    /// (DK-DECL-4, DK-DECL-7).
+    fn in_turn(&self, i: usize) -> bool {
+        self.last.is_none_or(|c| i >= c) && (0..i).all(|k| self.complete(k))
+    }
+
     /// An entry by `seat`: in turn (DK-DECL-6: not before the last one to
     /// speak), every earlier player's combinations declared, since his
     /// turn passes (DK-DECL-4, DK-DECL-7); a pass when the seat has
@@ -878,7 +904,7 @@ impl Said {
         let Some(i) = e.seating.order.iter().position(|&o| o == seat) else {
             return false;
         };
-        if self.last.is_some_and(|c| i < c) || !(0..i).all(|k| self.complete(k)) {
+        if !self.in_turn(i) {
             return false;
         }
         if *act == Act::Pass {
