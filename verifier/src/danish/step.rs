@@ -328,10 +328,17 @@ impl Stepped {
         }
         // The combinations dealt: read once, with the engine after the
         // skat ([`Pre`]), where it is kept.
-        let order = self.now.seating.order;
-        let dealt = || order.map(|s| combos(game.dealt[s]));
-        let held = self.pre.as_ref().map_or_else(dealt, |pre| pre.held);
-        let said = Said::of(&self.now, record, &held)?;
+        // Read in place where kept (no copy of the three hands'
+        // combinations, 672 bytes, made for each list).
+        let dealt;
+        let held = match &self.pre {
+            Some(pre) => &pre.held,
+            None => {
+                dealt = self.now.seating.order.map(|s| combos(game.dealt[s]));
+                &dealt
+            }
+        };
+        let said = Said::of(&self.now, record, held)?;
         Some(self.declarations(record, game, &said))
     }
 
@@ -343,7 +350,7 @@ impl Stepped {
     /// (the dealer's naming the cards of it in the skat, in the skat's
     /// order, DK-DECL-5), as [`Said`] allows them; the first lead once all
     /// have declared what they hold (DK-DECL-7).
-    fn declarations(&self, record: &Record, game: &Game, said: &Said) -> Vec<Move> {
+    fn declarations(&self, record: &Record, game: &Game, said: &Said<'_>) -> Vec<Move> {
         let e = &*self.now;
         // The skat's cards in its order, read where a declaration names
         // them (no list of them made).
@@ -851,20 +858,20 @@ impl Pre {
 
 /// The declarations so far (DK-DECL), by declaring order: what each
 /// active player holds, has declared and has passed, and who spoke last.
-struct Said {
-    held: [[Option<(Combo, notation::CardSet)>; SLOTS]; 3],
+struct Said<'h> {
+    held: &'h [Held; 3],
     declared: [[bool; SLOTS]; 3],
     passed: [bool; 3],
     last: Option<usize>,
 }
 
-impl Said {
+impl<'h> Said<'h> {
     /// `None` for an entry the declarations do not take simply (a seat
     /// that sits out).
-    fn of(e: &Engine, record: &Record, held: &[Held; 3]) -> Option<Said> {
+    fn of(e: &Engine, record: &Record, held: &'h [Held; 3]) -> Option<Said<'h>> {
         let order = e.seating.order;
         let mut said = Said {
-            held: *held,
+            held,
             declared: [[false; SLOTS]; 3],
             passed: [false; 3],
             last: None,
