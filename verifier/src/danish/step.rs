@@ -327,9 +327,8 @@ impl Stepped {
             return None;
         }
         // The combinations dealt: read once, with the engine after the
-        // skat ([`Pre`]), where it is kept.
-        // Read in place where kept (no copy of the three hands'
-        // combinations, 672 bytes, made for each list).
+        // skat ([`Pre`]), and read there in place where it is kept (no copy
+        // of the three hands' combinations, 672 bytes, for each list).
         let dealt;
         let held = match &self.pre {
             Some(pre) => &pre.held,
@@ -557,11 +556,12 @@ impl Stepped {
     fn leads(&self, game: &Game, t: usize, leader: Seat, out: &mut Vec<Move>) {
         let order = self.now.seating.order;
         let hand = game.hands[leader];
-        out.reserve(hand.len() as usize + 5);
         if t != 23 {
             // No call: each card once, a fool led before trick 24 under
             // each of its names. The fool is the last card of the set's
-            // order (the highest index), so the others come first.
+            // order (the highest index), so the others come first. The
+            // lists make their own room (the hand's count, a software
+            // popcount on this target, asked once).
             let mut plain = hand;
             let fool = plain.remove(Card::FOOL);
             push_plays(out, leader, plain);
@@ -576,6 +576,7 @@ impl Stepped {
             }
             return;
         }
+        out.reserve(hand.len() as usize + 5);
         let holder = order
             .into_iter()
             .find(|&s| game.hands[s].contains(Card::FOOL));
