@@ -327,11 +327,17 @@ impl Stepped {
             return None;
         }
         // The combinations dealt: read once, with the engine after the
-        // skat ([`Pre`]), where it is kept.
-        let order = self.now.seating.order;
-        let dealt = || order.map(|s| combos(game.dealt[s]));
-        let held = self.pre.as_ref().map_or_else(dealt, |pre| pre.held);
-        let said = Said::of(&self.now, record, &held)?;
+        // skat ([`Pre`]), and read there in place where it is kept (no copy
+        // of the three hands' combinations, 672 bytes, for each list).
+        let dealt;
+        let held = match &self.pre {
+            Some(pre) => &pre.held,
+            None => {
+                dealt = self.now.seating.order.map(|s| combos(game.dealt[s]));
+                &dealt
+            }
+        };
+        let said = Said::of(&self.now, record, held)?;
         Some(self.declarations(record, game, &said))
     }
 
@@ -343,7 +349,7 @@ impl Stepped {
     /// (the dealer's naming the cards of it in the skat, in the skat's
     /// order, DK-DECL-5), as [`Said`] allows them; the first lead once all
     /// have declared what they hold (DK-DECL-7).
-    fn declarations(&self, record: &Record, game: &Game, said: &Said) -> Vec<Move> {
+    fn declarations(&self, record: &Record, game: &Game, said: &Said<'_>) -> Vec<Move> {
         let e = &*self.now;
         // The skat's cards in its order, read where a declaration names
         // them (no list of them made).
@@ -364,6 +370,12 @@ impl Stepped {
             let Some(i) = e.seating.order.iter().position(|&o| o == seat) else {
                 continue;
             };
+            // A seat out of turn may make no entry (DK-DECL-4, DK-DECL-6,
+            // DK-DECL-7: [`Said::allows`]' first test, asked once here
+            // rather than for each of its entries).
+            if !said.in_turn(i) {
+                continue;
+            }
             if said.allows(e, game, seat, &Act::Pass) {
                 out.push(Move::Declare {
                     seat,
@@ -411,12 +423,15 @@ impl Stepped {
             out.extend(acts.into_iter().map(|(_, act)| Move::Declare { seat, act }));
         }
         if (0..3).all(|k| said.complete(k)) {
+            // The fool last (the set's order), under each of its names.
             let leader = game.leader;
-            for card in game.hands[leader].iter() {
-                let names: &[Option<Lead>] = if card.is_fool() { &LEADS } else { &[None] };
-                out.extend(names.iter().map(|&name| Move::Play {
+            let mut plain = game.hands[leader];
+            let fool = plain.remove(Card::FOOL);
+            push_plays(&mut out, leader, plain);
+            if fool {
+                out.extend(LEADS.iter().map(|&name| Move::Play {
                     seat: leader,
-                    card,
+                    card: Card::FOOL,
                     name,
                     rename: None,
                     fool_call: None,
@@ -541,21 +556,19 @@ impl Stepped {
     fn leads(&self, game: &Game, t: usize, leader: Seat, out: &mut Vec<Move>) {
         let order = self.now.seating.order;
         let hand = game.hands[leader];
-        out.reserve(hand.len() as usize + 5);
         if t != 23 {
             // No call: each card once, a fool led before trick 24 under
-            // each of its names.
-            for card in hand.iter() {
-                if !card.is_fool() {
-                    out.push(Move::play(leader, card));
-                    continue;
-                }
-                if t >= 24 {
-                    continue;
-                }
+            // each of its names. The fool is the last card of the set's
+            // order (the highest index), so the others come first. The
+            // lists make their own room (the hand's count, a software
+            // popcount on this target, asked once).
+            let mut plain = hand;
+            let fool = plain.remove(Card::FOOL);
+            push_plays(out, leader, plain);
+            if fool && t < 24 {
                 out.extend(LEADS.iter().map(|&name| Move::Play {
                     seat: leader,
-                    card,
+                    card: Card::FOOL,
                     name,
                     rename: None,
                     fool_call: None,
@@ -563,6 +576,7 @@ impl Stepped {
             }
             return;
         }
+        out.reserve(hand.len() as usize + 5);
         let holder = order
             .into_iter()
             .find(|&s| game.hands[s].contains(Card::FOOL));
@@ -656,7 +670,7 @@ impl Stepped {
             if t == 24 {
                 kept.remove(Card::FOOL);
             }
-            out.extend(kept.iter().map(|card| Move::play(seat, card)));
+            push_plays(out, seat, kept);
             return Some(());
         }
         let renames: &[Option<Lead>] = &LEADS;
@@ -693,6 +707,19 @@ impl Stepped {
         }
         Some(())
     }
+}
+
+/// Each card of `cards`, in the set's order, as a plain play by `seat`
+/// (no fool named, renamed or called for), appended to `out`. Written
+/// through a counted range: `Vec::extend` then makes room once and writes
+/// the moves with the list's length held aside, where the set's own
+/// iterator is extended a card at a time, the room tested and the length
+/// stored at each (`perf annotate`: the play's lists waited on those
+/// stores and the reloads after them).
+fn push_plays(out: &mut Vec<Move>, seat: Seat, cards: CardSet) {
+    let mut each = cards.iter();
+    // `len` cards, so `next` never runs dry (the fool stands in if it did).
+    out.extend((0..cards.len()).map(|_| Move::play(seat, each.next().unwrap_or(Card::FOOL))));
 }
 
 /// The counts of a skat's cards chosen so far (`base`) that tell whether
@@ -832,20 +859,20 @@ impl Pre {
 
 /// The declarations so far (DK-DECL), by declaring order: what each
 /// active player holds, has declared and has passed, and who spoke last.
-struct Said {
-    held: [[Option<(Combo, notation::CardSet)>; SLOTS]; 3],
+struct Said<'h> {
+    held: &'h [Held; 3],
     declared: [[bool; SLOTS]; 3],
     passed: [bool; 3],
     last: Option<usize>,
 }
 
-impl Said {
+impl<'h> Said<'h> {
     /// `None` for an entry the declarations do not take simply (a seat
     /// that sits out).
-    fn of(e: &Engine, record: &Record, held: &[Held; 3]) -> Option<Said> {
+    fn of(e: &Engine, record: &Record, held: &'h [Held; 3]) -> Option<Said<'h>> {
         let order = e.seating.order;
         let mut said = Said {
-            held: *held,
+            held,
             declared: [[false; SLOTS]; 3],
             passed: [false; 3],
             last: None,
@@ -867,6 +894,13 @@ impl Said {
         (0..SLOTS).all(|slot| self.held[k][slot].is_none() || self.declared[k][slot])
     }
 
+    /// The `i`-th player may speak now: not before the last one to speak
+    /// (DK-DECL-6), every earlier player's combinations declared
+    /// (DK-DECL-4, DK-DECL-7).
+    fn in_turn(&self, i: usize) -> bool {
+        self.last.is_none_or(|c| i >= c) && (0..i).all(|k| self.complete(k))
+    }
+
     /// An entry by `seat`: in turn (DK-DECL-6: not before the last one to
     /// speak), every earlier player's combinations declared, since his
     /// turn passes (DK-DECL-4, DK-DECL-7); a pass when the seat has
@@ -878,7 +912,7 @@ impl Said {
         let Some(i) = e.seating.order.iter().position(|&o| o == seat) else {
             return false;
         };
-        if self.last.is_some_and(|c| i < c) || !(0..i).all(|k| self.complete(k)) {
+        if !self.in_turn(i) {
             return false;
         }
         if *act == Act::Pass {

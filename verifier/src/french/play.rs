@@ -522,9 +522,13 @@ impl Cursor {
         // (`perf annotate`: 15% of this function on that copy's load).
         let laid = &g.laid[t];
         if self.plain_trick(laid, plays, g) {
-            tell_trick(laid, t, out);
-            if let (Some(taker), true) = (g.taker, out.wants_events()) {
-                tell_count(laid, t, taker, &mut self.count, out);
+            // Told only where the events are recorded (`tell_trick` is out
+            // of line, and its event is not built otherwise).
+            if out.wants_events() {
+                tell_trick(laid, t, out);
+                if let Some(taker) = g.taker {
+                    tell_count(laid, t, taker, &mut self.count, out);
+                }
             }
             return;
         }

@@ -375,7 +375,13 @@ fn try_play_out(
 /// the dealer on, each its declarations listed, in their order, or a pass
 /// from a seat that has made no entry; `None` once none is due (the play).
 fn declaration(game: &Game, legal: &[Move], declaring: &[Seat]) -> Option<Move> {
-    if !legal.iter().any(|m| matches!(m, Move::Declare { .. })) {
+    // The game lists its moves in the order of the record's sections, the
+    // declarations before the play: a list that starts with a card has no
+    // entry of the declarations (the play's lists, most of a deal's, are
+    // not searched through).
+    if matches!(legal.first(), Some(Move::Play { .. }))
+        || !legal.iter().any(|m| matches!(m, Move::Declare { .. }))
+    {
         return None;
     }
     let spoken = |seat: Seat| {
