@@ -790,17 +790,20 @@ impl Stepper {
                         // Each size's candidates (the seat's trumps and
                         // excuse, as [`Game::handful_candidates`] lists
                         // them, for a size it holds enough of), the seat's
-                        // cards and the engine's check read once.
-                        let held = game.handful_reading(seat);
-                        let trumps: CardSet = held
-                            .0
-                            .iter()
-                            .filter(|c| c.is_trump() || c.is_fool())
-                            .collect();
+                        // cards and the engine's check read once; the
+                        // cards dealt to it ([`Game::handful_reading`])
+                        // only for a size it holds enough trumps for.
+                        let holdings = game.holdings(seat);
+                        let mut trumps_and_excuse = CardSet::trumps();
+                        trumps_and_excuse.insert(Card::FOOL);
+                        let trumps = holdings.intersection(trumps_and_excuse);
+                        let count = trumps.len() as usize;
+                        let mut dealt = None;
                         for size in HANDFUL_SIZES {
-                            if (trumps.len() as usize) < crate::french::handful(size).1 {
+                            if count < crate::french::handful(size).1 {
                                 continue;
                             }
+                            let held = (holdings, *dealt.get_or_insert_with(|| game.dealt(seat)));
                             game.handful_cards_by(
                                 seat,
                                 size,
@@ -1608,6 +1611,15 @@ impl Game {
             .filter(|c| (c.is_trump() || c.is_fool()) && !base.contains(c))
             .collect();
         trumps.sort_by_key(|c| (c.is_fool(), std::cmp::Reverse(c.trump_number())));
+        // The seat's dealt trumps among them, in the same order, and both
+        // as sets: a filling's length is the list's, less the card where
+        // the list holds it (read once for all candidates).
+        let own: Vec<Card> = trumps
+            .iter()
+            .copied()
+            .filter(|&c| dealt.contains(c))
+            .collect();
+        let sets = [&own, &trumps].map(|list| list.iter().copied().collect::<CardSet>());
         let holds = judge(replaces);
         let mut cards: Vec<Card> = Vec::with_capacity(size_of.max(base.len() + 1));
         for card in candidates {
@@ -1617,20 +1629,18 @@ impl Game {
             let need = size_of.saturating_sub(base.len() + 1);
             // The fillings: the seat's dealt trumps, then all of them, the
             // highest first (the excuse last), less the card.
-            let legal = [true, false].into_iter().any(|own| {
-                let fill = trumps
-                    .iter()
-                    .copied()
-                    .filter(|&c| c != card && (!own || dealt.contains(c)));
-                if fill.clone().count() < need {
-                    return false;
-                }
-                cards.clear();
-                cards.extend_from_slice(&base);
-                cards.push(card);
-                cards.extend(fill.take(need));
-                holds(&cards)
-            });
+            let legal = [(&own, sets[0]), (&trumps, sets[1])]
+                .into_iter()
+                .any(|(list, set)| {
+                    if list.len() - usize::from(set.contains(card)) < need {
+                        return false;
+                    }
+                    cards.clear();
+                    cards.extend_from_slice(&base);
+                    cards.push(card);
+                    cards.extend(list.iter().copied().filter(|&c| c != card).take(need));
+                    holds(&cards)
+                });
             if legal {
                 take(card);
             }

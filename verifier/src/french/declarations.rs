@@ -129,9 +129,48 @@ impl HandfulCheck {
         }
     }
 
-    /// Whether a handful of `size` showing `cards` is true.
+    /// Whether a handful of `size` showing `cards` is true: what
+    /// [`handful_faults`] finds nothing against (FR-HANDFUL-1..3), read on
+    /// masks. The cards are gathered into a set, a card shown twice ending
+    /// it; then every card shown must be a trump or the excuse, held or
+    /// floating, and the excuse shown only with every trump of the playing
+    /// hand (debug builds compare it with the faults' own reading).
     pub(crate) fn holds(&self, size: HandfulSize, cards: &[Card]) -> bool {
-        handful_sound(size, cards, self.second, self.exact, self.hands)
+        let sound = self.holds_on_masks(size, cards);
+        debug_assert_eq!(
+            sound,
+            handful_sound(size, cards, self.second, self.exact, self.hands)
+        );
+        sound
+    }
+
+    /// [`HandfulCheck::holds`], without the debug check.
+    fn holds_on_masks(&self, size: HandfulSize, cards: &[Card]) -> bool {
+        let (_, need) = handful(size);
+        let count = if self.exact {
+            cards.len() == need
+        } else {
+            cards.len() >= need
+        };
+        if self.second || !count {
+            return false;
+        }
+        let mut shown = CardSet::EMPTY;
+        for &c in cards {
+            if !shown.insert(c) {
+                return false;
+            }
+        }
+        let Hands {
+            playing,
+            held,
+            floating,
+        } = self.hands;
+        let trumps = french_trumps();
+        shown.difference(trumps.union(excuse_set())).is_empty()
+            && shown.difference(held.union(floating)).is_empty()
+            && (!shown.contains(Card::FOOL)
+                || playing.intersection(trumps).difference(shown).is_empty())
     }
 }
 
