@@ -9,6 +9,7 @@ use notation::{Act, Action, Bonus, Card, Game, Problem};
 
 use super::out::on_entry;
 use super::rules::*;
+use super::state::State;
 use super::{Auction, Replay};
 use crate::finding::Faults;
 use crate::Moment;
@@ -256,63 +257,23 @@ impl Replay<'_> {
         s: Seat,
         words: &'w [Act],
     ) -> impl Iterator<Item = &'w Act> + 'w {
-        let any = s.number() >= 4;
-        let due = !st.ended && s == st.next;
-        let pass = due && !self.forehand_must_bid(st, s);
-        // A seat that passed bids no more (KR-BID-1).
-        let bids = due && !st.passed.has(s);
-        let forehand = s == self.state.forehand && !st.other_bid;
-        let high = st.high.map(|(rank, _, _)| rank);
-        let all_kings = kings().difference(self.state.dealt[s]).is_empty();
-        let (state, holder_any) = (&*self.state, self.opts.bid_holder_any);
-        // The games the seat may bid, as bits (`BidTable`): the same for
-        // every word, worked out once, each bid then read off by its bit
-        // (a game judged bid by bid took a branch on each of its
-        // properties, mispredicted from one game to the next).
-        let may_bid = if bids {
-            let t = BidTable::get();
-            // KR-BID-2, 3, 4.
-            let mut may = match high {
-                None => t.ranked,
-                Some(rank) => t.above[usize::from(rank.min(BidTable::TOP))],
-            };
-            if forehand {
-                may |= t.forehand_only;
-            }
-            // KR-BID-5, 6.
-            if !holder_any {
-                for (card, implying) in t.implied {
-                    if state.lacks_dealt(s, card) {
-                        may &= !implying;
-                    }
-                }
-            }
-            if all_kings {
-                may &= !t.caller;
-            }
-            may
-        } else {
-            0
-        };
-        let admits = move |act: &Act| match act {
-            _ if any => true,
-            Act::Pass => pass,
-            Act::Bid { game } => may_bid & BidTable::bit(*game) != 0,
-            _ => false,
-        };
         #[cfg(debug_assertions)]
         for act in words {
-            assert_eq!(admits(act), self.auction_admits(st, s, act), "{act:?}");
+            let admitted = self
+                .state
+                .admitted_bids(self.opts.bid_holder_any, st, s, std::slice::from_ref(act))
+                .next()
+                .is_some();
+            assert_eq!(admitted, self.auction_admits(st, s, act), "{act:?}");
         }
-        words.iter().filter(move |act| admits(act))
+        self.state
+            .admitted_bids(self.opts.bid_holder_any, st, s, words)
     }
 
     /// Whether a pass by seat `s` is the forehand's where it must bid
     /// (KR-BID-4): the three others passed, nobody bid.
     fn forehand_must_bid(&self, st: &Bidding, s: Seat) -> bool {
-        let fh = self.state.forehand;
-        let others_passed = Seat::all(4).filter(|&o| o != fh).all(|o| st.passed.has(o));
-        s == fh && st.high.is_none() && others_passed
+        self.state.forehand_must_bid(st, s)
     }
 
     /// A pass (KR-BID-1), or the forehand's pass where it must bid
@@ -475,6 +436,74 @@ impl Replay<'_> {
             }
             self.out.push(p);
         }
+    }
+}
+
+impl State {
+    /// [`Replay::admitted_bids`], of the game state alone (it reads
+    /// nothing else; `holder_any`: the option `bid_holder_any`): the
+    /// bids' list made on the engine as it is, without a copy of the
+    /// state lent to a [`Replay`] (`Stepped::legal`). Debug builds check
+    /// each word against [`Replay::auction_admits`] in `Replay`'s form.
+    pub(super) fn admitted_bids<'w>(
+        &'w self,
+        holder_any: bool,
+        st: &Bidding,
+        s: Seat,
+        words: &'w [Act],
+    ) -> impl Iterator<Item = &'w Act> + 'w {
+        let any = s.number() >= 4;
+        let due = !st.ended && s == st.next;
+        let pass = due && !self.forehand_must_bid(st, s);
+        // A seat that passed bids no more (KR-BID-1).
+        let bids = due && !st.passed.has(s);
+        let forehand = s == self.forehand && !st.other_bid;
+        let high = st.high.map(|(rank, _, _)| rank);
+        let all_kings = kings().difference(self.dealt[s]).is_empty();
+        let state = self;
+        // The games the seat may bid, as bits (`BidTable`): the same for
+        // every word, worked out once, each bid then read off by its bit
+        // (a game judged bid by bid took a branch on each of its
+        // properties, mispredicted from one game to the next).
+        let may_bid = if bids {
+            let t = BidTable::get();
+            // KR-BID-2, 3, 4.
+            let mut may = match high {
+                None => t.ranked,
+                Some(rank) => t.above[usize::from(rank.min(BidTable::TOP))],
+            };
+            if forehand {
+                may |= t.forehand_only;
+            }
+            // KR-BID-5, 6.
+            if !holder_any {
+                for (card, implying) in t.implied {
+                    if state.lacks_dealt(s, card) {
+                        may &= !implying;
+                    }
+                }
+            }
+            if all_kings {
+                may &= !t.caller;
+            }
+            may
+        } else {
+            0
+        };
+        let admits = move |act: &Act| match act {
+            _ if any => true,
+            Act::Pass => pass,
+            Act::Bid { game } => may_bid & BidTable::bit(*game) != 0,
+            _ => false,
+        };
+        words.iter().filter(move |act| admits(act))
+    }
+
+    /// [`Replay::forehand_must_bid`], of the game state alone.
+    fn forehand_must_bid(&self, st: &Bidding, s: Seat) -> bool {
+        let fh = self.forehand;
+        let others_passed = Seat::all(4).filter(|&o| o != fh).all(|o| st.passed.has(o));
+        s == fh && st.high.is_none() && others_passed
     }
 }
 

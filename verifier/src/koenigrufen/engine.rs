@@ -533,11 +533,24 @@ impl Stepped {
             });
         }
         // The auction going on, its entries taken: likewise.
+        // The auction going on, its entries taken: the bids listed on the
+        // game state as it is (`State::admitted_bids` reads nothing else),
+        // without a copy of it lent to a `Replay`; debug builds check the
+        // list against the one made on the copy.
         if let Some((bidding, seat)) = self.now.bidding_due(record) {
-            return Some(
+            let acts = words(Phase::Auction);
+            let admitted =
                 self.now
-                    .viewed(record, |r| bids(r, &bidding, seat, words(Phase::Auction))),
+                    .state
+                    .admitted_bids(self.now.opts.bid_holder_any, &bidding, seat, acts);
+            let listed = bids_written(admitted, seat, acts.len());
+            #[cfg(debug_assertions)]
+            assert_eq!(
+                listed,
+                self.now.viewed(record, |r| bids(r, &bidding, seat, acts)),
+                "the bids' list"
             );
+            return Some(listed);
         }
         // The auction over (its entries taken), or the head waiting: the
         // head's list, without a copy of the engine taking the record
@@ -1326,7 +1339,13 @@ impl Engine {
 /// make of `words`: each word judged as the auction would take it
 /// (`Replay::admitted_bids`) by `r`, the engine as it is.
 fn bids(r: &Replay<'_>, bidding: &Bidding, seat: Seat, words: &[Act]) -> Vec<Move> {
-    let mut legal = Vec::with_capacity(words.len());
+    bids_written(r.admitted_bids(bidding, seat, words), seat, words.len())
+}
+
+/// The entries `admitted` of seat `seat` (of a list of `room` words at
+/// most) written as the auction's moves, in their order ([`bids`]).
+fn bids_written<'w>(admitted: impl Iterator<Item = &'w Act>, seat: Seat, room: usize) -> Vec<Move> {
+    let mut legal = Vec::with_capacity(room);
     // A pass or a bid kept as a copy (`None`: the pass) and the copies
     // written into the list together, by an iterator of known length:
     // each `Move` pushed was built on the stack a byte at a time and
@@ -1343,7 +1362,7 @@ fn bids(r: &Replay<'_>, bidding: &Bidding, seat: Seat, words: &[Act]) -> Vec<Mov
     };
     let mut kept = [None; 32];
     let mut n = 0;
-    for act in r.admitted_bids(bidding, seat, words) {
+    for act in admitted {
         let bid = match *act {
             Act::Pass => None,
             Act::Bid { game } => Some(game),
