@@ -58,9 +58,10 @@
 //! positions).
 //!
 //! Random playouts from the deal to the settlement, uniform among the
-//! listed moves, one core (`verifier/examples/game_speed.rs`, idle machine,
-//! 2026-11-28, stop 43): Danish Tarok about 90,000 a second, French Tarot
-//! 92,000, Königrufen 79,000, Skill7 Tarock 127,000; a clone of a game
+//! listed moves taken by their place ([`Game::apply_at`]), one core
+//! (`verifier/examples/game_speed.rs`, idle machine, 2026-11-28, stop 44):
+//! Danish Tarok about 105,000 a second, French Tarot 111,000, Königrufen
+//! 98,000, Skill7 Tarock 130,000; a clone of a game
 //! mid-play under a microsecond (18 to 24 allocations). The history of
 //! these figures is in bench/README.md.
 //!
