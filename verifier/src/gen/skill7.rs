@@ -78,11 +78,7 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
         // (`Game::apply_at`, nothing copied); a list judged is the
         // caller's, the move taken out of it.
         if let Some(i) = i {
-            match &legal[i] {
-                Move::Auction { .. } => entries += 1,
-                Move::Calls { .. } | Move::Play { .. } => {}
-                other => return Err(format!("a move the generator does not write: {other}")),
-            }
+            written(&legal[i], &mut entries)?;
             let applied = match legal {
                 Cow::Borrowed(_) => game.apply_at(i),
                 Cow::Owned(mut judged) => game.apply(judged.swap_remove(i)),
@@ -92,17 +88,24 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
         }
         let mv = auction_choice(rng, &legal, entries);
         drop(legal);
-        match &mv {
-            Move::Auction { .. } => entries += 1,
-            Move::Calls { .. } | Move::Play { .. } => {}
-            other => return Err(format!("a move the generator does not write: {other}")),
-        }
+        written(&mv, &mut entries)?;
         game.apply(mv).map_err(|e| e.to_string())?;
     }
     let totals = game.settlement().totals;
     let mut record = game.into_record();
     record.claim = Some(super::claim(&totals));
     Ok(record)
+}
+
+/// Whether the generator writes `mv` (an auction entry, counted in
+/// `entries`, a call or a card).
+fn written(mv: &Move, entries: &mut usize) -> Result<(), String> {
+    match mv {
+        Move::Auction { .. } => *entries += 1,
+        Move::Calls { .. } | Move::Play { .. } => {}
+        other => return Err(format!("a move the generator does not write: {other}")),
+    }
+    Ok(())
 }
 
 /// The generator's choice among the legal entries of the auction (the

@@ -460,7 +460,6 @@ impl State {
         let forehand = s == self.forehand && !st.other_bid;
         let high = st.high.map(|(rank, _, _)| rank);
         let all_kings = kings().difference(self.dealt[s]).is_empty();
-        let state = self;
         // The games the seat may bid, as bits (`BidTable`): the same for
         // every word, worked out once, each bid then read off by its bit
         // (a game judged bid by bid took a branch on each of its
@@ -478,7 +477,7 @@ impl State {
             // KR-BID-5, 6.
             if !holder_any {
                 for (card, implying) in t.implied {
-                    if state.lacks_dealt(s, card) {
+                    if self.lacks_dealt(s, card) {
                         may &= !implying;
                     }
                 }
