@@ -6,9 +6,10 @@
 //! it (its memory goes back to that thread's heap). No barrier: while the
 //! unit next in order is not done, the calling thread parses and replays
 //! one itself. Records are slices of the blocks read, not copies. A file
-//! of the text notation is cut by the threads themselves: one that finds no
-//! unit waiting cuts the next batch ([`input::Chunks`]) while the others
-//! go on working, so there are as many threads as cores and no more (a
+//! of the text notation is cut by the threads themselves: a worker that
+//! finds few units waiting (`LOW`), or any thread that finds none, cuts the
+//! next batch ([`input::Chunks`]) while the others go on working through
+//! the units left, so there are as many threads as cores and no more (a
 //! reader thread of its own took turns with them, issue 29). JSON is cut by
 //! a reader thread, at most `QUEUE` units ahead of the workers. A worker
 //! takes a unit only while fewer than `DONE` wait to be settled, so memory
@@ -36,6 +37,12 @@ const UNIT: usize = 16;
 /// reader waits until half of them are taken (fewer wake-ups). Cut records
 /// hold only their text (slices of the blocks read).
 const QUEUE: usize = 32;
+/// Units left in the queue below which a worker that comes for one cuts
+/// the next batch of the text first, so that the cut (a read of the input
+/// and its check every few batches) overlaps the other threads' work
+/// rather than leaving them waiting for it (issue 29, bench/README.md).
+/// A batch is eight units ([`input::Chunks`]).
+const LOW: usize = 8;
 /// Units parsed and replayed ahead but not yet settled, at most, before a
 /// worker takes another: parsed records and their reports take far more
 /// memory than their text.
@@ -74,6 +81,9 @@ struct State {
     failed: Option<io::Error>,
     /// A thread panicked: the others stop.
     broken: bool,
+    /// Threads waiting on `Shared::work`: a notification is a system call
+    /// even when nobody waits, so it is made only when somebody does.
+    idle: usize,
     /// The sessions as last settled: what planning reads of them.
     planner: Sessions,
     /// Units settled, to be dropped by the thread that parsed them (by
@@ -100,6 +110,25 @@ impl Shared {
 
     fn wait<'a>(&self, on: &Condvar, guard: MutexGuard<'a, State>) -> MutexGuard<'a, State> {
         on.wait(guard).unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Waits on `work` (counted in `idle`).
+    fn wait_work<'a>(&self, mut guard: MutexGuard<'a, State>) -> MutexGuard<'a, State> {
+        guard.idle += 1;
+        let mut guard = self.wait(&self.work, guard);
+        guard.idle -= 1;
+        guard
+    }
+
+    /// Releases the state just changed and wakes the threads waiting on
+    /// `work`, if any: read under the same lock as the change, so that a
+    /// thread that waits later saw it first.
+    fn wake(&self, guard: MutexGuard<'_, State>) {
+        let idle = guard.idle > 0;
+        drop(guard);
+        if idle {
+            self.work.notify_all();
+        }
     }
 }
 
@@ -257,6 +286,7 @@ pub fn verify(
             read_all: false,
             failed: None,
             broken: false,
+            idle: 0,
             planner: sessions.clone(),
             trash: (0..threads).map(|_| Vec::new()).collect(),
         }),
@@ -282,8 +312,9 @@ pub fn verify(
                 if !unit.is_empty() {
                     hand(shared, unit);
                 }
-                shared.lock().read_all = true;
-                shared.work.notify_all();
+                let mut s = shared.lock();
+                s.read_all = true;
+                shared.wake(s);
                 read
             })
         });
@@ -292,8 +323,9 @@ pub fn verify(
                 let _guard = Guard(shared);
                 while let Some((number, raws, planner)) = take(shared, owner) {
                     let done = work(raws, &planner, number == 0, owner);
-                    shared.lock().done.insert(number, done);
-                    shared.work.notify_all();
+                    let mut s = shared.lock();
+                    s.done.insert(number, done);
+                    shared.wake(s);
                 }
             });
         }
@@ -338,9 +370,8 @@ fn cut(shared: &Shared) {
             s.failed = Some(e);
         }
     }
-    drop(s);
     drop(chunks);
-    shared.work.notify_all();
+    shared.wake(s);
 }
 
 /// Hands a unit read on, once there is room for it.
@@ -356,8 +387,7 @@ fn hand(shared: &Shared, unit: Vec<Raw>) {
     let number = s.cut;
     s.cut += 1;
     s.queue.push_back((number, unit));
-    drop(s);
-    shared.work.notify_all();
+    shared.wake(s);
 }
 
 /// The next unit in the queue, and the sessions to plan it from; the
@@ -376,6 +406,8 @@ fn take(shared: &Shared, owner: usize) -> Option<(usize, Vec<Raw>, Sessions)> {
     let mut s = shared.lock();
     // The text was cut, or tried, since the last wait.
     let mut tried = false;
+    // The text was cut ahead, or tried, in this call.
+    let mut ahead = shared.cutter.is_none();
     loop {
         if s.broken {
             return None;
@@ -389,6 +421,14 @@ fn take(shared: &Shared, owner: usize) -> Option<(usize, Vec<Raw>, Sessions)> {
             continue;
         }
         if s.done.len() < DONE {
+            if !ahead && !s.read_all && s.queue.len() < LOW {
+                // Before taking a unit, so that none waits on the cut.
+                ahead = true;
+                drop(s);
+                cut(shared);
+                s = shared.lock();
+                continue;
+            }
             if let Some(job) = pop(shared, &mut s) {
                 return Some(job);
             }
@@ -407,7 +447,7 @@ fn take(shared: &Shared, owner: usize) -> Option<(usize, Vec<Raw>, Sessions)> {
         } else {
             s.workers_wait = true;
         }
-        s = shared.wait(&shared.work, s);
+        s = shared.wait_work(s);
         tried = false;
     }
 }
@@ -463,7 +503,7 @@ fn settle_all(
                     s = shared.lock();
                     continue;
                 }
-                s = shared.wait(&shared.work, s);
+                s = shared.wait_work(s);
                 tried = false;
             }
         };
