@@ -9,7 +9,7 @@ use notation::{Act, Action, Bonus, Card, Game, Problem, Target};
 
 use super::out::on_entry;
 use super::rules::*;
-use super::state::{Ann, State};
+use super::state::{Ann, AnnBits, State};
 use super::Replay;
 use crate::Moment;
 
@@ -22,6 +22,16 @@ pub(super) enum Word {
     Contra(Target),
     Recontra(Target),
     Subcontra(Target),
+}
+
+/// The contra word of `step` (1 contra, 2 recontra, 3 subcontra) on
+/// `target`.
+fn contra_word(step: u8, target: Target) -> Word {
+    match step {
+        1 => Word::Contra(target),
+        2 => Word::Recontra(target),
+        _ => Word::Subcontra(target),
+    }
 }
 
 impl Word {
@@ -84,10 +94,11 @@ impl Replay<'_> {
         let held_discard = self.state.discard.intersection(self.state.hand[b]);
         self.state.hand[b] = self.state.hand[b].difference(held_discard);
         if let Some(bonus) = implied_bonus(game) {
-            self.state.ann[bonus_index(bonus)] = Some(Ann {
+            let ann = Ann {
                 bidder_team: true,
                 level: 0,
-            });
+            };
+            self.state.put_ann(bonus_index(bonus), ann);
         }
         Round {
             trischaken: game == Game::Trischaken,
@@ -201,10 +212,10 @@ impl State {
             .iter()
             .enumerate()
             .all(|(i, &b)| bonus_index(b) == i));
-        let mut announced = 0u16;
-        for (i, ann) in self.ann.iter().enumerate() {
-            announced |= u16::from(ann.is_some()) << i;
-        }
+        // The announced bonuses' masks, kept with them (`AnnBits`).
+        let bits = self.ann_bits;
+        debug_assert_eq!(bits, AnnBits::of(&self.ann), "the announcements' bits");
+        let announced = bits.announced;
         // `announce_fault`: held (worked out once), not announced yet.
         let every = (1u16 << Bonus::ALL.len()) - 1;
         let mut open = announceable & !announced & every;
@@ -215,48 +226,54 @@ impl State {
         }
         // Of the three steps on a target standing at `level`, only the
         // next one (`level + 1`) can be in order (KR-ANN-4,
-        // `contra_fault`): it alone is judged, as `contra_fault` judges
-        // it, the seat's side read once: contra and subcontra by the side
-        // not owning the target, recontra by its owner (the game is the
-        // bidder's side's, a bonus its announcer's).
+        // `contra_fault`): contra and subcontra by the side not owning the
+        // target, recontra by its owner (the game is the bidder's side's,
+        // a bonus its announcer's), the seat's side read once.
         let team = self.team(s);
-        let mut contra = |target: Target, owner: bool, level: u8| {
-            let step = level + 1;
-            let by_owner = team == owner;
-            let admitted = step <= 3 && if step == 2 { by_owner } else { !by_owner };
-            debug_assert_eq!(
-                admitted,
-                step <= 3 && self.contra_fault(s, step, &target).is_none()
-            );
-            if admitted {
-                keep(match step {
-                    1 => Word::Contra(target),
-                    2 => Word::Recontra(target),
-                    _ => Word::Subcontra(target),
-                });
-            }
+        let game = self.game_level;
+        let admitted = game < 3 && (game == 1) == team;
+        debug_assert_eq!(
+            admitted,
+            game < 3 && self.contra_fault(s, game + 1, &Target::Game).is_none()
+        );
+        if admitted {
+            keep(contra_word(game + 1, Target::Game));
+        }
+        // The bonuses announced: those the seat's side owns and the
+        // others, each at its level. Nobody announced the rest: every
+        // contra on them is illegal (KR-ANN-4); in a negative game every
+        // contra on a bonus is (KR-ANN-5).
+        let own = if team {
+            bits.bidder_team
+        } else {
+            announced & !bits.bidder_team
         };
-        contra(Target::Game, true, self.game_level);
-        // Nobody announced it: every contra on it is illegal (KR-ANN-4);
-        // in a negative game every contra on a bonus is (KR-ANN-5).
-        let mut on = announced & every;
-        if is_negative(self.game()) {
-            #[cfg(debug_assertions)]
-            for (i, ann) in self.ann.iter().enumerate() {
-                if let Some(ann) = ann {
-                    let step = ann.level + 1;
-                    let target = Target::Bonus(Bonus::ALL[i]);
-                    assert!(step > 3 || self.contra_fault(s, step, &target).is_some());
-                }
-            }
-            on = 0;
+        let others = announced & !own;
+        let [level0, level1, level2] = bits.level;
+        let mut on = if is_negative(self.game()) {
+            0
+        } else {
+            ((level0 | level2) & others | level1 & own) & every
+        };
+        #[cfg(debug_assertions)]
+        for (i, &bonus) in Bonus::ALL.iter().enumerate() {
+            let target = Target::Bonus(bonus);
+            let next = self.ann[i].map_or(1, |a| a.level + 1);
+            let admitted = next <= 3 && self.contra_fault(s, next, &target).is_none();
+            assert_eq!(admitted, on & (1 << i) != 0, "the contras on {bonus:?}");
         }
         while on != 0 {
             let i = on.trailing_zeros() as usize;
+            let bit = on & on.wrapping_neg();
             on &= on - 1;
-            if let Some(ann) = self.ann[i] {
-                contra(Target::Bonus(Bonus::ALL[i]), ann.bidder_team, ann.level);
-            }
+            let step = if level0 & bit != 0 {
+                1
+            } else if level1 & bit != 0 {
+                2
+            } else {
+                3
+            };
+            keep(contra_word(step, Target::Bonus(Bonus::ALL[i])));
         }
         true
     }
@@ -387,10 +404,11 @@ impl Replay<'_> {
             return false;
         }
         let team = self.state.team(s);
-        self.state.ann[bonus_index(bonus)] = Some(Ann {
+        let ann = Ann {
             bidder_team: team,
             level: 0,
-        });
+        };
+        self.state.put_ann(bonus_index(bonus), ann);
         let side = if team {
             "the bidder's team"
         } else {
@@ -523,8 +541,9 @@ impl Replay<'_> {
         match target {
             Target::Game => self.state.game_level = step,
             Target::Bonus(bonus) => {
-                if let Some(ann) = &mut self.state.ann[bonus_index(*bonus)] {
-                    ann.level = step;
+                let i = bonus_index(*bonus);
+                if let Some(ann) = self.state.ann[i] {
+                    self.state.put_ann(i, Ann { level: step, ..ann });
                 }
             }
         }

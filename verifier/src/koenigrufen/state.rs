@@ -14,6 +14,50 @@ pub(crate) struct Ann {
     pub level: u8,
 }
 
+/// The announced bonuses of [`State::ann`] as bit masks (bit
+/// `bonus_index`), kept with it ([`State::put_ann`]): the call round's
+/// list reads which contras each seat may say from them
+/// (`State::round_admitted`, KR-ANN-4), not bonus by bonus.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct AnnBits {
+    /// The bonuses announced.
+    pub announced: u16,
+    /// Those announced by the bidder's team.
+    pub bidder_team: u16,
+    /// Those at contra level 0, 1 and 2 (a subcontra, level 3, in none).
+    pub level: [u16; 3],
+}
+
+impl AnnBits {
+    /// The masks of `ann`, worked out from it.
+    pub fn of(ann: &[Option<Ann>; 12]) -> AnnBits {
+        let mut bits = AnnBits::default();
+        for (i, a) in ann.iter().enumerate() {
+            bits.put(i, *a);
+        }
+        bits
+    }
+
+    /// Bit `i` set as `ann` has it.
+    fn put(&mut self, i: usize, ann: Option<Ann>) {
+        let bit = 1u16 << i;
+        self.announced &= !bit;
+        self.bidder_team &= !bit;
+        for l in &mut self.level {
+            *l &= !bit;
+        }
+        if let Some(a) = ann {
+            self.announced |= bit;
+            if a.bidder_team {
+                self.bidder_team |= bit;
+            }
+            if let Some(l) = self.level.get_mut(usize::from(a.level)) {
+                *l |= bit;
+            }
+        }
+    }
+}
+
 /// One replayed trick: the cards by seat, its leader and winner.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Played {
@@ -61,7 +105,11 @@ pub(crate) struct State {
     pub discard_guessed: bool,
     pub grind: bool,
     pub game_level: u8,
+    /// The announced bonuses (by `bonus_index`); changed only through
+    /// [`State::put_ann`], which keeps `ann_bits` with them.
     pub ann: [Option<Ann>; 12],
+    /// `ann` as bit masks.
+    pub ann_bits: AnnBits,
     /// Rule 4a: (seat, card, target trick) of announced ultimo cards.
     pub reserved: [(Seat, Option<Card>, u16); 5],
     /// The seats holding a card of `reserved` (bit `1 << seat`), what
@@ -109,6 +157,11 @@ impl State {
             grind: false,
             game_level: 0,
             ann: [None; 12],
+            ann_bits: AnnBits {
+                announced: 0,
+                bidder_team: 0,
+                level: [0; 3],
+            },
             reserved: [(Seat::new(0), None, 0); 5],
             reserved_seats: 0,
             tricks: [Played::default(); 12],
@@ -141,6 +194,13 @@ impl State {
     #[inline]
     pub fn reserves(&self, seat: Seat) -> bool {
         self.reserved_seats & (1 << seat.index()) != 0
+    }
+
+    /// Sets the announced bonus `i` (`bonus_index`) to `ann`, its bits
+    /// with it (`ann_bits`).
+    pub fn put_ann(&mut self, i: usize, ann: Ann) {
+        self.ann[i] = Some(ann);
+        self.ann_bits.put(i, Some(ann));
     }
 
     /// Whether a seat plays on the bidder's side.
