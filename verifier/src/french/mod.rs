@@ -337,13 +337,20 @@ impl Engine {
             if !all && trick.plays.len() != 4 {
                 break;
             }
-            let slipped = crate::structural::slipped_before(&self.main.problems, t + 1)
-                || crate::structural::slipped_before(&self.led.problems, t + 1);
             let (layout, cursor) = &mut *tricks;
-            self.write(Bucket::Led, |g, out| {
-                layout.trick(deal, t, trick, slipped, g, out)
+            // The usual trick laid out and judged in one pass; any other
+            // in two.
+            let plain = self.write(Bucket::Play, |g, out| {
+                play::plain_trick(layout, cursor, deal, t, trick, g, out)
             });
-            self.write(Bucket::Play, |g, out| cursor.trick(deal, t, trick, g, out));
+            if !plain {
+                let slipped = crate::structural::slipped_before(&self.main.problems, t + 1)
+                    || crate::structural::slipped_before(&self.led.problems, t + 1);
+                self.write(Bucket::Led, |g, out| {
+                    layout.trick(deal, t, trick, slipped, g, out)
+                });
+                self.write(Bucket::Play, |g, out| cursor.trick(deal, t, trick, g, out));
+            }
             if !all {
                 self.seen.tricks = t + 1;
             }
