@@ -664,6 +664,33 @@ impl Stepped {
         self.now.legal_cards(record)
     }
 
+    /// [`Stepped::legal_cards`] written into `out` as plain plays, in the
+    /// cards' order; `None` where it gives none. The cards are gathered
+    /// on the stack, counted as they come, and written at once (one room
+    /// made, no test of it a card: issue 29 item 5, a list at every card
+    /// of a game played through `crate::game`), where the set's iterator
+    /// filled the list a card at a time (a count of the set up front is a
+    /// software popcount on this build's target).
+    pub(crate) fn push_plays(
+        &self,
+        record: &Record,
+        out: &mut Vec<crate::game::Move>,
+    ) -> Option<()> {
+        let (seat, cards) = self.legal_cards(record)?;
+        let mut buf = [Card::FOOL; Card::COUNT];
+        let mut n = 0;
+        for card in cards.iter() {
+            buf[n] = card;
+            n += 1;
+        }
+        out.extend(
+            buf[..n]
+                .iter()
+                .map(|&card| crate::game::Move::play(seat, card)),
+        );
+        Some(())
+    }
+
     /// The taker's legal discard cards while the discard is due
     /// ([`Due::Discard`]), `chosen` laid already and `rest` the others of
     /// his 24 (the game's holdings); `None` otherwise, or where the game

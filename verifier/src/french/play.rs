@@ -230,6 +230,12 @@ fn plain_winner(cards: &[Card]) -> Option<(usize, Win)> {
 /// Lays the tricks out: leaders, the seat of every card, winners
 /// (FR-PLAY-1, FR-PLAY-6, FR-SEAT-1, FR-SLAM-2, FR-EXCUSE-4).
 pub(super) fn lay_out_tricks(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
+    // No trick (a record judged before its play: each list of `Game`
+    // judges the deal as dealt, FR-DEAL-2): nothing laid out, and the
+    // layout (who was dealt each card) is not made.
+    if deal.judged_tricks().is_empty() {
+        return;
+    }
     let mut layout = Layout::new(deal, g);
     // ALL-3: nothing in a trick of the wrong size or after it is judged.
     for (t, trick) in deal.judged_tricks().iter().take(TRICKS).enumerate() {
