@@ -844,8 +844,7 @@ impl Stepper {
                     && s.due().is_none()
                     && !game.record.tricks.is_empty() =>
             {
-                let (seat, cards) = s.legal_cards(&game.record)?;
-                out.extend(cards.iter().map(|card| Move::play(seat, card)));
+                s.push_plays(&game.record, &mut out)?;
                 Some(out)
             }
             // The Königrufen call round, as [`Stepper::legal`] lists it.

@@ -337,13 +337,20 @@ impl Engine {
             if !all && trick.plays.len() != 4 {
                 break;
             }
-            let slipped = crate::structural::slipped_before(&self.main.problems, t + 1)
-                || crate::structural::slipped_before(&self.led.problems, t + 1);
             let (layout, cursor) = &mut *tricks;
-            self.write(Bucket::Led, |g, out| {
-                layout.trick(deal, t, trick, slipped, g, out)
+            // The usual trick laid out and judged in one pass; any other
+            // in two.
+            let plain = self.write(Bucket::Play, |g, out| {
+                play::plain_trick(layout, cursor, deal, t, trick, g, out)
             });
-            self.write(Bucket::Play, |g, out| cursor.trick(deal, t, trick, g, out));
+            if !plain {
+                let slipped = crate::structural::slipped_before(&self.main.problems, t + 1)
+                    || crate::structural::slipped_before(&self.led.problems, t + 1);
+                self.write(Bucket::Led, |g, out| {
+                    layout.trick(deal, t, trick, slipped, g, out)
+                });
+                self.write(Bucket::Play, |g, out| cursor.trick(deal, t, trick, g, out));
+            }
             if !all {
                 self.seen.tricks = t + 1;
             }
@@ -655,6 +662,33 @@ impl Stepped {
             return self.before_lead(record).map(|b| b.lead);
         }
         self.now.legal_cards(record)
+    }
+
+    /// [`Stepped::legal_cards`] written into `out` as plain plays, in the
+    /// cards' order; `None` where it gives none. The cards are gathered
+    /// on the stack, counted as they come, and written at once (one room
+    /// made, no test of it a card: issue 29 item 5, a list at every card
+    /// of a game played through `crate::game`), where the set's iterator
+    /// filled the list a card at a time (a count of the set up front is a
+    /// software popcount on this build's target).
+    pub(crate) fn push_plays(
+        &self,
+        record: &Record,
+        out: &mut Vec<crate::game::Move>,
+    ) -> Option<()> {
+        let (seat, cards) = self.legal_cards(record)?;
+        let mut buf = [Card::FOOL; Card::COUNT];
+        let mut n = 0;
+        for card in cards.iter() {
+            buf[n] = card;
+            n += 1;
+        }
+        out.extend(
+            buf[..n]
+                .iter()
+                .map(|&card| crate::game::Move::play(seat, card)),
+        );
+        Some(())
     }
 
     /// The taker's legal discard cards while the discard is due

@@ -230,6 +230,12 @@ fn plain_winner(cards: &[Card]) -> Option<(usize, Win)> {
 /// Lays the tricks out: leaders, the seat of every card, winners
 /// (FR-PLAY-1, FR-PLAY-6, FR-SEAT-1, FR-SLAM-2, FR-EXCUSE-4).
 pub(super) fn lay_out_tricks(deal: &Deal<'_>, g: &mut State, out: &mut Writer) {
+    // No trick (a record judged before its play: each list of `Game`
+    // judges the deal as dealt, FR-DEAL-2): nothing laid out, and the
+    // layout (who was dealt each card) is not made.
+    if deal.judged_tricks().is_empty() {
+        return;
+    }
     let mut layout = Layout::new(deal, g);
     // ALL-3: nothing in a trick of the wrong size or after it is judged.
     for (t, trick) in deal.judged_tricks().iter().take(TRICKS).enumerate() {
@@ -307,20 +313,6 @@ impl Layout {
             cards[i] = p.card;
         }
         if n == 4 && leader.number() < SEATS {
-            // The four seats from the leader, `(leader + i) % SEATS`.
-            const ORDER: [[Seat; 4]; 4] = {
-                let mut order = [[Seat::new(0); 4]; 4];
-                let mut l = 0;
-                while l < 4 {
-                    let mut i = 0;
-                    while i < 4 {
-                        order[l][i] = Seat::new(l as u8).after(i, SEATS);
-                        i += 1;
-                    }
-                    l += 1;
-                }
-                order
-            };
             seats = ORDER[leader.index()];
         } else {
             for (i, s) in seats[..n].iter_mut().enumerate() {
@@ -351,6 +343,87 @@ impl Layout {
         });
         self.expected = winner;
     }
+}
+
+/// The four seats from each leader, `(leader + i) % SEATS`.
+const ORDER: [[Seat; 4]; 4] = {
+    let mut order = [[Seat::new(0); 4]; 4];
+    let mut l = 0;
+    while l < 4 {
+        let mut i = 0;
+        while i < 4 {
+            order[l][i] = Seat::new(l as u8).after(i, SEATS);
+            i += 1;
+        }
+        l += 1;
+    }
+    order
+};
+
+/// Lays out and judges trick `t` (0-based) in one pass where it asks no
+/// question of the rules (issue 29 item 1: `verify`'s usual trick, laid
+/// out by [`Layout::trick`] and judged by [`Cursor::trick`] in two): led
+/// by the seat expected (no leader written, the cards' owners fitting it,
+/// or that seat written: [`leader_of`] finds no fault, FR-PLAY-1,
+/// FR-SEAT-1, FR-SLAM-2), its winner the plain one ([`plain_winner`]:
+/// no excuse, so FR-EXCUSE-4 takes no slam's last trick), and its cards
+/// judged plain ([`Cursor::plain_trick`]). Changes what the two passes
+/// change, and tells the trick's events as they do (`out`: the play's
+/// findings and events); returns `false`, nothing changed, for the two
+/// passes.
+#[inline]
+pub(super) fn plain_trick(
+    layout: &mut Layout,
+    cursor: &mut Cursor,
+    deal: &Deal<'_>,
+    t: usize,
+    trick: &Trick,
+    g: &mut State,
+    out: &mut Writer,
+) -> bool {
+    let expected = layout.expected;
+    if expected.number() >= SEATS || trick.leader.is_some_and(|l| l != expected) {
+        return false;
+    }
+    let [a, b, c, d] = &trick.plays[..] else {
+        return false;
+    };
+    let cards = [a.card, b.card, c.card, d.card];
+    let seats = ORDER[expected.index()];
+    // No leader written: the cards must fit the seat expected, as
+    // [`leader_of`] reads them.
+    if trick.leader.is_none()
+        && !deal.record.is_partial()
+        && (0..4).any(|i| layout.owner[usize::from(cards[i].index())] != seats[i])
+    {
+        return false;
+    }
+    let Some((w, win)) = plain_winner(&cards) else {
+        return false;
+    };
+    let laid = Laid {
+        leader: expected,
+        n: 4,
+        seats,
+        cards,
+        winner: seats[w],
+        win,
+    };
+    if !cursor.plain_trick(&laid, &trick.plays, g) {
+        return false;
+    }
+    // As [`Layout::trick`] leaves it.
+    layout.won[usize::from(Some(laid.winner) != layout.taker)] += 1;
+    layout.expected = laid.winner;
+    g.laid.push(laid);
+    // As [`Cursor::trick`] tells a plain trick.
+    if out.wants_events() {
+        tell_trick(&laid, t, out);
+        if let Some(taker) = g.taker {
+            tell_count(&laid, t, taker, &mut cursor.count, out);
+        }
+    }
+    true
 }
 
 /// Who was dealt each card (the dog goes to a taker who takes it): a
@@ -570,11 +643,15 @@ impl Cursor {
     /// (FR-EXCUSE-2); no card dealt twice still unplayed (FR-DEAL-3,
     /// `floating`); each card held by the seat it is laid out to and not
     /// played before (FR-PLAY-7); each after the first among the legal
-    /// plays of its hand ([`broken_duty`], FR-PLAY-2..5, against the
-    /// cards before it). On such a trick [`card_from_hand`] finds nothing
-    /// and changes only the hands and the cards played, as here; no
-    /// excuse's rule applies. Returns `false` (nothing changed) for the
-    /// full path.
+    /// plays of its hand ([`meets_duty`], FR-PLAY-2..5, against the cards
+    /// before it). On such a trick [`card_from_hand`] finds nothing and
+    /// changes only the hands and the cards played, as here; no excuse's
+    /// rule applies. Returns `false` (nothing changed) for the full path.
+    ///
+    /// Read on the cards' bits (issue 29 item 1): each card's bit from a
+    /// table, tested against the cards played and the hand, and the duty
+    /// judged on masks in line ([`meets_duty`]), where each card off the
+    /// suit led was asked of [`broken_duty`] out of line.
     #[inline(always)]
     fn plain_trick(&mut self, l: &Laid, plays: &[Item], g: &State) -> bool {
         let [a, b, c, d] = plays else {
@@ -587,26 +664,27 @@ impl Cursor {
         if !(plain(a) && plain(b) && plain(c) && plain(d)) {
             return false;
         }
-        let Some(lead) = trick::lead_of(l.cards[0]) else {
-            return false;
+        // The suit led, as bits (none to a trump lead; the first card is
+        // no excuse).
+        let led = match trick::lead_of(l.cards[0]) {
+            Some(Lead::Suit(s)) => CardSet::suit(s).bits(),
+            Some(Lead::Trumps) => 0,
+            None => return false,
         };
-        // A card of the suit led, held, meets its duty plainly
-        // ([`follows_suit`]); any other is asked of [`broken_duty`].
-        let mut seen = self.played;
+        let mut seen = self.played.bits();
+        // The highest trump number of the trick so far (`trick::top_trump`).
+        let mut top = 0u8;
         for i in 0..4 {
             let (seat, card) = (l.seats[i], l.cards[i]);
-            let hand = self.hands[seat];
-            if seen.contains(card)
-                || !hand.contains(card)
-                || (i > 0
-                    && !follows_suit(card, lead)
-                    && broken_duty(hand, &l.cards[..i], lead, card).is_some())
-            {
+            let bit = single(card).bits();
+            let hand = self.hands[seat].bits();
+            if seen & bit != 0 || hand & bit == 0 || (i > 0 && !meets_duty(hand, led, top, bit)) {
                 return false;
             }
-            seen = seen.union(single(card));
+            seen |= bit;
+            top = top.max(card.trump_number().unwrap_or(0));
         }
-        self.played = seen;
+        self.played = CardSet::from_bits_truncate(seen);
         for i in 0..4 {
             let seat = l.seats[i];
             self.hands[seat] = self.hands[seat].difference(single(l.cards[i]));
@@ -615,13 +693,42 @@ impl Cursor {
     }
 }
 
-/// Whether `card` is of the suit led: held, it meets its duty plainly
-/// (FR-PLAY-2, [`broken_duty`]'s first case). Never to a trump lead, where
-/// a trump must also overtrump (FR-PLAY-4). A test holds it to
-/// [`broken_duty`].
+/// Whether the card of bit `bit`, held in `hand` (bits) and no excuse,
+/// meets the duties of a trick whose suit led is `led` (its bits; 0 to a
+/// trump lead) and whose highest trump so far is numbered `top` (0: none):
+/// of the suit led (FR-PLAY-2); else, the hand void in it, a trump
+/// (FR-PLAY-2, FR-PLAY-3), one above `top` when the hand holds one
+/// (FR-PLAY-4); any card from a hand without French trumps. It is
+/// [`broken_duty`] finding nothing, on masks (a test holds them equal).
 #[inline(always)]
-fn follows_suit(card: Card, lead: Lead) -> bool {
-    matches!(lead, Lead::Suit(s) if CardSet::suit(s).contains(card))
+fn meets_duty(hand: u128, led: u128, top: u8, bit: u128) -> bool {
+    // The French trumps above each number 0..=22 (`T22` none of them).
+    const ABOVE: [u128; 23] = {
+        let mut t = [0u128; 23];
+        let mut top = 0;
+        while top < 23 {
+            let mut n = top + 1;
+            while n <= 21 {
+                t[top] |= 1u128 << (55 + n);
+                n += 1;
+            }
+            top += 1;
+        }
+        t
+    };
+    if led & bit != 0 {
+        return true;
+    }
+    if hand & led != 0 {
+        return false;
+    }
+    let trumps = hand & ABOVE[0];
+    if trumps == 0 {
+        return true;
+    }
+    let higher = trumps & ABOVE[usize::from(top.min(22))];
+    let due = if higher != 0 { higher } else { trumps };
+    due & bit != 0
 }
 
 /// The card must be in the hand (FR-PLAY-7) and among its legal plays
@@ -860,29 +967,37 @@ mod tests {
     }
 
     #[test]
-    fn a_card_of_the_suit_led_held_breaks_no_duty() {
+    fn the_duty_on_masks_is_broken_dutys() {
+        // `meets_duty` against `broken_duty` on random hands (the excuse
+        // and `T22` among the cards), every lead, the cards before with
+        // their highest trump, every held card but the excuse.
         let mut rng = crate::gen::Rng::new(0x5851_f42d_4c95_7f2d);
         let leads = Suit::ALL.map(Lead::Suit);
-        let befores = [set(&[]), set(&["T5"]), set(&["S3", "T9"]), set(&["T20"])];
-        for _ in 0..2000 {
-            let size = [1, 6, 18][rng.below(3)];
+        let befores = [
+            set(&[]),
+            set(&["T5"]),
+            set(&["S3", "T9"]),
+            set(&["T20"]),
+            set(&["H4", "T21"]),
+            set(&["C2", "T22"]),
+            set(&["T1", "D7", "T14"]),
+        ];
+        for _ in 0..4000 {
+            let size = [1, 4, 6, 12, 18, 24][rng.below(6)];
             let hand = rng.hand(size);
             for lead in leads.into_iter().chain([Lead::Trumps]) {
-                for card in Card::all() {
-                    assert_eq!(
-                        follows_suit(card, lead),
-                        lead != Lead::Trumps && trick::lead_of(card) == Some(lead),
-                        "{card} {lead:?}"
-                    );
-                    if !follows_suit(card, lead) || !hand.contains(card) {
-                        continue;
-                    }
-                    for before in befores {
-                        let before: Vec<Card> = before.iter().collect();
+                let led = match lead {
+                    Lead::Suit(s) => CardSet::suit(s).bits(),
+                    Lead::Trumps => 0,
+                };
+                for before in befores {
+                    let before: Vec<Card> = before.iter().collect();
+                    let top = trick::top_trump(&before);
+                    for card in hand.iter().filter(|c| !c.is_fool()) {
                         assert_eq!(
-                            broken_duty(hand, &before, lead, card),
-                            None,
-                            "{hand:?} {card}"
+                            meets_duty(hand.bits(), led, top, single(card).bits()),
+                            broken_duty(hand, &before, lead, card).is_none(),
+                            "{hand:?} {lead:?} {before:?} {card}"
                         );
                     }
                 }

@@ -21,6 +21,8 @@
 //! A deal where a hand holds the petit bare is over before its auction
 //! (FR-DEAL-2): it deals again.
 
+use std::borrow::Cow;
+
 use super::{Fixed, Rng};
 use crate::game::{Game, Move};
 use notation::{
@@ -164,18 +166,19 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
         if !matches!(legal.first(), Some(Move::Discard { .. })) {
             break;
         }
-        let plain: Vec<&Move> = legal
-            .iter()
-            .filter(|m| matches!(m, Move::Discard { card, .. } if !card.is_trump()))
+        let plain: Vec<usize> = (0..legal.len())
+            .filter(|&i| matches!(legal[i], Move::Discard { card, .. } if !card.is_trump()))
             .collect();
-        let mv = if plain.is_empty() {
-            rng.pick(&legal).clone()
+        let index = if plain.is_empty() {
+            rng.below(legal.len())
         } else {
-            (*rng.pick(&plain)).clone()
+            *rng.pick(&plain)
         };
-        drop(plain);
-        drop(legal);
-        game.apply(mv).map_err(|e| e.to_string())?;
+        let applied = match legal {
+            Cow::Borrowed(_) => game.apply_at(index),
+            Cow::Owned(mut judged) => game.apply(judged.swap_remove(index)),
+        };
+        applied.map_err(|e| e.to_string())?;
     }
     let legal = game.legal();
 
@@ -216,28 +219,35 @@ pub fn deal_with(rng: &mut Rng, index: usize, fixed: &Fixed) -> Result<Record, S
         show_handful(&mut game, rng, seat, &sizes, loose_handful)?;
     }
 
-    // The play: any legal card.
+    // The play: any legal card, taken by its place in the game's list
+    // (`Game::apply_at`: not copied out, nor searched for again).
     while !game.is_over() {
         let listed = game.legal_moves();
         let slammer = taker.filter(|&t| playing_for_slam(t));
-        let mv =
+        let index =
             if listed.len() > 1 && listed.first().map(|m| m.seat()) == slammer && slammer.is_some()
             {
-                let mut legal: Vec<&Move> = listed.iter().collect();
-                legal.retain(|m| !matches!(m, Move::Play { card, .. } if card.is_fool()));
+                let legal: Vec<usize> = (0..listed.len())
+                    .filter(|&i| !matches!(listed[i], Move::Play { card, .. } if card.is_fool()))
+                    .collect();
                 match legal.len() {
                     0 => return Err("the game has no legal move before its end".into()),
-                    _ => (*rng.pick(&legal)).clone(),
+                    _ => *rng.pick(&legal),
                 }
             } else {
                 // The list as the game made it (no copy of it).
                 match listed.len() {
                     0 => return Err("the game has no legal move before its end".into()),
-                    _ => rng.pick(&listed).clone(),
+                    n => rng.below(n),
                 }
             };
-        drop(listed);
-        game.apply(mv).map_err(|e| e.to_string())?;
+        // The engine's list: the move taken in it by its place; a list
+        // judged is the caller's, the move taken out of it.
+        let applied = match listed {
+            Cow::Borrowed(_) => game.apply_at(index),
+            Cow::Owned(mut judged) => game.apply(judged.swap_remove(index)),
+        };
+        applied.map_err(|e| e.to_string())?;
     }
     let totals = game.settlement().totals;
     let mut record = game.into_record();
