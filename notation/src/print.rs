@@ -47,6 +47,22 @@ pub fn write_record(out: &mut String, r: &Record) {
     text.append_to(out);
 }
 
+/// Appends the canonical text of one record to the bytes of `out` (the
+/// bytes [`crate::to_text`] returns), printed in place: no `String` made
+/// for the record and copied out of it (`tarok gen` writes each record so
+/// into one buffer, issue 29). The line `out` ends in is carried on, as
+/// [`write_record`] carries it.
+pub fn write_record_bytes(out: &mut Vec<u8>, r: &Record) {
+    // The bytes before hold the line carried on: every length the printer
+    // reads is taken from where its line starts.
+    let mut text = Text {
+        bytes: std::mem::take(out),
+        carried: 0,
+    };
+    write(&mut text, r);
+    *out = text.bytes;
+}
+
 /// Text being printed, as bytes: every write is a `str`, a `char` or a
 /// card's code (ASCII), so the bytes are UTF-8, taken as a `String` once
 /// at the end. A card is one fixed-size copy, where a `String` pays a

@@ -26,6 +26,9 @@ pub(crate) fn gen(
         Err(e) => return fail(e.to_string()),
     };
     let mut out = out::Stdout::new();
+    // The text of each record printed into one buffer, kept from record to
+    // record (no `String` made per record and formatted out of it).
+    let mut text: Vec<u8> = Vec::with_capacity(4096);
     for (i, deal) in deals.enumerate() {
         let record = match deal {
             Ok(r) => r,
@@ -36,8 +39,12 @@ pub(crate) fn gen(
         };
         let _ = match to {
             To::Text => {
-                let sep = if i > 0 { "\n" } else { "" };
-                write!(out, "{sep}{}", notation::to_text(&record))
+                text.clear();
+                if i > 0 {
+                    text.push(b'\n');
+                }
+                notation::print::write_record_bytes(&mut text, &record);
+                out.write_all(&text)
             }
             To::Jsonl => writeln!(out, "{}", notation::json::to_json(&record)),
             To::None | To::TarotclubDeal | To::Parquet | To::Arrow => Ok(()),

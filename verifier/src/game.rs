@@ -1114,6 +1114,27 @@ impl Game {
             talon: record.talon.clone(),
             ..Record::default()
         };
+        Game::of_deal(deal, table, session)
+    }
+
+    /// As [`Game::from_record`], the record given up for it: its tags,
+    /// hands and talon are taken, not copied (how the generators start a
+    /// deal they have just written), the rest of it dropped.
+    pub fn from_deal(mut record: Record) -> Result<Game, Rejected> {
+        let table = notation::check::table(&record).map_err(|problems| Rejected { problems })?;
+        let deal = Record {
+            comments: Vec::new(),
+            tags: std::mem::take(&mut record.tags),
+            hands: std::mem::take(&mut record.hands),
+            talon: record.talon.take(),
+            ..Record::default()
+        };
+        Game::of_deal(deal, table, Session::default())
+    }
+
+    /// The game at the start of `deal` (tags, hands and talon only) at
+    /// `table`, in `session`.
+    fn of_deal(deal: Record, table: Table, session: Session) -> Result<Game, Rejected> {
         let mut game = Game {
             record: deal,
             session,

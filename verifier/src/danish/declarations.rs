@@ -238,9 +238,17 @@ impl Engine {
         dealt: &PerSeat<CardSet>,
         skat: CardSet,
         trust: bool,
+        held: Option<&[Held; 3]>,
     ) {
         let empty = Vec::new();
         let actions = record.declarations.as_ref().map_or(&empty, |x| &x.actions);
+        // No entry, and a record that stops before the play: no turn is
+        // reached (DK-DECL-7, below), so nothing is judged or paid, and the
+        // combinations held are not read (a stepped game's engine before
+        // the declarations: at the deal and when the skat is laid).
+        if actions.is_empty() && record.tricks.is_empty() {
+            return;
+        }
         let order = self.seating.order;
         let mut st = Declaring {
             held: [[None; SLOTS]; 3],
@@ -253,8 +261,15 @@ impl Engine {
             trust,
             skat,
         };
-        for (held, &s) in st.held.iter_mut().zip(&order) {
-            combos_into(dealt[s], held);
+        match held {
+            // The combinations read already, in declaring order (`step`'s
+            // engine after the skat keeps them for its lists).
+            Some(held) => st.held = *held,
+            None => {
+                for (held, &s) in st.held.iter_mut().zip(&order) {
+                    combos_into(dealt[s], held);
+                }
+            }
         }
         let span_of = record.declarations.as_ref().map_or(record.span, |x| x.span);
         for a in actions {

@@ -47,11 +47,14 @@ pub fn layable_cards(cards: CardSet) -> CardSet {
 /// hold (DK-DISCARD-4). `fool_ok`: the fool may be laid (announced tout).
 pub fn least_declaration_cards(hand: CardSet, decl: CardSet, fool_ok: bool) -> u32 {
     let ok = |c: Card| layable(c) || (fool_ok && c.is_fool());
-    let plain = hand
-        .iter()
-        .filter(|&c| ok(c) && !c.is_trump() && !decl.contains(c))
-        .count();
-    if plain >= 3 {
+    // The cards `ok` takes, as one mask: three of them that are no trump
+    // and of no declaration make a skat without a declaration card (most
+    // hands: counted on the mask, not card by card).
+    let mut ok_cards = layable_cards(hand);
+    if fool_ok && hand.contains(Card::FOOL) {
+        ok_cards.insert(Card::FOOL);
+    }
+    if ok_cards.difference(TRUMPS).difference(decl).len() >= 3 {
         return 0;
     }
     let cards: Vec<Card> = hand.iter().filter(|&c| ok(c)).collect();
@@ -381,5 +384,42 @@ mod tests {
     fn the_declarable_cards_are_every_combinations_cards() {
         let every = CardSet::from_bits_truncate(u128::MAX);
         assert_eq!(declaration_cards(every), DECLARABLE);
+    }
+
+    /// [`least_declaration_cards`] as it was written, card by card: the
+    /// mask of its first test gives the same on random hands (the fool
+    /// laid or not, few plain cards among them).
+    #[test]
+    fn the_least_declaration_cards_as_counted_card_by_card() {
+        fn card_by_card(hand: CardSet, decl: CardSet, fool_ok: bool) -> u32 {
+            let ok = |c: Card| layable(c) || (fool_ok && c.is_fool());
+            let plain = hand
+                .iter()
+                .filter(|&c| ok(c) && !c.is_trump() && !decl.contains(c))
+                .count();
+            if plain >= 3 {
+                return 0;
+            }
+            least_declaration_cards(hand, decl, fool_ok)
+        }
+        let mut rng = crate::gen::Rng::new(45);
+        for round in 0..3_000 {
+            let mut hand = CardSet::EMPTY;
+            // Mostly trumps, courts and kings: few plain cards.
+            while hand.len() < 28 {
+                let card = rng.card();
+                if round % 2 == 0 || DECLARABLE.contains(card) || rng.below(6) == 0 {
+                    hand.insert(card);
+                }
+            }
+            let decl = declaration_cards(hand);
+            for fool_ok in [false, true] {
+                assert_eq!(
+                    least_declaration_cards(hand, decl, fool_ok),
+                    card_by_card(hand, decl, fool_ok),
+                    "{round}"
+                );
+            }
+        }
     }
 }

@@ -355,7 +355,7 @@ impl Engine {
             e.found_pots();
         }
         e.pay_dealer_fee(start.redeal);
-        e.step = e.before_play(deal.record, None, pre);
+        e.step = e.before_play(deal.record, None, pre, None);
         e
     }
 
@@ -363,9 +363,11 @@ impl Engine {
     /// (the engine and the game state after the skat, [`Engine::start`]):
     /// the declarations and the skat's points taken as [`Engine::start`]
     /// takes them.
-    fn resume(pre: &AfterSkat, record: &Record) -> Engine {
+    /// `held`: the combinations each active player was dealt, in
+    /// declaring order (DK-DECL-3), read already.
+    fn resume(pre: &AfterSkat, record: &Record, held: &[declarations::Held; 3]) -> Engine {
         let mut e = pre.0.clone();
-        e.step = e.before_play(record, Some(pre.1.clone()), None);
+        e.step = e.before_play(record, Some(pre.1.clone()), None, Some(held));
         e
     }
 
@@ -374,12 +376,14 @@ impl Engine {
     /// the game state after the skat, the engine as it stood then (the
     /// declarations on are taken); `pre`: given, it takes the engine and
     /// the state after the skat (one function for both, `verify`'s path
-    /// as it was).
+    /// as it was); `held`: the combinations dealt, read already
+    /// ([`Engine::resume`]).
     fn before_play(
         &mut self,
         record: &Record,
         after_skat: Option<Box<Game>>,
         pre: Option<&mut Option<AfterSkat>>,
+        held: Option<&[declarations::Held; 3]>,
     ) -> Step {
         let mut game = match after_skat {
             Some(game) => game,
@@ -393,7 +397,7 @@ impl Engine {
         }
         // A partial record's hands are inferred from the play, which an
         // irregularity may scramble: its declarations are taken as made.
-        self.declarations(record, &game.dealt, game.skat, self.partial);
+        self.declarations(record, &game.dealt, game.skat, self.partial, held);
         self.skat_won(&mut game);
         Step::Play { game, taken: 0 }
     }

@@ -376,17 +376,25 @@ impl Stepped {
             if !said.in_turn(i) {
                 continue;
             }
-            if said.allows(e, game, seat, &Act::Pass) {
+            // A pass: all it holds declared, not passed yet (the seat in
+            // turn: [`Said::allows`] asked without its first test again).
+            let pass = said.complete(i) && !said.passed[i];
+            debug_assert_eq!(pass, said.allows(e, game, seat, &Act::Pass));
+            if pass {
                 out.push(Move::Declare {
                     seat,
                     act: Act::Pass,
                 });
             }
-            let mut acts: Vec<((usize, bool, usize), Act)> = Vec::new();
-            for (slot, held) in said.held[i].iter().enumerate() {
-                let Some((combo, cards)) = held else {
-                    continue;
-                };
+            // The entry of each combination held and not declared yet (the
+            // seat in turn, above: all that [`Said::allows`] asks then of a
+            // combination as held, naming its skat cards as laid), with
+            // whether it names skat cards; `None` for none.
+            let entry = |slot: usize| -> Option<(bool, Act)> {
+                let (combo, cards) = said.held[i][slot]?;
+                if said.declared[i][slot] {
+                    return None;
+                }
                 let in_skat = if seat == e.seating.dealer {
                     cards.intersection(game.skat)
                 } else {
@@ -402,25 +410,41 @@ impl Stepped {
                             && c.rank().is_some_and(|r| r.is_court())
                     }
                 };
-                let skat = if in_skat.is_empty() {
+                let skat: Vec<Card> = if in_skat.is_empty() {
                     Vec::new()
                 } else if laid().filter(of_kind).collect::<CardSet>() == in_skat {
                     laid().filter(of_kind).collect()
                 } else {
-                    continue;
+                    return None;
                 };
-                let group = match slot {
-                    0 | 1 => 0,
-                    s => s - 1,
-                };
-                let key = (group, !skat.is_empty(), slot);
                 let act = combo.act(skat);
-                if said.allows(e, game, seat, &act) {
-                    acts.push((key, act));
+                debug_assert!(said.allows(e, game, seat, &act), "{act:?}");
+                Some((!in_skat.is_empty(), act))
+            };
+            // In the order of the notation's words: the trumps and the
+            // matadors (one group, an entry naming no skat card first,
+            // then by slot), then each suit's cavallerie and the kings'.
+            let declare = |out: &mut Vec<Move>, act: Act| out.push(Move::Declare { seat, act });
+            // A slot with a combination held and not declared yet: `entry`
+            // asked only of those (most slots are empty).
+            let open = |slot: usize| said.held[i][slot].is_some() && !said.declared[i][slot];
+            let entry = |slot: usize| if open(slot) { entry(slot) } else { None };
+            match (entry(0), entry(1)) {
+                (Some((true, trumps)), Some((false, matadors))) => {
+                    declare(&mut out, matadors);
+                    declare(&mut out, trumps);
+                }
+                (trumps, matadors) => {
+                    for (_, act) in trumps.into_iter().chain(matadors) {
+                        declare(&mut out, act);
+                    }
                 }
             }
-            acts.sort_by_key(|(key, _)| *key);
-            out.extend(acts.into_iter().map(|(_, act)| Move::Declare { seat, act }));
+            for slot in 2..SLOTS {
+                if let Some((_, act)) = entry(slot) {
+                    declare(&mut out, act);
+                }
+            }
         }
         if (0..3).all(|k| said.complete(k)) {
             // The fool last (the set's order), under each of its names.
@@ -472,7 +496,9 @@ impl Stepped {
                 .flat_map(|a| &a.actions)
                 .any(|a| a.seat == seat && a.act == *act)
         };
-        let mut out = Vec::new();
+        // Room for the auction's words, the demands and the dealer's 28
+        // cards at once (the list grew from 4 to 8 to 16 to 32).
+        let mut out = Vec::with_capacity(9 + 3 + 28);
         for seat in active {
             for act in [Act::Pass, Act::Misdeal, Act::Tout] {
                 if !said(seat, &act) {
@@ -853,7 +879,7 @@ impl Pre {
 
     /// The engine after what comes before the play of `record`.
     fn resume(&self, record: &Record) -> Engine {
-        Engine::resume(&self.after_skat, record)
+        Engine::resume(&self.after_skat, record, &self.held)
     }
 }
 

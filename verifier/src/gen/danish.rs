@@ -154,7 +154,13 @@ fn start_pots(rng: &mut Rng, index: usize, carried: Option<[i64; 2]>) -> Option<
 /// plays the deal out.
 fn played(rng: &mut Rng, dealing: &Dealing, pots: Option<[i64; 2]>) -> Result<Record, String> {
     loop {
-        let setup = dealing.shuffled(rng, pots)?;
+        let mut setup = dealing.shuffled(rng, pots)?;
+        // The hands dealt as players hold them, sorted together here (the
+        // pack read once in the held order): the record's hands are sorted
+        // so after the deal (`super::sort_hands`, which then finds them in
+        // order), and the game reads a hand as a set (its lists are in the
+        // set's order).
+        super::sort_dealt(Variant::DanishTarok, &mut setup.hands);
         if let Some(record) = try_play_out(&setup, rng, &mut choose_card)? {
             return Ok(record);
         }
@@ -305,7 +311,7 @@ fn try_play_out(
     rng: &mut Rng,
     choose: &mut Chooser<'_>,
 ) -> Result<Option<Record>, String> {
-    let mut game = Game::from_record(&dealt(setup)).map_err(|e| e.to_string())?;
+    let mut game = Game::from_deal(dealt(setup)).map_err(|e| e.to_string())?;
     let table = game.table();
     // The seats from the dealer on: the dealer declares first.
     let mut declaring: Vec<Seat> = table.order_from_dealer().collect();
@@ -318,6 +324,10 @@ fn try_play_out(
     };
     while !game.is_over() {
         let legal = game.legal_moves();
+        // A move the engine listed is taken by its place in the list
+        // (`Game::apply_at`: not searched for in it again); a list judged
+        // move by move (none the engine made) by the move itself.
+        let listed = matches!(legal, std::borrow::Cow::Borrowed(_));
         let mv = if game.record().discard.is_none() {
             // Made at the list's size at once (a collected filter grows).
             let mut discard: Vec<Card> = Vec::with_capacity(legal.len());
@@ -345,10 +355,20 @@ fn try_play_out(
             let plain: Vec<Card> = discard.iter().copied().filter(|c| !c.is_trump()).collect();
             let card = *rng.pick(if plain.is_empty() { &discard } else { &plain });
             Move::Discard { seat, card }
-        } else if let Some(mv) = declaration(&game, &legal, &declaring) {
-            mv
         } else {
-            play(&game, rng, &legal, setup.extras, choose, &mut lists)?
+            let pick = match declaration(&game, &legal, &declaring) {
+                Some(at) => Pick::At(at),
+                None => play(&game, rng, &legal, setup.extras, choose, &mut lists)?,
+            };
+            match pick {
+                Pick::At(at) if listed => {
+                    drop(legal);
+                    game.apply_at(at).map_err(|e| e.to_string())?;
+                    continue;
+                }
+                Pick::At(at) => legal[at].clone(),
+                Pick::Move(mv) => mv,
+            }
         };
         drop(legal);
         game.apply(mv).map_err(|e| e.to_string())?;
@@ -371,10 +391,17 @@ fn try_play_out(
     Ok(Some(record))
 }
 
-/// The next entry of the declarations (the module docs): the seats from
-/// the dealer on, each its declarations listed, in their order, or a pass
-/// from a seat that has made no entry; `None` once none is due (the play).
-fn declaration(game: &Game, legal: &[Move], declaring: &[Seat]) -> Option<Move> {
+/// A move chosen: by its place in the game's list, or as made.
+enum Pick {
+    At(usize),
+    Move(Move),
+}
+
+/// The next entry of the declarations (the module docs), by its place in
+/// `legal`: the seats from the dealer on, each its declarations listed, in
+/// their order, or a pass from a seat that has made no entry; `None` once
+/// none is due (the play).
+fn declaration(game: &Game, legal: &[Move], declaring: &[Seat]) -> Option<usize> {
     // The game lists its moves in the order of the record's sections, the
     // declarations before the play: a list that starts with a card has no
     // entry of the declarations (the play's lists, most of a deal's, are
@@ -392,17 +419,15 @@ fn declaration(game: &Game, legal: &[Move], declaring: &[Seat]) -> Option<Move> 
             .any(|a| a.seat == seat)
     };
     declaring.iter().find_map(|&seat| {
-        let own = |m: &&Move| matches!(m, Move::Declare { seat: s, .. } if *s == seat);
+        let own = |m: &Move| matches!(m, Move::Declare { seat: s, .. } if *s == seat);
         let declare = legal
             .iter()
-            .filter(own)
-            .find(|m| !matches!(m, Move::Declare { act: Act::Pass, .. }));
+            .position(|m| own(m) && !matches!(m, Move::Declare { act: Act::Pass, .. }));
         let pass = legal
             .iter()
-            .filter(own)
-            .find(|m| matches!(m, Move::Declare { act: Act::Pass, .. }))
+            .position(|m| own(m) && matches!(m, Move::Declare { act: Act::Pass, .. }))
             .filter(|_| !spoken(seat));
-        declare.or(pass).cloned()
+        declare.or(pass)
     })
 }
 
@@ -427,7 +452,7 @@ fn play(
     extras: bool,
     choose: &mut Chooser<'_>,
     lists: &mut Lists,
-) -> Result<Move, String> {
+) -> Result<Pick, String> {
     let Lists { plays, cards } = lists;
     plays.clear();
     cards.clear();
@@ -454,7 +479,13 @@ fn play(
             .is_some_and(|t| t.plays.len() < Variant::DanishTarok.active_seats());
         let t = record.tricks.len() + usize::from(!within);
         let card = choose(rng, t, seat.index(), cards);
-        return Ok(Move::play(seat, card));
+        // The list is the cards' list, move for card: the card's place in
+        // it is the move's (a chooser's card not listed is taken as made,
+        // and the game judges it).
+        return Ok(match cards.iter().position(|&c| c == card) {
+            Some(at) => Pick::At(at),
+            None => Pick::Move(Move::play(seat, card)),
+        });
     }
     cards.clear();
     plays.extend(legal.iter().filter_map(|m| match m {
@@ -551,13 +582,13 @@ fn play(
         }
         name = names.contains(&n).then_some(n);
     }
-    Ok(Move::Play {
+    Ok(Pick::Move(Move::Play {
         seat,
         card,
         name,
         rename,
         fool_call: call,
-    })
+    }))
 }
 
 /// The distinct items of `items`, in their first order.

@@ -332,6 +332,8 @@ pub fn sort_hands(variant: Variant, record: &mut Record) {
 /// its cards' places.
 struct HeldPlaces {
     place: [u8; Card::COUNT],
+    /// The card at each place (the fool past the last: never read).
+    card: [Card; 128],
 }
 
 /// [`HeldPlaces`] of `variant`, made once.
@@ -342,10 +344,12 @@ fn held_places(variant: Variant) -> &'static HeldPlaces {
         let mut cards: Vec<Card> = Card::all().collect();
         cards.sort_by_key(|c| c.held_order(Some(variant)));
         let mut place = [0u8; Card::COUNT];
+        let mut card = [Card::FOOL; 128];
         for (p, c) in cards.iter().enumerate() {
             place[usize::from(c.index())] = p as u8;
+            card[p] = *c;
         }
-        HeldPlaces { place }
+        HeldPlaces { place, card }
     })
 }
 
@@ -360,6 +364,12 @@ fn sort_by_places(cards: &mut [Item], order: &HeldPlaces) -> bool {
     let n = cards.len();
     if !(2..=MOST).contains(&n) {
         return n < 2;
+    }
+    // A hand dealt in order (the Danish generator sorts its hands before
+    // the play, [`sort_cards`]) is left as it is: its places rise.
+    let place = |item: &Item| order.place[usize::from(item.card.index())];
+    if cards.windows(2).all(|w| place(&w[0]) < place(&w[1])) {
+        return true;
     }
     let mut mask = 0u128;
     let mut at = [0u8; 128];
@@ -377,6 +387,56 @@ fn sort_by_places(cards: &mut [Item], order: &HeldPlaces) -> bool {
         let p = mask.trailing_zeros() as usize;
         mask &= mask - 1;
         *slot = was[usize::from(at[p])];
+    }
+    true
+}
+
+/// Sorts hands dealt from one pack as players hold them (the order
+/// [`sort_hands`] gives each): each card's hand marked, then the pack read
+/// once in the held order, each card pushed onto its hand (no hand sorted
+/// on its own). `false`, nothing changed, where a card is in two hands or
+/// twice in one.
+fn sort_dealt(variant: Variant, hands: &mut [Vec<Card>]) -> bool {
+    let order = held_places(variant);
+    let mut owner = [0u8; Card::COUNT];
+    for (k, hand) in hands.iter().enumerate() {
+        for card in hand {
+            let at = &mut owner[usize::from(card.index())];
+            if *at != 0 || k >= usize::from(u8::MAX) {
+                return false;
+            }
+            *at = k as u8 + 1;
+        }
+    }
+    for hand in hands.iter_mut() {
+        hand.clear();
+    }
+    for card in &order.card[..Card::COUNT] {
+        if let Some(k) = owner[usize::from(card.index())].checked_sub(1) {
+            hands[usize::from(k)].push(*card);
+        }
+    }
+    true
+}
+
+/// Sorts distinct cards as players hold them ([`Card::held_order`] of
+/// `variant`, as [`sort_hands`] sorts a record's hands), on a mask of their
+/// places; `false`, nothing changed, for a card given twice. The tests'
+/// measure of [`sort_dealt`], one hand at a time.
+#[cfg(test)]
+fn sort_cards(variant: Variant, cards: &mut [Card]) -> bool {
+    let order = held_places(variant);
+    let mut mask = 0u128;
+    for card in cards.iter() {
+        mask |= 1u128 << order.place[usize::from(card.index())];
+    }
+    if mask.count_ones() as usize != cards.len() {
+        return false;
+    }
+    for slot in cards.iter_mut() {
+        let p = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        *slot = order.card[p];
     }
     true
 }
@@ -425,6 +485,35 @@ mod tests {
                 }
                 let codes = |v: &[Item]| v.iter().map(|i| i.card).collect::<Vec<_>>();
                 assert_eq!(codes(&got), codes(&want), "{variant} {round}");
+                // The cards alone, sorted on their mask: the same order (a
+                // card twice: left as they were).
+                let mut alone = codes(&cards);
+                let before = alone.clone();
+                if sort_cards(variant, &mut alone) {
+                    assert_eq!(alone, codes(&want), "{variant} {round}");
+                } else {
+                    assert!(round % 10 == 0, "{variant} {round}");
+                    assert_eq!(alone, before);
+                }
+                // Dealt from one pack: the hands sorted together as each
+                // alone (a card in two hands: left as they were).
+                let other = rng.hand(40);
+                let mut two = vec![alone.clone(), other.iter().collect::<Vec<_>>()];
+                let mut each = two.clone();
+                let before_two = two.clone();
+                if sort_dealt(variant, &mut two) {
+                    for hand in &mut each {
+                        assert!(sort_cards(variant, hand), "{variant} {round}");
+                    }
+                    assert_eq!(two, each, "{variant} {round}");
+                } else {
+                    assert_eq!(two, before_two);
+                }
+                // A hand sorted already is left so.
+                let mut again = want.clone();
+                if sort_by_places(&mut again, order) {
+                    assert_eq!(codes(&again), codes(&want), "{variant} {round}");
+                }
             }
         }
     }
