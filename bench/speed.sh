@@ -9,7 +9,8 @@
 #   VARIANT=V       the variant generated when no file is given (default danish-tarok)
 #   COUNT=N         the deals generated when no file is given (default 20000)
 #   CORES="1 2"     the core counts measured (`taskset -c 0` and `taskset -c 0,1`)
-#   ONLY="verify"   only the measures named (cat parse verify text-jsonl jsonl-text fmt)
+#   ONLY="verify"   only the measures named (cat parse verify text-jsonl jsonl-none
+#                   jsonl-text fmt)
 #   TAROK=PATH      the binary measured (default: this tree's release build, built first)
 #   CHESS=PATH      the chess baseline (default: bench/chess built in release into
 #                   target/chess, once); CHESS=none leaves it out
@@ -27,6 +28,9 @@
 #   parse       tarok convert --to none FILE    read, cut and parse every record, write nothing
 #   verify      tarok verify FILE               the default text report
 #   text-jsonl  tarok convert --to jsonl FILE
+#   jsonl-none  tarok convert --to none FILE.jsonl   read and parse every record of the
+#                                               JSON Lines form, write nothing (MB/s of the
+#                                               JSON Lines input; records/s compare with parse)
 #   jsonl-text  tarok convert --to text FILE.jsonl   (MB/s of the JSON Lines input)
 #   fmt         tarok fmt COPY                  a canonical copy: read, print, compare with
 #                                               the original, temporary file synced, not renamed
@@ -42,7 +46,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-3}
 cores_list=${CORES:-1 2}
-only=${ONLY:-cat parse verify text-jsonl jsonl-text fmt}
+only=${ONLY:-cat parse verify text-jsonl jsonl-none jsonl-text fmt}
 if [[ -z ${TAROK:-} ]]; then
   cargo build --release --quiet
   TAROK=${CARGO_TARGET_DIR:-$PWD/target}/release/tarok
@@ -102,6 +106,7 @@ command_of() {
     parse) echo "$bin convert --to none $input" ;;
     verify) echo "$bin verify $input" ;;
     text-jsonl) echo "$bin convert --to jsonl $input" ;;
+    jsonl-none) echo "$bin convert --to none $tmp/input.jsonl" ;;
     jsonl-text) echo "$bin convert --to text $tmp/input.jsonl" ;;
     fmt) echo "$bin fmt $tmp/fmt.tarok" ;;
   esac
@@ -137,14 +142,14 @@ report() {
 
 for what in $only; do
   size=$bytes
-  [[ $what == jsonl-text ]] && size=$jsonl_bytes
+  [[ $what == jsonl-text || $what == jsonl-none ]] && size=$jsonl_bytes
   [[ $what == fmt ]] && size=$fmt_bytes
   for cores in $cores_list; do
     pin=$(seq -s, 0 $((cores - 1)))
     : > "$tmp/new" ; : > "$tmp/base" ; : > "$tmp/chess"
     for _ in $(seq "$runs"); do
       run_once "$(command_of "$TAROK" "$what")" "$tmp/new" "$pin"
-      if [[ -n ${BASE:-} && $what != cat && ( $what != parse || $base_parse == yes ) ]]; then
+      if [[ -n ${BASE:-} && $what != cat && ( $what != parse && $what != jsonl-none || $base_parse == yes ) ]]; then
         run_once "$(command_of "$BASE" "$what")" "$tmp/base" "$pin"
       fi
       if [[ $what == verify && $chess != none ]]; then

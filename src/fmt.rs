@@ -19,6 +19,8 @@ use std::fs::File;
 use std::io::{self, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
+use notation::parse::starts_record;
+
 use crate::input;
 use crate::report;
 
@@ -284,19 +286,58 @@ fn open_regular(path: &Path) -> io::Result<File> {
 /// The canonical text of one record (after a blank line unless `first`),
 /// checked: `None` when it does not read back to the same record, which
 /// the printer cannot then write (`fmt` does not replace the file,
-/// `convert --to text` fails).
+/// `convert --to text` fails). The commands use [`push_canonical`].
+#[cfg(test)]
 pub(crate) fn canonical(record: &notation::Record, first: bool) -> Option<String> {
     let mut text = String::with_capacity(1024);
-    if !first {
-        text.push('\n');
-    }
-    notation::print::write_record(&mut text, record);
-    reads_back_as(&text, record).then_some(text)
+    push_canonical(&mut text, record, first).then_some(text)
 }
 
-/// Whether `text` reads back as exactly one record equal to `record`.
+/// [`canonical`] appended to `out`, a buffer the caller reuses (no
+/// `String` per record: issue 29 item 2); `false`, and `out` as it was,
+/// when the text does not read back to the same record.
+pub(crate) fn push_canonical(out: &mut String, record: &notation::Record, first: bool) -> bool {
+    let from = out.len();
+    if !first {
+        out.push('\n');
+    }
+    notation::print::write_record(out, record);
+    if reads_back_as(&out[from..], record) {
+        true
+    } else {
+        out.truncate(from);
+        false
+    }
+}
+
+/// Whether `text` reads back as exactly one record equal to `record`, as
+/// `notation::parse_str` reads it.
+///
+/// `parse_str` cuts the text (after any byte-order marks) at each line
+/// that starts a record (`starts_record`) but the first such line, then
+/// parses each piece that is not blank. When at most one line starts a
+/// record (the text a printer writes of one record), there is no cut: its
+/// one piece is the whole text after the marks, read here by the
+/// one-record parser, without the lists `parse_str` builds (its cuts, its
+/// results). Spans are no part of a record's equality, so where the piece
+/// starts changes nothing. Any other text is read by `parse_str` itself.
 fn reads_back_as(text: &str, record: &notation::Record) -> bool {
-    matches!(notation::parse_str(text).as_slice(), [Ok(back)] if back == record)
+    let start = text.len() - text.trim_start_matches('\u{feff}').len();
+    let body = &text[start..];
+    let bytes = body.as_bytes();
+    // The lines after the first that start a record.
+    let mut later = memchr::memmem::find_iter(bytes, b"\n[Variant")
+        .filter(|&at| starts_record(&bytes[at + 1..]));
+    let one_start_at_most = if starts_record(bytes) {
+        later.next().is_none()
+    } else {
+        later.nth(1).is_none()
+    };
+    if !one_start_at_most {
+        return matches!(notation::parse_str(text).as_slice(), [Ok(back)] if back == record);
+    }
+    !body.trim().is_empty()
+        && matches!(notation::parse_record_boxed(body, start), Ok(back) if *back == *record)
 }
 
 /// Reads the formatted file back as every command reads it: it must give
@@ -306,10 +347,11 @@ fn reads_back(temp: &Path, records: usize) -> Result<(), String> {
     let mut compare = Compare::new(BufReader::with_capacity(1 << 16, file));
     let mut count = 0usize;
     let mut faults = 0usize;
+    let mut text = String::with_capacity(1024);
     let read = input::read_text_records(temp, |(result, _)| {
         match result {
             Ok(record) => {
-                let mut text = String::with_capacity(1024);
+                text.clear();
                 if count > 0 {
                     text.push('\n');
                 }
@@ -389,6 +431,8 @@ pub fn file(path: &Path, check: bool, out: &mut dyn Write, err: &mut dyn Write) 
         let mut bad = false;
         let mut write_err: Option<io::Error> = None;
         let mut count = 0usize;
+        // The text of each record, in one buffer reused.
+        let mut text = String::with_capacity(1024);
         input::read_text_records(path, |(result, source)| {
             let record = match result {
                 Ok(record) => record,
@@ -401,14 +445,15 @@ pub fn file(path: &Path, check: bool, out: &mut dyn Write, err: &mut dyn Write) 
             if bad || write_err.is_some() || failure.is_some() {
                 return;
             }
-            let Some(text) = canonical(&record, count == 0) else {
+            text.clear();
+            if !push_canonical(&mut text, &record, count == 0) {
                 failure = Some(
                     "the canonical text of a record does not read back to the same record \
                      (a fault of `tarok fmt`: please report it): not rewritten"
                         .into(),
                 );
                 return;
-            };
+            }
             count += 1;
             let wrote = compare
                 .feed(text.as_bytes())
@@ -519,31 +564,33 @@ pub fn stdin_to_stdout(out: &mut dyn Write, err: &mut dyn Write) -> Done {
     let mut bad = false;
     let mut count = 0usize;
     let mut write_err = None;
+    // The text of each record, in one buffer reused.
+    let mut text = String::with_capacity(1024);
     let read = input::read_text_records(Path::new("-"), |(result, source)| {
-        let mut text = String::with_capacity(1024);
-        if count > 0 {
+        text.clear();
+        let printed = match &result {
+            Ok(record) => push_canonical(&mut text, record, count == 0),
+            Err(_) => false,
+        };
+        if !printed {
+            bad = true;
+            match result {
+                Ok(_) => {
+                    let _ = writeln!(
+                        err,
+                        "error: <stdin>: a record whose canonical text does not read back to \
+                         the same record is passed through as it was (a fault of `tarok fmt`: \
+                         please report it)"
+                    );
+                }
+                Err(problems) => report::render_all(err, &source, &problems),
+            }
+            // As it was: after a blank line unless first.
+            if count > 0 {
+                text.push('\n');
+            }
+            text.push_str(source.text.trim_end_matches('\n'));
             text.push('\n');
-        }
-        let printed = result.as_ref().ok().map(|r| canonical(r, count == 0));
-        match (result, printed) {
-            (Ok(_), Some(Some(canonical))) => text = canonical,
-            (Ok(_), _) => {
-                bad = true;
-                let _ = writeln!(
-                    err,
-                    "error: <stdin>: a record whose canonical text does not read back to the \
-                     same record is passed through as it was (a fault of `tarok fmt`: please \
-                     report it)"
-                );
-                text.push_str(source.text.trim_end_matches('\n'));
-                text.push('\n');
-            }
-            (Err(problems), _) => {
-                bad = true;
-                report::render_all(err, &source, &problems);
-                text.push_str(source.text.trim_end_matches('\n'));
-                text.push('\n');
-            }
         }
         count += 1;
         if write_err.is_none() {

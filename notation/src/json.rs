@@ -75,8 +75,12 @@ pub fn parse_json_doc_at(text: &str, at: usize) -> Vec<Result<Record, Vec<Proble
     // The common case, one good record (a line of JSON Lines), is read in
     // one pass; anything else is read again below, to report it.
     if trimmed.starts_with('{') {
-        if let Some(record) = one_record(trimmed, at + base) {
-            return vec![Ok(record)];
+        // Read in the place it is handed on from, not moved there.
+        let mut out = vec![Ok(Record::default())];
+        if let Some(Ok(record)) = out.first_mut() {
+            if one_record(trimmed, at + base, record) {
+                return out;
+            }
         }
     }
     if trimmed.starts_with('[') {
@@ -121,22 +125,24 @@ fn offset_in(whole: &str, part: &str) -> usize {
     part.as_ptr() as usize - whole.as_ptr() as usize
 }
 
-/// `text` as exactly one good record (white space may follow it), or
-/// `None` for anything else.
-fn one_record(text: &str, base: usize) -> Option<Record> {
-    if let Some(record) = fast::record(text, base) {
-        return (validate(&record).is_ok() && record.card_count() <= CARDS_MAX).then_some(record);
+/// Whether `text` is exactly one good record (white space may follow
+/// it), read into `record` (a `Record::default()`); `false` for anything
+/// else (`record` then holds no meaning).
+fn one_record(text: &str, base: usize, record: &mut Record) -> bool {
+    if let Some(named) = fast::record_into(text, base, record) {
+        return validate_read(record, named).is_ok() && record.card_count() <= CARDS_MAX;
     }
     // Escapes, unknown members and the like: serde reads them.
     let mut de = serde_json::Deserializer::from_str(text);
-    let mut record = Record::deserialize(&mut de).ok()?;
-    de.end().ok()?;
-    validate(&record).ok()?;
-    if record.card_count() > CARDS_MAX {
-        return None;
+    let Ok(mut read) = Record::deserialize(&mut de) else {
+        return false;
+    };
+    if de.end().is_err() || validate(&read).is_err() || read.card_count() > CARDS_MAX {
+        return false;
     }
-    locate::locate(&mut record, text, base);
-    Some(record)
+    locate::locate(&mut read, text, base);
+    *record = read;
+    true
 }
 
 fn record_at(text: &str, base: usize, index: Option<usize>) -> Result<Record, Vec<Problem>> {
@@ -237,6 +243,13 @@ fn offset_of_line_col(text: &str, line: usize, column: usize) -> usize {
 /// What JSON can say that the text cannot: the checks that keep
 /// JSON → text → JSON the identity. Returns (path, message, help).
 fn validate(r: &Record) -> Result<(), (String, String, String)> {
+    validate_read(r, true)
+}
+
+/// [`validate`] of a record whose cards may name a suit only if
+/// `may_name` (the one-pass reader knows: `fast::record_into`); without,
+/// the lists of cards not played to a trick are not searched for one.
+fn validate_read(r: &Record, may_name: bool) -> Result<(), (String, String, String)> {
     let first = r.tags.first().map(|t| (&*t.name, &*t.value));
     match first {
         Some(("Variant", v)) if v.parse::<crate::Variant>().is_ok() => {}
@@ -308,6 +321,9 @@ fn validate(r: &Record) -> Result<(), (String, String, String)> {
             "remove \"name\" and \"rename\" here".into(),
         ))
     };
+    if !may_name {
+        return result::validate(r);
+    }
     for (i, h) in r.hands.iter().enumerate() {
         if let Some(j) = named(&h.cards) {
             return fault(format!("hands[{i}].cards"), j);

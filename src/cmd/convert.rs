@@ -16,6 +16,9 @@ pub(crate) fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome
     // JSON Lines are written into one buffer, reused, and handed on in
     // large writes of whole lines (no copy per record, no allocation).
     let mut lines: Vec<u8> = Vec::with_capacity(2 * JSON_LINES_WRITE);
+    // Text likewise: each record's checked text is printed straight into
+    // it, no `String` per record.
+    let mut text = String::new();
     // The records of every file, in order, as one stream. A record's text
     // is copied out of the block it was read in only for a finding.
     let mut each = |raw: input::Raw| {
@@ -29,9 +32,19 @@ pub(crate) fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome
                 let _ = match to {
                     // Checked as `fmt` checks it: the text must read back
                     // to the same record (issue 23).
-                    To::Text => match crate::fmt::canonical(record, count == 0) {
-                        Some(text) => out.write_all(text.as_bytes()),
-                        None => {
+                    To::Text => {
+                        if text.capacity() == 0 {
+                            text.reserve(2 * JSON_LINES_WRITE);
+                        }
+                        if crate::fmt::push_canonical(&mut text, record, count == 0) {
+                            if text.len() >= JSON_LINES_WRITE {
+                                let done = out.write_all(text.as_bytes());
+                                text.clear();
+                                done
+                            } else {
+                                Ok(())
+                            }
+                        } else {
                             outcome = Outcome::BadInput;
                             let _ = writeln!(
                                 err,
@@ -43,7 +56,7 @@ pub(crate) fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome
                             );
                             Ok(())
                         }
-                    },
+                    }
                     To::Jsonl => {
                         notation::json::push_json(&mut lines, record);
                         lines.push(b'\n');
@@ -85,6 +98,7 @@ pub(crate) fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome
     }
     progress.finish();
     let _ = out.write_all(&lines);
+    let _ = out.write_all(text.as_bytes());
     // An empty input is an empty array; input that could not be read (or
     // of which no record could be) writes nothing at all.
     let failed = !unread.is_empty() || outcome == Outcome::BadInput;
@@ -104,7 +118,7 @@ pub(crate) fn convert(paths: &[PathBuf], to: Option<To>, quiet: bool) -> Outcome
     outcome
 }
 
-/// The bytes of JSON Lines `convert` gathers before it writes them (4x the
+/// The bytes of JSON Lines (or text) `convert` gathers before it writes them (4x the
 /// `BufWriter`'s; 64 KiB would cost 2 MiB more peak memory: mimalloc takes
 /// a buffer of twice that from a fresh region).
 const JSON_LINES_WRITE: usize = 32 * 1024;

@@ -25,20 +25,35 @@ struct P<'t> {
     b: &'t [u8],
     at: usize,
     base: usize,
+    /// Whether an item was read in the object form (`{"card": ...}`), the
+    /// one form that can name a suit: until then no card of the record
+    /// names one.
+    named: bool,
 }
 
 /// `text` (starting with `{`, at byte `base` of its file) as one record
 /// followed by nothing but white space, or `None`.
 pub(crate) fn record(text: &str, base: usize) -> Option<Record> {
+    let mut r = Record::default();
+    record_into(text, base, &mut r).map(|_| r)
+}
+
+/// [`record`] read into `r` (a `Record::default()`), in the place the
+/// caller keeps it: a record is some 600 bytes, and each hand it passed
+/// through copied it (issue 29 item 2). `Some(named)` when read:
+/// `named` false says that no card of the record names a suit. On `None`
+/// `r` holds what was read so far.
+pub(crate) fn record_into(text: &str, base: usize, r: &mut Record) -> Option<bool> {
     let mut p = P {
         text,
         b: text.as_bytes(),
         at: 0,
         base,
+        named: false,
     };
-    let r = p.record()?;
+    p.record(r)?;
     p.ws();
-    (p.at == p.b.len()).then_some(r)
+    (p.at == p.b.len()).then_some(p.named)
 }
 
 /// A list items are read into: a `Vec` read aside, or a trick's plays.
@@ -279,13 +294,22 @@ impl<'t> P<'t> {
     }
 
     /// `[value, ...]`, each value read by `one`.
-    fn list<T>(&mut self, mut one: impl FnMut(&mut Self) -> Option<T>) -> Option<Vec<T>> {
+    fn list<T>(&mut self, one: impl FnMut(&mut Self) -> Option<T>) -> Option<Vec<T>> {
         // Room for four (tags, actions, entries: a few each) made at once,
         // not grown from nothing by the first push: 400 instructions a
         // Danish deal. (Made only at the first value, so that `[]` makes
         // none, it saved a tenth of that; the writer never writes an
         // empty list.)
-        let mut out = Vec::with_capacity(4);
+        self.list_of(4, one)
+    }
+
+    /// [`P::list`] with room for `room` values made at once.
+    fn list_of<T>(
+        &mut self,
+        room: usize,
+        mut one: impl FnMut(&mut Self) -> Option<T>,
+    ) -> Option<Vec<T>> {
+        let mut out = Vec::with_capacity(room);
         self.array(|p| {
             out.push(one(p)?);
             Some(())
@@ -407,6 +431,7 @@ impl<'t> P<'t> {
         let (mut item, comments) = if self.b.get(self.at) == Some(&b'"') {
             (Item::new(self.card()?), Vec::new())
         } else {
+            self.named = true;
             let (mut seen, mut card) = (0, None);
             let (mut name, mut rename, mut comments) = (None, None, Vec::new());
             self.object(|p, key| {
@@ -440,8 +465,7 @@ impl<'t> P<'t> {
         Some((item, comments))
     }
 
-    fn record(&mut self) -> Option<Record> {
-        let mut r = Record::default();
+    fn record(&mut self, r: &mut Record) -> Option<()> {
         let mut seen = 0;
         let start = self.object(|p, key| {
             match key {
@@ -496,10 +520,16 @@ impl<'t> P<'t> {
         // `tags` is the one member a record must have.
         (seen & 2 != 0).then_some(())?;
         r.span = self.span(start);
-        Some(r)
+        Some(())
     }
 
     fn tag(&mut self) -> Option<Tag> {
+        self.ws();
+        let from = self.at;
+        if let Some(tag) = self.plain_tag(from) {
+            return Some(tag);
+        }
+        self.at = from;
         let (mut seen, mut name, mut value, mut comments) = (0, None, None, Vec::new());
         let start = self.object(|p, key| {
             match key {
@@ -531,6 +561,12 @@ impl<'t> P<'t> {
     }
 
     fn hand(&mut self) -> Option<Hand> {
+        self.ws();
+        let from = self.at;
+        if let Some(hand) = self.plain_hand(from) {
+            return Some(hand);
+        }
+        self.at = from;
         let (mut seen, mut seat, mut comments) = (0, None, Vec::new());
         let mut cards = (Vec::new(), CardComments::NONE);
         let start = self.object(|p, key| {
@@ -1063,7 +1099,9 @@ impl<'t> P<'t> {
             match key {
                 b"entries" => {
                     once(&mut seen, 1)?;
-                    entries = p.list(Self::entry)?;
+                    // A Danish claim has five entries (three seats, two
+                    // pots): room for four was grown once a deal.
+                    entries = p.list_of(5, Self::entry)?;
                 }
                 b"comments" => {
                     once(&mut seen, 2)?;
@@ -1082,6 +1120,12 @@ impl<'t> P<'t> {
     }
 
     fn entry(&mut self) -> Option<ClaimEntry> {
+        self.ws();
+        let from = self.at;
+        if let Some(entry) = self.plain_entry(from) {
+            return Some(entry);
+        }
+        self.at = from;
         let (mut seen, mut party, mut amount) = (0, None, None);
         let start = self.object(|p, key| {
             match key {
@@ -1105,6 +1149,72 @@ impl<'t> P<'t> {
         Some(ClaimEntry {
             party: party?,
             amount: amount?,
+            span: self.span(start),
+        })
+    }
+}
+
+impl P<'_> {
+    /// The claim entry as the writer writes it, `{"party":0,"amount":-55}`
+    /// or `{"party":"king-pot","amount":75}` with no blanks, read on its
+    /// bytes from `start` by the readers [`P::entry`] uses for each value;
+    /// `None` for any other form (reading stopped anywhere), which
+    /// [`P::entry`] reads again member by member. Member by member an
+    /// entry cost some 700 instructions (issue 29 item 2).
+    #[inline]
+    fn plain_entry(&mut self, start: usize) -> Option<ClaimEntry> {
+        self.fixed(b"{\"party\":")?;
+        let party = if self.b.get(self.at) == Some(&b'"') {
+            let w = self.str()?;
+            Party::Pot(Pot::from_word(w).filter(|pot| pot.word() == w)?)
+        } else {
+            Party::Seat(self.seat()?)
+        };
+        self.fixed(b",\"amount\":")?;
+        let amount = self.i64()?;
+        self.fixed(b"}")?;
+        Some(ClaimEntry {
+            party,
+            amount,
+            span: self.span(start),
+        })
+    }
+
+    /// The tag as the writer writes it, `{"name":"Dealer","value":"0"}`
+    /// with no blanks, read on its bytes from `start` as [`P::tag`] reads
+    /// it; `None` for any other form, which [`P::tag`] reads again member
+    /// by member.
+    #[inline]
+    fn plain_tag(&mut self, start: usize) -> Option<Tag> {
+        self.fixed(b"{\"name\":")?;
+        let name = tag_text(self.str()?);
+        self.fixed(b",\"value\":")?;
+        let value = tag_text(self.str()?);
+        self.fixed(b"}")?;
+        Some(Tag {
+            name,
+            value,
+            comments: Vec::new(),
+            span: self.span(start),
+        })
+    }
+
+    /// The hand as the writer writes it, `{"seat":0,"cards":[...]}` with
+    /// no blanks around its members, read from `start` as [`P::hand`]
+    /// reads it; `None` for any other form, which [`P::hand`] reads again
+    /// member by member.
+    #[inline]
+    fn plain_hand(&mut self, start: usize) -> Option<Hand> {
+        self.fixed(b"{\"seat\":")?;
+        let seat = self.seat()?;
+        self.fixed(b",\"cards\":")?;
+        let (cards, card_comments) = self.items()?;
+        self.fixed(b"}")?;
+        Some(Hand {
+            seat,
+            cards,
+            card_comments,
+            comments: Vec::new(),
             span: self.span(start),
         })
     }
@@ -1370,6 +1480,7 @@ pub(super) mod tests {
             b: plain.as_bytes(),
             at: 0,
             base: 0,
+            named: false,
         };
         let action = p.plain_action().expect("the plain form");
         assert_eq!((action.seat, p.at), (Seat::new(1), plain.len()));
@@ -1455,6 +1566,7 @@ pub(super) mod tests {
                             b: action.as_bytes(),
                             at: 0,
                             base: 0,
+                            named: false,
                         };
                         let mut q = P { at: 0, ..p };
                         match p.plain_action() {
