@@ -307,7 +307,11 @@ pub(super) fn card_fault(
     rules: &Rules,
 ) -> Option<CardFault> {
     card_fault_body!(state, opts, card, seat, k, before, rules, |hand| judge(
-        hand, before, rules, card
+        hand,
+        before,
+        rules,
+        opts.knight_high,
+        card
     ))
 }
 
@@ -327,7 +331,7 @@ pub(super) fn card_fault_by(
     duties: &mut Option<HandDuties>,
 ) -> Option<CardFault> {
     card_fault_body!(state, opts, card, seat, k, before, rules, |hand| duties
-        .get_or_insert_with(|| HandDuties::of(hand, before, rules))
+        .get_or_insert_with(|| HandDuties::of(hand, before, rules, opts.knight_high))
         .judge(card))
 }
 
@@ -355,7 +359,7 @@ pub(super) fn legal_cards(
     }
     let game = state.game();
     let hand = state.hand[seat];
-    let (step, beating, allowed) = masks(hand, before, rules);
+    let (step, beating, allowed) = masks(hand, before, rules, opts.knight_high);
     // `broken`: a card outside the set of rules 1 and 2, or outside the
     // cards that beat.
     let mut legal = hand;
@@ -488,6 +492,7 @@ fn judge(
     hand: CardSet,
     before: &[Card],
     rules: &Rules,
+    knight_high: bool,
     card: Card,
 ) -> (Option<Duty>, CardSet, CardSet) {
     let d = rules.duties;
@@ -495,7 +500,7 @@ fn judge(
         let legal = legal_by(hand, before, rules);
         return (legal.broken(card), legal.set, legal.set_before(Duty::Beat));
     }
-    let (step, beating, allowed) = masks(hand, before, rules);
+    let (step, beating, allowed) = masks(hand, before, rules, knight_high);
     (
         broken(step, beating, card),
         beating.unwrap_or(allowed),
@@ -511,6 +516,7 @@ fn masks(
     hand: CardSet,
     before: &[Card],
     rules: &Rules,
+    knight_high: bool,
 ) -> (Option<(Duty, CardSet)>, Option<CardSet>, CardSet) {
     let d = rules.duties;
     let lead = duty_lead(before);
@@ -543,9 +549,62 @@ fn masks(
     let beating = if !d.beat || before.is_empty() {
         None
     } else {
-        trick::must_beat(allowed, before, lead, rules)
+        must_beat(allowed, before, lead, rules, knight_high)
     };
     (step, beating, allowed)
+}
+
+/// Rule 3 (KR-PLAY-4): the cards of `allowed` that would win the trick
+/// holding `before` (not empty), if any: [`trick::must_beat`] read from
+/// the play's keys ([`WIN_KEYS`](super::play::WIN_KEYS) of the face order
+/// `knight_high` where tarocks beat suit cards, at the class of the card
+/// led): the cards whose key is above every key of `before` (a card wins
+/// only with a key above every earlier one, KR-PLAY-8). A tarock's key is
+/// 32 + its number ([`STRENGTH`]), so the tarocks that beat are those
+/// above a place, one mask; a suit card beats only while no tarock lies
+/// in the trick, and only of the suit led: those few are read from the
+/// keys. Where the fairy-tale trick (KR-PLAY-9) may count, or tarocks do
+/// not beat suit cards (no game with rule 3 has that), the shared core's
+/// own. `trick::must_beat` took a call, each suit card's strength through
+/// the rules' function and `before` read twice: about 140 instructions a
+/// card judged under rule 3. Held equal to the shared core by
+/// `the_duties_on_masks_are_the_shared_cores`.
+#[inline(always)]
+fn must_beat(
+    allowed: CardSet,
+    before: &[Card],
+    lead: Option<Lead>,
+    rules: &Rules,
+    knight_high: bool,
+) -> Option<CardSet> {
+    if rules.fairy_tale.is_some() || !rules.trumps_beat_suits {
+        return trick::must_beat(allowed, before, lead, rules);
+    }
+    let class = trick::lead_class(before[0]);
+    let keys = &super::play::WIN_KEYS[usize::from(knight_high)][1][class];
+    let key = |i: usize| keys.get(i).copied().unwrap_or(0);
+    let top = before
+        .iter()
+        .map(|c| key(usize::from(c.index())))
+        .max()
+        .unwrap_or(0);
+    // The tarock numbered n (key 32 + n) has index 55 + n: those with a
+    // key above `top` have an index from `top` + 24 on, every tarock
+    // (from index 56) while none lies in the trick.
+    let from = u32::from(top.max(32)) + 24;
+    let mut beating = allowed.bits() & tarocks().bits() & (!0u128 << from);
+    if top < 32 && class < 4 {
+        // The suit led: indices 14 × suit on, 14 of them.
+        let mut rest = allowed.bits() as u64 & ((1u64 << 14) - 1) << (14 * class);
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            if key(i) > top {
+                beating |= 1 << i;
+            }
+            rest &= rest - 1;
+        }
+    }
+    (beating != 0).then_some(CardSet::from_bits_truncate(beating))
 }
 
 /// The duty `card` breaks, of the masks of [`masks`].
@@ -576,12 +635,12 @@ pub(super) enum HandDuties {
 impl HandDuties {
     /// The duties of `hand` to a trick holding `before`.
     #[inline(always)]
-    fn of(hand: CardSet, before: &[Card], rules: &Rules) -> HandDuties {
+    fn of(hand: CardSet, before: &[Card], rules: &Rules, knight_high: bool) -> HandDuties {
         let d = rules.duties;
         if d.overtrump || d.fool_free {
             return HandDuties::Chain(legal_by(hand, before, rules));
         }
-        let (step, beating, allowed) = masks(hand, before, rules);
+        let (step, beating, allowed) = masks(hand, before, rules, knight_high);
         HandDuties::Masks {
             step,
             beating,
@@ -745,6 +804,7 @@ mod tests {
                     (false, false, false, false),
                     (true, true, true, true),
                     (false, true, false, true),
+                    (false, false, true, false),
                 ] {
                     let o = Opts {
                         fairy_all,
@@ -756,17 +816,17 @@ mod tests {
                     let rules = super::super::play::trick_rules(game, &o);
                     beat += usize::from(rules.duties.beat);
                     let legal = legal_by(hand, &before, &rules);
-                    let duties = HandDuties::of(hand, &before, &rules);
+                    let duties = HandDuties::of(hand, &before, &rules, knight_high);
                     for card in Card::all() {
                         assert_eq!(
-                            judge(hand, &before, &rules, card),
+                            judge(hand, &before, &rules, knight_high, card),
                             (legal.broken(card), legal.set, legal.set_before(Duty::Beat)),
                             "{hand:?} {before:?} {game:?} {card}"
                         );
                         // The lists' judgement of the whole hand, the same.
                         assert_eq!(
                             duties.judge(card),
-                            judge(hand, &before, &rules, card),
+                            judge(hand, &before, &rules, knight_high, card),
                             "{hand:?} {before:?} {game:?} {card}"
                         );
                     }

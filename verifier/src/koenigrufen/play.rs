@@ -492,7 +492,7 @@ fn winner_of_trick(cards: &[Card], rules: &Rules, keys: &[[u8; 79]; 6]) -> usize
 /// suit cards][class of the card led][card]` (KR-PLAY-8): the card's
 /// [`STRENGTH`] where it counts (a card of the suit led; a tarock where
 /// tarocks beat suit cards or tarock is led), else 0.
-static WIN_KEYS: [[[[u8; 79]; 6]; 2]; 2] = {
+pub(super) static WIN_KEYS: [[[[u8; 79]; 6]; 2]; 2] = {
     let mut t = [[[[0u8; 79]; 6]; 2]; 2];
     let mut face = 0;
     while face < 2 {

@@ -273,11 +273,18 @@ pub(super) fn settle_facts(out: &mut Out, f: &Facts) {
     let lines = match &f.valat {
         Some(v) => vec![v.line(solo)],
         None => {
-            let mut lines = vec![game_line(f.game, f.game_level, f.points, solo)];
+            // Room for every line at once: `vec![..]` of the game line
+            // grew (reallocated and copied) for the bonus lines after it.
+            let mut lines = Vec::with_capacity(1 + f.lines.len());
+            lines.push(game_line(f.game, f.game_level, f.points, solo));
             lines.extend(f.lines.iter().map(|l| l.line(solo)));
             lines
         }
     };
+    // A line is paid by two seats to two, or between one and three (the
+    // digest's section 7, Scoring): room for every payment at once, where
+    // the ledger grew (reallocated and copied) line by line.
+    out.reserve_payments(3 * lines.len());
     let declarer = PerSeat::from_fn(4, |s| {
         side_of(s, f.game, f.declarer, f.partner) == Side::Declarer
     });

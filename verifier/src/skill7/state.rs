@@ -140,6 +140,11 @@ impl Out {
             }));
     }
 
+    /// Room for `n` more lines of the ledger.
+    pub(super) fn reserve_payments(&mut self, n: usize) {
+        self.report.ledger.reserve(n);
+    }
+
     /// The deal is void: nobody pays (S7-DEAL-1, S7-DEAL-3).
     pub(super) fn void(&mut self) {
         self.report.totals = vec![0; 4];
