@@ -519,15 +519,29 @@ fn stream_json_lines(
 ) -> io::Result<()> {
     let mut bytes = Vec::new();
     let (mut offset, mut line_no) = (0usize, 0usize);
+    // One name for every line's source.
+    let name: Arc<str> = name.into();
     loop {
         let got = read_line_capped(&mut reader, &mut bytes, LINE_MAX)?;
         if got.raw == 0 {
             return Ok(());
         }
-        let fault = line_fault(&bytes, got.long);
-        let mut text = match &fault {
-            None => String::from_utf8(bytes.clone()).unwrap_or_default(),
-            Some(_) => shown(&bytes),
+        // The usual line, whole, without a NUL byte and all UTF-8, checked
+        // once (as `line_fault` finds no fault in it); any other is told
+        // by `line_fault`.
+        let clean = (!got.long && memchr::memchr(0, &bytes).is_none())
+            .then(|| simdutf8::basic::from_utf8(&bytes).ok())
+            .flatten();
+        let (fault, mut text) = match clean {
+            Some(text) => (None, text.to_owned()),
+            None => {
+                let fault = line_fault(&bytes, got.long);
+                let text = match &fault {
+                    None => String::from_utf8(bytes.clone()).unwrap_or_default(),
+                    Some(_) => shown(&bytes),
+                };
+                (fault, text)
+            }
         };
         // A byte-order mark opening the file is no part of the JSON: blanks
         // in its place keep every offset.
@@ -536,7 +550,7 @@ fn stream_json_lines(
         }
         if !text.trim().is_empty() {
             let source = Arc::new(Source {
-                name: name.into(),
+                name: name.clone(),
                 text,
                 base: offset,
                 base_line: line_no,
