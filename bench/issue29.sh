@@ -5,8 +5,10 @@
 #   item 1  `verify` on one core: MB/s and deals/s, and over the chess
 #           baseline's MB/s (bench/speed.sh ONLY="parse verify", per variant);
 #           two cores over one on one Danish session file (bench/cores.sh)
-#   item 2  parsing alone (`convert --to none`), JSON Lines in and out
-#           (bench/speed.sh ONLY="parse text-jsonl jsonl-text", per variant)
+#   item 2  parsing alone (`convert --to none`), JSON Lines in (read alone:
+#           `convert --to none` of them, records/s beside parse's) and out
+#           (bench/speed.sh ONLY="parse text-jsonl jsonl-none jsonl-text",
+#           per variant)
 #   item 3  peak memory of every command on 1,000,000 deals (bench/memory.sh,
 #           the new build only: it takes minutes; ITEMS must name it)
 #   item 4  Python against the command line (bench/python.sh SECTIONS=3;
@@ -54,7 +56,7 @@ title() { printf '\n## %s\n' "$1"; }
 if has 1 || has 2; then
   only=""
   has 1 && only="verify"
-  has 2 && only="$only text-jsonl jsonl-text"
+  has 2 && only="$only text-jsonl jsonl-none jsonl-text"
   title "Items 1 and 2, one core: target verify >= 2x chess MB/s and >= 200,000 deals/s; parse >= 500 MB/s; JSON Lines in and out >= the text"
   for v in $variants; do
     "$TAROK" gen --variant "$v" --seed 4 --count "$count" >"$tmp/$v.tarok"
