@@ -265,7 +265,15 @@ impl Engine {
         if self.stage == Stage::Between && !record.tricks.is_empty() {
             self.start_play(deal);
         }
-        if self.stage == Stage::Play {
+        // Played card by card (`crate::game`), three cards in four leave
+        // the next trick incomplete: nothing to take, asked here before
+        // the call (issue 29 item 5: `gen` calls this at every card).
+        if self.stage == Stage::Play
+            && deal
+                .judged_tricks()
+                .get(self.seen.tricks)
+                .is_some_and(|t| t.plays.len() == 4)
+        {
             self.tricks(deal, false);
         }
     }

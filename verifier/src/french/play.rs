@@ -182,12 +182,14 @@ fn winner_of(cards: &[Card]) -> (usize, Win) {
 /// FR-CARD-1, FR-PLAY-6). The first card always counts (it is of the suit
 /// led or a trump), so there is a winner. `None` for any other trick. A
 /// test holds it to [`winner_of`].
-#[inline]
+#[inline(always)]
 fn plain_winner(cards: &[Card]) -> Option<(usize, Win)> {
     // The keys by the first card's suit (4: a trump): one load a card, no
-    // branch on which cards count (the winner's cards are the data).
-    const KEYS: [[u8; Card::COUNT]; 5] = {
-        let mut k = [[0u8; Card::COUNT]; 5];
+    // branch on which cards count (the winner's cards are the data). A
+    // row of 256 keys (those past [`Card::COUNT`] never read): a card's
+    // index (a `u8`) needs no bounds check.
+    const KEYS: [[u8; 256]; 5] = {
+        let mut k = [[0u8; 256]; 5];
         let mut lead = 0;
         while lead < 5 {
             let mut i = 0;
