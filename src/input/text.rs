@@ -236,10 +236,14 @@ impl Block {
     /// Checks the bytes once: text if they are all UTF-8.
     fn checked(&mut self) {
         if let Block::Bytes(bytes) = self {
-            *self = match String::from_utf8(std::mem::take(bytes)) {
-                Ok(text) => Block::Text(text),
-                Err(e) => Block::Bytes(e.into_bytes()),
-            };
+            // `simdutf8` reads about a fifth of the instructions a byte that
+            // `String::from_utf8`'s check does (issue 29: 0.8M of a Danish
+            // `verify`'s 98M, 1.7% of parsing alone).
+            if simdutf8::basic::from_utf8(bytes).is_ok() {
+                let bytes = std::mem::take(bytes);
+                // SAFETY: `simdutf8` has just found every byte to be UTF-8.
+                *self = Block::Text(unsafe { String::from_utf8_unchecked(bytes) });
+            }
         }
     }
 }
