@@ -272,10 +272,23 @@ fn push_number(out: &mut Text, n: i64) {
     }
 }
 
+/// The numbers 00 to 99, two digits each, for [`decimal`].
+const TWO_DIGITS: &str = "\
+    00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+    4041424344454647484950515253545556575859606162636465666768697071727374757677787980\
+    81828384858687888990919293949596979899";
+
 /// `n` in decimal, as `{n}` writes it, written into the end of `buf` (the
 /// longest, `i64::MIN`, takes all 20 bytes): the printer's numbers and the
 /// verifier's reasons, without the formatting machinery.
 pub fn decimal(n: i64, buf: &mut [u8; 20]) -> &str {
+    // 0 to 99, most of the verifier's numbers (trick numbers, points,
+    // counts), as a slice of one table: no digits written, no check that
+    // they are UTF-8 (about 45 instructions a call, issue 29).
+    if let Ok(d @ 0..=99) = u8::try_from(n) {
+        let at = 2 * usize::from(d) + usize::from(d < 10);
+        return &TWO_DIGITS[at..2 * usize::from(d) + 2];
+    }
     let mut i = buf.len();
     let mut m = n.unsigned_abs();
     loop {
@@ -532,7 +545,7 @@ fn act_words(out: &mut Text, act: &Act) {
 
 #[cfg(test)]
 mod tests {
-    use super::{items, line_len, one_item, push_number, Text, LINE_BREAK_AT, SPACED};
+    use super::{decimal, items, line_len, one_item, push_number, Text, LINE_BREAK_AT, SPACED};
     use crate::record::{CardComments, Item, Lead};
     use crate::Card;
 
@@ -547,6 +560,16 @@ mod tests {
                 line_start = out.len();
             }
             one_item(out, item, said.of(i));
+        }
+    }
+
+    /// `decimal` writes every number as `{n}` does: the table's 0 to 99,
+    /// the numbers written digit by digit around them, and the extremes.
+    #[test]
+    fn decimal_is_display() {
+        let numbers = (-1_000..=1_000).chain([i64::MIN, i64::MIN + 1, i64::MAX, 10_000_000_019]);
+        for n in numbers {
+            assert_eq!(decimal(n, &mut [0; 20]), n.to_string(), "{n}");
         }
     }
 
