@@ -207,12 +207,13 @@ pub fn structure_of(record: &Record, table: Table) -> Structure {
         cut: None,
         facts: Facts::default(),
     };
-    checker.seats(record);
+    let scan = TrickScan::of(record, table);
+    checker.seats(record, scan.bad_seat);
     // The first trick of the wrong size, before anything is pushed: in a
     // partial record only the tricks before it are looked at for cards
     // played twice (ALL-3: nothing in it or after it is judged).
-    checker.cut = first_wrong_size(record, table.variant);
-    let dealt_twice = checker.cards_in_deck(record);
+    checker.cut = scan.wrong_size;
+    let dealt_twice = checker.cards_in_deck(record, scan.outside);
     let wrong_deal = checker.deal(record, dealt_twice);
     if wrong_deal {
         let unknown_seats = checker.facts.unknown_seats;
@@ -276,7 +277,10 @@ impl Checker<'_> {
         );
     }
 
-    fn seats(&mut self, r: &Record) {
+    /// `tricks_bad`: a trick names a seat the table does not have
+    /// ([`TrickScan::bad_seat`]); only then are the tricks walked again
+    /// for the findings.
+    fn seats(&mut self, r: &Record, tricks_bad: bool) {
         let mut seen = [false; 256];
         for h in &r.hands {
             self.seat(h.seat, h.span, "hand");
@@ -304,12 +308,14 @@ impl Checker<'_> {
                 self.seat(action.seat, action.span, "action");
             }
         }
-        for t in &r.tricks {
-            if let Some(s) = t.leader {
-                self.seat(s, t.span, "trick");
-            }
-            if let Some(s) = t.fool_call {
-                self.seat(s, t.span, "trick");
+        if tricks_bad {
+            for t in &r.tricks {
+                if let Some(s) = t.leader {
+                    self.seat(s, t.span, "trick");
+                }
+                if let Some(s) = t.fool_call {
+                    self.seat(s, t.span, "trick");
+                }
             }
         }
         for f in r.result.iter().flat_map(|sheet| &sheet.facts) {
@@ -353,7 +359,9 @@ impl Checker<'_> {
 
     /// The cards of the lists outside the pack, in record order; returns
     /// whether a card is dealt twice (hands and talon), for [`Self::deal`].
-    fn cards_in_deck(&mut self, r: &Record) -> bool {
+    /// `tricks_outside`: a trick holds a card outside the pack
+    /// ([`TrickScan::outside`]).
+    fn cards_in_deck(&mut self, r: &Record, tricks_outside: bool) -> bool {
         // One pass over every card gathers them as bits: most records hold
         // no card outside the pack and deal none twice, and only a record
         // that does is walked again, card by card, for its findings (the
@@ -364,7 +372,7 @@ impl Checker<'_> {
         let in_deck = in_deck(self.table.variant);
         let mut dealt = [false; 256];
         let mut twice = false;
-        let mut outside = false;
+        let mut outside = tricks_outside;
         let mut deal = |list: &[Item]| {
             for item in list {
                 let i = usize::from(item.card.index());
@@ -387,9 +395,6 @@ impl Checker<'_> {
         if let Some(d) = &r.discard {
             elsewhere(&d.cards);
             elsewhere(&d.shown);
-        }
-        for t in &r.tricks {
-            elsewhere(&t.plays);
         }
         if outside {
             // The lists in record order: hands, talon, discard (laid away,
@@ -621,7 +626,7 @@ impl Checker<'_> {
         let v = self.table.variant;
         let n = v.active_seats();
         // The first trick of the wrong size is already known
-        // (`first_wrong_size`, within the deal's tricks): it comes before
+        // (`TrickScan::wrong_size`, within the deal's tricks): it comes before
         // any trick too many.
         if let Some(t) = self.cut {
             let trick = &r.tricks[t];
@@ -662,17 +667,49 @@ impl Checker<'_> {
     }
 }
 
-/// The index of the first trick of the wrong size (ALL-3): more cards than
-/// the active players, or fewer and followed by another trick; only tricks
-/// within the deal's number are looked at (a trick beyond is too many).
-fn first_wrong_size(r: &Record, v: Variant) -> Option<usize> {
-    let n = v.active_seats();
-    let last = r.tricks.len().saturating_sub(1);
-    r.tricks
-        .iter()
-        .take(v.tricks())
-        .enumerate()
-        .position(|(t, trick)| trick.plays.len() > n || (trick.plays.len() < n && t < last))
+/// What the checks ask of the tricks, read in one pass over them (a deal
+/// has up to 25): the findings are made from it, in record order, by the
+/// checks' own walks, which only a record with a fault takes.
+struct TrickScan {
+    /// A trick names a seat the table does not have (its leader or, Danish,
+    /// the seat calling for the fool).
+    bad_seat: bool,
+    /// A trick holds a card outside the pack.
+    outside: bool,
+    /// The index of the first trick of the wrong size (ALL-3): more cards
+    /// than the active players, or fewer and followed by another trick;
+    /// only tricks within the deal's number are looked at (a trick beyond
+    /// is too many).
+    wrong_size: Option<usize>,
+}
+
+impl TrickScan {
+    fn of(r: &Record, table: Table) -> TrickScan {
+        let v = table.variant;
+        let in_deck = in_deck(v);
+        let n = v.active_seats();
+        let judged = v.tricks().min(r.tricks.len());
+        let last = r.tricks.len().saturating_sub(1);
+        let unknown = |seat: Option<Seat>| seat.is_some_and(|s| s.number() >= table.seats);
+        let mut scan = TrickScan {
+            bad_seat: false,
+            outside: false,
+            wrong_size: None,
+        };
+        for (t, trick) in r.tricks.iter().enumerate() {
+            scan.bad_seat |= unknown(trick.leader) | unknown(trick.fool_call);
+            let plays = trick.plays.as_slice();
+            let size = plays.len();
+            // One comparison for the usual trick, of the right size.
+            if size != n && scan.wrong_size.is_none() && t < judged && (size > n || t < last) {
+                scan.wrong_size = Some(t);
+            }
+            scan.outside |= plays
+                .iter()
+                .any(|item| !in_deck[usize::from(item.card.index())]);
+        }
+        scan
+    }
 }
 
 /// The variant's pack by card index: whether each card is in it
