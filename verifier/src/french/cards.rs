@@ -25,8 +25,10 @@ pub(super) fn half_points_and_oudler(card: Card) -> u32 {
 /// The set of one card, from a table (no shift across the two halves).
 #[inline]
 pub(super) fn single(card: Card) -> CardSet {
-    const BITS: [u128; Card::COUNT] = {
-        let mut t = [0u128; Card::COUNT];
+    // Rows of 256 (those past [`Card::COUNT`] never read): a card's index
+    // (a `u8`) needs no bounds check (issue 29 item 1).
+    const BITS: [u128; 256] = {
+        let mut t = [0u128; 256];
         let mut i = 0;
         while i < Card::COUNT {
             t[i] = 1u128 << i;
@@ -34,7 +36,7 @@ pub(super) fn single(card: Card) -> CardSet {
         }
         t
     };
-    CardSet::from_bits_truncate(BITS[card.index() as usize])
+    CardSet::from_bits_truncate(BITS[usize::from(card.index())])
 }
 
 /// [`half_points`] of every card by index (suits of 14 ranks, R1..K, then

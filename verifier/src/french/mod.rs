@@ -172,7 +172,9 @@ struct Seen {
 /// section follows it; the calls, the discard and the declarations are
 /// judged when the first trick comes (or at the end); the trick being
 /// played is judged again from its first card until it is complete.
-#[derive(Debug, Clone)]
+/// Cloned field by field ([`clone_report`]: an empty report, as most are
+/// when a move is judged, made without cloning its lists).
+#[derive(Debug)]
 pub(crate) struct Engine {
     g: State,
     stage: Stage,
@@ -185,6 +187,78 @@ pub(crate) struct Engine {
     irregular: bool,
     /// The tricks being laid out and judged (stage `Play`).
     tricks: Option<Box<(Layout, Cursor)>>,
+}
+
+impl Clone for Engine {
+    fn clone(&self) -> Engine {
+        // Every field named: a field added to the engine is a compile
+        // error here until it is cloned too.
+        let Engine {
+            g,
+            stage,
+            seen,
+            main,
+            led,
+            mid,
+            play,
+            irregular,
+            tricks,
+        } = self;
+        Engine {
+            g: g.clone(),
+            stage: *stage,
+            seen: *seen,
+            main: clone_report(main),
+            led: clone_report(led),
+            mid: clone_report(mid),
+            play: clone_report(play),
+            irregular: *irregular,
+            tricks: tricks.clone(),
+        }
+    }
+}
+
+/// `report.clone()`: a report with nothing in its lists (the engine's
+/// buckets before the play, every bucket of a deal judged as dealt) made
+/// with empty lists, not by cloning each (issue 29 item 5: four reports a
+/// clone, a clone for each move judged and each list before the first
+/// card in `gen`). The same value either way: an empty list's clone is an
+/// empty list with no room.
+#[inline(always)]
+fn clone_report(report: &Report) -> Report {
+    // Every field named, as in `Engine`'s clone.
+    let Report {
+        variant,
+        problems,
+        ledger,
+        totals,
+        pots,
+        events,
+        settled,
+        result,
+        no_events,
+        tally,
+    } = report;
+    if !(problems.is_empty()
+        && ledger.is_empty()
+        && totals.is_empty()
+        && events.is_empty()
+        && result.is_none())
+    {
+        return report.clone();
+    }
+    Report {
+        variant: *variant,
+        problems: Vec::new(),
+        ledger: Vec::new(),
+        totals: Vec::new(),
+        pots: *pots,
+        events: Vec::new(),
+        settled: *settled,
+        result: None,
+        no_events: *no_events,
+        tally: *tally,
+    }
 }
 
 impl Engine {
@@ -298,9 +372,21 @@ impl Engine {
     /// The first trick has come: the calls, the dog, the discard and the
     /// declarations are judged, and the tricks are laid out from here on.
     fn start_play(&mut self, deal: &Deal<'_>) {
+        if self.judge_before_play(deal) {
+            self.tricks = Some(Box::new((Layout::new(deal, &self.g), Cursor::new(&self.g))));
+            self.seen.before_play = before_play(deal.record);
+        }
+    }
+
+    /// What [`Engine::start_play`] judges before the tricks are laid out:
+    /// the calls, the dog, the discard and the declarations; the stage
+    /// `Play` and `true` where the tricks are to be laid out from here on
+    /// (the caller lays them out), `Whole` and `false` where the record's
+    /// end judges them.
+    fn judge_before_play(&mut self, deal: &Deal<'_>) -> bool {
         if deal.record.is_partial() {
             self.stage = Stage::Whole;
-            return;
+            return false;
         }
         let (g, irregular) = (self.g.clone(), self.irregular);
         self.write(Bucket::Mid, |g, out| {
@@ -316,15 +402,14 @@ impl Engine {
                 ..Report::default()
             };
             self.stage = Stage::Whole;
-            return;
+            return false;
         }
         self.write(Bucket::Main, |_, out| deal::no_calls(deal, out));
         self.write(Bucket::Mid, |g, out| {
             declarations::declarations(deal, g, out)
         });
-        self.tricks = Some(Box::new((Layout::new(deal, &self.g), Cursor::new(&self.g))));
-        self.seen.before_play = before_play(deal.record);
         self.stage = Stage::Play;
+        true
     }
 
     /// Lays out and judges the tricks not taken yet: the complete ones, or
@@ -461,12 +546,38 @@ impl Engine {
         if deal.record.discard.is_some() {
             return None;
         }
-        let mut probe = self.clone();
-        probe.close_auction(deal);
-        match (probe.g.taker, probe.g.contract) {
-            (Some(taker), Some(c)) if c.has_discard() && probe.main.problems.is_empty() => {
-                Some((taker, Due::Discard))
-            }
+        // The auction's judgement ([`Engine::close_auction`]) on a copy of
+        // the game state alone, writing into a report of its own (issue 29
+        // item 5: the whole engine was cloned for it at each step after
+        // the auction's four entries): the judgement writes findings and
+        // reads none, so the engine's own report holds none after it
+        // exactly when it held none before and the copy finds none.
+        let mut g = self.g.clone();
+        let mut report = Report {
+            no_events: self.main.no_events,
+            ..Report::default()
+        };
+        let mut out = Writer::new(&mut report);
+        out.irregular = self.irregular;
+        deal::bare_petit(deal, &mut g, &mut out);
+        bidding::auction(deal, &mut g, &mut out);
+        let clean = self.main.problems.is_empty() && report.problems.is_empty();
+        // Debug builds: as the judgement on a clone of the engine finds.
+        #[cfg(debug_assertions)]
+        {
+            let mut probe = self.clone();
+            probe.close_auction(deal);
+            assert_eq!(
+                (
+                    probe.g.taker,
+                    probe.g.contract,
+                    probe.main.problems.is_empty()
+                ),
+                (g.taker, g.contract, clean)
+            );
+        }
+        match (g.taker, g.contract) {
+            (Some(taker), Some(c)) if c.has_discard() && clean => Some((taker, Due::Discard)),
             _ => None,
         }
     }
@@ -515,7 +626,9 @@ struct BeforePlay {
 /// The deal as the first trick would find it ([`Stepped::before_lead`]).
 #[derive(Debug, Clone)]
 pub(crate) struct BeforeLead {
-    engine: Engine,
+    /// The game state after the dog, the discard and the declarations
+    /// judged (the handfuls' check reads it, [`Stepped::handful_check`]).
+    g: State,
     /// The taker: he alone may declare a slam (FR-SLAM-1).
     pub(crate) taker: Seat,
     /// The seat that leads to trick 1 and the cards it may lead (FR-SEAT-1,
@@ -530,7 +643,9 @@ pub(crate) struct BeforeLead {
 pub(crate) struct Stepped {
     options: std::sync::Arc<RuleOptions>,
     table: Table,
-    start: Engine,
+    /// Shared, never changed (issue 29 item 5): a game's clone, and each
+    /// move of the game, copies a pointer rather than an engine.
+    start: std::sync::Arc<Engine>,
     now: Engine,
     /// Whether `now` fits the record so far ([`Engine::fits`]), asked once
     /// when the engine steps ([`Stepped::advance`]) rather than at each
@@ -556,7 +671,7 @@ impl Stepped {
             options: std::sync::Arc::new(options),
             table,
             now: start.clone(),
-            start,
+            start: std::sync::Arc::new(start),
             fits_now: false,
             due: None,
             best: None,
@@ -573,7 +688,7 @@ impl Stepped {
     /// The engine after `record`, the record so far.
     pub(crate) fn advance(&mut self, record: &Record) {
         if !self.now.fits(record) {
-            self.now = self.start.clone();
+            self.now = Engine::clone(&self.start);
         }
         let deal = Deal::clean(record, self.table, &self.options);
         self.now.catch_up(&deal);
@@ -649,7 +764,7 @@ impl Stepped {
         let mut engine = if self.now.fits(record) {
             self.now.clone()
         } else {
-            self.start.clone()
+            Engine::clone(&self.start)
         };
         let deal = self.deal(record);
         engine.catch_up(&deal);
@@ -741,16 +856,41 @@ impl Stepped {
         if engine.stage != Stage::Between || contract.has_discard() != record.discard.is_some() {
             return None;
         }
-        engine.start_play(&deal);
+        // Judged as the first card finds it, without the tricks' layout
+        // (who was dealt each card) nor the cursor made (issue 29 item 5:
+        // a list before the first card, and each card of a handful shown,
+        // made them to read the first lead).
+        engine.judge_before_play(&deal);
         let clean = [&engine.main, &engine.led, &engine.mid, &engine.play]
             .iter()
             .all(|r| r.problems.is_empty());
         if engine.stage != Stage::Play || !clean {
             return None;
         }
-        let lead = engine.legal_cards(record)?;
+        // The first lead as [`Engine::legal_cards`] reads it from the
+        // layout and the cursor [`Engine::start_play`] makes: the seat
+        // [`Layout::new`] expects (FR-SEAT-1, FR-SLAM-2), its playing hand,
+        // no card before it (FR-PLAY-1).
+        let seat = play::first_leader(&deal, &engine.g);
+        let lead = (
+            seat,
+            legal_plays(
+                engine.g.playing[seat],
+                crate::trick::first_lead(&[]),
+                crate::trick::top_trump(&[]),
+            ),
+        );
+        #[cfg(debug_assertions)]
+        {
+            let mut full = engine.clone();
+            full.tricks = Some(Box::new((
+                Layout::new(&deal, &full.g),
+                Cursor::new(&full.g),
+            )));
+            assert_eq!(full.legal_cards(record), Some(lead));
+        }
         Some(BeforeLead {
-            engine,
+            g: engine.g,
             taker,
             lead,
         })
@@ -841,7 +981,7 @@ impl Stepped {
             .iter()
             .any(|a| a.seat == seat && matches!(a.act, notation::Act::Handful { .. }));
         let deal = self.deal(record);
-        declarations::HandfulCheck::new(&deal, &before.engine.g, seat, second)
+        declarations::HandfulCheck::new(&deal, &before.g, seat, second)
     }
 
     /// Whether the engine has taken the last trick (the deal is over

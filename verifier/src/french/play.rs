@@ -8,7 +8,7 @@ use notation::Kind;
 use notation::Rule;
 use notation::{Card, CardSet, Item, Lead, PerSeat, Problem, Seat, Trick};
 
-use super::cards::{french_trumps, half_points, list, points_text, single, suit_name};
+use super::cards::{french_trumps, half_points, list, points_text, set_of, single, suit_name};
 use super::declarations::slam_before_play;
 use super::state::{Laid, State, Win, Writer};
 use super::{Contract, SEATS, TRICKS};
@@ -256,8 +256,32 @@ pub(super) struct Layout {
     either: bool,
     /// Tricks won so far by the taker and by the defence.
     won: [usize; 2],
-    owner: [Seat; Card::COUNT],
+    owner: Owners,
     taker: Option<Seat>,
+}
+
+/// Who was dealt each card ([`dealt_owners`]).
+#[derive(Debug, Clone)]
+enum Owners {
+    /// Each seat's dealt cards, the dog with the taker's where he takes it
+    /// (FR-DOG-1): a deal whose every card was dealt once, each seat's
+    /// hand written once (issue 29 item 1: the game state's sets, where the
+    /// table is written card by card).
+    Sets([CardSet; 4]),
+    /// The seat each card was dealt to, the last list's where it was
+    /// dealt twice (`u8::MAX`: none).
+    Table([Seat; Card::COUNT]),
+}
+
+impl Owners {
+    /// Whether `card` was dealt to `seat`.
+    #[inline]
+    fn is(&self, card: Card, seat: Seat) -> bool {
+        match self {
+            Owners::Sets(sets) => sets.get(seat.index()).is_some_and(|s| s.contains(card)),
+            Owners::Table(owner) => owner[usize::from(card.index())] == seat,
+        }
+    }
 }
 
 impl Layout {
@@ -270,12 +294,8 @@ impl Layout {
     /// Before the first trick, after the auction and the declarations.
     pub(super) fn new(deal: &Deal<'_>, g: &State) -> Layout {
         let slam = slam_before_play(deal, g);
-        let expected = match (slam, g.taker) {
-            (true, Some(t)) => t,
-            _ => g.first_bidder(),
-        };
         Layout {
-            expected,
+            expected: leader_expected(slam, g),
             slam,
             either: super::state::option(deal, "slam_excuse_side") == "either",
             won: [0; 2],
@@ -347,6 +367,22 @@ impl Layout {
     }
 }
 
+/// The seat expected to lead trick 1 ([`Layout::new`]): the player on the
+/// dealer's right (FR-SEAT-1), the taker after a slam declared before the
+/// play (`slam`, FR-SLAM-2).
+fn leader_expected(slam: bool, g: &State) -> Seat {
+    match (slam, g.taker) {
+        (true, Some(t)) => t,
+        _ => g.first_bidder(),
+    }
+}
+
+/// The seat expected to lead trick 1, as [`Layout::new`] finds it, without
+/// the layout made.
+pub(super) fn first_leader(deal: &Deal<'_>, g: &State) -> Seat {
+    leader_expected(slam_before_play(deal, g), g)
+}
+
 /// The four seats from each leader, `(leader + i) % SEATS`.
 const ORDER: [[Seat; 4]; 4] = {
     let mut order = [[Seat::new(0); 4]; 4];
@@ -393,13 +429,13 @@ pub(super) fn plain_trick(
     let cards = [a.card, b.card, c.card, d.card];
     let seats = ORDER[expected.index()];
     // No leader written: the cards must fit the seat expected, as
-    // [`leader_of`] reads them.
-    if trick.leader.is_none()
-        && !deal.record.is_partial()
-        && (0..4).any(|i| layout.owner[usize::from(cards[i].index())] != seats[i])
-    {
-        return false;
-    }
+    // [`leader_of`] reads them (each dealt to the seat it is laid out to).
+    // The cursor's test that each card is in that seat's hand implies it
+    // (issue 29 item 1: the owners' table is not read here): it passes
+    // only with no card dealt twice and unplayed (`g.floating` empty),
+    // and then each card of a seat's hand was dealt to it alone (its hand,
+    // or the dog the taker took, FR-DOG-1: the owners' table's seat); a
+    // card dealt twice and played since is in no hand.
     let Some((w, win)) = plain_winner(&cards) else {
         return false;
     };
@@ -414,6 +450,11 @@ pub(super) fn plain_trick(
     if !cursor.plain_trick(&laid, &trick.plays, g) {
         return false;
     }
+    debug_assert!(
+        trick.leader.is_some()
+            || deal.record.is_partial()
+            || (0..4).all(|i| layout.owner.is(cards[i], seats[i]))
+    );
     // As [`Layout::trick`] leaves it.
     layout.won[usize::from(Some(laid.winner) != layout.taker)] += 1;
     layout.expected = laid.winner;
@@ -432,7 +473,50 @@ pub(super) fn plain_trick(
 /// trick whose cards fit only another leader than the expected one was led
 /// out of turn, and is laid out from that leader, so that one wrong lead
 /// gives one finding rather than a string of cards "not in the hand".
-fn dealt_owners(deal: &Deal<'_>, g: &State) -> [Seat; Card::COUNT] {
+///
+/// Read from the game state's sets (`g.hands`, the talon's) where they say
+/// the same as the lists: a full record, no card dealt twice (`floating`
+/// empty: each card in one list at most), each hand a seat of the four
+/// written once (its set is its list's). Otherwise the table, list by list.
+fn dealt_owners(deal: &Deal<'_>, g: &State) -> Owners {
+    let record = deal.record;
+    let mut seats = 0u8;
+    let once = record.hands.iter().all(|h| {
+        let bit = 1u8 << (h.seat.number() & 7);
+        let fresh = h.seat.number() < SEATS && seats & bit == 0;
+        seats |= bit;
+        fresh
+    });
+    if !record.is_partial() && g.floating.is_empty() && once {
+        let mut sets = [CardSet::EMPTY; 4];
+        for seat in Seat::all(SEATS) {
+            sets[seat.index()] = g.hands[seat];
+        }
+        // The dog from the talon's list, not `g.dog`: the layout of the
+        // record's end (`lay_out_tricks`) comes before the dog is taken in.
+        if let (Some(t), Some(talon)) = (g.taker, &record.talon) {
+            if g.contract.is_some_and(Contract::has_discard) && t.number() < SEATS {
+                sets[t.index()] = sets[t.index()].union(set_of(&talon.cards));
+            }
+        }
+        let owners = Owners::Sets(sets);
+        // Debug builds: as the table says, for every card and seat.
+        #[cfg(debug_assertions)]
+        {
+            let table = Owners::Table(owner_table(deal, g));
+            for card in notation::Variant::FrenchTarot.deck().iter() {
+                for seat in Seat::all(SEATS) {
+                    assert_eq!(owners.is(card, seat), table.is(card, seat));
+                }
+            }
+        }
+        return owners;
+    }
+    Owners::Table(owner_table(deal, g))
+}
+
+/// [`dealt_owners`] as a table, list by list.
+fn owner_table(deal: &Deal<'_>, g: &State) -> [Seat; Card::COUNT] {
     let record = deal.record;
     let mut owner = [Seat::new(u8::MAX); Card::COUNT];
     if !record.is_partial() {
@@ -462,7 +546,7 @@ fn leader_of(
     t: usize,
     (expected, slam): (Seat, bool),
     slipped: bool,
-    owner: &[Seat; Card::COUNT],
+    owner: &Owners,
     out: &mut Writer,
 ) -> Seat {
     let partial = deal.record.is_partial();
@@ -471,7 +555,7 @@ fn leader_of(
         plays[..n]
             .iter()
             .enumerate()
-            .all(|(i, p)| owner[p.card.index() as usize] == l.after(i, SEATS))
+            .all(|(i, p)| owner.is(p.card, l.after(i, SEATS)))
     };
     let written = match trick.leader {
         Some(l) if l.number() < SEATS => Some(l),
