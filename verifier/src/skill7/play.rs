@@ -58,6 +58,7 @@ pub fn legal_plays(hand: CardSet, led: Option<Card>, farbesolo: bool, suits_firs
 /// the suit led, or a tarock to a tarock lead where suit cards do not come
 /// first. Then [`legal_plays`] allows it, under the duty to follow only;
 /// the pagat is left to it (S7-PLAY-4 looks at what else may be played).
+#[cfg(test)]
 fn follows(led: Option<Card>, card: Card, rules: &PlayRules) -> bool {
     let Some(led) = led else { return false };
     match led.suit() {
@@ -131,6 +132,28 @@ fn allowed(hand: CardSet, led: Option<Card>, rules: &PlayRules) -> CardSet {
     }
 }
 
+/// The cards that, held, [`Engine::play_card`] finds nothing against
+/// whatever else the hand holds, to a trick led with `led` (`None` when
+/// leading): a follower's card that follows the card led (`follows`, the
+/// rule as written, which a test holds this set to; S7-PLAY-2,
+/// S7-PLAY-3); to lead, outside Farbesolo any card but the Pagat (S7-PLAY-2
+/// binds the followers only; the Pagat is S7-PLAY-4's), in Farbesolo a
+/// suit card (S7-PLAY-3: led while the hand holds one). A test holds it to
+/// the checks.
+fn sure_cards(led: Option<Card>, rules: &PlayRules) -> CardSet {
+    let mut not_pagat = CardSet::trumps();
+    not_pagat.remove(PAGAT);
+    match led {
+        None if rules.farbesolo => suit_cards(),
+        None => CardSet::from_bits_truncate(!(1u128 << PAGAT.index())),
+        Some(l) => match l.suit() {
+            Some(s) => CardSet::suit(s),
+            None if rules.farbesolo && rules.suits_first => CardSet::EMPTY,
+            None => not_pagat,
+        },
+    }
+}
+
 /// Whether `card`, allowed, is the announced Pagat played before trick 10
 /// while the hand may play another card (S7-PLAY-4).
 fn premature_pagat(card: Card, seat: Seat, n: usize, allowed: CardSet, rules: &PlayRules) -> bool {
@@ -179,33 +202,47 @@ fn duty_words(duty: Option<Duty>, farbesolo: bool) -> (&'static str, Rule) {
 /// its samples on that one load).
 #[inline(always)]
 pub fn trick_winner(cards: &[Card], farbesolo: bool) -> (usize, &'static str) {
+    let (wi, why, _) = winner_and_trull(cards, farbesolo);
+    (wi, why)
+}
+
+/// [`trick_winner`], and which of the Trull's cards lie in the trick
+/// ([`trick::TRULL_BIT`]: 1 the Pagat, 2 the Mond, 4 the Sküs), read on
+/// the way: `take_trick` asks it of the fairy-tale trick, the Mondfang and
+/// the Pagat in the last trick instead of looking for each card.
+#[inline(always)]
+fn winner_and_trull(cards: &[Card], farbesolo: bool) -> (usize, &'static str, u8) {
     let Some(&led) = cards.first() else {
-        return (0, "no card");
+        return (0, "no card", 0);
     };
     let keys = &WIN_KEYS[usize::from(farbesolo)][trick::lead_class(led)];
-    let (mut best, mut top, mut trull) = (0, 0, 0);
+    // Each card's key above its place, the highest taken: the highest key,
+    // and of equal keys the last card, as `key != 0 && key >= top` took
+    // them one by one (a branch on every card's key, guessed wrong often).
+    // A card of key 0 never wins: any key above 0 outweighs every place,
+    // and a trick whose keys are all 0 is told by `top == 0` below.
+    let (mut most, mut trull) = (0u64, 0);
     for (i, &c) in cards.iter().enumerate() {
         let at = usize::from(c.index());
-        let key = keys[at];
-        if key != 0 && key >= top {
-            (best, top) = (i, key);
-        }
+        most = most.max(u64::from(keys[at]) << 32 | i as u64);
         trull |= trick::TRULL_BIT[at];
     }
+    let (best, top) = ((most & 0xffff_ffff) as usize, (most >> 32) as u8);
     if trull == 7 && !farbesolo {
         let pagat = cards.iter().position(|&c| c == PAGAT).unwrap_or(0);
-        return (pagat, "the Pagat wins the fairy-tale trick");
+        return (pagat, "the Pagat wins the fairy-tale trick", trull);
     }
     if top == 0 {
         // Only a card outside the pack (the excuse) led and no tarock: the
         // led card keeps the trick.
         let last = cards.iter().rposition(|&c| c == led).unwrap_or(0);
-        return (last, "highest card of the suit led");
+        return (last, "highest card of the suit led", trull);
     }
-    if cards[best].is_trump() {
-        (best, "highest tarock")
+    // Only a tarock's key is 32 or more: the winner is a tarock.
+    if top >= 32 {
+        (best, "highest tarock", trull)
     } else {
-        (best, "highest card of the suit led")
+        (best, "highest card of the suit led", trull)
     }
 }
 
@@ -440,18 +477,24 @@ impl Engine {
     pub(super) fn tricks(&mut self, k: &mut Tricks, record: &Record) {
         let tricks = judged(record, self.cut);
         let end = tricks.len().min(10);
+        let lead_sure = sure_cards(None, &k.rules);
         while k.done < end {
             let n = k.done + 1;
             let trick = &tricks[k.done];
-            if let Some(b) = k.open.take() {
-                if !b.reads_alike(trick) {
-                    k.table = b.table;
-                    self.out.report.problems.truncate(b.problems);
-                    self.out.report.events.truncate(b.events);
-                } else if self.go_on(k, trick, n, b) {
-                    return;
-                } else {
-                    continue;
+            // Asked before it is taken: `Option::take` copied the whole
+            // `Before` (the table, some 100 bytes) out for every trick,
+            // where only the trick being played has one.
+            if k.open.is_some() {
+                if let Some(b) = k.open.take() {
+                    if !b.reads_alike(trick) {
+                        k.table = b.table;
+                        self.out.report.problems.truncate(b.problems);
+                        self.out.report.events.truncate(b.events);
+                    } else if self.go_on(k, trick, n, b) {
+                        return;
+                    } else {
+                        continue;
+                    }
                 }
             }
             // What the trick is judged from again if it grows: kept only
@@ -478,10 +521,19 @@ impl Engine {
             }
             let mut cards = [PAGAT; 4];
             let size = trick.plays.len().min(4);
-            for (i, item) in trick.plays.iter().take(4).enumerate() {
-                let seat = table.leader.after(i, 4);
-                cards[i] = item.card;
-                self.play_card(item, seat, n, &cards[..i], table, &k.rules);
+            // The lead, then the followers on the card led: what a card
+            // may be is asked once a trick ([`sure_cards`]), and who plays
+            // read from the leader once (playing a card leaves it).
+            if let Some((first, rest)) = trick.plays[..size].split_first() {
+                let leader = table.leader;
+                cards[0] = first.card;
+                self.play_card(first, leader, n, None, table, &k.rules, lead_sure);
+                let led = Some(first.card);
+                let sure = sure_cards(led, &k.rules);
+                for (i, item) in rest.iter().enumerate() {
+                    cards[i + 1] = item.card;
+                    self.play_card(item, leader.after(i + 1, 4), n, led, table, &k.rules, sure);
+                }
             }
             if size < 4 {
                 // The last trick, cut short (README ALL-4): judged, not won.
@@ -509,7 +561,8 @@ impl Engine {
             cards[i] = item.card;
             if i >= k.in_trick {
                 let seat = k.table.leader.after(i, 4);
-                self.play_card_apart(item, seat, n, &cards[..i], &mut k.table, &k.rules);
+                let led = (i > 0).then_some(cards[0]);
+                self.play_card_apart(item, seat, n, led, &mut k.table, &k.rules);
             }
         }
         if size < 4 {
@@ -640,37 +693,44 @@ impl Engine {
         item: &Item,
         seat: Seat,
         n: usize,
-        before: &[Card],
+        led: Option<Card>,
         table: &mut Table,
         rules: &PlayRules,
     ) {
-        self.play_card(item, seat, n, before, table, rules);
+        let sure = sure_cards(led, rules);
+        self.play_card(item, seat, n, led, table, rules, sure);
     }
 
-    /// One card played by `seat` to trick `n` after `before`: a card it does
+    /// One card played by `seat` to trick `n` led with `led` (`None`: the
+    /// card leads it): a card it does
     /// not hold or one played twice (S7-PLAY-6), a revoke (S7-PLAY-2,
     /// S7-PLAY-3), the announced Pagat played early (S7-PLAY-4). The card is
     /// played either way. Inlined into the play's loop (a call for each
     /// card cost `verify` some 2% of its instructions); the findings are
-    /// worded out of line.
+    /// worded out of line. `sure`: [`sure_cards`] of `led`: a card of it,
+    /// held, is judged at once; a card held outside it follows nothing
+    /// (the followers' `sure` is the set of the cards that follow `led`),
+    /// so it is judged on the hand's allowed set.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn play_card(
         &mut self,
         item: &Item,
         seat: Seat,
         n: usize,
-        before: &[Card],
+        led: Option<Card>,
         table: &mut Table,
         rules: &PlayRules,
+        sure: CardSet,
     ) {
         let card = item.card;
         let hand = table.left[seat];
-        let led = before.first().copied();
-        if !hand.contains(card) {
+        if hand.intersection(sure).contains(card) {
+            // Held, and a card no duty forbids here (S7-PLAY-2 to
+            // S7-PLAY-4, [`sure_cards`]): a card that follows the suit or
+            // tarock led meets that duty and no other applies (S7-PLAY-2).
+        } else if !hand.contains(card) {
             self.not_held(item, seat, n, table);
-        } else if follows(led, card, rules) {
-            // A card that follows the suit or tarock led, from the hand:
-            // that duty is met and no other applies (S7-PLAY-2).
         } else {
             let allowed = allowed(hand, led, rules);
             if !allowed.contains(card) {
@@ -805,7 +865,9 @@ impl Engine {
 
     /// The end of trick `n` (S7-PLAY-5): its winner, the points and the
     /// count, the Mondfang and the Pagat in the last trick (S7-SCORE-3,
-    /// S7-SCORE-5). Returns the winner, who leads next.
+    /// S7-SCORE-5). Returns the winner, who leads next. Inlined into the
+    /// play's loop: a call per trick saved its registers and read them back.
+    #[inline(always)]
     fn take_trick(
         &mut self,
         n: usize,
@@ -814,11 +876,13 @@ impl Engine {
         out: &mut Play,
         rules: &PlayRules,
     ) -> Seat {
-        let (wi, why) = trick_winner(cards, rules.farbesolo);
+        let (wi, why, trull) = winner_and_trull(cards, rules.farbesolo);
+        // The Mond and the Sküs both in the trick.
+        let mond_skus = trull & 6 == 6;
         let winner = leader.after(wi, 4);
         let wcard = cards[wi];
         let at = Moment::Trick(n as u16);
-        if wcard == PAGAT && !rules.farbesolo && cards.contains(&MOND) && cards.contains(&SKUS) {
+        if wcard == PAGAT && !rules.farbesolo && mond_skus {
             self.out.rule(
                 at,
                 Rule::S7Play5,
@@ -836,9 +900,9 @@ impl Engine {
         if let (Some(c), true) = (rules.contract.as_ref(), self.out.report.wants_events()) {
             self.count(n, c, rules, out);
         }
-        // Mondfang (S7-SCORE-5).
-        let mond = cards.iter().position(|c| *c == MOND);
-        if let (Some(mi), true) = (mond, cards.contains(&SKUS)) {
+        // Mondfang (S7-SCORE-5): the Mond and the Sküs in one trick.
+        if mond_skus {
+            let mi = cards.iter().position(|c| *c == MOND).unwrap_or(0);
             if rules.same_trick || wcard == SKUS {
                 let victim = leader.after(mi, 4);
                 out.mondfang = Some((victim, n as u16));
@@ -849,7 +913,7 @@ impl Engine {
                 );
             }
         }
-        if n == 10 {
+        if n == 10 && trull & 1 == 1 {
             if let Some(pi) = cards.iter().position(|c| *c == PAGAT) {
                 out.pagat_last = Some((leader.after(pi, 4), wi == pi));
             }
@@ -933,6 +997,80 @@ mod tests {
                         assert_ne!(card, PAGAT);
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn a_sure_card_held_is_one_the_checks_find_nothing_against() {
+        // The generator's own random numbers: the same hands on every run.
+        let mut rng = crate::gen::Rng::new(0x2545_f491_4f6c_dd1d);
+        for round in 0..6000 {
+            let size = [1, 3, 6, 12][round % 4];
+            let mut hand = rng.hand(size);
+            if round % 3 == 0 {
+                hand.insert(PAGAT);
+            }
+            let led = (round % 5 != 0).then(|| rng.card());
+            let seat = Seat::new(rng.below(4) as u8);
+            let n = 1 + rng.below(10);
+            for (farbesolo, suits_first) in [(false, false), (true, false), (true, true)] {
+                for pagat_bidder in [None, Some(seat)] {
+                    let rules = PlayRules {
+                        contract: None,
+                        partner: None,
+                        game: Kind::Rufer,
+                        farbesolo,
+                        suits_first,
+                        same_trick: false,
+                        pagat_bidder,
+                    };
+                    let sure = sure_cards(led, &rules);
+                    // A follower's sure cards are those that follow the
+                    // card led, no more: `play_card` judges the others as
+                    // following nothing.
+                    if round < Card::COUNT {
+                        let led = Card::from_index(round as u8);
+                        let sure = sure_cards(led, &rules);
+                        for i in 0..Card::COUNT as u8 {
+                            let card = Card::from_index(i).unwrap();
+                            assert_eq!(
+                                sure.contains(card),
+                                follows(led, card, &rules),
+                                "{led:?} {card}"
+                            );
+                        }
+                    }
+                    for card in hand.intersection(sure).iter() {
+                        // `play_card`'s checks after the card is found held.
+                        let allowed = allowed(hand, led, &rules);
+                        let clean = follows(led, card, &rules)
+                            || (allowed.contains(card)
+                                && !premature_pagat(card, seat, n, allowed, &rules));
+                        assert!(clean, "{hand:?} {led:?} {card} {farbesolo} {suits_first}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_trull_read_with_the_winner_is_the_cards_of_the_trick() {
+        let mut rng = crate::gen::Rng::new(0x9e37_79b9_7f4a_7c15);
+        let pool = [PAGAT, MOND, SKUS, Card::FOOL];
+        for _ in 0..20_000 {
+            let cards: Vec<Card> = (0..4)
+                .map(|_| match rng.below(2) {
+                    0 => pool[rng.below(4)],
+                    _ => rng.card(),
+                })
+                .collect();
+            for farbesolo in [false, true] {
+                let (wi, why, trull) = winner_and_trull(&cards, farbesolo);
+                assert_eq!((wi, why), trick_winner_by_core(&cards, farbesolo));
+                assert_eq!(trull & 1 == 1, cards.contains(&PAGAT), "{cards:?}");
+                assert_eq!(trull & 2 == 2, cards.contains(&MOND), "{cards:?}");
+                assert_eq!(trull & 4 == 4, cards.contains(&SKUS), "{cards:?}");
             }
         }
     }

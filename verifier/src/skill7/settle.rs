@@ -167,30 +167,51 @@ fn game_line(game: Kind, level: u8, points: Points, solo: bool) -> Line {
         value,
         Rule::S7Score1,
         // "{game} {won} with {dp} points{ (kontra)}".
-        {
-            let (open, word, close) = if level > 0 {
-                (" (", LEVEL_WORDS[level as usize], ")")
-            } else {
-                ("", "", "")
-            };
-            let mut n = [0; 20];
-            let (with, dp, pts) = match points {
-                Points::Count(dp) => (" with ", decimal(i64::from(dp), &mut n), " points"),
-                Points::Won(_) => (" (score sheet)", "", ""),
-            };
-            Reason::concat(&[
-                game.word(),
-                " ",
-                won_word(won),
-                with,
-                dp,
-                pts,
-                open,
-                word,
-                close,
-            ])
+        match points {
+            // The words of a played deal: the fewest parts joined (each part
+            // a copy of its own in `Reason::concat`).
+            Points::Count(dp) => {
+                let mut n = [0; 20];
+                let dp = decimal(i64::from(dp), &mut n);
+                let with = game_won_with(game, won);
+                if level > 0 {
+                    Reason::concat(&[with, dp, " points (", LEVEL_WORDS[level as usize], ")"])
+                } else {
+                    Reason::concat(&[with, dp, " points"])
+                }
+            }
+            Points::Won(_) => {
+                let (open, word, close) = if level > 0 {
+                    (" (", LEVEL_WORDS[level as usize], ")")
+                } else {
+                    ("", "", "")
+                };
+                Reason::concat(&[
+                    game.word(),
+                    " ",
+                    won_word(won),
+                    " (score sheet)",
+                    open,
+                    word,
+                    close,
+                ])
+            }
         },
     )
+}
+
+/// "{game} {won} with ": the words of the game line before its card
+/// points, one string a game and outcome ([`Kind::word`], [`won_word`];
+/// a test holds them to those words).
+fn game_won_with(game: Kind, won: bool) -> &'static str {
+    match (game, won) {
+        (Kind::Rufer, true) => "rufer won with ",
+        (Kind::Rufer, false) => "rufer lost with ",
+        (Kind::Farbesolo, true) => "farbesolo won with ",
+        (Kind::Farbesolo, false) => "farbesolo lost with ",
+        (Kind::Solo, true) => "solo won with ",
+        (Kind::Solo, false) => "solo lost with ",
+    }
 }
 
 /// Absolut bid or silent (S7-SCORE-2): 56 points.
@@ -456,6 +477,37 @@ fn pay_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_game_line_is_worded_as_reason_writes_it() {
+        for game in [Kind::Rufer, Kind::Farbesolo, Kind::Solo] {
+            for level in 0..4u8 {
+                let kontra = if level > 0 {
+                    format!(" ({})", LEVEL_WORDS[level as usize])
+                } else {
+                    String::new()
+                };
+                for points in [0, 7, 44, 45, 56, 88, 100, 12_345, u32::MAX] {
+                    let won = points >= 45;
+                    let formatted = crate::reason!(
+                        "{} {} with {} points{}",
+                        game.word(),
+                        won_word(won),
+                        points,
+                        kontra
+                    );
+                    let (_, _, _, reason) = game_line(game, level, Points::Count(points), false);
+                    assert_eq!(&*reason, &*formatted);
+                }
+                for won in [false, true] {
+                    let formatted =
+                        crate::reason!("{} {} (score sheet){}", game.word(), won_word(won), kontra);
+                    let (_, _, _, reason) = game_line(game, level, Points::Won(won), true);
+                    assert_eq!(&*reason, &*formatted);
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_silent_absolut_is_worded_as_reason_writes_it() {
