@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use notation::{Problem, Record};
 
+mod jsonl;
 mod text;
 use text::{stream_chunks, stream_text, Reads};
 pub use text::{Chunk, Chunks};
@@ -319,6 +320,9 @@ pub fn read_records(path: &Path, mut each: impl FnMut(Item)) -> io::Result<()> {
 pub enum Raw {
     Parsed(Item),
     Cut(Chunk),
+    /// A line of JSON Lines read as one good record, its text left in the
+    /// block it was read in (copied only for [`Origin::source`]).
+    Line(Box<Record>, Chunk),
 }
 
 impl Raw {
@@ -326,6 +330,7 @@ impl Raw {
         match self {
             Raw::Parsed(item) => item,
             Raw::Cut(chunk) => chunk.parse(),
+            Raw::Line(record, chunk) => (Ok(*record), Arc::new(chunk.source())),
         }
     }
 
@@ -338,6 +343,7 @@ impl Raw {
                 let (result, chunk) = chunk.read();
                 (result, Origin::Cut(chunk))
             }
+            Raw::Line(record, chunk) => (Ok(record), Origin::Line(chunk)),
         }
     }
 }
@@ -346,6 +352,9 @@ impl Raw {
 pub enum Origin {
     Read(Arc<Source>),
     Cut(Chunk),
+    /// A line of JSON Lines ([`Raw::Line`]): not a text record to parse
+    /// again, as [`Origin::Cut`] is.
+    Line(Chunk),
 }
 
 impl Origin {
@@ -353,7 +362,7 @@ impl Origin {
     pub fn source(&self) -> Arc<Source> {
         match self {
             Origin::Read(source) => source.clone(),
-            Origin::Cut(chunk) => Arc::new(chunk.source()),
+            Origin::Cut(chunk) | Origin::Line(chunk) => Arc::new(chunk.source()),
         }
     }
 
@@ -361,7 +370,7 @@ impl Origin {
     pub fn text(&self) -> &str {
         match self {
             Origin::Read(source) => &source.text,
-            Origin::Cut(chunk) => chunk.text(),
+            Origin::Cut(chunk) | Origin::Line(chunk) => chunk.text(),
         }
     }
 
@@ -369,7 +378,7 @@ impl Origin {
     pub fn name(&self) -> &str {
         match self {
             Origin::Read(source) => &source.name,
-            Origin::Cut(chunk) => chunk.name(),
+            Origin::Cut(chunk) | Origin::Line(chunk) => chunk.name(),
         }
     }
 }
@@ -471,25 +480,23 @@ fn read_from(
     cut: bool,
     each: &mut dyn FnMut(Raw),
 ) -> io::Result<()> {
-    let mut each_item = |item: Item| each(Raw::Parsed(item));
     let (reader, head, head_len) = peek(reader)?;
+    // JSON Lines (the form of a `.jsonl` file).
+    if has_extension(path, &["jsonl"]) {
+        return stream_json_lines(reader, reads_of(path, head_len), name, each);
+    }
+    let mut each_item = |item: Item| each(Raw::Parsed(item));
     match form_of(path, &head) {
         Form::Text if cut => stream_chunks(reader, reads_of(path, head_len), name, &mut |c| {
             each(Raw::Cut(c))
         }),
         Form::Text => stream_text(reader, reads_of(path, head_len), name, &mut each_item),
         Form::Json => {
-            let mut each = each_item;
-            let is_lines = has_extension(path, &["jsonl"]);
-            if is_lines {
-                stream_json_lines(reader, name, &mut each)
-            } else {
-                let array = head
-                    .trim_start_matches('\u{feff}')
-                    .trim_start()
-                    .starts_with('[');
-                stream_json_values(reader, name, &mut each, array)
-            }
+            let array = head
+                .trim_start_matches('\u{feff}')
+                .trim_start()
+                .starts_with('[');
+            stream_json_values(reader, name, &mut each_item, array)
         }
     }
 }
@@ -512,64 +519,89 @@ fn reads_of(path: &Path, head: usize) -> Reads {
     Reads { head, step }
 }
 
+/// Reads JSON Lines line by line ([`jsonl::Lines`]): a clean line read as
+/// one good record is handed on as [`Raw::Line`], its text left in the
+/// block; any other line as before, its text copied into its source, each
+/// of its results [`Raw::Parsed`].
 fn stream_json_lines(
-    mut reader: Box<dyn BufRead + Send>,
+    reader: Box<dyn BufRead + Send>,
+    reads: Reads,
     name: &str,
-    each: &mut impl FnMut(Item),
+    each: &mut dyn FnMut(Raw),
 ) -> io::Result<()> {
-    let mut bytes = Vec::new();
+    let mut lines = jsonl::Lines::new(Box::new(reader), reads);
     let (mut offset, mut line_no) = (0usize, 0usize);
     // One name for every line's source.
     let name: Arc<str> = name.into();
-    loop {
-        let got = read_line_capped(&mut reader, &mut bytes, LINE_MAX)?;
-        if got.raw == 0 {
-            return Ok(());
-        }
-        // The usual line, whole, without a NUL byte and all UTF-8, checked
-        // once (as `line_fault` finds no fault in it); any other is told
-        // by `line_fault`.
-        let clean = (!got.long && memchr::memchr(0, &bytes).is_none())
-            .then(|| simdutf8::basic::from_utf8(&bytes).ok())
+    while let Some(line) = lines.next_line()? {
+        let data = lines.data();
+        let bytes = &data[line.start..line.kept];
+        // The usual line, whole, without a NUL byte and all UTF-8 (as the
+        // block, or checked here), as `line_fault` finds no fault in it.
+        let clean = (!line.long && lines.no_nul_before(line.kept))
+            .then(|| {
+                if data.is_text() {
+                    Some(data.text(line.start, line.kept))
+                } else {
+                    simdutf8::basic::from_utf8(bytes).ok()
+                }
+            })
             .flatten();
-        let (fault, mut text) = match clean {
-            Some(text) => (None, text.to_owned()),
-            None => {
-                let fault = line_fault(&bytes, got.long);
-                let text = match &fault {
-                    None => String::from_utf8(bytes.clone()).unwrap_or_default(),
-                    Some(_) => shown(&bytes),
-                };
-                (fault, text)
-            }
-        };
-        // A byte-order mark opening the file is no part of the JSON: blanks
-        // in its place keep every offset.
-        if line_no == 0 && fault.is_none() && text.starts_with('\u{feff}') {
-            text.replace_range(..3, "   ");
-        }
-        if !text.trim().is_empty() {
-            let source = Arc::new(Source {
-                name: name.clone(),
-                text,
-                base: offset,
-                base_line: line_no,
-                element: None,
-            });
-            if let Some(fault) = fault {
-                each((Err(vec![fault.problem(0, &bytes)]), source));
-                if fault.stops() {
-                    return Ok(());
+        // A byte-order mark opening the file is read below.
+        let bom = line_no == 0 && bytes.starts_with("\u{feff}".as_bytes());
+        let record = clean
+            .filter(|_| !bom)
+            .and_then(notation::json::parse_json_line);
+        if let Some(record) = record {
+            let chunk = Chunk::line(
+                name.clone(),
+                data.clone(),
+                (line.start, line.kept),
+                offset,
+                line_no,
+            );
+            each(Raw::Line(record, chunk));
+        } else {
+            let (fault, mut text) = match clean {
+                Some(text) => (None, text.to_owned()),
+                None => {
+                    let fault = line_fault(bytes, line.long);
+                    let text = match &fault {
+                        None => String::from_utf8(bytes.to_vec()).unwrap_or_default(),
+                        Some(_) => shown(bytes),
+                    };
+                    (fault, text)
                 }
-            } else {
-                for result in notation::json::parse_json_doc(&source.text) {
-                    each((result, source.clone()));
+            };
+            // A byte-order mark opening the file is no part of the JSON:
+            // blanks in its place keep every offset.
+            if line_no == 0 && fault.is_none() && text.starts_with('\u{feff}') {
+                text.replace_range(..3, "   ");
+            }
+            if !text.trim().is_empty() {
+                let source = Arc::new(Source {
+                    name: name.clone(),
+                    text,
+                    base: offset,
+                    base_line: line_no,
+                    element: None,
+                });
+                if let Some(fault) = fault {
+                    each(Raw::Parsed((Err(vec![fault.problem(0, bytes)]), source)));
+                    if fault.stops() {
+                        return Ok(());
+                    }
+                } else {
+                    for result in notation::json::parse_json_doc(&source.text) {
+                        each(Raw::Parsed((result, source.clone())));
+                    }
                 }
             }
         }
-        offset += got.raw;
+        offset = lines.after(&line)?;
         line_no += 1;
     }
+    Ok(())
 }
 
 /// Reads a JSON document of records value by value: memory holds one
@@ -840,6 +872,7 @@ fn char_floor(text: &str, at: usize) -> usize {
 }
 
 /// What [`read_line_capped`] read.
+#[cfg(test)]
 struct Got {
     /// Bytes taken from the input, line break included.
     raw: usize,
@@ -849,7 +882,9 @@ struct Got {
 
 /// Reads a line into `out` (cleared first), keeping at most `cap` bytes of
 /// it: the rest of a longer line is read and dropped, so memory stays flat
-/// whatever the input.
+/// whatever the input. The JSON Lines reader read its lines so before
+/// [`jsonl::Lines`], whose tests compare the two.
+#[cfg(test)]
 fn read_line_capped(reader: &mut dyn BufRead, out: &mut Vec<u8>, cap: usize) -> io::Result<Got> {
     out.clear();
     let mut got = Got {

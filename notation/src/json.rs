@@ -113,6 +113,19 @@ pub fn parse_json_doc_at(text: &str, at: usize) -> Vec<Result<Record, Vec<Proble
     out
 }
 
+/// A line of JSON Lines (or any document) that is exactly one good
+/// record, read into a box as [`parse_json_doc`] reads it (spans count
+/// from the start of `text`); `None` for any other: [`parse_json_doc`]
+/// reads and reports it then.
+pub fn parse_json_line(text: &str) -> Option<Box<Record>> {
+    let trimmed = text.trim_start();
+    if !trimmed.starts_with('{') {
+        return None;
+    }
+    let mut record = Box::<Record>::default();
+    one_record(trimmed, text.len() - trimmed.len(), &mut record).then_some(record)
+}
+
 /// One element of a JSON array of records, read on its own (a streaming
 /// reader cuts the array): `index` is its place, for the JSON paths.
 /// Spans count from `text`, which starts at `base`.

@@ -43,7 +43,7 @@ pub struct Reads {
 
 impl Reads {
     /// The end of the read holding byte `at` (a file offset).
-    fn end_after(self, at: usize) -> usize {
+    pub(super) fn end_after(self, at: usize) -> usize {
         if at < self.head {
             self.head
         } else {
@@ -185,7 +185,7 @@ enum Text {
 /// taken as text without being checked again; else bytes, whose lines and
 /// records are checked as they are cut and taken.
 #[derive(Clone)]
-enum Block {
+pub(super) enum Block {
     Text(String),
     Bytes(Vec<u8>),
 }
@@ -209,13 +209,13 @@ impl std::ops::Deref for Block {
 
 impl Block {
     /// Whether every byte is known to be UTF-8.
-    fn is_text(&self) -> bool {
+    pub(super) fn is_text(&self) -> bool {
         matches!(self, Block::Text(_))
     }
 
     /// `[a..b]` as text; empty where that is not UTF-8 (not at a
     /// character's bounds, or bytes that are not UTF-8), as [`utf8`] says.
-    fn text(&self, a: usize, b: usize) -> &str {
+    pub(super) fn text(&self, a: usize, b: usize) -> &str {
         match self {
             Block::Text(text) => text.get(a..b).unwrap_or_default(),
             Block::Bytes(bytes) => utf8(&bytes[a..b]),
@@ -223,7 +223,7 @@ impl Block {
     }
 
     /// The bytes, to change: the block is bytes until [`Block::checked`].
-    fn bytes_mut(&mut self) -> &mut Vec<u8> {
+    pub(super) fn bytes_mut(&mut self) -> &mut Vec<u8> {
         if let Block::Text(text) = self {
             *self = Block::Bytes(std::mem::take(text).into_bytes());
         }
@@ -234,7 +234,7 @@ impl Block {
     }
 
     /// Checks the bytes once: text if they are all UTF-8.
-    fn checked(&mut self) {
+    pub(super) fn checked(&mut self) {
         if let Block::Bytes(bytes) = self {
             // `simdutf8` reads about a fifth of the instructions a byte that
             // `String::from_utf8`'s check does (issue 29: 0.8M of a Danish
@@ -249,6 +249,25 @@ impl Block {
 }
 
 impl Chunk {
+    /// A line of JSON Lines, `block[a..b]` (clean text), read from file
+    /// offset `base` and line `base_line` (0-based): its text is left in
+    /// the block.
+    pub(super) fn line(
+        name: Arc<str>,
+        block: Arc<Block>,
+        (a, b): (usize, usize),
+        base: usize,
+        base_line: usize,
+    ) -> Chunk {
+        Chunk {
+            name,
+            text: Text::Shared(block, a, b),
+            base,
+            base_line,
+            fault: None,
+        }
+    }
+
     /// The record's text.
     pub fn text(&self) -> &str {
         match &self.text {
