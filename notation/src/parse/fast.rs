@@ -1055,6 +1055,9 @@ mod tests {
             for line in [&cards, &bad] {
                 for body in [
                     format!("hand 0: {line}\nhand 1: SK\n"),
+                    // A hand longer than the room the hand before gives.
+                    format!("hand 0: SK\nhand 1: {line}\n"),
+                    format!("hand 0: {line}\nhand 1: {line}\nhand 2: {line} SK SQ"),
                     format!("hand 2: {line}"),
                     format!("hand 0: SK\ntalon: {line}\ndiscard 1: {line} \ntrick 1: SK"),
                     format!("talon:  {line}"),
@@ -1064,6 +1067,42 @@ mod tests {
                     let text = format!("{head}{body}");
                     let fast = format!("{:?}", parse_record_with(&text, 7, true));
                     let slow = format!("{:?}", parse_record_with(&text, 7, false));
+                    assert_eq!(fast, slow, "{text}");
+                }
+            }
+        }
+    }
+
+    /// Passes and seats written in the common form and next to it, and tags
+    /// followed by a tag, a comment or a blank line: the same records with
+    /// the fast paths as without them.
+    #[test]
+    fn passes_seats_and_tags_change_nothing() {
+        let tags = [
+            "[Variant \"koenigrufen\"]\n[Dealer \"1\"]\n",
+            "[Variant \"koenigrufen\"]\n{a}\n[Dealer \"1\"] {b}\n[Players \"A; B; C; D\"]\n",
+            "[Variant \"koenigrufen\"]\n\n[Dealer \"1\"]\n[Rules \"x\"]",
+            "[Variant \"koenigrufen\"]\n[ Dealer \"1\"]\n[Dealer \"2\"]\n",
+            "[Variant \"koenigrufen\"]\n[Variant \"skill7-tarock\"]\n",
+            "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n",
+        ];
+        let lines = [
+            "auction: 0 pass, 1 pass, 2 pass, 3 pass\n",
+            "auction: 0 pass, 1 passe, 2 pass3, 3 pass-x\n",
+            "auction: 0 pass,1 pass, 2  pass, 3 pass\n",
+            "auction: 0 pass {c}, 1 good, 2 pass\n",
+            "auction: 10 pass, 01 pass, 4 pass, 2pass\n",
+            "auction: 0 caller, 1 pass, 2 pass, 3 pass\ncalls: 0 call HK, 0 pass, 1 pass",
+            "auction: 0 pass, 1 pass, 2 continue, 3 pass",
+            "auction: 0 pas, 1 pass\n",
+            "claim: 0 +8, 1 -8, 2 +8, 3 -8\n",
+            "claim: 0 +8, 12 -8, 2 8, 3 -0\n",
+        ];
+        for tag in tags {
+            for line in lines {
+                for text in [format!("{tag}\n{line}"), format!("{tag}{line}")] {
+                    let fast = format!("{:?}", parse_record_with(&text, 3, true));
+                    let slow = format!("{:?}", parse_record_with(&text, 3, false));
                     assert_eq!(fast, slow, "{text}");
                 }
             }
