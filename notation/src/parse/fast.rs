@@ -162,10 +162,30 @@ pub(super) fn fast_line(
     if section == Section::Trick {
         return fast_tricks(p, record, lead_in, start, i);
     }
-    // Room for as many cards as the line can hold (a code and a blank are
-    // at least three bytes): one allocation, no copy.
-    let line = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
-    let (cards, end) = line_cards(bytes, i, base, (line - i + 1) / 3)?;
+    // A hand after the first: room for the cards of the hand before and
+    // an eighth more (the hands of a deal are as long as each other, or a
+    // few cards longer: the Danish dealer's 28 to the others' 25), without
+    // looking for the end of the line. The first hand, the talon, a
+    // discard, and a hand that finds that room too little (or is not in
+    // the common form) get room for as many cards as the line can hold (a
+    // code and a blank are at least three bytes): one allocation, no copy.
+    let guess = match section {
+        Section::Hand => record.hands.last().map_or(0, |h| {
+            let n = h.cards.len();
+            n + n / 8
+        }),
+        _ => 0,
+    };
+    let read = (guess > 0)
+        .then(|| line_cards(bytes, i, base, guess))
+        .flatten();
+    let (cards, end) = match read {
+        Some(read) => read,
+        None => {
+            let line = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
+            line_cards(bytes, i, base, (line - i + 1) / 3)?
+        }
+    };
     let i = section_end(p.src, end)?;
     let span = p.span(start, i);
     let seat = Seat::try_from(n);
@@ -616,6 +636,13 @@ fn section_end(src: &str, mut i: usize) -> Option<usize> {
 /// A number of one to three digits at `i` ending the word: the number and
 /// its end.
 fn small_number_at(b: &[u8], i: usize) -> Option<(u32, usize)> {
+    // The usual one digit (a seat), then a byte that ends the word: what
+    // `number_at` finds there, without its loop.
+    if let Some(&[d @ b'0'..=b'9', after]) = b.get(i..).and_then(<[u8]>::first_chunk::<2>) {
+        if !is_word_byte(after) {
+            return Some((u32::from(d - b'0'), i + 1));
+        }
+    }
     number_at(b, i, 3)
 }
 
@@ -736,12 +763,25 @@ pub(super) fn fast_actions(
             if bytes.get(end) != Some(&b' ') {
                 return None;
             }
-            let (mut verb, end) = word_at(src, end + 1);
+            // The word said most, a pass, read on its four bytes: what
+            // `word_at` and `Verb::from_word` make of it, without the
+            // loop over the word's bytes and the match of its text.
+            let pass = bytes.get(end + 1..end + 5) == Some(b"pass")
+                && !bytes.get(end + 5).is_some_and(|&b| is_word_byte(b));
+            let (mut verb, end) = if pass {
+                ("pass", end + 5)
+            } else {
+                word_at(src, end + 1)
+            };
             // A verb first: no local word of any variant is one (§7.1, held
             // by the `words` tests), so the local words are looked up only
             // for a word that is not (a game, or a local word of the
             // record's variant).
-            let mut known = Verb::from_word(verb);
+            let mut known = if pass {
+                Some(Verb::Pass)
+            } else {
+                Verb::from_word(verb)
+            };
             if known.is_none() {
                 if let Some(local) = crate::words::local_action(p.variant, verb) {
                     verb = local;
@@ -1015,6 +1055,9 @@ mod tests {
             for line in [&cards, &bad] {
                 for body in [
                     format!("hand 0: {line}\nhand 1: SK\n"),
+                    // A hand longer than the room the hand before gives.
+                    format!("hand 0: SK\nhand 1: {line}\n"),
+                    format!("hand 0: {line}\nhand 1: {line}\nhand 2: {line} SK SQ"),
                     format!("hand 2: {line}"),
                     format!("hand 0: SK\ntalon: {line}\ndiscard 1: {line} \ntrick 1: SK"),
                     format!("talon:  {line}"),
@@ -1024,6 +1067,42 @@ mod tests {
                     let text = format!("{head}{body}");
                     let fast = format!("{:?}", parse_record_with(&text, 7, true));
                     let slow = format!("{:?}", parse_record_with(&text, 7, false));
+                    assert_eq!(fast, slow, "{text}");
+                }
+            }
+        }
+    }
+
+    /// Passes and seats written in the common form and next to it, and tags
+    /// followed by a tag, a comment or a blank line: the same records with
+    /// the fast paths as without them.
+    #[test]
+    fn passes_seats_and_tags_change_nothing() {
+        let tags = [
+            "[Variant \"koenigrufen\"]\n[Dealer \"1\"]\n",
+            "[Variant \"koenigrufen\"]\n{a}\n[Dealer \"1\"] {b}\n[Players \"A; B; C; D\"]\n",
+            "[Variant \"koenigrufen\"]\n\n[Dealer \"1\"]\n[Rules \"x\"]",
+            "[Variant \"koenigrufen\"]\n[ Dealer \"1\"]\n[Dealer \"2\"]\n",
+            "[Variant \"koenigrufen\"]\n[Variant \"skill7-tarock\"]\n",
+            "[Variant \"skill7-tarock\"]\n[Dealer \"0\"]\n",
+        ];
+        let lines = [
+            "auction: 0 pass, 1 pass, 2 pass, 3 pass\n",
+            "auction: 0 pass, 1 passe, 2 pass3, 3 pass-x\n",
+            "auction: 0 pass,1 pass, 2  pass, 3 pass\n",
+            "auction: 0 pass {c}, 1 good, 2 pass\n",
+            "auction: 10 pass, 01 pass, 4 pass, 2pass\n",
+            "auction: 0 caller, 1 pass, 2 pass, 3 pass\ncalls: 0 call HK, 0 pass, 1 pass",
+            "auction: 0 pass, 1 pass, 2 continue, 3 pass",
+            "auction: 0 pas, 1 pass\n",
+            "claim: 0 +8, 1 -8, 2 +8, 3 -8\n",
+            "claim: 0 +8, 12 -8, 2 8, 3 -0\n",
+        ];
+        for tag in tags {
+            for line in lines {
+                for text in [format!("{tag}\n{line}"), format!("{tag}{line}")] {
+                    let fast = format!("{:?}", parse_record_with(&text, 3, true));
+                    let slow = format!("{:?}", parse_record_with(&text, 3, false));
                     assert_eq!(fast, slow, "{text}");
                 }
             }

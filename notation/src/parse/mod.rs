@@ -230,7 +230,14 @@ fn parse_inner(p: &mut Reader<'_>) -> PResult<Box<Record>> {
                 p.pos = end;
             }
         }
-        pending = p.trivia()?;
+        // The usual next line, the next tag: a line break and nothing to
+        // read between them (what `trivia` finds there, without the call).
+        pending = if p.fast && p.src.as_bytes().get(p.pos..p.pos + 2) == Some(b"\n[") {
+            p.pos += 1;
+            Vec::new()
+        } else {
+            p.trivia()?
+        };
     }
     if record.tags.is_empty() {
         let (found, span) = p.found();
