@@ -542,8 +542,15 @@ impl Listing {
     /// Forgets the list (the game has changed), not whether one was asked
     /// for.
     fn forget(&mut self) {
-        self.ready = None;
-        self.lazy = std::sync::OnceLock::new();
+        // Each dropped only where made (a playout that takes its cards by
+        // `Game::play_plain` makes none): the `OnceLock` dropped and made
+        // anew cost its state's checks at every move.
+        if self.ready.is_some() {
+            self.ready = None;
+        }
+        if self.lazy.get().is_some() {
+            self.lazy = std::sync::OnceLock::new();
+        }
     }
 }
 
@@ -2379,6 +2386,54 @@ impl Game {
         spare.clear();
         self.relist_in(spare);
         Ok(())
+    }
+
+    /// A card of the play chosen from the engine's set of cards, without
+    /// the list of the legal moves (a Danish playout: a card a step, most
+    /// of them plain). Where the legal moves are plain plays of one seat
+    /// and nothing else (no fool named, renamed or called for), `choose`
+    /// is given that seat and the cards, in the order [`Game::legal`] lists
+    /// them, and the card it gives is taken as [`Game::apply`] takes
+    /// `Move::play(seat, card)`: a listed card as [`Game::apply_at`] takes
+    /// it, without judging the record again. `None` (nothing taken,
+    /// `choose` not asked) where the engine does not say so: another
+    /// variant, another position (the caller takes [`Game::legal_moves`]).
+    /// Debug builds check the set against the engine's list.
+    pub fn play_plain(
+        &mut self,
+        choose: impl FnOnce(Seat, CardSet) -> Card,
+    ) -> Option<Result<(), Rejected>> {
+        // As `Game::step` takes a move: a clean record so far.
+        if self.over
+            || !self.problems.is_empty()
+            || self.pending.is_some()
+            || self.showing.is_some()
+        {
+            return None;
+        }
+        let (seat, cards) = match self.stepped.as_deref() {
+            Some(Stepper::Danish(s)) => s.plain_cards(&self.record)?,
+            _ => return None,
+        };
+        if cards.is_empty() {
+            return None;
+        }
+        #[cfg(debug_assertions)]
+        {
+            let plain: Vec<Move> = cards.iter().map(|c| Move::play(seat, c)).collect();
+            assert_eq!(self.list().as_deref(), Some(&plain[..]), "the plain cards");
+        }
+        let card = choose(seat, cards);
+        let mv = Move::play(seat, card);
+        // A card listed: the engine admits it as read in its list (`known`);
+        // one not listed is judged.
+        if !cards.contains(card) || !self.step(&mv, true) {
+            return Some(self.apply(mv));
+        }
+        // As `Game::apply` after a move taken.
+        let spare = self.listed.spare();
+        self.relist_in(spare);
+        Some(Ok(()))
     }
 
     /// [`Game::apply`], the list of the legal moves made before the move

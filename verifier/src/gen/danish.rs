@@ -96,6 +96,21 @@ fn choose_card(rng: &mut Rng, _: usize, _: usize, options: &[Card]) -> Card {
     }
 }
 
+/// [`choose_card`] on the listed cards as a set (the list's order is the
+/// set's, each card once, the fool its last card): the same draws and the
+/// same card, without the list. The fool, if there, is the last of the `n`
+/// cards, so the k-th card other than it is the set's k-th card.
+fn choose_in_set(rng: &mut Rng, cards: CardSet) -> Card {
+    let n = cards.len() as usize;
+    let count = n - usize::from(cards.contains(Card::FOOL));
+    let k = if count == 0 || rng.below(8) == 0 {
+        rng.below(n)
+    } else {
+        rng.below(count)
+    };
+    cards.iter().nth(k).expect("an index below the count")
+}
+
 /// One random legal deal; `index` is its place in the session.
 pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
     deal_with(rng, index, &Fixed::default(), None).ok()
@@ -161,7 +176,7 @@ fn played(rng: &mut Rng, dealing: &Dealing, pots: Option<[i64; 2]>) -> Result<Re
         // order), and the game reads a hand as a set (its lists are in the
         // set's order).
         super::sort_dealt(Variant::DanishTarok, &mut setup.hands);
-        if let Some(record) = try_play_out(&setup, rng, &mut choose_card)? {
+        if let Some(record) = try_play_out(&setup, rng, None)? {
             return Ok(record);
         }
     }
@@ -299,17 +314,20 @@ fn dealt(setup: &Setup) -> Record {
 /// the record with its claim, the game's settlement. Panics when the
 /// setup's hands or skat are not a legal deal.
 pub fn play_out(setup: &Setup, rng: &mut Rng, choose: &mut Chooser<'_>) -> Record {
-    try_play_out(setup, rng, choose)
+    try_play_out(setup, rng, Some(choose))
         .expect("a deal the game can play")
         .expect("a skat the game lists")
 }
 
 /// As [`play_out`]; `Ok(None)` when the game lets the dealer lay no skat
 /// (the deal is dealt again), `Err` when the game does not take the deal.
+/// `choose`: the chooser of a card; `None`, the generator's own
+/// ([`choose_card`]), which draws a plain card on the engine's set of cards
+/// ([`choose_in_set`]).
 fn try_play_out(
     setup: &Setup,
     rng: &mut Rng,
-    choose: &mut Chooser<'_>,
+    mut choose: Option<&mut Chooser<'_>>,
 ) -> Result<Option<Record>, String> {
     let mut game = Game::from_deal(dealt(setup)).map_err(|e| e.to_string())?;
     let table = game.table();
@@ -323,6 +341,31 @@ fn try_play_out(
         ..Lists::default()
     };
     while !game.is_over() {
+        // A plain card of the play (most of a deal's moves): chosen from
+        // the engine's set of cards (`Game::play_plain`), no list of moves
+        // made; the chooser is given the cards as `play` gives them (the
+        // list's order) and draws the same.
+        if game.record().discard.is_some() {
+            let record = game.record();
+            let within = record
+                .tricks
+                .last()
+                .is_some_and(|t| t.plays.len() < Variant::DanishTarok.active_seats());
+            let t = record.tricks.len() + usize::from(!within);
+            let cards = &mut lists.cards;
+            let taken = match &mut choose {
+                None => game.play_plain(|_, set| choose_in_set(rng, set)),
+                Some(choose) => game.play_plain(|seat, set| {
+                    cards.clear();
+                    cards.extend(set.iter());
+                    choose(rng, t, seat.index(), cards)
+                }),
+            };
+            if let Some(taken) = taken {
+                taken.map_err(|e| e.to_string())?;
+                continue;
+            }
+        }
         let legal = game.legal_moves();
         // A move the engine listed is taken by its place in the list
         // (`Game::apply_at`: not searched for in it again); a list judged
@@ -358,7 +401,14 @@ fn try_play_out(
         } else {
             let pick = match declaration(&game, &legal, &declaring) {
                 Some(at) => Pick::At(at),
-                None => play(&game, rng, &legal, setup.extras, choose, &mut lists)?,
+                None => {
+                    let mut own = choose_card;
+                    let choose: &mut Chooser<'_> = match &mut choose {
+                        Some(choose) => &mut **choose,
+                        None => &mut own,
+                    };
+                    play(&game, rng, &legal, setup.extras, choose, &mut lists)?
+                }
             };
             match pick {
                 Pick::At(at) if listed => {
@@ -600,4 +650,34 @@ fn dedup<T: PartialEq>(items: impl Iterator<Item = T>) -> Vec<T> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The generator's choice on the set draws as it draws on the list of
+    /// the set's cards: the same card and the same random numbers after,
+    /// on random hands, with and without the fool.
+    #[test]
+    fn choice_on_the_set_is_the_choice_on_the_list() {
+        let mut hands = Rng::new(29);
+        for seed in 0..20_000u64 {
+            let mut cards = hands.hand(30);
+            if seed % 3 == 0 {
+                cards.insert(Card::FOOL);
+            }
+            if cards.is_empty() {
+                continue;
+            }
+            let listed: Vec<Card> = cards.iter().collect();
+            let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
+            assert_eq!(
+                choose_in_set(&mut a, cards),
+                choose_card(&mut b, 1, 0, &listed),
+                "{listed:?}"
+            );
+            assert_eq!(a.next_u64(), b.next_u64(), "{listed:?}");
+        }
+    }
 }
