@@ -484,6 +484,12 @@ struct Listing {
     lazy: std::sync::OnceLock<Option<Vec<Move>>>,
     /// Whether a list was asked for since [`Game::apply`] last looked.
     asked: std::sync::atomic::AtomicBool,
+    /// Lists made only when asked for, not ahead by [`Game::apply`]
+    /// ([`Game::list_on_ask`]).
+    on_ask: bool,
+    /// With `on_ask`: the room of the last list, for the next one made by
+    /// [`Game::list_now`].
+    room: Vec<Move>,
 }
 
 impl Clone for Listing {
@@ -492,6 +498,8 @@ impl Clone for Listing {
             ready: self.ready.clone(),
             lazy: self.lazy.clone(),
             asked: self.asked().into(),
+            on_ask: self.on_ask,
+            room: Vec::new(),
         }
     }
 }
@@ -2342,9 +2350,38 @@ impl Game {
     /// list, the room of the one before).
     fn relist_in(&mut self, spare: Vec<Move>) {
         self.relist();
-        if std::mem::take(self.listed.asked.get_mut()) && !self.over {
+        if self.listed.on_ask {
+            // Kept for the next list asked for (`Game::list_now`), the
+            // larger room (a move taken without a list leaves none).
+            *self.listed.asked.get_mut() = false;
+            if spare.capacity() > self.listed.room.capacity() {
+                self.listed.room = spare;
+            }
+        } else if std::mem::take(self.listed.asked.get_mut()) && !self.over {
             self.listed.ready = Some(self.list_in(spare));
         }
+    }
+
+    /// Whether the list of the legal moves is made only when asked for
+    /// (`true`), not ahead for the position a move leaves where the list of
+    /// the position before was asked for (`false`, a new game's way, for a
+    /// playout that asks for every list). A playout that takes most moves
+    /// without the list ([`Game::play_plain`]) makes none it does not read;
+    /// it asks for a list by [`Game::list_now`] first, which makes it in the
+    /// room of the one before. The lists are the same either way.
+    pub fn list_on_ask(&mut self, on_ask: bool) {
+        self.listed.on_ask = on_ask;
+    }
+
+    /// Makes the list of the legal moves of this position now
+    /// ([`Game::legal_moves`] then reads it), where not made yet: in the
+    /// room of the list before where [`Game::list_on_ask`] kept it.
+    pub fn list_now(&mut self) {
+        if self.over || self.listed.get().is_some() {
+            return;
+        }
+        let room = std::mem::take(&mut self.listed.room);
+        self.listed.ready = Some(self.list_in(room));
     }
 
     /// Takes the move at `index` in [`Game::legal_moves`] (the list of

@@ -330,6 +330,9 @@ fn try_play_out(
     mut choose: Option<&mut Chooser<'_>>,
 ) -> Result<Option<Record>, String> {
     let mut game = Game::from_deal(dealt(setup)).map_err(|e| e.to_string())?;
+    // Most cards are taken without a list (`Game::play_plain`): a list is
+    // made when asked for, not ahead for every position a move leaves.
+    game.list_on_ask(true);
     let table = game.table();
     // The seats from the dealer on: the dealer declares first.
     let mut declaring: Vec<Seat> = table.order_from_dealer().collect();
@@ -366,6 +369,7 @@ fn try_play_out(
                 continue;
             }
         }
+        game.list_now();
         let legal = game.legal_moves();
         // A move the engine listed is taken by its place in the list
         // (`Game::apply_at`: not searched for in it again); a list judged
