@@ -2432,14 +2432,20 @@ impl Game {
     /// is given that seat and the cards, in the order [`Game::legal`] lists
     /// them, and the card it gives is taken as [`Game::apply`] takes
     /// `Move::play(seat, card)`: a listed card as [`Game::apply_at`] takes
-    /// it, without judging the record again. `None` (nothing taken,
-    /// `choose` not asked) where the engine does not say so: another
-    /// variant, another position (the caller takes [`Game::legal_moves`]).
-    /// Debug builds check the set against the engine's list.
+    /// it, without judging the record again (`Ok(None)`). With `fool`, also
+    /// where the list is such cards and then the fool, led plain and under
+    /// each name (Danish Tarok, DK-FOOL-8): `choose` is given the cards with
+    /// the fool, the last of them, and the fool chosen is given back
+    /// untaken (`Ok(Some(fool))`: the caller makes its move). `None`
+    /// (nothing taken, `choose` not asked) where the engine does not say
+    /// so: another variant, another position (the caller takes
+    /// [`Game::legal_moves`]). Debug builds check the set against the
+    /// engine's list.
     pub fn play_plain(
         &mut self,
+        fool: bool,
         choose: impl FnOnce(Seat, CardSet) -> Card,
-    ) -> Option<Result<(), Rejected>> {
+    ) -> Option<Result<Option<Card>, Rejected>> {
         // As `Game::step` takes a move: a clean record so far.
         if self.over
             || !self.problems.is_empty()
@@ -2448,29 +2454,42 @@ impl Game {
         {
             return None;
         }
-        let (seat, cards) = match self.stepped.as_deref() {
+        let (seat, cards, named) = match self.stepped.as_deref() {
             Some(Stepper::Danish(s)) => s.plain_cards(&self.record)?,
             _ => return None,
         };
-        if cards.is_empty() {
+        if cards.is_empty() || named && !fool {
             return None;
         }
         #[cfg(debug_assertions)]
         {
-            let plain: Vec<Move> = cards.iter().map(|c| Move::play(seat, c)).collect();
+            let mut plain: Vec<Move> = cards.iter().map(|c| Move::play(seat, c)).collect();
+            if named {
+                plain.pop();
+                plain.extend(LEADS.iter().map(|&name| Move::Play {
+                    seat,
+                    card: Card::FOOL,
+                    name,
+                    rename: None,
+                    fool_call: None,
+                }));
+            }
             assert_eq!(self.list().as_deref(), Some(&plain[..]), "the plain cards");
         }
         let card = choose(seat, cards);
+        if named && card.is_fool() {
+            return Some(Ok(Some(card)));
+        }
         let mv = Move::play(seat, card);
         // A card listed: the engine admits it as read in its list (`known`);
         // one not listed is judged.
         if !cards.contains(card) || !self.step(&mv, true) {
-            return Some(self.apply(mv));
+            return Some(self.apply(mv).map(|()| None));
         }
         // As `Game::apply` after a move taken.
         let spare = self.listed.spare();
         self.relist_in(spare);
-        Some(Ok(()))
+        Some(Ok(None))
     }
 
     /// [`Game::apply`], the list of the legal moves made before the move

@@ -347,7 +347,11 @@ fn try_play_out(
         // A plain card of the play (most of a deal's moves): chosen from
         // the engine's set of cards (`Game::play_plain`), no list of moves
         // made; the chooser is given the cards as `play` gives them (the
-        // list's order) and draws the same.
+        // list's order) and draws the same. The generator's own choice is
+        // drawn on the cards of a lead with the fool too: a fool so chosen
+        // (to be named) is handed to `play` below as chosen, `play` drawing
+        // nothing before its choice at a lead other than trick 23's.
+        let mut chosen = None;
         if game.record().discard.is_some() {
             let record = game.record();
             let within = record
@@ -357,16 +361,17 @@ fn try_play_out(
             let t = record.tricks.len() + usize::from(!within);
             let cards = &mut lists.cards;
             let taken = match &mut choose {
-                None => game.play_plain(|_, set| choose_in_set(rng, set)),
-                Some(choose) => game.play_plain(|seat, set| {
+                None => game.play_plain(true, |_, set| choose_in_set(rng, set)),
+                Some(choose) => game.play_plain(false, |seat, set| {
                     cards.clear();
                     cards.extend(set.iter());
                     choose(rng, t, seat.index(), cards)
                 }),
             };
-            if let Some(taken) = taken {
-                taken.map_err(|e| e.to_string())?;
-                continue;
+            match taken.transpose().map_err(|e| e.to_string())? {
+                Some(None) => continue,
+                Some(Some(fool)) => chosen = Some(fool),
+                None => {}
             }
         }
         game.list_now();
@@ -407,9 +412,13 @@ fn try_play_out(
                 Some(at) => Pick::At(at),
                 None => {
                     let mut own = choose_card;
-                    let choose: &mut Chooser<'_> = match &mut choose {
-                        Some(choose) => &mut **choose,
-                        None => &mut own,
+                    // The fool chosen above, given without a draw.
+                    let mut given =
+                        chosen.map(|card| move |_: &mut Rng, _: usize, _: usize, _: &[Card]| card);
+                    let choose: &mut Chooser<'_> = match (&mut choose, &mut given) {
+                        (Some(choose), _) => &mut **choose,
+                        (None, Some(given)) => given,
+                        (None, None) => &mut own,
                     };
                     play(&game, rng, &legal, setup.extras, choose, &mut lists)?
                 }
