@@ -2486,9 +2486,12 @@ impl Game {
         if !cards.contains(card) || !self.step(&mv, true) {
             return Some(self.apply(mv).map(|()| None));
         }
-        // As `Game::apply` after a move taken.
-        let spare = self.listed.spare();
-        self.relist_in(spare);
+        // As `Game::apply` after a move taken; nothing to forget where the
+        // lists are made when asked for and none was for this position.
+        if !(self.listed.on_ask && self.listed.get().is_none()) {
+            let spare = self.listed.spare();
+            self.relist_in(spare);
+        }
         Some(Ok(None))
     }
 

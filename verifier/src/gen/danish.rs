@@ -100,15 +100,28 @@ fn choose_card(rng: &mut Rng, _: usize, _: usize, options: &[Card]) -> Card {
 /// set's, each card once, the fool its last card): the same draws and the
 /// same card, without the list. The fool, if there, is the last of the `n`
 /// cards, so the k-th card other than it is the set's k-th card.
+/// The set is read as its two 64-bit halves: each counted once (a software
+/// popcount on this target) and the k-th card found in its half.
 fn choose_in_set(rng: &mut Rng, cards: CardSet) -> Card {
-    let n = cards.len() as usize;
+    let bits = cards.bits();
+    let (low, high) = (bits as u64, (bits >> 64) as u64);
+    let in_low = low.count_ones() as usize;
+    let n = in_low + high.count_ones() as usize;
     let count = n - usize::from(cards.contains(Card::FOOL));
     let k = if count == 0 || rng.below(8) == 0 {
         rng.below(n)
     } else {
         rng.below(count)
     };
-    cards.iter().nth(k).expect("an index below the count")
+    let (mut half, base, k) = if k < in_low {
+        (low, 0, k)
+    } else {
+        (high, 64, k - in_low)
+    };
+    for _ in 0..k {
+        half &= half - 1;
+    }
+    Card::from_index(base + half.trailing_zeros() as u8).expect("an index below the count")
 }
 
 /// One random legal deal; `index` is its place in the session.
