@@ -487,9 +487,6 @@ struct Listing {
     /// Lists made only when asked for, not ahead by [`Game::apply`]
     /// ([`Game::list_on_ask`]).
     on_ask: bool,
-    /// With `on_ask`: the room of the last list, for the next one made by
-    /// [`Game::list_now`].
-    room: Vec<Move>,
 }
 
 impl Clone for Listing {
@@ -499,7 +496,6 @@ impl Clone for Listing {
             lazy: self.lazy.clone(),
             asked: self.asked().into(),
             on_ask: self.on_ask,
-            room: Vec::new(),
         }
     }
 }
@@ -2351,12 +2347,7 @@ impl Game {
     fn relist_in(&mut self, spare: Vec<Move>) {
         self.relist();
         if self.listed.on_ask {
-            // Kept for the next list asked for (`Game::list_now`), the
-            // larger room (a move taken without a list leaves none).
             *self.listed.asked.get_mut() = false;
-            if spare.capacity() > self.listed.room.capacity() {
-                self.listed.room = spare;
-            }
         } else if std::mem::take(self.listed.asked.get_mut()) && !self.over {
             self.listed.ready = Some(self.list_in(spare));
         }
@@ -2367,21 +2358,24 @@ impl Game {
     /// the position before was asked for (`false`, a new game's way, for a
     /// playout that asks for every list). A playout that takes most moves
     /// without the list ([`Game::play_plain`]) makes none it does not read;
-    /// it asks for a list by [`Game::list_now`] first, which makes it in the
-    /// room of the one before. The lists are the same either way.
+    /// it asks for a list by [`Game::list_now`] first. The lists are the
+    /// same either way.
     pub fn list_on_ask(&mut self, on_ask: bool) {
         self.listed.on_ask = on_ask;
     }
 
     /// Makes the list of the legal moves of this position now
-    /// ([`Game::legal_moves`] then reads it), where not made yet: in the
-    /// room of the list before where [`Game::list_on_ask`] kept it.
+    /// ([`Game::legal_moves`] then reads it), where not made yet, as
+    /// [`Game::legal_moves`] would make it but without the lazy
+    /// initialisation's atomic operations. (Made by `Game::list`, not in
+    /// the room of the list before: a second call of `Game::list_in` had
+    /// it made out of line in `Game::relist_in` too, every move of every
+    /// variant's playouts 16 instructions more.)
     pub fn list_now(&mut self) {
         if self.over || self.listed.get().is_some() {
             return;
         }
-        let room = std::mem::take(&mut self.listed.room);
-        self.listed.ready = Some(self.list_in(room));
+        self.listed.ready = Some(self.list());
     }
 
     /// Takes the move at `index` in [`Game::legal_moves`] (the list of
