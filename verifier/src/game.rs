@@ -484,6 +484,9 @@ struct Listing {
     lazy: std::sync::OnceLock<Option<Vec<Move>>>,
     /// Whether a list was asked for since [`Game::apply`] last looked.
     asked: std::sync::atomic::AtomicBool,
+    /// Lists made only when asked for, not ahead by [`Game::apply`]
+    /// ([`Game::list_on_ask`]).
+    on_ask: bool,
 }
 
 impl Clone for Listing {
@@ -492,6 +495,7 @@ impl Clone for Listing {
             ready: self.ready.clone(),
             lazy: self.lazy.clone(),
             asked: self.asked().into(),
+            on_ask: self.on_ask,
         }
     }
 }
@@ -542,8 +546,15 @@ impl Listing {
     /// Forgets the list (the game has changed), not whether one was asked
     /// for.
     fn forget(&mut self) {
-        self.ready = None;
-        self.lazy = std::sync::OnceLock::new();
+        // Each dropped only where made (a playout that takes its cards by
+        // `Game::play_plain` makes none): the `OnceLock` dropped and made
+        // anew cost its state's checks at every move.
+        if self.ready.is_some() {
+            self.ready = None;
+        }
+        if self.lazy.get().is_some() {
+            self.lazy = std::sync::OnceLock::new();
+        }
     }
 }
 
@@ -2335,9 +2346,36 @@ impl Game {
     /// list, the room of the one before).
     fn relist_in(&mut self, spare: Vec<Move>) {
         self.relist();
-        if std::mem::take(self.listed.asked.get_mut()) && !self.over {
+        if self.listed.on_ask {
+            *self.listed.asked.get_mut() = false;
+        } else if std::mem::take(self.listed.asked.get_mut()) && !self.over {
             self.listed.ready = Some(self.list_in(spare));
         }
+    }
+
+    /// Whether the list of the legal moves is made only when asked for
+    /// (`true`), not ahead for the position a move leaves where the list of
+    /// the position before was asked for (`false`, a new game's way, for a
+    /// playout that asks for every list). A playout that takes most moves
+    /// without the list ([`Game::play_plain`]) makes none it does not read;
+    /// it asks for a list by [`Game::list_now`] first. The lists are the
+    /// same either way.
+    pub fn list_on_ask(&mut self, on_ask: bool) {
+        self.listed.on_ask = on_ask;
+    }
+
+    /// Makes the list of the legal moves of this position now
+    /// ([`Game::legal_moves`] then reads it), where not made yet, as
+    /// [`Game::legal_moves`] would make it but without the lazy
+    /// initialisation's atomic operations. (Made by `Game::list`, not in
+    /// the room of the list before: a second call of `Game::list_in` had
+    /// it made out of line in `Game::relist_in` too, every move of every
+    /// variant's playouts 16 instructions more.)
+    pub fn list_now(&mut self) {
+        if self.over || self.listed.get().is_some() {
+            return;
+        }
+        self.listed.ready = Some(self.list());
     }
 
     /// Takes the move at `index` in [`Game::legal_moves`] (the list of
@@ -2379,6 +2417,76 @@ impl Game {
         spare.clear();
         self.relist_in(spare);
         Ok(())
+    }
+
+    /// A card of the play chosen from the engine's set of cards, without
+    /// the list of the legal moves (a Danish playout: a card a step, most
+    /// of them plain). Where the legal moves are plain plays of one seat
+    /// and nothing else (no fool named, renamed or called for), `choose`
+    /// is given that seat and the cards, in the order [`Game::legal`] lists
+    /// them, and the card it gives is taken as [`Game::apply`] takes
+    /// `Move::play(seat, card)`: a listed card as [`Game::apply_at`] takes
+    /// it, without judging the record again (`Ok(None)`). With `fool`, also
+    /// where the list is such cards and then the fool, led plain and under
+    /// each name (Danish Tarok, DK-FOOL-8): `choose` is given the cards with
+    /// the fool, the last of them, and the fool chosen is given back
+    /// untaken (`Ok(Some(fool))`: the caller makes its move). `None`
+    /// (nothing taken, `choose` not asked) where the engine does not say
+    /// so: another variant, another position (the caller takes
+    /// [`Game::legal_moves`]). Debug builds check the set against the
+    /// engine's list.
+    pub fn play_plain(
+        &mut self,
+        fool: bool,
+        choose: impl FnOnce(Seat, CardSet) -> Card,
+    ) -> Option<Result<Option<Card>, Rejected>> {
+        // As `Game::step` takes a move: a clean record so far.
+        if self.over
+            || !self.problems.is_empty()
+            || self.pending.is_some()
+            || self.showing.is_some()
+        {
+            return None;
+        }
+        let (seat, cards, named) = match self.stepped.as_deref() {
+            Some(Stepper::Danish(s)) => s.plain_cards(&self.record)?,
+            _ => return None,
+        };
+        if cards.is_empty() || named && !fool {
+            return None;
+        }
+        #[cfg(debug_assertions)]
+        {
+            let mut plain: Vec<Move> = cards.iter().map(|c| Move::play(seat, c)).collect();
+            if named {
+                plain.pop();
+                plain.extend(LEADS.iter().map(|&name| Move::Play {
+                    seat,
+                    card: Card::FOOL,
+                    name,
+                    rename: None,
+                    fool_call: None,
+                }));
+            }
+            assert_eq!(self.list().as_deref(), Some(&plain[..]), "the plain cards");
+        }
+        let card = choose(seat, cards);
+        if named && card.is_fool() {
+            return Some(Ok(Some(card)));
+        }
+        let mv = Move::play(seat, card);
+        // A card listed: the engine admits it as read in its list (`known`);
+        // one not listed is judged.
+        if !cards.contains(card) || !self.step(&mv, true) {
+            return Some(self.apply(mv).map(|()| None));
+        }
+        // As `Game::apply` after a move taken; nothing to forget where the
+        // lists are made when asked for and none was for this position.
+        if !(self.listed.on_ask && self.listed.get().is_none()) {
+            let spare = self.listed.spare();
+            self.relist_in(spare);
+        }
+        Some(Ok(None))
     }
 
     /// [`Game::apply`], the list of the legal moves made before the move

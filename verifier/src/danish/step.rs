@@ -341,6 +341,61 @@ impl Stepped {
         Some(self.declarations(record, game, &said))
     }
 
+    /// The play's cards after `record`, a record of legal moves only, where
+    /// [`Stepped::legal`] lists plain plays of one seat and nothing else
+    /// (no fool named, renamed or called for): that seat and the cards, the
+    /// list's order being the set's (`push_plays`); or, the third `true`,
+    /// where it lists those and the fool after them, led plain and under
+    /// each name (a lead before trick 24 by the fool's holder, DK-FOOL-8),
+    /// the cards with the fool. `None` where the list holds other moves, or
+    /// is not the play's: before the first trick, option `announced_tout`,
+    /// a lead to trick 23 (a call for the fool may be listed, DK-FOOL-4), a
+    /// trick led by the fool (renamings, DK-FOOL-8). The sets are those
+    /// `leads` and `follows` list there.
+    pub(crate) fn plain_cards(&self, record: &Record) -> Option<(Seat, CardSet, bool)> {
+        if self.now.o.announced_tout || self.tricks == 0 {
+            return None;
+        }
+        let (game, t, leader) = self.play()?;
+        match self.playing(record) {
+            // `leads`, no call: each card once, the fool (the last card
+            // of the set) listed under its names before trick 24
+            // (DK-FOOL-5, DK-FOOL-6, DK-FOOL-8).
+            None => {
+                let hand = game.hands[leader];
+                let mut plain = hand;
+                let fool = plain.remove(Card::FOOL);
+                match (t, fool) {
+                    (23, _) => None,
+                    (..24, true) => Some((leader, hand, true)),
+                    _ => Some((leader, plain, false)),
+                }
+            }
+            Some(trick) => {
+                let first = trick.plays.first()?;
+                if first.card.is_fool() {
+                    return None;
+                }
+                let seat = self.now.seating.from(trick.leader.unwrap_or(leader))[trick.plays.len()];
+                let hand = game.hands[seat];
+                // `follows`: only the fool from its holder after a valid
+                // call (DK-FOOL-4); else the cards that break no duty
+                // (DK-PLAY-2), the fool not to trick 24 (DK-FOOL-5).
+                let called = trick.fool_call.is_some() && t == 23 && !game.fool_gone;
+                if called && hand.contains(Card::FOOL) {
+                    let mut fool = CardSet::EMPTY;
+                    fool.insert(Card::FOOL);
+                    return Some((seat, fool, false));
+                }
+                let mut kept = lead_of(first.card).map_or(hand, |l| duty_kept(l, hand));
+                if t == 24 {
+                    kept.remove(Card::FOOL);
+                }
+                Some((seat, kept, false))
+            }
+        }
+    }
+
     /// The entries of the declarations and the first lead, the skat laid
     /// (in the order of the game's candidates: by seat, a pass, then each
     /// combination as the notation's words list them; then the leader's

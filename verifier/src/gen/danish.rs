@@ -96,6 +96,34 @@ fn choose_card(rng: &mut Rng, _: usize, _: usize, options: &[Card]) -> Card {
     }
 }
 
+/// [`choose_card`] on the listed cards as a set (the list's order is the
+/// set's, each card once, the fool its last card): the same draws and the
+/// same card, without the list. The fool, if there, is the last of the `n`
+/// cards, so the k-th card other than it is the set's k-th card.
+/// The set is read as its two 64-bit halves: each counted once (a software
+/// popcount on this target) and the k-th card found in its half.
+fn choose_in_set(rng: &mut Rng, cards: CardSet) -> Card {
+    let bits = cards.bits();
+    let (low, high) = (bits as u64, (bits >> 64) as u64);
+    let in_low = low.count_ones() as usize;
+    let n = in_low + high.count_ones() as usize;
+    let count = n - usize::from(cards.contains(Card::FOOL));
+    let k = if count == 0 || rng.below(8) == 0 {
+        rng.below(n)
+    } else {
+        rng.below(count)
+    };
+    let (mut half, base, k) = if k < in_low {
+        (low, 0, k)
+    } else {
+        (high, 64, k - in_low)
+    };
+    for _ in 0..k {
+        half &= half - 1;
+    }
+    Card::from_index(base + half.trailing_zeros() as u8).expect("an index below the count")
+}
+
 /// One random legal deal; `index` is its place in the session.
 pub fn deal(rng: &mut Rng, index: usize) -> Option<Record> {
     deal_with(rng, index, &Fixed::default(), None).ok()
@@ -161,7 +189,7 @@ fn played(rng: &mut Rng, dealing: &Dealing, pots: Option<[i64; 2]>) -> Result<Re
         // order), and the game reads a hand as a set (its lists are in the
         // set's order).
         super::sort_dealt(Variant::DanishTarok, &mut setup.hands);
-        if let Some(record) = try_play_out(&setup, rng, &mut choose_card)? {
+        if let Some(record) = try_play_out(&setup, rng, None)? {
             return Ok(record);
         }
     }
@@ -299,19 +327,25 @@ fn dealt(setup: &Setup) -> Record {
 /// the record with its claim, the game's settlement. Panics when the
 /// setup's hands or skat are not a legal deal.
 pub fn play_out(setup: &Setup, rng: &mut Rng, choose: &mut Chooser<'_>) -> Record {
-    try_play_out(setup, rng, choose)
+    try_play_out(setup, rng, Some(choose))
         .expect("a deal the game can play")
         .expect("a skat the game lists")
 }
 
 /// As [`play_out`]; `Ok(None)` when the game lets the dealer lay no skat
 /// (the deal is dealt again), `Err` when the game does not take the deal.
+/// `choose`: the chooser of a card; `None`, the generator's own
+/// ([`choose_card`]), which draws a plain card on the engine's set of cards
+/// ([`choose_in_set`]).
 fn try_play_out(
     setup: &Setup,
     rng: &mut Rng,
-    choose: &mut Chooser<'_>,
+    mut choose: Option<&mut Chooser<'_>>,
 ) -> Result<Option<Record>, String> {
     let mut game = Game::from_deal(dealt(setup)).map_err(|e| e.to_string())?;
+    // Most cards are taken without a list (`Game::play_plain`): a list is
+    // made when asked for, not ahead for every position a move leaves.
+    game.list_on_ask(true);
     let table = game.table();
     // The seats from the dealer on: the dealer declares first.
     let mut declaring: Vec<Seat> = table.order_from_dealer().collect();
@@ -323,6 +357,37 @@ fn try_play_out(
         ..Lists::default()
     };
     while !game.is_over() {
+        // A plain card of the play (most of a deal's moves): chosen from
+        // the engine's set of cards (`Game::play_plain`), no list of moves
+        // made; the chooser is given the cards as `play` gives them (the
+        // list's order) and draws the same. The generator's own choice is
+        // drawn on the cards of a lead with the fool too: a fool so chosen
+        // (to be named) is handed to `play` below as chosen, `play` drawing
+        // nothing before its choice at a lead other than trick 23's.
+        let mut chosen = None;
+        if game.record().discard.is_some() {
+            let record = game.record();
+            let within = record
+                .tricks
+                .last()
+                .is_some_and(|t| t.plays.len() < Variant::DanishTarok.active_seats());
+            let t = record.tricks.len() + usize::from(!within);
+            let cards = &mut lists.cards;
+            let taken = match &mut choose {
+                None => game.play_plain(true, |_, set| choose_in_set(rng, set)),
+                Some(choose) => game.play_plain(false, |seat, set| {
+                    cards.clear();
+                    cards.extend(set.iter());
+                    choose(rng, t, seat.index(), cards)
+                }),
+            };
+            match taken.transpose().map_err(|e| e.to_string())? {
+                Some(None) => continue,
+                Some(Some(fool)) => chosen = Some(fool),
+                None => {}
+            }
+        }
+        game.list_now();
         let legal = game.legal_moves();
         // A move the engine listed is taken by its place in the list
         // (`Game::apply_at`: not searched for in it again); a list judged
@@ -358,7 +423,18 @@ fn try_play_out(
         } else {
             let pick = match declaration(&game, &legal, &declaring) {
                 Some(at) => Pick::At(at),
-                None => play(&game, rng, &legal, setup.extras, choose, &mut lists)?,
+                None => {
+                    let mut own = choose_card;
+                    // The fool chosen above, given without a draw.
+                    let mut given =
+                        chosen.map(|card| move |_: &mut Rng, _: usize, _: usize, _: &[Card]| card);
+                    let choose: &mut Chooser<'_> = match (&mut choose, &mut given) {
+                        (Some(choose), _) => &mut **choose,
+                        (None, Some(given)) => given,
+                        (None, None) => &mut own,
+                    };
+                    play(&game, rng, &legal, setup.extras, choose, &mut lists)?
+                }
             };
             match pick {
                 Pick::At(at) if listed => {
@@ -600,4 +676,34 @@ fn dedup<T: PartialEq>(items: impl Iterator<Item = T>) -> Vec<T> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The generator's choice on the set draws as it draws on the list of
+    /// the set's cards: the same card and the same random numbers after,
+    /// on random hands, with and without the fool.
+    #[test]
+    fn choice_on_the_set_is_the_choice_on_the_list() {
+        let mut hands = Rng::new(29);
+        for seed in 0..20_000u64 {
+            let mut cards = hands.hand(30);
+            if seed % 3 == 0 {
+                cards.insert(Card::FOOL);
+            }
+            if cards.is_empty() {
+                continue;
+            }
+            let listed: Vec<Card> = cards.iter().collect();
+            let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
+            assert_eq!(
+                choose_in_set(&mut a, cards),
+                choose_card(&mut b, 1, 0, &listed),
+                "{listed:?}"
+            );
+            assert_eq!(a.next_u64(), b.next_u64(), "{listed:?}");
+        }
+    }
 }
