@@ -310,7 +310,7 @@ pub struct Item {
 
 /// What the derived equality would say (the span is no part of the
 /// content: `Span` compares equal to any span), with a fool's name and
-/// renaming compared by their codes ([`lead_code`]): a byte each, where
+/// renaming compared by their codes (`lead_code`): a byte each, where
 /// `Option<Lead>`'s own comparison branches on each side's variant
 /// (issue 29: the read-back check of `fmt` and `convert --to text`
 /// compares every card).
