@@ -15,13 +15,11 @@
 use std::io::{self, Read};
 use std::sync::Arc;
 
-use super::text::{Block, Reads};
+use super::text::{refill, Block, Reads};
 use super::LINE_MAX;
 
 /// Bytes asked of the input at a time.
 const BLOCK: usize = 1 << 20;
-/// Blocks kept for use again once the records read from them are dropped.
-const SPARE: usize = 4;
 
 /// A line found in the block: `[start, end)` in the block, of which
 /// `[start, kept)` is read (the rest of an overlong line is passed over:
@@ -93,52 +91,16 @@ impl Lines {
             return Ok(false);
         }
         let keep = self.pos;
-        if Arc::get_mut(&mut self.data).is_none() {
-            // Records handed on still read this block: what is still needed
-            // of it moves to a block of its own (one used before, when the
-            // records read from it have all been dropped).
-            let mut fresh = match self
-                .spare
-                .iter_mut()
-                .position(|b| Arc::get_mut(b).is_some())
-            {
-                Some(i) => self.spare.swap_remove(i),
-                None => Arc::default(),
-            };
-            let buf = Arc::make_mut(&mut fresh).bytes_mut();
-            buf.clear();
-            buf.extend_from_slice(&self.data[keep..]);
-            let old = std::mem::replace(&mut self.data, fresh);
-            if self.spare.len() < SPARE {
-                self.spare.push(old);
-            }
-        } else if keep > 0 {
-            Arc::make_mut(&mut self.data).bytes_mut().drain(..keep);
-        }
+        let (got, room) = refill(
+            &mut *self.reader,
+            &mut self.data,
+            &mut self.spare,
+            keep,
+            self.block,
+        )?;
         self.off += keep;
         self.pos = 0;
-        let data = Arc::make_mut(&mut self.data).bytes_mut();
-        let len = data.len();
-        // The buffer stays one block long, unless a long line needs more.
-        let room = if len + (64 << 10) <= self.block {
-            self.block - len
-        } else {
-            self.block
-        };
-        data.reserve(room);
-        loop {
-            // `take` reads into the spare room without zeroing it first.
-            match (&mut self.reader).take(room as u64).read_to_end(data) {
-                Ok(_) => break,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            }
-        }
-        // Checked once here (most blocks are all UTF-8): the lines cut
-        // from it are not checked again.
-        Arc::make_mut(&mut self.data).checked();
         self.nul = memchr::memchr(0, &self.data).unwrap_or(self.data.len());
-        let got = self.data.len() - len;
         if got < room {
             self.eof = true;
         }

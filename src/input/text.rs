@@ -440,55 +440,19 @@ impl<H: Hand> Cutter<H> {
             return Ok(false);
         }
         let keep = self.rec.min(self.pos);
-        if Arc::get_mut(&mut self.data).is_none() {
-            // Records handed on still read this block: what is still needed
-            // of it moves to a block of its own (one used before, when the
-            // records cut from it have all been dropped).
-            let mut fresh = match self
-                .spare
-                .iter_mut()
-                .position(|b| Arc::get_mut(b).is_some())
-            {
-                Some(i) => self.spare.swap_remove(i),
-                None => Arc::default(),
-            };
-            let buf = Arc::make_mut(&mut fresh).bytes_mut();
-            buf.clear();
-            buf.extend_from_slice(&self.data[keep..]);
-            let old = std::mem::replace(&mut self.data, fresh);
-            if self.spare.len() < SPARE {
-                self.spare.push(old);
-            }
-        } else if keep > 0 {
-            Arc::make_mut(&mut self.data).bytes_mut().drain(..keep);
-        }
+        let (got, room) = refill(
+            &mut *self.reader,
+            &mut self.data,
+            &mut self.spare,
+            keep,
+            self.block,
+        )?;
         if keep > 0 {
             self.off += keep;
             self.rec -= keep;
             self.pos -= keep;
         }
-        let data = Arc::make_mut(&mut self.data).bytes_mut();
-        let len = data.len();
-        // The buffer stays one block long, unless a long record needs more.
-        let room = if len + (64 << 10) <= self.block {
-            self.block - len
-        } else {
-            self.block
-        };
-        data.reserve(room);
-        loop {
-            // `take` reads into the spare room without zeroing it first.
-            match (&mut self.reader).take(room as u64).read_to_end(data) {
-                Ok(_) => break,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            }
-        }
-        // Checked once here (most blocks are all UTF-8): the lines and the
-        // records cut from it are not checked again.
-        Arc::make_mut(&mut self.data).checked();
         self.nul = memchr::memchr(0, &self.data).unwrap_or(self.data.len());
-        let got = self.data.len() - len;
         if got < room {
             self.eof = true;
         }
@@ -862,6 +826,57 @@ impl<H: Hand> Cutter<H> {
         self.batch_bytes = 0;
         self.hand.hand(chunks);
     }
+}
+
+/// Drops the first `keep` bytes of `data` and reads a block more after the
+/// rest (the text's reader and the JSON Lines' one, `jsonl.rs`). Where
+/// records or lines handed on still read `data`, the rest moves to a block
+/// of its own: one of `spare` whose records have all been dropped, or a new
+/// one. The block is checked as UTF-8 once here (most blocks are all
+/// UTF-8): what is cut from it is not checked again. Returns the bytes read
+/// and the room they were read into: fewer read than room, the input ended.
+pub(super) fn refill(
+    reader: &mut (dyn Read + Send),
+    data: &mut Arc<Block>,
+    spare: &mut Vec<Arc<Block>>,
+    keep: usize,
+    block: usize,
+) -> io::Result<(usize, usize)> {
+    if Arc::get_mut(data).is_none() {
+        let mut fresh = match spare.iter_mut().position(|b| Arc::get_mut(b).is_some()) {
+            Some(i) => spare.swap_remove(i),
+            None => Arc::default(),
+        };
+        let buf = Arc::make_mut(&mut fresh).bytes_mut();
+        buf.clear();
+        buf.extend_from_slice(&data[keep..]);
+        let old = std::mem::replace(data, fresh);
+        if spare.len() < SPARE {
+            spare.push(old);
+        }
+    } else if keep > 0 {
+        Arc::make_mut(data).bytes_mut().drain(..keep);
+    }
+    let bytes = Arc::make_mut(data).bytes_mut();
+    let len = bytes.len();
+    // The buffer stays one block long, unless a long record or line needs
+    // more.
+    let room = if len + (64 << 10) <= block {
+        block - len
+    } else {
+        block
+    };
+    bytes.reserve(room);
+    loop {
+        // `take` reads into the spare room without zeroing it first.
+        match reader.take(room as u64).read_to_end(bytes) {
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Arc::make_mut(data).checked();
+    Ok((data.len() - len, room))
 }
 
 /// Bytes known to be UTF-8 (clean lines) as text.

@@ -366,12 +366,7 @@ fn try_play_out(
         // nothing before its choice at a lead other than trick 23's.
         let mut chosen = None;
         if game.record().discard.is_some() {
-            let record = game.record();
-            let within = record
-                .tricks
-                .last()
-                .is_some_and(|t| t.plays.len() < Variant::DanishTarok.active_seats());
-            let t = record.tricks.len() + usize::from(!within);
+            let t = trick_in_play(game.record());
             let cards = &mut lists.cards;
             let taken = match &mut choose {
                 None => game.play_plain(true, |_, set| choose_in_set(rng, set)),
@@ -548,12 +543,7 @@ fn play(
         }
     }));
     if let (true, Some(seat)) = (plain, due) {
-        let record = game.record();
-        let within = record
-            .tricks
-            .last()
-            .is_some_and(|t| t.plays.len() < Variant::DanishTarok.active_seats());
-        let t = record.tricks.len() + usize::from(!within);
+        let t = trick_in_play(game.record());
         let card = choose(rng, t, seat.index(), cards);
         // The list is the cards' list, move for card: the card's place in
         // it is the move's (a chooser's card not listed is taken as made,
@@ -676,6 +666,16 @@ fn dedup<T: PartialEq>(items: impl Iterator<Item = T>) -> Vec<T> {
         }
     }
     out
+}
+
+/// The number (from 1) of the trick the next card goes to: the last one
+/// written while it is short of a card, else the one after it.
+fn trick_in_play(record: &Record) -> usize {
+    let within = record
+        .tricks
+        .last()
+        .is_some_and(|t| t.plays.len() < Variant::DanishTarok.active_seats());
+    record.tricks.len() + usize::from(!within)
 }
 
 #[cfg(test)]
