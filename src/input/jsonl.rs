@@ -15,7 +15,7 @@
 use std::io::{self, Read};
 use std::sync::Arc;
 
-use super::text::{refill, Block, Reads};
+use super::text::{line_end, refill, Block, Reads};
 use super::LINE_MAX;
 
 /// Bytes asked of the input at a time.
@@ -112,27 +112,7 @@ impl Lines {
     pub(super) fn next_line(&mut self) -> io::Result<Option<Line>> {
         loop {
             let start = self.pos;
-            let rest = &self.data[start..];
-            let newline = memchr::memchr(b'\n', rest).map(|n| start + n + 1);
-            let scan_end = newline.unwrap_or(self.data.len());
-            let nul = if scan_end <= self.nul {
-                None
-            } else {
-                memchr::memchr(0, &self.data[start..scan_end]).map(|z| start + z)
-            };
-            // A NUL ends its line at the end of the read that brought it.
-            let end = match nul {
-                Some(z) => {
-                    let cut = self.reads.end_after(self.off + z) - self.off;
-                    Some(newline.map_or(cut, |n| n.min(cut)))
-                }
-                None => newline,
-            };
-            let end = match end {
-                Some(e) if e <= self.data.len() => Some(e),
-                _ if self.eof => Some(self.data.len()),
-                _ => None,
-            };
+            let end = line_end(&self.data, start, self.nul, &self.reads, self.off, self.eof);
             if let Some(end) = end {
                 if end == start {
                     return Ok(None);

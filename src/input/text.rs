@@ -574,27 +574,7 @@ impl<H: Hand> Cutter<H> {
     fn next_line(&mut self) -> io::Result<Option<Line>> {
         loop {
             let start = self.pos;
-            let rest = &self.data[start..];
-            let newline = memchr::memchr(b'\n', rest).map(|n| start + n + 1);
-            let scan_end = newline.unwrap_or(self.data.len());
-            let nul = if scan_end <= self.nul {
-                None
-            } else {
-                memchr::memchr(0, &self.data[start..scan_end]).map(|z| start + z)
-            };
-            // A NUL ends its line at the end of the read that brought it.
-            let end = match nul {
-                Some(z) => {
-                    let cut = self.reads.end_after(self.off + z) - self.off;
-                    Some(newline.map_or(cut, |n| n.min(cut)))
-                }
-                None => newline,
-            };
-            let end = match end {
-                Some(e) if e <= self.data.len() => Some(e),
-                _ if self.eof => Some(self.data.len()),
-                _ => None,
-            };
+            let end = line_end(&self.data, start, self.nul, &self.reads, self.off, self.eof);
             if let Some(end) = end {
                 if end == start {
                     return Ok(None);
@@ -877,6 +857,41 @@ pub(super) fn refill(
     }
     Arc::make_mut(data).checked();
     Ok((data.len() - len, room))
+}
+
+/// Where the line that starts at `start` of `data` ends (past its line
+/// break), for the text's reader and the JSON Lines' one: a NUL byte ends
+/// its line at the end of the read that brought it (`reads`; `off` is where
+/// `data` starts in the input, `nul` how far it holds no NUL byte); at the
+/// end of the input (`eof`) the data's end ends it. None: more input is
+/// needed.
+pub(super) fn line_end(
+    data: &[u8],
+    start: usize,
+    nul: usize,
+    reads: &Reads,
+    off: usize,
+    eof: bool,
+) -> Option<usize> {
+    let newline = memchr::memchr(b'\n', &data[start..]).map(|n| start + n + 1);
+    let scan_end = newline.unwrap_or(data.len());
+    let nul = if scan_end <= nul {
+        None
+    } else {
+        memchr::memchr(0, &data[start..scan_end]).map(|z| start + z)
+    };
+    let end = match nul {
+        Some(z) => {
+            let cut = reads.end_after(off + z) - off;
+            Some(newline.map_or(cut, |n| n.min(cut)))
+        }
+        None => newline,
+    };
+    match end {
+        Some(e) if e <= data.len() => Some(e),
+        _ if eof => Some(data.len()),
+        _ => None,
+    }
 }
 
 /// Bytes known to be UTF-8 (clean lines) as text.
